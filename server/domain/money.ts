@@ -1,0 +1,16 @@
+// Money lives in the database as integer centavos; the API speaks pesos with at most 2 decimals.
+
+export type Centavos = number;
+
+export function pesosToCentavos(pesos: number): Centavos {
+  return Math.round(pesos * 100);
+}
+
+export function centavosToPesos(centavos: Centavos): number {
+  return centavos / 100;
+}
+
+export function hasAtMostDecimals(value: number, decimals: number): boolean {
+  const scaled = value * 10 ** decimals;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}

@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+type Operation = { operationId: string; tags: string[] };
+type PathItem = Partial<Record<'get' | 'post' | 'patch' | 'put' | 'delete', Operation>>;
+type Contract = { paths: Record<string, PathItem>; tags: { name: string }[] };
+
+const contract = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as Contract;
+
+// SPEC.md section 2, the route table: which screens each resource has.
+const withEdit = [
+  'branches',
+  'brands',
+  'businesses',
+  'contact-types',
+  'contacts',
+  'conversions',
+  'item-classifications',
+  'item-types',
+  'items',
+  'measuring-masses',
+  'unit-of-measurements',
+  'users',
+  'warehouses',
+  'roles',
+  'purchase-item-prices',
+  'sale-item-prices',
+  'invoice-payments',
+  'invoices',
+  'purchase-orders',
+  'stock-requests',
+];
+const withoutEdit = [
+  'bills',
+  'bill-payments',
+  'receive-orders',
+  'stock-receives',
+  'stock-returns',
+  'stock-transfers',
+  'quotations',
+];
+const readOnly = ['stocks', 'permissions'];
+
+function methods(path: string): string[] {
+  return Object.keys(contract.paths[path] ?? {})
+    .filter((key) => key !== 'parameters')
+    .sort();
+}
+
+describe('the contract covers the route table of SPEC.md', () => {
+  it('has all 29 resources', () => {
+    expect(new Set([...withEdit, ...withoutEdit, ...readOnly]).size).toBe(29);
+  });
+
+  it.each(withEdit)('%s: list, create, search, read, update, delete, restore, force-delete', (prefix) => {
+    expect(methods(`/api/${prefix}`)).toEqual(['get', 'post']);
+    expect(methods(`/api/${prefix}/search`)).toEqual(['get']);
+    expect(methods(`/api/${prefix}/{id}`)).toEqual(['delete', 'get', 'patch']);
+    expect(methods(`/api/${prefix}/{id}/restore`)).toEqual(['patch']);
+    expect(methods(`/api/${prefix}/{id}/force-delete`)).toEqual(['delete']);
+  });
+
+  it.each(withoutEdit)('%s: everything but update', (prefix) => {
+    expect(methods(`/api/${prefix}`)).toEqual(['get', 'post']);
+    expect(methods(`/api/${prefix}/{id}`)).toEqual(['delete', 'get']);
+    expect(methods(`/api/${prefix}/{id}/restore`)).toEqual(['patch']);
+    expect(methods(`/api/${prefix}/{id}/force-delete`)).toEqual(['delete']);
+  });
+
+  it.each(readOnly)('%s: list, search and read only', (prefix) => {
+    expect(methods(`/api/${prefix}`)).toEqual(['get']);
+    expect(methods(`/api/${prefix}/search`)).toEqual(['get']);
+    expect(methods(`/api/${prefix}/{id}`)).toEqual(['get']);
+    expect(contract.paths[`/api/${prefix}/{id}/restore`]).toBeUndefined();
+  });
+
+  it('has the calls of SPEC.md section 7 and DOMAIN.md section 4', () => {
+    const expected: [string, string][] = [
+      ['/api/csrf-cookie', 'get'],
+      ['/login', 'post'],
+      ['/logout', 'post'],
+      ['/api/auth/user', 'get'],
+      ['/api/businesses/get-all-businesses', 'get'],
+      ['/api/businesses/retrieve-all-businesses', 'get'],
+      ['/api/documents/get-number-total-count', 'post'],
+      ['/api/documents/get-reference-number-total-count', 'post'],
+      ['/api/users/reset-password', 'post'],
+      ['/api/users/reset-security-pin', 'post'],
+      ['/api/users/{id}/roles', 'put'],
+      ['/api/roles/{id}/permissions', 'put'],
+      ['/api/stocks/{id}/movements', 'get'],
+      ['/api/dashboard/overview', 'get'],
+    ];
+    for (const [path, method] of expected) expect(methods(path), path).toContain(method);
+  });
+
+  it('gives every operation exactly one declared tag and a unique id', () => {
+    const declared = new Set(contract.tags.map((tag) => tag.name));
+    const ids = new Set<string>();
+    for (const item of Object.values(contract.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        if (method === 'parameters') continue;
+        const op = operation as Operation;
+        expect(op.tags, op.operationId).toHaveLength(1);
+        expect(declared.has(op.tags[0] ?? '')).toBe(true);
+        expect(ids.has(op.operationId)).toBe(false);
+        ids.add(op.operationId);
+      }
+    }
+  });
+});

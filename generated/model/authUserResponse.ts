@@ -14,7 +14,7 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { AuthUser } from './authUser';
+import type { AuthUser } from './authUser.ts';
 
 export interface AuthUserResponse {
   user: AuthUser;

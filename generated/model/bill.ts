@@ -14,11 +14,11 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { BillLine } from './billLine';
-import type { BillStatus } from './billStatus';
-import type { Id } from './id';
-import type { Money } from './money';
-import type { Timestamp } from './timestamp';
+import type { BillLine } from './billLine.ts';
+import type { BillStatus } from './billStatus.ts';
+import type { Id } from './id.ts';
+import type { Money } from './money.ts';
+import type { Timestamp } from './timestamp.ts';
 
 export interface Bill {
   id: Id;

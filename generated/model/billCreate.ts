@@ -14,8 +14,8 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { BillLineInput } from './billLineInput';
-import type { Id } from './id';
+import type { BillLineInput } from './billLineInput.ts';
+import type { Id } from './id.ts';
 
 export interface BillCreate {
   purchase_order_id?: Id | null;

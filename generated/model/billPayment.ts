@@ -14,10 +14,10 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Id } from './id';
-import type { Money } from './money';
-import type { PaymentMethod } from './paymentMethod';
-import type { Timestamp } from './timestamp';
+import type { Id } from './id.ts';
+import type { Money } from './money.ts';
+import type { PaymentMethod } from './paymentMethod.ts';
+import type { Timestamp } from './timestamp.ts';
 
 export interface BillPayment {
   id: Id;

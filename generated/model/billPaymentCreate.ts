@@ -14,9 +14,9 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Id } from './id';
-import type { Money } from './money';
-import type { PaymentMethod } from './paymentMethod';
+import type { Id } from './id.ts';
+import type { Money } from './money.ts';
+import type { PaymentMethod } from './paymentMethod.ts';
 
 export interface BillPaymentCreate {
   bill_id: Id;

@@ -14,7 +14,7 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Business } from './business';
+import type { Business } from './business.ts';
 
 export interface BusinessList {
   businesses: Business[];

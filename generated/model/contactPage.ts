@@ -14,9 +14,9 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Contact } from './contact';
-import type { PageLinks } from './pageLinks';
-import type { PageMeta } from './pageMeta';
+import type { Contact } from './contact.ts';
+import type { PageLinks } from './pageLinks.ts';
+import type { PageMeta } from './pageMeta.ts';
 
 export interface ContactPage {
   data: Contact[];

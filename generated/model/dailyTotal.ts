@@ -14,7 +14,7 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Money } from './money';
+import type { Money } from './money.ts';
 
 export interface DailyTotal {
   date: string;

@@ -14,11 +14,11 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { DailyTotal } from './dailyTotal';
-import type { LocationValue } from './locationValue';
-import type { LowStockItem } from './lowStockItem';
-import type { Money } from './money';
-import type { TopItem } from './topItem';
+import type { DailyTotal } from './dailyTotal.ts';
+import type { LocationValue } from './locationValue.ts';
+import type { LowStockItem } from './lowStockItem.ts';
+import type { Money } from './money.ts';
+import type { TopItem } from './topItem.ts';
 
 export interface DashboardOverview {
   /** The last 30 days, oldest first, one entry per day. */

@@ -14,8 +14,8 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { DiscountPercent } from './discountPercent';
-import type { Quantity } from './quantity';
+import type { DiscountPercent } from './discountPercent.ts';
+import type { Quantity } from './quantity.ts';
 
 /**
  * The tier with the largest quantity not above the line quantity applies.

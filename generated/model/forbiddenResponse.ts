@@ -14,7 +14,7 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Message } from './message';
+import type { Message } from './message.ts';
 
 /**
  * Signed in but not allowed: a missing permission, a business the user is not a member of, or a failed CSRF check.

@@ -14,11 +14,11 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Id } from './id';
-import type { InvoiceLine } from './invoiceLine';
-import type { InvoiceStatus } from './invoiceStatus';
-import type { Money } from './money';
-import type { Timestamp } from './timestamp';
+import type { Id } from './id.ts';
+import type { InvoiceLine } from './invoiceLine.ts';
+import type { InvoiceStatus } from './invoiceStatus.ts';
+import type { Money } from './money.ts';
+import type { Timestamp } from './timestamp.ts';
 
 export interface Invoice {
   id: Id;

@@ -14,8 +14,8 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Id } from './id';
-import type { InvoiceLineInput } from './invoiceLineInput';
+import type { Id } from './id.ts';
+import type { InvoiceLineInput } from './invoiceLineInput.ts';
 
 export interface InvoiceUpdate {
   contact_id?: Id;

@@ -14,9 +14,9 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { DiscountTier } from './discountTier';
-import type { Id } from './id';
-import type { QuantityOrZero } from './quantityOrZero';
+import type { DiscountTier } from './discountTier.ts';
+import type { Id } from './id.ts';
+import type { QuantityOrZero } from './quantityOrZero.ts';
 
 export interface ItemCreate {
   /**

@@ -14,12 +14,12 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { OnlyTrashedParameter } from './onlyTrashedParameter';
-import type { OrderByParameter } from './orderByParameter';
-import type { PageParameter } from './pageParameter';
-import type { PerPageParameter } from './perPageParameter';
-import type { SearchParameter } from './searchParameter';
-import type { WithTrashedParameter } from './withTrashedParameter';
+import type { OnlyTrashedParameter } from './onlyTrashedParameter.ts';
+import type { OrderByParameter } from './orderByParameter.ts';
+import type { PageParameter } from './pageParameter.ts';
+import type { PerPageParameter } from './perPageParameter.ts';
+import type { SearchParameter } from './searchParameter.ts';
+import type { WithTrashedParameter } from './withTrashedParameter.ts';
 
 export type ListContactTypesParams = {
 /**

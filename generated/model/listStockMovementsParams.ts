@@ -14,9 +14,9 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { OrderByParameter } from './orderByParameter';
-import type { PageParameter } from './pageParameter';
-import type { PerPageParameter } from './perPageParameter';
+import type { OrderByParameter } from './orderByParameter.ts';
+import type { PageParameter } from './pageParameter.ts';
+import type { PerPageParameter } from './perPageParameter.ts';
 
 export type ListStockMovementsParams = {
 /**

@@ -14,8 +14,8 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Id } from './id';
-import type { QuantityOrZero } from './quantityOrZero';
+import type { Id } from './id.ts';
+import type { QuantityOrZero } from './quantityOrZero.ts';
 
 export interface LowStockItem {
   item_id: Id;

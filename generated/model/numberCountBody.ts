@@ -14,8 +14,8 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { DocumentName } from './documentName';
-import type { Id } from './id';
+import type { DocumentName } from './documentName.ts';
+import type { Id } from './id.ts';
 
 /**
  * Exactly one of branch_id and warehouse_id.

@@ -14,7 +14,7 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { PageMetaPerPage } from './pageMetaPerPage';
+import type { PageMetaPerPage } from './pageMetaPerPage.ts';
 
 export interface PageMeta {
   /** @minimum 1 */

@@ -14,7 +14,7 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Id } from './id';
+import type { Id } from './id.ts';
 
 export interface PermissionIdsBody {
   permission_ids: Id[];

@@ -14,11 +14,11 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Id } from './id';
-import type { Money } from './money';
-import type { PurchaseOrderLine } from './purchaseOrderLine';
-import type { PurchaseOrderStatus } from './purchaseOrderStatus';
-import type { Timestamp } from './timestamp';
+import type { Id } from './id.ts';
+import type { Money } from './money.ts';
+import type { PurchaseOrderLine } from './purchaseOrderLine.ts';
+import type { PurchaseOrderStatus } from './purchaseOrderStatus.ts';
+import type { Timestamp } from './timestamp.ts';
 
 export interface PurchaseOrder {
   id: Id;

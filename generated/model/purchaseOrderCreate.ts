@@ -14,8 +14,8 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Id } from './id';
-import type { PurchaseOrderLineInput } from './purchaseOrderLineInput';
+import type { Id } from './id.ts';
+import type { PurchaseOrderLineInput } from './purchaseOrderLineInput.ts';
 
 export interface PurchaseOrderCreate {
   contact_id: Id;

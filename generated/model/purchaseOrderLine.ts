@@ -14,11 +14,11 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { DiscountPercent } from './discountPercent';
-import type { Id } from './id';
-import type { Money } from './money';
-import type { Quantity } from './quantity';
-import type { QuantityOrZero } from './quantityOrZero';
+import type { DiscountPercent } from './discountPercent.ts';
+import type { Id } from './id.ts';
+import type { Money } from './money.ts';
+import type { Quantity } from './quantity.ts';
+import type { QuantityOrZero } from './quantityOrZero.ts';
 
 export interface PurchaseOrderLine {
   id: Id;

@@ -14,8 +14,8 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Id } from './id';
-import type { ReceiveOrderLineInput } from './receiveOrderLineInput';
+import type { Id } from './id.ts';
+import type { ReceiveOrderLineInput } from './receiveOrderLineInput.ts';
 
 export interface ReceiveOrderCreate {
   purchase_order_id?: Id | null;

@@ -14,8 +14,8 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Id } from './id';
-import type { ReferenceDocumentName } from './referenceDocumentName';
+import type { Id } from './id.ts';
+import type { ReferenceDocumentName } from './referenceDocumentName.ts';
 
 export interface ReferenceCountBody {
   document_name: ReferenceDocumentName;

@@ -14,8 +14,8 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { SearchLimitParameter } from './searchLimitParameter';
-import type { SearchQParameter } from './searchQParameter';
+import type { SearchLimitParameter } from './searchLimitParameter.ts';
+import type { SearchQParameter } from './searchQParameter.ts';
 
 export type SearchBillsParams = {
 /**

@@ -14,10 +14,10 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Id } from './id';
-import type { Money } from './money';
-import type { StockMovementBalance } from './stockMovementBalance';
-import type { Timestamp } from './timestamp';
+import type { Id } from './id.ts';
+import type { Money } from './money.ts';
+import type { StockMovementBalance } from './stockMovementBalance.ts';
+import type { Timestamp } from './timestamp.ts';
 
 export interface StockMovement {
   id: Id;

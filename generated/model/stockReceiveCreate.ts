@@ -14,8 +14,8 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Id } from './id';
-import type { StockReceiveLineInput } from './stockReceiveLineInput';
+import type { Id } from './id.ts';
+import type { StockReceiveLineInput } from './stockReceiveLineInput.ts';
 
 export interface StockReceiveCreate {
   stock_transfer_id: Id;

@@ -14,8 +14,8 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Id } from './id';
-import type { Quantity } from './quantity';
+import type { Id } from './id.ts';
+import type { Quantity } from './quantity.ts';
 
 export interface StockReceiveLine {
   id: Id;

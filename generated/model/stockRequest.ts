@@ -14,10 +14,10 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Id } from './id';
-import type { StockRequestLine } from './stockRequestLine';
-import type { StockRequestStatus } from './stockRequestStatus';
-import type { Timestamp } from './timestamp';
+import type { Id } from './id.ts';
+import type { StockRequestLine } from './stockRequestLine.ts';
+import type { StockRequestStatus } from './stockRequestStatus.ts';
+import type { Timestamp } from './timestamp.ts';
 
 export interface StockRequest {
   id: Id;

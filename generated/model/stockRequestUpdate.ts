@@ -14,8 +14,8 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Id } from './id';
-import type { StockRequestLineInput } from './stockRequestLineInput';
+import type { Id } from './id.ts';
+import type { StockRequestLineInput } from './stockRequestLineInput.ts';
 
 export interface StockRequestUpdate {
   from_branch_id?: Id | null;

@@ -14,9 +14,9 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Id } from './id';
-import type { StockReturnLine } from './stockReturnLine';
-import type { Timestamp } from './timestamp';
+import type { Id } from './id.ts';
+import type { StockReturnLine } from './stockReturnLine.ts';
+import type { Timestamp } from './timestamp.ts';
 
 export interface StockReturn {
   id: Id;

@@ -14,8 +14,8 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Id } from './id';
-import type { StockReturnLineInput } from './stockReturnLineInput';
+import type { Id } from './id.ts';
+import type { StockReturnLineInput } from './stockReturnLineInput.ts';
 
 export interface StockReturnCreate {
   stock_transfer_id: Id;

@@ -14,9 +14,9 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { PageLinks } from './pageLinks';
-import type { PageMeta } from './pageMeta';
-import type { StockReturn } from './stockReturn';
+import type { PageLinks } from './pageLinks.ts';
+import type { PageMeta } from './pageMeta.ts';
+import type { StockReturn } from './stockReturn.ts';
 
 export interface StockReturnPage {
   data: StockReturn[];

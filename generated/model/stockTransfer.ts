@@ -14,10 +14,10 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Id } from './id';
-import type { StockTransferLine } from './stockTransferLine';
-import type { StockTransferStatus } from './stockTransferStatus';
-import type { Timestamp } from './timestamp';
+import type { Id } from './id.ts';
+import type { StockTransferLine } from './stockTransferLine.ts';
+import type { StockTransferStatus } from './stockTransferStatus.ts';
+import type { Timestamp } from './timestamp.ts';
 
 export interface StockTransfer {
   id: Id;

@@ -14,8 +14,8 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Id } from './id';
-import type { StockTransferLineInput } from './stockTransferLineInput';
+import type { Id } from './id.ts';
+import type { StockTransferLineInput } from './stockTransferLineInput.ts';
 
 export interface StockTransferCreate {
   stock_request_id?: Id | null;

@@ -14,7 +14,7 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Message } from './message';
+import type { Message } from './message.ts';
 
 /**
  * Too many failed sign-ins; try again later.

@@ -14,9 +14,9 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Id } from './id';
-import type { Money } from './money';
-import type { QuantityOrZero } from './quantityOrZero';
+import type { Id } from './id.ts';
+import type { Money } from './money.ts';
+import type { QuantityOrZero } from './quantityOrZero.ts';
 
 export interface TopItem {
   item_id: Id;

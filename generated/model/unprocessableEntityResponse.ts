@@ -14,7 +14,7 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { ValidationError } from './validationError';
+import type { ValidationError } from './validationError.ts';
 
 /**
  * Invalid input; `errors` names each bad field.

@@ -14,9 +14,9 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Id } from './id';
-import type { Timestamp } from './timestamp';
-import type { UserUserableType } from './userUserableType';
+import type { Id } from './id.ts';
+import type { Timestamp } from './timestamp.ts';
+import type { UserUserableType } from './userUserableType.ts';
 
 export interface User {
   id: Id;

@@ -14,8 +14,8 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Id } from './id';
-import type { UserUpdateUserableType } from './userUpdateUserableType';
+import type { Id } from './id.ts';
+import type { UserUpdateUserableType } from './userUpdateUserableType.ts';
 
 export interface UserUpdate {
   /**

@@ -14,7 +14,7 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { ValidationErrorErrors } from './validationErrorErrors';
+import type { ValidationErrorErrors } from './validationErrorErrors.ts';
 
 export interface ValidationError {
   message: string;

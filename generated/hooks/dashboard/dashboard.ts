@@ -35,8 +35,8 @@ import type {
   UnauthenticatedResponse
 } from '../../model';
 
-import { httpClient } from '../../../src/api/http-client';
-import type { ErrorType } from '../../../src/api/http-client';
+import { httpClient } from '../../../src/api/http-client.ts';
+import type { ErrorType } from '../../../src/api/http-client.ts';
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];

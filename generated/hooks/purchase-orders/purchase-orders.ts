@@ -48,8 +48,8 @@ import type {
   UnprocessableEntityResponse
 } from '../../model';
 
-import { httpClient } from '../../../src/api/http-client';
-import type { ErrorType , BodyType } from '../../../src/api/http-client';
+import { httpClient } from '../../../src/api/http-client.ts';
+import type { ErrorType , BodyType } from '../../../src/api/http-client.ts';
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];

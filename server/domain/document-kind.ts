@@ -1,0 +1,32 @@
+// The eleven document kinds, named as the count endpoints name them, with their number prefixes.
+export const documentKinds = [
+  'purchase-order',
+  'receive-order',
+  'bill',
+  'bill-payment',
+  'quotation',
+  'invoice',
+  'invoice-payment',
+  'stock-request',
+  'stock-transfer',
+  'stock-receive',
+  'stock-return',
+] as const;
+
+export type DocumentKind = (typeof documentKinds)[number];
+
+export type ReferencedDocumentKind = 'purchase-order' | 'quotation' | 'invoice';
+
+export const documentPrefixes: Record<DocumentKind, string> = {
+  'purchase-order': 'PO',
+  'receive-order': 'RO',
+  bill: 'B',
+  'bill-payment': 'BP',
+  quotation: 'Q',
+  invoice: 'I',
+  'invoice-payment': 'IP',
+  'stock-request': 'SR',
+  'stock-transfer': 'ST',
+  'stock-receive': 'SRC',
+  'stock-return': 'SRT',
+};

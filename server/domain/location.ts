@@ -1,0 +1,20 @@
+// A location is a branch or a warehouse; exactly one of the two ids is set.
+export type Location = { branch_id: number; warehouse_id: null } | { branch_id: null; warehouse_id: number };
+
+export function locationOf(
+  branchId: number | null | undefined,
+  warehouseId: number | null | undefined,
+): Location | null {
+  if (branchId != null && warehouseId == null) return { branch_id: branchId, warehouse_id: null };
+  if (warehouseId != null && branchId == null) return { branch_id: null, warehouse_id: warehouseId };
+  return null;
+}
+
+// A stable text key (B1, W3) lets one unique index cover both location columns, which NULLs would defeat.
+export function locationKey(location: Location): string {
+  return location.branch_id !== null ? `B${location.branch_id}` : `W${location.warehouse_id}`;
+}
+
+export function sameLocation(a: Location, b: Location): boolean {
+  return locationKey(a) === locationKey(b);
+}

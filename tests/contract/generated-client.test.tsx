@@ -16,7 +16,7 @@ import { CreatePurchaseOrderBody } from '../../generated/zod/purchase-orders/pur
 import { setSelectedBusinessId } from '../../src/api/selected-business.ts';
 
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   setSelectedBusinessId(null);

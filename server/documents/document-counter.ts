@@ -1,0 +1,103 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { businessDate } from '../domain/business-date.ts';
+import type { DocumentKind, ReferencedDocumentKind } from '../domain/document-kind.ts';
+import { formatDocumentNumber, formatReferenceNumber } from '../domain/document-number.ts';
+import type { Location } from '../domain/location.ts';
+import type { PostingContext } from './posting-context.ts';
+
+type CounterScope = 'number' | 'reference';
+
+function locationScopeKey(location: Location): string {
+  return location.branch_id !== null
+    ? `B${String(location.branch_id).padStart(5, '0')}`
+    : `W${String(location.warehouse_id).padStart(5, '0')}`;
+}
+
+function contactScopeKey(contactId: number): string {
+  return `C${contactId}`;
+}
+
+// One upsert both creates the counter and moves it on; it holds the counter row's lock until the creating
+// transaction ends, so concurrent creations queue on it and can never read the same value.
+async function incrementCounter(
+  context: PostingContext,
+  scope: CounterScope,
+  documentName: string,
+  scopeKey: string,
+): Promise<number> {
+  const at = context.now.toISOString();
+  const row = await context.trx
+    .insertInto('document_counters')
+    .values({
+      business_id: context.businessId,
+      scope,
+      document_name: documentName,
+      scope_key: scopeKey,
+      total: 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['business_id', 'scope', 'document_name', 'scope_key'])
+        .doUpdateSet((update) => ({ total: update('document_counters.total', '+', 1), updated_at: at })),
+    )
+    .returning('total')
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export async function assignDocumentNumber(
+  context: PostingContext,
+  kind: DocumentKind,
+  location: Location,
+): Promise<string> {
+  const sequence = await incrementCounter(context, 'number', kind, locationScopeKey(location));
+  return formatDocumentNumber(kind, businessDate(context.now), location, sequence);
+}
+
+export async function assignReferenceNumber(
+  context: PostingContext,
+  kind: ReferencedDocumentKind,
+  contactId: number,
+): Promise<string> {
+  const sequence = await incrementCounter(context, 'reference', kind, contactScopeKey(contactId));
+  return formatReferenceNumber(contactId, businessDate(context.now), sequence);
+}
+
+async function readCounter(
+  db: Kysely<Database>,
+  businessId: number,
+  scope: CounterScope,
+  documentName: string,
+  scopeKey: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('document_counters')
+    .select('total')
+    .where('business_id', '=', businessId)
+    .where('scope', '=', scope)
+    .where('document_name', '=', documentName)
+    .where('scope_key', '=', scopeKey)
+    .executeTakeFirst();
+  return row ? Number(row.total) : 0;
+}
+
+export function readDocumentNumberTotal(
+  db: Kysely<Database>,
+  businessId: number,
+  kind: DocumentKind,
+  location: Location,
+): Promise<number> {
+  return readCounter(db, businessId, 'number', kind, locationScopeKey(location));
+}
+
+export function readReferenceNumberTotal(
+  db: Kysely<Database>,
+  businessId: number,
+  kind: ReferencedDocumentKind,
+  contactId: number,
+): Promise<number> {
+  return readCounter(db, businessId, 'reference', kind, contactScopeKey(contactId));
+}

@@ -1,0 +1,192 @@
+import type { z } from 'zod';
+import type { CreateInvoiceBody, UpdateInvoiceBody } from '../../generated/zod/invoices/invoices.zod.ts';
+import { paymentStatus } from '../domain/document-status.ts';
+import { sumDocumentTotals } from '../domain/document-totals.ts';
+import { conflict, fieldError, notFound } from '../http/errors.ts';
+import { assignDocumentNumber, assignReferenceNumber } from './document-counter.ts';
+import { lineField, type Posting } from './document-lifecycle.ts';
+import { type PostingContext, timestampOf } from './posting-context.ts';
+import { type PricedLine, priceLines } from './priced-lines.ts';
+import { requireActive, requireLineItems } from './references.ts';
+import { refusal } from './refusal.ts';
+import { applyStockChanges } from './stock-ledger.ts';
+
+export type InvoiceInput = z.output<typeof CreateInvoiceBody>;
+export type InvoiceChanges = z.output<typeof UpdateInvoiceBody>;
+
+async function priceInvoiceLines(context: PostingContext, lines: InvoiceInput['lines']): Promise<PricedLine[]> {
+  await requireLineItems(
+    context,
+    lines.map((line) => line.item_id),
+  );
+  return priceLines(
+    context,
+    'sale',
+    lines.map((line) => ({ ...line, price: line.unit_price })),
+  );
+}
+
+async function requireQuotation(context: PostingContext, quotationId: number | null | undefined): Promise<void> {
+  if (quotationId == null) return;
+  const quotation = await context.trx
+    .selectFrom('quotations')
+    .select('id')
+    .where('id', '=', quotationId)
+    .where('business_id', '=', context.businessId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!quotation) throw fieldError('quotation_id', 'The selected quotation_id is invalid.');
+}
+
+async function insertLines(context: PostingContext, invoiceId: number, lines: readonly PricedLine[]): Promise<void> {
+  const at = timestampOf(context);
+  await context.trx
+    .insertInto('invoice_lines')
+    .values(
+      lines.map((line) => ({
+        business_id: context.businessId,
+        invoice_id: invoiceId,
+        position: line.position,
+        item_id: line.item_id,
+        quantity: line.quantity,
+        unit_price: line.price,
+        discount_percent: line.discount_percent,
+        amount: line.amount,
+        unit_cost: 0,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .execute();
+}
+
+export async function createInvoice(context: PostingContext, input: InvoiceInput): Promise<number> {
+  await requireActive(context, 'contacts', input.contact_id, 'contact_id');
+  await requireActive(context, 'branches', input.branch_id, 'branch_id');
+  await requireQuotation(context, input.quotation_id);
+  const lines = await priceInvoiceLines(context, input.lines);
+  const totals = sumDocumentTotals(lines);
+  const location = { branch_id: input.branch_id, warehouse_id: null };
+  const at = timestampOf(context);
+  const header = await context.trx
+    .insertInto('invoices')
+    .values({
+      business_id: context.businessId,
+      number: await assignDocumentNumber(context, 'invoice', location),
+      reference_number: await assignReferenceNumber(context, 'invoice', input.contact_id),
+      contact_id: input.contact_id,
+      branch_id: input.branch_id,
+      invoice_date: input.invoice_date,
+      due_date: input.due_date ?? null,
+      quotation_id: input.quotation_id ?? null,
+      notes: input.notes ?? null,
+      ...totals,
+      amount_paid: 0,
+      status: 'unpaid',
+      created_at: at,
+      updated_at: at,
+      created_by: context.userId,
+      updated_by: context.userId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await insertLines(context, header.id, lines);
+  await postInvoice(context, header.id, 1);
+  return header.id;
+}
+
+// An invoice takes its tracked items out of the branch at the branch's average cost, which the line keeps so
+// that a void puts the goods back at the same cost.
+export const postInvoice: Posting = async (context, id, direction) => {
+  const invoice = await context.trx
+    .selectFrom('invoices')
+    .select(['number', 'branch_id', 'amount_paid'])
+    .where('id', '=', id)
+    .where('business_id', '=', context.businessId)
+    .executeTakeFirstOrThrow();
+  if (direction === -1 && Number(invoice.amount_paid) > 0) {
+    throw refusal('This invoice has payments; void them first.');
+  }
+  const lines = await context.trx
+    .selectFrom('invoice_lines')
+    .select(['id', 'item_id', 'quantity', 'unit_cost'])
+    .where('invoice_id', '=', id)
+    .orderBy('position')
+    .execute();
+  const items = await requireLineItems(
+    context,
+    lines.map((line) => line.item_id),
+  );
+  const tracked = lines
+    .map((line, index) => ({ line, index }))
+    .filter(({ line }) => items.get(line.item_id)?.is_inventory_tracked);
+  const location = { branch_id: invoice.branch_id, warehouse_id: null };
+  const costs = await applyStockChanges(
+    context,
+    { type: 'invoice', id, number: invoice.number },
+    tracked.map(({ line, index }) => ({
+      itemId: line.item_id,
+      location,
+      balance: 'on_hand' as const,
+      delta: -direction * Number(line.quantity),
+      unitCost: Number(line.unit_cost),
+      costEffect: direction === 1 ? ('issue' as const) : ('receipt' as const),
+      field: lineField(index, 'quantity'),
+      documentLineId: line.id,
+    })),
+  );
+  if (direction === 1) {
+    for (const [position, { line }] of tracked.entries()) {
+      await context.trx
+        .updateTable('invoice_lines')
+        .set({ unit_cost: costs[position] ?? 0 })
+        .where('id', '=', line.id)
+        .execute();
+    }
+  }
+};
+
+// Editable while unpaid: the old lines' stock goes back, the new lines are priced and posted, all at once.
+export async function updateInvoice(context: PostingContext, id: number, changes: InvoiceChanges): Promise<void> {
+  const invoice = await context.trx
+    .selectFrom('invoices')
+    .selectAll()
+    .where('id', '=', id)
+    .where('business_id', '=', context.businessId)
+    .executeTakeFirst();
+  if (!invoice) throw notFound();
+  if (invoice.deleted_at !== null) throw conflict('A voided invoice cannot be edited.');
+  if (Number(invoice.amount_paid) > 0) throw refusal('Only an unpaid invoice can be edited.');
+  if (changes.contact_id !== undefined) await requireActive(context, 'contacts', changes.contact_id, 'contact_id');
+  if (changes.branch_id !== undefined) await requireActive(context, 'branches', changes.branch_id, 'branch_id');
+  await requireQuotation(context, changes.quotation_id);
+  await postInvoice(context, id, -1);
+  let totals = {
+    subtotal: Number(invoice.subtotal),
+    discount_total: Number(invoice.discount_total),
+    total: Number(invoice.total),
+  };
+  if (changes.lines !== undefined) {
+    const lines = await priceInvoiceLines(context, changes.lines);
+    totals = sumDocumentTotals(lines);
+    await context.trx.deleteFrom('invoice_lines').where('invoice_id', '=', id).execute();
+    await insertLines(context, id, lines);
+  }
+  await context.trx
+    .updateTable('invoices')
+    .set({
+      contact_id: changes.contact_id ?? invoice.contact_id,
+      branch_id: changes.branch_id ?? invoice.branch_id,
+      invoice_date: changes.invoice_date ?? invoice.invoice_date,
+      due_date: changes.due_date === undefined ? invoice.due_date : changes.due_date,
+      quotation_id: changes.quotation_id === undefined ? invoice.quotation_id : changes.quotation_id,
+      notes: changes.notes === undefined ? invoice.notes : changes.notes,
+      ...totals,
+      status: paymentStatus(totals.total, 0),
+      updated_at: timestampOf(context),
+      updated_by: context.userId,
+    })
+    .where('id', '=', id)
+    .execute();
+  await postInvoice(context, id, 1);
+}

@@ -1,0 +1,41 @@
+import { sql } from 'kysely';
+import type { Thousandths } from '../domain/quantity.ts';
+import { fieldError } from '../http/errors.ts';
+import type { PostingContext } from './posting-context.ts';
+
+type LinkedLine =
+  | { table: 'purchase_order_lines'; column: 'received_quantity' | 'billed_quantity' }
+  | { table: 'stock_request_lines'; column: 'transferred_quantity' }
+  | { table: 'stock_transfer_lines'; column: 'received_quantity' | 'returned_quantity' };
+
+// The columns that together may not exceed a line's quantity.
+function consumedColumns(line: LinkedLine): string[] {
+  if (line.table === 'stock_transfer_lines') return ['received_quantity', 'returned_quantity'];
+  return [line.column];
+}
+
+// Moves a follow-up quantity on the line it fills (an order line's received quantity, a transfer line's
+// received quantity, ...). The guard sits in the UPDATE's WHERE, so two concurrent postings against one line
+// cannot both pass it: the second re-checks the row after the first commits.
+export async function moveLinkedQuantity(
+  context: PostingContext,
+  line: LinkedLine,
+  lineId: number,
+  delta: Thousandths,
+  field: string,
+  refusal: string,
+): Promise<void> {
+  const consumed = sql.join(
+    consumedColumns(line).map((column) => sql.ref(column)),
+    sql` + `,
+  );
+  const result = await context.trx
+    .updateTable(line.table)
+    .set(line.column, sql`${sql.ref(line.column)} + ${delta}`)
+    .where('id', '=', lineId)
+    .where('business_id', '=', context.businessId)
+    .where(sql<boolean>`${sql.ref(line.column)} + ${delta} >= 0`)
+    .where(sql<boolean>`${consumed} + ${delta} <= quantity`)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw fieldError(field, refusal);
+}

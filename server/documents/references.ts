@@ -1,0 +1,69 @@
+import { type Location, locationOf } from '../domain/location.ts';
+import { type FieldErrors, fieldError, unprocessable } from '../http/errors.ts';
+import type { PostingContext } from './posting-context.ts';
+
+type ReferencedTable = 'contacts' | 'items' | 'branches' | 'warehouses';
+
+// A reference to another business's record, or to a soft-deleted one, is refused as if it did not exist.
+export async function requireActive(
+  context: PostingContext,
+  table: ReferencedTable,
+  id: number,
+  field: string,
+): Promise<void> {
+  const row = await context.trx
+    .selectFrom(table)
+    .select('id')
+    .where('id', '=', id)
+    .where('business_id', '=', context.businessId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw fieldError(field, `The selected ${field} is invalid.`);
+}
+
+export async function requireLocation(
+  context: PostingContext,
+  branchId: number | null | undefined,
+  warehouseId: number | null | undefined,
+  prefix = '',
+): Promise<Location> {
+  const location = locationOf(branchId, warehouseId);
+  if (!location) {
+    throw unprocessable({
+      [`${prefix}branch_id`]: ['Choose either a branch or a warehouse.'],
+      [`${prefix}warehouse_id`]: ['Choose either a branch or a warehouse.'],
+    });
+  }
+  if (location.branch_id !== null) await requireActive(context, 'branches', location.branch_id, `${prefix}branch_id`);
+  else await requireActive(context, 'warehouses', location.warehouse_id, `${prefix}warehouse_id`);
+  return location;
+}
+
+export type ItemFacts = { id: number; is_inventory_tracked: boolean };
+
+// Checks every line's item at once and answers whether each is stock-tracked (services are not).
+export async function requireLineItems(
+  context: PostingContext,
+  itemIds: readonly number[],
+): Promise<Map<number, ItemFacts>> {
+  const unique = [...new Set(itemIds)];
+  const rows =
+    unique.length === 0
+      ? []
+      : await context.trx
+          .selectFrom('items')
+          .select(['id', 'is_inventory_tracked'])
+          .where('business_id', '=', context.businessId)
+          .where('deleted_at', 'is', null)
+          .where('id', 'in', unique)
+          .execute();
+  const found = new Map(
+    rows.map((row) => [row.id, { id: row.id, is_inventory_tracked: Number(row.is_inventory_tracked) === 1 }]),
+  );
+  const errors: FieldErrors = {};
+  itemIds.forEach((itemId, index) => {
+    if (!found.has(itemId)) errors[`lines.${index}.item_id`] = [`The selected lines.${index}.item_id is invalid.`];
+  });
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+  return found;
+}

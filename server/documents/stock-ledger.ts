@@ -1,0 +1,146 @@
+import type { StockBalance } from '../db/tables/documents.ts';
+import { averageAfterReceipt, averageAfterReceiptReversal } from '../domain/average-cost.ts';
+import { type Location, locationKey } from '../domain/location.ts';
+import type { Centavos } from '../domain/money.ts';
+import { fromThousandths, type Thousandths } from '../domain/quantity.ts';
+import { type FieldErrors, unprocessable } from '../http/errors.ts';
+import { type PostingContext, timestampOf } from './posting-context.ts';
+
+// How a change moves the average cost of the goods on hand:
+// receipt: goods arrive at unitCost; receipt_reversal: goods at unitCost leave again (a voided receipt);
+// issue: goods leave at the current average, which stays as it is.
+export type CostEffect = 'receipt' | 'receipt_reversal' | 'issue';
+
+export type StockChange = {
+  itemId: number;
+  location: Location;
+  balance: StockBalance;
+  delta: Thousandths;
+  unitCost: Centavos;
+  costEffect: CostEffect;
+  field: string;
+  documentLineId: number | null;
+};
+
+export type DocumentReference = { type: string; id: number; number: string | null };
+
+type StockRow = {
+  id: number;
+  quantity_on_hand: number;
+  quantity_in_transit: number;
+  average_unit_cost: number;
+};
+
+// Applies every change of one posting and appends its movements. Rows are locked in a fixed order (item, then
+// location) so that two postings touching the same rows queue instead of deadlocking. A change that would take
+// a balance below zero is collected as a 422 on its line; nothing is written when any line fails, because the
+// caller's transaction rolls back. Returns the unit cost each change moved at (issues take the average).
+export async function applyStockChanges(
+  context: PostingContext,
+  document: DocumentReference,
+  changes: readonly StockChange[],
+): Promise<Centavos[]> {
+  const order = lockOrder(changes);
+  await lockStockRows(context, changes);
+  const costs: Centavos[] = changes.map((change) => change.unitCost);
+  const errors: FieldErrors = {};
+  for (const { change, index } of order) {
+    const row = await lockStockRow(context, change.itemId, change.location);
+    const current = change.balance === 'on_hand' ? row.quantity_on_hand : row.quantity_in_transit;
+    const next = current + change.delta;
+    if (next < 0) {
+      const where = change.balance === 'on_hand' ? 'on hand at this location' : 'in transit to this location';
+      errors[change.field] = [`Only ${fromThousandths(current)} ${where}.`];
+      continue;
+    }
+    const unitCost =
+      change.costEffect === 'issue' && change.balance === 'on_hand' ? row.average_unit_cost : change.unitCost;
+    costs[index] = unitCost;
+    const average =
+      change.balance !== 'on_hand'
+        ? row.average_unit_cost
+        : change.costEffect === 'receipt'
+          ? averageAfterReceipt(row.quantity_on_hand, row.average_unit_cost, change.delta, unitCost)
+          : change.costEffect === 'receipt_reversal'
+            ? averageAfterReceiptReversal(row.quantity_on_hand, row.average_unit_cost, -change.delta, unitCost)
+            : row.average_unit_cost;
+    await context.trx
+      .updateTable('stocks')
+      .set({
+        ...(change.balance === 'on_hand' ? { quantity_on_hand: next } : { quantity_in_transit: next }),
+        average_unit_cost: average,
+        updated_at: timestampOf(context),
+        updated_by: context.userId,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    await context.trx
+      .insertInto('stock_movements')
+      .values({
+        business_id: context.businessId,
+        stock_id: row.id,
+        item_id: change.itemId,
+        branch_id: change.location.branch_id,
+        warehouse_id: change.location.warehouse_id,
+        balance: change.balance,
+        quantity_delta: change.delta,
+        unit_cost: unitCost,
+        document_type: document.type,
+        document_id: document.id,
+        document_line_id: change.documentLineId,
+        document_number: document.number,
+        occurred_at: timestampOf(context),
+        created_by: context.userId,
+      })
+      .execute();
+  }
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+  return costs;
+}
+
+function lockOrder(changes: readonly StockChange[]) {
+  return changes
+    .map((change, index) => ({
+      change,
+      index,
+      key: `${String(change.itemId).padStart(12, '0')}:${locationKey(change.location)}`,
+    }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index));
+}
+
+// A posting that applies changes in several steps locks all its rows first, in the one global order.
+export async function lockStockRows(context: PostingContext, changes: readonly StockChange[]): Promise<void> {
+  for (const { change } of lockOrder(changes)) await lockStockRow(context, change.itemId, change.location);
+}
+
+async function lockStockRow(context: PostingContext, itemId: number, location: Location): Promise<StockRow> {
+  const key = locationKey(location);
+  const at = timestampOf(context);
+  await context.trx
+    .insertInto('stocks')
+    .values({
+      business_id: context.businessId,
+      item_id: itemId,
+      branch_id: location.branch_id,
+      warehouse_id: location.warehouse_id,
+      location_key: key,
+      quantity_on_hand: 0,
+      quantity_in_transit: 0,
+      average_unit_cost: 0,
+      created_at: at,
+      updated_at: at,
+      created_by: context.userId,
+      updated_by: context.userId,
+    })
+    .onConflict((conflict) => conflict.columns(['business_id', 'item_id', 'location_key']).doNothing())
+    .execute();
+  const row = await context.trx
+    .selectFrom('stocks')
+    .select(['id', 'quantity_on_hand', 'quantity_in_transit', 'average_unit_cost'])
+    .where('business_id', '=', context.businessId)
+    .where('item_id', '=', itemId)
+    .where('location_key', '=', key)
+    .$if(context.dialect === 'postgres', (query) => query.forUpdate())
+    .executeTakeFirstOrThrow();
+  return row;
+}

@@ -1,0 +1,57 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { owaspScryptCost, type ScryptCost } from './auth/password.ts';
+import { registerAuthRoutes } from './auth/routes.ts';
+import { defaultThrottlePolicy, type ThrottlePolicy } from './auth/throttle.ts';
+import type { Database } from './db/database.ts';
+import { accessPlugin } from './http/access.ts';
+import { csrfPlugin } from './http/csrf.ts';
+import { registerContractDocs } from './http/docs.ts';
+import { errorShapesPlugin } from './http/error-shapes.ts';
+import { sessionPlugin } from './http/session.ts';
+import { registerSpa } from './http/spa.ts';
+import './http/request-context.ts';
+import { registerResource } from './resources/engine/routes.ts';
+import { resources } from './resources/index.ts';
+import { registerManagementRoutes } from './resources/management-routes.ts';
+
+export type AppOptions = {
+  db: Kysely<Database>;
+  // Lower only in tests, and only through this option: the default is OWASP's minimum.
+  passwordCost?: ScryptCost;
+  sessionIdleMinutes?: number;
+  loginThrottle?: ThrottlePolicy;
+  // The built client (dist/); without it the app serves the API only.
+  clientDir?: string | null;
+  // openapi.yaml, served at /api/docs.
+  contractPath?: string | null;
+  logger?: boolean;
+  trustProxy?: boolean;
+  now?: () => Date;
+};
+
+// The whole HTTP application, ready for `listen` or for `app.inject` in tests and scripts.
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const now = options.now ?? (() => new Date());
+  const passwordCost = options.passwordCost ?? owaspScryptCost;
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
+
+  await app.register(errorShapesPlugin);
+  await app.register(fastifyCookie);
+  await app.register(csrfPlugin);
+  await app.register(sessionPlugin, { db: options.db, idleMinutes: options.sessionIdleMinutes ?? 120, now });
+  await app.register(accessPlugin, { db: options.db });
+  if (options.contractPath) await registerContractDocs(app, options.contractPath);
+
+  await registerAuthRoutes(app, {
+    db: options.db,
+    passwordCost,
+    throttle: options.loginThrottle ?? defaultThrottlePolicy,
+    now,
+  });
+  registerManagementRoutes(app, { db: options.db, now, passwordCost });
+  for (const resource of resources) registerResource(app, resource, { db: options.db, now });
+  if (options.clientDir) await registerSpa(app, options.clientDir);
+  return app;
+}

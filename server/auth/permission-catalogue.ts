@@ -1,0 +1,33 @@
+import { fullAccessPermission } from './identity.ts';
+
+// The resource prefixes of SPEC.md section 2 by sidebar group; each gets {action}-{prefix} for every action.
+export const permissionGroups: Readonly<Record<string, readonly string[]>> = {
+  inventory: [
+    'brands',
+    'measuring-masses',
+    'unit-of-measurements',
+    'conversions',
+    'item-classifications',
+    'item-types',
+    'items',
+    'stocks',
+  ],
+  purchasing: ['purchase-item-prices', 'purchase-orders', 'receive-orders', 'bills', 'bill-payments'],
+  sales: ['sale-item-prices', 'quotations', 'invoices', 'invoice-payments'],
+  logistics: ['stock-requests', 'stock-transfers', 'stock-receives', 'stock-returns'],
+  management: ['businesses', 'warehouses', 'branches', 'contact-types', 'contacts', 'users', 'roles', 'permissions'],
+};
+
+export const permissionActions = ['view', 'create', 'update', 'delete', 'restore', 'force-delete'] as const;
+
+export type CataloguedPermission = { name: string; group: string; action: string };
+
+export function permissionCatalogue(): CataloguedPermission[] {
+  const catalogue: CataloguedPermission[] = [{ name: fullAccessPermission, group: 'all', action: 'all' }];
+  for (const [group, prefixes] of Object.entries(permissionGroups)) {
+    for (const prefix of prefixes) {
+      for (const action of permissionActions) catalogue.push({ name: `${action}-${prefix}`, group, action });
+    }
+  }
+  return catalogue;
+}

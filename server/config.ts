@@ -1,0 +1,36 @@
+import { resolve } from 'node:path';
+import type { DatabaseTarget } from './db/connect.ts';
+
+export type ServerConfig = {
+  database: DatabaseTarget;
+  host: string;
+  port: number;
+  seed: 'demo' | 'none';
+  sessionIdleMinutes: number;
+  trustProxy: boolean;
+  clientDir: string;
+  contractPath: string;
+};
+
+// Everything the server reads from the environment, in one place.
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const root = resolve(import.meta.dirname, '..');
+  const database: DatabaseTarget = env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL }
+    : { kind: 'sqlite', path: resolve(root, env.SQLITE_PATH ?? 'data/spectacle.db') };
+  return {
+    database,
+    host: env.HOST ?? '127.0.0.1',
+    port: positiveInteger(env.PORT, 8080),
+    seed: env.SEED === 'none' ? 'none' : 'demo',
+    sessionIdleMinutes: positiveInteger(env.SESSION_IDLE_MINUTES, 120),
+    trustProxy: env.TRUST_PROXY === '1',
+    clientDir: resolve(root, 'dist'),
+    contractPath: resolve(root, 'openapi.yaml'),
+  };
+}
+
+function positiveInteger(raw: string | undefined, fallback: number): number {
+  const value = Number(raw);
+  return raw !== undefined && Number.isInteger(value) && value > 0 ? value : fallback;
+}

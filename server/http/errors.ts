@@ -1,0 +1,27 @@
+// Errors a handler throws to answer in the shapes of DOMAIN.md section 4; the error plugin turns them into replies.
+export type FieldErrors = Record<string, string[]>;
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: 401 | 403 | 404 | 409 | 422 | 429,
+    message: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message);
+  }
+}
+
+export const unauthenticated = () => new HttpError(401, 'Unauthenticated.');
+export const forbidden = (message = 'This action is unauthorized.') => new HttpError(403, message);
+export const notFound = (message = 'Not Found.') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message: string) => new HttpError(429, message);
+
+export function unprocessable(errors: FieldErrors, message?: string): HttpError {
+  const first = Object.values(errors)[0]?.[0];
+  return new HttpError(422, message ?? first ?? 'The given data was invalid.', errors);
+}
+
+export function fieldError(field: string, message: string): HttpError {
+  return unprocessable({ [field]: [message] });
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import { loadIdentity } from '../auth/identity.ts';
+import { resumeSession } from '../auth/sessions.ts';
+import type { Database } from '../db/database.ts';
+import { clearSessionCookie, sessionCookie } from './cookies.ts';
+
+export type SessionOptions = { db: Kysely<Database>; idleMinutes: number; now: () => Date };
+
+// Resolves the session cookie to the signed-in user, if any; the access plugin decides what that allows.
+export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOptions) => {
+  app.decorateRequest('identity', null);
+  app.decorateRequest('businessId', null);
+  app.addHook('onRequest', async (request, reply) => {
+    const sessionId = request.cookies[sessionCookie];
+    if (!sessionId || (!request.url.startsWith('/api') && !request.url.startsWith('/logout'))) return;
+    const userId = await resumeSession(options.db, sessionId, options.idleMinutes, options.now());
+    request.identity = userId === null ? null : await loadIdentity(options.db, userId, sessionId);
+    if (request.identity === null) clearSessionCookie(reply);
+  });
+});

@@ -1,0 +1,36 @@
+import type { z } from 'zod';
+import { type FieldErrors, unprocessable } from './errors.ts';
+
+// Validates input with a generated zod schema; a failure is a 422 naming each bad field (`lines.2.quantity`).
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key]) : [issue.path];
+    for (const path of keys) {
+      const field = path.length > 0 ? path.map(String).join('.') : 'body';
+      errors[field] = [...(errors[field] ?? []), messageOf(issue, field)];
+    }
+  }
+  throw unprocessable(errors);
+}
+
+// Fastify hands query values over as strings; the generated list schemas expect literal numbers for per_page,
+// with_trashed and only_trashed, so all-digit values become numbers before validation.
+export function queryNumbers(query: unknown): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  if (typeof query !== 'object' || query === null) return result;
+  for (const [key, value] of Object.entries(query)) {
+    result[key] = typeof value === 'string' && /^(0|[1-9]\d{0,14})$/.test(value) ? Number(value) : value;
+  }
+  return result;
+}
+
+function messageOf(issue: z.core.$ZodIssue, field: string): string {
+  if (issue.code === 'unrecognized_keys') return `The ${field} field is not allowed.`;
+  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) {
+    return `The ${field} field is required.`;
+  }
+  return issue.message;
+}

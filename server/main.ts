@@ -1,0 +1,33 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { buildApp } from './app.ts';
+import { owaspScryptCost } from './auth/password.ts';
+import { readConfig } from './config.ts';
+import { connectDatabase } from './db/connect.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDatabase } from './db/seed/index.ts';
+
+// Migrates, seeds a new database and serves the API and the built client until the process is stopped.
+export async function startServer(): Promise<void> {
+  const config = readConfig();
+  if (config.database.kind === 'sqlite') mkdirSync(dirname(config.database.path), { recursive: true });
+  const db = connectDatabase(config.database);
+  await migrateToLatest(db);
+  await seedDatabase(db, { demo: config.seed === 'demo', passwordCost: owaspScryptCost, now: new Date() });
+  const app = await buildApp({
+    db,
+    logger: true,
+    sessionIdleMinutes: config.sessionIdleMinutes,
+    trustProxy: config.trustProxy,
+    clientDir: existsSync(config.clientDir) ? config.clientDir : null,
+    contractPath: config.contractPath,
+  });
+  const stop = async () => {
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  await app.listen({ host: config.host, port: config.port });
+}

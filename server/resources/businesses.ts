@@ -1,0 +1,51 @@
+import {
+  CreateBusinessBody,
+  ListBusinessesQueryParams,
+  SearchBusinessesQueryParams,
+  UpdateBusinessBody,
+} from '../../generated/zod/businesses/businesses.zod.ts';
+import { auditColumns } from './engine/dynamic.ts';
+import { insertRecord } from './engine/mutations.ts';
+import type { Resource, Row } from './engine/resource.ts';
+
+type BusinessInput = Record<string, unknown>;
+
+export async function presentBusinesses(rows: Row<'businesses'>[]) {
+  return rows.map((row) => ({
+    ...auditColumns(row),
+    name: row.name,
+    trade_name: row.trade_name,
+    tin: row.tin,
+    address: row.address,
+    phone: row.phone,
+    email: row.email,
+  }));
+}
+
+// Businesses are global: a user sees those it is a member of (full access sees all), and its creator joins it.
+export const businessesResource: Resource<'businesses', BusinessInput, BusinessInput> = {
+  prefix: 'businesses',
+  singular: 'business',
+  table: 'businesses',
+  scope: 'global',
+  schemas: {
+    list: ListBusinessesQueryParams,
+    search: SearchBusinessesQueryParams,
+    create: CreateBusinessBody,
+    update: UpdateBusinessBody,
+  },
+  searchColumns: ['name', 'trade_name', 'tin', 'email'],
+  async visibleIds(ctx) {
+    return ctx.identity.fullAccess ? null : ctx.identity.businessIds;
+  },
+  async create(ctx, input) {
+    const id = await insertRecord(ctx, businessesResource, input);
+    await ctx.db.insertInto('business_user').values({ business_id: id, user_id: ctx.identity.userId }).execute();
+    return id;
+  },
+  async forceDelete(ctx, existing) {
+    await ctx.db.deleteFrom('business_user').where('business_id', '=', existing.id).execute();
+    await ctx.db.deleteFrom('businesses').where('id', '=', existing.id).execute();
+  },
+  present: (_ctx, rows) => presentBusinesses(rows),
+};

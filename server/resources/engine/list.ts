@@ -1,0 +1,89 @@
+import type { ExpressionBuilder } from 'kysely';
+import { containsText, dialectOf } from '../../db/dialect.ts';
+import { parseInput, queryNumbers } from '../../http/validation.ts';
+import { scopedRows } from './query.ts';
+import type { AnyResource, RecordTableName, ResourceContext, Row } from './resource.ts';
+
+type ListQuery = {
+  page: number;
+  per_page: number;
+  order_by: 'asc' | 'desc';
+  with_trashed: 0 | 1;
+  only_trashed: 0 | 1;
+  search?: string;
+} & Record<string, unknown>;
+
+type SearchQuery = { q?: string; limit: number };
+
+const pagingKeys = new Set(['page', 'per_page', 'order_by', 'with_trashed', 'only_trashed', 'search']);
+
+export type Page = {
+  data: unknown[];
+  meta: { current_page: number; last_page: number; per_page: number; total: number };
+  links: { prev: string | null; next: string | null };
+};
+
+export async function listRecords(
+  resource: AnyResource,
+  ctx: ResourceContext,
+  rawQuery: unknown,
+  path: string,
+): Promise<Page> {
+  const query = parseInput(resource.schemas.list, queryNumbers(rawQuery)) as ListQuery;
+  let rows = await scopedRows(resource, ctx);
+  if (query.only_trashed === 1) rows = rows.where('deleted_at', 'is not', null);
+  else if (query.with_trashed !== 1) rows = rows.where('deleted_at', 'is', null);
+  if (query.search) rows = rows.where(matchesText(resource, ctx, query.search));
+  for (const [key, value] of Object.entries(query)) {
+    if (pagingKeys.has(key) || value === undefined) continue;
+    const custom = resource.filters?.[key];
+    if (custom) rows = rows.where('id', 'in', [...(await custom(value, ctx)), 0]);
+    else if (key.endsWith('_from')) rows = rows.where(key.slice(0, -5), '>=', value);
+    else if (key.endsWith('_to')) rows = rows.where(key.slice(0, -3), '<=', value);
+    else rows = rows.where(key, '=', value);
+  }
+  const counted = await rows
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const total = Number(counted.total);
+  const lastPage = Math.max(1, Math.ceil(total / query.per_page));
+  const page = await rows
+    .orderBy('id', query.order_by)
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page)
+    .execute();
+  const data = await resource.present(ctx, page as unknown as Row<RecordTableName>[]);
+  return {
+    data,
+    meta: { current_page: query.page, last_page: lastPage, per_page: query.per_page, total },
+    links: {
+      prev: query.page > 1 ? pageLink(path, rawQuery, Math.min(query.page - 1, lastPage)) : null,
+      next: query.page < lastPage ? pageLink(path, rawQuery, query.page + 1) : null,
+    },
+  };
+}
+
+// The type-ahead search: active records only, newest first, a bare array.
+export async function searchRecords(resource: AnyResource, ctx: ResourceContext, rawQuery: unknown) {
+  const query = parseInput(resource.schemas.search, queryNumbers(rawQuery)) as SearchQuery;
+  let rows = (await scopedRows(resource, ctx)).where('deleted_at', 'is', null);
+  if (query.q) rows = rows.where(matchesText(resource, ctx, query.q));
+  const found = await rows.orderBy('id', 'desc').limit(query.limit).execute();
+  return resource.present(ctx, found as unknown as Row<RecordTableName>[]);
+}
+
+function matchesText(resource: AnyResource, ctx: ResourceContext, text: string) {
+  const dialect = dialectOf(ctx.db);
+  return (eb: ExpressionBuilder<Record<string, Record<string, unknown>>, string>) =>
+    eb.or(resource.searchColumns.map((column) => containsText(dialect, column, text)));
+}
+
+function pageLink(path: string, rawQuery: unknown, page: number): string {
+  const params = new URLSearchParams();
+  if (typeof rawQuery === 'object' && rawQuery !== null) {
+    for (const [key, value] of Object.entries(rawQuery)) if (typeof value === 'string') params.set(key, value);
+  }
+  params.set('page', String(page));
+  return `${path}?${params.toString()}`;
+}

@@ -1,0 +1,68 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { Identity } from '../../auth/identity.ts';
+import type { Database } from '../../db/database.ts';
+
+export type TableName = keyof Database & string;
+// The tables a resource can live in: those with the audit columns of DOMAIN.md section 1.
+export type RecordTableName = {
+  [K in TableName]: Selectable<Database[K]> extends { id: number; deleted_at: string | null } ? K : never;
+}[TableName];
+export type Row<T extends RecordTableName> = Selectable<Database[T]>;
+export type Action = 'view' | 'create' | 'update' | 'delete' | 'restore' | 'force-delete';
+
+// What a handler knows while it works. Inside a mutation `db` is the engine's transaction: everything a hook
+// writes commits or rolls back with the rest.
+export type ResourceContext = {
+  db: Kysely<Database>;
+  businessId: number | null;
+  identity: Identity;
+  now: string;
+};
+
+export type ListFilter = (value: unknown, ctx: ResourceContext) => Promise<readonly number[]>;
+
+/**
+ * One resource of the API, served by the generic engine at /api/{prefix} with the permissions {action}-{prefix}.
+ *
+ * The engine lists (paging, order, trashed filters, search, filters), searches, reads, creates, updates, soft
+ * deletes, restores and force-deletes, validating with the generated zod schemas, checking tenancy, `unique`
+ * columns and `references`, and running every mutation in one transaction. A definition adds only its own:
+ * - `present` turns stored rows into API records (batch: load names and lines for all rows at once);
+ * - `toColumns` maps a validated body to columns (default: the body as it is);
+ * - `check` adds rules on the merged columns of a create or update (throw a 422 from http/errors.ts);
+ * - `create`/`update`/`softDelete`/`restore`/`forceDelete` replace the default row operation (still inside the
+ *   engine's transaction, after its checks), e.g. to write lines or to post and void a document;
+ * - `visibleIds` narrows global resources to what the user may see (others answer 404);
+ * - `filters` handles list parameters that are not a column equality or a `{column}_from`/`_to` range.
+ * Methods (not arrow properties) on purpose: a definition typed with its own row and input types still fits the
+ * engine's list of all resources.
+ */
+export type Resource<T extends RecordTableName = RecordTableName, Create = never, Update = never> = {
+  prefix: string;
+  singular: string;
+  table: T;
+  scope: 'business' | 'global';
+  actions?: readonly Action[];
+  schemas: { list: z.ZodType; search: z.ZodType; create?: z.ZodType; update?: z.ZodType };
+  searchColumns: readonly string[];
+  unique?: readonly string[];
+  references?: Readonly<Record<string, TableName>>;
+  filters?: Readonly<Record<string, ListFilter>>;
+  present(ctx: ResourceContext, rows: Row<T>[]): Promise<unknown[]>;
+  toColumns?(input: Create | Update, ctx: ResourceContext): Record<string, unknown>;
+  check?(ctx: ResourceContext, merged: Record<string, unknown>, existing: Row<T> | null): Promise<void>;
+  visibleIds?(ctx: ResourceContext): Promise<readonly number[] | null>;
+  create?(ctx: ResourceContext, input: Create): Promise<number>;
+  update?(ctx: ResourceContext, existing: Row<T>, input: Update): Promise<void>;
+  softDelete?(ctx: ResourceContext, existing: Row<T>): Promise<void>;
+  restore?(ctx: ResourceContext, existing: Row<T>): Promise<void>;
+  forceDelete?(ctx: ResourceContext, existing: Row<T>): Promise<void>;
+};
+
+// The element type of the registry: any resource, whatever its row and input types.
+export type AnyResource = Resource<RecordTableName, never, never>;
+
+export function permissionFor(resource: { prefix: string }, action: Action): string {
+  return `${action}-${resource.prefix}`;
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { notFound, unauthenticated } from '../../http/errors.ts';
+import { replayedAnswer, requestHash, storeAnswer } from './idempotency.ts';
+import { listRecords, searchRecords } from './list.ts';
+import { createRecord, forceDeleteRecord, restoreRecord, softDeleteRecord, updateRecord } from './mutations.ts';
+import { presentOne } from './query.ts';
+import { type Action, type AnyResource, permissionFor, type ResourceContext } from './resource.ts';
+
+export type EngineOptions = { db: Kysely<Database>; now: () => Date };
+
+export function resourceContext(request: FastifyRequest, options: EngineOptions): ResourceContext {
+  if (request.identity === null) throw unauthenticated();
+  return {
+    db: options.db,
+    businessId: request.businessId,
+    identity: request.identity,
+    now: options.now().toISOString(),
+  };
+}
+
+export function recordId(request: FastifyRequest): number {
+  const raw = (request.params as { id?: string }).id ?? '';
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0;
+  if (id < 1 || id > 2147483647) throw notFound();
+  return id;
+}
+
+// The routes of one resource (DOMAIN.md section 4), each guarded by its {action}-{prefix} permission.
+export function registerResource(app: FastifyInstance, resource: AnyResource, options: EngineOptions): void {
+  const base = `/api/${resource.prefix}`;
+  const actions = new Set<Action>(
+    resource.actions ?? ['view', 'create', 'update', 'delete', 'restore', 'force-delete'],
+  );
+  const config = (action: Action) => ({
+    access: {
+      kind: resource.scope === 'business' ? ('business' as const) : ('user' as const),
+      permissions: [permissionFor(resource, action)],
+    },
+  });
+  const context = (request: FastifyRequest) => resourceContext(request, options);
+
+  app.get(base, { config: config('view') }, (request) => listRecords(resource, context(request), request.query, base));
+  app.get(`${base}/search`, { config: config('view') }, (request) =>
+    searchRecords(resource, context(request), request.query),
+  );
+  app.get(`${base}/:id`, { config: config('view') }, (request) =>
+    presentOne(resource, context(request), recordId(request)),
+  );
+  if (actions.has('create')) {
+    app.post(base, { config: config('create') }, async (request, reply) => {
+      const ctx = context(request);
+      const key = request.headers['idempotency-key'];
+      if (typeof key !== 'string' || key.length === 0) {
+        return reply.status(201).send(await createRecord(resource, ctx, request.body));
+      }
+      const hash = requestHash(request.method, request.url, request.body);
+      const replayed = await replayedAnswer(ctx, key, hash);
+      if (replayed) return reply.status(replayed.statusCode).send(replayed.body);
+      const record = await createRecord(resource, ctx, request.body, (trx, created) =>
+        storeAnswer(trx, key, hash, { statusCode: 201, body: created }),
+      );
+      return reply.status(201).send(record);
+    });
+  }
+  if (actions.has('update')) {
+    app.patch(`${base}/:id`, { config: config('update') }, (request) =>
+      updateRecord(resource, context(request), recordId(request), request.body),
+    );
+  }
+  if (actions.has('delete')) {
+    app.delete(`${base}/:id`, { config: config('delete') }, (request) =>
+      softDeleteRecord(resource, context(request), recordId(request)),
+    );
+  }
+  if (actions.has('restore')) {
+    app.patch(`${base}/:id/restore`, { config: config('restore') }, (request) =>
+      restoreRecord(resource, context(request), recordId(request)),
+    );
+  }
+  if (actions.has('force-delete')) {
+    app.delete(`${base}/:id/force-delete`, { config: config('force-delete') }, async (request, reply) => {
+      await forceDeleteRecord(resource, context(request), recordId(request));
+      return reply.status(204).send();
+    });
+  }
+}

@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { connectDatabase } from '../../server/db/connect.ts';
+import type { Database } from '../../server/db/database.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+
+export type TestDatabase = { db: Kysely<Database>; destroy: () => Promise<void> };
+
+// A fresh, migrated database per test file: a temporary SQLite file, or a PostgreSQL schema of its own when
+// TEST_DATABASE_URL is set. destroy() removes it.
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const dir = mkdtempSync(join(tmpdir(), 'spectacle-test-'));
+    const db = connectDatabase({ kind: 'sqlite', path: join(dir, 'test.db') });
+    await migrateToLatest(db);
+    return {
+      db,
+      destroy: async () => {
+        await db.destroy();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const db = connectDatabase({ kind: 'postgres', url, searchPath: schema, maxConnections: 4 });
+  await migrateToLatest(db);
+  return {
+    db,
+    destroy: async () => {
+      await db.destroy();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop schema ${schema} cascade`);
+      await dropper.end();
+    },
+  };
+}

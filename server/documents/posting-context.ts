@@ -1,11 +1,12 @@
-import type { Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DialectName } from '../db/dialect.ts';
 
-// Everything a posting needs: the open transaction, who acts for which business, and one clock reading so
-// that every row the posting writes carries the same time.
+// Everything a posting needs: the open transaction (always one: the caller opens it, so that a posting and
+// the request around it commit together), who acts for which business, and one clock reading so that every
+// row the posting writes carries the same time.
 export type PostingContext = {
-  trx: Transaction<Database>;
+  trx: Kysely<Database>;
   dialect: DialectName;
   businessId: number;
   userId: number | null;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { toThousandths } from '../domain/quantity.ts';
 import { fieldError } from '../http/errors.ts';
 import { assignDocumentNumber } from './document-counter.ts';
@@ -139,7 +140,7 @@ export function arrivalPosting(kind: ArrivalKind): Posting {
         `${tables.lines}.quantity as quantity`,
         'stock_transfer_lines.unit_cost as unit_cost',
       ])
-      .where(`${tables.lines}.${tables.parent}`, '=', id)
+      .where(sql.ref(`${tables.lines}.${tables.parent}`), '=', id)
       .orderBy(`${tables.lines}.position`)
       .execute();
     for (const [index, line] of lines.entries()) {

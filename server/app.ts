@@ -51,7 +51,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
   });
   registerManagementRoutes(app, { db: options.db, now, passwordCost });
-  for (const resource of resources) registerResource(app, resource, { db: options.db, now });
+  for (const resource of resources) registerResource(app, resource, { db: options.db, now, passwordCost });
   if (options.clientDir) await registerSpa(app, options.clientDir);
   return app;
 }

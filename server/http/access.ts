@@ -14,6 +14,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { db: Kysel
     const identity = request.identity;
     if (identity === null) throw unauthenticated();
     if (access.kind === 'business') request.businessId = await selectedBusiness(options.db, request);
+    else request.businessId = usableBusinessHeader(request);
     if (access.permissions && !holdsAny(identity, access.permissions)) throw forbidden();
   });
 });
@@ -33,4 +34,12 @@ async function selectedBusiness(db: Kysely<Database>, request: FastifyRequest): 
     .executeTakeFirst();
   if (!business) throw forbidden('You do not belong to this business.');
   return id;
+}
+
+// Global routes do not need a business, but a create there (a new user) may default to the one selected.
+function usableBusinessHeader(request: FastifyRequest): number | null {
+  const raw = request.headers['business-id'];
+  const id = typeof raw === 'string' && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
+  if (id === null || request.identity === null) return null;
+  return request.identity.fullAccess || request.identity.businessIds.includes(id) ? id : null;
 }

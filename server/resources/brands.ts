@@ -4,8 +4,8 @@ import {
   SearchBrandsQueryParams,
   UpdateBrandBody,
 } from '../../generated/zod/brands/brands.zod.ts';
-import { auditColumns } from './engine/dynamic.ts';
 import type { Resource } from './engine/resource.ts';
+import { presentNamed } from './named-records.ts';
 
 export const brandsResource: Resource<'brands'> = {
   prefix: 'brands',
@@ -20,12 +20,5 @@ export const brandsResource: Resource<'brands'> = {
   },
   searchColumns: ['name', 'description'],
   unique: ['name'],
-  async present(_ctx, rows) {
-    return rows.map((row) => ({
-      ...auditColumns(row),
-      business_id: row.business_id,
-      name: row.name,
-      description: row.description,
-    }));
-  },
+  present: (_ctx, rows) => presentNamed(rows),
 };

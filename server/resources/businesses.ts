@@ -35,8 +35,15 @@ export const businessesResource: Resource<'businesses', BusinessInput, BusinessI
     update: UpdateBusinessBody,
   },
   searchColumns: ['name', 'trade_name', 'tin', 'email'],
+  // Read from the database, not the request's identity, so that a business created in this transaction shows.
   async visibleIds(ctx) {
-    return ctx.identity.fullAccess ? null : ctx.identity.businessIds;
+    if (ctx.identity.fullAccess) return null;
+    const rows = await ctx.db
+      .selectFrom('business_user')
+      .select('business_id')
+      .where('user_id', '=', ctx.identity.userId)
+      .execute();
+    return rows.map((row) => row.business_id);
   },
   async create(ctx, input) {
     const id = await insertRecord(ctx, businessesResource, input);

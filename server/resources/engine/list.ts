@@ -1,7 +1,6 @@
-import type { ExpressionBuilder } from 'kysely';
 import { containsText, dialectOf } from '../../db/dialect.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
-import { scopedRows } from './query.ts';
+import { type Scoped, scopedRows } from './query.ts';
 import type { AnyResource, RecordTableName, ResourceContext, Row } from './resource.ts';
 
 type ListQuery = {
@@ -33,7 +32,7 @@ export async function listRecords(
   let rows = await scopedRows(resource, ctx);
   if (query.only_trashed === 1) rows = rows.where('deleted_at', 'is not', null);
   else if (query.with_trashed !== 1) rows = rows.where('deleted_at', 'is', null);
-  if (query.search) rows = rows.where(matchesText(resource, ctx, query.search));
+  if (query.search) rows = await withText(rows, resource, ctx, query.search);
   for (const [key, value] of Object.entries(query)) {
     if (pagingKeys.has(key) || value === undefined) continue;
     const custom = resource.filters?.[key];
@@ -68,15 +67,17 @@ export async function listRecords(
 export async function searchRecords(resource: AnyResource, ctx: ResourceContext, rawQuery: unknown) {
   const query = parseInput(resource.schemas.search, queryNumbers(rawQuery)) as SearchQuery;
   let rows = (await scopedRows(resource, ctx)).where('deleted_at', 'is', null);
-  if (query.q) rows = rows.where(matchesText(resource, ctx, query.q));
+  if (query.q) rows = await withText(rows, resource, ctx, query.q);
   const found = await rows.orderBy('id', 'desc').limit(query.limit).execute();
   return resource.present(ctx, found as unknown as Row<RecordTableName>[]);
 }
 
-function matchesText(resource: AnyResource, ctx: ResourceContext, text: string) {
+// The searchable text columns, or the resource's own `search` filter when its text lives in other tables.
+async function withText(rows: Scoped, resource: AnyResource, ctx: ResourceContext, text: string): Promise<Scoped> {
+  const custom = resource.filters?.search;
+  if (custom) return rows.where('id', 'in', [...(await custom(text, ctx)), 0]);
   const dialect = dialectOf(ctx.db);
-  return (eb: ExpressionBuilder<Record<string, Record<string, unknown>>, string>) =>
-    eb.or(resource.searchColumns.map((column) => containsText(dialect, column, text)));
+  return rows.where((eb) => eb.or(resource.searchColumns.map((column) => containsText(dialect, column, text))));
 }
 
 function pageLink(path: string, rawQuery: unknown, page: number): string {

@@ -66,7 +66,7 @@ export function createRecord(
 export function updateRecord(resource: AnyResource, ctx: ResourceContext, id: number, body: unknown) {
   const schema = resource.schemas.update;
   if (!schema) throw conflict(`A ${resource.singular} cannot be edited.`);
-  const input = parseInput(schema, body) as never;
+  const input = onlySentFields(parseInput(schema, body), body) as never;
   return inTransaction(ctx, async (trx) => {
     const existing = await findRecord(resource, trx, id);
     if (existing.deleted_at !== null) throw conflict(`Restore the ${resource.singular} before editing it.`);
@@ -139,4 +139,10 @@ async function checkColumns(
   }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
   if (resource.check) await resource.check(ctx, { ...(existing ?? {}), ...columns }, existing);
+}
+
+// A PATCH changes only the fields it sends; schema defaults must not overwrite what was not sent.
+function onlySentFields(parsed: unknown, body: unknown): unknown {
+  if (typeof parsed !== 'object' || parsed === null || typeof body !== 'object' || body === null) return parsed;
+  return Object.fromEntries(Object.entries(parsed).filter(([key]) => key in body));
 }

@@ -3,7 +3,7 @@ import { notFound } from '../../http/errors.ts';
 import { dynamic } from './dynamic.ts';
 import type { AnyResource, RecordTableName, ResourceContext, Row } from './resource.ts';
 
-type Scoped = SelectQueryBuilder<Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
+export type Scoped = SelectQueryBuilder<Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
 
 // The resource's rows the caller may see: its business's rows, or what `visibleIds` allows. Others do not exist.
 export async function scopedRows(resource: AnyResource, ctx: ResourceContext): Promise<Scoped> {

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Identity } from '../../auth/identity.ts';
+import type { ScryptCost } from '../../auth/password.ts';
 import type { Database } from '../../db/database.ts';
 
 export type TableName = keyof Database & string;
@@ -18,6 +19,7 @@ export type ResourceContext = {
   businessId: number | null;
   identity: Identity;
   now: string;
+  passwordCost: ScryptCost;
 };
 
 export type ListFilter = (value: unknown, ctx: ResourceContext) => Promise<readonly number[]>;
@@ -34,7 +36,8 @@ export type ListFilter = (value: unknown, ctx: ResourceContext) => Promise<reado
  * - `create`/`update`/`softDelete`/`restore`/`forceDelete` replace the default row operation (still inside the
  *   engine's transaction, after its checks), e.g. to write lines or to post and void a document;
  * - `visibleIds` narrows global resources to what the user may see (others answer 404);
- * - `filters` handles list parameters that are not a column equality or a `{column}_from`/`_to` range.
+ * - `filters` handles list parameters that are not a column equality or a `{column}_from`/`_to` range, and
+ *   `search` (list and type-ahead) when the text to match lives in other tables; each answers matching ids.
  * Methods (not arrow properties) on purpose: a definition typed with its own row and input types still fits the
  * engine's list of all resources.
  */

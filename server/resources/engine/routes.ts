@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { ScryptCost } from '../../auth/password.ts';
 import type { Database } from '../../db/database.ts';
 import { notFound, unauthenticated } from '../../http/errors.ts';
 import { replayedAnswer, requestHash, storeAnswer } from './idempotency.ts';
@@ -8,7 +9,7 @@ import { createRecord, forceDeleteRecord, restoreRecord, softDeleteRecord, updat
 import { presentOne } from './query.ts';
 import { type Action, type AnyResource, permissionFor, type ResourceContext } from './resource.ts';
 
-export type EngineOptions = { db: Kysely<Database>; now: () => Date };
+export type EngineOptions = { db: Kysely<Database>; now: () => Date; passwordCost: ScryptCost };
 
 export function resourceContext(request: FastifyRequest, options: EngineOptions): ResourceContext {
   if (request.identity === null) throw unauthenticated();
@@ -17,6 +18,7 @@ export function resourceContext(request: FastifyRequest, options: EngineOptions)
     businessId: request.businessId,
     identity: request.identity,
     now: options.now().toISOString(),
+    passwordCost: options.passwordCost,
   };
 }
 

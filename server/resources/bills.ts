@@ -1,0 +1,94 @@
+import type { z } from 'zod';
+import { CreateBillBody, ListBillsQueryParams, SearchBillsQueryParams } from '../../generated/zod/bills/bills.zod.ts';
+import { createBill, postBill } from '../documents/bills.ts';
+import { centavosToPesos } from '../domain/money.ts';
+import { fromThousandths } from '../domain/quantity.ts';
+import {
+  checkFigures,
+  documentLifecycle,
+  groupBy,
+  itemLabels,
+  locationNames,
+  postingContextOf,
+} from './document-support.ts';
+import { auditColumns } from './engine/dynamic.ts';
+import { nameOf, namesById } from './engine/lookups.ts';
+import type { Resource } from './engine/resource.ts';
+
+type Create = z.output<typeof CreateBillBody>;
+
+export const billsResource: Resource<'bills', Create> = {
+  prefix: 'bills',
+  singular: 'bill',
+  table: 'bills',
+  scope: 'business',
+  actions: ['view', 'create', 'delete', 'restore', 'force-delete'],
+  schemas: { list: ListBillsQueryParams, search: SearchBillsQueryParams, create: CreateBillBody },
+  searchColumns: ['number', 'supplier_invoice_number', 'notes'],
+  toColumns(input) {
+    checkFigures(input, ['unit_cost'], ['quantity']);
+    return {};
+  },
+  async create(ctx, input) {
+    return createBill(postingContextOf(ctx), input);
+  },
+  ...documentLifecycle('bills', postBill),
+  async present(ctx, rows) {
+    const lines = await ctx.db
+      .selectFrom('bill_lines')
+      .selectAll()
+      .where('bill_id', 'in', [...rows.map((row) => row.id), 0])
+      .orderBy('position')
+      .execute();
+    const linesOf = groupBy(lines, (line) => line.bill_id);
+    const items = await itemLabels(
+      ctx.db,
+      lines.map((line) => line.item_id),
+    );
+    const contacts = await namesById(
+      ctx.db,
+      'contacts',
+      rows.map((row) => row.contact_id),
+    );
+    const orders = await namesById(
+      ctx.db,
+      'purchase_orders',
+      rows.map((row) => row.purchase_order_id),
+      'number',
+    );
+    const locationName = await locationNames(ctx.db, rows);
+    return rows.map((row) => ({
+      ...auditColumns(row),
+      business_id: row.business_id,
+      purchase_order_id: row.purchase_order_id,
+      contact_id: row.contact_id,
+      branch_id: row.branch_id,
+      warehouse_id: row.warehouse_id,
+      bill_date: row.bill_date,
+      due_date: row.due_date,
+      supplier_invoice_number: row.supplier_invoice_number,
+      notes: row.notes,
+      number: row.number,
+      purchase_order_number: nameOf(orders, row.purchase_order_id),
+      contact_name: nameOf(contacts, row.contact_id),
+      location_name: locationName(row.branch_id, row.warehouse_id),
+      subtotal: centavosToPesos(Number(row.subtotal)),
+      discount_total: centavosToPesos(Number(row.discount_total)),
+      total: centavosToPesos(Number(row.total)),
+      amount_paid: centavosToPesos(Number(row.amount_paid)),
+      balance: centavosToPesos(Number(row.total) - Number(row.amount_paid)),
+      status: row.status,
+      lines: (linesOf.get(row.id) ?? []).map((line) => ({
+        id: line.id,
+        purchase_order_line_id: line.purchase_order_line_id,
+        item_id: line.item_id,
+        quantity: fromThousandths(Number(line.quantity)),
+        unit_cost: centavosToPesos(Number(line.unit_cost)),
+        discount_percent: line.discount_percent,
+        item_code: items.get(line.item_id)?.code ?? null,
+        item_name: items.get(line.item_id)?.name ?? null,
+        amount: centavosToPesos(Number(line.amount)),
+      })),
+    }));
+  },
+};

@@ -1,0 +1,81 @@
+import type { z } from 'zod';
+import {
+  CreateInvoiceBody,
+  ListInvoicesQueryParams,
+  SearchInvoicesQueryParams,
+  UpdateInvoiceBody,
+} from '../../generated/zod/invoices/invoices.zod.ts';
+import { createInvoice, postInvoice, updateInvoice } from '../documents/invoices.ts';
+import { centavosToPesos } from '../domain/money.ts';
+import { checkFigures, documentLifecycle, postingContextOf } from './document-support.ts';
+import { auditColumns } from './engine/dynamic.ts';
+import { nameOf, namesById } from './engine/lookups.ts';
+import type { Resource } from './engine/resource.ts';
+import { presentSalesLines } from './sales-lines.ts';
+
+type Create = z.output<typeof CreateInvoiceBody>;
+type Update = z.output<typeof UpdateInvoiceBody>;
+
+export const invoicesResource: Resource<'invoices', Create, Update> = {
+  prefix: 'invoices',
+  singular: 'invoice',
+  table: 'invoices',
+  scope: 'business',
+  schemas: {
+    list: ListInvoicesQueryParams,
+    search: SearchInvoicesQueryParams,
+    create: CreateInvoiceBody,
+    update: UpdateInvoiceBody,
+  },
+  searchColumns: ['number', 'reference_number', 'notes'],
+  toColumns(input) {
+    checkFigures(input, ['unit_price'], ['quantity']);
+    return {};
+  },
+  async create(ctx, input) {
+    return createInvoice(postingContextOf(ctx), input);
+  },
+  async update(ctx, existing, input) {
+    await updateInvoice(postingContextOf(ctx), existing.id, input);
+  },
+  ...documentLifecycle('invoices', postInvoice),
+  async present(ctx, rows) {
+    const linesOf = await presentSalesLines(
+      ctx.db,
+      'invoice_lines',
+      'invoice_id',
+      rows.map((row) => row.id),
+    );
+    const contacts = await namesById(
+      ctx.db,
+      'contacts',
+      rows.map((row) => row.contact_id),
+    );
+    const branches = await namesById(
+      ctx.db,
+      'branches',
+      rows.map((row) => row.branch_id),
+    );
+    return rows.map((row) => ({
+      ...auditColumns(row),
+      business_id: row.business_id,
+      contact_id: row.contact_id,
+      branch_id: row.branch_id,
+      invoice_date: row.invoice_date,
+      due_date: row.due_date,
+      quotation_id: row.quotation_id,
+      notes: row.notes,
+      number: row.number,
+      reference_number: row.reference_number,
+      contact_name: nameOf(contacts, row.contact_id),
+      branch_name: nameOf(branches, row.branch_id),
+      subtotal: centavosToPesos(Number(row.subtotal)),
+      discount_total: centavosToPesos(Number(row.discount_total)),
+      total: centavosToPesos(Number(row.total)),
+      amount_paid: centavosToPesos(Number(row.amount_paid)),
+      balance: centavosToPesos(Number(row.total) - Number(row.amount_paid)),
+      status: row.status,
+      lines: linesOf(row.id),
+    }));
+  },
+};

@@ -1,0 +1,24 @@
+import {
+  CreateItemTypeBody,
+  ListItemTypesQueryParams,
+  SearchItemTypesQueryParams,
+  UpdateItemTypeBody,
+} from '../../generated/zod/item-types/item-types.zod.ts';
+import type { Resource } from './engine/resource.ts';
+import { presentNamed } from './named-records.ts';
+
+export const itemTypesResource: Resource<'item_types'> = {
+  prefix: 'item-types',
+  singular: 'item type',
+  table: 'item_types',
+  scope: 'business',
+  schemas: {
+    list: ListItemTypesQueryParams,
+    search: SearchItemTypesQueryParams,
+    create: CreateItemTypeBody,
+    update: UpdateItemTypeBody,
+  },
+  searchColumns: ['name', 'description'],
+  unique: ['name'],
+  present: (_ctx, rows) => presentNamed(rows),
+};

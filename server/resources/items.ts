@@ -1,0 +1,164 @@
+import type { z } from 'zod';
+import {
+  CreateItemBody,
+  ListItemsQueryParams,
+  SearchItemsQueryParams,
+  UpdateItemBody,
+} from '../../generated/zod/items/items.zod.ts';
+import { hasAtMostDecimals } from '../domain/money.ts';
+import { fromThousandths, toThousandths } from '../domain/quantity.ts';
+import { type FieldErrors, unprocessable } from '../http/errors.ts';
+import { auditColumns } from './engine/dynamic.ts';
+import { nameOf, namesById } from './engine/lookups.ts';
+import { insertRecord, updateColumns } from './engine/mutations.ts';
+import type { Resource, ResourceContext } from './engine/resource.ts';
+
+type ItemCreate = z.output<typeof CreateItemBody>;
+type ItemUpdate = z.output<typeof UpdateItemBody>;
+type ItemInput = ItemCreate | ItemUpdate;
+type Tier = { quantity: number; discount_percent: number };
+type TierKind = 'purchase' | 'sale';
+
+function checkQuantities(input: ItemInput): void {
+  const errors: FieldErrors = {};
+  if (input.reorder_level != null && !hasAtMostDecimals(input.reorder_level, 3)) {
+    errors.reorder_level = ['The reorder level may have at most 3 decimals.'];
+  }
+  for (const kind of ['purchase_discounts', 'sale_discounts'] as const) {
+    const tiers = input[kind] ?? [];
+    const seen = new Set<number>();
+    tiers.forEach((tier, index) => {
+      if (!hasAtMostDecimals(tier.quantity, 3)) errors[`${kind}.${index}.quantity`] = ['At most 3 decimals.'];
+      else if (seen.has(toThousandths(tier.quantity))) {
+        errors[`${kind}.${index}.quantity`] = ['Each tier needs its own quantity.'];
+      }
+      seen.add(toThousandths(tier.quantity));
+    });
+  }
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+}
+
+function itemColumns(input: ItemInput): Record<string, unknown> {
+  checkQuantities(input);
+  const { purchase_discounts, sale_discounts, reorder_level, is_inventory_tracked, ...columns } = input;
+  return {
+    ...columns,
+    ...(reorder_level === undefined
+      ? {}
+      : { reorder_level: reorder_level === null ? null : toThousandths(reorder_level) }),
+    ...(is_inventory_tracked === undefined ? {} : { is_inventory_tracked: is_inventory_tracked ? 1 : 0 }),
+  };
+}
+
+async function replaceTiers(ctx: ResourceContext, itemId: number, kind: TierKind, tiers: readonly Tier[] | undefined) {
+  if (tiers === undefined) return;
+  await ctx.db.deleteFrom('item_discount_tiers').where('item_id', '=', itemId).where('kind', '=', kind).execute();
+  if (tiers.length === 0) return;
+  await ctx.db
+    .insertInto('item_discount_tiers')
+    .values(
+      tiers.map((tier) => ({
+        business_id: ctx.businessId ?? 0,
+        item_id: itemId,
+        kind,
+        quantity: toThousandths(tier.quantity),
+        discount_percent: tier.discount_percent,
+      })),
+    )
+    .execute();
+}
+
+// Frames, lenses, contact lenses, solutions, accessories and services, with their quantity discount tiers.
+export const itemsResource: Resource<'items', ItemCreate, ItemUpdate> = {
+  prefix: 'items',
+  singular: 'item',
+  table: 'items',
+  scope: 'business',
+  schemas: {
+    list: ListItemsQueryParams,
+    search: SearchItemsQueryParams,
+    create: CreateItemBody,
+    update: UpdateItemBody,
+  },
+  searchColumns: ['code', 'barcode', 'name', 'description'],
+  unique: ['code', 'barcode'],
+  references: {
+    brand_id: 'brands',
+    item_type_id: 'item_types',
+    item_classification_id: 'item_classifications',
+    unit_of_measurement_id: 'unit_of_measurements',
+  },
+  toColumns: itemColumns,
+  async create(ctx, input) {
+    const id = await insertRecord(ctx, itemsResource, itemColumns(input));
+    await replaceTiers(ctx, id, 'purchase', input.purchase_discounts);
+    await replaceTiers(ctx, id, 'sale', input.sale_discounts);
+    return id;
+  },
+  async update(ctx, existing, input) {
+    await updateColumns(ctx, 'items', existing.id, itemColumns(input));
+    await replaceTiers(ctx, existing.id, 'purchase', input.purchase_discounts);
+    await replaceTiers(ctx, existing.id, 'sale', input.sale_discounts);
+  },
+  async forceDelete(ctx, existing) {
+    await ctx.db.deleteFrom('item_discount_tiers').where('item_id', '=', existing.id).execute();
+    await ctx.db.deleteFrom('items').where('id', '=', existing.id).execute();
+  },
+  async present(ctx, rows) {
+    const ids = rows.map((row) => row.id);
+    const [brands, types, classifications, units, tiers] = await Promise.all([
+      namesById(
+        ctx.db,
+        'brands',
+        rows.map((row) => row.brand_id),
+      ),
+      namesById(
+        ctx.db,
+        'item_types',
+        rows.map((row) => row.item_type_id),
+      ),
+      namesById(
+        ctx.db,
+        'item_classifications',
+        rows.map((row) => row.item_classification_id),
+      ),
+      namesById(
+        ctx.db,
+        'unit_of_measurements',
+        rows.map((row) => row.unit_of_measurement_id),
+      ),
+      ids.length === 0
+        ? Promise.resolve([])
+        : ctx.db
+            .selectFrom('item_discount_tiers')
+            .selectAll()
+            .where('item_id', 'in', ids)
+            .orderBy('quantity')
+            .execute(),
+    ]);
+    const tiersOf = (itemId: number, kind: TierKind) =>
+      tiers
+        .filter((tier) => tier.item_id === itemId && tier.kind === kind)
+        .map((tier) => ({ quantity: fromThousandths(tier.quantity), discount_percent: tier.discount_percent }));
+    return rows.map((row) => ({
+      ...auditColumns(row),
+      business_id: row.business_id,
+      code: row.code,
+      barcode: row.barcode,
+      name: row.name,
+      description: row.description,
+      brand_id: row.brand_id,
+      item_type_id: row.item_type_id,
+      item_classification_id: row.item_classification_id,
+      unit_of_measurement_id: row.unit_of_measurement_id,
+      is_inventory_tracked: row.is_inventory_tracked === 1,
+      reorder_level: row.reorder_level === null ? null : fromThousandths(row.reorder_level),
+      purchase_discounts: tiersOf(row.id, 'purchase'),
+      sale_discounts: tiersOf(row.id, 'sale'),
+      brand_name: nameOf(brands, row.brand_id),
+      item_type_name: nameOf(types, row.item_type_id),
+      item_classification_name: nameOf(classifications, row.item_classification_id),
+      unit_of_measurement_name: nameOf(units, row.unit_of_measurement_id),
+    }));
+  },
+};

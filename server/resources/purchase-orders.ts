@@ -1,0 +1,99 @@
+import type { z } from 'zod';
+import {
+  CreatePurchaseOrderBody,
+  ListPurchaseOrdersQueryParams,
+  SearchPurchaseOrdersQueryParams,
+  UpdatePurchaseOrderBody,
+} from '../../generated/zod/purchase-orders/purchase-orders.zod.ts';
+import { createPurchaseOrder, postPurchaseOrder, updatePurchaseOrder } from '../documents/purchase-orders.ts';
+import { centavosToPesos } from '../domain/money.ts';
+import { fromThousandths } from '../domain/quantity.ts';
+import {
+  checkFigures,
+  documentLifecycle,
+  groupBy,
+  itemLabels,
+  locationNames,
+  postingContextOf,
+} from './document-support.ts';
+import { auditColumns } from './engine/dynamic.ts';
+import { nameOf, namesById } from './engine/lookups.ts';
+import type { Resource } from './engine/resource.ts';
+
+type Create = z.output<typeof CreatePurchaseOrderBody>;
+type Update = z.output<typeof UpdatePurchaseOrderBody>;
+
+export const purchaseOrdersResource: Resource<'purchase_orders', Create, Update> = {
+  prefix: 'purchase-orders',
+  singular: 'purchase order',
+  table: 'purchase_orders',
+  scope: 'business',
+  schemas: {
+    list: ListPurchaseOrdersQueryParams,
+    search: SearchPurchaseOrdersQueryParams,
+    create: CreatePurchaseOrderBody,
+    update: UpdatePurchaseOrderBody,
+  },
+  searchColumns: ['number', 'reference_number', 'notes'],
+  toColumns(input) {
+    checkFigures(input, ['unit_cost'], ['quantity']);
+    return {};
+  },
+  async create(ctx, input) {
+    return createPurchaseOrder(postingContextOf(ctx), input);
+  },
+  async update(ctx, existing, input) {
+    await updatePurchaseOrder(postingContextOf(ctx), existing.id, input);
+  },
+  ...documentLifecycle('purchase_orders', postPurchaseOrder),
+  async present(ctx, rows) {
+    const lines = await ctx.db
+      .selectFrom('purchase_order_lines')
+      .selectAll()
+      .where('purchase_order_id', 'in', [...rows.map((row) => row.id), 0])
+      .orderBy('position')
+      .execute();
+    const linesOf = groupBy(lines, (line) => line.purchase_order_id);
+    const items = await itemLabels(
+      ctx.db,
+      lines.map((line) => line.item_id),
+    );
+    const contacts = await namesById(
+      ctx.db,
+      'contacts',
+      rows.map((row) => row.contact_id),
+    );
+    const locationName = await locationNames(ctx.db, rows);
+    return rows.map((row) => ({
+      ...auditColumns(row),
+      business_id: row.business_id,
+      contact_id: row.contact_id,
+      branch_id: row.branch_id,
+      warehouse_id: row.warehouse_id,
+      order_date: row.order_date,
+      expected_date: row.expected_date,
+      notes: row.notes,
+      number: row.number,
+      reference_number: row.reference_number,
+      contact_name: nameOf(contacts, row.contact_id),
+      location_name: locationName(row.branch_id, row.warehouse_id),
+      subtotal: centavosToPesos(Number(row.subtotal)),
+      discount_total: centavosToPesos(Number(row.discount_total)),
+      total: centavosToPesos(Number(row.total)),
+      status: row.status,
+      lines: (linesOf.get(row.id) ?? []).map((line) => ({
+        id: line.id,
+        item_id: line.item_id,
+        unit_of_measurement_id: line.unit_of_measurement_id,
+        quantity: fromThousandths(Number(line.quantity)),
+        unit_cost: centavosToPesos(Number(line.unit_cost)),
+        discount_percent: line.discount_percent,
+        item_code: items.get(line.item_id)?.code ?? null,
+        item_name: items.get(line.item_id)?.name ?? null,
+        received_quantity: fromThousandths(Number(line.received_quantity)),
+        billed_quantity: fromThousandths(Number(line.billed_quantity)),
+        amount: centavosToPesos(Number(line.amount)),
+      })),
+    }));
+  },
+};

@@ -1,9 +1,29 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+const require = createRequire(import.meta.url);
+
+// In mock mode the msw service worker is served straight from the installed msw, so it always matches the library
+// version and never lands in public/ or in a production build.
+function mockServiceWorker(): Plugin {
+  return {
+    name: 'spectacle-mock-service-worker',
+    configureServer(server) {
+      server.middlewares.use('/mockServiceWorker.js', async (_request, response) => {
+        const source = await readFile(require.resolve('msw/mockServiceWorker.js'), 'utf8');
+        response.setHeader('Content-Type', 'text/javascript');
+        response.end(source);
+      });
+    },
+  };
+}
 
 // `npm run dev` proxies the API to a running `npm start`; `npm run dev:mock` serves the generated msw mocks instead.
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ mode }) => ({
+  plugins: mode === 'mock' ? [react(), mockServiceWorker()] : [react()],
   build: { outDir: 'dist', sourcemap: true },
   server: {
     proxy: {
@@ -17,4 +37,4 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
-});
+}));

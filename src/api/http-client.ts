@@ -16,8 +16,11 @@ axiosInstance.interceptors.request.use((config) => {
   return config;
 });
 
+// Headers are merged, not replaced, so that a caller's extra header (Idempotency-Key) keeps the generated ones.
 export const httpClient = <T>(config: AxiosRequestConfig, options?: AxiosRequestConfig): Promise<T> =>
-  axiosInstance({ ...config, ...options }).then(({ data }) => data as T);
+  axiosInstance({ ...config, ...options, headers: { ...config.headers, ...options?.headers } }).then(
+    ({ data }) => data as T,
+  );
 
 export type ErrorType<E> = AxiosError<E>;
 export type BodyType<B> = B;

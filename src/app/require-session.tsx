@@ -1,0 +1,64 @@
+import { Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { getSelectedBusinessId } from '../api/selected-business.ts';
+import {
+  authUserQueryKey,
+  isUnauthenticated,
+  sessionExpiredEvent,
+  useAuthUser,
+  useBusinesses,
+} from '../auth/session.ts';
+import { errorMessage } from '../screens/shared/request-error.ts';
+
+export type SessionContext = { userName: string; businessName: string | null };
+
+export type RequireSessionProps = { children: (session: SessionContext) => ReactNode };
+
+export function signInPath(location: { pathname: string; search: string; hash: string }): string {
+  const back = `${location.pathname}${location.search}${location.hash}`;
+  return back === '/' ? '/sign-in' : `/sign-in?redirect=${encodeURIComponent(back)}`;
+}
+
+// The start-up of SPEC section 7 runs here; the shell draws once the user and the businesses are known. A 401 at
+// any time sends the user to sign in, and signing in again comes back to the same page.
+export function RequireSession({ children }: RequireSessionProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = useAuthUser();
+  const businesses = useBusinesses(user.isSuccess);
+
+  useEffect(() => {
+    const expire = () => {
+      queryClient.removeQueries({ queryKey: authUserQueryKey });
+      navigate(signInPath(window.location), { replace: true });
+    };
+    window.addEventListener(sessionExpiredEvent, expire);
+    return () => window.removeEventListener(sessionExpiredEvent, expire);
+  }, [navigate, queryClient]);
+
+  if (user.isError && isUnauthenticated(user.error)) return <Navigate to={signInPath(location)} replace />;
+  const failure = user.error ?? businesses.error;
+  if (failure) {
+    return (
+      <Center h="100vh">
+        <Stack align="center" gap="3">
+          <Text color="fg.error">{errorMessage(failure)}</Text>
+          <Button onClick={() => window.location.reload()}>Try again</Button>
+        </Stack>
+      </Center>
+    );
+  }
+  if (!user.data || !businesses.data) {
+    return (
+      <Center h="100vh">
+        <Spinner size="lg" color="teal.500" aria-label="Starting" />
+      </Center>
+    );
+  }
+  const selectedId = getSelectedBusinessId();
+  const business = businesses.data.find((candidate) => candidate.id === selectedId) ?? businesses.data[0];
+  return <>{children({ userName: user.data.user.name, businessName: business?.name ?? null })}</>;
+}

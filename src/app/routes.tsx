@@ -1,0 +1,81 @@
+import type { RouteObject } from 'react-router-dom';
+import { type NamedRoute, namedRoutes } from '../resources/routes.ts';
+import type { RouteHandle } from './route-handle.ts';
+import { Shell } from './shell.tsx';
+
+function handleOf(route: NamedRoute): RouteHandle {
+  return { name: route.name, resource: route.resource, action: route.action };
+}
+
+// Each route loads its screen (and its resource's generated code) only when first visited.
+function lazyScreen(route: NamedRoute): RouteObject['lazy'] {
+  const resource = route.resource;
+  if (route.name === 'overview.index') {
+    return async () => ({ Component: (await import('../screens/overview.tsx')).OverviewScreen });
+  }
+  if (route.name === 'businesses.select') {
+    return async () => ({ Component: (await import('../screens/business-select.tsx')).BusinessSelectScreen });
+  }
+  if (route.name === 'roles.assign-permissions') {
+    return async () => ({
+      Component: (await import('../screens/assign/assign-permissions.tsx')).AssignPermissionsScreen,
+    });
+  }
+  if (route.name === 'users.assign-roles') {
+    return async () => ({ Component: (await import('../screens/assign/assign-roles.tsx')).AssignRolesScreen });
+  }
+  if (!resource) throw new Error(`No screen for route ${route.name}`);
+  switch (route.action) {
+    case 'index':
+      return async () => {
+        const [{ ListScreen }, api] = await Promise.all([import('../screens/list/list-screen.tsx'), resource.load()]);
+        return { Component: () => <ListScreen resource={resource} api={api} /> };
+      };
+    case 'view':
+      return async () => {
+        const [{ ViewScreen }, api] = await Promise.all([import('../screens/view/view-screen.tsx'), resource.load()]);
+        return { Component: () => <ViewScreen resource={resource} api={api} /> };
+      };
+    case 'create':
+    case 'edit': {
+      const mode = route.action;
+      return async () => {
+        const [{ FormScreen }, api] = await Promise.all([import('../screens/form/form-screen.tsx'), resource.load()]);
+        return { Component: () => <FormScreen key={mode} resource={resource} api={api} mode={mode} /> };
+      };
+    }
+    default:
+      throw new Error(`No screen for route ${route.name}`);
+  }
+}
+
+export function appRoutes(): RouteObject[] {
+  const screens: RouteObject[] = namedRoutes.map((route) => ({
+    path: route.path.slice(1),
+    handle: handleOf(route),
+    lazy: lazyScreen(route),
+  }));
+  return [
+    {
+      path: '/sign-in',
+      handle: { name: 'auth.sign-in', resource: null, action: 'sign-in' } satisfies RouteHandle,
+      lazy: async () => ({ Component: (await import('../screens/sign-in.tsx')).SignInScreen }),
+    },
+    {
+      path: '/',
+      element: <Shell />,
+      children: [
+        {
+          index: true,
+          handle: { name: 'overview.index', resource: null, action: 'index' } satisfies RouteHandle,
+          lazy: async () => ({ Component: (await import('../screens/overview.tsx')).OverviewScreen }),
+        },
+        ...screens,
+        {
+          path: '*',
+          lazy: async () => ({ Component: (await import('../screens/not-found.tsx')).NotFoundScreen }),
+        },
+      ],
+    },
+  ];
+}

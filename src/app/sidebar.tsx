@@ -1,0 +1,65 @@
+import { Box, Collapsible, Link, Stack, Text } from '@chakra-ui/react';
+import { LuChevronDown, LuLayoutDashboard } from 'react-icons/lu';
+import { NavLink } from 'react-router-dom';
+import { usePermissions } from '../auth/use-permissions.ts';
+import { sidebarModel } from './sidebar-model.ts';
+
+function SidebarLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Link asChild display="block" px="3" py="1.5" rounded="md" textStyle="sm" _hover={{ bg: 'bg.muted' }}>
+      <NavLink
+        to={to}
+        style={({ isActive }) => (isActive ? { fontWeight: 600, background: 'var(--chakra-colors-teal-50)' } : {})}
+      >
+        {children}
+      </NavLink>
+    </Link>
+  );
+}
+
+// Drawn only once the user's permissions are loaded (SPEC section 2).
+export function Sidebar() {
+  const held = usePermissions();
+  if (held === null) return null;
+  return (
+    <Stack as="nav" aria-label="Main" gap="3" p="3">
+      <Box>
+        <Text textStyle="xs" fontWeight="semibold" color="fg.muted" px="3" mb="1" textTransform="uppercase">
+          Dashboards
+        </Text>
+        <Link asChild display="flex" gap="2" alignItems="center" px="3" py="1.5" rounded="md" textStyle="sm">
+          <NavLink to="/overview">
+            <LuLayoutDashboard /> Overview
+          </NavLink>
+        </Link>
+      </Box>
+      {sidebarModel(held).map((group) => (
+        <Collapsible.Root key={group.key} defaultOpen>
+          <Collapsible.Trigger
+            display="flex"
+            width="full"
+            justifyContent="space-between"
+            alignItems="center"
+            px="3"
+            py="1"
+            cursor="pointer"
+            textStyle="xs"
+            fontWeight="semibold"
+            color="fg.muted"
+            textTransform="uppercase"
+          >
+            {group.label}
+            <LuChevronDown />
+          </Collapsible.Trigger>
+          <Collapsible.Content>
+            {group.links.map((resource) => (
+              <SidebarLink key={resource.key} to={`/${resource.key}`}>
+                {resource.plural}
+              </SidebarLink>
+            ))}
+          </Collapsible.Content>
+        </Collapsible.Root>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+import { paymentMethodOptions } from './options.ts';
+import { defineResource } from './resource.ts';
+
+export const billPayments = defineResource({
+  key: 'bill-payments',
+  singular: 'Bill Payment',
+  plural: 'Bill Payments',
+  group: 'purchasing',
+  linked: true,
+  screens: 'no-edit',
+  title: 'number',
+  columns: [
+    { field: 'number', label: 'Number' },
+    { field: 'bill_number', label: 'Bill' },
+    { field: 'contact_name', label: 'Contact' },
+    { field: 'payment_date', label: 'Payment Date', kind: 'date' },
+    { field: 'payment_method', label: 'Method', kind: 'label' },
+    { field: 'amount', label: 'Amount', kind: 'money' },
+  ],
+  viewFields: [
+    { field: 'number', label: 'Number' },
+    { field: 'bill_number', label: 'Bill' },
+    { field: 'contact_name', label: 'Contact' },
+    { field: 'payment_date', label: 'Payment Date', kind: 'date' },
+    { field: 'payment_method', label: 'Method', kind: 'label' },
+    { field: 'amount', label: 'Amount', kind: 'money' },
+    { field: 'reference', label: 'Reference' },
+    { field: 'notes', label: 'Notes' },
+    { field: 'created_at', label: 'Created', kind: 'timestamp' },
+    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+  ],
+  formFields: [
+    { name: 'bill_id', label: 'Bill', kind: 'relation', resource: 'bills', labelField: 'bill_number', required: true },
+    { name: 'payment_date', label: 'Payment Date', kind: 'date', required: true },
+    { name: 'amount', label: 'Amount', kind: 'money', required: true },
+    { name: 'payment_method', label: 'Payment Method', kind: 'select', options: paymentMethodOptions, required: true },
+    { name: 'reference', label: 'Reference', kind: 'text' },
+    { name: 'notes', label: 'Notes', kind: 'textarea' },
+  ],
+  filters: [
+    { name: 'payment_method', label: 'Payment Method', kind: 'select', options: paymentMethodOptions },
+    { name: 'payment_date_from', label: 'Payment date from', kind: 'date' },
+    { name: 'payment_date_to', label: 'Payment date to', kind: 'date' },
+  ],
+  createParam: 'bill_id',
+  idempotentCreate: true,
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../generated/hooks/bill-payments/bill-payments.ts'),
+      import('../../generated/zod/bill-payments/bill-payments.zod.ts'),
+    ]);
+    return {
+      list: api.listBillPayments,
+      listKey: api.getListBillPaymentsQueryKey,
+      get: api.getBillPayment,
+      detailKey: api.getGetBillPaymentQueryKey,
+      search: api.searchBillPayments,
+      create: api.createBillPayment,
+      remove: api.deleteBillPayment,
+      restore: api.restoreBillPayment,
+      forceDelete: api.forceDeleteBillPayment,
+      createSchema: schemas.CreateBillPaymentBody,
+      prefill: async (id) => {
+        const { getBill } = await import('../../generated/hooks/bills/bills.ts');
+        const bill = await getBill(id);
+        return { bill_id: bill.id, bill_number: bill.number, amount: bill.balance };
+      },
+    };
+  },
+});

@@ -1,0 +1,138 @@
+import { remaining } from './remaining.ts';
+import { defineResource } from './resource.ts';
+
+export const bills = defineResource({
+  key: 'bills',
+  singular: 'Bill',
+  plural: 'Bills',
+  group: 'purchasing',
+  linked: true,
+  screens: 'no-edit',
+  title: 'number',
+  columns: [
+    { field: 'number', label: 'Number' },
+    { field: 'supplier_invoice_number', label: 'Supplier Invoice' },
+    { field: 'contact_name', label: 'Supplier' },
+    { field: 'bill_date', label: 'Bill Date', kind: 'date' },
+    { field: 'total', label: 'Total', kind: 'money' },
+    { field: 'balance', label: 'Balance', kind: 'money' },
+    { field: 'status', label: 'Status', kind: 'label' },
+  ],
+  viewFields: [
+    { field: 'number', label: 'Number' },
+    { field: 'purchase_order_number', label: 'Purchase Order' },
+    { field: 'supplier_invoice_number', label: 'Supplier Invoice' },
+    { field: 'contact_name', label: 'Supplier' },
+    { field: 'location_name', label: 'Location' },
+    { field: 'bill_date', label: 'Bill Date', kind: 'date' },
+    { field: 'due_date', label: 'Due Date', kind: 'date' },
+    { field: 'status', label: 'Status', kind: 'label' },
+    { field: 'subtotal', label: 'Subtotal', kind: 'money' },
+    { field: 'discount_total', label: 'Discount', kind: 'money' },
+    { field: 'total', label: 'Total', kind: 'money' },
+    { field: 'amount_paid', label: 'Paid', kind: 'money' },
+    { field: 'balance', label: 'Balance', kind: 'money' },
+    { field: 'notes', label: 'Notes' },
+    { field: 'created_at', label: 'Created', kind: 'timestamp' },
+    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+  ],
+  formFields: [
+    {
+      name: 'purchase_order_id',
+      label: 'Purchase Order',
+      kind: 'relation',
+      resource: 'purchase-orders',
+      labelField: 'purchase_order_number',
+    },
+    {
+      name: 'contact_id',
+      label: 'Supplier',
+      kind: 'relation',
+      resource: 'contacts',
+      labelField: 'contact_name',
+      required: true,
+    },
+    { name: 'location', label: 'Location', kind: 'location', prefix: '', labelField: 'location_name', required: true },
+    { name: 'bill_date', label: 'Bill Date', kind: 'date', required: true },
+    { name: 'due_date', label: 'Due Date', kind: 'date' },
+    { name: 'supplier_invoice_number', label: 'Supplier Invoice Number', kind: 'text' },
+    { name: 'notes', label: 'Notes', kind: 'textarea' },
+    {
+      name: 'lines',
+      label: 'Lines',
+      kind: 'lines',
+      required: true,
+      columns: [
+        { name: 'purchase_order_line_id', label: 'Order Line', kind: 'id' },
+        {
+          name: 'item_id',
+          label: 'Item',
+          kind: 'relation',
+          resource: 'items',
+          labelField: 'item_name',
+          required: true,
+        },
+        { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
+        { name: 'unit_cost', label: 'Unit Cost', kind: 'money', required: true },
+        { name: 'discount_percent', label: 'Discount %', kind: 'percent' },
+      ],
+      viewColumns: [
+        { field: 'item_name', label: 'Item' },
+        { field: 'quantity', label: 'Quantity', kind: 'quantity' },
+        { field: 'unit_cost', label: 'Unit Cost', kind: 'money' },
+        { field: 'discount_percent', label: 'Discount', kind: 'percent' },
+        { field: 'amount', label: 'Amount', kind: 'money' },
+      ],
+    },
+  ],
+  filters: [
+    {
+      name: 'status',
+      label: 'Status',
+      kind: 'select',
+      options: [
+        { value: 'unpaid', label: 'Unpaid' },
+        { value: 'partially_paid', label: 'Partially paid' },
+        { value: 'paid', label: 'Paid' },
+      ],
+    },
+    { name: 'bill_date_from', label: 'Bill date from', kind: 'date' },
+    { name: 'bill_date_to', label: 'Bill date to', kind: 'date' },
+  ],
+  createParam: 'purchase_order_id',
+  idempotentCreate: true,
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../generated/hooks/bills/bills.ts'),
+      import('../../generated/zod/bills/bills.zod.ts'),
+    ]);
+    return {
+      list: api.listBills,
+      listKey: api.getListBillsQueryKey,
+      get: api.getBill,
+      detailKey: api.getGetBillQueryKey,
+      search: api.searchBills,
+      create: api.createBill,
+      remove: api.deleteBill,
+      restore: api.restoreBill,
+      forceDelete: api.forceDeleteBill,
+      createSchema: schemas.CreateBillBody,
+      prefill: async (id) => {
+        const { getPurchaseOrder } = await import('../../generated/hooks/purchase-orders/purchase-orders.ts');
+        const order = await getPurchaseOrder(id);
+        return {
+          ...order,
+          purchase_order_id: order.id,
+          purchase_order_number: order.number,
+          lines: order.lines
+            .map((line) => ({
+              ...line,
+              purchase_order_line_id: line.id,
+              quantity: remaining(line.quantity, line.billed_quantity),
+            }))
+            .filter((line) => line.quantity > 0),
+        };
+      },
+    };
+  },
+});

@@ -1,0 +1,53 @@
+import { defineResource } from './resource.ts';
+
+export const branches = defineResource({
+  key: 'branches',
+  singular: 'Branch',
+  plural: 'Branches',
+  group: 'management',
+  linked: true,
+  screens: 'full',
+  title: 'name',
+  columns: [
+    { field: 'code', label: 'Code' },
+    { field: 'name', label: 'Name' },
+    { field: 'phone', label: 'Phone' },
+    { field: 'email', label: 'Email' },
+  ],
+  viewFields: [
+    { field: 'code', label: 'Code' },
+    { field: 'name', label: 'Name' },
+    { field: 'address', label: 'Address' },
+    { field: 'phone', label: 'Phone' },
+    { field: 'email', label: 'Email' },
+    { field: 'created_at', label: 'Created', kind: 'timestamp' },
+    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+  ],
+  formFields: [
+    { name: 'code', label: 'Code', kind: 'text', required: true },
+    { name: 'name', label: 'Name', kind: 'text', required: true },
+    { name: 'address', label: 'Address', kind: 'textarea' },
+    { name: 'phone', label: 'Phone', kind: 'text' },
+    { name: 'email', label: 'Email', kind: 'email' },
+  ],
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../generated/hooks/branches/branches.ts'),
+      import('../../generated/zod/branches/branches.zod.ts'),
+    ]);
+    return {
+      list: api.listBranches,
+      listKey: api.getListBranchesQueryKey,
+      get: api.getBranch,
+      detailKey: api.getGetBranchQueryKey,
+      search: api.searchBranches,
+      create: api.createBranch,
+      update: api.updateBranch,
+      remove: api.deleteBranch,
+      restore: api.restoreBranch,
+      forceDelete: api.forceDeleteBranch,
+      createSchema: schemas.CreateBranchBody,
+      updateSchema: schemas.UpdateBranchBody,
+    };
+  },
+});

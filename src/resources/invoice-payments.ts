@@ -1,0 +1,79 @@
+import { paymentMethodOptions } from './options.ts';
+import { defineResource } from './resource.ts';
+
+export const invoicePayments = defineResource({
+  key: 'invoice-payments',
+  singular: 'Invoice Payment',
+  plural: 'Invoice Payments',
+  group: 'sales',
+  linked: true,
+  screens: 'full',
+  title: 'number',
+  columns: [
+    { field: 'number', label: 'Number' },
+    { field: 'invoice_number', label: 'Invoice' },
+    { field: 'contact_name', label: 'Contact' },
+    { field: 'payment_date', label: 'Payment Date', kind: 'date' },
+    { field: 'payment_method', label: 'Method', kind: 'label' },
+    { field: 'amount', label: 'Amount', kind: 'money' },
+  ],
+  viewFields: [
+    { field: 'number', label: 'Number' },
+    { field: 'invoice_number', label: 'Invoice' },
+    { field: 'contact_name', label: 'Contact' },
+    { field: 'payment_date', label: 'Payment Date', kind: 'date' },
+    { field: 'payment_method', label: 'Method', kind: 'label' },
+    { field: 'amount', label: 'Amount', kind: 'money' },
+    { field: 'reference', label: 'Reference' },
+    { field: 'notes', label: 'Notes' },
+    { field: 'created_at', label: 'Created', kind: 'timestamp' },
+    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+  ],
+  formFields: [
+    {
+      name: 'invoice_id',
+      label: 'Invoice',
+      kind: 'relation',
+      resource: 'invoices',
+      labelField: 'invoice_number',
+      required: true,
+    },
+    { name: 'payment_date', label: 'Payment Date', kind: 'date', required: true },
+    { name: 'amount', label: 'Amount', kind: 'money', required: true },
+    { name: 'payment_method', label: 'Payment Method', kind: 'select', options: paymentMethodOptions, required: true },
+    { name: 'reference', label: 'Reference', kind: 'text' },
+    { name: 'notes', label: 'Notes', kind: 'textarea' },
+  ],
+  filters: [
+    { name: 'payment_method', label: 'Payment Method', kind: 'select', options: paymentMethodOptions },
+    { name: 'payment_date_from', label: 'Payment date from', kind: 'date' },
+    { name: 'payment_date_to', label: 'Payment date to', kind: 'date' },
+  ],
+  createParam: 'invoice_id',
+  idempotentCreate: true,
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../generated/hooks/invoice-payments/invoice-payments.ts'),
+      import('../../generated/zod/invoice-payments/invoice-payments.zod.ts'),
+    ]);
+    return {
+      list: api.listInvoicePayments,
+      listKey: api.getListInvoicePaymentsQueryKey,
+      get: api.getInvoicePayment,
+      detailKey: api.getGetInvoicePaymentQueryKey,
+      search: api.searchInvoicePayments,
+      create: api.createInvoicePayment,
+      update: api.updateInvoicePayment,
+      remove: api.deleteInvoicePayment,
+      restore: api.restoreInvoicePayment,
+      forceDelete: api.forceDeleteInvoicePayment,
+      createSchema: schemas.CreateInvoicePaymentBody,
+      updateSchema: schemas.UpdateInvoicePaymentBody,
+      prefill: async (id) => {
+        const { getInvoice } = await import('../../generated/hooks/invoices/invoices.ts');
+        const invoice = await getInvoice(id);
+        return { invoice_id: invoice.id, invoice_number: invoice.number, amount: invoice.balance };
+      },
+    };
+  },
+});

@@ -1,0 +1,62 @@
+import { defineResource } from './resource.ts';
+
+export const purchaseItemPrices = defineResource({
+  key: 'purchase-item-prices',
+  singular: 'Purchase Item Price',
+  plural: 'Purchase Item Prices',
+  group: 'purchasing',
+  linked: true,
+  screens: 'full',
+  title: 'item_name',
+  columns: [
+    { field: 'item_name', label: 'Item' },
+    { field: 'contact_name', label: 'Supplier' },
+    { field: 'unit_cost', label: 'Unit Cost', kind: 'money' },
+    { field: 'effective_date', label: 'Effective', kind: 'date' },
+  ],
+  viewFields: [
+    { field: 'item_name', label: 'Item' },
+    { field: 'contact_name', label: 'Supplier' },
+    { field: 'unit_cost', label: 'Unit Cost', kind: 'money' },
+    { field: 'effective_date', label: 'Effective', kind: 'date' },
+    { field: 'created_at', label: 'Created', kind: 'timestamp' },
+    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+  ],
+  formFields: [
+    { name: 'item_id', label: 'Item', kind: 'relation', resource: 'items', labelField: 'item_name', required: true },
+    {
+      name: 'contact_id',
+      label: 'Supplier',
+      kind: 'relation',
+      resource: 'contacts',
+      labelField: 'contact_name',
+      required: true,
+    },
+    { name: 'unit_cost', label: 'Unit Cost', kind: 'money', required: true },
+    { name: 'effective_date', label: 'Effective Date', kind: 'date', required: true },
+  ],
+  filters: [
+    { name: 'effective_date_from', label: 'Effective from', kind: 'date' },
+    { name: 'effective_date_to', label: 'Effective to', kind: 'date' },
+  ],
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../generated/hooks/purchase-item-prices/purchase-item-prices.ts'),
+      import('../../generated/zod/purchase-item-prices/purchase-item-prices.zod.ts'),
+    ]);
+    return {
+      list: api.listPurchaseItemPrices,
+      listKey: api.getListPurchaseItemPricesQueryKey,
+      get: api.getPurchaseItemPrice,
+      detailKey: api.getGetPurchaseItemPriceQueryKey,
+      search: api.searchPurchaseItemPrices,
+      create: api.createPurchaseItemPrice,
+      update: api.updatePurchaseItemPrice,
+      remove: api.deletePurchaseItemPrice,
+      restore: api.restorePurchaseItemPrice,
+      forceDelete: api.forceDeletePurchaseItemPrice,
+      createSchema: schemas.CreatePurchaseItemPriceBody,
+      updateSchema: schemas.UpdatePurchaseItemPriceBody,
+    };
+  },
+});

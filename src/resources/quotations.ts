@@ -1,0 +1,103 @@
+import { defineResource } from './resource.ts';
+
+export const quotations = defineResource({
+  key: 'quotations',
+  singular: 'Quotation',
+  plural: 'Quotations',
+  group: 'sales',
+  linked: false,
+  screens: 'no-edit',
+  title: 'number',
+  columns: [
+    { field: 'number', label: 'Number' },
+    { field: 'reference_number', label: 'Reference' },
+    { field: 'contact_name', label: 'Customer' },
+    { field: 'branch_name', label: 'Branch' },
+    { field: 'quotation_date', label: 'Date', kind: 'date' },
+    { field: 'total', label: 'Total', kind: 'money' },
+  ],
+  viewFields: [
+    { field: 'number', label: 'Number' },
+    { field: 'reference_number', label: 'Reference' },
+    { field: 'contact_name', label: 'Customer' },
+    { field: 'branch_name', label: 'Branch' },
+    { field: 'quotation_date', label: 'Date', kind: 'date' },
+    { field: 'valid_until', label: 'Valid Until', kind: 'date' },
+    { field: 'subtotal', label: 'Subtotal', kind: 'money' },
+    { field: 'discount_total', label: 'Discount', kind: 'money' },
+    { field: 'total', label: 'Total', kind: 'money' },
+    { field: 'notes', label: 'Notes' },
+    { field: 'created_at', label: 'Created', kind: 'timestamp' },
+    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+  ],
+  formFields: [
+    {
+      name: 'contact_id',
+      label: 'Customer',
+      kind: 'relation',
+      resource: 'contacts',
+      labelField: 'contact_name',
+      required: true,
+    },
+    {
+      name: 'branch_id',
+      label: 'Branch',
+      kind: 'relation',
+      resource: 'branches',
+      labelField: 'branch_name',
+      required: true,
+    },
+    { name: 'quotation_date', label: 'Quotation Date', kind: 'date', required: true },
+    { name: 'valid_until', label: 'Valid Until', kind: 'date' },
+    { name: 'notes', label: 'Notes', kind: 'textarea' },
+    {
+      name: 'lines',
+      label: 'Lines',
+      kind: 'lines',
+      required: true,
+      columns: [
+        {
+          name: 'item_id',
+          label: 'Item',
+          kind: 'relation',
+          resource: 'items',
+          labelField: 'item_name',
+          required: true,
+        },
+        { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
+        { name: 'unit_price', label: 'Unit Price', kind: 'money', required: true },
+        { name: 'discount_percent', label: 'Discount %', kind: 'percent' },
+      ],
+      viewColumns: [
+        { field: 'item_name', label: 'Item' },
+        { field: 'quantity', label: 'Quantity', kind: 'quantity' },
+        { field: 'unit_price', label: 'Unit Price', kind: 'money' },
+        { field: 'discount_percent', label: 'Discount', kind: 'percent' },
+        { field: 'amount', label: 'Amount', kind: 'money' },
+      ],
+    },
+  ],
+  filters: [
+    { name: 'quotation_date_from', label: 'Quotation date from', kind: 'date' },
+    { name: 'quotation_date_to', label: 'Quotation date to', kind: 'date' },
+  ],
+  idempotentCreate: true,
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../generated/hooks/quotations/quotations.ts'),
+      import('../../generated/zod/quotations/quotations.zod.ts'),
+    ]);
+    return {
+      list: api.listQuotations,
+      listKey: api.getListQuotationsQueryKey,
+      get: api.getQuotation,
+      detailKey: api.getGetQuotationQueryKey,
+      search: api.searchQuotations,
+      create: api.createQuotation,
+      remove: api.deleteQuotation,
+      restore: api.restoreQuotation,
+      forceDelete: api.forceDeleteQuotation,
+      createSchema: schemas.CreateQuotationBody,
+    };
+  },
+});

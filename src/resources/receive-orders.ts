@@ -1,0 +1,116 @@
+import { remaining } from './remaining.ts';
+import { defineResource } from './resource.ts';
+
+export const receiveOrders = defineResource({
+  key: 'receive-orders',
+  singular: 'Receive Order',
+  plural: 'Receive Orders',
+  group: 'purchasing',
+  linked: true,
+  screens: 'no-edit',
+  title: 'number',
+  columns: [
+    { field: 'number', label: 'Number' },
+    { field: 'purchase_order_number', label: 'Purchase Order' },
+    { field: 'contact_name', label: 'Supplier' },
+    { field: 'location_name', label: 'Location' },
+    { field: 'received_date', label: 'Received', kind: 'date' },
+    { field: 'total', label: 'Total', kind: 'money' },
+  ],
+  viewFields: [
+    { field: 'number', label: 'Number' },
+    { field: 'purchase_order_number', label: 'Purchase Order' },
+    { field: 'contact_name', label: 'Supplier' },
+    { field: 'location_name', label: 'Location' },
+    { field: 'received_date', label: 'Received', kind: 'date' },
+    { field: 'total', label: 'Total', kind: 'money' },
+    { field: 'notes', label: 'Notes' },
+    { field: 'created_at', label: 'Created', kind: 'timestamp' },
+    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+  ],
+  formFields: [
+    {
+      name: 'purchase_order_id',
+      label: 'Purchase Order',
+      kind: 'relation',
+      resource: 'purchase-orders',
+      labelField: 'purchase_order_number',
+    },
+    {
+      name: 'contact_id',
+      label: 'Supplier',
+      kind: 'relation',
+      resource: 'contacts',
+      labelField: 'contact_name',
+      required: true,
+    },
+    { name: 'location', label: 'Location', kind: 'location', prefix: '', labelField: 'location_name', required: true },
+    { name: 'received_date', label: 'Received Date', kind: 'date', required: true },
+    { name: 'notes', label: 'Notes', kind: 'textarea' },
+    {
+      name: 'lines',
+      label: 'Lines',
+      kind: 'lines',
+      required: true,
+      columns: [
+        { name: 'purchase_order_line_id', label: 'Order Line', kind: 'id' },
+        {
+          name: 'item_id',
+          label: 'Item',
+          kind: 'relation',
+          resource: 'items',
+          labelField: 'item_name',
+          required: true,
+        },
+        { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
+        { name: 'unit_cost', label: 'Unit Cost', kind: 'money', required: true },
+      ],
+      viewColumns: [
+        { field: 'item_name', label: 'Item' },
+        { field: 'quantity', label: 'Quantity', kind: 'quantity' },
+        { field: 'unit_cost', label: 'Unit Cost', kind: 'money' },
+        { field: 'amount', label: 'Amount', kind: 'money' },
+      ],
+    },
+  ],
+  filters: [
+    { name: 'received_date_from', label: 'Received from', kind: 'date' },
+    { name: 'received_date_to', label: 'Received to', kind: 'date' },
+  ],
+  createParam: 'purchase_order_id',
+  idempotentCreate: true,
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../generated/hooks/receive-orders/receive-orders.ts'),
+      import('../../generated/zod/receive-orders/receive-orders.zod.ts'),
+    ]);
+    return {
+      list: api.listReceiveOrders,
+      listKey: api.getListReceiveOrdersQueryKey,
+      get: api.getReceiveOrder,
+      detailKey: api.getGetReceiveOrderQueryKey,
+      search: api.searchReceiveOrders,
+      create: api.createReceiveOrder,
+      remove: api.deleteReceiveOrder,
+      restore: api.restoreReceiveOrder,
+      forceDelete: api.forceDeleteReceiveOrder,
+      createSchema: schemas.CreateReceiveOrderBody,
+      prefill: async (id) => {
+        const { getPurchaseOrder } = await import('../../generated/hooks/purchase-orders/purchase-orders.ts');
+        const order = await getPurchaseOrder(id);
+        return {
+          ...order,
+          purchase_order_id: order.id,
+          purchase_order_number: order.number,
+          lines: order.lines
+            .map((line) => ({
+              ...line,
+              purchase_order_line_id: line.id,
+              quantity: remaining(line.quantity, line.received_quantity),
+            }))
+            .filter((line) => line.quantity > 0),
+        };
+      },
+    };
+  },
+});

@@ -1,0 +1,80 @@
+import { billPayments } from './bill-payments.ts';
+import { bills } from './bills.ts';
+import { branches } from './branches.ts';
+import { brands } from './brands.ts';
+import { businesses } from './businesses.ts';
+import { contactTypes } from './contact-types.ts';
+import { contacts } from './contacts.ts';
+import { conversions } from './conversions.ts';
+import { invoicePayments } from './invoice-payments.ts';
+import { invoices } from './invoices.ts';
+import { itemClassifications } from './item-classifications.ts';
+import { itemTypes } from './item-types.ts';
+import { items } from './items.ts';
+import { measuringMasses } from './measuring-masses.ts';
+import { permissions } from './permissions.ts';
+import { purchaseItemPrices } from './purchase-item-prices.ts';
+import { purchaseOrders } from './purchase-orders.ts';
+import { quotations } from './quotations.ts';
+import { receiveOrders } from './receive-orders.ts';
+import type { ResourceDefinition, ResourceGroup, ResourceKey } from './resource.ts';
+import { roles } from './roles.ts';
+import { saleItemPrices } from './sale-item-prices.ts';
+import { stockReceives } from './stock-receives.ts';
+import { stockRequests } from './stock-requests.ts';
+import { stockReturns } from './stock-returns.ts';
+import { stockTransfers } from './stock-transfers.ts';
+import { stocks } from './stocks.ts';
+import { unitOfMeasurements } from './unit-of-measurements.ts';
+import { users } from './users.ts';
+import { warehouses } from './warehouses.ts';
+
+// Every resource of SPEC section 2, in the order the sidebar lists them within their groups. Routes, sidebar,
+// breadcrumb and permission gate all read this one list.
+export const resources: readonly ResourceDefinition[] = [
+  brands,
+  measuringMasses,
+  unitOfMeasurements,
+  itemClassifications,
+  itemTypes,
+  items,
+  stocks,
+  conversions,
+  purchaseItemPrices,
+  purchaseOrders,
+  receiveOrders,
+  bills,
+  billPayments,
+  saleItemPrices,
+  invoices,
+  invoicePayments,
+  quotations,
+  stockRequests,
+  stockTransfers,
+  stockReceives,
+  stockReturns,
+  businesses,
+  warehouses,
+  branches,
+  contacts,
+  users,
+  roles,
+  permissions,
+  contactTypes,
+];
+
+export const sidebarGroups: readonly { key: ResourceGroup; label: string }[] = [
+  { key: 'inventory', label: 'Inventory' },
+  { key: 'purchasing', label: 'Purchasing' },
+  { key: 'sales', label: 'Sales' },
+  { key: 'logistics', label: 'Logistics' },
+  { key: 'management', label: 'Management' },
+];
+
+const byKey = new Map(resources.map((resource) => [resource.key, resource]));
+
+export function resourceByKey(key: ResourceKey): ResourceDefinition {
+  const found = byKey.get(key);
+  if (!found) throw new Error(`No resource ${key} in the registry`);
+  return found;
+}

@@ -1,0 +1,61 @@
+import { defineResource } from './resource.ts';
+
+export const saleItemPrices = defineResource({
+  key: 'sale-item-prices',
+  singular: 'Sale Item Price',
+  plural: 'Sale Item Prices',
+  group: 'sales',
+  linked: true,
+  screens: 'full',
+  title: 'item_name',
+  columns: [
+    { field: 'item_name', label: 'Item' },
+    { field: 'branch_name', label: 'Branch' },
+    { field: 'unit_price', label: 'Unit Price', kind: 'money' },
+    { field: 'effective_date', label: 'Effective', kind: 'date' },
+  ],
+  viewFields: [
+    { field: 'item_name', label: 'Item' },
+    { field: 'branch_name', label: 'Branch' },
+    { field: 'unit_price', label: 'Unit Price', kind: 'money' },
+    { field: 'effective_date', label: 'Effective', kind: 'date' },
+    { field: 'created_at', label: 'Created', kind: 'timestamp' },
+    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+  ],
+  formFields: [
+    { name: 'item_id', label: 'Item', kind: 'relation', resource: 'items', labelField: 'item_name', required: true },
+    {
+      name: 'branch_id',
+      label: 'Branch (empty for every branch)',
+      kind: 'relation',
+      resource: 'branches',
+      labelField: 'branch_name',
+    },
+    { name: 'unit_price', label: 'Unit Price', kind: 'money', required: true },
+    { name: 'effective_date', label: 'Effective Date', kind: 'date', required: true },
+  ],
+  filters: [
+    { name: 'effective_date_from', label: 'Effective from', kind: 'date' },
+    { name: 'effective_date_to', label: 'Effective to', kind: 'date' },
+  ],
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../generated/hooks/sale-item-prices/sale-item-prices.ts'),
+      import('../../generated/zod/sale-item-prices/sale-item-prices.zod.ts'),
+    ]);
+    return {
+      list: api.listSaleItemPrices,
+      listKey: api.getListSaleItemPricesQueryKey,
+      get: api.getSaleItemPrice,
+      detailKey: api.getGetSaleItemPriceQueryKey,
+      search: api.searchSaleItemPrices,
+      create: api.createSaleItemPrice,
+      update: api.updateSaleItemPrice,
+      remove: api.deleteSaleItemPrice,
+      restore: api.restoreSaleItemPrice,
+      forceDelete: api.forceDeleteSaleItemPrice,
+      createSchema: schemas.CreateSaleItemPriceBody,
+      updateSchema: schemas.UpdateSaleItemPriceBody,
+    };
+  },
+});

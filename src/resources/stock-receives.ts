@@ -1,0 +1,94 @@
+import { remaining } from './remaining.ts';
+import { defineResource } from './resource.ts';
+
+export const stockReceives = defineResource({
+  key: 'stock-receives',
+  singular: 'Stock Receive',
+  plural: 'Stock Receives',
+  group: 'logistics',
+  linked: true,
+  screens: 'no-edit',
+  title: 'number',
+  columns: [
+    { field: 'number', label: 'Number' },
+    { field: 'stock_transfer_number', label: 'Transfer' },
+    { field: 'from_location_name', label: 'From' },
+    { field: 'to_location_name', label: 'To' },
+    { field: 'received_date', label: 'Received Date', kind: 'date' },
+  ],
+  viewFields: [
+    { field: 'number', label: 'Number' },
+    { field: 'stock_transfer_number', label: 'Transfer' },
+    { field: 'from_location_name', label: 'From' },
+    { field: 'to_location_name', label: 'To' },
+    { field: 'received_date', label: 'Received Date', kind: 'date' },
+    { field: 'notes', label: 'Notes' },
+    { field: 'created_at', label: 'Created', kind: 'timestamp' },
+    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+  ],
+  formFields: [
+    {
+      name: 'stock_transfer_id',
+      label: 'Stock Transfer',
+      kind: 'relation',
+      resource: 'stock-transfers',
+      labelField: 'stock_transfer_number',
+      required: true,
+    },
+    { name: 'received_date', label: 'Received Date', kind: 'date', required: true },
+    { name: 'notes', label: 'Notes', kind: 'textarea' },
+    {
+      name: 'lines',
+      label: 'Lines',
+      kind: 'lines',
+      required: true,
+      columns: [
+        { name: 'stock_transfer_line_id', label: 'Transfer Line', kind: 'id', required: true },
+        { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
+      ],
+      viewColumns: [
+        { field: 'item_name', label: 'Item' },
+        { field: 'quantity', label: 'Quantity', kind: 'quantity' },
+      ],
+    },
+  ],
+  filters: [
+    { name: 'received_date_from', label: 'Received from', kind: 'date' },
+    { name: 'received_date_to', label: 'Received to', kind: 'date' },
+  ],
+  createParam: 'stock_transfer_id',
+  idempotentCreate: true,
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../generated/hooks/stock-receives/stock-receives.ts'),
+      import('../../generated/zod/stock-receives/stock-receives.zod.ts'),
+    ]);
+    return {
+      list: api.listStockReceives,
+      listKey: api.getListStockReceivesQueryKey,
+      get: api.getStockReceive,
+      detailKey: api.getGetStockReceiveQueryKey,
+      search: api.searchStockReceives,
+      create: api.createStockReceive,
+      remove: api.deleteStockReceive,
+      restore: api.restoreStockReceive,
+      forceDelete: api.forceDeleteStockReceive,
+      createSchema: schemas.CreateStockReceiveBody,
+      prefill: async (id) => {
+        const { getStockTransfer } = await import('../../generated/hooks/stock-transfers/stock-transfers.ts');
+        const transfer = await getStockTransfer(id);
+        return {
+          stock_transfer_id: transfer.id,
+          stock_transfer_number: transfer.number,
+          lines: transfer.lines
+            .map((line) => ({
+              stock_transfer_line_id: line.id,
+              item_name: line.item_name,
+              quantity: remaining(line.quantity, line.received_quantity + line.returned_quantity),
+            }))
+            .filter((line) => line.quantity > 0),
+        };
+      },
+    };
+  },
+});

@@ -1,0 +1,107 @@
+import { defineResource } from './resource.ts';
+
+export const stockRequests = defineResource({
+  key: 'stock-requests',
+  singular: 'Stock Request',
+  plural: 'Stock Requests',
+  group: 'logistics',
+  linked: true,
+  screens: 'full',
+  title: 'number',
+  columns: [
+    { field: 'number', label: 'Number' },
+    { field: 'from_location_name', label: 'From' },
+    { field: 'to_location_name', label: 'To' },
+    { field: 'request_date', label: 'Request Date', kind: 'date' },
+    { field: 'status', label: 'Status', kind: 'label' },
+  ],
+  viewFields: [
+    { field: 'number', label: 'Number' },
+    { field: 'from_location_name', label: 'From' },
+    { field: 'to_location_name', label: 'To' },
+    { field: 'request_date', label: 'Request Date', kind: 'date' },
+    { field: 'needed_by', label: 'Needed By', kind: 'date' },
+    { field: 'status', label: 'Status', kind: 'label' },
+    { field: 'notes', label: 'Notes' },
+    { field: 'created_at', label: 'Created', kind: 'timestamp' },
+    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+  ],
+  formFields: [
+    {
+      name: 'from_location',
+      label: 'From',
+      kind: 'location',
+      prefix: 'from_',
+      labelField: 'from_location_name',
+      required: true,
+    },
+    {
+      name: 'to_location',
+      label: 'To',
+      kind: 'location',
+      prefix: 'to_',
+      labelField: 'to_location_name',
+      required: true,
+    },
+    { name: 'request_date', label: 'Request Date', kind: 'date', required: true },
+    { name: 'needed_by', label: 'Needed By', kind: 'date' },
+    { name: 'notes', label: 'Notes', kind: 'textarea' },
+    {
+      name: 'lines',
+      label: 'Lines',
+      kind: 'lines',
+      required: true,
+      columns: [
+        {
+          name: 'item_id',
+          label: 'Item',
+          kind: 'relation',
+          resource: 'items',
+          labelField: 'item_name',
+          required: true,
+        },
+        { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
+      ],
+      viewColumns: [
+        { field: 'item_name', label: 'Item' },
+        { field: 'quantity', label: 'Quantity', kind: 'quantity' },
+        { field: 'transferred_quantity', label: 'Transferred', kind: 'quantity' },
+      ],
+    },
+  ],
+  filters: [
+    {
+      name: 'status',
+      label: 'Status',
+      kind: 'select',
+      options: [
+        { value: 'pending', label: 'Pending' },
+        { value: 'partially_transferred', label: 'Partially transferred' },
+        { value: 'transferred', label: 'Transferred' },
+      ],
+    },
+    { name: 'request_date_from', label: 'Request date from', kind: 'date' },
+    { name: 'request_date_to', label: 'Request date to', kind: 'date' },
+  ],
+  idempotentCreate: true,
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../generated/hooks/stock-requests/stock-requests.ts'),
+      import('../../generated/zod/stock-requests/stock-requests.zod.ts'),
+    ]);
+    return {
+      list: api.listStockRequests,
+      listKey: api.getListStockRequestsQueryKey,
+      get: api.getStockRequest,
+      detailKey: api.getGetStockRequestQueryKey,
+      search: api.searchStockRequests,
+      create: api.createStockRequest,
+      update: api.updateStockRequest,
+      remove: api.deleteStockRequest,
+      restore: api.restoreStockRequest,
+      forceDelete: api.forceDeleteStockRequest,
+      createSchema: schemas.CreateStockRequestBody,
+      updateSchema: schemas.UpdateStockRequestBody,
+    };
+  },
+});

@@ -1,0 +1,132 @@
+import { remaining } from './remaining.ts';
+import { defineResource } from './resource.ts';
+
+export const stockTransfers = defineResource({
+  key: 'stock-transfers',
+  singular: 'Stock Transfer',
+  plural: 'Stock Transfers',
+  group: 'logistics',
+  linked: true,
+  screens: 'no-edit',
+  title: 'number',
+  columns: [
+    { field: 'number', label: 'Number' },
+    { field: 'stock_request_number', label: 'Request' },
+    { field: 'from_location_name', label: 'From' },
+    { field: 'to_location_name', label: 'To' },
+    { field: 'transfer_date', label: 'Transfer Date', kind: 'date' },
+    { field: 'status', label: 'Status', kind: 'label' },
+  ],
+  viewFields: [
+    { field: 'number', label: 'Number' },
+    { field: 'stock_request_number', label: 'Request' },
+    { field: 'from_location_name', label: 'From' },
+    { field: 'to_location_name', label: 'To' },
+    { field: 'transfer_date', label: 'Transfer Date', kind: 'date' },
+    { field: 'status', label: 'Status', kind: 'label' },
+    { field: 'notes', label: 'Notes' },
+    { field: 'created_at', label: 'Created', kind: 'timestamp' },
+    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+  ],
+  formFields: [
+    {
+      name: 'stock_request_id',
+      label: 'Stock Request',
+      kind: 'relation',
+      resource: 'stock-requests',
+      labelField: 'stock_request_number',
+    },
+    {
+      name: 'from_location',
+      label: 'From',
+      kind: 'location',
+      prefix: 'from_',
+      labelField: 'from_location_name',
+      required: true,
+    },
+    {
+      name: 'to_location',
+      label: 'To',
+      kind: 'location',
+      prefix: 'to_',
+      labelField: 'to_location_name',
+      required: true,
+    },
+    { name: 'transfer_date', label: 'Transfer Date', kind: 'date', required: true },
+    { name: 'notes', label: 'Notes', kind: 'textarea' },
+    {
+      name: 'lines',
+      label: 'Lines',
+      kind: 'lines',
+      required: true,
+      columns: [
+        { name: 'stock_request_line_id', label: 'Request Line', kind: 'id' },
+        {
+          name: 'item_id',
+          label: 'Item',
+          kind: 'relation',
+          resource: 'items',
+          labelField: 'item_name',
+          required: true,
+        },
+        { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
+      ],
+      viewColumns: [
+        { field: 'item_name', label: 'Item' },
+        { field: 'quantity', label: 'Quantity', kind: 'quantity' },
+        { field: 'received_quantity', label: 'Received', kind: 'quantity' },
+        { field: 'returned_quantity', label: 'Returned', kind: 'quantity' },
+      ],
+    },
+  ],
+  filters: [
+    {
+      name: 'status',
+      label: 'Status',
+      kind: 'select',
+      options: [
+        { value: 'in_transit', label: 'In transit' },
+        { value: 'partially_received', label: 'Partially received' },
+        { value: 'completed', label: 'Completed' },
+      ],
+    },
+    { name: 'transfer_date_from', label: 'Transfer date from', kind: 'date' },
+    { name: 'transfer_date_to', label: 'Transfer date to', kind: 'date' },
+  ],
+  createParam: 'stock_request_id',
+  idempotentCreate: true,
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../generated/hooks/stock-transfers/stock-transfers.ts'),
+      import('../../generated/zod/stock-transfers/stock-transfers.zod.ts'),
+    ]);
+    return {
+      list: api.listStockTransfers,
+      listKey: api.getListStockTransfersQueryKey,
+      get: api.getStockTransfer,
+      detailKey: api.getGetStockTransferQueryKey,
+      search: api.searchStockTransfers,
+      create: api.createStockTransfer,
+      remove: api.deleteStockTransfer,
+      restore: api.restoreStockTransfer,
+      forceDelete: api.forceDeleteStockTransfer,
+      createSchema: schemas.CreateStockTransferBody,
+      prefill: async (id) => {
+        const { getStockRequest } = await import('../../generated/hooks/stock-requests/stock-requests.ts');
+        const request = await getStockRequest(id);
+        return {
+          ...request,
+          stock_request_id: request.id,
+          stock_request_number: request.number,
+          lines: request.lines
+            .map((line) => ({
+              ...line,
+              stock_request_line_id: line.id,
+              quantity: remaining(line.quantity, line.transferred_quantity),
+            }))
+            .filter((line) => line.quantity > 0),
+        };
+      },
+    };
+  },
+});

@@ -1,0 +1,55 @@
+import { defineResource } from './resource.ts';
+
+export const unitOfMeasurements = defineResource({
+  key: 'unit-of-measurements',
+  singular: 'Unit of Measurement',
+  plural: 'Unit of Measurements',
+  group: 'inventory',
+  linked: true,
+  screens: 'full',
+  title: 'name',
+  columns: [
+    { field: 'name', label: 'Name' },
+    { field: 'abbreviation', label: 'Abbreviation' },
+    { field: 'measuring_mass_name', label: 'Measuring Mass' },
+  ],
+  viewFields: [
+    { field: 'name', label: 'Name' },
+    { field: 'abbreviation', label: 'Abbreviation' },
+    { field: 'measuring_mass_name', label: 'Measuring Mass' },
+    { field: 'created_at', label: 'Created', kind: 'timestamp' },
+    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+  ],
+  formFields: [
+    { name: 'name', label: 'Name', kind: 'text', required: true },
+    { name: 'abbreviation', label: 'Abbreviation', kind: 'text', required: true },
+    {
+      name: 'measuring_mass_id',
+      label: 'Measuring Mass',
+      kind: 'relation',
+      resource: 'measuring-masses',
+      labelField: 'measuring_mass_name',
+      required: true,
+    },
+  ],
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../generated/hooks/unit-of-measurements/unit-of-measurements.ts'),
+      import('../../generated/zod/unit-of-measurements/unit-of-measurements.zod.ts'),
+    ]);
+    return {
+      list: api.listUnitOfMeasurements,
+      listKey: api.getListUnitOfMeasurementsQueryKey,
+      get: api.getUnitOfMeasurement,
+      detailKey: api.getGetUnitOfMeasurementQueryKey,
+      search: api.searchUnitOfMeasurements,
+      create: api.createUnitOfMeasurement,
+      update: api.updateUnitOfMeasurement,
+      remove: api.deleteUnitOfMeasurement,
+      restore: api.restoreUnitOfMeasurement,
+      forceDelete: api.forceDeleteUnitOfMeasurement,
+      createSchema: schemas.CreateUnitOfMeasurementBody,
+      updateSchema: schemas.UpdateUnitOfMeasurementBody,
+    };
+  },
+});

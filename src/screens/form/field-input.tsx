@@ -1,0 +1,129 @@
+import { Checkbox, Field, Input, NativeSelect, Textarea } from '@chakra-ui/react';
+import { type FieldError, get, useController, useFormContext } from 'react-hook-form';
+import type { FormField } from '../../resources/resource.ts';
+import { emptyLine, valueKeys } from './form-values.ts';
+import { LocationInput } from './location-input.tsx';
+import { numberStep, toNumberOrNull, toTextOrNull } from './number-value.ts';
+import { RelationInput } from './relation-input.tsx';
+import { RelationsInput } from './relations-input.tsx';
+import { RowsEditor } from './rows-editor.tsx';
+
+export type FieldInputProps = { field: FormField };
+
+const discountColumns = [
+  { name: 'quantity', label: 'From quantity', kind: 'quantity', required: true },
+  { name: 'discount_percent', label: 'Discount %', kind: 'percent', required: true },
+] as const;
+
+// One labelled input per form field, with the message of the client or server check under it.
+export function FieldInput({ field }: FieldInputProps) {
+  const { formState } = useFormContext();
+  const error = valueKeys(field)
+    .map((key): FieldError | undefined => get(formState.errors, key))
+    .find((found) => found?.message);
+  const invalid = Boolean(error);
+  const wide = field.kind === 'lines' || field.kind === 'discounts' || field.kind === 'textarea';
+  return (
+    <Field.Root invalid={invalid} required={field.required} gridColumn={wide ? '1 / -1' : undefined}>
+      {field.kind === 'checkbox' ? null : (
+        <Field.Label htmlFor={field.name}>
+          {field.label}
+          <Field.RequiredIndicator />
+        </Field.Label>
+      )}
+      <Control field={field} invalid={invalid} />
+      {error?.message ? <Field.ErrorText>{error.message}</Field.ErrorText> : null}
+    </Field.Root>
+  );
+}
+
+function Control({ field, invalid }: FieldInputProps & { invalid: boolean }) {
+  const { register } = useFormContext();
+  switch (field.kind) {
+    case 'text':
+    case 'email':
+    case 'password':
+      return (
+        <Input
+          id={field.name}
+          type={field.kind}
+          autoComplete={field.kind === 'password' ? 'new-password' : undefined}
+          {...register(field.name, { setValueAs: field.required ? String : toTextOrNull })}
+        />
+      );
+    case 'textarea':
+      return <Textarea id={field.name} rows={3} {...register(field.name, { setValueAs: toTextOrNull })} />;
+    case 'date':
+      return <Input id={field.name} type="date" {...register(field.name, { setValueAs: toTextOrNull })} />;
+    case 'money':
+    case 'quantity':
+    case 'percent':
+    case 'number':
+      return (
+        <Input
+          id={field.name}
+          type="number"
+          step={numberStep[field.kind]}
+          {...register(field.name, { setValueAs: toNumberOrNull })}
+        />
+      );
+    case 'checkbox':
+      return <CheckboxControl name={field.name} label={field.label} />;
+    case 'select':
+      return (
+        <NativeSelect.Root>
+          <NativeSelect.Field id={field.name} {...register(field.name, { setValueAs: toTextOrNull })}>
+            <option value="">Choose…</option>
+            {field.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      );
+    case 'relation':
+      return <RelationInput name={field.name} resource={field.resource} invalid={invalid} />;
+    case 'relations':
+      return <RelationsInput name={field.name} resource={field.resource} />;
+    case 'location':
+      return (
+        <LocationInput
+          name={field.name}
+          target={{ kind: 'pair', prefix: field.prefix }}
+          allowNone={false}
+          invalid={invalid}
+        />
+      );
+    case 'home-location':
+      return <LocationInput name={field.name} target={{ kind: 'typed' }} allowNone invalid={invalid} />;
+    case 'discounts':
+      return (
+        <RowsEditor
+          name={field.name}
+          columns={discountColumns}
+          newRow={() => ({ quantity: null, discount_percent: null })}
+          addLabel="Add tier"
+        />
+      );
+    case 'lines':
+      return (
+        <RowsEditor name="lines" columns={field.columns} newRow={() => emptyLine(field.columns)} addLabel="Add line" />
+      );
+  }
+}
+
+function CheckboxControl({ name, label }: { name: string; label: string }) {
+  const { field } = useController({ name });
+  return (
+    <Checkbox.Root
+      checked={field.value === true}
+      onCheckedChange={(details) => field.onChange(details.checked === true)}
+    >
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+      <Checkbox.Label>{label}</Checkbox.Label>
+    </Checkbox.Root>
+  );
+}

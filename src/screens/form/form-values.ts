@@ -1,0 +1,112 @@
+import { todayIso } from '../../format/date.ts';
+import type { FormField, FormValues, LineField } from '../../resources/resource.ts';
+
+export type FormMode = 'create' | 'edit';
+
+// Keys starting with an underscore hold what the form shows but never sends (a chosen record's name).
+export const labelKey = (name: string) => `_${name}_label`;
+
+const locationKeys = (prefix: string) => [`${prefix}branch_id`, `${prefix}warehouse_id`];
+
+export function fieldsFor(fields: readonly FormField[], mode: FormMode): FormField[] {
+  return fields.filter((field) => !(mode === 'edit' && 'createOnly' in field && field.createOnly));
+}
+
+// The value keys a field writes, so that server errors can be matched to the field that shows them.
+export function valueKeys(field: FormField): string[] {
+  switch (field.kind) {
+    case 'location':
+      return locationKeys(field.prefix);
+    case 'home-location':
+      return ['userable_type', 'userable_id'];
+    default:
+      return [field.name];
+  }
+}
+
+function lineValues(columns: readonly LineField[], line: Record<string, unknown>): FormValues {
+  const values: FormValues = {};
+  for (const column of columns) {
+    values[column.name] = line[column.name] ?? null;
+    if (column.kind === 'relation') values[labelKey(column.name)] = line[column.labelField] ?? '';
+  }
+  values._label = line.item_name ?? '';
+  return values;
+}
+
+export function emptyLine(columns: readonly LineField[]): FormValues {
+  return lineValues(columns, { quantity: 1 });
+}
+
+function asRecords(value: unknown): Record<string, unknown>[] {
+  return Array.isArray(value) ? value.filter((entry) => typeof entry === 'object' && entry !== null) : [];
+}
+
+// The form's starting values: the record being edited, or a source record (prefill), or empty ones.
+export function initialValues(fields: readonly FormField[], source: Record<string, unknown> | null, mode: FormMode) {
+  const values: FormValues = {};
+  const from = source ?? {};
+  for (const field of fieldsFor(fields, mode)) {
+    switch (field.kind) {
+      case 'checkbox':
+        values[field.name] = typeof from[field.name] === 'boolean' ? from[field.name] : true;
+        break;
+      case 'relation':
+        values[field.name] = from[field.name] ?? null;
+        values[labelKey(field.name)] = from[field.labelField] ?? '';
+        break;
+      case 'relations':
+        values[field.name] = Array.isArray(from[field.name]) ? from[field.name] : [];
+        break;
+      case 'location':
+        for (const key of locationKeys(field.prefix)) values[key] = from[key] ?? null;
+        values[labelKey(field.name)] = from[field.labelField] ?? '';
+        break;
+      case 'home-location':
+        values.userable_type = from.userable_type ?? null;
+        values.userable_id = from.userable_id ?? null;
+        values[labelKey(field.name)] = from[field.labelField] ?? '';
+        break;
+      case 'discounts':
+        values[field.name] = asRecords(from[field.name]).map((tier) => ({
+          quantity: tier.quantity ?? null,
+          discount_percent: tier.discount_percent ?? null,
+        }));
+        break;
+      case 'lines': {
+        const lines = asRecords(from.lines);
+        values.lines =
+          lines.length > 0 ? lines.map((line) => lineValues(field.columns, line)) : [emptyLine(field.columns)];
+        break;
+      }
+      case 'date':
+        values[field.name] = from[field.name] ?? (mode === 'create' && field.required ? todayIso() : null);
+        break;
+      case 'text':
+      case 'email':
+      case 'password':
+      case 'textarea':
+        values[field.name] = from[field.name] ?? (field.required ? '' : null);
+        break;
+      default:
+        values[field.name] = from[field.name] ?? null;
+    }
+  }
+  return values;
+}
+
+// What is sent: the form's values without the display-only keys, at the top and inside lines.
+export function stripLocal(values: FormValues): FormValues {
+  return Object.fromEntries(
+    Object.entries(values)
+      .filter(([key]) => !key.startsWith('_'))
+      .map(([key, value]) => [
+        key,
+        Array.isArray(value)
+          ? value.map((entry) =>
+              typeof entry === 'object' && entry !== null ? stripLocal(entry as FormValues) : entry,
+            )
+          : value,
+      ]),
+  );
+}

@@ -1,0 +1,20 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Resolver } from 'react-hook-form';
+import type { ZodType } from 'zod';
+import type { FormValues } from '../../resources/resource.ts';
+import { stripLocal } from './form-values.ts';
+
+type Issue = { code: string; input?: unknown; origin?: string };
+
+// zod's own wording is written for developers; these are the two cases a shop assistant meets every day.
+function friendlyMessage(issue: Issue): string | undefined {
+  if (issue.code === 'too_small' && issue.origin === 'array') return 'Add at least one line.';
+  if (issue.input === undefined || issue.input === null || issue.input === '') return 'This field is required.';
+  return undefined;
+}
+
+// The generated strict schema validates what will be sent, so the display-only keys are stripped first.
+export function formResolver(schema: ZodType): Resolver<FormValues> {
+  const validate = zodResolver(schema as ZodType<FormValues, FormValues>, { error: friendlyMessage });
+  return (values, context, options) => validate(stripLocal(values), context, options);
+}

@@ -1,0 +1,78 @@
+import { Button, Field, IconButton, Input, Table, Text } from '@chakra-ui/react';
+import { type FieldError, get, useFieldArray, useFormContext } from 'react-hook-form';
+import { LuPlus, LuTrash2 } from 'react-icons/lu';
+import type { FormValues, LineField } from '../../resources/resource.ts';
+import { numberStep, toNumberOrNull } from './number-value.ts';
+import { RelationInput } from './relation-input.tsx';
+
+export type RowsEditorProps = {
+  name: string;
+  columns: readonly LineField[];
+  newRow: () => FormValues;
+  addLabel: string;
+};
+
+// The simple editor of a document's lines (item, quantity, price) and of an item's discount tiers.
+export function RowsEditor({ name, columns, newRow, addLabel }: RowsEditorProps) {
+  const { control, register, formState, watch } = useFormContext();
+  const { fields, append, remove } = useFieldArray({ control, name });
+  const arrayError: FieldError | undefined = get(formState.errors, name);
+  return (
+    <>
+      <Table.ScrollArea borderWidth="1px" rounded="md">
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              {columns.map((column) => (
+                <Table.ColumnHeader key={column.name}>{column.label}</Table.ColumnHeader>
+              ))}
+              <Table.ColumnHeader w="12" />
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {fields.map((row, index) => (
+              <Table.Row key={row.id}>
+                {columns.map((column) => {
+                  const path = `${name}.${index}.${column.name}`;
+                  const error: FieldError | undefined = get(formState.errors, path);
+                  return (
+                    <Table.Cell key={column.name} minW={column.kind === 'relation' ? '64' : '28'} verticalAlign="top">
+                      <Field.Root invalid={Boolean(error)}>
+                        {column.kind === 'relation' ? (
+                          <RelationInput name={path} resource={column.resource} invalid={Boolean(error)} />
+                        ) : column.kind === 'id' ? (
+                          <Text py="2">{String(watch(`${name}.${index}._label`) || `#${watch(path) ?? ''}`)}</Text>
+                        ) : (
+                          <Input
+                            type="number"
+                            aria-label={`${column.label} ${index + 1}`}
+                            step={numberStep[column.kind]}
+                            {...register(path, { setValueAs: toNumberOrNull })}
+                          />
+                        )}
+                        {error?.message ? <Field.ErrorText>{error.message}</Field.ErrorText> : null}
+                      </Field.Root>
+                    </Table.Cell>
+                  );
+                })}
+                <Table.Cell verticalAlign="top">
+                  <IconButton aria-label={`Remove row ${index + 1}`} variant="ghost" onClick={() => remove(index)}>
+                    <LuTrash2 />
+                  </IconButton>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      {arrayError?.message ? (
+        <Text color="fg.error" textStyle="sm">
+          {arrayError.message}
+        </Text>
+      ) : null}
+      <Button alignSelf="start" size="sm" variant="outline" onClick={() => append(newRow())}>
+        <LuPlus /> {addLabel}
+      </Button>
+    </>
+  );
+}

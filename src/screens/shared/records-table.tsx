@@ -1,0 +1,40 @@
+import { Table } from '@chakra-ui/react';
+import type { Column } from '../../resources/resource.ts';
+import { ValueText } from './value-text.tsx';
+
+export type RecordsTableProps = {
+  caption: string;
+  columns: readonly Column[];
+  rows: readonly Record<string, unknown>[];
+};
+
+// A read-only table of nested rows: a document's lines, a stock's movements.
+export function RecordsTable({ caption, columns, rows }: RecordsTableProps) {
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.Root size="sm" striped>
+        <Table.Caption captionSide="top" textAlign="start" py="2" px="3">
+          {caption}
+        </Table.Caption>
+        <Table.Header>
+          <Table.Row>
+            {columns.map((column) => (
+              <Table.ColumnHeader key={column.field}>{column.label}</Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((row, index) => (
+            <Table.Row key={typeof row.id === 'number' ? row.id : index}>
+              {columns.map((column) => (
+                <Table.Cell key={column.field}>
+                  <ValueText value={row[column.field]} kind={column.kind} />
+                </Table.Cell>
+              ))}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

@@ -1,0 +1,50 @@
+import { Badge, Text } from '@chakra-ui/react';
+import { formatDate, formatTimestamp } from '../../format/date.ts';
+import { type DiscountTierValue, formatDiscounts } from '../../format/discounts.ts';
+import { formatMoney } from '../../format/money.ts';
+import { formatQuantity } from '../../format/quantity.ts';
+import type { ValueKind } from '../../resources/resource.ts';
+
+export type ValueTextProps = { value: unknown; kind?: ValueKind };
+
+function isTierList(value: unknown): value is DiscountTierValue[] {
+  return Array.isArray(value) && value.every((entry) => typeof entry === 'object' && entry !== null);
+}
+
+export function formatValue(value: unknown, kind: ValueKind = 'text'): string {
+  if (value === null || value === undefined) return '';
+  switch (kind) {
+    case 'money':
+      return typeof value === 'number' ? formatMoney(value) : String(value);
+    case 'quantity':
+      return typeof value === 'number' ? formatQuantity(value) : String(value);
+    case 'percent':
+      return `${String(value)}%`;
+    case 'date':
+      return formatDate(String(value));
+    case 'timestamp':
+      return formatTimestamp(String(value));
+    case 'boolean':
+      return value ? 'Yes' : 'No';
+    case 'discounts':
+      return isTierList(value) ? formatDiscounts(value) : '';
+    case 'list':
+      return Array.isArray(value) ? value.join(', ') : String(value);
+    case 'label':
+      return String(value).replaceAll('_', ' ');
+    default:
+      return String(value);
+  }
+}
+
+export function ValueText({ value, kind }: ValueTextProps) {
+  const text = formatValue(value, kind);
+  if (kind === 'label' && text) {
+    return (
+      <Badge variant="subtle" textTransform="capitalize">
+        {text}
+      </Badge>
+    );
+  }
+  return <Text as="span">{text}</Text>;
+}

@@ -1,0 +1,93 @@
+import { Alert, Box, Button, Card, Center, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { isAxiosError } from 'axios';
+import { type FormEvent, useState } from 'react';
+import { LuGlasses } from 'react-icons/lu';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { authUserQueryKey, signIn } from '../auth/session.ts';
+import { errorMessage } from './shared/request-error.ts';
+
+// Only a path inside this app is a place to come back to; anything else could send the user elsewhere.
+export function safeRedirect(raw: string | null): string {
+  return raw?.startsWith('/') && !raw.startsWith('//') ? raw : '/overview';
+}
+
+function failureText(error: unknown): string {
+  const status = isAxiosError(error) ? error.response?.status : undefined;
+  if (status === 401 || status === 422) return 'These credentials do not match our records.';
+  if (status === 429) return 'Too many sign-in attempts. Please wait a minute and try again.';
+  return errorMessage(error);
+}
+
+export function SignInScreen() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [query] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    try {
+      const response = await signIn({ email, password });
+      queryClient.setQueryData(authUserQueryKey, response);
+      navigate(safeRedirect(query.get('redirect')), { replace: true });
+    } catch (error) {
+      setFailure(failureText(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Center minH="100vh" bg="bg.subtle" px="4">
+      <Card.Root w="full" maxW="sm">
+        <Card.Body>
+          <form onSubmit={submit}>
+            <Stack gap="5">
+              <HStack gap="2" color="teal.700">
+                <LuGlasses size="28" />
+                <Heading size="lg">Spectacle Optical</Heading>
+              </HStack>
+              <Text color="fg.muted">Sign in to the back office.</Text>
+              {failure ? (
+                <Alert.Root status="error">
+                  <Alert.Indicator />
+                  <Alert.Title>{failure}</Alert.Title>
+                </Alert.Root>
+              ) : null}
+              <Field.Root required>
+                <Field.Label>Email</Field.Label>
+                <Input
+                  type="email"
+                  name="email"
+                  autoComplete="username"
+                  value={email}
+                  onChange={(event) => setEmail(event.currentTarget.value)}
+                />
+              </Field.Root>
+              <Field.Root required>
+                <Field.Label>Password</Field.Label>
+                <Input
+                  type="password"
+                  name="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.currentTarget.value)}
+                />
+              </Field.Root>
+              <Box>
+                <Button type="submit" colorPalette="teal" width="full" loading={busy}>
+                  Sign in
+                </Button>
+              </Box>
+            </Stack>
+          </form>
+        </Card.Body>
+      </Card.Root>
+    </Center>
+  );
+}

@@ -1,0 +1,103 @@
+import { Button, ButtonGroup, chakra, Flex, HStack, NativeSelect, Text } from '@chakra-ui/react';
+import { pageWindow } from './page-window.ts';
+
+export type SortOrder = 'desc' | 'asc';
+
+export type PaginationBarProps = {
+  currentPage: number;
+  lastPage: number;
+  perPage: number;
+  perPageOptions: readonly number[];
+  order: SortOrder;
+  onPageChange: (page: number) => void;
+  onPerPageChange: (perPage: number) => void;
+  onOrderChange: (order: SortOrder) => void;
+};
+
+export function PaginationBar({
+  currentPage,
+  lastPage,
+  perPage,
+  perPageOptions,
+  order,
+  onPageChange,
+  onPerPageChange,
+  onOrderChange,
+}: PaginationBarProps) {
+  const onFirst = currentPage <= 1;
+  const onLast = currentPage >= lastPage;
+  return (
+    <Flex as="nav" aria-label="Pagination" gap="4" wrap="wrap" align="center" justify="space-between">
+      <ButtonGroup size="sm" variant="outline" attached>
+        <Button onClick={() => onPageChange(currentPage - 1)} disabled={onFirst}>
+          Previous
+        </Button>
+        <Button onClick={() => onPageChange(1)} disabled={onFirst}>
+          First
+        </Button>
+        {pageWindow(currentPage, lastPage).map((entry, index) =>
+          entry === 'ellipsis' ? (
+            <Button key={`ellipsis-${index < 4 ? 'start' : 'end'}`} disabled aria-hidden>
+              …
+            </Button>
+          ) : (
+            <Button
+              key={entry}
+              variant={entry === currentPage ? 'solid' : 'outline'}
+              aria-current={entry === currentPage ? 'page' : undefined}
+              onClick={() => onPageChange(entry)}
+            >
+              {entry}
+            </Button>
+          ),
+        )}
+        <Button onClick={() => onPageChange(lastPage)} disabled={onLast}>
+          Last
+        </Button>
+        <Button onClick={() => onPageChange(currentPage + 1)} disabled={onLast}>
+          Next
+        </Button>
+      </ButtonGroup>
+      <HStack gap="4">
+        <HStack gap="2">
+          <Text textStyle="sm">Sort By</Text>
+          <ButtonGroup size="sm" attached>
+            <Button
+              variant={order === 'desc' ? 'solid' : 'outline'}
+              aria-pressed={order === 'desc'}
+              onClick={() => onOrderChange('desc')}
+            >
+              Newest
+            </Button>
+            <Button
+              variant={order === 'asc' ? 'solid' : 'outline'}
+              aria-pressed={order === 'asc'}
+              onClick={() => onOrderChange('asc')}
+            >
+              Oldest
+            </Button>
+          </ButtonGroup>
+        </HStack>
+        <HStack gap="2">
+          <chakra.label htmlFor="number-of-items" textStyle="sm" whiteSpace="nowrap">
+            Number of Items
+          </chakra.label>
+          <NativeSelect.Root size="sm" width="24">
+            <NativeSelect.Field
+              id="number-of-items"
+              value={String(perPage)}
+              onChange={(event) => onPerPageChange(Number(event.currentTarget.value))}
+            >
+              {perPageOptions.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </HStack>
+      </HStack>
+    </Flex>
+  );
+}

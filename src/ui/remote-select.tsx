@@ -1,0 +1,63 @@
+import { Box, CloseButton, Input, InputGroup } from '@chakra-ui/react';
+import { useId, useState } from 'react';
+import { SuggestionList } from './suggestion-list.tsx';
+import { type RemoteSearch, useRemoteOptions } from './use-remote-options.ts';
+
+export type RemoteOption = { value: number; label: string };
+
+export type RemoteSelectProps = {
+  value: number | null;
+  label: string;
+  onChange: (option: RemoteOption | null) => void;
+  search: RemoteSearch<RemoteOption>;
+  name?: string;
+  invalid?: boolean;
+  placeholder?: string;
+};
+
+// A value picker over a resource's search endpoint: shows the chosen record's name, searches as the user types.
+export function RemoteSelect({ value, label, onChange, search, name, invalid, placeholder }: RemoteSelectProps) {
+  const listId = useId();
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const { options, loading } = useRemoteOptions(search, text, open);
+  return (
+    <Box position="relative" w="full">
+      <InputGroup
+        endElement={
+          value !== null ? <CloseButton size="xs" aria-label="Clear selection" onClick={() => onChange(null)} /> : null
+        }
+      >
+        <Input
+          name={name}
+          aria-invalid={invalid || undefined}
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={listId}
+          autoComplete="off"
+          placeholder={placeholder ?? 'Type to search'}
+          value={open ? text : label}
+          onFocus={() => {
+            setText('');
+            setOpen(true);
+          }}
+          onBlur={() => setOpen(false)}
+          onChange={(event) => setText(event.currentTarget.value)}
+        />
+      </InputGroup>
+      {open ? (
+        <SuggestionList
+          id={listId}
+          loading={loading}
+          emptyText="Sorry, no matching options."
+          suggestions={options.map((option) => ({ key: String(option.value), label: option.label }))}
+          onPick={(key) => {
+            const picked = options.find((option) => String(option.value) === key);
+            if (picked) onChange(picked);
+            setOpen(false);
+          }}
+        />
+      ) : null}
+    </Box>
+  );
+}

@@ -12,6 +12,7 @@ import { errorShapesPlugin } from './http/error-shapes.ts';
 import { sessionPlugin } from './http/session.ts';
 import { registerSpa } from './http/spa.ts';
 import './http/request-context.ts';
+import { registerDocumentRoutes } from './resources/document-routes.ts';
 import { registerResource } from './resources/engine/routes.ts';
 import { resources } from './resources/index.ts';
 import { registerManagementRoutes } from './resources/management-routes.ts';
@@ -51,6 +52,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
   });
   registerManagementRoutes(app, { db: options.db, now, passwordCost });
+  registerDocumentRoutes(app, { db: options.db, now, passwordCost });
   for (const resource of resources) registerResource(app, resource, { db: options.db, now, passwordCost });
   if (options.clientDir) await registerSpa(app, options.clientDir);
   return app;

@@ -4,6 +4,7 @@ import { businessesResource } from './businesses.ts';
 import { contactTypesResource } from './contact-types.ts';
 import { contactsResource } from './contacts.ts';
 import { conversionsResource } from './conversions.ts';
+import { documentResources } from './document-resources.ts';
 import type { AnyResource } from './engine/resource.ts';
 import { itemClassificationsResource } from './item-classifications.ts';
 import { itemTypesResource } from './item-types.ts';
@@ -36,4 +37,5 @@ export const resources: readonly AnyResource[] = [
   itemsResource,
   purchaseItemPricesResource,
   saleItemPricesResource,
+  ...documentResources,
 ];

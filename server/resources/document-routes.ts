@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  GetDocumentNumberTotalCountBody,
+  GetReferenceNumberTotalCountBody,
+} from '../../generated/zod/documents/documents.zod.ts';
+import { ListStockMovementsQueryParams } from '../../generated/zod/stocks/stocks.zod.ts';
+import { holdsAny } from '../auth/identity.ts';
+import { dashboardOverview } from '../documents/dashboard-overview.ts';
+import { readDocumentNumberTotal, readReferenceNumberTotal } from '../documents/document-counter.ts';
+import { locationOf } from '../domain/location.ts';
+import { centavosToPesos } from '../domain/money.ts';
+import { fromThousandths } from '../domain/quantity.ts';
+import { forbidden, unprocessable } from '../http/errors.ts';
+import { parseInput, queryNumbers } from '../http/validation.ts';
+import { findRecord } from './engine/query.ts';
+import { type EngineOptions, recordId, resourceContext } from './engine/routes.ts';
+import { stocksResource } from './stocks.ts';
+
+const inBusiness = (permissions?: string[]) => ({
+  access: { kind: 'business' as const, ...(permissions ? { permissions } : {}) },
+});
+
+// The calls beside document CRUD: the two counters of SPEC.md section 7, a stock row's movements, the Overview.
+export function registerDocumentRoutes(app: FastifyInstance, options: EngineOptions): void {
+  const context = (request: Parameters<typeof resourceContext>[0]) => resourceContext(request, options);
+
+  app.post('/api/documents/get-number-total-count', { config: inBusiness() }, async (request) => {
+    const body = parseInput(GetDocumentNumberTotalCountBody, request.body);
+    const ctx = context(request);
+    if (!holdsAny(ctx.identity, [`view-${body.document_name}s`])) throw forbidden();
+    const location = locationOf(body.branch_id, body.warehouse_id);
+    if (!location) {
+      const message = 'Choose either a branch or a warehouse.';
+      throw unprocessable({ branch_id: [message], warehouse_id: [message] });
+    }
+    return { total: await readDocumentNumberTotal(ctx.db, ctx.businessId ?? 0, body.document_name, location) };
+  });
+
+  app.post('/api/documents/get-reference-number-total-count', { config: inBusiness() }, async (request) => {
+    const body = parseInput(GetReferenceNumberTotalCountBody, request.body);
+    const ctx = context(request);
+    if (!holdsAny(ctx.identity, [`view-${body.document_name}s`])) throw forbidden();
+    return { total: await readReferenceNumberTotal(ctx.db, ctx.businessId ?? 0, body.document_name, body.contact_id) };
+  });
+
+  app.get('/api/stocks/:id/movements', { config: inBusiness(['view-stocks']) }, async (request) => {
+    const ctx = context(request);
+    const stock = await findRecord(stocksResource, ctx, recordId(request));
+    const query = parseInput(ListStockMovementsQueryParams, queryNumbers(request.query));
+    const movements = ctx.db.selectFrom('stock_movements').where('stock_id', '=', stock.id);
+    const counted = await movements.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    const total = Number(counted.total);
+    const lastPage = Math.max(1, Math.ceil(total / query.per_page));
+    const rows = await movements
+      .selectAll()
+      .orderBy('id', query.order_by)
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page)
+      .execute();
+    const link = (page: number) =>
+      `/api/stocks/${stock.id}/movements?page=${page}&per_page=${query.per_page}&order_by=${query.order_by}`;
+    return {
+      data: rows.map((row) => ({
+        id: row.id,
+        item_id: row.item_id,
+        branch_id: row.branch_id,
+        warehouse_id: row.warehouse_id,
+        balance: row.balance,
+        quantity_delta: fromThousandths(Number(row.quantity_delta)),
+        unit_cost: centavosToPesos(Number(row.unit_cost)),
+        document_type: row.document_type,
+        document_id: row.document_id,
+        document_line_id: row.document_line_id,
+        document_number: row.document_number,
+        occurred_at: row.occurred_at,
+      })),
+      meta: { current_page: query.page, last_page: lastPage, per_page: query.per_page, total },
+      links: {
+        prev: query.page > 1 ? link(Math.min(query.page - 1, lastPage)) : null,
+        next: query.page < lastPage ? link(query.page + 1) : null,
+      },
+    };
+  });
+
+  app.get('/api/dashboard/overview', { config: inBusiness() }, async (request) => {
+    const ctx = context(request);
+    return dashboardOverview(ctx.db, ctx.businessId ?? 0, options.now());
+  });
+}

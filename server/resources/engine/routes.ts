@@ -60,10 +60,17 @@ export function registerResource(app: FastifyInstance, resource: AnyResource, op
       const hash = requestHash(request.method, request.url, request.body);
       const replayed = await replayedAnswer(ctx, key, hash);
       if (replayed) return reply.status(replayed.statusCode).send(replayed.body);
-      const record = await createRecord(resource, ctx, request.body, (trx, created) =>
-        storeAnswer(trx, key, hash, { statusCode: 201, body: created }),
-      );
-      return reply.status(201).send(record);
+      try {
+        const record = await createRecord(resource, ctx, request.body, (trx, created) =>
+          storeAnswer(trx, key, hash, { statusCode: 201, body: created }),
+        );
+        return reply.status(201).send(record);
+      } catch (error) {
+        // A concurrent submit with the same key won the race and committed first: answer what it answered.
+        const winner = await replayedAnswer(ctx, key, hash);
+        if (winner) return reply.status(winner.statusCode).send(winner.body);
+        throw error;
+      }
     });
   }
   if (actions.has('update')) {

@@ -54,6 +54,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerManagementRoutes(app, { db: options.db, now, passwordCost });
   registerDocumentRoutes(app, { db: options.db, now, passwordCost });
   for (const resource of resources) registerResource(app, resource, { db: options.db, now, passwordCost });
-  if (options.clientDir) await registerSpa(app, options.clientDir);
+  const sendPage = options.clientDir ? await registerSpa(app, options.clientDir) : null;
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api');
+    if (sendPage && isPage) return sendPage(request, reply);
+    return reply.status(404).send({ message: 'Not Found.' });
+  });
   return app;
 }

@@ -9,6 +9,7 @@ import { forbidden, unauthenticated } from './errors.ts';
 // user is not in or a missing permission. Routes without a declaration need a signed-in user.
 export const accessPlugin = fp(async (app: FastifyInstance, options: { db: Kysely<Database> }) => {
   app.addHook('onRequest', async (request) => {
+    if (request.is404) return;
     const access = request.routeOptions.config.access ?? { kind: 'user' };
     if (access.kind === 'public') return;
     const identity = request.identity;

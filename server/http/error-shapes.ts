@@ -33,5 +33,4 @@ export const errorShapesPlugin = fp(async (app: FastifyInstance) => {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Server Error' });
   });
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not Found.' }));
 });

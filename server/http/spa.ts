@@ -4,19 +4,17 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { issueXsrfToken } from './cookies.ts';
 
-// Serves the built client. Any GET outside /api that is not a file answers index.html, so that client-side
-// routes survive a reload; the page also gets its XSRF-TOKEN cookie there.
-export async function registerSpa(app: FastifyInstance, clientDir: string): Promise<void> {
-  if (!existsSync(join(clientDir, 'index.html'))) return;
+export type PageSender = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
+// Serves the built client's files and answers index.html for the client-side routes (app.ts sends every GET
+// outside /api that is not a file there, so that a reload keeps the route); the page also gets its XSRF-TOKEN.
+export async function registerSpa(app: FastifyInstance, clientDir: string): Promise<PageSender | null> {
+  if (!existsSync(join(clientDir, 'index.html'))) return null;
   await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendIndex: PageSender = (request, reply) => {
     issueXsrfToken(request, reply, { renew: false });
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   };
   app.get('/', { config: { access: { kind: 'public' } } }, sendIndex);
-  app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api');
-    if (isPage) return sendIndex(request, reply);
-    return reply.status(404).send({ message: 'Not Found.' });
-  });
+  return sendIndex;
 }

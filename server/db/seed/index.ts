@@ -1,14 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { ScryptCost } from '../../auth/password.ts';
 import type { Database } from '../database.ts';
+import { seedDemoMasterData } from './master-data.ts';
 import { seedPermissions } from './permissions.ts';
 
 export type SeedOptions = { demo: boolean; passwordCost: ScryptCost; now: Date };
 
-// Runs the seed steps in order. Permissions always; the demo data only into a database without users.
+// Runs the seed steps in order: the permission catalogue always; the demo data only into a database that has
+// no users yet (a new one), in one transaction so that a failed seed leaves nothing half made.
 export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): Promise<void> {
   await seedPermissions(db, options.now.toISOString());
   if (!options.demo) return;
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser) return;
+  await db.transaction().execute(async (trx) => {
+    await seedDemoMasterData(trx, { passwordCost: options.passwordCost, now: options.now });
+  });
 }

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetAuthUserResponse } from '../../generated/zod/auth/auth.zod.ts';
+import { GetAllBusinessesResponse } from '../../generated/zod/businesses/businesses.zod.ts';
+import { ListItemsResponse } from '../../generated/zod/items/items.zod.ts';
+import { ListSaleItemPricesResponse } from '../../generated/zod/sale-item-prices/sale-item-prices.zod.ts';
+import { seedDatabase } from '../../server/db/seed/index.ts';
+import { createTestApi, expectContract, type TestApi, testPasswordCost } from '../support/test-api.ts';
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  await seedDatabase(api.db, { demo: true, passwordCost: testPasswordCost, now: new Date('2026-11-21T08:00:00Z') });
+});
+
+afterAll(() => api.close());
+
+describe('the demo data', () => {
+  it('lets the three demo users sign in with the demo password, each with a fitting home and role', async () => {
+    const homes: Record<string, string | null> = {
+      'admin@spectacle.test': null,
+      'cashier@spectacle.test': 'Makati Branch',
+      'clerk@spectacle.test': 'Central Warehouse',
+    };
+    for (const [email, home] of Object.entries(homes)) {
+      const client = await api.signIn(email, 'spectacle-demo');
+      const { user } = expectContract(await client.get('/api/auth/user'), 200, GetAuthUserResponse);
+      expect(user.userable_from).toBe(home);
+    }
+  });
+
+  it('has some sixty optical items with prices, readable but not writable by the cashier', async () => {
+    const cashier = await api.signIn('cashier@spectacle.test', 'spectacle-demo');
+    const { businesses } = expectContract(
+      await cashier.get('/api/businesses/get-all-businesses'),
+      200,
+      GetAllBusinessesResponse,
+    );
+    cashier.businessId = businesses[0]?.id ?? null;
+    const items = expectContract(await cashier.get('/api/items?per_page=100'), 200, ListItemsResponse);
+    expect(items.meta.total).toBeGreaterThanOrEqual(55);
+    expect(items.data.some((item) => item.brand_name === 'Ray-Ban')).toBe(true);
+    expect(items.data.filter((item) => !item.is_inventory_tracked).map((item) => item.item_type_name)).toContain(
+      'Service',
+    );
+    const prices = expectContract(
+      await cashier.get('/api/sale-item-prices?per_page=100'),
+      200,
+      ListSaleItemPricesResponse,
+    );
+    expect(prices.meta.total).toBeGreaterThanOrEqual(items.meta.total);
+    expect(
+      (await cashier.post('/api/items', { code: 'X', name: 'X', item_type_id: 1, unit_of_measurement_id: 1 })).status,
+    ).toBe(403);
+    expect((await cashier.get('/api/users')).status).toBe(403);
+  });
+
+  it('does not seed twice', async () => {
+    await seedDatabase(api.db, { demo: true, passwordCost: testPasswordCost, now: new Date() });
+    const businesses = await api.db.selectFrom('businesses').select('id').execute();
+    expect(businesses).toHaveLength(1);
+  });
+});

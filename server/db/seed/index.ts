@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ScryptCost } from '../../auth/password.ts';
 import type { Database } from '../database.ts';
+import { seedDemoDocuments } from './documents.ts';
 import { seedDemoMasterData } from './master-data.ts';
 import { seedPermissions } from './permissions.ts';
 
@@ -14,6 +15,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser) return;
   await db.transaction().execute(async (trx) => {
-    await seedDemoMasterData(trx, { passwordCost: options.passwordCost, now: options.now });
+    const master = await seedDemoMasterData(trx, { passwordCost: options.passwordCost, now: options.now });
+    await seedDemoDocuments(trx, master, options.now);
   });
 }

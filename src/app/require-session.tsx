@@ -32,6 +32,7 @@ export function RequireSession({ children }: RequireSessionProps) {
 
   useEffect(() => {
     const expire = () => {
+      if (window.location.pathname === '/sign-in') return;
       queryClient.removeQueries({ queryKey: authUserQueryKey });
       navigate(signInPath(window.location), { replace: true });
     };

@@ -1,7 +1,7 @@
 import { faker } from '@faker-js/faker';
 import { HttpResponse, http } from 'msw';
 import * as generated from '../../generated/hooks/index.msw.ts';
-import type { AuthUserResponse, Business } from '../../generated/model/index.ts';
+import type { AuthUserResponse, Business, DashboardOverview } from '../../generated/model/index.ts';
 import { fullAccessPermission } from '../auth/gate.ts';
 import { type MockFactory, type MockRecord, mockFactories } from './factories.ts';
 import { humanize } from './humanize.ts';
@@ -80,7 +80,49 @@ const resourceHandlers = Object.entries(mockFactories).flatMap(([prefix, factory
   }),
 ]);
 
+// The last 30 days up to the product's "today", so that the charts read like a month of trading.
+function dashboardOverview(): DashboardOverview {
+  faker.seed(2026);
+  const days = Array.from({ length: 30 }, (_, index) => {
+    const day = new Date(Date.UTC(2026, 9, 23 + index));
+    return day.toISOString().slice(0, 10);
+  });
+  const amount = (min: number, max: number) => faker.number.int({ min, max }) * 10;
+  const locations = ['Makati Branch', 'Cebu Branch', 'Pasig Warehouse'];
+  const items = ['Ray-Ban Aviator Classic', 'Acuvue Oasys 2-Week', 'Essilor Varilux Comfort', 'Eye Examination'];
+  return {
+    sales_by_day: days.map((date) => ({ date, total: amount(2_000, 9_000) })),
+    purchases_by_day: days.map((date) => ({ date, total: faker.datatype.boolean() ? amount(3_000, 15_000) : 0 })),
+    receivables: 184_350.5,
+    payables: 96_420,
+    stock_value_by_location: locations.map((location_name, index) => ({
+      branch_id: index < 2 ? index + 1 : null,
+      warehouse_id: index === 2 ? 1 : null,
+      location_name,
+      value: amount(40_000, 160_000),
+    })),
+    low_stock_items: items.slice(0, 2).map((item_name, index) => ({
+      item_id: index + 1,
+      item_code: `SKU-00${index + 1}`,
+      item_name,
+      branch_id: 1,
+      warehouse_id: null,
+      location_name: 'Makati Branch',
+      quantity_on_hand: 2 + index,
+      reorder_level: 5,
+    })),
+    top_items: items.map((item_name, index) => ({
+      item_id: index + 1,
+      item_code: `SKU-00${index + 1}`,
+      item_name,
+      quantity: 40 - index * 7,
+      total: amount(20_000, 90_000),
+    })),
+  };
+}
+
 export const mockOverrides = [
+  http.get('*/api/dashboard/overview', () => HttpResponse.json(dashboardOverview())),
   http.get('*/api/csrf-cookie', () => new HttpResponse(null, { status: 204 })),
   http.post('*/login', async ({ request }) => {
     const body: unknown = await request.json();

@@ -28,7 +28,7 @@ import {
 import { getDashboardOverview, getGetDashboardOverviewQueryKey } from '../../generated/hooks/dashboard/dashboard.ts';
 import type { DashboardOverview } from '../../generated/model/index.ts';
 import { formatDate } from '../format/date.ts';
-import { formatMoney } from '../format/money.ts';
+import { formatMoney, formatMoneyCompact } from '../format/money.ts';
 import { formatQuantity } from '../format/quantity.ts';
 import { errorMessage } from './shared/request-error.ts';
 
@@ -105,11 +105,11 @@ export function OverviewScreen() {
                   <LineChart data={salesAndPurchases(data)}>
                     <CartesianGrid strokeDasharray="3 3" />
                     <XAxis dataKey="date" fontSize={12} />
-                    <YAxis fontSize={12} tickFormatter={(value: number) => formatMoney(value)} width={90} />
+                    <YAxis fontSize={12} tickFormatter={(value: number) => formatMoneyCompact(value)} width={70} />
                     <Tooltip formatter={(value) => formatMoney(Number(value))} />
                     <Legend />
-                    <Line type="monotone" dataKey="Sales" stroke="#0d9488" dot={false} />
-                    <Line type="monotone" dataKey="Purchases" stroke="#6366f1" dot={false} />
+                    <Line type="monotone" dataKey="Sales" stroke="#0d9488" dot={false} isAnimationActive={false} />
+                    <Line type="monotone" dataKey="Purchases" stroke="#6366f1" dot={false} isAnimationActive={false} />
                   </LineChart>
                 </ResponsiveContainer>
               </Box>
@@ -126,9 +126,9 @@ export function OverviewScreen() {
                     <BarChart data={data.stock_value_by_location}>
                       <CartesianGrid strokeDasharray="3 3" />
                       <XAxis dataKey="location_name" fontSize={12} />
-                      <YAxis fontSize={12} tickFormatter={(value: number) => formatMoney(value)} width={90} />
+                      <YAxis fontSize={12} tickFormatter={(value: number) => formatMoneyCompact(value)} width={70} />
                       <Tooltip formatter={(value) => formatMoney(Number(value))} />
-                      <Bar dataKey="value" name="Value" fill="#0d9488" />
+                      <Bar dataKey="value" name="Value" fill="#0d9488" isAnimationActive={false} />
                     </BarChart>
                   </ResponsiveContainer>
                 </Box>

@@ -47,7 +47,7 @@ export function LocationInput({ name, target, allowNone, invalid }: LocationInpu
   };
 
   return (
-    <HStack gap="2" align="start">
+    <HStack gap="2" align="start" w="full">
       <NativeSelect.Root width="40" flexShrink={0}>
         <NativeSelect.Field
           aria-label={`${name} kind`}

@@ -19,7 +19,7 @@ export function RowsEditor({ name, columns, newRow, addLabel }: RowsEditorProps)
   const arrayError: FieldError | undefined = get(formState.errors, name);
   return (
     <>
-      <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.ScrollArea borderWidth="1px" rounded="md" w="full">
         <Table.Root size="sm">
           <Table.Header>
             <Table.Row>

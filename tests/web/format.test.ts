@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { formatDiscounts } from '../../src/format/discounts.ts';
+import { formatMoney } from '../../src/format/money.ts';
+
+describe('amounts in Philippine pesos, en-US, 0 to 2 decimals', () => {
+  it.each([
+    [0, '₱0'],
+    [1500, '₱1,500'],
+    [1234.5, '₱1,234.5'],
+    [99.999, '₱100'],
+    [-42.25, '-₱42.25'],
+  ])('%d shows as %s', (value, text) => {
+    expect(formatMoney(value)).toBe(text);
+  });
+});
+
+it('shows discount tiers as quantity:percent% joined by commas, the percent as an integer', () => {
+  expect(
+    formatDiscounts([
+      { quantity: 10, discount_percent: 5 },
+      { quantity: 50, discount_percent: 12.7 },
+    ]),
+  ).toBe('10:5%, 50:12%');
+});

@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Sidebar } from '../../src/app/sidebar.tsx';
+import { sidebarModel } from '../../src/app/sidebar-model.ts';
+import { storeUser } from '../../src/auth/permission-store.ts';
+import { renderRoutes, withMockServer } from './support.tsx';
+
+withMockServer();
+
+const labelsOf = (held: string[]) =>
+  sidebarModel(held).map((group) => `${group.label}: ${group.links.map((link) => link.plural).join(', ')}`);
+
+describe('the sidebar rules (SPEC sections 2 and 6)', () => {
+  it('shows every group and link of SPEC section 2 with full access, without Quotations or Businesses', () => {
+    expect(labelsOf(['full-access-and-permssions'])).toEqual([
+      'Inventory: Brands, Measuring Masses, Unit of Measurements, Item Classifications, Item Types, Items, Stocks',
+      'Purchasing: Purchase Item Prices, Purchase Orders, Receive Orders, Bills, Bill Payments',
+      'Sales: Sale Item Prices, Invoices, Invoice Payments',
+      'Logistics: Stock Requests, Stock Transfers, Stock Receives, Stock Returns',
+      'Management: Warehouses, Branches, Contacts, Users, Roles, Permissions',
+    ]);
+  });
+
+  it('shows a link only with its view permission, and a group only when a permission of it is held', () => {
+    expect(labelsOf(['view-invoices', 'create-brands'])).toEqual(['Sales: Invoices']);
+  });
+
+  it('shows the Management header for view-businesses although Businesses has no link', () => {
+    expect(labelsOf(['view-businesses'])).toEqual(['Management: ']);
+  });
+
+  it('draws nothing until the permissions are loaded', () => {
+    renderRoutes([{ path: '/', element: <Sidebar /> }], '/');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    act(() =>
+      storeUser({
+        id: 2,
+        name: 'Cashier',
+        email: 'cashier@spectacle.test',
+        userable_from: 'Makati Branch',
+        role_names: ['Cashier'],
+        permission_names: ['view-invoices', 'view-invoice-payments'],
+        must_change_password: false,
+      }),
+    );
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Invoices' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Invoice Payments' })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: 'Brands' })).toBeNull();
+    expect(within(nav).queryByText('Inventory')).toBeNull();
+  });
+});

@@ -1,0 +1,77 @@
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, render } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { Providers } from '../../src/app/providers.tsx';
+import { generatedHandlers, mockOverrides } from '../../src/mocks/handlers.ts';
+
+// jsdom lacks a few browser APIs that Chakra and next-themes call.
+Object.assign(window, {
+  matchMedia:
+    window.matchMedia ??
+    ((query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    })),
+  ResizeObserver:
+    window.ResizeObserver ??
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+});
+Element.prototype.scrollTo ??= () => undefined;
+Element.prototype.scrollIntoView ??= () => undefined;
+
+export const server = setupServer(...mockOverrides, ...generatedHandlers);
+
+export function withMockServer(): void {
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+  afterEach(() => {
+    cleanup();
+    server.resetHandlers();
+    localStorage.clear();
+  });
+  afterAll(() => server.close());
+}
+
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+export function currentUrl(): URL {
+  const text = document.querySelector('[data-testid="location"]')?.textContent ?? '/';
+  return new URL(text, 'http://localhost');
+}
+
+// Renders routes inside the app's providers, with a probe that shows the current URL on every page.
+export function renderRoutes(routes: RouteObject[], initialEntry: string) {
+  const withProbe = routes.map((route) => ({
+    ...route,
+    element: (
+      <>
+        {route.element}
+        <LocationProbe />
+      </>
+    ),
+  }));
+  const router = createMemoryRouter(withProbe, { initialEntries: [initialEntry] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return {
+    router,
+    ...render(
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>,
+    ),
+  };
+}

@@ -4,6 +4,7 @@ import { GetAuthUserResponse } from '../../generated/zod/auth/auth.zod.ts';
 import { CreateBrandResponse, ListBrandsResponse } from '../../generated/zod/brands/brands.zod.ts';
 import { GetAllBusinessesResponse } from '../../generated/zod/businesses/businesses.zod.ts';
 import { CreateItemResponse } from '../../generated/zod/items/items.zod.ts';
+import { ListPermissionsResponse } from '../../generated/zod/permissions/permissions.zod.ts';
 import { AssignRolePermissionsResponse, CreateRoleResponse } from '../../generated/zod/roles/roles.zod.ts';
 import {
   AssignUserRolesResponse,
@@ -111,6 +112,25 @@ describe('rules of the records', () => {
     );
     expect(again.id).toBe(first.id);
     expectContract(await admin.post('/api/brands', { name: 'Other' }, { headers }), 422, ValidationError);
+  });
+});
+
+describe('permissions', () => {
+  it('lists the seeded catalogue, filters by group and action, and cannot be written', async () => {
+    const page = expectContract(
+      await admin.get('/api/permissions?group=inventory&action=view&per_page=100'),
+      200,
+      ListPermissionsResponse,
+    );
+    expect(page.data.map((permission) => permission.name)).toContain('view-items');
+    expect(page.data.every((permission) => permission.action === 'view' && permission.group === 'inventory')).toBe(
+      true,
+    );
+    const all = expectContract(await admin.get('/api/permissions'), 200, ListPermissionsResponse);
+    expect(all.meta.total).toBe(29 * 6 + 1);
+    expect((await admin.post('/api/permissions', { name: 'rule-everything' })).status).toBe(404);
+    const id = page.data[0]?.id;
+    expect((await admin.delete(`/api/permissions/${id}`)).status).toBe(404);
   });
 });
 

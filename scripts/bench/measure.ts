@@ -1,0 +1,49 @@
+import autocannon from 'autocannon';
+
+export type Figures = { perSecond: number; p50: number; p99: number; failures: number };
+
+export type HttpLoad = {
+  url: string;
+  headers: Record<string, string>;
+  connections: number;
+  seconds: number;
+  method?: 'GET' | 'POST';
+  // A new body for every request, so that postings do not all drain the same stock rows.
+  bodyFor?: () => string;
+};
+
+// autocannon drives the server over loopback from this process; the figures are its own percentiles.
+export async function measureHttp(load: HttpLoad): Promise<Figures> {
+  const result = await autocannon({
+    url: load.url,
+    connections: load.connections,
+    duration: load.seconds,
+    headers: load.headers,
+    method: load.method ?? 'GET',
+    ...(load.bodyFor
+      ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: load.bodyFor?.() }) }] }
+      : {}),
+  });
+  return {
+    perSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+// The same work called straight, one call at a time, for `seconds`: the floor that the API's figures stand on.
+export async function measureDirect(seconds: number, work: () => Promise<unknown>): Promise<Figures> {
+  const durations: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  while (performance.now() < end) {
+    const start = performance.now();
+    await work();
+    durations.push(performance.now() - start);
+  }
+  durations.sort((a, b) => a - b);
+  const at = (fraction: number) =>
+    durations[Math.min(durations.length - 1, Math.floor(durations.length * fraction))] ?? 0;
+  const total = durations.reduce((sum, duration) => sum + duration, 0);
+  return { perSecond: (durations.length / total) * 1000, p50: at(0.5), p99: at(0.99), failures: 0 };
+}

@@ -31,15 +31,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const db = connectDatabase({ kind: 'postgres', url, searchPath: schema, maxConnections: 4 });
-  await migrateToLatest(db);
-  return {
-    db,
-    destroy: async () => {
-      await db.destroy();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop schema ${schema} cascade`);
-      await dropper.end();
-    },
+  const destroy = async () => {
+    await db.destroy();
+    const dropper = new pg.Client({ connectionString: url });
+    await dropper.connect();
+    await dropper.query(`drop schema ${schema} cascade`);
+    await dropper.end();
   };
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await destroy();
+    throw error;
+  }
+  return { db, destroy };
 }

@@ -13,7 +13,7 @@ export type Row<T extends RecordTableName> = Selectable<Database[T]>;
 export type Action = 'view' | 'create' | 'update' | 'delete' | 'restore' | 'force-delete';
 
 // What a handler knows while it works. Inside a mutation `db` is the engine's transaction: everything a hook
-// writes commits or rolls back with the rest.
+// writes commits or rolls back with the rest. `passwordCost` is for the resources that hash secrets (users).
 export type ResourceContext = {
   db: Kysely<Database>;
   businessId: number | null;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import type { Plugin, ProxyOptions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
@@ -21,16 +21,25 @@ function mockServiceWorker(): Plugin {
   };
 }
 
+// The page's own Host goes through to the API, so that the server's same-origin check accepts the page's Origin.
+export function apiProxy(target: string): ProxyOptions {
+  return {
+    target,
+    changeOrigin: false,
+    configure: (proxy) => {
+      proxy.on('proxyReq', (request, incoming) => {
+        if (incoming.headers.host) request.setHeader('host', incoming.headers.host);
+      });
+    },
+  };
+}
+
 // `npm run dev` proxies the API to a running `npm start`; `npm run dev:mock` serves the generated msw mocks instead.
 export default defineConfig(({ mode }) => ({
   plugins: mode === 'mock' ? [react(), mockServiceWorker()] : [react()],
   build: { outDir: 'dist', sourcemap: true },
   server: {
-    proxy: {
-      '/api': 'http://127.0.0.1:8080',
-      '/login': 'http://127.0.0.1:8080',
-      '/logout': 'http://127.0.0.1:8080',
-    },
+    proxy: Object.fromEntries(['/api', '/login', '/logout'].map((path) => [path, apiProxy('http://127.0.0.1:8080')])),
   },
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],

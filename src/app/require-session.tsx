@@ -1,6 +1,6 @@
 import { Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { getSelectedBusinessId } from '../api/selected-business.ts';
 import {
@@ -25,6 +25,8 @@ export function signInPath(location: { pathname: string; search: string; hash: s
 // any time sends the user to sign in, and signing in again comes back to the same page.
 export function RequireSession({ children }: RequireSessionProps) {
   const location = useLocation();
+  const locationRef = useRef(location);
+  locationRef.current = location;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useAuthUser();
@@ -32,9 +34,9 @@ export function RequireSession({ children }: RequireSessionProps) {
 
   useEffect(() => {
     const expire = () => {
-      if (window.location.pathname === '/sign-in') return;
+      if (locationRef.current.pathname === '/sign-in') return;
       queryClient.removeQueries({ queryKey: authUserQueryKey });
-      navigate(signInPath(window.location), { replace: true });
+      navigate(signInPath(locationRef.current), { replace: true });
     };
     window.addEventListener(sessionExpiredEvent, expire);
     return () => window.removeEventListener(sessionExpiredEvent, expire);

@@ -1,9 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { setupServer } from 'msw/node';
-import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router-dom';
+import { createMemoryRouter, Outlet, type RouteObject, RouterProvider, useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { Providers } from '../../src/app/providers.tsx';
+import { createQueryClient } from '../../src/app/query-client.ts';
 import { generatedHandlers, mockOverrides } from '../../src/mocks/handlers.ts';
 
 // jsdom lacks a few browser APIs that Chakra and next-themes call.
@@ -55,17 +55,20 @@ export function currentUrl(): URL {
 
 // Renders routes inside the app's providers, with a probe that shows the current URL on every page.
 export function renderRoutes(routes: RouteObject[], initialEntry: string) {
-  const withProbe = routes.map((route) => ({
-    ...route,
-    element: (
-      <>
-        {route.element}
-        <LocationProbe />
-      </>
-    ),
-  }));
+  const withProbe: RouteObject[] = [
+    {
+      element: (
+        <>
+          <Outlet />
+          <LocationProbe />
+        </>
+      ),
+      children: routes,
+    },
+  ];
   const router = createMemoryRouter(withProbe, { initialEntries: [initialEntry] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   return {
     router,
     ...render(

@@ -2,15 +2,14 @@
 // and the client's initial JavaScript. Figures only, no assertions; copy them into docs/PERFORMANCE.md.
 // BENCH_SECONDS (default 5) sets each run's length; BENCH_REBUILD=1 rebuilds the bench database.
 
-import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { Kysely } from 'kysely';
-import { buildApp } from '../server/app.ts';
 import type { Database } from '../server/db/database.ts';
 import { demoPassword } from '../server/db/seed/master-data.ts';
 import { type BenchDatabase, openBenchDatabase } from './bench/bench-database.ts';
 import { benchClientBundle } from './bench/client-bundle.ts';
 import { type Figures, measureDirect, measureHttp } from './bench/measure.ts';
+import { startServerProcess } from './bench/server-process.ts';
 import { printTable } from './bench/table.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -67,9 +66,13 @@ async function benchReads(bench: BenchDatabase, session: Session): Promise<void>
   const { db, businessId } = bench;
   const activeItems = () =>
     db.selectFrom('items').where('business_id', '=', businessId).where('deleted_at', 'is', null);
+  // The unfiltered list reads its total from the trigger-kept counts, as the API does.
   const page = (offset: number) => async () => {
-    await activeItems()
-      .select((eb) => eb.fn.countAll<number>().as('total'))
+    await db
+      .selectFrom('record_counts')
+      .select(['active', 'trashed'])
+      .where('business_id', '=', businessId)
+      .where('table_name', '=', 'items')
       .executeTakeFirstOrThrow();
     return activeItems().selectAll().orderBy('id', 'desc').limit(15).offset(offset).execute();
   };
@@ -164,21 +167,16 @@ async function customerId(db: Kysely<Database>, businessId: number): Promise<num
 }
 
 const started = performance.now();
-const bench = await openBenchDatabase(
-  resolve(root, '.bench', 'bench.db'),
-  itemCount,
-  process.env.BENCH_REBUILD === '1',
-);
+const benchPath = resolve(root, '.bench', 'bench.db');
+const bench = await openBenchDatabase(benchPath, itemCount, process.env.BENCH_REBUILD === '1');
 console.log(`Bench database ready in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-const app = await buildApp({ db: bench.db });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const { port } = app.server.address() as AddressInfo;
+const server = await startServerProcess(root, benchPath);
 try {
-  const session = await signIn(`http://127.0.0.1:${port}`, bench.businessId);
+  const session = await signIn(server.base, bench.businessId);
   await benchReads(bench, session);
   await benchPostings(bench, session);
 } finally {
-  await app.close();
+  await server.stop();
   await bench.db.destroy();
 }
 benchClientBundle(root);

@@ -2,6 +2,7 @@ import Sqlite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export type DatabaseTarget =
   | { kind: 'sqlite'; path: string }
@@ -16,7 +17,7 @@ export function connectDatabase(target: DatabaseTarget): Kysely<Database> {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   }
   const pool = new pg.Pool({
     connectionString: target.url,

@@ -1,5 +1,6 @@
 import { containsText, dialectOf } from '../../db/dialect.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
+import { hasMaintainedTotal, maintainedTotal } from './maintained-total.ts';
 import { type Scoped, scopedRows } from './query.ts';
 import type { AnyResource, RecordTableName, ResourceContext, Row } from './resource.ts';
 
@@ -41,11 +42,7 @@ export async function listRecords(
     else if (key.endsWith('_to')) rows = rows.where(key.slice(0, -3), '<=', value);
     else rows = rows.where(key, '=', value);
   }
-  const counted = await rows
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  const total = Number(counted.total);
+  const total = await countRows(resource, ctx, query, rows);
   const lastPage = Math.max(1, Math.ceil(total / query.per_page));
   const page = await rows
     .orderBy('id', query.order_by)
@@ -61,6 +58,20 @@ export async function listRecords(
       next: query.page < lastPage ? pageLink(path, rawQuery, query.page + 1) : null,
     },
   };
+}
+
+async function countRows(resource: AnyResource, ctx: ResourceContext, query: ListQuery, rows: Scoped): Promise<number> {
+  const filtered = Object.entries(query).some(
+    ([key, value]) => value !== undefined && (key === 'search' || !pagingKeys.has(key)),
+  );
+  if (!filtered && resource.scope === 'business' && !resource.visibleIds && hasMaintainedTotal(resource.table)) {
+    return maintainedTotal(ctx.db, ctx.businessId ?? 0, resource.table, query);
+  }
+  const counted = await rows
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(counted.total);
 }
 
 // The type-ahead search: active records only, newest first, a bare array.

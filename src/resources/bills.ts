@@ -101,6 +101,7 @@ export const bills = defineResource({
   ],
   createParam: 'purchase_order_id',
   idempotentCreate: true,
+  followUps: [{ resource: 'bill-payments', label: 'Pay Bill' }],
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../generated/hooks/bills/bills.ts'),

@@ -104,6 +104,7 @@ export const invoices = defineResource({
     { name: 'invoice_date_to', label: 'Invoice date to', kind: 'date' },
   ],
   idempotentCreate: true,
+  followUps: [{ resource: 'invoice-payments', label: 'Record Payment' }],
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../generated/hooks/invoices/invoices.ts'),

@@ -89,6 +89,10 @@ export const purchaseOrders = defineResource({
     { name: 'order_date_to', label: 'Order date to', kind: 'date' },
   ],
   idempotentCreate: true,
+  followUps: [
+    { resource: 'receive-orders', label: 'Receive' },
+    { resource: 'bills', label: 'Create Bill' },
+  ],
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../generated/hooks/purchase-orders/purchase-orders.ts'),

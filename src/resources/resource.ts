@@ -122,6 +122,13 @@ export type ResourceApi = {
   resetSecurityPin?(body: { id: number }): Promise<{ security_pin: string }>;
   createSchema?: ZodType;
   updateSchema?: ZodType;
+  // Rows that belong to one record and are shown under it (a stock's movements).
+  related?: {
+    caption: string;
+    columns: readonly Column[];
+    queryKey(id: number): QueryKey;
+    load(id: number, signal?: AbortSignal): Promise<Record<string, unknown>[]>;
+  };
   // Values for /x/create/{param}: read the source record (the order a bill comes from, the item to copy, ...).
   prefill?(id: number): Promise<FormValues>;
   afterCreate?(queryClient: QueryClient): Promise<void>;
@@ -149,6 +156,8 @@ export type ResourceDefinition = {
   // Shows Reset Password and Reset Security Pin (by flag, not permission).
   resettable?: boolean;
   extraActions?: readonly { action: string; label: string }[];
+  // The documents that start from this one (SPEC section 4): a link to their create route with this record's id.
+  followUps?: readonly { resource: ResourceKey; label: string }[];
   load: () => Promise<ResourceApi>;
 };
 

@@ -84,6 +84,7 @@ export const stockRequests = defineResource({
     { name: 'request_date_to', label: 'Request date to', kind: 'date' },
   ],
   idempotentCreate: true,
+  followUps: [{ resource: 'stock-transfers', label: 'Transfer Stock' }],
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../generated/hooks/stock-requests/stock-requests.ts'),

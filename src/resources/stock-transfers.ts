@@ -95,6 +95,10 @@ export const stockTransfers = defineResource({
   ],
   createParam: 'stock_request_id',
   idempotentCreate: true,
+  followUps: [
+    { resource: 'stock-receives', label: 'Receive Stock' },
+    { resource: 'stock-returns', label: 'Return Stock' },
+  ],
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../generated/hooks/stock-transfers/stock-transfers.ts'),

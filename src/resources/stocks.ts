@@ -1,5 +1,8 @@
 import { defineResource } from './resource.ts';
 
+// The view shows the latest hundred movements; the full ledger is a report of its own.
+const latestMovements = { page: 1, per_page: 100, order_by: 'desc' } as const;
+
 export const stocks = defineResource({
   key: 'stocks',
   singular: 'Stock',
@@ -37,6 +40,22 @@ export const stocks = defineResource({
       get: api.getStock,
       detailKey: api.getGetStockQueryKey,
       search: api.searchStocks,
+      related: {
+        caption: 'Movements',
+        columns: [
+          { field: 'occurred_at', label: 'When', kind: 'timestamp' },
+          { field: 'document_number', label: 'Document' },
+          { field: 'document_type', label: 'Type', kind: 'label' },
+          { field: 'balance', label: 'Balance', kind: 'label' },
+          { field: 'quantity_delta', label: 'Change', kind: 'quantity' },
+          { field: 'unit_cost', label: 'Unit Cost', kind: 'money' },
+        ],
+        queryKey: (id) => api.getListStockMovementsQueryKey(id, latestMovements),
+        load: async (id, signal) => {
+          const page = await api.listStockMovements(id, latestMovements, undefined, signal);
+          return page.data.map((movement) => ({ ...movement }));
+        },
+      },
     };
   },
 });

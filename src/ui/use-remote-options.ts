@@ -27,5 +27,6 @@ export function useRemoteOptions<T>(search: RemoteSearch<T>, text: string, activ
       });
     return () => controller.abort();
   }, [search, settled, active]);
-  return { options, loading };
+  // While the text has not settled the options on show belong to an older text: report them as loading.
+  return { options, loading: loading || settled !== text };
 }

@@ -112,6 +112,15 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
                   </Button>
                 ))
             : null}
+          {data && !deleted
+            ? (resource.followUps ?? [])
+                .filter((followUp) => can({ prefix: followUp.resource, action: 'create' }))
+                .map((followUp) => (
+                  <Button key={followUp.resource} asChild variant="outline" colorPalette="teal">
+                    <RouterLink to={`/${followUp.resource}/create/${id}`}>{followUp.label}</RouterLink>
+                  </Button>
+                ))
+            : null}
           {data
             ? actions.map((action) => (
                 <Button
@@ -151,6 +160,7 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
       {data && linesField?.kind === 'lines' && Array.isArray(lines) ? (
         <RecordsTable caption="Lines" columns={linesField.viewColumns} rows={lines} />
       ) : null}
+      {data && api.related ? <RelatedRows id={id} related={api.related} /> : null}
       {pending && data ? (
         <ConfirmDialog
           open
@@ -163,6 +173,14 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
       ) : null}
     </Stack>
   );
+}
+
+function RelatedRows({ id, related }: { id: number; related: NonNullable<ResourceApi['related']> }) {
+  const rows = useQuery({
+    queryKey: related.queryKey(id),
+    queryFn: ({ signal }) => related.load(id, signal),
+  });
+  return rows.data ? <RecordsTable caption={related.caption} columns={related.columns} rows={rows.data} /> : null;
 }
 
 function RecordDetails({ record, resource }: { record: ResourceRecord } & Pick<ResourceScreenProps, 'resource'>) {

@@ -36,7 +36,12 @@ export type AppOptions = {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
   const passwordCost = options.passwordCost ?? owaspScryptCost;
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    // SPEC.md writes the document-count calls with a trailing slash; both spellings reach the same route.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
 
   await app.register(errorShapesPlugin);
   await app.register(fastifyCookie);

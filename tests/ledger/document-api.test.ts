@@ -286,6 +286,11 @@ describe('documents through the API', () => {
     expect(Number(quotation.number.slice(-8))).toBe(before + 1);
     expect(Number(quotation.reference_number.slice(-4))).toBe(referencesBefore + 1);
     expect(expectContract(await count(), 200, GetDocumentNumberTotalCountResponse).total).toBe(before + 1);
+    const spelledAsInSpec = await admin.post('/api/documents/get-number-total-count/', {
+      document_name: 'quotation',
+      branch_id: fixture.branchIds[1],
+    });
+    expect(expectContract(spelledAsInSpec, 200, GetDocumentNumberTotalCountResponse).total).toBe(before + 1);
     expect((await admin.post('/api/documents/get-number-total-count', { document_name: 'quotation' })).status).toBe(
       422,
     );

@@ -1,20 +1,31 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { issueXsrfToken } from './cookies.ts';
 
-export type PageSender = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+export type PageSender = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
 // Serves the built client's files and answers index.html for the client-side routes (app.ts sends every GET
 // outside /api that is not a file there, so that a reload keeps the route); the page also gets its XSRF-TOKEN.
 export async function registerSpa(app: FastifyInstance, clientDir: string): Promise<PageSender | null> {
   if (!existsSync(join(clientDir, 'index.html'))) return null;
-  await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
-  const sendIndex: PageSender = (request, reply) => {
+  // Read per request rather than through the static plugin's reply decorator, which lives only inside the
+  // plugin's own scope and so is missing in the app's not-found handler.
+  const sendIndex: PageSender = async (request, reply) => {
     issueXsrfToken(request, reply, { renew: false });
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const page = await readFile(join(clientDir, 'index.html'));
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
   };
-  app.get('/', { config: { access: { kind: 'public' } } }, sendIndex);
+  await app.register(async (client) => {
+    // The page and its files are what a signed-out visitor needs to reach the sign-in screen: every route
+    // registered here (one per built file) is public.
+    client.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: { kind: 'public' } };
+    });
+    await client.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+    client.get('/', sendIndex);
+  });
   return sendIndex;
 }

@@ -1,0 +1,49 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, type TestApi } from '../support/test-api.ts';
+
+// A signed-out visitor must be able to load the page and its files to reach the sign-in screen.
+describe('the built client', () => {
+  let api: TestApi;
+  let clientDir: string;
+
+  beforeAll(async () => {
+    clientDir = mkdtempSync(join(tmpdir(), 'spectacle-client-'));
+    mkdirSync(join(clientDir, 'assets'));
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Spectacle</title><div id="root"></div>');
+    writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), 'console.log("spectacle");');
+    api = await createTestApi({ clientDir });
+  });
+
+  afterAll(async () => {
+    await api.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('serves the page with its XSRF-TOKEN cookie without a session', async () => {
+    const page = await api.app.inject({ method: 'GET', url: '/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
+    expect(String(page.headers['set-cookie'])).toContain('XSRF-TOKEN=');
+  });
+
+  it('serves the built files without a session', async () => {
+    const script = await api.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toBe('console.log("spectacle");');
+  });
+
+  it('answers a client-side route with the page, so a reload keeps the screen', async () => {
+    const route = await api.app.inject({ method: 'GET', url: '/purchase-orders/12/edit' });
+    expect(route.statusCode).toBe(200);
+    expect(route.body).toContain('<div id="root"></div>');
+  });
+
+  it('still guards the API', async () => {
+    const items = await api.app.inject({ method: 'GET', url: '/api/items' });
+    expect(items.statusCode).toBe(401);
+    expect(items.json()).toEqual({ message: 'Unauthenticated.' });
+  });
+});

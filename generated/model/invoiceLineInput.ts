@@ -22,6 +22,7 @@ import type { Quantity } from './quantity.ts';
 export interface InvoiceLineInput {
   item_id: Id;
   quantity: Quantity;
-  unit_price: Money;
+  /** Omitted: the latest effective sale price of this item on or before the document date, the branch's own price before the every-branch price of the same day; a 422 names the line when there is none. An explicit price, 0 included, is kept. */
+  unit_price?: Money;
   discount_percent?: DiscountPercent | null;
 }

@@ -23,6 +23,7 @@ export interface PurchaseOrderLineInput {
   item_id: Id;
   unit_of_measurement_id?: Id | null;
   quantity: Quantity;
-  unit_cost: Money;
+  /** Omitted: the latest effective purchase price of this item from the document's supplier on or before the document date; a 422 names the line when there is none. An explicit price, 0 included, is kept. */
+  unit_cost?: Money;
   discount_percent?: DiscountPercent | null;
 }

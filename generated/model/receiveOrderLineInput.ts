@@ -22,5 +22,6 @@ export interface ReceiveOrderLineInput {
   purchase_order_line_id?: Id | null;
   item_id: Id;
   quantity: Quantity;
-  unit_cost: Money;
+  /** Omitted: the latest effective purchase price of this item from the document's supplier on or before the document date (a line that names a purchase-order line takes that order line's unit cost instead); a 422 names the line when there is none. An explicit price, 0 included, is kept. */
+  unit_cost?: Money;
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { CreateBillBody } from '../../generated/zod/bills/bills.zod.ts';
 import { sumDocumentTotals } from '../domain/document-totals.ts';
 import { fieldError } from '../http/errors.ts';
+import { defaultReceiptCost, missingPurchaseCost, resolveLinePrices } from './default-prices.ts';
 import { assignDocumentNumber } from './document-counter.ts';
 import { lineField, type Posting } from './document-lifecycle.ts';
 import { moveLinkedQuantity } from './linked-quantity.ts';
@@ -29,11 +30,13 @@ export async function createBill(context: PostingContext, input: BillInput): Pro
       .executeTakeFirst();
     if (!order) throw fieldError('purchase_order_id', 'The selected purchase_order_id is invalid.');
   }
-  const lines = await priceLines(
-    context,
-    'purchase',
-    input.lines.map((line) => ({ ...line, price: line.unit_cost })),
+  const resolved = await resolveLinePrices(
+    input.lines,
+    'unit_cost',
+    (line) => defaultReceiptCost(context, line, input.contact_id, input.bill_date),
+    missingPurchaseCost,
   );
+  const lines = await priceLines(context, 'purchase', resolved);
   const at = timestampOf(context);
   const header = await context.trx
     .insertInto('bills')

@@ -1,6 +1,9 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { Centavos } from '../domain/money.ts';
+import { type Centavos, pesosToCentavos } from '../domain/money.ts';
+import { type FieldErrors, unprocessable } from '../http/errors.ts';
+import { lineField } from './document-lifecycle.ts';
+import type { PostingContext } from './posting-context.ts';
 
 // A new line's default price: the latest price effective on or before the document date.
 
@@ -8,7 +11,7 @@ export async function latestPurchaseCost(
   db: Kysely<Database>,
   businessId: number,
   itemId: number,
-  supplierId: number | null,
+  supplierId: number,
   onDate: string,
 ): Promise<Centavos | null> {
   const row = await db
@@ -16,16 +19,16 @@ export async function latestPurchaseCost(
     .select('unit_cost')
     .where('business_id', '=', businessId)
     .where('item_id', '=', itemId)
+    .where('contact_id', '=', supplierId)
     .where('deleted_at', 'is', null)
     .where('effective_date', '<=', onDate)
-    .$if(supplierId !== null, (query) => query.where('contact_id', '=', supplierId ?? 0))
     .orderBy('effective_date', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();
   return row ? Number(row.unit_cost) : null;
 }
 
-// A branch's own price wins over the every-branch price of the same day.
+// A branch's own price wins over the every-branch price of the same day, however many of those there are.
 export async function latestSalePrice(
   db: Kysely<Database>,
   businessId: number,
@@ -33,21 +36,61 @@ export async function latestSalePrice(
   branchId: number,
   onDate: string,
 ): Promise<Centavos | null> {
-  const rows = await db
+  const row = await db
     .selectFrom('sale_item_prices')
-    .select(['unit_price', 'branch_id', 'effective_date', 'id'])
+    .select('unit_price')
     .where('business_id', '=', businessId)
     .where('item_id', '=', itemId)
     .where('deleted_at', 'is', null)
     .where('effective_date', '<=', onDate)
     .where((where) => where.or([where('branch_id', '=', branchId), where('branch_id', 'is', null)]))
     .orderBy('effective_date', 'desc')
+    .orderBy(sql`branch_id is null`)
     .orderBy('id', 'desc')
-    .limit(2)
-    .execute();
-  const [latest, runnerUp] = rows;
-  if (!latest) return null;
-  const chosen =
-    runnerUp && runnerUp.effective_date === latest.effective_date && runnerUp.branch_id !== null ? runnerUp : latest;
-  return Number(chosen.unit_price);
+    .executeTakeFirst();
+  return row ? Number(row.unit_price) : null;
+}
+
+// A receipt or bill line that names an order line is priced as ordered; one that names no (matching) order line
+// falls back to the supplier's price list, and the posting refuses a mismatched order line on its own.
+export async function defaultReceiptCost(
+  context: PostingContext,
+  line: { item_id: number; purchase_order_line_id?: number | null | undefined },
+  supplierId: number,
+  onDate: string,
+): Promise<Centavos | null> {
+  if (line.purchase_order_line_id != null) {
+    const ordered = await context.trx
+      .selectFrom('purchase_order_lines')
+      .select('unit_cost')
+      .where('id', '=', line.purchase_order_line_id)
+      .where('business_id', '=', context.businessId)
+      .where('item_id', '=', line.item_id)
+      .executeTakeFirst();
+    if (ordered) return Number(ordered.unit_cost);
+  }
+  return latestPurchaseCost(context.trx, context.businessId, line.item_id, supplierId, onDate);
+}
+
+export const missingPurchaseCost = 'No purchase price on record for this item and supplier; enter the unit cost.';
+export const missingSalePrice = 'No sale price on record for this item and branch; enter the unit price.';
+
+// Each line with its price in centavos: the one typed (0 included), else the default found for it. Every line
+// without either is named in one 422, so that the user fixes them all at once.
+export async function resolveLinePrices<F extends 'unit_cost' | 'unit_price', L extends { [K in F]?: number }>(
+  lines: readonly L[],
+  field: F,
+  defaultOf: (line: L) => Promise<Centavos | null>,
+  missing: string,
+): Promise<(L & { price: Centavos })[]> {
+  const priced: (L & { price: Centavos })[] = [];
+  const errors: FieldErrors = {};
+  for (const [index, line] of lines.entries()) {
+    const typed = line[field];
+    const price = typed === undefined ? await defaultOf(line) : pesosToCentavos(typed);
+    if (price === null) errors[lineField(index, field)] = [missing];
+    else priced.push({ ...line, price });
+  }
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+  return priced;
 }

@@ -3,6 +3,7 @@ import type { CreateInvoiceBody, UpdateInvoiceBody } from '../../generated/zod/i
 import { paymentStatus } from '../domain/document-status.ts';
 import { sumDocumentTotals } from '../domain/document-totals.ts';
 import { conflict, fieldError, notFound } from '../http/errors.ts';
+import { latestSalePrice, missingSalePrice, resolveLinePrices } from './default-prices.ts';
 import { assignDocumentNumber, assignReferenceNumber } from './document-counter.ts';
 import { lineField, type Posting } from './document-lifecycle.ts';
 import { type PostingContext, timestampOf } from './posting-context.ts';
@@ -14,16 +15,24 @@ import { applyStockChanges } from './stock-ledger.ts';
 export type InvoiceInput = z.output<typeof CreateInvoiceBody>;
 export type InvoiceChanges = z.output<typeof UpdateInvoiceBody>;
 
-async function priceInvoiceLines(context: PostingContext, lines: InvoiceInput['lines']): Promise<PricedLine[]> {
+// An omitted unit price is the branch's latest sale price on the invoice date.
+async function priceInvoiceLines(
+  context: PostingContext,
+  lines: InvoiceInput['lines'],
+  branchId: number,
+  invoiceDate: string,
+): Promise<PricedLine[]> {
   await requireLineItems(
     context,
     lines.map((line) => line.item_id),
   );
-  return priceLines(
-    context,
-    'sale',
-    lines.map((line) => ({ ...line, price: line.unit_price })),
+  const resolved = await resolveLinePrices(
+    lines,
+    'unit_price',
+    (line) => latestSalePrice(context.trx, context.businessId, line.item_id, branchId, invoiceDate),
+    missingSalePrice,
   );
+  return priceLines(context, 'sale', resolved);
 }
 
 async function requireQuotation(context: PostingContext, quotationId: number | null | undefined): Promise<void> {
@@ -64,7 +73,7 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
   await requireActive(context, 'contacts', input.contact_id, 'contact_id');
   await requireActive(context, 'branches', input.branch_id, 'branch_id');
   await requireQuotation(context, input.quotation_id);
-  const lines = await priceInvoiceLines(context, input.lines);
+  const lines = await priceInvoiceLines(context, input.lines, input.branch_id, input.invoice_date);
   const totals = sumDocumentTotals(lines);
   const location = { branch_id: input.branch_id, warehouse_id: null };
   const at = timestampOf(context);
@@ -167,7 +176,12 @@ export async function updateInvoice(context: PostingContext, id: number, changes
     total: Number(invoice.total),
   };
   if (changes.lines !== undefined) {
-    const lines = await priceInvoiceLines(context, changes.lines);
+    const lines = await priceInvoiceLines(
+      context,
+      changes.lines,
+      changes.branch_id ?? invoice.branch_id,
+      changes.invoice_date ?? invoice.invoice_date,
+    );
     totals = sumDocumentTotals(lines);
     await context.trx.deleteFrom('invoice_lines').where('invoice_id', '=', id).execute();
     await insertLines(context, id, lines);

@@ -1,13 +1,13 @@
 import { type DiscountTier, pickDiscountPercent } from '../domain/discount-tier.ts';
 import { computeLineAmount } from '../domain/line-amount.ts';
-import { pesosToCentavos } from '../domain/money.ts';
+import type { Centavos } from '../domain/money.ts';
 import { toThousandths } from '../domain/quantity.ts';
 import type { PostingContext } from './posting-context.ts';
 
 export type PricedLineInput = {
   item_id: number;
   quantity: number;
-  price: number;
+  price: Centavos;
   discount_percent?: number | null;
 };
 
@@ -22,8 +22,9 @@ export type PricedLine = {
   amount: number;
 };
 
-// Turns API lines (pesos, decimal quantities) into stored figures. A line that leaves its discount out gets the
-// item's tier for its quantity; an explicit discount, zero included, is kept as the user typed it.
+// Turns API lines (decimal quantities, prices already resolved to centavos) into stored figures. A line that
+// leaves its discount out gets the item's tier for its quantity; an explicit discount, zero included, is kept as
+// the user typed it.
 export async function priceLines(
   context: PostingContext,
   kind: 'purchase' | 'sale',
@@ -48,12 +49,18 @@ export async function priceLines(
   }
   return lines.map((line, position) => {
     const quantity = toThousandths(line.quantity);
-    const price = pesosToCentavos(line.price);
     const discountPercent =
       line.discount_percent === undefined
         ? pickDiscountPercent(tiersOf.get(line.item_id) ?? [], quantity)
         : line.discount_percent;
-    const figures = computeLineAmount(quantity, price, discountPercent);
-    return { position, item_id: line.item_id, quantity, price, discount_percent: discountPercent, ...figures };
+    const figures = computeLineAmount(quantity, line.price, discountPercent);
+    return {
+      position,
+      item_id: line.item_id,
+      quantity,
+      price: line.price,
+      discount_percent: discountPercent,
+      ...figures,
+    };
   });
 }

@@ -6,6 +6,7 @@ import type {
 import { sumDocumentTotals } from '../domain/document-totals.ts';
 import { locationOf } from '../domain/location.ts';
 import { notFound } from '../http/errors.ts';
+import { latestPurchaseCost, missingPurchaseCost, resolveLinePrices } from './default-prices.ts';
 import { assignDocumentNumber, assignReferenceNumber } from './document-counter.ts';
 import type { Posting } from './document-lifecycle.ts';
 import { type PostingContext, timestampOf } from './posting-context.ts';
@@ -16,16 +17,24 @@ import { refusal } from './refusal.ts';
 export type PurchaseOrderInput = z.output<typeof CreatePurchaseOrderBody>;
 export type PurchaseOrderChanges = z.output<typeof UpdatePurchaseOrderBody>;
 
-async function priceOrderLines(context: PostingContext, lines: PurchaseOrderInput['lines']): Promise<PricedLine[]> {
+// An omitted unit cost is the supplier's latest price on the order date.
+async function priceOrderLines(
+  context: PostingContext,
+  lines: PurchaseOrderInput['lines'],
+  supplierId: number,
+  orderDate: string,
+): Promise<PricedLine[]> {
   await requireLineItems(
     context,
     lines.map((line) => line.item_id),
   );
-  return priceLines(
-    context,
-    'purchase',
-    lines.map((line) => ({ ...line, price: line.unit_cost })),
+  const resolved = await resolveLinePrices(
+    lines,
+    'unit_cost',
+    (line) => latestPurchaseCost(context.trx, context.businessId, line.item_id, supplierId, orderDate),
+    missingPurchaseCost,
   );
+  return priceLines(context, 'purchase', resolved);
 }
 
 async function insertLines(
@@ -60,7 +69,7 @@ async function insertLines(
 export async function createPurchaseOrder(context: PostingContext, input: PurchaseOrderInput): Promise<number> {
   await requireActive(context, 'contacts', input.contact_id, 'contact_id');
   const location = await requireLocation(context, input.branch_id, input.warehouse_id);
-  const lines = await priceOrderLines(context, input.lines);
+  const lines = await priceOrderLines(context, input.lines, input.contact_id, input.order_date);
   const at = timestampOf(context);
   const header = await context.trx
     .insertInto('purchase_orders')
@@ -129,7 +138,12 @@ export async function updatePurchaseOrder(
     total: Number(order.total),
   };
   if (changes.lines !== undefined) {
-    const lines = await priceOrderLines(context, changes.lines);
+    const lines = await priceOrderLines(
+      context,
+      changes.lines,
+      changes.contact_id ?? order.contact_id,
+      changes.order_date ?? order.order_date,
+    );
     totals = sumDocumentTotals(lines);
     await context.trx.deleteFrom('purchase_order_lines').where('purchase_order_id', '=', id).execute();
     await insertLines(context, id, changes.lines, lines);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { CreateQuotationBody } from '../../generated/zod/quotations/quotations.zod.ts';
 import { sumDocumentTotals } from '../domain/document-totals.ts';
+import { latestSalePrice, missingSalePrice, resolveLinePrices } from './default-prices.ts';
 import { assignDocumentNumber, assignReferenceNumber } from './document-counter.ts';
 import type { Posting } from './document-lifecycle.ts';
 import { type PostingContext, timestampOf } from './posting-context.ts';
@@ -16,11 +17,13 @@ export async function createQuotation(context: PostingContext, input: QuotationI
     context,
     input.lines.map((line) => line.item_id),
   );
-  const lines = await priceLines(
-    context,
-    'sale',
-    input.lines.map((line) => ({ ...line, price: line.unit_price })),
+  const resolved = await resolveLinePrices(
+    input.lines,
+    'unit_price',
+    (line) => latestSalePrice(context.trx, context.businessId, line.item_id, input.branch_id, input.quotation_date),
+    missingSalePrice,
   );
+  const lines = await priceLines(context, 'sale', resolved);
   const at = timestampOf(context);
   const header = await context.trx
     .insertInto('quotations')

@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import type { CreateReceiveOrderBody } from '../../generated/zod/receive-orders/receive-orders.zod.ts';
 import { computeLineAmount } from '../domain/line-amount.ts';
 import { locationOf } from '../domain/location.ts';
-import { pesosToCentavos } from '../domain/money.ts';
 import { toThousandths } from '../domain/quantity.ts';
 import { fieldError } from '../http/errors.ts';
+import { defaultReceiptCost, missingPurchaseCost, resolveLinePrices } from './default-prices.ts';
 import { assignDocumentNumber } from './document-counter.ts';
 import { lineField, type Posting } from './document-lifecycle.ts';
 import { moveLinkedQuantity } from './linked-quantity.ts';
@@ -23,9 +23,15 @@ export async function createReceiveOrder(context: PostingContext, input: Receive
     input.lines.map((line) => line.item_id),
   );
   if (input.purchase_order_id != null) await requireOpenOrder(context, input.purchase_order_id);
-  const lines = input.lines.map((line, position) => {
+  const resolved = await resolveLinePrices(
+    input.lines,
+    'unit_cost',
+    (line) => defaultReceiptCost(context, line, input.contact_id, input.received_date),
+    missingPurchaseCost,
+  );
+  const lines = resolved.map((line, position) => {
     const quantity = toThousandths(line.quantity);
-    const unitCost = pesosToCentavos(line.unit_cost);
+    const unitCost = line.price;
     return {
       position,
       purchase_order_line_id: line.purchase_order_line_id ?? null,

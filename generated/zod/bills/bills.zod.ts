@@ -233,7 +233,7 @@ export const CreateBillBody = zod.strictObject({
   "purchase_order_line_id": zod.union([zod.int().min(1).max(createBillBodyLinesItemPurchaseOrderLineIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "item_id": zod.int().min(1).max(createBillBodyLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(createBillBodyLinesItemQuantityExclusiveMin).max(createBillBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_cost": zod.number().min(createBillBodyLinesItemUnitCostMin).max(createBillBodyLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.number().min(createBillBodyLinesItemUnitCostMin).max(createBillBodyLinesItemUnitCostMax).optional().describe('Omitted: the latest effective purchase price of this item from the document\'s supplier on or before the document date (a line that names a purchase-order line takes that order line\'s unit cost instead); a 422 names the line when there is none. An explicit price, 0 included, is kept.'),
   "discount_percent": zod.union([zod.int().min(createBillBodyLinesItemDiscountPercentOneMin).max(createBillBodyLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]).optional()
 })).min(1).max(createBillBodyLinesMax)
 })

@@ -212,7 +212,7 @@ export const CreateInvoiceBody = zod.strictObject({
   "lines": zod.array(zod.strictObject({
   "item_id": zod.int().min(1).max(createInvoiceBodyLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(createInvoiceBodyLinesItemQuantityExclusiveMin).max(createInvoiceBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_price": zod.number().min(createInvoiceBodyLinesItemUnitPriceMin).max(createInvoiceBodyLinesItemUnitPriceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_price": zod.number().min(createInvoiceBodyLinesItemUnitPriceMin).max(createInvoiceBodyLinesItemUnitPriceMax).optional().describe('Omitted: the latest effective sale price of this item on or before the document date, the branch\'s own price before the every-branch price of the same day; a 422 names the line when there is none. An explicit price, 0 included, is kept.'),
   "discount_percent": zod.union([zod.int().min(createInvoiceBodyLinesItemDiscountPercentOneMin).max(createInvoiceBodyLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]).optional()
 })).min(1).max(createInvoiceBodyLinesMax)
 })
@@ -582,7 +582,7 @@ export const UpdateInvoiceBody = zod.strictObject({
   "lines": zod.array(zod.strictObject({
   "item_id": zod.int().min(1).max(updateInvoiceBodyLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(updateInvoiceBodyLinesItemQuantityExclusiveMin).max(updateInvoiceBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_price": zod.number().min(updateInvoiceBodyLinesItemUnitPriceMin).max(updateInvoiceBodyLinesItemUnitPriceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_price": zod.number().min(updateInvoiceBodyLinesItemUnitPriceMin).max(updateInvoiceBodyLinesItemUnitPriceMax).optional().describe('Omitted: the latest effective sale price of this item on or before the document date, the branch\'s own price before the every-branch price of the same day; a 422 names the line when there is none. An explicit price, 0 included, is kept.'),
   "discount_percent": zod.union([zod.int().min(updateInvoiceBodyLinesItemDiscountPercentOneMin).max(updateInvoiceBodyLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]).optional()
 })).min(1).max(updateInvoiceBodyLinesMax).optional().describe('Replaces every line.')
 })

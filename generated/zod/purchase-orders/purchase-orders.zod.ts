@@ -216,7 +216,7 @@ export const CreatePurchaseOrderBody = zod.strictObject({
   "item_id": zod.int().min(1).max(createPurchaseOrderBodyLinesItemItemIdMax).describe('A record id.'),
   "unit_of_measurement_id": zod.union([zod.int().min(1).max(createPurchaseOrderBodyLinesItemUnitOfMeasurementIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "quantity": zod.number().gt(createPurchaseOrderBodyLinesItemQuantityExclusiveMin).max(createPurchaseOrderBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_cost": zod.number().min(createPurchaseOrderBodyLinesItemUnitCostMin).max(createPurchaseOrderBodyLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.number().min(createPurchaseOrderBodyLinesItemUnitCostMin).max(createPurchaseOrderBodyLinesItemUnitCostMax).optional().describe('Omitted: the latest effective purchase price of this item from the document\'s supplier on or before the document date; a 422 names the line when there is none. An explicit price, 0 included, is kept.'),
   "discount_percent": zod.union([zod.int().min(createPurchaseOrderBodyLinesItemDiscountPercentOneMin).max(createPurchaseOrderBodyLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]).optional()
 })).min(1).max(createPurchaseOrderBodyLinesMax)
 })
@@ -598,7 +598,7 @@ export const UpdatePurchaseOrderBody = zod.strictObject({
   "item_id": zod.int().min(1).max(updatePurchaseOrderBodyLinesItemItemIdMax).describe('A record id.'),
   "unit_of_measurement_id": zod.union([zod.int().min(1).max(updatePurchaseOrderBodyLinesItemUnitOfMeasurementIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "quantity": zod.number().gt(updatePurchaseOrderBodyLinesItemQuantityExclusiveMin).max(updatePurchaseOrderBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_cost": zod.number().min(updatePurchaseOrderBodyLinesItemUnitCostMin).max(updatePurchaseOrderBodyLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.number().min(updatePurchaseOrderBodyLinesItemUnitCostMin).max(updatePurchaseOrderBodyLinesItemUnitCostMax).optional().describe('Omitted: the latest effective purchase price of this item from the document\'s supplier on or before the document date; a 422 names the line when there is none. An explicit price, 0 included, is kept.'),
   "discount_percent": zod.union([zod.int().min(updatePurchaseOrderBodyLinesItemDiscountPercentOneMin).max(updatePurchaseOrderBodyLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]).optional()
 })).min(1).max(updatePurchaseOrderBodyLinesMax).optional().describe('Replaces every line.')
 })

@@ -191,7 +191,7 @@ export const CreateQuotationBody = zod.strictObject({
   "lines": zod.array(zod.strictObject({
   "item_id": zod.int().min(1).max(createQuotationBodyLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(createQuotationBodyLinesItemQuantityExclusiveMin).max(createQuotationBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_price": zod.number().min(createQuotationBodyLinesItemUnitPriceMin).max(createQuotationBodyLinesItemUnitPriceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_price": zod.number().min(createQuotationBodyLinesItemUnitPriceMin).max(createQuotationBodyLinesItemUnitPriceMax).optional().describe('Omitted: the latest effective sale price of this item on or before the document date, the branch\'s own price before the every-branch price of the same day; a 422 names the line when there is none. An explicit price, 0 included, is kept.'),
   "discount_percent": zod.union([zod.int().min(createQuotationBodyLinesItemDiscountPercentOneMin).max(createQuotationBodyLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]).optional()
 })).min(1).max(createQuotationBodyLinesMax)
 })

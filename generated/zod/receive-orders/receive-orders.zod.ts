@@ -198,7 +198,7 @@ export const CreateReceiveOrderBody = zod.strictObject({
   "purchase_order_line_id": zod.union([zod.int().min(1).max(createReceiveOrderBodyLinesItemPurchaseOrderLineIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "item_id": zod.int().min(1).max(createReceiveOrderBodyLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(createReceiveOrderBodyLinesItemQuantityExclusiveMin).max(createReceiveOrderBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_cost": zod.number().min(createReceiveOrderBodyLinesItemUnitCostMin).max(createReceiveOrderBodyLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "unit_cost": zod.number().min(createReceiveOrderBodyLinesItemUnitCostMin).max(createReceiveOrderBodyLinesItemUnitCostMax).optional().describe('Omitted: the latest effective purchase price of this item from the document\'s supplier on or before the document date (a line that names a purchase-order line takes that order line\'s unit cost instead); a 422 names the line when there is none. An explicit price, 0 included, is kept.')
 })).min(1).max(createReceiveOrderBodyLinesMax)
 })
 

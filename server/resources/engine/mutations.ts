@@ -1,3 +1,4 @@
+import { retryTransaction } from '../../db/transaction-retry.ts';
 import { conflict, type FieldErrors, unprocessable } from '../../http/errors.ts';
 import { parseInput } from '../../http/validation.ts';
 import { dynamic } from './dynamic.ts';
@@ -5,9 +6,10 @@ import { findRecord, presentOne } from './query.ts';
 import type { AnyResource, RecordTableName, ResourceContext, Row, TableName } from './resource.ts';
 
 // Each mutation runs in one transaction: the engine's checks, the definition's hook (or the default row
-// operation) and the re-read of the answer commit together or not at all.
+// operation) and the re-read of the answer commit together or not at all. A transaction that PostgreSQL aborts
+// for a deadlock or a serialization failure runs again whole, rather than answering 500.
 function inTransaction<T>(ctx: ResourceContext, work: (trx: ResourceContext) => Promise<T>): Promise<T> {
-  return ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx }));
+  return retryTransaction(() => ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx })));
 }
 
 export async function insertRecord(

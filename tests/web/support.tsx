@@ -1,10 +1,14 @@
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider, useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { Providers } from '../../src/app/providers.tsx';
 import { createQueryClient } from '../../src/app/query-client.ts';
 import { generatedHandlers, mockOverrides } from '../../src/mocks/handlers.ts';
+
+// Screens load lazily and the suite shares two cores with the API tests: `findBy*` waits up to 10 s for what a
+// person would see rather than failing after testing-library's default second.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks a few browser APIs that Chakra and next-themes call.
 Object.assign(window, {

@@ -62,18 +62,12 @@ export const bills = defineResource({
       label: 'Lines',
       kind: 'lines',
       required: true,
+      pricing: { side: 'purchase', dateField: 'bill_date' },
       columns: [
         { name: 'purchase_order_line_id', label: 'Order Line', kind: 'id' },
-        {
-          name: 'item_id',
-          label: 'Item',
-          kind: 'relation',
-          resource: 'items',
-          labelField: 'item_name',
-          required: true,
-        },
+        { name: 'item_id', label: 'Item', kind: 'item', labelField: 'item_name', required: true },
         { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
-        { name: 'unit_cost', label: 'Unit Cost', kind: 'money', required: true },
+        { name: 'unit_cost', label: 'Unit Cost', kind: 'money' },
         { name: 'discount_percent', label: 'Discount %', kind: 'percent' },
       ],
       viewColumns: [

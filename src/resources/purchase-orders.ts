@@ -50,17 +50,12 @@ export const purchaseOrders = defineResource({
       label: 'Lines',
       kind: 'lines',
       required: true,
+      pricing: { side: 'purchase', dateField: 'order_date' },
       columns: [
-        {
-          name: 'item_id',
-          label: 'Item',
-          kind: 'relation',
-          resource: 'items',
-          labelField: 'item_name',
-          required: true,
-        },
+        { name: 'item_id', label: 'Item', kind: 'item', labelField: 'item_name', required: true },
+        { name: 'unit_of_measurement_id', label: 'Unit', kind: 'unit', labelField: 'unit_of_measurement_name' },
         { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
-        { name: 'unit_cost', label: 'Unit Cost', kind: 'money', required: true },
+        { name: 'unit_cost', label: 'Unit Cost', kind: 'money' },
         { name: 'discount_percent', label: 'Discount %', kind: 'percent' },
       ],
       viewColumns: [

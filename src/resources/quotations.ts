@@ -55,17 +55,11 @@ export const quotations = defineResource({
       label: 'Lines',
       kind: 'lines',
       required: true,
+      pricing: { side: 'sale', dateField: 'quotation_date' },
       columns: [
-        {
-          name: 'item_id',
-          label: 'Item',
-          kind: 'relation',
-          resource: 'items',
-          labelField: 'item_name',
-          required: true,
-        },
+        { name: 'item_id', label: 'Item', kind: 'item', labelField: 'item_name', required: true },
         { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
-        { name: 'unit_price', label: 'Unit Price', kind: 'money', required: true },
+        { name: 'unit_price', label: 'Unit Price', kind: 'money' },
         { name: 'discount_percent', label: 'Discount %', kind: 'percent' },
       ],
       viewColumns: [

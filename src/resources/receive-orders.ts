@@ -52,18 +52,12 @@ export const receiveOrders = defineResource({
       label: 'Lines',
       kind: 'lines',
       required: true,
+      pricing: { side: 'purchase', dateField: 'received_date' },
       columns: [
         { name: 'purchase_order_line_id', label: 'Order Line', kind: 'id' },
-        {
-          name: 'item_id',
-          label: 'Item',
-          kind: 'relation',
-          resource: 'items',
-          labelField: 'item_name',
-          required: true,
-        },
+        { name: 'item_id', label: 'Item', kind: 'item', labelField: 'item_name', required: true },
         { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
-        { name: 'unit_cost', label: 'Unit Cost', kind: 'money', required: true },
+        { name: 'unit_cost', label: 'Unit Cost', kind: 'money' },
       ],
       viewColumns: [
         { field: 'item_name', label: 'Item' },

@@ -28,9 +28,16 @@ export type Option = { value: string; label: string };
 
 type FieldBase = { name: string; label: string; required?: boolean };
 
+// A document line's inputs: the item (a type-ahead that fills the line's defaults), its unit, a number, or the
+// source line it comes from (shown by its item's name).
 export type LineField =
   | (FieldBase & { kind: 'quantity' | 'money' | 'percent' | 'id' })
-  | (FieldBase & { kind: 'relation'; resource: ResourceKey; labelField: string });
+  | (FieldBase & { kind: 'item'; labelField: string })
+  | (FieldBase & { kind: 'unit'; labelField: string });
+
+// Where a new line's price comes from: the supplier's purchase prices (contact_id) or the branch's sale prices
+// (branch_id), the latest effective on the document's date; the item's discount tiers of the same side.
+export type LinePricing = { side: 'purchase' | 'sale'; dateField: string };
 
 export type FormField =
   | (FieldBase & {
@@ -44,7 +51,12 @@ export type FormField =
   | (FieldBase & { kind: 'home-location'; labelField: string })
   | (FieldBase & { kind: 'location'; prefix: '' | 'from_' | 'to_'; labelField: string })
   | (FieldBase & { kind: 'discounts' })
-  | (FieldBase & { kind: 'lines'; columns: readonly LineField[]; viewColumns: readonly Column[] });
+  | (FieldBase & {
+      kind: 'lines';
+      columns: readonly LineField[];
+      viewColumns: readonly Column[];
+      pricing?: LinePricing;
+    });
 
 export type Filter =
   | { name: string; label: string; kind: 'select'; options: readonly Option[] }

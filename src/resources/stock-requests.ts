@@ -52,14 +52,7 @@ export const stockRequests = defineResource({
       kind: 'lines',
       required: true,
       columns: [
-        {
-          name: 'item_id',
-          label: 'Item',
-          kind: 'relation',
-          resource: 'items',
-          labelField: 'item_name',
-          required: true,
-        },
+        { name: 'item_id', label: 'Item', kind: 'item', labelField: 'item_name', required: true },
         { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
       ],
       viewColumns: [

@@ -61,14 +61,7 @@ export const stockTransfers = defineResource({
       required: true,
       columns: [
         { name: 'stock_request_line_id', label: 'Request Line', kind: 'id' },
-        {
-          name: 'item_id',
-          label: 'Item',
-          kind: 'relation',
-          resource: 'items',
-          labelField: 'item_name',
-          required: true,
-        },
+        { name: 'item_id', label: 'Item', kind: 'item', labelField: 'item_name', required: true },
         { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
       ],
       viewColumns: [

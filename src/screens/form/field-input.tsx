@@ -1,7 +1,8 @@
 import { Checkbox, Field, Input, NativeSelect, Textarea } from '@chakra-ui/react';
 import { type FieldError, get, useController, useFormContext } from 'react-hook-form';
 import type { FormField } from '../../resources/resource.ts';
-import { emptyLine, valueKeys } from './form-values.ts';
+import { valueKeys } from './form-values.ts';
+import { LineEditor } from './line-editor.tsx';
 import { LocationInput } from './location-input.tsx';
 import { numberStep, toNumberOrNull, toTextOrNull } from './number-value.ts';
 import { RelationInput } from './relation-input.tsx';
@@ -108,9 +109,7 @@ function Control({ field, invalid }: FieldInputProps & { invalid: boolean }) {
         />
       );
     case 'lines':
-      return (
-        <RowsEditor name="lines" columns={field.columns} newRow={() => emptyLine(field.columns)} addLabel="Add line" />
-      );
+      return <LineEditor name={field.name} columns={field.columns} pricing={field.pricing} />;
   }
 }
 

@@ -24,15 +24,25 @@ export function valueKeys(field: FormField): string[] {
   }
 }
 
+// A line's own display keys: the item's name (for lines that come from a source line), its discount tiers, and
+// whether the discount was typed by the user (then a quantity change leaves it alone).
+export const lineKeys = { label: '_label', tiers: '_tiers', discountTyped: '_discount_typed' } as const;
+
 function lineValues(columns: readonly LineField[], line: Record<string, unknown>): FormValues {
   const values: FormValues = {};
   for (const column of columns) {
-    values[column.name] = line[column.name] ?? null;
-    if (column.kind === 'relation') values[labelKey(column.name)] = line[column.labelField] ?? '';
+    // An omitted price is filled by the server from the price lists, so an empty one is left out, not sent as null.
+    values[column.name] = line[column.name] ?? (column.kind === 'money' ? undefined : null);
+    if (column.kind === 'item' || column.kind === 'unit') values[labelKey(column.name)] = line[column.labelField] ?? '';
   }
-  values._label = line.item_name ?? '';
+  values[lineKeys.label] = line.item_name ?? '';
+  values[lineKeys.tiers] = [];
+  values[lineKeys.discountTyped] = line.discount_percent !== null && line.discount_percent !== undefined;
   return values;
 }
+
+export const lineColumn = (columns: readonly LineField[], kind: LineField['kind']): string | undefined =>
+  columns.find((column) => column.kind === kind)?.name;
 
 export function emptyLine(columns: readonly LineField[]): FormValues {
   return lineValues(columns, { quantity: 1 });

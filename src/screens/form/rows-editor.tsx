@@ -1,20 +1,21 @@
 import { Button, Field, IconButton, Input, Table, Text } from '@chakra-ui/react';
 import { type FieldError, get, useFieldArray, useFormContext } from 'react-hook-form';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
-import type { FormValues, LineField } from '../../resources/resource.ts';
+import type { FormValues } from '../../resources/resource.ts';
 import { numberStep, toNumberOrNull } from './number-value.ts';
-import { RelationInput } from './relation-input.tsx';
+
+export type NumberColumn = { name: string; label: string; kind: 'quantity' | 'percent' };
 
 export type RowsEditorProps = {
   name: string;
-  columns: readonly LineField[];
+  columns: readonly NumberColumn[];
   newRow: () => FormValues;
   addLabel: string;
 };
 
-// The simple editor of a document's lines (item, quantity, price) and of an item's discount tiers.
+// Rows of plain numbers: an item's discount tiers (document lines have their own editor, LineEditor).
 export function RowsEditor({ name, columns, newRow, addLabel }: RowsEditorProps) {
-  const { control, register, formState, watch } = useFormContext();
+  const { control, register, formState } = useFormContext();
   const { fields, append, remove } = useFieldArray({ control, name });
   const arrayError: FieldError | undefined = get(formState.errors, name);
   return (
@@ -36,20 +37,14 @@ export function RowsEditor({ name, columns, newRow, addLabel }: RowsEditorProps)
                   const path = `${name}.${index}.${column.name}`;
                   const error: FieldError | undefined = get(formState.errors, path);
                   return (
-                    <Table.Cell key={column.name} minW={column.kind === 'relation' ? '64' : '28'} verticalAlign="top">
+                    <Table.Cell key={column.name} minW="28" verticalAlign="top">
                       <Field.Root invalid={Boolean(error)}>
-                        {column.kind === 'relation' ? (
-                          <RelationInput name={path} resource={column.resource} invalid={Boolean(error)} />
-                        ) : column.kind === 'id' ? (
-                          <Text py="2">{String(watch(`${name}.${index}._label`) || `#${watch(path) ?? ''}`)}</Text>
-                        ) : (
-                          <Input
-                            type="number"
-                            aria-label={`${column.label} ${index + 1}`}
-                            step={numberStep[column.kind]}
-                            {...register(path, { setValueAs: toNumberOrNull })}
-                          />
-                        )}
+                        <Input
+                          type="number"
+                          aria-label={`${column.label} ${index + 1}`}
+                          step={numberStep[column.kind]}
+                          {...register(path, { setValueAs: toNumberOrNull })}
+                        />
                         {error?.message ? <Field.ErrorText>{error.message}</Field.ErrorText> : null}
                       </Field.Root>
                     </Table.Cell>

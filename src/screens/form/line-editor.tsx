@@ -1,0 +1,89 @@
+import { Button, DataList, Table, Text } from '@chakra-ui/react';
+import { type FieldError, get, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { LuPlus } from 'react-icons/lu';
+import { formatMoney } from '../../format/money.ts';
+import type { LineField, LinePricing } from '../../resources/resource.ts';
+import { emptyLine, lineColumn } from './form-values.ts';
+import { documentFigures, lineFigures, toPesos } from './line-amounts.ts';
+import { LineRow } from './line-row.tsx';
+
+export type LineEditorProps = { name: string; columns: readonly LineField[]; pricing: LinePricing | undefined };
+
+// The one editor of a document's lines, for every document form: rows of item, unit, quantity, price and
+// discount, each with its amount, and the document's totals under them.
+export function LineEditor({ name, columns, pricing }: LineEditorProps) {
+  const { control, formState } = useFormContext();
+  const { fields, append, remove } = useFieldArray({ control, name });
+  const lines: unknown = useWatch({ name });
+  const arrayError: FieldError | undefined = get(formState.errors, name);
+  const priceColumn = lineColumn(columns, 'money');
+  const quantityColumn = lineColumn(columns, 'quantity');
+  const discountColumn = lineColumn(columns, 'percent');
+  const figures = documentFigures(
+    (Array.isArray(lines) ? (lines as Record<string, unknown>[]) : []).map((line) =>
+      lineFigures(
+        quantityColumn ? line[quantityColumn] : null,
+        priceColumn ? line[priceColumn] : null,
+        discountColumn ? line[discountColumn] : null,
+      ),
+    ),
+  );
+  // Lines that carry no price (stock movements) have no amounts to show.
+  const priced = priceColumn !== undefined;
+  return (
+    <>
+      <Table.ScrollArea borderWidth="1px" rounded="md" w="full">
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              {columns.map((column) => (
+                <Table.ColumnHeader key={column.name}>{column.label}</Table.ColumnHeader>
+              ))}
+              {priced ? <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader> : null}
+              <Table.ColumnHeader w="12" />
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {fields.map((row, index) => (
+              <LineRow
+                key={row.id}
+                name={name}
+                index={index}
+                columns={columns}
+                pricing={pricing}
+                showAmount={priced}
+                onRemove={() => remove(index)}
+              />
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      {arrayError?.message ? (
+        <Text color="fg.error" textStyle="sm">
+          {arrayError.message}
+        </Text>
+      ) : null}
+      <Button alignSelf="start" size="sm" variant="outline" onClick={() => append(emptyLine(columns))}>
+        <LuPlus /> Add line
+      </Button>
+      {priced ? (
+        <DataList.Root orientation="horizontal" alignSelf="end" size="sm" aria-label="Totals">
+          <DataList.Item>
+            <DataList.ItemLabel>Subtotal</DataList.ItemLabel>
+            <DataList.ItemValue justifyContent="end">{formatMoney(toPesos(figures.subtotal))}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Discount</DataList.ItemLabel>
+            <DataList.ItemValue justifyContent="end">{formatMoney(toPesos(figures.discount))}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel fontWeight="semibold">Total</DataList.ItemLabel>
+            <DataList.ItemValue justifyContent="end" fontWeight="semibold">
+              {formatMoney(toPesos(figures.total))}
+            </DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
+      ) : null}
+    </>
+  );
+}

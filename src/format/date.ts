@@ -18,3 +18,15 @@ export function todayIso(now: Date = new Date()): string {
   const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
   return local.toISOString().slice(0, 10);
 }
+
+const manilaDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Manila',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+// The day the server stamps on a document number: the shop's calendar day in Manila, wherever the browser is.
+export function businessDayIso(now: Date = new Date()): string {
+  return manilaDay.format(now);
+}

@@ -94,6 +94,7 @@ export const bills = defineResource({
     { name: 'bill_date_to', label: 'Bill date to', kind: 'date' },
   ],
   createParam: 'purchase_order_id',
+  numbering: { documentName: 'bill', prefix: 'B', locationPrefix: '', referenced: false },
   idempotentCreate: true,
   followUps: [{ resource: 'bill-payments', label: 'Pay Bill' }],
   load: async () => {

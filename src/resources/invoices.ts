@@ -97,6 +97,7 @@ export const invoices = defineResource({
     { name: 'invoice_date_from', label: 'Invoice date from', kind: 'date' },
     { name: 'invoice_date_to', label: 'Invoice date to', kind: 'date' },
   ],
+  numbering: { documentName: 'invoice', prefix: 'I', locationPrefix: '', referenced: true },
   idempotentCreate: true,
   followUps: [{ resource: 'invoice-payments', label: 'Record Payment' }],
   load: async () => {

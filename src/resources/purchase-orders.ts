@@ -83,6 +83,7 @@ export const purchaseOrders = defineResource({
     { name: 'order_date_from', label: 'Order date from', kind: 'date' },
     { name: 'order_date_to', label: 'Order date to', kind: 'date' },
   ],
+  numbering: { documentName: 'purchase-order', prefix: 'PO', locationPrefix: '', referenced: true },
   idempotentCreate: true,
   followUps: [
     { resource: 'receive-orders', label: 'Receive' },

@@ -75,6 +75,7 @@ export const quotations = defineResource({
     { name: 'quotation_date_from', label: 'Quotation date from', kind: 'date' },
     { name: 'quotation_date_to', label: 'Quotation date to', kind: 'date' },
   ],
+  numbering: { documentName: 'quotation', prefix: 'Q', locationPrefix: '', referenced: true },
   idempotentCreate: true,
   load: async () => {
     const [api, schemas] = await Promise.all([

@@ -72,6 +72,7 @@ export const receiveOrders = defineResource({
     { name: 'received_date_to', label: 'Received to', kind: 'date' },
   ],
   createParam: 'purchase_order_id',
+  numbering: { documentName: 'receive-order', prefix: 'RO', locationPrefix: '', referenced: false },
   idempotentCreate: true,
   load: async () => {
     const [api, schemas] = await Promise.all([

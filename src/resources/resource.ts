@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { AxiosRequestConfig } from 'axios';
 import type { ZodType } from 'zod';
-import type { PageMeta } from '../../generated/model/index.ts';
+import type { DocumentName, PageMeta } from '../../generated/model/index.ts';
 
 export type ResourceGroup = 'inventory' | 'purchasing' | 'sales' | 'logistics' | 'management';
 
@@ -146,6 +146,15 @@ export type ResourceApi = {
   afterCreate?(queryClient: QueryClient): Promise<void>;
 };
 
+// How a document is numbered (SPEC section 9), for the preview on its create form: its name at the count
+// endpoints, its prefix, the location field whose counter it moves, and whether it also gets a reference number.
+export type DocumentNumbering = {
+  documentName: DocumentName;
+  prefix: string;
+  locationPrefix: '' | 'from_';
+  referenced: boolean;
+};
+
 export type ResourceDefinition = {
   key: ResourceKey;
   singular: string;
@@ -163,6 +172,7 @@ export type ResourceDefinition = {
   filters?: readonly Filter[];
   // The optional last segment of the create route (SPEC section 2), e.g. bill_id for /bill-payments/create/{bill_id?}.
   createParam?: string;
+  numbering?: DocumentNumbering;
   // Posts with a fresh Idempotency-Key per submit (documents and payments).
   idempotentCreate?: boolean;
   // Shows Reset Password and Reset Security Pin (by flag, not permission).

@@ -76,6 +76,7 @@ export const stockRequests = defineResource({
     { name: 'request_date_from', label: 'Request date from', kind: 'date' },
     { name: 'request_date_to', label: 'Request date to', kind: 'date' },
   ],
+  numbering: { documentName: 'stock-request', prefix: 'SR', locationPrefix: 'from_', referenced: false },
   idempotentCreate: true,
   followUps: [{ resource: 'stock-transfers', label: 'Transfer Stock' }],
   load: async () => {

@@ -87,6 +87,7 @@ export const stockTransfers = defineResource({
     { name: 'transfer_date_to', label: 'Transfer date to', kind: 'date' },
   ],
   createParam: 'stock_request_id',
+  numbering: { documentName: 'stock-transfer', prefix: 'ST', locationPrefix: 'from_', referenced: false },
   idempotentCreate: true,
   followUps: [
     { resource: 'stock-receives', label: 'Receive Stock' },

@@ -12,6 +12,7 @@ import type { ResourceScreenProps } from '../shared/screen-props.ts';
 import { useResourceMutation } from '../shared/use-resource-mutation.ts';
 import { FieldInput } from './field-input.tsx';
 import { type FormMode, fieldsFor, initialValues, valueKeys } from './form-values.ts';
+import { NumberPreview } from './number-preview.tsx';
 import { formResolver } from './resolver.ts';
 
 export type FormScreenProps = ResourceScreenProps & { mode: FormMode };
@@ -153,6 +154,9 @@ function ResourceForm({ resource, api, mode, id, source }: ResourceFormProps) {
                 <Alert.Description>{unplaced.join(' ')}</Alert.Description>
               </Alert.Content>
             </Alert.Root>
+          ) : null}
+          {mode === 'create' && resource.numbering && !save.isPending ? (
+            <NumberPreview numbering={resource.numbering} />
           ) : null}
           {save.isPending ? null : (
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">

@@ -1,0 +1,81 @@
+import { Alert, Code, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
+import {
+  getDocumentNumberTotalCount,
+  getReferenceNumberTotalCount,
+} from '../../../generated/hooks/documents/documents.ts';
+import type { ReferenceDocumentName } from '../../../generated/model/index.ts';
+import { businessDayIso } from '../../format/date.ts';
+import { nextDocumentNumber, nextReferenceNumber } from '../../format/document-number.ts';
+import type { DocumentNumbering } from '../../resources/resource.ts';
+
+export type NumberPreviewProps = { numbering: DocumentNumbering };
+
+const asId = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+
+// The number (and reference) a new document will probably get: the counters as they stand now, plus one. Another
+// document saved first takes it, so it is labelled a preview; the server assigns the real one on save.
+export function NumberPreview({ numbering }: NumberPreviewProps) {
+  const { documentName, prefix, locationPrefix, referenced } = numbering;
+  const branchId = asId(useWatch({ name: `${locationPrefix}branch_id` }));
+  const warehouseValue = asId(useWatch({ name: `${locationPrefix}warehouse_id` }));
+  // SPEC section 9: B when a branch is set, else W.
+  const warehouseId = branchId === null ? warehouseValue : null;
+  const contactId = asId(useWatch({ name: 'contact_id' }));
+  const located = branchId !== null || warehouseId !== null;
+  const day = businessDayIso();
+
+  const numberTotal = useQuery({
+    queryKey: ['documents', 'number-total', documentName, branchId, warehouseId],
+    queryFn: ({ signal }) =>
+      getDocumentNumberTotalCount(
+        { document_name: documentName, branch_id: branchId, warehouse_id: warehouseId },
+        undefined,
+        signal,
+      ),
+    enabled: located,
+    staleTime: 0,
+  });
+  const referenceName = referenced ? (documentName as ReferenceDocumentName) : null;
+  const referenceTotal = useQuery({
+    queryKey: ['documents', 'reference-total', referenceName, contactId],
+    queryFn: ({ signal }) =>
+      referenceName !== null && contactId !== null
+        ? getReferenceNumberTotalCount({ document_name: referenceName, contact_id: contactId }, undefined, signal)
+        : Promise.reject(new Error('No contact to count references for.')),
+    enabled: referenceName !== null && contactId !== null,
+    staleTime: 0,
+  });
+
+  const number =
+    located && numberTotal.data
+      ? nextDocumentNumber(prefix, day, { branchId, warehouseId }, numberTotal.data.total)
+      : null;
+  const reference =
+    contactId !== null && referenceTotal.data ? nextReferenceNumber(contactId, day, referenceTotal.data.total) : null;
+
+  return (
+    <Alert.Root status="neutral" variant="surface" aria-label="Number preview">
+      <Alert.Content>
+        <Alert.Title>Number preview</Alert.Title>
+        <Alert.Description>
+          <Stack gap="1">
+            <Text>
+              Number: {number ? <Code>{number}</Code> : <Text as="span">{located ? '…' : 'choose a location'}</Text>}
+            </Text>
+            {referenced ? (
+              <Text>
+                Reference:{' '}
+                {reference ? <Code>{reference}</Code> : <Text as="span">{contactId ? '…' : 'choose a contact'}</Text>}
+              </Text>
+            ) : null}
+            <Text textStyle="xs" color="fg.muted">
+              Probably; the number is assigned when the document is saved.
+            </Text>
+          </Stack>
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}

@@ -1,5 +1,5 @@
 import { remaining } from './remaining.ts';
-import { defineResource } from './resource.ts';
+import { defineResource, readField } from './resource.ts';
 
 export const bills = defineResource({
   key: 'bills',
@@ -96,7 +96,28 @@ export const bills = defineResource({
   createParam: 'purchase_order_id',
   numbering: { documentName: 'bill', prefix: 'B', locationPrefix: '', referenced: false },
   idempotentCreate: true,
-  followUps: [{ resource: 'bill-payments', label: 'Pay Bill' }],
+  followUps: [
+    { resource: 'bill-payments', label: 'Pay Bill', applies: (bill) => Number(readField(bill, 'balance')) > 0 },
+  ],
+  print: {
+    dateField: 'bill_date',
+    parties: [
+      { field: 'contact_name', label: 'Supplier' },
+      { field: 'supplier_invoice_number', label: 'Supplier Invoice' },
+      { field: 'location_name', label: 'Location' },
+      { field: 'due_date', label: 'Due', kind: 'date' },
+    ],
+    columns: [
+      { field: 'item_code', label: 'Code' },
+      { field: 'item_name', label: 'Item' },
+      { field: 'quantity', label: 'Quantity', kind: 'quantity' },
+      { field: 'unit_cost', label: 'Unit Cost', kind: 'money' },
+      { field: 'discount_percent', label: 'Discount', kind: 'percent' },
+      { field: 'amount', label: 'Amount', kind: 'money' },
+    ],
+    totals: true,
+    signatures: ['Prepared by', 'Approved by'],
+  },
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../generated/hooks/bills/bills.ts'),

@@ -1,4 +1,4 @@
-import { defineResource } from './resource.ts';
+import { defineResource, readField } from './resource.ts';
 
 export const invoices = defineResource({
   key: 'invoices',
@@ -99,7 +99,31 @@ export const invoices = defineResource({
   ],
   numbering: { documentName: 'invoice', prefix: 'I', locationPrefix: '', referenced: true },
   idempotentCreate: true,
-  followUps: [{ resource: 'invoice-payments', label: 'Record Payment' }],
+  followUps: [
+    {
+      resource: 'invoice-payments',
+      label: 'Record Payment',
+      applies: (invoice) => Number(readField(invoice, 'balance')) > 0,
+    },
+  ],
+  print: {
+    dateField: 'invoice_date',
+    parties: [
+      { field: 'contact_name', label: 'Customer' },
+      { field: 'branch_name', label: 'Branch' },
+      { field: 'due_date', label: 'Due', kind: 'date' },
+    ],
+    columns: [
+      { field: 'item_code', label: 'Code' },
+      { field: 'item_name', label: 'Item' },
+      { field: 'quantity', label: 'Quantity', kind: 'quantity' },
+      { field: 'unit_price', label: 'Unit Price', kind: 'money' },
+      { field: 'discount_percent', label: 'Discount', kind: 'percent' },
+      { field: 'amount', label: 'Amount', kind: 'money' },
+    ],
+    totals: true,
+    signatures: ['Issued by', 'Received by'],
+  },
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../generated/hooks/invoices/invoices.ts'),

@@ -1,4 +1,17 @@
-import { defineResource } from './resource.ts';
+import { remaining } from './remaining.ts';
+import { defineResource, type ResourceRecord, readField } from './resource.ts';
+
+// A bill may only bill what its order lines have not billed yet (DOMAIN section 3).
+function hasUnbilledLines(order: ResourceRecord): boolean {
+  const lines = readField(order, 'lines');
+  return (
+    Array.isArray(lines) &&
+    lines.some(
+      (line: { quantity?: unknown; billed_quantity?: unknown }) =>
+        remaining(Number(line.quantity ?? 0), Number(line.billed_quantity ?? 0)) > 0,
+    )
+  );
+}
 
 export const purchaseOrders = defineResource({
   key: 'purchase-orders',
@@ -86,9 +99,27 @@ export const purchaseOrders = defineResource({
   numbering: { documentName: 'purchase-order', prefix: 'PO', locationPrefix: '', referenced: true },
   idempotentCreate: true,
   followUps: [
-    { resource: 'receive-orders', label: 'Receive' },
-    { resource: 'bills', label: 'Create Bill' },
+    { resource: 'receive-orders', label: 'Receive', applies: (order) => readField(order, 'status') !== 'received' },
+    { resource: 'bills', label: 'Create Bill', applies: (order) => hasUnbilledLines(order) },
   ],
+  print: {
+    dateField: 'order_date',
+    parties: [
+      { field: 'contact_name', label: 'Supplier' },
+      { field: 'location_name', label: 'Deliver to' },
+      { field: 'expected_date', label: 'Expected', kind: 'date' },
+    ],
+    columns: [
+      { field: 'item_code', label: 'Code' },
+      { field: 'item_name', label: 'Item' },
+      { field: 'quantity', label: 'Quantity', kind: 'quantity' },
+      { field: 'unit_cost', label: 'Unit Cost', kind: 'money' },
+      { field: 'discount_percent', label: 'Discount', kind: 'percent' },
+      { field: 'amount', label: 'Amount', kind: 'money' },
+    ],
+    totals: true,
+    signatures: ['Prepared by', 'Approved by'],
+  },
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../generated/hooks/purchase-orders/purchase-orders.ts'),

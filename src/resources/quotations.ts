@@ -77,6 +77,24 @@ export const quotations = defineResource({
   ],
   numbering: { documentName: 'quotation', prefix: 'Q', locationPrefix: '', referenced: true },
   idempotentCreate: true,
+  print: {
+    dateField: 'quotation_date',
+    parties: [
+      { field: 'contact_name', label: 'Customer' },
+      { field: 'branch_name', label: 'Branch' },
+      { field: 'valid_until', label: 'Valid until', kind: 'date' },
+    ],
+    columns: [
+      { field: 'item_code', label: 'Code' },
+      { field: 'item_name', label: 'Item' },
+      { field: 'quantity', label: 'Quantity', kind: 'quantity' },
+      { field: 'unit_price', label: 'Unit Price', kind: 'money' },
+      { field: 'discount_percent', label: 'Discount', kind: 'percent' },
+      { field: 'amount', label: 'Amount', kind: 'money' },
+    ],
+    totals: true,
+    signatures: ['Prepared by', 'Accepted by'],
+  },
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../generated/hooks/quotations/quotations.ts'),

@@ -155,6 +155,16 @@ export type DocumentNumbering = {
   referenced: boolean;
 };
 
+// What the printed document shows besides its number, reference and date: who and where (the party, the
+// locations), the line columns, whether it carries money totals, and whose signature it asks for.
+export type DocumentPrint = {
+  dateField: string;
+  parties: readonly Column[];
+  columns: readonly Column[];
+  totals: boolean;
+  signatures: readonly string[];
+};
+
 export type ResourceDefinition = {
   key: ResourceKey;
   singular: string;
@@ -179,7 +189,10 @@ export type ResourceDefinition = {
   resettable?: boolean;
   extraActions?: readonly { action: string; label: string }[];
   // The documents that start from this one (SPEC section 4): a link to their create route with this record's id.
-  followUps?: readonly { resource: ResourceKey; label: string }[];
+  // `applies` says whether the record still has something for that document (an order not fully received).
+  followUps?: readonly { resource: ResourceKey; label: string; applies: (record: ResourceRecord) => boolean }[];
+  // The paper copy a person hands over (a purchase order to the supplier, an invoice to the customer).
+  print?: DocumentPrint;
   load: () => Promise<ResourceApi>;
 };
 

@@ -1,4 +1,4 @@
-import { defineResource } from './resource.ts';
+import { defineResource, readField } from './resource.ts';
 
 export const stockRequests = defineResource({
   key: 'stock-requests',
@@ -78,7 +78,13 @@ export const stockRequests = defineResource({
   ],
   numbering: { documentName: 'stock-request', prefix: 'SR', locationPrefix: 'from_', referenced: false },
   idempotentCreate: true,
-  followUps: [{ resource: 'stock-transfers', label: 'Transfer Stock' }],
+  followUps: [
+    {
+      resource: 'stock-transfers',
+      label: 'Transfer Stock',
+      applies: (request) => readField(request, 'status') !== 'transferred',
+    },
+  ],
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../generated/hooks/stock-requests/stock-requests.ts'),

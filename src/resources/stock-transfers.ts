@@ -1,5 +1,8 @@
 import { remaining } from './remaining.ts';
-import { defineResource } from './resource.ts';
+import { defineResource, type ResourceRecord, readField } from './resource.ts';
+
+// Stock can be received or returned while some of the transfer is still on its way.
+const inTransit = (transfer: ResourceRecord) => readField(transfer, 'status') !== 'completed';
 
 export const stockTransfers = defineResource({
   key: 'stock-transfers',
@@ -90,9 +93,24 @@ export const stockTransfers = defineResource({
   numbering: { documentName: 'stock-transfer', prefix: 'ST', locationPrefix: 'from_', referenced: false },
   idempotentCreate: true,
   followUps: [
-    { resource: 'stock-receives', label: 'Receive Stock' },
-    { resource: 'stock-returns', label: 'Return Stock' },
+    { resource: 'stock-receives', label: 'Receive Stock', applies: (transfer) => inTransit(transfer) },
+    { resource: 'stock-returns', label: 'Return Stock', applies: (transfer) => inTransit(transfer) },
   ],
+  print: {
+    dateField: 'transfer_date',
+    parties: [
+      { field: 'from_location_name', label: 'From' },
+      { field: 'to_location_name', label: 'To' },
+      { field: 'stock_request_number', label: 'Request' },
+    ],
+    columns: [
+      { field: 'item_code', label: 'Code' },
+      { field: 'item_name', label: 'Item' },
+      { field: 'quantity', label: 'Quantity', kind: 'quantity' },
+    ],
+    totals: false,
+    signatures: ['Released by', 'Delivered by', 'Received by'],
+  },
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../generated/hooks/stock-transfers/stock-transfers.ts'),

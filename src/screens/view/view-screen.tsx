@@ -1,12 +1,14 @@
 import { Alert, Badge, Button, DataList, Flex, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LuPrinter } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useGate } from '../../auth/use-permissions.ts';
 import { type ResourceApi, type ResourceRecord, readField } from '../../resources/resource.ts';
 import { editPath, listPath, viewPath } from '../../resources/routes.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
+import { PrintSheet } from '../print/print-sheet.tsx';
 import { RecordsTable } from '../shared/records-table.tsx';
 import { errorMessage, errorStatus } from '../shared/request-error.ts';
 import type { ResourceScreenProps } from '../shared/screen-props.ts';
@@ -114,13 +116,18 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
             : null}
           {data && !deleted
             ? (resource.followUps ?? [])
-                .filter((followUp) => can({ prefix: followUp.resource, action: 'create' }))
+                .filter((followUp) => followUp.applies(data) && can({ prefix: followUp.resource, action: 'create' }))
                 .map((followUp) => (
                   <Button key={followUp.resource} asChild variant="outline" colorPalette="teal">
                     <RouterLink to={`/${followUp.resource}/create/${id}`}>{followUp.label}</RouterLink>
                   </Button>
                 ))
             : null}
+          {data && !deleted && resource.print ? (
+            <Button variant="outline" onClick={() => window.print()}>
+              <LuPrinter /> Print
+            </Button>
+          ) : null}
           {data
             ? actions.map((action) => (
                 <Button
@@ -160,6 +167,7 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
       {data && linesField?.kind === 'lines' && Array.isArray(lines) ? (
         <RecordsTable caption="Lines" columns={linesField.viewColumns} rows={lines} />
       ) : null}
+      {data && resource.print ? <PrintSheet resource={resource} print={resource.print} record={data} /> : null}
       {data && api.related ? <RelatedRows id={id} related={api.related} /> : null}
       {pending && data ? (
         <ConfirmDialog

@@ -1,0 +1,120 @@
+import { Box, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { getSelectedBusinessId } from '../../api/selected-business.ts';
+import { useBusinesses } from '../../auth/session.ts';
+import { formatDate } from '../../format/date.ts';
+import { formatMoney } from '../../format/money.ts';
+import type { DocumentPrint, ResourceDefinition, ResourceRecord } from '../../resources/resource.ts';
+import { readField } from '../../resources/resource.ts';
+import { formatValue } from '../shared/value-text.tsx';
+
+export type PrintSheetProps = { resource: ResourceDefinition; print: DocumentPrint; record: ResourceRecord };
+
+// On paper only the sheet shows: the shell (top bar, sidebar, the screen's own buttons) is hidden by print CSS.
+const printCss = `
+@media print {
+  body * { visibility: hidden; }
+  [data-print-sheet], [data-print-sheet] * { visibility: visible; }
+  [data-print-sheet] { position: absolute; top: 0; left: 0; width: 100%; }
+  @page { margin: 15mm; }
+}`;
+
+const totalRows = [
+  { label: 'Subtotal', field: 'subtotal' },
+  { label: 'Discount', field: 'discount_total' },
+  { label: 'Total', field: 'total' },
+] as const;
+
+const text = (record: ResourceRecord, field: string) => String(readField(record, field) ?? '');
+
+// The document as a person hands it over: the business, the document's number, reference and date, who and
+// where, its lines with amounts, the totals in pesos and lines to sign on.
+export function PrintSheet({ resource, print, record }: PrintSheetProps) {
+  const businesses = useBusinesses(true);
+  const business = businesses.data?.find((candidate) => candidate.id === getSelectedBusinessId());
+  const lines = readField(record, 'lines');
+  const rows = Array.isArray(lines) ? (lines as Record<string, unknown>[]) : [];
+  const reference = text(record, 'reference_number');
+  return (
+    <Box data-print-sheet display="none" _print={{ display: 'block' }} color="black" bg="white" fontSize="sm">
+      <style>{printCss}</style>
+      <Stack gap="5">
+        <Flex justify="space-between" align="start" gap="6">
+          <Stack gap="0">
+            <Heading size="lg">{business?.trade_name || business?.name || ''}</Heading>
+            {business?.address ? <Text>{business.address}</Text> : null}
+            {business?.tin ? <Text>TIN {business.tin}</Text> : null}
+          </Stack>
+          <Stack gap="0" textAlign="end">
+            <Heading size="lg" textTransform="uppercase">
+              {resource.singular}
+            </Heading>
+            <Text fontWeight="semibold">No. {text(record, 'number')}</Text>
+            {reference ? <Text>Ref. {reference}</Text> : null}
+            <Text>Date {formatDate(text(record, print.dateField))}</Text>
+          </Stack>
+        </Flex>
+        <HStack gap="8" align="start" wrap="wrap">
+          {print.parties
+            .filter((party) => readField(record, party.field))
+            .map((party) => (
+              <Stack key={party.field} gap="0">
+                <Text textStyle="xs" textTransform="uppercase" color="gray.600">
+                  {party.label}
+                </Text>
+                <Text>{formatValue(readField(record, party.field), party.kind)}</Text>
+              </Stack>
+            ))}
+        </HStack>
+        <Table.Root size="sm" variant="outline">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>#</Table.ColumnHeader>
+              {print.columns.map((column) => (
+                <Table.ColumnHeader
+                  key={column.field}
+                  textAlign={column.kind === 'money' || column.kind === 'quantity' ? 'end' : undefined}
+                >
+                  {column.label}
+                </Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((row, index) => (
+              <Table.Row key={String(row.id ?? index)}>
+                <Table.Cell>{index + 1}</Table.Cell>
+                {print.columns.map((column) => (
+                  <Table.Cell
+                    key={column.field}
+                    textAlign={column.kind === 'money' || column.kind === 'quantity' ? 'end' : undefined}
+                  >
+                    {formatValue(row[column.field], column.kind)}
+                  </Table.Cell>
+                ))}
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+        {print.totals ? (
+          <Stack gap="1" alignSelf="end" minW="64">
+            {totalRows.map(({ label, field }) => (
+              <Flex key={field} justify="space-between" fontWeight={field === 'total' ? 'bold' : undefined}>
+                <Text>{label}</Text>
+                <Text>{formatMoney(Number(readField(record, field) ?? 0))}</Text>
+              </Flex>
+            ))}
+          </Stack>
+        ) : null}
+        {readField(record, 'notes') ? <Text>Notes: {text(record, 'notes')}</Text> : null}
+        <HStack gap="10" pt="12" align="start">
+          {print.signatures.map((signature) => (
+            <Stack key={signature} flex="1" gap="1">
+              <Box borderBottomWidth="1px" borderColor="black" h="10" />
+              <Text textAlign="center">{signature}</Text>
+            </Stack>
+          ))}
+        </HStack>
+      </Stack>
+    </Box>
+  );
+}

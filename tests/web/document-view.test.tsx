@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, expect, it } from 'vitest';
+import { getGetBusinessResponseMock } from '../../generated/hooks/businesses/businesses.msw.ts';
+import { getGetPurchaseOrderResponseMock } from '../../generated/hooks/purchase-orders/purchase-orders.msw.ts';
+import { setSelectedBusinessId } from '../../src/api/selected-business.ts';
+import { storeUser } from '../../src/auth/permission-store.ts';
+import { mockUser } from '../../src/mocks/handlers.ts';
+import { purchaseOrders } from '../../src/resources/purchase-orders.ts';
+import { ViewScreen } from '../../src/screens/view/view-screen.tsx';
+import { renderRoutes, server, withMockServer } from './support.tsx';
+
+withMockServer();
+
+const line = {
+  id: 91,
+  item_id: 5,
+  unit_of_measurement_id: null,
+  item_code: 'FR-001',
+  item_name: 'Aviator Frame',
+  quantity: 10,
+  unit_cost: 120.5,
+  discount_percent: 10,
+  received_quantity: 4,
+  amount: 1084.5,
+};
+
+let billedQuantity = 0;
+
+beforeEach(() => {
+  billedQuantity = 0;
+  storeUser(mockUser.user);
+  setSelectedBusinessId(3);
+  server.use(
+    http.get('*/api/businesses/get-all-businesses', () =>
+      HttpResponse.json({
+        businesses: [getGetBusinessResponseMock({ id: 3, name: 'Spectacle Optical', trade_name: null })],
+      }),
+    ),
+    http.get('*/api/purchase-orders/:id', () =>
+      HttpResponse.json(
+        getGetPurchaseOrderResponseMock({
+          id: 9,
+          number: 'PO-20260301-B00001-00000009',
+          reference_number: 'RN-00000008-20260301-0001',
+          order_date: '2026-03-01',
+          contact_name: 'Vision Supply Co.',
+          location_name: 'Makati Branch',
+          status: 'partially_received',
+          subtotal: 1205,
+          discount_total: 120.5,
+          total: 1084.5,
+          deleted_at: null,
+          lines: [{ ...line, billed_quantity: billedQuantity }],
+        }),
+      ),
+    ),
+  );
+});
+
+async function renderOrder() {
+  const api = await purchaseOrders.load();
+  renderRoutes(
+    [{ path: '/purchase-orders/:id', element: <ViewScreen resource={purchaseOrders} api={api} /> }],
+    '/purchase-orders/9',
+  );
+  await screen.findByRole('heading', { name: 'Purchase Order PO-20260301-B00001-00000009' });
+}
+
+it('offers Receive and Create Bill on an order with lines still to receive and to bill', async () => {
+  await renderOrder();
+  expect(screen.getByRole('link', { name: 'Receive' }).getAttribute('href')).toBe('/receive-orders/create/9');
+  expect(screen.getByRole('link', { name: 'Create Bill' }).getAttribute('href')).toBe('/bills/create/9');
+});
+
+it('hides Create Bill once every line is billed', async () => {
+  billedQuantity = 10;
+  await renderOrder();
+  expect(screen.getByRole('link', { name: 'Receive' })).toBeTruthy();
+  expect(screen.queryByRole('link', { name: 'Create Bill' })).toBeNull();
+});
+
+it('hides a follow-up the user may not create', async () => {
+  storeUser({ ...mockUser.user, permission_names: ['view-purchase-orders', 'create-bills'] });
+  await renderOrder();
+  expect(screen.queryByRole('link', { name: 'Receive' })).toBeNull();
+  expect(screen.getByRole('link', { name: 'Create Bill' })).toBeTruthy();
+});
+
+it('prints the order with the business, number, reference, party, lines, totals in pesos and a signature line', async () => {
+  await renderOrder();
+  expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
+  const sheet = document.querySelector('[data-print-sheet]') as HTMLElement;
+  expect(await within(sheet).findByText('Spectacle Optical')).toBeTruthy();
+  expect(within(sheet).getByText('No. PO-20260301-B00001-00000009')).toBeTruthy();
+  expect(within(sheet).getByText('Ref. RN-00000008-20260301-0001')).toBeTruthy();
+  expect(within(sheet).getByText('Date Mar 1, 2026')).toBeTruthy();
+  expect(within(sheet).getByText('Vision Supply Co.')).toBeTruthy();
+  expect(within(sheet).getByText('Aviator Frame')).toBeTruthy();
+  expect(within(sheet).getAllByText('₱1,084.5')).toHaveLength(2);
+  expect(within(sheet).getByText('Prepared by')).toBeTruthy();
+});

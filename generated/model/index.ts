@@ -39,6 +39,7 @@ export * from './businessCreate.ts';
 export * from './businessList.ts';
 export * from './businessPage.ts';
 export * from './businessUpdate.ts';
+export * from './changePasswordBody.ts';
 export * from './conflictResponse.ts';
 export * from './contact.ts';
 export * from './contactCreate.ts';

@@ -36,6 +36,8 @@ export const getLoginResponseMock = (overrideResponse: Partial<Extract<AuthUserR
 
 export const getGetAuthUserResponseMock = (overrideResponse: Partial<Extract<AuthUserResponse, object>> = {}): AuthUserResponse => ({user: {id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), userable_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), role_names: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), permission_names: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), must_change_password: faker.datatype.boolean()}, ...overrideResponse})
 
+export const getChangeOwnPasswordResponseMock = (overrideResponse: Partial<Extract<AuthUserResponse, object>> = {}): AuthUserResponse => ({user: {id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), userable_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), role_names: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), permission_names: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), must_change_password: faker.datatype.boolean()}, ...overrideResponse})
+
 
 export const getGetCsrfCookieMockHandler = (overrideResponse?: void | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<void> | void), options?: RequestHandlerOptions) => {
   return http.get('*/api/csrf-cookie', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
@@ -80,9 +82,22 @@ export const getGetAuthUserMockHandler = (overrideResponse?: AuthUserResponse | 
       })
   }, options)
 }
+
+export const getChangeOwnPasswordMockHandler = (overrideResponse?: AuthUserResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<AuthUserResponse> | AuthUserResponse), options?: RequestHandlerOptions) => {
+  return http.post('*/api/auth/password', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getChangeOwnPasswordResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getAuthMock = () => [
   getGetCsrfCookieMockHandler(),
   getLoginMockHandler(),
   getLogoutMockHandler(),
-  getGetAuthUserMockHandler()
+  getGetAuthUserMockHandler(),
+  getChangeOwnPasswordMockHandler()
 ]

@@ -35,6 +35,7 @@ import type {
 
 import type {
   AuthUserResponse,
+  ChangePasswordBody,
   ForbiddenResponse,
   LoginBody,
   NoContentResponse,
@@ -384,3 +385,71 @@ export function useGetAuthUser<TData = Awaited<ReturnType<typeof getAuthUser>>, 
 
 
 
+/**
+ * Needs the current password. Clears must_change_password and ends the user's other sessions; this one stays signed in. A wrong current password counts as a failed sign-in for the user's email and the client address, so that the sign-in throttle (429) covers guessing here too.
+ * @summary Change the signed-in user's own password
+ */
+export const changeOwnPassword = (
+    changePasswordBody: BodyType<ChangePasswordBody>,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<AuthUserResponse>(
+      {url: `/api/auth/password`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: changePasswordBody, signal
+    },
+      options);
+    }
+
+
+
+
+export const getChangeOwnPasswordMutationKey = () => ['changeOwnPassword'] as const;
+
+export const getChangeOwnPasswordMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse | TooManyRequestsResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeOwnPassword>>, TError,ChangeOwnPasswordMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof changeOwnPassword>>, TError,ChangeOwnPasswordMutationVariables, TContext> => {
+
+const mutationKey = getChangeOwnPasswordMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof changeOwnPassword>>, ChangeOwnPasswordMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  changeOwnPassword(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ChangeOwnPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changeOwnPassword>>>
+    export type ChangeOwnPasswordMutationBody = BodyType<ChangePasswordBody>
+    export type ChangeOwnPasswordMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse | TooManyRequestsResponse>
+    export type ChangeOwnPasswordMutationVariables = {data: BodyType<ChangePasswordBody>}
+
+    /**
+ * @summary Change the signed-in user's own password
+ */
+export const useChangeOwnPassword = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse | TooManyRequestsResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeOwnPassword>>, TError,ChangeOwnPasswordMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof changeOwnPassword>>,
+        TError,
+        ChangeOwnPasswordMutationVariables,
+        TContext
+      > => {
+      return useMutation(getChangeOwnPasswordMutationOptions(options), queryClient);
+    }

@@ -78,3 +78,35 @@ export const GetAuthUserResponse = zod.strictObject({
 })
 })
 
+/**
+ * Needs the current password. Clears must_change_password and ends the user's other sessions; this one stays signed in. A wrong current password counts as a failed sign-in for the user's email and the client address, so that the sign-in throttle (429) covers guessing here too.
+ * @summary Change the signed-in user's own password
+ */
+export const changeOwnPasswordBodyCurrentPasswordMax = 255;
+
+export const changeOwnPasswordBodyPasswordMin = 8;
+export const changeOwnPasswordBodyPasswordMax = 255;
+
+
+
+export const ChangeOwnPasswordBody = zod.strictObject({
+  "current_password": zod.string().min(1).max(changeOwnPasswordBodyCurrentPasswordMax),
+  "password": zod.string().min(changeOwnPasswordBodyPasswordMin).max(changeOwnPasswordBodyPasswordMax).describe('The new password; must differ from the current one.')
+})
+
+export const changeOwnPasswordResponseUserIdMax = 2147483647;
+
+
+
+export const ChangeOwnPasswordResponse = zod.strictObject({
+  "user": zod.strictObject({
+  "id": zod.int().min(1).max(changeOwnPasswordResponseUserIdMax).describe('A record id.'),
+  "name": zod.string(),
+  "email": zod.email(),
+  "userable_from": zod.string().nullable().describe('The home branch or warehouse\'s name.'),
+  "role_names": zod.array(zod.string()),
+  "permission_names": zod.array(zod.string()),
+  "must_change_password": zod.boolean()
+})
+})
+

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { LoginBody } from '../../generated/zod/auth/auth.zod.ts';
+import { ChangeOwnPasswordBody, LoginBody } from '../../generated/zod/auth/auth.zod.ts';
 import type { Database } from '../db/database.ts';
+import { dialectOf } from '../db/dialect.ts';
+import { retryTransaction } from '../db/transaction-retry.ts';
 import { clearSessionCookie, issueXsrfToken, sessionCookie, setSessionCookie } from '../http/cookies.ts';
 import { tooManyRequests, unauthenticated, unprocessable } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
 import { authUserOf } from './auth-user.ts';
 import { hashPassword, type ScryptCost, verifyPassword } from './password.ts';
-import { endSession, startSession } from './sessions.ts';
+import { endOtherSessionsOf, endSession, startSession } from './sessions.ts';
 import { clearFailures, recordFailure, secondsUntilAllowed, type ThrottlePolicy, throttleKey } from './throttle.ts';
 
 export type AuthRouteOptions = {
@@ -18,6 +20,8 @@ export type AuthRouteOptions = {
 };
 
 const badCredentials = 'These credentials do not match our records.';
+const wrongCurrentPassword = 'The current password is incorrect.';
+const unchangedPassword = 'The new password must be different from the current password.';
 
 // Sign-in, sign-out, the CSRF cookie and the signed-in user (DOMAIN.md section 4).
 export async function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptions): Promise<void> {
@@ -35,9 +39,7 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
     const now = options.now();
     const key = throttleKey(credentials.email, request.ip);
     const waitSeconds = await secondsUntilAllowed(db, key, options.throttle, now);
-    if (waitSeconds > 0) {
-      throw tooManyRequests(`Too many login attempts. Please try again in ${waitSeconds} seconds.`);
-    }
+    if (waitSeconds > 0) throw tooManyAttempts(waitSeconds);
     const user = await db
       .selectFrom('users')
       .select(['id', 'password_hash'])
@@ -70,8 +72,56 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
     return reply.status(204).send();
   });
 
+  // Guessing the current password here counts against the same throttle as sign-in, so that a session left
+  // open on a shop counter does not give unlimited tries at the password.
+  app.post('/api/auth/password', { config: { access: { kind: 'user' } } }, async (request) => {
+    if (request.identity === null) throw unauthenticated();
+    const { userId, sessionId } = request.identity;
+    const body = parseInput(ChangeOwnPasswordBody, request.body);
+    const now = options.now();
+    const { email } = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
+    const key = throttleKey(email, request.ip);
+    const waitSeconds = await secondsUntilAllowed(db, key, options.throttle, now);
+    if (waitSeconds > 0) throw tooManyAttempts(waitSeconds);
+    const outcome = await retryTransaction(() =>
+      db.transaction().execute(async (trx) => {
+        const user = await trx
+          .selectFrom('users')
+          .select('password_hash')
+          .where('id', '=', userId)
+          .$if(dialectOf(trx) === 'postgres', (query) => query.forUpdate())
+          .executeTakeFirstOrThrow();
+        if (!(await verifyPassword(body.current_password, user.password_hash))) return 'wrong-current';
+        if (body.password === body.current_password) return 'unchanged';
+        await trx
+          .updateTable('users')
+          .set({
+            password_hash: await hashPassword(body.password, options.passwordCost),
+            must_change_password: 0,
+            updated_at: now.toISOString(),
+            updated_by: userId,
+          })
+          .where('id', '=', userId)
+          .execute();
+        await endOtherSessionsOf(trx, userId, sessionId);
+        return 'changed';
+      }),
+    );
+    if (outcome === 'wrong-current') {
+      await recordFailure(db, key, now);
+      throw unprocessable({ current_password: [wrongCurrentPassword] });
+    }
+    if (outcome === 'unchanged') throw unprocessable({ password: [unchangedPassword] });
+    await clearFailures(db, key, options.throttle, now);
+    return authUserOf(db, userId);
+  });
+
   app.get('/api/auth/user', async (request) => {
     if (request.identity === null) throw unauthenticated();
     return authUserOf(db, request.identity.userId);
   });
+}
+
+function tooManyAttempts(waitSeconds: number) {
+  return tooManyRequests(`Too many login attempts. Please try again in ${waitSeconds} seconds.`);
 }

@@ -61,3 +61,12 @@ export async function endSession(db: Kysely<Database>, sessionId: string): Promi
 export async function endAllSessionsOf(db: Kysely<Database>, userId: number): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
+
+// After a password change: whoever else signed in with the old password is signed out; the caller stays.
+export async function endOtherSessionsOf(db: Kysely<Database>, userId: number, keepSessionId: string): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id_hash', '!=', hashSessionId(keepSessionId))
+    .execute();
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { GetAuthUserResponse, LoginResponse } from '../../generated/zod/auth/auth.zod.ts';
+import { ChangeOwnPasswordResponse, GetAuthUserResponse, LoginResponse } from '../../generated/zod/auth/auth.zod.ts';
+import { ResetUserPasswordResponse } from '../../generated/zod/users/users.zod.ts';
 import { createTestApi, expectContract, type TestApi, TestClient, testPassword } from '../support/test-api.ts';
 
 const MessageOnly = z.strictObject({ message: z.string() });
@@ -95,6 +96,83 @@ describe('sign-in and sessions', () => {
     expect((await client.post('/login', { email: 'optician@example.test', password: testPassword })).status).toBe(200);
     clock = new Date(clock.getTime() + 61_000);
     expect((await client.post('/login', { email: 'target@example.test', password: testPassword })).status).toBe(200);
+  });
+});
+
+describe("changing one's own password", () => {
+  const newPassword = 'a brand new passphrase';
+
+  it('replaces a reset password, clears the flag and signs out only the other sessions', async () => {
+    const userId = await api.createUser({ email: 'reset@example.test', permissions: [], businessIds: [business] });
+    await api.createUser({ email: 'admin@example.test', permissions: ['update-users'], businessIds: [business] });
+    const admin = await api.signIn('admin@example.test');
+    const reset = expectContract(
+      await admin.post('/api/users/reset-password', { id: userId }),
+      200,
+      ResetUserPasswordResponse,
+    );
+    const here = await api.signIn('reset@example.test', reset.temporary_password);
+    const elsewhere = await api.signIn('reset@example.test', reset.temporary_password);
+    const before = expectContract(await here.get('/api/auth/user'), 200, GetAuthUserResponse);
+    expect(before.user.must_change_password).toBe(true);
+
+    const changed = expectContract(
+      await here.post('/api/auth/password', { current_password: reset.temporary_password, password: newPassword }),
+      200,
+      ChangeOwnPasswordResponse,
+    );
+    expect(changed.user).toMatchObject({ id: userId, must_change_password: false });
+    const after = expectContract(await here.get('/api/auth/user'), 200, GetAuthUserResponse);
+    expect(after.user.must_change_password).toBe(false);
+    expectContract(await elsewhere.get('/api/auth/user'), 401, MessageOnly);
+
+    const client = await api.anonymous();
+    const old = { email: 'reset@example.test', password: reset.temporary_password };
+    expectContract(await client.post('/login', old), 422, ValidationError);
+    const fresh = await client.post('/login', { email: 'reset@example.test', password: newPassword });
+    expect(expectContract(fresh, 200, LoginResponse).user.must_change_password).toBe(false);
+  });
+
+  it('answers 401 without a session', async () => {
+    const client = await api.anonymous();
+    const answer = await client.post('/api/auth/password', { current_password: testPassword, password: newPassword });
+    expectContract(answer, 401, MessageOnly);
+  });
+
+  it('names the field at fault and keeps the old password', async () => {
+    await api.createUser({ email: 'careful@example.test', permissions: [], businessIds: [business] });
+    const client = await api.signIn('careful@example.test');
+    const wrong = await client.post('/api/auth/password', { current_password: 'not it', password: newPassword });
+    expect(expectContract(wrong, 422, ValidationError).errors).toEqual({
+      current_password: ['The current password is incorrect.'],
+    });
+    const short = await client.post('/api/auth/password', { current_password: testPassword, password: 'short' });
+    expect(Object.keys(expectContract(short, 422, ValidationError).errors)).toEqual(['password']);
+    const same = await client.post('/api/auth/password', { current_password: testPassword, password: testPassword });
+    expect(expectContract(same, 422, ValidationError).errors).toEqual({
+      password: ['The new password must be different from the current password.'],
+    });
+    expectContract(await client.get('/api/auth/user'), 200, GetAuthUserResponse);
+    await api.signIn('careful@example.test', testPassword);
+  });
+
+  it('counts wrong current passwords toward the sign-in throttle of that email and address', async () => {
+    await api.createUser({ email: 'guessed@example.test', permissions: [], businessIds: [business] });
+    const client = await api.signIn('guessed@example.test');
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const guess = await client.post('/api/auth/password', { current_password: 'guess', password: newPassword });
+      expect(guess.status).toBe(422);
+    }
+    const blocked = await client.post('/api/auth/password', { current_password: testPassword, password: newPassword });
+    expect(expectContract(blocked, 429, MessageOnly).message).toMatch(/Too many login attempts/);
+    const signIn = await (await api.anonymous()).post('/login', {
+      email: 'guessed@example.test',
+      password: testPassword,
+    });
+    expectContract(signIn, 429, MessageOnly);
+    clock = new Date(clock.getTime() + 61_000);
+    const allowed = await client.post('/api/auth/password', { current_password: testPassword, password: newPassword });
+    expectContract(allowed, 200, ChangeOwnPasswordResponse);
   });
 });
 

@@ -3,8 +3,9 @@ import type { FormField, FormValues, LineField } from '../../resources/resource.
 
 export type FormMode = 'create' | 'edit';
 
-// Keys starting with an underscore hold what the form shows but never sends (a chosen record's name).
-export const labelKey = (name: string) => `_${name}_label`;
+// Keys starting with an underscore hold what the form shows but never sends (a chosen record's name). In a line
+// ('lines.0.item_id') the underscore goes on the last segment, where the line row writes it and stripLocal drops it.
+export const labelKey = (name: string) => name.replace(/([^.]+)$/, '_$1_label');
 
 const locationKeys = (prefix: string) => [`${prefix}branch_id`, `${prefix}warehouse_id`];
 

@@ -6,9 +6,9 @@ import {
 } from '../../generated/zod/bill-payments/bill-payments.zod.ts';
 import { createBillPayment, postBillPayment } from '../documents/bill-payments.ts';
 import { centavosToPesos } from '../domain/money.ts';
+import { paidDocuments } from './document-presenting.ts';
 import { checkFigures, documentLifecycle, postingContextOf } from './document-support.ts';
 import { auditColumns } from './engine/dynamic.ts';
-import { nameOf, namesById } from './engine/lookups.ts';
 import type { Resource } from './engine/resource.ts';
 
 type Create = z.output<typeof CreateBillPaymentBody>;
@@ -30,19 +30,13 @@ export const billPaymentsResource: Resource<'bill_payments', Create> = {
   },
   ...documentLifecycle('bill_payments', postBillPayment),
   async present(ctx, rows) {
-    const bills = await ctx.db
-      .selectFrom('bills')
-      .select(['id', 'number', 'contact_id'])
-      .where('id', 'in', [...rows.map((row) => row.bill_id), 0])
-      .execute();
-    const billOf = new Map(bills.map((bill) => [bill.id, bill]));
-    const contacts = await namesById(
+    const paidOf = await paidDocuments(
       ctx.db,
-      'contacts',
-      bills.map((bill) => bill.contact_id),
+      'bills',
+      rows.map((row) => row.bill_id),
     );
     return rows.map((row) => {
-      const bill = billOf.get(row.bill_id);
+      const paid = paidOf(row.bill_id);
       return {
         ...auditColumns(row),
         business_id: row.business_id,
@@ -53,9 +47,9 @@ export const billPaymentsResource: Resource<'bill_payments', Create> = {
         reference: row.reference,
         notes: row.notes,
         number: row.number,
-        bill_number: bill?.number ?? null,
-        contact_id: bill?.contact_id ?? null,
-        contact_name: nameOf(contacts, bill?.contact_id ?? null),
+        bill_number: paid.number,
+        contact_id: paid.contact_id,
+        contact_name: paid.contact_name,
       };
     });
   },

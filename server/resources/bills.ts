@@ -3,14 +3,8 @@ import { CreateBillBody, ListBillsQueryParams, SearchBillsQueryParams } from '..
 import { createBill, postBill } from '../documents/bills.ts';
 import { centavosToPesos } from '../domain/money.ts';
 import { fromThousandths } from '../domain/quantity.ts';
-import {
-  checkFigures,
-  documentLifecycle,
-  groupBy,
-  itemLabels,
-  locationNames,
-  postingContextOf,
-} from './document-support.ts';
+import { documentLines, locationNames, paidAndBalance, pricedTotals } from './document-presenting.ts';
+import { checkFigures, documentLifecycle, postingContextOf } from './document-support.ts';
 import { auditColumns } from './engine/dynamic.ts';
 import { nameOf, namesById } from './engine/lookups.ts';
 import type { Resource } from './engine/resource.ts';
@@ -34,16 +28,10 @@ export const billsResource: Resource<'bills', Create> = {
   },
   ...documentLifecycle('bills', postBill),
   async present(ctx, rows) {
-    const lines = await ctx.db
-      .selectFrom('bill_lines')
-      .selectAll()
-      .where('bill_id', 'in', [...rows.map((row) => row.id), 0])
-      .orderBy('position')
-      .execute();
-    const linesOf = groupBy(lines, (line) => line.bill_id);
-    const items = await itemLabels(
+    const { linesOf, itemOf } = await documentLines(
       ctx.db,
-      lines.map((line) => line.item_id),
+      'bill_lines',
+      rows.map((row) => row.id),
     );
     const contacts = await namesById(
       ctx.db,
@@ -72,21 +60,17 @@ export const billsResource: Resource<'bills', Create> = {
       purchase_order_number: nameOf(orders, row.purchase_order_id),
       contact_name: nameOf(contacts, row.contact_id),
       location_name: locationName(row.branch_id, row.warehouse_id),
-      subtotal: centavosToPesos(Number(row.subtotal)),
-      discount_total: centavosToPesos(Number(row.discount_total)),
-      total: centavosToPesos(Number(row.total)),
-      amount_paid: centavosToPesos(Number(row.amount_paid)),
-      balance: centavosToPesos(Number(row.total) - Number(row.amount_paid)),
+      ...pricedTotals(row),
+      ...paidAndBalance(row),
       status: row.status,
-      lines: (linesOf.get(row.id) ?? []).map((line) => ({
+      lines: linesOf(row.id).map((line) => ({
         id: line.id,
         purchase_order_line_id: line.purchase_order_line_id,
         item_id: line.item_id,
         quantity: fromThousandths(Number(line.quantity)),
         unit_cost: centavosToPesos(Number(line.unit_cost)),
         discount_percent: line.discount_percent,
-        item_code: items.get(line.item_id)?.code ?? null,
-        item_name: items.get(line.item_id)?.name ?? null,
+        ...itemOf(line.item_id),
         amount: centavosToPesos(Number(line.amount)),
       })),
     }));

@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.ts';
 import { dialectOf } from '../db/dialect.ts';
 import {
   type DocumentTable,
@@ -11,7 +9,6 @@ import {
 import type { PostingContext } from '../documents/posting-context.ts';
 import { hasAtMostDecimals } from '../domain/money.ts';
 import { type FieldErrors, unprocessable } from '../http/errors.ts';
-import { namesById } from './engine/lookups.ts';
 import type { ResourceContext } from './engine/resource.ts';
 
 // The engine's context (already inside its transaction) as the posting services see it.
@@ -66,48 +63,4 @@ export function checkFigures(
     check(line, `lines.${index}.`);
   });
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
-}
-
-export type ItemLabel = { code: string; name: string };
-
-export async function itemLabels(db: Kysely<Database>, itemIds: readonly number[]): Promise<Map<number, ItemLabel>> {
-  const wanted = [...new Set(itemIds)];
-  if (wanted.length === 0) return new Map();
-  const rows = await db.selectFrom('items').select(['id', 'code', 'name']).where('id', 'in', wanted).execute();
-  return new Map(rows.map((row) => [row.id, { code: row.code, name: row.name }]));
-}
-
-export type LocationNames = (branchId: number | null, warehouseId: number | null) => string | null;
-
-export async function locationNames(
-  db: Kysely<Database>,
-  locations: readonly { branch_id: number | null; warehouse_id: number | null }[],
-): Promise<LocationNames> {
-  const branches = await namesById(
-    db,
-    'branches',
-    locations.map((location) => location.branch_id),
-  );
-  const warehouses = await namesById(
-    db,
-    'warehouses',
-    locations.map((location) => location.warehouse_id),
-  );
-  return (branchId, warehouseId) =>
-    branchId !== null
-      ? (branches.get(branchId) ?? null)
-      : warehouseId !== null
-        ? (warehouses.get(warehouseId) ?? null)
-        : null;
-}
-
-// Lines of many documents in one query, grouped by their document.
-export function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const row of rows) {
-    const list = groups.get(keyOf(row)) ?? [];
-    list.push(row);
-    groups.set(keyOf(row), list);
-  }
-  return groups;
 }

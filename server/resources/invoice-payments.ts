@@ -7,9 +7,9 @@ import {
 } from '../../generated/zod/invoice-payments/invoice-payments.zod.ts';
 import { createInvoicePayment, postInvoicePayment, updateInvoicePayment } from '../documents/invoice-payments.ts';
 import { centavosToPesos } from '../domain/money.ts';
+import { paidDocuments } from './document-presenting.ts';
 import { checkFigures, documentLifecycle, postingContextOf } from './document-support.ts';
 import { auditColumns } from './engine/dynamic.ts';
-import { nameOf, namesById } from './engine/lookups.ts';
 import type { Resource } from './engine/resource.ts';
 
 type Create = z.output<typeof CreateInvoicePaymentBody>;
@@ -39,19 +39,13 @@ export const invoicePaymentsResource: Resource<'invoice_payments', Create, Updat
   },
   ...documentLifecycle('invoice_payments', postInvoicePayment),
   async present(ctx, rows) {
-    const invoices = await ctx.db
-      .selectFrom('invoices')
-      .select(['id', 'number', 'contact_id'])
-      .where('id', 'in', [...rows.map((row) => row.invoice_id), 0])
-      .execute();
-    const invoiceOf = new Map(invoices.map((invoice) => [invoice.id, invoice]));
-    const contacts = await namesById(
+    const paidOf = await paidDocuments(
       ctx.db,
-      'contacts',
-      invoices.map((invoice) => invoice.contact_id),
+      'invoices',
+      rows.map((row) => row.invoice_id),
     );
     return rows.map((row) => {
-      const invoice = invoiceOf.get(row.invoice_id);
+      const paid = paidOf(row.invoice_id);
       return {
         ...auditColumns(row),
         business_id: row.business_id,
@@ -62,9 +56,9 @@ export const invoicePaymentsResource: Resource<'invoice_payments', Create, Updat
         reference: row.reference,
         notes: row.notes,
         number: row.number,
-        invoice_number: invoice?.number ?? null,
-        contact_id: invoice?.contact_id ?? null,
-        contact_name: nameOf(contacts, invoice?.contact_id ?? null),
+        invoice_number: paid.number,
+        contact_id: paid.contact_id,
+        contact_name: paid.contact_name,
       };
     });
   },

@@ -6,7 +6,7 @@ import {
   UpdateInvoiceBody,
 } from '../../generated/zod/invoices/invoices.zod.ts';
 import { createInvoice, postInvoice, updateInvoice } from '../documents/invoices.ts';
-import { centavosToPesos } from '../domain/money.ts';
+import { paidAndBalance, pricedTotals } from './document-presenting.ts';
 import { checkFigures, documentLifecycle, postingContextOf } from './document-support.ts';
 import { auditColumns } from './engine/dynamic.ts';
 import { nameOf, namesById } from './engine/lookups.ts';
@@ -43,7 +43,6 @@ export const invoicesResource: Resource<'invoices', Create, Update> = {
     const linesOf = await presentSalesLines(
       ctx.db,
       'invoice_lines',
-      'invoice_id',
       rows.map((row) => row.id),
     );
     const contacts = await namesById(
@@ -69,11 +68,8 @@ export const invoicesResource: Resource<'invoices', Create, Update> = {
       reference_number: row.reference_number,
       contact_name: nameOf(contacts, row.contact_id),
       branch_name: nameOf(branches, row.branch_id),
-      subtotal: centavosToPesos(Number(row.subtotal)),
-      discount_total: centavosToPesos(Number(row.discount_total)),
-      total: centavosToPesos(Number(row.total)),
-      amount_paid: centavosToPesos(Number(row.amount_paid)),
-      balance: centavosToPesos(Number(row.total) - Number(row.amount_paid)),
+      ...pricedTotals(row),
+      ...paidAndBalance(row),
       status: row.status,
       lines: linesOf(row.id),
     }));

@@ -8,14 +8,8 @@ import {
 import { createPurchaseOrder, postPurchaseOrder, updatePurchaseOrder } from '../documents/purchase-orders.ts';
 import { centavosToPesos } from '../domain/money.ts';
 import { fromThousandths } from '../domain/quantity.ts';
-import {
-  checkFigures,
-  documentLifecycle,
-  groupBy,
-  itemLabels,
-  locationNames,
-  postingContextOf,
-} from './document-support.ts';
+import { documentLines, locationNames, pricedTotals } from './document-presenting.ts';
+import { checkFigures, documentLifecycle, postingContextOf } from './document-support.ts';
 import { auditColumns } from './engine/dynamic.ts';
 import { nameOf, namesById } from './engine/lookups.ts';
 import type { Resource } from './engine/resource.ts';
@@ -47,16 +41,10 @@ export const purchaseOrdersResource: Resource<'purchase_orders', Create, Update>
   },
   ...documentLifecycle('purchase_orders', postPurchaseOrder),
   async present(ctx, rows) {
-    const lines = await ctx.db
-      .selectFrom('purchase_order_lines')
-      .selectAll()
-      .where('purchase_order_id', 'in', [...rows.map((row) => row.id), 0])
-      .orderBy('position')
-      .execute();
-    const linesOf = groupBy(lines, (line) => line.purchase_order_id);
-    const items = await itemLabels(
+    const { linesOf, itemOf } = await documentLines(
       ctx.db,
-      lines.map((line) => line.item_id),
+      'purchase_order_lines',
+      rows.map((row) => row.id),
     );
     const contacts = await namesById(
       ctx.db,
@@ -77,19 +65,16 @@ export const purchaseOrdersResource: Resource<'purchase_orders', Create, Update>
       reference_number: row.reference_number,
       contact_name: nameOf(contacts, row.contact_id),
       location_name: locationName(row.branch_id, row.warehouse_id),
-      subtotal: centavosToPesos(Number(row.subtotal)),
-      discount_total: centavosToPesos(Number(row.discount_total)),
-      total: centavosToPesos(Number(row.total)),
+      ...pricedTotals(row),
       status: row.status,
-      lines: (linesOf.get(row.id) ?? []).map((line) => ({
+      lines: linesOf(row.id).map((line) => ({
         id: line.id,
         item_id: line.item_id,
         unit_of_measurement_id: line.unit_of_measurement_id,
         quantity: fromThousandths(Number(line.quantity)),
         unit_cost: centavosToPesos(Number(line.unit_cost)),
         discount_percent: line.discount_percent,
-        item_code: items.get(line.item_id)?.code ?? null,
-        item_name: items.get(line.item_id)?.name ?? null,
+        ...itemOf(line.item_id),
         received_quantity: fromThousandths(Number(line.received_quantity)),
         billed_quantity: fromThousandths(Number(line.billed_quantity)),
         amount: centavosToPesos(Number(line.amount)),

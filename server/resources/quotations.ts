@@ -5,7 +5,7 @@ import {
   SearchQuotationsQueryParams,
 } from '../../generated/zod/quotations/quotations.zod.ts';
 import { createQuotation, postQuotation } from '../documents/quotations.ts';
-import { centavosToPesos } from '../domain/money.ts';
+import { pricedTotals } from './document-presenting.ts';
 import { checkFigures, documentLifecycle, postingContextOf } from './document-support.ts';
 import { auditColumns } from './engine/dynamic.ts';
 import { nameOf, namesById } from './engine/lookups.ts';
@@ -34,7 +34,6 @@ export const quotationsResource: Resource<'quotations', Create> = {
     const linesOf = await presentSalesLines(
       ctx.db,
       'quotation_lines',
-      'quotation_id',
       rows.map((row) => row.id),
     );
     const contacts = await namesById(
@@ -59,9 +58,7 @@ export const quotationsResource: Resource<'quotations', Create> = {
       reference_number: row.reference_number,
       contact_name: nameOf(contacts, row.contact_id),
       branch_name: nameOf(branches, row.branch_id),
-      subtotal: centavosToPesos(Number(row.subtotal)),
-      discount_total: centavosToPesos(Number(row.discount_total)),
-      total: centavosToPesos(Number(row.total)),
+      ...pricedTotals(row),
       lines: linesOf(row.id),
     }));
   },

@@ -7,14 +7,8 @@ import {
 import { createReceiveOrder, postReceiveOrder } from '../documents/receive-orders.ts';
 import { centavosToPesos } from '../domain/money.ts';
 import { fromThousandths } from '../domain/quantity.ts';
-import {
-  checkFigures,
-  documentLifecycle,
-  groupBy,
-  itemLabels,
-  locationNames,
-  postingContextOf,
-} from './document-support.ts';
+import { documentLines, locationNames } from './document-presenting.ts';
+import { checkFigures, documentLifecycle, postingContextOf } from './document-support.ts';
 import { auditColumns } from './engine/dynamic.ts';
 import { nameOf, namesById } from './engine/lookups.ts';
 import type { Resource } from './engine/resource.ts';
@@ -42,16 +36,10 @@ export const receiveOrdersResource: Resource<'receive_orders', Create> = {
   },
   ...documentLifecycle('receive_orders', postReceiveOrder),
   async present(ctx, rows) {
-    const lines = await ctx.db
-      .selectFrom('receive_order_lines')
-      .selectAll()
-      .where('receive_order_id', 'in', [...rows.map((row) => row.id), 0])
-      .orderBy('position')
-      .execute();
-    const linesOf = groupBy(lines, (line) => line.receive_order_id);
-    const items = await itemLabels(
+    const { linesOf, itemOf } = await documentLines(
       ctx.db,
-      lines.map((line) => line.item_id),
+      'receive_order_lines',
+      rows.map((row) => row.id),
     );
     const contacts = await namesById(
       ctx.db,
@@ -79,14 +67,13 @@ export const receiveOrdersResource: Resource<'receive_orders', Create> = {
       contact_name: nameOf(contacts, row.contact_id),
       location_name: locationName(row.branch_id, row.warehouse_id),
       total: centavosToPesos(Number(row.total)),
-      lines: (linesOf.get(row.id) ?? []).map((line) => ({
+      lines: linesOf(row.id).map((line) => ({
         id: line.id,
         purchase_order_line_id: line.purchase_order_line_id,
         item_id: line.item_id,
         quantity: fromThousandths(Number(line.quantity)),
         unit_cost: centavosToPesos(Number(line.unit_cost)),
-        item_code: items.get(line.item_id)?.code ?? null,
-        item_name: items.get(line.item_id)?.name ?? null,
+        ...itemOf(line.item_id),
         amount: centavosToPesos(Number(line.amount)),
       })),
     }));

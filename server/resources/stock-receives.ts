@@ -33,7 +33,7 @@ export const stockReceivesResource: Resource<'stock_receives', Create> = {
   },
   ...documentLifecycle('stock_receives', arrivalPosting('stock-receive')),
   async present(ctx, rows) {
-    const partsOf = await presentArrivalParts(ctx.db, 'stock_receive_lines', 'stock_receive_id', rows);
+    const partsOf = await presentArrivalParts(ctx.db, 'stock_receive_lines', rows);
     return rows.map((row) => ({
       ...auditColumns(row),
       business_id: row.business_id,

@@ -7,14 +7,8 @@ import {
 } from '../../generated/zod/stock-requests/stock-requests.zod.ts';
 import { createStockRequest, postStockRequest, updateStockRequest } from '../documents/stock-requests.ts';
 import { fromThousandths } from '../domain/quantity.ts';
-import {
-  checkFigures,
-  documentLifecycle,
-  groupBy,
-  itemLabels,
-  locationNames,
-  postingContextOf,
-} from './document-support.ts';
+import { documentLines, routeNames } from './document-presenting.ts';
+import { checkFigures, documentLifecycle, postingContextOf } from './document-support.ts';
 import { auditColumns } from './engine/dynamic.ts';
 import type { Resource } from './engine/resource.ts';
 
@@ -45,21 +39,12 @@ export const stockRequestsResource: Resource<'stock_requests', Create, Update> =
   },
   ...documentLifecycle('stock_requests', postStockRequest),
   async present(ctx, rows) {
-    const lines = await ctx.db
-      .selectFrom('stock_request_lines')
-      .selectAll()
-      .where('stock_request_id', 'in', [...rows.map((row) => row.id), 0])
-      .orderBy('position')
-      .execute();
-    const linesOf = groupBy(lines, (line) => line.stock_request_id);
-    const items = await itemLabels(
+    const { linesOf, itemOf } = await documentLines(
       ctx.db,
-      lines.map((line) => line.item_id),
+      'stock_request_lines',
+      rows.map((row) => row.id),
     );
-    const locationName = await locationNames(ctx.db, [
-      ...rows.map((row) => ({ branch_id: row.from_branch_id, warehouse_id: row.from_warehouse_id })),
-      ...rows.map((row) => ({ branch_id: row.to_branch_id, warehouse_id: row.to_warehouse_id })),
-    ]);
+    const routeOf = await routeNames(ctx.db, rows);
     return rows.map((row) => ({
       ...auditColumns(row),
       business_id: row.business_id,
@@ -71,15 +56,13 @@ export const stockRequestsResource: Resource<'stock_requests', Create, Update> =
       needed_by: row.needed_by,
       notes: row.notes,
       number: row.number,
-      from_location_name: locationName(row.from_branch_id, row.from_warehouse_id),
-      to_location_name: locationName(row.to_branch_id, row.to_warehouse_id),
+      ...routeOf(row),
       status: row.status,
-      lines: (linesOf.get(row.id) ?? []).map((line) => ({
+      lines: linesOf(row.id).map((line) => ({
         id: line.id,
         item_id: line.item_id,
         quantity: fromThousandths(Number(line.quantity)),
-        item_code: items.get(line.item_id)?.code ?? null,
-        item_name: items.get(line.item_id)?.name ?? null,
+        ...itemOf(line.item_id),
         transferred_quantity: fromThousandths(Number(line.transferred_quantity)),
       })),
     }));

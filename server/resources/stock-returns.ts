@@ -29,7 +29,7 @@ export const stockReturnsResource: Resource<'stock_returns', Create> = {
   },
   ...documentLifecycle('stock_returns', arrivalPosting('stock-return')),
   async present(ctx, rows) {
-    const partsOf = await presentArrivalParts(ctx.db, 'stock_return_lines', 'stock_return_id', rows);
+    const partsOf = await presentArrivalParts(ctx.db, 'stock_return_lines', rows);
     return rows.map((row) => ({
       ...auditColumns(row),
       business_id: row.business_id,

@@ -7,14 +7,8 @@ import {
 import { createStockTransfer, postStockTransfer } from '../documents/stock-transfers.ts';
 import { centavosToPesos } from '../domain/money.ts';
 import { fromThousandths } from '../domain/quantity.ts';
-import {
-  checkFigures,
-  documentLifecycle,
-  groupBy,
-  itemLabels,
-  locationNames,
-  postingContextOf,
-} from './document-support.ts';
+import { documentLines, routeNames } from './document-presenting.ts';
+import { checkFigures, documentLifecycle, postingContextOf } from './document-support.ts';
 import { auditColumns } from './engine/dynamic.ts';
 import { nameOf, namesById } from './engine/lookups.ts';
 import type { Resource } from './engine/resource.ts';
@@ -42,16 +36,10 @@ export const stockTransfersResource: Resource<'stock_transfers', Create> = {
   },
   ...documentLifecycle('stock_transfers', postStockTransfer),
   async present(ctx, rows) {
-    const lines = await ctx.db
-      .selectFrom('stock_transfer_lines')
-      .selectAll()
-      .where('stock_transfer_id', 'in', [...rows.map((row) => row.id), 0])
-      .orderBy('position')
-      .execute();
-    const linesOf = groupBy(lines, (line) => line.stock_transfer_id);
-    const items = await itemLabels(
+    const { linesOf, itemOf } = await documentLines(
       ctx.db,
-      lines.map((line) => line.item_id),
+      'stock_transfer_lines',
+      rows.map((row) => row.id),
     );
     const requests = await namesById(
       ctx.db,
@@ -59,10 +47,7 @@ export const stockTransfersResource: Resource<'stock_transfers', Create> = {
       rows.map((row) => row.stock_request_id),
       'number',
     );
-    const locationName = await locationNames(ctx.db, [
-      ...rows.map((row) => ({ branch_id: row.from_branch_id, warehouse_id: row.from_warehouse_id })),
-      ...rows.map((row) => ({ branch_id: row.to_branch_id, warehouse_id: row.to_warehouse_id })),
-    ]);
+    const routeOf = await routeNames(ctx.db, rows);
     return rows.map((row) => ({
       ...auditColumns(row),
       business_id: row.business_id,
@@ -75,16 +60,14 @@ export const stockTransfersResource: Resource<'stock_transfers', Create> = {
       notes: row.notes,
       number: row.number,
       stock_request_number: nameOf(requests, row.stock_request_id),
-      from_location_name: locationName(row.from_branch_id, row.from_warehouse_id),
-      to_location_name: locationName(row.to_branch_id, row.to_warehouse_id),
+      ...routeOf(row),
       status: row.status,
-      lines: (linesOf.get(row.id) ?? []).map((line) => ({
+      lines: linesOf(row.id).map((line) => ({
         id: line.id,
         stock_request_line_id: line.stock_request_line_id,
         item_id: line.item_id,
         quantity: fromThousandths(Number(line.quantity)),
-        item_code: items.get(line.item_id)?.code ?? null,
-        item_name: items.get(line.item_id)?.name ?? null,
+        ...itemOf(line.item_id),
         unit_cost: centavosToPesos(Number(line.unit_cost)),
         received_quantity: fromThousandths(Number(line.received_quantity)),
         returned_quantity: fromThousandths(Number(line.returned_quantity)),

@@ -3,7 +3,7 @@ import { containsText, dialectOf } from '../db/dialect.ts';
 import { stockValue } from '../domain/average-cost.ts';
 import { centavosToPesos } from '../domain/money.ts';
 import { fromThousandths } from '../domain/quantity.ts';
-import { locationNames } from './document-support.ts';
+import { locationNames } from './document-presenting.ts';
 import { auditColumns } from './engine/dynamic.ts';
 import type { Resource } from './engine/resource.ts';
 

@@ -1,0 +1,155 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { buildApp } from '../../server/app.ts';
+import { connectDatabase } from '../../server/db/connect.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { seedDatabase } from '../../server/db/seed/index.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const distDir = join(root, 'dist');
+export const screenshotDir = join(root, 'docs', 'screenshots');
+
+export const demoPassword = 'spectacle-demo';
+// Cheap hashing for the seeded users: the test signs in many times and production never sees this cost.
+const passwordCost = { N: 2 ** 10, r: 8, p: 1 };
+
+function newestChange(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestChange(join(path, entry))), stat.mtimeMs);
+}
+
+// The browser must run the client as it is now, so a missing or stale dist/ is rebuilt first.
+function buildClientIfStale(): void {
+  const built = existsSync(join(distDir, 'index.html')) ? statSync(join(distDir, 'index.html')).mtimeMs : 0;
+  const sources = Math.max(
+    ...['src', 'generated', 'public', 'index.html', 'vite.config.ts'].map((path) => newestChange(join(root, path))),
+  );
+  if (built > sources) return;
+  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`The client build failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+// The server lists the client's files when it starts, and a build empties dist/. So builds take turns (test files
+// run in parallel), and each server gets its own copy of the client, which a later build cannot pull away.
+async function privateClientCopy(target: string): Promise<void> {
+  const lock = join(root, 'node_modules', '.e2e-client-build.lock');
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A lock left by a killed run must not block every later run forever.
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 300_000) rmSync(lock, { recursive: true, force: true });
+      await new Promise((resume) => setTimeout(resume, 500));
+    }
+  }
+  try {
+    buildClientIfStale();
+    cpSync(distDir, target, { recursive: true });
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+export type BrowserApp = {
+  baseUrl: string;
+  browser: Browser;
+  newPage: () => Promise<Page>;
+  close: () => Promise<void>;
+};
+
+// The real server on a fresh demo database in a temporary SQLite file, on a free port, and a headless Chromium.
+export async function startBrowserApp(): Promise<BrowserApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'spectacle-e2e-'));
+  const clientDir = join(dir, 'client');
+  await privateClientCopy(clientDir);
+  const db = connectDatabase({ kind: 'sqlite', path: join(dir, 'e2e.db') });
+  await migrateToLatest(db);
+  await seedDatabase(db, { demo: true, passwordCost, now: new Date() });
+  const app = await buildApp({ db, clientDir, contractPath: null, passwordCost });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  return {
+    baseUrl,
+    browser,
+    newPage: async () => {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 900 } });
+      return context.newPage();
+    },
+    close: async () => {
+      await browser.close();
+      await app.close();
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(demoPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/overview');
+  await sidebar(page).waitFor();
+}
+
+export function sidebar(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+// Types into a remote-search picker (the input named after its field), picks the suggestion showing that text and
+// waits until the picker shows the choice.
+export async function pick(page: Page, fieldName: string, search: string, option: string = search): Promise<void> {
+  const input = page.locator(`input[name="${fieldName}"]`);
+  await input.click();
+  await input.fill(search);
+  await page.getByRole('listbox').getByRole('option', { name: option }).first().click();
+  await page.waitForFunction(
+    ([name, text]) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value.includes(text),
+    [fieldName, option] as const,
+  );
+}
+
+// Waits for the toast with exactly this text; fails the test if it never shows.
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await page.getByText(text, { exact: true }).first().waitFor();
+}
+
+// A record's figure on a view screen: the value beside its label in the details list.
+export function detail(page: Page, label: string): Locator {
+  return page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  // Dialogs and toasts fade in: the picture waits for every animation that ends (not the endless progress stripes).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false });
+}
+
+// Lets the page handle what it was just sent and paint once, so that a check made next sees the outcome.
+export async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => done())));
+}

@@ -10,6 +10,7 @@ const actionLabels: Record<string, string> = {
   select: 'Select',
   'assign-permissions': 'Assign Permissions',
   'assign-roles': 'Assign Roles',
+  'change-password': 'Change Password',
 };
 
 // SPEC section 2: a link to the list (plural name), then the action alone or the action and the resource's name.

@@ -1,6 +1,6 @@
 import { Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { getSelectedBusinessId } from '../api/selected-business.ts';
 import {
@@ -11,6 +11,10 @@ import {
   useBusinesses,
 } from '../auth/session.ts';
 import { errorMessage } from '../screens/shared/request-error.ts';
+
+const ForcedPasswordChange = lazy(async () => ({
+  default: (await import('../screens/change-password.tsx')).ForcedPasswordChange,
+}));
 
 export type SessionContext = { userName: string; businessName: string | null };
 
@@ -43,6 +47,15 @@ export function RequireSession({ children }: RequireSessionProps) {
   }, [navigate, queryClient]);
 
   if (user.isError && isUnauthenticated(user.error)) return <Navigate to={signInPath(location)} replace />;
+  // A temporary password from a reset opens nothing until it is replaced (DOMAIN.md section 2); the URL stays, so
+  // the page asked for appears once the flag clears.
+  if (user.data?.user.must_change_password) {
+    return (
+      <Suspense fallback={<Starting />}>
+        <ForcedPasswordChange />
+      </Suspense>
+    );
+  }
   const failure = user.error ?? businesses.error;
   if (failure) {
     return (
@@ -54,14 +67,16 @@ export function RequireSession({ children }: RequireSessionProps) {
       </Center>
     );
   }
-  if (!user.data || !businesses.data) {
-    return (
-      <Center h="100vh">
-        <Spinner size="lg" color="teal.500" aria-label="Starting" />
-      </Center>
-    );
-  }
+  if (!user.data || !businesses.data) return <Starting />;
   const selectedId = getSelectedBusinessId();
   const business = businesses.data.find((candidate) => candidate.id === selectedId) ?? businesses.data[0];
   return <>{children({ userName: user.data.user.name, businessName: business?.name ?? null })}</>;
+}
+
+function Starting() {
+  return (
+    <Center h="100vh">
+      <Spinner size="lg" color="teal.500" aria-label="Starting" />
+    </Center>
+  );
 }

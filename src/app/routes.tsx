@@ -72,6 +72,11 @@ export function appRoutes(): RouteObject[] {
         },
         ...screens,
         {
+          path: 'change-password',
+          handle: { name: 'auth.change-password', resource: null, action: 'change-password' } satisfies RouteHandle,
+          lazy: async () => ({ Component: (await import('../screens/change-password.tsx')).ChangePasswordScreen }),
+        },
+        {
           path: '*',
           lazy: async () => ({ Component: (await import('../screens/not-found.tsx')).NotFoundScreen }),
         },

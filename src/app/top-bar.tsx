@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
-import { LuBell, LuGlasses } from 'react-icons/lu';
-import { Link as RouterLink } from 'react-router-dom';
+import { LuBell, LuChevronDown, LuGlasses } from 'react-icons/lu';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { signOut } from '../auth/session.ts';
 
 export type TopBarProps = { userName: string; businessName: string | null };
@@ -13,6 +13,11 @@ const placeholderNotifications = [
 ];
 
 export function TopBar({ userName, businessName }: TopBarProps) {
+  const location = useLocation();
+  // The screen goes back to where the user was once the password is changed.
+  const back = `${location.pathname}${location.search}${location.hash}`;
+  const changePasswordPath =
+    location.pathname === '/change-password' ? back : `/change-password?redirect=${encodeURIComponent(back)}`;
   return (
     <Flex
       as="header"
@@ -52,7 +57,23 @@ export function TopBar({ userName, businessName }: TopBarProps) {
             </Menu.Positioner>
           </Portal>
         </Menu.Root>
-        <Text fontWeight="medium">{userName}</Text>
+        <Menu.Root>
+          <Menu.Trigger asChild>
+            <Button variant="ghost" color="white" _hover={{ bg: 'teal.600' }}>
+              <Text fontWeight="medium">{userName}</Text>
+              <LuChevronDown />
+            </Button>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content>
+                <Menu.Item value="change-password" asChild>
+                  <RouterLink to={changePasswordPath}>Change password</RouterLink>
+                </Menu.Item>
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
         <Button size="sm" variant="outline" color="white" _hover={{ bg: 'teal.600' }} onClick={() => signOut()}>
           Logout
         </Button>

@@ -10,6 +10,10 @@ import { humanize } from './humanize.ts';
 // matches the page asked for. Everything else is the generated handlers.
 const signedInKey = 'mock_signed_in';
 export const mockPassword = 'spectacle-demo';
+// Set to '1' to try the forced password change of a user whose password was reset.
+export const mockMustChangePasswordKey = 'mock_must_change_password';
+// The password chosen on the change-password screen, so that signing in again asks for the new one.
+const changedPasswordKey = 'mock_password';
 const mockTotal = 137;
 
 export const mockUser: AuthUserResponse = {
@@ -121,13 +125,30 @@ function dashboardOverview(): DashboardOverview {
   };
 }
 
+function currentMockPassword(): string {
+  return localStorage.getItem(changedPasswordKey) ?? mockPassword;
+}
+
+function signedInUser(): AuthUserResponse {
+  return { user: { ...mockUser.user, must_change_password: localStorage.getItem(mockMustChangePasswordKey) === '1' } };
+}
+
+function stringField(body: unknown, field: string): string | null {
+  if (typeof body !== 'object' || body === null || !(field in body)) return null;
+  const value: unknown = (body as Record<string, unknown>)[field];
+  return typeof value === 'string' ? value : null;
+}
+
+function fieldError(field: string, message: string) {
+  return HttpResponse.json({ message, errors: { [field]: [message] } }, { status: 422 });
+}
+
 export const mockOverrides = [
   http.get('*/api/dashboard/overview', () => HttpResponse.json(dashboardOverview())),
   http.get('*/api/csrf-cookie', () => new HttpResponse(null, { status: 204 })),
   http.post('*/login', async ({ request }) => {
-    const body: unknown = await request.json();
-    const password = typeof body === 'object' && body !== null && 'password' in body ? body.password : null;
-    if (password !== mockPassword) {
+    const password = stringField(await request.json(), 'password');
+    if (password !== currentMockPassword()) {
       return HttpResponse.json(
         {
           message: 'These credentials do not match our records.',
@@ -137,7 +158,23 @@ export const mockOverrides = [
       );
     }
     localStorage.setItem(signedInKey, '1');
-    return HttpResponse.json(mockUser);
+    return HttpResponse.json(signedInUser());
+  }),
+  http.post('*/api/auth/password', async ({ request }) => {
+    if (localStorage.getItem(signedInKey) !== '1') {
+      return HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 });
+    }
+    const body: unknown = await request.json();
+    const current = stringField(body, 'current_password');
+    const password = stringField(body, 'password') ?? '';
+    if (current !== currentMockPassword()) return fieldError('current_password', 'The current password is incorrect.');
+    if (password.length < 8) return fieldError('password', 'The password field must be at least 8 characters.');
+    if (password === current) {
+      return fieldError('password', 'The new password must be different from the current password.');
+    }
+    localStorage.setItem(changedPasswordKey, password);
+    localStorage.removeItem(mockMustChangePasswordKey);
+    return HttpResponse.json(signedInUser());
   }),
   http.post('*/logout', () => {
     localStorage.removeItem(signedInKey);
@@ -145,7 +182,7 @@ export const mockOverrides = [
   }),
   http.get('*/api/auth/user', () =>
     localStorage.getItem(signedInKey) === '1'
-      ? HttpResponse.json(mockUser)
+      ? HttpResponse.json(signedInUser())
       : HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 }),
   ),
   http.get('*/api/businesses/get-all-businesses', () => HttpResponse.json({ businesses: mockBusinesses })),

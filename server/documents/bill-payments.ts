@@ -1,12 +1,11 @@
 import type { z } from 'zod';
 import type { CreateBillPaymentBody } from '../../generated/zod/bill-payments/bill-payments.zod.ts';
 import { locationOf } from '../domain/location.ts';
-import { pesosToCentavos } from '../domain/money.ts';
 import { fieldError } from '../http/errors.ts';
 import { assignDocumentNumber } from './document-counter.ts';
 import type { Posting } from './document-lifecycle.ts';
-import { movePayment } from './payments.ts';
-import { type PostingContext, timestampOf } from './posting-context.ts';
+import { movePayment, paymentColumns } from './payments.ts';
+import type { PostingContext } from './posting-context.ts';
 
 export type BillPaymentInput = z.output<typeof CreateBillPaymentBody>;
 
@@ -20,22 +19,12 @@ export async function createBillPayment(context: PostingContext, input: BillPaym
     .executeTakeFirst();
   const location = bill ? locationOf(bill.branch_id, bill.warehouse_id) : null;
   if (!bill || !location) throw fieldError('bill_id', 'The selected bill_id is invalid.');
-  const at = timestampOf(context);
   const header = await context.trx
     .insertInto('bill_payments')
     .values({
-      business_id: context.businessId,
+      ...paymentColumns(context, input),
       number: await assignDocumentNumber(context, 'bill-payment', location),
       bill_id: bill.id,
-      payment_date: input.payment_date,
-      amount: pesosToCentavos(input.amount),
-      payment_method: input.payment_method,
-      reference: input.reference ?? null,
-      notes: input.notes ?? null,
-      created_at: at,
-      updated_at: at,
-      created_by: context.userId,
-      updated_by: context.userId,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

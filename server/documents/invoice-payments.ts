@@ -7,7 +7,7 @@ import { pesosToCentavos } from '../domain/money.ts';
 import { fieldError, notFound } from '../http/errors.ts';
 import { assignDocumentNumber } from './document-counter.ts';
 import type { Posting } from './document-lifecycle.ts';
-import { movePayment } from './payments.ts';
+import { movePayment, paymentColumns } from './payments.ts';
 import { type PostingContext, timestampOf } from './posting-context.ts';
 
 export type InvoicePaymentInput = z.output<typeof CreateInvoicePaymentBody>;
@@ -27,25 +27,15 @@ async function requireInvoice(context: PostingContext, invoiceId: number): Promi
 
 export async function createInvoicePayment(context: PostingContext, input: InvoicePaymentInput): Promise<number> {
   const invoice = await requireInvoice(context, input.invoice_id);
-  const at = timestampOf(context);
   const header = await context.trx
     .insertInto('invoice_payments')
     .values({
-      business_id: context.businessId,
+      ...paymentColumns(context, input),
       number: await assignDocumentNumber(context, 'invoice-payment', {
         branch_id: invoice.branch_id,
         warehouse_id: null,
       }),
       invoice_id: invoice.id,
-      payment_date: input.payment_date,
-      amount: pesosToCentavos(input.amount),
-      payment_method: input.payment_method,
-      reference: input.reference ?? null,
-      notes: input.notes ?? null,
-      created_at: at,
-      updated_at: at,
-      created_by: context.userId,
-      updated_by: context.userId,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,10 +1,36 @@
 import { sql } from 'kysely';
+import type { PaymentMethod } from '../db/tables/documents.ts';
 import { paymentStatus } from '../domain/document-status.ts';
-import { type Centavos, centavosToPesos } from '../domain/money.ts';
+import { type Centavos, centavosToPesos, pesosToCentavos } from '../domain/money.ts';
 import { fieldError } from '../http/errors.ts';
 import { type PostingContext, timestampOf } from './posting-context.ts';
 
 export type PayableTable = 'bills' | 'invoices';
+
+type PaymentInput = {
+  payment_date: string;
+  amount: number;
+  payment_method: PaymentMethod;
+  reference?: string | null;
+  notes?: string | null;
+};
+
+// A bill payment and an invoice payment record the same facts; only the document they pay differs.
+export function paymentColumns(context: PostingContext, input: PaymentInput) {
+  const at = timestampOf(context);
+  return {
+    business_id: context.businessId,
+    payment_date: input.payment_date,
+    amount: pesosToCentavos(input.amount),
+    payment_method: input.payment_method,
+    reference: input.reference ?? null,
+    notes: input.notes ?? null,
+    created_at: at,
+    updated_at: at,
+    created_by: context.userId,
+    updated_by: context.userId,
+  };
+}
 
 // Moves a bill's or invoice's amount paid. The balance guard sits in the UPDATE's WHERE so that two payments
 // racing for the last peso cannot both pass; a voided bill or invoice takes no payment.

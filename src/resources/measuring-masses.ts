@@ -1,27 +1,9 @@
-import { defineResource } from './resource.ts';
+import { defineNamedRecords } from './named-records.ts';
 
-export const measuringMasses = defineResource({
+export const measuringMasses = defineNamedRecords({
   key: 'measuring-masses',
   singular: 'Measuring Mass',
   plural: 'Measuring Masses',
-  group: 'inventory',
-  linked: true,
-  screens: 'full',
-  title: 'name',
-  columns: [
-    { field: 'name', label: 'Name' },
-    { field: 'description', label: 'Description' },
-  ],
-  viewFields: [
-    { field: 'name', label: 'Name' },
-    { field: 'description', label: 'Description' },
-    { field: 'created_at', label: 'Created', kind: 'timestamp' },
-    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
-  ],
-  formFields: [
-    { name: 'name', label: 'Name', kind: 'text', required: true },
-    { name: 'description', label: 'Description', kind: 'textarea' },
-  ],
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../generated/hooks/measuring-masses/measuring-masses.ts'),

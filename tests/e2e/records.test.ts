@@ -55,7 +55,7 @@ describe('records in the browser', () => {
     await screenshot(admin, 'list');
     expect(await row.innerText()).toContain('Lindberg Air Titanium Rim');
 
-    await row.getByRole('link', { name: 'View' }).click();
+    await row.getByRole('link', { name: 'View', exact: true }).click();
     await detail(admin, 'Brand').getByText('Lindberg').waitFor();
     expect(await detail(admin, 'Type').innerText()).toBe('Frame');
     await screenshot(admin, 'view');
@@ -72,7 +72,7 @@ describe('records in the browser', () => {
       await admin
         .getByRole('row')
         .filter({ hasText: 'Short-lived Optics' })
-        .getByRole('link', { name: 'View' })
+        .getByRole('link', { name: 'View', exact: true })
         .click();
       await admin.getByRole('heading', { name: 'Brand Short-lived Optics' }).waitFor();
     };

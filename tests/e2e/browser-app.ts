@@ -137,6 +137,9 @@ export function detail(page: Page, label: string): Locator {
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
+  // The picture shows the screen from its top, without a chart tooltip under the last click.
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => window.scrollTo(0, 0));
   // Dialogs and toasts fade in: the picture waits for every animation that ends (not the endless progress stripes).
   await page.evaluate(() =>
     Promise.all(

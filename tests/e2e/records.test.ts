@@ -40,6 +40,8 @@ describe('records in the browser', () => {
     await admin.getByRole('cell', { name: 'Lindberg', exact: true }).waitFor();
 
     await admin.getByRole('link', { name: 'Items', exact: true }).click();
+    await admin.waitForURL((url) => url.pathname === '/items');
+    await admin.getByText(/^List of Items - Total \d+$/).waitFor();
     await admin.getByRole('link', { name: 'Create New' }).click();
     await admin.waitForURL('**/items/create');
     await admin.getByLabel(/^Code/).fill('LB-AIR-001');
@@ -84,6 +86,7 @@ describe('records in the browser', () => {
       // SPEC section 2: the confirmation cannot be closed with the keyboard.
       await admin.keyboard.press('Escape');
       await nextFrame(admin);
+      expect(await dialog.count()).toBe(1);
       expect(await dialog.getAttribute('data-state')).toBe('open');
       if (button === 'Delete Permanently') await screenshot(admin, 'confirm-dialog');
       await dialog.getByRole('button', { name: 'Confirm' }).click();
@@ -94,8 +97,9 @@ describe('records in the browser', () => {
     await openBrand();
     await confirmAction('Delete', 'delete', 'Brand deleted successfully.');
     const caption = admin.getByText(/^List of Brands - Total \d+$/);
+    // The list may first show the rows it held before the delete; the deleted one must then go.
+    await admin.getByRole('row').filter({ hasText: 'Short-lived Optics' }).waitFor({ state: 'detached' });
     await admin.getByRole('row').filter({ hasText: 'Lindberg' }).waitFor();
-    expect(await admin.getByRole('row').filter({ hasText: 'Short-lived Optics' }).count()).toBe(0);
 
     await admin.getByRole('button', { name: 'Only Trashed' }).click();
     await admin.waitForURL(/only_trashed=1/);
@@ -135,6 +139,11 @@ describe('records in the browser', () => {
     await cashier.getByText(/^List of Brands - Total \d+$/).waitFor();
     expect(await cashier.getByRole('link', { name: 'Create New' }).count()).toBe(0);
     expect(await cashier.getByLabel('Name').count()).toBe(0);
+
+    await cashier.goto('/purchase-orders/create');
+    await cashier.waitForURL((url) => url.pathname === '/purchase-orders');
+    await cashier.getByText('You do not have permission to view Purchase Orders.').waitFor();
+    expect(await cashier.getByRole('button', { name: 'Save' }).count()).toBe(0);
     await cashier.context().close();
   });
 });

@@ -11,7 +11,7 @@ import { seedDatabase } from '../../server/db/seed/index.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const distDir = join(root, 'dist');
-export const screenshotDir = join(root, 'docs', 'screenshots');
+const screenshotDir = join(root, 'docs', 'screenshots');
 
 export const demoPassword = 'spectacle-demo';
 // Cheap hashing for the seeded users: the test signs in many times and production never sees this cost.
@@ -135,7 +135,10 @@ export function detail(page: Page, label: string): Locator {
   return page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
 }
 
+// Only on request (E2E_SCREENSHOTS=1): the pictures carry the clock's dates, so writing them on every test run
+// would leave docs/screenshots changed in everyone's checkout.
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
   mkdirSync(screenshotDir, { recursive: true });
   // The picture shows the screen from its top, without a chart tooltip under the last click.
   await page.mouse.move(0, 0);

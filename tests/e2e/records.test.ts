@@ -60,7 +60,6 @@ describe('records in the browser', () => {
     await row.getByRole('link', { name: 'View', exact: true }).click();
     await detail(admin, 'Brand').getByText('Lindberg').waitFor();
     expect(await detail(admin, 'Type').innerText()).toBe('Frame');
-    await screenshot(admin, 'view');
   });
 
   it('deletes a record, restores it and deletes it permanently, asking each time', { timeout: 90_000 }, async () => {

@@ -99,6 +99,7 @@ export const invoices = defineResource({
   ],
   numbering: { documentName: 'invoice', prefix: 'I', locationPrefix: '', referenced: true },
   idempotentCreate: true,
+  editable: (invoice) => readField(invoice, 'status') === 'unpaid',
   followUps: [
     {
       resource: 'invoice-payments',

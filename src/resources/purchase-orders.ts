@@ -13,6 +13,13 @@ function hasUnbilledLines(order: ResourceRecord): boolean {
   );
 }
 
+function hasBilledLines(order: ResourceRecord): boolean {
+  const lines = readField(order, 'lines');
+  return (
+    Array.isArray(lines) && lines.some((line: { billed_quantity?: unknown }) => Number(line.billed_quantity ?? 0) > 0)
+  );
+}
+
 export const purchaseOrders = defineResource({
   key: 'purchase-orders',
   singular: 'Purchase Order',
@@ -98,6 +105,7 @@ export const purchaseOrders = defineResource({
   ],
   numbering: { documentName: 'purchase-order', prefix: 'PO', locationPrefix: '', referenced: true },
   idempotentCreate: true,
+  editable: (order) => readField(order, 'status') === 'open' && !hasBilledLines(order),
   followUps: [
     { resource: 'receive-orders', label: 'Receive', applies: (order) => readField(order, 'status') !== 'received' },
     { resource: 'bills', label: 'Create Bill', applies: (order) => hasUnbilledLines(order) },

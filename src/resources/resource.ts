@@ -191,10 +191,17 @@ export type ResourceDefinition = {
   // The documents that start from this one (SPEC section 4): a link to their create route with this record's id.
   // `applies` says whether the record still has something for that document (an order not fully received).
   followUps?: readonly { resource: ResourceKey; label: string; applies: (record: ResourceRecord) => boolean }[];
+  // Whether the record may still be edited (DOMAIN.md: an order only while nothing is received or billed); the
+  // server refuses such edits too, the screens only stop offering them. Without it, every active record may be.
+  editable?: (record: ResourceRecord) => boolean;
   // The paper copy a person hands over (a purchase order to the supplier, an invoice to the customer).
   print?: DocumentPrint;
   load: () => Promise<ResourceApi>;
 };
+
+export function isEditable(resource: ResourceDefinition, record: ResourceRecord): boolean {
+  return !record.deleted_at && resource.screens === 'full' && (resource.editable?.(record) ?? true);
+}
 
 export function defineResource(definition: ResourceDefinition): ResourceDefinition {
   return definition;

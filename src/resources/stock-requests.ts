@@ -78,6 +78,7 @@ export const stockRequests = defineResource({
   ],
   numbering: { documentName: 'stock-request', prefix: 'SR', locationPrefix: 'from_', referenced: false },
   idempotentCreate: true,
+  editable: (request) => readField(request, 'status') === 'pending',
   followUps: [
     {
       resource: 'stock-transfers',

@@ -27,9 +27,11 @@ const line = {
 };
 
 let billedQuantity = 0;
+let orderStatus = 'partially_received';
 
 beforeEach(() => {
   billedQuantity = 0;
+  orderStatus = 'partially_received';
   storeUser(mockUser.user);
   setSelectedBusinessId(3);
   server.use(
@@ -47,7 +49,7 @@ beforeEach(() => {
           order_date: '2026-03-01',
           contact_name: 'Vision Supply Co.',
           location_name: 'Makati Branch',
-          status: 'partially_received',
+          status: orderStatus,
           subtotal: 1205,
           discount_total: 120.5,
           total: 1084.5,
@@ -100,4 +102,15 @@ it('prints the order with the business, number, reference, party, lines, totals 
   expect(within(sheet).getByText('Aviator Frame')).toBeTruthy();
   expect(within(sheet).getAllByText('₱1,084.5')).toHaveLength(2);
   expect(within(sheet).getByText('Prepared by')).toBeTruthy();
+});
+
+it('offers Edit on an open order only: once goods are received the order can no longer change', async () => {
+  orderStatus = 'open';
+  await renderOrder();
+  expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/purchase-orders/9/edit');
+});
+
+it('offers no Edit on a partly received order', async () => {
+  await renderOrder();
+  expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
 });

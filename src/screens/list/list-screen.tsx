@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useGate } from '../../auth/use-permissions.ts';
-import { readField } from '../../resources/resource.ts';
+import { isEditable, readField } from '../../resources/resource.ts';
 import { createPath, editPath, viewPath } from '../../resources/routes.ts';
 import { PaginationBar } from '../../ui/pagination-bar.tsx';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
@@ -146,7 +146,7 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
                         <RouterLink to={viewPath(resource, row.id)}>View</RouterLink>
                       </Link>
                     ) : null}
-                    {canEdit && !row.deleted_at ? (
+                    {canEdit && isEditable(resource, row) ? (
                       <Link asChild colorPalette="teal">
                         <RouterLink to={editPath(resource, row.id)}>Edit</RouterLink>
                       </Link>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { LuPrinter } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useGate } from '../../auth/use-permissions.ts';
-import { type ResourceApi, type ResourceRecord, readField } from '../../resources/resource.ts';
+import { isEditable, type ResourceApi, type ResourceRecord, readField } from '../../resources/resource.ts';
 import { editPath, listPath, viewPath } from '../../resources/routes.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
@@ -100,7 +100,7 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
           <Button variant="outline" onClick={() => navigate(listPath(resource))}>
             Back
           </Button>
-          {data && !deleted && resource.screens === 'full' && can({ prefix, action: 'update' }) ? (
+          {data && isEditable(resource, data) && can({ prefix, action: 'update' }) ? (
             <Button asChild colorPalette="teal">
               <RouterLink to={editPath(resource, id)}>Edit</RouterLink>
             </Button>

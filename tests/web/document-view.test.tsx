@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, expect, it } from 'vitest';
 import { getGetBusinessResponseMock } from '../../generated/hooks/businesses/businesses.msw.ts';
 import { getGetPurchaseOrderResponseMock } from '../../generated/hooks/purchase-orders/purchase-orders.msw.ts';
+import type { PurchaseOrderStatus } from '../../generated/model/purchaseOrderStatus.ts';
 import { setSelectedBusinessId } from '../../src/api/selected-business.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
@@ -27,7 +28,7 @@ const line = {
 };
 
 let billedQuantity = 0;
-let orderStatus = 'partially_received';
+let orderStatus: PurchaseOrderStatus = 'partially_received';
 
 beforeEach(() => {
   billedQuantity = 0;

@@ -1,0 +1,122 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '../../src/resources/registry.ts';
+import { isEditable, type ResourceDefinition, type ResourceRecord } from '../../src/resources/resource.ts';
+import { type BrowserApp, signIn, startBrowserApp } from './browser-app.ts';
+
+// Issue 6: every route of SPEC section 2 opens and works for the admin on the demo data. The resources come from
+// the registry, so a resource added there is visited here without touching this file.
+describe('every route for the admin on the demo data', () => {
+  let app: BrowserApp;
+  let admin: Page;
+  // An uncaught error in the page is a broken screen even when the heading still shows.
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    app = await startBrowserApp();
+    admin = await app.newPage();
+    admin.on('pageerror', (error) => pageErrors.push(error.message));
+    await signIn(admin, 'admin@spectacle.test');
+  }, 300_000);
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  // Opens the path and runs the check; any failure, a shown error or an uncaught page error names the route.
+  async function visit(path: string, check: () => Promise<void>): Promise<void> {
+    pageErrors.length = 0;
+    await admin.goto(path);
+    try {
+      await check();
+    } catch (error) {
+      throw new Error(`${path} did not show what it should: ${error instanceof Error ? error.message : error}`);
+    }
+    const shownErrors = [
+      ...(await admin.getByRole('alert').allInnerTexts()),
+      ...(await admin.getByText(/^(Unexpected Application Error!|This page does not exist\.)$/).allInnerTexts()),
+    ].filter((text) => text.trim() !== '');
+    expect(shownErrors, `${path} shows an error`).toEqual([]);
+    expect(pageErrors, `${path} threw in the page`).toEqual([]);
+  }
+
+  // Opens the list and answers the first listed record and the first one on the page that may still be edited.
+  async function visitList(resource: ResourceDefinition): Promise<{ firstId: number; editableId?: number }> {
+    const path = `/${resource.key}`;
+    const answer = admin.waitForResponse((response) => new URL(response.url()).pathname === `/api${path}`);
+    let firstId = Number.NaN;
+    let editableId: number | undefined;
+    await visit(path, async () => {
+      const page = (await (await answer).json()) as { data: ResourceRecord[]; meta: { total: number } };
+      expect(page.meta.total, `${path} lists no ${resource.plural} from the demo data`).toBeGreaterThan(0);
+      // The caption reads Total 0 until the page has arrived, so it is awaited with the server's count.
+      await admin
+        .getByText(`List of ${resource.plural} - Total ${page.meta.total}`, { exact: true })
+        .waitFor({ timeout: 10_000 });
+      const href = await admin.getByRole('link', { name: 'View', exact: true }).first().getAttribute('href');
+      firstId = Number(href?.split('/').pop());
+      editableId = page.data.find((record) => isEditable(resource, record))?.id;
+    });
+    expect(Number.isInteger(firstId), `${path}: the first row has no View link`).toBe(true);
+    return { firstId, editableId };
+  }
+
+  const heading = (name: string | RegExp) => admin.getByRole('heading', { name, level: 2 });
+
+  it('opens the overview, the business picker and the root', { timeout: 60_000 }, async () => {
+    for (const path of ['/', '/overview']) {
+      await visit(path, () => heading('Overview').waitFor({ timeout: 10_000 }));
+    }
+    await visit('/businesses/select', async () => {
+      await heading('Select Business').waitFor({ timeout: 10_000 });
+      await admin
+        .getByRole('button', { name: /^Select(ed)?$/ })
+        .first()
+        .waitFor({ timeout: 10_000 });
+    });
+  });
+
+  // What each resource's list showed, for its edit test that follows.
+  const editable = new Map<ResourceDefinition, number | undefined>();
+
+  for (const resource of resources) {
+    it(`opens the list, create form and first record of ${resource.plural}`, { timeout: 60_000 }, async () => {
+      const { firstId: id, editableId } = await visitList(resource);
+      editable.set(resource, editableId);
+
+      if (resource.screens !== 'read-only') {
+        await visit(`/${resource.key}/create`, async () => {
+          await heading(`Create ${resource.singular}`).waitFor({ timeout: 10_000 });
+          await admin.getByRole('button', { name: 'Save', exact: true }).waitFor({ timeout: 10_000 });
+        });
+      }
+
+      const viewPath = `/${resource.key}/${id}`;
+      await visit(viewPath, async () => {
+        await heading(new RegExp(`^${resource.singular}\\b`)).waitFor({ timeout: 10_000 });
+        // The details list shows once the record has loaded.
+        await admin.locator('dt').first().waitFor({ timeout: 10_000 });
+      });
+
+      for (const extra of resource.extraActions ?? []) {
+        await visit(`${viewPath}/${extra.action}`, async () => {
+          await heading(new RegExp(`^${extra.label}: \\S`)).waitFor({ timeout: 10_000 });
+          await admin.getByRole('button', { name: 'Update', exact: true }).waitFor({ timeout: 10_000 });
+        });
+      }
+    });
+
+    if (resource.screens === 'full') {
+      it(`opens the edit form of ${resource.plural}`, { timeout: 30_000 }, async (context) => {
+        const editableId = editable.get(resource);
+        // The first listed document may be past editing (a received order), so the first editable one is opened;
+        // when the demo data holds none on the first page, the route is reported skipped rather than passed.
+        if (editableId === undefined) context.skip(`no ${resource.singular} on the demo data's first page may change`);
+        await visit(`/${resource.key}/${editableId}/edit`, async () => {
+          await heading(`Edit ${resource.singular}`).waitFor({ timeout: 10_000 });
+          await admin.getByRole('button', { name: 'Update', exact: true }).waitFor({ timeout: 10_000 });
+        });
+      });
+    }
+  }
+});

@@ -7,6 +7,7 @@ import {
 } from '../../../generated/hooks/roles/roles.ts';
 import type { Permission } from '../../../generated/model/index.ts';
 import { AssignmentScreen } from './assignment-screen.tsx';
+import { PermissionMatrix } from './permission-matrix.tsx';
 
 async function allPermissions(): Promise<Permission[]> {
   const first = await listPermissions({ page: 1, per_page: 100, order_by: 'asc' });
@@ -34,11 +35,13 @@ export function AssignPermissionsScreen() {
             id: permission.id,
             name: permission.name,
             group: permission.group,
+            action: permission.action,
           })),
         };
       }}
       save={(id, chosen) => assignRolePermissions(id, { permission_ids: chosen })}
       invalidate={(id) => [getGetRoleQueryKey(id), getListRolesQueryKey()]}
+      Chooser={PermissionMatrix}
     />
   );
 }

@@ -1,11 +1,19 @@
 import { Button, Checkbox, Fieldset, Flex, Heading, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
 import { errorMessage } from '../shared/request-error.ts';
 
-export type AssignableOption = { id: number; name: string; group: string };
+// `action` is the permission's action (view, create, ...), which the permission matrix places in its columns.
+export type AssignableOption = { id: number; name: string; group: string; action?: string };
+
+// How the options are shown and ticked; the screen around it loads, saves and navigates.
+export type ChooserProps = {
+  options: readonly AssignableOption[];
+  picked: readonly number[];
+  onChange: (picked: number[]) => void;
+};
 
 export type AssignmentScreenProps = {
   title: string;
@@ -15,10 +23,20 @@ export type AssignmentScreenProps = {
   load: (id: number) => Promise<{ name: string; chosen: number[]; options: AssignableOption[] }>;
   save: (id: number, chosen: number[]) => Promise<unknown>;
   invalidate: (id: number) => readonly (readonly unknown[])[];
+  Chooser?: ComponentType<ChooserProps>;
 };
 
-// Assigning roles to a user and permissions to a role: a checklist of every option, grouped, saved as a whole.
-export function AssignmentScreen({ title, subject, backTo, queryKey, load, save, invalidate }: AssignmentScreenProps) {
+// Assigning roles to a user and permissions to a role: every option shown by the chooser, saved as a whole.
+export function AssignmentScreen({
+  title,
+  subject,
+  backTo,
+  queryKey,
+  load,
+  save,
+  invalidate,
+  Chooser = GroupedChecklist,
+}: AssignmentScreenProps) {
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -31,11 +49,6 @@ export function AssignmentScreen({ title, subject, backTo, queryKey, load, save,
       await Promise.all(invalidate(id).map((key) => queryClient.invalidateQueries({ queryKey: key })));
     },
   });
-  const groups = new Map<string, AssignableOption[]>();
-  for (const option of current.data?.options ?? [])
-    groups.set(option.group, [...(groups.get(option.group) ?? []), option]);
-  const toggle = (optionId: number, on: boolean) =>
-    setChosen(on ? [...picked, optionId] : picked.filter((candidate) => candidate !== optionId));
   return (
     <Stack gap="5">
       <Heading size="xl">
@@ -49,24 +62,7 @@ export function AssignmentScreen({ title, subject, backTo, queryKey, load, save,
         </Progress.Root>
       ) : null}
       {current.isError ? <Text color="fg.error">{errorMessage(current.error)}</Text> : null}
-      {[...groups.entries()].map(([group, options]) => (
-        <Fieldset.Root key={group} borderWidth="1px" rounded="md" p="4">
-          <Fieldset.Legend textTransform="capitalize">{group.replaceAll('-', ' ')}</Fieldset.Legend>
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="2">
-            {options.map((option) => (
-              <Checkbox.Root
-                key={option.id}
-                checked={picked.includes(option.id)}
-                onCheckedChange={(details) => toggle(option.id, details.checked === true)}
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>{option.name}</Checkbox.Label>
-              </Checkbox.Root>
-            ))}
-          </SimpleGrid>
-        </Fieldset.Root>
-      ))}
+      {current.data ? <Chooser options={current.data.options} picked={picked} onChange={setChosen} /> : null}
       <Flex justify="space-between">
         <Button variant="outline" onClick={() => navigate(backTo(id))}>
           Back
@@ -90,4 +86,30 @@ export function AssignmentScreen({ title, subject, backTo, queryKey, load, save,
       </Flex>
     </Stack>
   );
+}
+
+// A checklist of every option under its group's heading.
+function GroupedChecklist({ options, picked, onChange }: ChooserProps) {
+  const groups = new Map<string, AssignableOption[]>();
+  for (const option of options) groups.set(option.group, [...(groups.get(option.group) ?? []), option]);
+  const toggle = (optionId: number, on: boolean) =>
+    onChange(on ? [...picked, optionId] : picked.filter((candidate) => candidate !== optionId));
+  return [...groups.entries()].map(([group, grouped]) => (
+    <Fieldset.Root key={group} borderWidth="1px" rounded="md" p="4">
+      <Fieldset.Legend textTransform="capitalize">{group.replaceAll('-', ' ')}</Fieldset.Legend>
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="2">
+        {grouped.map((option) => (
+          <Checkbox.Root
+            key={option.id}
+            checked={picked.includes(option.id)}
+            onCheckedChange={(details) => toggle(option.id, details.checked === true)}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{option.name}</Checkbox.Label>
+          </Checkbox.Root>
+        ))}
+      </SimpleGrid>
+    </Fieldset.Root>
+  ));
 }

@@ -77,7 +77,7 @@ export function PermissionMatrix({ options, picked, onChange }: ChooserProps) {
         <Tick key={option.id} label={option.name} ids={[option.id]} picked={picked} onChange={onChange} />
       ))}
       <Table.ScrollArea borderWidth="1px" rounded="md">
-        <Table.Root size="sm" striped>
+        <Table.Root size="sm">
           <Table.Caption captionSide="top" textAlign="start" py="2" px="3">
             Permissions by resource and action
           </Table.Caption>

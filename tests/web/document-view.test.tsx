@@ -9,8 +9,9 @@ import { setSelectedBusinessId } from '../../src/api/selected-business.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
 import { purchaseOrders } from '../../src/resources/purchase-orders.ts';
+import { FormScreen } from '../../src/screens/form/form-screen.tsx';
 import { ViewScreen } from '../../src/screens/view/view-screen.tsx';
-import { renderRoutes, server, withMockServer } from './support.tsx';
+import { currentUrl, renderRoutes, server, withMockServer } from './support.tsx';
 
 withMockServer();
 
@@ -114,4 +115,18 @@ it('offers Edit on an open order only: once goods are received the order can no 
 it('offers no Edit on a partly received order', async () => {
   await renderOrder();
   expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+});
+
+it('opens the view instead of the edit form of an order past editing', async () => {
+  const api = await purchaseOrders.load();
+  renderRoutes(
+    [
+      { path: '/purchase-orders/:id/edit', element: <FormScreen resource={purchaseOrders} api={api} mode="edit" /> },
+      { path: '/purchase-orders/:id', element: <ViewScreen resource={purchaseOrders} api={api} /> },
+    ],
+    '/purchase-orders/9/edit',
+  );
+  await screen.findByRole('heading', { name: 'Purchase Order PO-20260301-B00001-00000009' });
+  expect(currentUrl().pathname).toBe('/purchase-orders/9');
+  expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
 });

@@ -103,7 +103,9 @@ describe('the create and edit forms', () => {
     const patched: unknown[] = [];
     server.use(
       http.get('*/api/brands/:id', () =>
-        HttpResponse.json(getGetBrandResponseMock({ id: 9, name: 'Oakley', description: 'Sport frames' })),
+        HttpResponse.json(
+          getGetBrandResponseMock({ id: 9, name: 'Oakley', description: 'Sport frames', deleted_at: null }),
+        ),
       ),
       http.patch('*/api/brands/:id', async ({ request }) => {
         patched.push(await request.json());

@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useGate } from '../../auth/use-permissions.ts';
-import type { FormValues, ResourceApi, ResourceDefinition } from '../../resources/resource.ts';
+import {
+  type FormValues,
+  isEditable,
+  type ResourceApi,
+  type ResourceDefinition,
+  type ResourceRecord,
+} from '../../resources/resource.ts';
 import { listPath, pathForName, viewPath } from '../../resources/routes.ts';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
 import { errorMessage, validationErrors } from '../shared/request-error.ts';
@@ -46,6 +52,10 @@ export function FormScreen({ resource, api, mode }: FormScreenProps) {
     return <Navigate to={listPath(resource)} replace />;
   }
   const waiting = source.isPending && source.fetchStatus !== 'idle';
+  // A record past editing (a received order, a paid invoice) opens its view instead: the server would refuse the save.
+  if (mode === 'edit' && source.data && !isEditable(resource, source.data as ResourceRecord)) {
+    return <Navigate to={viewPath(resource, id)} replace />;
+  }
   return (
     <Stack gap="5">
       <Heading size="xl">

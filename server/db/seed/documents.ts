@@ -303,4 +303,27 @@ export async function seedDemoDocuments(db: Kysely<Database>, master: DemoMaster
       lines: [{ item_id: item.id, quantity: 2, unit_price: centavosToPesos(price) }],
     });
   }
+
+  // Work still open today: an order placed with a supplier and a branch's request for stock, both untouched.
+  const [firstSupplier] = suppliers;
+  const [firstBranch] = master.branchIds;
+  const waiting = items.filter((item) => item.supplierId === firstSupplier).slice(0, 3);
+  if (firstSupplier !== undefined && waiting.length > 0) {
+    await createPurchaseOrder(contextOn(today), {
+      contact_id: firstSupplier,
+      ...warehouse,
+      order_date: today,
+      expected_date: daysBefore(today, -7),
+      lines: waiting.map((item) => ({ item_id: item.id, quantity: 10, unit_cost: centavosToPesos(item.cost) })),
+    });
+  }
+  if (firstBranch !== undefined && waiting.length > 0) {
+    await createStockRequest(contextOn(today), {
+      from_warehouse_id: master.warehouseId,
+      to_branch_id: firstBranch,
+      request_date: today,
+      needed_by: daysBefore(today, -3),
+      lines: waiting.map((item) => ({ item_id: item.id, quantity: 2 })),
+    });
+  }
 }

@@ -5,7 +5,7 @@ import { fieldError } from '../http/errors.ts';
 import { defaultReceiptCost, missingPurchaseCost, resolveLinePrices } from './default-prices.ts';
 import { assignDocumentNumber } from './document-counter.ts';
 import { lineField, type Posting } from './document-lifecycle.ts';
-import { moveLinkedQuantity } from './linked-quantity.ts';
+import { matchSourceLine, moveLinkedQuantity } from './linked-quantity.ts';
 import { type PostingContext, timestampOf } from './posting-context.ts';
 import { priceLines } from './priced-lines.ts';
 import { requireActive, requireLineItems, requireLocation } from './references.ts';
@@ -100,19 +100,14 @@ export const postBill: Posting = async (context, id, direction) => {
     .execute();
   for (const [index, line] of lines.entries()) {
     if (line.purchase_order_line_id === null) continue;
-    const orderLine = await context.trx
-      .selectFrom('purchase_order_lines')
-      .select(['purchase_order_id', 'item_id'])
-      .where('id', '=', line.purchase_order_line_id)
-      .where('business_id', '=', context.businessId)
-      .executeTakeFirst();
-    if (
-      !orderLine ||
-      orderLine.item_id !== line.item_id ||
-      (bill.purchase_order_id !== null && orderLine.purchase_order_id !== bill.purchase_order_id)
-    ) {
-      throw fieldError(lineField(index, 'purchase_order_line_id'), 'The order line does not match this bill.');
-    }
+    await matchSourceLine(
+      context,
+      'purchase_order_lines',
+      line.purchase_order_line_id,
+      { itemId: line.item_id, documentId: bill.purchase_order_id },
+      lineField(index, 'purchase_order_line_id'),
+      'The order line does not match this bill.',
+    );
     await moveLinkedQuantity(
       context,
       { table: 'purchase_order_lines', column: 'billed_quantity' },

@@ -39,3 +39,40 @@ export async function moveLinkedQuantity(
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw fieldError(field, refusal);
 }
+
+type SourceLines = 'purchase_order_lines' | 'stock_request_lines';
+
+// A follow-up line (a receipt's, a bill's, a transfer's) names the line it fills. That line must belong to this
+// business, be of the same item, and sit on the document the follow-up names, when it names one. Answers the id of
+// the document the source line sits on.
+export async function matchSourceLine(
+  context: PostingContext,
+  table: SourceLines,
+  sourceLineId: number,
+  expected: { itemId: number; documentId: number | null },
+  field: string,
+  mismatch: string,
+): Promise<number> {
+  const source =
+    table === 'purchase_order_lines'
+      ? await context.trx
+          .selectFrom('purchase_order_lines')
+          .select(['item_id', 'purchase_order_id as document_id'])
+          .where('id', '=', sourceLineId)
+          .where('business_id', '=', context.businessId)
+          .executeTakeFirst()
+      : await context.trx
+          .selectFrom('stock_request_lines')
+          .select(['item_id', 'stock_request_id as document_id'])
+          .where('id', '=', sourceLineId)
+          .where('business_id', '=', context.businessId)
+          .executeTakeFirst();
+  if (
+    !source ||
+    source.item_id !== expected.itemId ||
+    (expected.documentId !== null && source.document_id !== expected.documentId)
+  ) {
+    throw fieldError(field, mismatch);
+  }
+  return source.document_id;
+}

@@ -7,7 +7,7 @@ import { fieldError } from '../http/errors.ts';
 import { defaultReceiptCost, missingPurchaseCost, resolveLinePrices } from './default-prices.ts';
 import { assignDocumentNumber } from './document-counter.ts';
 import { lineField, type Posting } from './document-lifecycle.ts';
-import { moveLinkedQuantity } from './linked-quantity.ts';
+import { matchSourceLine, moveLinkedQuantity } from './linked-quantity.ts';
 import { type PostingContext, timestampOf } from './posting-context.ts';
 import { refreshPurchaseOrderStatus } from './purchase-order-status.ts';
 import { requireActive, requireLineItems, requireLocation } from './references.ts';
@@ -110,19 +110,14 @@ export const postReceiveOrder: Posting = async (context, id, direction) => {
   );
   for (const [index, line] of lines.entries()) {
     if (line.purchase_order_line_id === null) continue;
-    const orderLine = await context.trx
-      .selectFrom('purchase_order_lines')
-      .select(['purchase_order_id', 'item_id'])
-      .where('id', '=', line.purchase_order_line_id)
-      .where('business_id', '=', context.businessId)
-      .executeTakeFirst();
-    if (
-      !orderLine ||
-      orderLine.item_id !== line.item_id ||
-      (order.purchase_order_id !== null && orderLine.purchase_order_id !== order.purchase_order_id)
-    ) {
-      throw fieldError(lineField(index, 'purchase_order_line_id'), 'The order line does not match this receipt.');
-    }
+    const purchaseOrderId = await matchSourceLine(
+      context,
+      'purchase_order_lines',
+      line.purchase_order_line_id,
+      { itemId: line.item_id, documentId: order.purchase_order_id },
+      lineField(index, 'purchase_order_line_id'),
+      'The order line does not match this receipt.',
+    );
     await moveLinkedQuantity(
       context,
       { table: 'purchase_order_lines', column: 'received_quantity' },
@@ -131,7 +126,7 @@ export const postReceiveOrder: Posting = async (context, id, direction) => {
       lineField(index, 'quantity'),
       'The quantity is more than the order line still awaits.',
     );
-    await refreshPurchaseOrderStatus(context, orderLine.purchase_order_id);
+    await refreshPurchaseOrderStatus(context, purchaseOrderId);
   }
   await applyStockChanges(
     context,

@@ -6,7 +6,7 @@ import { toThousandths } from '../domain/quantity.ts';
 import { fieldError, unprocessable } from '../http/errors.ts';
 import { assignDocumentNumber } from './document-counter.ts';
 import { lineField, type Posting } from './document-lifecycle.ts';
-import { moveLinkedQuantity } from './linked-quantity.ts';
+import { matchSourceLine, moveLinkedQuantity } from './linked-quantity.ts';
 import { type PostingContext, timestampOf } from './posting-context.ts';
 import { requireLineItems, requireLocation } from './references.ts';
 import { refusal } from './refusal.ts';
@@ -151,19 +151,14 @@ export const postStockTransfer: Posting = async (context, id, direction) => {
   }
   for (const [index, line] of lines.entries()) {
     if (line.stock_request_line_id === null) continue;
-    const requestLine = await context.trx
-      .selectFrom('stock_request_lines')
-      .select(['stock_request_id', 'item_id'])
-      .where('id', '=', line.stock_request_line_id)
-      .where('business_id', '=', context.businessId)
-      .executeTakeFirst();
-    if (
-      !requestLine ||
-      requestLine.item_id !== line.item_id ||
-      (transfer.stock_request_id !== null && requestLine.stock_request_id !== transfer.stock_request_id)
-    ) {
-      throw fieldError(lineField(index, 'stock_request_line_id'), 'The request line does not match this transfer.');
-    }
+    const stockRequestId = await matchSourceLine(
+      context,
+      'stock_request_lines',
+      line.stock_request_line_id,
+      { itemId: line.item_id, documentId: transfer.stock_request_id },
+      lineField(index, 'stock_request_line_id'),
+      'The request line does not match this transfer.',
+    );
     await moveLinkedQuantity(
       context,
       { table: 'stock_request_lines', column: 'transferred_quantity' },
@@ -172,7 +167,7 @@ export const postStockTransfer: Posting = async (context, id, direction) => {
       lineField(index, 'quantity'),
       'The quantity is more than the request line still awaits.',
     );
-    await refreshRequestStatus(context, requestLine.stock_request_id);
+    await refreshRequestStatus(context, stockRequestId);
   }
   const document = { type: 'stock-transfer', id, number: route.number };
   const sourceChanges = lines.map((line, index) => ({

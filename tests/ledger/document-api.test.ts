@@ -260,6 +260,68 @@ describe('documents through the API', () => {
     expect((await stockAt(solution, `warehouse_id=${fixture.warehouseId}`))?.quantity_on_hand).toBe(5);
   });
 
+  it('refuses a follow-up line that names an order or request line it does not fill', async () => {
+    const [frame, solution] = fixture.itemIds;
+    const orderFor = async (itemId: number | undefined) =>
+      expectContract(
+        await admin.post('/api/purchase-orders', {
+          contact_id: fixture.supplierId,
+          warehouse_id: fixture.warehouseId,
+          order_date: today,
+          lines: [{ item_id: itemId, quantity: 3, unit_cost: 100 }],
+        }),
+        201,
+        CreatePurchaseOrderResponse,
+      );
+    const frames = await orderFor(frame);
+    const solutions = await orderFor(solution);
+    const frameLine = frames.lines[0]?.id;
+
+    const otherItem = await admin.post('/api/receive-orders', {
+      purchase_order_id: frames.id,
+      contact_id: fixture.supplierId,
+      warehouse_id: fixture.warehouseId,
+      received_date: today,
+      lines: [{ purchase_order_line_id: frameLine, item_id: solution, quantity: 1, unit_cost: 100 }],
+    });
+    expectLineRefusal(otherItem, 'lines.0.purchase_order_line_id');
+
+    const otherOrder = await admin.post('/api/bills', {
+      purchase_order_id: solutions.id,
+      contact_id: fixture.supplierId,
+      warehouse_id: fixture.warehouseId,
+      bill_date: today,
+      lines: [{ purchase_order_line_id: frameLine, item_id: frame, quantity: 1, unit_cost: 100 }],
+    });
+    expectLineRefusal(otherOrder, 'lines.0.purchase_order_line_id');
+
+    const request = expectContract(
+      await admin.post('/api/stock-requests', {
+        from_warehouse_id: fixture.warehouseId,
+        to_branch_id: fixture.branchIds[0],
+        request_date: today,
+        lines: [{ item_id: frame, quantity: 1 }],
+      }),
+      201,
+      CreateStockRequestResponse,
+    );
+    const wrongItem = await admin.post('/api/stock-transfers', {
+      stock_request_id: request.id,
+      from_warehouse_id: fixture.warehouseId,
+      to_branch_id: fixture.branchIds[0],
+      transfer_date: today,
+      lines: [{ stock_request_line_id: request.lines[0]?.id, item_id: solution, quantity: 1 }],
+    });
+    expectLineRefusal(wrongItem, 'lines.0.stock_request_line_id');
+
+    const untouched = expectContract(
+      await admin.get(`/api/purchase-orders/${frames.id}`),
+      200,
+      GetPurchaseOrderResponse,
+    );
+    expect(untouched.lines[0]).toMatchObject({ received_quantity: 0, billed_quantity: 0 });
+  });
+
   it('answers the counters that the next numbers will build on', async () => {
     const count = () =>
       admin.post('/api/documents/get-number-total-count', {

@@ -1,12 +1,14 @@
 // Prints benchmark tables: API reads at 100,000 items, invoice postings, stocks at 100,000 items x 3 locations,
 // and the client's initial JavaScript. Figures only, no assertions; copy them into docs/PERFORMANCE.md.
-// BENCH_SECONDS (default 5) sets each run's length; BENCH_REBUILD=1 rebuilds the bench database.
+// BENCH_SECONDS (default 5) sets each run's length; BENCH_REBUILD=1 rebuilds the bench database;
+// BENCH_DATABASE_URL runs it on PostgreSQL (in the schema spectacle_bench) instead of SQLite.
 
 import { resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../server/db/database.ts';
+import { containsText, dialectOf } from '../server/db/dialect.ts';
 import { demoPassword } from '../server/db/seed/master-data.ts';
-import { type BenchDatabase, openBenchDatabase } from './bench/bench-database.ts';
+import { type BenchDatabase, type BenchTarget, openBenchDatabase } from './bench/bench-database.ts';
 import { benchClientBundle } from './bench/client-bundle.ts';
 import { type Figures, measureDirect, measureHttp } from './bench/measure.ts';
 import { startServerProcess } from './bench/server-process.ts';
@@ -77,12 +79,9 @@ async function benchReads(bench: BenchDatabase, session: Session): Promise<void>
     return activeItems().selectAll().orderBy('id', 'desc').limit(15).offset(offset).execute();
   };
   const search = async () => {
+    const dialect = dialectOf(db);
     const matching = activeItems().where((eb) =>
-      eb.or([
-        eb('name', 'like', `%${bench.searchText}%`),
-        eb('code', 'like', `%${bench.searchText}%`),
-        eb('barcode', 'like', `%${bench.searchText}%`),
-      ]),
+      eb.or(['name', 'code', 'barcode'].map((column) => containsText(dialect, column, bench.searchText))),
     );
     await matching.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     return matching.selectAll().orderBy('id', 'desc').limit(15).execute();
@@ -167,10 +166,13 @@ async function customerId(db: Kysely<Database>, businessId: number): Promise<num
 }
 
 const started = performance.now();
-const benchPath = resolve(root, '.bench', 'bench.db');
-const bench = await openBenchDatabase(benchPath, itemCount, process.env.BENCH_REBUILD === '1');
+const target: BenchTarget = process.env.BENCH_DATABASE_URL
+  ? { kind: 'postgres', url: process.env.BENCH_DATABASE_URL }
+  : { kind: 'sqlite', path: resolve(root, '.bench', 'bench.db') };
+console.log(`Bench database: ${target.kind === 'sqlite' ? target.path : 'PostgreSQL, schema spectacle_bench'}`);
+const bench = await openBenchDatabase(target, itemCount, process.env.BENCH_REBUILD === '1');
 console.log(`Bench database ready in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-const server = await startServerProcess(root, benchPath);
+const server = await startServerProcess(root, target);
 try {
   const session = await signIn(server.base, bench.businessId);
   await benchReads(bench, session);

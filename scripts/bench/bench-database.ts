@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { owaspScryptCost } from '../../server/auth/password.ts';
 import { connectDatabase } from '../../server/db/connect.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -8,6 +8,19 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedDatabase } from '../../server/db/seed/index.ts';
 import type { Location } from '../../server/domain/location.ts';
 import { locationKey } from '../../server/domain/location.ts';
+
+// SQLite by default; PostgreSQL when BENCH_DATABASE_URL names a database, in a schema of its own.
+export type BenchTarget = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+
+const benchSchema = 'spectacle_bench';
+
+// The URL a server process uses to reach the same data: PostgreSQL's search_path set to the bench schema.
+export function serverDatabaseUrl(target: BenchTarget): string | null {
+  if (target.kind === 'sqlite') return null;
+  const url = new URL(target.url);
+  url.searchParams.set('options', `-c search_path=${benchSchema}`);
+  return url.toString();
+}
 
 export type BenchDatabase = {
   db: Kysely<Database>;
@@ -24,11 +37,12 @@ const lensWords = ['Single Vision', 'Progressive', 'Bifocal', 'Blue Cut', 'Photo
 
 // The demo business plus `itemCount` more items (with their own brands and types) and a stock row with an
 // opening movement for every item at every location, so that list and stock queries see production-sized tables.
-export async function openBenchDatabase(path: string, itemCount: number, rebuild: boolean): Promise<BenchDatabase> {
-  if (rebuild) for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
-  const fresh = !existsSync(path);
-  mkdirSync(dirname(path), { recursive: true });
-  const db = connectDatabase({ kind: 'sqlite', path });
+export async function openBenchDatabase(
+  target: BenchTarget,
+  itemCount: number,
+  rebuild: boolean,
+): Promise<BenchDatabase> {
+  const { db, fresh } = await connectBench(target, rebuild);
   await migrateToLatest(db);
   await seedDatabase(db, { demo: true, passwordCost: owaspScryptCost, now: new Date() });
   const business = await db.selectFrom('businesses').select('id').orderBy('id').executeTakeFirstOrThrow();
@@ -41,7 +55,11 @@ export async function openBenchDatabase(path: string, itemCount: number, rebuild
     ...branches.map((branch) => ({ branch_id: branch.id, warehouse_id: null })),
     ...warehouses.map((warehouse) => ({ branch_id: null, warehouse_id: warehouse.id })),
   ].slice(0, 3);
-  if (fresh) await addOpeningStock(db, businessId, locations);
+  if (fresh) {
+    await addOpeningStock(db, businessId, locations);
+    // Planner statistics, as after any bulk load; PostgreSQL's autovacuum would gather them later on its own.
+    await sql`ANALYZE`.execute(db);
+  }
 
   const sample = await db
     .selectFrom('items')
@@ -54,6 +72,28 @@ export async function openBenchDatabase(path: string, itemCount: number, rebuild
   const branchId = branches[0]?.id;
   if (branchId === undefined) throw new Error('The demo business has no branch.');
   return { db, businessId, branchId, locations, sampleItemId: sample.id, searchText: 'Clubmaster 4' };
+}
+
+async function connectBench(target: BenchTarget, rebuild: boolean) {
+  if (target.kind === 'sqlite') {
+    if (rebuild) for (const suffix of ['', '-wal', '-shm']) rmSync(`${target.path}${suffix}`, { force: true });
+    const fresh = !existsSync(target.path);
+    mkdirSync(dirname(target.path), { recursive: true });
+    return { db: connectDatabase(target), fresh };
+  }
+  const admin = connectDatabase({ kind: 'postgres', url: target.url, maxConnections: 1 });
+  try {
+    if (rebuild) await sql`DROP SCHEMA IF EXISTS ${sql.id(benchSchema)} CASCADE`.execute(admin);
+    const existing = await sql<{ found: number }>`
+      SELECT 1 AS found FROM information_schema.schemata WHERE schema_name = ${benchSchema}`.execute(admin);
+    if (existing.rows.length === 0) await sql`CREATE SCHEMA ${sql.id(benchSchema)}`.execute(admin);
+    return {
+      db: connectDatabase({ kind: 'postgres', url: target.url, searchPath: benchSchema }),
+      fresh: existing.rows.length === 0,
+    };
+  } finally {
+    await admin.destroy();
+  }
 }
 
 async function addBenchItems(db: Kysely<Database>, businessId: number, itemCount: number): Promise<void> {

@@ -1,16 +1,25 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { type BenchTarget, serverDatabaseUrl } from './bench-database.ts';
 
 export type ServerProcess = { base: string; stop: () => Promise<void> };
 
 // The server under test runs in its own process, as in production, so that the load generator does not share
 // its event loop.
-export async function startServerProcess(root: string, sqlitePath: string): Promise<ServerProcess> {
+export async function startServerProcess(root: string, target: BenchTarget): Promise<ServerProcess> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/bench/serve.ts')], {
     cwd: root,
-    env: { ...process.env, SQLITE_PATH: sqlitePath, PORT: String(port), HOST: '127.0.0.1', SEED: 'none' },
+    env: {
+      ...process.env,
+      ...(target.kind === 'sqlite'
+        ? { SQLITE_PATH: target.path }
+        : { DATABASE_URL: serverDatabaseUrl(target) ?? target.url }),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED: 'none',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -1,5 +1,6 @@
 import { remaining } from './remaining.ts';
 import { defineResource, readField } from './resource.ts';
+import { dateRangeFilters, documentTotals, paidAndBalance, recordTimestamps } from './shared-declarations.ts';
 
 export const bills = defineResource({
   key: 'bills',
@@ -27,14 +28,10 @@ export const bills = defineResource({
     { field: 'bill_date', label: 'Bill Date', kind: 'date' },
     { field: 'due_date', label: 'Due Date', kind: 'date' },
     { field: 'status', label: 'Status', kind: 'label' },
-    { field: 'subtotal', label: 'Subtotal', kind: 'money' },
-    { field: 'discount_total', label: 'Discount', kind: 'money' },
-    { field: 'total', label: 'Total', kind: 'money' },
-    { field: 'amount_paid', label: 'Paid', kind: 'money' },
-    { field: 'balance', label: 'Balance', kind: 'money' },
+    ...documentTotals,
+    ...paidAndBalance,
     { field: 'notes', label: 'Notes' },
-    { field: 'created_at', label: 'Created', kind: 'timestamp' },
-    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+    ...recordTimestamps,
   ],
   formFields: [
     {
@@ -90,8 +87,7 @@ export const bills = defineResource({
         { value: 'paid', label: 'Paid' },
       ],
     },
-    { name: 'bill_date_from', label: 'Bill date from', kind: 'date' },
-    { name: 'bill_date_to', label: 'Bill date to', kind: 'date' },
+    ...dateRangeFilters('bill_date', 'Bill date'),
   ],
   createParam: 'purchase_order_id',
   numbering: { documentName: 'bill', prefix: 'B', locationPrefix: '', referenced: false },

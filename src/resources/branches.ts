@@ -1,4 +1,5 @@
 import { defineResource } from './resource.ts';
+import { recordTimestamps } from './shared-declarations.ts';
 
 export const branches = defineResource({
   key: 'branches',
@@ -20,8 +21,7 @@ export const branches = defineResource({
     { field: 'address', label: 'Address' },
     { field: 'phone', label: 'Phone' },
     { field: 'email', label: 'Email' },
-    { field: 'created_at', label: 'Created', kind: 'timestamp' },
-    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+    ...recordTimestamps,
   ],
   formFields: [
     { name: 'code', label: 'Code', kind: 'text', required: true },

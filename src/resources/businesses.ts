@@ -1,4 +1,5 @@
 import { defineResource } from './resource.ts';
+import { recordTimestamps } from './shared-declarations.ts';
 
 export const businesses = defineResource({
   key: 'businesses',
@@ -21,8 +22,7 @@ export const businesses = defineResource({
     { field: 'address', label: 'Address' },
     { field: 'phone', label: 'Phone' },
     { field: 'email', label: 'Email' },
-    { field: 'created_at', label: 'Created', kind: 'timestamp' },
-    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+    ...recordTimestamps,
   ],
   formFields: [
     { name: 'name', label: 'Name', kind: 'text', required: true },

@@ -1,4 +1,5 @@
 import { defineResource } from './resource.ts';
+import { recordTimestamps } from './shared-declarations.ts';
 
 export const contactTypes = defineResource({
   key: 'contact-types',
@@ -9,11 +10,7 @@ export const contactTypes = defineResource({
   screens: 'full',
   title: 'name',
   columns: [{ field: 'name', label: 'Name' }],
-  viewFields: [
-    { field: 'name', label: 'Name' },
-    { field: 'created_at', label: 'Created', kind: 'timestamp' },
-    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
-  ],
+  viewFields: [{ field: 'name', label: 'Name' }, ...recordTimestamps],
   formFields: [{ name: 'name', label: 'Name', kind: 'text', required: true }],
   load: async () => {
     const [api, schemas] = await Promise.all([

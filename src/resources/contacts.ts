@@ -1,4 +1,5 @@
 import { defineResource } from './resource.ts';
+import { recordTimestamps } from './shared-declarations.ts';
 
 export const contacts = defineResource({
   key: 'contacts',
@@ -24,8 +25,7 @@ export const contacts = defineResource({
     { field: 'address', label: 'Address' },
     { field: 'tin', label: 'TIN' },
     { field: 'notes', label: 'Notes' },
-    { field: 'created_at', label: 'Created', kind: 'timestamp' },
-    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+    ...recordTimestamps,
   ],
   formFields: [
     {

@@ -1,4 +1,5 @@
 import { defineResource } from './resource.ts';
+import { recordTimestamps } from './shared-declarations.ts';
 
 export const conversions = defineResource({
   key: 'conversions',
@@ -17,8 +18,7 @@ export const conversions = defineResource({
     { field: 'from_unit_of_measurement_name', label: 'From' },
     { field: 'to_unit_of_measurement_name', label: 'To' },
     { field: 'factor', label: 'Factor', kind: 'quantity' },
-    { field: 'created_at', label: 'Created', kind: 'timestamp' },
-    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+    ...recordTimestamps,
   ],
   formFields: [
     {

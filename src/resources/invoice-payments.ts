@@ -1,5 +1,6 @@
 import { paymentMethodOptions } from './options.ts';
 import { defineResource } from './resource.ts';
+import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
 
 export const invoicePayments = defineResource({
   key: 'invoice-payments',
@@ -26,8 +27,7 @@ export const invoicePayments = defineResource({
     { field: 'amount', label: 'Amount', kind: 'money' },
     { field: 'reference', label: 'Reference' },
     { field: 'notes', label: 'Notes' },
-    { field: 'created_at', label: 'Created', kind: 'timestamp' },
-    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+    ...recordTimestamps,
   ],
   formFields: [
     {
@@ -46,8 +46,7 @@ export const invoicePayments = defineResource({
   ],
   filters: [
     { name: 'payment_method', label: 'Payment Method', kind: 'select', options: paymentMethodOptions },
-    { name: 'payment_date_from', label: 'Payment date from', kind: 'date' },
-    { name: 'payment_date_to', label: 'Payment date to', kind: 'date' },
+    ...dateRangeFilters('payment_date', 'Payment date'),
   ],
   createParam: 'invoice_id',
   idempotentCreate: true,

@@ -1,4 +1,5 @@
 import { defineResource, readField } from './resource.ts';
+import { dateRangeFilters, documentTotals, paidAndBalance, recordTimestamps } from './shared-declarations.ts';
 
 export const invoices = defineResource({
   key: 'invoices',
@@ -26,14 +27,10 @@ export const invoices = defineResource({
     { field: 'invoice_date', label: 'Date', kind: 'date' },
     { field: 'due_date', label: 'Due Date', kind: 'date' },
     { field: 'status', label: 'Status', kind: 'label' },
-    { field: 'subtotal', label: 'Subtotal', kind: 'money' },
-    { field: 'discount_total', label: 'Discount', kind: 'money' },
-    { field: 'total', label: 'Total', kind: 'money' },
-    { field: 'amount_paid', label: 'Paid', kind: 'money' },
-    { field: 'balance', label: 'Balance', kind: 'money' },
+    ...documentTotals,
+    ...paidAndBalance,
     { field: 'notes', label: 'Notes' },
-    { field: 'created_at', label: 'Created', kind: 'timestamp' },
-    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+    ...recordTimestamps,
   ],
   formFields: [
     {
@@ -94,8 +91,7 @@ export const invoices = defineResource({
         { value: 'paid', label: 'Paid' },
       ],
     },
-    { name: 'invoice_date_from', label: 'Invoice date from', kind: 'date' },
-    { name: 'invoice_date_to', label: 'Invoice date to', kind: 'date' },
+    ...dateRangeFilters('invoice_date', 'Invoice date'),
   ],
   numbering: { documentName: 'invoice', prefix: 'I', locationPrefix: '', referenced: true },
   idempotentCreate: true,

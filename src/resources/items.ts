@@ -1,4 +1,5 @@
 import { defineResource } from './resource.ts';
+import { recordTimestamps } from './shared-declarations.ts';
 
 export const items = defineResource({
   key: 'items',
@@ -28,8 +29,7 @@ export const items = defineResource({
     { field: 'reorder_level', label: 'Reorder Level', kind: 'quantity' },
     { field: 'purchase_discounts', label: 'Purchase Discounts', kind: 'discounts' },
     { field: 'sale_discounts', label: 'Sale Discounts', kind: 'discounts' },
-    { field: 'created_at', label: 'Created', kind: 'timestamp' },
-    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+    ...recordTimestamps,
   ],
   formFields: [
     { name: 'code', label: 'Code', kind: 'text', required: true },

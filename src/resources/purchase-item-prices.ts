@@ -1,4 +1,5 @@
 import { defineResource } from './resource.ts';
+import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
 
 export const purchaseItemPrices = defineResource({
   key: 'purchase-item-prices',
@@ -19,8 +20,7 @@ export const purchaseItemPrices = defineResource({
     { field: 'contact_name', label: 'Supplier' },
     { field: 'unit_cost', label: 'Unit Cost', kind: 'money' },
     { field: 'effective_date', label: 'Effective', kind: 'date' },
-    { field: 'created_at', label: 'Created', kind: 'timestamp' },
-    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+    ...recordTimestamps,
   ],
   formFields: [
     { name: 'item_id', label: 'Item', kind: 'relation', resource: 'items', labelField: 'item_name', required: true },
@@ -35,10 +35,7 @@ export const purchaseItemPrices = defineResource({
     { name: 'unit_cost', label: 'Unit Cost', kind: 'money', required: true },
     { name: 'effective_date', label: 'Effective Date', kind: 'date', required: true },
   ],
-  filters: [
-    { name: 'effective_date_from', label: 'Effective from', kind: 'date' },
-    { name: 'effective_date_to', label: 'Effective to', kind: 'date' },
-  ],
+  filters: [...dateRangeFilters('effective_date', 'Effective')],
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../generated/hooks/purchase-item-prices/purchase-item-prices.ts'),

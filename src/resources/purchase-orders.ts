@@ -1,5 +1,6 @@
 import { remaining } from './remaining.ts';
 import { defineResource, type ResourceRecord, readField } from './resource.ts';
+import { dateRangeFilters, documentTotals, recordTimestamps } from './shared-declarations.ts';
 
 // A bill may only bill what its order lines have not billed yet (DOMAIN section 3).
 function hasUnbilledLines(order: ResourceRecord): boolean {
@@ -45,12 +46,9 @@ export const purchaseOrders = defineResource({
     { field: 'order_date', label: 'Order Date', kind: 'date' },
     { field: 'expected_date', label: 'Expected', kind: 'date' },
     { field: 'status', label: 'Status', kind: 'label' },
-    { field: 'subtotal', label: 'Subtotal', kind: 'money' },
-    { field: 'discount_total', label: 'Discount', kind: 'money' },
-    { field: 'total', label: 'Total', kind: 'money' },
+    ...documentTotals,
     { field: 'notes', label: 'Notes' },
-    { field: 'created_at', label: 'Created', kind: 'timestamp' },
-    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+    ...recordTimestamps,
   ],
   formFields: [
     {
@@ -100,8 +98,7 @@ export const purchaseOrders = defineResource({
         { value: 'received', label: 'Received' },
       ],
     },
-    { name: 'order_date_from', label: 'Order date from', kind: 'date' },
-    { name: 'order_date_to', label: 'Order date to', kind: 'date' },
+    ...dateRangeFilters('order_date', 'Order date'),
   ],
   numbering: { documentName: 'purchase-order', prefix: 'PO', locationPrefix: '', referenced: true },
   idempotentCreate: true,

@@ -1,4 +1,5 @@
 import { defineResource } from './resource.ts';
+import { dateRangeFilters, documentTotals, recordTimestamps } from './shared-declarations.ts';
 
 export const quotations = defineResource({
   key: 'quotations',
@@ -23,12 +24,9 @@ export const quotations = defineResource({
     { field: 'branch_name', label: 'Branch' },
     { field: 'quotation_date', label: 'Date', kind: 'date' },
     { field: 'valid_until', label: 'Valid Until', kind: 'date' },
-    { field: 'subtotal', label: 'Subtotal', kind: 'money' },
-    { field: 'discount_total', label: 'Discount', kind: 'money' },
-    { field: 'total', label: 'Total', kind: 'money' },
+    ...documentTotals,
     { field: 'notes', label: 'Notes' },
-    { field: 'created_at', label: 'Created', kind: 'timestamp' },
-    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+    ...recordTimestamps,
   ],
   formFields: [
     {
@@ -71,10 +69,7 @@ export const quotations = defineResource({
       ],
     },
   ],
-  filters: [
-    { name: 'quotation_date_from', label: 'Quotation date from', kind: 'date' },
-    { name: 'quotation_date_to', label: 'Quotation date to', kind: 'date' },
-  ],
+  filters: [...dateRangeFilters('quotation_date', 'Quotation date')],
   numbering: { documentName: 'quotation', prefix: 'Q', locationPrefix: '', referenced: true },
   idempotentCreate: true,
   print: {

@@ -1,5 +1,6 @@
 import { remaining } from './remaining.ts';
 import { defineResource } from './resource.ts';
+import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
 
 export const receiveOrders = defineResource({
   key: 'receive-orders',
@@ -25,8 +26,7 @@ export const receiveOrders = defineResource({
     { field: 'received_date', label: 'Received', kind: 'date' },
     { field: 'total', label: 'Total', kind: 'money' },
     { field: 'notes', label: 'Notes' },
-    { field: 'created_at', label: 'Created', kind: 'timestamp' },
-    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+    ...recordTimestamps,
   ],
   formFields: [
     {
@@ -67,10 +67,7 @@ export const receiveOrders = defineResource({
       ],
     },
   ],
-  filters: [
-    { name: 'received_date_from', label: 'Received from', kind: 'date' },
-    { name: 'received_date_to', label: 'Received to', kind: 'date' },
-  ],
+  filters: [...dateRangeFilters('received_date', 'Received')],
   createParam: 'purchase_order_id',
   numbering: { documentName: 'receive-order', prefix: 'RO', locationPrefix: '', referenced: false },
   idempotentCreate: true,

@@ -1,4 +1,5 @@
 import { defineResource } from './resource.ts';
+import { recordTimestamps } from './shared-declarations.ts';
 
 export const roles = defineResource({
   key: 'roles',
@@ -16,8 +17,7 @@ export const roles = defineResource({
     { field: 'name', label: 'Name' },
     { field: 'description', label: 'Description' },
     { field: 'permission_names', label: 'Permissions', kind: 'list' },
-    { field: 'created_at', label: 'Created', kind: 'timestamp' },
-    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+    ...recordTimestamps,
   ],
   formFields: [
     { name: 'name', label: 'Name', kind: 'text', required: true },

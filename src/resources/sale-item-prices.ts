@@ -1,4 +1,5 @@
 import { defineResource } from './resource.ts';
+import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
 
 export const saleItemPrices = defineResource({
   key: 'sale-item-prices',
@@ -19,8 +20,7 @@ export const saleItemPrices = defineResource({
     { field: 'branch_name', label: 'Branch' },
     { field: 'unit_price', label: 'Unit Price', kind: 'money' },
     { field: 'effective_date', label: 'Effective', kind: 'date' },
-    { field: 'created_at', label: 'Created', kind: 'timestamp' },
-    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+    ...recordTimestamps,
   ],
   formFields: [
     { name: 'item_id', label: 'Item', kind: 'relation', resource: 'items', labelField: 'item_name', required: true },
@@ -34,10 +34,7 @@ export const saleItemPrices = defineResource({
     { name: 'unit_price', label: 'Unit Price', kind: 'money', required: true },
     { name: 'effective_date', label: 'Effective Date', kind: 'date', required: true },
   ],
-  filters: [
-    { name: 'effective_date_from', label: 'Effective from', kind: 'date' },
-    { name: 'effective_date_to', label: 'Effective to', kind: 'date' },
-  ],
+  filters: [...dateRangeFilters('effective_date', 'Effective')],
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../generated/hooks/sale-item-prices/sale-item-prices.ts'),

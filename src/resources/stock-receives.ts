@@ -1,5 +1,6 @@
 import { remaining } from './remaining.ts';
 import { defineResource } from './resource.ts';
+import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
 
 export const stockReceives = defineResource({
   key: 'stock-receives',
@@ -23,8 +24,7 @@ export const stockReceives = defineResource({
     { field: 'to_location_name', label: 'To' },
     { field: 'received_date', label: 'Received Date', kind: 'date' },
     { field: 'notes', label: 'Notes' },
-    { field: 'created_at', label: 'Created', kind: 'timestamp' },
-    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+    ...recordTimestamps,
   ],
   formFields: [
     {
@@ -52,10 +52,7 @@ export const stockReceives = defineResource({
       ],
     },
   ],
-  filters: [
-    { name: 'received_date_from', label: 'Received from', kind: 'date' },
-    { name: 'received_date_to', label: 'Received to', kind: 'date' },
-  ],
+  filters: [...dateRangeFilters('received_date', 'Received')],
   createParam: 'stock_transfer_id',
   idempotentCreate: true,
   load: async () => {

@@ -1,4 +1,5 @@
 import { defineResource, readField } from './resource.ts';
+import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
 
 export const stockRequests = defineResource({
   key: 'stock-requests',
@@ -23,8 +24,7 @@ export const stockRequests = defineResource({
     { field: 'needed_by', label: 'Needed By', kind: 'date' },
     { field: 'status', label: 'Status', kind: 'label' },
     { field: 'notes', label: 'Notes' },
-    { field: 'created_at', label: 'Created', kind: 'timestamp' },
-    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+    ...recordTimestamps,
   ],
   formFields: [
     {
@@ -73,8 +73,7 @@ export const stockRequests = defineResource({
         { value: 'transferred', label: 'Transferred' },
       ],
     },
-    { name: 'request_date_from', label: 'Request date from', kind: 'date' },
-    { name: 'request_date_to', label: 'Request date to', kind: 'date' },
+    ...dateRangeFilters('request_date', 'Request date'),
   ],
   numbering: { documentName: 'stock-request', prefix: 'SR', locationPrefix: 'from_', referenced: false },
   idempotentCreate: true,

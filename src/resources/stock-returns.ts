@@ -1,5 +1,6 @@
 import { remaining } from './remaining.ts';
 import { defineResource } from './resource.ts';
+import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
 
 export const stockReturns = defineResource({
   key: 'stock-returns',
@@ -24,8 +25,7 @@ export const stockReturns = defineResource({
     { field: 'return_date', label: 'Return Date', kind: 'date' },
     { field: 'reason', label: 'Reason' },
     { field: 'notes', label: 'Notes' },
-    { field: 'created_at', label: 'Created', kind: 'timestamp' },
-    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+    ...recordTimestamps,
   ],
   formFields: [
     {
@@ -54,10 +54,7 @@ export const stockReturns = defineResource({
       ],
     },
   ],
-  filters: [
-    { name: 'return_date_from', label: 'Return from', kind: 'date' },
-    { name: 'return_date_to', label: 'Return to', kind: 'date' },
-  ],
+  filters: [...dateRangeFilters('return_date', 'Return')],
   createParam: 'stock_transfer_id',
   idempotentCreate: true,
   load: async () => {

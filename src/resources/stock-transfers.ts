@@ -1,5 +1,6 @@
 import { remaining } from './remaining.ts';
 import { defineResource, type ResourceRecord, readField } from './resource.ts';
+import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
 
 // Stock can be received or returned while some of the transfer is still on its way.
 const inTransit = (transfer: ResourceRecord) => readField(transfer, 'status') !== 'completed';
@@ -28,8 +29,7 @@ export const stockTransfers = defineResource({
     { field: 'transfer_date', label: 'Transfer Date', kind: 'date' },
     { field: 'status', label: 'Status', kind: 'label' },
     { field: 'notes', label: 'Notes' },
-    { field: 'created_at', label: 'Created', kind: 'timestamp' },
-    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+    ...recordTimestamps,
   ],
   formFields: [
     {
@@ -86,8 +86,7 @@ export const stockTransfers = defineResource({
         { value: 'completed', label: 'Completed' },
       ],
     },
-    { name: 'transfer_date_from', label: 'Transfer date from', kind: 'date' },
-    { name: 'transfer_date_to', label: 'Transfer date to', kind: 'date' },
+    ...dateRangeFilters('transfer_date', 'Transfer date'),
   ],
   createParam: 'stock_request_id',
   numbering: { documentName: 'stock-transfer', prefix: 'ST', locationPrefix: 'from_', referenced: false },

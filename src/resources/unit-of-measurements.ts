@@ -1,4 +1,5 @@
 import { defineResource } from './resource.ts';
+import { recordTimestamps } from './shared-declarations.ts';
 
 export const unitOfMeasurements = defineResource({
   key: 'unit-of-measurements',
@@ -17,8 +18,7 @@ export const unitOfMeasurements = defineResource({
     { field: 'name', label: 'Name' },
     { field: 'abbreviation', label: 'Abbreviation' },
     { field: 'measuring_mass_name', label: 'Measuring Mass' },
-    { field: 'created_at', label: 'Created', kind: 'timestamp' },
-    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+    ...recordTimestamps,
   ],
   formFields: [
     { name: 'name', label: 'Name', kind: 'text', required: true },

@@ -1,4 +1,5 @@
 import { defineResource } from './resource.ts';
+import { recordTimestamps } from './shared-declarations.ts';
 
 export const users = defineResource({
   key: 'users',
@@ -20,8 +21,7 @@ export const users = defineResource({
     { field: 'userable_from', label: 'Home Location' },
     { field: 'role_names', label: 'Roles', kind: 'list' },
     { field: 'must_change_password', label: 'Must Change Password', kind: 'boolean' },
-    { field: 'created_at', label: 'Created', kind: 'timestamp' },
-    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+    ...recordTimestamps,
   ],
   formFields: [
     { name: 'name', label: 'Name', kind: 'text', required: true },

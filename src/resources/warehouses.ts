@@ -1,4 +1,5 @@
 import { defineResource } from './resource.ts';
+import { recordTimestamps } from './shared-declarations.ts';
 
 export const warehouses = defineResource({
   key: 'warehouses',
@@ -18,8 +19,7 @@ export const warehouses = defineResource({
     { field: 'name', label: 'Name' },
     { field: 'address', label: 'Address' },
     { field: 'phone', label: 'Phone' },
-    { field: 'created_at', label: 'Created', kind: 'timestamp' },
-    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+    ...recordTimestamps,
   ],
   formFields: [
     { name: 'code', label: 'Code', kind: 'text', required: true },

@@ -1,10 +1,14 @@
+import { readdirSync } from 'node:fs';
 import { defineConfig } from 'orval';
+
+// openapi.yaml is the root; each resource's paths and schemas live in their own file under openapi/.
+const externalRefs = { allow: readdirSync('openapi').map((file) => `./openapi/${file}`) };
 
 // Two outputs from the one contract: typed TanStack Query hooks (with msw mocks) for the client, and zod
 // schemas that both the client forms and the server's request validation use.
 export default defineConfig({
   client: {
-    input: { target: './openapi.yaml' },
+    input: { target: './openapi.yaml', parserOptions: { externalRefs } },
     output: {
       mode: 'tags-split',
       target: './generated/hooks',
@@ -15,12 +19,13 @@ export default defineConfig({
       mock: { generators: [{ type: 'msw', delay: false }], indexMockFiles: true },
       override: {
         mutator: { path: './src/api/http-client.ts', name: 'httpClient' },
+        contentType: { exclude: ['text/csv'] },
         query: { signal: true },
       },
     },
   },
   zod: {
-    input: { target: './openapi.yaml' },
+    input: { target: './openapi.yaml', parserOptions: { externalRefs } },
     output: {
       mode: 'tags-split',
       target: './generated/zod',
@@ -28,6 +33,7 @@ export default defineConfig({
       fileExtension: '.zod.ts',
       clean: true,
       override: {
+        contentType: { exclude: ['text/csv'] },
         zod: {
           strict: { param: true, query: true, header: true, body: true, response: true },
           coerce: { param: true, query: true },

@@ -1,22 +1,40 @@
-// Prints benchmark tables: API reads at 100,000 items, invoice postings, stocks at 100,000 items x 3 locations,
-// and the client's initial JavaScript. Figures only, no assertions; copy them into docs/PERFORMANCE.md.
-// BENCH_SECONDS (default 5) sets each run's length; BENCH_REBUILD=1 rebuilds the bench database;
-// BENCH_DATABASE_URL runs it on PostgreSQL (in the schema spectacle_bench) instead of SQLite.
+// Prints benchmark tables: API reads at BENCH_ITEMS items (default 100,000; stocks for the first 100,000 at 3
+// locations), invoice postings on a ledger of 10,000 and of BENCH_MOVEMENTS (default 1,000,000) movements, and the
+// client's initial JavaScript. Figures only, no assertions; copy them into docs/PERFORMANCE.md.
+// The reads part ends with a CSV export of every item, timed, with the server's memory sampled while it streams.
+// BENCH_ONLY=reads, postings or bundle runs that part alone; BENCH_SECONDS (default 5) sets each run's length; BENCH_REBUILD=1 rebuilds the read database (the posting one
+// is rebuilt on every run); BENCH_DATABASE_URL runs it on PostgreSQL (a schema per data set) instead of SQLite.
 
 import { resolve } from 'node:path';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { CreateInvoiceBody } from '../generated/zod/invoices/invoices.zod.ts';
 import type { Database } from '../server/db/database.ts';
-import { containsText, dialectOf } from '../server/db/dialect.ts';
-import { demoPassword } from '../server/db/seed/master-data.ts';
-import { type BenchDatabase, type BenchTarget, openBenchDatabase } from './bench/bench-database.ts';
+import { dialectOf } from '../server/db/dialect.ts';
+import { demoPassword } from '../server/demo/master-data.ts';
+import type { InvoiceInput } from '../server/documents/invoices.ts';
+import { maintainedTotal } from '../server/resources/engine/maintained-total.ts';
+import { containsTextIndexed } from '../server/resources/engine/search-index.ts';
+import {
+  type BenchData,
+  type BenchDatabase,
+  type BenchTarget,
+  growLedger,
+  movementCount,
+  openBenchDatabase,
+  sqlitePathOf,
+} from './bench/bench-database.ts';
 import { benchClientBundle } from './bench/client-bundle.ts';
+import { benchCsvExport } from './bench/csv-export.ts';
+import { benchHistoryCost } from './bench/history-cost.ts';
 import { type Figures, measureDirect, measureHttp } from './bench/measure.ts';
 import { startServerProcess } from './bench/server-process.ts';
 import { printTable } from './bench/table.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const itemCount = 100_000;
+const itemCount = Number(process.env.BENCH_ITEMS ?? 100_000);
+const ledgerSize = Number(process.env.BENCH_MOVEMENTS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const runs = (part: 'reads' | 'postings' | 'bundle') => (process.env.BENCH_ONLY ?? part) === part;
 const connections = 10;
 
 type Session = { base: string; read: Record<string, string>; write: Record<string, string> };
@@ -66,6 +84,7 @@ function row(label: string, api: Figures, direct: Figures | null): string[] {
 
 async function benchReads(bench: BenchDatabase, session: Session): Promise<void> {
   const { db, businessId } = bench;
+  const stockRows = Math.min(itemCount, 100_000) * bench.locations.length;
   const activeItems = () =>
     db.selectFrom('items').where('business_id', '=', businessId).where('deleted_at', 'is', null);
   // The unfiltered list reads its total from the trigger-kept counts, as the API does.
@@ -79,30 +98,36 @@ async function benchReads(bench: BenchDatabase, session: Session): Promise<void>
     return activeItems().selectAll().orderBy('id', 'desc').limit(15).offset(offset).execute();
   };
   const search = async () => {
-    const dialect = dialectOf(db);
-    const matching = activeItems().where((eb) =>
-      eb.or(['name', 'code', 'barcode'].map((column) => containsText(dialect, column, bench.searchText))),
+    const columns = ['code', 'barcode', 'name', 'description'];
+    const matching = activeItems().where(
+      containsTextIndexed(dialectOf(db), [{ table: 'items', id: 'id' }], columns, bench.searchText),
     );
     await matching.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    return matching.selectAll().orderBy('id', 'desc').limit(15).execute();
+    return matching.selectAll().orderBy(sql`id + 0`, 'desc').limit(15).execute();
   };
   const readOne = () => activeItems().selectAll().where('id', '=', bench.sampleItemId).executeTakeFirstOrThrow();
   const stocksPage = async () => {
+    // The kept total, as the API reads it.
+    await maintainedTotal(db, businessId, 'stocks', { with_trashed: 0, only_trashed: 0 });
     const stocks = db.selectFrom('stocks').where('business_id', '=', businessId).where('deleted_at', 'is', null);
-    await stocks.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     return stocks.selectAll().orderBy('id', 'desc').limit(15).execute();
   };
-  const cases: [string, string, () => Promise<unknown>][] = [
+  const cases: [string, string, (() => Promise<unknown>) | null][] = [
     ['items: list page 1 (15 rows + total)', '/api/items?page=1&per_page=15', page(0)],
     ['items: list page 500', '/api/items?page=500&per_page=15', page(499 * 15)],
     [`items: quick search "${bench.searchText}"`, `/api/items?search=${encodeURIComponent(bench.searchText)}`, search],
+    [
+      `items: type-ahead "${bench.searchText}"`,
+      `/api/items/search?limit=10&q=${encodeURIComponent(bench.searchText)}`,
+      null,
+    ],
     ['items: read one', `/api/items/${bench.sampleItemId}`, readOne],
-    [`stocks: list page 1 (${bench.locations.length} locations)`, '/api/stocks?page=1&per_page=15', stocksPage],
+    [`stocks: list page 1 (${stockRows.toLocaleString('en-US')} rows)`, '/api/stocks?page=1&per_page=15', stocksPage],
   ];
   const rows: string[][] = [];
   for (const [label, path, direct] of cases) {
     const api = await measureHttp({ url: `${session.base}${path}`, headers: session.read, connections, seconds });
-    rows.push(row(label, api, await measureDirect(seconds, direct)));
+    rows.push(row(label, api, direct ? await measureDirect(seconds, direct) : null));
   }
   printTable(
     `API reads at ${itemCount.toLocaleString('en-US')} items, ${connections} connections, ${seconds} s each (ms)`,
@@ -111,7 +136,8 @@ async function benchReads(bench: BenchDatabase, session: Session): Promise<void>
   );
 }
 
-async function benchPostings(bench: BenchDatabase, session: Session): Promise<void> {
+// A new 5-line invoice each call, walking through the stocked items so that postings do not drain one stock row.
+async function invoiceInputs(bench: BenchDatabase): Promise<() => InvoiceInput> {
   const customer = await customerId(bench.db, bench.businessId);
   const items = await bench.db
     .selectFrom('stocks')
@@ -124,8 +150,8 @@ async function benchPostings(bench: BenchDatabase, session: Session): Promise<vo
     .execute();
   let next = 0;
   const invoiceDate = new Date().toISOString().slice(0, 10);
-  const invoiceBody = () =>
-    JSON.stringify({
+  return () =>
+    CreateInvoiceBody.parse({
       contact_id: customer,
       branch_id: bench.branchId,
       invoice_date: invoiceDate,
@@ -134,6 +160,11 @@ async function benchPostings(bench: BenchDatabase, session: Session): Promise<vo
         return { item_id: items[next]?.item_id, quantity: 1, unit_price: 1_250, discount_percent: 0 };
       }),
     });
+}
+
+async function benchPostings(bench: BenchDatabase, session: Session, ledger: number): Promise<string[][]> {
+  const invoice = await invoiceInputs(bench);
+  const invoiceBody = () => JSON.stringify(invoice());
   const rows: string[][] = [];
   for (const clients of [1, connections]) {
     const api = await measureHttp({
@@ -144,13 +175,10 @@ async function benchPostings(bench: BenchDatabase, session: Session): Promise<vo
       method: 'POST',
       bodyFor: invoiceBody,
     });
-    rows.push(row(`invoices of 5 lines, ${clients} client${clients > 1 ? 's' : ''}`, api, null));
+    const label = `invoices of 5 lines, ${clients} client${clients > 1 ? 's' : ''}, ${ledger.toLocaleString('en-US')} movements`;
+    rows.push(row(label, api, null).slice(0, 5));
   }
-  printTable(
-    `Postings, ${seconds} s each (ms)`,
-    ['posting', 'invoices/s', 'p50', 'p99', 'non-2xx', '', '', '', ''],
-    rows,
-  );
+  return rows;
 }
 
 async function customerId(db: Kysely<Database>, businessId: number): Promise<number> {
@@ -165,20 +193,57 @@ async function customerId(db: Kysely<Database>, businessId: number): Promise<num
   return customer.id;
 }
 
-const started = performance.now();
-const target: BenchTarget = process.env.BENCH_DATABASE_URL
-  ? { kind: 'postgres', url: process.env.BENCH_DATABASE_URL }
-  : { kind: 'sqlite', path: resolve(root, '.bench', 'bench.db') };
-console.log(`Bench database: ${target.kind === 'sqlite' ? target.path : 'PostgreSQL, schema spectacle_bench'}`);
-const bench = await openBenchDatabase(target, itemCount, process.env.BENCH_REBUILD === '1');
-console.log(`Bench database ready in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-const server = await startServerProcess(root, target);
-try {
-  const session = await signIn(server.base, bench.businessId);
-  await benchReads(bench, session);
-  await benchPostings(bench, session);
-} finally {
-  await server.stop();
-  await bench.db.destroy();
+function targetFor(data: BenchData): BenchTarget {
+  return process.env.BENCH_DATABASE_URL
+    ? { kind: 'postgres', url: process.env.BENCH_DATABASE_URL }
+    : { kind: 'sqlite', path: sqlitePathOf(resolve(root, '.bench'), data) };
 }
-benchClientBundle(root);
+
+async function withServer(
+  data: BenchData,
+  rebuild: boolean,
+  work: (bench: BenchDatabase, session: Session, serverPid: number) => Promise<void>,
+) {
+  const started = performance.now();
+  const target = targetFor(data);
+  const bench = await openBenchDatabase(target, data, rebuild);
+  console.log(`${data.name} (${target.kind}) ready in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  const server = await startServerProcess(root, target, data);
+  try {
+    await work(bench, await signIn(server.base, bench.businessId), server.pid);
+  } finally {
+    await server.stop();
+    await bench.db.destroy();
+  }
+}
+
+const reads: BenchData = { name: `bench-${itemCount}`, items: itemCount, stockedItems: Math.min(itemCount, 100_000) };
+if (runs('reads')) {
+  await withServer(reads, process.env.BENCH_REBUILD === '1', async (bench, session, serverPid) => {
+    await benchReads(bench, session);
+    await benchCsvExport(session.base, session.read, serverPid);
+  });
+}
+
+// Postings on a small ledger, then on the same database grown to `ledgerSize` movements.
+const postings: BenchData = { name: 'bench-posting', items: 2_000, stockedItems: 2_000 };
+if (runs('postings')) {
+  await withServer(postings, true, async (bench, session) => {
+    const rows: string[][] = [];
+    for (const size of [10_000, ledgerSize]) {
+      const started = performance.now();
+      const ledger = await growLedger(bench.db, bench.businessId, size);
+      console.log(
+        `Ledger at ${ledger.toLocaleString('en-US')} movements in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+      );
+      rows.push(...(await benchPostings(bench, session, await movementCount(bench.db))));
+    }
+    printTable(`Postings, ${seconds} s each (ms)`, ['posting', 'invoices/s', 'p50', 'p99', 'non-2xx'], rows);
+    printTable(
+      `Record history's cost, straight on the database, alternated for ${seconds * 2} s (ms)`,
+      ['posting', 'postings', 'p50'],
+      await benchHistoryCost(bench, seconds, await invoiceInputs(bench)),
+    );
+  });
+}
+if (runs('bundle')) benchClientBundle(root);

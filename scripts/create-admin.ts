@@ -3,10 +3,10 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { fullAccessPermission } from '../server/auth/identity.ts';
 import { hashPassword, owaspScryptCost } from '../server/auth/password.ts';
+import { seedPermissions } from '../server/auth/seed-permissions.ts';
 import { readConfig } from '../server/config.ts';
 import { connectDatabase } from '../server/db/connect.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
-import { seedPermissions } from '../server/db/seed/permissions.ts';
 
 const { values } = parseArgs({
   options: { email: { type: 'string' }, name: { type: 'string' }, business: { type: 'string' } },

@@ -9,13 +9,19 @@ import { accessPlugin } from './http/access.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { registerContractDocs } from './http/docs.ts';
 import { errorShapesPlugin } from './http/error-shapes.ts';
+import { type LogFormat, type LogSink, loggingOptions } from './http/request-log.ts';
+import { securityHeadersPlugin } from './http/security-headers.ts';
 import { sessionPlugin } from './http/session.ts';
 import { registerSpa } from './http/spa.ts';
 import './http/request-context.ts';
 import { registerDocumentRoutes } from './resources/document-routes.ts';
 import { registerResource } from './resources/engine/routes.ts';
+import { ensureSearchIndexes, searchIndexesOf } from './resources/engine/search-index.ts';
+import { registerImportRoutes } from './resources/import-routes.ts';
 import { resources } from './resources/index.ts';
+import { registerJobOrderRoutes } from './resources/job-order-routes.ts';
 import { registerManagementRoutes } from './resources/management-routes.ts';
+import { registerReportRoutes } from './resources/report-routes.ts';
 
 export type AppOptions = {
   db: Kysely<Database>;
@@ -27,7 +33,8 @@ export type AppOptions = {
   clientDir?: string | null;
   // openapi.yaml, served at /api/docs.
   contractPath?: string | null;
-  logger?: boolean;
+  // Absent: no logging (tests and scripts).
+  log?: { format: LogFormat; sink?: LogSink };
   trustProxy?: boolean;
   now?: () => Date;
 };
@@ -36,18 +43,20 @@ export type AppOptions = {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
   const passwordCost = options.passwordCost ?? owaspScryptCost;
+  await ensureSearchIndexes(options.db, searchIndexesOf(resources));
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.log ? loggingOptions(options.log.format, options.log.sink) : { logger: false }),
     trustProxy: options.trustProxy ?? false,
     // SPEC.md writes the document-count calls with a trailing slash; both spellings reach the same route.
     routerOptions: { ignoreTrailingSlash: true },
   });
 
   await app.register(errorShapesPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(fastifyCookie);
   await app.register(csrfPlugin);
   await app.register(sessionPlugin, { db: options.db, idleMinutes: options.sessionIdleMinutes ?? 120, now });
-  await app.register(accessPlugin, { db: options.db });
+  await app.register(accessPlugin);
   if (options.contractPath) await registerContractDocs(app, options.contractPath);
 
   await registerAuthRoutes(app, {
@@ -58,6 +67,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerManagementRoutes(app, { db: options.db, now, passwordCost });
   registerDocumentRoutes(app, { db: options.db, now, passwordCost });
+  registerImportRoutes(app, { db: options.db, now, passwordCost });
+  registerJobOrderRoutes(app, { db: options.db, now, passwordCost });
+  registerReportRoutes(app, { db: options.db, now, passwordCost });
   for (const resource of resources) registerResource(app, resource, { db: options.db, now, passwordCost });
   const sendPage = options.clientDir ? await registerSpa(app, options.clientDir) : null;
   app.setNotFoundHandler((request, reply) => {

@@ -5,7 +5,8 @@ import { owaspScryptCost } from './auth/password.ts';
 import { readConfig } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { seedDatabase } from './db/seed/index.ts';
+import { seedDatabase } from './demo/index.ts';
+import { demoSignIn } from './demo/master-data.ts';
 
 // Migrates, seeds a new database and serves the API and the built client until the process is stopped.
 export async function startServer(): Promise<void> {
@@ -16,7 +17,7 @@ export async function startServer(): Promise<void> {
   await seedDatabase(db, { demo: config.seed === 'demo', passwordCost: owaspScryptCost, now: new Date() });
   const app = await buildApp({
     db,
-    logger: true,
+    log: { format: process.stdout.isTTY ? 'lines' : 'json' },
     sessionIdleMinutes: config.sessionIdleMinutes,
     trustProxy: config.trustProxy,
     clientDir: existsSync(config.clientDir) ? config.clientDir : null,
@@ -29,5 +30,17 @@ export async function startServer(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  await app.listen({ host: config.host, port: config.port });
+  await app.listen({
+    host: config.host,
+    port: config.port,
+    listenTextResolver: (address) => `Spectacle is running at ${address}`,
+  });
+  const demoAdmin = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', demoSignIn.emails[0])
+    .executeTakeFirst();
+  if (demoAdmin) {
+    app.log.info(`Demo data: sign in as ${demoSignIn.emails.join(', ')} with the password ${demoSignIn.password}`);
+  }
 }

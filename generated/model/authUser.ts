@@ -14,6 +14,7 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { AuthUserUserableType } from './authUserUserableType.ts';
 import type { Id } from './id.ts';
 
 export interface AuthUser {
@@ -25,6 +26,13 @@ export interface AuthUser {
      * @nullable
      */
   userable_from: string | null;
+  /**
+     * Whether the home location is a branch or a warehouse; null for a user with no home location.
+     * @nullable
+     */
+  userable_type: AuthUserUserableType;
+  /** The home branch's or warehouse's id; document forms start there. */
+  userable_id: Id | null;
   role_names: string[];
   permission_names: string[];
   must_change_password: boolean;

@@ -16,8 +16,8 @@
  */
 import type { BillLine } from './billLine.ts';
 import type { BillStatus } from './billStatus.ts';
+import type { Cost } from './cost.ts';
 import type { Id } from './id.ts';
-import type { Money } from './money.ts';
 import type { Timestamp } from './timestamp.ts';
 
 export interface Bill {
@@ -63,11 +63,11 @@ export interface Bill {
      * @nullable
      */
   location_name: string | null;
-  subtotal: Money;
-  discount_total: Money;
-  total: Money;
-  amount_paid: Money;
-  balance: Money;
+  subtotal: Cost;
+  discount_total: Cost;
+  total: Cost;
+  amount_paid: Cost;
+  balance: Cost;
   status: BillStatus;
   lines: BillLine[];
 }

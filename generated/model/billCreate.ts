@@ -28,11 +28,13 @@ export interface BillCreate {
   /**
      * @maxLength 100
      * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   supplier_invoice_number?: string | null;
   /**
      * @maxLength 5000
      * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   notes?: string | null;
   /**

@@ -14,9 +14,9 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { Cost } from './cost.ts';
 import type { DiscountPercent } from './discountPercent.ts';
 import type { Id } from './id.ts';
-import type { Money } from './money.ts';
 import type { Quantity } from './quantity.ts';
 
 export interface BillLine {
@@ -24,7 +24,7 @@ export interface BillLine {
   purchase_order_line_id: Id | null;
   item_id: Id;
   quantity: Quantity;
-  unit_cost: Money;
+  unit_cost: Cost;
   discount_percent: DiscountPercent | null;
   /**
      * @maxLength 255
@@ -36,5 +36,5 @@ export interface BillLine {
      * @nullable
      */
   item_name: string | null;
-  amount: Money;
+  amount: Cost;
 }

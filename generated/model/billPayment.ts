@@ -14,8 +14,8 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { Cost } from './cost.ts';
 import type { Id } from './id.ts';
-import type { Money } from './money.ts';
 import type { PaymentMethod } from './paymentMethod.ts';
 import type { Timestamp } from './timestamp.ts';
 
@@ -30,7 +30,7 @@ export interface BillPayment {
   business_id: Id;
   bill_id: Id;
   payment_date: string;
-  amount: Money;
+  amount: Cost;
   payment_method: PaymentMethod;
   /**
      * @maxLength 100

@@ -19,11 +19,13 @@ export interface BrandUpdate {
   /**
      * @minLength 1
      * @maxLength 255
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   name?: string;
   /**
      * @maxLength 5000
      * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   description?: string | null;
 }

@@ -55,4 +55,18 @@ export interface Business {
      * @nullable
      */
   email: string | null;
+  /**
+     * The name registered with the BIR, printed on top of the sales invoice (the name when empty).
+     * @maxLength 255
+     * @nullable
+     */
+  registered_name: string | null;
+  /** A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none. */
+  is_vat_registered: boolean;
+  /**
+     * Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).
+     * @maxLength 2000
+     * @nullable
+     */
+  invoice_footer: string | null;
 }

@@ -19,26 +19,31 @@ export interface BusinessUpdate {
   /**
      * @minLength 1
      * @maxLength 255
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   name?: string;
   /**
      * @maxLength 255
      * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   trade_name?: string | null;
   /**
      * @maxLength 50
      * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   tin?: string | null;
   /**
      * @maxLength 5000
      * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   address?: string | null;
   /**
      * @maxLength 50
      * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   phone?: string | null;
   /**
@@ -46,4 +51,20 @@ export interface BusinessUpdate {
      * @nullable
      */
   email?: string | null;
+  /**
+     * The name registered with the BIR, printed on top of the sales invoice (the name when empty).
+     * @maxLength 255
+     * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
+     */
+  registered_name?: string | null;
+  /** A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none. */
+  is_vat_registered?: boolean;
+  /**
+     * Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).
+     * @maxLength 2000
+     * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
+     */
+  invoice_footer?: string | null;
 }

@@ -19,12 +19,14 @@ export interface ChangePasswordBody {
   /**
      * @minLength 1
      * @maxLength 255
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   current_password: string;
   /**
      * The new password; must differ from the current one.
      * @minLength 8
      * @maxLength 255
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   password: string;
 }

@@ -19,6 +19,7 @@ export interface ContactTypeUpdate {
   /**
      * @minLength 1
      * @maxLength 255
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   name?: string;
 }

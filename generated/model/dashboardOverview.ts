@@ -14,7 +14,9 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { Cost } from './cost.ts';
 import type { DailyTotal } from './dailyTotal.ts';
+import type { DueJobOrder } from './dueJobOrder.ts';
 import type { LocationValue } from './locationValue.ts';
 import type { LowStockItem } from './lowStockItem.ts';
 import type { Money } from './money.ts';
@@ -23,12 +25,22 @@ import type { TopItem } from './topItem.ts';
 export interface DashboardOverview {
   /** The last 30 days, oldest first, one entry per day. */
   sales_by_day: DailyTotal[];
-  purchases_by_day: DailyTotal[];
+  /**
+     * Bills of the last 30 days like sales_by_day; null for a user without view-costs.
+     * @nullable
+     */
+  purchases_by_day: DailyTotal[] | null;
   receivables: Money;
-  payables: Money;
-  stock_value_by_location: LocationValue[];
+  payables: Cost;
+  /**
+     * Null for a user without view-costs.
+     * @nullable
+     */
+  stock_value_by_location: LocationValue[] | null;
   /** On hand at or below the reorder level. */
   low_stock_items: LowStockItem[];
   /** Best sellers of the last 30 days by total. */
   top_items: TopItem[];
+  /** Job orders not yet claimed or cancelled that are promised for today or earlier, earliest first. */
+  job_orders_due: DueJobOrder[];
 }

@@ -30,4 +30,5 @@ export const DocumentName = {
   'stock-transfer': 'stock-transfer',
   'stock-receive': 'stock-receive',
   'stock-return': 'stock-return',
+  'job-order': 'job-order',
 } as const;

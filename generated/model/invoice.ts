@@ -18,6 +18,7 @@ import type { Id } from './id.ts';
 import type { InvoiceLine } from './invoiceLine.ts';
 import type { InvoiceStatus } from './invoiceStatus.ts';
 import type { Money } from './money.ts';
+import type { SpecialDiscount } from './specialDiscount.ts';
 import type { Timestamp } from './timestamp.ts';
 
 export interface Invoice {
@@ -35,6 +36,8 @@ export interface Invoice {
   /** @nullable */
   due_date: string | null;
   quotation_id: Id | null;
+  /** The eyewear job order this document was made for. */
+  job_order_id: Id | null;
   /**
      * @maxLength 5000
      * @nullable
@@ -57,6 +60,19 @@ export interface Invoice {
   subtotal: Money;
   discount_total: Money;
   total: Money;
+  /** The VAT taken off qualifying lines before the special discount. */
+  vat_removed: Money;
+  /** The special-discount program's discount. */
+  special_discount_total: Money;
+  /** Sales of vatable lines net of their VAT; 0 for a business that is not VAT-registered. */
+  vatable_sales: Money;
+  /** The VAT in the vatable lines (12% of their VAT-exclusive price, rounded once per line). */
+  vat_amount: Money;
+  /** VAT-exempt lines, special-discount lines included; every sale of a non-VAT business. */
+  vat_exempt_sales: Money;
+  /** Zero-rated lines. */
+  zero_rated_sales: Money;
+  special_discount: SpecialDiscount | null;
   amount_paid: Money;
   balance: Money;
   status: InvoiceStatus;

@@ -16,6 +16,7 @@
  */
 import type { Id } from './id.ts';
 import type { InvoiceLineInput } from './invoiceLineInput.ts';
+import type { SpecialDiscountInput } from './specialDiscountInput.ts';
 
 export interface InvoiceCreate {
   contact_id: Id;
@@ -24,11 +25,15 @@ export interface InvoiceCreate {
   /** @nullable */
   due_date?: string | null;
   quotation_id?: Id | null;
+  /** The eyewear job order this document was made for. */
+  job_order_id?: Id | null;
   /**
      * @maxLength 5000
      * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   notes?: string | null;
+  special_discount?: SpecialDiscountInput | null;
   /**
      * @minItems 1
      * @maxItems 200

@@ -18,6 +18,7 @@ import type { DiscountPercent } from './discountPercent.ts';
 import type { Id } from './id.ts';
 import type { Money } from './money.ts';
 import type { Quantity } from './quantity.ts';
+import type { TaxClass } from './taxClass.ts';
 
 export interface InvoiceLine {
   id: Id;
@@ -36,4 +37,8 @@ export interface InvoiceLine {
      */
   item_name: string | null;
   amount: Money;
+  /** How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt). */
+  tax_class: TaxClass;
+  /** The program's discount on this line: 0 when the line's own discount was the larger one. */
+  special_discount_amount: Money;
 }

@@ -26,11 +26,13 @@ export interface InvoicePaymentCreate {
   /**
      * @maxLength 100
      * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   reference?: string | null;
   /**
      * @maxLength 5000
      * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   notes?: string | null;
 }

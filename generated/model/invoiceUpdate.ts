@@ -16,6 +16,7 @@
  */
 import type { Id } from './id.ts';
 import type { InvoiceLineInput } from './invoiceLineInput.ts';
+import type { SpecialDiscountInput } from './specialDiscountInput.ts';
 
 export interface InvoiceUpdate {
   contact_id?: Id;
@@ -27,8 +28,10 @@ export interface InvoiceUpdate {
   /**
      * @maxLength 5000
      * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   notes?: string | null;
+  special_discount?: SpecialDiscountInput | null;
   /**
      * Replaces every line.
      * @minItems 1

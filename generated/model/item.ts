@@ -17,6 +17,7 @@
 import type { DiscountTier } from './discountTier.ts';
 import type { Id } from './id.ts';
 import type { QuantityOrZero } from './quantityOrZero.ts';
+import type { TaxClass } from './taxClass.ts';
 import type { Timestamp } from './timestamp.ts';
 
 export interface Item {
@@ -53,6 +54,7 @@ export interface Item {
   item_classification_id: Id | null;
   unit_of_measurement_id: Id;
   is_inventory_tracked: boolean;
+  tax_class: TaxClass;
   reorder_level: QuantityOrZero | null;
   /** @maxItems 20 */
   purchase_discounts: DiscountTier[];

@@ -17,26 +17,31 @@
 import type { DiscountTier } from './discountTier.ts';
 import type { Id } from './id.ts';
 import type { QuantityOrZero } from './quantityOrZero.ts';
+import type { TaxClass } from './taxClass.ts';
 
 export interface ItemUpdate {
   /**
      * @minLength 1
      * @maxLength 50
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   code?: string;
   /**
      * @maxLength 64
      * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   barcode?: string | null;
   /**
      * @minLength 1
      * @maxLength 255
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   name?: string;
   /**
      * @maxLength 5000
      * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   description?: string | null;
   brand_id?: Id | null;
@@ -44,6 +49,7 @@ export interface ItemUpdate {
   item_classification_id?: Id | null;
   unit_of_measurement_id?: Id;
   is_inventory_tracked?: boolean;
+  tax_class?: TaxClass;
   reorder_level?: QuantityOrZero | null;
   /** @maxItems 20 */
   purchase_discounts?: DiscountTier[];

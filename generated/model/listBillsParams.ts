@@ -14,6 +14,7 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { HasBalanceParameter } from './hasBalanceParameter.ts';
 import type { Id } from './id.ts';
 import type { ListBillsStatus } from './listBillsStatus.ts';
 import type { OnlyTrashedParameter } from './onlyTrashedParameter.ts';
@@ -43,7 +44,7 @@ with_trashed?: WithTrashedParameter;
  */
 only_trashed?: OnlyTrashedParameter;
 /**
- * Matches the resource's searchable text columns.
+ * Matches the resource's searchable text columns; text with a control character matches nothing.
  * @maxLength 255
  */
 search?: SearchParameter;
@@ -83,4 +84,8 @@ due_date_from?: string;
  * Only records whose due date is on or before this day.
  */
 due_date_to?: string;
+/**
+ * 1 answers only active documents with a balance left to pay (total above the amount paid).
+ */
+has_balance?: HasBalanceParameter;
 };

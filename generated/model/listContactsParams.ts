@@ -14,6 +14,7 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { ContactRoleParameter } from './contactRoleParameter.ts';
 import type { Id } from './id.ts';
 import type { OnlyTrashedParameter } from './onlyTrashedParameter.ts';
 import type { OrderByParameter } from './orderByParameter.ts';
@@ -42,7 +43,7 @@ with_trashed?: WithTrashedParameter;
  */
 only_trashed?: OnlyTrashedParameter;
 /**
- * Matches the resource's searchable text columns.
+ * Matches the resource's searchable text columns; text with a control character matches nothing.
  * @maxLength 255
  */
 search?: SearchParameter;
@@ -50,4 +51,8 @@ search?: SearchParameter;
  * Only records whose contact type id matches.
  */
 contact_type_id?: Id;
+/**
+ * Only contacts whose contact type is the seeded Customer (customer) or Supplier (supplier) type, matched by name: the customer picker of a sales document, the supplier picker of a purchase document.
+ */
+role?: ContactRoleParameter;
 };

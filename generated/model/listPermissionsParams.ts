@@ -41,18 +41,20 @@ with_trashed?: WithTrashedParameter;
  */
 only_trashed?: OnlyTrashedParameter;
 /**
- * Matches the resource's searchable text columns.
+ * Matches the resource's searchable text columns; text with a control character matches nothing.
  * @maxLength 255
  */
 search?: SearchParameter;
 /**
  * Only records whose group matches.
  * @maxLength 100
+ * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
  */
 group?: string;
 /**
  * Only records whose action matches.
  * @maxLength 100
+ * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
  */
 action?: string;
 };

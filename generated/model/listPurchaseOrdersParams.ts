@@ -14,6 +14,7 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { HasUnreceivedParameter } from './hasUnreceivedParameter.ts';
 import type { Id } from './id.ts';
 import type { ListPurchaseOrdersStatus } from './listPurchaseOrdersStatus.ts';
 import type { OnlyTrashedParameter } from './onlyTrashedParameter.ts';
@@ -43,7 +44,7 @@ with_trashed?: WithTrashedParameter;
  */
 only_trashed?: OnlyTrashedParameter;
 /**
- * Matches the resource's searchable text columns.
+ * Matches the resource's searchable text columns; text with a control character matches nothing.
  * @maxLength 255
  */
 search?: SearchParameter;
@@ -71,4 +72,8 @@ order_date_from?: string;
  * Only records whose order date is on or before this day.
  */
 order_date_to?: string;
+/**
+ * 1 answers only active orders with a line that still awaits some quantity.
+ */
+has_unreceived?: HasUnreceivedParameter;
 };

@@ -41,7 +41,7 @@ with_trashed?: WithTrashedParameter;
  */
 only_trashed?: OnlyTrashedParameter;
 /**
- * Matches the resource's searchable text columns.
+ * Matches the resource's searchable text columns; text with a control character matches nothing.
  * @maxLength 255
  */
 search?: SearchParameter;

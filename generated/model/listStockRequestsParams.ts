@@ -14,6 +14,7 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { HasUntransferredParameter } from './hasUntransferredParameter.ts';
 import type { Id } from './id.ts';
 import type { ListStockRequestsStatus } from './listStockRequestsStatus.ts';
 import type { OnlyTrashedParameter } from './onlyTrashedParameter.ts';
@@ -43,7 +44,7 @@ with_trashed?: WithTrashedParameter;
  */
 only_trashed?: OnlyTrashedParameter;
 /**
- * Matches the resource's searchable text columns.
+ * Matches the resource's searchable text columns; text with a control character matches nothing.
  * @maxLength 255
  */
 search?: SearchParameter;
@@ -75,4 +76,8 @@ request_date_from?: string;
  * Only records whose request date is on or before this day.
  */
 request_date_to?: string;
+/**
+ * 1 answers only active requests with a line not yet transferred in full.
+ */
+has_untransferred?: HasUntransferredParameter;
 };

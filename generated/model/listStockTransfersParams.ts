@@ -14,6 +14,7 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { HasInTransitParameter } from './hasInTransitParameter.ts';
 import type { Id } from './id.ts';
 import type { ListStockTransfersStatus } from './listStockTransfersStatus.ts';
 import type { OnlyTrashedParameter } from './onlyTrashedParameter.ts';
@@ -43,7 +44,7 @@ with_trashed?: WithTrashedParameter;
  */
 only_trashed?: OnlyTrashedParameter;
 /**
- * Matches the resource's searchable text columns.
+ * Matches the resource's searchable text columns; text with a control character matches nothing.
  * @maxLength 255
  */
 search?: SearchParameter;
@@ -79,4 +80,8 @@ transfer_date_from?: string;
  * Only records whose transfer date is on or before this day.
  */
 transfer_date_to?: string;
+/**
+ * 1 answers only active transfers with a quantity still on its way (neither received nor returned).
+ */
+has_in_transit?: HasInTransitParameter;
 };

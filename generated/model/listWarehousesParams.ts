@@ -19,6 +19,7 @@ import type { OrderByParameter } from './orderByParameter.ts';
 import type { PageParameter } from './pageParameter.ts';
 import type { PerPageParameter } from './perPageParameter.ts';
 import type { SearchParameter } from './searchParameter.ts';
+import type { UsableParameter } from './usableParameter.ts';
 import type { WithTrashedParameter } from './withTrashedParameter.ts';
 
 export type ListWarehousesParams = {
@@ -41,8 +42,12 @@ with_trashed?: WithTrashedParameter;
  */
 only_trashed?: OnlyTrashedParameter;
 /**
- * Matches the resource's searchable text columns.
+ * Matches the resource's searchable text columns; text with a control character matches nothing.
  * @maxLength 255
  */
 search?: SearchParameter;
+/**
+ * 1 answers only the locations where the signed-in user may place a document: for a user with a home location and without work-at-any-location, that location alone; for anyone else, every one. For the picker of a document's own location (a request's requester, a transfer's source), not of a transfer's destination.
+ */
+usable?: UsableParameter;
 };

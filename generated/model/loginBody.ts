@@ -21,6 +21,7 @@ export interface LoginBody {
   /**
      * @minLength 1
      * @maxLength 255
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   password: string;
 }

@@ -14,8 +14,8 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { Cost } from './cost.ts';
 import type { Id } from './id.ts';
-import type { Money } from './money.ts';
 import type { Timestamp } from './timestamp.ts';
 
 export interface PurchaseItemPrice {
@@ -29,7 +29,7 @@ export interface PurchaseItemPrice {
   business_id: Id;
   item_id: Id;
   contact_id: Id;
-  unit_cost: Money;
+  unit_cost: Cost;
   effective_date: string;
   /**
      * @maxLength 255

@@ -14,8 +14,8 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { Cost } from './cost.ts';
 import type { Id } from './id.ts';
-import type { Money } from './money.ts';
 import type { PurchaseOrderLine } from './purchaseOrderLine.ts';
 import type { PurchaseOrderStatus } from './purchaseOrderStatus.ts';
 import type { Timestamp } from './timestamp.ts';
@@ -35,6 +35,8 @@ export interface PurchaseOrder {
   order_date: string;
   /** @nullable */
   expected_date: string | null;
+  /** The eyewear job order this document was made for. */
+  job_order_id: Id | null;
   /**
      * @maxLength 5000
      * @nullable
@@ -54,9 +56,9 @@ export interface PurchaseOrder {
      * @nullable
      */
   location_name: string | null;
-  subtotal: Money;
-  discount_total: Money;
-  total: Money;
+  subtotal: Cost;
+  discount_total: Cost;
+  total: Cost;
   status: PurchaseOrderStatus;
   lines: PurchaseOrderLine[];
 }

@@ -24,9 +24,12 @@ export interface PurchaseOrderCreate {
   order_date: string;
   /** @nullable */
   expected_date?: string | null;
+  /** The eyewear job order this document was made for. */
+  job_order_id?: Id | null;
   /**
      * @maxLength 5000
      * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   notes?: string | null;
   /**

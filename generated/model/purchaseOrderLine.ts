@@ -14,9 +14,9 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { Cost } from './cost.ts';
 import type { DiscountPercent } from './discountPercent.ts';
 import type { Id } from './id.ts';
-import type { Money } from './money.ts';
 import type { Quantity } from './quantity.ts';
 import type { QuantityOrZero } from './quantityOrZero.ts';
 
@@ -25,7 +25,7 @@ export interface PurchaseOrderLine {
   item_id: Id;
   unit_of_measurement_id: Id | null;
   quantity: Quantity;
-  unit_cost: Money;
+  unit_cost: Cost;
   discount_percent: DiscountPercent | null;
   /**
      * @maxLength 255
@@ -39,5 +39,5 @@ export interface PurchaseOrderLine {
   item_name: string | null;
   received_quantity: QuantityOrZero;
   billed_quantity: QuantityOrZero;
-  amount: Money;
+  amount: Cost;
 }

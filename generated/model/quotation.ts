@@ -17,6 +17,7 @@
 import type { Id } from './id.ts';
 import type { Money } from './money.ts';
 import type { QuotationLine } from './quotationLine.ts';
+import type { SpecialDiscount } from './specialDiscount.ts';
 import type { Timestamp } from './timestamp.ts';
 
 export interface Quotation {
@@ -55,5 +56,18 @@ export interface Quotation {
   subtotal: Money;
   discount_total: Money;
   total: Money;
+  /** The VAT taken off qualifying lines before the special discount. */
+  vat_removed: Money;
+  /** The special-discount program's discount. */
+  special_discount_total: Money;
+  /** Sales of vatable lines net of their VAT; 0 for a business that is not VAT-registered. */
+  vatable_sales: Money;
+  /** The VAT in the vatable lines (12% of their VAT-exclusive price, rounded once per line). */
+  vat_amount: Money;
+  /** VAT-exempt lines, special-discount lines included; every sale of a non-VAT business. */
+  vat_exempt_sales: Money;
+  /** Zero-rated lines. */
+  zero_rated_sales: Money;
+  special_discount: SpecialDiscount | null;
   lines: QuotationLine[];
 }

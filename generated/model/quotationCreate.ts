@@ -16,6 +16,7 @@
  */
 import type { Id } from './id.ts';
 import type { QuotationLineInput } from './quotationLineInput.ts';
+import type { SpecialDiscountInput } from './specialDiscountInput.ts';
 
 export interface QuotationCreate {
   contact_id: Id;
@@ -26,8 +27,10 @@ export interface QuotationCreate {
   /**
      * @maxLength 5000
      * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   notes?: string | null;
+  special_discount?: SpecialDiscountInput | null;
   /**
      * @minItems 1
      * @maxItems 200

@@ -14,8 +14,8 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { Cost } from './cost.ts';
 import type { Id } from './id.ts';
-import type { Money } from './money.ts';
 import type { ReceiveOrderLine } from './receiveOrderLine.ts';
 import type { Timestamp } from './timestamp.ts';
 
@@ -55,6 +55,6 @@ export interface ReceiveOrder {
      * @nullable
      */
   location_name: string | null;
-  total: Money;
+  total: Cost;
   lines: ReceiveOrderLine[];
 }

@@ -14,8 +14,8 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { Cost } from './cost.ts';
 import type { Id } from './id.ts';
-import type { Money } from './money.ts';
 import type { Quantity } from './quantity.ts';
 
 export interface ReceiveOrderLine {
@@ -23,7 +23,7 @@ export interface ReceiveOrderLine {
   purchase_order_line_id: Id | null;
   item_id: Id;
   quantity: Quantity;
-  unit_cost: Money;
+  unit_cost: Cost;
   /**
      * @maxLength 255
      * @nullable
@@ -34,5 +34,5 @@ export interface ReceiveOrderLine {
      * @nullable
      */
   item_name: string | null;
-  amount: Money;
+  amount: Cost;
 }

@@ -14,12 +14,14 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { ContactRoleParameter } from './contactRoleParameter.ts';
+import type { Id } from './id.ts';
 import type { SearchLimitParameter } from './searchLimitParameter.ts';
 import type { SearchQParameter } from './searchQParameter.ts';
 
 export type SearchContactsParams = {
 /**
- * Text typed by the user.
+ * Text typed by the user; text with a control character matches nothing.
  * @maxLength 255
  */
 q?: SearchQParameter;
@@ -28,4 +30,12 @@ q?: SearchQParameter;
  * @maximum 100
  */
 limit?: SearchLimitParameter;
+/**
+ * Only records whose contact type id matches.
+ */
+contact_type_id?: Id;
+/**
+ * Only contacts whose contact type is the seeded Customer (customer) or Supplier (supplier) type, matched by name: the customer picker of a sales document, the supplier picker of a purchase document.
+ */
+role?: ContactRoleParameter;
 };

@@ -14,12 +14,14 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { HasBalanceParameter } from './hasBalanceParameter.ts';
+import type { Id } from './id.ts';
 import type { SearchLimitParameter } from './searchLimitParameter.ts';
 import type { SearchQParameter } from './searchQParameter.ts';
 
 export type SearchInvoicesParams = {
 /**
- * Text typed by the user.
+ * Text typed by the user; text with a control character matches nothing.
  * @maxLength 255
  */
 q?: SearchQParameter;
@@ -28,4 +30,16 @@ q?: SearchQParameter;
  * @maximum 100
  */
 limit?: SearchLimitParameter;
+/**
+ * Only records whose contact id matches.
+ */
+contact_id?: Id;
+/**
+ * Only records whose branch id matches.
+ */
+branch_id?: Id;
+/**
+ * 1 answers only active documents with a balance left to pay (total above the amount paid).
+ */
+has_balance?: HasBalanceParameter;
 };

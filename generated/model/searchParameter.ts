@@ -16,6 +16,6 @@
  */
 
 /**
- * Matches the resource's searchable text columns.
+ * Matches the resource's searchable text columns; text with a control character matches nothing.
  */
 export type SearchParameter = string;

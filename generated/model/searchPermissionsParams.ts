@@ -19,7 +19,7 @@ import type { SearchQParameter } from './searchQParameter.ts';
 
 export type SearchPermissionsParams = {
 /**
- * Text typed by the user.
+ * Text typed by the user; text with a control character matches nothing.
  * @maxLength 255
  */
 q?: SearchQParameter;

@@ -16,6 +16,6 @@
  */
 
 /**
- * Text typed by the user.
+ * Text typed by the user; text with a control character matches nothing.
  */
 export type SearchQParameter = string;

@@ -14,12 +14,14 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { HasInTransitParameter } from './hasInTransitParameter.ts';
+import type { Id } from './id.ts';
 import type { SearchLimitParameter } from './searchLimitParameter.ts';
 import type { SearchQParameter } from './searchQParameter.ts';
 
 export type SearchStockTransfersParams = {
 /**
- * Text typed by the user.
+ * Text typed by the user; text with a control character matches nothing.
  * @maxLength 255
  */
 q?: SearchQParameter;
@@ -28,4 +30,24 @@ q?: SearchQParameter;
  * @maximum 100
  */
 limit?: SearchLimitParameter;
+/**
+ * Only records whose from branch id matches.
+ */
+from_branch_id?: Id;
+/**
+ * Only records whose from warehouse id matches.
+ */
+from_warehouse_id?: Id;
+/**
+ * Only records whose to branch id matches.
+ */
+to_branch_id?: Id;
+/**
+ * Only records whose to warehouse id matches.
+ */
+to_warehouse_id?: Id;
+/**
+ * 1 answers only active transfers with a quantity still on its way (neither received nor returned).
+ */
+has_in_transit?: HasInTransitParameter;
 };

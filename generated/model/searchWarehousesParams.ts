@@ -16,10 +16,11 @@
  */
 import type { SearchLimitParameter } from './searchLimitParameter.ts';
 import type { SearchQParameter } from './searchQParameter.ts';
+import type { UsableParameter } from './usableParameter.ts';
 
 export type SearchWarehousesParams = {
 /**
- * Text typed by the user.
+ * Text typed by the user; text with a control character matches nothing.
  * @maxLength 255
  */
 q?: SearchQParameter;
@@ -28,4 +29,8 @@ q?: SearchQParameter;
  * @maximum 100
  */
 limit?: SearchLimitParameter;
+/**
+ * 1 answers only the locations where the signed-in user may place a document: for a user with a home location and without work-at-any-location, that location alone; for anyone else, every one. For the picker of a document's own location (a request's requester, a transfer's source), not of a transfer's destination.
+ */
+usable?: UsableParameter;
 };

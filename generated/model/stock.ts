@@ -14,8 +14,8 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { Cost } from './cost.ts';
 import type { Id } from './id.ts';
-import type { Money } from './money.ts';
 import type { QuantityOrZero } from './quantityOrZero.ts';
 import type { Timestamp } from './timestamp.ts';
 
@@ -33,8 +33,8 @@ export interface Stock {
   warehouse_id: Id | null;
   quantity_on_hand: QuantityOrZero;
   quantity_in_transit: QuantityOrZero;
-  average_unit_cost: Money;
-  value: Money;
+  average_unit_cost: Cost;
+  value: Cost;
   /** @maxLength 255 */
   item_code: string;
   /** @maxLength 255 */

@@ -14,8 +14,8 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { Cost } from './cost.ts';
 import type { Id } from './id.ts';
-import type { Money } from './money.ts';
 import type { StockMovementBalance } from './stockMovementBalance.ts';
 import type { Timestamp } from './timestamp.ts';
 
@@ -27,7 +27,7 @@ export interface StockMovement {
   balance: StockMovementBalance;
   /** Signed; at most 3 decimals. */
   quantity_delta: number;
-  unit_cost: Money;
+  unit_cost: Cost;
   /** The resource prefix of the posting document, e.g. receive-orders. */
   document_type: string;
   document_id: Id;

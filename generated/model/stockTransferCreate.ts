@@ -27,6 +27,7 @@ export interface StockTransferCreate {
   /**
      * @maxLength 5000
      * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   notes?: string | null;
   /**

@@ -14,8 +14,8 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { Cost } from './cost.ts';
 import type { Id } from './id.ts';
-import type { Money } from './money.ts';
 import type { Quantity } from './quantity.ts';
 import type { QuantityOrZero } from './quantityOrZero.ts';
 
@@ -34,7 +34,7 @@ export interface StockTransferLine {
      * @nullable
      */
   item_name: string | null;
-  unit_cost: Money;
+  unit_cost: Cost;
   received_quantity: QuantityOrZero;
   returned_quantity: QuantityOrZero;
 }

@@ -20,11 +20,13 @@ export interface UnitOfMeasurementCreate {
   /**
      * @minLength 1
      * @maxLength 255
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   name: string;
   /**
      * @minLength 1
      * @maxLength 20
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   abbreviation: string;
   measuring_mass_id: Id;

@@ -21,6 +21,7 @@ export interface UserUpdate {
   /**
      * @minLength 1
      * @maxLength 255
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   name?: string;
   /** @maxLength 255 */
@@ -28,6 +29,7 @@ export interface UserUpdate {
   /**
      * @minLength 8
      * @maxLength 255
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   password?: string;
   /**

@@ -19,21 +19,25 @@ export interface WarehouseUpdate {
   /**
      * @minLength 1
      * @maxLength 50
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   code?: string;
   /**
      * @minLength 1
      * @maxLength 255
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   name?: string;
   /**
      * @maxLength 5000
      * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   address?: string | null;
   /**
      * @maxLength 50
      * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   phone?: string | null;
 }

@@ -1,26 +1,36 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { owaspScryptCost } from '../../server/auth/password.ts';
 import { connectDatabase } from '../../server/db/connect.ts';
 import type { Database } from '../../server/db/database.ts';
+import { dialectOf } from '../../server/db/dialect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
-import { seedDatabase } from '../../server/db/seed/index.ts';
+import { seedDatabase } from '../../server/demo/index.ts';
 import type { Location } from '../../server/domain/location.ts';
 import { locationKey } from '../../server/domain/location.ts';
+import { ensureSearchIndexes, searchIndexesOf } from '../../server/resources/engine/search-index.ts';
+import { resources } from '../../server/resources/index.ts';
 
 // SQLite by default; PostgreSQL when BENCH_DATABASE_URL names a database, in a schema of its own.
 export type BenchTarget = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
 
-const benchSchema = 'spectacle_bench';
+// One database per data set: `name` is its SQLite file in .bench/ or its PostgreSQL schema.
+export type BenchData = { name: string; items: number; stockedItems: number };
 
 // The URL a server process uses to reach the same data: PostgreSQL's search_path set to the bench schema.
-export function serverDatabaseUrl(target: BenchTarget): string | null {
+export function serverDatabaseUrl(target: BenchTarget, data: BenchData): string | null {
   if (target.kind === 'sqlite') return null;
   const url = new URL(target.url);
-  url.searchParams.set('options', `-c search_path=${benchSchema}`);
+  url.searchParams.set('options', `-c search_path=${schemaOf(data)}`);
   return url.toString();
 }
+
+export function sqlitePathOf(directory: string, data: BenchData): string {
+  return join(directory, `${data.name}.db`);
+}
+
+const schemaOf = (data: BenchData) => `spectacle_${data.name.replaceAll('-', '_')}`;
 
 export type BenchDatabase = {
   db: Kysely<Database>;
@@ -31,24 +41,22 @@ export type BenchDatabase = {
   searchText: string;
 };
 
-const batch = 2_000;
 const frameWords = ['Aviator', 'Wayfarer', 'Clubmaster', 'Round', 'Cat Eye', 'Rectangle', 'Browline', 'Oval'];
 const lensWords = ['Single Vision', 'Progressive', 'Bifocal', 'Blue Cut', 'Photochromic', 'Polarized'];
 
-// The demo business plus `itemCount` more items (with their own brands and types) and a stock row with an
-// opening movement for every item at every location, so that list and stock queries see production-sized tables.
+// The demo business plus `data.items` more items (with their own brands and types), and for the first
+// `data.stockedItems` of them a stock row with an opening movement at each of 3 locations, so that list and stock
+// queries see production-sized tables. Built in one transaction of set-based INSERT ... SELECT statements.
 export async function openBenchDatabase(
   target: BenchTarget,
-  itemCount: number,
+  data: BenchData,
   rebuild: boolean,
 ): Promise<BenchDatabase> {
-  const { db, fresh } = await connectBench(target, rebuild);
+  const { db, fresh } = await connectBench(target, data, rebuild);
   await migrateToLatest(db);
   await seedDatabase(db, { demo: true, passwordCost: owaspScryptCost, now: new Date() });
   const business = await db.selectFrom('businesses').select('id').orderBy('id').executeTakeFirstOrThrow();
   const businessId = business.id;
-  if (fresh) await addBenchItems(db, businessId, itemCount);
-
   const branches = await db.selectFrom('branches').select('id').where('business_id', '=', businessId).execute();
   const warehouses = await db.selectFrom('warehouses').select('id').where('business_id', '=', businessId).execute();
   const locations: Location[] = [
@@ -56,7 +64,12 @@ export async function openBenchDatabase(
     ...warehouses.map((warehouse) => ({ branch_id: null, warehouse_id: warehouse.id })),
   ].slice(0, 3);
   if (fresh) {
-    await addOpeningStock(db, businessId, locations);
+    await db.transaction().execute(async (trx) => {
+      await addBenchItems(trx, businessId, data.items);
+      await addOpeningStock(trx, businessId, locations, data.stockedItems);
+    });
+    // The search indexes in bulk, once, rather than row by row while loading; the server finds them built.
+    await ensureSearchIndexes(db, searchIndexesOf(resources));
     // Planner statistics, as after any bulk load; PostgreSQL's autovacuum would gather them later on its own.
     await sql`ANALYZE`.execute(db);
   }
@@ -66,7 +79,7 @@ export async function openBenchDatabase(
     .select('id')
     .where('business_id', '=', businessId)
     .orderBy('id', 'desc')
-    .offset(Math.floor(itemCount / 2))
+    .offset(Math.floor(data.items / 2))
     .limit(1)
     .executeTakeFirstOrThrow();
   const branchId = branches[0]?.id;
@@ -74,26 +87,42 @@ export async function openBenchDatabase(
   return { db, businessId, branchId, locations, sampleItemId: sample.id, searchText: 'Clubmaster 4' };
 }
 
-async function connectBench(target: BenchTarget, rebuild: boolean) {
+async function connectBench(target: BenchTarget, data: BenchData, rebuild: boolean) {
   if (target.kind === 'sqlite') {
     if (rebuild) for (const suffix of ['', '-wal', '-shm']) rmSync(`${target.path}${suffix}`, { force: true });
     const fresh = !existsSync(target.path);
     mkdirSync(dirname(target.path), { recursive: true });
     return { db: connectDatabase(target), fresh };
   }
+  const schema = schemaOf(data);
   const admin = connectDatabase({ kind: 'postgres', url: target.url, maxConnections: 1 });
   try {
-    if (rebuild) await sql`DROP SCHEMA IF EXISTS ${sql.id(benchSchema)} CASCADE`.execute(admin);
+    if (rebuild) await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(admin);
     const existing = await sql<{ found: number }>`
-      SELECT 1 AS found FROM information_schema.schemata WHERE schema_name = ${benchSchema}`.execute(admin);
-    if (existing.rows.length === 0) await sql`CREATE SCHEMA ${sql.id(benchSchema)}`.execute(admin);
+      SELECT 1 AS found FROM information_schema.schemata WHERE schema_name = ${schema}`.execute(admin);
+    if (existing.rows.length === 0) await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(admin);
     return {
-      db: connectDatabase({ kind: 'postgres', url: target.url, searchPath: benchSchema }),
+      db: connectDatabase({ kind: 'postgres', url: target.url, searchPath: schema }),
       fresh: existing.rows.length === 0,
     };
   } finally {
     await admin.destroy();
   }
+}
+
+// The numbers 0 .. count-1 as rows of one column `n`.
+function numbers(db: Kysely<Database>, count: number) {
+  return dialectOf(db) === 'postgres'
+    ? sql`SELECT generate_series(0, ${count - 1}) AS n`
+    : sql`WITH RECURSIVE counter(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM counter WHERE n < ${count - 1})
+        SELECT n FROM counter`;
+}
+
+function wordOf(words: readonly string[]) {
+  return sql`CASE n % ${sql.lit(words.length)} ${sql.join(
+    words.map((word, index) => sql`WHEN ${sql.lit(index)} THEN ${sql.lit(word)}`),
+    sql` `,
+  )} END`;
 }
 
 async function addBenchItems(db: Kysely<Database>, businessId: number, itemCount: number): Promise<void> {
@@ -105,108 +134,111 @@ async function addBenchItems(db: Kysely<Database>, businessId: number, itemCount
     .where('business_id', '=', businessId)
     .orderBy('id')
     .executeTakeFirstOrThrow();
-  const brandIds: number[] = [];
-  const typeIds: number[] = [];
-  await db.transaction().execute(async (trx) => {
-    for (let index = 1; index <= 200; index += 1) {
-      const brand = await trx
-        .insertInto('brands')
-        .values({ ...tenant, name: `Bench Brand ${index}`, description: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      brandIds.push(brand.id);
-    }
-    for (let index = 1; index <= 20; index += 1) {
-      const type = await trx
-        .insertInto('item_types')
-        .values({ ...tenant, name: `Bench Type ${index}`, description: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      typeIds.push(type.id);
-    }
-  });
-  for (let start = 0; start < itemCount; start += batch) {
-    const rows = [];
-    for (let index = start; index < Math.min(itemCount, start + batch); index += 1) {
-      const isFrame = index % 3 !== 0;
-      const words = isFrame ? frameWords : lensWords;
-      rows.push({
-        ...tenant,
-        code: `BENCH-${String(index).padStart(6, '0')}`,
-        barcode: String(4_800_000_000_000 + index),
-        name: `${words[index % words.length]} ${index}`,
-        description: null,
-        brand_id: brandIds[index % brandIds.length] ?? null,
-        item_type_id: typeIds[index % typeIds.length] ?? 0,
-        item_classification_id: null,
-        unit_of_measurement_id: unit.id,
-        is_inventory_tracked: 1,
-        reorder_level: 2_000,
-      });
-    }
-    await db.insertInto('items').values(rows).execute();
-  }
+  const brandIds = await db
+    .insertInto('brands')
+    .values(
+      Array.from({ length: 200 }, (_, index) => ({ ...tenant, name: `Bench Brand ${index + 1}`, description: null })),
+    )
+    .returning('id')
+    .execute();
+  const typeIds = await db
+    .insertInto('item_types')
+    .values(
+      Array.from({ length: 20 }, (_, index) => ({ ...tenant, name: `Bench Type ${index + 1}`, description: null })),
+    )
+    .returning('id')
+    .execute();
+  const postgres = dialectOf(db) === 'postgres';
+  const text = (value: ReturnType<typeof sql>) => (postgres ? sql`(${value})::text` : sql`CAST(${value} AS TEXT)`);
+  const brandOf = sql`CASE n % 200 ${sql.join(
+    brandIds.map((brand, index) => sql`WHEN ${sql.lit(index)} THEN ${sql.lit(brand.id)}`),
+    sql` `,
+  )} END`;
+  const typeOf = sql`CASE n % 20 ${sql.join(
+    typeIds.map((type, index) => sql`WHEN ${sql.lit(index)} THEN ${sql.lit(type.id)}`),
+    sql` `,
+  )} END`;
+  const code = postgres ? sql`'BENCH-' || lpad(n::text, 7, '0')` : sql`printf('BENCH-%07d', n)`;
+  await sql`
+    INSERT INTO items (business_id, created_at, updated_at, deleted_at, created_by, updated_by, code, barcode, name,
+      description, brand_id, item_type_id, item_classification_id, unit_of_measurement_id, is_inventory_tracked,
+      reorder_level)
+    SELECT ${businessId}, ${at}, ${at}, NULL, NULL, NULL, ${code}, ${text(sql`4800000000000 + n`)},
+      CASE WHEN n % 3 <> 0 THEN ${wordOf(frameWords)} ELSE ${wordOf(lensWords)} END || ' ' || ${text(sql`n`)},
+      NULL, ${brandOf}, ${typeOf}, NULL, ${unit.id}, 1, 2000
+    FROM (${numbers(db, itemCount)}) AS counter`.execute(db);
 }
 
-async function addOpeningStock(db: Kysely<Database>, businessId: number, locations: Location[]): Promise<void> {
+async function addOpeningStock(
+  db: Kysely<Database>,
+  businessId: number,
+  locations: Location[],
+  stockedItems: number,
+): Promise<void> {
   const at = new Date().toISOString();
-  let lastId = 0;
-  for (;;) {
-    const items = await db
-      .selectFrom('items')
-      .select('id')
-      .where('business_id', '=', businessId)
-      .where('id', '>', lastId)
-      .orderBy('id')
-      .limit(Math.floor(batch / locations.length))
-      .execute();
-    if (items.length === 0) return;
-    lastId = items[items.length - 1]?.id ?? lastId;
-    await db.transaction().execute(async (trx) => {
-      for (const location of locations) {
-        const stocks = await trx
-          .insertInto('stocks')
-          .values(
-            items.map((item) => ({
-              business_id: businessId,
-              item_id: item.id,
-              ...location,
-              location_key: locationKey(location),
-              quantity_on_hand: 1_000_000,
-              quantity_in_transit: 0,
-              average_unit_cost: 50_000,
-              created_at: at,
-              updated_at: at,
-              deleted_at: null,
-              created_by: null,
-              updated_by: null,
-            })),
-          )
-          .onConflict((conflict) => conflict.columns(['business_id', 'item_id', 'location_key']).doNothing())
-          .returning(['id', 'item_id'])
-          .execute();
-        if (stocks.length === 0) continue;
-        await trx
-          .insertInto('stock_movements')
-          .values(
-            stocks.map((stock) => ({
-              business_id: businessId,
-              stock_id: stock.id,
-              item_id: stock.item_id,
-              ...location,
-              balance: 'on_hand' as const,
-              quantity_delta: 1_000_000,
-              unit_cost: 50_000,
-              document_type: 'opening-balance',
-              document_id: stock.id,
-              document_line_id: null,
-              document_number: null,
-              occurred_at: at,
-              created_by: null,
-            })),
-          )
-          .execute();
-      }
-    });
-  }
+  const places = sql.join(
+    locations.map(
+      (location) =>
+        sql`SELECT CAST(${sql.lit(location.branch_id)} AS INTEGER) AS branch_id,
+          CAST(${sql.lit(location.warehouse_id)} AS INTEGER) AS warehouse_id,
+          ${sql.lit(locationKey(location))} AS location_key`,
+    ),
+    sql` UNION ALL `,
+  );
+  await sql`
+    INSERT INTO stocks (business_id, item_id, branch_id, warehouse_id, location_key, quantity_on_hand,
+      quantity_in_transit, average_unit_cost, created_at, updated_at, deleted_at, created_by, updated_by)
+    SELECT ${businessId}, item.id, place.branch_id, place.warehouse_id, place.location_key,
+      1000000, 0, 50000, ${at}, ${at}, NULL, NULL, NULL
+    FROM (SELECT id FROM items WHERE business_id = ${businessId} AND code LIKE 'BENCH-%' ORDER BY id
+      LIMIT ${stockedItems}) AS item
+    CROSS JOIN (${places}) AS place
+    ORDER BY item.id, place.location_key`.execute(db);
+  await sql`
+    INSERT INTO stock_movements (business_id, stock_id, item_id, branch_id, warehouse_id, balance, quantity_delta,
+      unit_cost, document_type, document_id, document_line_id, document_number, occurred_at, created_by)
+    SELECT business_id, id, item_id, branch_id, warehouse_id, 'on_hand', 1000000, 50000, 'opening-balance', id,
+      NULL, NULL, ${at}, NULL
+    FROM stocks WHERE business_id = ${businessId} AND quantity_on_hand = 1000000 AND average_unit_cost = 50000
+      AND created_at = ${at}`.execute(db);
+}
+
+// Grows the ledger to `target` movements with history that changes no balance: pairs of movements in and out
+// again on existing stock rows, as years of receipts and sales would leave behind.
+export async function growLedger(db: Kysely<Database>, businessId: number, target: number): Promise<number> {
+  const current = await movementCount(db);
+  const pairs = Math.ceil(Math.max(0, target - current) / 2);
+  if (pairs === 0) return current;
+  // The opening stock rows were inserted by one statement, so their ids run without gaps.
+  const opening = await db
+    .selectFrom('stock_movements')
+    .select((eb) => [eb.fn.min('stock_id').as('first'), eb.fn.countAll<number>().as('count')])
+    .where('business_id', '=', businessId)
+    .where('document_type', '=', 'opening-balance')
+    .executeTakeFirstOrThrow();
+  const first = Number(opening.first);
+  const count = Number(opening.count);
+  const at = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    for (const delta of [1000, -1000]) {
+      await sql`
+        INSERT INTO stock_movements (business_id, stock_id, item_id, branch_id, warehouse_id, balance,
+          quantity_delta, unit_cost, document_type, document_id, document_line_id, document_number, occurred_at,
+          created_by)
+        SELECT stock.business_id, stock.id, stock.item_id, stock.branch_id, stock.warehouse_id, 'on_hand',
+          ${sql.lit(delta)}, 50000, 'bench-history', counter.n, NULL, NULL, ${at}, NULL
+        FROM (${numbers(trx, pairs)}) AS counter
+        JOIN stocks AS stock ON stock.id = ${sql.lit(first)} + counter.n % ${sql.lit(count)}`.execute(trx);
+    }
+  });
+  await sql`ANALYZE`.execute(db);
+  return movementCount(db);
+}
+
+export async function movementCount(db: Kysely<Database>): Promise<number> {
+  const counted = await db
+    .selectFrom('stock_movements')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(counted.total);
 }

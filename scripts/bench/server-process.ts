@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { type BenchTarget, serverDatabaseUrl } from './bench-database.ts';
+import { type BenchData, type BenchTarget, serverDatabaseUrl } from './bench-database.ts';
 
-export type ServerProcess = { base: string; stop: () => Promise<void> };
+export type ServerProcess = { base: string; pid: number; stop: () => Promise<void> };
 
 // The server under test runs in its own process, as in production, so that the load generator does not share
 // its event loop.
-export async function startServerProcess(root: string, target: BenchTarget): Promise<ServerProcess> {
+export async function startServerProcess(root: string, target: BenchTarget, data: BenchData): Promise<ServerProcess> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/bench/serve.ts')], {
     cwd: root,
@@ -15,7 +15,7 @@ export async function startServerProcess(root: string, target: BenchTarget): Pro
       ...process.env,
       ...(target.kind === 'sqlite'
         ? { SQLITE_PATH: target.path }
-        : { DATABASE_URL: serverDatabaseUrl(target) ?? target.url }),
+        : { DATABASE_URL: serverDatabaseUrl(target, data) ?? target.url }),
       PORT: String(port),
       HOST: '127.0.0.1',
       SEED: 'none',
@@ -32,6 +32,7 @@ export async function startServerProcess(root: string, target: BenchTarget): Pro
     if (ready) {
       return {
         base,
+        pid: child.pid ?? 0,
         stop: () =>
           new Promise((resolve) => {
             child.once('exit', () => resolve());

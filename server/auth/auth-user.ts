@@ -38,6 +38,8 @@ export async function authUserOf(db: Kysely<Database>, userId: number) {
       name: user.name,
       email: user.email,
       userable_from: userableFrom,
+      userable_type: userableFrom === null ? null : user.userable_type,
+      userable_id: userableFrom === null ? null : user.userable_id,
       role_names: roleNames,
       permission_names: permissionNames,
       must_change_password: user.must_change_password === 1,

@@ -1,7 +1,12 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { dialectOf } from '../db/dialect.ts';
+import { type Location, locationOf } from '../domain/location.ts';
+import { hashSessionId } from './sessions.ts';
 
 export const fullAccessPermission = 'full-access-and-permssions';
+export const workAtAnyLocationPermission = 'work-at-any-location';
+export const viewCostsPermission = 'view-costs';
 
 // Who is asking: loaded once per request from the session's user.
 export type Identity = {
@@ -10,27 +15,91 @@ export type Identity = {
   permissions: ReadonlySet<string>;
   fullAccess: boolean;
   businessIds: readonly number[];
+  // The business the request's `business-id` names, when it exists and is not deleted (membership aside).
+  existingBusinessId: number | null;
+  // The user's home branch or warehouse (`userable_type`/`userable_id`), or null.
+  home: Location | null;
 };
 
-export async function loadIdentity(db: Kysely<Database>, userId: number, sessionId: string): Promise<Identity | null> {
-  const user = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!user) return null;
-  const [permissions, memberships] = await Promise.all([
-    permissionNamesOf(db, userId),
-    db.selectFrom('business_user').select('business_id').where('user_id', '=', userId).execute(),
-  ]);
+const touchEveryMs = 60_000;
+
+type SessionRow = {
+  user_id: number;
+  userable_type: 'branch' | 'warehouse' | null;
+  userable_id: number | null;
+  last_seen_at: string;
+  permissions: string[] | string;
+  business_ids: number[] | string;
+  business_active: number | null;
+};
+
+/**
+ * The signed-in user of a live session, with permissions and memberships, or null. One query per request: the
+ * session, its user, the permissions of the user's roles, the memberships and whether the business the request
+ * names (`business-id`) exists, so that nothing is cached between requests and a sign-out, password change,
+ * role, permission or membership change made by any server process counts from the next request on.
+ * A session idle for longer than the timeout is removed; `last_seen_at` is written at most once a minute.
+ */
+export async function resumeIdentity(
+  db: Kysely<Database>,
+  sessionId: string,
+  request: { idleMinutes: number; now: Date; businessId: number | null },
+): Promise<Identity | null> {
+  const idHash = hashSessionId(sessionId);
+  const postgres = dialectOf(db) === 'postgres';
+  const list = (expression: RawBuilder<unknown>) =>
+    postgres ? sql`coalesce(array_agg(DISTINCT ${expression}), '{}')` : sql`json_group_array(DISTINCT ${expression})`;
+  const result = await sql<SessionRow>`
+    SELECT session.user_id, session.last_seen_at, users.userable_type, users.userable_id,
+      (SELECT ${list(sql.ref('permission.name'))}
+        FROM role_user
+        JOIN roles AS role ON role.id = role_user.role_id AND role.deleted_at IS NULL
+        JOIN role_permission ON role_permission.role_id = role.id
+        JOIN permissions AS permission ON permission.id = role_permission.permission_id
+        WHERE role_user.user_id = session.user_id) AS permissions,
+      (SELECT ${list(sql.ref('business_user.business_id'))}
+        FROM business_user WHERE business_user.user_id = session.user_id) AS business_ids,
+      (SELECT 1 FROM businesses
+        WHERE businesses.id = ${request.businessId ?? 0} AND businesses.deleted_at IS NULL) AS business_active
+    FROM sessions AS session
+    JOIN users ON users.id = session.user_id AND users.deleted_at IS NULL
+    WHERE session.id_hash = ${idHash}`.execute(db);
+  const row = result.rows[0];
+  if (!row) return null;
+  const idleMs = request.now.getTime() - Date.parse(row.last_seen_at);
+  if (idleMs > request.idleMinutes * 60_000) {
+    await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+    return null;
+  }
+  if (idleMs > touchEveryMs) {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: request.now.toISOString() })
+      .where('id_hash', '=', idHash)
+      .execute();
+  }
+  const permissions = parsed<string>(row.permissions);
   return {
-    userId,
+    userId: row.user_id,
     sessionId,
     permissions: new Set(permissions),
     fullAccess: permissions.includes(fullAccessPermission),
-    businessIds: memberships.map((membership) => membership.business_id),
+    businessIds: parsed<number>(row.business_ids).map(Number),
+    existingBusinessId: row.business_active === null ? null : request.businessId,
+    home: homeOf(row.userable_type, row.userable_id),
   };
+}
+
+export function homeOf(type: 'branch' | 'warehouse' | null, id: number | null): Location | null {
+  if (id === null) return null;
+  if (type === 'branch') return locationOf(Number(id), null);
+  if (type === 'warehouse') return locationOf(null, Number(id));
+  return null;
+}
+
+// PostgreSQL answers arrays, SQLite JSON text.
+function parsed<T>(value: T[] | string): T[] {
+  return typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
 }
 
 export async function permissionNamesOf(db: Kysely<Database>, userId: number): Promise<string[]> {

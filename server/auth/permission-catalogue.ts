@@ -1,6 +1,6 @@
-import { fullAccessPermission } from './identity.ts';
+import { fullAccessPermission, viewCostsPermission, workAtAnyLocationPermission } from './identity.ts';
 
-// The resource prefixes of SPEC.md section 2 by sidebar group; each gets {action}-{prefix} for every action.
+// The resource prefixes of SPEC.md section 2 and DOMAIN.md section 6 by sidebar group; each gets {action}-{prefix} for every action.
 export const permissionGroups: Readonly<Record<string, readonly string[]>> = {
   inventory: [
     'brands',
@@ -13,12 +13,24 @@ export const permissionGroups: Readonly<Record<string, readonly string[]>> = {
     'stocks',
   ],
   purchasing: ['purchase-item-prices', 'purchase-orders', 'receive-orders', 'bills', 'bill-payments'],
-  sales: ['sale-item-prices', 'quotations', 'invoices', 'invoice-payments'],
+  sales: ['sale-item-prices', 'quotations', 'invoices', 'invoice-payments', 'discount-programs'],
+  'eye-care': ['prescriptions', 'job-orders'],
   logistics: ['stock-requests', 'stock-transfers', 'stock-receives', 'stock-returns'],
   management: ['businesses', 'warehouses', 'branches', 'contact-types', 'contacts', 'users', 'roles', 'permissions'],
 };
 
 export const permissionActions = ['view', 'create', 'update', 'delete', 'restore', 'force-delete'] as const;
+
+// Permissions that are not about one resource's records.
+export const reportPermissions: readonly CataloguedPermission[] = [
+  { name: 'view-daily-sales', group: 'sales', action: 'view' },
+];
+
+// Permissions that widen what a user may do across every resource (DOMAIN.md section 2).
+export const rulePermissions: readonly CataloguedPermission[] = [
+  { name: workAtAnyLocationPermission, group: 'management', action: 'all' },
+  { name: viewCostsPermission, group: 'purchasing', action: 'view' },
+];
 
 export type CataloguedPermission = { name: string; group: string; action: string };
 
@@ -29,5 +41,6 @@ export function permissionCatalogue(): CataloguedPermission[] {
       for (const action of permissionActions) catalogue.push({ name: `${action}-${prefix}`, group, action });
     }
   }
+  catalogue.push(...reportPermissions, ...rulePermissions);
   return catalogue;
 }

@@ -5,7 +5,6 @@ import { randomToken } from './password.ts';
 
 // Sessions live in the database so that several server processes share them. Only a hash of the id is stored:
 // a leaked table does not hand out live sessions.
-const touchEveryMs = 60_000;
 
 export function hashSessionId(sessionId: string): string {
   return createHash('sha256').update(sessionId).digest('hex');
@@ -31,27 +30,6 @@ export async function startSession(
     })
     .execute();
   return sessionId;
-}
-
-// The user id of a live session, or null. A session idle for longer than the timeout is removed.
-export async function resumeSession(
-  db: Kysely<Database>,
-  sessionId: string,
-  idleMinutes: number,
-  now: Date,
-): Promise<number | null> {
-  const idHash = hashSessionId(sessionId);
-  const session = await db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
-  if (!session) return null;
-  const idleMs = now.getTime() - Date.parse(session.last_seen_at);
-  if (idleMs > idleMinutes * 60_000) {
-    await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
-    return null;
-  }
-  if (idleMs > touchEveryMs) {
-    await db.updateTable('sessions').set({ last_seen_at: now.toISOString() }).where('id_hash', '=', idHash).execute();
-  }
-  return session.user_id;
 }
 
 export async function endSession(db: Kysely<Database>, sessionId: string): Promise<void> {

@@ -1,6 +1,14 @@
 import type { DocumentTables } from './tables/documents.ts';
+import type { EyeCareTables } from './tables/eye-care.ts';
 import type { MasterDataTables } from './tables/master-data.ts';
+import type { PhilippineSalesTables } from './tables/philippine-sales.ts';
 import type { RecordCountTables } from './tables/record-counts.ts';
+import type { RecordHistoryTables } from './tables/record-history.ts';
 
 // The Kysely view of the whole schema: one table map per area, composed here.
-export type Database = MasterDataTables & DocumentTables & RecordCountTables;
+export type Database = MasterDataTables &
+  DocumentTables &
+  RecordCountTables &
+  RecordHistoryTables &
+  EyeCareTables &
+  PhilippineSalesTables;

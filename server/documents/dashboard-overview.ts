@@ -4,6 +4,7 @@ import { stockValue } from '../domain/average-cost.ts';
 import { businessDate } from '../domain/business-date.ts';
 import { centavosToPesos } from '../domain/money.ts';
 import { fromThousandths } from '../domain/quantity.ts';
+import { jobOrdersDue } from './job-orders-due.ts';
 
 const days = 30;
 
@@ -135,5 +136,6 @@ export async function dashboardOverview(db: Kysely<Database>, businessId: number
       quantity: fromThousandths(Number(item.quantity)),
       total: centavosToPesos(Number(item.total)),
     })),
+    job_orders_due: await jobOrdersDue(db, businessId, businessDate(now)),
   };
 }

@@ -1,16 +1,23 @@
 import type { z } from 'zod';
 import type { CreateInvoiceBody, UpdateInvoiceBody } from '../../generated/zod/invoices/invoices.zod.ts';
 import { paymentStatus } from '../domain/document-status.ts';
-import { sumDocumentTotals } from '../domain/document-totals.ts';
 import { conflict, fieldError, notFound } from '../http/errors.ts';
 import { latestSalePrice, missingSalePrice, resolveLinePrices } from './default-prices.ts';
 import { assignDocumentNumber, assignReferenceNumber } from './document-counter.ts';
 import { lineField, type Posting } from './document-lifecycle.ts';
+import { requireLinkableJobOrder } from './job-orders.ts';
 import { type PostingContext, timestampOf } from './posting-context.ts';
 import { type PricedLine, priceLines } from './priced-lines.ts';
 import { requireActive, requireLineItems } from './references.ts';
 import { refusal } from './refusal.ts';
 import { applyStockChanges } from './stock-ledger.ts';
+import {
+  applyVat,
+  storedSpecialDiscount,
+  type VatHeaderColumns,
+  type VatPricedLine,
+  vatLineColumns,
+} from './vat-priced-lines.ts';
 
 export type InvoiceInput = z.output<typeof CreateInvoiceBody>;
 export type InvoiceChanges = z.output<typeof UpdateInvoiceBody>;
@@ -47,7 +54,7 @@ async function requireQuotation(context: PostingContext, quotationId: number | n
   if (!quotation) throw fieldError('quotation_id', 'The selected quotation_id is invalid.');
 }
 
-async function insertLines(context: PostingContext, invoiceId: number, lines: readonly PricedLine[]): Promise<void> {
+async function insertLines(context: PostingContext, invoiceId: number, lines: readonly VatPricedLine[]): Promise<void> {
   const at = timestampOf(context);
   await context.trx
     .insertInto('invoice_lines')
@@ -61,6 +68,7 @@ async function insertLines(context: PostingContext, invoiceId: number, lines: re
         unit_price: line.price,
         discount_percent: line.discount_percent,
         amount: line.amount,
+        ...vatLineColumns(line),
         unit_cost: 0,
         created_at: at,
         updated_at: at,
@@ -73,8 +81,12 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
   await requireActive(context, 'contacts', input.contact_id, 'contact_id');
   await requireActive(context, 'branches', input.branch_id, 'branch_id');
   await requireQuotation(context, input.quotation_id);
-  const lines = await priceInvoiceLines(context, input.lines, input.branch_id, input.invoice_date);
-  const totals = sumDocumentTotals(lines);
+  await requireLinkableJobOrder(context, input.job_order_id, 'invoice', input.contact_id);
+  const { lines, header: totals } = await applyVat(
+    context,
+    await priceInvoiceLines(context, input.lines, input.branch_id, input.invoice_date),
+    input.special_discount,
+  );
   const location = { branch_id: input.branch_id, warehouse_id: null };
   const at = timestampOf(context);
   const header = await context.trx
@@ -88,6 +100,7 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
       invoice_date: input.invoice_date,
       due_date: input.due_date ?? null,
       quotation_id: input.quotation_id ?? null,
+      job_order_id: input.job_order_id ?? null,
       notes: input.notes ?? null,
       ...totals,
       amount_paid: 0,
@@ -155,6 +168,26 @@ export const postInvoice: Posting = async (context, id, direction) => {
   }
 };
 
+// The lines as stored, to be priced again when only the special discount changes.
+async function storedLines(context: PostingContext, id: number): Promise<PricedLine[]> {
+  const rows = await context.trx
+    .selectFrom('invoice_lines')
+    .select(['item_id', 'quantity', 'unit_price', 'discount_percent', 'amount'])
+    .where('invoice_id', '=', id)
+    .orderBy('position')
+    .execute();
+  return rows.map((row, position) => ({
+    position,
+    item_id: row.item_id,
+    quantity: Number(row.quantity),
+    price: Number(row.unit_price),
+    discount_percent: row.discount_percent,
+    gross: 0,
+    discount: 0,
+    amount: Number(row.amount),
+  }));
+}
+
 // Editable while unpaid: the old lines' stock goes back, the new lines are priced and posted, all at once.
 export async function updateInvoice(context: PostingContext, id: number, changes: InvoiceChanges): Promise<void> {
   const invoice = await context.trx
@@ -170,19 +203,20 @@ export async function updateInvoice(context: PostingContext, id: number, changes
   if (changes.branch_id !== undefined) await requireActive(context, 'branches', changes.branch_id, 'branch_id');
   await requireQuotation(context, changes.quotation_id);
   await postInvoice(context, id, -1);
-  let totals = {
-    subtotal: Number(invoice.subtotal),
-    discount_total: Number(invoice.discount_total),
-    total: Number(invoice.total),
-  };
-  if (changes.lines !== undefined) {
-    const lines = await priceInvoiceLines(
-      context,
-      changes.lines,
-      changes.branch_id ?? invoice.branch_id,
-      changes.invoice_date ?? invoice.invoice_date,
-    );
-    totals = sumDocumentTotals(lines);
+  const special = changes.special_discount === undefined ? storedSpecialDiscount(invoice) : changes.special_discount;
+  let totals: Partial<VatHeaderColumns> & { total: number } = { total: Number(invoice.total) };
+  if (changes.lines !== undefined || changes.special_discount !== undefined) {
+    const priced =
+      changes.lines === undefined
+        ? await storedLines(context, id)
+        : await priceInvoiceLines(
+            context,
+            changes.lines,
+            changes.branch_id ?? invoice.branch_id,
+            changes.invoice_date ?? invoice.invoice_date,
+          );
+    const { lines, header } = await applyVat(context, priced, special);
+    totals = header;
     await context.trx.deleteFrom('invoice_lines').where('invoice_id', '=', id).execute();
     await insertLines(context, id, lines);
   }

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { PaymentMethod } from '../db/tables/documents.ts';
 import { paymentStatus } from '../domain/document-status.ts';
-import { type Centavos, centavosToPesos, pesosToCentavos } from '../domain/money.ts';
+import { type Centavos, formatPesos, pesosToCentavos } from '../domain/money.ts';
 import { fieldError } from '../http/errors.ts';
 import { type PostingContext, timestampOf } from './posting-context.ts';
+import { moveStatus } from './status-moves.ts';
 
 export type PayableTable = 'bills' | 'invoices';
 
@@ -58,16 +59,12 @@ export async function movePayment(
       .executeTakeFirst();
     if (!row || row.deleted_at !== null) throw fieldError(field, 'The document to pay is voided.');
     const balance = Number(row.total) - Number(row.amount_paid);
-    throw fieldError(field, `The amount may not be more than the balance of ${centavosToPesos(balance)}.`);
+    throw fieldError(field, `The amount may not be more than the balance of ${formatPesos(balance)}.`);
   }
   const row = await context.trx
     .selectFrom(table)
     .select(['total', 'amount_paid'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-  await context.trx
-    .updateTable(table)
-    .set({ status: paymentStatus(Number(row.total), Number(row.amount_paid)) })
-    .where('id', '=', id)
-    .execute();
+  await moveStatus(context, table, id, paymentStatus(Number(row.total), Number(row.amount_paid)));
 }

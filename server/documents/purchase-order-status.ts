@@ -1,5 +1,6 @@
 import { purchaseOrderStatus } from '../domain/document-status.ts';
-import { type PostingContext, timestampOf } from './posting-context.ts';
+import type { PostingContext } from './posting-context.ts';
+import { moveStatus } from './status-moves.ts';
 
 export async function refreshPurchaseOrderStatus(context: PostingContext, purchaseOrderId: number): Promise<void> {
   const lines = await context.trx
@@ -7,14 +8,12 @@ export async function refreshPurchaseOrderStatus(context: PostingContext, purcha
     .select(['quantity', 'received_quantity'])
     .where('purchase_order_id', '=', purchaseOrderId)
     .execute();
-  await context.trx
-    .updateTable('purchase_orders')
-    .set({
-      status: purchaseOrderStatus(
-        lines.map((line) => ({ quantity: Number(line.quantity), received_quantity: Number(line.received_quantity) })),
-      ),
-      updated_at: timestampOf(context),
-    })
-    .where('id', '=', purchaseOrderId)
-    .execute();
+  await moveStatus(
+    context,
+    'purchase_orders',
+    purchaseOrderId,
+    purchaseOrderStatus(
+      lines.map((line) => ({ quantity: Number(line.quantity), received_quantity: Number(line.received_quantity) })),
+    ),
+  );
 }

@@ -9,6 +9,7 @@ import { notFound } from '../http/errors.ts';
 import { latestPurchaseCost, missingPurchaseCost, resolveLinePrices } from './default-prices.ts';
 import { assignDocumentNumber, assignReferenceNumber } from './document-counter.ts';
 import type { Posting } from './document-lifecycle.ts';
+import { requireLinkableJobOrder } from './job-orders.ts';
 import { type PostingContext, timestampOf } from './posting-context.ts';
 import { type PricedLine, priceLines } from './priced-lines.ts';
 import { requireActive, requireLineItems, requireLocation } from './references.ts';
@@ -69,6 +70,7 @@ async function insertLines(
 export async function createPurchaseOrder(context: PostingContext, input: PurchaseOrderInput): Promise<number> {
   await requireActive(context, 'contacts', input.contact_id, 'contact_id');
   const location = await requireLocation(context, input.branch_id, input.warehouse_id);
+  await requireLinkableJobOrder(context, input.job_order_id, 'purchase-order', input.contact_id);
   const lines = await priceOrderLines(context, input.lines, input.contact_id, input.order_date);
   const at = timestampOf(context);
   const header = await context.trx
@@ -82,6 +84,7 @@ export async function createPurchaseOrder(context: PostingContext, input: Purcha
       warehouse_id: location.warehouse_id,
       order_date: input.order_date,
       expected_date: input.expected_date ?? null,
+      job_order_id: input.job_order_id ?? null,
       notes: input.notes ?? null,
       ...sumDocumentTotals(lines),
       status: 'open',

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import type { CreateQuotationBody } from '../../generated/zod/quotations/quotations.zod.ts';
-import { sumDocumentTotals } from '../domain/document-totals.ts';
 import { latestSalePrice, missingSalePrice, resolveLinePrices } from './default-prices.ts';
 import { assignDocumentNumber, assignReferenceNumber } from './document-counter.ts';
 import type { Posting } from './document-lifecycle.ts';
 import { type PostingContext, timestampOf } from './posting-context.ts';
 import { priceLines } from './priced-lines.ts';
 import { requireActive, requireLineItems } from './references.ts';
+import { applyVat, vatLineColumns } from './vat-priced-lines.ts';
 
 export type QuotationInput = z.output<typeof CreateQuotationBody>;
 
@@ -23,7 +23,11 @@ export async function createQuotation(context: PostingContext, input: QuotationI
     (line) => latestSalePrice(context.trx, context.businessId, line.item_id, input.branch_id, input.quotation_date),
     missingSalePrice,
   );
-  const lines = await priceLines(context, 'sale', resolved);
+  const { lines, header: totals } = await applyVat(
+    context,
+    await priceLines(context, 'sale', resolved),
+    input.special_discount,
+  );
   const at = timestampOf(context);
   const header = await context.trx
     .insertInto('quotations')
@@ -36,7 +40,7 @@ export async function createQuotation(context: PostingContext, input: QuotationI
       quotation_date: input.quotation_date,
       valid_until: input.valid_until ?? null,
       notes: input.notes ?? null,
-      ...sumDocumentTotals(lines),
+      ...totals,
       created_at: at,
       updated_at: at,
       created_by: context.userId,
@@ -56,6 +60,7 @@ export async function createQuotation(context: PostingContext, input: QuotationI
         unit_price: line.price,
         discount_percent: line.discount_percent,
         amount: line.amount,
+        ...vatLineColumns(line),
         created_at: at,
         updated_at: at,
       })),

@@ -108,6 +108,8 @@ export const postReceiveOrder: Posting = async (context, id, direction) => {
     context,
     lines.map((line) => line.item_id),
   );
+  // An order's status is set once, after all its lines moved, so that its history shows one move per receipt.
+  const filledOrders = new Set<number>();
   for (const [index, line] of lines.entries()) {
     if (line.purchase_order_line_id === null) continue;
     const purchaseOrderId = await matchSourceLine(
@@ -126,8 +128,9 @@ export const postReceiveOrder: Posting = async (context, id, direction) => {
       lineField(index, 'quantity'),
       'The quantity is more than the order line still awaits.',
     );
-    await refreshPurchaseOrderStatus(context, purchaseOrderId);
+    filledOrders.add(purchaseOrderId);
   }
+  for (const purchaseOrderId of filledOrders) await refreshPurchaseOrderStatus(context, purchaseOrderId);
   await applyStockChanges(
     context,
     { type: 'receive-order', id, number: order.number },

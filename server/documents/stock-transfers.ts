@@ -10,6 +10,7 @@ import { matchSourceLine, moveLinkedQuantity } from './linked-quantity.ts';
 import { type PostingContext, timestampOf } from './posting-context.ts';
 import { requireLineItems, requireLocation } from './references.ts';
 import { refusal } from './refusal.ts';
+import { moveStatus } from './status-moves.ts';
 import { applyStockChanges, lockStockRows } from './stock-ledger.ts';
 
 export type StockTransferInput = z.output<typeof CreateStockTransferBody>;
@@ -42,11 +43,7 @@ export async function refreshTransferStatus(context: PostingContext, transferId:
       returned_quantity: Number(line.returned_quantity),
     })),
   );
-  await context.trx
-    .updateTable('stock_transfers')
-    .set({ status, updated_at: timestampOf(context) })
-    .where('id', '=', transferId)
-    .execute();
+  await moveStatus(context, 'stock_transfers', transferId, status);
 }
 
 async function refreshRequestStatus(context: PostingContext, requestId: number): Promise<void> {
@@ -58,11 +55,7 @@ async function refreshRequestStatus(context: PostingContext, requestId: number):
   const status = stockRequestStatus(
     lines.map((line) => ({ quantity: Number(line.quantity), transferred_quantity: Number(line.transferred_quantity) })),
   );
-  await context.trx
-    .updateTable('stock_requests')
-    .set({ status, updated_at: timestampOf(context) })
-    .where('id', '=', requestId)
-    .execute();
+  await moveStatus(context, 'stock_requests', requestId, status);
 }
 
 export async function createStockTransfer(context: PostingContext, input: StockTransferInput): Promise<number> {
@@ -149,6 +142,8 @@ export const postStockTransfer: Posting = async (context, id, direction) => {
   if (direction === -1 && lines.some((line) => Number(line.received_quantity) + Number(line.returned_quantity) > 0)) {
     throw refusal('Goods of this transfer were already received or returned; void those first.');
   }
+  // A request's status is set once, after all its lines moved, so that its history shows one move per transfer.
+  const filledRequests = new Set<number>();
   for (const [index, line] of lines.entries()) {
     if (line.stock_request_line_id === null) continue;
     const stockRequestId = await matchSourceLine(
@@ -167,8 +162,9 @@ export const postStockTransfer: Posting = async (context, id, direction) => {
       lineField(index, 'quantity'),
       'The quantity is more than the request line still awaits.',
     );
-    await refreshRequestStatus(context, stockRequestId);
+    filledRequests.add(stockRequestId);
   }
+  for (const stockRequestId of filledRequests) await refreshRequestStatus(context, stockRequestId);
   const document = { type: 'stock-transfer', id, number: route.number };
   const sourceChanges = lines.map((line, index) => ({
     itemId: line.item_id,

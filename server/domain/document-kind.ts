@@ -1,4 +1,4 @@
-// The eleven document kinds, named as the count endpoints name them, with their number prefixes.
+// The document kinds, named as the count endpoints name them, with their number prefixes.
 export const documentKinds = [
   'purchase-order',
   'receive-order',
@@ -11,6 +11,7 @@ export const documentKinds = [
   'stock-transfer',
   'stock-receive',
   'stock-return',
+  'job-order',
 ] as const;
 
 export type DocumentKind = (typeof documentKinds)[number];
@@ -29,4 +30,5 @@ export const documentPrefixes: Record<DocumentKind, string> = {
   'stock-transfer': 'ST',
   'stock-receive': 'SRC',
   'stock-return': 'SRT',
+  'job-order': 'JO',
 };

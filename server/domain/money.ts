@@ -14,3 +14,15 @@ export function hasAtMostDecimals(value: number, decimals: number): boolean {
   const scaled = value * 10 ** decimals;
   return Math.abs(scaled - Math.round(scaled)) < 1e-6;
 }
+
+const pesoText = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'PHP',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+// An amount in a message a person reads: ₱1,234.00.
+export function formatPesos(centavos: Centavos): string {
+  return pesoText.format(centavos / 100);
+}

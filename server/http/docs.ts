@@ -1,13 +1,12 @@
-import { readFileSync } from 'node:fs';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { parse } from 'yaml';
+import { loadContractDocument } from './contract-document.ts';
 
 // The contract, browsable at /api/docs exactly as openapi.yaml says it. swagger-ui reads the document through
 // the `swagger()` decorator of @fastify/swagger; this stands in for it, so no spec is generated from routes.
 export async function registerContractDocs(app: FastifyInstance, contractPath: string): Promise<void> {
-  const contract: unknown = parse(readFileSync(contractPath, 'utf8'));
+  const contract = loadContractDocument(contractPath);
   const contractSource = fp(
     async (instance: FastifyInstance) => {
       instance.decorate('swagger', () => contract);

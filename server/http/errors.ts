@@ -12,7 +12,7 @@ export class HttpError extends Error {
 }
 
 export const unauthenticated = () => new HttpError(401, 'Unauthenticated.');
-export const forbidden = (message = 'This action is unauthorized.') => new HttpError(403, message);
+export const forbidden = (message = 'You do not have permission to do this.') => new HttpError(403, message);
 export const notFound = (message = 'Not Found.') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooManyRequests = (message: string) => new HttpError(429, message);

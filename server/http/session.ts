@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import { loadIdentity } from '../auth/identity.ts';
-import { resumeSession } from '../auth/sessions.ts';
+import { resumeIdentity } from '../auth/identity.ts';
 import type { Database } from '../db/database.ts';
+import { businessHeader } from './business-header.ts';
 import { clearSessionCookie, sessionCookie } from './cookies.ts';
 
 export type SessionOptions = { db: Kysely<Database>; idleMinutes: number; now: () => Date };
@@ -15,8 +15,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
   app.addHook('onRequest', async (request, reply) => {
     const sessionId = request.cookies[sessionCookie];
     if (!sessionId || (!request.url.startsWith('/api') && !request.url.startsWith('/logout'))) return;
-    const userId = await resumeSession(options.db, sessionId, options.idleMinutes, options.now());
-    request.identity = userId === null ? null : await loadIdentity(options.db, userId, sessionId);
+    request.identity = await resumeIdentity(options.db, sessionId, {
+      idleMinutes: options.idleMinutes,
+      now: options.now(),
+      businessId: businessHeader(request),
+    });
     if (request.identity === null) clearSessionCookie(reply);
   });
 });

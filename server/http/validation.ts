@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import { type FieldErrors, unprocessable } from './errors.ts';
+import { controlCharacterMessage, plainTextPattern } from './plain-text.ts';
 
 // Validates input with a generated zod schema; a failure is a 422 naming each bad field (`lines.2.quantity`).
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
+  for (const issue of result.error.issues.flatMap(nullableObjectIssues)) {
     const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key]) : [issue.path];
     for (const path of keys) {
       const field = path.length > 0 ? path.map(String).join('.') : 'body';
@@ -14,6 +15,18 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
     }
   }
   throw unprocessable(errors);
+}
+
+// An object that may also be null (`oneOf: [object, null]`) fails as a union at its own key; the object's own
+// issues name the field that is really wrong (`special_discount.holder_name`).
+function nullableObjectIssues(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union') return [issue];
+  const branches = issue.errors.filter(
+    (branch) => !branch.every((inner) => inner.code === 'invalid_type' && inner.path.length === 0),
+  );
+  const [only] = branches;
+  if (branches.length !== 1 || only === undefined) return [issue];
+  return only.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }));
 }
 
 // Fastify hands query values over as strings; the generated list schemas expect literal numbers for per_page,
@@ -31,6 +44,9 @@ function messageOf(issue: z.core.$ZodIssue, field: string): string {
   if (issue.code === 'unrecognized_keys') return `The ${field} field is not allowed.`;
   if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) {
     return `The ${field} field is required.`;
+  }
+  if (issue.code === 'invalid_format' && issue.format === 'regex' && issue.pattern === String(plainTextPattern)) {
+    return controlCharacterMessage(field);
   }
   return issue.message;
 }

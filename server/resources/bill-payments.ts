@@ -10,6 +10,7 @@ import { paidDocuments } from './document-presenting.ts';
 import { checkFigures, documentLifecycle, postingContextOf } from './document-support.ts';
 import { auditColumns } from './engine/dynamic.ts';
 import type { Resource } from './engine/resource.ts';
+import { whereItsBillIs } from './work-places.ts';
 
 type Create = z.output<typeof CreateBillPaymentBody>;
 
@@ -21,6 +22,8 @@ export const billPaymentsResource: Resource<'bill_payments', Create> = {
   actions: ['view', 'create', 'delete', 'restore', 'force-delete'],
   schemas: { list: ListBillPaymentsQueryParams, search: SearchBillPaymentsQueryParams, create: CreateBillPaymentBody },
   searchColumns: ['number', 'reference', 'notes'],
+  costs: { fields: ['amount'] },
+  workPlaces: whereItsBillIs,
   toColumns(input) {
     checkFigures(input, ['amount'], []);
     return {};

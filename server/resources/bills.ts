@@ -8,6 +8,8 @@ import { checkFigures, documentLifecycle, postingContextOf } from './document-su
 import { auditColumns } from './engine/dynamic.ts';
 import { nameOf, namesById } from './engine/lookups.ts';
 import type { Resource } from './engine/resource.ts';
+import { withBalance } from './open-documents.ts';
+import { atOwnLocation } from './work-places.ts';
 
 type Create = z.output<typeof CreateBillBody>;
 
@@ -19,6 +21,12 @@ export const billsResource: Resource<'bills', Create> = {
   actions: ['view', 'create', 'delete', 'restore', 'force-delete'],
   schemas: { list: ListBillsQueryParams, search: SearchBillsQueryParams, create: CreateBillBody },
   searchColumns: ['number', 'supplier_invoice_number', 'notes'],
+  costs: {
+    fields: ['subtotal', 'discount_total', 'total', 'amount_paid', 'balance'],
+    lineFields: ['unit_cost', 'amount'],
+  },
+  workPlaces: atOwnLocation,
+  conditions: { has_balance: withBalance },
   toColumns(input) {
     checkFigures(input, ['unit_cost'], ['quantity']);
     return {};

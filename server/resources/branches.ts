@@ -6,6 +6,7 @@ import {
 } from '../../generated/zod/branches/branches.zod.ts';
 import { auditColumns } from './engine/dynamic.ts';
 import type { Resource } from './engine/resource.ts';
+import { usableLocations } from './engine/work-location.ts';
 
 export const branchesResource: Resource<'branches'> = {
   prefix: 'branches',
@@ -19,6 +20,7 @@ export const branchesResource: Resource<'branches'> = {
     update: UpdateBranchBody,
   },
   searchColumns: ['code', 'name', 'address', 'phone', 'email'],
+  conditions: { usable: usableLocations('branch') },
   unique: ['code'],
   async present(_ctx, rows) {
     return rows.map((row) => ({

@@ -10,6 +10,12 @@ import type { Resource, Row } from './engine/resource.ts';
 
 type BusinessInput = Record<string, unknown>;
 
+// The flag is stored 0/1 like every flag.
+function businessColumns(input: BusinessInput): Record<string, unknown> {
+  const { is_vat_registered, ...columns } = input;
+  return is_vat_registered === undefined ? columns : { ...columns, is_vat_registered: is_vat_registered ? 1 : 0 };
+}
+
 export async function presentBusinesses(rows: Row<'businesses'>[]) {
   return rows.map((row) => ({
     ...auditColumns(row),
@@ -19,6 +25,9 @@ export async function presentBusinesses(rows: Row<'businesses'>[]) {
     address: row.address,
     phone: row.phone,
     email: row.email,
+    registered_name: row.registered_name,
+    is_vat_registered: row.is_vat_registered === 1,
+    invoice_footer: row.invoice_footer,
   }));
 }
 
@@ -35,6 +44,7 @@ export const businessesResource: Resource<'businesses', BusinessInput, BusinessI
     update: UpdateBusinessBody,
   },
   searchColumns: ['name', 'trade_name', 'tin', 'email'],
+  toColumns: businessColumns,
   // Read from the database, not the request's identity, so that a business created in this transaction shows.
   async visibleIds(ctx) {
     if (ctx.identity.fullAccess) return null;
@@ -46,7 +56,7 @@ export const businessesResource: Resource<'businesses', BusinessInput, BusinessI
     return rows.map((row) => row.business_id);
   },
   async create(ctx, input) {
-    const id = await insertRecord(ctx, businessesResource, input);
+    const id = await insertRecord(ctx, businessesResource, businessColumns(input));
     await ctx.db.insertInto('business_user').values({ business_id: id, user_id: ctx.identity.userId }).execute();
     return id;
   },

@@ -1,10 +1,11 @@
+import { sql } from 'kysely';
 import {
   CreateContactBody,
   ListContactsQueryParams,
   SearchContactsQueryParams,
   UpdateContactBody,
 } from '../../generated/zod/contacts/contacts.zod.ts';
-import { auditColumns } from './engine/dynamic.ts';
+import { auditColumns, dynamic } from './engine/dynamic.ts';
 import { nameOf, namesById } from './engine/lookups.ts';
 import type { Resource } from './engine/resource.ts';
 
@@ -22,6 +23,19 @@ export const contactsResource: Resource<'contacts'> = {
   },
   searchColumns: ['name', 'company_name', 'email', 'phone', 'tin'],
   references: { contact_type_id: 'contact_types' },
+  conditions: {
+    // Customers and suppliers are the seeded contact types of those names (DOMAIN.md section 2), whatever their id.
+    role: (rows, value, ctx) =>
+      rows.where(
+        'contact_type_id',
+        'in',
+        dynamic(ctx.db)
+          .selectFrom('contact_types')
+          .select('id')
+          .where('business_id', '=', ctx.businessId)
+          .where(sql<string>`lower(name)`, '=', String(value)),
+      ),
+  },
   async present(ctx, rows) {
     const types = await namesById(
       ctx.db,

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import {
   CreateConversionBody,
@@ -6,12 +5,13 @@ import {
   SearchConversionsQueryParams,
   UpdateConversionBody,
 } from '../../generated/zod/conversions/conversions.zod.ts';
-import { containsText, dialectOf } from '../db/dialect.ts';
+import { dialectOf } from '../db/dialect.ts';
 import { hasAtMostDecimals } from '../domain/money.ts';
 import { fieldError } from '../http/errors.ts';
 import { auditColumns } from './engine/dynamic.ts';
 import { nameOf, namesById } from './engine/lookups.ts';
 import type { Resource } from './engine/resource.ts';
+import { containsTextIndexed } from './engine/search-index.ts';
 
 type ConversionInput = z.output<typeof CreateConversionBody> | z.output<typeof UpdateConversionBody>;
 
@@ -49,7 +49,12 @@ export const conversionsResource: Resource<'conversions', ConversionInput, Conve
         .select('conversions.id')
         .where('conversions.business_id', '=', ctx.businessId ?? 0)
         .where(
-          sql<boolean>`(${containsText(dialectOf(ctx.db), 'unit.name', String(text))} or ${containsText(dialectOf(ctx.db), 'unit.abbreviation', String(text))})`,
+          containsTextIndexed(
+            dialectOf(ctx.db),
+            [{ table: 'unit_of_measurements', id: 'unit.id' }],
+            ['unit.name', 'unit.abbreviation'],
+            String(text),
+          ),
         )
         .execute();
       return rows.map((row) => row.id);

@@ -11,10 +11,18 @@ import { locationOf } from '../domain/location.ts';
 import { centavosToPesos } from '../domain/money.ts';
 import { fromThousandths } from '../domain/quantity.ts';
 import { forbidden, unprocessable } from '../http/errors.ts';
+import { permissionRefusal } from '../http/permission-refusal.ts';
 import { parseInput, queryNumbers } from '../http/validation.ts';
+import { seesCosts } from './engine/costs.ts';
 import { findRecord } from './engine/query.ts';
 import { type EngineOptions, recordId, resourceContext } from './engine/routes.ts';
 import { stocksResource } from './stocks.ts';
+
+// The count calls need view-{kind}s of the document kind they count.
+function requireViewOf(identity: Parameters<typeof holdsAny>[0], documentName: string): void {
+  const needed = [`view-${documentName}s`];
+  if (!holdsAny(identity, needed)) throw forbidden(permissionRefusal(needed));
+}
 
 const inBusiness = (permissions?: string[]) => ({
   access: { kind: 'business' as const, ...(permissions ? { permissions } : {}) },
@@ -27,7 +35,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: EngineOpti
   app.post('/api/documents/get-number-total-count', { config: inBusiness() }, async (request) => {
     const body = parseInput(GetDocumentNumberTotalCountBody, request.body);
     const ctx = context(request);
-    if (!holdsAny(ctx.identity, [`view-${body.document_name}s`])) throw forbidden();
+    requireViewOf(ctx.identity, body.document_name);
     const location = locationOf(body.branch_id, body.warehouse_id);
     if (!location) {
       const message = 'Choose either a branch or a warehouse.';
@@ -39,7 +47,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: EngineOpti
   app.post('/api/documents/get-reference-number-total-count', { config: inBusiness() }, async (request) => {
     const body = parseInput(GetReferenceNumberTotalCountBody, request.body);
     const ctx = context(request);
-    if (!holdsAny(ctx.identity, [`view-${body.document_name}s`])) throw forbidden();
+    requireViewOf(ctx.identity, body.document_name);
     return { total: await readReferenceNumberTotal(ctx.db, ctx.businessId ?? 0, body.document_name, body.contact_id) };
   });
 
@@ -57,6 +65,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: EngineOpti
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page)
       .execute();
+    const costs = seesCosts(ctx);
     const link = (page: number) =>
       `/api/stocks/${stock.id}/movements?page=${page}&per_page=${query.per_page}&order_by=${query.order_by}`;
     return {
@@ -67,7 +76,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: EngineOpti
         warehouse_id: row.warehouse_id,
         balance: row.balance,
         quantity_delta: fromThousandths(Number(row.quantity_delta)),
-        unit_cost: centavosToPesos(Number(row.unit_cost)),
+        unit_cost: costs ? centavosToPesos(Number(row.unit_cost)) : null,
         document_type: row.document_type,
         document_id: row.document_id,
         document_line_id: row.document_line_id,
@@ -84,6 +93,8 @@ export function registerDocumentRoutes(app: FastifyInstance, options: EngineOpti
 
   app.get('/api/dashboard/overview', { config: inBusiness() }, async (request) => {
     const ctx = context(request);
-    return dashboardOverview(ctx.db, ctx.businessId ?? 0, options.now());
+    const overview = await dashboardOverview(ctx.db, ctx.businessId ?? 0, options.now());
+    if (seesCosts(ctx)) return overview;
+    return { ...overview, purchases_by_day: null, payables: null, stock_value_by_location: null };
   });
 }

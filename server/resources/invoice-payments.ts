@@ -11,6 +11,7 @@ import { paidDocuments } from './document-presenting.ts';
 import { checkFigures, documentLifecycle, postingContextOf } from './document-support.ts';
 import { auditColumns } from './engine/dynamic.ts';
 import type { Resource } from './engine/resource.ts';
+import { whereItsInvoiceIs } from './work-places.ts';
 
 type Create = z.output<typeof CreateInvoicePaymentBody>;
 type Update = z.output<typeof UpdateInvoicePaymentBody>;
@@ -27,6 +28,7 @@ export const invoicePaymentsResource: Resource<'invoice_payments', Create, Updat
     update: UpdateInvoicePaymentBody,
   },
   searchColumns: ['number', 'reference', 'notes'],
+  workPlaces: whereItsInvoiceIs,
   toColumns(input) {
     checkFigures(input, ['amount'], []);
     return {};

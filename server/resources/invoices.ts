@@ -11,7 +11,10 @@ import { checkFigures, documentLifecycle, postingContextOf } from './document-su
 import { auditColumns } from './engine/dynamic.ts';
 import { nameOf, namesById } from './engine/lookups.ts';
 import type { Resource } from './engine/resource.ts';
+import { withBalance } from './open-documents.ts';
 import { presentSalesLines } from './sales-lines.ts';
+import { presentVat } from './vat-presenting.ts';
+import { atOwnLocation } from './work-places.ts';
 
 type Create = z.output<typeof CreateInvoiceBody>;
 type Update = z.output<typeof UpdateInvoiceBody>;
@@ -28,6 +31,8 @@ export const invoicesResource: Resource<'invoices', Create, Update> = {
     update: UpdateInvoiceBody,
   },
   searchColumns: ['number', 'reference_number', 'notes'],
+  workPlaces: atOwnLocation,
+  conditions: { has_balance: withBalance },
   toColumns(input) {
     checkFigures(input, ['unit_price'], ['quantity']);
     return {};
@@ -55,6 +60,7 @@ export const invoicesResource: Resource<'invoices', Create, Update> = {
       'branches',
       rows.map((row) => row.branch_id),
     );
+    const vatOf = await presentVat(ctx.db, rows);
     return rows.map((row) => ({
       ...auditColumns(row),
       business_id: row.business_id,
@@ -63,12 +69,14 @@ export const invoicesResource: Resource<'invoices', Create, Update> = {
       invoice_date: row.invoice_date,
       due_date: row.due_date,
       quotation_id: row.quotation_id,
+      job_order_id: row.job_order_id,
       notes: row.notes,
       number: row.number,
       reference_number: row.reference_number,
       contact_name: nameOf(contacts, row.contact_id),
       branch_name: nameOf(branches, row.branch_id),
       ...pricedTotals(row),
+      ...vatOf(row),
       ...paidAndBalance(row),
       status: row.status,
       lines: linesOf(row.id),

@@ -152,6 +152,7 @@ export const itemsResource: Resource<'items', ItemCreate, ItemUpdate> = {
       item_classification_id: row.item_classification_id,
       unit_of_measurement_id: row.unit_of_measurement_id,
       is_inventory_tracked: row.is_inventory_tracked === 1,
+      tax_class: row.tax_class,
       reorder_level: row.reorder_level === null ? null : fromThousandths(row.reorder_level),
       purchase_discounts: tiersOf(row.id, 'purchase'),
       sale_discounts: tiersOf(row.id, 'sale'),

@@ -13,6 +13,7 @@ import type { Database } from '../db/database.ts';
 import { fieldError } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
 import { presentBusinesses } from './businesses.ts';
+import { presentedRow, recordChange } from './engine/history.ts';
 import { findRecord, presentOne } from './engine/query.ts';
 import { recordId, resourceContext } from './engine/routes.ts';
 import { rolesResource } from './roles.ts';
@@ -78,14 +79,17 @@ export function registerManagementRoutes(app: FastifyInstance, options: Manageme
     const { role_ids: roleIds } = parseInput(AssignUserRolesBody, request.body);
     const ctx = context(request);
     const id = recordId(request);
-    await findRecord(usersResource, ctx, id);
+    const existing = await findRecord(usersResource, ctx, id);
     return ctx.db.transaction().execute(async (trx) => {
       const inner = { ...ctx, db: trx };
       const found =
         roleIds.length === 0 ? [] : await trx.selectFrom('roles').select('id').where('id', 'in', roleIds).execute();
       if (found.length !== roleIds.length) throw fieldError('role_ids', 'The selected role ids are invalid.');
+      const before = await presentedRow(usersResource, inner, existing);
       await replaceRoles(inner, id, roleIds);
-      return presentOne(usersResource, inner, id);
+      const user = await presentOne(usersResource, inner, id);
+      await recordChange(usersResource, inner, id, 'updated', before, user);
+      return user;
     });
   });
 
@@ -93,8 +97,10 @@ export function registerManagementRoutes(app: FastifyInstance, options: Manageme
     const { permission_ids: permissionIds } = parseInput(AssignRolePermissionsBody, request.body);
     const ctx = context(request);
     const id = recordId(request);
-    await findRecord(rolesResource, ctx, id);
+    const existing = await findRecord(rolesResource, ctx, id);
     return ctx.db.transaction().execute(async (trx) => {
+      const inner = { ...ctx, db: trx };
+      const before = await presentedRow(rolesResource, inner, existing);
       const found =
         permissionIds.length === 0
           ? []
@@ -109,7 +115,9 @@ export function registerManagementRoutes(app: FastifyInstance, options: Manageme
           .values(permissionIds.map((permissionId) => ({ role_id: id, permission_id: permissionId })))
           .execute();
       }
-      return presentOne(rolesResource, { ...ctx, db: trx }, id);
+      const role = await presentOne(rolesResource, inner, id);
+      await recordChange(rolesResource, inner, id, 'updated', before, role);
+      return role;
     });
   });
 }

@@ -1,8 +1,9 @@
-import { containsText, dialectOf } from '../db/dialect.ts';
+import { dialectOf } from '../db/dialect.ts';
 import { hasAtMostDecimals, pesosToCentavos } from '../domain/money.ts';
 import { fieldError } from '../http/errors.ts';
 import { dynamic } from './engine/dynamic.ts';
 import type { ListFilter } from './engine/resource.ts';
+import { containsTextIndexed } from './engine/search-index.ts';
 
 // The API speaks pesos; the table keeps centavos.
 export function moneyColumn<K extends string>(
@@ -31,12 +32,16 @@ export function textMatchesOf(
       .leftJoin(`${partyTable} as party`, 'party.id', `price.${partyColumn}`)
       .select('price.id')
       .where('price.business_id', '=', ctx.businessId ?? 0)
-      .where((eb) =>
-        eb.or([
-          containsText(dialect, 'items.code', needle),
-          containsText(dialect, 'items.name', needle),
-          containsText(dialect, 'party.name', needle),
-        ]),
+      .where(
+        containsTextIndexed(
+          dialect,
+          [
+            { table: 'items', id: 'items.id' },
+            { table: partyTable, id: 'party.id' },
+          ],
+          ['items.code', 'items.name', 'party.name'],
+          needle,
+        ),
       )
       .execute();
     return rows.map((row) => Number(row.id));

@@ -26,6 +26,7 @@ export const purchaseItemPricesResource: Resource<'purchase_item_prices', PriceI
     update: UpdatePurchaseItemPriceBody,
   },
   searchColumns: [],
+  costs: { fields: ['unit_cost'] },
   references: { item_id: 'items', contact_id: 'contacts' },
   filters: { search: textMatchesOf('purchase_item_prices', 'contact_id', 'contacts') },
   toColumns: (input) => moneyColumn(input, 'unit_cost'),

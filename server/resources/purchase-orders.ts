@@ -13,6 +13,8 @@ import { checkFigures, documentLifecycle, postingContextOf } from './document-su
 import { auditColumns } from './engine/dynamic.ts';
 import { nameOf, namesById } from './engine/lookups.ts';
 import type { Resource } from './engine/resource.ts';
+import { withUnreceived } from './open-documents.ts';
+import { atOwnLocation } from './work-places.ts';
 
 type Create = z.output<typeof CreatePurchaseOrderBody>;
 type Update = z.output<typeof UpdatePurchaseOrderBody>;
@@ -29,6 +31,9 @@ export const purchaseOrdersResource: Resource<'purchase_orders', Create, Update>
     update: UpdatePurchaseOrderBody,
   },
   searchColumns: ['number', 'reference_number', 'notes'],
+  costs: { fields: ['subtotal', 'discount_total', 'total'], lineFields: ['unit_cost', 'amount'] },
+  workPlaces: atOwnLocation,
+  conditions: { has_unreceived: withUnreceived },
   toColumns(input) {
     checkFigures(input, ['unit_cost'], ['quantity']);
     return {};
@@ -60,6 +65,7 @@ export const purchaseOrdersResource: Resource<'purchase_orders', Create, Update>
       warehouse_id: row.warehouse_id,
       order_date: row.order_date,
       expected_date: row.expected_date,
+      job_order_id: row.job_order_id,
       notes: row.notes,
       number: row.number,
       reference_number: row.reference_number,

@@ -11,6 +11,8 @@ import { auditColumns } from './engine/dynamic.ts';
 import { nameOf, namesById } from './engine/lookups.ts';
 import type { Resource } from './engine/resource.ts';
 import { presentSalesLines } from './sales-lines.ts';
+import { presentVat } from './vat-presenting.ts';
+import { atOwnLocation } from './work-places.ts';
 
 type Create = z.output<typeof CreateQuotationBody>;
 
@@ -22,6 +24,7 @@ export const quotationsResource: Resource<'quotations', Create> = {
   actions: ['view', 'create', 'delete', 'restore', 'force-delete'],
   schemas: { list: ListQuotationsQueryParams, search: SearchQuotationsQueryParams, create: CreateQuotationBody },
   searchColumns: ['number', 'reference_number', 'notes'],
+  workPlaces: atOwnLocation,
   toColumns(input) {
     checkFigures(input, ['unit_price'], ['quantity']);
     return {};
@@ -46,6 +49,7 @@ export const quotationsResource: Resource<'quotations', Create> = {
       'branches',
       rows.map((row) => row.branch_id),
     );
+    const vatOf = await presentVat(ctx.db, rows);
     return rows.map((row) => ({
       ...auditColumns(row),
       business_id: row.business_id,
@@ -59,6 +63,7 @@ export const quotationsResource: Resource<'quotations', Create> = {
       contact_name: nameOf(contacts, row.contact_id),
       branch_name: nameOf(branches, row.branch_id),
       ...pricedTotals(row),
+      ...vatOf(row),
       lines: linesOf(row.id),
     }));
   },

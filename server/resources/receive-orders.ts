@@ -12,6 +12,7 @@ import { checkFigures, documentLifecycle, postingContextOf } from './document-su
 import { auditColumns } from './engine/dynamic.ts';
 import { nameOf, namesById } from './engine/lookups.ts';
 import type { Resource } from './engine/resource.ts';
+import { atOwnLocation } from './work-places.ts';
 
 type Create = z.output<typeof CreateReceiveOrderBody>;
 
@@ -27,6 +28,8 @@ export const receiveOrdersResource: Resource<'receive_orders', Create> = {
     create: CreateReceiveOrderBody,
   },
   searchColumns: ['number', 'notes'],
+  costs: { fields: ['total'], lineFields: ['unit_cost', 'amount'] },
+  workPlaces: atOwnLocation,
   toColumns(input) {
     checkFigures(input, ['unit_cost'], ['quantity']);
     return {};

@@ -20,5 +20,7 @@ export async function presentSalesLines(
       discount_percent: line.discount_percent,
       ...itemOf(line.item_id),
       amount: centavosToPesos(Number(line.amount)),
+      tax_class: line.tax_class,
+      special_discount_amount: centavosToPesos(Number(line.special_discount_amount)),
     }));
 }

@@ -9,6 +9,7 @@ import { checkFigures, documentLifecycle, postingContextOf } from './document-su
 import { auditColumns } from './engine/dynamic.ts';
 import type { Resource } from './engine/resource.ts';
 import { presentArrivalParts } from './transfer-arrival-presenting.ts';
+import { whereItsTransferArrives } from './work-places.ts';
 
 type Create = z.output<typeof CreateStockReceiveBody>;
 
@@ -24,6 +25,7 @@ export const stockReceivesResource: Resource<'stock_receives', Create> = {
     create: CreateStockReceiveBody,
   },
   searchColumns: ['number', 'notes'],
+  workPlaces: whereItsTransferArrives,
   toColumns(input) {
     checkFigures(input, [], ['quantity']);
     return {};

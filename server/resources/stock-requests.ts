@@ -11,6 +11,8 @@ import { documentLines, routeNames } from './document-presenting.ts';
 import { checkFigures, documentLifecycle, postingContextOf } from './document-support.ts';
 import { auditColumns } from './engine/dynamic.ts';
 import type { Resource } from './engine/resource.ts';
+import { withUntransferred } from './open-documents.ts';
+import { atEitherEnd } from './work-places.ts';
 
 type Create = z.output<typeof CreateStockRequestBody>;
 type Update = z.output<typeof UpdateStockRequestBody>;
@@ -27,6 +29,8 @@ export const stockRequestsResource: Resource<'stock_requests', Create, Update> =
     update: UpdateStockRequestBody,
   },
   searchColumns: ['number', 'notes'],
+  workPlaces: atEitherEnd,
+  conditions: { has_untransferred: withUntransferred },
   toColumns(input) {
     checkFigures(input, [], ['quantity']);
     return {};

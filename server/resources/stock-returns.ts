@@ -9,6 +9,7 @@ import { checkFigures, documentLifecycle, postingContextOf } from './document-su
 import { auditColumns } from './engine/dynamic.ts';
 import type { Resource } from './engine/resource.ts';
 import { presentArrivalParts } from './transfer-arrival-presenting.ts';
+import { whereItsTransferArrives } from './work-places.ts';
 
 type Create = z.output<typeof CreateStockReturnBody>;
 
@@ -20,6 +21,7 @@ export const stockReturnsResource: Resource<'stock_returns', Create> = {
   actions: ['view', 'create', 'delete', 'restore', 'force-delete'],
   schemas: { list: ListStockReturnsQueryParams, search: SearchStockReturnsQueryParams, create: CreateStockReturnBody },
   searchColumns: ['number', 'reason', 'notes'],
+  workPlaces: whereItsTransferArrives,
   toColumns(input) {
     checkFigures(input, [], ['quantity']);
     return {};

@@ -12,6 +12,8 @@ import { checkFigures, documentLifecycle, postingContextOf } from './document-su
 import { auditColumns } from './engine/dynamic.ts';
 import { nameOf, namesById } from './engine/lookups.ts';
 import type { Resource } from './engine/resource.ts';
+import { withInTransit } from './open-documents.ts';
+import { whereItLeaves } from './work-places.ts';
 
 type Create = z.output<typeof CreateStockTransferBody>;
 
@@ -27,6 +29,9 @@ export const stockTransfersResource: Resource<'stock_transfers', Create> = {
     create: CreateStockTransferBody,
   },
   searchColumns: ['number', 'notes'],
+  costs: { lineFields: ['unit_cost'] },
+  workPlaces: whereItLeaves,
+  conditions: { has_in_transit: withInTransit },
   toColumns(input) {
     checkFigures(input, [], ['quantity']);
     return {};

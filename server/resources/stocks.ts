@@ -1,11 +1,12 @@
 import { ListStocksQueryParams, SearchStocksQueryParams } from '../../generated/zod/stocks/stocks.zod.ts';
-import { containsText, dialectOf } from '../db/dialect.ts';
+import { dialectOf } from '../db/dialect.ts';
 import { stockValue } from '../domain/average-cost.ts';
 import { centavosToPesos } from '../domain/money.ts';
 import { fromThousandths } from '../domain/quantity.ts';
 import { locationNames } from './document-presenting.ts';
 import { auditColumns } from './engine/dynamic.ts';
 import type { Resource } from './engine/resource.ts';
+import { containsTextIndexed } from './engine/search-index.ts';
 
 // Read-only: stock rows change only inside the postings of documents.
 export const stocksResource: Resource<'stocks'> = {
@@ -16,6 +17,7 @@ export const stocksResource: Resource<'stocks'> = {
   actions: ['view'],
   schemas: { list: ListStocksQueryParams, search: SearchStocksQueryParams },
   searchColumns: [],
+  costs: { fields: ['average_unit_cost', 'value'] },
   filters: {
     // A stock row is found by its item's code or name.
     async search(value, ctx) {
@@ -25,11 +27,13 @@ export const stocksResource: Resource<'stocks'> = {
         .innerJoin('items', 'items.id', 'stocks.item_id')
         .select('stocks.id')
         .where('stocks.business_id', '=', ctx.businessId ?? 0)
-        .where((where) =>
-          where.or([
-            containsText(dialect, 'items.code', String(value)),
-            containsText(dialect, 'items.name', String(value)),
-          ]),
+        .where(
+          containsTextIndexed(
+            dialect,
+            [{ table: 'items', id: 'items.id' }],
+            ['items.code', 'items.name'],
+            String(value),
+          ),
         )
         .execute();
       return rows.map((row) => row.id);

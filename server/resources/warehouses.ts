@@ -6,6 +6,7 @@ import {
 } from '../../generated/zod/warehouses/warehouses.zod.ts';
 import { auditColumns } from './engine/dynamic.ts';
 import type { Resource } from './engine/resource.ts';
+import { usableLocations } from './engine/work-location.ts';
 
 export const warehousesResource: Resource<'warehouses'> = {
   prefix: 'warehouses',
@@ -19,6 +20,7 @@ export const warehousesResource: Resource<'warehouses'> = {
     update: UpdateWarehouseBody,
   },
   searchColumns: ['code', 'name', 'address', 'phone'],
+  conditions: { usable: usableLocations('warehouse') },
   unique: ['code'],
   async present(_ctx, rows) {
     return rows.map((row) => ({

@@ -1,7 +1,9 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { UiProvider } from '../ui/provider.tsx';
-import { Toaster } from '../ui/toaster.tsx';
+
+// Toasts come after something happened: their component loads after the first paint.
+const Toaster = lazy(async () => ({ default: (await import('../ui/toaster.tsx')).Toaster }));
 
 export type ProvidersProps = { queryClient: QueryClient; children: ReactNode };
 
@@ -10,7 +12,9 @@ export function Providers({ queryClient, children }: ProvidersProps) {
     <QueryClientProvider client={queryClient}>
       <UiProvider>
         {children}
-        <Toaster />
+        <Suspense>
+          <Toaster />
+        </Suspense>
       </UiProvider>
     </QueryClientProvider>
   );

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isUnauthenticated, sessionExpiredEvent } from '../auth/session.ts';
+import { isFinalRefusal } from '../screens/shared/request-error.ts';
 
 // Any 401 from any call means the session ended: tell the shell, which sends the user to sign in.
 function onError(error: unknown): void {
@@ -14,7 +15,8 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        retry: (failures, error) => !isUnauthenticated(error) && failures < 2,
+        // A refusal or a missing record answers the same however often it is asked: show it at once.
+        retry: (failures, error) => !isFinalRefusal(error) && failures < 2,
       },
     },
   });

@@ -1,14 +1,23 @@
 import type { RouteObject } from 'react-router-dom';
 import { type NamedRoute, namedRoutes } from '../resources/routes.ts';
+import { loadFullSystem } from '../ui/system.ts';
 import type { RouteHandle } from './route-handle.ts';
 import { Shell } from './shell.tsx';
+
+type Lazy = NonNullable<RouteObject['lazy']>;
+
+// Screens use components whose styles come with the full design system: each route loads both at once.
+function withFullSystem(load: Lazy): Lazy {
+  if (typeof load !== 'function') return load;
+  return async () => (await Promise.all([load(), loadFullSystem()]))[0];
+}
 
 function handleOf(route: NamedRoute): RouteHandle {
   return { name: route.name, resource: route.resource, action: route.action };
 }
 
 // Each route loads its screen (and its resource's generated code) only when first visited.
-function lazyScreen(route: NamedRoute): RouteObject['lazy'] {
+function lazyScreen(route: NamedRoute): Lazy {
   const resource = route.resource;
   if (route.name === 'overview.index') {
     return async () => ({ Component: (await import('../screens/overview.tsx')).OverviewScreen });
@@ -41,9 +50,29 @@ function lazyScreen(route: NamedRoute): RouteObject['lazy'] {
       const mode = route.action;
       return async () => {
         const [{ FormScreen }, api] = await Promise.all([import('../screens/form/form-screen.tsx'), resource.load()]);
-        return { Component: () => <FormScreen key={mode} resource={resource} api={api} mode={mode} /> };
+        return {
+          Component: () => (
+            <FormScreen
+              key={route.name}
+              resource={resource}
+              api={api}
+              mode={mode}
+              prefillSegment={route.prefillSegment}
+            />
+          ),
+        };
       };
     }
+    case 'import':
+      return async () => {
+        const [{ ImportScreen }, api] = await Promise.all([
+          import('../screens/import/import-screen.tsx'),
+          resource.load(),
+        ]);
+        return { Component: () => <ImportScreen resource={resource} api={api} /> };
+      };
+    case 'labels':
+      return async () => ({ Component: (await import('../screens/labels/labels-screen.tsx')).LabelsScreen });
     default:
       throw new Error(`No screen for route ${route.name}`);
   }
@@ -53,13 +82,13 @@ export function appRoutes(): RouteObject[] {
   const screens: RouteObject[] = namedRoutes.map((route) => ({
     path: route.path.slice(1),
     handle: handleOf(route),
-    lazy: lazyScreen(route),
+    lazy: withFullSystem(lazyScreen(route)),
   }));
   return [
     {
       path: '/sign-in',
       handle: { name: 'auth.sign-in', resource: null, action: 'sign-in' } satisfies RouteHandle,
-      lazy: async () => ({ Component: (await import('../screens/sign-in.tsx')).SignInScreen }),
+      lazy: withFullSystem(async () => ({ Component: (await import('../screens/sign-in.tsx')).SignInScreen })),
     },
     {
       path: '/',
@@ -68,17 +97,26 @@ export function appRoutes(): RouteObject[] {
         {
           index: true,
           handle: { name: 'overview.index', resource: null, action: 'index' } satisfies RouteHandle,
-          lazy: async () => ({ Component: (await import('../screens/overview.tsx')).OverviewScreen }),
+          lazy: withFullSystem(async () => ({ Component: (await import('../screens/overview.tsx')).OverviewScreen })),
         },
         ...screens,
         {
+          path: 'reports/daily-sales',
+          handle: { name: 'reports.daily-sales', resource: null, action: 'Daily Sales' } satisfies RouteHandle,
+          lazy: async () => ({
+            Component: (await import('../screens/reports/daily-sales-screen.tsx')).DailySalesScreen,
+          }),
+        },
+        {
           path: 'change-password',
           handle: { name: 'auth.change-password', resource: null, action: 'change-password' } satisfies RouteHandle,
-          lazy: async () => ({ Component: (await import('../screens/change-password.tsx')).ChangePasswordScreen }),
+          lazy: withFullSystem(async () => ({
+            Component: (await import('../screens/change-password.tsx')).ChangePasswordScreen,
+          })),
         },
         {
           path: '*',
-          lazy: async () => ({ Component: (await import('../screens/not-found.tsx')).NotFoundScreen }),
+          lazy: withFullSystem(async () => ({ Component: (await import('../screens/not-found.tsx')).NotFoundScreen })),
         },
       ],
     },

@@ -1,23 +1,44 @@
-import { Box, Flex } from '@chakra-ui/react';
-import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Box, Flex, useMediaQuery } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { Breadcrumb } from './breadcrumb.tsx';
 import { HashScroll } from './hash-scroll.tsx';
 import { RequireSession } from './require-session.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 
+// Below 1024 px (a tablet held upright, a phone) the sidebar would take a quarter of the width: it becomes a
+// drawer opened from the top bar. Only one of the two is drawn, so the sidebar's links exist once.
+const narrowQuery = '(max-width: 1023.98px)';
+// Loaded only on narrow screens, where it is drawn.
+const NavigationDrawer = lazy(async () => ({ default: (await import('./navigation-drawer.tsx')).NavigationDrawer }));
+
 export function Shell() {
+  const [narrow = false] = useMediaQuery([narrowQuery], { fallback: [false] });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the drawer closes whenever the route changes.
+  useEffect(() => setDrawerOpen(false), [location.pathname, location.search]);
   return (
     <RequireSession>
       {(session) => (
         <Flex direction="column" minH="100vh">
-          <TopBar userName={session.userName} businessName={session.businessName} />
-          <Flex flex="1" align="stretch">
-            <Box as="aside" w="60" flexShrink={0} borderRightWidth="1px" bg="bg.subtle" overflowY="auto">
-              <Sidebar />
-            </Box>
-            <Box as="main" flex="1" minW="0" p="6">
+          <TopBar
+            userName={session.userName}
+            businessName={session.businessName}
+            onOpenNavigation={narrow ? () => setDrawerOpen(true) : undefined}
+          />
+          <Flex flex="1" align="stretch" minW="0">
+            {narrow ? (
+              <Suspense>
+                <NavigationDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+              </Suspense>
+            ) : (
+              <Box as="aside" w="60" flexShrink={0} borderRightWidth="1px" bg="bg.subtle" overflowY="auto">
+                <Sidebar />
+              </Box>
+            )}
+            <Box as="main" flex="1" minW="0" p={{ base: '3', md: '6' }}>
               <Breadcrumb />
               <Suspense>
                 <Outlet />

@@ -1,8 +1,14 @@
 import { fullAccessPermission, permissionName } from '../auth/gate.ts';
+import { type ReportDefinition, reports } from '../reports/reports.ts';
 import { resources, sidebarGroups } from '../resources/registry.ts';
 import type { ResourceDefinition, ResourceGroup } from '../resources/resource.ts';
 
-export type SidebarGroup = { key: ResourceGroup; label: string; links: readonly ResourceDefinition[] };
+export type SidebarGroup = {
+  key: ResourceGroup;
+  label: string;
+  links: readonly ResourceDefinition[];
+  reports: readonly ReportDefinition[];
+};
 
 // SPEC section 6: a link shows with full access or view-{resource}; a group header shows when the user holds
 // the view permission of any resource of the group, linked or not.
@@ -12,8 +18,16 @@ export function sidebarModel(held: readonly string[]): SidebarGroup[] {
   return sidebarGroups
     .map((group) => {
       const members = resources.filter((resource) => resource.group === group.key);
-      return { ...group, members, links: members.filter((resource) => resource.linked && sees(resource)) };
+      const groupReports = reports.filter(
+        (report) => report.group === group.key && (full || held.includes(report.permission)),
+      );
+      return {
+        ...group,
+        members,
+        links: members.filter((resource) => resource.linked && sees(resource)),
+        reports: groupReports,
+      };
     })
-    .filter((group) => full || group.members.some(sees))
-    .map(({ key, label, links }) => ({ key, label, links }));
+    .filter((group) => full || group.members.some(sees) || group.reports.length > 0)
+    .map(({ key, label, links, reports: groupReports }) => ({ key, label, links, reports: groupReports }));
 }

@@ -57,6 +57,11 @@ export function Sidebar() {
                 {resource.plural}
               </SidebarLink>
             ))}
+            {group.reports.map((report) => (
+              <SidebarLink key={report.key} to={report.path}>
+                {report.label}
+              </SidebarLink>
+            ))}
           </Collapsible.Content>
         </Collapsible.Root>
       ))}

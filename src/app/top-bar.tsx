@@ -1,18 +1,19 @@
-import { Button, Flex, Heading, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
-import { LuBell, LuChevronDown, LuGlasses } from 'react-icons/lu';
+import { Button, Flex, Heading, HStack, IconButton } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
+import { LuGlasses, LuMenu } from 'react-icons/lu';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { signOut } from '../auth/session.ts';
+import { NotificationsButton, UserButton } from './top-bar-buttons.tsx';
 
-export type TopBarProps = { userName: string; businessName: string | null };
+// onOpenNavigation is given on narrow screens, where the sidebar lives in a drawer.
+export type TopBarProps = { userName: string; businessName: string | null; onOpenNavigation?: () => void };
 
-// The bell is a placeholder in this release (SPEC section 1): its items are fixed.
-const placeholderNotifications = [
-  'Welcome to Spectacle Optical.',
-  'Low-stock alerts will appear here.',
-  'Document approvals will appear here.',
-];
+// The menus' behaviour (positioning, focus, keyboard) loads just after the first paint; until then their buttons
+// show without it.
+const NotificationsMenu = lazy(async () => ({ default: (await import('./top-bar-menus.tsx')).NotificationsMenu }));
+const UserMenu = lazy(async () => ({ default: (await import('./top-bar-menus.tsx')).UserMenu }));
 
-export function TopBar({ userName, businessName }: TopBarProps) {
+export function TopBar({ userName, businessName, onOpenNavigation }: TopBarProps) {
   const location = useLocation();
   // The screen goes back to where the user was once the password is changed.
   const back = `${location.pathname}${location.search}${location.hash}`;
@@ -23,58 +24,58 @@ export function TopBar({ userName, businessName }: TopBarProps) {
       as="header"
       align="center"
       justify="space-between"
-      px="4"
+      gap="2"
+      px={{ base: '2', md: '4' }}
       h="14"
+      flexShrink={0}
       borderBottomWidth="1px"
       bg="teal.700"
       color="white"
     >
-      <HStack gap="2">
-        <LuGlasses size="22" />
-        <Heading size="md">Spectacle Optical</Heading>
+      <HStack gap="2" minW="0">
+        {onOpenNavigation ? (
+          <IconButton
+            aria-label="Open menu"
+            variant="ghost"
+            color="white"
+            _hover={{ bg: 'teal.600' }}
+            onClick={onOpenNavigation}
+          >
+            <LuMenu />
+          </IconButton>
+        ) : null}
+        <LuGlasses size="22" style={{ flexShrink: 0 }} />
+        <Heading size="md" whiteSpace="nowrap">
+          Spectacle Optical
+        </Heading>
         {businessName ? (
-          <Button asChild size="xs" variant="ghost" color="white" _hover={{ bg: 'teal.600' }}>
+          <Button
+            asChild
+            size="xs"
+            variant="ghost"
+            color="white"
+            _hover={{ bg: 'teal.600' }}
+            display={{ base: 'none', md: 'inline-flex' }}
+          >
             <RouterLink to="/businesses/select">{businessName}</RouterLink>
           </Button>
         ) : null}
       </HStack>
-      <HStack gap="3">
-        <Menu.Root>
-          <Menu.Trigger asChild>
-            <IconButton aria-label="Notifications" variant="ghost" color="white" _hover={{ bg: 'teal.600' }}>
-              <LuBell />
-            </IconButton>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content>
-                {placeholderNotifications.map((text) => (
-                  <Menu.Item key={text} value={text}>
-                    {text}
-                  </Menu.Item>
-                ))}
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
-        <Menu.Root>
-          <Menu.Trigger asChild>
-            <Button variant="ghost" color="white" _hover={{ bg: 'teal.600' }}>
-              <Text fontWeight="medium">{userName}</Text>
-              <LuChevronDown />
-            </Button>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content>
-                <Menu.Item value="change-password" asChild>
-                  <RouterLink to={changePasswordPath}>Change password</RouterLink>
-                </Menu.Item>
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
-        <Button size="sm" variant="outline" color="white" _hover={{ bg: 'teal.600' }} onClick={() => signOut()}>
+      <HStack gap={{ base: '1', md: '3' }} flexShrink={0}>
+        <Suspense fallback={<NotificationsButton />}>
+          <NotificationsMenu />
+        </Suspense>
+        <Suspense fallback={<UserButton userName={userName} />}>
+          <UserMenu userName={userName} changePasswordPath={changePasswordPath} />
+        </Suspense>
+        <Button
+          size="sm"
+          variant="outline"
+          color="white"
+          _hover={{ bg: 'teal.600' }}
+          onClick={() => signOut()}
+          display={{ base: 'none', md: 'inline-flex' }}
+        >
           Logout
         </Button>
       </HStack>

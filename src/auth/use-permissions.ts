@@ -32,3 +32,8 @@ export function useGate(): (check: PermissionCheck) => boolean {
   const held = usePermissions();
   return useCallback((check: PermissionCheck) => isAllowed(held ?? [], check), [held]);
 }
+
+// Costs, stock values and payables (DOMAIN.md section 2): the server answers them null without view-costs.
+export function useSeesCosts(): boolean {
+  return useGate()({ prefix: 'costs', action: 'view' });
+}

@@ -22,6 +22,8 @@ export const mockUser: AuthUserResponse = {
     name: 'Ana Reyes',
     email: 'admin@spectacle.test',
     userable_from: 'Makati Branch',
+    userable_type: 'branch',
+    userable_id: 1,
     role_names: ['Administrator'],
     permission_names: [fullAccessPermission],
     must_change_password: false,
@@ -36,6 +38,9 @@ export const mockBusinesses: Business[] = [1, 2].map((id) => ({
   address: id === 1 ? 'Ayala Avenue, Makati City' : 'Osmeña Boulevard, Cebu City',
   phone: '(02) 8123 4567',
   email: 'hello@spectacle.test',
+  registered_name: id === 1 ? 'Spectacle Optical Makati, Inc.' : 'Spectacle Optical Cebu, Inc.',
+  is_vat_registered: true,
+  invoice_footer: null,
   created_at: '2026-01-05T08:00:00Z',
   updated_at: '2026-01-05T08:00:00Z',
   deleted_at: null,
@@ -122,6 +127,26 @@ function dashboardOverview(): DashboardOverview {
       quantity: 40 - index * 7,
       total: amount(20_000, 90_000),
     })),
+    job_orders_due: [
+      {
+        id: 1,
+        number: 'JO-20261121-B00001-00000007',
+        contact_name: 'Maria Santos',
+        branch_name: 'Makati Branch',
+        promised_date: days[days.length - 3] ?? '2026-11-19',
+        status: 'in_lab',
+        late: true,
+      },
+      {
+        id: 2,
+        number: 'JO-20261121-B00001-00000009',
+        contact_name: 'Jose Reyes',
+        branch_name: 'Makati Branch',
+        promised_date: days[days.length - 1] ?? '2026-11-21',
+        status: 'ready',
+        late: false,
+      },
+    ],
   };
 }
 

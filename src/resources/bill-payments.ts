@@ -1,4 +1,6 @@
 import { paymentMethodOptions } from './options.ts';
+import { refreshPaidDocuments } from './paid-documents.ts';
+import { documentsWithBalance } from './picker-searches.ts';
 import { defineResource } from './resource.ts';
 import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
 
@@ -15,25 +17,40 @@ export const billPayments = defineResource({
     { field: 'bill_number', label: 'Bill' },
     { field: 'contact_name', label: 'Contact' },
     { field: 'payment_date', label: 'Payment Date', kind: 'date' },
-    { field: 'payment_method', label: 'Method', kind: 'label' },
-    { field: 'amount', label: 'Amount', kind: 'money' },
+    { field: 'payment_method', label: 'Method', kind: 'payment-method' },
+    { field: 'amount', label: 'Amount', kind: 'money', cost: true },
   ],
   viewFields: [
     { field: 'number', label: 'Number' },
     { field: 'bill_number', label: 'Bill' },
     { field: 'contact_name', label: 'Contact' },
     { field: 'payment_date', label: 'Payment Date', kind: 'date' },
-    { field: 'payment_method', label: 'Method', kind: 'label' },
-    { field: 'amount', label: 'Amount', kind: 'money' },
+    { field: 'payment_method', label: 'Method', kind: 'payment-method' },
+    { field: 'amount', label: 'Amount', kind: 'money', cost: true },
     { field: 'reference', label: 'Reference' },
     { field: 'notes', label: 'Notes' },
     ...recordTimestamps,
   ],
   formFields: [
-    { name: 'bill_id', label: 'Bill', kind: 'relation', resource: 'bills', labelField: 'bill_number', required: true },
+    {
+      name: 'bill_id',
+      label: 'Bill',
+      kind: 'relation',
+      resource: 'bills',
+      labelField: 'bill_number',
+      required: true,
+      search: documentsWithBalance,
+    },
     { name: 'payment_date', label: 'Payment Date', kind: 'date', required: true },
     { name: 'amount', label: 'Amount', kind: 'money', required: true },
-    { name: 'payment_method', label: 'Payment Method', kind: 'select', options: paymentMethodOptions, required: true },
+    {
+      name: 'payment_method',
+      label: 'Payment Method',
+      kind: 'select',
+      options: paymentMethodOptions,
+      required: true,
+      defaultValue: 'cash',
+    },
     { name: 'reference', label: 'Reference', kind: 'text' },
     { name: 'notes', label: 'Notes', kind: 'textarea' },
   ],
@@ -42,6 +59,14 @@ export const billPayments = defineResource({
     ...dateRangeFilters('payment_date', 'Payment date'),
   ],
   createParam: 'bill_id',
+  numbering: {
+    documentName: 'bill-payment',
+    prefix: 'BP',
+    locationPrefix: '',
+    referenced: false,
+    locationOf: { field: 'bill_id', resource: 'bills', prefix: '' },
+  },
+  pays: { field: 'bill_id', resource: 'bills', partyLabel: 'Supplier' },
   idempotentCreate: true,
   load: async () => {
     const [api, schemas] = await Promise.all([
@@ -53,12 +78,15 @@ export const billPayments = defineResource({
       listKey: api.getListBillPaymentsQueryKey,
       get: api.getBillPayment,
       detailKey: api.getGetBillPaymentQueryKey,
+      history: api.getBillPaymentHistory,
+      historyKey: api.getGetBillPaymentHistoryQueryKey,
       search: api.searchBillPayments,
       create: api.createBillPayment,
       remove: api.deleteBillPayment,
       restore: api.restoreBillPayment,
       forceDelete: api.forceDeleteBillPayment,
       createSchema: schemas.CreateBillPaymentBody,
+      afterCreate: (queryClient) => refreshPaidDocuments(queryClient, 'bills'),
       prefill: async (id) => {
         const { getBill } = await import('../../generated/hooks/bills/bills.ts');
         const bill = await getBill(id);

@@ -1,6 +1,7 @@
+import { suppliers } from './picker-searches.ts';
 import { remaining } from './remaining.ts';
 import { defineResource, readField } from './resource.ts';
-import { dateRangeFilters, documentTotals, paidAndBalance, recordTimestamps } from './shared-declarations.ts';
+import { costs, dateRangeFilters, documentTotals, paidAndBalance, recordTimestamps } from './shared-declarations.ts';
 
 export const bills = defineResource({
   key: 'bills',
@@ -15,8 +16,8 @@ export const bills = defineResource({
     { field: 'supplier_invoice_number', label: 'Supplier Invoice' },
     { field: 'contact_name', label: 'Supplier' },
     { field: 'bill_date', label: 'Bill Date', kind: 'date' },
-    { field: 'total', label: 'Total', kind: 'money' },
-    { field: 'balance', label: 'Balance', kind: 'money' },
+    { field: 'total', label: 'Total', kind: 'money', cost: true },
+    { field: 'balance', label: 'Balance', kind: 'money', cost: true },
     { field: 'status', label: 'Status', kind: 'label' },
   ],
   viewFields: [
@@ -28,8 +29,8 @@ export const bills = defineResource({
     { field: 'bill_date', label: 'Bill Date', kind: 'date' },
     { field: 'due_date', label: 'Due Date', kind: 'date' },
     { field: 'status', label: 'Status', kind: 'label' },
-    ...documentTotals,
-    ...paidAndBalance,
+    ...costs(documentTotals),
+    ...costs(paidAndBalance),
     { field: 'notes', label: 'Notes' },
     ...recordTimestamps,
   ],
@@ -48,6 +49,7 @@ export const bills = defineResource({
       resource: 'contacts',
       labelField: 'contact_name',
       required: true,
+      search: suppliers,
     },
     { name: 'location', label: 'Location', kind: 'location', prefix: '', labelField: 'location_name', required: true },
     { name: 'bill_date', label: 'Bill Date', kind: 'date', required: true },
@@ -70,9 +72,9 @@ export const bills = defineResource({
       viewColumns: [
         { field: 'item_name', label: 'Item' },
         { field: 'quantity', label: 'Quantity', kind: 'quantity' },
-        { field: 'unit_cost', label: 'Unit Cost', kind: 'money' },
+        { field: 'unit_cost', label: 'Unit Cost', kind: 'money', cost: true },
         { field: 'discount_percent', label: 'Discount', kind: 'percent' },
-        { field: 'amount', label: 'Amount', kind: 'money' },
+        { field: 'amount', label: 'Amount', kind: 'money', cost: true },
       ],
     },
   ],
@@ -91,9 +93,15 @@ export const bills = defineResource({
   ],
   createParam: 'purchase_order_id',
   numbering: { documentName: 'bill', prefix: 'B', locationPrefix: '', referenced: false },
+  homeField: 'location',
   idempotentCreate: true,
   followUps: [
-    { resource: 'bill-payments', label: 'Pay Bill', applies: (bill) => Number(readField(bill, 'balance')) > 0 },
+    {
+      resource: 'bill-payments',
+      label: 'Pay Bill',
+      returnHere: true,
+      applies: (bill) => Number(readField(bill, 'balance')) > 0,
+    },
   ],
   print: {
     dateField: 'bill_date',
@@ -107,11 +115,12 @@ export const bills = defineResource({
       { field: 'item_code', label: 'Code' },
       { field: 'item_name', label: 'Item' },
       { field: 'quantity', label: 'Quantity', kind: 'quantity' },
-      { field: 'unit_cost', label: 'Unit Cost', kind: 'money' },
+      { field: 'unit_cost', label: 'Unit Cost', kind: 'money', cost: true },
       { field: 'discount_percent', label: 'Discount', kind: 'percent' },
-      { field: 'amount', label: 'Amount', kind: 'money' },
+      { field: 'amount', label: 'Amount', kind: 'money', cost: true },
     ],
     totals: true,
+    totalsAreCosts: true,
     signatures: ['Prepared by', 'Approved by'],
   },
   load: async () => {
@@ -124,11 +133,31 @@ export const bills = defineResource({
       listKey: api.getListBillsQueryKey,
       get: api.getBill,
       detailKey: api.getGetBillQueryKey,
+      history: api.getBillHistory,
+      historyKey: api.getGetBillHistoryQueryKey,
       search: api.searchBills,
       create: api.createBill,
       remove: api.deleteBill,
       restore: api.restoreBill,
       forceDelete: api.forceDeleteBill,
+      related: [
+        {
+          caption: 'Payments',
+          columns: [
+            { field: 'number', label: 'Number' },
+            { field: 'payment_date', label: 'Payment Date', kind: 'date' },
+            { field: 'payment_method', label: 'Method', kind: 'payment-method' },
+            { field: 'reference', label: 'Reference' },
+            { field: 'amount', label: 'Amount', kind: 'money' },
+          ],
+          queryKey: (id) => ['bills', id, 'payments'],
+          load: async (id, signal) => {
+            const { listBillPayments } = await import('../../generated/hooks/bill-payments/bill-payments.ts');
+            const page = await listBillPayments({ bill_id: id, per_page: 100 }, undefined, signal);
+            return page.data.map((payment) => ({ ...payment }));
+          },
+        },
+      ],
       createSchema: schemas.CreateBillBody,
       prefill: async (id) => {
         const { getPurchaseOrder } = await import('../../generated/hooks/purchase-orders/purchase-orders.ts');

@@ -40,6 +40,8 @@ export const branches = defineResource({
       listKey: api.getListBranchesQueryKey,
       get: api.getBranch,
       detailKey: api.getGetBranchQueryKey,
+      history: api.getBranchHistory,
+      historyKey: api.getGetBranchHistoryQueryKey,
       search: api.searchBranches,
       create: api.createBranch,
       update: api.updateBranch,

@@ -14,6 +14,8 @@ export const brands = defineNamedRecords({
       listKey: api.getListBrandsQueryKey,
       get: api.getBrand,
       detailKey: api.getGetBrandQueryKey,
+      history: api.getBrandHistory,
+      historyKey: api.getGetBrandHistoryQueryKey,
       search: api.searchBrands,
       create: api.createBrand,
       update: api.updateBrand,

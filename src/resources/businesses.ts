@@ -22,6 +22,9 @@ export const businesses = defineResource({
     { field: 'address', label: 'Address' },
     { field: 'phone', label: 'Phone' },
     { field: 'email', label: 'Email' },
+    { field: 'registered_name', label: 'Registered Name' },
+    { field: 'is_vat_registered', label: 'VAT-Registered', kind: 'boolean' },
+    { field: 'invoice_footer', label: 'Invoice Footer' },
     ...recordTimestamps,
   ],
   formFields: [
@@ -31,6 +34,9 @@ export const businesses = defineResource({
     { name: 'address', label: 'Address', kind: 'textarea' },
     { name: 'phone', label: 'Phone', kind: 'text' },
     { name: 'email', label: 'Email', kind: 'email' },
+    { name: 'registered_name', label: 'Registered Name', kind: 'text' },
+    { name: 'is_vat_registered', label: 'VAT-Registered', kind: 'checkbox' },
+    { name: 'invoice_footer', label: 'Invoice Footer (permit, ATP or accreditation numbers)', kind: 'textarea' },
   ],
   load: async () => {
     const [api, schemas] = await Promise.all([
@@ -42,6 +48,8 @@ export const businesses = defineResource({
       listKey: api.getListBusinessesQueryKey,
       get: api.getBusiness,
       detailKey: api.getGetBusinessQueryKey,
+      history: api.getBusinessHistory,
+      historyKey: api.getGetBusinessHistoryQueryKey,
       search: api.searchBusinesses,
       create: api.createBusiness,
       update: api.updateBusiness,

@@ -22,6 +22,8 @@ export const contactTypes = defineResource({
       listKey: api.getListContactTypesQueryKey,
       get: api.getContactType,
       detailKey: api.getGetContactTypeQueryKey,
+      history: api.getContactTypeHistory,
+      historyKey: api.getGetContactTypeHistoryQueryKey,
       search: api.searchContactTypes,
       create: api.createContactType,
       update: api.updateContactType,

@@ -1,3 +1,4 @@
+import { prescriptionColumns } from './prescriptions.ts';
 import { defineResource } from './resource.ts';
 import { recordTimestamps } from './shared-declarations.ts';
 
@@ -44,16 +45,21 @@ export const contacts = defineResource({
     { name: 'tin', label: 'TIN', kind: 'text' },
     { name: 'notes', label: 'Notes', kind: 'textarea' },
   ],
+  importing: { label: 'Contacts', permission: 'create-contacts' },
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../generated/hooks/contacts/contacts.ts'),
       import('../../generated/zod/contacts/contacts.zod.ts'),
     ]);
     return {
+      importCsv: (csv, dryRun) =>
+        api.importContacts({ dry_run: dryRun ? 1 : 0 }, { data: csv, headers: { 'Content-Type': 'text/csv' } }),
       list: api.listContacts,
       listKey: api.getListContactsQueryKey,
       get: api.getContact,
       detailKey: api.getGetContactQueryKey,
+      history: api.getContactHistory,
+      historyKey: api.getGetContactHistoryQueryKey,
       search: api.searchContacts,
       create: api.createContact,
       update: api.updateContact,
@@ -62,6 +68,35 @@ export const contacts = defineResource({
       forceDelete: api.forceDeleteContact,
       createSchema: schemas.CreateContactBody,
       updateSchema: schemas.UpdateContactBody,
+      // A patient's eye care: prescriptions newest first (the expired ones marked by their status) and job orders.
+      related: [
+        {
+          caption: 'Prescriptions',
+          columns: prescriptionColumns,
+          queryKey: (id) => ['contacts', id, 'prescriptions'],
+          load: async (id, signal) => {
+            const { listPrescriptions } = await import('../../generated/hooks/prescriptions/prescriptions.ts');
+            const page = await listPrescriptions({ contact_id: id, per_page: 100 }, undefined, signal);
+            return page.data.map((prescription) => ({ ...prescription }));
+          },
+        },
+        {
+          caption: 'Job Orders',
+          columns: [
+            { field: 'number', label: 'Number' },
+            { field: 'order_date', label: 'Ordered', kind: 'date' },
+            { field: 'promised_date', label: 'Promised', kind: 'date' },
+            { field: 'total', label: 'Total', kind: 'money' },
+            { field: 'status', label: 'Status', kind: 'label' },
+          ],
+          queryKey: (id) => ['contacts', id, 'job-orders'],
+          load: async (id, signal) => {
+            const { listJobOrders } = await import('../../generated/hooks/job-orders/job-orders.ts');
+            const page = await listJobOrders({ contact_id: id, per_page: 100 }, undefined, signal);
+            return page.data.map((order) => ({ ...order }));
+          },
+        },
+      ],
     };
   },
 });

@@ -49,6 +49,8 @@ export const conversions = defineResource({
       listKey: api.getListConversionsQueryKey,
       get: api.getConversion,
       detailKey: api.getGetConversionQueryKey,
+      history: api.getConversionHistory,
+      historyKey: api.getGetConversionHistoryQueryKey,
       search: api.searchConversions,
       create: api.createConversion,
       update: api.updateConversion,

@@ -1,4 +1,6 @@
 import { paymentMethodOptions } from './options.ts';
+import { refreshPaidDocuments } from './paid-documents.ts';
+import { documentsWithBalance } from './picker-searches.ts';
 import { defineResource } from './resource.ts';
 import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
 
@@ -15,7 +17,7 @@ export const invoicePayments = defineResource({
     { field: 'invoice_number', label: 'Invoice' },
     { field: 'contact_name', label: 'Contact' },
     { field: 'payment_date', label: 'Payment Date', kind: 'date' },
-    { field: 'payment_method', label: 'Method', kind: 'label' },
+    { field: 'payment_method', label: 'Method', kind: 'payment-method' },
     { field: 'amount', label: 'Amount', kind: 'money' },
   ],
   viewFields: [
@@ -23,7 +25,7 @@ export const invoicePayments = defineResource({
     { field: 'invoice_number', label: 'Invoice' },
     { field: 'contact_name', label: 'Contact' },
     { field: 'payment_date', label: 'Payment Date', kind: 'date' },
-    { field: 'payment_method', label: 'Method', kind: 'label' },
+    { field: 'payment_method', label: 'Method', kind: 'payment-method' },
     { field: 'amount', label: 'Amount', kind: 'money' },
     { field: 'reference', label: 'Reference' },
     { field: 'notes', label: 'Notes' },
@@ -37,10 +39,18 @@ export const invoicePayments = defineResource({
       resource: 'invoices',
       labelField: 'invoice_number',
       required: true,
+      search: documentsWithBalance,
     },
     { name: 'payment_date', label: 'Payment Date', kind: 'date', required: true },
     { name: 'amount', label: 'Amount', kind: 'money', required: true },
-    { name: 'payment_method', label: 'Payment Method', kind: 'select', options: paymentMethodOptions, required: true },
+    {
+      name: 'payment_method',
+      label: 'Payment Method',
+      kind: 'select',
+      options: paymentMethodOptions,
+      required: true,
+      defaultValue: 'cash',
+    },
     { name: 'reference', label: 'Reference', kind: 'text' },
     { name: 'notes', label: 'Notes', kind: 'textarea' },
   ],
@@ -49,6 +59,14 @@ export const invoicePayments = defineResource({
     ...dateRangeFilters('payment_date', 'Payment date'),
   ],
   createParam: 'invoice_id',
+  numbering: {
+    documentName: 'invoice-payment',
+    prefix: 'IP',
+    locationPrefix: '',
+    referenced: false,
+    locationOf: { field: 'invoice_id', resource: 'invoices', prefix: '' },
+  },
+  pays: { field: 'invoice_id', resource: 'invoices', partyLabel: 'Customer' },
   idempotentCreate: true,
   load: async () => {
     const [api, schemas] = await Promise.all([
@@ -60,6 +78,8 @@ export const invoicePayments = defineResource({
       listKey: api.getListInvoicePaymentsQueryKey,
       get: api.getInvoicePayment,
       detailKey: api.getGetInvoicePaymentQueryKey,
+      history: api.getInvoicePaymentHistory,
+      historyKey: api.getGetInvoicePaymentHistoryQueryKey,
       search: api.searchInvoicePayments,
       create: api.createInvoicePayment,
       update: api.updateInvoicePayment,
@@ -68,6 +88,7 @@ export const invoicePayments = defineResource({
       forceDelete: api.forceDeleteInvoicePayment,
       createSchema: schemas.CreateInvoicePaymentBody,
       updateSchema: schemas.UpdateInvoicePaymentBody,
+      afterCreate: (queryClient) => refreshPaidDocuments(queryClient, 'invoices'),
       prefill: async (id) => {
         const { getInvoice } = await import('../../generated/hooks/invoices/invoices.ts');
         const invoice = await getInvoice(id);

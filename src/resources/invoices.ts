@@ -1,5 +1,12 @@
+import { customers } from './picker-searches.ts';
 import { defineResource, readField } from './resource.ts';
-import { dateRangeFilters, documentTotals, paidAndBalance, recordTimestamps } from './shared-declarations.ts';
+import {
+  dateRangeFilters,
+  documentTotals,
+  paidAndBalance,
+  recordTimestamps,
+  vatBreakdown,
+} from './shared-declarations.ts';
 
 export const invoices = defineResource({
   key: 'invoices',
@@ -28,6 +35,7 @@ export const invoices = defineResource({
     { field: 'due_date', label: 'Due Date', kind: 'date' },
     { field: 'status', label: 'Status', kind: 'label' },
     ...documentTotals,
+    ...vatBreakdown,
     ...paidAndBalance,
     { field: 'notes', label: 'Notes' },
     ...recordTimestamps,
@@ -40,6 +48,7 @@ export const invoices = defineResource({
       resource: 'contacts',
       labelField: 'contact_name',
       required: true,
+      search: customers,
     },
     {
       name: 'branch_id',
@@ -59,6 +68,7 @@ export const invoices = defineResource({
       labelField: 'quotation_number',
     },
     { name: 'notes', label: 'Notes', kind: 'textarea' },
+    { name: 'job_order_id', label: 'Job Order', kind: 'hidden' },
     {
       name: 'lines',
       label: 'Lines',
@@ -77,8 +87,10 @@ export const invoices = defineResource({
         { field: 'unit_price', label: 'Unit Price', kind: 'money' },
         { field: 'discount_percent', label: 'Discount', kind: 'percent' },
         { field: 'amount', label: 'Amount', kind: 'money' },
+        { field: 'tax_class', label: 'Tax', kind: 'label' },
       ],
     },
+    { name: 'special_discount', label: 'Senior Citizen / PWD', kind: 'special-discount' },
   ],
   filters: [
     {
@@ -93,13 +105,16 @@ export const invoices = defineResource({
     },
     ...dateRangeFilters('invoice_date', 'Invoice date'),
   ],
+  prefillRoutes: [{ segment: 'from-job-order', param: 'job_order_id' }],
   numbering: { documentName: 'invoice', prefix: 'I', locationPrefix: '', referenced: true },
+  homeField: 'branch_id',
   idempotentCreate: true,
   editable: (invoice) => readField(invoice, 'status') === 'unpaid',
   followUps: [
     {
       resource: 'invoice-payments',
       label: 'Record Payment',
+      returnHere: true,
       applies: (invoice) => Number(readField(invoice, 'balance')) > 0,
     },
   ],
@@ -119,6 +134,7 @@ export const invoices = defineResource({
       { field: 'amount', label: 'Amount', kind: 'money' },
     ],
     totals: true,
+    salesInvoice: true,
     signatures: ['Issued by', 'Received by'],
   },
   load: async () => {
@@ -131,14 +147,51 @@ export const invoices = defineResource({
       listKey: api.getListInvoicesQueryKey,
       get: api.getInvoice,
       detailKey: api.getGetInvoiceQueryKey,
+      history: api.getInvoiceHistory,
+      historyKey: api.getGetInvoiceHistoryQueryKey,
       search: api.searchInvoices,
       create: api.createInvoice,
       update: api.updateInvoice,
       remove: api.deleteInvoice,
       restore: api.restoreInvoice,
       forceDelete: api.forceDeleteInvoice,
+      related: [
+        {
+          caption: 'Payments',
+          columns: [
+            { field: 'number', label: 'Number' },
+            { field: 'payment_date', label: 'Payment Date', kind: 'date' },
+            { field: 'payment_method', label: 'Method', kind: 'payment-method' },
+            { field: 'reference', label: 'Reference' },
+            { field: 'amount', label: 'Amount', kind: 'money' },
+          ],
+          queryKey: (id) => ['invoices', id, 'payments'],
+          load: async (id, signal) => {
+            const { listInvoicePayments } = await import('../../generated/hooks/invoice-payments/invoice-payments.ts');
+            const page = await listInvoicePayments({ invoice_id: id, per_page: 100 }, undefined, signal);
+            return page.data.map((payment) => ({ ...payment }));
+          },
+        },
+      ],
       createSchema: schemas.CreateInvoiceBody,
       updateSchema: schemas.UpdateInvoiceBody,
+      // The patient's eyewear order, billed line for line (DOMAIN.md section 6).
+      prefillFrom: {
+        'from-job-order': async (id) => {
+          const { getJobOrder } = await import('../../generated/hooks/job-orders/job-orders.ts');
+          const order = await getJobOrder(id);
+          return {
+            contact_id: order.contact_id,
+            contact_name: order.contact_name,
+            branch_id: order.branch_id,
+            branch_name: order.branch_name,
+            job_order_id: order.id,
+            notes: `Job order ${order.number}`,
+            special_discount: order.special_discount,
+            lines: order.lines.map((line) => ({ ...line })),
+          };
+        },
+      },
     };
   },
 });

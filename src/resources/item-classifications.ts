@@ -14,6 +14,8 @@ export const itemClassifications = defineNamedRecords({
       listKey: api.getListItemClassificationsQueryKey,
       get: api.getItemClassification,
       detailKey: api.getGetItemClassificationQueryKey,
+      history: api.getItemClassificationHistory,
+      historyKey: api.getGetItemClassificationHistoryQueryKey,
       search: api.searchItemClassifications,
       create: api.createItemClassification,
       update: api.updateItemClassification,

@@ -14,6 +14,8 @@ export const itemTypes = defineNamedRecords({
       listKey: api.getListItemTypesQueryKey,
       get: api.getItemType,
       detailKey: api.getGetItemTypeQueryKey,
+      history: api.getItemTypeHistory,
+      historyKey: api.getGetItemTypeHistoryQueryKey,
       search: api.searchItemTypes,
       create: api.createItemType,
       update: api.updateItemType,

@@ -1,6 +1,13 @@
 import { defineResource } from './resource.ts';
 import { recordTimestamps } from './shared-declarations.ts';
 
+// DOMAIN.md section 7: how the VAT-inclusive price is taxed.
+const taxClassOptions = [
+  { value: 'vatable', label: 'VATable' },
+  { value: 'vat_exempt', label: 'VAT-exempt' },
+  { value: 'zero_rated', label: 'Zero-rated' },
+];
+
 export const items = defineResource({
   key: 'items',
   singular: 'Item',
@@ -15,6 +22,7 @@ export const items = defineResource({
     { field: 'brand_name', label: 'Brand' },
     { field: 'item_type_name', label: 'Type' },
     { field: 'unit_of_measurement_name', label: 'Unit' },
+    { field: 'tax_class', label: 'Tax Class', kind: 'label' },
   ],
   viewFields: [
     { field: 'code', label: 'Code' },
@@ -26,6 +34,7 @@ export const items = defineResource({
     { field: 'item_classification_name', label: 'Classification' },
     { field: 'description', label: 'Description' },
     { field: 'is_inventory_tracked', label: 'Inventory Tracked', kind: 'boolean' },
+    { field: 'tax_class', label: 'Tax Class', kind: 'label' },
     { field: 'reorder_level', label: 'Reorder Level', kind: 'quantity' },
     { field: 'purchase_discounts', label: 'Purchase Discounts', kind: 'discounts' },
     { field: 'sale_discounts', label: 'Sale Discounts', kind: 'discounts' },
@@ -61,21 +70,28 @@ export const items = defineResource({
       required: true,
     },
     { name: 'is_inventory_tracked', label: 'Inventory Tracked', kind: 'checkbox' },
+    { name: 'tax_class', label: 'Tax Class', kind: 'select', options: taxClassOptions, defaultValue: 'vatable' },
     { name: 'reorder_level', label: 'Reorder Level', kind: 'quantity' },
     { name: 'purchase_discounts', label: 'Purchase Discounts', kind: 'discounts' },
     { name: 'sale_discounts', label: 'Sale Discounts', kind: 'discounts' },
   ],
   createParam: 'id',
+  importing: { label: 'Items', permission: 'create-items' },
+  printsLabels: true,
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../generated/hooks/items/items.ts'),
       import('../../generated/zod/items/items.zod.ts'),
     ]);
     return {
+      importCsv: (csv, dryRun) =>
+        api.importItems({ dry_run: dryRun ? 1 : 0 }, { data: csv, headers: { 'Content-Type': 'text/csv' } }),
       list: api.listItems,
       listKey: api.getListItemsQueryKey,
       get: api.getItem,
       detailKey: api.getGetItemQueryKey,
+      history: api.getItemHistory,
+      historyKey: api.getGetItemHistoryQueryKey,
       search: api.searchItems,
       create: api.createItem,
       update: api.updateItem,

@@ -14,6 +14,8 @@ export const measuringMasses = defineNamedRecords({
       listKey: api.getListMeasuringMassesQueryKey,
       get: api.getMeasuringMass,
       detailKey: api.getGetMeasuringMassQueryKey,
+      history: api.getMeasuringMassHistory,
+      historyKey: api.getGetMeasuringMassHistoryQueryKey,
       search: api.searchMeasuringMasses,
       create: api.createMeasuringMass,
       update: api.updateMeasuringMass,

@@ -1,9 +1,7 @@
+import { paymentMethodLabels } from '../format/payment-method.ts';
 import type { Option } from './resource.ts';
 
-export const paymentMethodOptions: readonly Option[] = [
-  { value: 'cash', label: 'Cash' },
-  { value: 'bank_transfer', label: 'Bank transfer' },
-  { value: 'check', label: 'Check' },
-  { value: 'card', label: 'Card' },
-  { value: 'e_wallet', label: 'E-wallet' },
-];
+export const paymentMethodOptions: readonly Option[] = Object.entries(paymentMethodLabels).map(([value, label]) => ({
+  value,
+  label,
+}));

@@ -1,3 +1,4 @@
+import { suppliers } from './picker-searches.ts';
 import { defineResource } from './resource.ts';
 import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
 
@@ -12,13 +13,13 @@ export const purchaseItemPrices = defineResource({
   columns: [
     { field: 'item_name', label: 'Item' },
     { field: 'contact_name', label: 'Supplier' },
-    { field: 'unit_cost', label: 'Unit Cost', kind: 'money' },
+    { field: 'unit_cost', label: 'Unit Cost', kind: 'money', cost: true },
     { field: 'effective_date', label: 'Effective', kind: 'date' },
   ],
   viewFields: [
     { field: 'item_name', label: 'Item' },
     { field: 'contact_name', label: 'Supplier' },
-    { field: 'unit_cost', label: 'Unit Cost', kind: 'money' },
+    { field: 'unit_cost', label: 'Unit Cost', kind: 'money', cost: true },
     { field: 'effective_date', label: 'Effective', kind: 'date' },
     ...recordTimestamps,
   ],
@@ -31,21 +32,30 @@ export const purchaseItemPrices = defineResource({
       resource: 'contacts',
       labelField: 'contact_name',
       required: true,
+      search: suppliers,
     },
     { name: 'unit_cost', label: 'Unit Cost', kind: 'money', required: true },
     { name: 'effective_date', label: 'Effective Date', kind: 'date', required: true },
   ],
   filters: [...dateRangeFilters('effective_date', 'Effective')],
+  importing: { label: 'Purchase Item Prices', permission: 'create-purchase-item-prices' },
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../generated/hooks/purchase-item-prices/purchase-item-prices.ts'),
       import('../../generated/zod/purchase-item-prices/purchase-item-prices.zod.ts'),
     ]);
     return {
+      importCsv: (csv, dryRun) =>
+        api.importPurchaseItemPrices(
+          { dry_run: dryRun ? 1 : 0 },
+          { data: csv, headers: { 'Content-Type': 'text/csv' } },
+        ),
       list: api.listPurchaseItemPrices,
       listKey: api.getListPurchaseItemPricesQueryKey,
       get: api.getPurchaseItemPrice,
       detailKey: api.getGetPurchaseItemPriceQueryKey,
+      history: api.getPurchaseItemPriceHistory,
+      historyKey: api.getGetPurchaseItemPriceHistoryQueryKey,
       search: api.searchPurchaseItemPrices,
       create: api.createPurchaseItemPrice,
       update: api.updatePurchaseItemPrice,

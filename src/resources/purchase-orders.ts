@@ -1,6 +1,7 @@
+import { suppliers } from './picker-searches.ts';
 import { remaining } from './remaining.ts';
 import { defineResource, type ResourceRecord, readField } from './resource.ts';
-import { dateRangeFilters, documentTotals, recordTimestamps } from './shared-declarations.ts';
+import { costs, dateRangeFilters, documentTotals, recordTimestamps } from './shared-declarations.ts';
 
 // A bill may only bill what its order lines have not billed yet (DOMAIN section 3).
 function hasUnbilledLines(order: ResourceRecord): boolean {
@@ -35,7 +36,7 @@ export const purchaseOrders = defineResource({
     { field: 'contact_name', label: 'Supplier' },
     { field: 'location_name', label: 'Location' },
     { field: 'order_date', label: 'Order Date', kind: 'date' },
-    { field: 'total', label: 'Total', kind: 'money' },
+    { field: 'total', label: 'Total', kind: 'money', cost: true },
     { field: 'status', label: 'Status', kind: 'label' },
   ],
   viewFields: [
@@ -46,7 +47,7 @@ export const purchaseOrders = defineResource({
     { field: 'order_date', label: 'Order Date', kind: 'date' },
     { field: 'expected_date', label: 'Expected', kind: 'date' },
     { field: 'status', label: 'Status', kind: 'label' },
-    ...documentTotals,
+    ...costs(documentTotals),
     { field: 'notes', label: 'Notes' },
     ...recordTimestamps,
   ],
@@ -58,11 +59,13 @@ export const purchaseOrders = defineResource({
       resource: 'contacts',
       labelField: 'contact_name',
       required: true,
+      search: suppliers,
     },
     { name: 'location', label: 'Location', kind: 'location', prefix: '', labelField: 'location_name', required: true },
     { name: 'order_date', label: 'Order Date', kind: 'date', required: true },
     { name: 'expected_date', label: 'Expected Date', kind: 'date' },
     { name: 'notes', label: 'Notes', kind: 'textarea' },
+    { name: 'job_order_id', label: 'Job Order', kind: 'hidden' },
     {
       name: 'lines',
       label: 'Lines',
@@ -79,11 +82,11 @@ export const purchaseOrders = defineResource({
       viewColumns: [
         { field: 'item_name', label: 'Item' },
         { field: 'quantity', label: 'Quantity', kind: 'quantity' },
-        { field: 'unit_cost', label: 'Unit Cost', kind: 'money' },
+        { field: 'unit_cost', label: 'Unit Cost', kind: 'money', cost: true },
         { field: 'discount_percent', label: 'Discount', kind: 'percent' },
         { field: 'received_quantity', label: 'Received', kind: 'quantity' },
         { field: 'billed_quantity', label: 'Billed', kind: 'quantity' },
-        { field: 'amount', label: 'Amount', kind: 'money' },
+        { field: 'amount', label: 'Amount', kind: 'money', cost: true },
       ],
     },
   ],
@@ -100,7 +103,9 @@ export const purchaseOrders = defineResource({
     },
     ...dateRangeFilters('order_date', 'Order date'),
   ],
+  prefillRoutes: [{ segment: 'from-job-order', param: 'job_order_id' }],
   numbering: { documentName: 'purchase-order', prefix: 'PO', locationPrefix: '', referenced: true },
+  homeField: 'location',
   idempotentCreate: true,
   editable: (order) => readField(order, 'status') === 'open' && !hasBilledLines(order),
   followUps: [
@@ -118,11 +123,12 @@ export const purchaseOrders = defineResource({
       { field: 'item_code', label: 'Code' },
       { field: 'item_name', label: 'Item' },
       { field: 'quantity', label: 'Quantity', kind: 'quantity' },
-      { field: 'unit_cost', label: 'Unit Cost', kind: 'money' },
+      { field: 'unit_cost', label: 'Unit Cost', kind: 'money', cost: true },
       { field: 'discount_percent', label: 'Discount', kind: 'percent' },
-      { field: 'amount', label: 'Amount', kind: 'money' },
+      { field: 'amount', label: 'Amount', kind: 'money', cost: true },
     ],
     totals: true,
+    totalsAreCosts: true,
     signatures: ['Prepared by', 'Approved by'],
   },
   load: async () => {
@@ -135,6 +141,8 @@ export const purchaseOrders = defineResource({
       listKey: api.getListPurchaseOrdersQueryKey,
       get: api.getPurchaseOrder,
       detailKey: api.getGetPurchaseOrderQueryKey,
+      history: api.getPurchaseOrderHistory,
+      historyKey: api.getGetPurchaseOrderHistoryQueryKey,
       search: api.searchPurchaseOrders,
       create: api.createPurchaseOrder,
       update: api.updatePurchaseOrder,
@@ -143,6 +151,25 @@ export const purchaseOrders = defineResource({
       forceDelete: api.forceDeletePurchaseOrder,
       createSchema: schemas.CreatePurchaseOrderBody,
       updateSchema: schemas.UpdatePurchaseOrderBody,
+      // The lenses an outside lab makes for a job order, ordered from that lab at the job order's branch.
+      prefillFrom: {
+        'from-job-order': async (id) => {
+          const { getJobOrder } = await import('../../generated/hooks/job-orders/job-orders.ts');
+          const order = await getJobOrder(id);
+          return {
+            contact_id: order.lab_contact_id,
+            contact_name: order.lab_contact_name,
+            branch_id: order.branch_id,
+            location_name: order.branch_name,
+            expected_date: order.promised_date,
+            job_order_id: order.id,
+            notes: `Job order ${order.number} for ${order.contact_name ?? 'the patient'}`,
+            lines: order.lines
+              .filter((line) => line.role === 'lens_od' || line.role === 'lens_os')
+              .map((line) => ({ item_id: line.item_id, item_name: line.item_name, quantity: line.quantity })),
+          };
+        },
+      },
     };
   },
 });

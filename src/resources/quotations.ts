@@ -1,5 +1,6 @@
+import { customers } from './picker-searches.ts';
 import { defineResource } from './resource.ts';
-import { dateRangeFilters, documentTotals, recordTimestamps } from './shared-declarations.ts';
+import { dateRangeFilters, documentTotals, recordTimestamps, vatBreakdown } from './shared-declarations.ts';
 
 export const quotations = defineResource({
   key: 'quotations',
@@ -25,6 +26,7 @@ export const quotations = defineResource({
     { field: 'quotation_date', label: 'Date', kind: 'date' },
     { field: 'valid_until', label: 'Valid Until', kind: 'date' },
     ...documentTotals,
+    ...vatBreakdown,
     { field: 'notes', label: 'Notes' },
     ...recordTimestamps,
   ],
@@ -36,6 +38,7 @@ export const quotations = defineResource({
       resource: 'contacts',
       labelField: 'contact_name',
       required: true,
+      search: customers,
     },
     {
       name: 'branch_id',
@@ -68,9 +71,11 @@ export const quotations = defineResource({
         { field: 'amount', label: 'Amount', kind: 'money' },
       ],
     },
+    { name: 'special_discount', label: 'Senior Citizen / PWD', kind: 'special-discount' },
   ],
   filters: [...dateRangeFilters('quotation_date', 'Quotation date')],
   numbering: { documentName: 'quotation', prefix: 'Q', locationPrefix: '', referenced: true },
+  homeField: 'branch_id',
   idempotentCreate: true,
   print: {
     dateField: 'quotation_date',
@@ -100,6 +105,8 @@ export const quotations = defineResource({
       listKey: api.getListQuotationsQueryKey,
       get: api.getQuotation,
       detailKey: api.getGetQuotationQueryKey,
+      history: api.getQuotationHistory,
+      historyKey: api.getGetQuotationHistoryQueryKey,
       search: api.searchQuotations,
       create: api.createQuotation,
       remove: api.deleteQuotation,

@@ -1,3 +1,4 @@
+import { ordersToReceive, suppliers } from './picker-searches.ts';
 import { remaining } from './remaining.ts';
 import { defineResource } from './resource.ts';
 import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
@@ -16,7 +17,7 @@ export const receiveOrders = defineResource({
     { field: 'contact_name', label: 'Supplier' },
     { field: 'location_name', label: 'Location' },
     { field: 'received_date', label: 'Received', kind: 'date' },
-    { field: 'total', label: 'Total', kind: 'money' },
+    { field: 'total', label: 'Total', kind: 'money', cost: true },
   ],
   viewFields: [
     { field: 'number', label: 'Number' },
@@ -24,7 +25,7 @@ export const receiveOrders = defineResource({
     { field: 'contact_name', label: 'Supplier' },
     { field: 'location_name', label: 'Location' },
     { field: 'received_date', label: 'Received', kind: 'date' },
-    { field: 'total', label: 'Total', kind: 'money' },
+    { field: 'total', label: 'Total', kind: 'money', cost: true },
     { field: 'notes', label: 'Notes' },
     ...recordTimestamps,
   ],
@@ -35,6 +36,7 @@ export const receiveOrders = defineResource({
       kind: 'relation',
       resource: 'purchase-orders',
       labelField: 'purchase_order_number',
+      search: ordersToReceive,
     },
     {
       name: 'contact_id',
@@ -43,6 +45,7 @@ export const receiveOrders = defineResource({
       resource: 'contacts',
       labelField: 'contact_name',
       required: true,
+      search: suppliers,
     },
     { name: 'location', label: 'Location', kind: 'location', prefix: '', labelField: 'location_name', required: true },
     { name: 'received_date', label: 'Received Date', kind: 'date', required: true },
@@ -62,14 +65,15 @@ export const receiveOrders = defineResource({
       viewColumns: [
         { field: 'item_name', label: 'Item' },
         { field: 'quantity', label: 'Quantity', kind: 'quantity' },
-        { field: 'unit_cost', label: 'Unit Cost', kind: 'money' },
-        { field: 'amount', label: 'Amount', kind: 'money' },
+        { field: 'unit_cost', label: 'Unit Cost', kind: 'money', cost: true },
+        { field: 'amount', label: 'Amount', kind: 'money', cost: true },
       ],
     },
   ],
   filters: [...dateRangeFilters('received_date', 'Received')],
   createParam: 'purchase_order_id',
   numbering: { documentName: 'receive-order', prefix: 'RO', locationPrefix: '', referenced: false },
+  homeField: 'location',
   idempotentCreate: true,
   load: async () => {
     const [api, schemas] = await Promise.all([
@@ -81,6 +85,8 @@ export const receiveOrders = defineResource({
       listKey: api.getListReceiveOrdersQueryKey,
       get: api.getReceiveOrder,
       detailKey: api.getGetReceiveOrderQueryKey,
+      history: api.getReceiveOrderHistory,
+      historyKey: api.getGetReceiveOrderHistoryQueryKey,
       search: api.searchReceiveOrders,
       create: api.createReceiveOrder,
       remove: api.deleteReceiveOrder,

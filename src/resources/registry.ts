@@ -6,13 +6,16 @@ import { businesses } from './businesses.ts';
 import { contactTypes } from './contact-types.ts';
 import { contacts } from './contacts.ts';
 import { conversions } from './conversions.ts';
+import { discountPrograms } from './discount-programs.ts';
 import { invoicePayments } from './invoice-payments.ts';
 import { invoices } from './invoices.ts';
 import { itemClassifications } from './item-classifications.ts';
 import { itemTypes } from './item-types.ts';
 import { items } from './items.ts';
+import { jobOrders } from './job-orders.ts';
 import { measuringMasses } from './measuring-masses.ts';
 import { permissions } from './permissions.ts';
+import { prescriptions } from './prescriptions.ts';
 import { purchaseItemPrices } from './purchase-item-prices.ts';
 import { purchaseOrders } from './purchase-orders.ts';
 import { quotations } from './quotations.ts';
@@ -49,6 +52,9 @@ export const resources: readonly ResourceDefinition[] = [
   invoices,
   invoicePayments,
   quotations,
+  discountPrograms,
+  prescriptions,
+  jobOrders,
   stockRequests,
   stockTransfers,
   stockReceives,
@@ -67,6 +73,7 @@ export const sidebarGroups: readonly { key: ResourceGroup; label: string }[] = [
   { key: 'inventory', label: 'Inventory' },
   { key: 'purchasing', label: 'Purchasing' },
   { key: 'sales', label: 'Sales' },
+  { key: 'eye-care', label: 'Eye Care' },
   { key: 'logistics', label: 'Logistics' },
   { key: 'management', label: 'Management' },
 ];

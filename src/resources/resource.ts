@@ -1,9 +1,9 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { AxiosRequestConfig } from 'axios';
 import type { ZodType } from 'zod';
-import type { DocumentName, PageMeta } from '../../generated/model/index.ts';
+import type { DocumentName, ImportResult, PageMeta, RecordHistory } from '../../generated/model/index.ts';
 
-export type ResourceGroup = 'inventory' | 'purchasing' | 'sales' | 'logistics' | 'management';
+export type ResourceGroup = 'inventory' | 'purchasing' | 'sales' | 'eye-care' | 'logistics' | 'management';
 
 // Which of index, create, view and edit a resource has (SPEC section 2).
 export type ResourceScreens = 'full' | 'no-edit' | 'read-only';
@@ -20,9 +20,31 @@ export type ValueKind =
   | 'boolean'
   | 'discounts'
   | 'list'
-  | 'label';
+  | 'label'
+  | 'payment-method'
+  | 'special-discount'
+  | 'power'
+  | 'sphere';
 
-export type Column = { field: string; label: string; kind?: ValueKind };
+// `value` derives what a column shows from the whole row (one eye of a prescription from its sphere, cylinder and
+// axis); without it the column shows the row's `field`.
+// `cost` marks a cost, stock value or payable: the server answers it null to a user without view-costs, and
+// the screens leave the column out for them.
+export type Column = {
+  field: string;
+  label: string;
+  kind?: ValueKind;
+  value?: (row: Record<string, unknown>) => unknown;
+  cost?: boolean;
+};
+
+export function readableColumns(columns: readonly Column[], seesCosts: boolean): readonly Column[] {
+  return seesCosts ? columns : columns.filter((column) => !column.cost);
+}
+
+export function columnValue(row: Record<string, unknown>, column: Column): unknown {
+  return column.value ? column.value(row) : row[column.field];
+}
 
 export type Option = { value: string; label: string };
 
@@ -32,25 +54,45 @@ type FieldBase = { name: string; label: string; required?: boolean };
 // source line it comes from (shown by its item's name).
 export type LineField =
   | (FieldBase & { kind: 'quantity' | 'money' | 'percent' | 'id' })
-  | (FieldBase & { kind: 'item'; labelField: string })
+  | (FieldBase & { kind: 'select'; options: readonly Option[] })
+  // `itemTypes` narrows the picker to the item types a line's role allows (a frame line offers frames).
+  | (FieldBase & {
+      kind: 'item';
+      labelField: string;
+      itemTypes?: { roleField: string; byRole: Readonly<Record<string, readonly string[]>> };
+    })
   | (FieldBase & { kind: 'unit'; labelField: string });
 
 // Where a new line's price comes from: the supplier's purchase prices (contact_id) or the branch's sale prices
 // (branch_id), the latest effective on the document's date; the item's discount tiers of the same side.
 export type LinePricing = { side: 'purchase' | 'sale'; dateField: string };
 
+// What a relation picker offers here rather than every record: the search endpoint's filters (customers only,
+// invoices with a balance), and how each record reads in the list (its contact and balance besides its number).
+export type RelationSearch = {
+  params?: Readonly<Record<string, string | number>>;
+  label?: (record: ResourceRecord) => string;
+};
+
 export type FormField =
   | (FieldBase & {
       kind: 'text' | 'email' | 'password' | 'textarea' | 'date' | 'money' | 'quantity' | 'number' | 'percent';
       createOnly?: boolean;
     })
-  | (FieldBase & { kind: 'checkbox' })
-  | (FieldBase & { kind: 'select'; options: readonly Option[] })
-  | (FieldBase & { kind: 'relation'; resource: ResourceKey; labelField: string })
+  | (FieldBase & { kind: 'checkbox'; defaultChecked?: boolean })
+  | (FieldBase & { kind: 'select'; options: readonly Option[]; defaultValue?: string })
+  | (FieldBase & { kind: 'relation'; resource: ResourceKey; labelField: string; search?: RelationSearch })
   | (FieldBase & { kind: 'relations'; resource: ResourceKey })
   | (FieldBase & { kind: 'home-location'; labelField: string })
   | (FieldBase & { kind: 'location'; prefix: '' | 'from_' | 'to_'; labelField: string })
   | (FieldBase & { kind: 'discounts' })
+  // A senior citizen or PWD discount (DOMAIN.md section 7), with the document's live VAT breakdown.
+  | (FieldBase & { kind: 'special-discount' })
+  // The prescription of both eyes as opticians fill an Rx card (its figures are fields of the record itself).
+  | (FieldBase & { kind: 'rx-card' })
+  // The patient's prescription: offers the prescriptions of the contact in `patientField`, newest valid first.
+  | (FieldBase & { kind: 'patient-prescription'; patientField: string; labelField: string })
+  | (FieldBase & { kind: 'hidden' })
   | (FieldBase & {
       kind: 'lines';
       columns: readonly LineField[];
@@ -90,8 +132,11 @@ export type ResourceKey =
   | 'stock-returns'
   | 'stock-transfers'
   | 'quotations'
+  | 'discount-programs'
   | 'stocks'
-  | 'permissions';
+  | 'permissions'
+  | 'prescriptions'
+  | 'job-orders';
 
 // The least every record of the contract carries.
 export type ResourceRecord = { id: number; deleted_at: string | null };
@@ -106,7 +151,7 @@ export type ListParams = {
   [filter: string]: string | number | undefined;
 };
 
-export type SearchParams = { q?: string; limit?: number };
+export type SearchParams = { q?: string; limit?: number; [filter: string]: string | number | undefined };
 
 export type FormValues = Record<string, unknown>;
 
@@ -134,16 +179,24 @@ export type ResourceApi = {
   resetSecurityPin?(body: { id: number }): Promise<{ security_pin: string }>;
   createSchema?: ZodType;
   updateSchema?: ZodType;
-  // Rows that belong to one record and are shown under it (a stock's movements).
-  related?: {
+  // Rows that belong to one record and are shown under it (a stock's movements, a patient's prescriptions).
+  related?: readonly {
     caption: string;
     columns: readonly Column[];
     queryKey(id: number): QueryKey;
     load(id: number, signal?: AbortSignal): Promise<Record<string, unknown>[]>;
-  };
+  }[];
+  // Who did what and when to one record (DOMAIN section 8), shown in the History section of its view screen.
+  history?(id: number, options?: AxiosRequestConfig, signal?: AbortSignal): Promise<RecordHistory>;
+  historyKey?(id: number): QueryKey;
   // Values for /x/create/{param}: read the source record (the order a bill comes from, the item to copy, ...).
   prefill?(id: number): Promise<FormValues>;
+  // Values for the extra create routes of `prefillRoutes`, by their segment.
+  prefillFrom?: Readonly<Record<string, (id: number) => Promise<FormValues>>>;
+  // Moves the record to another status (a job order sent to the lab).
+  moveStatus?(id: number, status: string): Promise<unknown>;
   afterCreate?(queryClient: QueryClient): Promise<void>;
+  importCsv?(csv: string, dryRun: boolean): Promise<ImportResult>;
 };
 
 // How a document is numbered (SPEC section 9), for the preview on its create form: its name at the count
@@ -153,7 +206,13 @@ export type DocumentNumbering = {
   prefix: string;
   locationPrefix: '' | 'from_';
   referenced: boolean;
+  // A document numbered at another's location (DECISIONS.md): a payment at its invoice's or bill's, a receive or
+  // return where its transfer arrives. The form field naming that document, its resource and location prefix.
+  locationOf?: { field: string; resource: ResourceKey; prefix: '' | 'to_' };
 };
+
+// The document a payment pays, shown on its form: the field naming it, its resource and what its party is called.
+export type PaidDocument = { field: string; resource: ResourceKey; partyLabel: string };
 
 // What the printed document shows besides its number, reference and date: who and where (the party, the
 // locations), the line columns, whether it carries money totals, and whose signature it asks for.
@@ -162,7 +221,11 @@ export type DocumentPrint = {
   parties: readonly Column[];
   columns: readonly Column[];
   totals: boolean;
+  // The totals are costs (a purchase order's): printed only for a user with view-costs.
+  totalsAreCosts?: boolean;
   signatures: readonly string[];
+  // Printed as a Philippine sales invoice (DOMAIN.md section 7) rather than the generic sheet.
+  salesInvoice?: boolean;
 };
 
 export type ResourceDefinition = {
@@ -183,6 +246,12 @@ export type ResourceDefinition = {
   // The optional last segment of the create route (SPEC section 2), e.g. bill_id for /bill-payments/create/{bill_id?}.
   createParam?: string;
   numbering?: DocumentNumbering;
+  pays?: PaidDocument;
+  // The list waits for a Quick Search value before listing anything (SPEC section 2: "may be required").
+  quickSearchRequired?: boolean;
+  // The location field (a branch relation or a location) that a new document starts at the user's home location,
+  // and whose picker offers only that location to a user bound to it.
+  homeField?: string;
   // Posts with a fresh Idempotency-Key per submit (documents and payments).
   idempotentCreate?: boolean;
   // Shows Reset Password and Reset Security Pin (by flag, not permission).
@@ -190,10 +259,34 @@ export type ResourceDefinition = {
   extraActions?: readonly { action: string; label: string }[];
   // The documents that start from this one (SPEC section 4): a link to their create route with this record's id.
   // `applies` says whether the record still has something for that document (an order not fully received).
-  followUps?: readonly { resource: ResourceKey; label: string; applies: (record: ResourceRecord) => boolean }[];
+  // `segment` sends it to the follow-up's extra create route (`/invoices/create/from-job-order/{id}`); `sourceId`
+  // names another record to start from (a job order's invoice, for its payment).
+  followUps?: readonly {
+    resource: ResourceKey;
+    label: string;
+    segment?: string;
+    sourceId?: (record: ResourceRecord) => number;
+    // Saving the follow-up comes back to this record's view (a payment back to its invoice).
+    returnHere?: boolean;
+    applies: (record: ResourceRecord) => boolean;
+  }[];
+  // Create routes that start from another kind of record: `/x/create/{segment}/{param}` (DOMAIN.md section 6).
+  prefillRoutes?: readonly { segment: string; param: string }[];
+  // The statuses a record moves through from its view, each behind a confirmation (`You're about to send to lab
+  // this.`); `from` lists the statuses that offer it.
+  statusMoves?: readonly { status: string; label: string; action: string; done: string; from: readonly string[] }[];
+  // Lists inside the record shown as tables under it (a job order's status history).
+  nestedTables?: readonly { caption: string; field: string; columns: readonly Column[] }[];
+  // Paper forms beyond the document print, by the name of their sheet in src/screens/print.
+  sheets?: readonly { sheet: 'lab-ticket' | 'claim-slip'; label: string }[];
   // Whether the record may still be edited (DOMAIN.md: an order only while nothing is received or billed); the
   // server refuses such edits too, the screens only stop offering them. Without it, every active record may be.
   editable?: (record: ResourceRecord) => boolean;
+  // Records can be loaded from a CSV file at /{key}/import (DOMAIN.md section 8): what the screen calls them
+  // and the permission that allows it.
+  importing?: { label: string; permission: string };
+  // Price labels can be printed for its records at /{key}/labels.
+  printsLabels?: boolean;
   // The paper copy a person hands over (a purchase order to the supplier, an invoice to the customer).
   print?: DocumentPrint;
   load: () => Promise<ResourceApi>;

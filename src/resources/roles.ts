@@ -34,6 +34,8 @@ export const roles = defineResource({
       listKey: api.getListRolesQueryKey,
       get: api.getRole,
       detailKey: api.getGetRoleQueryKey,
+      history: api.getRoleHistory,
+      historyKey: api.getGetRoleHistoryQueryKey,
       search: api.searchRoles,
       create: api.createRole,
       update: api.updateRole,

@@ -9,6 +9,8 @@ export type NamedRoute = {
   path: string;
   resource: ResourceDefinition | null;
   action: RouteAction;
+  // A create route that starts from another record (`/invoices/create/from-job-order/{job_order_id}`).
+  prefillSegment?: string;
 };
 
 export function resourceRoutes(resource: ResourceDefinition): NamedRoute[] {
@@ -23,6 +25,15 @@ export function resourceRoutes(resource: ResourceDefinition): NamedRoute[] {
   if (resource.screens !== 'read-only') {
     routes.push(route('create', resource.createParam ? `${base}/create/:${resource.createParam}?` : `${base}/create`));
   }
+  for (const prefill of resource.prefillRoutes ?? []) {
+    routes.push({
+      ...route('create', `${base}/create/${prefill.segment}/:${prefill.param}`),
+      name: `${resource.key}.create-${prefill.segment}`,
+      prefillSegment: prefill.segment,
+    });
+  }
+  if (resource.importing) routes.push(route('import', `${base}/import`));
+  if (resource.printsLabels) routes.push(route('labels', `${base}/labels`));
   routes.push(route('view', `${base}/:id`));
   if (resource.screens === 'full') routes.push(route('edit', `${base}/:id/edit`));
   for (const extra of resource.extraActions ?? []) routes.push(route(extra.action, `${base}/:id/${extra.action}`));
@@ -80,4 +91,5 @@ export function pathForName(name: string, values: Record<string, string>): strin
 export const listPath = (resource: ResourceDefinition) => `/${resource.key}`;
 export const createPath = (resource: ResourceDefinition) => `/${resource.key}/create`;
 export const viewPath = (resource: ResourceDefinition, id: number | string) => `/${resource.key}/${id}`;
+export const importPath = (resource: ResourceDefinition) => `/${resource.key}/import`;
 export const editPath = (resource: ResourceDefinition, id: number | string) => `/${resource.key}/${id}/edit`;

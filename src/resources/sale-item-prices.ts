@@ -35,16 +35,21 @@ export const saleItemPrices = defineResource({
     { name: 'effective_date', label: 'Effective Date', kind: 'date', required: true },
   ],
   filters: [...dateRangeFilters('effective_date', 'Effective')],
+  importing: { label: 'Sale Item Prices', permission: 'create-sale-item-prices' },
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../generated/hooks/sale-item-prices/sale-item-prices.ts'),
       import('../../generated/zod/sale-item-prices/sale-item-prices.zod.ts'),
     ]);
     return {
+      importCsv: (csv, dryRun) =>
+        api.importSaleItemPrices({ dry_run: dryRun ? 1 : 0 }, { data: csv, headers: { 'Content-Type': 'text/csv' } }),
       list: api.listSaleItemPrices,
       listKey: api.getListSaleItemPricesQueryKey,
       get: api.getSaleItemPrice,
       detailKey: api.getGetSaleItemPriceQueryKey,
+      history: api.getSaleItemPriceHistory,
+      historyKey: api.getGetSaleItemPriceHistoryQueryKey,
       search: api.searchSaleItemPrices,
       create: api.createSaleItemPrice,
       update: api.updateSaleItemPrice,

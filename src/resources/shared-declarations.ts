@@ -18,6 +18,11 @@ export const paidAndBalance: readonly Column[] = [
   { field: 'balance', label: 'Balance', kind: 'money' },
 ];
 
+// The same columns when they are costs or payables (a purchase document's totals): shown with view-costs only.
+export function costs(columns: readonly Column[]): readonly Column[] {
+  return columns.map((column) => ({ ...column, cost: true }));
+}
+
 // The `{field}_from` / `{field}_to` pair the API filters a date by.
 export function dateRangeFilters(field: string, label: string): readonly Filter[] {
   return [
@@ -25,3 +30,14 @@ export function dateRangeFilters(field: string, label: string): readonly Filter[
     { name: `${field}_to`, label: `${label} to`, kind: 'date' },
   ];
 }
+
+// DOMAIN.md section 7: the VAT breakdown of a sales document and the senior citizen or PWD discount it gives.
+export const vatBreakdown: readonly Column[] = [
+  { field: 'vatable_sales', label: 'VATable Sales', kind: 'money' },
+  { field: 'vat_amount', label: 'VAT', kind: 'money' },
+  { field: 'vat_exempt_sales', label: 'VAT-Exempt Sales', kind: 'money' },
+  { field: 'zero_rated_sales', label: 'Zero-Rated Sales', kind: 'money' },
+  { field: 'vat_removed', label: 'Less: VAT (SC/PWD)', kind: 'money' },
+  { field: 'special_discount_total', label: 'SC/PWD Discount', kind: 'money' },
+  { field: 'special_discount', label: 'SC/PWD Holder', kind: 'special-discount' },
+];

@@ -1,3 +1,4 @@
+import { transfersInTransit } from './picker-searches.ts';
 import { remaining } from './remaining.ts';
 import { defineResource } from './resource.ts';
 import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
@@ -34,6 +35,7 @@ export const stockReceives = defineResource({
       resource: 'stock-transfers',
       labelField: 'stock_transfer_number',
       required: true,
+      search: transfersInTransit,
     },
     { name: 'received_date', label: 'Received Date', kind: 'date', required: true },
     { name: 'notes', label: 'Notes', kind: 'textarea' },
@@ -54,6 +56,13 @@ export const stockReceives = defineResource({
   ],
   filters: [...dateRangeFilters('received_date', 'Received')],
   createParam: 'stock_transfer_id',
+  numbering: {
+    documentName: 'stock-receive',
+    prefix: 'SRC',
+    locationPrefix: '',
+    referenced: false,
+    locationOf: { field: 'stock_transfer_id', resource: 'stock-transfers', prefix: 'to_' },
+  },
   idempotentCreate: true,
   load: async () => {
     const [api, schemas] = await Promise.all([
@@ -65,6 +74,8 @@ export const stockReceives = defineResource({
       listKey: api.getListStockReceivesQueryKey,
       get: api.getStockReceive,
       detailKey: api.getGetStockReceiveQueryKey,
+      history: api.getStockReceiveHistory,
+      historyKey: api.getGetStockReceiveHistoryQueryKey,
       search: api.searchStockReceives,
       create: api.createStockReceive,
       remove: api.deleteStockReceive,

@@ -76,6 +76,7 @@ export const stockRequests = defineResource({
     ...dateRangeFilters('request_date', 'Request date'),
   ],
   numbering: { documentName: 'stock-request', prefix: 'SR', locationPrefix: 'from_', referenced: false },
+  homeField: 'to_location',
   idempotentCreate: true,
   editable: (request) => readField(request, 'status') === 'pending',
   followUps: [
@@ -95,6 +96,8 @@ export const stockRequests = defineResource({
       listKey: api.getListStockRequestsQueryKey,
       get: api.getStockRequest,
       detailKey: api.getGetStockRequestQueryKey,
+      history: api.getStockRequestHistory,
+      historyKey: api.getGetStockRequestHistoryQueryKey,
       search: api.searchStockRequests,
       create: api.createStockRequest,
       update: api.updateStockRequest,

@@ -1,3 +1,4 @@
+import { transfersInTransit } from './picker-searches.ts';
 import { remaining } from './remaining.ts';
 import { defineResource } from './resource.ts';
 import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
@@ -35,6 +36,7 @@ export const stockReturns = defineResource({
       resource: 'stock-transfers',
       labelField: 'stock_transfer_number',
       required: true,
+      search: transfersInTransit,
     },
     { name: 'return_date', label: 'Return Date', kind: 'date', required: true },
     { name: 'reason', label: 'Reason', kind: 'text' },
@@ -56,6 +58,13 @@ export const stockReturns = defineResource({
   ],
   filters: [...dateRangeFilters('return_date', 'Return')],
   createParam: 'stock_transfer_id',
+  numbering: {
+    documentName: 'stock-return',
+    prefix: 'SRT',
+    locationPrefix: '',
+    referenced: false,
+    locationOf: { field: 'stock_transfer_id', resource: 'stock-transfers', prefix: 'to_' },
+  },
   idempotentCreate: true,
   load: async () => {
     const [api, schemas] = await Promise.all([
@@ -67,6 +76,8 @@ export const stockReturns = defineResource({
       listKey: api.getListStockReturnsQueryKey,
       get: api.getStockReturn,
       detailKey: api.getGetStockReturnQueryKey,
+      history: api.getStockReturnHistory,
+      historyKey: api.getGetStockReturnHistoryQueryKey,
       search: api.searchStockReturns,
       create: api.createStockReturn,
       remove: api.deleteStockReturn,

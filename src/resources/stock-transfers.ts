@@ -1,3 +1,4 @@
+import { requestsToTransfer } from './picker-searches.ts';
 import { remaining } from './remaining.ts';
 import { defineResource, type ResourceRecord, readField } from './resource.ts';
 import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
@@ -38,6 +39,7 @@ export const stockTransfers = defineResource({
       kind: 'relation',
       resource: 'stock-requests',
       labelField: 'stock_request_number',
+      search: requestsToTransfer,
     },
     {
       name: 'from_location',
@@ -90,6 +92,7 @@ export const stockTransfers = defineResource({
   ],
   createParam: 'stock_request_id',
   numbering: { documentName: 'stock-transfer', prefix: 'ST', locationPrefix: 'from_', referenced: false },
+  homeField: 'from_location',
   idempotentCreate: true,
   followUps: [
     { resource: 'stock-receives', label: 'Receive Stock', applies: (transfer) => inTransit(transfer) },
@@ -120,6 +123,8 @@ export const stockTransfers = defineResource({
       listKey: api.getListStockTransfersQueryKey,
       get: api.getStockTransfer,
       detailKey: api.getGetStockTransferQueryKey,
+      history: api.getStockTransferHistory,
+      historyKey: api.getGetStockTransferHistoryQueryKey,
       search: api.searchStockTransfers,
       create: api.createStockTransfer,
       remove: api.deleteStockTransfer,

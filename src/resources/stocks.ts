@@ -17,8 +17,8 @@ export const stocks = defineResource({
     { field: 'location_name', label: 'Location' },
     { field: 'quantity_on_hand', label: 'On Hand', kind: 'quantity' },
     { field: 'quantity_in_transit', label: 'In Transit', kind: 'quantity' },
-    { field: 'average_unit_cost', label: 'Average Cost', kind: 'money' },
-    { field: 'value', label: 'Value', kind: 'money' },
+    { field: 'average_unit_cost', label: 'Average Cost', kind: 'money', cost: true },
+    { field: 'value', label: 'Value', kind: 'money', cost: true },
   ],
   viewFields: [
     { field: 'item_code', label: 'Code' },
@@ -26,36 +26,41 @@ export const stocks = defineResource({
     { field: 'location_name', label: 'Location' },
     { field: 'quantity_on_hand', label: 'On Hand', kind: 'quantity' },
     { field: 'quantity_in_transit', label: 'In Transit', kind: 'quantity' },
-    { field: 'average_unit_cost', label: 'Average Cost', kind: 'money' },
-    { field: 'value', label: 'Value', kind: 'money' },
+    { field: 'average_unit_cost', label: 'Average Cost', kind: 'money', cost: true },
+    { field: 'value', label: 'Value', kind: 'money', cost: true },
     { field: 'reorder_level', label: 'Reorder Level', kind: 'quantity' },
     { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
   ],
   formFields: [],
+  importing: { label: 'Opening Stock', permission: 'create-receive-orders' },
   load: async () => {
     const api = await import('../../generated/hooks/stocks/stocks.ts');
     return {
+      importCsv: (csv, dryRun) =>
+        api.importOpeningStock({ dry_run: dryRun ? 1 : 0 }, { data: csv, headers: { 'Content-Type': 'text/csv' } }),
       list: api.listStocks,
       listKey: api.getListStocksQueryKey,
       get: api.getStock,
       detailKey: api.getGetStockQueryKey,
       search: api.searchStocks,
-      related: {
-        caption: 'Movements',
-        columns: [
-          { field: 'occurred_at', label: 'When', kind: 'timestamp' },
-          { field: 'document_number', label: 'Document' },
-          { field: 'document_type', label: 'Type', kind: 'label' },
-          { field: 'balance', label: 'Balance', kind: 'label' },
-          { field: 'quantity_delta', label: 'Change', kind: 'quantity' },
-          { field: 'unit_cost', label: 'Unit Cost', kind: 'money' },
-        ],
-        queryKey: (id) => api.getListStockMovementsQueryKey(id, latestMovements),
-        load: async (id, signal) => {
-          const page = await api.listStockMovements(id, latestMovements, undefined, signal);
-          return page.data.map((movement) => ({ ...movement }));
+      related: [
+        {
+          caption: 'Movements',
+          columns: [
+            { field: 'occurred_at', label: 'When', kind: 'timestamp' },
+            { field: 'document_number', label: 'Document' },
+            { field: 'document_type', label: 'Type', kind: 'label' },
+            { field: 'balance', label: 'Balance', kind: 'label' },
+            { field: 'quantity_delta', label: 'Change', kind: 'quantity' },
+            { field: 'unit_cost', label: 'Unit Cost', kind: 'money', cost: true },
+          ],
+          queryKey: (id) => api.getListStockMovementsQueryKey(id, latestMovements),
+          load: async (id, signal) => {
+            const page = await api.listStockMovements(id, latestMovements, undefined, signal);
+            return page.data.map((movement) => ({ ...movement }));
+          },
         },
-      },
+      ],
     };
   },
 });

@@ -42,6 +42,8 @@ export const unitOfMeasurements = defineResource({
       listKey: api.getListUnitOfMeasurementsQueryKey,
       get: api.getUnitOfMeasurement,
       detailKey: api.getGetUnitOfMeasurementQueryKey,
+      history: api.getUnitOfMeasurementHistory,
+      historyKey: api.getGetUnitOfMeasurementHistoryQueryKey,
       search: api.searchUnitOfMeasurements,
       create: api.createUnitOfMeasurement,
       update: api.updateUnitOfMeasurement,

@@ -43,6 +43,8 @@ export const users = defineResource({
       listKey: api.getListUsersQueryKey,
       get: api.getUser,
       detailKey: api.getGetUserQueryKey,
+      history: api.getUserHistory,
+      historyKey: api.getGetUserHistoryQueryKey,
       search: api.searchUsers,
       create: api.createUser,
       update: api.updateUser,

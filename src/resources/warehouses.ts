@@ -37,6 +37,8 @@ export const warehouses = defineResource({
       listKey: api.getListWarehousesQueryKey,
       get: api.getWarehouse,
       detailKey: api.getGetWarehouseQueryKey,
+      history: api.getWarehouseHistory,
+      historyKey: api.getGetWarehouseHistoryQueryKey,
       search: api.searchWarehouses,
       create: api.createWarehouse,
       update: api.updateWarehouse,

@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, chakra, Flex, HStack, NativeSelect, Text } from '@chakra-ui/react';
+import { Button, ButtonGroup, chakra, Flex, HStack, NativeSelect, Text, useMediaQuery } from '@chakra-ui/react';
 import { pageWindow } from './page-window.ts';
 
 export type SortOrder = 'desc' | 'asc';
@@ -26,6 +26,32 @@ export function PaginationBar({
 }: PaginationBarProps) {
   const onFirst = currentPage <= 1;
   const onLast = currentPage >= lastPage;
+  // The full window of page buttons needs about 600 px; a phone gets Previous, where it is, and Next.
+  const [compact = false] = useMediaQuery(['(max-width: 639.98px)'], { fallback: [false] });
+  if (compact) {
+    return (
+      <Flex as="nav" aria-label="Pagination" gap="3" wrap="wrap" align="center" justify="space-between">
+        <HStack gap="2">
+          <Button size="sm" variant="outline" onClick={() => onPageChange(currentPage - 1)} disabled={onFirst}>
+            Previous
+          </Button>
+          <Text textStyle="sm" aria-current="page" whiteSpace="nowrap">
+            Page {currentPage} of {lastPage}
+          </Text>
+          <Button size="sm" variant="outline" onClick={() => onPageChange(currentPage + 1)} disabled={onLast}>
+            Next
+          </Button>
+        </HStack>
+        <SortAndSize
+          order={order}
+          perPage={perPage}
+          perPageOptions={perPageOptions}
+          onOrderChange={onOrderChange}
+          onPerPageChange={onPerPageChange}
+        />
+      </Flex>
+    );
+  }
   return (
     <Flex as="nav" aria-label="Pagination" gap="4" wrap="wrap" align="center" justify="space-between">
       <ButtonGroup size="sm" variant="outline" attached>
@@ -58,46 +84,63 @@ export function PaginationBar({
           Next
         </Button>
       </ButtonGroup>
-      <HStack gap="4">
-        <HStack gap="2">
-          <Text textStyle="sm">Sort By</Text>
-          <ButtonGroup size="sm" attached>
-            <Button
-              variant={order === 'desc' ? 'solid' : 'outline'}
-              aria-pressed={order === 'desc'}
-              onClick={() => onOrderChange('desc')}
-            >
-              Newest
-            </Button>
-            <Button
-              variant={order === 'asc' ? 'solid' : 'outline'}
-              aria-pressed={order === 'asc'}
-              onClick={() => onOrderChange('asc')}
-            >
-              Oldest
-            </Button>
-          </ButtonGroup>
-        </HStack>
-        <HStack gap="2">
-          <chakra.label htmlFor="number-of-items" textStyle="sm" whiteSpace="nowrap">
-            Number of Items
-          </chakra.label>
-          <NativeSelect.Root size="sm" width="24">
-            <NativeSelect.Field
-              id="number-of-items"
-              value={String(perPage)}
-              onChange={(event) => onPerPageChange(Number(event.currentTarget.value))}
-            >
-              {perPageOptions.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </HStack>
-      </HStack>
+      <SortAndSize
+        order={order}
+        perPage={perPage}
+        perPageOptions={perPageOptions}
+        onOrderChange={onOrderChange}
+        onPerPageChange={onPerPageChange}
+      />
     </Flex>
+  );
+}
+
+type SortAndSizeProps = Pick<
+  PaginationBarProps,
+  'order' | 'perPage' | 'perPageOptions' | 'onOrderChange' | 'onPerPageChange'
+>;
+
+function SortAndSize({ order, perPage, perPageOptions, onOrderChange, onPerPageChange }: SortAndSizeProps) {
+  return (
+    <HStack gap="4" wrap="wrap">
+      <HStack gap="2">
+        <Text textStyle="sm">Sort By</Text>
+        <ButtonGroup size="sm" attached>
+          <Button
+            variant={order === 'desc' ? 'solid' : 'outline'}
+            aria-pressed={order === 'desc'}
+            onClick={() => onOrderChange('desc')}
+          >
+            Newest
+          </Button>
+          <Button
+            variant={order === 'asc' ? 'solid' : 'outline'}
+            aria-pressed={order === 'asc'}
+            onClick={() => onOrderChange('asc')}
+          >
+            Oldest
+          </Button>
+        </ButtonGroup>
+      </HStack>
+      <HStack gap="2">
+        <chakra.label htmlFor="number-of-items" textStyle="sm" whiteSpace="nowrap">
+          Number of Items
+        </chakra.label>
+        <NativeSelect.Root size="sm" width="24">
+          <NativeSelect.Field
+            id="number-of-items"
+            value={String(perPage)}
+            onChange={(event) => onPerPageChange(Number(event.currentTarget.value))}
+          >
+            {perPageOptions.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </HStack>
+    </HStack>
   );
 }

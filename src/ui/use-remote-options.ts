@@ -5,6 +5,9 @@ export type RemoteSearch<T> = (text: string, signal: AbortSignal) => Promise<T[]
 
 export const searchDebounceMs = 350;
 
+// SPEC section 9: Clear Search's state follows a change, and a clear searches again, after this delay.
+export const clearSearchDelayMs = 100;
+
 // Runs the search as the text settles; a newer text aborts the request of an older one so that results never
 // arrive out of order.
 export function useRemoteOptions<T>(search: RemoteSearch<T>, text: string, active: boolean) {

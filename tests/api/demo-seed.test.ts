@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetAuthUserResponse } from '../../generated/zod/auth/auth.zod.ts';
 import { GetAllBusinessesResponse } from '../../generated/zod/businesses/businesses.zod.ts';
-import { ListItemsResponse } from '../../generated/zod/items/items.zod.ts';
+import { GetItemHistoryResponse, ListItemsResponse } from '../../generated/zod/items/items.zod.ts';
+import {
+  GetPurchaseOrderHistoryResponse,
+  ListPurchaseOrdersResponse,
+} from '../../generated/zod/purchase-orders/purchase-orders.zod.ts';
 import { ListSaleItemPricesResponse } from '../../generated/zod/sale-item-prices/sale-item-prices.zod.ts';
-import { seedDatabase } from '../../server/db/seed/index.ts';
+import { seedDatabase } from '../../server/demo/index.ts';
 import { createTestApi, expectContract, type TestApi, testPasswordCost } from '../support/test-api.ts';
 
 let api: TestApi;
@@ -17,15 +21,22 @@ afterAll(() => api.close());
 
 describe('the demo data', () => {
   it('lets the three demo users sign in with the demo password, each with a fitting home and role', async () => {
-    const homes: Record<string, string | null> = {
-      'admin@spectacle.test': null,
-      'cashier@spectacle.test': 'Makati Branch',
-      'clerk@spectacle.test': 'Central Warehouse',
+    const homes: Record<string, [string | null, 'branch' | 'warehouse' | null, 'branches' | 'warehouses' | null]> = {
+      'admin@spectacle.test': [null, null, null],
+      'cashier@spectacle.test': ['Makati Branch', 'branch', 'branches'],
+      'clerk@spectacle.test': ['Central Warehouse', 'warehouse', 'warehouses'],
     };
-    for (const [email, home] of Object.entries(homes)) {
+    for (const [email, [home, kind, table]] of Object.entries(homes)) {
       const client = await api.signIn(email, 'spectacle-demo');
       const { user } = expectContract(await client.get('/api/auth/user'), 200, GetAuthUserResponse);
       expect(user.userable_from).toBe(home);
+      expect(user.userable_type).toBe(kind);
+      // The id names the home location itself, so that document forms can start there.
+      const named =
+        table && user.userable_id !== null
+          ? await api.db.selectFrom(table).select('name').where('id', '=', user.userable_id).executeTakeFirst()
+          : undefined;
+      expect(named?.name ?? null).toBe(home);
     }
   });
 
@@ -53,6 +64,33 @@ describe('the demo data', () => {
       (await cashier.post('/api/items', { code: 'X', name: 'X', item_type_id: 1, unit_of_measurement_id: 1 })).status,
     ).toBe(403);
     expect((await cashier.get('/api/users')).status).toBe(403);
+  });
+
+  it('shows who created each record and the status moves of its orders in their history', async () => {
+    const admin = await api.signIn('admin@spectacle.test', 'spectacle-demo');
+    admin.businessId = (await api.db.selectFrom('businesses').select('id').executeTakeFirstOrThrow()).id;
+    const items = expectContract(await admin.get('/api/items'), 200, ListItemsResponse);
+    const item = items.data[0];
+    const itemHistory = expectContract(await admin.get(`/api/items/${item?.id}/history`), 200, GetItemHistoryResponse);
+    expect(itemHistory).toEqual([
+      expect.objectContaining({ action: 'created', user_name: 'Ana Administrator', at: item?.created_at }),
+    ]);
+    expect(itemHistory[0]?.changes.name).toEqual([null, item?.name]);
+    const orders = expectContract(
+      await admin.get('/api/purchase-orders?per_page=100'),
+      200,
+      ListPurchaseOrdersResponse,
+    );
+    const received = orders.data.find((order) => order.status === 'received');
+    const orderHistory = expectContract(
+      await admin.get(`/api/purchase-orders/${received?.id}/history`),
+      200,
+      GetPurchaseOrderHistoryResponse,
+    );
+    expect(orderHistory.map((entry) => [entry.action, entry.changes.status])).toEqual([
+      ['status', ['open', 'received']],
+      ['created', [null, 'open']],
+    ]);
   });
 
   it('does not seed twice', async () => {

@@ -7,7 +7,7 @@ import { type Browser, chromium, type Locator, type Page } from 'playwright-core
 import { buildApp } from '../../server/app.ts';
 import { connectDatabase } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
-import { seedDatabase } from '../../server/db/seed/index.ts';
+import { seedDatabase } from '../../server/demo/index.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const distDir = join(root, 'dist');
@@ -61,10 +61,15 @@ async function privateClientCopy(target: string): Promise<void> {
   }
 }
 
+export type Viewport = { width: number; height: number };
+
+// The desktop the screens were first laid out for; the small-screen tests pass a tablet's or a phone's.
+const desktop: Viewport = { width: 1366, height: 900 };
+
 export type BrowserApp = {
   baseUrl: string;
   browser: Browser;
-  newPage: () => Promise<Page>;
+  newPage: (viewport?: Viewport) => Promise<Page>;
   close: () => Promise<void>;
 };
 
@@ -86,8 +91,8 @@ export async function startBrowserApp(): Promise<BrowserApp> {
   return {
     baseUrl,
     browser,
-    newPage: async () => {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 900 } });
+    newPage: async (viewport = desktop) => {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport });
       return context.newPage();
     },
     close: async () => {
@@ -105,7 +110,11 @@ export async function signIn(page: Page, email: string): Promise<void> {
   await page.getByLabel('Password').fill(demoPassword);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/overview');
-  await sidebar(page).waitFor();
+  // On a narrow screen the sidebar waits in a drawer behind the menu button.
+  await sidebar(page)
+    .or(page.getByRole('button', { name: 'Open menu' }))
+    .first()
+    .waitFor();
 }
 
 export function sidebar(page: Page): Locator {

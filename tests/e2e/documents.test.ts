@@ -115,8 +115,7 @@ describe('document flows in the browser', () => {
     await page.getByLabel('Payment Method').selectOption('bank_transfer');
     await page.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Bill Payment created successfully.');
-    await page.waitForURL((url) => url.pathname === '/bill-payments');
-    await page.goto(`/bills/${billId}`);
+    await page.waitForURL((url) => url.pathname === `/bills/${billId}`);
     expect(await status(page)).toBe('Paid');
     expect(await detail(page, 'Balance').innerText()).toBe('₱0');
 
@@ -195,8 +194,8 @@ describe('document flows in the browser', () => {
     await page.getByLabel('Payment Method').selectOption('cash');
     await page.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Invoice Payment created successfully.');
-    await page.waitForURL((url) => url.pathname === '/invoice-payments');
-    await page.goto(`/invoices/${invoiceId}`);
+    // Record Payment comes back to the invoice it paid.
+    await page.waitForURL((url) => url.pathname === `/invoices/${invoiceId}`);
     expect(await status(page)).toBe('Paid');
 
     await page.goto('/overview');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoDocuments } from '../../server/db/seed/documents.ts';
-import { seedDemoMasterData } from '../../server/db/seed/master-data.ts';
-import { seedPermissions } from '../../server/db/seed/permissions.ts';
+import { seedPermissions } from '../../server/auth/seed-permissions.ts';
+import { seedDemoDocuments } from '../../server/demo/documents.ts';
+import { seedDemoMasterData } from '../../server/demo/master-data.ts';
 import { dashboardOverview } from '../../server/documents/dashboard-overview.ts';
 import { testPasswordCost } from '../support/test-api.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';

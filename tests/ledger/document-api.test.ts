@@ -183,7 +183,12 @@ describe('documents through the API', () => {
       201,
       CreateInvoicePaymentResponse,
     );
-    expectLineRefusal(await admin.patch(`/api/invoice-payments/${payment.id}`, { amount: 400.01 }), 'amount');
+    const overpaid = await admin.patch(`/api/invoice-payments/${payment.id}`, { amount: 400.01 });
+    expectLineRefusal(overpaid, 'amount');
+    // The refusal reads the balance as money.
+    expect(overpaid.json).toMatchObject({
+      errors: { amount: ['The amount may not be more than the balance of ₱400.00.'] },
+    });
     expectContract(
       await admin.patch(`/api/invoice-payments/${payment.id}`, { amount: 400 }),
       200,
@@ -353,6 +358,13 @@ describe('documents through the API', () => {
       branch_id: fixture.branchIds[1],
     });
     expect(expectContract(spelledAsInSpec, 200, GetDocumentNumberTotalCountResponse).total).toBe(before + 1);
+    const referenceAsInSpec = await admin.post('/api/documents/get-reference-number-total-count/', {
+      document_name: 'quotation',
+      contact_id: fixture.customerId,
+    });
+    expect(expectContract(referenceAsInSpec, 200, GetReferenceNumberTotalCountResponse).total).toBe(
+      referencesBefore + 1,
+    );
     expect((await admin.post('/api/documents/get-number-total-count', { document_name: 'quotation' })).status).toBe(
       422,
     );
@@ -387,7 +399,7 @@ describe('documents through the API', () => {
     expect(overview.sales_by_day).toHaveLength(30);
     expect(overview.receivables).toBe(0);
     expect(overview.payables).toBe(0);
-    const values = overview.stock_value_by_location.map((entry) => entry.location_name);
+    const values = (overview.stock_value_by_location ?? []).map((entry) => entry.location_name);
     expect(values).toContain('Pasig Warehouse');
     expect(overview.low_stock_items.some((entry) => entry.item_code === 'OA-1DAY')).toBe(true);
     expect(overview.top_items[0]?.item_code).toBe('OA-1DAY');

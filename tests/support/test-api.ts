@@ -4,8 +4,9 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 import { type AppOptions, buildApp } from '../../server/app.ts';
 import { hashPassword, type ScryptCost } from '../../server/auth/password.ts';
+import { seedPermissions } from '../../server/auth/seed-permissions.ts';
 import type { Database } from '../../server/db/database.ts';
-import { seedPermissions } from '../../server/db/seed/permissions.ts';
+import { contractViolation } from './contract-validator.ts';
 import { createTestDatabase } from './test-database.ts';
 
 // Cheap enough for a test suite; production never sees it (the app's default is OWASP's minimum).
@@ -50,7 +51,17 @@ export class TestClient {
         this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }
-    const json = response.body.length > 0 ? (JSON.parse(response.body) as unknown) : undefined;
+    const isJson = String(response.headers['content-type'] ?? '').includes('json');
+    const json = response.body.length > 0 && isJson ? (JSON.parse(response.body) as unknown) : undefined;
+    // Every answer a test sees must hold under openapi.yaml itself, not only under the zod generated from it.
+    const violation = contractViolation(
+      method,
+      url,
+      response.statusCode,
+      response.headers['content-type'],
+      response.body,
+    );
+    if (violation !== null) throw new Error(`${violation}\n${response.body.slice(0, 2000)}`);
     return { status: response.statusCode, json, headers: response.headers, raw: response };
   }
 

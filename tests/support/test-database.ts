@@ -9,10 +9,10 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 
 export type TestDatabase = { db: Kysely<Database>; destroy: () => Promise<void> };
 
-// A fresh, migrated database per test file: a temporary SQLite file, or a PostgreSQL schema of its own when
-// TEST_DATABASE_URL is set. destroy() removes it.
+// A fresh, migrated database per test file: a temporary SQLite file, or, in the test run's `postgres` project
+// (vite.config.ts), a PostgreSQL schema of its own at TEST_DATABASE_URL. destroy() removes it.
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const url = process.env.TEST_DATABASE_URL;
+  const url = process.env.SPECTACLE_TEST_DATABASE === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (!url) {
     const dir = mkdtempSync(join(tmpdir(), 'spectacle-test-'));
     const db = connectDatabase({ kind: 'sqlite', path: join(dir, 'test.db') });

@@ -119,3 +119,29 @@ describe('the list screen', () => {
     expect(screen.queryByRole('link', { name: 'Create New' })).toBeNull();
   });
 });
+
+describe('SPEC section 2 and 9 details of Quick Search', () => {
+  it('lists nothing on a screen that marks Quick Search required until a value is typed', async () => {
+    const api = await brands.load();
+    renderRoutes(
+      [{ path: '/brands', element: <ListScreen resource={{ ...brands, quickSearchRequired: true }} api={api} /> }],
+      '/brands',
+    );
+    expect(await screen.findByText('Type in Quick Search to list Brands.')).toBeTruthy();
+    expect(requests).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('Quick Search'), { target: { value: 'ray' } });
+    expect(await screen.findByText('Ray-Ban')).toBeTruthy();
+    expect(requests.map((url) => url.searchParams.get('search'))).toEqual(['ray']);
+  });
+
+  it('offers Clear Search once a value is typed, and clearing searches again for everything', async () => {
+    await renderBrands('/brands');
+    expect(screen.queryByRole('button', { name: 'Clear Search' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Quick Search'), { target: { value: 'ray' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear Search' }));
+    expect((screen.getByLabelText('Quick Search') as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Clear Search' })).toBeNull());
+    await waitFor(() => expect(currentUrl().searchParams.get('search')).toBeNull());
+    expect(requests.at(-1)?.searchParams.get('search')).toBeNull();
+  });
+});

@@ -40,6 +40,8 @@ describe('the permission gate (SPEC section 6)', () => {
         name: 'Clerk',
         email: 'clerk@spectacle.test',
         userable_from: null,
+        userable_type: null,
+        userable_id: null,
         role_names: ['Clerk'],
         permission_names: ['view-stocks'],
         must_change_password: false,

@@ -8,8 +8,8 @@ const actionsOf = (key: string) =>
   ['index', 'create', 'view', 'edit'].filter((action) => names.has(`${key}.${action}`)).join(' ');
 
 describe('the routes of SPEC section 2', () => {
-  it('covers all 29 resources', () => {
-    expect(resources).toHaveLength(29);
+  it('covers the 29 resources of SPEC.md and the 2 of DOMAIN.md section 6 and discount programs', () => {
+    expect(resources).toHaveLength(32);
   });
 
   it.each([
@@ -19,6 +19,8 @@ describe('the routes of SPEC section 2', () => {
     ['quotations', 'index create view'],
     ['stocks', 'index view'],
     ['permissions', 'index view'],
+    ['prescriptions', 'index create view edit'],
+    ['job-orders', 'index create view edit'],
   ])('%s has %s', (key, actions) => {
     expect(actionsOf(key)).toBe(actions);
   });
@@ -28,6 +30,8 @@ describe('the routes of SPEC section 2', () => {
     expect(paths).toContain('/businesses/select');
     expect(paths).toContain('/roles/:id/assign-permissions');
     expect(paths).toContain('/users/:id/assign-roles');
+    expect(paths).toContain('/invoices/create/from-job-order/:job_order_id');
+    expect(paths).toContain('/purchase-orders/create/from-job-order/:job_order_id');
     expect(paths).toContain('/bill-payments/create/:bill_id?');
     expect(paths).toContain('/stock-transfers/create/:stock_request_id?');
     expect(paths).toContain('/items/create/:id?');

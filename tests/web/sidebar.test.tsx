@@ -12,11 +12,12 @@ const labelsOf = (held: string[]) =>
   sidebarModel(held).map((group) => `${group.label}: ${group.links.map((link) => link.plural).join(', ')}`);
 
 describe('the sidebar rules (SPEC sections 2 and 6)', () => {
-  it('shows every group and link of SPEC section 2 with full access, without Quotations or Businesses', () => {
+  it('shows every group and link with full access, Eye Care after Sales, without Quotations or Businesses', () => {
     expect(labelsOf(['full-access-and-permssions'])).toEqual([
       'Inventory: Brands, Measuring Masses, Unit of Measurements, Item Classifications, Item Types, Items, Stocks',
       'Purchasing: Purchase Item Prices, Purchase Orders, Receive Orders, Bills, Bill Payments',
-      'Sales: Sale Item Prices, Invoices, Invoice Payments',
+      'Sales: Sale Item Prices, Invoices, Invoice Payments, Discount Programs',
+      'Eye Care: Prescriptions, Job Orders',
       'Logistics: Stock Requests, Stock Transfers, Stock Receives, Stock Returns',
       'Management: Warehouses, Branches, Contacts, Users, Roles, Permissions',
     ]);
@@ -24,6 +25,14 @@ describe('the sidebar rules (SPEC sections 2 and 6)', () => {
 
   it('shows a link only with its view permission, and a group only when a permission of it is held', () => {
     expect(labelsOf(['view-invoices', 'create-brands'])).toEqual(['Sales: Invoices']);
+  });
+
+  it('shows the Daily Sales report in Sales to a holder of view-daily-sales alone', () => {
+    const sales = sidebarModel(['view-daily-sales']);
+    expect(sales.map((group) => [group.label, group.reports.map((report) => report.label)])).toEqual([
+      ['Sales', ['Daily Sales']],
+    ]);
+    expect(sidebarModel(['view-invoices'])[0]?.reports).toEqual([]);
   });
 
   it('shows the Management header for view-businesses although Businesses has no link', () => {
@@ -39,6 +48,8 @@ describe('the sidebar rules (SPEC sections 2 and 6)', () => {
         name: 'Cashier',
         email: 'cashier@spectacle.test',
         userable_from: 'Makati Branch',
+        userable_type: 'branch',
+        userable_id: 1,
         role_names: ['Cashier'],
         permission_names: ['view-invoices', 'view-invoice-payments'],
         must_change_password: false,

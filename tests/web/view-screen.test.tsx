@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getGetBrandResponseMock } from '../../generated/hooks/brands/brands.msw.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
+import { formatTimestamp } from '../../src/format/date.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
 import { brands } from '../../src/resources/brands.ts';
 import { ViewScreen } from '../../src/screens/view/view-screen.tsx';
@@ -79,6 +80,8 @@ describe('the view screen', () => {
     deletedAt = '2026-11-20T10:00:00Z';
     server.use(http.patch('*/api/brands/:id/restore', () => HttpResponse.json(getGetBrandResponseMock({ id: 12 }))));
     await renderBrand();
+    // The view says when it was deleted.
+    expect(screen.getByText(`Deleted ${formatTimestamp(deletedAt)}`)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Restore' }));

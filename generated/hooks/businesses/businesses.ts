@@ -44,6 +44,7 @@ import type {
   ListBusinessesParams,
   NoContentResponse,
   NotFoundResponse,
+  RecordHistoryResponse,
   SearchBusinessesParams,
   UnauthenticatedResponse,
   UnprocessableEntityResponse
@@ -557,6 +558,99 @@ export const useDeleteBusiness = <TError = ErrorType<UnauthenticatedResponse | F
       return useMutation(getDeleteBusinessMutationOptions(options), queryClient);
     }
     /**
+ * Needs view-businesses. Who did what and when to the business, newest first.
+ * @summary Read the history of a business
+ */
+export const getBusinessHistory = (
+    id: number,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<RecordHistoryResponse>(
+      {url: `/api/businesses/${id}/history`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetBusinessHistoryQueryKey = (id: number,) => {
+    return [
+    `/api/businesses/${id}/history`
+    ] as const;
+    }
+
+
+export const getGetBusinessHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getBusinessHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBusinessHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetBusinessHistoryQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getBusinessHistory>>> = ({ signal }) => getBusinessHistory(id, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getBusinessHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetBusinessHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getBusinessHistory>>>
+export type GetBusinessHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
+
+
+export function useGetBusinessHistory<TData = Awaited<ReturnType<typeof getBusinessHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBusinessHistory>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getBusinessHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getBusinessHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetBusinessHistory<TData = Awaited<ReturnType<typeof getBusinessHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBusinessHistory>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getBusinessHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getBusinessHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetBusinessHistory<TData = Awaited<ReturnType<typeof getBusinessHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBusinessHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read the history of a business
+ */
+
+export function useGetBusinessHistory<TData = Awaited<ReturnType<typeof getBusinessHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBusinessHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetBusinessHistoryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
  * Needs restore-businesses.
  * @summary Restore a soft-deleted business
  */

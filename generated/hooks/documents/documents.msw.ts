@@ -33,7 +33,11 @@ import type {
 
 export const getGetDocumentNumberTotalCountResponseMock = (overrideResponse: Partial<Extract<TotalCount, object>> = {}): TotalCount => ({total: faker.number.int({min: 0}), ...overrideResponse})
 
+export const getGetDocumentNumberTotalCountAsSpecifiedResponseMock = (overrideResponse: Partial<Extract<TotalCount, object>> = {}): TotalCount => ({total: faker.number.int({min: 0}), ...overrideResponse})
+
 export const getGetReferenceNumberTotalCountResponseMock = (overrideResponse: Partial<Extract<TotalCount, object>> = {}): TotalCount => ({total: faker.number.int({min: 0}), ...overrideResponse})
+
+export const getGetReferenceNumberTotalCountAsSpecifiedResponseMock = (overrideResponse: Partial<Extract<TotalCount, object>> = {}): TotalCount => ({total: faker.number.int({min: 0}), ...overrideResponse})
 
 
 export const getGetDocumentNumberTotalCountMockHandler = (overrideResponse?: TotalCount | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<TotalCount> | TotalCount), options?: RequestHandlerOptions) => {
@@ -43,6 +47,18 @@ export const getGetDocumentNumberTotalCountMockHandler = (overrideResponse?: Tot
     return HttpResponse.json(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getGetDocumentNumberTotalCountResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetDocumentNumberTotalCountAsSpecifiedMockHandler = (overrideResponse?: TotalCount | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<TotalCount> | TotalCount), options?: RequestHandlerOptions) => {
+  return http.post('*/api/documents/get-number-total-count/', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetDocumentNumberTotalCountAsSpecifiedResponseMock(),
       { status: 200
       })
   }, options)
@@ -59,7 +75,21 @@ export const getGetReferenceNumberTotalCountMockHandler = (overrideResponse?: To
       })
   }, options)
 }
+
+export const getGetReferenceNumberTotalCountAsSpecifiedMockHandler = (overrideResponse?: TotalCount | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<TotalCount> | TotalCount), options?: RequestHandlerOptions) => {
+  return http.post('*/api/documents/get-reference-number-total-count/', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetReferenceNumberTotalCountAsSpecifiedResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getDocumentsMock = () => [
   getGetDocumentNumberTotalCountMockHandler(),
-  getGetReferenceNumberTotalCountMockHandler()
+  getGetDocumentNumberTotalCountAsSpecifiedMockHandler(),
+  getGetReferenceNumberTotalCountMockHandler(),
+  getGetReferenceNumberTotalCountAsSpecifiedMockHandler()
 ]

@@ -111,6 +111,74 @@ export const useGetDocumentNumberTotalCount = <TError = ErrorType<Unauthenticate
       return useMutation(getGetDocumentNumberTotalCountMutationOptions(options), queryClient);
     }
     /**
+ * The same call with SPEC.md section 7's trailing slash; the server answers both forms. Needs view permission on the document kind. Document numbers are `{prefix}-{yyyyMMdd}-{B|W}{location id, 5 digits}-{total + 1, 8 digits}`.
+ * @summary The document counter of a location, as SPEC.md writes the path
+ */
+export const getDocumentNumberTotalCountAsSpecified = (
+    numberCountBody: BodyType<NumberCountBody>,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<TotalCount>(
+      {url: `/api/documents/get-number-total-count/`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: numberCountBody, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetDocumentNumberTotalCountAsSpecifiedMutationKey = () => ['getDocumentNumberTotalCountAsSpecified'] as const;
+
+export const getGetDocumentNumberTotalCountAsSpecifiedMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getDocumentNumberTotalCountAsSpecified>>, TError,GetDocumentNumberTotalCountAsSpecifiedMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof getDocumentNumberTotalCountAsSpecified>>, TError,GetDocumentNumberTotalCountAsSpecifiedMutationVariables, TContext> => {
+
+const mutationKey = getGetDocumentNumberTotalCountAsSpecifiedMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getDocumentNumberTotalCountAsSpecified>>, GetDocumentNumberTotalCountAsSpecifiedMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  getDocumentNumberTotalCountAsSpecified(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type GetDocumentNumberTotalCountAsSpecifiedMutationResult = NonNullable<Awaited<ReturnType<typeof getDocumentNumberTotalCountAsSpecified>>>
+    export type GetDocumentNumberTotalCountAsSpecifiedMutationBody = BodyType<NumberCountBody>
+    export type GetDocumentNumberTotalCountAsSpecifiedMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>
+    export type GetDocumentNumberTotalCountAsSpecifiedMutationVariables = {data: BodyType<NumberCountBody>}
+
+    /**
+ * @summary The document counter of a location, as SPEC.md writes the path
+ */
+export const useGetDocumentNumberTotalCountAsSpecified = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getDocumentNumberTotalCountAsSpecified>>, TError,GetDocumentNumberTotalCountAsSpecifiedMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof getDocumentNumberTotalCountAsSpecified>>,
+        TError,
+        GetDocumentNumberTotalCountAsSpecifiedMutationVariables,
+        TContext
+      > => {
+      return useMutation(getGetDocumentNumberTotalCountAsSpecifiedMutationOptions(options), queryClient);
+    }
+    /**
  * Reference numbers are `RN-{contact id + 1, 8 digits}-{yyyyMMdd}-{total + 1, 4 digits}`.
  * @summary The reference-number counter of a contact
  */
@@ -177,4 +245,72 @@ export const useGetReferenceNumberTotalCount = <TError = ErrorType<Unauthenticat
         TContext
       > => {
       return useMutation(getGetReferenceNumberTotalCountMutationOptions(options), queryClient);
+    }
+    /**
+ * The same call with SPEC.md section 7's trailing slash; the server answers both forms. Reference numbers are `RN-{contact id + 1, 8 digits}-{yyyyMMdd}-{total + 1, 4 digits}`.
+ * @summary The reference-number counter of a contact, as SPEC.md writes the path
+ */
+export const getReferenceNumberTotalCountAsSpecified = (
+    referenceCountBody: BodyType<ReferenceCountBody>,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<TotalCount>(
+      {url: `/api/documents/get-reference-number-total-count/`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: referenceCountBody, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetReferenceNumberTotalCountAsSpecifiedMutationKey = () => ['getReferenceNumberTotalCountAsSpecified'] as const;
+
+export const getGetReferenceNumberTotalCountAsSpecifiedMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getReferenceNumberTotalCountAsSpecified>>, TError,GetReferenceNumberTotalCountAsSpecifiedMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof getReferenceNumberTotalCountAsSpecified>>, TError,GetReferenceNumberTotalCountAsSpecifiedMutationVariables, TContext> => {
+
+const mutationKey = getGetReferenceNumberTotalCountAsSpecifiedMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getReferenceNumberTotalCountAsSpecified>>, GetReferenceNumberTotalCountAsSpecifiedMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  getReferenceNumberTotalCountAsSpecified(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type GetReferenceNumberTotalCountAsSpecifiedMutationResult = NonNullable<Awaited<ReturnType<typeof getReferenceNumberTotalCountAsSpecified>>>
+    export type GetReferenceNumberTotalCountAsSpecifiedMutationBody = BodyType<ReferenceCountBody>
+    export type GetReferenceNumberTotalCountAsSpecifiedMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>
+    export type GetReferenceNumberTotalCountAsSpecifiedMutationVariables = {data: BodyType<ReferenceCountBody>}
+
+    /**
+ * @summary The reference-number counter of a contact, as SPEC.md writes the path
+ */
+export const useGetReferenceNumberTotalCountAsSpecified = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getReferenceNumberTotalCountAsSpecified>>, TError,GetReferenceNumberTotalCountAsSpecifiedMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof getReferenceNumberTotalCountAsSpecified>>,
+        TError,
+        GetReferenceNumberTotalCountAsSpecifiedMutationVariables,
+        TContext
+      > => {
+      return useMutation(getGetReferenceNumberTotalCountAsSpecifiedMutationOptions(options), queryClient);
     }

@@ -15,22 +15,28 @@
  * OpenAPI spec version: 1.0.0
  */
 import {
+  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
 
 import type {
   ForbiddenResponse,
+  ImportOpeningStockParams,
+  ImportResult,
   ListStockMovementsParams,
   ListStocksParams,
   NotFoundResponse,
@@ -436,6 +442,166 @@ export function useListStockMovements<TData = Awaited<ReturnType<typeof listStoc
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getListStockMovementsQueryOptions(id,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs create-receive-orders. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
+ * @summary Import opening stock, posted as receive orders through the ledger from CSV
+ */
+export const importOpeningStock = (
+    params?: ImportOpeningStockParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<ImportResult>(
+      {url: `/api/stocks/import`, method: 'POST',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getImportOpeningStockMutationKey = () => ['importOpeningStock'] as const;
+
+export const getImportOpeningStockMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importOpeningStock>>, TError,ImportOpeningStockMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof importOpeningStock>>, TError,ImportOpeningStockMutationVariables, TContext> => {
+
+const mutationKey = getImportOpeningStockMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof importOpeningStock>>, ImportOpeningStockMutationVariables> = (props) => {
+          const {params} = props ?? {};
+
+          return  importOpeningStock(params,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ImportOpeningStockMutationResult = NonNullable<Awaited<ReturnType<typeof importOpeningStock>>>
+
+    export type ImportOpeningStockMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+    export type ImportOpeningStockMutationVariables = {params?: ImportOpeningStockParams}
+
+    /**
+ * @summary Import opening stock, posted as receive orders through the ledger from CSV
+ */
+export const useImportOpeningStock = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importOpeningStock>>, TError,ImportOpeningStockMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof importOpeningStock>>,
+        TError,
+        ImportOpeningStockMutationVariables,
+        TContext
+      > => {
+      return useMutation(getImportOpeningStockMutationOptions(options), queryClient);
+    }
+    /**
+ * The header row the import reads, and one example row. Needs only a signed-in user.
+ * @summary The CSV template of the opening stock, posted as receive orders through the ledger import
+ */
+export const getOpeningStockImportTemplate = (
+
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<unknown>(
+      {url: `/api/stocks/import/template`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetOpeningStockImportTemplateQueryKey = () => {
+    return [
+    `/api/stocks/import/template`
+    ] as const;
+    }
+
+
+export const getGetOpeningStockImportTemplateQueryOptions = <TData = Awaited<ReturnType<typeof getOpeningStockImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOpeningStockImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetOpeningStockImportTemplateQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getOpeningStockImportTemplate>>> = ({ signal }) => getOpeningStockImportTemplate(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getOpeningStockImportTemplate>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetOpeningStockImportTemplateQueryResult = NonNullable<Awaited<ReturnType<typeof getOpeningStockImportTemplate>>>
+export type GetOpeningStockImportTemplateQueryError = ErrorType<UnauthenticatedResponse>
+
+
+export function useGetOpeningStockImportTemplate<TData = Awaited<ReturnType<typeof getOpeningStockImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOpeningStockImportTemplate>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOpeningStockImportTemplate>>,
+          TError,
+          Awaited<ReturnType<typeof getOpeningStockImportTemplate>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOpeningStockImportTemplate<TData = Awaited<ReturnType<typeof getOpeningStockImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOpeningStockImportTemplate>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOpeningStockImportTemplate>>,
+          TError,
+          Awaited<ReturnType<typeof getOpeningStockImportTemplate>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOpeningStockImportTemplate<TData = Awaited<ReturnType<typeof getOpeningStockImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOpeningStockImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The CSV template of the opening stock, posted as receive orders through the ledger import
+ */
+
+export function useGetOpeningStockImportTemplate<TData = Awaited<ReturnType<typeof getOpeningStockImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOpeningStockImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetOpeningStockImportTemplateQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

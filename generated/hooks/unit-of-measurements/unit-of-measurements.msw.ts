@@ -28,6 +28,7 @@ import type {
 
 import type {
   NoContentResponse,
+  RecordHistoryResponse,
   UnitOfMeasurement,
   UnitOfMeasurementPage
 } from '../../model';
@@ -44,6 +45,10 @@ export const getGetUnitOfMeasurementResponseMock = (overrideResponse: Partial<Ex
 export const getUpdateUnitOfMeasurementResponseMock = (overrideResponse: Partial<Extract<UnitOfMeasurement, object>> = {}): UnitOfMeasurement => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), abbreviation: faker.string.alpha({length: {min: 1, max: 20}}), measuring_mass_id: faker.number.int({min: 1, max: 2147483647}), measuring_mass_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
 
 export const getDeleteUnitOfMeasurementResponseMock = (overrideResponse: Partial<Extract<UnitOfMeasurement, object>> = {}): UnitOfMeasurement => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), abbreviation: faker.string.alpha({length: {min: 1, max: 20}}), measuring_mass_id: faker.number.int({min: 1, max: 2147483647}), measuring_mass_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
+
+export const getGetUnitOfMeasurementHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
+        [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
+      }})))
 
 export const getRestoreUnitOfMeasurementResponseMock = (overrideResponse: Partial<Extract<UnitOfMeasurement, object>> = {}): UnitOfMeasurement => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), abbreviation: faker.string.alpha({length: {min: 1, max: 20}}), measuring_mass_id: faker.number.int({min: 1, max: 2147483647}), measuring_mass_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
 
@@ -120,6 +125,18 @@ export const getDeleteUnitOfMeasurementMockHandler = (overrideResponse?: UnitOfM
   }, options)
 }
 
+export const getGetUnitOfMeasurementHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/unit-of-measurements/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetUnitOfMeasurementHistoryResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
 export const getRestoreUnitOfMeasurementMockHandler = (overrideResponse?: UnitOfMeasurement | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<UnitOfMeasurement> | UnitOfMeasurement), options?: RequestHandlerOptions) => {
   return http.patch('*/api/unit-of-measurements/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -148,6 +165,7 @@ export const getUnitOfMeasurementsMock = () => [
   getGetUnitOfMeasurementMockHandler(),
   getUpdateUnitOfMeasurementMockHandler(),
   getDeleteUnitOfMeasurementMockHandler(),
+  getGetUnitOfMeasurementHistoryMockHandler(),
   getRestoreUnitOfMeasurementMockHandler(),
   getForceDeleteUnitOfMeasurementMockHandler()
 ]

@@ -29,6 +29,7 @@ import type {
 import type {
   NoContentResponse,
   PasswordReset,
+  RecordHistoryResponse,
   SecurityPinReset,
   User,
   UserPage
@@ -46,6 +47,10 @@ export const getGetUserResponseMock = (overrideResponse: Partial<Extract<User, o
 export const getUpdateUserResponseMock = (overrideResponse: Partial<Extract<User, object>> = {}): User => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), name: faker.string.alpha({length: {min: 1, max: 255}}), email: faker.internet.email(), userable_type: faker.helpers.arrayElement([faker.helpers.arrayElement(['branch','warehouse'] as const), null]), userable_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), role_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), userable_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), role_names: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), must_change_password: faker.datatype.boolean(), ...overrideResponse})
 
 export const getDeleteUserResponseMock = (overrideResponse: Partial<Extract<User, object>> = {}): User => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), name: faker.string.alpha({length: {min: 1, max: 255}}), email: faker.internet.email(), userable_type: faker.helpers.arrayElement([faker.helpers.arrayElement(['branch','warehouse'] as const), null]), userable_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), role_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), userable_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), role_names: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), must_change_password: faker.datatype.boolean(), ...overrideResponse})
+
+export const getGetUserHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
+        [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
+      }})))
 
 export const getRestoreUserResponseMock = (overrideResponse: Partial<Extract<User, object>> = {}): User => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), name: faker.string.alpha({length: {min: 1, max: 255}}), email: faker.internet.email(), userable_type: faker.helpers.arrayElement([faker.helpers.arrayElement(['branch','warehouse'] as const), null]), userable_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), role_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), userable_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), role_names: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), must_change_password: faker.datatype.boolean(), ...overrideResponse})
 
@@ -128,6 +133,18 @@ export const getDeleteUserMockHandler = (overrideResponse?: User | ((info: Param
   }, options)
 }
 
+export const getGetUserHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/users/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetUserHistoryResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
 export const getRestoreUserMockHandler = (overrideResponse?: User | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<User> | User), options?: RequestHandlerOptions) => {
   return http.patch('*/api/users/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -192,6 +209,7 @@ export const getUsersMock = () => [
   getGetUserMockHandler(),
   getUpdateUserMockHandler(),
   getDeleteUserMockHandler(),
+  getGetUserHistoryMockHandler(),
   getRestoreUserMockHandler(),
   getForceDeleteUserMockHandler(),
   getResetUserPasswordMockHandler(),

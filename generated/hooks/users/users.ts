@@ -41,6 +41,7 @@ import type {
   NoContentResponse,
   NotFoundResponse,
   PasswordReset,
+  RecordHistoryResponse,
   RoleIdsBody,
   SearchUsersParams,
   SecurityPinReset,
@@ -560,6 +561,99 @@ export const useDeleteUser = <TError = ErrorType<UnauthenticatedResponse | Forbi
       return useMutation(getDeleteUserMutationOptions(options), queryClient);
     }
     /**
+ * Needs view-users. Who did what and when to the user, newest first.
+ * @summary Read the history of a user
+ */
+export const getUserHistory = (
+    id: number,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<RecordHistoryResponse>(
+      {url: `/api/users/${id}/history`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetUserHistoryQueryKey = (id: number,) => {
+    return [
+    `/api/users/${id}/history`
+    ] as const;
+    }
+
+
+export const getGetUserHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getUserHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetUserHistoryQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getUserHistory>>> = ({ signal }) => getUserHistory(id, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getUserHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetUserHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getUserHistory>>>
+export type GetUserHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
+
+
+export function useGetUserHistory<TData = Awaited<ReturnType<typeof getUserHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserHistory>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getUserHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserHistory<TData = Awaited<ReturnType<typeof getUserHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserHistory>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getUserHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserHistory<TData = Awaited<ReturnType<typeof getUserHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read the history of a user
+ */
+
+export function useGetUserHistory<TData = Awaited<ReturnType<typeof getUserHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetUserHistoryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
  * Needs restore-users.
  * @summary Restore a soft-deleted user
  */

@@ -31,13 +31,17 @@ export const loginBodyEmailMax = 255;
 export const loginBodyPasswordMax = 255;
 
 
+export const loginBodyPasswordRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
 
 export const LoginBody = zod.strictObject({
   "email": zod.email().max(loginBodyEmailMax),
-  "password": zod.string().min(1).max(loginBodyPasswordMax)
+  "password": zod.string().min(1).max(loginBodyPasswordMax).regex(loginBodyPasswordRegExp)
 })
 
 export const loginResponseUserIdMax = 2147483647;
+
+export const loginResponseUserUserableIdOneMax = 2147483647;
 
 
 
@@ -47,6 +51,8 @@ export const LoginResponse = zod.strictObject({
   "name": zod.string(),
   "email": zod.email(),
   "userable_from": zod.string().nullable().describe('The home branch or warehouse\'s name.'),
+  "userable_type": zod.union([zod.literal('branch'),zod.literal('warehouse'),zod.literal(null)]).nullable().describe('Whether the home location is a branch or a warehouse; null for a user with no home location.'),
+  "userable_id": zod.union([zod.int().min(1).max(loginResponseUserUserableIdOneMax).describe('A record id.'),zod.null()]).describe('The home branch\'s or warehouse\'s id; document forms start there.'),
   "role_names": zod.array(zod.string()),
   "permission_names": zod.array(zod.string()),
   "must_change_password": zod.boolean()
@@ -64,6 +70,8 @@ export const LogoutResponse = zod.void()
  */
 export const getAuthUserResponseUserIdMax = 2147483647;
 
+export const getAuthUserResponseUserUserableIdOneMax = 2147483647;
+
 
 
 export const GetAuthUserResponse = zod.strictObject({
@@ -72,6 +80,8 @@ export const GetAuthUserResponse = zod.strictObject({
   "name": zod.string(),
   "email": zod.email(),
   "userable_from": zod.string().nullable().describe('The home branch or warehouse\'s name.'),
+  "userable_type": zod.union([zod.literal('branch'),zod.literal('warehouse'),zod.literal(null)]).nullable().describe('Whether the home location is a branch or a warehouse; null for a user with no home location.'),
+  "userable_id": zod.union([zod.int().min(1).max(getAuthUserResponseUserUserableIdOneMax).describe('A record id.'),zod.null()]).describe('The home branch\'s or warehouse\'s id; document forms start there.'),
   "role_names": zod.array(zod.string()),
   "permission_names": zod.array(zod.string()),
   "must_change_password": zod.boolean()
@@ -84,17 +94,23 @@ export const GetAuthUserResponse = zod.strictObject({
  */
 export const changeOwnPasswordBodyCurrentPasswordMax = 255;
 
+
+export const changeOwnPasswordBodyCurrentPasswordRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const changeOwnPasswordBodyPasswordMin = 8;
 export const changeOwnPasswordBodyPasswordMax = 255;
 
 
+export const changeOwnPasswordBodyPasswordRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
 
 export const ChangeOwnPasswordBody = zod.strictObject({
-  "current_password": zod.string().min(1).max(changeOwnPasswordBodyCurrentPasswordMax),
-  "password": zod.string().min(changeOwnPasswordBodyPasswordMin).max(changeOwnPasswordBodyPasswordMax).describe('The new password; must differ from the current one.')
+  "current_password": zod.string().min(1).max(changeOwnPasswordBodyCurrentPasswordMax).regex(changeOwnPasswordBodyCurrentPasswordRegExp),
+  "password": zod.string().min(changeOwnPasswordBodyPasswordMin).max(changeOwnPasswordBodyPasswordMax).regex(changeOwnPasswordBodyPasswordRegExp).describe('The new password; must differ from the current one.')
 })
 
 export const changeOwnPasswordResponseUserIdMax = 2147483647;
+
+export const changeOwnPasswordResponseUserUserableIdOneMax = 2147483647;
 
 
 
@@ -104,6 +120,8 @@ export const ChangeOwnPasswordResponse = zod.strictObject({
   "name": zod.string(),
   "email": zod.email(),
   "userable_from": zod.string().nullable().describe('The home branch or warehouse\'s name.'),
+  "userable_type": zod.union([zod.literal('branch'),zod.literal('warehouse'),zod.literal(null)]).nullable().describe('Whether the home location is a branch or a warehouse; null for a user with no home location.'),
+  "userable_id": zod.union([zod.int().min(1).max(changeOwnPasswordResponseUserUserableIdOneMax).describe('A record id.'),zod.null()]).describe('The home branch\'s or warehouse\'s id; document forms start there.'),
   "role_names": zod.array(zod.string()),
   "permission_names": zod.array(zod.string()),
   "must_change_password": zod.boolean()

@@ -39,7 +39,7 @@ export const ListBillPaymentsQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listBillPaymentsQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listBillPaymentsQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listBillPaymentsQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listBillPaymentsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.'),
+  "search": zod.coerce.string().max(listBillPaymentsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.'),
   "bill_id": zod.coerce.number().int().min(1).max(listBillPaymentsQueryBillIdMax).optional().describe('Only records whose bill id matches.'),
   "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet']).optional().describe('Only records whose payment method matches.'),
   "payment_date_from": zod.iso.date().optional().describe('Only records whose payment date is on or after this day.'),
@@ -56,8 +56,8 @@ export const listBillPaymentsResponseDataItemBusinessIdMax = 2147483647;
 
 export const listBillPaymentsResponseDataItemBillIdMax = 2147483647;
 
-export const listBillPaymentsResponseDataItemAmountMin = 0;
-export const listBillPaymentsResponseDataItemAmountMax = 90000000000000;
+export const listBillPaymentsResponseDataItemAmountOneMin = 0;
+export const listBillPaymentsResponseDataItemAmountOneMax = 90000000000000;
 
 export const listBillPaymentsResponseDataItemReferenceMax = 100;
 
@@ -88,7 +88,7 @@ export const ListBillPaymentsResponse = zod.strictObject({
   "business_id": zod.int().min(1).max(listBillPaymentsResponseDataItemBusinessIdMax).describe('A record id.'),
   "bill_id": zod.int().min(1).max(listBillPaymentsResponseDataItemBillIdMax).describe('A record id.'),
   "payment_date": zod.iso.date(),
-  "amount": zod.number().min(listBillPaymentsResponseDataItemAmountMin).max(listBillPaymentsResponseDataItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "amount": zod.union([zod.number().min(listBillPaymentsResponseDataItemAmountOneMin).max(listBillPaymentsResponseDataItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet']),
   "reference": zod.string().max(listBillPaymentsResponseDataItemReferenceMax).nullable(),
   "notes": zod.string().max(listBillPaymentsResponseDataItemNotesMax).nullable(),
@@ -128,8 +128,12 @@ export const createBillPaymentBodyAmountMax = 90000000000000;
 
 export const createBillPaymentBodyReferenceMax = 100;
 
+
+export const createBillPaymentBodyReferenceRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createBillPaymentBodyNotesMax = 5000;
 
+
+export const createBillPaymentBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const CreateBillPaymentBody = zod.strictObject({
@@ -137,8 +141,8 @@ export const CreateBillPaymentBody = zod.strictObject({
   "payment_date": zod.iso.date(),
   "amount": zod.number().min(createBillPaymentBodyAmountMin).max(createBillPaymentBodyAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet']),
-  "reference": zod.string().max(createBillPaymentBodyReferenceMax).nullish(),
-  "notes": zod.string().max(createBillPaymentBodyNotesMax).nullish()
+  "reference": zod.string().max(createBillPaymentBodyReferenceMax).regex(createBillPaymentBodyReferenceRegExp).nullish(),
+  "notes": zod.string().max(createBillPaymentBodyNotesMax).regex(createBillPaymentBodyNotesRegExp).nullish()
 })
 
 export const createBillPaymentResponseIdMax = 2147483647;
@@ -151,8 +155,8 @@ export const createBillPaymentResponseBusinessIdMax = 2147483647;
 
 export const createBillPaymentResponseBillIdMax = 2147483647;
 
-export const createBillPaymentResponseAmountMin = 0;
-export const createBillPaymentResponseAmountMax = 90000000000000;
+export const createBillPaymentResponseAmountOneMin = 0;
+export const createBillPaymentResponseAmountOneMax = 90000000000000;
 
 export const createBillPaymentResponseReferenceMax = 100;
 
@@ -178,7 +182,7 @@ export const CreateBillPaymentResponse = zod.strictObject({
   "business_id": zod.int().min(1).max(createBillPaymentResponseBusinessIdMax).describe('A record id.'),
   "bill_id": zod.int().min(1).max(createBillPaymentResponseBillIdMax).describe('A record id.'),
   "payment_date": zod.iso.date(),
-  "amount": zod.number().min(createBillPaymentResponseAmountMin).max(createBillPaymentResponseAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "amount": zod.union([zod.number().min(createBillPaymentResponseAmountOneMin).max(createBillPaymentResponseAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet']),
   "reference": zod.string().max(createBillPaymentResponseReferenceMax).nullable(),
   "notes": zod.string().max(createBillPaymentResponseNotesMax).nullable(),
@@ -200,7 +204,7 @@ export const searchBillPaymentsQueryLimitMax = 100;
 
 
 export const SearchBillPaymentsQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchBillPaymentsQueryQMax).optional().describe('Text typed by the user.'),
+  "q": zod.coerce.string().max(searchBillPaymentsQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
   "limit": zod.coerce.number().int().min(1).max(searchBillPaymentsQueryLimitMax).default(searchBillPaymentsQueryLimitDefault)
 })
 
@@ -214,8 +218,8 @@ export const searchBillPaymentsResponseBusinessIdMax = 2147483647;
 
 export const searchBillPaymentsResponseBillIdMax = 2147483647;
 
-export const searchBillPaymentsResponseAmountMin = 0;
-export const searchBillPaymentsResponseAmountMax = 90000000000000;
+export const searchBillPaymentsResponseAmountOneMin = 0;
+export const searchBillPaymentsResponseAmountOneMax = 90000000000000;
 
 export const searchBillPaymentsResponseReferenceMax = 100;
 
@@ -241,7 +245,7 @@ export const SearchBillPaymentsResponseItem = zod.strictObject({
   "business_id": zod.int().min(1).max(searchBillPaymentsResponseBusinessIdMax).describe('A record id.'),
   "bill_id": zod.int().min(1).max(searchBillPaymentsResponseBillIdMax).describe('A record id.'),
   "payment_date": zod.iso.date(),
-  "amount": zod.number().min(searchBillPaymentsResponseAmountMin).max(searchBillPaymentsResponseAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "amount": zod.union([zod.number().min(searchBillPaymentsResponseAmountOneMin).max(searchBillPaymentsResponseAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet']),
   "reference": zod.string().max(searchBillPaymentsResponseReferenceMax).nullable(),
   "notes": zod.string().max(searchBillPaymentsResponseNotesMax).nullable(),
@@ -274,8 +278,8 @@ export const getBillPaymentResponseBusinessIdMax = 2147483647;
 
 export const getBillPaymentResponseBillIdMax = 2147483647;
 
-export const getBillPaymentResponseAmountMin = 0;
-export const getBillPaymentResponseAmountMax = 90000000000000;
+export const getBillPaymentResponseAmountOneMin = 0;
+export const getBillPaymentResponseAmountOneMax = 90000000000000;
 
 export const getBillPaymentResponseReferenceMax = 100;
 
@@ -301,7 +305,7 @@ export const GetBillPaymentResponse = zod.strictObject({
   "business_id": zod.int().min(1).max(getBillPaymentResponseBusinessIdMax).describe('A record id.'),
   "bill_id": zod.int().min(1).max(getBillPaymentResponseBillIdMax).describe('A record id.'),
   "payment_date": zod.iso.date(),
-  "amount": zod.number().min(getBillPaymentResponseAmountMin).max(getBillPaymentResponseAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "amount": zod.union([zod.number().min(getBillPaymentResponseAmountOneMin).max(getBillPaymentResponseAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet']),
   "reference": zod.string().max(getBillPaymentResponseReferenceMax).nullable(),
   "notes": zod.string().max(getBillPaymentResponseNotesMax).nullable(),
@@ -333,8 +337,8 @@ export const deleteBillPaymentResponseBusinessIdMax = 2147483647;
 
 export const deleteBillPaymentResponseBillIdMax = 2147483647;
 
-export const deleteBillPaymentResponseAmountMin = 0;
-export const deleteBillPaymentResponseAmountMax = 90000000000000;
+export const deleteBillPaymentResponseAmountOneMin = 0;
+export const deleteBillPaymentResponseAmountOneMax = 90000000000000;
 
 export const deleteBillPaymentResponseReferenceMax = 100;
 
@@ -360,7 +364,7 @@ export const DeleteBillPaymentResponse = zod.strictObject({
   "business_id": zod.int().min(1).max(deleteBillPaymentResponseBusinessIdMax).describe('A record id.'),
   "bill_id": zod.int().min(1).max(deleteBillPaymentResponseBillIdMax).describe('A record id.'),
   "payment_date": zod.iso.date(),
-  "amount": zod.number().min(deleteBillPaymentResponseAmountMin).max(deleteBillPaymentResponseAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "amount": zod.union([zod.number().min(deleteBillPaymentResponseAmountOneMin).max(deleteBillPaymentResponseAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet']),
   "reference": zod.string().max(deleteBillPaymentResponseReferenceMax).nullable(),
   "notes": zod.string().max(deleteBillPaymentResponseNotesMax).nullable(),
@@ -369,6 +373,32 @@ export const DeleteBillPaymentResponse = zod.strictObject({
   "contact_id": zod.union([zod.int().min(1).max(deleteBillPaymentResponseContactIdOneMax).describe('A record id.'),zod.null()]),
   "contact_name": zod.string().max(deleteBillPaymentResponseContactNameMax).nullable()
 })
+
+/**
+ * Needs view-bill-payments. Who did what and when to the bill payment, newest first.
+ * @summary Read the history of a bill payment
+ */
+export const getBillPaymentHistoryPathIdMax = 2147483647;
+
+
+
+export const GetBillPaymentHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getBillPaymentHistoryPathIdMax)
+})
+
+export const getBillPaymentHistoryResponseChangesMinOne = 2;
+export const getBillPaymentHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetBillPaymentHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getBillPaymentHistoryResponseChangesMinOne).max(getBillPaymentHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetBillPaymentHistoryResponse = zod.array(GetBillPaymentHistoryResponseItem)
 
 /**
  * Needs restore-bill-payments.
@@ -392,8 +422,8 @@ export const restoreBillPaymentResponseBusinessIdMax = 2147483647;
 
 export const restoreBillPaymentResponseBillIdMax = 2147483647;
 
-export const restoreBillPaymentResponseAmountMin = 0;
-export const restoreBillPaymentResponseAmountMax = 90000000000000;
+export const restoreBillPaymentResponseAmountOneMin = 0;
+export const restoreBillPaymentResponseAmountOneMax = 90000000000000;
 
 export const restoreBillPaymentResponseReferenceMax = 100;
 
@@ -419,7 +449,7 @@ export const RestoreBillPaymentResponse = zod.strictObject({
   "business_id": zod.int().min(1).max(restoreBillPaymentResponseBusinessIdMax).describe('A record id.'),
   "bill_id": zod.int().min(1).max(restoreBillPaymentResponseBillIdMax).describe('A record id.'),
   "payment_date": zod.iso.date(),
-  "amount": zod.number().min(restoreBillPaymentResponseAmountMin).max(restoreBillPaymentResponseAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "amount": zod.union([zod.number().min(restoreBillPaymentResponseAmountOneMin).max(restoreBillPaymentResponseAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet']),
   "reference": zod.string().max(restoreBillPaymentResponseReferenceMax).nullable(),
   "notes": zod.string().max(restoreBillPaymentResponseNotesMax).nullable(),

@@ -45,7 +45,7 @@ export const ListBillsQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listBillsQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listBillsQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listBillsQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listBillsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.'),
+  "search": zod.coerce.string().max(listBillsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.'),
   "purchase_order_id": zod.coerce.number().int().min(1).max(listBillsQueryPurchaseOrderIdMax).optional().describe('Only records whose purchase order id matches.'),
   "contact_id": zod.coerce.number().int().min(1).max(listBillsQueryContactIdMax).optional().describe('Only records whose contact id matches.'),
   "branch_id": zod.coerce.number().int().min(1).max(listBillsQueryBranchIdMax).optional().describe('Only records whose branch id matches.'),
@@ -54,7 +54,8 @@ export const ListBillsQueryParams = zod.strictObject({
   "bill_date_from": zod.iso.date().optional().describe('Only records whose bill date is on or after this day.'),
   "bill_date_to": zod.iso.date().optional().describe('Only records whose bill date is on or before this day.'),
   "due_date_from": zod.iso.date().optional().describe('Only records whose due date is on or after this day.'),
-  "due_date_to": zod.iso.date().optional().describe('Only records whose due date is on or before this day.')
+  "due_date_to": zod.iso.date().optional().describe('Only records whose due date is on or before this day.'),
+  "has_balance": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active documents with a balance left to pay (total above the amount paid).')
 })
 
 export const listBillsResponseDataItemIdMax = 2147483647;
@@ -85,20 +86,20 @@ export const listBillsResponseDataItemContactNameMax = 255;
 
 export const listBillsResponseDataItemLocationNameMax = 255;
 
-export const listBillsResponseDataItemSubtotalMin = 0;
-export const listBillsResponseDataItemSubtotalMax = 90000000000000;
+export const listBillsResponseDataItemSubtotalOneMin = 0;
+export const listBillsResponseDataItemSubtotalOneMax = 90000000000000;
 
-export const listBillsResponseDataItemDiscountTotalMin = 0;
-export const listBillsResponseDataItemDiscountTotalMax = 90000000000000;
+export const listBillsResponseDataItemDiscountTotalOneMin = 0;
+export const listBillsResponseDataItemDiscountTotalOneMax = 90000000000000;
 
-export const listBillsResponseDataItemTotalMin = 0;
-export const listBillsResponseDataItemTotalMax = 90000000000000;
+export const listBillsResponseDataItemTotalOneMin = 0;
+export const listBillsResponseDataItemTotalOneMax = 90000000000000;
 
-export const listBillsResponseDataItemAmountPaidMin = 0;
-export const listBillsResponseDataItemAmountPaidMax = 90000000000000;
+export const listBillsResponseDataItemAmountPaidOneMin = 0;
+export const listBillsResponseDataItemAmountPaidOneMax = 90000000000000;
 
-export const listBillsResponseDataItemBalanceMin = 0;
-export const listBillsResponseDataItemBalanceMax = 90000000000000;
+export const listBillsResponseDataItemBalanceOneMin = 0;
+export const listBillsResponseDataItemBalanceOneMax = 90000000000000;
 
 export const listBillsResponseDataItemLinesItemIdMax = 2147483647;
 
@@ -109,8 +110,8 @@ export const listBillsResponseDataItemLinesItemItemIdMax = 2147483647;
 export const listBillsResponseDataItemLinesItemQuantityExclusiveMin = 0;
 export const listBillsResponseDataItemLinesItemQuantityMax = 900000000000;
 
-export const listBillsResponseDataItemLinesItemUnitCostMin = 0;
-export const listBillsResponseDataItemLinesItemUnitCostMax = 90000000000000;
+export const listBillsResponseDataItemLinesItemUnitCostOneMin = 0;
+export const listBillsResponseDataItemLinesItemUnitCostOneMax = 90000000000000;
 
 export const listBillsResponseDataItemLinesItemDiscountPercentOneMin = 0;
 export const listBillsResponseDataItemLinesItemDiscountPercentOneMax = 100;
@@ -119,8 +120,8 @@ export const listBillsResponseDataItemLinesItemItemCodeMax = 255;
 
 export const listBillsResponseDataItemLinesItemItemNameMax = 255;
 
-export const listBillsResponseDataItemLinesItemAmountMin = 0;
-export const listBillsResponseDataItemLinesItemAmountMax = 90000000000000;
+export const listBillsResponseDataItemLinesItemAmountOneMin = 0;
+export const listBillsResponseDataItemLinesItemAmountOneMax = 90000000000000;
 
 
 
@@ -149,22 +150,22 @@ export const ListBillsResponse = zod.strictObject({
   "purchase_order_number": zod.string().max(listBillsResponseDataItemPurchaseOrderNumberMax).nullable(),
   "contact_name": zod.string().max(listBillsResponseDataItemContactNameMax).nullable(),
   "location_name": zod.string().max(listBillsResponseDataItemLocationNameMax).nullable(),
-  "subtotal": zod.number().min(listBillsResponseDataItemSubtotalMin).max(listBillsResponseDataItemSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "discount_total": zod.number().min(listBillsResponseDataItemDiscountTotalMin).max(listBillsResponseDataItemDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "total": zod.number().min(listBillsResponseDataItemTotalMin).max(listBillsResponseDataItemTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "amount_paid": zod.number().min(listBillsResponseDataItemAmountPaidMin).max(listBillsResponseDataItemAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "balance": zod.number().min(listBillsResponseDataItemBalanceMin).max(listBillsResponseDataItemBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "subtotal": zod.union([zod.number().min(listBillsResponseDataItemSubtotalOneMin).max(listBillsResponseDataItemSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "discount_total": zod.union([zod.number().min(listBillsResponseDataItemDiscountTotalOneMin).max(listBillsResponseDataItemDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "total": zod.union([zod.number().min(listBillsResponseDataItemTotalOneMin).max(listBillsResponseDataItemTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "amount_paid": zod.union([zod.number().min(listBillsResponseDataItemAmountPaidOneMin).max(listBillsResponseDataItemAmountPaidOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "balance": zod.union([zod.number().min(listBillsResponseDataItemBalanceOneMin).max(listBillsResponseDataItemBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(listBillsResponseDataItemLinesItemIdMax).describe('A record id.'),
   "purchase_order_line_id": zod.union([zod.int().min(1).max(listBillsResponseDataItemLinesItemPurchaseOrderLineIdOneMax).describe('A record id.'),zod.null()]),
   "item_id": zod.int().min(1).max(listBillsResponseDataItemLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(listBillsResponseDataItemLinesItemQuantityExclusiveMin).max(listBillsResponseDataItemLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_cost": zod.number().min(listBillsResponseDataItemLinesItemUnitCostMin).max(listBillsResponseDataItemLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(listBillsResponseDataItemLinesItemUnitCostOneMin).max(listBillsResponseDataItemLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_percent": zod.union([zod.int().min(listBillsResponseDataItemLinesItemDiscountPercentOneMin).max(listBillsResponseDataItemLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(listBillsResponseDataItemLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(listBillsResponseDataItemLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(listBillsResponseDataItemLinesItemAmountMin).max(listBillsResponseDataItemLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.union([zod.number().min(listBillsResponseDataItemLinesItemAmountOneMin).max(listBillsResponseDataItemLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })),
   "meta": zod.strictObject({
@@ -201,8 +202,12 @@ export const createBillBodyWarehouseIdOneMax = 2147483647;
 
 export const createBillBodySupplierInvoiceNumberMax = 100;
 
+
+export const createBillBodySupplierInvoiceNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createBillBodyNotesMax = 5000;
 
+
+export const createBillBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createBillBodyLinesItemPurchaseOrderLineIdOneMax = 2147483647;
 
 export const createBillBodyLinesItemItemIdMax = 2147483647;
@@ -227,8 +232,8 @@ export const CreateBillBody = zod.strictObject({
   "warehouse_id": zod.union([zod.int().min(1).max(createBillBodyWarehouseIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "bill_date": zod.iso.date(),
   "due_date": zod.iso.date().nullish(),
-  "supplier_invoice_number": zod.string().max(createBillBodySupplierInvoiceNumberMax).nullish(),
-  "notes": zod.string().max(createBillBodyNotesMax).nullish(),
+  "supplier_invoice_number": zod.string().max(createBillBodySupplierInvoiceNumberMax).regex(createBillBodySupplierInvoiceNumberRegExp).nullish(),
+  "notes": zod.string().max(createBillBodyNotesMax).regex(createBillBodyNotesRegExp).nullish(),
   "lines": zod.array(zod.strictObject({
   "purchase_order_line_id": zod.union([zod.int().min(1).max(createBillBodyLinesItemPurchaseOrderLineIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "item_id": zod.int().min(1).max(createBillBodyLinesItemItemIdMax).describe('A record id.'),
@@ -266,20 +271,20 @@ export const createBillResponseContactNameMax = 255;
 
 export const createBillResponseLocationNameMax = 255;
 
-export const createBillResponseSubtotalMin = 0;
-export const createBillResponseSubtotalMax = 90000000000000;
+export const createBillResponseSubtotalOneMin = 0;
+export const createBillResponseSubtotalOneMax = 90000000000000;
 
-export const createBillResponseDiscountTotalMin = 0;
-export const createBillResponseDiscountTotalMax = 90000000000000;
+export const createBillResponseDiscountTotalOneMin = 0;
+export const createBillResponseDiscountTotalOneMax = 90000000000000;
 
-export const createBillResponseTotalMin = 0;
-export const createBillResponseTotalMax = 90000000000000;
+export const createBillResponseTotalOneMin = 0;
+export const createBillResponseTotalOneMax = 90000000000000;
 
-export const createBillResponseAmountPaidMin = 0;
-export const createBillResponseAmountPaidMax = 90000000000000;
+export const createBillResponseAmountPaidOneMin = 0;
+export const createBillResponseAmountPaidOneMax = 90000000000000;
 
-export const createBillResponseBalanceMin = 0;
-export const createBillResponseBalanceMax = 90000000000000;
+export const createBillResponseBalanceOneMin = 0;
+export const createBillResponseBalanceOneMax = 90000000000000;
 
 export const createBillResponseLinesItemIdMax = 2147483647;
 
@@ -290,8 +295,8 @@ export const createBillResponseLinesItemItemIdMax = 2147483647;
 export const createBillResponseLinesItemQuantityExclusiveMin = 0;
 export const createBillResponseLinesItemQuantityMax = 900000000000;
 
-export const createBillResponseLinesItemUnitCostMin = 0;
-export const createBillResponseLinesItemUnitCostMax = 90000000000000;
+export const createBillResponseLinesItemUnitCostOneMin = 0;
+export const createBillResponseLinesItemUnitCostOneMax = 90000000000000;
 
 export const createBillResponseLinesItemDiscountPercentOneMin = 0;
 export const createBillResponseLinesItemDiscountPercentOneMax = 100;
@@ -300,8 +305,8 @@ export const createBillResponseLinesItemItemCodeMax = 255;
 
 export const createBillResponseLinesItemItemNameMax = 255;
 
-export const createBillResponseLinesItemAmountMin = 0;
-export const createBillResponseLinesItemAmountMax = 90000000000000;
+export const createBillResponseLinesItemAmountOneMin = 0;
+export const createBillResponseLinesItemAmountOneMax = 90000000000000;
 
 
 
@@ -325,22 +330,22 @@ export const CreateBillResponse = zod.strictObject({
   "purchase_order_number": zod.string().max(createBillResponsePurchaseOrderNumberMax).nullable(),
   "contact_name": zod.string().max(createBillResponseContactNameMax).nullable(),
   "location_name": zod.string().max(createBillResponseLocationNameMax).nullable(),
-  "subtotal": zod.number().min(createBillResponseSubtotalMin).max(createBillResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "discount_total": zod.number().min(createBillResponseDiscountTotalMin).max(createBillResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "total": zod.number().min(createBillResponseTotalMin).max(createBillResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "amount_paid": zod.number().min(createBillResponseAmountPaidMin).max(createBillResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "balance": zod.number().min(createBillResponseBalanceMin).max(createBillResponseBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "subtotal": zod.union([zod.number().min(createBillResponseSubtotalOneMin).max(createBillResponseSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "discount_total": zod.union([zod.number().min(createBillResponseDiscountTotalOneMin).max(createBillResponseDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "total": zod.union([zod.number().min(createBillResponseTotalOneMin).max(createBillResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "amount_paid": zod.union([zod.number().min(createBillResponseAmountPaidOneMin).max(createBillResponseAmountPaidOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "balance": zod.union([zod.number().min(createBillResponseBalanceOneMin).max(createBillResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(createBillResponseLinesItemIdMax).describe('A record id.'),
   "purchase_order_line_id": zod.union([zod.int().min(1).max(createBillResponseLinesItemPurchaseOrderLineIdOneMax).describe('A record id.'),zod.null()]),
   "item_id": zod.int().min(1).max(createBillResponseLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(createBillResponseLinesItemQuantityExclusiveMin).max(createBillResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_cost": zod.number().min(createBillResponseLinesItemUnitCostMin).max(createBillResponseLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(createBillResponseLinesItemUnitCostOneMin).max(createBillResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_percent": zod.union([zod.int().min(createBillResponseLinesItemDiscountPercentOneMin).max(createBillResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(createBillResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(createBillResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(createBillResponseLinesItemAmountMin).max(createBillResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.union([zod.number().min(createBillResponseLinesItemAmountOneMin).max(createBillResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })
 
@@ -353,11 +358,21 @@ export const searchBillsQueryQMax = 255;
 export const searchBillsQueryLimitDefault = 15;
 export const searchBillsQueryLimitMax = 100;
 
+export const searchBillsQueryContactIdMax = 2147483647;
+
+export const searchBillsQueryBranchIdMax = 2147483647;
+
+export const searchBillsQueryWarehouseIdMax = 2147483647;
+
 
 
 export const SearchBillsQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchBillsQueryQMax).optional().describe('Text typed by the user.'),
-  "limit": zod.coerce.number().int().min(1).max(searchBillsQueryLimitMax).default(searchBillsQueryLimitDefault)
+  "q": zod.coerce.string().max(searchBillsQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
+  "limit": zod.coerce.number().int().min(1).max(searchBillsQueryLimitMax).default(searchBillsQueryLimitDefault),
+  "contact_id": zod.coerce.number().int().min(1).max(searchBillsQueryContactIdMax).optional().describe('Only records whose contact id matches.'),
+  "branch_id": zod.coerce.number().int().min(1).max(searchBillsQueryBranchIdMax).optional().describe('Only records whose branch id matches.'),
+  "warehouse_id": zod.coerce.number().int().min(1).max(searchBillsQueryWarehouseIdMax).optional().describe('Only records whose warehouse id matches.'),
+  "has_balance": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active documents with a balance left to pay (total above the amount paid).')
 })
 
 export const searchBillsResponseIdMax = 2147483647;
@@ -388,20 +403,20 @@ export const searchBillsResponseContactNameMax = 255;
 
 export const searchBillsResponseLocationNameMax = 255;
 
-export const searchBillsResponseSubtotalMin = 0;
-export const searchBillsResponseSubtotalMax = 90000000000000;
+export const searchBillsResponseSubtotalOneMin = 0;
+export const searchBillsResponseSubtotalOneMax = 90000000000000;
 
-export const searchBillsResponseDiscountTotalMin = 0;
-export const searchBillsResponseDiscountTotalMax = 90000000000000;
+export const searchBillsResponseDiscountTotalOneMin = 0;
+export const searchBillsResponseDiscountTotalOneMax = 90000000000000;
 
-export const searchBillsResponseTotalMin = 0;
-export const searchBillsResponseTotalMax = 90000000000000;
+export const searchBillsResponseTotalOneMin = 0;
+export const searchBillsResponseTotalOneMax = 90000000000000;
 
-export const searchBillsResponseAmountPaidMin = 0;
-export const searchBillsResponseAmountPaidMax = 90000000000000;
+export const searchBillsResponseAmountPaidOneMin = 0;
+export const searchBillsResponseAmountPaidOneMax = 90000000000000;
 
-export const searchBillsResponseBalanceMin = 0;
-export const searchBillsResponseBalanceMax = 90000000000000;
+export const searchBillsResponseBalanceOneMin = 0;
+export const searchBillsResponseBalanceOneMax = 90000000000000;
 
 export const searchBillsResponseLinesItemIdMax = 2147483647;
 
@@ -412,8 +427,8 @@ export const searchBillsResponseLinesItemItemIdMax = 2147483647;
 export const searchBillsResponseLinesItemQuantityExclusiveMin = 0;
 export const searchBillsResponseLinesItemQuantityMax = 900000000000;
 
-export const searchBillsResponseLinesItemUnitCostMin = 0;
-export const searchBillsResponseLinesItemUnitCostMax = 90000000000000;
+export const searchBillsResponseLinesItemUnitCostOneMin = 0;
+export const searchBillsResponseLinesItemUnitCostOneMax = 90000000000000;
 
 export const searchBillsResponseLinesItemDiscountPercentOneMin = 0;
 export const searchBillsResponseLinesItemDiscountPercentOneMax = 100;
@@ -422,8 +437,8 @@ export const searchBillsResponseLinesItemItemCodeMax = 255;
 
 export const searchBillsResponseLinesItemItemNameMax = 255;
 
-export const searchBillsResponseLinesItemAmountMin = 0;
-export const searchBillsResponseLinesItemAmountMax = 90000000000000;
+export const searchBillsResponseLinesItemAmountOneMin = 0;
+export const searchBillsResponseLinesItemAmountOneMax = 90000000000000;
 
 
 
@@ -447,22 +462,22 @@ export const SearchBillsResponseItem = zod.strictObject({
   "purchase_order_number": zod.string().max(searchBillsResponsePurchaseOrderNumberMax).nullable(),
   "contact_name": zod.string().max(searchBillsResponseContactNameMax).nullable(),
   "location_name": zod.string().max(searchBillsResponseLocationNameMax).nullable(),
-  "subtotal": zod.number().min(searchBillsResponseSubtotalMin).max(searchBillsResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "discount_total": zod.number().min(searchBillsResponseDiscountTotalMin).max(searchBillsResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "total": zod.number().min(searchBillsResponseTotalMin).max(searchBillsResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "amount_paid": zod.number().min(searchBillsResponseAmountPaidMin).max(searchBillsResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "balance": zod.number().min(searchBillsResponseBalanceMin).max(searchBillsResponseBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "subtotal": zod.union([zod.number().min(searchBillsResponseSubtotalOneMin).max(searchBillsResponseSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "discount_total": zod.union([zod.number().min(searchBillsResponseDiscountTotalOneMin).max(searchBillsResponseDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "total": zod.union([zod.number().min(searchBillsResponseTotalOneMin).max(searchBillsResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "amount_paid": zod.union([zod.number().min(searchBillsResponseAmountPaidOneMin).max(searchBillsResponseAmountPaidOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "balance": zod.union([zod.number().min(searchBillsResponseBalanceOneMin).max(searchBillsResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(searchBillsResponseLinesItemIdMax).describe('A record id.'),
   "purchase_order_line_id": zod.union([zod.int().min(1).max(searchBillsResponseLinesItemPurchaseOrderLineIdOneMax).describe('A record id.'),zod.null()]),
   "item_id": zod.int().min(1).max(searchBillsResponseLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(searchBillsResponseLinesItemQuantityExclusiveMin).max(searchBillsResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_cost": zod.number().min(searchBillsResponseLinesItemUnitCostMin).max(searchBillsResponseLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(searchBillsResponseLinesItemUnitCostOneMin).max(searchBillsResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_percent": zod.union([zod.int().min(searchBillsResponseLinesItemDiscountPercentOneMin).max(searchBillsResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(searchBillsResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(searchBillsResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(searchBillsResponseLinesItemAmountMin).max(searchBillsResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.union([zod.number().min(searchBillsResponseLinesItemAmountOneMin).max(searchBillsResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })
 export const SearchBillsResponse = zod.array(SearchBillsResponseItem)
@@ -507,20 +522,20 @@ export const getBillResponseContactNameMax = 255;
 
 export const getBillResponseLocationNameMax = 255;
 
-export const getBillResponseSubtotalMin = 0;
-export const getBillResponseSubtotalMax = 90000000000000;
+export const getBillResponseSubtotalOneMin = 0;
+export const getBillResponseSubtotalOneMax = 90000000000000;
 
-export const getBillResponseDiscountTotalMin = 0;
-export const getBillResponseDiscountTotalMax = 90000000000000;
+export const getBillResponseDiscountTotalOneMin = 0;
+export const getBillResponseDiscountTotalOneMax = 90000000000000;
 
-export const getBillResponseTotalMin = 0;
-export const getBillResponseTotalMax = 90000000000000;
+export const getBillResponseTotalOneMin = 0;
+export const getBillResponseTotalOneMax = 90000000000000;
 
-export const getBillResponseAmountPaidMin = 0;
-export const getBillResponseAmountPaidMax = 90000000000000;
+export const getBillResponseAmountPaidOneMin = 0;
+export const getBillResponseAmountPaidOneMax = 90000000000000;
 
-export const getBillResponseBalanceMin = 0;
-export const getBillResponseBalanceMax = 90000000000000;
+export const getBillResponseBalanceOneMin = 0;
+export const getBillResponseBalanceOneMax = 90000000000000;
 
 export const getBillResponseLinesItemIdMax = 2147483647;
 
@@ -531,8 +546,8 @@ export const getBillResponseLinesItemItemIdMax = 2147483647;
 export const getBillResponseLinesItemQuantityExclusiveMin = 0;
 export const getBillResponseLinesItemQuantityMax = 900000000000;
 
-export const getBillResponseLinesItemUnitCostMin = 0;
-export const getBillResponseLinesItemUnitCostMax = 90000000000000;
+export const getBillResponseLinesItemUnitCostOneMin = 0;
+export const getBillResponseLinesItemUnitCostOneMax = 90000000000000;
 
 export const getBillResponseLinesItemDiscountPercentOneMin = 0;
 export const getBillResponseLinesItemDiscountPercentOneMax = 100;
@@ -541,8 +556,8 @@ export const getBillResponseLinesItemItemCodeMax = 255;
 
 export const getBillResponseLinesItemItemNameMax = 255;
 
-export const getBillResponseLinesItemAmountMin = 0;
-export const getBillResponseLinesItemAmountMax = 90000000000000;
+export const getBillResponseLinesItemAmountOneMin = 0;
+export const getBillResponseLinesItemAmountOneMax = 90000000000000;
 
 
 
@@ -566,22 +581,22 @@ export const GetBillResponse = zod.strictObject({
   "purchase_order_number": zod.string().max(getBillResponsePurchaseOrderNumberMax).nullable(),
   "contact_name": zod.string().max(getBillResponseContactNameMax).nullable(),
   "location_name": zod.string().max(getBillResponseLocationNameMax).nullable(),
-  "subtotal": zod.number().min(getBillResponseSubtotalMin).max(getBillResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "discount_total": zod.number().min(getBillResponseDiscountTotalMin).max(getBillResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "total": zod.number().min(getBillResponseTotalMin).max(getBillResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "amount_paid": zod.number().min(getBillResponseAmountPaidMin).max(getBillResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "balance": zod.number().min(getBillResponseBalanceMin).max(getBillResponseBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "subtotal": zod.union([zod.number().min(getBillResponseSubtotalOneMin).max(getBillResponseSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "discount_total": zod.union([zod.number().min(getBillResponseDiscountTotalOneMin).max(getBillResponseDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "total": zod.union([zod.number().min(getBillResponseTotalOneMin).max(getBillResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "amount_paid": zod.union([zod.number().min(getBillResponseAmountPaidOneMin).max(getBillResponseAmountPaidOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "balance": zod.union([zod.number().min(getBillResponseBalanceOneMin).max(getBillResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(getBillResponseLinesItemIdMax).describe('A record id.'),
   "purchase_order_line_id": zod.union([zod.int().min(1).max(getBillResponseLinesItemPurchaseOrderLineIdOneMax).describe('A record id.'),zod.null()]),
   "item_id": zod.int().min(1).max(getBillResponseLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(getBillResponseLinesItemQuantityExclusiveMin).max(getBillResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_cost": zod.number().min(getBillResponseLinesItemUnitCostMin).max(getBillResponseLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(getBillResponseLinesItemUnitCostOneMin).max(getBillResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_percent": zod.union([zod.int().min(getBillResponseLinesItemDiscountPercentOneMin).max(getBillResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(getBillResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(getBillResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(getBillResponseLinesItemAmountMin).max(getBillResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.union([zod.number().min(getBillResponseLinesItemAmountOneMin).max(getBillResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })
 
@@ -625,20 +640,20 @@ export const deleteBillResponseContactNameMax = 255;
 
 export const deleteBillResponseLocationNameMax = 255;
 
-export const deleteBillResponseSubtotalMin = 0;
-export const deleteBillResponseSubtotalMax = 90000000000000;
+export const deleteBillResponseSubtotalOneMin = 0;
+export const deleteBillResponseSubtotalOneMax = 90000000000000;
 
-export const deleteBillResponseDiscountTotalMin = 0;
-export const deleteBillResponseDiscountTotalMax = 90000000000000;
+export const deleteBillResponseDiscountTotalOneMin = 0;
+export const deleteBillResponseDiscountTotalOneMax = 90000000000000;
 
-export const deleteBillResponseTotalMin = 0;
-export const deleteBillResponseTotalMax = 90000000000000;
+export const deleteBillResponseTotalOneMin = 0;
+export const deleteBillResponseTotalOneMax = 90000000000000;
 
-export const deleteBillResponseAmountPaidMin = 0;
-export const deleteBillResponseAmountPaidMax = 90000000000000;
+export const deleteBillResponseAmountPaidOneMin = 0;
+export const deleteBillResponseAmountPaidOneMax = 90000000000000;
 
-export const deleteBillResponseBalanceMin = 0;
-export const deleteBillResponseBalanceMax = 90000000000000;
+export const deleteBillResponseBalanceOneMin = 0;
+export const deleteBillResponseBalanceOneMax = 90000000000000;
 
 export const deleteBillResponseLinesItemIdMax = 2147483647;
 
@@ -649,8 +664,8 @@ export const deleteBillResponseLinesItemItemIdMax = 2147483647;
 export const deleteBillResponseLinesItemQuantityExclusiveMin = 0;
 export const deleteBillResponseLinesItemQuantityMax = 900000000000;
 
-export const deleteBillResponseLinesItemUnitCostMin = 0;
-export const deleteBillResponseLinesItemUnitCostMax = 90000000000000;
+export const deleteBillResponseLinesItemUnitCostOneMin = 0;
+export const deleteBillResponseLinesItemUnitCostOneMax = 90000000000000;
 
 export const deleteBillResponseLinesItemDiscountPercentOneMin = 0;
 export const deleteBillResponseLinesItemDiscountPercentOneMax = 100;
@@ -659,8 +674,8 @@ export const deleteBillResponseLinesItemItemCodeMax = 255;
 
 export const deleteBillResponseLinesItemItemNameMax = 255;
 
-export const deleteBillResponseLinesItemAmountMin = 0;
-export const deleteBillResponseLinesItemAmountMax = 90000000000000;
+export const deleteBillResponseLinesItemAmountOneMin = 0;
+export const deleteBillResponseLinesItemAmountOneMax = 90000000000000;
 
 
 
@@ -684,24 +699,50 @@ export const DeleteBillResponse = zod.strictObject({
   "purchase_order_number": zod.string().max(deleteBillResponsePurchaseOrderNumberMax).nullable(),
   "contact_name": zod.string().max(deleteBillResponseContactNameMax).nullable(),
   "location_name": zod.string().max(deleteBillResponseLocationNameMax).nullable(),
-  "subtotal": zod.number().min(deleteBillResponseSubtotalMin).max(deleteBillResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "discount_total": zod.number().min(deleteBillResponseDiscountTotalMin).max(deleteBillResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "total": zod.number().min(deleteBillResponseTotalMin).max(deleteBillResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "amount_paid": zod.number().min(deleteBillResponseAmountPaidMin).max(deleteBillResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "balance": zod.number().min(deleteBillResponseBalanceMin).max(deleteBillResponseBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "subtotal": zod.union([zod.number().min(deleteBillResponseSubtotalOneMin).max(deleteBillResponseSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "discount_total": zod.union([zod.number().min(deleteBillResponseDiscountTotalOneMin).max(deleteBillResponseDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "total": zod.union([zod.number().min(deleteBillResponseTotalOneMin).max(deleteBillResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "amount_paid": zod.union([zod.number().min(deleteBillResponseAmountPaidOneMin).max(deleteBillResponseAmountPaidOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "balance": zod.union([zod.number().min(deleteBillResponseBalanceOneMin).max(deleteBillResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(deleteBillResponseLinesItemIdMax).describe('A record id.'),
   "purchase_order_line_id": zod.union([zod.int().min(1).max(deleteBillResponseLinesItemPurchaseOrderLineIdOneMax).describe('A record id.'),zod.null()]),
   "item_id": zod.int().min(1).max(deleteBillResponseLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(deleteBillResponseLinesItemQuantityExclusiveMin).max(deleteBillResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_cost": zod.number().min(deleteBillResponseLinesItemUnitCostMin).max(deleteBillResponseLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(deleteBillResponseLinesItemUnitCostOneMin).max(deleteBillResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_percent": zod.union([zod.int().min(deleteBillResponseLinesItemDiscountPercentOneMin).max(deleteBillResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(deleteBillResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(deleteBillResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(deleteBillResponseLinesItemAmountMin).max(deleteBillResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.union([zod.number().min(deleteBillResponseLinesItemAmountOneMin).max(deleteBillResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })
+
+/**
+ * Needs view-bills. Who did what and when to the bill, newest first.
+ * @summary Read the history of a bill
+ */
+export const getBillHistoryPathIdMax = 2147483647;
+
+
+
+export const GetBillHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getBillHistoryPathIdMax)
+})
+
+export const getBillHistoryResponseChangesMinOne = 2;
+export const getBillHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetBillHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getBillHistoryResponseChangesMinOne).max(getBillHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetBillHistoryResponse = zod.array(GetBillHistoryResponseItem)
 
 /**
  * Needs restore-bills. Re-posts the document under the same rules.
@@ -743,20 +784,20 @@ export const restoreBillResponseContactNameMax = 255;
 
 export const restoreBillResponseLocationNameMax = 255;
 
-export const restoreBillResponseSubtotalMin = 0;
-export const restoreBillResponseSubtotalMax = 90000000000000;
+export const restoreBillResponseSubtotalOneMin = 0;
+export const restoreBillResponseSubtotalOneMax = 90000000000000;
 
-export const restoreBillResponseDiscountTotalMin = 0;
-export const restoreBillResponseDiscountTotalMax = 90000000000000;
+export const restoreBillResponseDiscountTotalOneMin = 0;
+export const restoreBillResponseDiscountTotalOneMax = 90000000000000;
 
-export const restoreBillResponseTotalMin = 0;
-export const restoreBillResponseTotalMax = 90000000000000;
+export const restoreBillResponseTotalOneMin = 0;
+export const restoreBillResponseTotalOneMax = 90000000000000;
 
-export const restoreBillResponseAmountPaidMin = 0;
-export const restoreBillResponseAmountPaidMax = 90000000000000;
+export const restoreBillResponseAmountPaidOneMin = 0;
+export const restoreBillResponseAmountPaidOneMax = 90000000000000;
 
-export const restoreBillResponseBalanceMin = 0;
-export const restoreBillResponseBalanceMax = 90000000000000;
+export const restoreBillResponseBalanceOneMin = 0;
+export const restoreBillResponseBalanceOneMax = 90000000000000;
 
 export const restoreBillResponseLinesItemIdMax = 2147483647;
 
@@ -767,8 +808,8 @@ export const restoreBillResponseLinesItemItemIdMax = 2147483647;
 export const restoreBillResponseLinesItemQuantityExclusiveMin = 0;
 export const restoreBillResponseLinesItemQuantityMax = 900000000000;
 
-export const restoreBillResponseLinesItemUnitCostMin = 0;
-export const restoreBillResponseLinesItemUnitCostMax = 90000000000000;
+export const restoreBillResponseLinesItemUnitCostOneMin = 0;
+export const restoreBillResponseLinesItemUnitCostOneMax = 90000000000000;
 
 export const restoreBillResponseLinesItemDiscountPercentOneMin = 0;
 export const restoreBillResponseLinesItemDiscountPercentOneMax = 100;
@@ -777,8 +818,8 @@ export const restoreBillResponseLinesItemItemCodeMax = 255;
 
 export const restoreBillResponseLinesItemItemNameMax = 255;
 
-export const restoreBillResponseLinesItemAmountMin = 0;
-export const restoreBillResponseLinesItemAmountMax = 90000000000000;
+export const restoreBillResponseLinesItemAmountOneMin = 0;
+export const restoreBillResponseLinesItemAmountOneMax = 90000000000000;
 
 
 
@@ -802,22 +843,22 @@ export const RestoreBillResponse = zod.strictObject({
   "purchase_order_number": zod.string().max(restoreBillResponsePurchaseOrderNumberMax).nullable(),
   "contact_name": zod.string().max(restoreBillResponseContactNameMax).nullable(),
   "location_name": zod.string().max(restoreBillResponseLocationNameMax).nullable(),
-  "subtotal": zod.number().min(restoreBillResponseSubtotalMin).max(restoreBillResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "discount_total": zod.number().min(restoreBillResponseDiscountTotalMin).max(restoreBillResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "total": zod.number().min(restoreBillResponseTotalMin).max(restoreBillResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "amount_paid": zod.number().min(restoreBillResponseAmountPaidMin).max(restoreBillResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "balance": zod.number().min(restoreBillResponseBalanceMin).max(restoreBillResponseBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "subtotal": zod.union([zod.number().min(restoreBillResponseSubtotalOneMin).max(restoreBillResponseSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "discount_total": zod.union([zod.number().min(restoreBillResponseDiscountTotalOneMin).max(restoreBillResponseDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "total": zod.union([zod.number().min(restoreBillResponseTotalOneMin).max(restoreBillResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "amount_paid": zod.union([zod.number().min(restoreBillResponseAmountPaidOneMin).max(restoreBillResponseAmountPaidOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "balance": zod.union([zod.number().min(restoreBillResponseBalanceOneMin).max(restoreBillResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(restoreBillResponseLinesItemIdMax).describe('A record id.'),
   "purchase_order_line_id": zod.union([zod.int().min(1).max(restoreBillResponseLinesItemPurchaseOrderLineIdOneMax).describe('A record id.'),zod.null()]),
   "item_id": zod.int().min(1).max(restoreBillResponseLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(restoreBillResponseLinesItemQuantityExclusiveMin).max(restoreBillResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_cost": zod.number().min(restoreBillResponseLinesItemUnitCostMin).max(restoreBillResponseLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(restoreBillResponseLinesItemUnitCostOneMin).max(restoreBillResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_percent": zod.union([zod.int().min(restoreBillResponseLinesItemDiscountPercentOneMin).max(restoreBillResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(restoreBillResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(restoreBillResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(restoreBillResponseLinesItemAmountMin).max(restoreBillResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.union([zod.number().min(restoreBillResponseLinesItemAmountOneMin).max(restoreBillResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })
 

@@ -37,7 +37,8 @@ export const ListBranchesQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listBranchesQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listBranchesQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listBranchesQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listBranchesQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.')
+  "search": zod.coerce.string().max(listBranchesQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.'),
+  "usable": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only the locations where the signed-in user may place a document: for a user with a home location and without work-at-any-location, that location alone; for anyone else, every one. For the picker of a document\'s own location (a request\'s requester, a transfer\'s source), not of a transfer\'s destination.')
 })
 
 export const listBranchesResponseDataItemIdMax = 2147483647;
@@ -97,21 +98,29 @@ export const ListBranchesResponse = zod.strictObject({
  */
 export const createBranchBodyCodeMax = 50;
 
+
+export const createBranchBodyCodeRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createBranchBodyNameMax = 255;
 
+
+export const createBranchBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createBranchBodyAddressMax = 5000;
 
+
+export const createBranchBodyAddressRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createBranchBodyPhoneMax = 50;
 
+
+export const createBranchBodyPhoneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createBranchBodyEmailMax = 255;
 
 
 
 export const CreateBranchBody = zod.strictObject({
-  "code": zod.string().min(1).max(createBranchBodyCodeMax),
-  "name": zod.string().min(1).max(createBranchBodyNameMax),
-  "address": zod.string().max(createBranchBodyAddressMax).nullish(),
-  "phone": zod.string().max(createBranchBodyPhoneMax).nullish(),
+  "code": zod.string().min(1).max(createBranchBodyCodeMax).regex(createBranchBodyCodeRegExp),
+  "name": zod.string().min(1).max(createBranchBodyNameMax).regex(createBranchBodyNameRegExp),
+  "address": zod.string().max(createBranchBodyAddressMax).regex(createBranchBodyAddressRegExp).nullish(),
+  "phone": zod.string().max(createBranchBodyPhoneMax).regex(createBranchBodyPhoneRegExp).nullish(),
   "email": zod.email().max(createBranchBodyEmailMax).nullish()
 })
 
@@ -162,8 +171,9 @@ export const searchBranchesQueryLimitMax = 100;
 
 
 export const SearchBranchesQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchBranchesQueryQMax).optional().describe('Text typed by the user.'),
-  "limit": zod.coerce.number().int().min(1).max(searchBranchesQueryLimitMax).default(searchBranchesQueryLimitDefault)
+  "q": zod.coerce.string().max(searchBranchesQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
+  "limit": zod.coerce.number().int().min(1).max(searchBranchesQueryLimitMax).default(searchBranchesQueryLimitDefault),
+  "usable": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only the locations where the signed-in user may place a document: for a user with a home location and without work-at-any-location, that location alone; for anyone else, every one. For the picker of a document\'s own location (a request\'s requester, a transfer\'s source), not of a transfer\'s destination.')
 })
 
 export const searchBranchesResponseIdMax = 2147483647;
@@ -263,21 +273,29 @@ export const UpdateBranchParams = zod.strictObject({
 
 export const updateBranchBodyCodeMax = 50;
 
+
+export const updateBranchBodyCodeRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateBranchBodyNameMax = 255;
 
+
+export const updateBranchBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateBranchBodyAddressMax = 5000;
 
+
+export const updateBranchBodyAddressRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateBranchBodyPhoneMax = 50;
 
+
+export const updateBranchBodyPhoneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateBranchBodyEmailMax = 255;
 
 
 
 export const UpdateBranchBody = zod.strictObject({
-  "code": zod.string().min(1).max(updateBranchBodyCodeMax).optional(),
-  "name": zod.string().min(1).max(updateBranchBodyNameMax).optional(),
-  "address": zod.string().max(updateBranchBodyAddressMax).nullish(),
-  "phone": zod.string().max(updateBranchBodyPhoneMax).nullish(),
+  "code": zod.string().min(1).max(updateBranchBodyCodeMax).regex(updateBranchBodyCodeRegExp).optional(),
+  "name": zod.string().min(1).max(updateBranchBodyNameMax).regex(updateBranchBodyNameRegExp).optional(),
+  "address": zod.string().max(updateBranchBodyAddressMax).regex(updateBranchBodyAddressRegExp).nullish(),
+  "phone": zod.string().max(updateBranchBodyPhoneMax).regex(updateBranchBodyPhoneRegExp).nullish(),
   "email": zod.email().max(updateBranchBodyEmailMax).nullish()
 })
 
@@ -362,6 +380,32 @@ export const DeleteBranchResponse = zod.strictObject({
   "phone": zod.string().max(deleteBranchResponsePhoneMax).nullable(),
   "email": zod.email().max(deleteBranchResponseEmailMax).nullable()
 })
+
+/**
+ * Needs view-branches. Who did what and when to the branch, newest first.
+ * @summary Read the history of a branch
+ */
+export const getBranchHistoryPathIdMax = 2147483647;
+
+
+
+export const GetBranchHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getBranchHistoryPathIdMax)
+})
+
+export const getBranchHistoryResponseChangesMinOne = 2;
+export const getBranchHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetBranchHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getBranchHistoryResponseChangesMinOne).max(getBranchHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetBranchHistoryResponse = zod.array(GetBranchHistoryResponseItem)
 
 /**
  * Needs restore-branches.

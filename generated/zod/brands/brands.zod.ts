@@ -37,7 +37,7 @@ export const ListBrandsQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listBrandsQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listBrandsQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listBrandsQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listBrandsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.')
+  "search": zod.coerce.string().max(listBrandsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.')
 })
 
 export const listBrandsResponseDataItemIdMax = 2147483647;
@@ -88,13 +88,17 @@ export const ListBrandsResponse = zod.strictObject({
  */
 export const createBrandBodyNameMax = 255;
 
+
+export const createBrandBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createBrandBodyDescriptionMax = 5000;
 
 
+export const createBrandBodyDescriptionRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
 
 export const CreateBrandBody = zod.strictObject({
-  "name": zod.string().min(1).max(createBrandBodyNameMax),
-  "description": zod.string().max(createBrandBodyDescriptionMax).nullish()
+  "name": zod.string().min(1).max(createBrandBodyNameMax).regex(createBrandBodyNameRegExp),
+  "description": zod.string().max(createBrandBodyDescriptionMax).regex(createBrandBodyDescriptionRegExp).nullish()
 })
 
 export const createBrandResponseIdMax = 2147483647;
@@ -135,7 +139,7 @@ export const searchBrandsQueryLimitMax = 100;
 
 
 export const SearchBrandsQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchBrandsQueryQMax).optional().describe('Text typed by the user.'),
+  "q": zod.coerce.string().max(searchBrandsQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
   "limit": zod.coerce.number().int().min(1).max(searchBrandsQueryLimitMax).default(searchBrandsQueryLimitDefault)
 })
 
@@ -218,13 +222,17 @@ export const UpdateBrandParams = zod.strictObject({
 
 export const updateBrandBodyNameMax = 255;
 
+
+export const updateBrandBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateBrandBodyDescriptionMax = 5000;
 
 
+export const updateBrandBodyDescriptionRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
 
 export const UpdateBrandBody = zod.strictObject({
-  "name": zod.string().min(1).max(updateBrandBodyNameMax).optional(),
-  "description": zod.string().max(updateBrandBodyDescriptionMax).nullish()
+  "name": zod.string().min(1).max(updateBrandBodyNameMax).regex(updateBrandBodyNameRegExp).optional(),
+  "description": zod.string().max(updateBrandBodyDescriptionMax).regex(updateBrandBodyDescriptionRegExp).nullish()
 })
 
 export const updateBrandResponseIdMax = 2147483647;
@@ -290,6 +298,32 @@ export const DeleteBrandResponse = zod.strictObject({
   "name": zod.string().min(1).max(deleteBrandResponseNameMax),
   "description": zod.string().max(deleteBrandResponseDescriptionMax).nullable()
 })
+
+/**
+ * Needs view-brands. Who did what and when to the brand, newest first.
+ * @summary Read the history of a brand
+ */
+export const getBrandHistoryPathIdMax = 2147483647;
+
+
+
+export const GetBrandHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getBrandHistoryPathIdMax)
+})
+
+export const getBrandHistoryResponseChangesMinOne = 2;
+export const getBrandHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetBrandHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getBrandHistoryResponseChangesMinOne).max(getBrandHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetBrandHistoryResponse = zod.array(GetBrandHistoryResponseItem)
 
 /**
  * Needs restore-brands.

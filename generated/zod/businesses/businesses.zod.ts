@@ -37,7 +37,7 @@ export const ListBusinessesQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listBusinessesQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listBusinessesQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listBusinessesQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listBusinessesQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.')
+  "search": zod.coerce.string().max(listBusinessesQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.')
 })
 
 export const listBusinessesResponseDataItemIdMax = 2147483647;
@@ -58,6 +58,10 @@ export const listBusinessesResponseDataItemPhoneMax = 50;
 
 export const listBusinessesResponseDataItemEmailMax = 255;
 
+export const listBusinessesResponseDataItemRegisteredNameMax = 255;
+
+export const listBusinessesResponseDataItemInvoiceFooterMax = 2000;
+
 
 
 export const listBusinessesResponseMetaTotalMin = 0;
@@ -77,7 +81,10 @@ export const ListBusinessesResponse = zod.strictObject({
   "tin": zod.string().max(listBusinessesResponseDataItemTinMax).nullable(),
   "address": zod.string().max(listBusinessesResponseDataItemAddressMax).nullable(),
   "phone": zod.string().max(listBusinessesResponseDataItemPhoneMax).nullable(),
-  "email": zod.email().max(listBusinessesResponseDataItemEmailMax).nullable()
+  "email": zod.email().max(listBusinessesResponseDataItemEmailMax).nullable(),
+  "registered_name": zod.string().max(listBusinessesResponseDataItemRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
+  "invoice_footer": zod.string().max(listBusinessesResponseDataItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })),
   "meta": zod.strictObject({
   "current_page": zod.int().min(1),
@@ -97,25 +104,47 @@ export const ListBusinessesResponse = zod.strictObject({
  */
 export const createBusinessBodyNameMax = 255;
 
+
+export const createBusinessBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createBusinessBodyTradeNameMax = 255;
 
+
+export const createBusinessBodyTradeNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createBusinessBodyTinMax = 50;
 
+
+export const createBusinessBodyTinRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createBusinessBodyAddressMax = 5000;
 
+
+export const createBusinessBodyAddressRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createBusinessBodyPhoneMax = 50;
 
+
+export const createBusinessBodyPhoneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createBusinessBodyEmailMax = 255;
 
+export const createBusinessBodyRegisteredNameMax = 255;
+
+
+export const createBusinessBodyRegisteredNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createBusinessBodyIsVatRegisteredDefault = true;
+export const createBusinessBodyInvoiceFooterMax = 2000;
+
+
+export const createBusinessBodyInvoiceFooterRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const CreateBusinessBody = zod.strictObject({
-  "name": zod.string().min(1).max(createBusinessBodyNameMax),
-  "trade_name": zod.string().max(createBusinessBodyTradeNameMax).nullish(),
-  "tin": zod.string().max(createBusinessBodyTinMax).nullish(),
-  "address": zod.string().max(createBusinessBodyAddressMax).nullish(),
-  "phone": zod.string().max(createBusinessBodyPhoneMax).nullish(),
-  "email": zod.email().max(createBusinessBodyEmailMax).nullish()
+  "name": zod.string().min(1).max(createBusinessBodyNameMax).regex(createBusinessBodyNameRegExp),
+  "trade_name": zod.string().max(createBusinessBodyTradeNameMax).regex(createBusinessBodyTradeNameRegExp).nullish(),
+  "tin": zod.string().max(createBusinessBodyTinMax).regex(createBusinessBodyTinRegExp).nullish(),
+  "address": zod.string().max(createBusinessBodyAddressMax).regex(createBusinessBodyAddressRegExp).nullish(),
+  "phone": zod.string().max(createBusinessBodyPhoneMax).regex(createBusinessBodyPhoneRegExp).nullish(),
+  "email": zod.email().max(createBusinessBodyEmailMax).nullish(),
+  "registered_name": zod.string().max(createBusinessBodyRegisteredNameMax).regex(createBusinessBodyRegisteredNameRegExp).nullish().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "is_vat_registered": zod.boolean().default(createBusinessBodyIsVatRegisteredDefault).describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
+  "invoice_footer": zod.string().max(createBusinessBodyInvoiceFooterMax).regex(createBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })
 
 export const createBusinessResponseIdMax = 2147483647;
@@ -136,6 +165,10 @@ export const createBusinessResponsePhoneMax = 50;
 
 export const createBusinessResponseEmailMax = 255;
 
+export const createBusinessResponseRegisteredNameMax = 255;
+
+export const createBusinessResponseInvoiceFooterMax = 2000;
+
 
 
 export const CreateBusinessResponse = zod.strictObject({
@@ -150,7 +183,10 @@ export const CreateBusinessResponse = zod.strictObject({
   "tin": zod.string().max(createBusinessResponseTinMax).nullable(),
   "address": zod.string().max(createBusinessResponseAddressMax).nullable(),
   "phone": zod.string().max(createBusinessResponsePhoneMax).nullable(),
-  "email": zod.email().max(createBusinessResponseEmailMax).nullable()
+  "email": zod.email().max(createBusinessResponseEmailMax).nullable(),
+  "registered_name": zod.string().max(createBusinessResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
+  "invoice_footer": zod.string().max(createBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })
 
 /**
@@ -165,7 +201,7 @@ export const searchBusinessesQueryLimitMax = 100;
 
 
 export const SearchBusinessesQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchBusinessesQueryQMax).optional().describe('Text typed by the user.'),
+  "q": zod.coerce.string().max(searchBusinessesQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
   "limit": zod.coerce.number().int().min(1).max(searchBusinessesQueryLimitMax).default(searchBusinessesQueryLimitDefault)
 })
 
@@ -187,6 +223,10 @@ export const searchBusinessesResponsePhoneMax = 50;
 
 export const searchBusinessesResponseEmailMax = 255;
 
+export const searchBusinessesResponseRegisteredNameMax = 255;
+
+export const searchBusinessesResponseInvoiceFooterMax = 2000;
+
 
 
 export const SearchBusinessesResponseItem = zod.strictObject({
@@ -201,7 +241,10 @@ export const SearchBusinessesResponseItem = zod.strictObject({
   "tin": zod.string().max(searchBusinessesResponseTinMax).nullable(),
   "address": zod.string().max(searchBusinessesResponseAddressMax).nullable(),
   "phone": zod.string().max(searchBusinessesResponsePhoneMax).nullable(),
-  "email": zod.email().max(searchBusinessesResponseEmailMax).nullable()
+  "email": zod.email().max(searchBusinessesResponseEmailMax).nullable(),
+  "registered_name": zod.string().max(searchBusinessesResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
+  "invoice_footer": zod.string().max(searchBusinessesResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })
 export const SearchBusinessesResponse = zod.array(SearchBusinessesResponseItem)
 
@@ -235,6 +278,10 @@ export const getBusinessResponsePhoneMax = 50;
 
 export const getBusinessResponseEmailMax = 255;
 
+export const getBusinessResponseRegisteredNameMax = 255;
+
+export const getBusinessResponseInvoiceFooterMax = 2000;
+
 
 
 export const GetBusinessResponse = zod.strictObject({
@@ -249,7 +296,10 @@ export const GetBusinessResponse = zod.strictObject({
   "tin": zod.string().max(getBusinessResponseTinMax).nullable(),
   "address": zod.string().max(getBusinessResponseAddressMax).nullable(),
   "phone": zod.string().max(getBusinessResponsePhoneMax).nullable(),
-  "email": zod.email().max(getBusinessResponseEmailMax).nullable()
+  "email": zod.email().max(getBusinessResponseEmailMax).nullable(),
+  "registered_name": zod.string().max(getBusinessResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
+  "invoice_footer": zod.string().max(getBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })
 
 /**
@@ -266,25 +316,46 @@ export const UpdateBusinessParams = zod.strictObject({
 
 export const updateBusinessBodyNameMax = 255;
 
+
+export const updateBusinessBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateBusinessBodyTradeNameMax = 255;
 
+
+export const updateBusinessBodyTradeNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateBusinessBodyTinMax = 50;
 
+
+export const updateBusinessBodyTinRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateBusinessBodyAddressMax = 5000;
 
+
+export const updateBusinessBodyAddressRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateBusinessBodyPhoneMax = 50;
 
+
+export const updateBusinessBodyPhoneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateBusinessBodyEmailMax = 255;
 
+export const updateBusinessBodyRegisteredNameMax = 255;
+
+
+export const updateBusinessBodyRegisteredNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const updateBusinessBodyInvoiceFooterMax = 2000;
+
+
+export const updateBusinessBodyInvoiceFooterRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const UpdateBusinessBody = zod.strictObject({
-  "name": zod.string().min(1).max(updateBusinessBodyNameMax).optional(),
-  "trade_name": zod.string().max(updateBusinessBodyTradeNameMax).nullish(),
-  "tin": zod.string().max(updateBusinessBodyTinMax).nullish(),
-  "address": zod.string().max(updateBusinessBodyAddressMax).nullish(),
-  "phone": zod.string().max(updateBusinessBodyPhoneMax).nullish(),
-  "email": zod.email().max(updateBusinessBodyEmailMax).nullish()
+  "name": zod.string().min(1).max(updateBusinessBodyNameMax).regex(updateBusinessBodyNameRegExp).optional(),
+  "trade_name": zod.string().max(updateBusinessBodyTradeNameMax).regex(updateBusinessBodyTradeNameRegExp).nullish(),
+  "tin": zod.string().max(updateBusinessBodyTinMax).regex(updateBusinessBodyTinRegExp).nullish(),
+  "address": zod.string().max(updateBusinessBodyAddressMax).regex(updateBusinessBodyAddressRegExp).nullish(),
+  "phone": zod.string().max(updateBusinessBodyPhoneMax).regex(updateBusinessBodyPhoneRegExp).nullish(),
+  "email": zod.email().max(updateBusinessBodyEmailMax).nullish(),
+  "registered_name": zod.string().max(updateBusinessBodyRegisteredNameMax).regex(updateBusinessBodyRegisteredNameRegExp).nullish().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "is_vat_registered": zod.boolean().optional().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
+  "invoice_footer": zod.string().max(updateBusinessBodyInvoiceFooterMax).regex(updateBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })
 
 export const updateBusinessResponseIdMax = 2147483647;
@@ -305,6 +376,10 @@ export const updateBusinessResponsePhoneMax = 50;
 
 export const updateBusinessResponseEmailMax = 255;
 
+export const updateBusinessResponseRegisteredNameMax = 255;
+
+export const updateBusinessResponseInvoiceFooterMax = 2000;
+
 
 
 export const UpdateBusinessResponse = zod.strictObject({
@@ -319,7 +394,10 @@ export const UpdateBusinessResponse = zod.strictObject({
   "tin": zod.string().max(updateBusinessResponseTinMax).nullable(),
   "address": zod.string().max(updateBusinessResponseAddressMax).nullable(),
   "phone": zod.string().max(updateBusinessResponsePhoneMax).nullable(),
-  "email": zod.email().max(updateBusinessResponseEmailMax).nullable()
+  "email": zod.email().max(updateBusinessResponseEmailMax).nullable(),
+  "registered_name": zod.string().max(updateBusinessResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
+  "invoice_footer": zod.string().max(updateBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })
 
 /**
@@ -352,6 +430,10 @@ export const deleteBusinessResponsePhoneMax = 50;
 
 export const deleteBusinessResponseEmailMax = 255;
 
+export const deleteBusinessResponseRegisteredNameMax = 255;
+
+export const deleteBusinessResponseInvoiceFooterMax = 2000;
+
 
 
 export const DeleteBusinessResponse = zod.strictObject({
@@ -366,8 +448,37 @@ export const DeleteBusinessResponse = zod.strictObject({
   "tin": zod.string().max(deleteBusinessResponseTinMax).nullable(),
   "address": zod.string().max(deleteBusinessResponseAddressMax).nullable(),
   "phone": zod.string().max(deleteBusinessResponsePhoneMax).nullable(),
-  "email": zod.email().max(deleteBusinessResponseEmailMax).nullable()
+  "email": zod.email().max(deleteBusinessResponseEmailMax).nullable(),
+  "registered_name": zod.string().max(deleteBusinessResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
+  "invoice_footer": zod.string().max(deleteBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })
+
+/**
+ * Needs view-businesses. Who did what and when to the business, newest first.
+ * @summary Read the history of a business
+ */
+export const getBusinessHistoryPathIdMax = 2147483647;
+
+
+
+export const GetBusinessHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getBusinessHistoryPathIdMax)
+})
+
+export const getBusinessHistoryResponseChangesMinOne = 2;
+export const getBusinessHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetBusinessHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getBusinessHistoryResponseChangesMinOne).max(getBusinessHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetBusinessHistoryResponse = zod.array(GetBusinessHistoryResponseItem)
 
 /**
  * Needs restore-businesses.
@@ -399,6 +510,10 @@ export const restoreBusinessResponsePhoneMax = 50;
 
 export const restoreBusinessResponseEmailMax = 255;
 
+export const restoreBusinessResponseRegisteredNameMax = 255;
+
+export const restoreBusinessResponseInvoiceFooterMax = 2000;
+
 
 
 export const RestoreBusinessResponse = zod.strictObject({
@@ -413,7 +528,10 @@ export const RestoreBusinessResponse = zod.strictObject({
   "tin": zod.string().max(restoreBusinessResponseTinMax).nullable(),
   "address": zod.string().max(restoreBusinessResponseAddressMax).nullable(),
   "phone": zod.string().max(restoreBusinessResponsePhoneMax).nullable(),
-  "email": zod.email().max(restoreBusinessResponseEmailMax).nullable()
+  "email": zod.email().max(restoreBusinessResponseEmailMax).nullable(),
+  "registered_name": zod.string().max(restoreBusinessResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
+  "invoice_footer": zod.string().max(restoreBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })
 
 /**
@@ -451,6 +569,10 @@ export const getAllBusinessesResponseBusinessesItemPhoneMax = 50;
 
 export const getAllBusinessesResponseBusinessesItemEmailMax = 255;
 
+export const getAllBusinessesResponseBusinessesItemRegisteredNameMax = 255;
+
+export const getAllBusinessesResponseBusinessesItemInvoiceFooterMax = 2000;
+
 
 
 export const GetAllBusinessesResponse = zod.strictObject({
@@ -466,7 +588,10 @@ export const GetAllBusinessesResponse = zod.strictObject({
   "tin": zod.string().max(getAllBusinessesResponseBusinessesItemTinMax).nullable(),
   "address": zod.string().max(getAllBusinessesResponseBusinessesItemAddressMax).nullable(),
   "phone": zod.string().max(getAllBusinessesResponseBusinessesItemPhoneMax).nullable(),
-  "email": zod.email().max(getAllBusinessesResponseBusinessesItemEmailMax).nullable()
+  "email": zod.email().max(getAllBusinessesResponseBusinessesItemEmailMax).nullable(),
+  "registered_name": zod.string().max(getAllBusinessesResponseBusinessesItemRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
+  "invoice_footer": zod.string().max(getAllBusinessesResponseBusinessesItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 }))
 })
 
@@ -491,6 +616,10 @@ export const retrieveAllBusinessesResponseBusinessesItemPhoneMax = 50;
 
 export const retrieveAllBusinessesResponseBusinessesItemEmailMax = 255;
 
+export const retrieveAllBusinessesResponseBusinessesItemRegisteredNameMax = 255;
+
+export const retrieveAllBusinessesResponseBusinessesItemInvoiceFooterMax = 2000;
+
 
 
 export const RetrieveAllBusinessesResponse = zod.strictObject({
@@ -506,7 +635,10 @@ export const RetrieveAllBusinessesResponse = zod.strictObject({
   "tin": zod.string().max(retrieveAllBusinessesResponseBusinessesItemTinMax).nullable(),
   "address": zod.string().max(retrieveAllBusinessesResponseBusinessesItemAddressMax).nullable(),
   "phone": zod.string().max(retrieveAllBusinessesResponseBusinessesItemPhoneMax).nullable(),
-  "email": zod.email().max(retrieveAllBusinessesResponseBusinessesItemEmailMax).nullable()
+  "email": zod.email().max(retrieveAllBusinessesResponseBusinessesItemEmailMax).nullable(),
+  "registered_name": zod.string().max(retrieveAllBusinessesResponseBusinessesItemRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
+  "invoice_footer": zod.string().max(retrieveAllBusinessesResponseBusinessesItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 }))
 })
 

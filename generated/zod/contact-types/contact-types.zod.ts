@@ -37,7 +37,7 @@ export const ListContactTypesQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listContactTypesQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listContactTypesQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listContactTypesQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listContactTypesQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.')
+  "search": zod.coerce.string().max(listContactTypesQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.')
 })
 
 export const listContactTypesResponseDataItemIdMax = 2147483647;
@@ -86,9 +86,11 @@ export const ListContactTypesResponse = zod.strictObject({
 export const createContactTypeBodyNameMax = 255;
 
 
+export const createContactTypeBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
 
 export const CreateContactTypeBody = zod.strictObject({
-  "name": zod.string().min(1).max(createContactTypeBodyNameMax)
+  "name": zod.string().min(1).max(createContactTypeBodyNameMax).regex(createContactTypeBodyNameRegExp)
 })
 
 export const createContactTypeResponseIdMax = 2147483647;
@@ -126,7 +128,7 @@ export const searchContactTypesQueryLimitMax = 100;
 
 
 export const SearchContactTypesQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchContactTypesQueryQMax).optional().describe('Text typed by the user.'),
+  "q": zod.coerce.string().max(searchContactTypesQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
   "limit": zod.coerce.number().int().min(1).max(searchContactTypesQueryLimitMax).default(searchContactTypesQueryLimitDefault)
 })
 
@@ -204,9 +206,11 @@ export const UpdateContactTypeParams = zod.strictObject({
 export const updateContactTypeBodyNameMax = 255;
 
 
+export const updateContactTypeBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
 
 export const UpdateContactTypeBody = zod.strictObject({
-  "name": zod.string().min(1).max(updateContactTypeBodyNameMax).optional()
+  "name": zod.string().min(1).max(updateContactTypeBodyNameMax).regex(updateContactTypeBodyNameRegExp).optional()
 })
 
 export const updateContactTypeResponseIdMax = 2147483647;
@@ -266,6 +270,32 @@ export const DeleteContactTypeResponse = zod.strictObject({
   "business_id": zod.int().min(1).max(deleteContactTypeResponseBusinessIdMax).describe('A record id.'),
   "name": zod.string().min(1).max(deleteContactTypeResponseNameMax)
 })
+
+/**
+ * Needs view-contact-types. Who did what and when to the contact type, newest first.
+ * @summary Read the history of a contact type
+ */
+export const getContactTypeHistoryPathIdMax = 2147483647;
+
+
+
+export const GetContactTypeHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getContactTypeHistoryPathIdMax)
+})
+
+export const getContactTypeHistoryResponseChangesMinOne = 2;
+export const getContactTypeHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetContactTypeHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getContactTypeHistoryResponseChangesMinOne).max(getContactTypeHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetContactTypeHistoryResponse = zod.array(GetContactTypeHistoryResponseItem)
 
 /**
  * Needs restore-contact-types.

@@ -39,8 +39,9 @@ export const ListContactsQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listContactsQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listContactsQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listContactsQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listContactsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.'),
-  "contact_type_id": zod.coerce.number().int().min(1).max(listContactsQueryContactTypeIdMax).optional().describe('Only records whose contact type id matches.')
+  "search": zod.coerce.string().max(listContactsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.'),
+  "contact_type_id": zod.coerce.number().int().min(1).max(listContactsQueryContactTypeIdMax).optional().describe('Only records whose contact type id matches.'),
+  "role": zod.enum(['customer', 'supplier']).optional().describe('Only contacts whose contact type is the seeded Customer (customer) or Supplier (supplier) type, matched by name: the customer picker of a sales document, the supplier picker of a purchase document.')
 })
 
 export const listContactsResponseDataItemIdMax = 2147483647;
@@ -114,29 +115,41 @@ export const createContactBodyContactTypeIdMax = 2147483647;
 
 export const createContactBodyNameMax = 255;
 
+
+export const createContactBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createContactBodyCompanyNameMax = 255;
 
+
+export const createContactBodyCompanyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createContactBodyEmailMax = 255;
 
 export const createContactBodyPhoneMax = 50;
 
+
+export const createContactBodyPhoneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createContactBodyAddressMax = 5000;
 
+
+export const createContactBodyAddressRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createContactBodyTinMax = 50;
 
+
+export const createContactBodyTinRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createContactBodyNotesMax = 5000;
 
+
+export const createContactBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const CreateContactBody = zod.strictObject({
   "contact_type_id": zod.int().min(1).max(createContactBodyContactTypeIdMax).describe('A record id.'),
-  "name": zod.string().min(1).max(createContactBodyNameMax),
-  "company_name": zod.string().max(createContactBodyCompanyNameMax).nullish(),
+  "name": zod.string().min(1).max(createContactBodyNameMax).regex(createContactBodyNameRegExp),
+  "company_name": zod.string().max(createContactBodyCompanyNameMax).regex(createContactBodyCompanyNameRegExp).nullish(),
   "email": zod.email().max(createContactBodyEmailMax).nullish(),
-  "phone": zod.string().max(createContactBodyPhoneMax).nullish(),
-  "address": zod.string().max(createContactBodyAddressMax).nullish(),
-  "tin": zod.string().max(createContactBodyTinMax).nullish(),
-  "notes": zod.string().max(createContactBodyNotesMax).nullish()
+  "phone": zod.string().max(createContactBodyPhoneMax).regex(createContactBodyPhoneRegExp).nullish(),
+  "address": zod.string().max(createContactBodyAddressMax).regex(createContactBodyAddressRegExp).nullish(),
+  "tin": zod.string().max(createContactBodyTinMax).regex(createContactBodyTinRegExp).nullish(),
+  "notes": zod.string().max(createContactBodyNotesMax).regex(createContactBodyNotesRegExp).nullish()
 })
 
 export const createContactResponseIdMax = 2147483647;
@@ -195,11 +208,15 @@ export const searchContactsQueryQMax = 255;
 export const searchContactsQueryLimitDefault = 15;
 export const searchContactsQueryLimitMax = 100;
 
+export const searchContactsQueryContactTypeIdMax = 2147483647;
+
 
 
 export const SearchContactsQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchContactsQueryQMax).optional().describe('Text typed by the user.'),
-  "limit": zod.coerce.number().int().min(1).max(searchContactsQueryLimitMax).default(searchContactsQueryLimitDefault)
+  "q": zod.coerce.string().max(searchContactsQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
+  "limit": zod.coerce.number().int().min(1).max(searchContactsQueryLimitMax).default(searchContactsQueryLimitDefault),
+  "contact_type_id": zod.coerce.number().int().min(1).max(searchContactsQueryContactTypeIdMax).optional().describe('Only records whose contact type id matches.'),
+  "role": zod.enum(['customer', 'supplier']).optional().describe('Only contacts whose contact type is the seeded Customer (customer) or Supplier (supplier) type, matched by name: the customer picker of a sales document, the supplier picker of a purchase document.')
 })
 
 export const searchContactsResponseIdMax = 2147483647;
@@ -325,29 +342,41 @@ export const updateContactBodyContactTypeIdMax = 2147483647;
 
 export const updateContactBodyNameMax = 255;
 
+
+export const updateContactBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateContactBodyCompanyNameMax = 255;
 
+
+export const updateContactBodyCompanyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateContactBodyEmailMax = 255;
 
 export const updateContactBodyPhoneMax = 50;
 
+
+export const updateContactBodyPhoneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateContactBodyAddressMax = 5000;
 
+
+export const updateContactBodyAddressRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateContactBodyTinMax = 50;
 
+
+export const updateContactBodyTinRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateContactBodyNotesMax = 5000;
 
+
+export const updateContactBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const UpdateContactBody = zod.strictObject({
   "contact_type_id": zod.int().min(1).max(updateContactBodyContactTypeIdMax).optional().describe('A record id.'),
-  "name": zod.string().min(1).max(updateContactBodyNameMax).optional(),
-  "company_name": zod.string().max(updateContactBodyCompanyNameMax).nullish(),
+  "name": zod.string().min(1).max(updateContactBodyNameMax).regex(updateContactBodyNameRegExp).optional(),
+  "company_name": zod.string().max(updateContactBodyCompanyNameMax).regex(updateContactBodyCompanyNameRegExp).nullish(),
   "email": zod.email().max(updateContactBodyEmailMax).nullish(),
-  "phone": zod.string().max(updateContactBodyPhoneMax).nullish(),
-  "address": zod.string().max(updateContactBodyAddressMax).nullish(),
-  "tin": zod.string().max(updateContactBodyTinMax).nullish(),
-  "notes": zod.string().max(updateContactBodyNotesMax).nullish()
+  "phone": zod.string().max(updateContactBodyPhoneMax).regex(updateContactBodyPhoneRegExp).nullish(),
+  "address": zod.string().max(updateContactBodyAddressMax).regex(updateContactBodyAddressRegExp).nullish(),
+  "tin": zod.string().max(updateContactBodyTinMax).regex(updateContactBodyTinRegExp).nullish(),
+  "notes": zod.string().max(updateContactBodyNotesMax).regex(updateContactBodyNotesRegExp).nullish()
 })
 
 export const updateContactResponseIdMax = 2147483647;
@@ -457,6 +486,32 @@ export const DeleteContactResponse = zod.strictObject({
 })
 
 /**
+ * Needs view-contacts. Who did what and when to the contact, newest first.
+ * @summary Read the history of a contact
+ */
+export const getContactHistoryPathIdMax = 2147483647;
+
+
+
+export const GetContactHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getContactHistoryPathIdMax)
+})
+
+export const getContactHistoryResponseChangesMinOne = 2;
+export const getContactHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetContactHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getContactHistoryResponseChangesMinOne).max(getContactHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetContactHistoryResponse = zod.array(GetContactHistoryResponseItem)
+
+/**
  * Needs restore-contacts.
  * @summary Restore a soft-deleted contact
  */
@@ -528,4 +583,32 @@ export const ForceDeleteContactParams = zod.strictObject({
 })
 
 export const ForceDeleteContactResponse = zod.void()
+
+/**
+ * Needs create-contacts. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
+ * @summary Import contacts from CSV
+ */
+export const importContactsQueryDryRunDefault = 0;
+
+export const ImportContactsQueryParams = zod.strictObject({
+  "dry_run": zod.union([zod.literal(0),zod.literal(1)]).default(importContactsQueryDryRunDefault).describe('1 checks every row and writes nothing.')
+})
+
+export const importContactsResponseRowsMin = 0;
+
+export const importContactsResponseCreatedMin = 0;
+
+
+
+export const ImportContactsResponse = zod.strictObject({
+  "rows": zod.int().min(importContactsResponseRowsMin).describe('The data rows read (the header not counted).'),
+  "created": zod.int().min(importContactsResponseCreatedMin).describe('The records written (0 on a dry run); opening stock counts its receive orders.'),
+  "dry_run": zod.boolean()
+})
+
+/**
+ * The header row the import reads, and one example row. Needs only a signed-in user.
+ * @summary The CSV template of the contacts import
+ */
+export const GetContactsImportTemplateResponse = zod.unknown()
 

@@ -41,7 +41,7 @@ export const ListConversionsQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listConversionsQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listConversionsQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listConversionsQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listConversionsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.'),
+  "search": zod.coerce.string().max(listConversionsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.'),
   "from_unit_of_measurement_id": zod.coerce.number().int().min(1).max(listConversionsQueryFromUnitOfMeasurementIdMax).optional().describe('Only records whose from unit of measurement id matches.'),
   "to_unit_of_measurement_id": zod.coerce.number().int().min(1).max(listConversionsQueryToUnitOfMeasurementIdMax).optional().describe('Only records whose to unit of measurement id matches.')
 })
@@ -165,7 +165,7 @@ export const searchConversionsQueryLimitMax = 100;
 
 
 export const SearchConversionsQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchConversionsQueryQMax).optional().describe('Text typed by the user.'),
+  "q": zod.coerce.string().max(searchConversionsQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
   "limit": zod.coerce.number().int().min(1).max(searchConversionsQueryLimitMax).default(searchConversionsQueryLimitDefault)
 })
 
@@ -364,6 +364,32 @@ export const DeleteConversionResponse = zod.strictObject({
   "from_unit_of_measurement_name": zod.string().max(deleteConversionResponseFromUnitOfMeasurementNameMax).nullable(),
   "to_unit_of_measurement_name": zod.string().max(deleteConversionResponseToUnitOfMeasurementNameMax).nullable()
 })
+
+/**
+ * Needs view-conversions. Who did what and when to the conversion, newest first.
+ * @summary Read the history of a conversion
+ */
+export const getConversionHistoryPathIdMax = 2147483647;
+
+
+
+export const GetConversionHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getConversionHistoryPathIdMax)
+})
+
+export const getConversionHistoryResponseChangesMinOne = 2;
+export const getConversionHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetConversionHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getConversionHistoryResponseChangesMinOne).max(getConversionHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetConversionHistoryResponse = zod.array(GetConversionHistoryResponseItem)
 
 /**
  * Needs restore-conversions.

@@ -29,8 +29,8 @@ export const getDashboardOverviewResponsePurchasesByDayItemTotalMax = 9000000000
 export const getDashboardOverviewResponseReceivablesMin = 0;
 export const getDashboardOverviewResponseReceivablesMax = 90000000000000;
 
-export const getDashboardOverviewResponsePayablesMin = 0;
-export const getDashboardOverviewResponsePayablesMax = 90000000000000;
+export const getDashboardOverviewResponsePayablesOneMin = 0;
+export const getDashboardOverviewResponsePayablesOneMax = 90000000000000;
 
 export const getDashboardOverviewResponseStockValueByLocationItemBranchIdOneMax = 2147483647;
 
@@ -59,6 +59,8 @@ export const getDashboardOverviewResponseTopItemsItemQuantityMax = 900000000000;
 export const getDashboardOverviewResponseTopItemsItemTotalMin = 0;
 export const getDashboardOverviewResponseTopItemsItemTotalMax = 90000000000000;
 
+export const getDashboardOverviewResponseJobOrdersDueItemIdMax = 2147483647;
+
 
 
 export const GetDashboardOverviewResponse = zod.strictObject({
@@ -69,15 +71,15 @@ export const GetDashboardOverviewResponse = zod.strictObject({
   "purchases_by_day": zod.array(zod.strictObject({
   "date": zod.iso.date(),
   "total": zod.number().min(getDashboardOverviewResponsePurchasesByDayItemTotalMin).max(getDashboardOverviewResponsePurchasesByDayItemTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
-})),
+})).nullable().describe('Bills of the last 30 days like sales_by_day; null for a user without view-costs.'),
   "receivables": zod.number().min(getDashboardOverviewResponseReceivablesMin).max(getDashboardOverviewResponseReceivablesMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "payables": zod.number().min(getDashboardOverviewResponsePayablesMin).max(getDashboardOverviewResponsePayablesMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "payables": zod.union([zod.number().min(getDashboardOverviewResponsePayablesOneMin).max(getDashboardOverviewResponsePayablesOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "stock_value_by_location": zod.array(zod.strictObject({
   "branch_id": zod.union([zod.int().min(1).max(getDashboardOverviewResponseStockValueByLocationItemBranchIdOneMax).describe('A record id.'),zod.null()]),
   "warehouse_id": zod.union([zod.int().min(1).max(getDashboardOverviewResponseStockValueByLocationItemWarehouseIdOneMax).describe('A record id.'),zod.null()]),
   "location_name": zod.string(),
   "value": zod.number().min(getDashboardOverviewResponseStockValueByLocationItemValueMin).max(getDashboardOverviewResponseStockValueByLocationItemValueMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
-})),
+})).nullable().describe('Null for a user without view-costs.'),
   "low_stock_items": zod.array(zod.strictObject({
   "item_id": zod.int().min(1).max(getDashboardOverviewResponseLowStockItemsItemItemIdMax).describe('A record id.'),
   "item_code": zod.string(),
@@ -94,6 +96,15 @@ export const GetDashboardOverviewResponse = zod.strictObject({
   "item_name": zod.string(),
   "quantity": zod.number().min(getDashboardOverviewResponseTopItemsItemQuantityMin).max(getDashboardOverviewResponseTopItemsItemQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "total": zod.number().min(getDashboardOverviewResponseTopItemsItemTotalMin).max(getDashboardOverviewResponseTopItemsItemTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
-})).describe('Best sellers of the last 30 days by total.')
+})).describe('Best sellers of the last 30 days by total.'),
+  "job_orders_due": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(getDashboardOverviewResponseJobOrdersDueItemIdMax).describe('A record id.'),
+  "number": zod.string(),
+  "contact_name": zod.string(),
+  "branch_name": zod.string(),
+  "promised_date": zod.iso.date(),
+  "status": zod.enum(['open', 'in_lab', 'ready']),
+  "late": zod.boolean().describe('Promised before today.')
+})).describe('Job orders not yet claimed or cancelled that are promised for today or earlier, earliest first.')
 })
 

@@ -28,7 +28,7 @@ export const getDocumentNumberTotalCountBodyWarehouseIdOneMax = 2147483647;
 
 
 export const GetDocumentNumberTotalCountBody = zod.strictObject({
-  "document_name": zod.enum(['purchase-order', 'receive-order', 'bill', 'bill-payment', 'quotation', 'invoice', 'invoice-payment', 'stock-request', 'stock-transfer', 'stock-receive', 'stock-return']),
+  "document_name": zod.enum(['purchase-order', 'receive-order', 'bill', 'bill-payment', 'quotation', 'invoice', 'invoice-payment', 'stock-request', 'stock-transfer', 'stock-receive', 'stock-return', 'job-order']),
   "branch_id": zod.union([zod.int().min(1).max(getDocumentNumberTotalCountBodyBranchIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "warehouse_id": zod.union([zod.int().min(1).max(getDocumentNumberTotalCountBodyWarehouseIdOneMax).describe('A record id.'),zod.null()]).optional()
 }).describe('Exactly one of branch_id and warehouse_id.')
@@ -39,6 +39,30 @@ export const getDocumentNumberTotalCountResponseTotalMin = 0;
 
 export const GetDocumentNumberTotalCountResponse = zod.strictObject({
   "total": zod.int().min(getDocumentNumberTotalCountResponseTotalMin).describe('The counter so far: the next document gets total + 1.')
+})
+
+/**
+ * The same call with SPEC.md section 7's trailing slash; the server answers both forms. Needs view permission on the document kind. Document numbers are `{prefix}-{yyyyMMdd}-{B|W}{location id, 5 digits}-{total + 1, 8 digits}`.
+ * @summary The document counter of a location, as SPEC.md writes the path
+ */
+export const getDocumentNumberTotalCountAsSpecifiedBodyBranchIdOneMax = 2147483647;
+
+export const getDocumentNumberTotalCountAsSpecifiedBodyWarehouseIdOneMax = 2147483647;
+
+
+
+export const GetDocumentNumberTotalCountAsSpecifiedBody = zod.strictObject({
+  "document_name": zod.enum(['purchase-order', 'receive-order', 'bill', 'bill-payment', 'quotation', 'invoice', 'invoice-payment', 'stock-request', 'stock-transfer', 'stock-receive', 'stock-return', 'job-order']),
+  "branch_id": zod.union([zod.int().min(1).max(getDocumentNumberTotalCountAsSpecifiedBodyBranchIdOneMax).describe('A record id.'),zod.null()]).optional(),
+  "warehouse_id": zod.union([zod.int().min(1).max(getDocumentNumberTotalCountAsSpecifiedBodyWarehouseIdOneMax).describe('A record id.'),zod.null()]).optional()
+}).describe('Exactly one of branch_id and warehouse_id.')
+
+export const getDocumentNumberTotalCountAsSpecifiedResponseTotalMin = 0;
+
+
+
+export const GetDocumentNumberTotalCountAsSpecifiedResponse = zod.strictObject({
+  "total": zod.int().min(getDocumentNumberTotalCountAsSpecifiedResponseTotalMin).describe('The counter so far: the next document gets total + 1.')
 })
 
 /**
@@ -60,5 +84,26 @@ export const getReferenceNumberTotalCountResponseTotalMin = 0;
 
 export const GetReferenceNumberTotalCountResponse = zod.strictObject({
   "total": zod.int().min(getReferenceNumberTotalCountResponseTotalMin).describe('The counter so far: the next document gets total + 1.')
+})
+
+/**
+ * The same call with SPEC.md section 7's trailing slash; the server answers both forms. Reference numbers are `RN-{contact id + 1, 8 digits}-{yyyyMMdd}-{total + 1, 4 digits}`.
+ * @summary The reference-number counter of a contact, as SPEC.md writes the path
+ */
+export const getReferenceNumberTotalCountAsSpecifiedBodyContactIdMax = 2147483647;
+
+
+
+export const GetReferenceNumberTotalCountAsSpecifiedBody = zod.strictObject({
+  "document_name": zod.enum(['purchase-order', 'quotation', 'invoice']),
+  "contact_id": zod.int().min(1).max(getReferenceNumberTotalCountAsSpecifiedBodyContactIdMax).describe('A record id.')
+})
+
+export const getReferenceNumberTotalCountAsSpecifiedResponseTotalMin = 0;
+
+
+
+export const GetReferenceNumberTotalCountAsSpecifiedResponse = zod.strictObject({
+  "total": zod.int().min(getReferenceNumberTotalCountAsSpecifiedResponseTotalMin).describe('The counter so far: the next document gets total + 1.')
 })
 

@@ -39,7 +39,7 @@ export const ListInvoicePaymentsQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listInvoicePaymentsQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listInvoicePaymentsQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listInvoicePaymentsQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listInvoicePaymentsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.'),
+  "search": zod.coerce.string().max(listInvoicePaymentsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.'),
   "invoice_id": zod.coerce.number().int().min(1).max(listInvoicePaymentsQueryInvoiceIdMax).optional().describe('Only records whose invoice id matches.'),
   "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet']).optional().describe('Only records whose payment method matches.'),
   "payment_date_from": zod.iso.date().optional().describe('Only records whose payment date is on or after this day.'),
@@ -128,8 +128,12 @@ export const createInvoicePaymentBodyAmountMax = 90000000000000;
 
 export const createInvoicePaymentBodyReferenceMax = 100;
 
+
+export const createInvoicePaymentBodyReferenceRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createInvoicePaymentBodyNotesMax = 5000;
 
+
+export const createInvoicePaymentBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const CreateInvoicePaymentBody = zod.strictObject({
@@ -137,8 +141,8 @@ export const CreateInvoicePaymentBody = zod.strictObject({
   "payment_date": zod.iso.date(),
   "amount": zod.number().min(createInvoicePaymentBodyAmountMin).max(createInvoicePaymentBodyAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet']),
-  "reference": zod.string().max(createInvoicePaymentBodyReferenceMax).nullish(),
-  "notes": zod.string().max(createInvoicePaymentBodyNotesMax).nullish()
+  "reference": zod.string().max(createInvoicePaymentBodyReferenceMax).regex(createInvoicePaymentBodyReferenceRegExp).nullish(),
+  "notes": zod.string().max(createInvoicePaymentBodyNotesMax).regex(createInvoicePaymentBodyNotesRegExp).nullish()
 })
 
 export const createInvoicePaymentResponseIdMax = 2147483647;
@@ -200,7 +204,7 @@ export const searchInvoicePaymentsQueryLimitMax = 100;
 
 
 export const SearchInvoicePaymentsQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchInvoicePaymentsQueryQMax).optional().describe('Text typed by the user.'),
+  "q": zod.coerce.string().max(searchInvoicePaymentsQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
   "limit": zod.coerce.number().int().min(1).max(searchInvoicePaymentsQueryLimitMax).default(searchInvoicePaymentsQueryLimitDefault)
 })
 
@@ -330,8 +334,12 @@ export const updateInvoicePaymentBodyAmountMax = 90000000000000;
 
 export const updateInvoicePaymentBodyReferenceMax = 100;
 
+
+export const updateInvoicePaymentBodyReferenceRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateInvoicePaymentBodyNotesMax = 5000;
 
+
+export const updateInvoicePaymentBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const UpdateInvoicePaymentBody = zod.strictObject({
@@ -339,8 +347,8 @@ export const UpdateInvoicePaymentBody = zod.strictObject({
   "payment_date": zod.iso.date().optional(),
   "amount": zod.number().min(updateInvoicePaymentBodyAmountMin).max(updateInvoicePaymentBodyAmountMax).optional().describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet']).optional(),
-  "reference": zod.string().max(updateInvoicePaymentBodyReferenceMax).nullish(),
-  "notes": zod.string().max(updateInvoicePaymentBodyNotesMax).nullish()
+  "reference": zod.string().max(updateInvoicePaymentBodyReferenceMax).regex(updateInvoicePaymentBodyReferenceRegExp).nullish(),
+  "notes": zod.string().max(updateInvoicePaymentBodyNotesMax).regex(updateInvoicePaymentBodyNotesRegExp).nullish()
 })
 
 export const updateInvoicePaymentResponseIdMax = 2147483647;
@@ -448,6 +456,32 @@ export const DeleteInvoicePaymentResponse = zod.strictObject({
   "contact_id": zod.union([zod.int().min(1).max(deleteInvoicePaymentResponseContactIdOneMax).describe('A record id.'),zod.null()]),
   "contact_name": zod.string().max(deleteInvoicePaymentResponseContactNameMax).nullable()
 })
+
+/**
+ * Needs view-invoice-payments. Who did what and when to the invoice payment, newest first.
+ * @summary Read the history of a invoice payment
+ */
+export const getInvoicePaymentHistoryPathIdMax = 2147483647;
+
+
+
+export const GetInvoicePaymentHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getInvoicePaymentHistoryPathIdMax)
+})
+
+export const getInvoicePaymentHistoryResponseChangesMinOne = 2;
+export const getInvoicePaymentHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetInvoicePaymentHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getInvoicePaymentHistoryResponseChangesMinOne).max(getInvoicePaymentHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetInvoicePaymentHistoryResponse = zod.array(GetInvoicePaymentHistoryResponseItem)
 
 /**
  * Needs restore-invoice-payments.

@@ -43,7 +43,7 @@ export const ListInvoicesQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listInvoicesQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listInvoicesQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listInvoicesQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listInvoicesQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.'),
+  "search": zod.coerce.string().max(listInvoicesQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.'),
   "contact_id": zod.coerce.number().int().min(1).max(listInvoicesQueryContactIdMax).optional().describe('Only records whose contact id matches.'),
   "branch_id": zod.coerce.number().int().min(1).max(listInvoicesQueryBranchIdMax).optional().describe('Only records whose branch id matches.'),
   "quotation_id": zod.coerce.number().int().min(1).max(listInvoicesQueryQuotationIdMax).optional().describe('Only records whose quotation id matches.'),
@@ -51,7 +51,8 @@ export const ListInvoicesQueryParams = zod.strictObject({
   "invoice_date_from": zod.iso.date().optional().describe('Only records whose invoice date is on or after this day.'),
   "invoice_date_to": zod.iso.date().optional().describe('Only records whose invoice date is on or before this day.'),
   "due_date_from": zod.iso.date().optional().describe('Only records whose due date is on or after this day.'),
-  "due_date_to": zod.iso.date().optional().describe('Only records whose due date is on or before this day.')
+  "due_date_to": zod.iso.date().optional().describe('Only records whose due date is on or before this day.'),
+  "has_balance": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active documents with a balance left to pay (total above the amount paid).')
 })
 
 export const listInvoicesResponseDataItemIdMax = 2147483647;
@@ -67,6 +68,8 @@ export const listInvoicesResponseDataItemContactIdMax = 2147483647;
 export const listInvoicesResponseDataItemBranchIdMax = 2147483647;
 
 export const listInvoicesResponseDataItemQuotationIdOneMax = 2147483647;
+
+export const listInvoicesResponseDataItemJobOrderIdOneMax = 2147483647;
 
 export const listInvoicesResponseDataItemNotesMax = 5000;
 
@@ -86,6 +89,35 @@ export const listInvoicesResponseDataItemDiscountTotalMax = 90000000000000;
 
 export const listInvoicesResponseDataItemTotalMin = 0;
 export const listInvoicesResponseDataItemTotalMax = 90000000000000;
+
+export const listInvoicesResponseDataItemVatRemovedMin = 0;
+export const listInvoicesResponseDataItemVatRemovedMax = 90000000000000;
+
+export const listInvoicesResponseDataItemSpecialDiscountTotalMin = 0;
+export const listInvoicesResponseDataItemSpecialDiscountTotalMax = 90000000000000;
+
+export const listInvoicesResponseDataItemVatableSalesMin = 0;
+export const listInvoicesResponseDataItemVatableSalesMax = 90000000000000;
+
+export const listInvoicesResponseDataItemVatAmountMin = 0;
+export const listInvoicesResponseDataItemVatAmountMax = 90000000000000;
+
+export const listInvoicesResponseDataItemVatExemptSalesMin = 0;
+export const listInvoicesResponseDataItemVatExemptSalesMax = 90000000000000;
+
+export const listInvoicesResponseDataItemZeroRatedSalesMin = 0;
+export const listInvoicesResponseDataItemZeroRatedSalesMax = 90000000000000;
+
+export const listInvoicesResponseDataItemSpecialDiscountOneProgramIdMax = 2147483647;
+
+export const listInvoicesResponseDataItemSpecialDiscountOneProgramNameMax = 255;
+
+export const listInvoicesResponseDataItemSpecialDiscountOnePercentMin = 0;
+export const listInvoicesResponseDataItemSpecialDiscountOnePercentMax = 100;
+
+export const listInvoicesResponseDataItemSpecialDiscountOneHolderNameMax = 255;
+
+export const listInvoicesResponseDataItemSpecialDiscountOneHolderIdNumberMax = 100;
 
 export const listInvoicesResponseDataItemAmountPaidMin = 0;
 export const listInvoicesResponseDataItemAmountPaidMax = 90000000000000;
@@ -113,6 +145,10 @@ export const listInvoicesResponseDataItemLinesItemItemNameMax = 255;
 export const listInvoicesResponseDataItemLinesItemAmountMin = 0;
 export const listInvoicesResponseDataItemLinesItemAmountMax = 90000000000000;
 
+export const listInvoicesResponseDataItemLinesItemTaxClassDefault = `vatable`;
+export const listInvoicesResponseDataItemLinesItemSpecialDiscountAmountMin = 0;
+export const listInvoicesResponseDataItemLinesItemSpecialDiscountAmountMax = 90000000000000;
+
 
 
 export const listInvoicesResponseMetaTotalMin = 0;
@@ -133,6 +169,7 @@ export const ListInvoicesResponse = zod.strictObject({
   "invoice_date": zod.iso.date(),
   "due_date": zod.iso.date().nullable(),
   "quotation_id": zod.union([zod.int().min(1).max(listInvoicesResponseDataItemQuotationIdOneMax).describe('A record id.'),zod.null()]),
+  "job_order_id": zod.union([zod.int().min(1).max(listInvoicesResponseDataItemJobOrderIdOneMax).describe('A record id.'),zod.null()]).describe('The eyewear job order this document was made for.'),
   "notes": zod.string().max(listInvoicesResponseDataItemNotesMax).nullable(),
   "number": zod.string().max(listInvoicesResponseDataItemNumberMax),
   "reference_number": zod.string().max(listInvoicesResponseDataItemReferenceNumberMax),
@@ -141,6 +178,19 @@ export const ListInvoicesResponse = zod.strictObject({
   "subtotal": zod.number().min(listInvoicesResponseDataItemSubtotalMin).max(listInvoicesResponseDataItemSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "discount_total": zod.number().min(listInvoicesResponseDataItemDiscountTotalMin).max(listInvoicesResponseDataItemDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "total": zod.number().min(listInvoicesResponseDataItemTotalMin).max(listInvoicesResponseDataItemTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "vat_removed": zod.number().min(listInvoicesResponseDataItemVatRemovedMin).max(listInvoicesResponseDataItemVatRemovedMax).describe('The VAT taken off qualifying lines before the special discount.'),
+  "special_discount_total": zod.number().min(listInvoicesResponseDataItemSpecialDiscountTotalMin).max(listInvoicesResponseDataItemSpecialDiscountTotalMax).describe('The special-discount program\'s discount.'),
+  "vatable_sales": zod.number().min(listInvoicesResponseDataItemVatableSalesMin).max(listInvoicesResponseDataItemVatableSalesMax).describe('Sales of vatable lines net of their VAT; 0 for a business that is not VAT-registered.'),
+  "vat_amount": zod.number().min(listInvoicesResponseDataItemVatAmountMin).max(listInvoicesResponseDataItemVatAmountMax).describe('The VAT in the vatable lines (12% of their VAT-exclusive price, rounded once per line).'),
+  "vat_exempt_sales": zod.number().min(listInvoicesResponseDataItemVatExemptSalesMin).max(listInvoicesResponseDataItemVatExemptSalesMax).describe('VAT-exempt lines, special-discount lines included; every sale of a non-VAT business.'),
+  "zero_rated_sales": zod.number().min(listInvoicesResponseDataItemZeroRatedSalesMin).max(listInvoicesResponseDataItemZeroRatedSalesMax).describe('Zero-rated lines.'),
+  "special_discount": zod.union([zod.strictObject({
+  "program_id": zod.int().min(1).max(listInvoicesResponseDataItemSpecialDiscountOneProgramIdMax).describe('A record id.'),
+  "program_name": zod.string().max(listInvoicesResponseDataItemSpecialDiscountOneProgramNameMax).nullable(),
+  "percent": zod.int().min(listInvoicesResponseDataItemSpecialDiscountOnePercentMin).max(listInvoicesResponseDataItemSpecialDiscountOnePercentMax).describe('A whole percent from 0 to 100.'),
+  "holder_name": zod.string().max(listInvoicesResponseDataItemSpecialDiscountOneHolderNameMax),
+  "holder_id_number": zod.string().max(listInvoicesResponseDataItemSpecialDiscountOneHolderIdNumberMax)
+}).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
   "amount_paid": zod.number().min(listInvoicesResponseDataItemAmountPaidMin).max(listInvoicesResponseDataItemAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "balance": zod.number().min(listInvoicesResponseDataItemBalanceMin).max(listInvoicesResponseDataItemBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
@@ -152,7 +202,9 @@ export const ListInvoicesResponse = zod.strictObject({
   "discount_percent": zod.union([zod.int().min(listInvoicesResponseDataItemLinesItemDiscountPercentOneMin).max(listInvoicesResponseDataItemLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(listInvoicesResponseDataItemLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(listInvoicesResponseDataItemLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(listInvoicesResponseDataItemLinesItemAmountMin).max(listInvoicesResponseDataItemLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.number().min(listInvoicesResponseDataItemLinesItemAmountMin).max(listInvoicesResponseDataItemLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(listInvoicesResponseDataItemLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
+  "special_discount_amount": zod.number().min(listInvoicesResponseDataItemLinesItemSpecialDiscountAmountMin).max(listInvoicesResponseDataItemLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
 }))
 })),
   "meta": zod.strictObject({
@@ -185,8 +237,22 @@ export const createInvoiceBodyBranchIdMax = 2147483647;
 
 export const createInvoiceBodyQuotationIdOneMax = 2147483647;
 
+export const createInvoiceBodyJobOrderIdOneMax = 2147483647;
+
 export const createInvoiceBodyNotesMax = 5000;
 
+
+export const createInvoiceBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createInvoiceBodySpecialDiscountOneProgramIdMax = 2147483647;
+
+export const createInvoiceBodySpecialDiscountOneHolderNameMax = 255;
+
+
+export const createInvoiceBodySpecialDiscountOneHolderNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createInvoiceBodySpecialDiscountOneHolderIdNumberMax = 100;
+
+
+export const createInvoiceBodySpecialDiscountOneHolderIdNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createInvoiceBodyLinesItemItemIdMax = 2147483647;
 
 export const createInvoiceBodyLinesItemQuantityExclusiveMin = 0;
@@ -208,7 +274,13 @@ export const CreateInvoiceBody = zod.strictObject({
   "invoice_date": zod.iso.date(),
   "due_date": zod.iso.date().nullish(),
   "quotation_id": zod.union([zod.int().min(1).max(createInvoiceBodyQuotationIdOneMax).describe('A record id.'),zod.null()]).optional(),
-  "notes": zod.string().max(createInvoiceBodyNotesMax).nullish(),
+  "job_order_id": zod.union([zod.int().min(1).max(createInvoiceBodyJobOrderIdOneMax).describe('A record id.'),zod.null()]).optional().describe('The eyewear job order this document was made for.'),
+  "notes": zod.string().max(createInvoiceBodyNotesMax).regex(createInvoiceBodyNotesRegExp).nullish(),
+  "special_discount": zod.union([zod.strictObject({
+  "program_id": zod.int().min(1).max(createInvoiceBodySpecialDiscountOneProgramIdMax).describe('A record id.'),
+  "holder_name": zod.string().min(1).max(createInvoiceBodySpecialDiscountOneHolderNameMax).regex(createInvoiceBodySpecialDiscountOneHolderNameRegExp).describe('The senior citizen\'s or PWD\'s name as on the ID.'),
+  "holder_id_number": zod.string().min(1).max(createInvoiceBodySpecialDiscountOneHolderIdNumberMax).regex(createInvoiceBodySpecialDiscountOneHolderIdNumberRegExp).describe('The OSCA or PWD ID number.')
+}).describe('A senior citizen or PWD discount: qualifying lines lose their VAT, then the program\'s percent.'),zod.null()]).optional(),
   "lines": zod.array(zod.strictObject({
   "item_id": zod.int().min(1).max(createInvoiceBodyLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(createInvoiceBodyLinesItemQuantityExclusiveMin).max(createInvoiceBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
@@ -231,6 +303,8 @@ export const createInvoiceResponseBranchIdMax = 2147483647;
 
 export const createInvoiceResponseQuotationIdOneMax = 2147483647;
 
+export const createInvoiceResponseJobOrderIdOneMax = 2147483647;
+
 export const createInvoiceResponseNotesMax = 5000;
 
 export const createInvoiceResponseNumberMax = 255;
@@ -249,6 +323,35 @@ export const createInvoiceResponseDiscountTotalMax = 90000000000000;
 
 export const createInvoiceResponseTotalMin = 0;
 export const createInvoiceResponseTotalMax = 90000000000000;
+
+export const createInvoiceResponseVatRemovedMin = 0;
+export const createInvoiceResponseVatRemovedMax = 90000000000000;
+
+export const createInvoiceResponseSpecialDiscountTotalMin = 0;
+export const createInvoiceResponseSpecialDiscountTotalMax = 90000000000000;
+
+export const createInvoiceResponseVatableSalesMin = 0;
+export const createInvoiceResponseVatableSalesMax = 90000000000000;
+
+export const createInvoiceResponseVatAmountMin = 0;
+export const createInvoiceResponseVatAmountMax = 90000000000000;
+
+export const createInvoiceResponseVatExemptSalesMin = 0;
+export const createInvoiceResponseVatExemptSalesMax = 90000000000000;
+
+export const createInvoiceResponseZeroRatedSalesMin = 0;
+export const createInvoiceResponseZeroRatedSalesMax = 90000000000000;
+
+export const createInvoiceResponseSpecialDiscountOneProgramIdMax = 2147483647;
+
+export const createInvoiceResponseSpecialDiscountOneProgramNameMax = 255;
+
+export const createInvoiceResponseSpecialDiscountOnePercentMin = 0;
+export const createInvoiceResponseSpecialDiscountOnePercentMax = 100;
+
+export const createInvoiceResponseSpecialDiscountOneHolderNameMax = 255;
+
+export const createInvoiceResponseSpecialDiscountOneHolderIdNumberMax = 100;
 
 export const createInvoiceResponseAmountPaidMin = 0;
 export const createInvoiceResponseAmountPaidMax = 90000000000000;
@@ -276,6 +379,10 @@ export const createInvoiceResponseLinesItemItemNameMax = 255;
 export const createInvoiceResponseLinesItemAmountMin = 0;
 export const createInvoiceResponseLinesItemAmountMax = 90000000000000;
 
+export const createInvoiceResponseLinesItemTaxClassDefault = `vatable`;
+export const createInvoiceResponseLinesItemSpecialDiscountAmountMin = 0;
+export const createInvoiceResponseLinesItemSpecialDiscountAmountMax = 90000000000000;
+
 
 
 export const CreateInvoiceResponse = zod.strictObject({
@@ -291,6 +398,7 @@ export const CreateInvoiceResponse = zod.strictObject({
   "invoice_date": zod.iso.date(),
   "due_date": zod.iso.date().nullable(),
   "quotation_id": zod.union([zod.int().min(1).max(createInvoiceResponseQuotationIdOneMax).describe('A record id.'),zod.null()]),
+  "job_order_id": zod.union([zod.int().min(1).max(createInvoiceResponseJobOrderIdOneMax).describe('A record id.'),zod.null()]).describe('The eyewear job order this document was made for.'),
   "notes": zod.string().max(createInvoiceResponseNotesMax).nullable(),
   "number": zod.string().max(createInvoiceResponseNumberMax),
   "reference_number": zod.string().max(createInvoiceResponseReferenceNumberMax),
@@ -299,6 +407,19 @@ export const CreateInvoiceResponse = zod.strictObject({
   "subtotal": zod.number().min(createInvoiceResponseSubtotalMin).max(createInvoiceResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "discount_total": zod.number().min(createInvoiceResponseDiscountTotalMin).max(createInvoiceResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "total": zod.number().min(createInvoiceResponseTotalMin).max(createInvoiceResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "vat_removed": zod.number().min(createInvoiceResponseVatRemovedMin).max(createInvoiceResponseVatRemovedMax).describe('The VAT taken off qualifying lines before the special discount.'),
+  "special_discount_total": zod.number().min(createInvoiceResponseSpecialDiscountTotalMin).max(createInvoiceResponseSpecialDiscountTotalMax).describe('The special-discount program\'s discount.'),
+  "vatable_sales": zod.number().min(createInvoiceResponseVatableSalesMin).max(createInvoiceResponseVatableSalesMax).describe('Sales of vatable lines net of their VAT; 0 for a business that is not VAT-registered.'),
+  "vat_amount": zod.number().min(createInvoiceResponseVatAmountMin).max(createInvoiceResponseVatAmountMax).describe('The VAT in the vatable lines (12% of their VAT-exclusive price, rounded once per line).'),
+  "vat_exempt_sales": zod.number().min(createInvoiceResponseVatExemptSalesMin).max(createInvoiceResponseVatExemptSalesMax).describe('VAT-exempt lines, special-discount lines included; every sale of a non-VAT business.'),
+  "zero_rated_sales": zod.number().min(createInvoiceResponseZeroRatedSalesMin).max(createInvoiceResponseZeroRatedSalesMax).describe('Zero-rated lines.'),
+  "special_discount": zod.union([zod.strictObject({
+  "program_id": zod.int().min(1).max(createInvoiceResponseSpecialDiscountOneProgramIdMax).describe('A record id.'),
+  "program_name": zod.string().max(createInvoiceResponseSpecialDiscountOneProgramNameMax).nullable(),
+  "percent": zod.int().min(createInvoiceResponseSpecialDiscountOnePercentMin).max(createInvoiceResponseSpecialDiscountOnePercentMax).describe('A whole percent from 0 to 100.'),
+  "holder_name": zod.string().max(createInvoiceResponseSpecialDiscountOneHolderNameMax),
+  "holder_id_number": zod.string().max(createInvoiceResponseSpecialDiscountOneHolderIdNumberMax)
+}).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
   "amount_paid": zod.number().min(createInvoiceResponseAmountPaidMin).max(createInvoiceResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "balance": zod.number().min(createInvoiceResponseBalanceMin).max(createInvoiceResponseBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
@@ -310,7 +431,9 @@ export const CreateInvoiceResponse = zod.strictObject({
   "discount_percent": zod.union([zod.int().min(createInvoiceResponseLinesItemDiscountPercentOneMin).max(createInvoiceResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(createInvoiceResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(createInvoiceResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(createInvoiceResponseLinesItemAmountMin).max(createInvoiceResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.number().min(createInvoiceResponseLinesItemAmountMin).max(createInvoiceResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(createInvoiceResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
+  "special_discount_amount": zod.number().min(createInvoiceResponseLinesItemSpecialDiscountAmountMin).max(createInvoiceResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
 }))
 })
 
@@ -323,11 +446,18 @@ export const searchInvoicesQueryQMax = 255;
 export const searchInvoicesQueryLimitDefault = 15;
 export const searchInvoicesQueryLimitMax = 100;
 
+export const searchInvoicesQueryContactIdMax = 2147483647;
+
+export const searchInvoicesQueryBranchIdMax = 2147483647;
+
 
 
 export const SearchInvoicesQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchInvoicesQueryQMax).optional().describe('Text typed by the user.'),
-  "limit": zod.coerce.number().int().min(1).max(searchInvoicesQueryLimitMax).default(searchInvoicesQueryLimitDefault)
+  "q": zod.coerce.string().max(searchInvoicesQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
+  "limit": zod.coerce.number().int().min(1).max(searchInvoicesQueryLimitMax).default(searchInvoicesQueryLimitDefault),
+  "contact_id": zod.coerce.number().int().min(1).max(searchInvoicesQueryContactIdMax).optional().describe('Only records whose contact id matches.'),
+  "branch_id": zod.coerce.number().int().min(1).max(searchInvoicesQueryBranchIdMax).optional().describe('Only records whose branch id matches.'),
+  "has_balance": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active documents with a balance left to pay (total above the amount paid).')
 })
 
 export const searchInvoicesResponseIdMax = 2147483647;
@@ -343,6 +473,8 @@ export const searchInvoicesResponseContactIdMax = 2147483647;
 export const searchInvoicesResponseBranchIdMax = 2147483647;
 
 export const searchInvoicesResponseQuotationIdOneMax = 2147483647;
+
+export const searchInvoicesResponseJobOrderIdOneMax = 2147483647;
 
 export const searchInvoicesResponseNotesMax = 5000;
 
@@ -362,6 +494,35 @@ export const searchInvoicesResponseDiscountTotalMax = 90000000000000;
 
 export const searchInvoicesResponseTotalMin = 0;
 export const searchInvoicesResponseTotalMax = 90000000000000;
+
+export const searchInvoicesResponseVatRemovedMin = 0;
+export const searchInvoicesResponseVatRemovedMax = 90000000000000;
+
+export const searchInvoicesResponseSpecialDiscountTotalMin = 0;
+export const searchInvoicesResponseSpecialDiscountTotalMax = 90000000000000;
+
+export const searchInvoicesResponseVatableSalesMin = 0;
+export const searchInvoicesResponseVatableSalesMax = 90000000000000;
+
+export const searchInvoicesResponseVatAmountMin = 0;
+export const searchInvoicesResponseVatAmountMax = 90000000000000;
+
+export const searchInvoicesResponseVatExemptSalesMin = 0;
+export const searchInvoicesResponseVatExemptSalesMax = 90000000000000;
+
+export const searchInvoicesResponseZeroRatedSalesMin = 0;
+export const searchInvoicesResponseZeroRatedSalesMax = 90000000000000;
+
+export const searchInvoicesResponseSpecialDiscountOneProgramIdMax = 2147483647;
+
+export const searchInvoicesResponseSpecialDiscountOneProgramNameMax = 255;
+
+export const searchInvoicesResponseSpecialDiscountOnePercentMin = 0;
+export const searchInvoicesResponseSpecialDiscountOnePercentMax = 100;
+
+export const searchInvoicesResponseSpecialDiscountOneHolderNameMax = 255;
+
+export const searchInvoicesResponseSpecialDiscountOneHolderIdNumberMax = 100;
 
 export const searchInvoicesResponseAmountPaidMin = 0;
 export const searchInvoicesResponseAmountPaidMax = 90000000000000;
@@ -389,6 +550,10 @@ export const searchInvoicesResponseLinesItemItemNameMax = 255;
 export const searchInvoicesResponseLinesItemAmountMin = 0;
 export const searchInvoicesResponseLinesItemAmountMax = 90000000000000;
 
+export const searchInvoicesResponseLinesItemTaxClassDefault = `vatable`;
+export const searchInvoicesResponseLinesItemSpecialDiscountAmountMin = 0;
+export const searchInvoicesResponseLinesItemSpecialDiscountAmountMax = 90000000000000;
+
 
 
 export const SearchInvoicesResponseItem = zod.strictObject({
@@ -404,6 +569,7 @@ export const SearchInvoicesResponseItem = zod.strictObject({
   "invoice_date": zod.iso.date(),
   "due_date": zod.iso.date().nullable(),
   "quotation_id": zod.union([zod.int().min(1).max(searchInvoicesResponseQuotationIdOneMax).describe('A record id.'),zod.null()]),
+  "job_order_id": zod.union([zod.int().min(1).max(searchInvoicesResponseJobOrderIdOneMax).describe('A record id.'),zod.null()]).describe('The eyewear job order this document was made for.'),
   "notes": zod.string().max(searchInvoicesResponseNotesMax).nullable(),
   "number": zod.string().max(searchInvoicesResponseNumberMax),
   "reference_number": zod.string().max(searchInvoicesResponseReferenceNumberMax),
@@ -412,6 +578,19 @@ export const SearchInvoicesResponseItem = zod.strictObject({
   "subtotal": zod.number().min(searchInvoicesResponseSubtotalMin).max(searchInvoicesResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "discount_total": zod.number().min(searchInvoicesResponseDiscountTotalMin).max(searchInvoicesResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "total": zod.number().min(searchInvoicesResponseTotalMin).max(searchInvoicesResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "vat_removed": zod.number().min(searchInvoicesResponseVatRemovedMin).max(searchInvoicesResponseVatRemovedMax).describe('The VAT taken off qualifying lines before the special discount.'),
+  "special_discount_total": zod.number().min(searchInvoicesResponseSpecialDiscountTotalMin).max(searchInvoicesResponseSpecialDiscountTotalMax).describe('The special-discount program\'s discount.'),
+  "vatable_sales": zod.number().min(searchInvoicesResponseVatableSalesMin).max(searchInvoicesResponseVatableSalesMax).describe('Sales of vatable lines net of their VAT; 0 for a business that is not VAT-registered.'),
+  "vat_amount": zod.number().min(searchInvoicesResponseVatAmountMin).max(searchInvoicesResponseVatAmountMax).describe('The VAT in the vatable lines (12% of their VAT-exclusive price, rounded once per line).'),
+  "vat_exempt_sales": zod.number().min(searchInvoicesResponseVatExemptSalesMin).max(searchInvoicesResponseVatExemptSalesMax).describe('VAT-exempt lines, special-discount lines included; every sale of a non-VAT business.'),
+  "zero_rated_sales": zod.number().min(searchInvoicesResponseZeroRatedSalesMin).max(searchInvoicesResponseZeroRatedSalesMax).describe('Zero-rated lines.'),
+  "special_discount": zod.union([zod.strictObject({
+  "program_id": zod.int().min(1).max(searchInvoicesResponseSpecialDiscountOneProgramIdMax).describe('A record id.'),
+  "program_name": zod.string().max(searchInvoicesResponseSpecialDiscountOneProgramNameMax).nullable(),
+  "percent": zod.int().min(searchInvoicesResponseSpecialDiscountOnePercentMin).max(searchInvoicesResponseSpecialDiscountOnePercentMax).describe('A whole percent from 0 to 100.'),
+  "holder_name": zod.string().max(searchInvoicesResponseSpecialDiscountOneHolderNameMax),
+  "holder_id_number": zod.string().max(searchInvoicesResponseSpecialDiscountOneHolderIdNumberMax)
+}).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
   "amount_paid": zod.number().min(searchInvoicesResponseAmountPaidMin).max(searchInvoicesResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "balance": zod.number().min(searchInvoicesResponseBalanceMin).max(searchInvoicesResponseBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
@@ -423,7 +602,9 @@ export const SearchInvoicesResponseItem = zod.strictObject({
   "discount_percent": zod.union([zod.int().min(searchInvoicesResponseLinesItemDiscountPercentOneMin).max(searchInvoicesResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(searchInvoicesResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(searchInvoicesResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(searchInvoicesResponseLinesItemAmountMin).max(searchInvoicesResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.number().min(searchInvoicesResponseLinesItemAmountMin).max(searchInvoicesResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(searchInvoicesResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
+  "special_discount_amount": zod.number().min(searchInvoicesResponseLinesItemSpecialDiscountAmountMin).max(searchInvoicesResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
 }))
 })
 export const SearchInvoicesResponse = zod.array(SearchInvoicesResponseItem)
@@ -454,6 +635,8 @@ export const getInvoiceResponseBranchIdMax = 2147483647;
 
 export const getInvoiceResponseQuotationIdOneMax = 2147483647;
 
+export const getInvoiceResponseJobOrderIdOneMax = 2147483647;
+
 export const getInvoiceResponseNotesMax = 5000;
 
 export const getInvoiceResponseNumberMax = 255;
@@ -472,6 +655,35 @@ export const getInvoiceResponseDiscountTotalMax = 90000000000000;
 
 export const getInvoiceResponseTotalMin = 0;
 export const getInvoiceResponseTotalMax = 90000000000000;
+
+export const getInvoiceResponseVatRemovedMin = 0;
+export const getInvoiceResponseVatRemovedMax = 90000000000000;
+
+export const getInvoiceResponseSpecialDiscountTotalMin = 0;
+export const getInvoiceResponseSpecialDiscountTotalMax = 90000000000000;
+
+export const getInvoiceResponseVatableSalesMin = 0;
+export const getInvoiceResponseVatableSalesMax = 90000000000000;
+
+export const getInvoiceResponseVatAmountMin = 0;
+export const getInvoiceResponseVatAmountMax = 90000000000000;
+
+export const getInvoiceResponseVatExemptSalesMin = 0;
+export const getInvoiceResponseVatExemptSalesMax = 90000000000000;
+
+export const getInvoiceResponseZeroRatedSalesMin = 0;
+export const getInvoiceResponseZeroRatedSalesMax = 90000000000000;
+
+export const getInvoiceResponseSpecialDiscountOneProgramIdMax = 2147483647;
+
+export const getInvoiceResponseSpecialDiscountOneProgramNameMax = 255;
+
+export const getInvoiceResponseSpecialDiscountOnePercentMin = 0;
+export const getInvoiceResponseSpecialDiscountOnePercentMax = 100;
+
+export const getInvoiceResponseSpecialDiscountOneHolderNameMax = 255;
+
+export const getInvoiceResponseSpecialDiscountOneHolderIdNumberMax = 100;
 
 export const getInvoiceResponseAmountPaidMin = 0;
 export const getInvoiceResponseAmountPaidMax = 90000000000000;
@@ -499,6 +711,10 @@ export const getInvoiceResponseLinesItemItemNameMax = 255;
 export const getInvoiceResponseLinesItemAmountMin = 0;
 export const getInvoiceResponseLinesItemAmountMax = 90000000000000;
 
+export const getInvoiceResponseLinesItemTaxClassDefault = `vatable`;
+export const getInvoiceResponseLinesItemSpecialDiscountAmountMin = 0;
+export const getInvoiceResponseLinesItemSpecialDiscountAmountMax = 90000000000000;
+
 
 
 export const GetInvoiceResponse = zod.strictObject({
@@ -514,6 +730,7 @@ export const GetInvoiceResponse = zod.strictObject({
   "invoice_date": zod.iso.date(),
   "due_date": zod.iso.date().nullable(),
   "quotation_id": zod.union([zod.int().min(1).max(getInvoiceResponseQuotationIdOneMax).describe('A record id.'),zod.null()]),
+  "job_order_id": zod.union([zod.int().min(1).max(getInvoiceResponseJobOrderIdOneMax).describe('A record id.'),zod.null()]).describe('The eyewear job order this document was made for.'),
   "notes": zod.string().max(getInvoiceResponseNotesMax).nullable(),
   "number": zod.string().max(getInvoiceResponseNumberMax),
   "reference_number": zod.string().max(getInvoiceResponseReferenceNumberMax),
@@ -522,6 +739,19 @@ export const GetInvoiceResponse = zod.strictObject({
   "subtotal": zod.number().min(getInvoiceResponseSubtotalMin).max(getInvoiceResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "discount_total": zod.number().min(getInvoiceResponseDiscountTotalMin).max(getInvoiceResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "total": zod.number().min(getInvoiceResponseTotalMin).max(getInvoiceResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "vat_removed": zod.number().min(getInvoiceResponseVatRemovedMin).max(getInvoiceResponseVatRemovedMax).describe('The VAT taken off qualifying lines before the special discount.'),
+  "special_discount_total": zod.number().min(getInvoiceResponseSpecialDiscountTotalMin).max(getInvoiceResponseSpecialDiscountTotalMax).describe('The special-discount program\'s discount.'),
+  "vatable_sales": zod.number().min(getInvoiceResponseVatableSalesMin).max(getInvoiceResponseVatableSalesMax).describe('Sales of vatable lines net of their VAT; 0 for a business that is not VAT-registered.'),
+  "vat_amount": zod.number().min(getInvoiceResponseVatAmountMin).max(getInvoiceResponseVatAmountMax).describe('The VAT in the vatable lines (12% of their VAT-exclusive price, rounded once per line).'),
+  "vat_exempt_sales": zod.number().min(getInvoiceResponseVatExemptSalesMin).max(getInvoiceResponseVatExemptSalesMax).describe('VAT-exempt lines, special-discount lines included; every sale of a non-VAT business.'),
+  "zero_rated_sales": zod.number().min(getInvoiceResponseZeroRatedSalesMin).max(getInvoiceResponseZeroRatedSalesMax).describe('Zero-rated lines.'),
+  "special_discount": zod.union([zod.strictObject({
+  "program_id": zod.int().min(1).max(getInvoiceResponseSpecialDiscountOneProgramIdMax).describe('A record id.'),
+  "program_name": zod.string().max(getInvoiceResponseSpecialDiscountOneProgramNameMax).nullable(),
+  "percent": zod.int().min(getInvoiceResponseSpecialDiscountOnePercentMin).max(getInvoiceResponseSpecialDiscountOnePercentMax).describe('A whole percent from 0 to 100.'),
+  "holder_name": zod.string().max(getInvoiceResponseSpecialDiscountOneHolderNameMax),
+  "holder_id_number": zod.string().max(getInvoiceResponseSpecialDiscountOneHolderIdNumberMax)
+}).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
   "amount_paid": zod.number().min(getInvoiceResponseAmountPaidMin).max(getInvoiceResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "balance": zod.number().min(getInvoiceResponseBalanceMin).max(getInvoiceResponseBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
@@ -533,7 +763,9 @@ export const GetInvoiceResponse = zod.strictObject({
   "discount_percent": zod.union([zod.int().min(getInvoiceResponseLinesItemDiscountPercentOneMin).max(getInvoiceResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(getInvoiceResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(getInvoiceResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(getInvoiceResponseLinesItemAmountMin).max(getInvoiceResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.number().min(getInvoiceResponseLinesItemAmountMin).max(getInvoiceResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(getInvoiceResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
+  "special_discount_amount": zod.number().min(getInvoiceResponseLinesItemSpecialDiscountAmountMin).max(getInvoiceResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
 }))
 })
 
@@ -557,6 +789,18 @@ export const updateInvoiceBodyQuotationIdOneMax = 2147483647;
 
 export const updateInvoiceBodyNotesMax = 5000;
 
+
+export const updateInvoiceBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const updateInvoiceBodySpecialDiscountOneProgramIdMax = 2147483647;
+
+export const updateInvoiceBodySpecialDiscountOneHolderNameMax = 255;
+
+
+export const updateInvoiceBodySpecialDiscountOneHolderNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const updateInvoiceBodySpecialDiscountOneHolderIdNumberMax = 100;
+
+
+export const updateInvoiceBodySpecialDiscountOneHolderIdNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateInvoiceBodyLinesItemItemIdMax = 2147483647;
 
 export const updateInvoiceBodyLinesItemQuantityExclusiveMin = 0;
@@ -578,7 +822,12 @@ export const UpdateInvoiceBody = zod.strictObject({
   "invoice_date": zod.iso.date().optional(),
   "due_date": zod.iso.date().nullish(),
   "quotation_id": zod.union([zod.int().min(1).max(updateInvoiceBodyQuotationIdOneMax).describe('A record id.'),zod.null()]).optional(),
-  "notes": zod.string().max(updateInvoiceBodyNotesMax).nullish(),
+  "notes": zod.string().max(updateInvoiceBodyNotesMax).regex(updateInvoiceBodyNotesRegExp).nullish(),
+  "special_discount": zod.union([zod.strictObject({
+  "program_id": zod.int().min(1).max(updateInvoiceBodySpecialDiscountOneProgramIdMax).describe('A record id.'),
+  "holder_name": zod.string().min(1).max(updateInvoiceBodySpecialDiscountOneHolderNameMax).regex(updateInvoiceBodySpecialDiscountOneHolderNameRegExp).describe('The senior citizen\'s or PWD\'s name as on the ID.'),
+  "holder_id_number": zod.string().min(1).max(updateInvoiceBodySpecialDiscountOneHolderIdNumberMax).regex(updateInvoiceBodySpecialDiscountOneHolderIdNumberRegExp).describe('The OSCA or PWD ID number.')
+}).describe('A senior citizen or PWD discount: qualifying lines lose their VAT, then the program\'s percent.'),zod.null()]).optional(),
   "lines": zod.array(zod.strictObject({
   "item_id": zod.int().min(1).max(updateInvoiceBodyLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(updateInvoiceBodyLinesItemQuantityExclusiveMin).max(updateInvoiceBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
@@ -601,6 +850,8 @@ export const updateInvoiceResponseBranchIdMax = 2147483647;
 
 export const updateInvoiceResponseQuotationIdOneMax = 2147483647;
 
+export const updateInvoiceResponseJobOrderIdOneMax = 2147483647;
+
 export const updateInvoiceResponseNotesMax = 5000;
 
 export const updateInvoiceResponseNumberMax = 255;
@@ -619,6 +870,35 @@ export const updateInvoiceResponseDiscountTotalMax = 90000000000000;
 
 export const updateInvoiceResponseTotalMin = 0;
 export const updateInvoiceResponseTotalMax = 90000000000000;
+
+export const updateInvoiceResponseVatRemovedMin = 0;
+export const updateInvoiceResponseVatRemovedMax = 90000000000000;
+
+export const updateInvoiceResponseSpecialDiscountTotalMin = 0;
+export const updateInvoiceResponseSpecialDiscountTotalMax = 90000000000000;
+
+export const updateInvoiceResponseVatableSalesMin = 0;
+export const updateInvoiceResponseVatableSalesMax = 90000000000000;
+
+export const updateInvoiceResponseVatAmountMin = 0;
+export const updateInvoiceResponseVatAmountMax = 90000000000000;
+
+export const updateInvoiceResponseVatExemptSalesMin = 0;
+export const updateInvoiceResponseVatExemptSalesMax = 90000000000000;
+
+export const updateInvoiceResponseZeroRatedSalesMin = 0;
+export const updateInvoiceResponseZeroRatedSalesMax = 90000000000000;
+
+export const updateInvoiceResponseSpecialDiscountOneProgramIdMax = 2147483647;
+
+export const updateInvoiceResponseSpecialDiscountOneProgramNameMax = 255;
+
+export const updateInvoiceResponseSpecialDiscountOnePercentMin = 0;
+export const updateInvoiceResponseSpecialDiscountOnePercentMax = 100;
+
+export const updateInvoiceResponseSpecialDiscountOneHolderNameMax = 255;
+
+export const updateInvoiceResponseSpecialDiscountOneHolderIdNumberMax = 100;
 
 export const updateInvoiceResponseAmountPaidMin = 0;
 export const updateInvoiceResponseAmountPaidMax = 90000000000000;
@@ -646,6 +926,10 @@ export const updateInvoiceResponseLinesItemItemNameMax = 255;
 export const updateInvoiceResponseLinesItemAmountMin = 0;
 export const updateInvoiceResponseLinesItemAmountMax = 90000000000000;
 
+export const updateInvoiceResponseLinesItemTaxClassDefault = `vatable`;
+export const updateInvoiceResponseLinesItemSpecialDiscountAmountMin = 0;
+export const updateInvoiceResponseLinesItemSpecialDiscountAmountMax = 90000000000000;
+
 
 
 export const UpdateInvoiceResponse = zod.strictObject({
@@ -661,6 +945,7 @@ export const UpdateInvoiceResponse = zod.strictObject({
   "invoice_date": zod.iso.date(),
   "due_date": zod.iso.date().nullable(),
   "quotation_id": zod.union([zod.int().min(1).max(updateInvoiceResponseQuotationIdOneMax).describe('A record id.'),zod.null()]),
+  "job_order_id": zod.union([zod.int().min(1).max(updateInvoiceResponseJobOrderIdOneMax).describe('A record id.'),zod.null()]).describe('The eyewear job order this document was made for.'),
   "notes": zod.string().max(updateInvoiceResponseNotesMax).nullable(),
   "number": zod.string().max(updateInvoiceResponseNumberMax),
   "reference_number": zod.string().max(updateInvoiceResponseReferenceNumberMax),
@@ -669,6 +954,19 @@ export const UpdateInvoiceResponse = zod.strictObject({
   "subtotal": zod.number().min(updateInvoiceResponseSubtotalMin).max(updateInvoiceResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "discount_total": zod.number().min(updateInvoiceResponseDiscountTotalMin).max(updateInvoiceResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "total": zod.number().min(updateInvoiceResponseTotalMin).max(updateInvoiceResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "vat_removed": zod.number().min(updateInvoiceResponseVatRemovedMin).max(updateInvoiceResponseVatRemovedMax).describe('The VAT taken off qualifying lines before the special discount.'),
+  "special_discount_total": zod.number().min(updateInvoiceResponseSpecialDiscountTotalMin).max(updateInvoiceResponseSpecialDiscountTotalMax).describe('The special-discount program\'s discount.'),
+  "vatable_sales": zod.number().min(updateInvoiceResponseVatableSalesMin).max(updateInvoiceResponseVatableSalesMax).describe('Sales of vatable lines net of their VAT; 0 for a business that is not VAT-registered.'),
+  "vat_amount": zod.number().min(updateInvoiceResponseVatAmountMin).max(updateInvoiceResponseVatAmountMax).describe('The VAT in the vatable lines (12% of their VAT-exclusive price, rounded once per line).'),
+  "vat_exempt_sales": zod.number().min(updateInvoiceResponseVatExemptSalesMin).max(updateInvoiceResponseVatExemptSalesMax).describe('VAT-exempt lines, special-discount lines included; every sale of a non-VAT business.'),
+  "zero_rated_sales": zod.number().min(updateInvoiceResponseZeroRatedSalesMin).max(updateInvoiceResponseZeroRatedSalesMax).describe('Zero-rated lines.'),
+  "special_discount": zod.union([zod.strictObject({
+  "program_id": zod.int().min(1).max(updateInvoiceResponseSpecialDiscountOneProgramIdMax).describe('A record id.'),
+  "program_name": zod.string().max(updateInvoiceResponseSpecialDiscountOneProgramNameMax).nullable(),
+  "percent": zod.int().min(updateInvoiceResponseSpecialDiscountOnePercentMin).max(updateInvoiceResponseSpecialDiscountOnePercentMax).describe('A whole percent from 0 to 100.'),
+  "holder_name": zod.string().max(updateInvoiceResponseSpecialDiscountOneHolderNameMax),
+  "holder_id_number": zod.string().max(updateInvoiceResponseSpecialDiscountOneHolderIdNumberMax)
+}).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
   "amount_paid": zod.number().min(updateInvoiceResponseAmountPaidMin).max(updateInvoiceResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "balance": zod.number().min(updateInvoiceResponseBalanceMin).max(updateInvoiceResponseBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
@@ -680,7 +978,9 @@ export const UpdateInvoiceResponse = zod.strictObject({
   "discount_percent": zod.union([zod.int().min(updateInvoiceResponseLinesItemDiscountPercentOneMin).max(updateInvoiceResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(updateInvoiceResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(updateInvoiceResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(updateInvoiceResponseLinesItemAmountMin).max(updateInvoiceResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.number().min(updateInvoiceResponseLinesItemAmountMin).max(updateInvoiceResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(updateInvoiceResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
+  "special_discount_amount": zod.number().min(updateInvoiceResponseLinesItemSpecialDiscountAmountMin).max(updateInvoiceResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
 }))
 })
 
@@ -710,6 +1010,8 @@ export const deleteInvoiceResponseBranchIdMax = 2147483647;
 
 export const deleteInvoiceResponseQuotationIdOneMax = 2147483647;
 
+export const deleteInvoiceResponseJobOrderIdOneMax = 2147483647;
+
 export const deleteInvoiceResponseNotesMax = 5000;
 
 export const deleteInvoiceResponseNumberMax = 255;
@@ -728,6 +1030,35 @@ export const deleteInvoiceResponseDiscountTotalMax = 90000000000000;
 
 export const deleteInvoiceResponseTotalMin = 0;
 export const deleteInvoiceResponseTotalMax = 90000000000000;
+
+export const deleteInvoiceResponseVatRemovedMin = 0;
+export const deleteInvoiceResponseVatRemovedMax = 90000000000000;
+
+export const deleteInvoiceResponseSpecialDiscountTotalMin = 0;
+export const deleteInvoiceResponseSpecialDiscountTotalMax = 90000000000000;
+
+export const deleteInvoiceResponseVatableSalesMin = 0;
+export const deleteInvoiceResponseVatableSalesMax = 90000000000000;
+
+export const deleteInvoiceResponseVatAmountMin = 0;
+export const deleteInvoiceResponseVatAmountMax = 90000000000000;
+
+export const deleteInvoiceResponseVatExemptSalesMin = 0;
+export const deleteInvoiceResponseVatExemptSalesMax = 90000000000000;
+
+export const deleteInvoiceResponseZeroRatedSalesMin = 0;
+export const deleteInvoiceResponseZeroRatedSalesMax = 90000000000000;
+
+export const deleteInvoiceResponseSpecialDiscountOneProgramIdMax = 2147483647;
+
+export const deleteInvoiceResponseSpecialDiscountOneProgramNameMax = 255;
+
+export const deleteInvoiceResponseSpecialDiscountOnePercentMin = 0;
+export const deleteInvoiceResponseSpecialDiscountOnePercentMax = 100;
+
+export const deleteInvoiceResponseSpecialDiscountOneHolderNameMax = 255;
+
+export const deleteInvoiceResponseSpecialDiscountOneHolderIdNumberMax = 100;
 
 export const deleteInvoiceResponseAmountPaidMin = 0;
 export const deleteInvoiceResponseAmountPaidMax = 90000000000000;
@@ -755,6 +1086,10 @@ export const deleteInvoiceResponseLinesItemItemNameMax = 255;
 export const deleteInvoiceResponseLinesItemAmountMin = 0;
 export const deleteInvoiceResponseLinesItemAmountMax = 90000000000000;
 
+export const deleteInvoiceResponseLinesItemTaxClassDefault = `vatable`;
+export const deleteInvoiceResponseLinesItemSpecialDiscountAmountMin = 0;
+export const deleteInvoiceResponseLinesItemSpecialDiscountAmountMax = 90000000000000;
+
 
 
 export const DeleteInvoiceResponse = zod.strictObject({
@@ -770,6 +1105,7 @@ export const DeleteInvoiceResponse = zod.strictObject({
   "invoice_date": zod.iso.date(),
   "due_date": zod.iso.date().nullable(),
   "quotation_id": zod.union([zod.int().min(1).max(deleteInvoiceResponseQuotationIdOneMax).describe('A record id.'),zod.null()]),
+  "job_order_id": zod.union([zod.int().min(1).max(deleteInvoiceResponseJobOrderIdOneMax).describe('A record id.'),zod.null()]).describe('The eyewear job order this document was made for.'),
   "notes": zod.string().max(deleteInvoiceResponseNotesMax).nullable(),
   "number": zod.string().max(deleteInvoiceResponseNumberMax),
   "reference_number": zod.string().max(deleteInvoiceResponseReferenceNumberMax),
@@ -778,6 +1114,19 @@ export const DeleteInvoiceResponse = zod.strictObject({
   "subtotal": zod.number().min(deleteInvoiceResponseSubtotalMin).max(deleteInvoiceResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "discount_total": zod.number().min(deleteInvoiceResponseDiscountTotalMin).max(deleteInvoiceResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "total": zod.number().min(deleteInvoiceResponseTotalMin).max(deleteInvoiceResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "vat_removed": zod.number().min(deleteInvoiceResponseVatRemovedMin).max(deleteInvoiceResponseVatRemovedMax).describe('The VAT taken off qualifying lines before the special discount.'),
+  "special_discount_total": zod.number().min(deleteInvoiceResponseSpecialDiscountTotalMin).max(deleteInvoiceResponseSpecialDiscountTotalMax).describe('The special-discount program\'s discount.'),
+  "vatable_sales": zod.number().min(deleteInvoiceResponseVatableSalesMin).max(deleteInvoiceResponseVatableSalesMax).describe('Sales of vatable lines net of their VAT; 0 for a business that is not VAT-registered.'),
+  "vat_amount": zod.number().min(deleteInvoiceResponseVatAmountMin).max(deleteInvoiceResponseVatAmountMax).describe('The VAT in the vatable lines (12% of their VAT-exclusive price, rounded once per line).'),
+  "vat_exempt_sales": zod.number().min(deleteInvoiceResponseVatExemptSalesMin).max(deleteInvoiceResponseVatExemptSalesMax).describe('VAT-exempt lines, special-discount lines included; every sale of a non-VAT business.'),
+  "zero_rated_sales": zod.number().min(deleteInvoiceResponseZeroRatedSalesMin).max(deleteInvoiceResponseZeroRatedSalesMax).describe('Zero-rated lines.'),
+  "special_discount": zod.union([zod.strictObject({
+  "program_id": zod.int().min(1).max(deleteInvoiceResponseSpecialDiscountOneProgramIdMax).describe('A record id.'),
+  "program_name": zod.string().max(deleteInvoiceResponseSpecialDiscountOneProgramNameMax).nullable(),
+  "percent": zod.int().min(deleteInvoiceResponseSpecialDiscountOnePercentMin).max(deleteInvoiceResponseSpecialDiscountOnePercentMax).describe('A whole percent from 0 to 100.'),
+  "holder_name": zod.string().max(deleteInvoiceResponseSpecialDiscountOneHolderNameMax),
+  "holder_id_number": zod.string().max(deleteInvoiceResponseSpecialDiscountOneHolderIdNumberMax)
+}).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
   "amount_paid": zod.number().min(deleteInvoiceResponseAmountPaidMin).max(deleteInvoiceResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "balance": zod.number().min(deleteInvoiceResponseBalanceMin).max(deleteInvoiceResponseBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
@@ -789,9 +1138,37 @@ export const DeleteInvoiceResponse = zod.strictObject({
   "discount_percent": zod.union([zod.int().min(deleteInvoiceResponseLinesItemDiscountPercentOneMin).max(deleteInvoiceResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(deleteInvoiceResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(deleteInvoiceResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(deleteInvoiceResponseLinesItemAmountMin).max(deleteInvoiceResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.number().min(deleteInvoiceResponseLinesItemAmountMin).max(deleteInvoiceResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(deleteInvoiceResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
+  "special_discount_amount": zod.number().min(deleteInvoiceResponseLinesItemSpecialDiscountAmountMin).max(deleteInvoiceResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
 }))
 })
+
+/**
+ * Needs view-invoices. Who did what and when to the invoice, newest first.
+ * @summary Read the history of a invoice
+ */
+export const getInvoiceHistoryPathIdMax = 2147483647;
+
+
+
+export const GetInvoiceHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getInvoiceHistoryPathIdMax)
+})
+
+export const getInvoiceHistoryResponseChangesMinOne = 2;
+export const getInvoiceHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetInvoiceHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getInvoiceHistoryResponseChangesMinOne).max(getInvoiceHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetInvoiceHistoryResponse = zod.array(GetInvoiceHistoryResponseItem)
 
 /**
  * Needs restore-invoices. Re-posts the document under the same rules.
@@ -819,6 +1196,8 @@ export const restoreInvoiceResponseBranchIdMax = 2147483647;
 
 export const restoreInvoiceResponseQuotationIdOneMax = 2147483647;
 
+export const restoreInvoiceResponseJobOrderIdOneMax = 2147483647;
+
 export const restoreInvoiceResponseNotesMax = 5000;
 
 export const restoreInvoiceResponseNumberMax = 255;
@@ -837,6 +1216,35 @@ export const restoreInvoiceResponseDiscountTotalMax = 90000000000000;
 
 export const restoreInvoiceResponseTotalMin = 0;
 export const restoreInvoiceResponseTotalMax = 90000000000000;
+
+export const restoreInvoiceResponseVatRemovedMin = 0;
+export const restoreInvoiceResponseVatRemovedMax = 90000000000000;
+
+export const restoreInvoiceResponseSpecialDiscountTotalMin = 0;
+export const restoreInvoiceResponseSpecialDiscountTotalMax = 90000000000000;
+
+export const restoreInvoiceResponseVatableSalesMin = 0;
+export const restoreInvoiceResponseVatableSalesMax = 90000000000000;
+
+export const restoreInvoiceResponseVatAmountMin = 0;
+export const restoreInvoiceResponseVatAmountMax = 90000000000000;
+
+export const restoreInvoiceResponseVatExemptSalesMin = 0;
+export const restoreInvoiceResponseVatExemptSalesMax = 90000000000000;
+
+export const restoreInvoiceResponseZeroRatedSalesMin = 0;
+export const restoreInvoiceResponseZeroRatedSalesMax = 90000000000000;
+
+export const restoreInvoiceResponseSpecialDiscountOneProgramIdMax = 2147483647;
+
+export const restoreInvoiceResponseSpecialDiscountOneProgramNameMax = 255;
+
+export const restoreInvoiceResponseSpecialDiscountOnePercentMin = 0;
+export const restoreInvoiceResponseSpecialDiscountOnePercentMax = 100;
+
+export const restoreInvoiceResponseSpecialDiscountOneHolderNameMax = 255;
+
+export const restoreInvoiceResponseSpecialDiscountOneHolderIdNumberMax = 100;
 
 export const restoreInvoiceResponseAmountPaidMin = 0;
 export const restoreInvoiceResponseAmountPaidMax = 90000000000000;
@@ -864,6 +1272,10 @@ export const restoreInvoiceResponseLinesItemItemNameMax = 255;
 export const restoreInvoiceResponseLinesItemAmountMin = 0;
 export const restoreInvoiceResponseLinesItemAmountMax = 90000000000000;
 
+export const restoreInvoiceResponseLinesItemTaxClassDefault = `vatable`;
+export const restoreInvoiceResponseLinesItemSpecialDiscountAmountMin = 0;
+export const restoreInvoiceResponseLinesItemSpecialDiscountAmountMax = 90000000000000;
+
 
 
 export const RestoreInvoiceResponse = zod.strictObject({
@@ -879,6 +1291,7 @@ export const RestoreInvoiceResponse = zod.strictObject({
   "invoice_date": zod.iso.date(),
   "due_date": zod.iso.date().nullable(),
   "quotation_id": zod.union([zod.int().min(1).max(restoreInvoiceResponseQuotationIdOneMax).describe('A record id.'),zod.null()]),
+  "job_order_id": zod.union([zod.int().min(1).max(restoreInvoiceResponseJobOrderIdOneMax).describe('A record id.'),zod.null()]).describe('The eyewear job order this document was made for.'),
   "notes": zod.string().max(restoreInvoiceResponseNotesMax).nullable(),
   "number": zod.string().max(restoreInvoiceResponseNumberMax),
   "reference_number": zod.string().max(restoreInvoiceResponseReferenceNumberMax),
@@ -887,6 +1300,19 @@ export const RestoreInvoiceResponse = zod.strictObject({
   "subtotal": zod.number().min(restoreInvoiceResponseSubtotalMin).max(restoreInvoiceResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "discount_total": zod.number().min(restoreInvoiceResponseDiscountTotalMin).max(restoreInvoiceResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "total": zod.number().min(restoreInvoiceResponseTotalMin).max(restoreInvoiceResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "vat_removed": zod.number().min(restoreInvoiceResponseVatRemovedMin).max(restoreInvoiceResponseVatRemovedMax).describe('The VAT taken off qualifying lines before the special discount.'),
+  "special_discount_total": zod.number().min(restoreInvoiceResponseSpecialDiscountTotalMin).max(restoreInvoiceResponseSpecialDiscountTotalMax).describe('The special-discount program\'s discount.'),
+  "vatable_sales": zod.number().min(restoreInvoiceResponseVatableSalesMin).max(restoreInvoiceResponseVatableSalesMax).describe('Sales of vatable lines net of their VAT; 0 for a business that is not VAT-registered.'),
+  "vat_amount": zod.number().min(restoreInvoiceResponseVatAmountMin).max(restoreInvoiceResponseVatAmountMax).describe('The VAT in the vatable lines (12% of their VAT-exclusive price, rounded once per line).'),
+  "vat_exempt_sales": zod.number().min(restoreInvoiceResponseVatExemptSalesMin).max(restoreInvoiceResponseVatExemptSalesMax).describe('VAT-exempt lines, special-discount lines included; every sale of a non-VAT business.'),
+  "zero_rated_sales": zod.number().min(restoreInvoiceResponseZeroRatedSalesMin).max(restoreInvoiceResponseZeroRatedSalesMax).describe('Zero-rated lines.'),
+  "special_discount": zod.union([zod.strictObject({
+  "program_id": zod.int().min(1).max(restoreInvoiceResponseSpecialDiscountOneProgramIdMax).describe('A record id.'),
+  "program_name": zod.string().max(restoreInvoiceResponseSpecialDiscountOneProgramNameMax).nullable(),
+  "percent": zod.int().min(restoreInvoiceResponseSpecialDiscountOnePercentMin).max(restoreInvoiceResponseSpecialDiscountOnePercentMax).describe('A whole percent from 0 to 100.'),
+  "holder_name": zod.string().max(restoreInvoiceResponseSpecialDiscountOneHolderNameMax),
+  "holder_id_number": zod.string().max(restoreInvoiceResponseSpecialDiscountOneHolderIdNumberMax)
+}).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
   "amount_paid": zod.number().min(restoreInvoiceResponseAmountPaidMin).max(restoreInvoiceResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "balance": zod.number().min(restoreInvoiceResponseBalanceMin).max(restoreInvoiceResponseBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
@@ -898,7 +1324,9 @@ export const RestoreInvoiceResponse = zod.strictObject({
   "discount_percent": zod.union([zod.int().min(restoreInvoiceResponseLinesItemDiscountPercentOneMin).max(restoreInvoiceResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(restoreInvoiceResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(restoreInvoiceResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(restoreInvoiceResponseLinesItemAmountMin).max(restoreInvoiceResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.number().min(restoreInvoiceResponseLinesItemAmountMin).max(restoreInvoiceResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(restoreInvoiceResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
+  "special_discount_amount": zod.number().min(restoreInvoiceResponseLinesItemSpecialDiscountAmountMin).max(restoreInvoiceResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
 }))
 })
 

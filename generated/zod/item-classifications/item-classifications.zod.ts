@@ -37,7 +37,7 @@ export const ListItemClassificationsQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listItemClassificationsQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listItemClassificationsQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listItemClassificationsQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listItemClassificationsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.')
+  "search": zod.coerce.string().max(listItemClassificationsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.')
 })
 
 export const listItemClassificationsResponseDataItemIdMax = 2147483647;
@@ -88,13 +88,17 @@ export const ListItemClassificationsResponse = zod.strictObject({
  */
 export const createItemClassificationBodyNameMax = 255;
 
+
+export const createItemClassificationBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createItemClassificationBodyDescriptionMax = 5000;
 
 
+export const createItemClassificationBodyDescriptionRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
 
 export const CreateItemClassificationBody = zod.strictObject({
-  "name": zod.string().min(1).max(createItemClassificationBodyNameMax),
-  "description": zod.string().max(createItemClassificationBodyDescriptionMax).nullish()
+  "name": zod.string().min(1).max(createItemClassificationBodyNameMax).regex(createItemClassificationBodyNameRegExp),
+  "description": zod.string().max(createItemClassificationBodyDescriptionMax).regex(createItemClassificationBodyDescriptionRegExp).nullish()
 })
 
 export const createItemClassificationResponseIdMax = 2147483647;
@@ -135,7 +139,7 @@ export const searchItemClassificationsQueryLimitMax = 100;
 
 
 export const SearchItemClassificationsQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchItemClassificationsQueryQMax).optional().describe('Text typed by the user.'),
+  "q": zod.coerce.string().max(searchItemClassificationsQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
   "limit": zod.coerce.number().int().min(1).max(searchItemClassificationsQueryLimitMax).default(searchItemClassificationsQueryLimitDefault)
 })
 
@@ -218,13 +222,17 @@ export const UpdateItemClassificationParams = zod.strictObject({
 
 export const updateItemClassificationBodyNameMax = 255;
 
+
+export const updateItemClassificationBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateItemClassificationBodyDescriptionMax = 5000;
 
 
+export const updateItemClassificationBodyDescriptionRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
 
 export const UpdateItemClassificationBody = zod.strictObject({
-  "name": zod.string().min(1).max(updateItemClassificationBodyNameMax).optional(),
-  "description": zod.string().max(updateItemClassificationBodyDescriptionMax).nullish()
+  "name": zod.string().min(1).max(updateItemClassificationBodyNameMax).regex(updateItemClassificationBodyNameRegExp).optional(),
+  "description": zod.string().max(updateItemClassificationBodyDescriptionMax).regex(updateItemClassificationBodyDescriptionRegExp).nullish()
 })
 
 export const updateItemClassificationResponseIdMax = 2147483647;
@@ -290,6 +298,32 @@ export const DeleteItemClassificationResponse = zod.strictObject({
   "name": zod.string().min(1).max(deleteItemClassificationResponseNameMax),
   "description": zod.string().max(deleteItemClassificationResponseDescriptionMax).nullable()
 })
+
+/**
+ * Needs view-item-classifications. Who did what and when to the item classification, newest first.
+ * @summary Read the history of a item classification
+ */
+export const getItemClassificationHistoryPathIdMax = 2147483647;
+
+
+
+export const GetItemClassificationHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getItemClassificationHistoryPathIdMax)
+})
+
+export const getItemClassificationHistoryResponseChangesMinOne = 2;
+export const getItemClassificationHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetItemClassificationHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getItemClassificationHistoryResponseChangesMinOne).max(getItemClassificationHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetItemClassificationHistoryResponse = zod.array(GetItemClassificationHistoryResponseItem)
 
 /**
  * Needs restore-item-classifications.

@@ -37,7 +37,7 @@ export const ListItemTypesQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listItemTypesQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listItemTypesQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listItemTypesQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listItemTypesQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.')
+  "search": zod.coerce.string().max(listItemTypesQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.')
 })
 
 export const listItemTypesResponseDataItemIdMax = 2147483647;
@@ -88,13 +88,17 @@ export const ListItemTypesResponse = zod.strictObject({
  */
 export const createItemTypeBodyNameMax = 255;
 
+
+export const createItemTypeBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createItemTypeBodyDescriptionMax = 5000;
 
 
+export const createItemTypeBodyDescriptionRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
 
 export const CreateItemTypeBody = zod.strictObject({
-  "name": zod.string().min(1).max(createItemTypeBodyNameMax),
-  "description": zod.string().max(createItemTypeBodyDescriptionMax).nullish()
+  "name": zod.string().min(1).max(createItemTypeBodyNameMax).regex(createItemTypeBodyNameRegExp),
+  "description": zod.string().max(createItemTypeBodyDescriptionMax).regex(createItemTypeBodyDescriptionRegExp).nullish()
 })
 
 export const createItemTypeResponseIdMax = 2147483647;
@@ -135,7 +139,7 @@ export const searchItemTypesQueryLimitMax = 100;
 
 
 export const SearchItemTypesQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchItemTypesQueryQMax).optional().describe('Text typed by the user.'),
+  "q": zod.coerce.string().max(searchItemTypesQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
   "limit": zod.coerce.number().int().min(1).max(searchItemTypesQueryLimitMax).default(searchItemTypesQueryLimitDefault)
 })
 
@@ -218,13 +222,17 @@ export const UpdateItemTypeParams = zod.strictObject({
 
 export const updateItemTypeBodyNameMax = 255;
 
+
+export const updateItemTypeBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateItemTypeBodyDescriptionMax = 5000;
 
 
+export const updateItemTypeBodyDescriptionRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
 
 export const UpdateItemTypeBody = zod.strictObject({
-  "name": zod.string().min(1).max(updateItemTypeBodyNameMax).optional(),
-  "description": zod.string().max(updateItemTypeBodyDescriptionMax).nullish()
+  "name": zod.string().min(1).max(updateItemTypeBodyNameMax).regex(updateItemTypeBodyNameRegExp).optional(),
+  "description": zod.string().max(updateItemTypeBodyDescriptionMax).regex(updateItemTypeBodyDescriptionRegExp).nullish()
 })
 
 export const updateItemTypeResponseIdMax = 2147483647;
@@ -290,6 +298,32 @@ export const DeleteItemTypeResponse = zod.strictObject({
   "name": zod.string().min(1).max(deleteItemTypeResponseNameMax),
   "description": zod.string().max(deleteItemTypeResponseDescriptionMax).nullable()
 })
+
+/**
+ * Needs view-item-types. Who did what and when to the item type, newest first.
+ * @summary Read the history of a item type
+ */
+export const getItemTypeHistoryPathIdMax = 2147483647;
+
+
+
+export const GetItemTypeHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getItemTypeHistoryPathIdMax)
+})
+
+export const getItemTypeHistoryResponseChangesMinOne = 2;
+export const getItemTypeHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetItemTypeHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getItemTypeHistoryResponseChangesMinOne).max(getItemTypeHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetItemTypeHistoryResponse = zod.array(GetItemTypeHistoryResponseItem)
 
 /**
  * Needs restore-item-types.

@@ -45,7 +45,7 @@ export const ListItemsQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listItemsQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listItemsQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listItemsQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listItemsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.'),
+  "search": zod.coerce.string().max(listItemsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.'),
   "brand_id": zod.coerce.number().int().min(1).max(listItemsQueryBrandIdMax).optional().describe('Only records whose brand id matches.'),
   "item_type_id": zod.coerce.number().int().min(1).max(listItemsQueryItemTypeIdMax).optional().describe('Only records whose item type id matches.'),
   "item_classification_id": zod.coerce.number().int().min(1).max(listItemsQueryItemClassificationIdMax).optional().describe('Only records whose item classification id matches.'),
@@ -77,6 +77,7 @@ export const listItemsResponseDataItemItemClassificationIdOneMax = 2147483647;
 export const listItemsResponseDataItemUnitOfMeasurementIdMax = 2147483647;
 
 export const listItemsResponseDataItemIsInventoryTrackedDefault = true;
+export const listItemsResponseDataItemTaxClassDefault = `vatable`;
 export const listItemsResponseDataItemReorderLevelOneMin = 0;
 export const listItemsResponseDataItemReorderLevelOneMax = 900000000000;
 
@@ -128,6 +129,7 @@ export const ListItemsResponse = zod.strictObject({
   "item_classification_id": zod.union([zod.int().min(1).max(listItemsResponseDataItemItemClassificationIdOneMax).describe('A record id.'),zod.null()]),
   "unit_of_measurement_id": zod.int().min(1).max(listItemsResponseDataItemUnitOfMeasurementIdMax).describe('A record id.'),
   "is_inventory_tracked": zod.boolean().default(listItemsResponseDataItemIsInventoryTrackedDefault),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(listItemsResponseDataItemTaxClassDefault).describe('How the item\'s VAT-inclusive price is taxed.'),
   "reorder_level": zod.union([zod.number().min(listItemsResponseDataItemReorderLevelOneMin).max(listItemsResponseDataItemReorderLevelOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),zod.null()]),
   "purchase_discounts": zod.array(zod.strictObject({
   "quantity": zod.number().gt(listItemsResponseDataItemPurchaseDiscountsItemQuantityExclusiveMin).max(listItemsResponseDataItemPurchaseDiscountsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
@@ -160,12 +162,20 @@ export const ListItemsResponse = zod.strictObject({
  */
 export const createItemBodyCodeMax = 50;
 
+
+export const createItemBodyCodeRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createItemBodyBarcodeMax = 64;
 
+
+export const createItemBodyBarcodeRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createItemBodyNameMax = 255;
 
+
+export const createItemBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createItemBodyDescriptionMax = 5000;
 
+
+export const createItemBodyDescriptionRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createItemBodyBrandIdOneMax = 2147483647;
 
 export const createItemBodyItemTypeIdMax = 2147483647;
@@ -175,6 +185,7 @@ export const createItemBodyItemClassificationIdOneMax = 2147483647;
 export const createItemBodyUnitOfMeasurementIdMax = 2147483647;
 
 export const createItemBodyIsInventoryTrackedDefault = true;
+export const createItemBodyTaxClassDefault = `vatable`;
 export const createItemBodyReorderLevelOneMin = 0;
 export const createItemBodyReorderLevelOneMax = 900000000000;
 
@@ -197,15 +208,16 @@ export const createItemBodySaleDiscountsMax = 20;
 
 
 export const CreateItemBody = zod.strictObject({
-  "code": zod.string().min(1).max(createItemBodyCodeMax),
-  "barcode": zod.string().max(createItemBodyBarcodeMax).nullish(),
-  "name": zod.string().min(1).max(createItemBodyNameMax),
-  "description": zod.string().max(createItemBodyDescriptionMax).nullish(),
+  "code": zod.string().min(1).max(createItemBodyCodeMax).regex(createItemBodyCodeRegExp),
+  "barcode": zod.string().max(createItemBodyBarcodeMax).regex(createItemBodyBarcodeRegExp).nullish(),
+  "name": zod.string().min(1).max(createItemBodyNameMax).regex(createItemBodyNameRegExp),
+  "description": zod.string().max(createItemBodyDescriptionMax).regex(createItemBodyDescriptionRegExp).nullish(),
   "brand_id": zod.union([zod.int().min(1).max(createItemBodyBrandIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "item_type_id": zod.int().min(1).max(createItemBodyItemTypeIdMax).describe('A record id.'),
   "item_classification_id": zod.union([zod.int().min(1).max(createItemBodyItemClassificationIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "unit_of_measurement_id": zod.int().min(1).max(createItemBodyUnitOfMeasurementIdMax).describe('A record id.'),
   "is_inventory_tracked": zod.boolean().default(createItemBodyIsInventoryTrackedDefault),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(createItemBodyTaxClassDefault).describe('How the item\'s VAT-inclusive price is taxed.'),
   "reorder_level": zod.union([zod.number().min(createItemBodyReorderLevelOneMin).max(createItemBodyReorderLevelOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),zod.null()]).optional(),
   "purchase_discounts": zod.array(zod.strictObject({
   "quantity": zod.number().gt(createItemBodyPurchaseDiscountsItemQuantityExclusiveMin).max(createItemBodyPurchaseDiscountsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
@@ -242,6 +254,7 @@ export const createItemResponseItemClassificationIdOneMax = 2147483647;
 export const createItemResponseUnitOfMeasurementIdMax = 2147483647;
 
 export const createItemResponseIsInventoryTrackedDefault = true;
+export const createItemResponseTaxClassDefault = `vatable`;
 export const createItemResponseReorderLevelOneMin = 0;
 export const createItemResponseReorderLevelOneMax = 900000000000;
 
@@ -288,6 +301,7 @@ export const CreateItemResponse = zod.strictObject({
   "item_classification_id": zod.union([zod.int().min(1).max(createItemResponseItemClassificationIdOneMax).describe('A record id.'),zod.null()]),
   "unit_of_measurement_id": zod.int().min(1).max(createItemResponseUnitOfMeasurementIdMax).describe('A record id.'),
   "is_inventory_tracked": zod.boolean().default(createItemResponseIsInventoryTrackedDefault),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(createItemResponseTaxClassDefault).describe('How the item\'s VAT-inclusive price is taxed.'),
   "reorder_level": zod.union([zod.number().min(createItemResponseReorderLevelOneMin).max(createItemResponseReorderLevelOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),zod.null()]),
   "purchase_discounts": zod.array(zod.strictObject({
   "quantity": zod.number().gt(createItemResponsePurchaseDiscountsItemQuantityExclusiveMin).max(createItemResponsePurchaseDiscountsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
@@ -315,7 +329,7 @@ export const searchItemsQueryLimitMax = 100;
 
 
 export const SearchItemsQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchItemsQueryQMax).optional().describe('Text typed by the user.'),
+  "q": zod.coerce.string().max(searchItemsQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
   "limit": zod.coerce.number().int().min(1).max(searchItemsQueryLimitMax).default(searchItemsQueryLimitDefault)
 })
 
@@ -344,6 +358,7 @@ export const searchItemsResponseItemClassificationIdOneMax = 2147483647;
 export const searchItemsResponseUnitOfMeasurementIdMax = 2147483647;
 
 export const searchItemsResponseIsInventoryTrackedDefault = true;
+export const searchItemsResponseTaxClassDefault = `vatable`;
 export const searchItemsResponseReorderLevelOneMin = 0;
 export const searchItemsResponseReorderLevelOneMax = 900000000000;
 
@@ -390,6 +405,7 @@ export const SearchItemsResponseItem = zod.strictObject({
   "item_classification_id": zod.union([zod.int().min(1).max(searchItemsResponseItemClassificationIdOneMax).describe('A record id.'),zod.null()]),
   "unit_of_measurement_id": zod.int().min(1).max(searchItemsResponseUnitOfMeasurementIdMax).describe('A record id.'),
   "is_inventory_tracked": zod.boolean().default(searchItemsResponseIsInventoryTrackedDefault),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(searchItemsResponseTaxClassDefault).describe('How the item\'s VAT-inclusive price is taxed.'),
   "reorder_level": zod.union([zod.number().min(searchItemsResponseReorderLevelOneMin).max(searchItemsResponseReorderLevelOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),zod.null()]),
   "purchase_discounts": zod.array(zod.strictObject({
   "quantity": zod.number().gt(searchItemsResponsePurchaseDiscountsItemQuantityExclusiveMin).max(searchItemsResponsePurchaseDiscountsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
@@ -443,6 +459,7 @@ export const getItemResponseItemClassificationIdOneMax = 2147483647;
 export const getItemResponseUnitOfMeasurementIdMax = 2147483647;
 
 export const getItemResponseIsInventoryTrackedDefault = true;
+export const getItemResponseTaxClassDefault = `vatable`;
 export const getItemResponseReorderLevelOneMin = 0;
 export const getItemResponseReorderLevelOneMax = 900000000000;
 
@@ -489,6 +506,7 @@ export const GetItemResponse = zod.strictObject({
   "item_classification_id": zod.union([zod.int().min(1).max(getItemResponseItemClassificationIdOneMax).describe('A record id.'),zod.null()]),
   "unit_of_measurement_id": zod.int().min(1).max(getItemResponseUnitOfMeasurementIdMax).describe('A record id.'),
   "is_inventory_tracked": zod.boolean().default(getItemResponseIsInventoryTrackedDefault),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(getItemResponseTaxClassDefault).describe('How the item\'s VAT-inclusive price is taxed.'),
   "reorder_level": zod.union([zod.number().min(getItemResponseReorderLevelOneMin).max(getItemResponseReorderLevelOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),zod.null()]),
   "purchase_discounts": zod.array(zod.strictObject({
   "quantity": zod.number().gt(getItemResponsePurchaseDiscountsItemQuantityExclusiveMin).max(getItemResponsePurchaseDiscountsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
@@ -518,12 +536,20 @@ export const UpdateItemParams = zod.strictObject({
 
 export const updateItemBodyCodeMax = 50;
 
+
+export const updateItemBodyCodeRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateItemBodyBarcodeMax = 64;
 
+
+export const updateItemBodyBarcodeRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateItemBodyNameMax = 255;
 
+
+export const updateItemBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateItemBodyDescriptionMax = 5000;
 
+
+export const updateItemBodyDescriptionRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateItemBodyBrandIdOneMax = 2147483647;
 
 export const updateItemBodyItemTypeIdMax = 2147483647;
@@ -533,6 +559,7 @@ export const updateItemBodyItemClassificationIdOneMax = 2147483647;
 export const updateItemBodyUnitOfMeasurementIdMax = 2147483647;
 
 export const updateItemBodyIsInventoryTrackedDefault = true;
+export const updateItemBodyTaxClassDefault = `vatable`;
 export const updateItemBodyReorderLevelOneMin = 0;
 export const updateItemBodyReorderLevelOneMax = 900000000000;
 
@@ -555,15 +582,16 @@ export const updateItemBodySaleDiscountsMax = 20;
 
 
 export const UpdateItemBody = zod.strictObject({
-  "code": zod.string().min(1).max(updateItemBodyCodeMax).optional(),
-  "barcode": zod.string().max(updateItemBodyBarcodeMax).nullish(),
-  "name": zod.string().min(1).max(updateItemBodyNameMax).optional(),
-  "description": zod.string().max(updateItemBodyDescriptionMax).nullish(),
+  "code": zod.string().min(1).max(updateItemBodyCodeMax).regex(updateItemBodyCodeRegExp).optional(),
+  "barcode": zod.string().max(updateItemBodyBarcodeMax).regex(updateItemBodyBarcodeRegExp).nullish(),
+  "name": zod.string().min(1).max(updateItemBodyNameMax).regex(updateItemBodyNameRegExp).optional(),
+  "description": zod.string().max(updateItemBodyDescriptionMax).regex(updateItemBodyDescriptionRegExp).nullish(),
   "brand_id": zod.union([zod.int().min(1).max(updateItemBodyBrandIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "item_type_id": zod.int().min(1).max(updateItemBodyItemTypeIdMax).optional().describe('A record id.'),
   "item_classification_id": zod.union([zod.int().min(1).max(updateItemBodyItemClassificationIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "unit_of_measurement_id": zod.int().min(1).max(updateItemBodyUnitOfMeasurementIdMax).optional().describe('A record id.'),
   "is_inventory_tracked": zod.boolean().default(updateItemBodyIsInventoryTrackedDefault),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(updateItemBodyTaxClassDefault).describe('How the item\'s VAT-inclusive price is taxed.'),
   "reorder_level": zod.union([zod.number().min(updateItemBodyReorderLevelOneMin).max(updateItemBodyReorderLevelOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),zod.null()]).optional(),
   "purchase_discounts": zod.array(zod.strictObject({
   "quantity": zod.number().gt(updateItemBodyPurchaseDiscountsItemQuantityExclusiveMin).max(updateItemBodyPurchaseDiscountsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
@@ -600,6 +628,7 @@ export const updateItemResponseItemClassificationIdOneMax = 2147483647;
 export const updateItemResponseUnitOfMeasurementIdMax = 2147483647;
 
 export const updateItemResponseIsInventoryTrackedDefault = true;
+export const updateItemResponseTaxClassDefault = `vatable`;
 export const updateItemResponseReorderLevelOneMin = 0;
 export const updateItemResponseReorderLevelOneMax = 900000000000;
 
@@ -646,6 +675,7 @@ export const UpdateItemResponse = zod.strictObject({
   "item_classification_id": zod.union([zod.int().min(1).max(updateItemResponseItemClassificationIdOneMax).describe('A record id.'),zod.null()]),
   "unit_of_measurement_id": zod.int().min(1).max(updateItemResponseUnitOfMeasurementIdMax).describe('A record id.'),
   "is_inventory_tracked": zod.boolean().default(updateItemResponseIsInventoryTrackedDefault),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(updateItemResponseTaxClassDefault).describe('How the item\'s VAT-inclusive price is taxed.'),
   "reorder_level": zod.union([zod.number().min(updateItemResponseReorderLevelOneMin).max(updateItemResponseReorderLevelOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),zod.null()]),
   "purchase_discounts": zod.array(zod.strictObject({
   "quantity": zod.number().gt(updateItemResponsePurchaseDiscountsItemQuantityExclusiveMin).max(updateItemResponsePurchaseDiscountsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
@@ -698,6 +728,7 @@ export const deleteItemResponseItemClassificationIdOneMax = 2147483647;
 export const deleteItemResponseUnitOfMeasurementIdMax = 2147483647;
 
 export const deleteItemResponseIsInventoryTrackedDefault = true;
+export const deleteItemResponseTaxClassDefault = `vatable`;
 export const deleteItemResponseReorderLevelOneMin = 0;
 export const deleteItemResponseReorderLevelOneMax = 900000000000;
 
@@ -744,6 +775,7 @@ export const DeleteItemResponse = zod.strictObject({
   "item_classification_id": zod.union([zod.int().min(1).max(deleteItemResponseItemClassificationIdOneMax).describe('A record id.'),zod.null()]),
   "unit_of_measurement_id": zod.int().min(1).max(deleteItemResponseUnitOfMeasurementIdMax).describe('A record id.'),
   "is_inventory_tracked": zod.boolean().default(deleteItemResponseIsInventoryTrackedDefault),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(deleteItemResponseTaxClassDefault).describe('How the item\'s VAT-inclusive price is taxed.'),
   "reorder_level": zod.union([zod.number().min(deleteItemResponseReorderLevelOneMin).max(deleteItemResponseReorderLevelOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),zod.null()]),
   "purchase_discounts": zod.array(zod.strictObject({
   "quantity": zod.number().gt(deleteItemResponsePurchaseDiscountsItemQuantityExclusiveMin).max(deleteItemResponsePurchaseDiscountsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
@@ -758,6 +790,32 @@ export const DeleteItemResponse = zod.strictObject({
   "item_classification_name": zod.string().max(deleteItemResponseItemClassificationNameMax).nullable(),
   "unit_of_measurement_name": zod.string().max(deleteItemResponseUnitOfMeasurementNameMax).nullable()
 })
+
+/**
+ * Needs view-items. Who did what and when to the item, newest first.
+ * @summary Read the history of a item
+ */
+export const getItemHistoryPathIdMax = 2147483647;
+
+
+
+export const GetItemHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getItemHistoryPathIdMax)
+})
+
+export const getItemHistoryResponseChangesMinOne = 2;
+export const getItemHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetItemHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getItemHistoryResponseChangesMinOne).max(getItemHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetItemHistoryResponse = zod.array(GetItemHistoryResponseItem)
 
 /**
  * Needs restore-items.
@@ -796,6 +854,7 @@ export const restoreItemResponseItemClassificationIdOneMax = 2147483647;
 export const restoreItemResponseUnitOfMeasurementIdMax = 2147483647;
 
 export const restoreItemResponseIsInventoryTrackedDefault = true;
+export const restoreItemResponseTaxClassDefault = `vatable`;
 export const restoreItemResponseReorderLevelOneMin = 0;
 export const restoreItemResponseReorderLevelOneMax = 900000000000;
 
@@ -842,6 +901,7 @@ export const RestoreItemResponse = zod.strictObject({
   "item_classification_id": zod.union([zod.int().min(1).max(restoreItemResponseItemClassificationIdOneMax).describe('A record id.'),zod.null()]),
   "unit_of_measurement_id": zod.int().min(1).max(restoreItemResponseUnitOfMeasurementIdMax).describe('A record id.'),
   "is_inventory_tracked": zod.boolean().default(restoreItemResponseIsInventoryTrackedDefault),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(restoreItemResponseTaxClassDefault).describe('How the item\'s VAT-inclusive price is taxed.'),
   "reorder_level": zod.union([zod.number().min(restoreItemResponseReorderLevelOneMin).max(restoreItemResponseReorderLevelOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),zod.null()]),
   "purchase_discounts": zod.array(zod.strictObject({
   "quantity": zod.number().gt(restoreItemResponsePurchaseDiscountsItemQuantityExclusiveMin).max(restoreItemResponsePurchaseDiscountsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
@@ -870,4 +930,32 @@ export const ForceDeleteItemParams = zod.strictObject({
 })
 
 export const ForceDeleteItemResponse = zod.void()
+
+/**
+ * Needs create-items. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
+ * @summary Import items from CSV
+ */
+export const importItemsQueryDryRunDefault = 0;
+
+export const ImportItemsQueryParams = zod.strictObject({
+  "dry_run": zod.union([zod.literal(0),zod.literal(1)]).default(importItemsQueryDryRunDefault).describe('1 checks every row and writes nothing.')
+})
+
+export const importItemsResponseRowsMin = 0;
+
+export const importItemsResponseCreatedMin = 0;
+
+
+
+export const ImportItemsResponse = zod.strictObject({
+  "rows": zod.int().min(importItemsResponseRowsMin).describe('The data rows read (the header not counted).'),
+  "created": zod.int().min(importItemsResponseCreatedMin).describe('The records written (0 on a dry run); opening stock counts its receive orders.'),
+  "dry_run": zod.boolean()
+})
+
+/**
+ * The header row the import reads, and one example row. Needs only a signed-in user.
+ * @summary The CSV template of the items import
+ */
+export const GetItemsImportTemplateResponse = zod.unknown()
 

@@ -37,7 +37,7 @@ export const ListMeasuringMassesQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listMeasuringMassesQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listMeasuringMassesQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listMeasuringMassesQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listMeasuringMassesQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.')
+  "search": zod.coerce.string().max(listMeasuringMassesQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.')
 })
 
 export const listMeasuringMassesResponseDataItemIdMax = 2147483647;
@@ -88,13 +88,17 @@ export const ListMeasuringMassesResponse = zod.strictObject({
  */
 export const createMeasuringMassBodyNameMax = 255;
 
+
+export const createMeasuringMassBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createMeasuringMassBodyDescriptionMax = 5000;
 
 
+export const createMeasuringMassBodyDescriptionRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
 
 export const CreateMeasuringMassBody = zod.strictObject({
-  "name": zod.string().min(1).max(createMeasuringMassBodyNameMax),
-  "description": zod.string().max(createMeasuringMassBodyDescriptionMax).nullish()
+  "name": zod.string().min(1).max(createMeasuringMassBodyNameMax).regex(createMeasuringMassBodyNameRegExp),
+  "description": zod.string().max(createMeasuringMassBodyDescriptionMax).regex(createMeasuringMassBodyDescriptionRegExp).nullish()
 })
 
 export const createMeasuringMassResponseIdMax = 2147483647;
@@ -135,7 +139,7 @@ export const searchMeasuringMassesQueryLimitMax = 100;
 
 
 export const SearchMeasuringMassesQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchMeasuringMassesQueryQMax).optional().describe('Text typed by the user.'),
+  "q": zod.coerce.string().max(searchMeasuringMassesQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
   "limit": zod.coerce.number().int().min(1).max(searchMeasuringMassesQueryLimitMax).default(searchMeasuringMassesQueryLimitDefault)
 })
 
@@ -218,13 +222,17 @@ export const UpdateMeasuringMassParams = zod.strictObject({
 
 export const updateMeasuringMassBodyNameMax = 255;
 
+
+export const updateMeasuringMassBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateMeasuringMassBodyDescriptionMax = 5000;
 
 
+export const updateMeasuringMassBodyDescriptionRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
 
 export const UpdateMeasuringMassBody = zod.strictObject({
-  "name": zod.string().min(1).max(updateMeasuringMassBodyNameMax).optional(),
-  "description": zod.string().max(updateMeasuringMassBodyDescriptionMax).nullish()
+  "name": zod.string().min(1).max(updateMeasuringMassBodyNameMax).regex(updateMeasuringMassBodyNameRegExp).optional(),
+  "description": zod.string().max(updateMeasuringMassBodyDescriptionMax).regex(updateMeasuringMassBodyDescriptionRegExp).nullish()
 })
 
 export const updateMeasuringMassResponseIdMax = 2147483647;
@@ -290,6 +298,32 @@ export const DeleteMeasuringMassResponse = zod.strictObject({
   "name": zod.string().min(1).max(deleteMeasuringMassResponseNameMax),
   "description": zod.string().max(deleteMeasuringMassResponseDescriptionMax).nullable()
 })
+
+/**
+ * Needs view-measuring-masses. Who did what and when to the measuring mass, newest first.
+ * @summary Read the history of a measuring mass
+ */
+export const getMeasuringMassHistoryPathIdMax = 2147483647;
+
+
+
+export const GetMeasuringMassHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getMeasuringMassHistoryPathIdMax)
+})
+
+export const getMeasuringMassHistoryResponseChangesMinOne = 2;
+export const getMeasuringMassHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetMeasuringMassHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getMeasuringMassHistoryResponseChangesMinOne).max(getMeasuringMassHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetMeasuringMassHistoryResponse = zod.array(GetMeasuringMassHistoryResponseItem)
 
 /**
  * Needs restore-measuring-masses.

@@ -31,8 +31,12 @@ export const listPermissionsQuerySearchMax = 255;
 
 export const listPermissionsQueryGroupMax = 100;
 
+
+export const listPermissionsQueryGroupRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const listPermissionsQueryActionMax = 100;
 
+
+export const listPermissionsQueryActionRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const ListPermissionsQueryParams = zod.strictObject({
@@ -41,9 +45,9 @@ export const ListPermissionsQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listPermissionsQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listPermissionsQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listPermissionsQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listPermissionsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.'),
-  "group": zod.coerce.string().max(listPermissionsQueryGroupMax).optional().describe('Only records whose group matches.'),
-  "action": zod.coerce.string().max(listPermissionsQueryActionMax).optional().describe('Only records whose action matches.')
+  "search": zod.coerce.string().max(listPermissionsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.'),
+  "group": zod.coerce.string().max(listPermissionsQueryGroupMax).regex(listPermissionsQueryGroupRegExp).optional().describe('Only records whose group matches.'),
+  "action": zod.coerce.string().max(listPermissionsQueryActionMax).regex(listPermissionsQueryActionRegExp).optional().describe('Only records whose action matches.')
 })
 
 export const listPermissionsResponseDataItemIdMax = 2147483647;
@@ -100,7 +104,7 @@ export const searchPermissionsQueryLimitMax = 100;
 
 
 export const SearchPermissionsQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchPermissionsQueryQMax).optional().describe('Text typed by the user.'),
+  "q": zod.coerce.string().max(searchPermissionsQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
   "limit": zod.coerce.number().int().min(1).max(searchPermissionsQueryLimitMax).default(searchPermissionsQueryLimitDefault)
 })
 

@@ -41,7 +41,7 @@ export const ListPurchaseItemPricesQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listPurchaseItemPricesQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listPurchaseItemPricesQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listPurchaseItemPricesQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listPurchaseItemPricesQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.'),
+  "search": zod.coerce.string().max(listPurchaseItemPricesQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.'),
   "item_id": zod.coerce.number().int().min(1).max(listPurchaseItemPricesQueryItemIdMax).optional().describe('Only records whose item id matches.'),
   "contact_id": zod.coerce.number().int().min(1).max(listPurchaseItemPricesQueryContactIdMax).optional().describe('Only records whose contact id matches.'),
   "effective_date_from": zod.iso.date().optional().describe('Only records whose effective date is on or after this day.'),
@@ -60,8 +60,8 @@ export const listPurchaseItemPricesResponseDataItemItemIdMax = 2147483647;
 
 export const listPurchaseItemPricesResponseDataItemContactIdMax = 2147483647;
 
-export const listPurchaseItemPricesResponseDataItemUnitCostMin = 0;
-export const listPurchaseItemPricesResponseDataItemUnitCostMax = 90000000000000;
+export const listPurchaseItemPricesResponseDataItemUnitCostOneMin = 0;
+export const listPurchaseItemPricesResponseDataItemUnitCostOneMax = 90000000000000;
 
 export const listPurchaseItemPricesResponseDataItemItemNameMax = 255;
 
@@ -84,7 +84,7 @@ export const ListPurchaseItemPricesResponse = zod.strictObject({
   "business_id": zod.int().min(1).max(listPurchaseItemPricesResponseDataItemBusinessIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(listPurchaseItemPricesResponseDataItemItemIdMax).describe('A record id.'),
   "contact_id": zod.int().min(1).max(listPurchaseItemPricesResponseDataItemContactIdMax).describe('A record id.'),
-  "unit_cost": zod.number().min(listPurchaseItemPricesResponseDataItemUnitCostMin).max(listPurchaseItemPricesResponseDataItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(listPurchaseItemPricesResponseDataItemUnitCostOneMin).max(listPurchaseItemPricesResponseDataItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "effective_date": zod.iso.date(),
   "item_name": zod.string().max(listPurchaseItemPricesResponseDataItemItemNameMax).nullable(),
   "contact_name": zod.string().max(listPurchaseItemPricesResponseDataItemContactNameMax).nullable()
@@ -133,8 +133,8 @@ export const createPurchaseItemPriceResponseItemIdMax = 2147483647;
 
 export const createPurchaseItemPriceResponseContactIdMax = 2147483647;
 
-export const createPurchaseItemPriceResponseUnitCostMin = 0;
-export const createPurchaseItemPriceResponseUnitCostMax = 90000000000000;
+export const createPurchaseItemPriceResponseUnitCostOneMin = 0;
+export const createPurchaseItemPriceResponseUnitCostOneMax = 90000000000000;
 
 export const createPurchaseItemPriceResponseItemNameMax = 255;
 
@@ -152,7 +152,7 @@ export const CreatePurchaseItemPriceResponse = zod.strictObject({
   "business_id": zod.int().min(1).max(createPurchaseItemPriceResponseBusinessIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(createPurchaseItemPriceResponseItemIdMax).describe('A record id.'),
   "contact_id": zod.int().min(1).max(createPurchaseItemPriceResponseContactIdMax).describe('A record id.'),
-  "unit_cost": zod.number().min(createPurchaseItemPriceResponseUnitCostMin).max(createPurchaseItemPriceResponseUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(createPurchaseItemPriceResponseUnitCostOneMin).max(createPurchaseItemPriceResponseUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "effective_date": zod.iso.date(),
   "item_name": zod.string().max(createPurchaseItemPriceResponseItemNameMax).nullable(),
   "contact_name": zod.string().max(createPurchaseItemPriceResponseContactNameMax).nullable()
@@ -170,7 +170,7 @@ export const searchPurchaseItemPricesQueryLimitMax = 100;
 
 
 export const SearchPurchaseItemPricesQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchPurchaseItemPricesQueryQMax).optional().describe('Text typed by the user.'),
+  "q": zod.coerce.string().max(searchPurchaseItemPricesQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
   "limit": zod.coerce.number().int().min(1).max(searchPurchaseItemPricesQueryLimitMax).default(searchPurchaseItemPricesQueryLimitDefault)
 })
 
@@ -186,8 +186,8 @@ export const searchPurchaseItemPricesResponseItemIdMax = 2147483647;
 
 export const searchPurchaseItemPricesResponseContactIdMax = 2147483647;
 
-export const searchPurchaseItemPricesResponseUnitCostMin = 0;
-export const searchPurchaseItemPricesResponseUnitCostMax = 90000000000000;
+export const searchPurchaseItemPricesResponseUnitCostOneMin = 0;
+export const searchPurchaseItemPricesResponseUnitCostOneMax = 90000000000000;
 
 export const searchPurchaseItemPricesResponseItemNameMax = 255;
 
@@ -205,7 +205,7 @@ export const SearchPurchaseItemPricesResponseItem = zod.strictObject({
   "business_id": zod.int().min(1).max(searchPurchaseItemPricesResponseBusinessIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(searchPurchaseItemPricesResponseItemIdMax).describe('A record id.'),
   "contact_id": zod.int().min(1).max(searchPurchaseItemPricesResponseContactIdMax).describe('A record id.'),
-  "unit_cost": zod.number().min(searchPurchaseItemPricesResponseUnitCostMin).max(searchPurchaseItemPricesResponseUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(searchPurchaseItemPricesResponseUnitCostOneMin).max(searchPurchaseItemPricesResponseUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "effective_date": zod.iso.date(),
   "item_name": zod.string().max(searchPurchaseItemPricesResponseItemNameMax).nullable(),
   "contact_name": zod.string().max(searchPurchaseItemPricesResponseContactNameMax).nullable()
@@ -236,8 +236,8 @@ export const getPurchaseItemPriceResponseItemIdMax = 2147483647;
 
 export const getPurchaseItemPriceResponseContactIdMax = 2147483647;
 
-export const getPurchaseItemPriceResponseUnitCostMin = 0;
-export const getPurchaseItemPriceResponseUnitCostMax = 90000000000000;
+export const getPurchaseItemPriceResponseUnitCostOneMin = 0;
+export const getPurchaseItemPriceResponseUnitCostOneMax = 90000000000000;
 
 export const getPurchaseItemPriceResponseItemNameMax = 255;
 
@@ -255,7 +255,7 @@ export const GetPurchaseItemPriceResponse = zod.strictObject({
   "business_id": zod.int().min(1).max(getPurchaseItemPriceResponseBusinessIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(getPurchaseItemPriceResponseItemIdMax).describe('A record id.'),
   "contact_id": zod.int().min(1).max(getPurchaseItemPriceResponseContactIdMax).describe('A record id.'),
-  "unit_cost": zod.number().min(getPurchaseItemPriceResponseUnitCostMin).max(getPurchaseItemPriceResponseUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(getPurchaseItemPriceResponseUnitCostOneMin).max(getPurchaseItemPriceResponseUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "effective_date": zod.iso.date(),
   "item_name": zod.string().max(getPurchaseItemPriceResponseItemNameMax).nullable(),
   "contact_name": zod.string().max(getPurchaseItemPriceResponseContactNameMax).nullable()
@@ -301,8 +301,8 @@ export const updatePurchaseItemPriceResponseItemIdMax = 2147483647;
 
 export const updatePurchaseItemPriceResponseContactIdMax = 2147483647;
 
-export const updatePurchaseItemPriceResponseUnitCostMin = 0;
-export const updatePurchaseItemPriceResponseUnitCostMax = 90000000000000;
+export const updatePurchaseItemPriceResponseUnitCostOneMin = 0;
+export const updatePurchaseItemPriceResponseUnitCostOneMax = 90000000000000;
 
 export const updatePurchaseItemPriceResponseItemNameMax = 255;
 
@@ -320,7 +320,7 @@ export const UpdatePurchaseItemPriceResponse = zod.strictObject({
   "business_id": zod.int().min(1).max(updatePurchaseItemPriceResponseBusinessIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(updatePurchaseItemPriceResponseItemIdMax).describe('A record id.'),
   "contact_id": zod.int().min(1).max(updatePurchaseItemPriceResponseContactIdMax).describe('A record id.'),
-  "unit_cost": zod.number().min(updatePurchaseItemPriceResponseUnitCostMin).max(updatePurchaseItemPriceResponseUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(updatePurchaseItemPriceResponseUnitCostOneMin).max(updatePurchaseItemPriceResponseUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "effective_date": zod.iso.date(),
   "item_name": zod.string().max(updatePurchaseItemPriceResponseItemNameMax).nullable(),
   "contact_name": zod.string().max(updatePurchaseItemPriceResponseContactNameMax).nullable()
@@ -350,8 +350,8 @@ export const deletePurchaseItemPriceResponseItemIdMax = 2147483647;
 
 export const deletePurchaseItemPriceResponseContactIdMax = 2147483647;
 
-export const deletePurchaseItemPriceResponseUnitCostMin = 0;
-export const deletePurchaseItemPriceResponseUnitCostMax = 90000000000000;
+export const deletePurchaseItemPriceResponseUnitCostOneMin = 0;
+export const deletePurchaseItemPriceResponseUnitCostOneMax = 90000000000000;
 
 export const deletePurchaseItemPriceResponseItemNameMax = 255;
 
@@ -369,11 +369,37 @@ export const DeletePurchaseItemPriceResponse = zod.strictObject({
   "business_id": zod.int().min(1).max(deletePurchaseItemPriceResponseBusinessIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(deletePurchaseItemPriceResponseItemIdMax).describe('A record id.'),
   "contact_id": zod.int().min(1).max(deletePurchaseItemPriceResponseContactIdMax).describe('A record id.'),
-  "unit_cost": zod.number().min(deletePurchaseItemPriceResponseUnitCostMin).max(deletePurchaseItemPriceResponseUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(deletePurchaseItemPriceResponseUnitCostOneMin).max(deletePurchaseItemPriceResponseUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "effective_date": zod.iso.date(),
   "item_name": zod.string().max(deletePurchaseItemPriceResponseItemNameMax).nullable(),
   "contact_name": zod.string().max(deletePurchaseItemPriceResponseContactNameMax).nullable()
 })
+
+/**
+ * Needs view-purchase-item-prices. Who did what and when to the purchase item price, newest first.
+ * @summary Read the history of a purchase item price
+ */
+export const getPurchaseItemPriceHistoryPathIdMax = 2147483647;
+
+
+
+export const GetPurchaseItemPriceHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getPurchaseItemPriceHistoryPathIdMax)
+})
+
+export const getPurchaseItemPriceHistoryResponseChangesMinOne = 2;
+export const getPurchaseItemPriceHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetPurchaseItemPriceHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getPurchaseItemPriceHistoryResponseChangesMinOne).max(getPurchaseItemPriceHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetPurchaseItemPriceHistoryResponse = zod.array(GetPurchaseItemPriceHistoryResponseItem)
 
 /**
  * Needs restore-purchase-item-prices.
@@ -399,8 +425,8 @@ export const restorePurchaseItemPriceResponseItemIdMax = 2147483647;
 
 export const restorePurchaseItemPriceResponseContactIdMax = 2147483647;
 
-export const restorePurchaseItemPriceResponseUnitCostMin = 0;
-export const restorePurchaseItemPriceResponseUnitCostMax = 90000000000000;
+export const restorePurchaseItemPriceResponseUnitCostOneMin = 0;
+export const restorePurchaseItemPriceResponseUnitCostOneMax = 90000000000000;
 
 export const restorePurchaseItemPriceResponseItemNameMax = 255;
 
@@ -418,7 +444,7 @@ export const RestorePurchaseItemPriceResponse = zod.strictObject({
   "business_id": zod.int().min(1).max(restorePurchaseItemPriceResponseBusinessIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(restorePurchaseItemPriceResponseItemIdMax).describe('A record id.'),
   "contact_id": zod.int().min(1).max(restorePurchaseItemPriceResponseContactIdMax).describe('A record id.'),
-  "unit_cost": zod.number().min(restorePurchaseItemPriceResponseUnitCostMin).max(restorePurchaseItemPriceResponseUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(restorePurchaseItemPriceResponseUnitCostOneMin).max(restorePurchaseItemPriceResponseUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "effective_date": zod.iso.date(),
   "item_name": zod.string().max(restorePurchaseItemPriceResponseItemNameMax).nullable(),
   "contact_name": zod.string().max(restorePurchaseItemPriceResponseContactNameMax).nullable()
@@ -437,4 +463,32 @@ export const ForceDeletePurchaseItemPriceParams = zod.strictObject({
 })
 
 export const ForceDeletePurchaseItemPriceResponse = zod.void()
+
+/**
+ * Needs create-purchase-item-prices. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
+ * @summary Import purchase item prices from CSV
+ */
+export const importPurchaseItemPricesQueryDryRunDefault = 0;
+
+export const ImportPurchaseItemPricesQueryParams = zod.strictObject({
+  "dry_run": zod.union([zod.literal(0),zod.literal(1)]).default(importPurchaseItemPricesQueryDryRunDefault).describe('1 checks every row and writes nothing.')
+})
+
+export const importPurchaseItemPricesResponseRowsMin = 0;
+
+export const importPurchaseItemPricesResponseCreatedMin = 0;
+
+
+
+export const ImportPurchaseItemPricesResponse = zod.strictObject({
+  "rows": zod.int().min(importPurchaseItemPricesResponseRowsMin).describe('The data rows read (the header not counted).'),
+  "created": zod.int().min(importPurchaseItemPricesResponseCreatedMin).describe('The records written (0 on a dry run); opening stock counts its receive orders.'),
+  "dry_run": zod.boolean()
+})
+
+/**
+ * The header row the import reads, and one example row. Needs only a signed-in user.
+ * @summary The CSV template of the purchase item prices import
+ */
+export const GetPurchaseItemPricesImportTemplateResponse = zod.unknown()
 

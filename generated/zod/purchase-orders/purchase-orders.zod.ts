@@ -43,13 +43,14 @@ export const ListPurchaseOrdersQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listPurchaseOrdersQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listPurchaseOrdersQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listPurchaseOrdersQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listPurchaseOrdersQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.'),
+  "search": zod.coerce.string().max(listPurchaseOrdersQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.'),
   "contact_id": zod.coerce.number().int().min(1).max(listPurchaseOrdersQueryContactIdMax).optional().describe('Only records whose contact id matches.'),
   "branch_id": zod.coerce.number().int().min(1).max(listPurchaseOrdersQueryBranchIdMax).optional().describe('Only records whose branch id matches.'),
   "warehouse_id": zod.coerce.number().int().min(1).max(listPurchaseOrdersQueryWarehouseIdMax).optional().describe('Only records whose warehouse id matches.'),
   "status": zod.enum(['open', 'partially_received', 'received']).optional().describe('Only records whose status matches.'),
   "order_date_from": zod.iso.date().optional().describe('Only records whose order date is on or after this day.'),
-  "order_date_to": zod.iso.date().optional().describe('Only records whose order date is on or before this day.')
+  "order_date_to": zod.iso.date().optional().describe('Only records whose order date is on or before this day.'),
+  "has_unreceived": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active orders with a line that still awaits some quantity.')
 })
 
 export const listPurchaseOrdersResponseDataItemIdMax = 2147483647;
@@ -66,6 +67,8 @@ export const listPurchaseOrdersResponseDataItemBranchIdOneMax = 2147483647;
 
 export const listPurchaseOrdersResponseDataItemWarehouseIdOneMax = 2147483647;
 
+export const listPurchaseOrdersResponseDataItemJobOrderIdOneMax = 2147483647;
+
 export const listPurchaseOrdersResponseDataItemNotesMax = 5000;
 
 export const listPurchaseOrdersResponseDataItemNumberMax = 255;
@@ -76,14 +79,14 @@ export const listPurchaseOrdersResponseDataItemContactNameMax = 255;
 
 export const listPurchaseOrdersResponseDataItemLocationNameMax = 255;
 
-export const listPurchaseOrdersResponseDataItemSubtotalMin = 0;
-export const listPurchaseOrdersResponseDataItemSubtotalMax = 90000000000000;
+export const listPurchaseOrdersResponseDataItemSubtotalOneMin = 0;
+export const listPurchaseOrdersResponseDataItemSubtotalOneMax = 90000000000000;
 
-export const listPurchaseOrdersResponseDataItemDiscountTotalMin = 0;
-export const listPurchaseOrdersResponseDataItemDiscountTotalMax = 90000000000000;
+export const listPurchaseOrdersResponseDataItemDiscountTotalOneMin = 0;
+export const listPurchaseOrdersResponseDataItemDiscountTotalOneMax = 90000000000000;
 
-export const listPurchaseOrdersResponseDataItemTotalMin = 0;
-export const listPurchaseOrdersResponseDataItemTotalMax = 90000000000000;
+export const listPurchaseOrdersResponseDataItemTotalOneMin = 0;
+export const listPurchaseOrdersResponseDataItemTotalOneMax = 90000000000000;
 
 export const listPurchaseOrdersResponseDataItemLinesItemIdMax = 2147483647;
 
@@ -94,8 +97,8 @@ export const listPurchaseOrdersResponseDataItemLinesItemUnitOfMeasurementIdOneMa
 export const listPurchaseOrdersResponseDataItemLinesItemQuantityExclusiveMin = 0;
 export const listPurchaseOrdersResponseDataItemLinesItemQuantityMax = 900000000000;
 
-export const listPurchaseOrdersResponseDataItemLinesItemUnitCostMin = 0;
-export const listPurchaseOrdersResponseDataItemLinesItemUnitCostMax = 90000000000000;
+export const listPurchaseOrdersResponseDataItemLinesItemUnitCostOneMin = 0;
+export const listPurchaseOrdersResponseDataItemLinesItemUnitCostOneMax = 90000000000000;
 
 export const listPurchaseOrdersResponseDataItemLinesItemDiscountPercentOneMin = 0;
 export const listPurchaseOrdersResponseDataItemLinesItemDiscountPercentOneMax = 100;
@@ -110,8 +113,8 @@ export const listPurchaseOrdersResponseDataItemLinesItemReceivedQuantityMax = 90
 export const listPurchaseOrdersResponseDataItemLinesItemBilledQuantityMin = 0;
 export const listPurchaseOrdersResponseDataItemLinesItemBilledQuantityMax = 900000000000;
 
-export const listPurchaseOrdersResponseDataItemLinesItemAmountMin = 0;
-export const listPurchaseOrdersResponseDataItemLinesItemAmountMax = 90000000000000;
+export const listPurchaseOrdersResponseDataItemLinesItemAmountOneMin = 0;
+export const listPurchaseOrdersResponseDataItemLinesItemAmountOneMax = 90000000000000;
 
 
 
@@ -133,27 +136,28 @@ export const ListPurchaseOrdersResponse = zod.strictObject({
   "warehouse_id": zod.union([zod.int().min(1).max(listPurchaseOrdersResponseDataItemWarehouseIdOneMax).describe('A record id.'),zod.null()]),
   "order_date": zod.iso.date(),
   "expected_date": zod.iso.date().nullable(),
+  "job_order_id": zod.union([zod.int().min(1).max(listPurchaseOrdersResponseDataItemJobOrderIdOneMax).describe('A record id.'),zod.null()]).describe('The eyewear job order this document was made for.'),
   "notes": zod.string().max(listPurchaseOrdersResponseDataItemNotesMax).nullable(),
   "number": zod.string().max(listPurchaseOrdersResponseDataItemNumberMax),
   "reference_number": zod.string().max(listPurchaseOrdersResponseDataItemReferenceNumberMax),
   "contact_name": zod.string().max(listPurchaseOrdersResponseDataItemContactNameMax).nullable(),
   "location_name": zod.string().max(listPurchaseOrdersResponseDataItemLocationNameMax).nullable(),
-  "subtotal": zod.number().min(listPurchaseOrdersResponseDataItemSubtotalMin).max(listPurchaseOrdersResponseDataItemSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "discount_total": zod.number().min(listPurchaseOrdersResponseDataItemDiscountTotalMin).max(listPurchaseOrdersResponseDataItemDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "total": zod.number().min(listPurchaseOrdersResponseDataItemTotalMin).max(listPurchaseOrdersResponseDataItemTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "subtotal": zod.union([zod.number().min(listPurchaseOrdersResponseDataItemSubtotalOneMin).max(listPurchaseOrdersResponseDataItemSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "discount_total": zod.union([zod.number().min(listPurchaseOrdersResponseDataItemDiscountTotalOneMin).max(listPurchaseOrdersResponseDataItemDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "total": zod.union([zod.number().min(listPurchaseOrdersResponseDataItemTotalOneMin).max(listPurchaseOrdersResponseDataItemTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "status": zod.enum(['open', 'partially_received', 'received']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(listPurchaseOrdersResponseDataItemLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(listPurchaseOrdersResponseDataItemLinesItemItemIdMax).describe('A record id.'),
   "unit_of_measurement_id": zod.union([zod.int().min(1).max(listPurchaseOrdersResponseDataItemLinesItemUnitOfMeasurementIdOneMax).describe('A record id.'),zod.null()]),
   "quantity": zod.number().gt(listPurchaseOrdersResponseDataItemLinesItemQuantityExclusiveMin).max(listPurchaseOrdersResponseDataItemLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_cost": zod.number().min(listPurchaseOrdersResponseDataItemLinesItemUnitCostMin).max(listPurchaseOrdersResponseDataItemLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(listPurchaseOrdersResponseDataItemLinesItemUnitCostOneMin).max(listPurchaseOrdersResponseDataItemLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_percent": zod.union([zod.int().min(listPurchaseOrdersResponseDataItemLinesItemDiscountPercentOneMin).max(listPurchaseOrdersResponseDataItemLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(listPurchaseOrdersResponseDataItemLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(listPurchaseOrdersResponseDataItemLinesItemItemNameMax).nullable(),
   "received_quantity": zod.number().min(listPurchaseOrdersResponseDataItemLinesItemReceivedQuantityMin).max(listPurchaseOrdersResponseDataItemLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "billed_quantity": zod.number().min(listPurchaseOrdersResponseDataItemLinesItemBilledQuantityMin).max(listPurchaseOrdersResponseDataItemLinesItemBilledQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
-  "amount": zod.number().min(listPurchaseOrdersResponseDataItemLinesItemAmountMin).max(listPurchaseOrdersResponseDataItemLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.union([zod.number().min(listPurchaseOrdersResponseDataItemLinesItemAmountOneMin).max(listPurchaseOrdersResponseDataItemLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })),
   "meta": zod.strictObject({
@@ -186,8 +190,12 @@ export const createPurchaseOrderBodyBranchIdOneMax = 2147483647;
 
 export const createPurchaseOrderBodyWarehouseIdOneMax = 2147483647;
 
+export const createPurchaseOrderBodyJobOrderIdOneMax = 2147483647;
+
 export const createPurchaseOrderBodyNotesMax = 5000;
 
+
+export const createPurchaseOrderBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createPurchaseOrderBodyLinesItemItemIdMax = 2147483647;
 
 export const createPurchaseOrderBodyLinesItemUnitOfMeasurementIdOneMax = 2147483647;
@@ -211,7 +219,8 @@ export const CreatePurchaseOrderBody = zod.strictObject({
   "warehouse_id": zod.union([zod.int().min(1).max(createPurchaseOrderBodyWarehouseIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "order_date": zod.iso.date(),
   "expected_date": zod.iso.date().nullish(),
-  "notes": zod.string().max(createPurchaseOrderBodyNotesMax).nullish(),
+  "job_order_id": zod.union([zod.int().min(1).max(createPurchaseOrderBodyJobOrderIdOneMax).describe('A record id.'),zod.null()]).optional().describe('The eyewear job order this document was made for.'),
+  "notes": zod.string().max(createPurchaseOrderBodyNotesMax).regex(createPurchaseOrderBodyNotesRegExp).nullish(),
   "lines": zod.array(zod.strictObject({
   "item_id": zod.int().min(1).max(createPurchaseOrderBodyLinesItemItemIdMax).describe('A record id.'),
   "unit_of_measurement_id": zod.union([zod.int().min(1).max(createPurchaseOrderBodyLinesItemUnitOfMeasurementIdOneMax).describe('A record id.'),zod.null()]).optional(),
@@ -235,6 +244,8 @@ export const createPurchaseOrderResponseBranchIdOneMax = 2147483647;
 
 export const createPurchaseOrderResponseWarehouseIdOneMax = 2147483647;
 
+export const createPurchaseOrderResponseJobOrderIdOneMax = 2147483647;
+
 export const createPurchaseOrderResponseNotesMax = 5000;
 
 export const createPurchaseOrderResponseNumberMax = 255;
@@ -245,14 +256,14 @@ export const createPurchaseOrderResponseContactNameMax = 255;
 
 export const createPurchaseOrderResponseLocationNameMax = 255;
 
-export const createPurchaseOrderResponseSubtotalMin = 0;
-export const createPurchaseOrderResponseSubtotalMax = 90000000000000;
+export const createPurchaseOrderResponseSubtotalOneMin = 0;
+export const createPurchaseOrderResponseSubtotalOneMax = 90000000000000;
 
-export const createPurchaseOrderResponseDiscountTotalMin = 0;
-export const createPurchaseOrderResponseDiscountTotalMax = 90000000000000;
+export const createPurchaseOrderResponseDiscountTotalOneMin = 0;
+export const createPurchaseOrderResponseDiscountTotalOneMax = 90000000000000;
 
-export const createPurchaseOrderResponseTotalMin = 0;
-export const createPurchaseOrderResponseTotalMax = 90000000000000;
+export const createPurchaseOrderResponseTotalOneMin = 0;
+export const createPurchaseOrderResponseTotalOneMax = 90000000000000;
 
 export const createPurchaseOrderResponseLinesItemIdMax = 2147483647;
 
@@ -263,8 +274,8 @@ export const createPurchaseOrderResponseLinesItemUnitOfMeasurementIdOneMax = 214
 export const createPurchaseOrderResponseLinesItemQuantityExclusiveMin = 0;
 export const createPurchaseOrderResponseLinesItemQuantityMax = 900000000000;
 
-export const createPurchaseOrderResponseLinesItemUnitCostMin = 0;
-export const createPurchaseOrderResponseLinesItemUnitCostMax = 90000000000000;
+export const createPurchaseOrderResponseLinesItemUnitCostOneMin = 0;
+export const createPurchaseOrderResponseLinesItemUnitCostOneMax = 90000000000000;
 
 export const createPurchaseOrderResponseLinesItemDiscountPercentOneMin = 0;
 export const createPurchaseOrderResponseLinesItemDiscountPercentOneMax = 100;
@@ -279,8 +290,8 @@ export const createPurchaseOrderResponseLinesItemReceivedQuantityMax = 900000000
 export const createPurchaseOrderResponseLinesItemBilledQuantityMin = 0;
 export const createPurchaseOrderResponseLinesItemBilledQuantityMax = 900000000000;
 
-export const createPurchaseOrderResponseLinesItemAmountMin = 0;
-export const createPurchaseOrderResponseLinesItemAmountMax = 90000000000000;
+export const createPurchaseOrderResponseLinesItemAmountOneMin = 0;
+export const createPurchaseOrderResponseLinesItemAmountOneMax = 90000000000000;
 
 
 
@@ -297,27 +308,28 @@ export const CreatePurchaseOrderResponse = zod.strictObject({
   "warehouse_id": zod.union([zod.int().min(1).max(createPurchaseOrderResponseWarehouseIdOneMax).describe('A record id.'),zod.null()]),
   "order_date": zod.iso.date(),
   "expected_date": zod.iso.date().nullable(),
+  "job_order_id": zod.union([zod.int().min(1).max(createPurchaseOrderResponseJobOrderIdOneMax).describe('A record id.'),zod.null()]).describe('The eyewear job order this document was made for.'),
   "notes": zod.string().max(createPurchaseOrderResponseNotesMax).nullable(),
   "number": zod.string().max(createPurchaseOrderResponseNumberMax),
   "reference_number": zod.string().max(createPurchaseOrderResponseReferenceNumberMax),
   "contact_name": zod.string().max(createPurchaseOrderResponseContactNameMax).nullable(),
   "location_name": zod.string().max(createPurchaseOrderResponseLocationNameMax).nullable(),
-  "subtotal": zod.number().min(createPurchaseOrderResponseSubtotalMin).max(createPurchaseOrderResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "discount_total": zod.number().min(createPurchaseOrderResponseDiscountTotalMin).max(createPurchaseOrderResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "total": zod.number().min(createPurchaseOrderResponseTotalMin).max(createPurchaseOrderResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "subtotal": zod.union([zod.number().min(createPurchaseOrderResponseSubtotalOneMin).max(createPurchaseOrderResponseSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "discount_total": zod.union([zod.number().min(createPurchaseOrderResponseDiscountTotalOneMin).max(createPurchaseOrderResponseDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "total": zod.union([zod.number().min(createPurchaseOrderResponseTotalOneMin).max(createPurchaseOrderResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "status": zod.enum(['open', 'partially_received', 'received']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(createPurchaseOrderResponseLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(createPurchaseOrderResponseLinesItemItemIdMax).describe('A record id.'),
   "unit_of_measurement_id": zod.union([zod.int().min(1).max(createPurchaseOrderResponseLinesItemUnitOfMeasurementIdOneMax).describe('A record id.'),zod.null()]),
   "quantity": zod.number().gt(createPurchaseOrderResponseLinesItemQuantityExclusiveMin).max(createPurchaseOrderResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_cost": zod.number().min(createPurchaseOrderResponseLinesItemUnitCostMin).max(createPurchaseOrderResponseLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(createPurchaseOrderResponseLinesItemUnitCostOneMin).max(createPurchaseOrderResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_percent": zod.union([zod.int().min(createPurchaseOrderResponseLinesItemDiscountPercentOneMin).max(createPurchaseOrderResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(createPurchaseOrderResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(createPurchaseOrderResponseLinesItemItemNameMax).nullable(),
   "received_quantity": zod.number().min(createPurchaseOrderResponseLinesItemReceivedQuantityMin).max(createPurchaseOrderResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "billed_quantity": zod.number().min(createPurchaseOrderResponseLinesItemBilledQuantityMin).max(createPurchaseOrderResponseLinesItemBilledQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
-  "amount": zod.number().min(createPurchaseOrderResponseLinesItemAmountMin).max(createPurchaseOrderResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.union([zod.number().min(createPurchaseOrderResponseLinesItemAmountOneMin).max(createPurchaseOrderResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })
 
@@ -330,11 +342,21 @@ export const searchPurchaseOrdersQueryQMax = 255;
 export const searchPurchaseOrdersQueryLimitDefault = 15;
 export const searchPurchaseOrdersQueryLimitMax = 100;
 
+export const searchPurchaseOrdersQueryContactIdMax = 2147483647;
+
+export const searchPurchaseOrdersQueryBranchIdMax = 2147483647;
+
+export const searchPurchaseOrdersQueryWarehouseIdMax = 2147483647;
+
 
 
 export const SearchPurchaseOrdersQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchPurchaseOrdersQueryQMax).optional().describe('Text typed by the user.'),
-  "limit": zod.coerce.number().int().min(1).max(searchPurchaseOrdersQueryLimitMax).default(searchPurchaseOrdersQueryLimitDefault)
+  "q": zod.coerce.string().max(searchPurchaseOrdersQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
+  "limit": zod.coerce.number().int().min(1).max(searchPurchaseOrdersQueryLimitMax).default(searchPurchaseOrdersQueryLimitDefault),
+  "contact_id": zod.coerce.number().int().min(1).max(searchPurchaseOrdersQueryContactIdMax).optional().describe('Only records whose contact id matches.'),
+  "branch_id": zod.coerce.number().int().min(1).max(searchPurchaseOrdersQueryBranchIdMax).optional().describe('Only records whose branch id matches.'),
+  "warehouse_id": zod.coerce.number().int().min(1).max(searchPurchaseOrdersQueryWarehouseIdMax).optional().describe('Only records whose warehouse id matches.'),
+  "has_unreceived": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active orders with a line that still awaits some quantity.')
 })
 
 export const searchPurchaseOrdersResponseIdMax = 2147483647;
@@ -351,6 +373,8 @@ export const searchPurchaseOrdersResponseBranchIdOneMax = 2147483647;
 
 export const searchPurchaseOrdersResponseWarehouseIdOneMax = 2147483647;
 
+export const searchPurchaseOrdersResponseJobOrderIdOneMax = 2147483647;
+
 export const searchPurchaseOrdersResponseNotesMax = 5000;
 
 export const searchPurchaseOrdersResponseNumberMax = 255;
@@ -361,14 +385,14 @@ export const searchPurchaseOrdersResponseContactNameMax = 255;
 
 export const searchPurchaseOrdersResponseLocationNameMax = 255;
 
-export const searchPurchaseOrdersResponseSubtotalMin = 0;
-export const searchPurchaseOrdersResponseSubtotalMax = 90000000000000;
+export const searchPurchaseOrdersResponseSubtotalOneMin = 0;
+export const searchPurchaseOrdersResponseSubtotalOneMax = 90000000000000;
 
-export const searchPurchaseOrdersResponseDiscountTotalMin = 0;
-export const searchPurchaseOrdersResponseDiscountTotalMax = 90000000000000;
+export const searchPurchaseOrdersResponseDiscountTotalOneMin = 0;
+export const searchPurchaseOrdersResponseDiscountTotalOneMax = 90000000000000;
 
-export const searchPurchaseOrdersResponseTotalMin = 0;
-export const searchPurchaseOrdersResponseTotalMax = 90000000000000;
+export const searchPurchaseOrdersResponseTotalOneMin = 0;
+export const searchPurchaseOrdersResponseTotalOneMax = 90000000000000;
 
 export const searchPurchaseOrdersResponseLinesItemIdMax = 2147483647;
 
@@ -379,8 +403,8 @@ export const searchPurchaseOrdersResponseLinesItemUnitOfMeasurementIdOneMax = 21
 export const searchPurchaseOrdersResponseLinesItemQuantityExclusiveMin = 0;
 export const searchPurchaseOrdersResponseLinesItemQuantityMax = 900000000000;
 
-export const searchPurchaseOrdersResponseLinesItemUnitCostMin = 0;
-export const searchPurchaseOrdersResponseLinesItemUnitCostMax = 90000000000000;
+export const searchPurchaseOrdersResponseLinesItemUnitCostOneMin = 0;
+export const searchPurchaseOrdersResponseLinesItemUnitCostOneMax = 90000000000000;
 
 export const searchPurchaseOrdersResponseLinesItemDiscountPercentOneMin = 0;
 export const searchPurchaseOrdersResponseLinesItemDiscountPercentOneMax = 100;
@@ -395,8 +419,8 @@ export const searchPurchaseOrdersResponseLinesItemReceivedQuantityMax = 90000000
 export const searchPurchaseOrdersResponseLinesItemBilledQuantityMin = 0;
 export const searchPurchaseOrdersResponseLinesItemBilledQuantityMax = 900000000000;
 
-export const searchPurchaseOrdersResponseLinesItemAmountMin = 0;
-export const searchPurchaseOrdersResponseLinesItemAmountMax = 90000000000000;
+export const searchPurchaseOrdersResponseLinesItemAmountOneMin = 0;
+export const searchPurchaseOrdersResponseLinesItemAmountOneMax = 90000000000000;
 
 
 
@@ -413,27 +437,28 @@ export const SearchPurchaseOrdersResponseItem = zod.strictObject({
   "warehouse_id": zod.union([zod.int().min(1).max(searchPurchaseOrdersResponseWarehouseIdOneMax).describe('A record id.'),zod.null()]),
   "order_date": zod.iso.date(),
   "expected_date": zod.iso.date().nullable(),
+  "job_order_id": zod.union([zod.int().min(1).max(searchPurchaseOrdersResponseJobOrderIdOneMax).describe('A record id.'),zod.null()]).describe('The eyewear job order this document was made for.'),
   "notes": zod.string().max(searchPurchaseOrdersResponseNotesMax).nullable(),
   "number": zod.string().max(searchPurchaseOrdersResponseNumberMax),
   "reference_number": zod.string().max(searchPurchaseOrdersResponseReferenceNumberMax),
   "contact_name": zod.string().max(searchPurchaseOrdersResponseContactNameMax).nullable(),
   "location_name": zod.string().max(searchPurchaseOrdersResponseLocationNameMax).nullable(),
-  "subtotal": zod.number().min(searchPurchaseOrdersResponseSubtotalMin).max(searchPurchaseOrdersResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "discount_total": zod.number().min(searchPurchaseOrdersResponseDiscountTotalMin).max(searchPurchaseOrdersResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "total": zod.number().min(searchPurchaseOrdersResponseTotalMin).max(searchPurchaseOrdersResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "subtotal": zod.union([zod.number().min(searchPurchaseOrdersResponseSubtotalOneMin).max(searchPurchaseOrdersResponseSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "discount_total": zod.union([zod.number().min(searchPurchaseOrdersResponseDiscountTotalOneMin).max(searchPurchaseOrdersResponseDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "total": zod.union([zod.number().min(searchPurchaseOrdersResponseTotalOneMin).max(searchPurchaseOrdersResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "status": zod.enum(['open', 'partially_received', 'received']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(searchPurchaseOrdersResponseLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(searchPurchaseOrdersResponseLinesItemItemIdMax).describe('A record id.'),
   "unit_of_measurement_id": zod.union([zod.int().min(1).max(searchPurchaseOrdersResponseLinesItemUnitOfMeasurementIdOneMax).describe('A record id.'),zod.null()]),
   "quantity": zod.number().gt(searchPurchaseOrdersResponseLinesItemQuantityExclusiveMin).max(searchPurchaseOrdersResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_cost": zod.number().min(searchPurchaseOrdersResponseLinesItemUnitCostMin).max(searchPurchaseOrdersResponseLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(searchPurchaseOrdersResponseLinesItemUnitCostOneMin).max(searchPurchaseOrdersResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_percent": zod.union([zod.int().min(searchPurchaseOrdersResponseLinesItemDiscountPercentOneMin).max(searchPurchaseOrdersResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(searchPurchaseOrdersResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(searchPurchaseOrdersResponseLinesItemItemNameMax).nullable(),
   "received_quantity": zod.number().min(searchPurchaseOrdersResponseLinesItemReceivedQuantityMin).max(searchPurchaseOrdersResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "billed_quantity": zod.number().min(searchPurchaseOrdersResponseLinesItemBilledQuantityMin).max(searchPurchaseOrdersResponseLinesItemBilledQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
-  "amount": zod.number().min(searchPurchaseOrdersResponseLinesItemAmountMin).max(searchPurchaseOrdersResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.union([zod.number().min(searchPurchaseOrdersResponseLinesItemAmountOneMin).max(searchPurchaseOrdersResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })
 export const SearchPurchaseOrdersResponse = zod.array(SearchPurchaseOrdersResponseItem)
@@ -464,6 +489,8 @@ export const getPurchaseOrderResponseBranchIdOneMax = 2147483647;
 
 export const getPurchaseOrderResponseWarehouseIdOneMax = 2147483647;
 
+export const getPurchaseOrderResponseJobOrderIdOneMax = 2147483647;
+
 export const getPurchaseOrderResponseNotesMax = 5000;
 
 export const getPurchaseOrderResponseNumberMax = 255;
@@ -474,14 +501,14 @@ export const getPurchaseOrderResponseContactNameMax = 255;
 
 export const getPurchaseOrderResponseLocationNameMax = 255;
 
-export const getPurchaseOrderResponseSubtotalMin = 0;
-export const getPurchaseOrderResponseSubtotalMax = 90000000000000;
+export const getPurchaseOrderResponseSubtotalOneMin = 0;
+export const getPurchaseOrderResponseSubtotalOneMax = 90000000000000;
 
-export const getPurchaseOrderResponseDiscountTotalMin = 0;
-export const getPurchaseOrderResponseDiscountTotalMax = 90000000000000;
+export const getPurchaseOrderResponseDiscountTotalOneMin = 0;
+export const getPurchaseOrderResponseDiscountTotalOneMax = 90000000000000;
 
-export const getPurchaseOrderResponseTotalMin = 0;
-export const getPurchaseOrderResponseTotalMax = 90000000000000;
+export const getPurchaseOrderResponseTotalOneMin = 0;
+export const getPurchaseOrderResponseTotalOneMax = 90000000000000;
 
 export const getPurchaseOrderResponseLinesItemIdMax = 2147483647;
 
@@ -492,8 +519,8 @@ export const getPurchaseOrderResponseLinesItemUnitOfMeasurementIdOneMax = 214748
 export const getPurchaseOrderResponseLinesItemQuantityExclusiveMin = 0;
 export const getPurchaseOrderResponseLinesItemQuantityMax = 900000000000;
 
-export const getPurchaseOrderResponseLinesItemUnitCostMin = 0;
-export const getPurchaseOrderResponseLinesItemUnitCostMax = 90000000000000;
+export const getPurchaseOrderResponseLinesItemUnitCostOneMin = 0;
+export const getPurchaseOrderResponseLinesItemUnitCostOneMax = 90000000000000;
 
 export const getPurchaseOrderResponseLinesItemDiscountPercentOneMin = 0;
 export const getPurchaseOrderResponseLinesItemDiscountPercentOneMax = 100;
@@ -508,8 +535,8 @@ export const getPurchaseOrderResponseLinesItemReceivedQuantityMax = 900000000000
 export const getPurchaseOrderResponseLinesItemBilledQuantityMin = 0;
 export const getPurchaseOrderResponseLinesItemBilledQuantityMax = 900000000000;
 
-export const getPurchaseOrderResponseLinesItemAmountMin = 0;
-export const getPurchaseOrderResponseLinesItemAmountMax = 90000000000000;
+export const getPurchaseOrderResponseLinesItemAmountOneMin = 0;
+export const getPurchaseOrderResponseLinesItemAmountOneMax = 90000000000000;
 
 
 
@@ -526,27 +553,28 @@ export const GetPurchaseOrderResponse = zod.strictObject({
   "warehouse_id": zod.union([zod.int().min(1).max(getPurchaseOrderResponseWarehouseIdOneMax).describe('A record id.'),zod.null()]),
   "order_date": zod.iso.date(),
   "expected_date": zod.iso.date().nullable(),
+  "job_order_id": zod.union([zod.int().min(1).max(getPurchaseOrderResponseJobOrderIdOneMax).describe('A record id.'),zod.null()]).describe('The eyewear job order this document was made for.'),
   "notes": zod.string().max(getPurchaseOrderResponseNotesMax).nullable(),
   "number": zod.string().max(getPurchaseOrderResponseNumberMax),
   "reference_number": zod.string().max(getPurchaseOrderResponseReferenceNumberMax),
   "contact_name": zod.string().max(getPurchaseOrderResponseContactNameMax).nullable(),
   "location_name": zod.string().max(getPurchaseOrderResponseLocationNameMax).nullable(),
-  "subtotal": zod.number().min(getPurchaseOrderResponseSubtotalMin).max(getPurchaseOrderResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "discount_total": zod.number().min(getPurchaseOrderResponseDiscountTotalMin).max(getPurchaseOrderResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "total": zod.number().min(getPurchaseOrderResponseTotalMin).max(getPurchaseOrderResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "subtotal": zod.union([zod.number().min(getPurchaseOrderResponseSubtotalOneMin).max(getPurchaseOrderResponseSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "discount_total": zod.union([zod.number().min(getPurchaseOrderResponseDiscountTotalOneMin).max(getPurchaseOrderResponseDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "total": zod.union([zod.number().min(getPurchaseOrderResponseTotalOneMin).max(getPurchaseOrderResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "status": zod.enum(['open', 'partially_received', 'received']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(getPurchaseOrderResponseLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(getPurchaseOrderResponseLinesItemItemIdMax).describe('A record id.'),
   "unit_of_measurement_id": zod.union([zod.int().min(1).max(getPurchaseOrderResponseLinesItemUnitOfMeasurementIdOneMax).describe('A record id.'),zod.null()]),
   "quantity": zod.number().gt(getPurchaseOrderResponseLinesItemQuantityExclusiveMin).max(getPurchaseOrderResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_cost": zod.number().min(getPurchaseOrderResponseLinesItemUnitCostMin).max(getPurchaseOrderResponseLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(getPurchaseOrderResponseLinesItemUnitCostOneMin).max(getPurchaseOrderResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_percent": zod.union([zod.int().min(getPurchaseOrderResponseLinesItemDiscountPercentOneMin).max(getPurchaseOrderResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(getPurchaseOrderResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(getPurchaseOrderResponseLinesItemItemNameMax).nullable(),
   "received_quantity": zod.number().min(getPurchaseOrderResponseLinesItemReceivedQuantityMin).max(getPurchaseOrderResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "billed_quantity": zod.number().min(getPurchaseOrderResponseLinesItemBilledQuantityMin).max(getPurchaseOrderResponseLinesItemBilledQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
-  "amount": zod.number().min(getPurchaseOrderResponseLinesItemAmountMin).max(getPurchaseOrderResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.union([zod.number().min(getPurchaseOrderResponseLinesItemAmountOneMin).max(getPurchaseOrderResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })
 
@@ -570,6 +598,8 @@ export const updatePurchaseOrderBodyWarehouseIdOneMax = 2147483647;
 
 export const updatePurchaseOrderBodyNotesMax = 5000;
 
+
+export const updatePurchaseOrderBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updatePurchaseOrderBodyLinesItemItemIdMax = 2147483647;
 
 export const updatePurchaseOrderBodyLinesItemUnitOfMeasurementIdOneMax = 2147483647;
@@ -593,7 +623,7 @@ export const UpdatePurchaseOrderBody = zod.strictObject({
   "warehouse_id": zod.union([zod.int().min(1).max(updatePurchaseOrderBodyWarehouseIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "order_date": zod.iso.date().optional(),
   "expected_date": zod.iso.date().nullish(),
-  "notes": zod.string().max(updatePurchaseOrderBodyNotesMax).nullish(),
+  "notes": zod.string().max(updatePurchaseOrderBodyNotesMax).regex(updatePurchaseOrderBodyNotesRegExp).nullish(),
   "lines": zod.array(zod.strictObject({
   "item_id": zod.int().min(1).max(updatePurchaseOrderBodyLinesItemItemIdMax).describe('A record id.'),
   "unit_of_measurement_id": zod.union([zod.int().min(1).max(updatePurchaseOrderBodyLinesItemUnitOfMeasurementIdOneMax).describe('A record id.'),zod.null()]).optional(),
@@ -617,6 +647,8 @@ export const updatePurchaseOrderResponseBranchIdOneMax = 2147483647;
 
 export const updatePurchaseOrderResponseWarehouseIdOneMax = 2147483647;
 
+export const updatePurchaseOrderResponseJobOrderIdOneMax = 2147483647;
+
 export const updatePurchaseOrderResponseNotesMax = 5000;
 
 export const updatePurchaseOrderResponseNumberMax = 255;
@@ -627,14 +659,14 @@ export const updatePurchaseOrderResponseContactNameMax = 255;
 
 export const updatePurchaseOrderResponseLocationNameMax = 255;
 
-export const updatePurchaseOrderResponseSubtotalMin = 0;
-export const updatePurchaseOrderResponseSubtotalMax = 90000000000000;
+export const updatePurchaseOrderResponseSubtotalOneMin = 0;
+export const updatePurchaseOrderResponseSubtotalOneMax = 90000000000000;
 
-export const updatePurchaseOrderResponseDiscountTotalMin = 0;
-export const updatePurchaseOrderResponseDiscountTotalMax = 90000000000000;
+export const updatePurchaseOrderResponseDiscountTotalOneMin = 0;
+export const updatePurchaseOrderResponseDiscountTotalOneMax = 90000000000000;
 
-export const updatePurchaseOrderResponseTotalMin = 0;
-export const updatePurchaseOrderResponseTotalMax = 90000000000000;
+export const updatePurchaseOrderResponseTotalOneMin = 0;
+export const updatePurchaseOrderResponseTotalOneMax = 90000000000000;
 
 export const updatePurchaseOrderResponseLinesItemIdMax = 2147483647;
 
@@ -645,8 +677,8 @@ export const updatePurchaseOrderResponseLinesItemUnitOfMeasurementIdOneMax = 214
 export const updatePurchaseOrderResponseLinesItemQuantityExclusiveMin = 0;
 export const updatePurchaseOrderResponseLinesItemQuantityMax = 900000000000;
 
-export const updatePurchaseOrderResponseLinesItemUnitCostMin = 0;
-export const updatePurchaseOrderResponseLinesItemUnitCostMax = 90000000000000;
+export const updatePurchaseOrderResponseLinesItemUnitCostOneMin = 0;
+export const updatePurchaseOrderResponseLinesItemUnitCostOneMax = 90000000000000;
 
 export const updatePurchaseOrderResponseLinesItemDiscountPercentOneMin = 0;
 export const updatePurchaseOrderResponseLinesItemDiscountPercentOneMax = 100;
@@ -661,8 +693,8 @@ export const updatePurchaseOrderResponseLinesItemReceivedQuantityMax = 900000000
 export const updatePurchaseOrderResponseLinesItemBilledQuantityMin = 0;
 export const updatePurchaseOrderResponseLinesItemBilledQuantityMax = 900000000000;
 
-export const updatePurchaseOrderResponseLinesItemAmountMin = 0;
-export const updatePurchaseOrderResponseLinesItemAmountMax = 90000000000000;
+export const updatePurchaseOrderResponseLinesItemAmountOneMin = 0;
+export const updatePurchaseOrderResponseLinesItemAmountOneMax = 90000000000000;
 
 
 
@@ -679,27 +711,28 @@ export const UpdatePurchaseOrderResponse = zod.strictObject({
   "warehouse_id": zod.union([zod.int().min(1).max(updatePurchaseOrderResponseWarehouseIdOneMax).describe('A record id.'),zod.null()]),
   "order_date": zod.iso.date(),
   "expected_date": zod.iso.date().nullable(),
+  "job_order_id": zod.union([zod.int().min(1).max(updatePurchaseOrderResponseJobOrderIdOneMax).describe('A record id.'),zod.null()]).describe('The eyewear job order this document was made for.'),
   "notes": zod.string().max(updatePurchaseOrderResponseNotesMax).nullable(),
   "number": zod.string().max(updatePurchaseOrderResponseNumberMax),
   "reference_number": zod.string().max(updatePurchaseOrderResponseReferenceNumberMax),
   "contact_name": zod.string().max(updatePurchaseOrderResponseContactNameMax).nullable(),
   "location_name": zod.string().max(updatePurchaseOrderResponseLocationNameMax).nullable(),
-  "subtotal": zod.number().min(updatePurchaseOrderResponseSubtotalMin).max(updatePurchaseOrderResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "discount_total": zod.number().min(updatePurchaseOrderResponseDiscountTotalMin).max(updatePurchaseOrderResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "total": zod.number().min(updatePurchaseOrderResponseTotalMin).max(updatePurchaseOrderResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "subtotal": zod.union([zod.number().min(updatePurchaseOrderResponseSubtotalOneMin).max(updatePurchaseOrderResponseSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "discount_total": zod.union([zod.number().min(updatePurchaseOrderResponseDiscountTotalOneMin).max(updatePurchaseOrderResponseDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "total": zod.union([zod.number().min(updatePurchaseOrderResponseTotalOneMin).max(updatePurchaseOrderResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "status": zod.enum(['open', 'partially_received', 'received']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(updatePurchaseOrderResponseLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(updatePurchaseOrderResponseLinesItemItemIdMax).describe('A record id.'),
   "unit_of_measurement_id": zod.union([zod.int().min(1).max(updatePurchaseOrderResponseLinesItemUnitOfMeasurementIdOneMax).describe('A record id.'),zod.null()]),
   "quantity": zod.number().gt(updatePurchaseOrderResponseLinesItemQuantityExclusiveMin).max(updatePurchaseOrderResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_cost": zod.number().min(updatePurchaseOrderResponseLinesItemUnitCostMin).max(updatePurchaseOrderResponseLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(updatePurchaseOrderResponseLinesItemUnitCostOneMin).max(updatePurchaseOrderResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_percent": zod.union([zod.int().min(updatePurchaseOrderResponseLinesItemDiscountPercentOneMin).max(updatePurchaseOrderResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(updatePurchaseOrderResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(updatePurchaseOrderResponseLinesItemItemNameMax).nullable(),
   "received_quantity": zod.number().min(updatePurchaseOrderResponseLinesItemReceivedQuantityMin).max(updatePurchaseOrderResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "billed_quantity": zod.number().min(updatePurchaseOrderResponseLinesItemBilledQuantityMin).max(updatePurchaseOrderResponseLinesItemBilledQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
-  "amount": zod.number().min(updatePurchaseOrderResponseLinesItemAmountMin).max(updatePurchaseOrderResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.union([zod.number().min(updatePurchaseOrderResponseLinesItemAmountOneMin).max(updatePurchaseOrderResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })
 
@@ -729,6 +762,8 @@ export const deletePurchaseOrderResponseBranchIdOneMax = 2147483647;
 
 export const deletePurchaseOrderResponseWarehouseIdOneMax = 2147483647;
 
+export const deletePurchaseOrderResponseJobOrderIdOneMax = 2147483647;
+
 export const deletePurchaseOrderResponseNotesMax = 5000;
 
 export const deletePurchaseOrderResponseNumberMax = 255;
@@ -739,14 +774,14 @@ export const deletePurchaseOrderResponseContactNameMax = 255;
 
 export const deletePurchaseOrderResponseLocationNameMax = 255;
 
-export const deletePurchaseOrderResponseSubtotalMin = 0;
-export const deletePurchaseOrderResponseSubtotalMax = 90000000000000;
+export const deletePurchaseOrderResponseSubtotalOneMin = 0;
+export const deletePurchaseOrderResponseSubtotalOneMax = 90000000000000;
 
-export const deletePurchaseOrderResponseDiscountTotalMin = 0;
-export const deletePurchaseOrderResponseDiscountTotalMax = 90000000000000;
+export const deletePurchaseOrderResponseDiscountTotalOneMin = 0;
+export const deletePurchaseOrderResponseDiscountTotalOneMax = 90000000000000;
 
-export const deletePurchaseOrderResponseTotalMin = 0;
-export const deletePurchaseOrderResponseTotalMax = 90000000000000;
+export const deletePurchaseOrderResponseTotalOneMin = 0;
+export const deletePurchaseOrderResponseTotalOneMax = 90000000000000;
 
 export const deletePurchaseOrderResponseLinesItemIdMax = 2147483647;
 
@@ -757,8 +792,8 @@ export const deletePurchaseOrderResponseLinesItemUnitOfMeasurementIdOneMax = 214
 export const deletePurchaseOrderResponseLinesItemQuantityExclusiveMin = 0;
 export const deletePurchaseOrderResponseLinesItemQuantityMax = 900000000000;
 
-export const deletePurchaseOrderResponseLinesItemUnitCostMin = 0;
-export const deletePurchaseOrderResponseLinesItemUnitCostMax = 90000000000000;
+export const deletePurchaseOrderResponseLinesItemUnitCostOneMin = 0;
+export const deletePurchaseOrderResponseLinesItemUnitCostOneMax = 90000000000000;
 
 export const deletePurchaseOrderResponseLinesItemDiscountPercentOneMin = 0;
 export const deletePurchaseOrderResponseLinesItemDiscountPercentOneMax = 100;
@@ -773,8 +808,8 @@ export const deletePurchaseOrderResponseLinesItemReceivedQuantityMax = 900000000
 export const deletePurchaseOrderResponseLinesItemBilledQuantityMin = 0;
 export const deletePurchaseOrderResponseLinesItemBilledQuantityMax = 900000000000;
 
-export const deletePurchaseOrderResponseLinesItemAmountMin = 0;
-export const deletePurchaseOrderResponseLinesItemAmountMax = 90000000000000;
+export const deletePurchaseOrderResponseLinesItemAmountOneMin = 0;
+export const deletePurchaseOrderResponseLinesItemAmountOneMax = 90000000000000;
 
 
 
@@ -791,29 +826,56 @@ export const DeletePurchaseOrderResponse = zod.strictObject({
   "warehouse_id": zod.union([zod.int().min(1).max(deletePurchaseOrderResponseWarehouseIdOneMax).describe('A record id.'),zod.null()]),
   "order_date": zod.iso.date(),
   "expected_date": zod.iso.date().nullable(),
+  "job_order_id": zod.union([zod.int().min(1).max(deletePurchaseOrderResponseJobOrderIdOneMax).describe('A record id.'),zod.null()]).describe('The eyewear job order this document was made for.'),
   "notes": zod.string().max(deletePurchaseOrderResponseNotesMax).nullable(),
   "number": zod.string().max(deletePurchaseOrderResponseNumberMax),
   "reference_number": zod.string().max(deletePurchaseOrderResponseReferenceNumberMax),
   "contact_name": zod.string().max(deletePurchaseOrderResponseContactNameMax).nullable(),
   "location_name": zod.string().max(deletePurchaseOrderResponseLocationNameMax).nullable(),
-  "subtotal": zod.number().min(deletePurchaseOrderResponseSubtotalMin).max(deletePurchaseOrderResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "discount_total": zod.number().min(deletePurchaseOrderResponseDiscountTotalMin).max(deletePurchaseOrderResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "total": zod.number().min(deletePurchaseOrderResponseTotalMin).max(deletePurchaseOrderResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "subtotal": zod.union([zod.number().min(deletePurchaseOrderResponseSubtotalOneMin).max(deletePurchaseOrderResponseSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "discount_total": zod.union([zod.number().min(deletePurchaseOrderResponseDiscountTotalOneMin).max(deletePurchaseOrderResponseDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "total": zod.union([zod.number().min(deletePurchaseOrderResponseTotalOneMin).max(deletePurchaseOrderResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "status": zod.enum(['open', 'partially_received', 'received']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(deletePurchaseOrderResponseLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(deletePurchaseOrderResponseLinesItemItemIdMax).describe('A record id.'),
   "unit_of_measurement_id": zod.union([zod.int().min(1).max(deletePurchaseOrderResponseLinesItemUnitOfMeasurementIdOneMax).describe('A record id.'),zod.null()]),
   "quantity": zod.number().gt(deletePurchaseOrderResponseLinesItemQuantityExclusiveMin).max(deletePurchaseOrderResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_cost": zod.number().min(deletePurchaseOrderResponseLinesItemUnitCostMin).max(deletePurchaseOrderResponseLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(deletePurchaseOrderResponseLinesItemUnitCostOneMin).max(deletePurchaseOrderResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_percent": zod.union([zod.int().min(deletePurchaseOrderResponseLinesItemDiscountPercentOneMin).max(deletePurchaseOrderResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(deletePurchaseOrderResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(deletePurchaseOrderResponseLinesItemItemNameMax).nullable(),
   "received_quantity": zod.number().min(deletePurchaseOrderResponseLinesItemReceivedQuantityMin).max(deletePurchaseOrderResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "billed_quantity": zod.number().min(deletePurchaseOrderResponseLinesItemBilledQuantityMin).max(deletePurchaseOrderResponseLinesItemBilledQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
-  "amount": zod.number().min(deletePurchaseOrderResponseLinesItemAmountMin).max(deletePurchaseOrderResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.union([zod.number().min(deletePurchaseOrderResponseLinesItemAmountOneMin).max(deletePurchaseOrderResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })
+
+/**
+ * Needs view-purchase-orders. Who did what and when to the purchase order, newest first.
+ * @summary Read the history of a purchase order
+ */
+export const getPurchaseOrderHistoryPathIdMax = 2147483647;
+
+
+
+export const GetPurchaseOrderHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getPurchaseOrderHistoryPathIdMax)
+})
+
+export const getPurchaseOrderHistoryResponseChangesMinOne = 2;
+export const getPurchaseOrderHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetPurchaseOrderHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getPurchaseOrderHistoryResponseChangesMinOne).max(getPurchaseOrderHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetPurchaseOrderHistoryResponse = zod.array(GetPurchaseOrderHistoryResponseItem)
 
 /**
  * Needs restore-purchase-orders. Re-posts the document under the same rules.
@@ -841,6 +903,8 @@ export const restorePurchaseOrderResponseBranchIdOneMax = 2147483647;
 
 export const restorePurchaseOrderResponseWarehouseIdOneMax = 2147483647;
 
+export const restorePurchaseOrderResponseJobOrderIdOneMax = 2147483647;
+
 export const restorePurchaseOrderResponseNotesMax = 5000;
 
 export const restorePurchaseOrderResponseNumberMax = 255;
@@ -851,14 +915,14 @@ export const restorePurchaseOrderResponseContactNameMax = 255;
 
 export const restorePurchaseOrderResponseLocationNameMax = 255;
 
-export const restorePurchaseOrderResponseSubtotalMin = 0;
-export const restorePurchaseOrderResponseSubtotalMax = 90000000000000;
+export const restorePurchaseOrderResponseSubtotalOneMin = 0;
+export const restorePurchaseOrderResponseSubtotalOneMax = 90000000000000;
 
-export const restorePurchaseOrderResponseDiscountTotalMin = 0;
-export const restorePurchaseOrderResponseDiscountTotalMax = 90000000000000;
+export const restorePurchaseOrderResponseDiscountTotalOneMin = 0;
+export const restorePurchaseOrderResponseDiscountTotalOneMax = 90000000000000;
 
-export const restorePurchaseOrderResponseTotalMin = 0;
-export const restorePurchaseOrderResponseTotalMax = 90000000000000;
+export const restorePurchaseOrderResponseTotalOneMin = 0;
+export const restorePurchaseOrderResponseTotalOneMax = 90000000000000;
 
 export const restorePurchaseOrderResponseLinesItemIdMax = 2147483647;
 
@@ -869,8 +933,8 @@ export const restorePurchaseOrderResponseLinesItemUnitOfMeasurementIdOneMax = 21
 export const restorePurchaseOrderResponseLinesItemQuantityExclusiveMin = 0;
 export const restorePurchaseOrderResponseLinesItemQuantityMax = 900000000000;
 
-export const restorePurchaseOrderResponseLinesItemUnitCostMin = 0;
-export const restorePurchaseOrderResponseLinesItemUnitCostMax = 90000000000000;
+export const restorePurchaseOrderResponseLinesItemUnitCostOneMin = 0;
+export const restorePurchaseOrderResponseLinesItemUnitCostOneMax = 90000000000000;
 
 export const restorePurchaseOrderResponseLinesItemDiscountPercentOneMin = 0;
 export const restorePurchaseOrderResponseLinesItemDiscountPercentOneMax = 100;
@@ -885,8 +949,8 @@ export const restorePurchaseOrderResponseLinesItemReceivedQuantityMax = 90000000
 export const restorePurchaseOrderResponseLinesItemBilledQuantityMin = 0;
 export const restorePurchaseOrderResponseLinesItemBilledQuantityMax = 900000000000;
 
-export const restorePurchaseOrderResponseLinesItemAmountMin = 0;
-export const restorePurchaseOrderResponseLinesItemAmountMax = 90000000000000;
+export const restorePurchaseOrderResponseLinesItemAmountOneMin = 0;
+export const restorePurchaseOrderResponseLinesItemAmountOneMax = 90000000000000;
 
 
 
@@ -903,27 +967,28 @@ export const RestorePurchaseOrderResponse = zod.strictObject({
   "warehouse_id": zod.union([zod.int().min(1).max(restorePurchaseOrderResponseWarehouseIdOneMax).describe('A record id.'),zod.null()]),
   "order_date": zod.iso.date(),
   "expected_date": zod.iso.date().nullable(),
+  "job_order_id": zod.union([zod.int().min(1).max(restorePurchaseOrderResponseJobOrderIdOneMax).describe('A record id.'),zod.null()]).describe('The eyewear job order this document was made for.'),
   "notes": zod.string().max(restorePurchaseOrderResponseNotesMax).nullable(),
   "number": zod.string().max(restorePurchaseOrderResponseNumberMax),
   "reference_number": zod.string().max(restorePurchaseOrderResponseReferenceNumberMax),
   "contact_name": zod.string().max(restorePurchaseOrderResponseContactNameMax).nullable(),
   "location_name": zod.string().max(restorePurchaseOrderResponseLocationNameMax).nullable(),
-  "subtotal": zod.number().min(restorePurchaseOrderResponseSubtotalMin).max(restorePurchaseOrderResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "discount_total": zod.number().min(restorePurchaseOrderResponseDiscountTotalMin).max(restorePurchaseOrderResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "total": zod.number().min(restorePurchaseOrderResponseTotalMin).max(restorePurchaseOrderResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "subtotal": zod.union([zod.number().min(restorePurchaseOrderResponseSubtotalOneMin).max(restorePurchaseOrderResponseSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "discount_total": zod.union([zod.number().min(restorePurchaseOrderResponseDiscountTotalOneMin).max(restorePurchaseOrderResponseDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "total": zod.union([zod.number().min(restorePurchaseOrderResponseTotalOneMin).max(restorePurchaseOrderResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "status": zod.enum(['open', 'partially_received', 'received']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(restorePurchaseOrderResponseLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(restorePurchaseOrderResponseLinesItemItemIdMax).describe('A record id.'),
   "unit_of_measurement_id": zod.union([zod.int().min(1).max(restorePurchaseOrderResponseLinesItemUnitOfMeasurementIdOneMax).describe('A record id.'),zod.null()]),
   "quantity": zod.number().gt(restorePurchaseOrderResponseLinesItemQuantityExclusiveMin).max(restorePurchaseOrderResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_cost": zod.number().min(restorePurchaseOrderResponseLinesItemUnitCostMin).max(restorePurchaseOrderResponseLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(restorePurchaseOrderResponseLinesItemUnitCostOneMin).max(restorePurchaseOrderResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_percent": zod.union([zod.int().min(restorePurchaseOrderResponseLinesItemDiscountPercentOneMin).max(restorePurchaseOrderResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(restorePurchaseOrderResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(restorePurchaseOrderResponseLinesItemItemNameMax).nullable(),
   "received_quantity": zod.number().min(restorePurchaseOrderResponseLinesItemReceivedQuantityMin).max(restorePurchaseOrderResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "billed_quantity": zod.number().min(restorePurchaseOrderResponseLinesItemBilledQuantityMin).max(restorePurchaseOrderResponseLinesItemBilledQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
-  "amount": zod.number().min(restorePurchaseOrderResponseLinesItemAmountMin).max(restorePurchaseOrderResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.union([zod.number().min(restorePurchaseOrderResponseLinesItemAmountOneMin).max(restorePurchaseOrderResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })
 

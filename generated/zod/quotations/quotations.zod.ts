@@ -41,7 +41,7 @@ export const ListQuotationsQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listQuotationsQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listQuotationsQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listQuotationsQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listQuotationsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.'),
+  "search": zod.coerce.string().max(listQuotationsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.'),
   "contact_id": zod.coerce.number().int().min(1).max(listQuotationsQueryContactIdMax).optional().describe('Only records whose contact id matches.'),
   "branch_id": zod.coerce.number().int().min(1).max(listQuotationsQueryBranchIdMax).optional().describe('Only records whose branch id matches.'),
   "quotation_date_from": zod.iso.date().optional().describe('Only records whose quotation date is on or after this day.'),
@@ -79,6 +79,35 @@ export const listQuotationsResponseDataItemDiscountTotalMax = 90000000000000;
 export const listQuotationsResponseDataItemTotalMin = 0;
 export const listQuotationsResponseDataItemTotalMax = 90000000000000;
 
+export const listQuotationsResponseDataItemVatRemovedMin = 0;
+export const listQuotationsResponseDataItemVatRemovedMax = 90000000000000;
+
+export const listQuotationsResponseDataItemSpecialDiscountTotalMin = 0;
+export const listQuotationsResponseDataItemSpecialDiscountTotalMax = 90000000000000;
+
+export const listQuotationsResponseDataItemVatableSalesMin = 0;
+export const listQuotationsResponseDataItemVatableSalesMax = 90000000000000;
+
+export const listQuotationsResponseDataItemVatAmountMin = 0;
+export const listQuotationsResponseDataItemVatAmountMax = 90000000000000;
+
+export const listQuotationsResponseDataItemVatExemptSalesMin = 0;
+export const listQuotationsResponseDataItemVatExemptSalesMax = 90000000000000;
+
+export const listQuotationsResponseDataItemZeroRatedSalesMin = 0;
+export const listQuotationsResponseDataItemZeroRatedSalesMax = 90000000000000;
+
+export const listQuotationsResponseDataItemSpecialDiscountOneProgramIdMax = 2147483647;
+
+export const listQuotationsResponseDataItemSpecialDiscountOneProgramNameMax = 255;
+
+export const listQuotationsResponseDataItemSpecialDiscountOnePercentMin = 0;
+export const listQuotationsResponseDataItemSpecialDiscountOnePercentMax = 100;
+
+export const listQuotationsResponseDataItemSpecialDiscountOneHolderNameMax = 255;
+
+export const listQuotationsResponseDataItemSpecialDiscountOneHolderIdNumberMax = 100;
+
 export const listQuotationsResponseDataItemLinesItemIdMax = 2147483647;
 
 export const listQuotationsResponseDataItemLinesItemItemIdMax = 2147483647;
@@ -98,6 +127,10 @@ export const listQuotationsResponseDataItemLinesItemItemNameMax = 255;
 
 export const listQuotationsResponseDataItemLinesItemAmountMin = 0;
 export const listQuotationsResponseDataItemLinesItemAmountMax = 90000000000000;
+
+export const listQuotationsResponseDataItemLinesItemTaxClassDefault = `vatable`;
+export const listQuotationsResponseDataItemLinesItemSpecialDiscountAmountMin = 0;
+export const listQuotationsResponseDataItemLinesItemSpecialDiscountAmountMax = 90000000000000;
 
 
 
@@ -126,6 +159,19 @@ export const ListQuotationsResponse = zod.strictObject({
   "subtotal": zod.number().min(listQuotationsResponseDataItemSubtotalMin).max(listQuotationsResponseDataItemSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "discount_total": zod.number().min(listQuotationsResponseDataItemDiscountTotalMin).max(listQuotationsResponseDataItemDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "total": zod.number().min(listQuotationsResponseDataItemTotalMin).max(listQuotationsResponseDataItemTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "vat_removed": zod.number().min(listQuotationsResponseDataItemVatRemovedMin).max(listQuotationsResponseDataItemVatRemovedMax).describe('The VAT taken off qualifying lines before the special discount.'),
+  "special_discount_total": zod.number().min(listQuotationsResponseDataItemSpecialDiscountTotalMin).max(listQuotationsResponseDataItemSpecialDiscountTotalMax).describe('The special-discount program\'s discount.'),
+  "vatable_sales": zod.number().min(listQuotationsResponseDataItemVatableSalesMin).max(listQuotationsResponseDataItemVatableSalesMax).describe('Sales of vatable lines net of their VAT; 0 for a business that is not VAT-registered.'),
+  "vat_amount": zod.number().min(listQuotationsResponseDataItemVatAmountMin).max(listQuotationsResponseDataItemVatAmountMax).describe('The VAT in the vatable lines (12% of their VAT-exclusive price, rounded once per line).'),
+  "vat_exempt_sales": zod.number().min(listQuotationsResponseDataItemVatExemptSalesMin).max(listQuotationsResponseDataItemVatExemptSalesMax).describe('VAT-exempt lines, special-discount lines included; every sale of a non-VAT business.'),
+  "zero_rated_sales": zod.number().min(listQuotationsResponseDataItemZeroRatedSalesMin).max(listQuotationsResponseDataItemZeroRatedSalesMax).describe('Zero-rated lines.'),
+  "special_discount": zod.union([zod.strictObject({
+  "program_id": zod.int().min(1).max(listQuotationsResponseDataItemSpecialDiscountOneProgramIdMax).describe('A record id.'),
+  "program_name": zod.string().max(listQuotationsResponseDataItemSpecialDiscountOneProgramNameMax).nullable(),
+  "percent": zod.int().min(listQuotationsResponseDataItemSpecialDiscountOnePercentMin).max(listQuotationsResponseDataItemSpecialDiscountOnePercentMax).describe('A whole percent from 0 to 100.'),
+  "holder_name": zod.string().max(listQuotationsResponseDataItemSpecialDiscountOneHolderNameMax),
+  "holder_id_number": zod.string().max(listQuotationsResponseDataItemSpecialDiscountOneHolderIdNumberMax)
+}).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(listQuotationsResponseDataItemLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(listQuotationsResponseDataItemLinesItemItemIdMax).describe('A record id.'),
@@ -134,7 +180,9 @@ export const ListQuotationsResponse = zod.strictObject({
   "discount_percent": zod.union([zod.int().min(listQuotationsResponseDataItemLinesItemDiscountPercentOneMin).max(listQuotationsResponseDataItemLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(listQuotationsResponseDataItemLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(listQuotationsResponseDataItemLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(listQuotationsResponseDataItemLinesItemAmountMin).max(listQuotationsResponseDataItemLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.number().min(listQuotationsResponseDataItemLinesItemAmountMin).max(listQuotationsResponseDataItemLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(listQuotationsResponseDataItemLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
+  "special_discount_amount": zod.number().min(listQuotationsResponseDataItemLinesItemSpecialDiscountAmountMin).max(listQuotationsResponseDataItemLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
 }))
 })),
   "meta": zod.strictObject({
@@ -167,6 +215,18 @@ export const createQuotationBodyBranchIdMax = 2147483647;
 
 export const createQuotationBodyNotesMax = 5000;
 
+
+export const createQuotationBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createQuotationBodySpecialDiscountOneProgramIdMax = 2147483647;
+
+export const createQuotationBodySpecialDiscountOneHolderNameMax = 255;
+
+
+export const createQuotationBodySpecialDiscountOneHolderNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createQuotationBodySpecialDiscountOneHolderIdNumberMax = 100;
+
+
+export const createQuotationBodySpecialDiscountOneHolderIdNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createQuotationBodyLinesItemItemIdMax = 2147483647;
 
 export const createQuotationBodyLinesItemQuantityExclusiveMin = 0;
@@ -187,7 +247,12 @@ export const CreateQuotationBody = zod.strictObject({
   "branch_id": zod.int().min(1).max(createQuotationBodyBranchIdMax).describe('A record id.'),
   "quotation_date": zod.iso.date(),
   "valid_until": zod.iso.date().nullish(),
-  "notes": zod.string().max(createQuotationBodyNotesMax).nullish(),
+  "notes": zod.string().max(createQuotationBodyNotesMax).regex(createQuotationBodyNotesRegExp).nullish(),
+  "special_discount": zod.union([zod.strictObject({
+  "program_id": zod.int().min(1).max(createQuotationBodySpecialDiscountOneProgramIdMax).describe('A record id.'),
+  "holder_name": zod.string().min(1).max(createQuotationBodySpecialDiscountOneHolderNameMax).regex(createQuotationBodySpecialDiscountOneHolderNameRegExp).describe('The senior citizen\'s or PWD\'s name as on the ID.'),
+  "holder_id_number": zod.string().min(1).max(createQuotationBodySpecialDiscountOneHolderIdNumberMax).regex(createQuotationBodySpecialDiscountOneHolderIdNumberRegExp).describe('The OSCA or PWD ID number.')
+}).describe('A senior citizen or PWD discount: qualifying lines lose their VAT, then the program\'s percent.'),zod.null()]).optional(),
   "lines": zod.array(zod.strictObject({
   "item_id": zod.int().min(1).max(createQuotationBodyLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(createQuotationBodyLinesItemQuantityExclusiveMin).max(createQuotationBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
@@ -227,6 +292,35 @@ export const createQuotationResponseDiscountTotalMax = 90000000000000;
 export const createQuotationResponseTotalMin = 0;
 export const createQuotationResponseTotalMax = 90000000000000;
 
+export const createQuotationResponseVatRemovedMin = 0;
+export const createQuotationResponseVatRemovedMax = 90000000000000;
+
+export const createQuotationResponseSpecialDiscountTotalMin = 0;
+export const createQuotationResponseSpecialDiscountTotalMax = 90000000000000;
+
+export const createQuotationResponseVatableSalesMin = 0;
+export const createQuotationResponseVatableSalesMax = 90000000000000;
+
+export const createQuotationResponseVatAmountMin = 0;
+export const createQuotationResponseVatAmountMax = 90000000000000;
+
+export const createQuotationResponseVatExemptSalesMin = 0;
+export const createQuotationResponseVatExemptSalesMax = 90000000000000;
+
+export const createQuotationResponseZeroRatedSalesMin = 0;
+export const createQuotationResponseZeroRatedSalesMax = 90000000000000;
+
+export const createQuotationResponseSpecialDiscountOneProgramIdMax = 2147483647;
+
+export const createQuotationResponseSpecialDiscountOneProgramNameMax = 255;
+
+export const createQuotationResponseSpecialDiscountOnePercentMin = 0;
+export const createQuotationResponseSpecialDiscountOnePercentMax = 100;
+
+export const createQuotationResponseSpecialDiscountOneHolderNameMax = 255;
+
+export const createQuotationResponseSpecialDiscountOneHolderIdNumberMax = 100;
+
 export const createQuotationResponseLinesItemIdMax = 2147483647;
 
 export const createQuotationResponseLinesItemItemIdMax = 2147483647;
@@ -246,6 +340,10 @@ export const createQuotationResponseLinesItemItemNameMax = 255;
 
 export const createQuotationResponseLinesItemAmountMin = 0;
 export const createQuotationResponseLinesItemAmountMax = 90000000000000;
+
+export const createQuotationResponseLinesItemTaxClassDefault = `vatable`;
+export const createQuotationResponseLinesItemSpecialDiscountAmountMin = 0;
+export const createQuotationResponseLinesItemSpecialDiscountAmountMax = 90000000000000;
 
 
 
@@ -269,6 +367,19 @@ export const CreateQuotationResponse = zod.strictObject({
   "subtotal": zod.number().min(createQuotationResponseSubtotalMin).max(createQuotationResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "discount_total": zod.number().min(createQuotationResponseDiscountTotalMin).max(createQuotationResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "total": zod.number().min(createQuotationResponseTotalMin).max(createQuotationResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "vat_removed": zod.number().min(createQuotationResponseVatRemovedMin).max(createQuotationResponseVatRemovedMax).describe('The VAT taken off qualifying lines before the special discount.'),
+  "special_discount_total": zod.number().min(createQuotationResponseSpecialDiscountTotalMin).max(createQuotationResponseSpecialDiscountTotalMax).describe('The special-discount program\'s discount.'),
+  "vatable_sales": zod.number().min(createQuotationResponseVatableSalesMin).max(createQuotationResponseVatableSalesMax).describe('Sales of vatable lines net of their VAT; 0 for a business that is not VAT-registered.'),
+  "vat_amount": zod.number().min(createQuotationResponseVatAmountMin).max(createQuotationResponseVatAmountMax).describe('The VAT in the vatable lines (12% of their VAT-exclusive price, rounded once per line).'),
+  "vat_exempt_sales": zod.number().min(createQuotationResponseVatExemptSalesMin).max(createQuotationResponseVatExemptSalesMax).describe('VAT-exempt lines, special-discount lines included; every sale of a non-VAT business.'),
+  "zero_rated_sales": zod.number().min(createQuotationResponseZeroRatedSalesMin).max(createQuotationResponseZeroRatedSalesMax).describe('Zero-rated lines.'),
+  "special_discount": zod.union([zod.strictObject({
+  "program_id": zod.int().min(1).max(createQuotationResponseSpecialDiscountOneProgramIdMax).describe('A record id.'),
+  "program_name": zod.string().max(createQuotationResponseSpecialDiscountOneProgramNameMax).nullable(),
+  "percent": zod.int().min(createQuotationResponseSpecialDiscountOnePercentMin).max(createQuotationResponseSpecialDiscountOnePercentMax).describe('A whole percent from 0 to 100.'),
+  "holder_name": zod.string().max(createQuotationResponseSpecialDiscountOneHolderNameMax),
+  "holder_id_number": zod.string().max(createQuotationResponseSpecialDiscountOneHolderIdNumberMax)
+}).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(createQuotationResponseLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(createQuotationResponseLinesItemItemIdMax).describe('A record id.'),
@@ -277,7 +388,9 @@ export const CreateQuotationResponse = zod.strictObject({
   "discount_percent": zod.union([zod.int().min(createQuotationResponseLinesItemDiscountPercentOneMin).max(createQuotationResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(createQuotationResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(createQuotationResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(createQuotationResponseLinesItemAmountMin).max(createQuotationResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.number().min(createQuotationResponseLinesItemAmountMin).max(createQuotationResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(createQuotationResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
+  "special_discount_amount": zod.number().min(createQuotationResponseLinesItemSpecialDiscountAmountMin).max(createQuotationResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
 }))
 })
 
@@ -293,7 +406,7 @@ export const searchQuotationsQueryLimitMax = 100;
 
 
 export const SearchQuotationsQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchQuotationsQueryQMax).optional().describe('Text typed by the user.'),
+  "q": zod.coerce.string().max(searchQuotationsQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
   "limit": zod.coerce.number().int().min(1).max(searchQuotationsQueryLimitMax).default(searchQuotationsQueryLimitDefault)
 })
 
@@ -328,6 +441,35 @@ export const searchQuotationsResponseDiscountTotalMax = 90000000000000;
 export const searchQuotationsResponseTotalMin = 0;
 export const searchQuotationsResponseTotalMax = 90000000000000;
 
+export const searchQuotationsResponseVatRemovedMin = 0;
+export const searchQuotationsResponseVatRemovedMax = 90000000000000;
+
+export const searchQuotationsResponseSpecialDiscountTotalMin = 0;
+export const searchQuotationsResponseSpecialDiscountTotalMax = 90000000000000;
+
+export const searchQuotationsResponseVatableSalesMin = 0;
+export const searchQuotationsResponseVatableSalesMax = 90000000000000;
+
+export const searchQuotationsResponseVatAmountMin = 0;
+export const searchQuotationsResponseVatAmountMax = 90000000000000;
+
+export const searchQuotationsResponseVatExemptSalesMin = 0;
+export const searchQuotationsResponseVatExemptSalesMax = 90000000000000;
+
+export const searchQuotationsResponseZeroRatedSalesMin = 0;
+export const searchQuotationsResponseZeroRatedSalesMax = 90000000000000;
+
+export const searchQuotationsResponseSpecialDiscountOneProgramIdMax = 2147483647;
+
+export const searchQuotationsResponseSpecialDiscountOneProgramNameMax = 255;
+
+export const searchQuotationsResponseSpecialDiscountOnePercentMin = 0;
+export const searchQuotationsResponseSpecialDiscountOnePercentMax = 100;
+
+export const searchQuotationsResponseSpecialDiscountOneHolderNameMax = 255;
+
+export const searchQuotationsResponseSpecialDiscountOneHolderIdNumberMax = 100;
+
 export const searchQuotationsResponseLinesItemIdMax = 2147483647;
 
 export const searchQuotationsResponseLinesItemItemIdMax = 2147483647;
@@ -347,6 +489,10 @@ export const searchQuotationsResponseLinesItemItemNameMax = 255;
 
 export const searchQuotationsResponseLinesItemAmountMin = 0;
 export const searchQuotationsResponseLinesItemAmountMax = 90000000000000;
+
+export const searchQuotationsResponseLinesItemTaxClassDefault = `vatable`;
+export const searchQuotationsResponseLinesItemSpecialDiscountAmountMin = 0;
+export const searchQuotationsResponseLinesItemSpecialDiscountAmountMax = 90000000000000;
 
 
 
@@ -370,6 +516,19 @@ export const SearchQuotationsResponseItem = zod.strictObject({
   "subtotal": zod.number().min(searchQuotationsResponseSubtotalMin).max(searchQuotationsResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "discount_total": zod.number().min(searchQuotationsResponseDiscountTotalMin).max(searchQuotationsResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "total": zod.number().min(searchQuotationsResponseTotalMin).max(searchQuotationsResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "vat_removed": zod.number().min(searchQuotationsResponseVatRemovedMin).max(searchQuotationsResponseVatRemovedMax).describe('The VAT taken off qualifying lines before the special discount.'),
+  "special_discount_total": zod.number().min(searchQuotationsResponseSpecialDiscountTotalMin).max(searchQuotationsResponseSpecialDiscountTotalMax).describe('The special-discount program\'s discount.'),
+  "vatable_sales": zod.number().min(searchQuotationsResponseVatableSalesMin).max(searchQuotationsResponseVatableSalesMax).describe('Sales of vatable lines net of their VAT; 0 for a business that is not VAT-registered.'),
+  "vat_amount": zod.number().min(searchQuotationsResponseVatAmountMin).max(searchQuotationsResponseVatAmountMax).describe('The VAT in the vatable lines (12% of their VAT-exclusive price, rounded once per line).'),
+  "vat_exempt_sales": zod.number().min(searchQuotationsResponseVatExemptSalesMin).max(searchQuotationsResponseVatExemptSalesMax).describe('VAT-exempt lines, special-discount lines included; every sale of a non-VAT business.'),
+  "zero_rated_sales": zod.number().min(searchQuotationsResponseZeroRatedSalesMin).max(searchQuotationsResponseZeroRatedSalesMax).describe('Zero-rated lines.'),
+  "special_discount": zod.union([zod.strictObject({
+  "program_id": zod.int().min(1).max(searchQuotationsResponseSpecialDiscountOneProgramIdMax).describe('A record id.'),
+  "program_name": zod.string().max(searchQuotationsResponseSpecialDiscountOneProgramNameMax).nullable(),
+  "percent": zod.int().min(searchQuotationsResponseSpecialDiscountOnePercentMin).max(searchQuotationsResponseSpecialDiscountOnePercentMax).describe('A whole percent from 0 to 100.'),
+  "holder_name": zod.string().max(searchQuotationsResponseSpecialDiscountOneHolderNameMax),
+  "holder_id_number": zod.string().max(searchQuotationsResponseSpecialDiscountOneHolderIdNumberMax)
+}).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(searchQuotationsResponseLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(searchQuotationsResponseLinesItemItemIdMax).describe('A record id.'),
@@ -378,7 +537,9 @@ export const SearchQuotationsResponseItem = zod.strictObject({
   "discount_percent": zod.union([zod.int().min(searchQuotationsResponseLinesItemDiscountPercentOneMin).max(searchQuotationsResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(searchQuotationsResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(searchQuotationsResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(searchQuotationsResponseLinesItemAmountMin).max(searchQuotationsResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.number().min(searchQuotationsResponseLinesItemAmountMin).max(searchQuotationsResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(searchQuotationsResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
+  "special_discount_amount": zod.number().min(searchQuotationsResponseLinesItemSpecialDiscountAmountMin).max(searchQuotationsResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
 }))
 })
 export const SearchQuotationsResponse = zod.array(SearchQuotationsResponseItem)
@@ -426,6 +587,35 @@ export const getQuotationResponseDiscountTotalMax = 90000000000000;
 export const getQuotationResponseTotalMin = 0;
 export const getQuotationResponseTotalMax = 90000000000000;
 
+export const getQuotationResponseVatRemovedMin = 0;
+export const getQuotationResponseVatRemovedMax = 90000000000000;
+
+export const getQuotationResponseSpecialDiscountTotalMin = 0;
+export const getQuotationResponseSpecialDiscountTotalMax = 90000000000000;
+
+export const getQuotationResponseVatableSalesMin = 0;
+export const getQuotationResponseVatableSalesMax = 90000000000000;
+
+export const getQuotationResponseVatAmountMin = 0;
+export const getQuotationResponseVatAmountMax = 90000000000000;
+
+export const getQuotationResponseVatExemptSalesMin = 0;
+export const getQuotationResponseVatExemptSalesMax = 90000000000000;
+
+export const getQuotationResponseZeroRatedSalesMin = 0;
+export const getQuotationResponseZeroRatedSalesMax = 90000000000000;
+
+export const getQuotationResponseSpecialDiscountOneProgramIdMax = 2147483647;
+
+export const getQuotationResponseSpecialDiscountOneProgramNameMax = 255;
+
+export const getQuotationResponseSpecialDiscountOnePercentMin = 0;
+export const getQuotationResponseSpecialDiscountOnePercentMax = 100;
+
+export const getQuotationResponseSpecialDiscountOneHolderNameMax = 255;
+
+export const getQuotationResponseSpecialDiscountOneHolderIdNumberMax = 100;
+
 export const getQuotationResponseLinesItemIdMax = 2147483647;
 
 export const getQuotationResponseLinesItemItemIdMax = 2147483647;
@@ -445,6 +635,10 @@ export const getQuotationResponseLinesItemItemNameMax = 255;
 
 export const getQuotationResponseLinesItemAmountMin = 0;
 export const getQuotationResponseLinesItemAmountMax = 90000000000000;
+
+export const getQuotationResponseLinesItemTaxClassDefault = `vatable`;
+export const getQuotationResponseLinesItemSpecialDiscountAmountMin = 0;
+export const getQuotationResponseLinesItemSpecialDiscountAmountMax = 90000000000000;
 
 
 
@@ -468,6 +662,19 @@ export const GetQuotationResponse = zod.strictObject({
   "subtotal": zod.number().min(getQuotationResponseSubtotalMin).max(getQuotationResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "discount_total": zod.number().min(getQuotationResponseDiscountTotalMin).max(getQuotationResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "total": zod.number().min(getQuotationResponseTotalMin).max(getQuotationResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "vat_removed": zod.number().min(getQuotationResponseVatRemovedMin).max(getQuotationResponseVatRemovedMax).describe('The VAT taken off qualifying lines before the special discount.'),
+  "special_discount_total": zod.number().min(getQuotationResponseSpecialDiscountTotalMin).max(getQuotationResponseSpecialDiscountTotalMax).describe('The special-discount program\'s discount.'),
+  "vatable_sales": zod.number().min(getQuotationResponseVatableSalesMin).max(getQuotationResponseVatableSalesMax).describe('Sales of vatable lines net of their VAT; 0 for a business that is not VAT-registered.'),
+  "vat_amount": zod.number().min(getQuotationResponseVatAmountMin).max(getQuotationResponseVatAmountMax).describe('The VAT in the vatable lines (12% of their VAT-exclusive price, rounded once per line).'),
+  "vat_exempt_sales": zod.number().min(getQuotationResponseVatExemptSalesMin).max(getQuotationResponseVatExemptSalesMax).describe('VAT-exempt lines, special-discount lines included; every sale of a non-VAT business.'),
+  "zero_rated_sales": zod.number().min(getQuotationResponseZeroRatedSalesMin).max(getQuotationResponseZeroRatedSalesMax).describe('Zero-rated lines.'),
+  "special_discount": zod.union([zod.strictObject({
+  "program_id": zod.int().min(1).max(getQuotationResponseSpecialDiscountOneProgramIdMax).describe('A record id.'),
+  "program_name": zod.string().max(getQuotationResponseSpecialDiscountOneProgramNameMax).nullable(),
+  "percent": zod.int().min(getQuotationResponseSpecialDiscountOnePercentMin).max(getQuotationResponseSpecialDiscountOnePercentMax).describe('A whole percent from 0 to 100.'),
+  "holder_name": zod.string().max(getQuotationResponseSpecialDiscountOneHolderNameMax),
+  "holder_id_number": zod.string().max(getQuotationResponseSpecialDiscountOneHolderIdNumberMax)
+}).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(getQuotationResponseLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(getQuotationResponseLinesItemItemIdMax).describe('A record id.'),
@@ -476,7 +683,9 @@ export const GetQuotationResponse = zod.strictObject({
   "discount_percent": zod.union([zod.int().min(getQuotationResponseLinesItemDiscountPercentOneMin).max(getQuotationResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(getQuotationResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(getQuotationResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(getQuotationResponseLinesItemAmountMin).max(getQuotationResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.number().min(getQuotationResponseLinesItemAmountMin).max(getQuotationResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(getQuotationResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
+  "special_discount_amount": zod.number().min(getQuotationResponseLinesItemSpecialDiscountAmountMin).max(getQuotationResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
 }))
 })
 
@@ -523,6 +732,35 @@ export const deleteQuotationResponseDiscountTotalMax = 90000000000000;
 export const deleteQuotationResponseTotalMin = 0;
 export const deleteQuotationResponseTotalMax = 90000000000000;
 
+export const deleteQuotationResponseVatRemovedMin = 0;
+export const deleteQuotationResponseVatRemovedMax = 90000000000000;
+
+export const deleteQuotationResponseSpecialDiscountTotalMin = 0;
+export const deleteQuotationResponseSpecialDiscountTotalMax = 90000000000000;
+
+export const deleteQuotationResponseVatableSalesMin = 0;
+export const deleteQuotationResponseVatableSalesMax = 90000000000000;
+
+export const deleteQuotationResponseVatAmountMin = 0;
+export const deleteQuotationResponseVatAmountMax = 90000000000000;
+
+export const deleteQuotationResponseVatExemptSalesMin = 0;
+export const deleteQuotationResponseVatExemptSalesMax = 90000000000000;
+
+export const deleteQuotationResponseZeroRatedSalesMin = 0;
+export const deleteQuotationResponseZeroRatedSalesMax = 90000000000000;
+
+export const deleteQuotationResponseSpecialDiscountOneProgramIdMax = 2147483647;
+
+export const deleteQuotationResponseSpecialDiscountOneProgramNameMax = 255;
+
+export const deleteQuotationResponseSpecialDiscountOnePercentMin = 0;
+export const deleteQuotationResponseSpecialDiscountOnePercentMax = 100;
+
+export const deleteQuotationResponseSpecialDiscountOneHolderNameMax = 255;
+
+export const deleteQuotationResponseSpecialDiscountOneHolderIdNumberMax = 100;
+
 export const deleteQuotationResponseLinesItemIdMax = 2147483647;
 
 export const deleteQuotationResponseLinesItemItemIdMax = 2147483647;
@@ -542,6 +780,10 @@ export const deleteQuotationResponseLinesItemItemNameMax = 255;
 
 export const deleteQuotationResponseLinesItemAmountMin = 0;
 export const deleteQuotationResponseLinesItemAmountMax = 90000000000000;
+
+export const deleteQuotationResponseLinesItemTaxClassDefault = `vatable`;
+export const deleteQuotationResponseLinesItemSpecialDiscountAmountMin = 0;
+export const deleteQuotationResponseLinesItemSpecialDiscountAmountMax = 90000000000000;
 
 
 
@@ -565,6 +807,19 @@ export const DeleteQuotationResponse = zod.strictObject({
   "subtotal": zod.number().min(deleteQuotationResponseSubtotalMin).max(deleteQuotationResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "discount_total": zod.number().min(deleteQuotationResponseDiscountTotalMin).max(deleteQuotationResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "total": zod.number().min(deleteQuotationResponseTotalMin).max(deleteQuotationResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "vat_removed": zod.number().min(deleteQuotationResponseVatRemovedMin).max(deleteQuotationResponseVatRemovedMax).describe('The VAT taken off qualifying lines before the special discount.'),
+  "special_discount_total": zod.number().min(deleteQuotationResponseSpecialDiscountTotalMin).max(deleteQuotationResponseSpecialDiscountTotalMax).describe('The special-discount program\'s discount.'),
+  "vatable_sales": zod.number().min(deleteQuotationResponseVatableSalesMin).max(deleteQuotationResponseVatableSalesMax).describe('Sales of vatable lines net of their VAT; 0 for a business that is not VAT-registered.'),
+  "vat_amount": zod.number().min(deleteQuotationResponseVatAmountMin).max(deleteQuotationResponseVatAmountMax).describe('The VAT in the vatable lines (12% of their VAT-exclusive price, rounded once per line).'),
+  "vat_exempt_sales": zod.number().min(deleteQuotationResponseVatExemptSalesMin).max(deleteQuotationResponseVatExemptSalesMax).describe('VAT-exempt lines, special-discount lines included; every sale of a non-VAT business.'),
+  "zero_rated_sales": zod.number().min(deleteQuotationResponseZeroRatedSalesMin).max(deleteQuotationResponseZeroRatedSalesMax).describe('Zero-rated lines.'),
+  "special_discount": zod.union([zod.strictObject({
+  "program_id": zod.int().min(1).max(deleteQuotationResponseSpecialDiscountOneProgramIdMax).describe('A record id.'),
+  "program_name": zod.string().max(deleteQuotationResponseSpecialDiscountOneProgramNameMax).nullable(),
+  "percent": zod.int().min(deleteQuotationResponseSpecialDiscountOnePercentMin).max(deleteQuotationResponseSpecialDiscountOnePercentMax).describe('A whole percent from 0 to 100.'),
+  "holder_name": zod.string().max(deleteQuotationResponseSpecialDiscountOneHolderNameMax),
+  "holder_id_number": zod.string().max(deleteQuotationResponseSpecialDiscountOneHolderIdNumberMax)
+}).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(deleteQuotationResponseLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(deleteQuotationResponseLinesItemItemIdMax).describe('A record id.'),
@@ -573,9 +828,37 @@ export const DeleteQuotationResponse = zod.strictObject({
   "discount_percent": zod.union([zod.int().min(deleteQuotationResponseLinesItemDiscountPercentOneMin).max(deleteQuotationResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(deleteQuotationResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(deleteQuotationResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(deleteQuotationResponseLinesItemAmountMin).max(deleteQuotationResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.number().min(deleteQuotationResponseLinesItemAmountMin).max(deleteQuotationResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(deleteQuotationResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
+  "special_discount_amount": zod.number().min(deleteQuotationResponseLinesItemSpecialDiscountAmountMin).max(deleteQuotationResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
 }))
 })
+
+/**
+ * Needs view-quotations. Who did what and when to the quotation, newest first.
+ * @summary Read the history of a quotation
+ */
+export const getQuotationHistoryPathIdMax = 2147483647;
+
+
+
+export const GetQuotationHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getQuotationHistoryPathIdMax)
+})
+
+export const getQuotationHistoryResponseChangesMinOne = 2;
+export const getQuotationHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetQuotationHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getQuotationHistoryResponseChangesMinOne).max(getQuotationHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetQuotationHistoryResponse = zod.array(GetQuotationHistoryResponseItem)
 
 /**
  * Needs restore-quotations. Re-posts the document under the same rules.
@@ -620,6 +903,35 @@ export const restoreQuotationResponseDiscountTotalMax = 90000000000000;
 export const restoreQuotationResponseTotalMin = 0;
 export const restoreQuotationResponseTotalMax = 90000000000000;
 
+export const restoreQuotationResponseVatRemovedMin = 0;
+export const restoreQuotationResponseVatRemovedMax = 90000000000000;
+
+export const restoreQuotationResponseSpecialDiscountTotalMin = 0;
+export const restoreQuotationResponseSpecialDiscountTotalMax = 90000000000000;
+
+export const restoreQuotationResponseVatableSalesMin = 0;
+export const restoreQuotationResponseVatableSalesMax = 90000000000000;
+
+export const restoreQuotationResponseVatAmountMin = 0;
+export const restoreQuotationResponseVatAmountMax = 90000000000000;
+
+export const restoreQuotationResponseVatExemptSalesMin = 0;
+export const restoreQuotationResponseVatExemptSalesMax = 90000000000000;
+
+export const restoreQuotationResponseZeroRatedSalesMin = 0;
+export const restoreQuotationResponseZeroRatedSalesMax = 90000000000000;
+
+export const restoreQuotationResponseSpecialDiscountOneProgramIdMax = 2147483647;
+
+export const restoreQuotationResponseSpecialDiscountOneProgramNameMax = 255;
+
+export const restoreQuotationResponseSpecialDiscountOnePercentMin = 0;
+export const restoreQuotationResponseSpecialDiscountOnePercentMax = 100;
+
+export const restoreQuotationResponseSpecialDiscountOneHolderNameMax = 255;
+
+export const restoreQuotationResponseSpecialDiscountOneHolderIdNumberMax = 100;
+
 export const restoreQuotationResponseLinesItemIdMax = 2147483647;
 
 export const restoreQuotationResponseLinesItemItemIdMax = 2147483647;
@@ -639,6 +951,10 @@ export const restoreQuotationResponseLinesItemItemNameMax = 255;
 
 export const restoreQuotationResponseLinesItemAmountMin = 0;
 export const restoreQuotationResponseLinesItemAmountMax = 90000000000000;
+
+export const restoreQuotationResponseLinesItemTaxClassDefault = `vatable`;
+export const restoreQuotationResponseLinesItemSpecialDiscountAmountMin = 0;
+export const restoreQuotationResponseLinesItemSpecialDiscountAmountMax = 90000000000000;
 
 
 
@@ -662,6 +978,19 @@ export const RestoreQuotationResponse = zod.strictObject({
   "subtotal": zod.number().min(restoreQuotationResponseSubtotalMin).max(restoreQuotationResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "discount_total": zod.number().min(restoreQuotationResponseDiscountTotalMin).max(restoreQuotationResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "total": zod.number().min(restoreQuotationResponseTotalMin).max(restoreQuotationResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "vat_removed": zod.number().min(restoreQuotationResponseVatRemovedMin).max(restoreQuotationResponseVatRemovedMax).describe('The VAT taken off qualifying lines before the special discount.'),
+  "special_discount_total": zod.number().min(restoreQuotationResponseSpecialDiscountTotalMin).max(restoreQuotationResponseSpecialDiscountTotalMax).describe('The special-discount program\'s discount.'),
+  "vatable_sales": zod.number().min(restoreQuotationResponseVatableSalesMin).max(restoreQuotationResponseVatableSalesMax).describe('Sales of vatable lines net of their VAT; 0 for a business that is not VAT-registered.'),
+  "vat_amount": zod.number().min(restoreQuotationResponseVatAmountMin).max(restoreQuotationResponseVatAmountMax).describe('The VAT in the vatable lines (12% of their VAT-exclusive price, rounded once per line).'),
+  "vat_exempt_sales": zod.number().min(restoreQuotationResponseVatExemptSalesMin).max(restoreQuotationResponseVatExemptSalesMax).describe('VAT-exempt lines, special-discount lines included; every sale of a non-VAT business.'),
+  "zero_rated_sales": zod.number().min(restoreQuotationResponseZeroRatedSalesMin).max(restoreQuotationResponseZeroRatedSalesMax).describe('Zero-rated lines.'),
+  "special_discount": zod.union([zod.strictObject({
+  "program_id": zod.int().min(1).max(restoreQuotationResponseSpecialDiscountOneProgramIdMax).describe('A record id.'),
+  "program_name": zod.string().max(restoreQuotationResponseSpecialDiscountOneProgramNameMax).nullable(),
+  "percent": zod.int().min(restoreQuotationResponseSpecialDiscountOnePercentMin).max(restoreQuotationResponseSpecialDiscountOnePercentMax).describe('A whole percent from 0 to 100.'),
+  "holder_name": zod.string().max(restoreQuotationResponseSpecialDiscountOneHolderNameMax),
+  "holder_id_number": zod.string().max(restoreQuotationResponseSpecialDiscountOneHolderIdNumberMax)
+}).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(restoreQuotationResponseLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(restoreQuotationResponseLinesItemItemIdMax).describe('A record id.'),
@@ -670,7 +999,9 @@ export const RestoreQuotationResponse = zod.strictObject({
   "discount_percent": zod.union([zod.int().min(restoreQuotationResponseLinesItemDiscountPercentOneMin).max(restoreQuotationResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(restoreQuotationResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(restoreQuotationResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(restoreQuotationResponseLinesItemAmountMin).max(restoreQuotationResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.number().min(restoreQuotationResponseLinesItemAmountMin).max(restoreQuotationResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(restoreQuotationResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
+  "special_discount_amount": zod.number().min(restoreQuotationResponseLinesItemSpecialDiscountAmountMin).max(restoreQuotationResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
 }))
 })
 

@@ -45,7 +45,7 @@ export const ListReceiveOrdersQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listReceiveOrdersQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listReceiveOrdersQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listReceiveOrdersQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listReceiveOrdersQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.'),
+  "search": zod.coerce.string().max(listReceiveOrdersQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.'),
   "purchase_order_id": zod.coerce.number().int().min(1).max(listReceiveOrdersQueryPurchaseOrderIdMax).optional().describe('Only records whose purchase order id matches.'),
   "contact_id": zod.coerce.number().int().min(1).max(listReceiveOrdersQueryContactIdMax).optional().describe('Only records whose contact id matches.'),
   "branch_id": zod.coerce.number().int().min(1).max(listReceiveOrdersQueryBranchIdMax).optional().describe('Only records whose branch id matches.'),
@@ -80,8 +80,8 @@ export const listReceiveOrdersResponseDataItemContactNameMax = 255;
 
 export const listReceiveOrdersResponseDataItemLocationNameMax = 255;
 
-export const listReceiveOrdersResponseDataItemTotalMin = 0;
-export const listReceiveOrdersResponseDataItemTotalMax = 90000000000000;
+export const listReceiveOrdersResponseDataItemTotalOneMin = 0;
+export const listReceiveOrdersResponseDataItemTotalOneMax = 90000000000000;
 
 export const listReceiveOrdersResponseDataItemLinesItemIdMax = 2147483647;
 
@@ -92,15 +92,15 @@ export const listReceiveOrdersResponseDataItemLinesItemItemIdMax = 2147483647;
 export const listReceiveOrdersResponseDataItemLinesItemQuantityExclusiveMin = 0;
 export const listReceiveOrdersResponseDataItemLinesItemQuantityMax = 900000000000;
 
-export const listReceiveOrdersResponseDataItemLinesItemUnitCostMin = 0;
-export const listReceiveOrdersResponseDataItemLinesItemUnitCostMax = 90000000000000;
+export const listReceiveOrdersResponseDataItemLinesItemUnitCostOneMin = 0;
+export const listReceiveOrdersResponseDataItemLinesItemUnitCostOneMax = 90000000000000;
 
 export const listReceiveOrdersResponseDataItemLinesItemItemCodeMax = 255;
 
 export const listReceiveOrdersResponseDataItemLinesItemItemNameMax = 255;
 
-export const listReceiveOrdersResponseDataItemLinesItemAmountMin = 0;
-export const listReceiveOrdersResponseDataItemLinesItemAmountMax = 90000000000000;
+export const listReceiveOrdersResponseDataItemLinesItemAmountOneMin = 0;
+export const listReceiveOrdersResponseDataItemLinesItemAmountOneMax = 90000000000000;
 
 
 
@@ -127,16 +127,16 @@ export const ListReceiveOrdersResponse = zod.strictObject({
   "purchase_order_number": zod.string().max(listReceiveOrdersResponseDataItemPurchaseOrderNumberMax).nullable(),
   "contact_name": zod.string().max(listReceiveOrdersResponseDataItemContactNameMax).nullable(),
   "location_name": zod.string().max(listReceiveOrdersResponseDataItemLocationNameMax).nullable(),
-  "total": zod.number().min(listReceiveOrdersResponseDataItemTotalMin).max(listReceiveOrdersResponseDataItemTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "total": zod.union([zod.number().min(listReceiveOrdersResponseDataItemTotalOneMin).max(listReceiveOrdersResponseDataItemTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(listReceiveOrdersResponseDataItemLinesItemIdMax).describe('A record id.'),
   "purchase_order_line_id": zod.union([zod.int().min(1).max(listReceiveOrdersResponseDataItemLinesItemPurchaseOrderLineIdOneMax).describe('A record id.'),zod.null()]),
   "item_id": zod.int().min(1).max(listReceiveOrdersResponseDataItemLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(listReceiveOrdersResponseDataItemLinesItemQuantityExclusiveMin).max(listReceiveOrdersResponseDataItemLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_cost": zod.number().min(listReceiveOrdersResponseDataItemLinesItemUnitCostMin).max(listReceiveOrdersResponseDataItemLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(listReceiveOrdersResponseDataItemLinesItemUnitCostOneMin).max(listReceiveOrdersResponseDataItemLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "item_code": zod.string().max(listReceiveOrdersResponseDataItemLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(listReceiveOrdersResponseDataItemLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(listReceiveOrdersResponseDataItemLinesItemAmountMin).max(listReceiveOrdersResponseDataItemLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.union([zod.number().min(listReceiveOrdersResponseDataItemLinesItemAmountOneMin).max(listReceiveOrdersResponseDataItemLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })),
   "meta": zod.strictObject({
@@ -173,6 +173,8 @@ export const createReceiveOrderBodyWarehouseIdOneMax = 2147483647;
 
 export const createReceiveOrderBodyNotesMax = 5000;
 
+
+export const createReceiveOrderBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createReceiveOrderBodyLinesItemPurchaseOrderLineIdOneMax = 2147483647;
 
 export const createReceiveOrderBodyLinesItemItemIdMax = 2147483647;
@@ -193,7 +195,7 @@ export const CreateReceiveOrderBody = zod.strictObject({
   "branch_id": zod.union([zod.int().min(1).max(createReceiveOrderBodyBranchIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "warehouse_id": zod.union([zod.int().min(1).max(createReceiveOrderBodyWarehouseIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "received_date": zod.iso.date(),
-  "notes": zod.string().max(createReceiveOrderBodyNotesMax).nullish(),
+  "notes": zod.string().max(createReceiveOrderBodyNotesMax).regex(createReceiveOrderBodyNotesRegExp).nullish(),
   "lines": zod.array(zod.strictObject({
   "purchase_order_line_id": zod.union([zod.int().min(1).max(createReceiveOrderBodyLinesItemPurchaseOrderLineIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "item_id": zod.int().min(1).max(createReceiveOrderBodyLinesItemItemIdMax).describe('A record id.'),
@@ -228,8 +230,8 @@ export const createReceiveOrderResponseContactNameMax = 255;
 
 export const createReceiveOrderResponseLocationNameMax = 255;
 
-export const createReceiveOrderResponseTotalMin = 0;
-export const createReceiveOrderResponseTotalMax = 90000000000000;
+export const createReceiveOrderResponseTotalOneMin = 0;
+export const createReceiveOrderResponseTotalOneMax = 90000000000000;
 
 export const createReceiveOrderResponseLinesItemIdMax = 2147483647;
 
@@ -240,15 +242,15 @@ export const createReceiveOrderResponseLinesItemItemIdMax = 2147483647;
 export const createReceiveOrderResponseLinesItemQuantityExclusiveMin = 0;
 export const createReceiveOrderResponseLinesItemQuantityMax = 900000000000;
 
-export const createReceiveOrderResponseLinesItemUnitCostMin = 0;
-export const createReceiveOrderResponseLinesItemUnitCostMax = 90000000000000;
+export const createReceiveOrderResponseLinesItemUnitCostOneMin = 0;
+export const createReceiveOrderResponseLinesItemUnitCostOneMax = 90000000000000;
 
 export const createReceiveOrderResponseLinesItemItemCodeMax = 255;
 
 export const createReceiveOrderResponseLinesItemItemNameMax = 255;
 
-export const createReceiveOrderResponseLinesItemAmountMin = 0;
-export const createReceiveOrderResponseLinesItemAmountMax = 90000000000000;
+export const createReceiveOrderResponseLinesItemAmountOneMin = 0;
+export const createReceiveOrderResponseLinesItemAmountOneMax = 90000000000000;
 
 
 
@@ -270,16 +272,16 @@ export const CreateReceiveOrderResponse = zod.strictObject({
   "purchase_order_number": zod.string().max(createReceiveOrderResponsePurchaseOrderNumberMax).nullable(),
   "contact_name": zod.string().max(createReceiveOrderResponseContactNameMax).nullable(),
   "location_name": zod.string().max(createReceiveOrderResponseLocationNameMax).nullable(),
-  "total": zod.number().min(createReceiveOrderResponseTotalMin).max(createReceiveOrderResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "total": zod.union([zod.number().min(createReceiveOrderResponseTotalOneMin).max(createReceiveOrderResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(createReceiveOrderResponseLinesItemIdMax).describe('A record id.'),
   "purchase_order_line_id": zod.union([zod.int().min(1).max(createReceiveOrderResponseLinesItemPurchaseOrderLineIdOneMax).describe('A record id.'),zod.null()]),
   "item_id": zod.int().min(1).max(createReceiveOrderResponseLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(createReceiveOrderResponseLinesItemQuantityExclusiveMin).max(createReceiveOrderResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_cost": zod.number().min(createReceiveOrderResponseLinesItemUnitCostMin).max(createReceiveOrderResponseLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(createReceiveOrderResponseLinesItemUnitCostOneMin).max(createReceiveOrderResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "item_code": zod.string().max(createReceiveOrderResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(createReceiveOrderResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(createReceiveOrderResponseLinesItemAmountMin).max(createReceiveOrderResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.union([zod.number().min(createReceiveOrderResponseLinesItemAmountOneMin).max(createReceiveOrderResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })
 
@@ -295,7 +297,7 @@ export const searchReceiveOrdersQueryLimitMax = 100;
 
 
 export const SearchReceiveOrdersQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchReceiveOrdersQueryQMax).optional().describe('Text typed by the user.'),
+  "q": zod.coerce.string().max(searchReceiveOrdersQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
   "limit": zod.coerce.number().int().min(1).max(searchReceiveOrdersQueryLimitMax).default(searchReceiveOrdersQueryLimitDefault)
 })
 
@@ -325,8 +327,8 @@ export const searchReceiveOrdersResponseContactNameMax = 255;
 
 export const searchReceiveOrdersResponseLocationNameMax = 255;
 
-export const searchReceiveOrdersResponseTotalMin = 0;
-export const searchReceiveOrdersResponseTotalMax = 90000000000000;
+export const searchReceiveOrdersResponseTotalOneMin = 0;
+export const searchReceiveOrdersResponseTotalOneMax = 90000000000000;
 
 export const searchReceiveOrdersResponseLinesItemIdMax = 2147483647;
 
@@ -337,15 +339,15 @@ export const searchReceiveOrdersResponseLinesItemItemIdMax = 2147483647;
 export const searchReceiveOrdersResponseLinesItemQuantityExclusiveMin = 0;
 export const searchReceiveOrdersResponseLinesItemQuantityMax = 900000000000;
 
-export const searchReceiveOrdersResponseLinesItemUnitCostMin = 0;
-export const searchReceiveOrdersResponseLinesItemUnitCostMax = 90000000000000;
+export const searchReceiveOrdersResponseLinesItemUnitCostOneMin = 0;
+export const searchReceiveOrdersResponseLinesItemUnitCostOneMax = 90000000000000;
 
 export const searchReceiveOrdersResponseLinesItemItemCodeMax = 255;
 
 export const searchReceiveOrdersResponseLinesItemItemNameMax = 255;
 
-export const searchReceiveOrdersResponseLinesItemAmountMin = 0;
-export const searchReceiveOrdersResponseLinesItemAmountMax = 90000000000000;
+export const searchReceiveOrdersResponseLinesItemAmountOneMin = 0;
+export const searchReceiveOrdersResponseLinesItemAmountOneMax = 90000000000000;
 
 
 
@@ -367,16 +369,16 @@ export const SearchReceiveOrdersResponseItem = zod.strictObject({
   "purchase_order_number": zod.string().max(searchReceiveOrdersResponsePurchaseOrderNumberMax).nullable(),
   "contact_name": zod.string().max(searchReceiveOrdersResponseContactNameMax).nullable(),
   "location_name": zod.string().max(searchReceiveOrdersResponseLocationNameMax).nullable(),
-  "total": zod.number().min(searchReceiveOrdersResponseTotalMin).max(searchReceiveOrdersResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "total": zod.union([zod.number().min(searchReceiveOrdersResponseTotalOneMin).max(searchReceiveOrdersResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(searchReceiveOrdersResponseLinesItemIdMax).describe('A record id.'),
   "purchase_order_line_id": zod.union([zod.int().min(1).max(searchReceiveOrdersResponseLinesItemPurchaseOrderLineIdOneMax).describe('A record id.'),zod.null()]),
   "item_id": zod.int().min(1).max(searchReceiveOrdersResponseLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(searchReceiveOrdersResponseLinesItemQuantityExclusiveMin).max(searchReceiveOrdersResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_cost": zod.number().min(searchReceiveOrdersResponseLinesItemUnitCostMin).max(searchReceiveOrdersResponseLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(searchReceiveOrdersResponseLinesItemUnitCostOneMin).max(searchReceiveOrdersResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "item_code": zod.string().max(searchReceiveOrdersResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(searchReceiveOrdersResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(searchReceiveOrdersResponseLinesItemAmountMin).max(searchReceiveOrdersResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.union([zod.number().min(searchReceiveOrdersResponseLinesItemAmountOneMin).max(searchReceiveOrdersResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })
 export const SearchReceiveOrdersResponse = zod.array(SearchReceiveOrdersResponseItem)
@@ -419,8 +421,8 @@ export const getReceiveOrderResponseContactNameMax = 255;
 
 export const getReceiveOrderResponseLocationNameMax = 255;
 
-export const getReceiveOrderResponseTotalMin = 0;
-export const getReceiveOrderResponseTotalMax = 90000000000000;
+export const getReceiveOrderResponseTotalOneMin = 0;
+export const getReceiveOrderResponseTotalOneMax = 90000000000000;
 
 export const getReceiveOrderResponseLinesItemIdMax = 2147483647;
 
@@ -431,15 +433,15 @@ export const getReceiveOrderResponseLinesItemItemIdMax = 2147483647;
 export const getReceiveOrderResponseLinesItemQuantityExclusiveMin = 0;
 export const getReceiveOrderResponseLinesItemQuantityMax = 900000000000;
 
-export const getReceiveOrderResponseLinesItemUnitCostMin = 0;
-export const getReceiveOrderResponseLinesItemUnitCostMax = 90000000000000;
+export const getReceiveOrderResponseLinesItemUnitCostOneMin = 0;
+export const getReceiveOrderResponseLinesItemUnitCostOneMax = 90000000000000;
 
 export const getReceiveOrderResponseLinesItemItemCodeMax = 255;
 
 export const getReceiveOrderResponseLinesItemItemNameMax = 255;
 
-export const getReceiveOrderResponseLinesItemAmountMin = 0;
-export const getReceiveOrderResponseLinesItemAmountMax = 90000000000000;
+export const getReceiveOrderResponseLinesItemAmountOneMin = 0;
+export const getReceiveOrderResponseLinesItemAmountOneMax = 90000000000000;
 
 
 
@@ -461,16 +463,16 @@ export const GetReceiveOrderResponse = zod.strictObject({
   "purchase_order_number": zod.string().max(getReceiveOrderResponsePurchaseOrderNumberMax).nullable(),
   "contact_name": zod.string().max(getReceiveOrderResponseContactNameMax).nullable(),
   "location_name": zod.string().max(getReceiveOrderResponseLocationNameMax).nullable(),
-  "total": zod.number().min(getReceiveOrderResponseTotalMin).max(getReceiveOrderResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "total": zod.union([zod.number().min(getReceiveOrderResponseTotalOneMin).max(getReceiveOrderResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(getReceiveOrderResponseLinesItemIdMax).describe('A record id.'),
   "purchase_order_line_id": zod.union([zod.int().min(1).max(getReceiveOrderResponseLinesItemPurchaseOrderLineIdOneMax).describe('A record id.'),zod.null()]),
   "item_id": zod.int().min(1).max(getReceiveOrderResponseLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(getReceiveOrderResponseLinesItemQuantityExclusiveMin).max(getReceiveOrderResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_cost": zod.number().min(getReceiveOrderResponseLinesItemUnitCostMin).max(getReceiveOrderResponseLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(getReceiveOrderResponseLinesItemUnitCostOneMin).max(getReceiveOrderResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "item_code": zod.string().max(getReceiveOrderResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(getReceiveOrderResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(getReceiveOrderResponseLinesItemAmountMin).max(getReceiveOrderResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.union([zod.number().min(getReceiveOrderResponseLinesItemAmountOneMin).max(getReceiveOrderResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })
 
@@ -512,8 +514,8 @@ export const deleteReceiveOrderResponseContactNameMax = 255;
 
 export const deleteReceiveOrderResponseLocationNameMax = 255;
 
-export const deleteReceiveOrderResponseTotalMin = 0;
-export const deleteReceiveOrderResponseTotalMax = 90000000000000;
+export const deleteReceiveOrderResponseTotalOneMin = 0;
+export const deleteReceiveOrderResponseTotalOneMax = 90000000000000;
 
 export const deleteReceiveOrderResponseLinesItemIdMax = 2147483647;
 
@@ -524,15 +526,15 @@ export const deleteReceiveOrderResponseLinesItemItemIdMax = 2147483647;
 export const deleteReceiveOrderResponseLinesItemQuantityExclusiveMin = 0;
 export const deleteReceiveOrderResponseLinesItemQuantityMax = 900000000000;
 
-export const deleteReceiveOrderResponseLinesItemUnitCostMin = 0;
-export const deleteReceiveOrderResponseLinesItemUnitCostMax = 90000000000000;
+export const deleteReceiveOrderResponseLinesItemUnitCostOneMin = 0;
+export const deleteReceiveOrderResponseLinesItemUnitCostOneMax = 90000000000000;
 
 export const deleteReceiveOrderResponseLinesItemItemCodeMax = 255;
 
 export const deleteReceiveOrderResponseLinesItemItemNameMax = 255;
 
-export const deleteReceiveOrderResponseLinesItemAmountMin = 0;
-export const deleteReceiveOrderResponseLinesItemAmountMax = 90000000000000;
+export const deleteReceiveOrderResponseLinesItemAmountOneMin = 0;
+export const deleteReceiveOrderResponseLinesItemAmountOneMax = 90000000000000;
 
 
 
@@ -554,18 +556,44 @@ export const DeleteReceiveOrderResponse = zod.strictObject({
   "purchase_order_number": zod.string().max(deleteReceiveOrderResponsePurchaseOrderNumberMax).nullable(),
   "contact_name": zod.string().max(deleteReceiveOrderResponseContactNameMax).nullable(),
   "location_name": zod.string().max(deleteReceiveOrderResponseLocationNameMax).nullable(),
-  "total": zod.number().min(deleteReceiveOrderResponseTotalMin).max(deleteReceiveOrderResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "total": zod.union([zod.number().min(deleteReceiveOrderResponseTotalOneMin).max(deleteReceiveOrderResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(deleteReceiveOrderResponseLinesItemIdMax).describe('A record id.'),
   "purchase_order_line_id": zod.union([zod.int().min(1).max(deleteReceiveOrderResponseLinesItemPurchaseOrderLineIdOneMax).describe('A record id.'),zod.null()]),
   "item_id": zod.int().min(1).max(deleteReceiveOrderResponseLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(deleteReceiveOrderResponseLinesItemQuantityExclusiveMin).max(deleteReceiveOrderResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_cost": zod.number().min(deleteReceiveOrderResponseLinesItemUnitCostMin).max(deleteReceiveOrderResponseLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(deleteReceiveOrderResponseLinesItemUnitCostOneMin).max(deleteReceiveOrderResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "item_code": zod.string().max(deleteReceiveOrderResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(deleteReceiveOrderResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(deleteReceiveOrderResponseLinesItemAmountMin).max(deleteReceiveOrderResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.union([zod.number().min(deleteReceiveOrderResponseLinesItemAmountOneMin).max(deleteReceiveOrderResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })
+
+/**
+ * Needs view-receive-orders. Who did what and when to the receive order, newest first.
+ * @summary Read the history of a receive order
+ */
+export const getReceiveOrderHistoryPathIdMax = 2147483647;
+
+
+
+export const GetReceiveOrderHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getReceiveOrderHistoryPathIdMax)
+})
+
+export const getReceiveOrderHistoryResponseChangesMinOne = 2;
+export const getReceiveOrderHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetReceiveOrderHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getReceiveOrderHistoryResponseChangesMinOne).max(getReceiveOrderHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetReceiveOrderHistoryResponse = zod.array(GetReceiveOrderHistoryResponseItem)
 
 /**
  * Needs restore-receive-orders. Re-posts the document under the same rules.
@@ -605,8 +633,8 @@ export const restoreReceiveOrderResponseContactNameMax = 255;
 
 export const restoreReceiveOrderResponseLocationNameMax = 255;
 
-export const restoreReceiveOrderResponseTotalMin = 0;
-export const restoreReceiveOrderResponseTotalMax = 90000000000000;
+export const restoreReceiveOrderResponseTotalOneMin = 0;
+export const restoreReceiveOrderResponseTotalOneMax = 90000000000000;
 
 export const restoreReceiveOrderResponseLinesItemIdMax = 2147483647;
 
@@ -617,15 +645,15 @@ export const restoreReceiveOrderResponseLinesItemItemIdMax = 2147483647;
 export const restoreReceiveOrderResponseLinesItemQuantityExclusiveMin = 0;
 export const restoreReceiveOrderResponseLinesItemQuantityMax = 900000000000;
 
-export const restoreReceiveOrderResponseLinesItemUnitCostMin = 0;
-export const restoreReceiveOrderResponseLinesItemUnitCostMax = 90000000000000;
+export const restoreReceiveOrderResponseLinesItemUnitCostOneMin = 0;
+export const restoreReceiveOrderResponseLinesItemUnitCostOneMax = 90000000000000;
 
 export const restoreReceiveOrderResponseLinesItemItemCodeMax = 255;
 
 export const restoreReceiveOrderResponseLinesItemItemNameMax = 255;
 
-export const restoreReceiveOrderResponseLinesItemAmountMin = 0;
-export const restoreReceiveOrderResponseLinesItemAmountMax = 90000000000000;
+export const restoreReceiveOrderResponseLinesItemAmountOneMin = 0;
+export const restoreReceiveOrderResponseLinesItemAmountOneMax = 90000000000000;
 
 
 
@@ -647,16 +675,16 @@ export const RestoreReceiveOrderResponse = zod.strictObject({
   "purchase_order_number": zod.string().max(restoreReceiveOrderResponsePurchaseOrderNumberMax).nullable(),
   "contact_name": zod.string().max(restoreReceiveOrderResponseContactNameMax).nullable(),
   "location_name": zod.string().max(restoreReceiveOrderResponseLocationNameMax).nullable(),
-  "total": zod.number().min(restoreReceiveOrderResponseTotalMin).max(restoreReceiveOrderResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "total": zod.union([zod.number().min(restoreReceiveOrderResponseTotalOneMin).max(restoreReceiveOrderResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(restoreReceiveOrderResponseLinesItemIdMax).describe('A record id.'),
   "purchase_order_line_id": zod.union([zod.int().min(1).max(restoreReceiveOrderResponseLinesItemPurchaseOrderLineIdOneMax).describe('A record id.'),zod.null()]),
   "item_id": zod.int().min(1).max(restoreReceiveOrderResponseLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(restoreReceiveOrderResponseLinesItemQuantityExclusiveMin).max(restoreReceiveOrderResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_cost": zod.number().min(restoreReceiveOrderResponseLinesItemUnitCostMin).max(restoreReceiveOrderResponseLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(restoreReceiveOrderResponseLinesItemUnitCostOneMin).max(restoreReceiveOrderResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "item_code": zod.string().max(restoreReceiveOrderResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(restoreReceiveOrderResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.number().min(restoreReceiveOrderResponseLinesItemAmountMin).max(restoreReceiveOrderResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "amount": zod.union([zod.number().min(restoreReceiveOrderResponseLinesItemAmountOneMin).max(restoreReceiveOrderResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })
 

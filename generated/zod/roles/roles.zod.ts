@@ -37,7 +37,7 @@ export const ListRolesQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listRolesQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listRolesQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listRolesQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listRolesQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.')
+  "search": zod.coerce.string().max(listRolesQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.')
 })
 
 export const listRolesResponseDataItemIdMax = 2147483647;
@@ -89,13 +89,17 @@ export const ListRolesResponse = zod.strictObject({
  */
 export const createRoleBodyNameMax = 255;
 
+
+export const createRoleBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createRoleBodyDescriptionMax = 5000;
 
 
+export const createRoleBodyDescriptionRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
 
 export const CreateRoleBody = zod.strictObject({
-  "name": zod.string().min(1).max(createRoleBodyNameMax),
-  "description": zod.string().max(createRoleBodyDescriptionMax).nullish()
+  "name": zod.string().min(1).max(createRoleBodyNameMax).regex(createRoleBodyNameRegExp),
+  "description": zod.string().max(createRoleBodyDescriptionMax).regex(createRoleBodyDescriptionRegExp).nullish()
 })
 
 export const createRoleResponseIdMax = 2147483647;
@@ -137,7 +141,7 @@ export const searchRolesQueryLimitMax = 100;
 
 
 export const SearchRolesQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchRolesQueryQMax).optional().describe('Text typed by the user.'),
+  "q": zod.coerce.string().max(searchRolesQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
   "limit": zod.coerce.number().int().min(1).max(searchRolesQueryLimitMax).default(searchRolesQueryLimitDefault)
 })
 
@@ -222,13 +226,17 @@ export const UpdateRoleParams = zod.strictObject({
 
 export const updateRoleBodyNameMax = 255;
 
+
+export const updateRoleBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateRoleBodyDescriptionMax = 5000;
 
 
+export const updateRoleBodyDescriptionRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
 
 export const UpdateRoleBody = zod.strictObject({
-  "name": zod.string().min(1).max(updateRoleBodyNameMax).optional(),
-  "description": zod.string().max(updateRoleBodyDescriptionMax).nullish()
+  "name": zod.string().min(1).max(updateRoleBodyNameMax).regex(updateRoleBodyNameRegExp).optional(),
+  "description": zod.string().max(updateRoleBodyDescriptionMax).regex(updateRoleBodyDescriptionRegExp).nullish()
 })
 
 export const updateRoleResponseIdMax = 2147483647;
@@ -296,6 +304,32 @@ export const DeleteRoleResponse = zod.strictObject({
   "permission_ids": zod.array(zod.int().min(1).max(deleteRoleResponsePermissionIdsItemMax).describe('A record id.')),
   "permission_names": zod.array(zod.string())
 })
+
+/**
+ * Needs view-roles. Who did what and when to the role, newest first.
+ * @summary Read the history of a role
+ */
+export const getRoleHistoryPathIdMax = 2147483647;
+
+
+
+export const GetRoleHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getRoleHistoryPathIdMax)
+})
+
+export const getRoleHistoryResponseChangesMinOne = 2;
+export const getRoleHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetRoleHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getRoleHistoryResponseChangesMinOne).max(getRoleHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetRoleHistoryResponse = zod.array(GetRoleHistoryResponseItem)
 
 /**
  * Needs restore-roles.

@@ -39,7 +39,7 @@ export const ListStockReceivesQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listStockReceivesQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listStockReceivesQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listStockReceivesQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listStockReceivesQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.'),
+  "search": zod.coerce.string().max(listStockReceivesQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.'),
   "stock_transfer_id": zod.coerce.number().int().min(1).max(listStockReceivesQueryStockTransferIdMax).optional().describe('Only records whose stock transfer id matches.'),
   "received_date_from": zod.iso.date().optional().describe('Only records whose received date is on or after this day.'),
   "received_date_to": zod.iso.date().optional().describe('Only records whose received date is on or before this day.')
@@ -137,6 +137,8 @@ export const createStockReceiveBodyStockTransferIdMax = 2147483647;
 
 export const createStockReceiveBodyNotesMax = 5000;
 
+
+export const createStockReceiveBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createStockReceiveBodyLinesItemStockTransferLineIdMax = 2147483647;
 
 export const createStockReceiveBodyLinesItemQuantityExclusiveMin = 0;
@@ -149,7 +151,7 @@ export const createStockReceiveBodyLinesMax = 200;
 export const CreateStockReceiveBody = zod.strictObject({
   "stock_transfer_id": zod.int().min(1).max(createStockReceiveBodyStockTransferIdMax).describe('A record id.'),
   "received_date": zod.iso.date(),
-  "notes": zod.string().max(createStockReceiveBodyNotesMax).nullish(),
+  "notes": zod.string().max(createStockReceiveBodyNotesMax).regex(createStockReceiveBodyNotesRegExp).nullish(),
   "lines": zod.array(zod.strictObject({
   "stock_transfer_line_id": zod.int().min(1).max(createStockReceiveBodyLinesItemStockTransferLineIdMax).describe('A record id.'),
   "quantity": zod.number().gt(createStockReceiveBodyLinesItemQuantityExclusiveMin).max(createStockReceiveBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
@@ -228,7 +230,7 @@ export const searchStockReceivesQueryLimitMax = 100;
 
 
 export const SearchStockReceivesQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchStockReceivesQueryQMax).optional().describe('Text typed by the user.'),
+  "q": zod.coerce.string().max(searchStockReceivesQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
   "limit": zod.coerce.number().int().min(1).max(searchStockReceivesQueryLimitMax).default(searchStockReceivesQueryLimitDefault)
 })
 
@@ -436,6 +438,32 @@ export const DeleteStockReceiveResponse = zod.strictObject({
   "item_name": zod.string().max(deleteStockReceiveResponseLinesItemItemNameMax).nullable()
 }))
 })
+
+/**
+ * Needs view-stock-receives. Who did what and when to the stock receive, newest first.
+ * @summary Read the history of a stock receive
+ */
+export const getStockReceiveHistoryPathIdMax = 2147483647;
+
+
+
+export const GetStockReceiveHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getStockReceiveHistoryPathIdMax)
+})
+
+export const getStockReceiveHistoryResponseChangesMinOne = 2;
+export const getStockReceiveHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetStockReceiveHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getStockReceiveHistoryResponseChangesMinOne).max(getStockReceiveHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetStockReceiveHistoryResponse = zod.array(GetStockReceiveHistoryResponseItem)
 
 /**
  * Needs restore-stock-receives. Re-posts the document under the same rules.

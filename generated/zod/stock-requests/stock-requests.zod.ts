@@ -45,14 +45,15 @@ export const ListStockRequestsQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listStockRequestsQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listStockRequestsQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listStockRequestsQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listStockRequestsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.'),
+  "search": zod.coerce.string().max(listStockRequestsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.'),
   "from_branch_id": zod.coerce.number().int().min(1).max(listStockRequestsQueryFromBranchIdMax).optional().describe('Only records whose from branch id matches.'),
   "from_warehouse_id": zod.coerce.number().int().min(1).max(listStockRequestsQueryFromWarehouseIdMax).optional().describe('Only records whose from warehouse id matches.'),
   "to_branch_id": zod.coerce.number().int().min(1).max(listStockRequestsQueryToBranchIdMax).optional().describe('Only records whose to branch id matches.'),
   "to_warehouse_id": zod.coerce.number().int().min(1).max(listStockRequestsQueryToWarehouseIdMax).optional().describe('Only records whose to warehouse id matches.'),
   "status": zod.enum(['pending', 'partially_transferred', 'transferred']).optional().describe('Only records whose status matches.'),
   "request_date_from": zod.iso.date().optional().describe('Only records whose request date is on or after this day.'),
-  "request_date_to": zod.iso.date().optional().describe('Only records whose request date is on or before this day.')
+  "request_date_to": zod.iso.date().optional().describe('Only records whose request date is on or before this day.'),
+  "has_untransferred": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active requests with a line not yet transferred in full.')
 })
 
 export const listStockRequestsResponseDataItemIdMax = 2147483647;
@@ -162,6 +163,8 @@ export const createStockRequestBodyToWarehouseIdOneMax = 2147483647;
 
 export const createStockRequestBodyNotesMax = 5000;
 
+
+export const createStockRequestBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createStockRequestBodyLinesItemItemIdMax = 2147483647;
 
 export const createStockRequestBodyLinesItemQuantityExclusiveMin = 0;
@@ -178,7 +181,7 @@ export const CreateStockRequestBody = zod.strictObject({
   "to_warehouse_id": zod.union([zod.int().min(1).max(createStockRequestBodyToWarehouseIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "request_date": zod.iso.date(),
   "needed_by": zod.iso.date().nullish(),
-  "notes": zod.string().max(createStockRequestBodyNotesMax).nullish(),
+  "notes": zod.string().max(createStockRequestBodyNotesMax).regex(createStockRequestBodyNotesRegExp).nullish(),
   "lines": zod.array(zod.strictObject({
   "item_id": zod.int().min(1).max(createStockRequestBodyLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(createStockRequestBodyLinesItemQuantityExclusiveMin).max(createStockRequestBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
@@ -263,11 +266,24 @@ export const searchStockRequestsQueryQMax = 255;
 export const searchStockRequestsQueryLimitDefault = 15;
 export const searchStockRequestsQueryLimitMax = 100;
 
+export const searchStockRequestsQueryFromBranchIdMax = 2147483647;
+
+export const searchStockRequestsQueryFromWarehouseIdMax = 2147483647;
+
+export const searchStockRequestsQueryToBranchIdMax = 2147483647;
+
+export const searchStockRequestsQueryToWarehouseIdMax = 2147483647;
+
 
 
 export const SearchStockRequestsQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchStockRequestsQueryQMax).optional().describe('Text typed by the user.'),
-  "limit": zod.coerce.number().int().min(1).max(searchStockRequestsQueryLimitMax).default(searchStockRequestsQueryLimitDefault)
+  "q": zod.coerce.string().max(searchStockRequestsQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
+  "limit": zod.coerce.number().int().min(1).max(searchStockRequestsQueryLimitMax).default(searchStockRequestsQueryLimitDefault),
+  "from_branch_id": zod.coerce.number().int().min(1).max(searchStockRequestsQueryFromBranchIdMax).optional().describe('Only records whose from branch id matches.'),
+  "from_warehouse_id": zod.coerce.number().int().min(1).max(searchStockRequestsQueryFromWarehouseIdMax).optional().describe('Only records whose from warehouse id matches.'),
+  "to_branch_id": zod.coerce.number().int().min(1).max(searchStockRequestsQueryToBranchIdMax).optional().describe('Only records whose to branch id matches.'),
+  "to_warehouse_id": zod.coerce.number().int().min(1).max(searchStockRequestsQueryToWarehouseIdMax).optional().describe('Only records whose to warehouse id matches.'),
+  "has_untransferred": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active requests with a line not yet transferred in full.')
 })
 
 export const searchStockRequestsResponseIdMax = 2147483647;
@@ -443,6 +459,8 @@ export const updateStockRequestBodyToWarehouseIdOneMax = 2147483647;
 
 export const updateStockRequestBodyNotesMax = 5000;
 
+
+export const updateStockRequestBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateStockRequestBodyLinesItemItemIdMax = 2147483647;
 
 export const updateStockRequestBodyLinesItemQuantityExclusiveMin = 0;
@@ -459,7 +477,7 @@ export const UpdateStockRequestBody = zod.strictObject({
   "to_warehouse_id": zod.union([zod.int().min(1).max(updateStockRequestBodyToWarehouseIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "request_date": zod.iso.date().optional(),
   "needed_by": zod.iso.date().nullish(),
-  "notes": zod.string().max(updateStockRequestBodyNotesMax).nullish(),
+  "notes": zod.string().max(updateStockRequestBodyNotesMax).regex(updateStockRequestBodyNotesRegExp).nullish(),
   "lines": zod.array(zod.strictObject({
   "item_id": zod.int().min(1).max(updateStockRequestBodyLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(updateStockRequestBodyLinesItemQuantityExclusiveMin).max(updateStockRequestBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
@@ -615,6 +633,32 @@ export const DeleteStockRequestResponse = zod.strictObject({
   "transferred_quantity": zod.number().min(deleteStockRequestResponseLinesItemTransferredQuantityMin).max(deleteStockRequestResponseLinesItemTransferredQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.')
 }))
 })
+
+/**
+ * Needs view-stock-requests. Who did what and when to the stock request, newest first.
+ * @summary Read the history of a stock request
+ */
+export const getStockRequestHistoryPathIdMax = 2147483647;
+
+
+
+export const GetStockRequestHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getStockRequestHistoryPathIdMax)
+})
+
+export const getStockRequestHistoryResponseChangesMinOne = 2;
+export const getStockRequestHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetStockRequestHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getStockRequestHistoryResponseChangesMinOne).max(getStockRequestHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetStockRequestHistoryResponse = zod.array(GetStockRequestHistoryResponseItem)
 
 /**
  * Needs restore-stock-requests. Re-posts the document under the same rules.

@@ -39,7 +39,7 @@ export const ListStockReturnsQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listStockReturnsQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listStockReturnsQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listStockReturnsQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listStockReturnsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.'),
+  "search": zod.coerce.string().max(listStockReturnsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.'),
   "stock_transfer_id": zod.coerce.number().int().min(1).max(listStockReturnsQueryStockTransferIdMax).optional().describe('Only records whose stock transfer id matches.'),
   "return_date_from": zod.iso.date().optional().describe('Only records whose return date is on or after this day.'),
   "return_date_to": zod.iso.date().optional().describe('Only records whose return date is on or before this day.')
@@ -140,8 +140,12 @@ export const createStockReturnBodyStockTransferIdMax = 2147483647;
 
 export const createStockReturnBodyReasonMax = 5000;
 
+
+export const createStockReturnBodyReasonRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createStockReturnBodyNotesMax = 5000;
 
+
+export const createStockReturnBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createStockReturnBodyLinesItemStockTransferLineIdMax = 2147483647;
 
 export const createStockReturnBodyLinesItemQuantityExclusiveMin = 0;
@@ -154,8 +158,8 @@ export const createStockReturnBodyLinesMax = 200;
 export const CreateStockReturnBody = zod.strictObject({
   "stock_transfer_id": zod.int().min(1).max(createStockReturnBodyStockTransferIdMax).describe('A record id.'),
   "return_date": zod.iso.date(),
-  "reason": zod.string().max(createStockReturnBodyReasonMax).nullish(),
-  "notes": zod.string().max(createStockReturnBodyNotesMax).nullish(),
+  "reason": zod.string().max(createStockReturnBodyReasonMax).regex(createStockReturnBodyReasonRegExp).nullish(),
+  "notes": zod.string().max(createStockReturnBodyNotesMax).regex(createStockReturnBodyNotesRegExp).nullish(),
   "lines": zod.array(zod.strictObject({
   "stock_transfer_line_id": zod.int().min(1).max(createStockReturnBodyLinesItemStockTransferLineIdMax).describe('A record id.'),
   "quantity": zod.number().gt(createStockReturnBodyLinesItemQuantityExclusiveMin).max(createStockReturnBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
@@ -237,7 +241,7 @@ export const searchStockReturnsQueryLimitMax = 100;
 
 
 export const SearchStockReturnsQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchStockReturnsQueryQMax).optional().describe('Text typed by the user.'),
+  "q": zod.coerce.string().max(searchStockReturnsQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
   "limit": zod.coerce.number().int().min(1).max(searchStockReturnsQueryLimitMax).default(searchStockReturnsQueryLimitDefault)
 })
 
@@ -454,6 +458,32 @@ export const DeleteStockReturnResponse = zod.strictObject({
   "item_name": zod.string().max(deleteStockReturnResponseLinesItemItemNameMax).nullable()
 }))
 })
+
+/**
+ * Needs view-stock-returns. Who did what and when to the stock return, newest first.
+ * @summary Read the history of a stock return
+ */
+export const getStockReturnHistoryPathIdMax = 2147483647;
+
+
+
+export const GetStockReturnHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getStockReturnHistoryPathIdMax)
+})
+
+export const getStockReturnHistoryResponseChangesMinOne = 2;
+export const getStockReturnHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetStockReturnHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getStockReturnHistoryResponseChangesMinOne).max(getStockReturnHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetStockReturnHistoryResponse = zod.array(GetStockReturnHistoryResponseItem)
 
 /**
  * Needs restore-stock-returns. Re-posts the document under the same rules.

@@ -47,7 +47,7 @@ export const ListStockTransfersQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listStockTransfersQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listStockTransfersQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listStockTransfersQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listStockTransfersQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.'),
+  "search": zod.coerce.string().max(listStockTransfersQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.'),
   "stock_request_id": zod.coerce.number().int().min(1).max(listStockTransfersQueryStockRequestIdMax).optional().describe('Only records whose stock request id matches.'),
   "from_branch_id": zod.coerce.number().int().min(1).max(listStockTransfersQueryFromBranchIdMax).optional().describe('Only records whose from branch id matches.'),
   "from_warehouse_id": zod.coerce.number().int().min(1).max(listStockTransfersQueryFromWarehouseIdMax).optional().describe('Only records whose from warehouse id matches.'),
@@ -55,7 +55,8 @@ export const ListStockTransfersQueryParams = zod.strictObject({
   "to_warehouse_id": zod.coerce.number().int().min(1).max(listStockTransfersQueryToWarehouseIdMax).optional().describe('Only records whose to warehouse id matches.'),
   "status": zod.enum(['in_transit', 'partially_received', 'completed']).optional().describe('Only records whose status matches.'),
   "transfer_date_from": zod.iso.date().optional().describe('Only records whose transfer date is on or after this day.'),
-  "transfer_date_to": zod.iso.date().optional().describe('Only records whose transfer date is on or before this day.')
+  "transfer_date_to": zod.iso.date().optional().describe('Only records whose transfer date is on or before this day.'),
+  "has_in_transit": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active transfers with a quantity still on its way (neither received nor returned).')
 })
 
 export const listStockTransfersResponseDataItemIdMax = 2147483647;
@@ -99,8 +100,8 @@ export const listStockTransfersResponseDataItemLinesItemItemCodeMax = 255;
 
 export const listStockTransfersResponseDataItemLinesItemItemNameMax = 255;
 
-export const listStockTransfersResponseDataItemLinesItemUnitCostMin = 0;
-export const listStockTransfersResponseDataItemLinesItemUnitCostMax = 90000000000000;
+export const listStockTransfersResponseDataItemLinesItemUnitCostOneMin = 0;
+export const listStockTransfersResponseDataItemLinesItemUnitCostOneMax = 90000000000000;
 
 export const listStockTransfersResponseDataItemLinesItemReceivedQuantityMin = 0;
 export const listStockTransfersResponseDataItemLinesItemReceivedQuantityMax = 900000000000;
@@ -142,7 +143,7 @@ export const ListStockTransfersResponse = zod.strictObject({
   "quantity": zod.number().gt(listStockTransfersResponseDataItemLinesItemQuantityExclusiveMin).max(listStockTransfersResponseDataItemLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "item_code": zod.string().max(listStockTransfersResponseDataItemLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(listStockTransfersResponseDataItemLinesItemItemNameMax).nullable(),
-  "unit_cost": zod.number().min(listStockTransfersResponseDataItemLinesItemUnitCostMin).max(listStockTransfersResponseDataItemLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(listStockTransfersResponseDataItemLinesItemUnitCostOneMin).max(listStockTransfersResponseDataItemLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "received_quantity": zod.number().min(listStockTransfersResponseDataItemLinesItemReceivedQuantityMin).max(listStockTransfersResponseDataItemLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "returned_quantity": zod.number().min(listStockTransfersResponseDataItemLinesItemReturnedQuantityMin).max(listStockTransfersResponseDataItemLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.')
 }))
@@ -183,6 +184,8 @@ export const createStockTransferBodyToWarehouseIdOneMax = 2147483647;
 
 export const createStockTransferBodyNotesMax = 5000;
 
+
+export const createStockTransferBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createStockTransferBodyLinesItemStockRequestLineIdOneMax = 2147483647;
 
 export const createStockTransferBodyLinesItemItemIdMax = 2147483647;
@@ -201,7 +204,7 @@ export const CreateStockTransferBody = zod.strictObject({
   "to_branch_id": zod.union([zod.int().min(1).max(createStockTransferBodyToBranchIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "to_warehouse_id": zod.union([zod.int().min(1).max(createStockTransferBodyToWarehouseIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "transfer_date": zod.iso.date(),
-  "notes": zod.string().max(createStockTransferBodyNotesMax).nullish(),
+  "notes": zod.string().max(createStockTransferBodyNotesMax).regex(createStockTransferBodyNotesRegExp).nullish(),
   "lines": zod.array(zod.strictObject({
   "stock_request_line_id": zod.union([zod.int().min(1).max(createStockTransferBodyLinesItemStockRequestLineIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "item_id": zod.int().min(1).max(createStockTransferBodyLinesItemItemIdMax).describe('A record id.'),
@@ -250,8 +253,8 @@ export const createStockTransferResponseLinesItemItemCodeMax = 255;
 
 export const createStockTransferResponseLinesItemItemNameMax = 255;
 
-export const createStockTransferResponseLinesItemUnitCostMin = 0;
-export const createStockTransferResponseLinesItemUnitCostMax = 90000000000000;
+export const createStockTransferResponseLinesItemUnitCostOneMin = 0;
+export const createStockTransferResponseLinesItemUnitCostOneMax = 90000000000000;
 
 export const createStockTransferResponseLinesItemReceivedQuantityMin = 0;
 export const createStockTransferResponseLinesItemReceivedQuantityMax = 900000000000;
@@ -288,7 +291,7 @@ export const CreateStockTransferResponse = zod.strictObject({
   "quantity": zod.number().gt(createStockTransferResponseLinesItemQuantityExclusiveMin).max(createStockTransferResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "item_code": zod.string().max(createStockTransferResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(createStockTransferResponseLinesItemItemNameMax).nullable(),
-  "unit_cost": zod.number().min(createStockTransferResponseLinesItemUnitCostMin).max(createStockTransferResponseLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(createStockTransferResponseLinesItemUnitCostOneMin).max(createStockTransferResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "received_quantity": zod.number().min(createStockTransferResponseLinesItemReceivedQuantityMin).max(createStockTransferResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "returned_quantity": zod.number().min(createStockTransferResponseLinesItemReturnedQuantityMin).max(createStockTransferResponseLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.')
 }))
@@ -303,11 +306,24 @@ export const searchStockTransfersQueryQMax = 255;
 export const searchStockTransfersQueryLimitDefault = 15;
 export const searchStockTransfersQueryLimitMax = 100;
 
+export const searchStockTransfersQueryFromBranchIdMax = 2147483647;
+
+export const searchStockTransfersQueryFromWarehouseIdMax = 2147483647;
+
+export const searchStockTransfersQueryToBranchIdMax = 2147483647;
+
+export const searchStockTransfersQueryToWarehouseIdMax = 2147483647;
+
 
 
 export const SearchStockTransfersQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchStockTransfersQueryQMax).optional().describe('Text typed by the user.'),
-  "limit": zod.coerce.number().int().min(1).max(searchStockTransfersQueryLimitMax).default(searchStockTransfersQueryLimitDefault)
+  "q": zod.coerce.string().max(searchStockTransfersQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
+  "limit": zod.coerce.number().int().min(1).max(searchStockTransfersQueryLimitMax).default(searchStockTransfersQueryLimitDefault),
+  "from_branch_id": zod.coerce.number().int().min(1).max(searchStockTransfersQueryFromBranchIdMax).optional().describe('Only records whose from branch id matches.'),
+  "from_warehouse_id": zod.coerce.number().int().min(1).max(searchStockTransfersQueryFromWarehouseIdMax).optional().describe('Only records whose from warehouse id matches.'),
+  "to_branch_id": zod.coerce.number().int().min(1).max(searchStockTransfersQueryToBranchIdMax).optional().describe('Only records whose to branch id matches.'),
+  "to_warehouse_id": zod.coerce.number().int().min(1).max(searchStockTransfersQueryToWarehouseIdMax).optional().describe('Only records whose to warehouse id matches.'),
+  "has_in_transit": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active transfers with a quantity still on its way (neither received nor returned).')
 })
 
 export const searchStockTransfersResponseIdMax = 2147483647;
@@ -351,8 +367,8 @@ export const searchStockTransfersResponseLinesItemItemCodeMax = 255;
 
 export const searchStockTransfersResponseLinesItemItemNameMax = 255;
 
-export const searchStockTransfersResponseLinesItemUnitCostMin = 0;
-export const searchStockTransfersResponseLinesItemUnitCostMax = 90000000000000;
+export const searchStockTransfersResponseLinesItemUnitCostOneMin = 0;
+export const searchStockTransfersResponseLinesItemUnitCostOneMax = 90000000000000;
 
 export const searchStockTransfersResponseLinesItemReceivedQuantityMin = 0;
 export const searchStockTransfersResponseLinesItemReceivedQuantityMax = 900000000000;
@@ -389,7 +405,7 @@ export const SearchStockTransfersResponseItem = zod.strictObject({
   "quantity": zod.number().gt(searchStockTransfersResponseLinesItemQuantityExclusiveMin).max(searchStockTransfersResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "item_code": zod.string().max(searchStockTransfersResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(searchStockTransfersResponseLinesItemItemNameMax).nullable(),
-  "unit_cost": zod.number().min(searchStockTransfersResponseLinesItemUnitCostMin).max(searchStockTransfersResponseLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(searchStockTransfersResponseLinesItemUnitCostOneMin).max(searchStockTransfersResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "received_quantity": zod.number().min(searchStockTransfersResponseLinesItemReceivedQuantityMin).max(searchStockTransfersResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "returned_quantity": zod.number().min(searchStockTransfersResponseLinesItemReturnedQuantityMin).max(searchStockTransfersResponseLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.')
 }))
@@ -449,8 +465,8 @@ export const getStockTransferResponseLinesItemItemCodeMax = 255;
 
 export const getStockTransferResponseLinesItemItemNameMax = 255;
 
-export const getStockTransferResponseLinesItemUnitCostMin = 0;
-export const getStockTransferResponseLinesItemUnitCostMax = 90000000000000;
+export const getStockTransferResponseLinesItemUnitCostOneMin = 0;
+export const getStockTransferResponseLinesItemUnitCostOneMax = 90000000000000;
 
 export const getStockTransferResponseLinesItemReceivedQuantityMin = 0;
 export const getStockTransferResponseLinesItemReceivedQuantityMax = 900000000000;
@@ -487,7 +503,7 @@ export const GetStockTransferResponse = zod.strictObject({
   "quantity": zod.number().gt(getStockTransferResponseLinesItemQuantityExclusiveMin).max(getStockTransferResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "item_code": zod.string().max(getStockTransferResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(getStockTransferResponseLinesItemItemNameMax).nullable(),
-  "unit_cost": zod.number().min(getStockTransferResponseLinesItemUnitCostMin).max(getStockTransferResponseLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(getStockTransferResponseLinesItemUnitCostOneMin).max(getStockTransferResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "received_quantity": zod.number().min(getStockTransferResponseLinesItemReceivedQuantityMin).max(getStockTransferResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "returned_quantity": zod.number().min(getStockTransferResponseLinesItemReturnedQuantityMin).max(getStockTransferResponseLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.')
 }))
@@ -546,8 +562,8 @@ export const deleteStockTransferResponseLinesItemItemCodeMax = 255;
 
 export const deleteStockTransferResponseLinesItemItemNameMax = 255;
 
-export const deleteStockTransferResponseLinesItemUnitCostMin = 0;
-export const deleteStockTransferResponseLinesItemUnitCostMax = 90000000000000;
+export const deleteStockTransferResponseLinesItemUnitCostOneMin = 0;
+export const deleteStockTransferResponseLinesItemUnitCostOneMax = 90000000000000;
 
 export const deleteStockTransferResponseLinesItemReceivedQuantityMin = 0;
 export const deleteStockTransferResponseLinesItemReceivedQuantityMax = 900000000000;
@@ -584,11 +600,37 @@ export const DeleteStockTransferResponse = zod.strictObject({
   "quantity": zod.number().gt(deleteStockTransferResponseLinesItemQuantityExclusiveMin).max(deleteStockTransferResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "item_code": zod.string().max(deleteStockTransferResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(deleteStockTransferResponseLinesItemItemNameMax).nullable(),
-  "unit_cost": zod.number().min(deleteStockTransferResponseLinesItemUnitCostMin).max(deleteStockTransferResponseLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(deleteStockTransferResponseLinesItemUnitCostOneMin).max(deleteStockTransferResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "received_quantity": zod.number().min(deleteStockTransferResponseLinesItemReceivedQuantityMin).max(deleteStockTransferResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "returned_quantity": zod.number().min(deleteStockTransferResponseLinesItemReturnedQuantityMin).max(deleteStockTransferResponseLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.')
 }))
 })
+
+/**
+ * Needs view-stock-transfers. Who did what and when to the stock transfer, newest first.
+ * @summary Read the history of a stock transfer
+ */
+export const getStockTransferHistoryPathIdMax = 2147483647;
+
+
+
+export const GetStockTransferHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getStockTransferHistoryPathIdMax)
+})
+
+export const getStockTransferHistoryResponseChangesMinOne = 2;
+export const getStockTransferHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetStockTransferHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getStockTransferHistoryResponseChangesMinOne).max(getStockTransferHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetStockTransferHistoryResponse = zod.array(GetStockTransferHistoryResponseItem)
 
 /**
  * Needs restore-stock-transfers. Re-posts the document under the same rules.
@@ -643,8 +685,8 @@ export const restoreStockTransferResponseLinesItemItemCodeMax = 255;
 
 export const restoreStockTransferResponseLinesItemItemNameMax = 255;
 
-export const restoreStockTransferResponseLinesItemUnitCostMin = 0;
-export const restoreStockTransferResponseLinesItemUnitCostMax = 90000000000000;
+export const restoreStockTransferResponseLinesItemUnitCostOneMin = 0;
+export const restoreStockTransferResponseLinesItemUnitCostOneMax = 90000000000000;
 
 export const restoreStockTransferResponseLinesItemReceivedQuantityMin = 0;
 export const restoreStockTransferResponseLinesItemReceivedQuantityMax = 900000000000;
@@ -681,7 +723,7 @@ export const RestoreStockTransferResponse = zod.strictObject({
   "quantity": zod.number().gt(restoreStockTransferResponseLinesItemQuantityExclusiveMin).max(restoreStockTransferResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "item_code": zod.string().max(restoreStockTransferResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(restoreStockTransferResponseLinesItemItemNameMax).nullable(),
-  "unit_cost": zod.number().min(restoreStockTransferResponseLinesItemUnitCostMin).max(restoreStockTransferResponseLinesItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(restoreStockTransferResponseLinesItemUnitCostOneMin).max(restoreStockTransferResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "received_quantity": zod.number().min(restoreStockTransferResponseLinesItemReceivedQuantityMin).max(restoreStockTransferResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "returned_quantity": zod.number().min(restoreStockTransferResponseLinesItemReturnedQuantityMin).max(restoreStockTransferResponseLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.')
 }))

@@ -43,7 +43,7 @@ export const ListStocksQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listStocksQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listStocksQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listStocksQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listStocksQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.'),
+  "search": zod.coerce.string().max(listStocksQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.'),
   "item_id": zod.coerce.number().int().min(1).max(listStocksQueryItemIdMax).optional().describe('Only records whose item id matches.'),
   "branch_id": zod.coerce.number().int().min(1).max(listStocksQueryBranchIdMax).optional().describe('Only records whose branch id matches.'),
   "warehouse_id": zod.coerce.number().int().min(1).max(listStocksQueryWarehouseIdMax).optional().describe('Only records whose warehouse id matches.')
@@ -69,11 +69,11 @@ export const listStocksResponseDataItemQuantityOnHandMax = 900000000000;
 export const listStocksResponseDataItemQuantityInTransitMin = 0;
 export const listStocksResponseDataItemQuantityInTransitMax = 900000000000;
 
-export const listStocksResponseDataItemAverageUnitCostMin = 0;
-export const listStocksResponseDataItemAverageUnitCostMax = 90000000000000;
+export const listStocksResponseDataItemAverageUnitCostOneMin = 0;
+export const listStocksResponseDataItemAverageUnitCostOneMax = 90000000000000;
 
-export const listStocksResponseDataItemValueMin = 0;
-export const listStocksResponseDataItemValueMax = 90000000000000;
+export const listStocksResponseDataItemValueOneMin = 0;
+export const listStocksResponseDataItemValueOneMax = 90000000000000;
 
 export const listStocksResponseDataItemItemCodeMax = 255;
 
@@ -104,8 +104,8 @@ export const ListStocksResponse = zod.strictObject({
   "warehouse_id": zod.union([zod.int().min(1).max(listStocksResponseDataItemWarehouseIdOneMax).describe('A record id.'),zod.null()]),
   "quantity_on_hand": zod.number().min(listStocksResponseDataItemQuantityOnHandMin).max(listStocksResponseDataItemQuantityOnHandMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "quantity_in_transit": zod.number().min(listStocksResponseDataItemQuantityInTransitMin).max(listStocksResponseDataItemQuantityInTransitMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
-  "average_unit_cost": zod.number().min(listStocksResponseDataItemAverageUnitCostMin).max(listStocksResponseDataItemAverageUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "value": zod.number().min(listStocksResponseDataItemValueMin).max(listStocksResponseDataItemValueMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "average_unit_cost": zod.union([zod.number().min(listStocksResponseDataItemAverageUnitCostOneMin).max(listStocksResponseDataItemAverageUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "value": zod.union([zod.number().min(listStocksResponseDataItemValueOneMin).max(listStocksResponseDataItemValueOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "item_code": zod.string().max(listStocksResponseDataItemItemCodeMax),
   "item_name": zod.string().max(listStocksResponseDataItemItemNameMax),
   "location_name": zod.string().max(listStocksResponseDataItemLocationNameMax),
@@ -135,7 +135,7 @@ export const searchStocksQueryLimitMax = 100;
 
 
 export const SearchStocksQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchStocksQueryQMax).optional().describe('Text typed by the user.'),
+  "q": zod.coerce.string().max(searchStocksQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
   "limit": zod.coerce.number().int().min(1).max(searchStocksQueryLimitMax).default(searchStocksQueryLimitDefault)
 })
 
@@ -159,11 +159,11 @@ export const searchStocksResponseQuantityOnHandMax = 900000000000;
 export const searchStocksResponseQuantityInTransitMin = 0;
 export const searchStocksResponseQuantityInTransitMax = 900000000000;
 
-export const searchStocksResponseAverageUnitCostMin = 0;
-export const searchStocksResponseAverageUnitCostMax = 90000000000000;
+export const searchStocksResponseAverageUnitCostOneMin = 0;
+export const searchStocksResponseAverageUnitCostOneMax = 90000000000000;
 
-export const searchStocksResponseValueMin = 0;
-export const searchStocksResponseValueMax = 90000000000000;
+export const searchStocksResponseValueOneMin = 0;
+export const searchStocksResponseValueOneMax = 90000000000000;
 
 export const searchStocksResponseItemCodeMax = 255;
 
@@ -189,8 +189,8 @@ export const SearchStocksResponseItem = zod.strictObject({
   "warehouse_id": zod.union([zod.int().min(1).max(searchStocksResponseWarehouseIdOneMax).describe('A record id.'),zod.null()]),
   "quantity_on_hand": zod.number().min(searchStocksResponseQuantityOnHandMin).max(searchStocksResponseQuantityOnHandMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "quantity_in_transit": zod.number().min(searchStocksResponseQuantityInTransitMin).max(searchStocksResponseQuantityInTransitMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
-  "average_unit_cost": zod.number().min(searchStocksResponseAverageUnitCostMin).max(searchStocksResponseAverageUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "value": zod.number().min(searchStocksResponseValueMin).max(searchStocksResponseValueMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "average_unit_cost": zod.union([zod.number().min(searchStocksResponseAverageUnitCostOneMin).max(searchStocksResponseAverageUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "value": zod.union([zod.number().min(searchStocksResponseValueOneMin).max(searchStocksResponseValueOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "item_code": zod.string().max(searchStocksResponseItemCodeMax),
   "item_name": zod.string().max(searchStocksResponseItemNameMax),
   "location_name": zod.string().max(searchStocksResponseLocationNameMax),
@@ -230,11 +230,11 @@ export const getStockResponseQuantityOnHandMax = 900000000000;
 export const getStockResponseQuantityInTransitMin = 0;
 export const getStockResponseQuantityInTransitMax = 900000000000;
 
-export const getStockResponseAverageUnitCostMin = 0;
-export const getStockResponseAverageUnitCostMax = 90000000000000;
+export const getStockResponseAverageUnitCostOneMin = 0;
+export const getStockResponseAverageUnitCostOneMax = 90000000000000;
 
-export const getStockResponseValueMin = 0;
-export const getStockResponseValueMax = 90000000000000;
+export const getStockResponseValueOneMin = 0;
+export const getStockResponseValueOneMax = 90000000000000;
 
 export const getStockResponseItemCodeMax = 255;
 
@@ -260,8 +260,8 @@ export const GetStockResponse = zod.strictObject({
   "warehouse_id": zod.union([zod.int().min(1).max(getStockResponseWarehouseIdOneMax).describe('A record id.'),zod.null()]),
   "quantity_on_hand": zod.number().min(getStockResponseQuantityOnHandMin).max(getStockResponseQuantityOnHandMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "quantity_in_transit": zod.number().min(getStockResponseQuantityInTransitMin).max(getStockResponseQuantityInTransitMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
-  "average_unit_cost": zod.number().min(getStockResponseAverageUnitCostMin).max(getStockResponseAverageUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "value": zod.number().min(getStockResponseValueMin).max(getStockResponseValueMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "average_unit_cost": zod.union([zod.number().min(getStockResponseAverageUnitCostOneMin).max(getStockResponseAverageUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "value": zod.union([zod.number().min(getStockResponseValueOneMin).max(getStockResponseValueOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "item_code": zod.string().max(getStockResponseItemCodeMax),
   "item_name": zod.string().max(getStockResponseItemNameMax),
   "location_name": zod.string().max(getStockResponseLocationNameMax),
@@ -299,8 +299,8 @@ export const listStockMovementsResponseDataItemBranchIdOneMax = 2147483647;
 
 export const listStockMovementsResponseDataItemWarehouseIdOneMax = 2147483647;
 
-export const listStockMovementsResponseDataItemUnitCostMin = 0;
-export const listStockMovementsResponseDataItemUnitCostMax = 90000000000000;
+export const listStockMovementsResponseDataItemUnitCostOneMin = 0;
+export const listStockMovementsResponseDataItemUnitCostOneMax = 90000000000000;
 
 export const listStockMovementsResponseDataItemDocumentIdMax = 2147483647;
 
@@ -320,7 +320,7 @@ export const ListStockMovementsResponse = zod.strictObject({
   "warehouse_id": zod.union([zod.int().min(1).max(listStockMovementsResponseDataItemWarehouseIdOneMax).describe('A record id.'),zod.null()]),
   "balance": zod.enum(['on_hand', 'in_transit']),
   "quantity_delta": zod.number().describe('Signed; at most 3 decimals.'),
-  "unit_cost": zod.number().min(listStockMovementsResponseDataItemUnitCostMin).max(listStockMovementsResponseDataItemUnitCostMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "unit_cost": zod.union([zod.number().min(listStockMovementsResponseDataItemUnitCostOneMin).max(listStockMovementsResponseDataItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "document_type": zod.string().describe('The resource prefix of the posting document, e.g. receive-orders.'),
   "document_id": zod.int().min(1).max(listStockMovementsResponseDataItemDocumentIdMax).describe('A record id.'),
   "document_line_id": zod.union([zod.int().min(1).max(listStockMovementsResponseDataItemDocumentLineIdOneMax).describe('A record id.'),zod.null()]),
@@ -338,4 +338,32 @@ export const ListStockMovementsResponse = zod.strictObject({
   "next": zod.string().nullable()
 })
 })
+
+/**
+ * Needs create-receive-orders. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
+ * @summary Import opening stock, posted as receive orders through the ledger from CSV
+ */
+export const importOpeningStockQueryDryRunDefault = 0;
+
+export const ImportOpeningStockQueryParams = zod.strictObject({
+  "dry_run": zod.union([zod.literal(0),zod.literal(1)]).default(importOpeningStockQueryDryRunDefault).describe('1 checks every row and writes nothing.')
+})
+
+export const importOpeningStockResponseRowsMin = 0;
+
+export const importOpeningStockResponseCreatedMin = 0;
+
+
+
+export const ImportOpeningStockResponse = zod.strictObject({
+  "rows": zod.int().min(importOpeningStockResponseRowsMin).describe('The data rows read (the header not counted).'),
+  "created": zod.int().min(importOpeningStockResponseCreatedMin).describe('The records written (0 on a dry run); opening stock counts its receive orders.'),
+  "dry_run": zod.boolean()
+})
+
+/**
+ * The header row the import reads, and one example row. Needs only a signed-in user.
+ * @summary The CSV template of the opening stock, posted as receive orders through the ledger import
+ */
+export const GetOpeningStockImportTemplateResponse = zod.unknown()
 

@@ -39,7 +39,7 @@ export const ListUnitOfMeasurementsQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listUnitOfMeasurementsQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listUnitOfMeasurementsQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listUnitOfMeasurementsQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listUnitOfMeasurementsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.'),
+  "search": zod.coerce.string().max(listUnitOfMeasurementsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.'),
   "measuring_mass_id": zod.coerce.number().int().min(1).max(listUnitOfMeasurementsQueryMeasuringMassIdMax).optional().describe('Only records whose measuring mass id matches.')
 })
 
@@ -97,15 +97,19 @@ export const ListUnitOfMeasurementsResponse = zod.strictObject({
  */
 export const createUnitOfMeasurementBodyNameMax = 255;
 
+
+export const createUnitOfMeasurementBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createUnitOfMeasurementBodyAbbreviationMax = 20;
 
+
+export const createUnitOfMeasurementBodyAbbreviationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createUnitOfMeasurementBodyMeasuringMassIdMax = 2147483647;
 
 
 
 export const CreateUnitOfMeasurementBody = zod.strictObject({
-  "name": zod.string().min(1).max(createUnitOfMeasurementBodyNameMax),
-  "abbreviation": zod.string().min(1).max(createUnitOfMeasurementBodyAbbreviationMax),
+  "name": zod.string().min(1).max(createUnitOfMeasurementBodyNameMax).regex(createUnitOfMeasurementBodyNameRegExp),
+  "abbreviation": zod.string().min(1).max(createUnitOfMeasurementBodyAbbreviationMax).regex(createUnitOfMeasurementBodyAbbreviationRegExp),
   "measuring_mass_id": zod.int().min(1).max(createUnitOfMeasurementBodyMeasuringMassIdMax).describe('A record id.')
 })
 
@@ -153,7 +157,7 @@ export const searchUnitOfMeasurementsQueryLimitMax = 100;
 
 
 export const SearchUnitOfMeasurementsQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchUnitOfMeasurementsQueryQMax).optional().describe('Text typed by the user.'),
+  "q": zod.coerce.string().max(searchUnitOfMeasurementsQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
   "limit": zod.coerce.number().int().min(1).max(searchUnitOfMeasurementsQueryLimitMax).default(searchUnitOfMeasurementsQueryLimitDefault)
 })
 
@@ -248,15 +252,19 @@ export const UpdateUnitOfMeasurementParams = zod.strictObject({
 
 export const updateUnitOfMeasurementBodyNameMax = 255;
 
+
+export const updateUnitOfMeasurementBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateUnitOfMeasurementBodyAbbreviationMax = 20;
 
+
+export const updateUnitOfMeasurementBodyAbbreviationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateUnitOfMeasurementBodyMeasuringMassIdMax = 2147483647;
 
 
 
 export const UpdateUnitOfMeasurementBody = zod.strictObject({
-  "name": zod.string().min(1).max(updateUnitOfMeasurementBodyNameMax).optional(),
-  "abbreviation": zod.string().min(1).max(updateUnitOfMeasurementBodyAbbreviationMax).optional(),
+  "name": zod.string().min(1).max(updateUnitOfMeasurementBodyNameMax).regex(updateUnitOfMeasurementBodyNameRegExp).optional(),
+  "abbreviation": zod.string().min(1).max(updateUnitOfMeasurementBodyAbbreviationMax).regex(updateUnitOfMeasurementBodyAbbreviationRegExp).optional(),
   "measuring_mass_id": zod.int().min(1).max(updateUnitOfMeasurementBodyMeasuringMassIdMax).optional().describe('A record id.')
 })
 
@@ -335,6 +343,32 @@ export const DeleteUnitOfMeasurementResponse = zod.strictObject({
   "measuring_mass_id": zod.int().min(1).max(deleteUnitOfMeasurementResponseMeasuringMassIdMax).describe('A record id.'),
   "measuring_mass_name": zod.string().max(deleteUnitOfMeasurementResponseMeasuringMassNameMax).nullable()
 })
+
+/**
+ * Needs view-unit-of-measurements. Who did what and when to the unit of measurement, newest first.
+ * @summary Read the history of a unit of measurement
+ */
+export const getUnitOfMeasurementHistoryPathIdMax = 2147483647;
+
+
+
+export const GetUnitOfMeasurementHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getUnitOfMeasurementHistoryPathIdMax)
+})
+
+export const getUnitOfMeasurementHistoryResponseChangesMinOne = 2;
+export const getUnitOfMeasurementHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetUnitOfMeasurementHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getUnitOfMeasurementHistoryResponseChangesMinOne).max(getUnitOfMeasurementHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetUnitOfMeasurementHistoryResponse = zod.array(GetUnitOfMeasurementHistoryResponseItem)
 
 /**
  * Needs restore-unit-of-measurements.

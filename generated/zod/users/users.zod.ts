@@ -39,7 +39,7 @@ export const ListUsersQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listUsersQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listUsersQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listUsersQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listUsersQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.'),
+  "search": zod.coerce.string().max(listUsersQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.'),
   "role_id": zod.coerce.number().int().min(1).max(listUsersQueryRoleIdMax).optional().describe('Only records whose role id matches.')
 })
 
@@ -103,11 +103,15 @@ export const ListUsersResponse = zod.strictObject({
  */
 export const createUserBodyNameMax = 255;
 
+
+export const createUserBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createUserBodyEmailMax = 255;
 
 export const createUserBodyPasswordMin = 8;
 export const createUserBodyPasswordMax = 255;
 
+
+export const createUserBodyPasswordRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createUserBodySecurityPinRegExp = new RegExp('^[0-9]{6}$');
 export const createUserBodyUserableIdOneMax = 2147483647;
 
@@ -118,9 +122,9 @@ export const createUserBodyRoleIdsItemMax = 2147483647;
 
 
 export const CreateUserBody = zod.strictObject({
-  "name": zod.string().min(1).max(createUserBodyNameMax),
+  "name": zod.string().min(1).max(createUserBodyNameMax).regex(createUserBodyNameRegExp),
   "email": zod.email().max(createUserBodyEmailMax),
-  "password": zod.string().min(createUserBodyPasswordMin).max(createUserBodyPasswordMax),
+  "password": zod.string().min(createUserBodyPasswordMin).max(createUserBodyPasswordMax).regex(createUserBodyPasswordRegExp),
   "security_pin": zod.string().regex(createUserBodySecurityPinRegExp).nullish(),
   "userable_type": zod.union([zod.literal('branch'),zod.literal('warehouse'),zod.literal(null)]).nullish(),
   "userable_id": zod.union([zod.int().min(1).max(createUserBodyUserableIdOneMax).describe('A record id.'),zod.null()]).optional(),
@@ -178,7 +182,7 @@ export const searchUsersQueryLimitMax = 100;
 
 
 export const SearchUsersQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchUsersQueryQMax).optional().describe('Text typed by the user.'),
+  "q": zod.coerce.string().max(searchUsersQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
   "limit": zod.coerce.number().int().min(1).max(searchUsersQueryLimitMax).default(searchUsersQueryLimitDefault)
 })
 
@@ -285,11 +289,15 @@ export const UpdateUserParams = zod.strictObject({
 
 export const updateUserBodyNameMax = 255;
 
+
+export const updateUserBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateUserBodyEmailMax = 255;
 
 export const updateUserBodyPasswordMin = 8;
 export const updateUserBodyPasswordMax = 255;
 
+
+export const updateUserBodyPasswordRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateUserBodySecurityPinRegExp = new RegExp('^[0-9]{6}$');
 export const updateUserBodyUserableIdOneMax = 2147483647;
 
@@ -300,9 +308,9 @@ export const updateUserBodyRoleIdsItemMax = 2147483647;
 
 
 export const UpdateUserBody = zod.strictObject({
-  "name": zod.string().min(1).max(updateUserBodyNameMax).optional(),
+  "name": zod.string().min(1).max(updateUserBodyNameMax).regex(updateUserBodyNameRegExp).optional(),
   "email": zod.email().max(updateUserBodyEmailMax).optional(),
-  "password": zod.string().min(updateUserBodyPasswordMin).max(updateUserBodyPasswordMax).optional(),
+  "password": zod.string().min(updateUserBodyPasswordMin).max(updateUserBodyPasswordMax).regex(updateUserBodyPasswordRegExp).optional(),
   "security_pin": zod.string().regex(updateUserBodySecurityPinRegExp).nullish(),
   "userable_type": zod.union([zod.literal('branch'),zod.literal('warehouse'),zod.literal(null)]).nullish(),
   "userable_id": zod.union([zod.int().min(1).max(updateUserBodyUserableIdOneMax).describe('A record id.'),zod.null()]).optional(),
@@ -397,6 +405,32 @@ export const DeleteUserResponse = zod.strictObject({
   "role_names": zod.array(zod.string()),
   "must_change_password": zod.boolean()
 })
+
+/**
+ * Needs view-users. Who did what and when to the user, newest first.
+ * @summary Read the history of a user
+ */
+export const getUserHistoryPathIdMax = 2147483647;
+
+
+
+export const GetUserHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getUserHistoryPathIdMax)
+})
+
+export const getUserHistoryResponseChangesMinOne = 2;
+export const getUserHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetUserHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getUserHistoryResponseChangesMinOne).max(getUserHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetUserHistoryResponse = zod.array(GetUserHistoryResponseItem)
 
 /**
  * Needs restore-users.

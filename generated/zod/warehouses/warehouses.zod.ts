@@ -37,7 +37,8 @@ export const ListWarehousesQueryParams = zod.strictObject({
   "order_by": zod.enum(['asc', 'desc']).default(listWarehousesQueryOrderByDefault).describe('Order by id: desc is Newest, asc is Oldest.'),
   "with_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listWarehousesQueryWithTrashedDefault).describe('1 lists soft-deleted records too.'),
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listWarehousesQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
-  "search": zod.coerce.string().max(listWarehousesQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns.')
+  "search": zod.coerce.string().max(listWarehousesQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.'),
+  "usable": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only the locations where the signed-in user may place a document: for a user with a home location and without work-at-any-location, that location alone; for anyone else, every one. For the picker of a document\'s own location (a request\'s requester, a transfer\'s source), not of a transfer\'s destination.')
 })
 
 export const listWarehousesResponseDataItemIdMax = 2147483647;
@@ -94,19 +95,27 @@ export const ListWarehousesResponse = zod.strictObject({
  */
 export const createWarehouseBodyCodeMax = 50;
 
+
+export const createWarehouseBodyCodeRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createWarehouseBodyNameMax = 255;
 
+
+export const createWarehouseBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createWarehouseBodyAddressMax = 5000;
 
+
+export const createWarehouseBodyAddressRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createWarehouseBodyPhoneMax = 50;
 
 
+export const createWarehouseBodyPhoneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
 
 export const CreateWarehouseBody = zod.strictObject({
-  "code": zod.string().min(1).max(createWarehouseBodyCodeMax),
-  "name": zod.string().min(1).max(createWarehouseBodyNameMax),
-  "address": zod.string().max(createWarehouseBodyAddressMax).nullish(),
-  "phone": zod.string().max(createWarehouseBodyPhoneMax).nullish()
+  "code": zod.string().min(1).max(createWarehouseBodyCodeMax).regex(createWarehouseBodyCodeRegExp),
+  "name": zod.string().min(1).max(createWarehouseBodyNameMax).regex(createWarehouseBodyNameRegExp),
+  "address": zod.string().max(createWarehouseBodyAddressMax).regex(createWarehouseBodyAddressRegExp).nullish(),
+  "phone": zod.string().max(createWarehouseBodyPhoneMax).regex(createWarehouseBodyPhoneRegExp).nullish()
 })
 
 export const createWarehouseResponseIdMax = 2147483647;
@@ -153,8 +162,9 @@ export const searchWarehousesQueryLimitMax = 100;
 
 
 export const SearchWarehousesQueryParams = zod.strictObject({
-  "q": zod.coerce.string().max(searchWarehousesQueryQMax).optional().describe('Text typed by the user.'),
-  "limit": zod.coerce.number().int().min(1).max(searchWarehousesQueryLimitMax).default(searchWarehousesQueryLimitDefault)
+  "q": zod.coerce.string().max(searchWarehousesQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
+  "limit": zod.coerce.number().int().min(1).max(searchWarehousesQueryLimitMax).default(searchWarehousesQueryLimitDefault),
+  "usable": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only the locations where the signed-in user may place a document: for a user with a home location and without work-at-any-location, that location alone; for anyone else, every one. For the picker of a document\'s own location (a request\'s requester, a transfer\'s source), not of a transfer\'s destination.')
 })
 
 export const searchWarehousesResponseIdMax = 2147483647;
@@ -248,19 +258,27 @@ export const UpdateWarehouseParams = zod.strictObject({
 
 export const updateWarehouseBodyCodeMax = 50;
 
+
+export const updateWarehouseBodyCodeRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateWarehouseBodyNameMax = 255;
 
+
+export const updateWarehouseBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateWarehouseBodyAddressMax = 5000;
 
+
+export const updateWarehouseBodyAddressRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateWarehouseBodyPhoneMax = 50;
 
 
+export const updateWarehouseBodyPhoneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
 
 export const UpdateWarehouseBody = zod.strictObject({
-  "code": zod.string().min(1).max(updateWarehouseBodyCodeMax).optional(),
-  "name": zod.string().min(1).max(updateWarehouseBodyNameMax).optional(),
-  "address": zod.string().max(updateWarehouseBodyAddressMax).nullish(),
-  "phone": zod.string().max(updateWarehouseBodyPhoneMax).nullish()
+  "code": zod.string().min(1).max(updateWarehouseBodyCodeMax).regex(updateWarehouseBodyCodeRegExp).optional(),
+  "name": zod.string().min(1).max(updateWarehouseBodyNameMax).regex(updateWarehouseBodyNameRegExp).optional(),
+  "address": zod.string().max(updateWarehouseBodyAddressMax).regex(updateWarehouseBodyAddressRegExp).nullish(),
+  "phone": zod.string().max(updateWarehouseBodyPhoneMax).regex(updateWarehouseBodyPhoneRegExp).nullish()
 })
 
 export const updateWarehouseResponseIdMax = 2147483647;
@@ -338,6 +356,32 @@ export const DeleteWarehouseResponse = zod.strictObject({
   "address": zod.string().max(deleteWarehouseResponseAddressMax).nullable(),
   "phone": zod.string().max(deleteWarehouseResponsePhoneMax).nullable()
 })
+
+/**
+ * Needs view-warehouses. Who did what and when to the warehouse, newest first.
+ * @summary Read the history of a warehouse
+ */
+export const getWarehouseHistoryPathIdMax = 2147483647;
+
+
+
+export const GetWarehouseHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getWarehouseHistoryPathIdMax)
+})
+
+export const getWarehouseHistoryResponseChangesMinOne = 2;
+export const getWarehouseHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetWarehouseHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getWarehouseHistoryResponseChangesMinOne).max(getWarehouseHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetWarehouseHistoryResponse = zod.array(GetWarehouseHistoryResponseItem)
 
 /**
  * Needs restore-warehouses.

@@ -2,10 +2,18 @@ import type { Migration } from 'kysely/migration';
 import * as masterData from './001_master_data.ts';
 import * as documents from './002_documents.ts';
 import * as listTotals from './003_list_totals.ts';
+import * as recordHistory from './005_record_history.ts';
+import * as eyeCare from './007_eye_care.ts';
+import * as philippineSales from './008_philippine_sales.ts';
+import * as searchAndStockTotals from './010_search_and_stock_totals.ts';
 
 // Every migration, in order. A static list (not a folder scan) so that bundling and tests see the same set.
 export const migrations: Record<string, Migration> = {
   '001_master_data': masterData,
   '002_documents': documents,
   '003_list_totals': listTotals,
+  '005_record_history': recordHistory,
+  '007_eye_care': eyeCare,
+  '008_philippine_sales': philippineSales,
+  '010_search_and_stock_totals': searchAndStockTotals,
 };

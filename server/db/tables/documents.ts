@@ -41,6 +41,7 @@ export type PurchaseOrderTable = RecordColumns &
     contact_id: number;
     order_date: string;
     expected_date: string | null;
+    job_order_id: number | null;
     notes: string | null;
     status: 'open' | 'partially_received' | 'received';
   };
@@ -141,6 +142,7 @@ export type InvoiceTable = RecordColumns &
     invoice_date: string;
     due_date: string | null;
     quotation_id: number | null;
+    job_order_id: number | null;
     notes: string | null;
     amount_paid: number;
     status: 'unpaid' | 'partially_paid' | 'paid';

@@ -1,4 +1,12 @@
 // Active and trashed totals per business of each listed table, kept by triggers (migration 003_list_totals).
 export type RecordCountsTable = { business_id: number; table_name: string; active: number; trashed: number };
+// Changes to those totals not yet folded into `record_counts` (migration 010: stocks on PostgreSQL).
+export type RecordCountChangesTable = RecordCountsTable;
+// Which columns each table's search index covers (migration 010, server/resources/engine/search-index.ts).
+export type SearchIndexesTable = { table_name: string; columns: string };
 
-export type RecordCountTables = { record_counts: RecordCountsTable };
+export type RecordCountTables = {
+  record_counts: RecordCountsTable;
+  record_count_changes: RecordCountChangesTable;
+  search_indexes: SearchIndexesTable;
+};

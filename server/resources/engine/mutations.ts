@@ -2,8 +2,10 @@ import { retryTransaction } from '../../db/transaction-retry.ts';
 import { conflict, type FieldErrors, unprocessable } from '../../http/errors.ts';
 import { parseInput } from '../../http/validation.ts';
 import { dynamic } from './dynamic.ts';
+import { forgetHistory, presentedRow, recordChange } from './history.ts';
 import { findRecord, presentOne } from './query.ts';
 import type { AnyResource, RecordTableName, ResourceContext, Row, TableName } from './resource.ts';
+import { checkWorkPlace } from './work-location.ts';
 
 // Each mutation runs in one transaction: the engine's checks, the definition's hook (or the default row
 // operation) and the re-read of the answer commit together or not at all. A transaction that PostgreSQL aborts
@@ -52,17 +54,33 @@ export function createRecord(
   body: unknown,
   onCreated?: (trx: ResourceContext, record: unknown) => Promise<void>,
 ): Promise<unknown> {
-  const schema = resource.schemas.create;
-  if (!schema) throw conflict(`A ${resource.singular} cannot be created.`);
-  const input = parseInput(schema, body) as never;
+  const input = parseCreate(resource, body);
   return inTransaction(ctx, async (trx) => {
-    const columns = resource.toColumns ? resource.toColumns(input, trx) : (input as Record<string, unknown>);
-    await checkColumns(resource, trx, columns, null);
-    const id = resource.create ? await resource.create(trx, input) : await insertRecord(trx, resource, columns);
+    const id = await createParsed(resource, trx, input);
     const record = await presentOne(resource, trx, id);
+    await recordChange(resource, trx, id, 'created', null, record);
     if (onCreated) await onCreated(trx, record);
     return record;
   });
+}
+
+function parseCreate(resource: AnyResource, body: unknown): never {
+  const schema = resource.schemas.create;
+  if (!schema) throw conflict(`A ${resource.singular} cannot be created.`);
+  return parseInput(schema, body) as never;
+}
+
+async function createParsed(resource: AnyResource, trx: ResourceContext, input: never): Promise<number> {
+  const columns = resource.toColumns ? resource.toColumns(input, trx) : (input as Record<string, unknown>);
+  await checkWorkPlace(resource, trx, input as Record<string, unknown>);
+  await checkColumns(resource, trx, columns, null);
+  return resource.create ? resource.create(trx, input) : insertRecord(trx, resource, columns);
+}
+
+// A create inside a transaction the caller already holds (an import writes all its rows in one): the same
+// validation, checks and hooks as a create of its own.
+export function createWithin(resource: AnyResource, trx: ResourceContext, body: unknown): Promise<number> {
+  return createParsed(resource, trx, parseCreate(resource, body));
 }
 
 export function updateRecord(resource: AnyResource, ctx: ResourceContext, id: number, body: unknown) {
@@ -73,10 +91,15 @@ export function updateRecord(resource: AnyResource, ctx: ResourceContext, id: nu
     const existing = await findRecord(resource, trx, id);
     if (existing.deleted_at !== null) throw conflict(`Restore the ${resource.singular} before editing it.`);
     const columns = resource.toColumns ? resource.toColumns(input, trx) : (input as Record<string, unknown>);
+    await checkWorkPlace(resource, trx, existing);
+    await checkWorkPlace(resource, trx, { ...existing, ...(input as Record<string, unknown>) });
     await checkColumns(resource, trx, columns, existing);
+    const before = await presentedRow(resource, trx, existing);
     if (resource.update) await resource.update(trx, existing, input);
     else await updateColumns(trx, resource.table, id, columns);
-    return presentOne(resource, trx, id);
+    const record = await presentOne(resource, trx, id);
+    await recordChange(resource, trx, id, 'updated', before, record);
+    return record;
   });
 }
 
@@ -84,9 +107,13 @@ export function softDeleteRecord(resource: AnyResource, ctx: ResourceContext, id
   return inTransaction(ctx, async (trx) => {
     const existing = await findRecord(resource, trx, id);
     if (existing.deleted_at !== null) throw conflict(`The ${resource.singular} is already deleted.`);
+    await checkWorkPlace(resource, trx, existing);
+    const before = await presentedRow(resource, trx, existing);
     if (resource.softDelete) await resource.softDelete(trx, existing);
     else await updateColumns(trx, resource.table, id, { deleted_at: trx.now });
-    return presentOne(resource, trx, id);
+    const record = await presentOne(resource, trx, id);
+    await recordChange(resource, trx, id, 'deleted', before, record);
+    return record;
   });
 }
 
@@ -94,9 +121,13 @@ export function restoreRecord(resource: AnyResource, ctx: ResourceContext, id: n
   return inTransaction(ctx, async (trx) => {
     const existing = await findRecord(resource, trx, id);
     if (existing.deleted_at === null) throw conflict(`The ${resource.singular} is not deleted.`);
+    await checkWorkPlace(resource, trx, existing);
+    const before = await presentedRow(resource, trx, existing);
     if (resource.restore) await resource.restore(trx, existing);
     else await updateColumns(trx, resource.table, id, { deleted_at: null });
-    return presentOne(resource, trx, id);
+    const record = await presentOne(resource, trx, id);
+    await recordChange(resource, trx, id, 'restored', before, record);
+    return record;
   });
 }
 
@@ -108,8 +139,10 @@ export function forceDeleteRecord(resource: AnyResource, ctx: ResourceContext, i
     if (existing.deleted_at === null) {
       throw conflict(`Delete the ${resource.singular} before deleting it permanently.`);
     }
+    await checkWorkPlace(resource, trx, existing);
     if (resource.forceDelete) await resource.forceDelete(trx, existing);
     else await dynamic(trx.db).deleteFrom(resource.table).where('id', '=', id).execute();
+    await forgetHistory(resource, trx, id);
   });
 }
 

@@ -3,6 +3,9 @@ import type { z } from 'zod';
 import type { Identity } from '../../auth/identity.ts';
 import type { ScryptCost } from '../../auth/password.ts';
 import type { Database } from '../../db/database.ts';
+import type { CostFields } from './costs.ts';
+import type { Scoped } from './query.ts';
+import type { WorkPlace } from './work-location.ts';
 
 export type TableName = keyof Database & string;
 // The tables a resource can live in: those with the audit columns of DOMAIN.md section 1.
@@ -23,6 +26,9 @@ export type ResourceContext = {
 };
 
 export type ListFilter = (value: unknown, ctx: ResourceContext) => Promise<readonly number[]>;
+// Narrows the query itself (a condition on the row or a correlated subquery over its lines), for parameters whose
+// matching set is too large to pass around as ids.
+export type ListCondition = (rows: Scoped, value: unknown, ctx: ResourceContext) => Scoped;
 
 /**
  * One resource of the API, served by the generic engine at /api/{prefix} with the permissions {action}-{prefix}.
@@ -37,7 +43,12 @@ export type ListFilter = (value: unknown, ctx: ResourceContext) => Promise<reado
  *   engine's transaction, after its checks), e.g. to write lines or to post and void a document;
  * - `visibleIds` narrows global resources to what the user may see (others answer 404);
  * - `filters` handles list parameters that are not a column equality or a `{column}_from`/`_to` range, and
- *   `search` (list and type-ahead) when the text to match lives in other tables; each answers matching ids.
+ *   `search` (list and type-ahead) when the text to match lives in other tables; each answers matching ids;
+ * - `costs` names the fields a user without view-costs reads as null (engine/costs.ts);
+ * - `workPlaces` says where a document is worked at, from its body or its row: a user bound to a home location
+ *   may create, edit, void and restore it only when one of them is that location (engine/work-location.ts);
+ * - `conditions` handles such parameters by narrowing the query itself (`has_balance`, `has_unreceived`, ...).
+ * The type-ahead search takes the same parameters as the list when its contract declares them.
  * Methods (not arrow properties) on purpose: a definition typed with its own row and input types still fits the
  * engine's list of all resources.
  */
@@ -52,6 +63,9 @@ export type Resource<T extends RecordTableName = RecordTableName, Create = never
   unique?: readonly string[];
   references?: Readonly<Record<string, TableName>>;
   filters?: Readonly<Record<string, ListFilter>>;
+  conditions?: Readonly<Record<string, ListCondition>>;
+  costs?: CostFields;
+  workPlaces?(ctx: ResourceContext, fields: Record<string, unknown>): Promise<readonly WorkPlace[]>;
   present(ctx: ResourceContext, rows: Row<T>[]): Promise<unknown[]>;
   toColumns?(input: Create | Update, ctx: ResourceContext): Record<string, unknown>;
   check?(ctx: ResourceContext, merged: Record<string, unknown>, existing: Row<T> | null): Promise<void>;

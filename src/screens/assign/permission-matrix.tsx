@@ -76,7 +76,7 @@ export function PermissionMatrix({ options, picked, onChange }: ChooserProps) {
       {single.map((option) => (
         <Tick key={option.id} label={option.name} ids={[option.id]} picked={picked} onChange={onChange} />
       ))}
-      <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0}>
         <Table.Root size="sm">
           <Table.Caption captionSide="top" textAlign="start" py="2" px="3">
             Permissions by resource and action

@@ -1,15 +1,27 @@
-import { Checkbox, Field, Input, NativeSelect, Textarea } from '@chakra-ui/react';
+import { Box, Checkbox, Field, Input, NativeSelect, Textarea } from '@chakra-ui/react';
 import { type FieldError, get, useController, useFormContext } from 'react-hook-form';
 import type { FormField } from '../../resources/resource.ts';
+import { relationSearch } from '../shared/relation-search.ts';
 import { valueKeys } from './form-values.ts';
+import { type HomeLocation, usableLocations } from './home-location.ts';
 import { LineEditor } from './line-editor.tsx';
 import { LocationInput } from './location-input.tsx';
 import { numberStep, toNumberOrNull, toTextOrNull } from './number-value.ts';
+import { PatientPrescriptionInput } from './patient-prescription-input.tsx';
 import { RelationInput } from './relation-input.tsx';
 import { RelationsInput } from './relations-input.tsx';
 import { RowsEditor } from './rows-editor.tsx';
+import { RxCard } from './rx-card.tsx';
+import { SpecialDiscountSection } from './special-discount-section.tsx';
 
-export type FieldInputProps = { field: FormField };
+export type FieldInputProps = {
+  field: FormField;
+  // Set on the document's own location field: its picker offers only usable locations, and only the kind of
+  // the user's home when they are bound to it.
+  atHome?: { only: HomeLocation | null };
+  // Set on the field naming the document this one comes from: picking a record fills the form from it.
+  onPick?: (id: number | null) => void;
+};
 
 const discountColumns = [
   { name: 'quantity', label: 'From quantity', kind: 'quantity', required: true },
@@ -17,13 +29,25 @@ const discountColumns = [
 ] as const;
 
 // One labelled input per form field, with the message of the client or server check under it.
-export function FieldInput({ field }: FieldInputProps) {
+export function FieldInput({ field, atHome, onPick }: FieldInputProps) {
   const { formState } = useFormContext();
+  if (field.kind === 'hidden') return null;
+  if (field.kind === 'rx-card') {
+    return (
+      <Box gridColumn="1 / -1">
+        <RxCard />
+      </Box>
+    );
+  }
   const error = valueKeys(field)
     .map((key): FieldError | undefined => get(formState.errors, key))
     .find((found) => found?.message);
   const invalid = Boolean(error);
-  const wide = field.kind === 'lines' || field.kind === 'discounts' || field.kind === 'textarea';
+  const wide =
+    field.kind === 'lines' ||
+    field.kind === 'discounts' ||
+    field.kind === 'textarea' ||
+    field.kind === 'special-discount';
   return (
     <Field.Root invalid={invalid} required={field.required} gridColumn={wide ? '1 / -1' : undefined}>
       {field.kind === 'checkbox' ? null : (
@@ -32,13 +56,13 @@ export function FieldInput({ field }: FieldInputProps) {
           <Field.RequiredIndicator />
         </Field.Label>
       )}
-      <Control field={field} invalid={invalid} />
+      <Control field={field} invalid={invalid} atHome={atHome} onPick={onPick} />
       {error?.message ? <Field.ErrorText>{error.message}</Field.ErrorText> : null}
     </Field.Root>
   );
 }
 
-function Control({ field, invalid }: FieldInputProps & { invalid: boolean }) {
+function Control({ field, invalid, atHome, onPick }: FieldInputProps & { invalid: boolean }) {
   const { register } = useFormContext();
   switch (field.kind) {
     case 'text':
@@ -85,7 +109,15 @@ function Control({ field, invalid }: FieldInputProps & { invalid: boolean }) {
         </NativeSelect.Root>
       );
     case 'relation':
-      return <RelationInput name={field.name} resource={field.resource} invalid={invalid} />;
+      return (
+        <RelationInput
+          name={field.name}
+          resource={field.resource}
+          invalid={invalid}
+          search={relationSearch(field.resource, atHome ? usableLocations : field.search)}
+          onPick={onPick ? (option) => onPick(option?.value ?? null) : undefined}
+        />
+      );
     case 'relations':
       return <RelationsInput name={field.name} resource={field.resource} />;
     case 'location':
@@ -95,6 +127,8 @@ function Control({ field, invalid }: FieldInputProps & { invalid: boolean }) {
           target={{ kind: 'pair', prefix: field.prefix }}
           allowNone={false}
           invalid={invalid}
+          usableOnly={atHome !== undefined}
+          only={atHome?.only}
         />
       );
     case 'home-location':
@@ -108,8 +142,15 @@ function Control({ field, invalid }: FieldInputProps & { invalid: boolean }) {
           addLabel="Add tier"
         />
       );
+    case 'special-discount':
+      return <SpecialDiscountSection name={field.name} />;
     case 'lines':
       return <LineEditor name={field.name} columns={field.columns} pricing={field.pricing} />;
+    case 'patient-prescription':
+      return <PatientPrescriptionInput name={field.name} patientField={field.patientField} invalid={invalid} />;
+    case 'rx-card':
+    case 'hidden':
+      return null;
   }
 }
 

@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { useGate } from '../../auth/use-permissions.ts';
+import { useAuthUser } from '../../auth/session.ts';
+import { useGate, usePermissions } from '../../auth/use-permissions.ts';
 import {
   type FormValues,
   isEditable,
@@ -13,15 +14,24 @@ import {
 } from '../../resources/resource.ts';
 import { listPath, pathForName, viewPath } from '../../resources/routes.ts';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
-import { errorMessage, validationErrors } from '../shared/request-error.ts';
+import { Refusal } from '../shared/refusal.tsx';
+import {
+  errorMessage,
+  errorStatus,
+  missingRecord,
+  permissionRefusal,
+  validationErrors,
+} from '../shared/request-error.ts';
 import type { ResourceScreenProps } from '../shared/screen-props.ts';
 import { useResourceMutation } from '../shared/use-resource-mutation.ts';
 import { FieldInput } from './field-input.tsx';
-import { type FormMode, fieldsFor, initialValues, valueKeys } from './form-values.ts';
+import { type FormMode, fieldsFor, type HomeStart, initialValues, sourceValues, valueKeys } from './form-values.ts';
+import { boundToHome, type HomeLocation, homeLocationOf } from './home-location.ts';
 import { NumberPreview } from './number-preview.tsx';
+import { PaidDocumentSummary } from './paid-document.tsx';
 import { formResolver } from './resolver.ts';
 
-export type FormScreenProps = ResourceScreenProps & { mode: FormMode };
+export type FormScreenProps = ResourceScreenProps & { mode: FormMode; prefillSegment?: string | undefined };
 
 function LoadingBar() {
   return (
@@ -34,14 +44,19 @@ function LoadingBar() {
 }
 
 // The create and edit screens of every resource: the record (or prefill source) loads, then the form shows.
-export function FormScreen({ resource, api, mode }: FormScreenProps) {
+export function FormScreen({ resource, api, mode, prefillSegment }: FormScreenProps) {
   const can = useGate();
+  const held = usePermissions();
+  const user = useAuthUser();
+  const home = homeLocationOf(user.data?.user);
   const params = useParams();
   const id = Number(params.id);
-  const prefillId = resource.createParam ? Number(params[resource.createParam]) : Number.NaN;
-  const prefill = api.prefill;
+  const fromOther = resource.prefillRoutes?.find((candidate) => candidate.segment === prefillSegment);
+  const prefillParam = fromOther?.param ?? resource.createParam;
+  const prefillId = prefillParam ? Number(params[prefillParam]) : Number.NaN;
+  const prefill = prefillSegment ? api.prefillFrom?.[prefillSegment] : api.prefill;
   const source = useQuery({
-    queryKey: mode === 'edit' ? api.detailKey(id) : [...api.listKey(), 'prefill', prefillId],
+    queryKey: mode === 'edit' ? api.detailKey(id) : [...api.listKey(), 'prefill', prefillSegment ?? '', prefillId],
     queryFn: async ({ signal }): Promise<Record<string, unknown>> =>
       mode === 'edit' ? { ...(await api.get(id, undefined, signal)) } : prefill ? prefill(prefillId) : {},
     enabled: mode === 'edit' ? Number.isInteger(id) : Number.isInteger(prefillId) && prefill !== undefined,
@@ -51,7 +66,27 @@ export function FormScreen({ resource, api, mode }: FormScreenProps) {
   if (!can({ prefix: resource.key, action: mode === 'create' ? 'create' : 'update' })) {
     return <Navigate to={listPath(resource)} replace />;
   }
-  const waiting = source.isPending && source.fetchStatus !== 'idle';
+  const status = errorStatus(source.error);
+  if (status === 403) {
+    return (
+      <Refusal
+        kind="forbidden"
+        sentence={permissionRefusal(mode === 'create' ? 'create' : 'update', resource.plural)}
+        back={{ to: listPath(resource), label: `Back to ${resource.plural}` }}
+      />
+    );
+  }
+  if (mode === 'edit' && (status === 404 || !Number.isInteger(id))) {
+    return (
+      <Refusal
+        kind="missing"
+        sentence={missingRecord(resource.singular)}
+        back={{ to: listPath(resource), label: `Back to ${resource.plural}` }}
+      />
+    );
+  }
+  const waiting =
+    (source.isPending && source.fetchStatus !== 'idle') || (user.isPending && user.fetchStatus !== 'idle');
   // A record past editing (a received order, a paid invoice) opens its view instead: the server would refuse the save.
   if (mode === 'edit' && source.data && !isEditable(resource, source.data as ResourceRecord)) {
     return <Navigate to={viewPath(resource, id)} replace />;
@@ -68,7 +103,15 @@ export function FormScreen({ resource, api, mode }: FormScreenProps) {
         </Text>
       ) : null}
       {!waiting && !source.isError ? (
-        <ResourceForm resource={resource} api={api} mode={mode} id={id} source={source.data ?? null} />
+        <ResourceForm
+          resource={resource}
+          api={api}
+          mode={mode}
+          id={id}
+          source={source.data ?? null}
+          start={resource.homeField && home ? { field: resource.homeField, home } : null}
+          bound={boundToHome(home, held ?? []) ? home : null}
+        />
       ) : null}
     </Stack>
   );
@@ -80,16 +123,19 @@ type ResourceFormProps = {
   mode: FormMode;
   id: number;
   source: Record<string, unknown> | null;
+  start: HomeStart | null;
+  // The home location the user's location picker is limited to, when they may not work elsewhere.
+  bound: HomeLocation | null;
 };
 
-function ResourceForm({ resource, api, mode, id, source }: ResourceFormProps) {
+function ResourceForm({ resource, api, mode, id, source, start, bound }: ResourceFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [query] = useSearchParams();
   const fields = fieldsFor(resource.formFields, mode);
   const schema = mode === 'create' ? api.createSchema : api.updateSchema;
   const form = useForm<FormValues>({
-    defaultValues: initialValues(resource.formFields, source, mode),
+    defaultValues: initialValues(resource.formFields, source, mode, start),
     resolver: schema ? formResolver(schema) : undefined,
   });
   const [returnHere, setReturnHere] = useState(false);
@@ -121,9 +167,20 @@ function ResourceForm({ resource, api, mode, id, source }: ResourceFormProps) {
     } else if (mode === 'edit') {
       navigate(viewPath(resource, id));
     } else if (returnHere) {
-      form.reset(initialValues(resource.formFields, null, mode));
+      form.reset(initialValues(resource.formFields, null, mode, start));
     } else {
       navigate(listPath(resource));
+    }
+  };
+
+  // Picking the source document on the form does what its create route does: the form takes its values.
+  const fillFrom = async (sourceId: number | null) => {
+    if (sourceId === null || !api.prefill) return;
+    try {
+      const picked = await api.prefill(sourceId);
+      form.reset({ ...form.getValues(), ...sourceValues(resource.formFields, picked, mode) });
+    } catch (error) {
+      notifyError(errorMessage(error));
     }
   };
 
@@ -168,10 +225,16 @@ function ResourceForm({ resource, api, mode, id, source }: ResourceFormProps) {
           {mode === 'create' && resource.numbering && !save.isPending ? (
             <NumberPreview numbering={resource.numbering} />
           ) : null}
+          {resource.pays && !save.isPending ? <PaidDocumentSummary pays={resource.pays} /> : null}
           {save.isPending ? null : (
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               {fields.map((field) => (
-                <FieldInput key={field.name} field={field} />
+                <FieldInput
+                  key={field.name}
+                  field={field}
+                  atHome={field.name === resource.homeField ? { only: bound } : undefined}
+                  onPick={mode === 'create' && field.name === resource.createParam ? fillFrom : undefined}
+                />
               ))}
             </SimpleGrid>
           )}

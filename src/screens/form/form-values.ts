@@ -1,5 +1,7 @@
 import { todayIso } from '../../format/date.ts';
 import type { FormField, FormValues, LineField } from '../../resources/resource.ts';
+import type { HomeLocation } from './home-location.ts';
+import { rxFieldNames } from './rx-fields.ts';
 
 export type FormMode = 'create' | 'edit';
 
@@ -10,7 +12,10 @@ export const labelKey = (name: string) => name.replace(/([^.]+)$/, '_$1_label');
 const locationKeys = (prefix: string) => [`${prefix}branch_id`, `${prefix}warehouse_id`];
 
 export function fieldsFor(fields: readonly FormField[], mode: FormMode): FormField[] {
-  return fields.filter((field) => !(mode === 'edit' && 'createOnly' in field && field.createOnly));
+  // A hidden link to the source record (an invoice's job order) is set once, on create.
+  return fields.filter(
+    (field) => !(mode === 'edit' && (field.kind === 'hidden' || ('createOnly' in field && field.createOnly))),
+  );
 }
 
 // The value keys a field writes, so that server errors can be matched to the field that shows them.
@@ -20,6 +25,8 @@ export function valueKeys(field: FormField): string[] {
       return locationKeys(field.prefix);
     case 'home-location':
       return ['userable_type', 'userable_id'];
+    case 'rx-card':
+      return [...rxFieldNames];
     default:
       return [field.name];
   }
@@ -27,7 +34,15 @@ export function valueKeys(field: FormField): string[] {
 
 // A line's own display keys: the item's name (for lines that come from a source line), its discount tiers, and
 // whether the discount was typed by the user (then a quantity change leaves it alone).
-export const lineKeys = { label: '_label', tiers: '_tiers', discountTyped: '_discount_typed' } as const;
+// Whether its price came from the price lists (then it follows the document's date and party) and what the line
+// says under its price (a lookup under way, or no price in effect).
+export const lineKeys = {
+  label: '_label',
+  tiers: '_tiers',
+  discountTyped: '_discount_typed',
+  autoPriced: '_auto_priced',
+  priceNote: '_price_note',
+} as const;
 
 function lineValues(columns: readonly LineField[], line: Record<string, unknown>): FormValues {
   const values: FormValues = {};
@@ -39,6 +54,8 @@ function lineValues(columns: readonly LineField[], line: Record<string, unknown>
   values[lineKeys.label] = line.item_name ?? '';
   values[lineKeys.tiers] = [];
   values[lineKeys.discountTyped] = line.discount_percent !== null && line.discount_percent !== undefined;
+  values[lineKeys.autoPriced] = false;
+  values[lineKeys.priceNote] = null;
   return values;
 }
 
@@ -53,14 +70,42 @@ function asRecords(value: unknown): Record<string, unknown>[] {
   return Array.isArray(value) ? value.filter((entry) => typeof entry === 'object' && entry !== null) : [];
 }
 
-// The form's starting values: the record being edited, or a source record (prefill), or empty ones.
-export function initialValues(fields: readonly FormField[], source: Record<string, unknown> | null, mode: FormMode) {
+// Where a new document starts: the field that takes the user's home location, and that location.
+export type HomeStart = { field: string; home: HomeLocation };
+
+// Puts the home location into a new document's location field, unless its source (a prefill) already set one or
+// the field cannot hold that kind of location (a branch-only field for a warehouse clerk).
+function startAtHome(values: FormValues, field: FormField, home: HomeLocation): void {
+  if (field.kind === 'relation') {
+    const fits = field.resource === (home.kind === 'branch' ? 'branches' : 'warehouses');
+    if (!fits || values[field.name] !== null) return;
+    values[field.name] = home.id;
+    values[labelKey(field.name)] = home.name;
+  } else if (field.kind === 'location') {
+    const [branch, warehouse] = locationKeys(field.prefix);
+    if (!branch || !warehouse || values[branch] !== null || values[warehouse] !== null) return;
+    values[home.kind === 'branch' ? branch : warehouse] = home.id;
+    values[labelKey(field.name)] = home.name;
+  }
+}
+
+// The form's starting values: the record being edited, or a source record (prefill), or empty ones; a new
+// document's location at the user's home.
+export function initialValues(
+  fields: readonly FormField[],
+  source: Record<string, unknown> | null,
+  mode: FormMode,
+  start: HomeStart | null = null,
+) {
   const values: FormValues = {};
   const from = source ?? {};
   for (const field of fieldsFor(fields, mode)) {
     switch (field.kind) {
       case 'checkbox':
-        values[field.name] = typeof from[field.name] === 'boolean' ? from[field.name] : true;
+        values[field.name] = typeof from[field.name] === 'boolean' ? from[field.name] : (field.defaultChecked ?? true);
+        break;
+      case 'select':
+        values[field.name] = from[field.name] ?? field.defaultValue ?? null;
         break;
       case 'relation':
         values[field.name] = from[field.name] ?? null;
@@ -78,6 +123,13 @@ export function initialValues(fields: readonly FormField[], source: Record<strin
         values.userable_id = from.userable_id ?? null;
         values[labelKey(field.name)] = from[field.labelField] ?? '';
         break;
+      case 'rx-card':
+        for (const key of rxFieldNames) values[key] = from[key] ?? null;
+        break;
+      case 'patient-prescription':
+        values[field.name] = from[field.name] ?? null;
+        values[labelKey(field.name)] = from[field.labelField] ?? '';
+        break;
       case 'discounts':
         values[field.name] = asRecords(from[field.name]).map((tier) => ({
           quantity: tier.quantity ?? null,
@@ -90,6 +142,9 @@ export function initialValues(fields: readonly FormField[], source: Record<strin
           lines.length > 0 ? lines.map((line) => lineValues(field.columns, line)) : [emptyLine(field.columns)];
         break;
       }
+      case 'special-discount':
+        values[field.name] = specialDiscountValue(from[field.name]);
+        break;
       case 'date':
         values[field.name] = from[field.name] ?? (mode === 'create' && field.required ? todayIso() : null);
         break;
@@ -102,8 +157,33 @@ export function initialValues(fields: readonly FormField[], source: Record<strin
       default:
         values[field.name] = from[field.name] ?? null;
     }
+    if (mode === 'create' && start?.field === field.name) startAtHome(values, field, start.home);
   }
   return values;
+}
+
+// The values a source record (an order picked on its receive order) sets, leaving the fields it says nothing
+// about as the user has them: the same values the prefill route starts with.
+export function sourceValues(
+  fields: readonly FormField[],
+  source: Record<string, unknown>,
+  mode: FormMode,
+): FormValues {
+  const all = initialValues(fields, source, mode);
+  const set: FormValues = {};
+  for (const field of fieldsFor(fields, mode)) {
+    const keys = field.kind === 'lines' ? ['lines'] : valueKeys(field);
+    if (!keys.some((key) => source[key] !== undefined && source[key] !== null)) continue;
+    for (const key of [...keys, labelKey(field.name)]) if (key in all) set[key] = all[key];
+  }
+  return set;
+}
+
+// The special discount as it is sent: its program and holder, without the names the server adds on reading.
+function specialDiscountValue(value: unknown): FormValues | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { program_id, holder_name, holder_id_number } = value as FormValues;
+  return { program_id, holder_name, holder_id_number };
 }
 
 // What is sent: the form's values without the display-only keys, at the top and inside lines.

@@ -6,21 +6,35 @@ import { RemoteSelect } from '../../ui/remote-select.tsx';
 import { typeAheadLimit } from '../../ui/type-ahead.tsx';
 import { labelKey } from './form-values.ts';
 
-export type ItemPickerProps = { name: string; invalid: boolean; onPick: (item: Item | null) => void };
+export type ItemPickerProps = {
+  name: string;
+  invalid: boolean;
+  itemTypes?: readonly string[] | undefined;
+  onPick: (item: Item | null) => void;
+};
 
 export const itemLabel = (item: Pick<Item, 'code' | 'name'>) => `${item.code} · ${item.name}`;
 
 // The item type-ahead of a document line: matches code, name or barcode, and hands the whole item to the line
 // (its unit and discount tiers) without a second request.
-export function ItemPicker({ name, invalid, onPick }: ItemPickerProps) {
+export function ItemPicker({ name, invalid, itemTypes, onPick }: ItemPickerProps) {
   const { watch } = useFormContext();
   const { field } = useController({ name });
   const found = useRef(new Map<number, Item>());
-  const search = useCallback(async (text: string, signal: AbortSignal) => {
-    const items = await searchItems({ q: text, limit: typeAheadLimit }, undefined, signal);
-    for (const item of items) found.current.set(item.id, item);
-    return items.map((item) => ({ value: item.id, label: itemLabel(item) }));
-  }, []);
+  const typeKey = itemTypes?.join('|') ?? '';
+  // A line whose role allows some item types (a frame line) asks for more and keeps the items of those types.
+  const search = useCallback(
+    async (text: string, signal: AbortSignal) => {
+      const allowed = typeKey === '' ? null : typeKey.split('|');
+      const items = await searchItems({ q: text, limit: allowed ? 100 : typeAheadLimit }, undefined, signal);
+      const fitting = allowed
+        ? items.filter((item) => allowed.includes(item.item_type_name ?? '')).slice(0, typeAheadLimit)
+        : items;
+      for (const item of fitting) found.current.set(item.id, item);
+      return fitting.map((item) => ({ value: item.id, label: itemLabel(item) }));
+    },
+    [typeKey],
+  );
   const label: unknown = watch(labelKey(name));
   const value = typeof field.value === 'number' ? field.value : null;
   return (

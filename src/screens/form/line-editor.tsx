@@ -5,7 +5,31 @@ import { formatMoney } from '../../format/money.ts';
 import type { LineField, LinePricing } from '../../resources/resource.ts';
 import { emptyLine, lineColumn } from './form-values.ts';
 import { documentFigures, lineFigures, toPesos } from './line-amounts.ts';
+import { useLinesFollowPricing } from './line-pricing.ts';
 import { LineRow } from './line-row.tsx';
+
+// Below 768 px each line stacks: the item on a row of its own, then quantity, price, discount and amount two to a
+// row, each under its column's name (data-label), so that every field and the amount stay in view on a phone.
+const stackedOnPhones = {
+  '@media (max-width: 767.98px)': {
+    '& thead': { display: 'none' },
+    '& tbody tr': {
+      display: 'grid',
+      gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+      columnGap: '2',
+      paddingBlock: '2',
+      borderBottomWidth: '1px',
+    },
+    '& tbody td': { display: 'block', minWidth: '0', borderBottomWidth: '0' },
+    '& tbody td:first-of-type': { gridColumn: '1 / -1' },
+    '& tbody td[data-label]::before': {
+      content: 'attr(data-label)',
+      display: 'block',
+      fontSize: 'xs',
+      color: 'fg.muted',
+    },
+  },
+} as const;
 
 export type LineEditorProps = { name: string; columns: readonly LineField[]; pricing: LinePricing | undefined };
 
@@ -14,6 +38,7 @@ export type LineEditorProps = { name: string; columns: readonly LineField[]; pri
 export function LineEditor({ name, columns, pricing }: LineEditorProps) {
   const { control, formState } = useFormContext();
   const { fields, append, remove } = useFieldArray({ control, name });
+  useLinesFollowPricing(name, columns, pricing);
   const lines: unknown = useWatch({ name });
   const arrayError: FieldError | undefined = get(formState.errors, name);
   const priceColumn = lineColumn(columns, 'money');
@@ -33,7 +58,7 @@ export function LineEditor({ name, columns, pricing }: LineEditorProps) {
   return (
     <>
       <Table.ScrollArea borderWidth="1px" rounded="md" w="full">
-        <Table.Root size="sm">
+        <Table.Root size="sm" css={stackedOnPhones}>
           <Table.Header>
             <Table.Row>
               {columns.map((column) => (

@@ -1,5 +1,4 @@
-import { Field, IconButton, Input, Table, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Field, IconButton, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
 import { type FieldError, get, useFormContext, useWatch } from 'react-hook-form';
 import { LuTrash2 } from 'react-icons/lu';
 import type { Item } from '../../../generated/model/index.ts';
@@ -8,8 +7,9 @@ import type { LineField, LinePricing } from '../../resources/resource.ts';
 import { labelKey, lineColumn, lineKeys } from './form-values.ts';
 import { ItemPicker, itemLabel } from './item-picker.tsx';
 import { lineFigures, tierDiscount, toPesos } from './line-amounts.ts';
-import { defaultLinePrice } from './line-prices.ts';
-import { numberStep, toNumberOrNull, toNumberOrUndefined } from './number-value.ts';
+import { missingPriceMessage, priceLineFromList } from './line-pricing.ts';
+import { numberStep, toNumberOrNull, toNumberOrUndefined, toTextOrNull } from './number-value.ts';
+import { OnHand } from './on-hand.tsx';
 import { RelationInput } from './relation-input.tsx';
 
 export type LineRowProps = {
@@ -21,15 +21,14 @@ export type LineRowProps = {
   onRemove: () => void;
 };
 
-type PriceNote = 'looking' | 'none' | null;
-
 // One document line: picking an item fills its unit, price and discount; the quantity picks the discount tier
 // until the user types a discount of their own.
 export function LineRow({ name, index, columns, pricing, showAmount, onRemove }: LineRowProps) {
-  const { register, formState, getValues, setValue } = useFormContext();
+  const form = useFormContext();
+  const { register, formState, getValues, setValue } = form;
   const row = `${name}.${index}`;
   const line: Record<string, unknown> = useWatch({ name: row }) ?? {};
-  const [priceNote, setPriceNote] = useState<PriceNote>(null);
+  const priceNote: unknown = line[lineKeys.priceNote];
   const priceColumn = lineColumn(columns, 'money');
   const discountColumn = lineColumn(columns, 'percent');
   const quantityColumn = lineColumn(columns, 'quantity');
@@ -44,7 +43,7 @@ export function LineRow({ name, index, columns, pricing, showAmount, onRemove }:
   const pick = async (itemColumn: string, item: Item | null) => {
     setValue(`${row}.${itemColumn}`, item?.id ?? null, { shouldValidate: formState.isSubmitted });
     setValue(`${row}.${labelKey(itemColumn)}`, item ? itemLabel(item) : '');
-    setPriceNote(null);
+    setValue(`${row}.${lineKeys.priceNote}`, null);
     if (!item) return;
     if (unitColumn) {
       setValue(`${row}.${unitColumn.name}`, item.unit_of_measurement_id);
@@ -54,20 +53,8 @@ export function LineRow({ name, index, columns, pricing, showAmount, onRemove }:
     setValue(`${row}.${lineKeys.tiers}`, pricing.side === 'purchase' ? item.purchase_discounts : item.sale_discounts);
     applyTier(quantityColumn ? getValues(`${row}.${quantityColumn}`) : null);
     if (!priceColumn) return;
-    const date: unknown = getValues(pricing.dateField);
-    const party: unknown = getValues(pricing.side === 'purchase' ? 'contact_id' : 'branch_id');
-    if (typeof date !== 'string' || date === '') return;
-    setPriceNote('looking');
-    const price = await defaultLinePrice({
-      side: pricing.side,
-      itemId: item.id,
-      date,
-      partyId: typeof party === 'number' ? party : null,
-    }).catch(() => null);
-    // The user may have picked another item meanwhile: only the answer for the item still chosen counts.
-    if (getValues(`${row}.${itemColumn}`) !== item.id) return;
-    setPriceNote(price === null ? 'none' : null);
-    if (price !== null) setValue(`${row}.${priceColumn}`, price, { shouldValidate: formState.isSubmitted });
+    setValue(`${row}.${lineKeys.autoPriced}`, true);
+    await priceLineFromList(form, row, itemColumn, pricing, priceColumn);
   };
 
   const cellError = (column: string): FieldError | undefined => get(formState.errors, `${row}.${column}`);
@@ -82,13 +69,31 @@ export function LineRow({ name, index, columns, pricing, showAmount, onRemove }:
         return (
           <Table.Cell
             key={column.name}
+            data-label={column.label}
             minW={column.kind === 'item' ? '64' : column.kind === 'unit' ? '40' : '28'}
             verticalAlign="top"
           >
             <Field.Root invalid={Boolean(error)}>
               <Field.Label srOnly>{label}</Field.Label>
               {column.kind === 'item' ? (
-                <ItemPicker name={path} invalid={Boolean(error)} onPick={(item) => void pick(column.name, item)} />
+                <ItemPicker
+                  name={path}
+                  invalid={Boolean(error)}
+                  itemTypes={column.itemTypes?.byRole[String(line[column.itemTypes.roleField] ?? '')]}
+                  onPick={(item) => void pick(column.name, item)}
+                />
+              ) : column.kind === 'select' ? (
+                <NativeSelect.Root invalid={Boolean(error)}>
+                  <NativeSelect.Field id={path} aria-label={label} {...register(path, { setValueAs: toTextOrNull })}>
+                    <option value="">Choose…</option>
+                    {column.options.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
               ) : column.kind === 'unit' ? (
                 <RelationInput name={path} resource="unit-of-measurements" invalid={Boolean(error)} />
               ) : column.kind === 'id' ? (
@@ -102,6 +107,11 @@ export function LineRow({ name, index, columns, pricing, showAmount, onRemove }:
                     setValueAs: column.kind === 'money' ? toNumberOrUndefined : toNumberOrNull,
                     onChange: (event: { target: { value: string } }) => {
                       if (column.kind === 'quantity') applyTier(toNumberOrNull(event.target.value));
+                      // A price the user typed is theirs: a later change of date or party leaves it alone.
+                      if (column.kind === 'money') {
+                        setValue(`${row}.${lineKeys.autoPriced}`, false);
+                        setValue(`${row}.${lineKeys.priceNote}`, null);
+                      }
                       if (column.kind === 'percent') {
                         setValue(`${row}.${lineKeys.discountTyped}`, event.target.value !== '');
                       }
@@ -109,9 +119,12 @@ export function LineRow({ name, index, columns, pricing, showAmount, onRemove }:
                   })}
                 />
               )}
-              {column.kind === 'money' && priceNote ? (
-                <Field.HelperText>
-                  {priceNote === 'looking' ? 'Looking up the price…' : 'No price on file for this date.'}
+              {column.kind === 'item' && typeof line[column.name] === 'number' ? (
+                <OnHand itemId={line[column.name] as number} />
+              ) : null}
+              {column.kind === 'money' && pricing && (priceNote === 'looking' || priceNote === 'none') ? (
+                <Field.HelperText color={priceNote === 'none' ? 'fg.warning' : undefined}>
+                  {priceNote === 'looking' ? 'Looking up the price…' : missingPriceMessage(pricing)}
                 </Field.HelperText>
               ) : null}
               {error?.message ? <Field.ErrorText>{error.message}</Field.ErrorText> : null}
@@ -121,7 +134,7 @@ export function LineRow({ name, index, columns, pricing, showAmount, onRemove }:
         );
       })}
       {showAmount && priceColumn ? (
-        <Table.Cell verticalAlign="top" textAlign="end">
+        <Table.Cell verticalAlign="top" textAlign="end" data-label="Amount">
           <Text py="2" aria-label={`Amount ${index + 1}`}>
             {formatMoney(
               toPesos(

@@ -4,6 +4,7 @@ import { useFormContext } from 'react-hook-form';
 import { RemoteSelect } from '../../ui/remote-select.tsx';
 import { relationSearch } from '../shared/relation-search.ts';
 import { labelKey } from './form-values.ts';
+import { type HomeLocation, usableLocations } from './home-location.ts';
 
 export type LocationKind = 'branch' | 'warehouse';
 
@@ -13,10 +14,13 @@ export type LocationInputProps = {
   target: { kind: 'pair'; prefix: string } | { kind: 'typed' };
   allowNone: boolean;
   invalid: boolean;
+  // The document's own location offers only where the user may work; a user bound to a home picks its kind alone.
+  usableOnly?: boolean;
+  only?: HomeLocation | null;
 };
 
 // A location is a branch or a warehouse (DOMAIN section 1): pick the kind, then the record.
-export function LocationInput({ name, target, allowNone, invalid }: LocationInputProps) {
+export function LocationInput({ name, target, allowNone, invalid, usableOnly, only }: LocationInputProps) {
   const { watch, setValue } = useFormContext();
   const keys =
     target.kind === 'pair'
@@ -33,7 +37,9 @@ export function LocationInput({ name, target, allowNone, invalid }: LocationInpu
         : watch(keys.branch) !== null && watch(keys.branch) !== undefined
           ? 'branch'
           : null;
-  const [chosenKind, setChosenKind] = useState<LocationKind | null>(storedKind ?? (allowNone ? null : 'branch'));
+  const [chosenKind, setChosenKind] = useState<LocationKind | null>(
+    storedKind ?? (allowNone ? null : (only?.kind ?? 'branch')),
+  );
   const kind = storedKind ?? chosenKind;
   const idValue: unknown = kind ? watch(keys[kind]) : null;
   const label: unknown = watch(labelKey(name));
@@ -58,8 +64,8 @@ export function LocationInput({ name, target, allowNone, invalid }: LocationInpu
           }}
         >
           {allowNone ? <option value="">None</option> : null}
-          <option value="branch">Branch</option>
-          <option value="warehouse">Warehouse</option>
+          {only?.kind === 'warehouse' && kind !== 'branch' ? null : <option value="branch">Branch</option>}
+          {only?.kind === 'branch' && kind !== 'warehouse' ? null : <option value="warehouse">Warehouse</option>}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
@@ -69,7 +75,10 @@ export function LocationInput({ name, target, allowNone, invalid }: LocationInpu
           invalid={invalid}
           value={typeof idValue === 'number' ? idValue : null}
           label={typeof label === 'string' ? label : ''}
-          search={relationSearch(kind === 'branch' ? 'branches' : 'warehouses')}
+          search={relationSearch(
+            kind === 'branch' ? 'branches' : 'warehouses',
+            usableOnly ? usableLocations : undefined,
+          )}
           onChange={(option) => {
             setValue(keys[kind], option?.value ?? null, { shouldDirty: true, shouldValidate: true });
             setValue(labelKey(name), option?.label ?? '');

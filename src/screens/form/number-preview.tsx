@@ -8,7 +8,8 @@ import {
 import type { ReferenceDocumentName } from '../../../generated/model/index.ts';
 import { businessDayIso } from '../../format/date.ts';
 import { nextDocumentNumber, nextReferenceNumber } from '../../format/document-number.ts';
-import type { DocumentNumbering } from '../../resources/resource.ts';
+import { type DocumentNumbering, readField } from '../../resources/resource.ts';
+import { useLinkedRecord } from './linked-record.ts';
 
 export type NumberPreviewProps = { numbering: DocumentNumbering };
 
@@ -17,9 +18,13 @@ const asId = (value: unknown): number | null => (typeof value === 'number' ? val
 // The number (and reference) a new document will probably get: the counters as they stand now, plus one. Another
 // document saved first takes it, so it is labelled a preview; the server assigns the real one on save.
 export function NumberPreview({ numbering }: NumberPreviewProps) {
-  const { documentName, prefix, locationPrefix, referenced } = numbering;
-  const branchId = asId(useWatch({ name: `${locationPrefix}branch_id` }));
-  const warehouseValue = asId(useWatch({ name: `${locationPrefix}warehouse_id` }));
+  const { documentName, prefix, locationPrefix, referenced, locationOf } = numbering;
+  const linked = useLinkedRecord(locationOf?.field, locationOf?.resource);
+  const formBranch = asId(useWatch({ name: `${locationPrefix}branch_id` }));
+  const formWarehouse = asId(useWatch({ name: `${locationPrefix}warehouse_id` }));
+  const linkedAt = (key: string) => (linked ? asId(readField(linked, `${locationOf?.prefix ?? ''}${key}`)) : null);
+  const branchId = locationOf ? linkedAt('branch_id') : formBranch;
+  const warehouseValue = locationOf ? linkedAt('warehouse_id') : formWarehouse;
   // SPEC section 9: B when a branch is set, else W.
   const warehouseId = branchId === null ? warehouseValue : null;
   const contactId = asId(useWatch({ name: 'contact_id' }));
@@ -62,7 +67,12 @@ export function NumberPreview({ numbering }: NumberPreviewProps) {
         <Alert.Description>
           <Stack gap="1">
             <Text>
-              Number: {number ? <Code>{number}</Code> : <Text as="span">{located ? '…' : 'choose a location'}</Text>}
+              Number:{' '}
+              {number ? (
+                <Code>{number}</Code>
+              ) : (
+                <Text as="span">{located ? '…' : locationOf ? 'choose the document first' : 'choose a location'}</Text>
+              )}
             </Text>
             {referenced ? (
               <Text>

@@ -1,12 +1,20 @@
 import { useController, useFormContext } from 'react-hook-form';
 import type { ResourceKey } from '../../resources/resource.ts';
-import { RemoteSelect } from '../../ui/remote-select.tsx';
+import { type RemoteOption, RemoteSelect } from '../../ui/remote-select.tsx';
+import type { RemoteSearch } from '../../ui/use-remote-options.ts';
 import { relationSearch } from '../shared/relation-search.ts';
 import { labelKey } from './form-values.ts';
 
-export type RelationInputProps = { name: string; resource: ResourceKey; invalid: boolean };
+export type RelationInputProps = {
+  name: string;
+  resource: ResourceKey;
+  invalid: boolean;
+  // Instead of the resource's plain search: one that offers only what fits here.
+  search?: RemoteSearch<RemoteOption>;
+  onPick?: (option: RemoteOption | null) => void;
+};
 
-export function RelationInput({ name, resource, invalid }: RelationInputProps) {
+export function RelationInput({ name, resource, invalid, search, onPick }: RelationInputProps) {
   const { setValue, watch } = useFormContext();
   const { field } = useController({ name });
   const label: unknown = watch(labelKey(name));
@@ -17,10 +25,11 @@ export function RelationInput({ name, resource, invalid }: RelationInputProps) {
       value={value}
       label={typeof label === 'string' && label !== '' ? label : value === null ? '' : `#${value}`}
       invalid={invalid}
-      search={relationSearch(resource)}
+      search={search ?? relationSearch(resource)}
       onChange={(option) => {
         field.onChange(option?.value ?? null);
         setValue(labelKey(name), option?.label ?? '');
+        onPick?.(option);
       }}
     />
   );

@@ -4,11 +4,15 @@ import type { ZodType } from 'zod';
 import type { FormValues } from '../../resources/resource.ts';
 import { stripLocal } from './form-values.ts';
 
-type Issue = { code: string; input?: unknown; origin?: string };
+type Issue = { code: string; input?: unknown; origin?: string; pattern?: string };
 
-// zod's own wording is written for developers; these are the two cases a shop assistant meets every day.
+// The contract's rule for text (openapi.yaml, "Text"): no control characters but tab and newline.
+const plainTextPattern = String.raw`/^[^\u0000-\u0008\u000B-\u001F\u007F]*$/`;
+
+// zod's own wording is written for developers; these are the cases a shop assistant meets.
 function friendlyMessage(issue: Issue): string | undefined {
   if (issue.code === 'too_small' && issue.origin === 'array') return 'Add at least one line.';
+  if (issue.pattern === plainTextPattern) return 'This field may not contain control characters.';
   if (issue.input === undefined || issue.input === null || issue.input === '') return 'This field is required.';
   return undefined;
 }

@@ -1,17 +1,33 @@
-import { Box, Button, Flex, Heading, HStack, Input, Link, Progress, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  Link,
+  Progress,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { useGate } from '../../auth/use-permissions.ts';
-import { isEditable, readField } from '../../resources/resource.ts';
-import { createPath, editPath, viewPath } from '../../resources/routes.ts';
+import { useGate, usePermissions, useSeesCosts } from '../../auth/use-permissions.ts';
+import { columnValue, isEditable, readableColumns, readField } from '../../resources/resource.ts';
+import { createPath, editPath, importPath, viewPath } from '../../resources/routes.ts';
 import { PaginationBar } from '../../ui/pagination-bar.tsx';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
-import { searchDebounceMs } from '../../ui/use-remote-options.ts';
-import { errorMessage, errorStatus } from '../shared/request-error.ts';
+import { clearSearchDelayMs, searchDebounceMs } from '../../ui/use-remote-options.ts';
+import { Refusal } from '../shared/refusal.tsx';
+import { errorMessage, errorStatus, permissionRefusal } from '../shared/request-error.ts';
 import type { ResourceScreenProps } from '../shared/screen-props.ts';
 import { ValueText } from '../shared/value-text.tsx';
 import { AdvancedSearchDialog } from './advanced-search-dialog.tsx';
+import { BulkActions } from './bulk-actions.tsx';
+import { ExportButton } from './export-button.tsx';
 import {
   applyListChange,
   hasActiveFilter,
@@ -22,18 +38,39 @@ import {
   toSearchParams,
 } from './list-query.ts';
 
+// A table wider than the screen scrolls inside its own box, keeping the record's number or name and its actions
+// in view; the page itself never scrolls sideways. The kept columns keep the row's stripe, since what scrolls
+// beneath them must not show through.
+const stickyBackground = { bg: 'bg', 'tbody tr:nth-of-type(odd) > &': { bg: 'bg.muted' } } as const;
+// The tick box column is 2.5rem wide; the first column stays in view just right of it.
+const stickyTick = { position: 'sticky', left: '0', zIndex: '1', w: '10', minW: '10', css: stickyBackground } as const;
+const stickyStart = {
+  position: 'sticky',
+  left: '10',
+  zIndex: '1',
+  whiteSpace: 'nowrap',
+  css: stickyBackground,
+} as const;
+const stickyEnd = { position: 'sticky', right: '0', zIndex: '1', css: stickyBackground } as const;
+
 export function ListScreen({ resource, api }: ResourceScreenProps) {
   const can = useGate();
+  const columns = readableColumns(resource.columns, useSeesCosts());
+  // Known permissions that lack view-{prefix} refuse at once, without asking the server to say the same.
+  const refusedHere = usePermissions() !== null && !can({ prefix: resource.key, action: 'view' });
   const [params, setParams] = useSearchParams();
   const query = readListQuery(
     params,
     (resource.filters ?? []).map((filter) => filter.name),
   );
   const apiParams = toApiParams(query);
+  // A screen that marks Quick Search required lists nothing until a value is typed (SPEC section 2).
+  const awaitingSearch = resource.quickSearchRequired === true && query.search === '';
   const list = useQuery({
     queryKey: api.listKey(apiParams),
     queryFn: ({ signal }) => api.list(apiParams, undefined, signal),
     placeholderData: keepPreviousData,
+    enabled: !refusedHere && !awaitingSearch,
   });
 
   const change = (listChange: ListChange) => {
@@ -51,6 +88,12 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
   useEffect(() => {
     setQuickSearch(query.search);
   }, [query.search]);
+  // SPEC section 9: Clear Search shows or hides 100 ms after a change, and a clear searches again 100 ms later.
+  const clearOffered = useDebouncedValue(hasActiveFilter({ ...query, search: quickSearch }), clearSearchDelayMs);
+  const clearSearch = () => {
+    setQuickSearch('');
+    window.setTimeout(() => changeRef.current({ kind: 'clear' }), clearSearchDelayMs);
+  };
 
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const prefix = resource.key;
@@ -59,16 +102,52 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
   const canCreate = resource.screens !== 'read-only' && can({ prefix, action: 'create' });
   const canView = can({ prefix, action: 'view' });
   const canEdit = resource.screens === 'full' && can({ prefix, action: 'update' });
+  const canDelete = resource.screens !== 'read-only' && can({ prefix, action: 'delete' });
+  const canRestore = resource.screens !== 'read-only' && can({ prefix, action: 'restore' });
+  // Ticked rows of the page on screen; a new page, search or filter starts with none.
+  const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
+  const pageKey = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the selection belongs to one page of one query.
+  useEffect(() => setTicked(new Set()), [pageKey]);
+  const selected = rows.filter((row) => ticked.has(row.id));
+  const allTicked = rows.length > 0 && selected.length === rows.length;
+  const tick = (id: number, on: boolean) =>
+    setTicked((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  if (refusedHere || errorStatus(list.error) === 403) {
+    return (
+      <Stack gap="4">
+        <Heading size="xl">{resource.plural}</Heading>
+        <Refusal
+          kind="forbidden"
+          sentence={permissionRefusal('view', resource.plural)}
+          back={{ to: '/overview', label: 'Back to Overview' }}
+        />
+      </Stack>
+    );
+  }
 
   return (
     <Stack gap="4">
       <Flex justify="space-between" align="center" gap="4" wrap="wrap">
         <Heading size="xl">{resource.plural}</Heading>
-        {canCreate ? (
-          <Button asChild colorPalette="teal">
-            <RouterLink to={createPath(resource)}>Create New</RouterLink>
-          </Button>
-        ) : null}
+        <HStack gap="2" wrap="wrap">
+          {resource.importing && can({ prefix, action: 'create', override: [resource.importing.permission] }) ? (
+            <Button asChild variant="outline">
+              <RouterLink to={importPath(resource)}>Import</RouterLink>
+            </Button>
+          ) : null}
+          {canCreate ? (
+            <Button asChild colorPalette="teal">
+              <RouterLink to={createPath(resource)}>Create New</RouterLink>
+            </Button>
+          ) : null}
+        </HStack>
       </Flex>
       <Flex gap="2" wrap="wrap" align="center">
         <Input
@@ -77,10 +156,11 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
           placeholder="Quick Search"
           maxW="xs"
           value={quickSearch}
+          required={resource.quickSearchRequired}
           onChange={(event) => setQuickSearch(event.currentTarget.value)}
         />
-        {hasActiveFilter(query) ? (
-          <Button variant="outline" onClick={() => change({ kind: 'clear' })}>
+        {clearOffered ? (
+          <Button variant="outline" onClick={clearSearch}>
             Clear Search
           </Button>
         ) : null}
@@ -101,6 +181,7 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
         <Button variant="outline" onClick={() => setAdvancedOpen(true)}>
           Advance Search
         </Button>
+        <ExportButton prefix={prefix} plural={resource.plural} params={apiParams} />
       </Flex>
       {list.isFetching ? (
         <Progress.Root value={null} striped animated size="xs" colorPalette="teal" aria-label="Loading">
@@ -113,33 +194,74 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
       )}
       {list.isError ? (
         <Text color="fg.error" role="alert">
-          {errorStatus(list.error) === 403
-            ? `You do not have permission to view ${resource.plural}.`
-            : errorMessage(list.error)}
+          {errorMessage(list.error)}
         </Text>
       ) : null}
-      <Table.ScrollArea borderWidth="1px" rounded="md">
+      {selected.length > 0 ? (
+        <BulkActions
+          resource={resource}
+          api={api}
+          selected={selected}
+          canDelete={canDelete}
+          canRestore={canRestore}
+          onDone={() => setTicked(new Set())}
+        />
+      ) : null}
+      {awaitingSearch ? (
+        <Text color="fg.muted" role="status">
+          Type in Quick Search to list {resource.plural}.
+        </Text>
+      ) : null}
+      <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0} hidden={awaitingSearch}>
         <Table.Root size="sm" striped interactive>
           <Table.Caption captionSide="top" textAlign="start" py="2" px="3">
             List of {resource.plural} - Total {meta?.total ?? 0}
           </Table.Caption>
           <Table.Header>
             <Table.Row>
-              {resource.columns.map((column) => (
-                <Table.ColumnHeader key={column.field}>{column.label}</Table.ColumnHeader>
+              <Table.ColumnHeader {...stickyTick}>
+                <Checkbox.Root
+                  size="sm"
+                  verticalAlign="middle"
+                  checked={allTicked ? true : selected.length > 0 ? 'indeterminate' : false}
+                  onCheckedChange={(details) =>
+                    setTicked(details.checked === true ? new Set(rows.map((row) => row.id)) : new Set())
+                  }
+                >
+                  <Checkbox.HiddenInput aria-label="Select every row of this page" />
+                  <Checkbox.Control />
+                </Checkbox.Root>
+              </Table.ColumnHeader>
+              {columns.map((column, index) => (
+                <Table.ColumnHeader key={column.field} {...(index === 0 ? stickyStart : {})}>
+                  {column.label}
+                </Table.ColumnHeader>
               ))}
-              <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" {...stickyEnd}>
+                Actions
+              </Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {rows.map((row) => (
               <Table.Row key={row.id} opacity={row.deleted_at ? 0.6 : 1}>
-                {resource.columns.map((column) => (
-                  <Table.Cell key={column.field}>
-                    <ValueText value={readField(row, column.field)} kind={column.kind} />
+                <Table.Cell {...stickyTick}>
+                  <Checkbox.Root
+                    size="sm"
+                    verticalAlign="middle"
+                    checked={ticked.has(row.id)}
+                    onCheckedChange={(details) => tick(row.id, details.checked === true)}
+                  >
+                    <Checkbox.HiddenInput aria-label={`Select ${String(readField(row, resource.title) ?? row.id)}`} />
+                    <Checkbox.Control />
+                  </Checkbox.Root>
+                </Table.Cell>
+                {columns.map((column, index) => (
+                  <Table.Cell key={column.field} {...(index === 0 ? stickyStart : {})}>
+                    <ValueText value={columnValue(row as Record<string, unknown>, column)} kind={column.kind} />
                   </Table.Cell>
                 ))}
-                <Table.Cell textAlign="end">
+                <Table.Cell textAlign="end" {...stickyEnd}>
                   <HStack justify="end" gap="3">
                     {canView ? (
                       <Link asChild colorPalette="teal">
@@ -157,7 +279,7 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
             ))}
             {list.isSuccess && rows.length === 0 ? (
               <Table.Row>
-                <Table.Cell colSpan={resource.columns.length + 1} textAlign="center" color="fg.muted" py="6">
+                <Table.Cell colSpan={columns.length + 2} textAlign="center" color="fg.muted" py="6">
                   No {resource.plural.toLowerCase()} found.
                 </Table.Cell>
               </Table.Row>

@@ -1,11 +1,14 @@
 import { Box, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import type { Invoice } from '../../../generated/model/index.ts';
 import { getSelectedBusinessId } from '../../api/selected-business.ts';
 import { useBusinesses } from '../../auth/session.ts';
+import { useSeesCosts } from '../../auth/use-permissions.ts';
 import { formatDate } from '../../format/date.ts';
 import { formatMoney } from '../../format/money.ts';
 import type { DocumentPrint, ResourceDefinition, ResourceRecord } from '../../resources/resource.ts';
-import { readField } from '../../resources/resource.ts';
+import { columnValue, readableColumns, readField } from '../../resources/resource.ts';
 import { formatValue } from '../shared/value-text.tsx';
+import { SalesInvoiceSheet } from './sales-invoice-sheet.tsx';
 
 export type PrintSheetProps = { resource: ResourceDefinition; print: DocumentPrint; record: ResourceRecord };
 
@@ -29,11 +32,18 @@ const text = (record: ResourceRecord, field: string) => String(readField(record,
 // The document as a person hands it over: the business, the document's number, reference and date, who and
 // where, its lines with amounts, the totals in pesos and lines to sign on.
 export function PrintSheet({ resource, print, record }: PrintSheetProps) {
+  if (print.salesInvoice) return <SalesInvoiceSheet invoice={record as unknown as Invoice} />;
+  return <GenericSheet resource={resource} print={print} record={record} />;
+}
+
+function GenericSheet({ resource, print, record }: PrintSheetProps) {
   const businesses = useBusinesses(true);
   const business = businesses.data?.find((candidate) => candidate.id === getSelectedBusinessId());
   const lines = readField(record, 'lines');
   const rows = Array.isArray(lines) ? (lines as Record<string, unknown>[]) : [];
   const reference = text(record, 'reference_number');
+  const seesCosts = useSeesCosts();
+  const columns = readableColumns(print.columns, seesCosts);
   return (
     <Box data-print-sheet display="none" _print={{ display: 'block' }} color="black" bg="white" fontSize="sm">
       <style>{printCss}</style>
@@ -69,7 +79,7 @@ export function PrintSheet({ resource, print, record }: PrintSheetProps) {
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>#</Table.ColumnHeader>
-              {print.columns.map((column) => (
+              {columns.map((column) => (
                 <Table.ColumnHeader
                   key={column.field}
                   textAlign={column.kind === 'money' || column.kind === 'quantity' ? 'end' : undefined}
@@ -83,19 +93,19 @@ export function PrintSheet({ resource, print, record }: PrintSheetProps) {
             {rows.map((row, index) => (
               <Table.Row key={String(row.id ?? index)}>
                 <Table.Cell>{index + 1}</Table.Cell>
-                {print.columns.map((column) => (
+                {columns.map((column) => (
                   <Table.Cell
                     key={column.field}
                     textAlign={column.kind === 'money' || column.kind === 'quantity' ? 'end' : undefined}
                   >
-                    {formatValue(row[column.field], column.kind)}
+                    {formatValue(columnValue(row, column), column.kind)}
                   </Table.Cell>
                 ))}
               </Table.Row>
             ))}
           </Table.Body>
         </Table.Root>
-        {print.totals ? (
+        {print.totals && (seesCosts || !print.totalsAreCosts) ? (
           <Stack gap="1" alignSelf="end" minW="64">
             {totalRows.map(({ label, field }) => (
               <Flex key={field} justify="space-between" fontWeight={field === 'total' ? 'bold' : undefined}>

@@ -1,5 +1,6 @@
 import { Table } from '@chakra-ui/react';
-import type { Column } from '../../resources/resource.ts';
+import { useSeesCosts } from '../../auth/use-permissions.ts';
+import { type Column, columnValue, readableColumns } from '../../resources/resource.ts';
 import { ValueText } from './value-text.tsx';
 
 export type RecordsTableProps = {
@@ -9,9 +10,10 @@ export type RecordsTableProps = {
 };
 
 // A read-only table of nested rows: a document's lines, a stock's movements.
-export function RecordsTable({ caption, columns, rows }: RecordsTableProps) {
+export function RecordsTable({ caption, columns: declared, rows }: RecordsTableProps) {
+  const columns = readableColumns(declared, useSeesCosts());
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
+    <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0}>
       <Table.Root size="sm" striped>
         <Table.Caption captionSide="top" textAlign="start" py="2" px="3">
           {caption}
@@ -28,7 +30,7 @@ export function RecordsTable({ caption, columns, rows }: RecordsTableProps) {
             <Table.Row key={typeof row.id === 'number' ? row.id : index}>
               {columns.map((column) => (
                 <Table.Cell key={column.field}>
-                  <ValueText value={row[column.field]} kind={column.kind} />
+                  <ValueText value={columnValue(row, column)} kind={column.kind} />
                 </Table.Cell>
               ))}
             </Table.Row>

@@ -32,3 +32,17 @@ export function validationErrors(error: unknown): FieldErrors | null {
     ]),
   );
 }
+
+export type RefusedAction = 'view' | 'create' | 'update';
+
+// The one sentence every screen uses when the user may not open it (the server's 403 says the same).
+export const permissionRefusal = (action: RefusedAction, plural: string): string =>
+  `You do not have permission to ${action} ${plural}.`;
+
+export const missingRecord = (singular: string): string => `This ${singular} does not exist.`;
+
+// Answers that asking again cannot change: signed out, refused, or not there.
+export function isFinalRefusal(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status === 401 || status === 403 || status === 404;
+}

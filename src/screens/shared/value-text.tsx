@@ -2,6 +2,8 @@ import { Badge, Text } from '@chakra-ui/react';
 import { formatDate, formatTimestamp } from '../../format/date.ts';
 import { type DiscountTierValue, formatDiscounts } from '../../format/discounts.ts';
 import { formatMoney } from '../../format/money.ts';
+import { formatPaymentMethod } from '../../format/payment-method.ts';
+import { formatPower, formatSphere } from '../../format/prescription.ts';
 import { formatQuantity } from '../../format/quantity.ts';
 import type { ValueKind } from '../../resources/resource.ts';
 
@@ -9,6 +11,13 @@ export type ValueTextProps = { value: unknown; kind?: ValueKind };
 
 function isTierList(value: unknown): value is DiscountTierValue[] {
   return Array.isArray(value) && value.every((entry) => typeof entry === 'object' && entry !== null);
+}
+
+// A senior citizen or PWD discount: who had it, on which ID, under which program.
+function specialDiscountText(value: unknown): string {
+  if (typeof value !== 'object') return String(value);
+  const { holder_name, holder_id_number, program_name } = value as Record<string, unknown>;
+  return `${String(holder_name ?? '')}, ${String(program_name ?? '')} ID ${String(holder_id_number ?? '')}`;
 }
 
 export function formatValue(value: unknown, kind: ValueKind = 'text'): string {
@@ -32,6 +41,14 @@ export function formatValue(value: unknown, kind: ValueKind = 'text'): string {
       return Array.isArray(value) ? value.join(', ') : String(value);
     case 'label':
       return String(value).replaceAll('_', ' ');
+    case 'payment-method':
+      return formatPaymentMethod(value);
+    case 'special-discount':
+      return specialDiscountText(value);
+    case 'power':
+      return typeof value === 'number' ? formatPower(value) : String(value);
+    case 'sphere':
+      return typeof value === 'number' ? formatSphere(value) : String(value);
     default:
       return String(value);
   }

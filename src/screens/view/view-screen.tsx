@@ -1,19 +1,30 @@
 import { Alert, Badge, Button, DataList, Flex, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LuPrinter } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { useGate } from '../../auth/use-permissions.ts';
-import { isEditable, type ResourceApi, type ResourceRecord, readField } from '../../resources/resource.ts';
+import { useGate, usePermissions, useSeesCosts } from '../../auth/use-permissions.ts';
+import { formatTimestamp } from '../../format/date.ts';
+import {
+  columnValue,
+  isEditable,
+  type ResourceApi,
+  type ResourceRecord,
+  readableColumns,
+  readField,
+} from '../../resources/resource.ts';
 import { editPath, listPath, viewPath } from '../../resources/routes.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
 import { PrintSheet } from '../print/print-sheet.tsx';
+import { type SheetName, SheetOf } from '../print/sheets.tsx';
 import { RecordsTable } from '../shared/records-table.tsx';
-import { errorMessage, errorStatus } from '../shared/request-error.ts';
+import { Refusal } from '../shared/refusal.tsx';
+import { errorMessage, errorStatus, missingRecord, permissionRefusal } from '../shared/request-error.ts';
 import type { ResourceScreenProps } from '../shared/screen-props.ts';
 import { useResourceMutation } from '../shared/use-resource-mutation.ts';
 import { ValueText } from '../shared/value-text.tsx';
+import { HistorySection } from './history-section.tsx';
 import {
   actionButtonLabel,
   actionPermission,
@@ -46,12 +57,16 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const can = useGate();
+  const refusedHere = usePermissions() !== null && !can({ prefix: resource.key, action: 'view' });
   const record = useQuery({
     queryKey: api.detailKey(id),
     queryFn: ({ signal }) => api.get(id, undefined, signal),
-    enabled: Number.isInteger(id),
+    enabled: Number.isInteger(id) && !refusedHere,
   });
   const [pending, setPending] = useState<RecordAction | null>(null);
+  const [move, setMove] = useState<StatusMove | null>(null);
+  // The paper form last chosen stays ready for the printer; each choice asks the browser to print once.
+  const [sheet, setSheet] = useState<{ name: SheetName; request: number } | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const mutation = useResourceMutation(
     api,
@@ -74,6 +89,32 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
     });
   };
 
+  const moveStatus = useResourceMutation(
+    api,
+    (status: string) => (api.moveStatus ? api.moveStatus(id, status) : Promise.reject(new Error('No status moves.'))),
+    () => id,
+  );
+  const confirmMove = (chosen: StatusMove) => {
+    moveStatus.mutate(chosen.status, {
+      onSuccess: () => {
+        notifySuccess(`${resource.singular} ${chosen.done} successfully.`);
+        setMove(null);
+        // The record stays on screen in its new status, with the buttons of that status.
+        void record.refetch();
+      },
+      onError: (error) => {
+        setMove(null);
+        notifyError(errorMessage(error));
+      },
+    });
+  };
+  // The chosen paper form renders first, then the browser's print dialog opens on it.
+  useEffect(() => {
+    if (!sheet) return;
+    const timer = window.setTimeout(() => window.print(), 50);
+    return () => window.clearTimeout(timer);
+  }, [sheet]);
+
   const data = record.data;
   const prefix = resource.key;
   const deleted = Boolean(data?.deleted_at);
@@ -87,6 +128,26 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
           return permission === null || can({ prefix, action: permission });
         });
 
+  const status = errorStatus(record.error);
+  if (refusedHere || status === 403) {
+    return (
+      <Refusal
+        kind="forbidden"
+        sentence={permissionRefusal('view', resource.plural)}
+        back={{ to: '/overview', label: 'Back to Overview' }}
+      />
+    );
+  }
+  if (status === 404 || !Number.isInteger(id)) {
+    return (
+      <Refusal
+        kind="missing"
+        sentence={missingRecord(resource.singular)}
+        back={{ to: listPath(resource), label: `Back to ${resource.plural}` }}
+      />
+    );
+  }
+
   return (
     <Stack gap="5">
       <Flex justify="space-between" align="center" wrap="wrap" gap="3">
@@ -94,7 +155,9 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
           <Heading size="xl">
             {resource.singular} {data ? String(readField(data, resource.title) ?? '') : ''}
           </Heading>
-          {deleted ? <Badge colorPalette="red">Deleted</Badge> : null}
+          {deleted && data?.deleted_at ? (
+            <Badge colorPalette="red">Deleted {formatTimestamp(data.deleted_at)}</Badge>
+          ) : null}
         </HStack>
         <HStack gap="2" wrap="wrap">
           <Button variant="outline" onClick={() => navigate(listPath(resource))}>
@@ -115,11 +178,32 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
                 ))
             : null}
           {data && !deleted
+            ? (resource.statusMoves ?? [])
+                .filter(
+                  (candidate) =>
+                    candidate.from.includes(String(readField(data, 'status'))) && can({ prefix, action: 'update' }),
+                )
+                .map((candidate) => (
+                  <Button
+                    key={candidate.status}
+                    colorPalette="teal"
+                    variant="subtle"
+                    onClick={() => setMove(candidate)}
+                  >
+                    {candidate.label}
+                  </Button>
+                ))
+            : null}
+          {data && !deleted
             ? (resource.followUps ?? [])
                 .filter((followUp) => followUp.applies(data) && can({ prefix: followUp.resource, action: 'create' }))
                 .map((followUp) => (
                   <Button key={followUp.resource} asChild variant="outline" colorPalette="teal">
-                    <RouterLink to={`/${followUp.resource}/create/${id}`}>{followUp.label}</RouterLink>
+                    <RouterLink
+                      to={`/${followUp.resource}/create/${followUp.segment ? `${followUp.segment}/` : ''}${followUp.sourceId?.(data) ?? id}${followUp.returnHere ? `?redirect_to=${prefix}.view&id=${id}` : ''}`}
+                    >
+                      {followUp.label}
+                    </RouterLink>
                   </Button>
                 ))
             : null}
@@ -128,6 +212,17 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
               <LuPrinter /> Print
             </Button>
           ) : null}
+          {data && !deleted
+            ? (resource.sheets ?? []).map((candidate) => (
+                <Button
+                  key={candidate.sheet}
+                  variant="outline"
+                  onClick={() => setSheet({ name: candidate.sheet, request: (sheet?.request ?? 0) + 1 })}
+                >
+                  <LuPrinter /> {candidate.label}
+                </Button>
+              ))
+            : null}
           {data
             ? actions.map((action) => (
                 <Button
@@ -151,7 +246,7 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
       ) : null}
       {record.isError ? (
         <Text color="fg.error" role="alert">
-          {errorStatus(record.error) === 404 ? `This ${resource.singular} does not exist.` : errorMessage(record.error)}
+          {errorMessage(record.error)}
         </Text>
       ) : null}
       {secret ? (
@@ -167,8 +262,40 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
       {data && linesField?.kind === 'lines' && Array.isArray(lines) ? (
         <RecordsTable caption="Lines" columns={linesField.viewColumns} rows={lines} />
       ) : null}
-      {data && resource.print ? <PrintSheet resource={resource} print={resource.print} record={data} /> : null}
-      {data && api.related ? <RelatedRows id={id} related={api.related} /> : null}
+      {data
+        ? (resource.nestedTables ?? []).map((table) => {
+            const rows = readField(data, table.field);
+            return Array.isArray(rows) ? (
+              <RecordsTable key={table.field} caption={table.caption} columns={table.columns} rows={rows} />
+            ) : null;
+          })
+        : null}
+      {data && resource.print && !sheet ? (
+        <PrintSheet resource={resource} print={resource.print} record={data} />
+      ) : null}
+      {data && sheet ? <SheetOf sheet={sheet.name} record={data} /> : null}
+      {data
+        ? (api.related ?? []).map((related) => <RelatedRows key={related.caption} id={id} related={related} />)
+        : null}
+      {data && api.history && api.historyKey ? (
+        <HistorySection
+          resource={resource}
+          id={id}
+          load={api.history}
+          queryKey={api.historyKey}
+          version={String(readField(data, 'updated_at') ?? '')}
+        />
+      ) : null}
+      {move && data ? (
+        <ConfirmDialog
+          open
+          action={move.action}
+          subject={`${resource.singular} ${String(readField(data, resource.title) ?? '')}`.trim()}
+          busy={moveStatus.isPending}
+          onConfirm={() => confirmMove(move)}
+          onCancel={() => setMove(null)}
+        />
+      ) : null}
       {pending && data ? (
         <ConfirmDialog
           open
@@ -183,7 +310,9 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
   );
 }
 
-function RelatedRows({ id, related }: { id: number; related: NonNullable<ResourceApi['related']> }) {
+type StatusMove = NonNullable<ResourceScreenProps['resource']['statusMoves']>[number];
+
+function RelatedRows({ id, related }: { id: number; related: NonNullable<ResourceApi['related']>[number] }) {
   const rows = useQuery({
     queryKey: related.queryKey(id),
     queryFn: ({ signal }) => related.load(id, signal),
@@ -192,13 +321,14 @@ function RelatedRows({ id, related }: { id: number; related: NonNullable<Resourc
 }
 
 function RecordDetails({ record, resource }: { record: ResourceRecord } & Pick<ResourceScreenProps, 'resource'>) {
+  const fields = readableColumns(resource.viewFields, useSeesCosts());
   return (
     <DataList.Root orientation="horizontal" size="md" borderWidth="1px" rounded="md" p="4" gap="3">
-      {resource.viewFields.map((field) => (
+      {fields.map((field) => (
         <DataList.Item key={field.field}>
           <DataList.ItemLabel minW="44">{field.label}</DataList.ItemLabel>
           <DataList.ItemValue>
-            <ValueText value={readField(record, field.field)} kind={field.kind} />
+            <ValueText value={columnValue(record as Record<string, unknown>, field)} kind={field.kind} />
           </DataList.ItemValue>
         </DataList.Item>
       ))}

@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { ScryptCost } from '../auth/password.ts';
+import { seedPermissions } from '../auth/seed-permissions.ts';
+import type { Database } from '../db/database.ts';
+import { seedDemoDocuments } from './documents.ts';
+import { seedDemoEyeCare } from './eye-care.ts';
+import { seedDemoHistory } from './history.ts';
+import { seedDemoMasterData } from './master-data.ts';
+import { seedDemoPhilippineSales } from './philippine-sales.ts';
+
+export type SeedOptions = { demo: boolean; passwordCost: ScryptCost; now: Date };
+
+// Runs the seed steps in order: the permission catalogue always; the demo data only into a database that has
+// no users yet (a new one), in one transaction so that a failed seed leaves nothing half made.
+export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): Promise<void> {
+  await seedPermissions(db, options.now.toISOString());
+  if (!options.demo) return;
+  const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (anyUser) return;
+  await db.transaction().execute(async (trx) => {
+    const master = await seedDemoMasterData(trx, { passwordCost: options.passwordCost, now: options.now });
+    await seedDemoDocuments(trx, master, options.now);
+    await seedDemoEyeCare(trx, master, options.now);
+    await seedDemoPhilippineSales(trx, master, options.now);
+    await seedDemoHistory(trx, master, options);
+  });
+}

@@ -1,0 +1,54 @@
+import { Menu, Portal } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { signOut } from '../auth/session.ts';
+import { NotificationsButton, UserButton } from './top-bar-buttons.tsx';
+
+// The bell is a placeholder in this release (SPEC section 1): its items are fixed.
+const placeholderNotifications = [
+  'Welcome to Spectacle Optical.',
+  'Low-stock alerts will appear here.',
+  'Document approvals will appear here.',
+];
+
+export function NotificationsMenu() {
+  return (
+    <Menu.Root>
+      <Menu.Trigger asChild>
+        <NotificationsButton />
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            {placeholderNotifications.map((text) => (
+              <Menu.Item key={text} value={text}>
+                {text}
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+export function UserMenu({ userName, changePasswordPath }: { userName: string; changePasswordPath: string }) {
+  return (
+    <Menu.Root>
+      <Menu.Trigger asChild>
+        <UserButton userName={userName} />
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.Item value="change-password" asChild>
+              <RouterLink to={changePasswordPath}>Change password</RouterLink>
+            </Menu.Item>
+            <Menu.Item value="logout" onSelect={() => signOut()}>
+              Logout
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,15 @@
+import type { ResourceGroup } from '../resources/resource.ts';
+
+// The reports: screens that summarise documents rather than list one resource. Each sits in a sidebar group and
+// shows to holders of its own view permission (or full access).
+export type ReportDefinition = { key: string; label: string; path: string; group: ResourceGroup; permission: string };
+
+export const reports: readonly ReportDefinition[] = [
+  {
+    key: 'daily-sales',
+    label: 'Daily Sales',
+    path: '/reports/daily-sales',
+    group: 'sales',
+    permission: 'view-daily-sales',
+  },
+];

@@ -1,0 +1,22 @@
+import { formatMoney } from '../format/money.ts';
+import { type RelationSearch, type ResourceRecord, readField } from './resource.ts';
+
+// What each document's pickers offer (issue: pickers that offer what fits), declared once for the definitions.
+
+export const customers: RelationSearch = { params: { role: 'customer' } };
+export const suppliers: RelationSearch = { params: { role: 'supplier' } };
+
+// A document to pay reads with whom it is with and what is left of it: "I-… · Juan dela Cruz · balance ₱1,500".
+const withBalance = (record: ResourceRecord) =>
+  [
+    String(readField(record, 'number') ?? record.id),
+    String(readField(record, 'contact_name') ?? ''),
+    `balance ${formatMoney(Number(readField(record, 'balance') ?? 0))}`,
+  ]
+    .filter((part) => part !== '')
+    .join(' · ');
+
+export const documentsWithBalance: RelationSearch = { params: { has_balance: 1 }, label: withBalance };
+export const ordersToReceive: RelationSearch = { params: { has_unreceived: 1 } };
+export const requestsToTransfer: RelationSearch = { params: { has_untransferred: 1 } };
+export const transfersInTransit: RelationSearch = { params: { has_in_transit: 1 } };

@@ -1,0 +1,22 @@
+import type { AuthUser } from '../../../generated/model/index.ts';
+import { fullAccessPermission } from '../../auth/gate.ts';
+import type { RelationSearch } from '../../resources/resource.ts';
+
+// The branch or warehouse a user works at (DOMAIN section 2's userable): their document forms start there.
+export type HomeLocation = { kind: 'branch' | 'warehouse'; id: number; name: string };
+
+// Lets a user with a home location create and post documents elsewhere too; without it the server refuses them.
+export const anyLocationPermission = 'work-at-any-location';
+
+export function homeLocationOf(user: AuthUser | undefined): HomeLocation | null {
+  if (!user?.userable_type || user.userable_id === null) return null;
+  return { kind: user.userable_type, id: user.userable_id, name: user.userable_from ?? `#${user.userable_id}` };
+}
+
+// Whose location pickers offer their home alone: a user with a home who may not work at any other location.
+export function boundToHome(home: HomeLocation | null, held: readonly string[]): home is HomeLocation {
+  return home !== null && !held.includes(fullAccessPermission) && !held.includes(anyLocationPermission);
+}
+
+// The search of a document's own location picker: the server answers only where the user may place it.
+export const usableLocations: RelationSearch = { params: { usable: 1 } };

@@ -1,0 +1,78 @@
+import { Stack, Table, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { formatTimestamp } from '../../format/date.ts';
+import type { ResourceApi, ResourceDefinition } from '../../resources/resource.ts';
+import { errorMessage } from '../shared/request-error.ts';
+import { actionWords, changeLines, fieldLooks } from './history-changes.ts';
+
+export type HistorySectionProps = {
+  resource: ResourceDefinition;
+  id: number;
+  load: NonNullable<ResourceApi['history']>;
+  queryKey: NonNullable<ResourceApi['historyKey']>;
+  // The record's updated_at: any change to the record, its own or another document's, reloads the history.
+  version: string;
+};
+
+// Who did what and when to the record, newest first (DOMAIN section 8).
+export function HistorySection({ resource, id, load, queryKey, version }: HistorySectionProps) {
+  const history = useQuery({
+    queryKey: [...queryKey(id), version],
+    queryFn: ({ signal }) => load(id, undefined, signal),
+  });
+  const looks = useMemo(() => fieldLooks(resource), [resource]);
+  // History is only ever appended to, so an entry's place counted from the oldest names it for good.
+  const entries = (history.data ?? []).map((entry, index, all) => ({ entry, sequence: all.length - index }));
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0}>
+      <Table.Root size="sm" striped>
+        <Table.Caption captionSide="top" textAlign="start" py="2" px="3">
+          History
+        </Table.Caption>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>When</Table.ColumnHeader>
+            <Table.ColumnHeader>Who</Table.ColumnHeader>
+            <Table.ColumnHeader>What</Table.ColumnHeader>
+            <Table.ColumnHeader>Changes</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {history.isError ? (
+            <Table.Row>
+              <Table.Cell colSpan={4} color="fg.error">
+                {errorMessage(history.error)}
+              </Table.Cell>
+            </Table.Row>
+          ) : null}
+          {history.data?.length === 0 ? (
+            <Table.Row>
+              <Table.Cell colSpan={4} color="fg.muted">
+                Nothing recorded yet.
+              </Table.Cell>
+            </Table.Row>
+          ) : null}
+          {entries.map(({ entry, sequence }) => (
+            <Table.Row key={sequence}>
+              <Table.Cell whiteSpace="nowrap">{formatTimestamp(entry.at)}</Table.Cell>
+              <Table.Cell>{entry.user_name ?? '—'}</Table.Cell>
+              <Table.Cell>{actionWords[entry.action]}</Table.Cell>
+              <Table.Cell>
+                <Stack gap="0">
+                  {changeLines(entry.changes, looks).map((line) => (
+                    <Text key={line.field} textStyle="sm">
+                      {entry.action === 'created'
+                        ? `${line.label}: ${line.to}`
+                        : `${line.label}: ${line.from} → ${line.to}`}
+                    </Text>
+                  ))}
+                </Stack>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

@@ -1,0 +1,27 @@
+import { createSystem, defaultBaseConfig, type SystemContext } from '@chakra-ui/react';
+
+// Chakra's default system (tokens and the recipes of every component) is a fifth of the app's first download.
+// The router draws nothing until the first route has loaded, and every route loads the full system together with
+// its screen (`loadFullSystem`, in parallel), so the first download carries only Chakra's bare style engine.
+const bareSystem = createSystem(defaultBaseConfig);
+
+let current: SystemContext = bareSystem;
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+export function currentSystem(): SystemContext {
+  return current;
+}
+
+export function onSystemChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function loadFullSystem(): Promise<void> {
+  loading ??= import('./full-system.ts').then(({ fullSystem }) => {
+    current = fullSystem;
+    for (const listener of listeners) listener();
+  });
+  return loading;
+}

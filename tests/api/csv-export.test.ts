@@ -1,0 +1,106 @@
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetAllBusinessesResponse } from '../../generated/zod/businesses/businesses.zod.ts';
+import { seedDatabase } from '../../server/demo/index.ts';
+import { loadContractDocument } from '../../server/http/contract-document.ts';
+import { createTestApi, expectContract, type TestApi, type TestClient, testPasswordCost } from '../support/test-api.ts';
+
+// DOMAIN.md section 8: every list answers CSV with `Accept: text/csv`, with the same filters, every page.
+const contract = loadContractDocument(new URL('../../openapi.yaml', import.meta.url).pathname) as {
+  paths: Record<string, { get?: { responses: Record<string, { content?: Record<string, unknown> }> } }>;
+};
+const exportedPrefixes = Object.entries(contract.paths)
+  .filter(([path, item]) => /^\/api\/[a-z-]+$/.test(path) && item.get?.responses['200']?.content?.['text/csv'])
+  .map(([path]) => path.slice('/api/'.length));
+
+type Page = { data: Record<string, unknown>[]; meta: { total: number; last_page: number } };
+
+let api: TestApi;
+let admin: TestClient;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  await seedDatabase(api.db, { demo: true, passwordCost: testPasswordCost, now: new Date('2026-11-21T08:00:00Z') });
+  admin = await api.signIn('admin@spectacle.test', 'spectacle-demo');
+  const { businesses } = expectContract(
+    await admin.get('/api/businesses/get-all-businesses'),
+    200,
+    GetAllBusinessesResponse,
+  );
+  admin.businessId = businesses[0]?.id ?? null;
+});
+
+afterAll(() => api.close());
+
+async function csv(url: string): Promise<{ status: number; type: string; rows: string[][] }> {
+  const answer = await admin.get(url, { headers: { accept: 'text/csv' } });
+  const parsed = Papa.parse<string[]>(answer.raw.body.trim(), { skipEmptyLines: true });
+  return { status: answer.status, type: String(answer.headers['content-type']), rows: parsed.data };
+}
+
+// Every record of every page of the JSON list, in the list's order.
+async function allPages(path: string): Promise<Record<string, unknown>[]> {
+  const records: Record<string, unknown>[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await admin.get(`${path}${path.includes('?') ? '&' : '?'}per_page=100&page=${page}`);
+    const body = answer.json as Page;
+    records.push(...body.data);
+    if (page >= body.meta.last_page) return records;
+  }
+}
+
+describe('CSV export of every list', () => {
+  it('declares CSV on every list of the contract', () => {
+    expect(exportedPrefixes.length).toBeGreaterThanOrEqual(29);
+  });
+
+  for (const prefix of exportedPrefixes) {
+    it(`exports every ${prefix} record of every page, as the JSON list has them`, async () => {
+      const records = await allPages(`/api/${prefix}`);
+      const exported = await csv(`/api/${prefix}`);
+      expect(exported.status).toBe(200);
+      expect(exported.type).toContain('text/csv');
+      const [header = [], ...rows] = exported.rows;
+      expect(header).toContain('id');
+      expect(rows).toHaveLength(records.length);
+      const idColumn = header.indexOf('id');
+      expect(rows.map((row) => Number(row[idColumn]))).toEqual(records.map((record) => record.id));
+      // Scalar fields read as the JSON has them: numbers plain, text as is, absent values empty.
+      const first = records[0];
+      if (first) {
+        for (const [column, value] of Object.entries(first)) {
+          if (value === null || typeof value === 'object') continue;
+          const cell = rows[0]?.[header.indexOf(column)];
+          expect(cell, `${prefix}.${column}`).toBe(String(value));
+        }
+      }
+    });
+  }
+
+  it('applies the list filters and search, and the order', async () => {
+    const found = await allPages('/api/items?search=Ray-Ban&order_by=asc');
+    expect(found.length).toBeGreaterThan(0);
+    const exported = await csv('/api/items?search=Ray-Ban&order_by=asc');
+    const [header = [], ...rows] = exported.rows;
+    expect(rows.map((row) => Number(row[header.indexOf('id')]))).toEqual(found.map((item) => item.id));
+    const paid = await csv('/api/invoices?status=paid');
+    const statusColumn = paid.rows[0]?.indexOf('status') ?? -1;
+    expect(paid.rows.length).toBeGreaterThan(1);
+    expect(new Set(paid.rows.slice(1).map((row) => row[statusColumn]))).toEqual(new Set(['paid']));
+  });
+
+  it('answers a header row when nothing matches, and a 422 for a bad filter', async () => {
+    const none = await csv('/api/brands?search=no-such-brand-anywhere');
+    expect(none.status).toBe(200);
+    expect(none.rows).toHaveLength(1);
+    expect(none.rows[0]).toEqual(expect.arrayContaining(['id', 'name', 'deleted_at']));
+    const bad = await admin.get('/api/invoices?status=nonsense', { headers: { accept: 'text/csv' } });
+    expect(bad.status).toBe(422);
+  });
+
+  it('keeps the permission and the business of the list', async () => {
+    const cashier = await api.signIn('cashier@spectacle.test', 'spectacle-demo');
+    cashier.businessId = admin.businessId;
+    expect((await cashier.get('/api/users', { headers: { accept: 'text/csv' } })).status).toBe(403);
+  });
+});

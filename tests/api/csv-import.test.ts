@@ -1,0 +1,179 @@
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetAllBusinessesResponse } from '../../generated/zod/businesses/businesses.zod.ts';
+import { ImportItemsResponse } from '../../generated/zod/items/items.zod.ts';
+import { seedDatabase } from '../../server/demo/index.ts';
+import { createTestApi, expectContract, type TestApi, type TestClient, testPasswordCost } from '../support/test-api.ts';
+
+// DOMAIN.md section 8: items, contacts, prices and opening stock from CSV; every row checked first, all rows
+// written in one transaction or none.
+let api: TestApi;
+let admin: TestClient;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  await seedDatabase(api.db, { demo: true, passwordCost: testPasswordCost, now: new Date('2026-11-21T08:00:00Z') });
+  admin = await api.signIn('admin@spectacle.test', 'spectacle-demo');
+  const { businesses } = expectContract(
+    await admin.get('/api/businesses/get-all-businesses'),
+    200,
+    GetAllBusinessesResponse,
+  );
+  admin.businessId = businesses[0]?.id ?? null;
+});
+
+afterAll(() => api.close());
+
+function upload(prefix: string, rows: Record<string, string>[], dryRun = false, client = admin) {
+  const csv = Papa.unparse(rows, { columns: [...new Set(rows.flatMap((row) => Object.keys(row)))] });
+  return client.request('POST', `/api/${prefix}/import${dryRun ? '?dry_run=1' : ''}`, csv, {
+    headers: { 'content-type': 'text/csv' },
+  });
+}
+
+async function count(prefix: string, query = ''): Promise<number> {
+  const answer = await admin.get(`/api/${prefix}?${query}`);
+  return (answer.json as { meta: { total: number } }).meta.total;
+}
+
+const frame = (code: string, extra: Record<string, string> = {}) => ({
+  code,
+  name: `Imported frame ${code}`,
+  brand: 'Ray-Ban',
+  item_type: 'frame',
+  unit_of_measurement: 'Piece',
+  reorder_level: '2',
+  sale_discounts: '2:5%, 5:10%',
+  ...extra,
+});
+
+describe('importing items', () => {
+  it('checks every row on a dry run and writes nothing', async () => {
+    const before = await count('items');
+    const answer = await upload('items', [frame('IMP-001'), frame('IMP-002')], true);
+    expect(expectContract(answer, 200, ImportItemsResponse)).toEqual({ rows: 2, created: 0, dry_run: true });
+    expect(await count('items')).toBe(before);
+  });
+
+  it('writes every row, finding related records by name, with discount tiers as SPEC.md writes them', async () => {
+    const before = await count('items');
+    const answer = await upload('items', [frame('IMP-001'), frame('IMP-002', { brand: '' })]);
+    expect(expectContract(answer, 201, ImportItemsResponse)).toEqual({ rows: 2, created: 2, dry_run: false });
+    expect(await count('items')).toBe(before + 2);
+    const found = (await admin.get('/api/items?search=IMP-001')).json as {
+      data: { brand_name: string | null; item_type_name: string; sale_discounts: unknown; reorder_level: number }[];
+    };
+    expect(found.data[0]).toMatchObject({
+      brand_name: 'Ray-Ban',
+      item_type_name: 'Frame',
+      reorder_level: 2,
+      sale_discounts: [
+        { quantity: 2, discount_percent: 5 },
+        { quantity: 5, discount_percent: 10 },
+      ],
+    });
+  });
+
+  it('names every bad cell by row (the header is row 1) and column, and writes none of the rows', async () => {
+    const before = await count('items');
+    const answer = await upload('items', [
+      frame('IMP-100'),
+      frame('IMP-001'),
+      frame('IMP-101', { item_type: 'Telescope' }),
+      frame('IMP-102', { reorder_level: 'many' }),
+      frame('IMP-100'),
+    ]);
+    expect(answer.status).toBe(422);
+    const { errors } = answer.json as { errors: Record<string, string[]> };
+    expect(Object.keys(errors).sort()).toEqual(
+      ['rows.3.code', 'rows.4.item_type', 'rows.5.reorder_level', 'rows.6.code'].sort(),
+    );
+    expect(errors['rows.4.item_type']?.[0]).toContain('Telescope');
+    expect(await count('items')).toBe(before);
+  });
+
+  it('refuses unknown and missing columns on the header row', async () => {
+    const answer = await upload('items', [{ code: 'X-1', colour: 'red' }]);
+    expect(answer.status).toBe(422);
+    const { errors } = answer.json as { errors: Record<string, string[]> };
+    expect(Object.keys(errors)).toEqual(
+      expect.arrayContaining(['rows.1.colour', 'rows.1.name', 'rows.1.item_type', 'rows.1.unit_of_measurement']),
+    );
+  });
+
+  it('needs create-items', async () => {
+    const cashier = await api.signIn('cashier@spectacle.test', 'spectacle-demo');
+    cashier.businessId = admin.businessId;
+    expect((await upload('items', [frame('IMP-900')], false, cashier)).status).toBe(403);
+  });
+
+  it('offers a template whose header the import reads back', async () => {
+    const template = await admin.get('/api/items/import/template');
+    expect(template.status).toBe(200);
+    const [header = [], example = []] = Papa.parse<string[]>(template.raw.body.trim()).data;
+    expect(header).toEqual(expect.arrayContaining(['code', 'name', 'item_type', 'unit_of_measurement', 'brand']));
+    const row = Object.fromEntries(header.map((column, index) => [column, example[index] ?? '']));
+    expect((await upload('items', [{ ...row, code: 'TPL-1', barcode: '' }], true)).status).toBe(200);
+  });
+});
+
+describe('importing contacts and prices', () => {
+  it('imports contacts by contact type name', async () => {
+    const before = await count('contacts');
+    const answer = await upload('contacts', [
+      { contact_type: 'Customer', name: 'Imported Patient', phone: '+63 917 000 0001' },
+      { contact_type: 'Supplier', name: 'Imported Lab', email: 'lab@example.ph' },
+    ]);
+    expect(answer.status).toBe(201);
+    expect(await count('contacts')).toBe(before + 2);
+  });
+
+  it('imports sale and purchase prices by item code, branch and supplier', async () => {
+    const sale = await upload('sale-item-prices', [
+      { item: 'IMP-001', branch: 'Makati Branch', unit_price: '7990', effective_date: '2026-11-01' },
+      { item: 'IMP-001', branch: '', unit_price: '8490', effective_date: '2026-11-01' },
+    ]);
+    expect(sale.status).toBe(201);
+    const purchase = await upload('purchase-item-prices', [
+      { item: 'IMP-001', contact: 'Imported Lab', unit_cost: '3200', effective_date: '2026-11-01' },
+    ]);
+    expect(purchase.status).toBe(201);
+    const refused = await upload('sale-item-prices', [
+      { item: 'NO-SUCH-CODE', branch: '', unit_price: '1', effective_date: '2026-11-01' },
+    ]);
+    expect(Object.keys((refused.json as { errors: object }).errors)).toEqual(['rows.2.item']);
+  });
+});
+
+describe('importing opening stock', () => {
+  it('posts the rows through the ledger as receive orders, one per location and supplier', async () => {
+    const receivesBefore = await count('receive-orders');
+    const answer = await upload('stocks', [
+      { item: 'IMP-001', warehouse: 'Central Warehouse', quantity: '12', unit_cost: '3000' },
+      { item: 'IMP-002', warehouse: 'Central Warehouse', quantity: '5', unit_cost: '2500' },
+      { item: 'IMP-001', branch: 'Makati Branch', quantity: '3', unit_cost: '3000' },
+    ]);
+    expect(answer.status).toBe(201);
+    expect((answer.json as { created: number }).created).toBe(2);
+    expect(await count('receive-orders')).toBe(receivesBefore + 2);
+    const stocks = (await admin.get('/api/stocks?search=IMP-001')).json as {
+      data: { quantity_on_hand: number; warehouse_id: number | null; branch_id: number | null }[];
+    };
+    expect(stocks.data.map((stock) => stock.quantity_on_hand).sort((a, b) => a - b)).toEqual([3, 12]);
+  });
+
+  it('refuses a row with neither or both locations, or a quantity of nothing, and posts none', async () => {
+    const receivesBefore = await count('receive-orders');
+    const answer = await upload('stocks', [
+      { item: 'IMP-002', warehouse: 'Central Warehouse', branch: '', quantity: '1' },
+      { item: 'IMP-002', warehouse: '', branch: '', quantity: '1' },
+      { item: 'IMP-002', warehouse: 'Central Warehouse', branch: '', quantity: '0' },
+    ]);
+    expect(answer.status).toBe(422);
+    expect(Object.keys((answer.json as { errors: object }).errors).sort()).toEqual([
+      'rows.3.warehouse',
+      'rows.4.quantity',
+    ]);
+    expect(await count('receive-orders')).toBe(receivesBefore);
+  });
+});

@@ -1,0 +1,110 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserApp, detail, expectToast, pick, screenshot, signIn, startBrowserApp } from './browser-app.ts';
+
+// A Prada frame Makati holds, ₱16,990 everywhere and ₱17,990 at Makati from 2026-06-01 (the demo price lists).
+const frame = { code: 'PR-16MV-1AB', name: 'Prada Heritage PR 16MV Optical' };
+
+const inputValue = (page: Page, name: string) => page.locator(`input[name="${name}"]`).inputValue();
+
+async function waitForValue(page: Page, name: string, value: string): Promise<void> {
+  await page.waitForFunction(
+    ([field, wanted]) => document.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.value === wanted,
+    [name, value] as const,
+  );
+}
+
+// The counter as its demo users live it, from a fresh sign-in, in a real browser against the real server.
+describe('the counter in the browser', () => {
+  let app: BrowserApp;
+
+  beforeAll(async () => {
+    app = await startBrowserApp();
+  }, 300_000);
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("rings up the cashier's sale at her branch, re-priced with the date, paid and back on the invoice", {
+    timeout: 120_000,
+  }, async () => {
+    const page = await app.newPage();
+    await signIn(page, 'cashier@spectacle.test');
+    await page.goto('/invoices/create');
+    await waitForValue(page, 'branch_id', 'Makati Branch');
+
+    // Picked while the invoice is dated before Makati's own price starts: the every-branch price.
+    await page.locator('#invoice_date').fill('2026-05-15');
+    await pick(page, 'contact_id', 'Walk', 'Walk-in Customer');
+    await pick(page, 'lines.0.item_id', frame.code, frame.name);
+    await waitForValue(page, 'lines.0.unit_price', '16990');
+    await page.getByText('On hand here: 4').waitFor();
+
+    // Dated after it: the line follows the branch's price list.
+    await page.locator('#invoice_date').fill('2026-06-15');
+    await waitForValue(page, 'lines.0.unit_price', '17990');
+    await screenshot(page, 'counter-invoice-repriced');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Invoice created successfully.');
+    await page.waitForURL((url) => url.pathname === '/invoices');
+    await page.locator('tbody').getByRole('link', { name: 'View', exact: true }).first().click();
+    await page.waitForURL(/\/invoices\/\d+$/);
+    const invoicePath = new URL(page.url()).pathname;
+    expect(await detail(page, 'Balance').innerText()).toBe('₱17,990');
+
+    await page.getByRole('link', { name: 'Record Payment', exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/invoice-payments/create/'));
+    const paying = page.getByLabel('Invoice being paid');
+    await paying.getByText('₱17,990').first().waitFor();
+    expect(await paying.innerText()).toContain('Walk-in Customer');
+    await page.getByText(/^IP-\d{8}-B\d{5}-\d{8}$/).waitFor();
+    expect(await page.getByLabel('Payment Method').inputValue()).toBe('cash');
+    expect(await inputValue(page, 'amount')).toBe('17990');
+    await screenshot(page, 'counter-payment');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Invoice Payment created successfully.');
+    await page.waitForURL((url) => url.pathname === invoicePath);
+    await page
+      .getByText(/^IP-\d{8}-B\d{5}-\d{8}$/)
+      .first()
+      .waitFor();
+    await page.waitForFunction(() => document.body.innerText.includes('Paid'));
+    expect((await detail(page, 'Status').innerText()).trim().toLowerCase()).toBe('paid');
+    expect(await detail(page, 'Balance').innerText()).toBe('₱0');
+    await screenshot(page, 'counter-invoice-paid');
+  });
+
+  it('answers a route the cashier may not open with one sentence and the way back', { timeout: 60_000 }, async () => {
+    const page = await app.newPage();
+    await signIn(page, 'cashier@spectacle.test');
+    await page.goto('/purchase-orders');
+    await page.getByText('You do not have permission to view Purchase Orders.').waitFor();
+    expect(await page.getByText(/Total 0/).count()).toBe(0);
+    await page.getByRole('link', { name: 'Back to Overview' }).waitFor();
+    await page.goto('/purchase-orders/1');
+    await page.getByText('You do not have permission to view Purchase Orders.').waitFor();
+    await screenshot(page, 'counter-forbidden');
+  });
+
+  it("fills the clerk's receive order from the purchase order he picks", { timeout: 120_000 }, async () => {
+    const page = await app.newPage();
+    await signIn(page, 'clerk@spectacle.test');
+    await page.goto('/receive-orders/create');
+    await waitForValue(page, 'warehouse_id', 'Central Warehouse');
+    const order = page.locator('input[name="purchase_order_id"]');
+    await order.click();
+    // His warehouse's orders: the Makati branch's would be refused at his location.
+    await order.fill('W00001');
+    await page.getByRole('listbox').getByRole('option').first().click();
+    await page.waitForFunction(
+      () => (document.querySelector<HTMLInputElement>('input[name="contact_id"]')?.value ?? '') !== '',
+    );
+    await page.locator('input[name="lines.0.quantity"]').waitFor();
+    expect(Number(await inputValue(page, 'lines.0.quantity'))).toBeGreaterThan(0);
+    await page.getByText(/^RO-\d{8}-W00001-\d{8}$/).waitFor();
+    await screenshot(page, 'counter-receive-from-order');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Receive Order created successfully.');
+  });
+});

@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getGetBrandResponseMock } from '../../generated/hooks/brands/brands.msw.ts';
+import { getGetPurchaseOrderResponseMock } from '../../generated/hooks/purchase-orders/purchase-orders.msw.ts';
+import type { RecordHistory } from '../../generated/model/index.ts';
+import { storeUser } from '../../src/auth/permission-store.ts';
+import { formatTimestamp } from '../../src/format/date.ts';
+import { formatMoney } from '../../src/format/money.ts';
+import { mockUser } from '../../src/mocks/handlers.ts';
+import { brands } from '../../src/resources/brands.ts';
+import { purchaseOrders } from '../../src/resources/purchase-orders.ts';
+import type { ResourceDefinition } from '../../src/resources/resource.ts';
+import { ViewScreen } from '../../src/screens/view/view-screen.tsx';
+import { renderRoutes, server, withMockServer } from './support.tsx';
+
+withMockServer();
+
+beforeEach(() => {
+  storeUser(mockUser.user);
+});
+
+async function renderView(resource: ResourceDefinition, heading: string) {
+  const api = await resource.load();
+  renderRoutes(
+    [{ path: `/${resource.key}/:id`, element: <ViewScreen resource={resource} api={api} /> }],
+    `/${resource.key}/12`,
+  );
+  await screen.findByRole('heading', { name: heading });
+  return screen.findByRole('table', { name: 'History' });
+}
+
+function rowsOf(table: HTMLElement): string[][] {
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent ?? ''),
+    );
+}
+
+describe('the History section of a view screen', () => {
+  it('lists who did what and when, newest first, with the changed fields by their labels', async () => {
+    const history: RecordHistory = [
+      { at: '2026-11-21T09:30:00.000Z', user_id: 2, user_name: 'Bea Clerk', action: 'restored', changes: {} },
+      {
+        at: '2026-11-21T08:15:00.000Z',
+        user_id: 1,
+        user_name: 'Ana Administrator',
+        action: 'updated',
+        changes: { name: ['Oakley', 'Oakley Eyewear'], description: [null, 'Sport frames'] },
+      },
+      {
+        at: '2026-11-20T07:00:00.000Z',
+        user_id: 1,
+        user_name: 'Ana Administrator',
+        action: 'created',
+        changes: { name: [null, 'Oakley'] },
+      },
+    ];
+    server.use(
+      http.get('*/api/brands/:id', ({ params }) =>
+        HttpResponse.json(getGetBrandResponseMock({ id: Number(params.id), name: 'Oakley', deleted_at: null })),
+      ),
+      http.get('*/api/brands/:id/history', () => HttpResponse.json(history)),
+    );
+    const table = await renderView(brands, 'Brand Oakley');
+    await within(table).findByText('Restored');
+    expect(rowsOf(table)).toEqual([
+      [formatTimestamp('2026-11-21T09:30:00.000Z'), 'Bea Clerk', 'Restored', ''],
+      [
+        formatTimestamp('2026-11-21T08:15:00.000Z'),
+        'Ana Administrator',
+        'Updated',
+        'Name: Oakley → Oakley EyewearDescription: — → Sport frames',
+      ],
+      [formatTimestamp('2026-11-20T07:00:00.000Z'), 'Ana Administrator', 'Created', 'Name: Oakley'],
+    ]);
+  });
+
+  it('shows a document status moved by another document, and a supplier change by name', async () => {
+    const history: RecordHistory = [
+      {
+        at: '2026-11-21T09:30:00.000Z',
+        user_id: 2,
+        user_name: 'Bea Clerk',
+        action: 'status',
+        changes: { status: ['open', 'partially_received'] },
+      },
+      {
+        at: '2026-11-21T08:15:00.000Z',
+        user_id: 1,
+        user_name: 'Ana Administrator',
+        action: 'updated',
+        changes: {
+          contact_id: [3, 4],
+          contact_name: ['Lens Supply Co.', 'Frame House'],
+          total: [5000, 4500.5],
+          lines: [[{ item_id: 1 }], [{ item_id: 1 }, { item_id: 2 }]],
+        },
+      },
+    ];
+    server.use(
+      http.get('*/api/purchase-orders/:id', ({ params }) =>
+        HttpResponse.json(
+          getGetPurchaseOrderResponseMock({ id: Number(params.id), number: 'PO-0001', deleted_at: null }),
+        ),
+      ),
+      http.get('*/api/purchase-orders/:id/history', () => HttpResponse.json(history)),
+    );
+    const table = await renderView(purchaseOrders, 'Purchase Order PO-0001');
+    await within(table).findByText('Status changed');
+    const [moved, edited] = rowsOf(table);
+    expect(moved?.slice(1)).toEqual(['Bea Clerk', 'Status changed', 'Status: open → partially received']);
+    expect(edited?.[3]).toContain('Supplier: Lens Supply Co. → Frame House');
+    expect(edited?.[3]).not.toContain('Contact id');
+    expect(edited?.[3]).toContain('Lines: 1 line → 2 lines');
+    expect(edited?.[3]).toContain(`Total: ${formatMoney(5000)} → ${formatMoney(4500.5)}`);
+  });
+});

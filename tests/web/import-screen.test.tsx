@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { storeUser } from '../../src/auth/permission-store.ts';
+import { mockUser } from '../../src/mocks/handlers.ts';
+import { items } from '../../src/resources/items.ts';
+import { ImportScreen } from '../../src/screens/import/import-screen.tsx';
+import { currentUrl, renderRoutes, server, withMockServer } from './support.tsx';
+
+withMockServer();
+
+type Sent = { body: string; dryRun: boolean; type: string | null };
+const sent: Sent[] = [];
+
+const goodFile = 'code,name,item_type,unit_of_measurement\nIMP-1,Frame One,Frame,Piece\nIMP-2,Frame Two,Frame,Piece\n';
+const badFile = 'code,name,item_type,unit_of_measurement\nIMP-1,Frame One,Telescope,Piece\nIMP-2,,Frame,Piece\n';
+
+beforeEach(() => {
+  sent.length = 0;
+  storeUser(mockUser.user);
+  server.use(
+    http.post('*/api/items/import', async ({ request }) => {
+      const body = await request.text();
+      const dryRun = new URL(request.url).searchParams.get('dry_run') === '1';
+      sent.push({ body, dryRun, type: request.headers.get('content-type') });
+      if (body.includes('Telescope')) {
+        return HttpResponse.json(
+          {
+            message: '2 cells need correcting; nothing was imported.',
+            errors: {
+              'rows.2.item_type': ['No item type named “Telescope”.'],
+              'rows.3.name': ['The name field is required.'],
+            },
+          },
+          { status: 422 },
+        );
+      }
+      return HttpResponse.json({ rows: 2, created: dryRun ? 0 : 2, dry_run: dryRun }, { status: dryRun ? 200 : 201 });
+    }),
+  );
+});
+
+async function renderImport() {
+  const api = await items.load();
+  renderRoutes(
+    [
+      { path: '/items/import', element: <ImportScreen resource={items} api={api} /> },
+      { path: '/items', element: <p>Items list</p> },
+    ],
+    '/items/import',
+  );
+  return screen.findByLabelText('CSV file');
+}
+
+function choose(input: HTMLElement, text: string) {
+  const file = new File([text], 'frames.csv', { type: 'text/csv' });
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+describe('the import screen', () => {
+  it('checks the file without writing and marks every refused cell by row and column', async () => {
+    choose(await renderImport(), badFile);
+    expect(await screen.findByText('No item type named “Telescope”.')).toBeTruthy();
+    expect(screen.getByText('The name field is required.')).toBeTruthy();
+    expect(screen.getByText(/frames\.csv: 2 cells need correcting/)).toBeTruthy();
+    expect(sent).toEqual([{ body: badFile, dryRun: true, type: 'text/csv' }]);
+    expect((screen.getByRole('button', { name: /Import 2 rows/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('imports a good file once checked, then goes back to the list', async () => {
+    choose(await renderImport(), goodFile);
+    expect(await screen.findByText('2 rows of frames.csv are ready to import.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Import 2 rows/ }));
+    await waitFor(() => expect(currentUrl().pathname).toBe('/items'));
+    expect(sent.map((request) => request.dryRun)).toEqual([true, false]);
+    expect(await screen.findByText('2 rows of Items imported successfully.')).toBeTruthy();
+  });
+
+  it('offers the template of the resource', async () => {
+    await renderImport();
+    expect(screen.getByRole('link', { name: /Download template/ }).getAttribute('href')).toBe(
+      '/api/items/import/template',
+    );
+  });
+});

@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, expect, it } from 'vitest';
+import {
+  getCreateInvoicePaymentResponseMock,
+  getGetInvoicePaymentResponseMock,
+  getListInvoicePaymentsResponseMock,
+} from '../../generated/hooks/invoice-payments/invoice-payments.msw.ts';
+import { getGetInvoiceResponseMock } from '../../generated/hooks/invoices/invoices.msw.ts';
+import { storeUser } from '../../src/auth/permission-store.ts';
+import { businessDayIso } from '../../src/format/date.ts';
+import { mockUser } from '../../src/mocks/handlers.ts';
+import { invoicePayments } from '../../src/resources/invoice-payments.ts';
+import { invoices } from '../../src/resources/invoices.ts';
+import { FormScreen } from '../../src/screens/form/form-screen.tsx';
+import { ViewScreen } from '../../src/screens/view/view-screen.tsx';
+import { currentUrl, renderRoutes, server, withMockServer } from './support.tsx';
+
+withMockServer();
+
+const invoice = getGetInvoiceResponseMock({
+  id: 12,
+  number: 'I-20261121-B00004-00000012',
+  contact_name: 'Juan dela Cruz',
+  branch_id: 4,
+  total: 25790,
+  amount_paid: 10000,
+  balance: 15790,
+  status: 'partially_paid',
+  deleted_at: null,
+});
+
+const counted: unknown[] = [];
+const posted: unknown[] = [];
+
+beforeEach(() => {
+  counted.length = 0;
+  posted.length = 0;
+  storeUser(mockUser.user);
+  server.use(
+    http.get('*/api/invoices/:id', () => HttpResponse.json(invoice)),
+    http.post('*/api/documents/get-number-total-count', async ({ request }) => {
+      counted.push(await request.json());
+      return HttpResponse.json({ total: 6 });
+    }),
+    http.post('*/api/invoice-payments', async ({ request }) => {
+      posted.push(await request.json());
+      return HttpResponse.json(getCreateInvoicePaymentResponseMock({ id: 31 }), { status: 201 });
+    }),
+    http.get('*/api/invoice-payments', () =>
+      HttpResponse.json(
+        getListInvoicePaymentsResponseMock({
+          data: [
+            getGetInvoicePaymentResponseMock({
+              id: 30,
+              number: 'IP-20261121-B00004-00000006',
+              invoice_id: 12,
+              payment_method: 'e_wallet',
+              reference: 'GC-88213',
+              amount: 10000,
+            }),
+          ],
+        }),
+      ),
+    ),
+  );
+});
+
+async function renderPaymentFlow(entry: string) {
+  const [paymentsApi, invoicesApi] = await Promise.all([invoicePayments.load(), invoices.load()]);
+  renderRoutes(
+    [
+      {
+        path: '/invoice-payments/create/:invoice_id?',
+        element: <FormScreen resource={invoicePayments} api={paymentsApi} mode="create" />,
+      },
+      { path: '/invoices/:id', element: <ViewScreen resource={invoices} api={invoicesApi} /> },
+    ],
+    entry,
+  );
+}
+
+it('shows the invoice being paid, previews the number at its branch, starts at cash and goes back to the invoice', async () => {
+  await renderPaymentFlow('/invoice-payments/create/12?redirect_to=invoices.view&id=12');
+
+  const summary = await screen.findByLabelText('Invoice being paid');
+  const cells = within(summary)
+    .getAllByRole('definition')
+    .map((cell) => cell.textContent);
+  expect(cells).toEqual(['I-20261121-B00004-00000012', 'Juan dela Cruz', '₱25,790', '₱10,000', '₱15,790']);
+
+  const day = businessDayIso().replaceAll('-', '');
+  expect(await screen.findByText(`IP-${day}-B00004-00000007`)).toBeTruthy();
+  expect(counted).toContainEqual(expect.objectContaining({ document_name: 'invoice-payment', branch_id: 4 }));
+  expect((screen.getByLabelText(/Payment Method/) as HTMLSelectElement).value).toBe('cash');
+  expect((screen.getByLabelText(/Amount/) as HTMLInputElement).value).toBe('15790');
+
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(currentUrl().pathname).toBe('/invoices/12'));
+  expect(posted).toEqual([expect.objectContaining({ invoice_id: 12, amount: 15790, payment_method: 'cash' })]);
+});
+
+it("lists the invoice's payments on its view, each method by its one label", async () => {
+  await renderPaymentFlow('/invoices/12');
+  expect(await screen.findByText('IP-20261121-B00004-00000006')).toBeTruthy();
+  expect(screen.getByText('E-Wallet')).toBeTruthy();
+  const record = screen.getByRole('link', { name: 'Record Payment' });
+  expect(record.getAttribute('href')).toBe('/invoice-payments/create/12?redirect_to=invoices.view&id=12');
+});

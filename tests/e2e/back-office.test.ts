@@ -3,8 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../src/resources/registry.ts';
-import type { ResourceRecord } from '../../src/resources/resource.ts';
-import { type BrowserApp, expectToast, screenshot, signIn, startBrowserApp } from './browser-app.ts';
+import { type BrowserApp, expectToast, listedPage, screenshot, signIn, startBrowserApp } from './browser-app.ts';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -113,11 +112,11 @@ describe('what a back office offers besides its screens', () => {
     };
     await check('/overview', () => page.getByRole('heading', { name: 'Overview', level: 2 }).waitFor());
     for (const resource of resources) {
-      const listed = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/${resource.key}`);
+      const listed = listedPage(page, resource.key);
       await check(`/${resource.key}`, () =>
         page.getByText(new RegExp(`^List of ${resource.plural} - Total \\d+$`)).waitFor(),
       );
-      const first = ((await (await listed).json()) as { data: ResourceRecord[] }).data[0];
+      const first = (await listed).data[0];
       if (resource.screens !== 'read-only') {
         await check(`/${resource.key}/create`, () => page.getByRole('button', { name: 'Save', exact: true }).waitFor());
       }

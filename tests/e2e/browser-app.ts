@@ -8,6 +8,7 @@ import { buildApp } from '../../server/app.ts';
 import { connectDatabase } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedDatabase } from '../../server/demo/index.ts';
+import type { ResourceRecord } from '../../src/resources/resource.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const distDir = join(root, 'dist');
@@ -167,4 +168,25 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 // Lets the page handle what it was just sent and paint once, so that a check made next sees the outcome.
 export async function nextFrame(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => done())));
+}
+
+export type ListedPage = { data: ResourceRecord[]; meta: { total: number } };
+
+// The page of records the list screen of `key` fetches. Only the list screen sends only_trashed, so a
+// request of that resource still answering for the screen left behind (a picker, a related list) is not
+// mistaken for it; and a body the browser already dropped on navigating away is not waited on.
+export async function listedPage(page: Page, key: string): Promise<ListedPage> {
+  let listed: ListedPage | undefined;
+  await page.waitForResponse(async (response) => {
+    const url = new URL(response.url());
+    if (url.pathname !== `/api/${key}` || !url.searchParams.has('only_trashed') || !response.ok()) return false;
+    try {
+      listed = (await response.json()) as ListedPage;
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  if (!listed) throw new Error(`The list of ${key} was not fetched`);
+  return listed;
 }

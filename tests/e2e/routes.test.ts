@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../src/resources/registry.ts';
-import { isEditable, type ResourceDefinition, type ResourceRecord } from '../../src/resources/resource.ts';
-import { type BrowserApp, signIn, startBrowserApp } from './browser-app.ts';
+import { isEditable, type ResourceDefinition } from '../../src/resources/resource.ts';
+import { type BrowserApp, listedPage, signIn, startBrowserApp } from './browser-app.ts';
 
 // Issue 6: every route of SPEC section 2 opens and works for the admin on the demo data. The resources come from
 // the registry, so a resource added there is visited here without touching this file.
@@ -43,11 +43,11 @@ describe('every route for the admin on the demo data', () => {
   // Opens the list and answers the first listed record and the first one on the page that may still be edited.
   async function visitList(resource: ResourceDefinition): Promise<{ firstId: number; editableId?: number }> {
     const path = `/${resource.key}`;
-    const answer = admin.waitForResponse((response) => new URL(response.url()).pathname === `/api${path}`);
+    const answer = listedPage(admin, resource.key);
     let firstId = Number.NaN;
     let editableId: number | undefined;
     await visit(path, async () => {
-      const page = (await (await answer).json()) as { data: ResourceRecord[]; meta: { total: number } };
+      const page = await answer;
       expect(page.meta.total, `${path} lists no ${resource.plural} from the demo data`).toBeGreaterThan(0);
       // The caption reads Total 0 until the page has arrived, so it is awaited with the server's count.
       await admin

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../src/resources/registry.ts';
-import type { ResourceRecord } from '../../src/resources/resource.ts';
 import {
   type BrowserApp,
   detail,
   expectToast,
+  listedPage,
   pick,
   screenshot,
   sidebar,
@@ -75,13 +75,11 @@ describe('small screens', () => {
         };
         await check('/overview', () => page.getByRole('heading', { name: 'Overview', level: 2 }).waitFor());
         for (const resource of resources) {
-          const listed = page.waitForResponse(
-            (response) => new URL(response.url()).pathname === `/api/${resource.key}`,
-          );
+          const listed = listedPage(page, resource.key);
           await check(`/${resource.key}`, async () => {
             await page.getByText(new RegExp(`^List of ${resource.plural} - Total [1-9]\\d*$`)).waitFor();
           });
-          const first = ((await (await listed).json()) as { data: ResourceRecord[] }).data[0];
+          const first = (await listed).data[0];
           if (resource.screens !== 'read-only') {
             await check(`/${resource.key}/create`, () =>
               page.getByRole('button', { name: 'Save', exact: true }).waitFor(),

@@ -156,6 +156,7 @@ export async function generatePowers(
     created_by: ctx.identity.userId,
     updated_by: ctx.identity.userId,
   };
+  const prices = await familyPrices(ctx.db, family);
   for (let start = 0; start < variants.length; start += insertBatch) {
     const batch = variants.slice(start, start + insertBatch);
     const inserted = await ctx.db
@@ -172,6 +173,11 @@ export async function generatePowers(
       )
       .returning(['id', 'code', 'name', 'sphere', 'cylinder', 'add_power'])
       .execute();
+    await copyPrices(
+      ctx,
+      prices,
+      inserted.map((row) => row.id),
+    );
     for (const row of inserted) {
       await appendHistory(
         ctx.db,
@@ -190,6 +196,59 @@ export async function generatePowers(
     }
   }
   return { created: variants.length, skipped: wanted.length - variants.length };
+}
+
+type FamilyPrices = {
+  sale: { branch_id: number | null; unit_price: number; effective_date: string }[];
+  purchase: { contact_id: number; unit_cost: number; effective_date: string }[];
+};
+
+// A new variant starts with its family's price lists, so that lines pick up a price at once; a power that costs
+// more gets its own price later like any item.
+async function familyPrices(db: Kysely<Database>, family: Family): Promise<FamilyPrices> {
+  const [sale, purchase] = await Promise.all([
+    db
+      .selectFrom('sale_item_prices')
+      .select(['branch_id', 'unit_price', 'effective_date'])
+      .where('business_id', '=', family.business_id)
+      .where('item_id', '=', family.id)
+      .where('deleted_at', 'is', null)
+      .execute(),
+    db
+      .selectFrom('purchase_item_prices')
+      .select(['contact_id', 'unit_cost', 'effective_date'])
+      .where('business_id', '=', family.business_id)
+      .where('item_id', '=', family.id)
+      .where('deleted_at', 'is', null)
+      .execute(),
+  ]);
+  return { sale, purchase };
+}
+
+async function copyPrices(ctx: ResourceContext, prices: FamilyPrices, itemIds: readonly number[]): Promise<void> {
+  const audit = {
+    business_id: ctx.businessId ?? 0,
+    created_at: ctx.now,
+    updated_at: ctx.now,
+    created_by: ctx.identity.userId,
+    updated_by: ctx.identity.userId,
+  };
+  const sale = itemIds.flatMap((itemId) => prices.sale.map((price) => ({ ...audit, ...price, item_id: itemId })));
+  const purchase = itemIds.flatMap((itemId) =>
+    prices.purchase.map((price) => ({ ...audit, ...price, item_id: itemId })),
+  );
+  for (let start = 0; start < sale.length; start += insertBatch) {
+    await ctx.db
+      .insertInto('sale_item_prices')
+      .values(sale.slice(start, start + insertBatch))
+      .execute();
+  }
+  for (let start = 0; start < purchase.length; start += insertBatch) {
+    await ctx.db
+      .insertInto('purchase_item_prices')
+      .values(purchase.slice(start, start + insertBatch))
+      .execute();
+  }
 }
 
 async function refuseTakenCodes(db: Kysely<Database>, businessId: number, codes: readonly string[]): Promise<void> {

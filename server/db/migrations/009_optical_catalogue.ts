@@ -45,11 +45,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('items')
     .addColumn('variant_of_item_id', 'integer', (column) => column.references('items.id'))
     .execute();
-  // The power grid and the variant-for-power lookup read a family's variants by power.
+  // The power grid and the variant-for-power lookup read a family's variants by power; the grid reads nothing else
+  // of a variant's row (deleted_at, reorder_level), so the index covers it and the table is not visited.
   await db.schema
     .createIndex('items_variant_of_item_id_power_index')
     .on('items')
-    .columns(['business_id', 'variant_of_item_id', 'sphere', 'cylinder', 'add_power'])
+    .columns(['business_id', 'variant_of_item_id', 'sphere', 'cylinder', 'add_power', 'deleted_at', 'reorder_level'])
     .execute();
 }
 

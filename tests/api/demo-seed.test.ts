@@ -102,7 +102,11 @@ describe('the demo data', () => {
   it('has a stock lens family of 41 spheres × 9 cylinders with stock spread over its grid at a branch and the warehouse', async () => {
     const admin = await api.signIn('admin@spectacle.test', 'spectacle-demo');
     admin.businessId = (await api.db.selectFrom('businesses').select('id').executeTakeFirstOrThrow()).id;
-    const families = expectContract(await admin.get('/api/items?search=HOYA-150-SV&order_by=asc'), 200, ListItemsResponse);
+    const families = expectContract(
+      await admin.get('/api/items?search=HOYA-150-SV&order_by=asc'),
+      200,
+      ListItemsResponse,
+    );
     const family = families.data.find((item) => item.code === 'HOYA-150-SV');
     expect(family).toMatchObject({ optical_kind: 'ophthalmic_lens', lens_design: 'single_vision', lens_index: 1.5 });
     const branch = await api.db

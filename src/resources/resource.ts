@@ -36,7 +36,12 @@ export type Column = {
   kind?: ValueKind;
   value?: (row: Record<string, unknown>) => unknown;
   cost?: boolean;
+  // Shown only for records whose `optical_kind` is one of these (a frame's sizes, a lens's power).
+  opticalKinds?: readonly OpticalKind[];
 };
+
+// The kinds of optical product an item type holds (DOMAIN.md section 6).
+export type OpticalKind = 'frame' | 'ophthalmic_lens' | 'contact_lens';
 
 export function readableColumns(columns: readonly Column[], seesCosts: boolean): readonly Column[] {
   return seesCosts ? columns : columns.filter((column) => !column.cost);
@@ -48,7 +53,9 @@ export function columnValue(row: Record<string, unknown>, column: Column): unkno
 
 export type Option = { value: string; label: string };
 
-type FieldBase = { name: string; label: string; required?: boolean };
+// `opticalKinds`: the field belongs to items of those optical kinds, and the form shows it only while the chosen
+// item type is of one of them.
+type FieldBase = { name: string; label: string; required?: boolean; opticalKinds?: readonly OpticalKind[] };
 
 // A document line's inputs: the item (a type-ahead that fills the line's defaults), its unit, a number, or the
 // source line it comes from (shown by its item's name).
@@ -78,6 +85,8 @@ export type FormField =
   | (FieldBase & {
       kind: 'text' | 'email' | 'password' | 'textarea' | 'date' | 'money' | 'quantity' | 'number' | 'percent';
       createOnly?: boolean;
+      // The input's step for a `number` (0.25 for a power); whole numbers without it.
+      step?: string;
     })
   | (FieldBase & { kind: 'checkbox'; defaultChecked?: boolean })
   | (FieldBase & { kind: 'select'; options: readonly Option[]; defaultValue?: string })

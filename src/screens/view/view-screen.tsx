@@ -321,7 +321,10 @@ function RelatedRows({ id, related }: { id: number; related: NonNullable<Resourc
 }
 
 function RecordDetails({ record, resource }: { record: ResourceRecord } & Pick<ResourceScreenProps, 'resource'>) {
-  const fields = readableColumns(resource.viewFields, useSeesCosts());
+  const kind = (record as Record<string, unknown>).optical_kind;
+  const fields = readableColumns(resource.viewFields, useSeesCosts()).filter(
+    (field) => field.opticalKinds === undefined || field.opticalKinds.some((wanted) => wanted === kind),
+  );
   return (
     <DataList.Root orientation="horizontal" size="md" borderWidth="1px" rounded="md" p="4" gap="3">
       {fields.map((field) => (

@@ -142,6 +142,7 @@ export const items = defineResource({
   createParam: 'id',
   importing: { label: 'Items', permission: 'create-items' },
   printsLabels: true,
+  lensFamily: true,
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../generated/hooks/items/items.ts'),

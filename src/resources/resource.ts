@@ -266,6 +266,8 @@ export type ResourceDefinition = {
   // Shows Reset Password and Reset Security Pin (by flag, not permission).
   resettable?: boolean;
   extraActions?: readonly { action: string; label: string }[];
+  // A lens family's view offers its Power Grid and Generate Powers (items).
+  lensFamily?: boolean;
   // The documents that start from this one (SPEC section 4): a link to their create route with this record's id.
   // `applies` says whether the record still has something for that document (an order not fully received).
   // `segment` sends it to the follow-up's extra create route (`/invoices/create/from-job-order/{id}`); `sourceId`

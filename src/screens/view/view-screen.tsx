@@ -16,6 +16,7 @@ import {
 import { editPath, listPath, viewPath } from '../../resources/routes.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
+import { isLensFamily, LensFamilyActions } from '../lenses/lens-family-actions.tsx';
 import { PrintSheet } from '../print/print-sheet.tsx';
 import { type SheetName, SheetOf } from '../print/sheets.tsx';
 import { RecordsTable } from '../shared/records-table.tsx';
@@ -177,6 +178,9 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
                   </Button>
                 ))
             : null}
+          {data && !deleted && resource.lensFamily && isLensFamily(data as Record<string, unknown>) ? (
+            <LensFamilyActions id={id} canUpdate={can({ prefix, action: 'update' })} />
+          ) : null}
           {data && !deleted
             ? (resource.statusMoves ?? [])
                 .filter(

@@ -50,3 +50,16 @@ export function opticalDetails(item: Record<string, unknown>): string {
   }
   return parts.join(' · ');
 }
+
+// A lens family is an item of a lens type that is neither a variant nor a power itself.
+export function isLensFamily(item: {
+  optical_kind?: unknown;
+  variant_of_item_id?: unknown;
+  sphere?: unknown;
+}): boolean {
+  return (
+    (item.optical_kind === 'ophthalmic_lens' || item.optical_kind === 'contact_lens') &&
+    item.variant_of_item_id === null &&
+    item.sphere === null
+  );
+}

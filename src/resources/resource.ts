@@ -63,10 +63,13 @@ export type LineField =
   | (FieldBase & { kind: 'quantity' | 'money' | 'percent' | 'id' })
   | (FieldBase & { kind: 'select'; options: readonly Option[] })
   // `itemTypes` narrows the picker to the item types a line's role allows (a frame line offers frames).
+  // `lensEye`: on a line whose role names an eye, a lens family picks its variant of that eye's power in the
+  // prescription of `prescriptionField` (DOMAIN.md section 6).
   | (FieldBase & {
       kind: 'item';
       labelField: string;
       itemTypes?: { roleField: string; byRole: Readonly<Record<string, readonly string[]>> };
+      lensEye?: { roleField: string; byRole: Readonly<Record<string, 'od' | 'os'>>; prescriptionField: string };
     })
   | (FieldBase & { kind: 'unit'; labelField: string });
 

@@ -18,15 +18,6 @@ const rangeFields: readonly { name: RangeField; label: string }[] = [
   { name: 'add', label: 'Add (multifocals)' },
 ];
 
-// A lens family is an item of a lens type that is neither a variant nor a power itself.
-export function isLensFamily(record: Record<string, unknown>): boolean {
-  return (
-    (record.optical_kind === 'ophthalmic_lens' || record.optical_kind === 'contact_lens') &&
-    record.variant_of_item_id === null &&
-    record.sphere === null
-  );
-}
-
 const plural = (count: number, noun: string) => `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
 
 // The buttons a lens family's view offers: its power grid, and "Generate Powers" for a sphere × cylinder range.

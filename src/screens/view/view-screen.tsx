@@ -5,6 +5,7 @@ import { LuPrinter } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useGate, usePermissions, useSeesCosts } from '../../auth/use-permissions.ts';
 import { formatTimestamp } from '../../format/date.ts';
+import { isLensFamily } from '../../format/optical.ts';
 import {
   columnValue,
   isEditable,
@@ -16,7 +17,7 @@ import {
 import { editPath, listPath, viewPath } from '../../resources/routes.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
-import { isLensFamily, LensFamilyActions } from '../lenses/lens-family-actions.tsx';
+import { LensFamilyActions } from '../lenses/lens-family-actions.tsx';
 import { PrintSheet } from '../print/print-sheet.tsx';
 import { type SheetName, SheetOf } from '../print/sheets.tsx';
 import { RecordsTable } from '../shared/records-table.tsx';

@@ -80,4 +80,6 @@ export interface Item {
      * @nullable
      */
   unit_of_measurement_name: string | null;
+  /** Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first. */
+  is_lot_tracked: boolean;
 }

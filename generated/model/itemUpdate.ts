@@ -55,4 +55,6 @@ export interface ItemUpdate {
   purchase_discounts?: DiscountTier[];
   /** @maxItems 20 */
   sale_discounts?: DiscountTier[];
+  /** Stock is kept per lot with an expiry date. Cannot change once the item has stock movements. */
+  is_lot_tracked?: boolean;
 }

@@ -4,6 +4,7 @@ import type { MasterDataTables } from './tables/master-data.ts';
 import type { PhilippineSalesTables } from './tables/philippine-sales.ts';
 import type { RecordCountTables } from './tables/record-counts.ts';
 import type { RecordHistoryTables } from './tables/record-history.ts';
+import type { StockLotTables } from './tables/stock-lots.ts';
 
 // The Kysely view of the whole schema: one table map per area, composed here.
 export type Database = MasterDataTables &
@@ -11,4 +12,5 @@ export type Database = MasterDataTables &
   RecordCountTables &
   RecordHistoryTables &
   EyeCareTables &
-  PhilippineSalesTables;
+  PhilippineSalesTables &
+  StockLotTables;

@@ -12,6 +12,7 @@ import { auditColumns } from './engine/dynamic.ts';
 import { nameOf, namesById } from './engine/lookups.ts';
 import { insertRecord, updateColumns } from './engine/mutations.ts';
 import type { Resource, ResourceContext } from './engine/resource.ts';
+import { checkLotTracking } from './item-lot-tracking.ts';
 
 type ItemCreate = z.output<typeof CreateItemBody>;
 type ItemUpdate = z.output<typeof UpdateItemBody>;
@@ -40,13 +41,14 @@ function checkQuantities(input: ItemInput): void {
 
 function itemColumns(input: ItemInput): Record<string, unknown> {
   checkQuantities(input);
-  const { purchase_discounts, sale_discounts, reorder_level, is_inventory_tracked, ...columns } = input;
+  const { purchase_discounts, sale_discounts, reorder_level, is_inventory_tracked, is_lot_tracked, ...columns } = input;
   return {
     ...columns,
     ...(reorder_level === undefined
       ? {}
       : { reorder_level: reorder_level === null ? null : toThousandths(reorder_level) }),
     ...(is_inventory_tracked === undefined ? {} : { is_inventory_tracked: is_inventory_tracked ? 1 : 0 }),
+    ...(is_lot_tracked === undefined ? {} : { is_lot_tracked: is_lot_tracked ? 1 : 0 }),
   };
 }
 
@@ -89,6 +91,7 @@ export const itemsResource: Resource<'items', ItemCreate, ItemUpdate> = {
     unit_of_measurement_id: 'unit_of_measurements',
   },
   toColumns: itemColumns,
+  check: checkLotTracking,
   async create(ctx, input) {
     const id = await insertRecord(ctx, itemsResource, itemColumns(input));
     await replaceTiers(ctx, id, 'purchase', input.purchase_discounts);
@@ -152,6 +155,7 @@ export const itemsResource: Resource<'items', ItemCreate, ItemUpdate> = {
       item_classification_id: row.item_classification_id,
       unit_of_measurement_id: row.unit_of_measurement_id,
       is_inventory_tracked: row.is_inventory_tracked === 1,
+      is_lot_tracked: Number(row.is_lot_tracked) === 1,
       tax_class: row.tax_class,
       reorder_level: row.reorder_level === null ? null : fromThousandths(row.reorder_level),
       purchase_discounts: tiersOf(row.id, 'purchase'),

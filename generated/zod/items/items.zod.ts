@@ -142,7 +142,8 @@ export const ListItemsResponse = zod.strictObject({
   "brand_name": zod.string().max(listItemsResponseDataItemBrandNameMax).nullable(),
   "item_type_name": zod.string().max(listItemsResponseDataItemItemTypeNameMax).nullable(),
   "item_classification_name": zod.string().max(listItemsResponseDataItemItemClassificationNameMax).nullable(),
-  "unit_of_measurement_name": zod.string().max(listItemsResponseDataItemUnitOfMeasurementNameMax).nullable()
+  "unit_of_measurement_name": zod.string().max(listItemsResponseDataItemUnitOfMeasurementNameMax).nullable(),
+  "is_lot_tracked": zod.boolean().describe('Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first.')
 })),
   "meta": zod.strictObject({
   "current_page": zod.int().min(1),
@@ -205,7 +206,7 @@ export const createItemBodySaleDiscountsItemDiscountPercentMax = 100;
 
 export const createItemBodySaleDiscountsMax = 20;
 
-
+export const createItemBodyIsLotTrackedDefault = false;
 
 export const CreateItemBody = zod.strictObject({
   "code": zod.string().min(1).max(createItemBodyCodeMax).regex(createItemBodyCodeRegExp),
@@ -226,7 +227,8 @@ export const CreateItemBody = zod.strictObject({
   "sale_discounts": zod.array(zod.strictObject({
   "quantity": zod.number().gt(createItemBodySaleDiscountsItemQuantityExclusiveMin).max(createItemBodySaleDiscountsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "discount_percent": zod.int().min(createItemBodySaleDiscountsItemDiscountPercentMin).max(createItemBodySaleDiscountsItemDiscountPercentMax).describe('A whole percent from 0 to 100.')
-}).describe('The tier with the largest quantity not above the line quantity applies.')).max(createItemBodySaleDiscountsMax).optional()
+}).describe('The tier with the largest quantity not above the line quantity applies.')).max(createItemBodySaleDiscountsMax).optional(),
+  "is_lot_tracked": zod.boolean().default(createItemBodyIsLotTrackedDefault).describe('Stock is kept per lot with an expiry date. Cannot change once the item has stock movements.')
 })
 
 export const createItemResponseIdMax = 2147483647;
@@ -314,7 +316,8 @@ export const CreateItemResponse = zod.strictObject({
   "brand_name": zod.string().max(createItemResponseBrandNameMax).nullable(),
   "item_type_name": zod.string().max(createItemResponseItemTypeNameMax).nullable(),
   "item_classification_name": zod.string().max(createItemResponseItemClassificationNameMax).nullable(),
-  "unit_of_measurement_name": zod.string().max(createItemResponseUnitOfMeasurementNameMax).nullable()
+  "unit_of_measurement_name": zod.string().max(createItemResponseUnitOfMeasurementNameMax).nullable(),
+  "is_lot_tracked": zod.boolean().describe('Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first.')
 })
 
 /**
@@ -418,7 +421,8 @@ export const SearchItemsResponseItem = zod.strictObject({
   "brand_name": zod.string().max(searchItemsResponseBrandNameMax).nullable(),
   "item_type_name": zod.string().max(searchItemsResponseItemTypeNameMax).nullable(),
   "item_classification_name": zod.string().max(searchItemsResponseItemClassificationNameMax).nullable(),
-  "unit_of_measurement_name": zod.string().max(searchItemsResponseUnitOfMeasurementNameMax).nullable()
+  "unit_of_measurement_name": zod.string().max(searchItemsResponseUnitOfMeasurementNameMax).nullable(),
+  "is_lot_tracked": zod.boolean().describe('Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first.')
 })
 export const SearchItemsResponse = zod.array(SearchItemsResponseItem)
 
@@ -519,7 +523,8 @@ export const GetItemResponse = zod.strictObject({
   "brand_name": zod.string().max(getItemResponseBrandNameMax).nullable(),
   "item_type_name": zod.string().max(getItemResponseItemTypeNameMax).nullable(),
   "item_classification_name": zod.string().max(getItemResponseItemClassificationNameMax).nullable(),
-  "unit_of_measurement_name": zod.string().max(getItemResponseUnitOfMeasurementNameMax).nullable()
+  "unit_of_measurement_name": zod.string().max(getItemResponseUnitOfMeasurementNameMax).nullable(),
+  "is_lot_tracked": zod.boolean().describe('Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first.')
 })
 
 /**
@@ -600,7 +605,8 @@ export const UpdateItemBody = zod.strictObject({
   "sale_discounts": zod.array(zod.strictObject({
   "quantity": zod.number().gt(updateItemBodySaleDiscountsItemQuantityExclusiveMin).max(updateItemBodySaleDiscountsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "discount_percent": zod.int().min(updateItemBodySaleDiscountsItemDiscountPercentMin).max(updateItemBodySaleDiscountsItemDiscountPercentMax).describe('A whole percent from 0 to 100.')
-}).describe('The tier with the largest quantity not above the line quantity applies.')).max(updateItemBodySaleDiscountsMax).optional()
+}).describe('The tier with the largest quantity not above the line quantity applies.')).max(updateItemBodySaleDiscountsMax).optional(),
+  "is_lot_tracked": zod.boolean().optional().describe('Stock is kept per lot with an expiry date. Cannot change once the item has stock movements.')
 })
 
 export const updateItemResponseIdMax = 2147483647;
@@ -688,7 +694,8 @@ export const UpdateItemResponse = zod.strictObject({
   "brand_name": zod.string().max(updateItemResponseBrandNameMax).nullable(),
   "item_type_name": zod.string().max(updateItemResponseItemTypeNameMax).nullable(),
   "item_classification_name": zod.string().max(updateItemResponseItemClassificationNameMax).nullable(),
-  "unit_of_measurement_name": zod.string().max(updateItemResponseUnitOfMeasurementNameMax).nullable()
+  "unit_of_measurement_name": zod.string().max(updateItemResponseUnitOfMeasurementNameMax).nullable(),
+  "is_lot_tracked": zod.boolean().describe('Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first.')
 })
 
 /**
@@ -788,7 +795,8 @@ export const DeleteItemResponse = zod.strictObject({
   "brand_name": zod.string().max(deleteItemResponseBrandNameMax).nullable(),
   "item_type_name": zod.string().max(deleteItemResponseItemTypeNameMax).nullable(),
   "item_classification_name": zod.string().max(deleteItemResponseItemClassificationNameMax).nullable(),
-  "unit_of_measurement_name": zod.string().max(deleteItemResponseUnitOfMeasurementNameMax).nullable()
+  "unit_of_measurement_name": zod.string().max(deleteItemResponseUnitOfMeasurementNameMax).nullable(),
+  "is_lot_tracked": zod.boolean().describe('Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first.')
 })
 
 /**
@@ -914,7 +922,8 @@ export const RestoreItemResponse = zod.strictObject({
   "brand_name": zod.string().max(restoreItemResponseBrandNameMax).nullable(),
   "item_type_name": zod.string().max(restoreItemResponseItemTypeNameMax).nullable(),
   "item_classification_name": zod.string().max(restoreItemResponseItemClassificationNameMax).nullable(),
-  "unit_of_measurement_name": zod.string().max(restoreItemResponseUnitOfMeasurementNameMax).nullable()
+  "unit_of_measurement_name": zod.string().max(restoreItemResponseUnitOfMeasurementNameMax).nullable(),
+  "is_lot_tracked": zod.boolean().describe('Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first.')
 })
 
 /**

@@ -6,6 +6,7 @@ import * as recordHistory from './005_record_history.ts';
 import * as eyeCare from './007_eye_care.ts';
 import * as philippineSales from './008_philippine_sales.ts';
 import * as searchAndStockTotals from './010_search_and_stock_totals.ts';
+import * as stockLots from './011_stock_lots.ts';
 
 // Every migration, in order. A static list (not a folder scan) so that bundling and tests see the same set.
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '007_eye_care': eyeCare,
   '008_philippine_sales': philippineSales,
   '010_search_and_stock_totals': searchAndStockTotals,
+  '011_stock_lots': stockLots,
 };

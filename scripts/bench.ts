@@ -2,7 +2,8 @@
 // locations), invoice postings on a ledger of 10,000 and of BENCH_MOVEMENTS (default 1,000,000) movements, and the
 // client's initial JavaScript. Figures only, no assertions; copy them into docs/PERFORMANCE.md.
 // The reads part ends with a CSV export of every item, timed, with the server's memory sampled while it streams.
-// BENCH_ONLY=reads, postings or bundle runs that part alone; BENCH_SECONDS (default 5) sets each run's length; BENCH_REBUILD=1 rebuilds the read database (the posting one
+// BENCH_ONLY=reads, grid (the power grid of the demo's lens family), postings or bundle runs that part alone (reads
+// includes grid); BENCH_SECONDS (default 5) sets each run's length; BENCH_REBUILD=1 rebuilds the read database (the posting one
 // is rebuilt on every run); BENCH_DATABASE_URL runs it on PostgreSQL (a schema per data set) instead of SQLite.
 
 import { resolve } from 'node:path';
@@ -11,9 +12,11 @@ import { CreateInvoiceBody } from '../generated/zod/invoices/invoices.zod.ts';
 import type { Database } from '../server/db/database.ts';
 import { dialectOf } from '../server/db/dialect.ts';
 import { demoPassword } from '../server/demo/master-data.ts';
+import { demoLensFamily } from '../server/demo/optical-catalogue.ts';
 import type { InvoiceInput } from '../server/documents/invoices.ts';
 import { maintainedTotal } from '../server/resources/engine/maintained-total.ts';
 import { containsTextIndexed } from '../server/resources/engine/search-index.ts';
+import { powerGrid } from '../server/resources/lens-families.ts';
 import {
   type BenchData,
   type BenchDatabase,
@@ -34,7 +37,8 @@ const root = resolve(import.meta.dirname, '..');
 const itemCount = Number(process.env.BENCH_ITEMS ?? 100_000);
 const ledgerSize = Number(process.env.BENCH_MOVEMENTS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const runs = (part: 'reads' | 'postings' | 'bundle') => (process.env.BENCH_ONLY ?? part) === part;
+const runs = (part: 'reads' | 'grid' | 'postings' | 'bundle') =>
+  (process.env.BENCH_ONLY ?? part) === part || (part === 'grid' && process.env.BENCH_ONLY === 'reads');
 const connections = 10;
 
 type Session = { base: string; read: Record<string, string>; write: Record<string, string> };
@@ -136,6 +140,45 @@ async function benchReads(bench: BenchDatabase, session: Session): Promise<void>
   );
 }
 
+// The demo's lens family (sphere -6.00..+4.00 × cylinder 0..-2.00, 369 variants) at the branch where its stock is.
+async function benchPowerGrid(bench: BenchDatabase, session: Session): Promise<void> {
+  const family = await bench.db
+    .selectFrom('items')
+    .select('id')
+    .where('business_id', '=', bench.businessId)
+    .where('code', '=', demoLensFamily.code)
+    .executeTakeFirstOrThrow();
+  const ctx = {
+    db: bench.db,
+    businessId: bench.businessId,
+    identity: {
+      userId: 0,
+      sessionId: '',
+      permissions: new Set<string>(),
+      fullAccess: true,
+      businessIds: [bench.businessId],
+      existingBusinessId: bench.businessId,
+      home: null,
+    },
+    now: new Date().toISOString(),
+    passwordCost: { N: 2, r: 1, p: 1 },
+  };
+  const query = { branch_id: bench.branchId };
+  const cells = (await powerGrid(ctx, family.id, query)).cells.length;
+  const api = await measureHttp({
+    url: `${session.base}/api/items/${family.id}/power-grid?branch_id=${bench.branchId}`,
+    headers: session.read,
+    connections,
+    seconds,
+  });
+  const direct = await measureDirect(seconds, () => powerGrid(ctx, family.id, query));
+  printTable(
+    `Power grid at ${itemCount.toLocaleString('en-US')} items, ${connections} connections, ${seconds} s (ms)`,
+    ['query', 'API req/s', 'API p50', 'API p99', 'non-2xx', 'DB calls/s', 'DB p50', 'DB p99', 'p50 ratio'],
+    [row(`lenses: power grid, ${cells} cells at one branch`, api, direct)],
+  );
+}
+
 // A new 5-line invoice each call, walking through the stocked items so that postings do not drain one stock row.
 async function invoiceInputs(bench: BenchDatabase): Promise<() => InvoiceInput> {
   const customer = await customerId(bench.db, bench.businessId);
@@ -218,10 +261,11 @@ async function withServer(
 }
 
 const reads: BenchData = { name: `bench-${itemCount}`, items: itemCount, stockedItems: Math.min(itemCount, 100_000) };
-if (runs('reads')) {
+if (runs('reads') || runs('grid')) {
   await withServer(reads, process.env.BENCH_REBUILD === '1', async (bench, session, serverPid) => {
-    await benchReads(bench, session);
-    await benchCsvExport(session.base, session.read, serverPid);
+    if (runs('reads')) await benchReads(bench, session);
+    if (runs('grid')) await benchPowerGrid(bench, session);
+    if (runs('reads')) await benchCsvExport(session.base, session.read, serverPid);
   });
 }
 

@@ -20,6 +20,7 @@ import { ensureSearchIndexes, searchIndexesOf } from './resources/engine/search-
 import { registerImportRoutes } from './resources/import-routes.ts';
 import { resources } from './resources/index.ts';
 import { registerJobOrderRoutes } from './resources/job-order-routes.ts';
+import { registerLensFamilyRoutes } from './resources/lens-family-routes.ts';
 import { registerManagementRoutes } from './resources/management-routes.ts';
 import { registerReportRoutes } from './resources/report-routes.ts';
 
@@ -70,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerImportRoutes(app, { db: options.db, now, passwordCost });
   registerJobOrderRoutes(app, { db: options.db, now, passwordCost });
   registerReportRoutes(app, { db: options.db, now, passwordCost });
+  registerLensFamilyRoutes(app, { db: options.db, now, passwordCost });
   for (const resource of resources) registerResource(app, resource, { db: options.db, now, passwordCost });
   const sendPage = options.clientDir ? await registerSpa(app, options.clientDir) : null;
   app.setNotFoundHandler((request, reply) => {

@@ -15,6 +15,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Id } from './id.ts';
+import type { OpticalKind } from './opticalKind.ts';
 import type { Timestamp } from './timestamp.ts';
 
 export interface ItemType {
@@ -36,4 +37,6 @@ export interface ItemType {
      * @nullable
      */
   description: string | null;
+  /** Frames, ophthalmic lenses or contact lenses; decides which optical fields its items' form shows. */
+  optical_kind: OpticalKind | null;
 }

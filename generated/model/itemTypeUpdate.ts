@@ -14,6 +14,7 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { OpticalKind } from './opticalKind.ts';
 
 export interface ItemTypeUpdate {
   /**
@@ -28,4 +29,6 @@ export interface ItemTypeUpdate {
      * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   description?: string | null;
+  /** Frames, ophthalmic lenses or contact lenses; decides which optical fields its items' form shows. */
+  optical_kind?: OpticalKind | null;
 }

@@ -16,6 +16,8 @@
  */
 import type { DiscountTier } from './discountTier.ts';
 import type { Id } from './id.ts';
+import type { ItemUpdateLensDesign } from './itemUpdateLensDesign.ts';
+import type { ItemUpdateModality } from './itemUpdateModality.ts';
 import type { QuantityOrZero } from './quantityOrZero.ts';
 import type { TaxClass } from './taxClass.ts';
 
@@ -55,6 +57,130 @@ export interface ItemUpdate {
   purchase_discounts?: DiscountTier[];
   /** @maxItems 20 */
   sale_discounts?: DiscountTier[];
+  /**
+     * Frames: the model name or number.
+     * @maxLength 100
+     * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
+     */
+  frame_model?: string | null;
+  /**
+     * Frames: the colour (name or code).
+     * @maxLength 100
+     * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
+     */
+  frame_color?: string | null;
+  /**
+     * Frames: eye size (A, the lens width) in whole mm.
+     * @minimum 30
+     * @maximum 80
+     * @nullable
+     */
+  eye_size?: number | null;
+  /**
+     * Frames: bridge (DBL) in whole mm.
+     * @minimum 10
+     * @maximum 30
+     * @nullable
+     */
+  bridge?: number | null;
+  /**
+     * Frames: temple length in whole mm.
+     * @minimum 100
+     * @maximum 160
+     * @nullable
+     */
+  temple_length?: number | null;
+  /**
+     * Frames: acetate, metal, titanium, TR90, ...
+     * @maxLength 100
+     * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
+     */
+  frame_material?: string | null;
+  /**
+     * Frames: round, square, aviator, cat eye, ...
+     * @maxLength 100
+     * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
+     */
+  frame_shape?: string | null;
+  /**
+     * Ophthalmic lenses: refractive index (1.50, 1.56, 1.67, ...), at most 3 decimals.
+     * @minimum 1.4
+     * @maximum 2
+     * @nullable
+     */
+  lens_index?: number | null;
+  /**
+     * Ophthalmic lenses: the design.
+     * @nullable
+     */
+  lens_design?: ItemUpdateLensDesign;
+  /**
+     * Ophthalmic lenses: CR-39, polycarbonate, Trivex, high index, glass, ...
+     * @maxLength 100
+     * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
+     */
+  lens_material?: string | null;
+  /**
+     * Ophthalmic lenses: coatings and treatments (anti-reflective, blue light, photochromic, ...).
+     * @maxLength 255
+     * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
+     */
+  coatings?: string | null;
+  /**
+     * Contact lenses: how often a lens is replaced.
+     * @nullable
+     */
+  modality?: ItemUpdateModality;
+  /**
+     * Contact lenses: lenses in one pack.
+     * @minimum 1
+     * @maximum 365
+     * @nullable
+     */
+  pack_size?: number | null;
+  /**
+     * Contact lenses: base curve in mm, 0.1 steps.
+     * @minimum 7
+     * @maximum 10
+     * @nullable
+     */
+  base_curve?: number | null;
+  /**
+     * Contact lenses: diameter in mm, 0.1 steps.
+     * @minimum 12
+     * @maximum 16
+     * @nullable
+     */
+  diameter?: number | null;
+  /** The lens family this item is one power of (an item that is not itself a variant). */
+  variant_of_item_id?: Id | null;
+  /**
+     * A lens variant's sphere in dioptres, 0.25 steps.
+     * @minimum -30
+     * @maximum 30
+     * @nullable
+     */
+  sphere?: number | null;
+  /**
+     * A lens variant's cylinder in dioptres, 0.25 steps, minus form (zero or below).
+     * @minimum -10
+     * @maximum 0
+     * @nullable
+     */
+  cylinder?: number | null;
+  /**
+     * A multifocal lens variant's near addition in dioptres, 0.25 steps.
+     * @minimum 0.25
+     * @maximum 4
+     * @nullable
+     */
+  add?: number | null;
   /** Stock is kept per lot with an expiry date. Cannot change once the item has stock movements. */
   is_lot_tracked?: boolean;
 }

@@ -62,4 +62,8 @@ item_classification_id?: Id;
  * Only records whose unit of measurement id matches.
  */
 unit_of_measurement_id?: Id;
+/**
+ * Only the variants (one item per power) of this lens family.
+ */
+variant_of_item_id?: Id;
 };

@@ -1,6 +1,7 @@
 import type { DocumentTables } from './tables/documents.ts';
 import type { EyeCareTables } from './tables/eye-care.ts';
 import type { MasterDataTables } from './tables/master-data.ts';
+import type { OpticalCatalogueTables } from './tables/optical-catalogue.ts';
 import type { PhilippineSalesTables } from './tables/philippine-sales.ts';
 import type { RecordCountTables } from './tables/record-counts.ts';
 import type { RecordHistoryTables } from './tables/record-history.ts';
@@ -13,4 +14,5 @@ export type Database = MasterDataTables &
   RecordHistoryTables &
   EyeCareTables &
   PhilippineSalesTables &
+  OpticalCatalogueTables &
   StockLotTables;

@@ -34,13 +34,19 @@ export async function seedDemoHistory(
   };
   const later = await db
     .selectFrom('record_history')
-    .select(['resource', 'record_id', 'changes'])
+    .select(['resource', 'record_id', 'action', 'changes'])
     .orderBy('id', 'desc')
     .execute();
+  // A record whose creation is already recorded (a lens variant that "Generate powers" made) keeps that entry.
+  const createdAlready = new Set(
+    later.filter((entry) => entry.action === 'created').map((entry) => `${entry.resource}:${entry.record_id}`),
+  );
   for (const resource of resources.filter(keepsHistory)) {
     let query = dynamic(db).selectFrom(resource.table).selectAll().orderBy('id');
     if (resource.scope === 'business') query = query.where('business_id', '=', master.businessId);
-    const rows = (await query.execute()) as unknown as Row<RecordTableName>[];
+    const rows = ((await query.execute()) as unknown as Row<RecordTableName>[]).filter(
+      (row) => !createdAlready.has(`${resource.prefix}:${row.id}`),
+    );
     if (rows.length === 0) continue;
     const presented = await resource.present(ctx, rows);
     const laterChangesOf = (recordId: number) =>

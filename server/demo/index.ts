@@ -6,6 +6,7 @@ import { seedDemoDocuments } from './documents.ts';
 import { seedDemoEyeCare } from './eye-care.ts';
 import { seedDemoHistory } from './history.ts';
 import { seedDemoMasterData } from './master-data.ts';
+import { seedDemoOpticalCatalogue } from './optical-catalogue.ts';
 import { seedDemoPhilippineSales } from './philippine-sales.ts';
 
 export type SeedOptions = { demo: boolean; passwordCost: ScryptCost; now: Date };
@@ -22,6 +23,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
     await seedDemoDocuments(trx, master, options.now);
     await seedDemoEyeCare(trx, master, options.now);
     await seedDemoPhilippineSales(trx, master, options.now);
+    await seedDemoOpticalCatalogue(trx, master, options.now);
     await seedDemoHistory(trx, master, options);
   });
 }

@@ -20,5 +20,8 @@ export const itemTypesResource: Resource<'item_types'> = {
   },
   searchColumns: ['name', 'description'],
   unique: ['name'],
-  present: (_ctx, rows) => presentNamed(rows),
+  present: async (_ctx, rows) => {
+    const named = await presentNamed(rows);
+    return named.map((record, index) => ({ ...record, optical_kind: rows[index]?.optical_kind ?? null }));
+  },
 };

@@ -13,6 +13,13 @@ import { nameOf, namesById } from './engine/lookups.ts';
 import { insertRecord, updateColumns } from './engine/mutations.ts';
 import type { Resource, ResourceContext } from './engine/resource.ts';
 import { checkLotTracking } from './item-lot-tracking.ts';
+import {
+  checkVariant,
+  opticalColumns,
+  opticalKindsOf,
+  presentOptical,
+  withoutOpticalFields,
+} from './optical-attributes.ts';
 
 type ItemCreate = z.output<typeof CreateItemBody>;
 type ItemUpdate = z.output<typeof UpdateItemBody>;
@@ -41,9 +48,11 @@ function checkQuantities(input: ItemInput): void {
 
 function itemColumns(input: ItemInput): Record<string, unknown> {
   checkQuantities(input);
-  const { purchase_discounts, sale_discounts, reorder_level, is_inventory_tracked, is_lot_tracked, ...columns } = input;
+  const { purchase_discounts, sale_discounts, reorder_level, is_inventory_tracked, is_lot_tracked, ...columns } =
+    withoutOpticalFields(input);
   return {
     ...columns,
+    ...opticalColumns(input),
     ...(reorder_level === undefined
       ? {}
       : { reorder_level: reorder_level === null ? null : toThousandths(reorder_level) }),
@@ -82,16 +91,37 @@ export const itemsResource: Resource<'items', ItemCreate, ItemUpdate> = {
     create: CreateItemBody,
     update: UpdateItemBody,
   },
-  searchColumns: ['code', 'barcode', 'name', 'description'],
+  searchColumns: [
+    'code',
+    'barcode',
+    'name',
+    'description',
+    'frame_model',
+    'frame_color',
+    'frame_material',
+    'frame_shape',
+    'lens_material',
+    'coatings',
+  ],
   unique: ['code', 'barcode'],
   references: {
     brand_id: 'brands',
     item_type_id: 'item_types',
     item_classification_id: 'item_classifications',
     unit_of_measurement_id: 'unit_of_measurements',
+    variant_of_item_id: 'items',
   },
   toColumns: itemColumns,
-  check: checkLotTracking,
+  async check(ctx, merged, existing) {
+    await checkVariant(ctx.db, ctx.businessId ?? 0, {
+      id: existing?.id,
+      variant_of_item_id: merged.variant_of_item_id as number | null,
+      sphere: merged.sphere as number | null,
+      cylinder: merged.cylinder as number | null,
+      add_power: merged.add_power as number | null,
+    });
+    await checkLotTracking(ctx, merged, existing);
+  },
   async create(ctx, input) {
     const id = await insertRecord(ctx, itemsResource, itemColumns(input));
     await replaceTiers(ctx, id, 'purchase', input.purchase_discounts);
@@ -109,7 +139,7 @@ export const itemsResource: Resource<'items', ItemCreate, ItemUpdate> = {
   },
   async present(ctx, rows) {
     const ids = rows.map((row) => row.id);
-    const [brands, types, classifications, units, tiers] = await Promise.all([
+    const [brands, types, classifications, units, tiers, kinds, families] = await Promise.all([
       namesById(
         ctx.db,
         'brands',
@@ -138,6 +168,15 @@ export const itemsResource: Resource<'items', ItemCreate, ItemUpdate> = {
             .where('item_id', 'in', ids)
             .orderBy('quantity')
             .execute(),
+      opticalKindsOf(
+        ctx.db,
+        rows.map((row) => row.item_type_id),
+      ),
+      namesById(
+        ctx.db,
+        'items',
+        rows.map((row) => row.variant_of_item_id),
+      ),
     ]);
     const tiersOf = (itemId: number, kind: TierKind) =>
       tiers
@@ -164,6 +203,9 @@ export const itemsResource: Resource<'items', ItemCreate, ItemUpdate> = {
       item_type_name: nameOf(types, row.item_type_id),
       item_classification_name: nameOf(classifications, row.item_classification_id),
       unit_of_measurement_name: nameOf(units, row.unit_of_measurement_id),
+      ...presentOptical(row),
+      optical_kind: kinds.get(row.item_type_id) ?? null,
+      variant_of_item_name: nameOf(families, row.variant_of_item_id),
     }));
   },
 };

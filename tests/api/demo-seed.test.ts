@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetAuthUserResponse } from '../../generated/zod/auth/auth.zod.ts';
 import { GetAllBusinessesResponse } from '../../generated/zod/businesses/businesses.zod.ts';
-import { GetItemHistoryResponse, ListItemsResponse } from '../../generated/zod/items/items.zod.ts';
+import {
+  GetItemHistoryResponse,
+  GetItemPowerGridResponse,
+  ListItemsResponse,
+} from '../../generated/zod/items/items.zod.ts';
 import {
   GetPurchaseOrderHistoryResponse,
   ListPurchaseOrdersResponse,
@@ -50,8 +54,10 @@ describe('the demo data', () => {
     cashier.businessId = businesses[0]?.id ?? null;
     const items = expectContract(await cashier.get('/api/items?per_page=100'), 200, ListItemsResponse);
     expect(items.meta.total).toBeGreaterThanOrEqual(55);
-    expect(items.data.some((item) => item.brand_name === 'Ray-Ban')).toBe(true);
-    expect(items.data.filter((item) => !item.is_inventory_tracked).map((item) => item.item_type_name)).toContain(
+    const rayBans = expectContract(await cashier.get('/api/items?search=Ray-Ban'), 200, ListItemsResponse);
+    expect(rayBans.data.some((item) => item.brand_name === 'Ray-Ban' && item.frame_color !== null)).toBe(true);
+    const services = expectContract(await cashier.get('/api/items?search=SV-'), 200, ListItemsResponse);
+    expect(services.data.filter((item) => !item.is_inventory_tracked).map((item) => item.item_type_name)).toContain(
       'Service',
     );
     const prices = expectContract(
@@ -91,6 +97,36 @@ describe('the demo data', () => {
       ['status', ['open', 'received']],
       ['created', [null, 'open']],
     ]);
+  });
+
+  it('has a stock lens family of 41 spheres × 9 cylinders with stock spread over its grid at a branch and the warehouse', async () => {
+    const admin = await api.signIn('admin@spectacle.test', 'spectacle-demo');
+    admin.businessId = (await api.db.selectFrom('businesses').select('id').executeTakeFirstOrThrow()).id;
+    const families = expectContract(
+      await admin.get('/api/items?search=HOYA-150-SV&order_by=asc'),
+      200,
+      ListItemsResponse,
+    );
+    const family = families.data.find((item) => item.code === 'HOYA-150-SV');
+    expect(family).toMatchObject({ optical_kind: 'ophthalmic_lens', lens_design: 'single_vision', lens_index: 1.5 });
+    const branch = await api.db
+      .selectFrom('branches')
+      .select('id')
+      .where('name', '=', 'Makati Branch')
+      .executeTakeFirstOrThrow();
+    const grid = expectContract(
+      await admin.get(`/api/items/${family?.id}/power-grid?branch_id=${branch.id}`),
+      200,
+      GetItemPowerGridResponse,
+    );
+    expect(grid.spheres).toHaveLength(41);
+    expect(grid.cylinders).toEqual([0, -0.25, -0.5, -0.75, -1, -1.25, -1.5, -1.75, -2]);
+    expect(grid.cells).toHaveLength(369);
+    expect(grid.cells.some((cell) => cell.quantity_on_hand > 2)).toBe(true);
+    expect(grid.cells.some((cell) => cell.quantity_on_hand === 0 && cell.below_reorder)).toBe(true);
+    expect(grid.cells.some((cell) => cell.quantity_in_transit > 0)).toBe(true);
+    const frames = expectContract(await admin.get('/api/items?search=Tortoise'), 200, ListItemsResponse);
+    expect(frames.data[0]).toMatchObject({ optical_kind: 'frame', frame_color: 'Tortoise', eye_size: 48 });
   });
 
   it('does not seed twice', async () => {

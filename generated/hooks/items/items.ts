@@ -36,6 +36,10 @@ import type {
 import type {
   ConflictResponse,
   ForbiddenResponse,
+  GeneratePowers,
+  GeneratedPowers,
+  GetItemPowerGridParams,
+  GetItemVariantForPowerParams,
   ImportItemsParams,
   ImportResult,
   Item,
@@ -45,6 +49,7 @@ import type {
   ListItemsParams,
   NoContentResponse,
   NotFoundResponse,
+  PowerGrid,
   RecordHistoryResponse,
   SearchItemsParams,
   UnauthenticatedResponse,
@@ -932,6 +937,277 @@ export function useGetItemsImportTemplate<TData = Awaited<ReturnType<typeof getI
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetItemsImportTemplateQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs update-items. Creates one variant item per sphere × cylinder of the ranges (0.25 steps, both ends included; the cylinder range may be given either way round, 0 to -2.00 or -2.00 to 0), with the family's type, brand, unit, tax class, reorder level and lens attributes, a code and a name derived from the family's and the power (`HY-HLX-150 -2.00/-0.50`), in one transaction. Powers the family already has are skipped. At most 2,000 powers at once (422 above that); the family must not itself be a variant (422).
+ * @summary Generate a lens family's variants for a range of powers
+ */
+export const generateItemPowers = (
+    id: number,
+    generatePowers: BodyType<GeneratePowers>,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<GeneratedPowers>(
+      {url: `/api/items/${id}/generate-powers`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: generatePowers, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGenerateItemPowersMutationKey = () => ['generateItemPowers'] as const;
+
+export const getGenerateItemPowersMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generateItemPowers>>, TError,GenerateItemPowersMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof generateItemPowers>>, TError,GenerateItemPowersMutationVariables, TContext> => {
+
+const mutationKey = getGenerateItemPowersMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof generateItemPowers>>, GenerateItemPowersMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  generateItemPowers(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type GenerateItemPowersMutationResult = NonNullable<Awaited<ReturnType<typeof generateItemPowers>>>
+    export type GenerateItemPowersMutationBody = BodyType<GeneratePowers>
+    export type GenerateItemPowersMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>
+    export type GenerateItemPowersMutationVariables = {id: number;data: BodyType<GeneratePowers>}
+
+    /**
+ * @summary Generate a lens family's variants for a range of powers
+ */
+export const useGenerateItemPowers = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generateItemPowers>>, TError,GenerateItemPowersMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof generateItemPowers>>,
+        TError,
+        GenerateItemPowersMutationVariables,
+        TContext
+      > => {
+      return useMutation(getGenerateItemPowersMutationOptions(options), queryClient);
+    }
+    /**
+ * Needs view-items. Exactly one of branch_id and warehouse_id. One cell per active variant (also those with no stock there, which read 0); spheres ascending, cylinders from 0 down. A cell is below reorder when the variant has a reorder level and its on-hand quantity there is at or below it. With `add`, only the variants of that addition (a multifocal family).
+ * @summary A lens family's stock at one location as a grid of powers
+ */
+export const getItemPowerGrid = (
+    id: number,
+    params?: GetItemPowerGridParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<PowerGrid>(
+      {url: `/api/items/${id}/power-grid`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetItemPowerGridQueryKey = (id: number,
+    params?: GetItemPowerGridParams,) => {
+    return [
+    `/api/items/${id}/power-grid`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetItemPowerGridQueryOptions = <TData = Awaited<ReturnType<typeof getItemPowerGrid>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(id: number,
+    params?: GetItemPowerGridParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemPowerGrid>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetItemPowerGridQueryKey(id,params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getItemPowerGrid>>> = ({ signal }) => getItemPowerGrid(id,params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getItemPowerGrid>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetItemPowerGridQueryResult = NonNullable<Awaited<ReturnType<typeof getItemPowerGrid>>>
+export type GetItemPowerGridQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>
+
+
+export function useGetItemPowerGrid<TData = Awaited<ReturnType<typeof getItemPowerGrid>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(
+ id: number,
+    params: undefined |  GetItemPowerGridParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemPowerGrid>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getItemPowerGrid>>,
+          TError,
+          Awaited<ReturnType<typeof getItemPowerGrid>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetItemPowerGrid<TData = Awaited<ReturnType<typeof getItemPowerGrid>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(
+ id: number,
+    params?: GetItemPowerGridParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemPowerGrid>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getItemPowerGrid>>,
+          TError,
+          Awaited<ReturnType<typeof getItemPowerGrid>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetItemPowerGrid<TData = Awaited<ReturnType<typeof getItemPowerGrid>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(
+ id: number,
+    params?: GetItemPowerGridParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemPowerGrid>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A lens family's stock at one location as a grid of powers
+ */
+
+export function useGetItemPowerGrid<TData = Awaited<ReturnType<typeof getItemPowerGrid>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(
+ id: number,
+    params?: GetItemPowerGridParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemPowerGrid>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetItemPowerGridQueryOptions(id,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-items. The active variant of the family with this sphere, cylinder (absent or 0 for none; a plus cylinder is transposed to minus form first) and add (absent for a single-vision family). 404 with the message "That power is not stocked." when the family has no such variant.
+ * @summary The lens family's variant for one eye's power
+ */
+export const getItemVariantForPower = (
+    id: number,
+    params: GetItemVariantForPowerParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<Item>(
+      {url: `/api/items/${id}/variant-for-power`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetItemVariantForPowerQueryKey = (id: number,
+    params?: GetItemVariantForPowerParams,) => {
+    return [
+    `/api/items/${id}/variant-for-power`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetItemVariantForPowerQueryOptions = <TData = Awaited<ReturnType<typeof getItemVariantForPower>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(id: number,
+    params: GetItemVariantForPowerParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemVariantForPower>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetItemVariantForPowerQueryKey(id,params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getItemVariantForPower>>> = ({ signal }) => getItemVariantForPower(id,params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getItemVariantForPower>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetItemVariantForPowerQueryResult = NonNullable<Awaited<ReturnType<typeof getItemVariantForPower>>>
+export type GetItemVariantForPowerQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>
+
+
+export function useGetItemVariantForPower<TData = Awaited<ReturnType<typeof getItemVariantForPower>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(
+ id: number,
+    params: GetItemVariantForPowerParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemVariantForPower>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getItemVariantForPower>>,
+          TError,
+          Awaited<ReturnType<typeof getItemVariantForPower>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetItemVariantForPower<TData = Awaited<ReturnType<typeof getItemVariantForPower>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(
+ id: number,
+    params: GetItemVariantForPowerParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemVariantForPower>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getItemVariantForPower>>,
+          TError,
+          Awaited<ReturnType<typeof getItemVariantForPower>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetItemVariantForPower<TData = Awaited<ReturnType<typeof getItemVariantForPower>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(
+ id: number,
+    params: GetItemVariantForPowerParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemVariantForPower>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The lens family's variant for one eye's power
+ */
+
+export function useGetItemVariantForPower<TData = Awaited<ReturnType<typeof getItemVariantForPower>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(
+ id: number,
+    params: GetItemVariantForPowerParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemVariantForPower>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetItemVariantForPowerQueryOptions(id,params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

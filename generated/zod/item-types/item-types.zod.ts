@@ -68,7 +68,8 @@ export const ListItemTypesResponse = zod.strictObject({
   "updated_by": zod.union([zod.int().min(1).max(listItemTypesResponseDataItemUpdatedByOneMax).describe('A record id.'),zod.null()]),
   "business_id": zod.int().min(1).max(listItemTypesResponseDataItemBusinessIdMax).describe('A record id.'),
   "name": zod.string().min(1).max(listItemTypesResponseDataItemNameMax),
-  "description": zod.string().max(listItemTypesResponseDataItemDescriptionMax).nullable()
+  "description": zod.string().max(listItemTypesResponseDataItemDescriptionMax).nullable(),
+  "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).describe('Frames, ophthalmic lenses or contact lenses; decides which optical fields its items\' form shows.')
 })),
   "meta": zod.strictObject({
   "current_page": zod.int().min(1),
@@ -98,7 +99,8 @@ export const createItemTypeBodyDescriptionRegExp = new RegExp('^[^\\u0000-\\u000
 
 export const CreateItemTypeBody = zod.strictObject({
   "name": zod.string().min(1).max(createItemTypeBodyNameMax).regex(createItemTypeBodyNameRegExp),
-  "description": zod.string().max(createItemTypeBodyDescriptionMax).regex(createItemTypeBodyDescriptionRegExp).nullish()
+  "description": zod.string().max(createItemTypeBodyDescriptionMax).regex(createItemTypeBodyDescriptionRegExp).nullish(),
+  "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).optional().describe('Frames, ophthalmic lenses or contact lenses; decides which optical fields its items\' form shows.')
 })
 
 export const createItemTypeResponseIdMax = 2147483647;
@@ -124,7 +126,8 @@ export const CreateItemTypeResponse = zod.strictObject({
   "updated_by": zod.union([zod.int().min(1).max(createItemTypeResponseUpdatedByOneMax).describe('A record id.'),zod.null()]),
   "business_id": zod.int().min(1).max(createItemTypeResponseBusinessIdMax).describe('A record id.'),
   "name": zod.string().min(1).max(createItemTypeResponseNameMax),
-  "description": zod.string().max(createItemTypeResponseDescriptionMax).nullable()
+  "description": zod.string().max(createItemTypeResponseDescriptionMax).nullable(),
+  "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).describe('Frames, ophthalmic lenses or contact lenses; decides which optical fields its items\' form shows.')
 })
 
 /**
@@ -166,7 +169,8 @@ export const SearchItemTypesResponseItem = zod.strictObject({
   "updated_by": zod.union([zod.int().min(1).max(searchItemTypesResponseUpdatedByOneMax).describe('A record id.'),zod.null()]),
   "business_id": zod.int().min(1).max(searchItemTypesResponseBusinessIdMax).describe('A record id.'),
   "name": zod.string().min(1).max(searchItemTypesResponseNameMax),
-  "description": zod.string().max(searchItemTypesResponseDescriptionMax).nullable()
+  "description": zod.string().max(searchItemTypesResponseDescriptionMax).nullable(),
+  "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).describe('Frames, ophthalmic lenses or contact lenses; decides which optical fields its items\' form shows.')
 })
 export const SearchItemTypesResponse = zod.array(SearchItemTypesResponseItem)
 
@@ -205,7 +209,8 @@ export const GetItemTypeResponse = zod.strictObject({
   "updated_by": zod.union([zod.int().min(1).max(getItemTypeResponseUpdatedByOneMax).describe('A record id.'),zod.null()]),
   "business_id": zod.int().min(1).max(getItemTypeResponseBusinessIdMax).describe('A record id.'),
   "name": zod.string().min(1).max(getItemTypeResponseNameMax),
-  "description": zod.string().max(getItemTypeResponseDescriptionMax).nullable()
+  "description": zod.string().max(getItemTypeResponseDescriptionMax).nullable(),
+  "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).describe('Frames, ophthalmic lenses or contact lenses; decides which optical fields its items\' form shows.')
 })
 
 /**
@@ -232,7 +237,8 @@ export const updateItemTypeBodyDescriptionRegExp = new RegExp('^[^\\u0000-\\u000
 
 export const UpdateItemTypeBody = zod.strictObject({
   "name": zod.string().min(1).max(updateItemTypeBodyNameMax).regex(updateItemTypeBodyNameRegExp).optional(),
-  "description": zod.string().max(updateItemTypeBodyDescriptionMax).regex(updateItemTypeBodyDescriptionRegExp).nullish()
+  "description": zod.string().max(updateItemTypeBodyDescriptionMax).regex(updateItemTypeBodyDescriptionRegExp).nullish(),
+  "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).optional().describe('Frames, ophthalmic lenses or contact lenses; decides which optical fields its items\' form shows.')
 })
 
 export const updateItemTypeResponseIdMax = 2147483647;
@@ -258,7 +264,8 @@ export const UpdateItemTypeResponse = zod.strictObject({
   "updated_by": zod.union([zod.int().min(1).max(updateItemTypeResponseUpdatedByOneMax).describe('A record id.'),zod.null()]),
   "business_id": zod.int().min(1).max(updateItemTypeResponseBusinessIdMax).describe('A record id.'),
   "name": zod.string().min(1).max(updateItemTypeResponseNameMax),
-  "description": zod.string().max(updateItemTypeResponseDescriptionMax).nullable()
+  "description": zod.string().max(updateItemTypeResponseDescriptionMax).nullable(),
+  "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).describe('Frames, ophthalmic lenses or contact lenses; decides which optical fields its items\' form shows.')
 })
 
 /**
@@ -296,7 +303,8 @@ export const DeleteItemTypeResponse = zod.strictObject({
   "updated_by": zod.union([zod.int().min(1).max(deleteItemTypeResponseUpdatedByOneMax).describe('A record id.'),zod.null()]),
   "business_id": zod.int().min(1).max(deleteItemTypeResponseBusinessIdMax).describe('A record id.'),
   "name": zod.string().min(1).max(deleteItemTypeResponseNameMax),
-  "description": zod.string().max(deleteItemTypeResponseDescriptionMax).nullable()
+  "description": zod.string().max(deleteItemTypeResponseDescriptionMax).nullable(),
+  "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).describe('Frames, ophthalmic lenses or contact lenses; decides which optical fields its items\' form shows.')
 })
 
 /**
@@ -360,7 +368,8 @@ export const RestoreItemTypeResponse = zod.strictObject({
   "updated_by": zod.union([zod.int().min(1).max(restoreItemTypeResponseUpdatedByOneMax).describe('A record id.'),zod.null()]),
   "business_id": zod.int().min(1).max(restoreItemTypeResponseBusinessIdMax).describe('A record id.'),
   "name": zod.string().min(1).max(restoreItemTypeResponseNameMax),
-  "description": zod.string().max(restoreItemTypeResponseDescriptionMax).nullable()
+  "description": zod.string().max(restoreItemTypeResponseDescriptionMax).nullable(),
+  "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).describe('Frames, ophthalmic lenses or contact lenses; decides which optical fields its items\' form shows.')
 })
 
 /**

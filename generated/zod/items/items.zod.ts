@@ -37,6 +37,8 @@ export const listItemsQueryItemClassificationIdMax = 2147483647;
 
 export const listItemsQueryUnitOfMeasurementIdMax = 2147483647;
 
+export const listItemsQueryVariantOfItemIdMax = 2147483647;
+
 
 
 export const ListItemsQueryParams = zod.strictObject({
@@ -49,7 +51,8 @@ export const ListItemsQueryParams = zod.strictObject({
   "brand_id": zod.coerce.number().int().min(1).max(listItemsQueryBrandIdMax).optional().describe('Only records whose brand id matches.'),
   "item_type_id": zod.coerce.number().int().min(1).max(listItemsQueryItemTypeIdMax).optional().describe('Only records whose item type id matches.'),
   "item_classification_id": zod.coerce.number().int().min(1).max(listItemsQueryItemClassificationIdMax).optional().describe('Only records whose item classification id matches.'),
-  "unit_of_measurement_id": zod.coerce.number().int().min(1).max(listItemsQueryUnitOfMeasurementIdMax).optional().describe('Only records whose unit of measurement id matches.')
+  "unit_of_measurement_id": zod.coerce.number().int().min(1).max(listItemsQueryUnitOfMeasurementIdMax).optional().describe('Only records whose unit of measurement id matches.'),
+  "variant_of_item_id": zod.coerce.number().int().min(1).max(listItemsQueryVariantOfItemIdMax).optional().describe('Only the variants (one item per power) of this lens family.')
 })
 
 export const listItemsResponseDataItemIdMax = 2147483647;
@@ -105,6 +108,51 @@ export const listItemsResponseDataItemItemClassificationNameMax = 255;
 
 export const listItemsResponseDataItemUnitOfMeasurementNameMax = 255;
 
+export const listItemsResponseDataItemFrameModelMax = 100;
+
+export const listItemsResponseDataItemFrameColorMax = 100;
+
+export const listItemsResponseDataItemEyeSizeMin = 30;
+export const listItemsResponseDataItemEyeSizeMax = 80;
+
+export const listItemsResponseDataItemBridgeMin = 10;
+export const listItemsResponseDataItemBridgeMax = 30;
+
+export const listItemsResponseDataItemTempleLengthMin = 100;
+export const listItemsResponseDataItemTempleLengthMax = 160;
+
+export const listItemsResponseDataItemFrameMaterialMax = 100;
+
+export const listItemsResponseDataItemFrameShapeMax = 100;
+
+export const listItemsResponseDataItemLensIndexMin = 1.4;
+export const listItemsResponseDataItemLensIndexMax = 2;
+
+export const listItemsResponseDataItemLensMaterialMax = 100;
+
+export const listItemsResponseDataItemCoatingsMax = 255;
+
+export const listItemsResponseDataItemPackSizeMax = 365;
+
+export const listItemsResponseDataItemBaseCurveMin = 7;
+export const listItemsResponseDataItemBaseCurveMax = 10;
+
+export const listItemsResponseDataItemDiameterMin = 12;
+export const listItemsResponseDataItemDiameterMax = 16;
+
+export const listItemsResponseDataItemVariantOfItemIdOneMax = 2147483647;
+
+export const listItemsResponseDataItemSphereMin = -30;
+export const listItemsResponseDataItemSphereMax = 30;
+
+export const listItemsResponseDataItemCylinderMin = -10;
+export const listItemsResponseDataItemCylinderMax = 0;
+
+export const listItemsResponseDataItemAddMin = 0.25;
+export const listItemsResponseDataItemAddMax = 4;
+
+export const listItemsResponseDataItemVariantOfItemNameMax = 255;
+
 
 
 export const listItemsResponseMetaTotalMin = 0;
@@ -143,6 +191,27 @@ export const ListItemsResponse = zod.strictObject({
   "item_type_name": zod.string().max(listItemsResponseDataItemItemTypeNameMax).nullable(),
   "item_classification_name": zod.string().max(listItemsResponseDataItemItemClassificationNameMax).nullable(),
   "unit_of_measurement_name": zod.string().max(listItemsResponseDataItemUnitOfMeasurementNameMax).nullable(),
+  "frame_model": zod.string().max(listItemsResponseDataItemFrameModelMax).nullable().describe('Frames: the model name or number.'),
+  "frame_color": zod.string().max(listItemsResponseDataItemFrameColorMax).nullable().describe('Frames: the colour (name or code).'),
+  "eye_size": zod.int().min(listItemsResponseDataItemEyeSizeMin).max(listItemsResponseDataItemEyeSizeMax).nullable().describe('Frames: eye size (A, the lens width) in whole mm.'),
+  "bridge": zod.int().min(listItemsResponseDataItemBridgeMin).max(listItemsResponseDataItemBridgeMax).nullable().describe('Frames: bridge (DBL) in whole mm.'),
+  "temple_length": zod.int().min(listItemsResponseDataItemTempleLengthMin).max(listItemsResponseDataItemTempleLengthMax).nullable().describe('Frames: temple length in whole mm.'),
+  "frame_material": zod.string().max(listItemsResponseDataItemFrameMaterialMax).nullable().describe('Frames: acetate, metal, titanium, TR90, ...'),
+  "frame_shape": zod.string().max(listItemsResponseDataItemFrameShapeMax).nullable().describe('Frames: round, square, aviator, cat eye, ...'),
+  "lens_index": zod.number().min(listItemsResponseDataItemLensIndexMin).max(listItemsResponseDataItemLensIndexMax).nullable().describe('Ophthalmic lenses: refractive index (1.50, 1.56, 1.67, ...), at most 3 decimals.'),
+  "lens_design": zod.union([zod.literal('single_vision'),zod.literal('bifocal'),zod.literal('progressive'),zod.literal(null)]).nullable().describe('Ophthalmic lenses: the design.'),
+  "lens_material": zod.string().max(listItemsResponseDataItemLensMaterialMax).nullable().describe('Ophthalmic lenses: CR-39, polycarbonate, Trivex, high index, glass, ...'),
+  "coatings": zod.string().max(listItemsResponseDataItemCoatingsMax).nullable().describe('Ophthalmic lenses: coatings and treatments (anti-reflective, blue light, photochromic, ...).'),
+  "modality": zod.union([zod.literal('daily'),zod.literal('two_week'),zod.literal('monthly'),zod.literal(null)]).nullable().describe('Contact lenses: how often a lens is replaced.'),
+  "pack_size": zod.int().min(1).max(listItemsResponseDataItemPackSizeMax).nullable().describe('Contact lenses: lenses in one pack.'),
+  "base_curve": zod.number().min(listItemsResponseDataItemBaseCurveMin).max(listItemsResponseDataItemBaseCurveMax).nullable().describe('Contact lenses: base curve in mm, 0.1 steps.'),
+  "diameter": zod.number().min(listItemsResponseDataItemDiameterMin).max(listItemsResponseDataItemDiameterMax).nullable().describe('Contact lenses: diameter in mm, 0.1 steps.'),
+  "variant_of_item_id": zod.union([zod.int().min(1).max(listItemsResponseDataItemVariantOfItemIdOneMax).describe('A record id.'),zod.null()]).describe('The lens family this item is one power of (an item that is not itself a variant).'),
+  "sphere": zod.number().min(listItemsResponseDataItemSphereMin).max(listItemsResponseDataItemSphereMax).nullable().describe('A lens variant\'s sphere in dioptres, 0.25 steps.'),
+  "cylinder": zod.number().min(listItemsResponseDataItemCylinderMin).max(listItemsResponseDataItemCylinderMax).nullable().describe('A lens variant\'s cylinder in dioptres, 0.25 steps, minus form (zero or below).'),
+  "add": zod.number().min(listItemsResponseDataItemAddMin).max(listItemsResponseDataItemAddMax).nullable().describe('A multifocal lens variant\'s near addition in dioptres, 0.25 steps.'),
+  "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).describe('The optical kind of the item\'s type, which decides the optical fields that apply.'),
+  "variant_of_item_name": zod.string().max(listItemsResponseDataItemVariantOfItemNameMax).nullable().describe('The lens family\'s name.'),
   "is_lot_tracked": zod.boolean().describe('Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first.')
 })),
   "meta": zod.strictObject({
@@ -206,6 +275,61 @@ export const createItemBodySaleDiscountsItemDiscountPercentMax = 100;
 
 export const createItemBodySaleDiscountsMax = 20;
 
+export const createItemBodyFrameModelMax = 100;
+
+
+export const createItemBodyFrameModelRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createItemBodyFrameColorMax = 100;
+
+
+export const createItemBodyFrameColorRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createItemBodyEyeSizeMin = 30;
+export const createItemBodyEyeSizeMax = 80;
+
+export const createItemBodyBridgeMin = 10;
+export const createItemBodyBridgeMax = 30;
+
+export const createItemBodyTempleLengthMin = 100;
+export const createItemBodyTempleLengthMax = 160;
+
+export const createItemBodyFrameMaterialMax = 100;
+
+
+export const createItemBodyFrameMaterialRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createItemBodyFrameShapeMax = 100;
+
+
+export const createItemBodyFrameShapeRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createItemBodyLensIndexMin = 1.4;
+export const createItemBodyLensIndexMax = 2;
+
+export const createItemBodyLensMaterialMax = 100;
+
+
+export const createItemBodyLensMaterialRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createItemBodyCoatingsMax = 255;
+
+
+export const createItemBodyCoatingsRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createItemBodyPackSizeMax = 365;
+
+export const createItemBodyBaseCurveMin = 7;
+export const createItemBodyBaseCurveMax = 10;
+
+export const createItemBodyDiameterMin = 12;
+export const createItemBodyDiameterMax = 16;
+
+export const createItemBodyVariantOfItemIdOneMax = 2147483647;
+
+export const createItemBodySphereMin = -30;
+export const createItemBodySphereMax = 30;
+
+export const createItemBodyCylinderMin = -10;
+export const createItemBodyCylinderMax = 0;
+
+export const createItemBodyAddMin = 0.25;
+export const createItemBodyAddMax = 4;
+
 export const createItemBodyIsLotTrackedDefault = false;
 
 export const CreateItemBody = zod.strictObject({
@@ -228,6 +352,25 @@ export const CreateItemBody = zod.strictObject({
   "quantity": zod.number().gt(createItemBodySaleDiscountsItemQuantityExclusiveMin).max(createItemBodySaleDiscountsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "discount_percent": zod.int().min(createItemBodySaleDiscountsItemDiscountPercentMin).max(createItemBodySaleDiscountsItemDiscountPercentMax).describe('A whole percent from 0 to 100.')
 }).describe('The tier with the largest quantity not above the line quantity applies.')).max(createItemBodySaleDiscountsMax).optional(),
+  "frame_model": zod.string().max(createItemBodyFrameModelMax).regex(createItemBodyFrameModelRegExp).nullish().describe('Frames: the model name or number.'),
+  "frame_color": zod.string().max(createItemBodyFrameColorMax).regex(createItemBodyFrameColorRegExp).nullish().describe('Frames: the colour (name or code).'),
+  "eye_size": zod.int().min(createItemBodyEyeSizeMin).max(createItemBodyEyeSizeMax).nullish().describe('Frames: eye size (A, the lens width) in whole mm.'),
+  "bridge": zod.int().min(createItemBodyBridgeMin).max(createItemBodyBridgeMax).nullish().describe('Frames: bridge (DBL) in whole mm.'),
+  "temple_length": zod.int().min(createItemBodyTempleLengthMin).max(createItemBodyTempleLengthMax).nullish().describe('Frames: temple length in whole mm.'),
+  "frame_material": zod.string().max(createItemBodyFrameMaterialMax).regex(createItemBodyFrameMaterialRegExp).nullish().describe('Frames: acetate, metal, titanium, TR90, ...'),
+  "frame_shape": zod.string().max(createItemBodyFrameShapeMax).regex(createItemBodyFrameShapeRegExp).nullish().describe('Frames: round, square, aviator, cat eye, ...'),
+  "lens_index": zod.number().min(createItemBodyLensIndexMin).max(createItemBodyLensIndexMax).nullish().describe('Ophthalmic lenses: refractive index (1.50, 1.56, 1.67, ...), at most 3 decimals.'),
+  "lens_design": zod.union([zod.literal('single_vision'),zod.literal('bifocal'),zod.literal('progressive'),zod.literal(null)]).nullish().describe('Ophthalmic lenses: the design.'),
+  "lens_material": zod.string().max(createItemBodyLensMaterialMax).regex(createItemBodyLensMaterialRegExp).nullish().describe('Ophthalmic lenses: CR-39, polycarbonate, Trivex, high index, glass, ...'),
+  "coatings": zod.string().max(createItemBodyCoatingsMax).regex(createItemBodyCoatingsRegExp).nullish().describe('Ophthalmic lenses: coatings and treatments (anti-reflective, blue light, photochromic, ...).'),
+  "modality": zod.union([zod.literal('daily'),zod.literal('two_week'),zod.literal('monthly'),zod.literal(null)]).nullish().describe('Contact lenses: how often a lens is replaced.'),
+  "pack_size": zod.int().min(1).max(createItemBodyPackSizeMax).nullish().describe('Contact lenses: lenses in one pack.'),
+  "base_curve": zod.number().min(createItemBodyBaseCurveMin).max(createItemBodyBaseCurveMax).nullish().describe('Contact lenses: base curve in mm, 0.1 steps.'),
+  "diameter": zod.number().min(createItemBodyDiameterMin).max(createItemBodyDiameterMax).nullish().describe('Contact lenses: diameter in mm, 0.1 steps.'),
+  "variant_of_item_id": zod.union([zod.int().min(1).max(createItemBodyVariantOfItemIdOneMax).describe('A record id.'),zod.null()]).optional().describe('The lens family this item is one power of (an item that is not itself a variant).'),
+  "sphere": zod.number().min(createItemBodySphereMin).max(createItemBodySphereMax).nullish().describe('A lens variant\'s sphere in dioptres, 0.25 steps.'),
+  "cylinder": zod.number().min(createItemBodyCylinderMin).max(createItemBodyCylinderMax).nullish().describe('A lens variant\'s cylinder in dioptres, 0.25 steps, minus form (zero or below).'),
+  "add": zod.number().min(createItemBodyAddMin).max(createItemBodyAddMax).nullish().describe('A multifocal lens variant\'s near addition in dioptres, 0.25 steps.'),
   "is_lot_tracked": zod.boolean().default(createItemBodyIsLotTrackedDefault).describe('Stock is kept per lot with an expiry date. Cannot change once the item has stock movements.')
 })
 
@@ -284,6 +427,51 @@ export const createItemResponseItemClassificationNameMax = 255;
 
 export const createItemResponseUnitOfMeasurementNameMax = 255;
 
+export const createItemResponseFrameModelMax = 100;
+
+export const createItemResponseFrameColorMax = 100;
+
+export const createItemResponseEyeSizeMin = 30;
+export const createItemResponseEyeSizeMax = 80;
+
+export const createItemResponseBridgeMin = 10;
+export const createItemResponseBridgeMax = 30;
+
+export const createItemResponseTempleLengthMin = 100;
+export const createItemResponseTempleLengthMax = 160;
+
+export const createItemResponseFrameMaterialMax = 100;
+
+export const createItemResponseFrameShapeMax = 100;
+
+export const createItemResponseLensIndexMin = 1.4;
+export const createItemResponseLensIndexMax = 2;
+
+export const createItemResponseLensMaterialMax = 100;
+
+export const createItemResponseCoatingsMax = 255;
+
+export const createItemResponsePackSizeMax = 365;
+
+export const createItemResponseBaseCurveMin = 7;
+export const createItemResponseBaseCurveMax = 10;
+
+export const createItemResponseDiameterMin = 12;
+export const createItemResponseDiameterMax = 16;
+
+export const createItemResponseVariantOfItemIdOneMax = 2147483647;
+
+export const createItemResponseSphereMin = -30;
+export const createItemResponseSphereMax = 30;
+
+export const createItemResponseCylinderMin = -10;
+export const createItemResponseCylinderMax = 0;
+
+export const createItemResponseAddMin = 0.25;
+export const createItemResponseAddMax = 4;
+
+export const createItemResponseVariantOfItemNameMax = 255;
+
 
 
 export const CreateItemResponse = zod.strictObject({
@@ -317,6 +505,27 @@ export const CreateItemResponse = zod.strictObject({
   "item_type_name": zod.string().max(createItemResponseItemTypeNameMax).nullable(),
   "item_classification_name": zod.string().max(createItemResponseItemClassificationNameMax).nullable(),
   "unit_of_measurement_name": zod.string().max(createItemResponseUnitOfMeasurementNameMax).nullable(),
+  "frame_model": zod.string().max(createItemResponseFrameModelMax).nullable().describe('Frames: the model name or number.'),
+  "frame_color": zod.string().max(createItemResponseFrameColorMax).nullable().describe('Frames: the colour (name or code).'),
+  "eye_size": zod.int().min(createItemResponseEyeSizeMin).max(createItemResponseEyeSizeMax).nullable().describe('Frames: eye size (A, the lens width) in whole mm.'),
+  "bridge": zod.int().min(createItemResponseBridgeMin).max(createItemResponseBridgeMax).nullable().describe('Frames: bridge (DBL) in whole mm.'),
+  "temple_length": zod.int().min(createItemResponseTempleLengthMin).max(createItemResponseTempleLengthMax).nullable().describe('Frames: temple length in whole mm.'),
+  "frame_material": zod.string().max(createItemResponseFrameMaterialMax).nullable().describe('Frames: acetate, metal, titanium, TR90, ...'),
+  "frame_shape": zod.string().max(createItemResponseFrameShapeMax).nullable().describe('Frames: round, square, aviator, cat eye, ...'),
+  "lens_index": zod.number().min(createItemResponseLensIndexMin).max(createItemResponseLensIndexMax).nullable().describe('Ophthalmic lenses: refractive index (1.50, 1.56, 1.67, ...), at most 3 decimals.'),
+  "lens_design": zod.union([zod.literal('single_vision'),zod.literal('bifocal'),zod.literal('progressive'),zod.literal(null)]).nullable().describe('Ophthalmic lenses: the design.'),
+  "lens_material": zod.string().max(createItemResponseLensMaterialMax).nullable().describe('Ophthalmic lenses: CR-39, polycarbonate, Trivex, high index, glass, ...'),
+  "coatings": zod.string().max(createItemResponseCoatingsMax).nullable().describe('Ophthalmic lenses: coatings and treatments (anti-reflective, blue light, photochromic, ...).'),
+  "modality": zod.union([zod.literal('daily'),zod.literal('two_week'),zod.literal('monthly'),zod.literal(null)]).nullable().describe('Contact lenses: how often a lens is replaced.'),
+  "pack_size": zod.int().min(1).max(createItemResponsePackSizeMax).nullable().describe('Contact lenses: lenses in one pack.'),
+  "base_curve": zod.number().min(createItemResponseBaseCurveMin).max(createItemResponseBaseCurveMax).nullable().describe('Contact lenses: base curve in mm, 0.1 steps.'),
+  "diameter": zod.number().min(createItemResponseDiameterMin).max(createItemResponseDiameterMax).nullable().describe('Contact lenses: diameter in mm, 0.1 steps.'),
+  "variant_of_item_id": zod.union([zod.int().min(1).max(createItemResponseVariantOfItemIdOneMax).describe('A record id.'),zod.null()]).describe('The lens family this item is one power of (an item that is not itself a variant).'),
+  "sphere": zod.number().min(createItemResponseSphereMin).max(createItemResponseSphereMax).nullable().describe('A lens variant\'s sphere in dioptres, 0.25 steps.'),
+  "cylinder": zod.number().min(createItemResponseCylinderMin).max(createItemResponseCylinderMax).nullable().describe('A lens variant\'s cylinder in dioptres, 0.25 steps, minus form (zero or below).'),
+  "add": zod.number().min(createItemResponseAddMin).max(createItemResponseAddMax).nullable().describe('A multifocal lens variant\'s near addition in dioptres, 0.25 steps.'),
+  "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).describe('The optical kind of the item\'s type, which decides the optical fields that apply.'),
+  "variant_of_item_name": zod.string().max(createItemResponseVariantOfItemNameMax).nullable().describe('The lens family\'s name.'),
   "is_lot_tracked": zod.boolean().describe('Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first.')
 })
 
@@ -389,6 +598,51 @@ export const searchItemsResponseItemClassificationNameMax = 255;
 
 export const searchItemsResponseUnitOfMeasurementNameMax = 255;
 
+export const searchItemsResponseFrameModelMax = 100;
+
+export const searchItemsResponseFrameColorMax = 100;
+
+export const searchItemsResponseEyeSizeMin = 30;
+export const searchItemsResponseEyeSizeMax = 80;
+
+export const searchItemsResponseBridgeMin = 10;
+export const searchItemsResponseBridgeMax = 30;
+
+export const searchItemsResponseTempleLengthMin = 100;
+export const searchItemsResponseTempleLengthMax = 160;
+
+export const searchItemsResponseFrameMaterialMax = 100;
+
+export const searchItemsResponseFrameShapeMax = 100;
+
+export const searchItemsResponseLensIndexMin = 1.4;
+export const searchItemsResponseLensIndexMax = 2;
+
+export const searchItemsResponseLensMaterialMax = 100;
+
+export const searchItemsResponseCoatingsMax = 255;
+
+export const searchItemsResponsePackSizeMax = 365;
+
+export const searchItemsResponseBaseCurveMin = 7;
+export const searchItemsResponseBaseCurveMax = 10;
+
+export const searchItemsResponseDiameterMin = 12;
+export const searchItemsResponseDiameterMax = 16;
+
+export const searchItemsResponseVariantOfItemIdOneMax = 2147483647;
+
+export const searchItemsResponseSphereMin = -30;
+export const searchItemsResponseSphereMax = 30;
+
+export const searchItemsResponseCylinderMin = -10;
+export const searchItemsResponseCylinderMax = 0;
+
+export const searchItemsResponseAddMin = 0.25;
+export const searchItemsResponseAddMax = 4;
+
+export const searchItemsResponseVariantOfItemNameMax = 255;
+
 
 
 export const SearchItemsResponseItem = zod.strictObject({
@@ -422,6 +676,27 @@ export const SearchItemsResponseItem = zod.strictObject({
   "item_type_name": zod.string().max(searchItemsResponseItemTypeNameMax).nullable(),
   "item_classification_name": zod.string().max(searchItemsResponseItemClassificationNameMax).nullable(),
   "unit_of_measurement_name": zod.string().max(searchItemsResponseUnitOfMeasurementNameMax).nullable(),
+  "frame_model": zod.string().max(searchItemsResponseFrameModelMax).nullable().describe('Frames: the model name or number.'),
+  "frame_color": zod.string().max(searchItemsResponseFrameColorMax).nullable().describe('Frames: the colour (name or code).'),
+  "eye_size": zod.int().min(searchItemsResponseEyeSizeMin).max(searchItemsResponseEyeSizeMax).nullable().describe('Frames: eye size (A, the lens width) in whole mm.'),
+  "bridge": zod.int().min(searchItemsResponseBridgeMin).max(searchItemsResponseBridgeMax).nullable().describe('Frames: bridge (DBL) in whole mm.'),
+  "temple_length": zod.int().min(searchItemsResponseTempleLengthMin).max(searchItemsResponseTempleLengthMax).nullable().describe('Frames: temple length in whole mm.'),
+  "frame_material": zod.string().max(searchItemsResponseFrameMaterialMax).nullable().describe('Frames: acetate, metal, titanium, TR90, ...'),
+  "frame_shape": zod.string().max(searchItemsResponseFrameShapeMax).nullable().describe('Frames: round, square, aviator, cat eye, ...'),
+  "lens_index": zod.number().min(searchItemsResponseLensIndexMin).max(searchItemsResponseLensIndexMax).nullable().describe('Ophthalmic lenses: refractive index (1.50, 1.56, 1.67, ...), at most 3 decimals.'),
+  "lens_design": zod.union([zod.literal('single_vision'),zod.literal('bifocal'),zod.literal('progressive'),zod.literal(null)]).nullable().describe('Ophthalmic lenses: the design.'),
+  "lens_material": zod.string().max(searchItemsResponseLensMaterialMax).nullable().describe('Ophthalmic lenses: CR-39, polycarbonate, Trivex, high index, glass, ...'),
+  "coatings": zod.string().max(searchItemsResponseCoatingsMax).nullable().describe('Ophthalmic lenses: coatings and treatments (anti-reflective, blue light, photochromic, ...).'),
+  "modality": zod.union([zod.literal('daily'),zod.literal('two_week'),zod.literal('monthly'),zod.literal(null)]).nullable().describe('Contact lenses: how often a lens is replaced.'),
+  "pack_size": zod.int().min(1).max(searchItemsResponsePackSizeMax).nullable().describe('Contact lenses: lenses in one pack.'),
+  "base_curve": zod.number().min(searchItemsResponseBaseCurveMin).max(searchItemsResponseBaseCurveMax).nullable().describe('Contact lenses: base curve in mm, 0.1 steps.'),
+  "diameter": zod.number().min(searchItemsResponseDiameterMin).max(searchItemsResponseDiameterMax).nullable().describe('Contact lenses: diameter in mm, 0.1 steps.'),
+  "variant_of_item_id": zod.union([zod.int().min(1).max(searchItemsResponseVariantOfItemIdOneMax).describe('A record id.'),zod.null()]).describe('The lens family this item is one power of (an item that is not itself a variant).'),
+  "sphere": zod.number().min(searchItemsResponseSphereMin).max(searchItemsResponseSphereMax).nullable().describe('A lens variant\'s sphere in dioptres, 0.25 steps.'),
+  "cylinder": zod.number().min(searchItemsResponseCylinderMin).max(searchItemsResponseCylinderMax).nullable().describe('A lens variant\'s cylinder in dioptres, 0.25 steps, minus form (zero or below).'),
+  "add": zod.number().min(searchItemsResponseAddMin).max(searchItemsResponseAddMax).nullable().describe('A multifocal lens variant\'s near addition in dioptres, 0.25 steps.'),
+  "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).describe('The optical kind of the item\'s type, which decides the optical fields that apply.'),
+  "variant_of_item_name": zod.string().max(searchItemsResponseVariantOfItemNameMax).nullable().describe('The lens family\'s name.'),
   "is_lot_tracked": zod.boolean().describe('Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first.')
 })
 export const SearchItemsResponse = zod.array(SearchItemsResponseItem)
@@ -491,6 +766,51 @@ export const getItemResponseItemClassificationNameMax = 255;
 
 export const getItemResponseUnitOfMeasurementNameMax = 255;
 
+export const getItemResponseFrameModelMax = 100;
+
+export const getItemResponseFrameColorMax = 100;
+
+export const getItemResponseEyeSizeMin = 30;
+export const getItemResponseEyeSizeMax = 80;
+
+export const getItemResponseBridgeMin = 10;
+export const getItemResponseBridgeMax = 30;
+
+export const getItemResponseTempleLengthMin = 100;
+export const getItemResponseTempleLengthMax = 160;
+
+export const getItemResponseFrameMaterialMax = 100;
+
+export const getItemResponseFrameShapeMax = 100;
+
+export const getItemResponseLensIndexMin = 1.4;
+export const getItemResponseLensIndexMax = 2;
+
+export const getItemResponseLensMaterialMax = 100;
+
+export const getItemResponseCoatingsMax = 255;
+
+export const getItemResponsePackSizeMax = 365;
+
+export const getItemResponseBaseCurveMin = 7;
+export const getItemResponseBaseCurveMax = 10;
+
+export const getItemResponseDiameterMin = 12;
+export const getItemResponseDiameterMax = 16;
+
+export const getItemResponseVariantOfItemIdOneMax = 2147483647;
+
+export const getItemResponseSphereMin = -30;
+export const getItemResponseSphereMax = 30;
+
+export const getItemResponseCylinderMin = -10;
+export const getItemResponseCylinderMax = 0;
+
+export const getItemResponseAddMin = 0.25;
+export const getItemResponseAddMax = 4;
+
+export const getItemResponseVariantOfItemNameMax = 255;
+
 
 
 export const GetItemResponse = zod.strictObject({
@@ -524,6 +844,27 @@ export const GetItemResponse = zod.strictObject({
   "item_type_name": zod.string().max(getItemResponseItemTypeNameMax).nullable(),
   "item_classification_name": zod.string().max(getItemResponseItemClassificationNameMax).nullable(),
   "unit_of_measurement_name": zod.string().max(getItemResponseUnitOfMeasurementNameMax).nullable(),
+  "frame_model": zod.string().max(getItemResponseFrameModelMax).nullable().describe('Frames: the model name or number.'),
+  "frame_color": zod.string().max(getItemResponseFrameColorMax).nullable().describe('Frames: the colour (name or code).'),
+  "eye_size": zod.int().min(getItemResponseEyeSizeMin).max(getItemResponseEyeSizeMax).nullable().describe('Frames: eye size (A, the lens width) in whole mm.'),
+  "bridge": zod.int().min(getItemResponseBridgeMin).max(getItemResponseBridgeMax).nullable().describe('Frames: bridge (DBL) in whole mm.'),
+  "temple_length": zod.int().min(getItemResponseTempleLengthMin).max(getItemResponseTempleLengthMax).nullable().describe('Frames: temple length in whole mm.'),
+  "frame_material": zod.string().max(getItemResponseFrameMaterialMax).nullable().describe('Frames: acetate, metal, titanium, TR90, ...'),
+  "frame_shape": zod.string().max(getItemResponseFrameShapeMax).nullable().describe('Frames: round, square, aviator, cat eye, ...'),
+  "lens_index": zod.number().min(getItemResponseLensIndexMin).max(getItemResponseLensIndexMax).nullable().describe('Ophthalmic lenses: refractive index (1.50, 1.56, 1.67, ...), at most 3 decimals.'),
+  "lens_design": zod.union([zod.literal('single_vision'),zod.literal('bifocal'),zod.literal('progressive'),zod.literal(null)]).nullable().describe('Ophthalmic lenses: the design.'),
+  "lens_material": zod.string().max(getItemResponseLensMaterialMax).nullable().describe('Ophthalmic lenses: CR-39, polycarbonate, Trivex, high index, glass, ...'),
+  "coatings": zod.string().max(getItemResponseCoatingsMax).nullable().describe('Ophthalmic lenses: coatings and treatments (anti-reflective, blue light, photochromic, ...).'),
+  "modality": zod.union([zod.literal('daily'),zod.literal('two_week'),zod.literal('monthly'),zod.literal(null)]).nullable().describe('Contact lenses: how often a lens is replaced.'),
+  "pack_size": zod.int().min(1).max(getItemResponsePackSizeMax).nullable().describe('Contact lenses: lenses in one pack.'),
+  "base_curve": zod.number().min(getItemResponseBaseCurveMin).max(getItemResponseBaseCurveMax).nullable().describe('Contact lenses: base curve in mm, 0.1 steps.'),
+  "diameter": zod.number().min(getItemResponseDiameterMin).max(getItemResponseDiameterMax).nullable().describe('Contact lenses: diameter in mm, 0.1 steps.'),
+  "variant_of_item_id": zod.union([zod.int().min(1).max(getItemResponseVariantOfItemIdOneMax).describe('A record id.'),zod.null()]).describe('The lens family this item is one power of (an item that is not itself a variant).'),
+  "sphere": zod.number().min(getItemResponseSphereMin).max(getItemResponseSphereMax).nullable().describe('A lens variant\'s sphere in dioptres, 0.25 steps.'),
+  "cylinder": zod.number().min(getItemResponseCylinderMin).max(getItemResponseCylinderMax).nullable().describe('A lens variant\'s cylinder in dioptres, 0.25 steps, minus form (zero or below).'),
+  "add": zod.number().min(getItemResponseAddMin).max(getItemResponseAddMax).nullable().describe('A multifocal lens variant\'s near addition in dioptres, 0.25 steps.'),
+  "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).describe('The optical kind of the item\'s type, which decides the optical fields that apply.'),
+  "variant_of_item_name": zod.string().max(getItemResponseVariantOfItemNameMax).nullable().describe('The lens family\'s name.'),
   "is_lot_tracked": zod.boolean().describe('Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first.')
 })
 
@@ -584,6 +925,61 @@ export const updateItemBodySaleDiscountsItemDiscountPercentMax = 100;
 
 export const updateItemBodySaleDiscountsMax = 20;
 
+export const updateItemBodyFrameModelMax = 100;
+
+
+export const updateItemBodyFrameModelRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const updateItemBodyFrameColorMax = 100;
+
+
+export const updateItemBodyFrameColorRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const updateItemBodyEyeSizeMin = 30;
+export const updateItemBodyEyeSizeMax = 80;
+
+export const updateItemBodyBridgeMin = 10;
+export const updateItemBodyBridgeMax = 30;
+
+export const updateItemBodyTempleLengthMin = 100;
+export const updateItemBodyTempleLengthMax = 160;
+
+export const updateItemBodyFrameMaterialMax = 100;
+
+
+export const updateItemBodyFrameMaterialRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const updateItemBodyFrameShapeMax = 100;
+
+
+export const updateItemBodyFrameShapeRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const updateItemBodyLensIndexMin = 1.4;
+export const updateItemBodyLensIndexMax = 2;
+
+export const updateItemBodyLensMaterialMax = 100;
+
+
+export const updateItemBodyLensMaterialRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const updateItemBodyCoatingsMax = 255;
+
+
+export const updateItemBodyCoatingsRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const updateItemBodyPackSizeMax = 365;
+
+export const updateItemBodyBaseCurveMin = 7;
+export const updateItemBodyBaseCurveMax = 10;
+
+export const updateItemBodyDiameterMin = 12;
+export const updateItemBodyDiameterMax = 16;
+
+export const updateItemBodyVariantOfItemIdOneMax = 2147483647;
+
+export const updateItemBodySphereMin = -30;
+export const updateItemBodySphereMax = 30;
+
+export const updateItemBodyCylinderMin = -10;
+export const updateItemBodyCylinderMax = 0;
+
+export const updateItemBodyAddMin = 0.25;
+export const updateItemBodyAddMax = 4;
+
 
 
 export const UpdateItemBody = zod.strictObject({
@@ -606,6 +1002,25 @@ export const UpdateItemBody = zod.strictObject({
   "quantity": zod.number().gt(updateItemBodySaleDiscountsItemQuantityExclusiveMin).max(updateItemBodySaleDiscountsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "discount_percent": zod.int().min(updateItemBodySaleDiscountsItemDiscountPercentMin).max(updateItemBodySaleDiscountsItemDiscountPercentMax).describe('A whole percent from 0 to 100.')
 }).describe('The tier with the largest quantity not above the line quantity applies.')).max(updateItemBodySaleDiscountsMax).optional(),
+  "frame_model": zod.string().max(updateItemBodyFrameModelMax).regex(updateItemBodyFrameModelRegExp).nullish().describe('Frames: the model name or number.'),
+  "frame_color": zod.string().max(updateItemBodyFrameColorMax).regex(updateItemBodyFrameColorRegExp).nullish().describe('Frames: the colour (name or code).'),
+  "eye_size": zod.int().min(updateItemBodyEyeSizeMin).max(updateItemBodyEyeSizeMax).nullish().describe('Frames: eye size (A, the lens width) in whole mm.'),
+  "bridge": zod.int().min(updateItemBodyBridgeMin).max(updateItemBodyBridgeMax).nullish().describe('Frames: bridge (DBL) in whole mm.'),
+  "temple_length": zod.int().min(updateItemBodyTempleLengthMin).max(updateItemBodyTempleLengthMax).nullish().describe('Frames: temple length in whole mm.'),
+  "frame_material": zod.string().max(updateItemBodyFrameMaterialMax).regex(updateItemBodyFrameMaterialRegExp).nullish().describe('Frames: acetate, metal, titanium, TR90, ...'),
+  "frame_shape": zod.string().max(updateItemBodyFrameShapeMax).regex(updateItemBodyFrameShapeRegExp).nullish().describe('Frames: round, square, aviator, cat eye, ...'),
+  "lens_index": zod.number().min(updateItemBodyLensIndexMin).max(updateItemBodyLensIndexMax).nullish().describe('Ophthalmic lenses: refractive index (1.50, 1.56, 1.67, ...), at most 3 decimals.'),
+  "lens_design": zod.union([zod.literal('single_vision'),zod.literal('bifocal'),zod.literal('progressive'),zod.literal(null)]).nullish().describe('Ophthalmic lenses: the design.'),
+  "lens_material": zod.string().max(updateItemBodyLensMaterialMax).regex(updateItemBodyLensMaterialRegExp).nullish().describe('Ophthalmic lenses: CR-39, polycarbonate, Trivex, high index, glass, ...'),
+  "coatings": zod.string().max(updateItemBodyCoatingsMax).regex(updateItemBodyCoatingsRegExp).nullish().describe('Ophthalmic lenses: coatings and treatments (anti-reflective, blue light, photochromic, ...).'),
+  "modality": zod.union([zod.literal('daily'),zod.literal('two_week'),zod.literal('monthly'),zod.literal(null)]).nullish().describe('Contact lenses: how often a lens is replaced.'),
+  "pack_size": zod.int().min(1).max(updateItemBodyPackSizeMax).nullish().describe('Contact lenses: lenses in one pack.'),
+  "base_curve": zod.number().min(updateItemBodyBaseCurveMin).max(updateItemBodyBaseCurveMax).nullish().describe('Contact lenses: base curve in mm, 0.1 steps.'),
+  "diameter": zod.number().min(updateItemBodyDiameterMin).max(updateItemBodyDiameterMax).nullish().describe('Contact lenses: diameter in mm, 0.1 steps.'),
+  "variant_of_item_id": zod.union([zod.int().min(1).max(updateItemBodyVariantOfItemIdOneMax).describe('A record id.'),zod.null()]).optional().describe('The lens family this item is one power of (an item that is not itself a variant).'),
+  "sphere": zod.number().min(updateItemBodySphereMin).max(updateItemBodySphereMax).nullish().describe('A lens variant\'s sphere in dioptres, 0.25 steps.'),
+  "cylinder": zod.number().min(updateItemBodyCylinderMin).max(updateItemBodyCylinderMax).nullish().describe('A lens variant\'s cylinder in dioptres, 0.25 steps, minus form (zero or below).'),
+  "add": zod.number().min(updateItemBodyAddMin).max(updateItemBodyAddMax).nullish().describe('A multifocal lens variant\'s near addition in dioptres, 0.25 steps.'),
   "is_lot_tracked": zod.boolean().optional().describe('Stock is kept per lot with an expiry date. Cannot change once the item has stock movements.')
 })
 
@@ -662,6 +1077,51 @@ export const updateItemResponseItemClassificationNameMax = 255;
 
 export const updateItemResponseUnitOfMeasurementNameMax = 255;
 
+export const updateItemResponseFrameModelMax = 100;
+
+export const updateItemResponseFrameColorMax = 100;
+
+export const updateItemResponseEyeSizeMin = 30;
+export const updateItemResponseEyeSizeMax = 80;
+
+export const updateItemResponseBridgeMin = 10;
+export const updateItemResponseBridgeMax = 30;
+
+export const updateItemResponseTempleLengthMin = 100;
+export const updateItemResponseTempleLengthMax = 160;
+
+export const updateItemResponseFrameMaterialMax = 100;
+
+export const updateItemResponseFrameShapeMax = 100;
+
+export const updateItemResponseLensIndexMin = 1.4;
+export const updateItemResponseLensIndexMax = 2;
+
+export const updateItemResponseLensMaterialMax = 100;
+
+export const updateItemResponseCoatingsMax = 255;
+
+export const updateItemResponsePackSizeMax = 365;
+
+export const updateItemResponseBaseCurveMin = 7;
+export const updateItemResponseBaseCurveMax = 10;
+
+export const updateItemResponseDiameterMin = 12;
+export const updateItemResponseDiameterMax = 16;
+
+export const updateItemResponseVariantOfItemIdOneMax = 2147483647;
+
+export const updateItemResponseSphereMin = -30;
+export const updateItemResponseSphereMax = 30;
+
+export const updateItemResponseCylinderMin = -10;
+export const updateItemResponseCylinderMax = 0;
+
+export const updateItemResponseAddMin = 0.25;
+export const updateItemResponseAddMax = 4;
+
+export const updateItemResponseVariantOfItemNameMax = 255;
+
 
 
 export const UpdateItemResponse = zod.strictObject({
@@ -695,6 +1155,27 @@ export const UpdateItemResponse = zod.strictObject({
   "item_type_name": zod.string().max(updateItemResponseItemTypeNameMax).nullable(),
   "item_classification_name": zod.string().max(updateItemResponseItemClassificationNameMax).nullable(),
   "unit_of_measurement_name": zod.string().max(updateItemResponseUnitOfMeasurementNameMax).nullable(),
+  "frame_model": zod.string().max(updateItemResponseFrameModelMax).nullable().describe('Frames: the model name or number.'),
+  "frame_color": zod.string().max(updateItemResponseFrameColorMax).nullable().describe('Frames: the colour (name or code).'),
+  "eye_size": zod.int().min(updateItemResponseEyeSizeMin).max(updateItemResponseEyeSizeMax).nullable().describe('Frames: eye size (A, the lens width) in whole mm.'),
+  "bridge": zod.int().min(updateItemResponseBridgeMin).max(updateItemResponseBridgeMax).nullable().describe('Frames: bridge (DBL) in whole mm.'),
+  "temple_length": zod.int().min(updateItemResponseTempleLengthMin).max(updateItemResponseTempleLengthMax).nullable().describe('Frames: temple length in whole mm.'),
+  "frame_material": zod.string().max(updateItemResponseFrameMaterialMax).nullable().describe('Frames: acetate, metal, titanium, TR90, ...'),
+  "frame_shape": zod.string().max(updateItemResponseFrameShapeMax).nullable().describe('Frames: round, square, aviator, cat eye, ...'),
+  "lens_index": zod.number().min(updateItemResponseLensIndexMin).max(updateItemResponseLensIndexMax).nullable().describe('Ophthalmic lenses: refractive index (1.50, 1.56, 1.67, ...), at most 3 decimals.'),
+  "lens_design": zod.union([zod.literal('single_vision'),zod.literal('bifocal'),zod.literal('progressive'),zod.literal(null)]).nullable().describe('Ophthalmic lenses: the design.'),
+  "lens_material": zod.string().max(updateItemResponseLensMaterialMax).nullable().describe('Ophthalmic lenses: CR-39, polycarbonate, Trivex, high index, glass, ...'),
+  "coatings": zod.string().max(updateItemResponseCoatingsMax).nullable().describe('Ophthalmic lenses: coatings and treatments (anti-reflective, blue light, photochromic, ...).'),
+  "modality": zod.union([zod.literal('daily'),zod.literal('two_week'),zod.literal('monthly'),zod.literal(null)]).nullable().describe('Contact lenses: how often a lens is replaced.'),
+  "pack_size": zod.int().min(1).max(updateItemResponsePackSizeMax).nullable().describe('Contact lenses: lenses in one pack.'),
+  "base_curve": zod.number().min(updateItemResponseBaseCurveMin).max(updateItemResponseBaseCurveMax).nullable().describe('Contact lenses: base curve in mm, 0.1 steps.'),
+  "diameter": zod.number().min(updateItemResponseDiameterMin).max(updateItemResponseDiameterMax).nullable().describe('Contact lenses: diameter in mm, 0.1 steps.'),
+  "variant_of_item_id": zod.union([zod.int().min(1).max(updateItemResponseVariantOfItemIdOneMax).describe('A record id.'),zod.null()]).describe('The lens family this item is one power of (an item that is not itself a variant).'),
+  "sphere": zod.number().min(updateItemResponseSphereMin).max(updateItemResponseSphereMax).nullable().describe('A lens variant\'s sphere in dioptres, 0.25 steps.'),
+  "cylinder": zod.number().min(updateItemResponseCylinderMin).max(updateItemResponseCylinderMax).nullable().describe('A lens variant\'s cylinder in dioptres, 0.25 steps, minus form (zero or below).'),
+  "add": zod.number().min(updateItemResponseAddMin).max(updateItemResponseAddMax).nullable().describe('A multifocal lens variant\'s near addition in dioptres, 0.25 steps.'),
+  "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).describe('The optical kind of the item\'s type, which decides the optical fields that apply.'),
+  "variant_of_item_name": zod.string().max(updateItemResponseVariantOfItemNameMax).nullable().describe('The lens family\'s name.'),
   "is_lot_tracked": zod.boolean().describe('Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first.')
 })
 
@@ -763,6 +1244,51 @@ export const deleteItemResponseItemClassificationNameMax = 255;
 
 export const deleteItemResponseUnitOfMeasurementNameMax = 255;
 
+export const deleteItemResponseFrameModelMax = 100;
+
+export const deleteItemResponseFrameColorMax = 100;
+
+export const deleteItemResponseEyeSizeMin = 30;
+export const deleteItemResponseEyeSizeMax = 80;
+
+export const deleteItemResponseBridgeMin = 10;
+export const deleteItemResponseBridgeMax = 30;
+
+export const deleteItemResponseTempleLengthMin = 100;
+export const deleteItemResponseTempleLengthMax = 160;
+
+export const deleteItemResponseFrameMaterialMax = 100;
+
+export const deleteItemResponseFrameShapeMax = 100;
+
+export const deleteItemResponseLensIndexMin = 1.4;
+export const deleteItemResponseLensIndexMax = 2;
+
+export const deleteItemResponseLensMaterialMax = 100;
+
+export const deleteItemResponseCoatingsMax = 255;
+
+export const deleteItemResponsePackSizeMax = 365;
+
+export const deleteItemResponseBaseCurveMin = 7;
+export const deleteItemResponseBaseCurveMax = 10;
+
+export const deleteItemResponseDiameterMin = 12;
+export const deleteItemResponseDiameterMax = 16;
+
+export const deleteItemResponseVariantOfItemIdOneMax = 2147483647;
+
+export const deleteItemResponseSphereMin = -30;
+export const deleteItemResponseSphereMax = 30;
+
+export const deleteItemResponseCylinderMin = -10;
+export const deleteItemResponseCylinderMax = 0;
+
+export const deleteItemResponseAddMin = 0.25;
+export const deleteItemResponseAddMax = 4;
+
+export const deleteItemResponseVariantOfItemNameMax = 255;
+
 
 
 export const DeleteItemResponse = zod.strictObject({
@@ -796,6 +1322,27 @@ export const DeleteItemResponse = zod.strictObject({
   "item_type_name": zod.string().max(deleteItemResponseItemTypeNameMax).nullable(),
   "item_classification_name": zod.string().max(deleteItemResponseItemClassificationNameMax).nullable(),
   "unit_of_measurement_name": zod.string().max(deleteItemResponseUnitOfMeasurementNameMax).nullable(),
+  "frame_model": zod.string().max(deleteItemResponseFrameModelMax).nullable().describe('Frames: the model name or number.'),
+  "frame_color": zod.string().max(deleteItemResponseFrameColorMax).nullable().describe('Frames: the colour (name or code).'),
+  "eye_size": zod.int().min(deleteItemResponseEyeSizeMin).max(deleteItemResponseEyeSizeMax).nullable().describe('Frames: eye size (A, the lens width) in whole mm.'),
+  "bridge": zod.int().min(deleteItemResponseBridgeMin).max(deleteItemResponseBridgeMax).nullable().describe('Frames: bridge (DBL) in whole mm.'),
+  "temple_length": zod.int().min(deleteItemResponseTempleLengthMin).max(deleteItemResponseTempleLengthMax).nullable().describe('Frames: temple length in whole mm.'),
+  "frame_material": zod.string().max(deleteItemResponseFrameMaterialMax).nullable().describe('Frames: acetate, metal, titanium, TR90, ...'),
+  "frame_shape": zod.string().max(deleteItemResponseFrameShapeMax).nullable().describe('Frames: round, square, aviator, cat eye, ...'),
+  "lens_index": zod.number().min(deleteItemResponseLensIndexMin).max(deleteItemResponseLensIndexMax).nullable().describe('Ophthalmic lenses: refractive index (1.50, 1.56, 1.67, ...), at most 3 decimals.'),
+  "lens_design": zod.union([zod.literal('single_vision'),zod.literal('bifocal'),zod.literal('progressive'),zod.literal(null)]).nullable().describe('Ophthalmic lenses: the design.'),
+  "lens_material": zod.string().max(deleteItemResponseLensMaterialMax).nullable().describe('Ophthalmic lenses: CR-39, polycarbonate, Trivex, high index, glass, ...'),
+  "coatings": zod.string().max(deleteItemResponseCoatingsMax).nullable().describe('Ophthalmic lenses: coatings and treatments (anti-reflective, blue light, photochromic, ...).'),
+  "modality": zod.union([zod.literal('daily'),zod.literal('two_week'),zod.literal('monthly'),zod.literal(null)]).nullable().describe('Contact lenses: how often a lens is replaced.'),
+  "pack_size": zod.int().min(1).max(deleteItemResponsePackSizeMax).nullable().describe('Contact lenses: lenses in one pack.'),
+  "base_curve": zod.number().min(deleteItemResponseBaseCurveMin).max(deleteItemResponseBaseCurveMax).nullable().describe('Contact lenses: base curve in mm, 0.1 steps.'),
+  "diameter": zod.number().min(deleteItemResponseDiameterMin).max(deleteItemResponseDiameterMax).nullable().describe('Contact lenses: diameter in mm, 0.1 steps.'),
+  "variant_of_item_id": zod.union([zod.int().min(1).max(deleteItemResponseVariantOfItemIdOneMax).describe('A record id.'),zod.null()]).describe('The lens family this item is one power of (an item that is not itself a variant).'),
+  "sphere": zod.number().min(deleteItemResponseSphereMin).max(deleteItemResponseSphereMax).nullable().describe('A lens variant\'s sphere in dioptres, 0.25 steps.'),
+  "cylinder": zod.number().min(deleteItemResponseCylinderMin).max(deleteItemResponseCylinderMax).nullable().describe('A lens variant\'s cylinder in dioptres, 0.25 steps, minus form (zero or below).'),
+  "add": zod.number().min(deleteItemResponseAddMin).max(deleteItemResponseAddMax).nullable().describe('A multifocal lens variant\'s near addition in dioptres, 0.25 steps.'),
+  "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).describe('The optical kind of the item\'s type, which decides the optical fields that apply.'),
+  "variant_of_item_name": zod.string().max(deleteItemResponseVariantOfItemNameMax).nullable().describe('The lens family\'s name.'),
   "is_lot_tracked": zod.boolean().describe('Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first.')
 })
 
@@ -890,6 +1437,51 @@ export const restoreItemResponseItemClassificationNameMax = 255;
 
 export const restoreItemResponseUnitOfMeasurementNameMax = 255;
 
+export const restoreItemResponseFrameModelMax = 100;
+
+export const restoreItemResponseFrameColorMax = 100;
+
+export const restoreItemResponseEyeSizeMin = 30;
+export const restoreItemResponseEyeSizeMax = 80;
+
+export const restoreItemResponseBridgeMin = 10;
+export const restoreItemResponseBridgeMax = 30;
+
+export const restoreItemResponseTempleLengthMin = 100;
+export const restoreItemResponseTempleLengthMax = 160;
+
+export const restoreItemResponseFrameMaterialMax = 100;
+
+export const restoreItemResponseFrameShapeMax = 100;
+
+export const restoreItemResponseLensIndexMin = 1.4;
+export const restoreItemResponseLensIndexMax = 2;
+
+export const restoreItemResponseLensMaterialMax = 100;
+
+export const restoreItemResponseCoatingsMax = 255;
+
+export const restoreItemResponsePackSizeMax = 365;
+
+export const restoreItemResponseBaseCurveMin = 7;
+export const restoreItemResponseBaseCurveMax = 10;
+
+export const restoreItemResponseDiameterMin = 12;
+export const restoreItemResponseDiameterMax = 16;
+
+export const restoreItemResponseVariantOfItemIdOneMax = 2147483647;
+
+export const restoreItemResponseSphereMin = -30;
+export const restoreItemResponseSphereMax = 30;
+
+export const restoreItemResponseCylinderMin = -10;
+export const restoreItemResponseCylinderMax = 0;
+
+export const restoreItemResponseAddMin = 0.25;
+export const restoreItemResponseAddMax = 4;
+
+export const restoreItemResponseVariantOfItemNameMax = 255;
+
 
 
 export const RestoreItemResponse = zod.strictObject({
@@ -923,6 +1515,27 @@ export const RestoreItemResponse = zod.strictObject({
   "item_type_name": zod.string().max(restoreItemResponseItemTypeNameMax).nullable(),
   "item_classification_name": zod.string().max(restoreItemResponseItemClassificationNameMax).nullable(),
   "unit_of_measurement_name": zod.string().max(restoreItemResponseUnitOfMeasurementNameMax).nullable(),
+  "frame_model": zod.string().max(restoreItemResponseFrameModelMax).nullable().describe('Frames: the model name or number.'),
+  "frame_color": zod.string().max(restoreItemResponseFrameColorMax).nullable().describe('Frames: the colour (name or code).'),
+  "eye_size": zod.int().min(restoreItemResponseEyeSizeMin).max(restoreItemResponseEyeSizeMax).nullable().describe('Frames: eye size (A, the lens width) in whole mm.'),
+  "bridge": zod.int().min(restoreItemResponseBridgeMin).max(restoreItemResponseBridgeMax).nullable().describe('Frames: bridge (DBL) in whole mm.'),
+  "temple_length": zod.int().min(restoreItemResponseTempleLengthMin).max(restoreItemResponseTempleLengthMax).nullable().describe('Frames: temple length in whole mm.'),
+  "frame_material": zod.string().max(restoreItemResponseFrameMaterialMax).nullable().describe('Frames: acetate, metal, titanium, TR90, ...'),
+  "frame_shape": zod.string().max(restoreItemResponseFrameShapeMax).nullable().describe('Frames: round, square, aviator, cat eye, ...'),
+  "lens_index": zod.number().min(restoreItemResponseLensIndexMin).max(restoreItemResponseLensIndexMax).nullable().describe('Ophthalmic lenses: refractive index (1.50, 1.56, 1.67, ...), at most 3 decimals.'),
+  "lens_design": zod.union([zod.literal('single_vision'),zod.literal('bifocal'),zod.literal('progressive'),zod.literal(null)]).nullable().describe('Ophthalmic lenses: the design.'),
+  "lens_material": zod.string().max(restoreItemResponseLensMaterialMax).nullable().describe('Ophthalmic lenses: CR-39, polycarbonate, Trivex, high index, glass, ...'),
+  "coatings": zod.string().max(restoreItemResponseCoatingsMax).nullable().describe('Ophthalmic lenses: coatings and treatments (anti-reflective, blue light, photochromic, ...).'),
+  "modality": zod.union([zod.literal('daily'),zod.literal('two_week'),zod.literal('monthly'),zod.literal(null)]).nullable().describe('Contact lenses: how often a lens is replaced.'),
+  "pack_size": zod.int().min(1).max(restoreItemResponsePackSizeMax).nullable().describe('Contact lenses: lenses in one pack.'),
+  "base_curve": zod.number().min(restoreItemResponseBaseCurveMin).max(restoreItemResponseBaseCurveMax).nullable().describe('Contact lenses: base curve in mm, 0.1 steps.'),
+  "diameter": zod.number().min(restoreItemResponseDiameterMin).max(restoreItemResponseDiameterMax).nullable().describe('Contact lenses: diameter in mm, 0.1 steps.'),
+  "variant_of_item_id": zod.union([zod.int().min(1).max(restoreItemResponseVariantOfItemIdOneMax).describe('A record id.'),zod.null()]).describe('The lens family this item is one power of (an item that is not itself a variant).'),
+  "sphere": zod.number().min(restoreItemResponseSphereMin).max(restoreItemResponseSphereMax).nullable().describe('A lens variant\'s sphere in dioptres, 0.25 steps.'),
+  "cylinder": zod.number().min(restoreItemResponseCylinderMin).max(restoreItemResponseCylinderMax).nullable().describe('A lens variant\'s cylinder in dioptres, 0.25 steps, minus form (zero or below).'),
+  "add": zod.number().min(restoreItemResponseAddMin).max(restoreItemResponseAddMax).nullable().describe('A multifocal lens variant\'s near addition in dioptres, 0.25 steps.'),
+  "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).describe('The optical kind of the item\'s type, which decides the optical fields that apply.'),
+  "variant_of_item_name": zod.string().max(restoreItemResponseVariantOfItemNameMax).nullable().describe('The lens family\'s name.'),
   "is_lot_tracked": zod.boolean().describe('Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first.')
 })
 
@@ -967,4 +1580,284 @@ export const ImportItemsResponse = zod.strictObject({
  * @summary The CSV template of the items import
  */
 export const GetItemsImportTemplateResponse = zod.unknown()
+
+/**
+ * Needs update-items. Creates one variant item per sphere × cylinder of the ranges (0.25 steps, both ends included; the cylinder range may be given either way round, 0 to -2.00 or -2.00 to 0), with the family's type, brand, unit, tax class, reorder level and lens attributes, a code and a name derived from the family's and the power (`HY-HLX-150 -2.00/-0.50`), in one transaction. Powers the family already has are skipped. At most 2,000 powers at once (422 above that); the family must not itself be a variant (422).
+ * @summary Generate a lens family's variants for a range of powers
+ */
+export const generateItemPowersPathIdMax = 2147483647;
+
+
+
+export const GenerateItemPowersParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(generateItemPowersPathIdMax)
+})
+
+export const generateItemPowersBodySphereFromMin = -30;
+export const generateItemPowersBodySphereFromMax = 30;
+
+export const generateItemPowersBodySphereToMin = -30;
+export const generateItemPowersBodySphereToMax = 30;
+
+export const generateItemPowersBodyCylinderFromMin = -10;
+export const generateItemPowersBodyCylinderFromMax = 0;
+
+export const generateItemPowersBodyCylinderToMin = -10;
+export const generateItemPowersBodyCylinderToMax = 0;
+
+export const generateItemPowersBodyAddMin = 0.25;
+export const generateItemPowersBodyAddMax = 4;
+
+
+
+export const GenerateItemPowersBody = zod.strictObject({
+  "sphere_from": zod.number().min(generateItemPowersBodySphereFromMin).max(generateItemPowersBodySphereFromMax).describe('The lowest sphere in dioptres, 0.25 steps.'),
+  "sphere_to": zod.number().min(generateItemPowersBodySphereToMin).max(generateItemPowersBodySphereToMax).describe('The highest sphere in dioptres, 0.25 steps; not below sphere_from.'),
+  "cylinder_from": zod.number().min(generateItemPowersBodyCylinderFromMin).max(generateItemPowersBodyCylinderFromMax).describe('One end of the cylinder range in dioptres, minus form, 0.25 steps.'),
+  "cylinder_to": zod.number().min(generateItemPowersBodyCylinderToMin).max(generateItemPowersBodyCylinderToMax).describe('The other end of the cylinder range in dioptres, minus form, 0.25 steps.'),
+  "add": zod.number().min(generateItemPowersBodyAddMin).max(generateItemPowersBodyAddMax).nullish().describe('The near addition of every variant made (multifocal families), 0.25 steps.')
+})
+
+export const generateItemPowersResponseCreatedMin = 0;
+
+export const generateItemPowersResponseSkippedMin = 0;
+
+
+
+export const GenerateItemPowersResponse = zod.strictObject({
+  "created": zod.int().min(generateItemPowersResponseCreatedMin).describe('Variants created.'),
+  "skipped": zod.int().min(generateItemPowersResponseSkippedMin).describe('Powers of the ranges that the family already had.')
+})
+
+/**
+ * Needs view-items. Exactly one of branch_id and warehouse_id. One cell per active variant (also those with no stock there, which read 0); spheres ascending, cylinders from 0 down. A cell is below reorder when the variant has a reorder level and its on-hand quantity there is at or below it. With `add`, only the variants of that addition (a multifocal family).
+ * @summary A lens family's stock at one location as a grid of powers
+ */
+export const getItemPowerGridPathIdMax = 2147483647;
+
+
+
+export const GetItemPowerGridParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getItemPowerGridPathIdMax)
+})
+
+export const getItemPowerGridQueryBranchIdMax = 2147483647;
+
+export const getItemPowerGridQueryWarehouseIdMax = 2147483647;
+
+export const getItemPowerGridQueryAddMin = 0.25;
+export const getItemPowerGridQueryAddMax = 4;
+
+
+
+export const GetItemPowerGridQueryParams = zod.strictObject({
+  "branch_id": zod.coerce.number().int().min(1).max(getItemPowerGridQueryBranchIdMax).optional().describe('The branch whose stock the grid shows.'),
+  "warehouse_id": zod.coerce.number().int().min(1).max(getItemPowerGridQueryWarehouseIdMax).optional().describe('The warehouse whose stock the grid shows.'),
+  "add": zod.coerce.number().min(getItemPowerGridQueryAddMin).max(getItemPowerGridQueryAddMax).optional().describe('Only the variants of this near addition.')
+})
+
+export const getItemPowerGridResponseCellsItemItemIdMax = 2147483647;
+
+export const getItemPowerGridResponseCellsItemQuantityOnHandMin = 0;
+
+export const getItemPowerGridResponseCellsItemQuantityInTransitMin = 0;
+
+
+
+export const GetItemPowerGridResponse = zod.strictObject({
+  "spheres": zod.array(zod.number()).describe('The spheres of the family\'s variants, ascending.'),
+  "cylinders": zod.array(zod.number()).describe('The cylinders of the family\'s variants, from 0 down.'),
+  "cells": zod.array(zod.strictObject({
+  "sphere": zod.number(),
+  "cylinder": zod.number(),
+  "item_id": zod.int().min(1).max(getItemPowerGridResponseCellsItemItemIdMax).describe('A record id.'),
+  "quantity_on_hand": zod.number().min(getItemPowerGridResponseCellsItemQuantityOnHandMin).describe('On hand at the location (0 without a stock row there).'),
+  "quantity_in_transit": zod.number().min(getItemPowerGridResponseCellsItemQuantityInTransitMin).describe('On its way to the location.'),
+  "below_reorder": zod.boolean().describe('The variant has a reorder level and its on-hand quantity is at or below it.')
+}))
+})
+
+/**
+ * Needs view-items. The active variant of the family with this sphere, cylinder (absent or 0 for none; a plus cylinder is transposed to minus form first) and add (absent for a single-vision family). 404 with the message "That power is not stocked." when the family has no such variant.
+ * @summary The lens family's variant for one eye's power
+ */
+export const getItemVariantForPowerPathIdMax = 2147483647;
+
+
+
+export const GetItemVariantForPowerParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getItemVariantForPowerPathIdMax)
+})
+
+export const getItemVariantForPowerQuerySphereMin = -30;
+export const getItemVariantForPowerQuerySphereMax = 30;
+
+export const getItemVariantForPowerQueryCylinderMin = -10;
+export const getItemVariantForPowerQueryCylinderMax = 10;
+
+export const getItemVariantForPowerQueryAddMin = 0.25;
+export const getItemVariantForPowerQueryAddMax = 4;
+
+
+
+export const GetItemVariantForPowerQueryParams = zod.strictObject({
+  "sphere": zod.coerce.number().min(getItemVariantForPowerQuerySphereMin).max(getItemVariantForPowerQuerySphereMax).describe('Sphere in dioptres.'),
+  "cylinder": zod.coerce.number().min(getItemVariantForPowerQueryCylinderMin).max(getItemVariantForPowerQueryCylinderMax).optional().describe('Cylinder in dioptres.'),
+  "add": zod.coerce.number().min(getItemVariantForPowerQueryAddMin).max(getItemVariantForPowerQueryAddMax).optional().describe('Near addition in dioptres.')
+})
+
+export const getItemVariantForPowerResponseIdMax = 2147483647;
+
+export const getItemVariantForPowerResponseCreatedByOneMax = 2147483647;
+
+export const getItemVariantForPowerResponseUpdatedByOneMax = 2147483647;
+
+export const getItemVariantForPowerResponseBusinessIdMax = 2147483647;
+
+export const getItemVariantForPowerResponseCodeMax = 50;
+
+export const getItemVariantForPowerResponseBarcodeMax = 64;
+
+export const getItemVariantForPowerResponseNameMax = 255;
+
+export const getItemVariantForPowerResponseDescriptionMax = 5000;
+
+export const getItemVariantForPowerResponseBrandIdOneMax = 2147483647;
+
+export const getItemVariantForPowerResponseItemTypeIdMax = 2147483647;
+
+export const getItemVariantForPowerResponseItemClassificationIdOneMax = 2147483647;
+
+export const getItemVariantForPowerResponseUnitOfMeasurementIdMax = 2147483647;
+
+export const getItemVariantForPowerResponseIsInventoryTrackedDefault = true;
+export const getItemVariantForPowerResponseTaxClassDefault = `vatable`;
+export const getItemVariantForPowerResponseReorderLevelOneMin = 0;
+export const getItemVariantForPowerResponseReorderLevelOneMax = 900000000000;
+
+export const getItemVariantForPowerResponsePurchaseDiscountsItemQuantityExclusiveMin = 0;
+export const getItemVariantForPowerResponsePurchaseDiscountsItemQuantityMax = 900000000000;
+
+export const getItemVariantForPowerResponsePurchaseDiscountsItemDiscountPercentMin = 0;
+export const getItemVariantForPowerResponsePurchaseDiscountsItemDiscountPercentMax = 100;
+
+export const getItemVariantForPowerResponsePurchaseDiscountsMax = 20;
+
+export const getItemVariantForPowerResponseSaleDiscountsItemQuantityExclusiveMin = 0;
+export const getItemVariantForPowerResponseSaleDiscountsItemQuantityMax = 900000000000;
+
+export const getItemVariantForPowerResponseSaleDiscountsItemDiscountPercentMin = 0;
+export const getItemVariantForPowerResponseSaleDiscountsItemDiscountPercentMax = 100;
+
+export const getItemVariantForPowerResponseSaleDiscountsMax = 20;
+
+export const getItemVariantForPowerResponseBrandNameMax = 255;
+
+export const getItemVariantForPowerResponseItemTypeNameMax = 255;
+
+export const getItemVariantForPowerResponseItemClassificationNameMax = 255;
+
+export const getItemVariantForPowerResponseUnitOfMeasurementNameMax = 255;
+
+export const getItemVariantForPowerResponseFrameModelMax = 100;
+
+export const getItemVariantForPowerResponseFrameColorMax = 100;
+
+export const getItemVariantForPowerResponseEyeSizeMin = 30;
+export const getItemVariantForPowerResponseEyeSizeMax = 80;
+
+export const getItemVariantForPowerResponseBridgeMin = 10;
+export const getItemVariantForPowerResponseBridgeMax = 30;
+
+export const getItemVariantForPowerResponseTempleLengthMin = 100;
+export const getItemVariantForPowerResponseTempleLengthMax = 160;
+
+export const getItemVariantForPowerResponseFrameMaterialMax = 100;
+
+export const getItemVariantForPowerResponseFrameShapeMax = 100;
+
+export const getItemVariantForPowerResponseLensIndexMin = 1.4;
+export const getItemVariantForPowerResponseLensIndexMax = 2;
+
+export const getItemVariantForPowerResponseLensMaterialMax = 100;
+
+export const getItemVariantForPowerResponseCoatingsMax = 255;
+
+export const getItemVariantForPowerResponsePackSizeMax = 365;
+
+export const getItemVariantForPowerResponseBaseCurveMin = 7;
+export const getItemVariantForPowerResponseBaseCurveMax = 10;
+
+export const getItemVariantForPowerResponseDiameterMin = 12;
+export const getItemVariantForPowerResponseDiameterMax = 16;
+
+export const getItemVariantForPowerResponseVariantOfItemIdOneMax = 2147483647;
+
+export const getItemVariantForPowerResponseSphereMin = -30;
+export const getItemVariantForPowerResponseSphereMax = 30;
+
+export const getItemVariantForPowerResponseCylinderMin = -10;
+export const getItemVariantForPowerResponseCylinderMax = 0;
+
+export const getItemVariantForPowerResponseAddMin = 0.25;
+export const getItemVariantForPowerResponseAddMax = 4;
+
+export const getItemVariantForPowerResponseVariantOfItemNameMax = 255;
+
+
+
+export const GetItemVariantForPowerResponse = zod.strictObject({
+  "id": zod.int().min(1).max(getItemVariantForPowerResponseIdMax).describe('A record id.'),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted (voided, for a posted document).'),
+  "created_by": zod.union([zod.int().min(1).max(getItemVariantForPowerResponseCreatedByOneMax).describe('A record id.'),zod.null()]),
+  "updated_by": zod.union([zod.int().min(1).max(getItemVariantForPowerResponseUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "business_id": zod.int().min(1).max(getItemVariantForPowerResponseBusinessIdMax).describe('A record id.'),
+  "code": zod.string().min(1).max(getItemVariantForPowerResponseCodeMax),
+  "barcode": zod.string().max(getItemVariantForPowerResponseBarcodeMax).nullable(),
+  "name": zod.string().min(1).max(getItemVariantForPowerResponseNameMax),
+  "description": zod.string().max(getItemVariantForPowerResponseDescriptionMax).nullable(),
+  "brand_id": zod.union([zod.int().min(1).max(getItemVariantForPowerResponseBrandIdOneMax).describe('A record id.'),zod.null()]),
+  "item_type_id": zod.int().min(1).max(getItemVariantForPowerResponseItemTypeIdMax).describe('A record id.'),
+  "item_classification_id": zod.union([zod.int().min(1).max(getItemVariantForPowerResponseItemClassificationIdOneMax).describe('A record id.'),zod.null()]),
+  "unit_of_measurement_id": zod.int().min(1).max(getItemVariantForPowerResponseUnitOfMeasurementIdMax).describe('A record id.'),
+  "is_inventory_tracked": zod.boolean().default(getItemVariantForPowerResponseIsInventoryTrackedDefault),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(getItemVariantForPowerResponseTaxClassDefault).describe('How the item\'s VAT-inclusive price is taxed.'),
+  "reorder_level": zod.union([zod.number().min(getItemVariantForPowerResponseReorderLevelOneMin).max(getItemVariantForPowerResponseReorderLevelOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),zod.null()]),
+  "purchase_discounts": zod.array(zod.strictObject({
+  "quantity": zod.number().gt(getItemVariantForPowerResponsePurchaseDiscountsItemQuantityExclusiveMin).max(getItemVariantForPowerResponsePurchaseDiscountsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
+  "discount_percent": zod.int().min(getItemVariantForPowerResponsePurchaseDiscountsItemDiscountPercentMin).max(getItemVariantForPowerResponsePurchaseDiscountsItemDiscountPercentMax).describe('A whole percent from 0 to 100.')
+}).describe('The tier with the largest quantity not above the line quantity applies.')).max(getItemVariantForPowerResponsePurchaseDiscountsMax),
+  "sale_discounts": zod.array(zod.strictObject({
+  "quantity": zod.number().gt(getItemVariantForPowerResponseSaleDiscountsItemQuantityExclusiveMin).max(getItemVariantForPowerResponseSaleDiscountsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
+  "discount_percent": zod.int().min(getItemVariantForPowerResponseSaleDiscountsItemDiscountPercentMin).max(getItemVariantForPowerResponseSaleDiscountsItemDiscountPercentMax).describe('A whole percent from 0 to 100.')
+}).describe('The tier with the largest quantity not above the line quantity applies.')).max(getItemVariantForPowerResponseSaleDiscountsMax),
+  "brand_name": zod.string().max(getItemVariantForPowerResponseBrandNameMax).nullable(),
+  "item_type_name": zod.string().max(getItemVariantForPowerResponseItemTypeNameMax).nullable(),
+  "item_classification_name": zod.string().max(getItemVariantForPowerResponseItemClassificationNameMax).nullable(),
+  "unit_of_measurement_name": zod.string().max(getItemVariantForPowerResponseUnitOfMeasurementNameMax).nullable(),
+  "frame_model": zod.string().max(getItemVariantForPowerResponseFrameModelMax).nullable().describe('Frames: the model name or number.'),
+  "frame_color": zod.string().max(getItemVariantForPowerResponseFrameColorMax).nullable().describe('Frames: the colour (name or code).'),
+  "eye_size": zod.int().min(getItemVariantForPowerResponseEyeSizeMin).max(getItemVariantForPowerResponseEyeSizeMax).nullable().describe('Frames: eye size (A, the lens width) in whole mm.'),
+  "bridge": zod.int().min(getItemVariantForPowerResponseBridgeMin).max(getItemVariantForPowerResponseBridgeMax).nullable().describe('Frames: bridge (DBL) in whole mm.'),
+  "temple_length": zod.int().min(getItemVariantForPowerResponseTempleLengthMin).max(getItemVariantForPowerResponseTempleLengthMax).nullable().describe('Frames: temple length in whole mm.'),
+  "frame_material": zod.string().max(getItemVariantForPowerResponseFrameMaterialMax).nullable().describe('Frames: acetate, metal, titanium, TR90, ...'),
+  "frame_shape": zod.string().max(getItemVariantForPowerResponseFrameShapeMax).nullable().describe('Frames: round, square, aviator, cat eye, ...'),
+  "lens_index": zod.number().min(getItemVariantForPowerResponseLensIndexMin).max(getItemVariantForPowerResponseLensIndexMax).nullable().describe('Ophthalmic lenses: refractive index (1.50, 1.56, 1.67, ...), at most 3 decimals.'),
+  "lens_design": zod.union([zod.literal('single_vision'),zod.literal('bifocal'),zod.literal('progressive'),zod.literal(null)]).nullable().describe('Ophthalmic lenses: the design.'),
+  "lens_material": zod.string().max(getItemVariantForPowerResponseLensMaterialMax).nullable().describe('Ophthalmic lenses: CR-39, polycarbonate, Trivex, high index, glass, ...'),
+  "coatings": zod.string().max(getItemVariantForPowerResponseCoatingsMax).nullable().describe('Ophthalmic lenses: coatings and treatments (anti-reflective, blue light, photochromic, ...).'),
+  "modality": zod.union([zod.literal('daily'),zod.literal('two_week'),zod.literal('monthly'),zod.literal(null)]).nullable().describe('Contact lenses: how often a lens is replaced.'),
+  "pack_size": zod.int().min(1).max(getItemVariantForPowerResponsePackSizeMax).nullable().describe('Contact lenses: lenses in one pack.'),
+  "base_curve": zod.number().min(getItemVariantForPowerResponseBaseCurveMin).max(getItemVariantForPowerResponseBaseCurveMax).nullable().describe('Contact lenses: base curve in mm, 0.1 steps.'),
+  "diameter": zod.number().min(getItemVariantForPowerResponseDiameterMin).max(getItemVariantForPowerResponseDiameterMax).nullable().describe('Contact lenses: diameter in mm, 0.1 steps.'),
+  "variant_of_item_id": zod.union([zod.int().min(1).max(getItemVariantForPowerResponseVariantOfItemIdOneMax).describe('A record id.'),zod.null()]).describe('The lens family this item is one power of (an item that is not itself a variant).'),
+  "sphere": zod.number().min(getItemVariantForPowerResponseSphereMin).max(getItemVariantForPowerResponseSphereMax).nullable().describe('A lens variant\'s sphere in dioptres, 0.25 steps.'),
+  "cylinder": zod.number().min(getItemVariantForPowerResponseCylinderMin).max(getItemVariantForPowerResponseCylinderMax).nullable().describe('A lens variant\'s cylinder in dioptres, 0.25 steps, minus form (zero or below).'),
+  "add": zod.number().min(getItemVariantForPowerResponseAddMin).max(getItemVariantForPowerResponseAddMax).nullable().describe('A multifocal lens variant\'s near addition in dioptres, 0.25 steps.'),
+  "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).describe('The optical kind of the item\'s type, which decides the optical fields that apply.'),
+  "variant_of_item_name": zod.string().max(getItemVariantForPowerResponseVariantOfItemNameMax).nullable().describe('The lens family\'s name.'),
+  "is_lot_tracked": zod.boolean().describe('Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first.')
+})
 

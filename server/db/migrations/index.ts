@@ -5,6 +5,7 @@ import * as listTotals from './003_list_totals.ts';
 import * as recordHistory from './005_record_history.ts';
 import * as eyeCare from './007_eye_care.ts';
 import * as philippineSales from './008_philippine_sales.ts';
+import * as opticalCatalogue from './009_optical_catalogue.ts';
 import * as searchAndStockTotals from './010_search_and_stock_totals.ts';
 import * as stockLots from './011_stock_lots.ts';
 
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '005_record_history': recordHistory,
   '007_eye_care': eyeCare,
   '008_philippine_sales': philippineSales,
+  '009_optical_catalogue': opticalCatalogue,
   '010_search_and_stock_totals': searchAndStockTotals,
   '011_stock_lots': stockLots,
 };

@@ -16,6 +16,8 @@
  */
 import type { DiscountPercent } from './discountPercent.ts';
 import type { Id } from './id.ts';
+import type { LineLot } from './lineLot.ts';
+import type { LotNumber } from './lotNumber.ts';
 import type { Money } from './money.ts';
 import type { Quantity } from './quantity.ts';
 import type { TaxClass } from './taxClass.ts';
@@ -41,4 +43,8 @@ export interface InvoiceLine {
   tax_class: TaxClass;
   /** The program's discount on this line: 0 when the line's own discount was the larger one. */
   special_discount_amount: Money;
+  /** The lot the user named; null when the posting chose the earliest expiry first. */
+  lot_number: LotNumber | null;
+  /** The lots the posted line took its goods from (empty for an item that is not lot-tracked). */
+  lots: LineLot[];
 }

@@ -16,6 +16,7 @@
  */
 import type { DiscountPercent } from './discountPercent.ts';
 import type { Id } from './id.ts';
+import type { LotNumber } from './lotNumber.ts';
 import type { Money } from './money.ts';
 import type { Quantity } from './quantity.ts';
 
@@ -25,4 +26,6 @@ export interface InvoiceLineInput {
   /** Omitted: the latest effective sale price of this item on or before the document date, the branch's own price before the every-branch price of the same day; a 422 names the line when there is none. An explicit price, 0 included, is kept. */
   unit_price?: Money;
   discount_percent?: DiscountPercent | null;
+  /** Lot-tracked items only: take this lot. Omitted or null: the earliest unexpired lots first, splitting the line across lots when needed. An expired, short or unknown lot is a 422 on this field. */
+  lot_number?: LotNumber | null;
 }

@@ -209,4 +209,6 @@ export interface Item {
      * @nullable
      */
   variant_of_item_name: string | null;
+  /** Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first. */
+  is_lot_tracked: boolean;
 }

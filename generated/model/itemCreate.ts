@@ -181,4 +181,6 @@ export interface ItemCreate {
      * @nullable
      */
   add?: number | null;
+  /** Stock is kept per lot with an expiry date. Cannot change once the item has stock movements. */
+  is_lot_tracked?: boolean;
 }

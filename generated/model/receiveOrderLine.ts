@@ -16,6 +16,7 @@
  */
 import type { Cost } from './cost.ts';
 import type { Id } from './id.ts';
+import type { LotNumber } from './lotNumber.ts';
 import type { Quantity } from './quantity.ts';
 
 export interface ReceiveOrderLine {
@@ -35,4 +36,10 @@ export interface ReceiveOrderLine {
      */
   item_name: string | null;
   amount: Cost;
+  lot_number: LotNumber | null;
+  /**
+     * The lot's expiry; null for an item that is not lot-tracked.
+     * @nullable
+     */
+  expires_on: string | null;
 }

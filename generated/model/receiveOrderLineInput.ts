@@ -15,6 +15,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Id } from './id.ts';
+import type { LotNumber } from './lotNumber.ts';
 import type { Money } from './money.ts';
 import type { Quantity } from './quantity.ts';
 
@@ -24,4 +25,11 @@ export interface ReceiveOrderLineInput {
   quantity: Quantity;
   /** Omitted: the latest effective purchase price of this item from the document's supplier on or before the document date (a line that names a purchase-order line takes that order line's unit cost instead); a 422 names the line when there is none. An explicit price, 0 included, is kept. */
   unit_cost?: Money;
+  /** Required for a lot-tracked item (a 422 names the line otherwise); ignored for others. */
+  lot_number?: LotNumber | null;
+  /**
+     * Required for a lot-tracked item. A lot number already known for the item keeps its expiry: another date is a 422.
+     * @nullable
+     */
+  expires_on?: string | null;
 }

@@ -16,6 +16,7 @@
  */
 import type { Cost } from './cost.ts';
 import type { Id } from './id.ts';
+import type { LotNumber } from './lotNumber.ts';
 import type { StockMovementBalance } from './stockMovementBalance.ts';
 import type { Timestamp } from './timestamp.ts';
 
@@ -35,4 +36,11 @@ export interface StockMovement {
   /** @nullable */
   document_number: string | null;
   occurred_at: Timestamp;
+  /** The lot moved, for a lot-tracked item; null otherwise. */
+  lot_number: LotNumber | null;
+  /**
+     * The expiry of that lot.
+     * @nullable
+     */
+  expires_on: string | null;
 }

@@ -15,6 +15,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Id } from './id.ts';
+import type { LotNumber } from './lotNumber.ts';
 import type { Quantity } from './quantity.ts';
 
 export interface StockReceiveLine {
@@ -32,4 +33,10 @@ export interface StockReceiveLine {
      * @nullable
      */
   item_name: string | null;
+  lot_number: LotNumber | null;
+  /**
+     * The lot's expiry; null for an item that is not lot-tracked.
+     * @nullable
+     */
+  expires_on: string | null;
 }

@@ -15,9 +15,17 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Id } from './id.ts';
+import type { LotNumber } from './lotNumber.ts';
 import type { Quantity } from './quantity.ts';
 
 export interface StockReceiveLineInput {
   stock_transfer_line_id: Id;
   quantity: Quantity;
+  /** Required for a lot-tracked item; must be a lot the transfer line still has in transit. */
+  lot_number?: LotNumber | null;
+  /**
+     * Required for a lot-tracked item; must be the expiry of that lot.
+     * @nullable
+     */
+  expires_on?: string | null;
 }

@@ -15,6 +15,8 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Id } from './id.ts';
+import type { LineLot } from './lineLot.ts';
+import type { LotNumber } from './lotNumber.ts';
 import type { Quantity } from './quantity.ts';
 
 export interface StockReturnLine {
@@ -32,4 +34,8 @@ export interface StockReturnLine {
      * @nullable
      */
   item_name: string | null;
+  /** The lot the user named; null when the posting chose the earliest expiry first. */
+  lot_number: LotNumber | null;
+  /** The lots the posted line took its goods from (empty for an item that is not lot-tracked). */
+  lots: LineLot[];
 }

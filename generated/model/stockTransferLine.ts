@@ -16,6 +16,8 @@
  */
 import type { Cost } from './cost.ts';
 import type { Id } from './id.ts';
+import type { LineLot } from './lineLot.ts';
+import type { LotNumber } from './lotNumber.ts';
 import type { Quantity } from './quantity.ts';
 import type { QuantityOrZero } from './quantityOrZero.ts';
 
@@ -37,4 +39,8 @@ export interface StockTransferLine {
   unit_cost: Cost;
   received_quantity: QuantityOrZero;
   returned_quantity: QuantityOrZero;
+  /** The lot the user named; null when the posting chose the earliest expiry first. */
+  lot_number: LotNumber | null;
+  /** The lots the posted line took its goods from (empty for an item that is not lot-tracked). */
+  lots: LineLot[];
 }

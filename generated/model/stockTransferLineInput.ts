@@ -15,10 +15,13 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Id } from './id.ts';
+import type { LotNumber } from './lotNumber.ts';
 import type { Quantity } from './quantity.ts';
 
 export interface StockTransferLineInput {
   stock_request_line_id?: Id | null;
   item_id: Id;
   quantity: Quantity;
+  /** Lot-tracked items only: take this lot. Omitted or null: the earliest unexpired lots first, splitting the line across lots when needed. An expired, short or unknown lot is a 422 on this field. */
+  lot_number?: LotNumber | null;
 }

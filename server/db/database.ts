@@ -5,6 +5,7 @@ import type { OpticalCatalogueTables } from './tables/optical-catalogue.ts';
 import type { PhilippineSalesTables } from './tables/philippine-sales.ts';
 import type { RecordCountTables } from './tables/record-counts.ts';
 import type { RecordHistoryTables } from './tables/record-history.ts';
+import type { StockLotTables } from './tables/stock-lots.ts';
 
 // The Kysely view of the whole schema: one table map per area, composed here.
 export type Database = MasterDataTables &
@@ -13,4 +14,5 @@ export type Database = MasterDataTables &
   RecordHistoryTables &
   EyeCareTables &
   PhilippineSalesTables &
-  OpticalCatalogueTables;
+  OpticalCatalogueTables &
+  StockLotTables;

@@ -11,6 +11,7 @@ import { type PricedLine, priceLines } from './priced-lines.ts';
 import { requireActive, requireLineItems } from './references.ts';
 import { refusal } from './refusal.ts';
 import { applyStockChanges } from './stock-ledger.ts';
+import { issueWithLots } from './stock-lots.ts';
 import {
   applyVat,
   storedSpecialDiscount,
@@ -54,7 +55,13 @@ async function requireQuotation(context: PostingContext, quotationId: number | n
   if (!quotation) throw fieldError('quotation_id', 'The selected quotation_id is invalid.');
 }
 
-async function insertLines(context: PostingContext, invoiceId: number, lines: readonly VatPricedLine[]): Promise<void> {
+// lotNumbers: the lot each line names (null: earliest expiry first), by position.
+async function insertLines(
+  context: PostingContext,
+  invoiceId: number,
+  lines: readonly VatPricedLine[],
+  lotNumbers: readonly (string | null | undefined)[],
+): Promise<void> {
   const at = timestampOf(context);
   await context.trx
     .insertInto('invoice_lines')
@@ -70,6 +77,7 @@ async function insertLines(context: PostingContext, invoiceId: number, lines: re
         amount: line.amount,
         ...vatLineColumns(line),
         unit_cost: 0,
+        lot_number: lotNumbers[line.position] ?? null,
         created_at: at,
         updated_at: at,
       })),
@@ -112,17 +120,23 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await insertLines(context, header.id, lines);
+  await insertLines(
+    context,
+    header.id,
+    lines,
+    input.lines.map((line) => line.lot_number),
+  );
   await postInvoice(context, header.id, 1);
   return header.id;
 }
 
 // An invoice takes its tracked items out of the branch at the branch's average cost, which the line keeps so
-// that a void puts the goods back at the same cost.
+// that a void puts the goods back at the same cost; lot-tracked items leave by lot (stock-lots.ts), and a void
+// puts them back into the lots they came from.
 export const postInvoice: Posting = async (context, id, direction) => {
   const invoice = await context.trx
     .selectFrom('invoices')
-    .select(['number', 'branch_id', 'amount_paid'])
+    .select(['number', 'branch_id', 'amount_paid', 'invoice_date'])
     .where('id', '=', id)
     .where('business_id', '=', context.businessId)
     .executeTakeFirstOrThrow();
@@ -131,7 +145,7 @@ export const postInvoice: Posting = async (context, id, direction) => {
   }
   const lines = await context.trx
     .selectFrom('invoice_lines')
-    .select(['id', 'item_id', 'quantity', 'unit_cost'])
+    .select(['id', 'item_id', 'quantity', 'unit_cost', 'lot_number'])
     .where('invoice_id', '=', id)
     .orderBy('position')
     .execute();
@@ -143,27 +157,33 @@ export const postInvoice: Posting = async (context, id, direction) => {
     .map((line, index) => ({ line, index }))
     .filter(({ line }) => items.get(line.item_id)?.is_inventory_tracked);
   const location = { branch_id: invoice.branch_id, warehouse_id: null };
-  const costs = await applyStockChanges(
+  const { changes, lineOf } = await issueWithLots(
     context,
-    { type: 'invoice', id, number: invoice.number },
+    { type: 'invoice', id, date: invoice.invoice_date },
+    direction,
     tracked.map(({ line, index }) => ({
-      itemId: line.item_id,
-      location,
-      balance: 'on_hand' as const,
-      delta: -direction * Number(line.quantity),
-      unitCost: Number(line.unit_cost),
-      costEffect: direction === 1 ? ('issue' as const) : ('receipt' as const),
-      field: lineField(index, 'quantity'),
-      documentLineId: line.id,
+      change: {
+        itemId: line.item_id,
+        location,
+        balance: 'on_hand' as const,
+        delta: -direction * Number(line.quantity),
+        unitCost: Number(line.unit_cost),
+        costEffect: direction === 1 ? ('issue' as const) : ('receipt' as const),
+        field: lineField(index, 'quantity'),
+        documentLineId: line.id,
+        lot: null,
+      },
+      lotTracked: items.get(line.item_id)?.is_lot_tracked ?? false,
+      itemName: items.get(line.item_id)?.name ?? '',
+      lotNumber: line.lot_number,
+      lotField: lineField(index, 'lot_number'),
     })),
   );
+  const costs = await applyStockChanges(context, { type: 'invoice', id, number: invoice.number }, changes);
   if (direction === 1) {
     for (const [position, { line }] of tracked.entries()) {
-      await context.trx
-        .updateTable('invoice_lines')
-        .set({ unit_cost: costs[position] ?? 0 })
-        .where('id', '=', line.id)
-        .execute();
+      const cost = costs[lineOf.indexOf(position)] ?? 0;
+      await context.trx.updateTable('invoice_lines').set({ unit_cost: cost }).where('id', '=', line.id).execute();
     }
   }
 };
@@ -217,8 +237,19 @@ export async function updateInvoice(context: PostingContext, id: number, changes
           );
     const { lines, header } = await applyVat(context, priced, special);
     totals = header;
+    const lotNumbers =
+      changes.lines === undefined
+        ? (
+            await context.trx
+              .selectFrom('invoice_lines')
+              .select('lot_number')
+              .where('invoice_id', '=', id)
+              .orderBy('position')
+              .execute()
+          ).map((row) => row.lot_number)
+        : changes.lines.map((line) => line.lot_number);
     await context.trx.deleteFrom('invoice_lines').where('invoice_id', '=', id).execute();
-    await insertLines(context, id, lines);
+    await insertLines(context, id, lines, lotNumbers);
   }
   await context.trx
     .updateTable('invoices')

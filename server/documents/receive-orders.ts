@@ -12,16 +12,18 @@ import { type PostingContext, timestampOf } from './posting-context.ts';
 import { refreshPurchaseOrderStatus } from './purchase-order-status.ts';
 import { requireActive, requireLineItems, requireLocation } from './references.ts';
 import { applyStockChanges } from './stock-ledger.ts';
+import { requireReceiptLots } from './stock-lots.ts';
 
 export type ReceiveOrderInput = z.output<typeof CreateReceiveOrderBody>;
 
 export async function createReceiveOrder(context: PostingContext, input: ReceiveOrderInput): Promise<number> {
   await requireActive(context, 'contacts', input.contact_id, 'contact_id');
   const location = await requireLocation(context, input.branch_id, input.warehouse_id);
-  await requireLineItems(
+  const items = await requireLineItems(
     context,
     input.lines.map((line) => line.item_id),
   );
+  const lots = await requireReceiptLots(context, input.lines, items);
   if (input.purchase_order_id != null) await requireOpenOrder(context, input.purchase_order_id);
   const resolved = await resolveLinePrices(
     input.lines,
@@ -39,6 +41,8 @@ export async function createReceiveOrder(context: PostingContext, input: Receive
       quantity,
       unit_cost: unitCost,
       amount: computeLineAmount(quantity, unitCost, 0).amount,
+      lot_number: lots[position]?.lotNumber ?? null,
+      expires_on: lots[position]?.expiresOn ?? null,
     };
   });
   const at = timestampOf(context);
@@ -88,7 +92,8 @@ async function requireOpenOrder(context: PostingContext, purchaseOrderId: number
   if (!order) throw fieldError('purchase_order_id', 'The selected purchase_order_id is invalid.');
 }
 
-// Receiving adds the goods on hand at the receipt cost and fills the order lines it names.
+// Receiving adds the goods on hand at the receipt cost, into the line's lot for a lot-tracked item, and fills the
+// order lines it names.
 export const postReceiveOrder: Posting = async (context, id, direction) => {
   const order = await context.trx
     .selectFrom('receive_orders')
@@ -146,6 +151,10 @@ export const postReceiveOrder: Posting = async (context, id, direction) => {
         costEffect: direction === 1 ? ('receipt' as const) : ('receipt_reversal' as const),
         field: lineField(index, 'quantity'),
         documentLineId: line.id,
+        lot:
+          items.get(line.item_id)?.is_lot_tracked && line.lot_number !== null && line.expires_on !== null
+            ? { lotNumber: line.lot_number, expiresOn: line.expires_on }
+            : null,
       })),
   );
 };

@@ -39,9 +39,9 @@ export async function requireLocation(
   return location;
 }
 
-export type ItemFacts = { id: number; is_inventory_tracked: boolean };
+export type ItemFacts = { id: number; name: string; is_inventory_tracked: boolean; is_lot_tracked: boolean };
 
-// Checks every line's item at once and answers whether each is stock-tracked (services are not).
+// Checks every line's item at once and answers whether each is stock-tracked (services are not) and kept by lot.
 export async function requireLineItems(
   context: PostingContext,
   itemIds: readonly number[],
@@ -52,13 +52,21 @@ export async function requireLineItems(
       ? []
       : await context.trx
           .selectFrom('items')
-          .select(['id', 'is_inventory_tracked'])
+          .select(['id', 'name', 'is_inventory_tracked', 'is_lot_tracked'])
           .where('business_id', '=', context.businessId)
           .where('deleted_at', 'is', null)
           .where('id', 'in', unique)
           .execute();
   const found = new Map(
-    rows.map((row) => [row.id, { id: row.id, is_inventory_tracked: Number(row.is_inventory_tracked) === 1 }]),
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        name: row.name,
+        is_inventory_tracked: Number(row.is_inventory_tracked) === 1,
+        is_lot_tracked: Number(row.is_inventory_tracked) === 1 && Number(row.is_lot_tracked) === 1,
+      },
+    ]),
   );
   const errors: FieldErrors = {};
   itemIds.forEach((itemId, index) => {

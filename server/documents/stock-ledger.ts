@@ -20,7 +20,12 @@ export type StockChange = {
   costEffect: CostEffect;
   field: string;
   documentLineId: number | null;
+  // The lot this change moves, for a lot-tracked item (null otherwise): its row in `stock_lots` moves with the
+  // item × location total.
+  lot?: StockLotKey | null;
 };
+
+export type StockLotKey = { lotNumber: string; expiresOn: string };
 
 export type DocumentReference = { type: string; id: number; number: string | null };
 
@@ -53,6 +58,8 @@ export async function applyStockChanges(
       errors[change.field] = [`Only ${fromThousandths(current)} ${where}.`];
       continue;
     }
+    const lotId = change.lot ? await moveLot(context, row.id, change, errors) : null;
+    if (change.lot && lotId === null) continue;
     const unitCost =
       change.costEffect === 'issue' && change.balance === 'on_hand' ? row.average_unit_cost : change.unitCost;
     costs[index] = unitCost;
@@ -91,11 +98,73 @@ export async function applyStockChanges(
         document_number: document.number,
         occurred_at: timestampOf(context),
         created_by: context.userId,
+        stock_lot_id: lotId,
+        lot_number: change.lot?.lotNumber ?? null,
+        expires_on: change.lot?.expiresOn ?? null,
       })
       .execute();
   }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
   return costs;
+}
+
+// Moves one lot's balance under its stock row, which the caller holds locked: every writer of a lot locks its
+// stock row first, so the lot rows need no order of their own. Answers the lot's id, or null (and a 422 entry on
+// the change's line) when the lot would go below zero.
+async function moveLot(
+  context: PostingContext,
+  stockId: number,
+  change: StockChange,
+  errors: FieldErrors,
+): Promise<number | null> {
+  if (!change.lot) return null;
+  const key = locationKey(change.location);
+  const at = timestampOf(context);
+  await context.trx
+    .insertInto('stock_lots')
+    .values({
+      business_id: context.businessId,
+      stock_id: stockId,
+      item_id: change.itemId,
+      branch_id: change.location.branch_id,
+      warehouse_id: change.location.warehouse_id,
+      location_key: key,
+      lot_number: change.lot.lotNumber,
+      expires_on: change.lot.expiresOn,
+      quantity_on_hand: 0,
+      quantity_in_transit: 0,
+      created_at: at,
+      updated_at: at,
+      created_by: context.userId,
+      updated_by: context.userId,
+    })
+    .onConflict((conflict) => conflict.columns(['business_id', 'item_id', 'location_key', 'lot_number']).doNothing())
+    .execute();
+  const lot = await context.trx
+    .selectFrom('stock_lots')
+    .select(['id', 'quantity_on_hand', 'quantity_in_transit'])
+    .where('business_id', '=', context.businessId)
+    .where('item_id', '=', change.itemId)
+    .where('location_key', '=', key)
+    .where('lot_number', '=', change.lot.lotNumber)
+    .executeTakeFirstOrThrow();
+  const current = Number(change.balance === 'on_hand' ? lot.quantity_on_hand : lot.quantity_in_transit);
+  const next = current + change.delta;
+  if (next < 0) {
+    const where = change.balance === 'on_hand' ? 'on hand at this location' : 'in transit to this location';
+    errors[change.field] = [`Only ${fromThousandths(current)} of lot ${change.lot.lotNumber} ${where}.`];
+    return null;
+  }
+  await context.trx
+    .updateTable('stock_lots')
+    .set({
+      ...(change.balance === 'on_hand' ? { quantity_on_hand: next } : { quantity_in_transit: next }),
+      updated_at: at,
+      updated_by: context.userId,
+    })
+    .where('id', '=', lot.id)
+    .execute();
+  return lot.id;
 }
 
 function lockOrder(changes: readonly StockChange[]) {

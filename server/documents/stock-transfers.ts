@@ -12,6 +12,7 @@ import { requireLineItems, requireLocation } from './references.ts';
 import { refusal } from './refusal.ts';
 import { moveStatus } from './status-moves.ts';
 import { applyStockChanges, lockStockRows } from './stock-ledger.ts';
+import { issueWithLots, splitByLots } from './stock-lots.ts';
 
 export type StockTransferInput = z.output<typeof CreateStockTransferBody>;
 
@@ -113,6 +114,7 @@ export async function createStockTransfer(context: PostingContext, input: StockT
         item_id: line.item_id,
         quantity: toThousandths(line.quantity),
         unit_cost: 0,
+        lot_number: line.lot_number ?? null,
         received_quantity: 0,
         returned_quantity: 0,
         created_at: at,
@@ -130,7 +132,7 @@ export const postStockTransfer: Posting = async (context, id, direction) => {
   const route = await loadTransferRoute(context, id);
   const transfer = await context.trx
     .selectFrom('stock_transfers')
-    .select('stock_request_id')
+    .select(['stock_request_id', 'transfer_date'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   const lines = await context.trx
@@ -166,6 +168,10 @@ export const postStockTransfer: Posting = async (context, id, direction) => {
   }
   for (const stockRequestId of filledRequests) await refreshRequestStatus(context, stockRequestId);
   const document = { type: 'stock-transfer', id, number: route.number };
+  const items = await requireLineItems(
+    context,
+    lines.map((line) => line.item_id),
+  );
   const sourceChanges = lines.map((line, index) => ({
     itemId: line.item_id,
     location: route.from,
@@ -180,10 +186,22 @@ export const postStockTransfer: Posting = async (context, id, direction) => {
     ...sourceChanges,
     ...sourceChanges.map((change) => ({ ...change, location: route.to })),
   ]);
-  const sourceCosts = await applyStockChanges(context, document, sourceChanges);
+  const source = await issueWithLots(
+    context,
+    { type: 'stock-transfer', id, date: transfer.transfer_date },
+    direction,
+    sourceChanges.map((change, index) => ({
+      change,
+      lotTracked: items.get(change.itemId)?.is_lot_tracked ?? false,
+      itemName: items.get(change.itemId)?.name ?? '',
+      lotNumber: lines[index]?.lot_number ?? null,
+      lotField: lineField(index, 'lot_number'),
+    })),
+  );
+  const sourceCosts = await applyStockChanges(context, document, source.changes);
   if (direction === 1) {
     for (const [index, line] of lines.entries()) {
-      line.unit_cost = sourceCosts[index] ?? 0;
+      line.unit_cost = sourceCosts[source.lineOf.indexOf(index)] ?? 0;
       await context.trx
         .updateTable('stock_transfer_lines')
         .set({ unit_cost: line.unit_cost })
@@ -191,18 +209,23 @@ export const postStockTransfer: Posting = async (context, id, direction) => {
         .execute();
     }
   }
+  // The goods travel in the lots they left in: the destination's transit holds the same lots and expiries.
   await applyStockChanges(
     context,
     document,
-    lines.map((line, index) => ({
-      itemId: line.item_id,
-      location: route.to,
-      balance: 'in_transit' as const,
-      delta: direction * Number(line.quantity),
-      unitCost: Number(line.unit_cost),
-      costEffect: 'receipt' as const,
-      field: lineField(index, 'quantity'),
-      documentLineId: line.id,
-    })),
+    lines.flatMap((line, index) => {
+      const change = {
+        itemId: line.item_id,
+        location: route.to,
+        balance: 'in_transit' as const,
+        delta: direction * Number(line.quantity),
+        unitCost: Number(line.unit_cost),
+        costEffect: 'receipt' as const,
+        field: lineField(index, 'quantity'),
+        documentLineId: line.id,
+      };
+      const lots = source.lotsOf[index];
+      return lots ? splitByLots(change, lots) : [change];
+    }),
   );
 };

@@ -5,7 +5,9 @@ import { assignDocumentNumber } from './document-counter.ts';
 import { lineField, type Posting } from './document-lifecycle.ts';
 import { moveLinkedQuantity } from './linked-quantity.ts';
 import { type PostingContext, timestampOf } from './posting-context.ts';
+import { type ItemFacts, requireLineItems } from './references.ts';
 import { applyStockChanges } from './stock-ledger.ts';
+import { arrivedLots, type LotTake, pickTransitLots, requireReceiptLots, splitByLots } from './stock-lots.ts';
 import { loadTransferRoute, refreshTransferStatus } from './stock-transfers.ts';
 
 // Stock receives and stock returns are the two ways goods in transit leave transit: received at the destination,
@@ -39,7 +41,12 @@ export type ArrivalInput = {
   date: string;
   notes?: string | null;
   reason?: string | null;
-  lines: { stock_transfer_line_id: number; quantity: number }[];
+  lines: {
+    stock_transfer_line_id: number;
+    quantity: number;
+    lot_number?: string | null;
+    expires_on?: string | null;
+  }[];
 };
 
 export async function createArrival(context: PostingContext, kind: ArrivalKind, input: ArrivalInput): Promise<number> {
@@ -68,8 +75,15 @@ export async function createArrival(context: PostingContext, kind: ArrivalKind, 
       stock_transfer_line_id: line.stock_transfer_line_id,
       item_id: itemId,
       quantity: toThousandths(line.quantity),
+      lot_number: line.lot_number?.trim() || null,
+      expires_on: line.expires_on ?? null,
     };
   });
+  const items = await requireLineItems(
+    context,
+    lines.map((line) => line.item_id),
+  );
+  if (kind === 'stock-receive') await requireReceiptLots(context, lines, items);
   const at = timestampOf(context);
   const number = await assignDocumentNumber(context, kind, route.to);
   const common = {
@@ -98,20 +112,37 @@ export async function createArrival(context: PostingContext, kind: ArrivalKind, 
   if (kind === 'stock-receive') {
     await context.trx
       .insertInto('stock_receive_lines')
-      .values(rows.map((row) => ({ ...row, stock_receive_id: header.id })))
+      .values(rows.map((row) => ({ ...row, ...lotOf(row, items), stock_receive_id: header.id })))
       .execute();
   } else {
     await context.trx
       .insertInto('stock_return_lines')
-      .values(rows.map((row) => ({ ...row, stock_return_id: header.id })))
+      .values(
+        rows.map(({ expires_on, ...row }) => ({
+          ...row,
+          lot_number: lotOf({ ...row, expires_on }, items).lot_number,
+          stock_return_id: header.id,
+        })),
+      )
       .execute();
   }
   await arrivalPosting(kind)(context, header.id, 1);
   return header.id;
 }
 
+// Lot fields mean something only on lines of lot-tracked items.
+function lotOf(
+  line: { item_id: number; lot_number: string | null; expires_on: string | null },
+  items: ReadonlyMap<number, ItemFacts>,
+): { lot_number: string | null; expires_on: string | null } {
+  return items.get(line.item_id)?.is_lot_tracked
+    ? { lot_number: line.lot_number, expires_on: line.expires_on }
+    : { lot_number: null, expires_on: null };
+}
+
 // Transit at the destination goes down; on hand goes up at the destination (receive) or the source (return),
-// at the cost the goods left the source with. Reversing checks that those goods are still on hand.
+// at the cost the goods left the source with, in the lots they travelled in. Reversing checks that those goods
+// are still on hand.
 export function arrivalPosting(kind: ArrivalKind): Posting {
   const tables = tablesOf[kind];
   return async (context, id, direction) => {
@@ -138,6 +169,7 @@ export function arrivalPosting(kind: ArrivalKind): Posting {
         `${tables.lines}.stock_transfer_line_id as stock_transfer_line_id`,
         `${tables.lines}.item_id as item_id`,
         `${tables.lines}.quantity as quantity`,
+        `${tables.lines}.lot_number as lot_number`,
         'stock_transfer_lines.unit_cost as unit_cost',
       ])
       .where(sql.ref(`${tables.lines}.${tables.parent}`), '=', id)
@@ -156,31 +188,98 @@ export function arrivalPosting(kind: ArrivalKind): Posting {
     await refreshTransferStatus(context, route.id);
     const document = { type: kind, id, number: header.number };
     const landing = kind === 'stock-receive' ? route.to : route.from;
+    const items = await requireLineItems(
+      context,
+      lines.map((line) => line.item_id),
+    );
+    const lotsOf = await arrivalLots(context, kind, id, route.id, direction, lines, items);
     await applyStockChanges(
       context,
       document,
-      lines.flatMap((line, index) => [
-        {
-          itemId: line.item_id,
-          location: route.to,
-          balance: 'in_transit' as const,
-          delta: -direction * Number(line.quantity),
-          unitCost: Number(line.unit_cost),
-          costEffect: 'issue' as const,
-          field: lineField(index, 'quantity'),
-          documentLineId: line.id,
-        },
-        {
-          itemId: line.item_id,
-          location: landing,
-          balance: 'on_hand' as const,
-          delta: direction * Number(line.quantity),
-          unitCost: Number(line.unit_cost),
-          costEffect: direction === 1 ? ('receipt' as const) : ('receipt_reversal' as const),
-          field: lineField(index, 'quantity'),
-          documentLineId: line.id,
-        },
-      ]),
+      lines.flatMap((line, index) => {
+        const changes = [
+          {
+            itemId: line.item_id,
+            location: route.to,
+            balance: 'in_transit' as const,
+            delta: -direction * Number(line.quantity),
+            unitCost: Number(line.unit_cost),
+            costEffect: 'issue' as const,
+            field: lineField(index, 'quantity'),
+            documentLineId: line.id,
+          },
+          {
+            itemId: line.item_id,
+            location: landing,
+            balance: 'on_hand' as const,
+            delta: direction * Number(line.quantity),
+            unitCost: Number(line.unit_cost),
+            costEffect: direction === 1 ? ('receipt' as const) : ('receipt_reversal' as const),
+            field: lineField(index, 'quantity'),
+            documentLineId: line.id,
+          },
+        ];
+        const lots = lotsOf[index];
+        return lots ? changes.flatMap((change) => splitByLots(change, lots)) : changes;
+      }),
     );
   };
+}
+
+// The lots each line moves out of transit (null for an item without lots): on posting, the lots the lines name
+// or the transfer line's earliest expiry first; on a void, those the posting took.
+async function arrivalLots(
+  context: PostingContext,
+  kind: ArrivalKind,
+  id: number,
+  transferId: number,
+  direction: 1 | -1,
+  lines: readonly {
+    id: number;
+    item_id: number;
+    stock_transfer_line_id: number;
+    quantity: number;
+    lot_number: string | null;
+  }[],
+  items: ReadonlyMap<number, ItemFacts>,
+): Promise<(LotTake[] | null)[]> {
+  const lotsOf: (LotTake[] | null)[] = lines.map(() => null);
+  const tracked = lines
+    .map((line, index) => ({ line, index }))
+    .filter(({ line }) => items.get(line.item_id)?.is_lot_tracked);
+  if (tracked.length === 0) return lotsOf;
+  if (direction === -1) {
+    const arrived = await arrivedLots(context, kind, id);
+    for (const { line, index } of tracked) lotsOf[index] = arrived.get(line.id) ?? [];
+    return lotsOf;
+  }
+  const expiries =
+    kind === 'stock-receive'
+      ? new Map(
+          (
+            await context.trx
+              .selectFrom('stock_receive_lines')
+              .select(['id', 'expires_on'])
+              .where('stock_receive_id', '=', id)
+              .execute()
+          ).map((row) => [row.id, row.expires_on]),
+        )
+      : new Map<number, string | null>();
+  const picks = await pickTransitLots(
+    context,
+    transferId,
+    tracked.map(({ line, index }) => ({
+      transferLineId: line.stock_transfer_line_id,
+      quantity: Number(line.quantity),
+      lotNumber: line.lot_number,
+      expiresOn: expiries.get(line.id) ?? null,
+      quantityField: lineField(index, 'quantity'),
+      lotField: lineField(index, 'lot_number'),
+      expiryField: lineField(index, 'expires_on'),
+    })),
+  );
+  tracked.forEach(({ index }, position) => {
+    lotsOf[index] = picks[position] ?? [];
+  });
+  return lotsOf;
 }

@@ -6,6 +6,7 @@ import { invoicesResource } from './invoices.ts';
 import { purchaseOrdersResource } from './purchase-orders.ts';
 import { quotationsResource } from './quotations.ts';
 import { receiveOrdersResource } from './receive-orders.ts';
+import { stockLotsResource } from './stock-lots.ts';
 import { stockReceivesResource } from './stock-receives.ts';
 import { stockRequestsResource } from './stock-requests.ts';
 import { stockReturnsResource } from './stock-returns.ts';
@@ -26,4 +27,5 @@ export const documentResources: readonly AnyResource[] = [
   stockReceivesResource,
   stockReturnsResource,
   stocksResource,
+  stockLotsResource,
 ];

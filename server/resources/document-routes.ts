@@ -82,6 +82,8 @@ export function registerDocumentRoutes(app: FastifyInstance, options: EngineOpti
         document_line_id: row.document_line_id,
         document_number: row.document_number,
         occurred_at: row.occurred_at,
+        lot_number: row.lot_number,
+        expires_on: row.expires_on,
       })),
       meta: { current_page: query.page, last_page: lastPage, per_page: query.per_page, total },
       links: {

@@ -11,6 +11,7 @@ import { checkFigures, documentLifecycle, postingContextOf } from './document-su
 import { auditColumns } from './engine/dynamic.ts';
 import { nameOf, namesById } from './engine/lookups.ts';
 import type { Resource } from './engine/resource.ts';
+import { lineLots } from './line-lots.ts';
 import { withBalance } from './open-documents.ts';
 import { presentSalesLines } from './sales-lines.ts';
 import { presentVat } from './vat-presenting.ts';
@@ -50,6 +51,19 @@ export const invoicesResource: Resource<'invoices', Create, Update> = {
       'invoice_lines',
       rows.map((row) => row.id),
     );
+    const lotsOf = await lineLots(
+      ctx.db,
+      'invoice',
+      'on_hand',
+      rows.map((row) => row.id),
+    );
+    const namedLots = await ctx.db
+      .selectFrom('invoice_lines')
+      .select(['id', 'lot_number'])
+      .where('invoice_id', 'in', [...rows.map((row) => row.id), 0])
+      .where('lot_number', 'is not', null)
+      .execute();
+    const namedLotOf = new Map(namedLots.map((line) => [line.id, line.lot_number]));
     const contacts = await namesById(
       ctx.db,
       'contacts',
@@ -79,7 +93,11 @@ export const invoicesResource: Resource<'invoices', Create, Update> = {
       ...vatOf(row),
       ...paidAndBalance(row),
       status: row.status,
-      lines: linesOf(row.id),
+      lines: linesOf(row.id).map((line) => ({
+        ...line,
+        lot_number: namedLotOf.get(line.id) ?? null,
+        lots: lotsOf(line.id),
+      })),
     }));
   },
 };

@@ -12,6 +12,7 @@ import { auditColumns } from './engine/dynamic.ts';
 import { nameOf, namesById } from './engine/lookups.ts';
 import { insertRecord, updateColumns } from './engine/mutations.ts';
 import type { Resource, ResourceContext } from './engine/resource.ts';
+import { checkLotTracking } from './item-lot-tracking.ts';
 import {
   checkVariant,
   opticalColumns,
@@ -47,7 +48,7 @@ function checkQuantities(input: ItemInput): void {
 
 function itemColumns(input: ItemInput): Record<string, unknown> {
   checkQuantities(input);
-  const { purchase_discounts, sale_discounts, reorder_level, is_inventory_tracked, ...columns } =
+  const { purchase_discounts, sale_discounts, reorder_level, is_inventory_tracked, is_lot_tracked, ...columns } =
     withoutOpticalFields(input);
   return {
     ...columns,
@@ -56,6 +57,7 @@ function itemColumns(input: ItemInput): Record<string, unknown> {
       ? {}
       : { reorder_level: reorder_level === null ? null : toThousandths(reorder_level) }),
     ...(is_inventory_tracked === undefined ? {} : { is_inventory_tracked: is_inventory_tracked ? 1 : 0 }),
+    ...(is_lot_tracked === undefined ? {} : { is_lot_tracked: is_lot_tracked ? 1 : 0 }),
   };
 }
 
@@ -118,6 +120,7 @@ export const itemsResource: Resource<'items', ItemCreate, ItemUpdate> = {
       cylinder: merged.cylinder as number | null,
       add_power: merged.add_power as number | null,
     });
+    await checkLotTracking(ctx, merged, existing);
   },
   async create(ctx, input) {
     const id = await insertRecord(ctx, itemsResource, itemColumns(input));
@@ -191,6 +194,7 @@ export const itemsResource: Resource<'items', ItemCreate, ItemUpdate> = {
       item_classification_id: row.item_classification_id,
       unit_of_measurement_id: row.unit_of_measurement_id,
       is_inventory_tracked: row.is_inventory_tracked === 1,
+      is_lot_tracked: Number(row.is_lot_tracked) === 1,
       tax_class: row.tax_class,
       reorder_level: row.reorder_level === null ? null : fromThousandths(row.reorder_level),
       purchase_discounts: tiersOf(row.id, 'purchase'),

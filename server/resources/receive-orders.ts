@@ -78,6 +78,8 @@ export const receiveOrdersResource: Resource<'receive_orders', Create> = {
         unit_cost: centavosToPesos(Number(line.unit_cost)),
         ...itemOf(line.item_id),
         amount: centavosToPesos(Number(line.amount)),
+        lot_number: line.lot_number,
+        expires_on: line.expires_on,
       })),
     }));
   },

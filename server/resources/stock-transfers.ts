@@ -12,6 +12,7 @@ import { checkFigures, documentLifecycle, postingContextOf } from './document-su
 import { auditColumns } from './engine/dynamic.ts';
 import { nameOf, namesById } from './engine/lookups.ts';
 import type { Resource } from './engine/resource.ts';
+import { lineLots } from './line-lots.ts';
 import { withInTransit } from './open-documents.ts';
 import { whereItLeaves } from './work-places.ts';
 
@@ -41,6 +42,12 @@ export const stockTransfersResource: Resource<'stock_transfers', Create> = {
   },
   ...documentLifecycle('stock_transfers', postStockTransfer),
   async present(ctx, rows) {
+    const lotsOf = await lineLots(
+      ctx.db,
+      'stock-transfer',
+      'on_hand',
+      rows.map((row) => row.id),
+    );
     const { linesOf, itemOf } = await documentLines(
       ctx.db,
       'stock_transfer_lines',
@@ -76,6 +83,8 @@ export const stockTransfersResource: Resource<'stock_transfers', Create> = {
         unit_cost: centavosToPesos(Number(line.unit_cost)),
         received_quantity: fromThousandths(Number(line.received_quantity)),
         returned_quantity: fromThousandths(Number(line.returned_quantity)),
+        lot_number: line.lot_number,
+        lots: lotsOf(line.id),
       })),
     }));
   },

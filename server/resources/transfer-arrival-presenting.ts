@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { fromThousandths } from '../domain/quantity.ts';
 import { documentLines, routeNames } from './document-presenting.ts';
+import { lineLots } from './line-lots.ts';
 
 // Stock receives and stock returns show their transfer's number and route and their lines the same way.
 export async function presentArrivalParts(
@@ -14,6 +15,17 @@ export async function presentArrivalParts(
     table,
     rows.map((row) => row.id),
   );
+  const lotsOf = await lineLots(
+    db,
+    table === 'stock_receive_lines' ? 'stock-receive' : 'stock-return',
+    'in_transit',
+    rows.map((row) => row.id),
+  );
+  // A receive's line names its lot and expiry; a return's line the lot asked for and the lots it took.
+  const lotFieldsOf = (line: { id: number; lot_number: string | null; expires_on?: string | null }) =>
+    table === 'stock_receive_lines'
+      ? { lot_number: line.lot_number, expires_on: line.expires_on ?? null }
+      : { lot_number: line.lot_number, lots: lotsOf(line.id) };
   const transfers = await db
     .selectFrom('stock_transfers')
     .select(['id', 'number', 'from_branch_id', 'from_warehouse_id', 'to_branch_id', 'to_warehouse_id'])
@@ -32,6 +44,7 @@ export async function presentArrivalParts(
         quantity: fromThousandths(Number(line.quantity)),
         item_id: line.item_id,
         ...itemOf(line.item_id),
+        ...lotFieldsOf(line),
       })),
     };
   };

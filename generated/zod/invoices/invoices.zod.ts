@@ -149,6 +149,17 @@ export const listInvoicesResponseDataItemLinesItemTaxClassDefault = `vatable`;
 export const listInvoicesResponseDataItemLinesItemSpecialDiscountAmountMin = 0;
 export const listInvoicesResponseDataItemLinesItemSpecialDiscountAmountMax = 90000000000000;
 
+export const listInvoicesResponseDataItemLinesItemLotNumberOneMax = 100;
+
+
+export const listInvoicesResponseDataItemLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const listInvoicesResponseDataItemLinesItemLotsItemLotNumberMax = 100;
+
+
+export const listInvoicesResponseDataItemLinesItemLotsItemLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const listInvoicesResponseDataItemLinesItemLotsItemQuantityExclusiveMin = 0;
+export const listInvoicesResponseDataItemLinesItemLotsItemQuantityMax = 900000000000;
+
 
 
 export const listInvoicesResponseMetaTotalMin = 0;
@@ -204,7 +215,13 @@ export const ListInvoicesResponse = zod.strictObject({
   "item_name": zod.string().max(listInvoicesResponseDataItemLinesItemItemNameMax).nullable(),
   "amount": zod.number().min(listInvoicesResponseDataItemLinesItemAmountMin).max(listInvoicesResponseDataItemLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(listInvoicesResponseDataItemLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
-  "special_discount_amount": zod.number().min(listInvoicesResponseDataItemLinesItemSpecialDiscountAmountMin).max(listInvoicesResponseDataItemLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
+  "special_discount_amount": zod.number().min(listInvoicesResponseDataItemLinesItemSpecialDiscountAmountMin).max(listInvoicesResponseDataItemLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.'),
+  "lot_number": zod.union([zod.string().min(1).max(listInvoicesResponseDataItemLinesItemLotNumberOneMax).regex(listInvoicesResponseDataItemLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
+  "lots": zod.array(zod.strictObject({
+  "lot_number": zod.string().min(1).max(listInvoicesResponseDataItemLinesItemLotsItemLotNumberMax).regex(listInvoicesResponseDataItemLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
+  "expires_on": zod.iso.date(),
+  "quantity": zod.number().gt(listInvoicesResponseDataItemLinesItemLotsItemQuantityExclusiveMin).max(listInvoicesResponseDataItemLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
 }))
 })),
   "meta": zod.strictObject({
@@ -264,6 +281,10 @@ export const createInvoiceBodyLinesItemUnitPriceMax = 90000000000000;
 export const createInvoiceBodyLinesItemDiscountPercentOneMin = 0;
 export const createInvoiceBodyLinesItemDiscountPercentOneMax = 100;
 
+export const createInvoiceBodyLinesItemLotNumberOneMax = 100;
+
+
+export const createInvoiceBodyLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createInvoiceBodyLinesMax = 200;
 
 
@@ -285,7 +306,8 @@ export const CreateInvoiceBody = zod.strictObject({
   "item_id": zod.int().min(1).max(createInvoiceBodyLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(createInvoiceBodyLinesItemQuantityExclusiveMin).max(createInvoiceBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "unit_price": zod.number().min(createInvoiceBodyLinesItemUnitPriceMin).max(createInvoiceBodyLinesItemUnitPriceMax).optional().describe('Omitted: the latest effective sale price of this item on or before the document date, the branch\'s own price before the every-branch price of the same day; a 422 names the line when there is none. An explicit price, 0 included, is kept.'),
-  "discount_percent": zod.union([zod.int().min(createInvoiceBodyLinesItemDiscountPercentOneMin).max(createInvoiceBodyLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]).optional()
+  "discount_percent": zod.union([zod.int().min(createInvoiceBodyLinesItemDiscountPercentOneMin).max(createInvoiceBodyLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]).optional(),
+  "lot_number": zod.union([zod.string().min(1).max(createInvoiceBodyLinesItemLotNumberOneMax).regex(createInvoiceBodyLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).optional().describe('Lot-tracked items only: take this lot. Omitted or null: the earliest unexpired lots first, splitting the line across lots when needed. An expired, short or unknown lot is a 422 on this field.')
 })).min(1).max(createInvoiceBodyLinesMax)
 })
 
@@ -383,6 +405,17 @@ export const createInvoiceResponseLinesItemTaxClassDefault = `vatable`;
 export const createInvoiceResponseLinesItemSpecialDiscountAmountMin = 0;
 export const createInvoiceResponseLinesItemSpecialDiscountAmountMax = 90000000000000;
 
+export const createInvoiceResponseLinesItemLotNumberOneMax = 100;
+
+
+export const createInvoiceResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createInvoiceResponseLinesItemLotsItemLotNumberMax = 100;
+
+
+export const createInvoiceResponseLinesItemLotsItemLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createInvoiceResponseLinesItemLotsItemQuantityExclusiveMin = 0;
+export const createInvoiceResponseLinesItemLotsItemQuantityMax = 900000000000;
+
 
 
 export const CreateInvoiceResponse = zod.strictObject({
@@ -433,7 +466,13 @@ export const CreateInvoiceResponse = zod.strictObject({
   "item_name": zod.string().max(createInvoiceResponseLinesItemItemNameMax).nullable(),
   "amount": zod.number().min(createInvoiceResponseLinesItemAmountMin).max(createInvoiceResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(createInvoiceResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
-  "special_discount_amount": zod.number().min(createInvoiceResponseLinesItemSpecialDiscountAmountMin).max(createInvoiceResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
+  "special_discount_amount": zod.number().min(createInvoiceResponseLinesItemSpecialDiscountAmountMin).max(createInvoiceResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.'),
+  "lot_number": zod.union([zod.string().min(1).max(createInvoiceResponseLinesItemLotNumberOneMax).regex(createInvoiceResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
+  "lots": zod.array(zod.strictObject({
+  "lot_number": zod.string().min(1).max(createInvoiceResponseLinesItemLotsItemLotNumberMax).regex(createInvoiceResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
+  "expires_on": zod.iso.date(),
+  "quantity": zod.number().gt(createInvoiceResponseLinesItemLotsItemQuantityExclusiveMin).max(createInvoiceResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
 }))
 })
 
@@ -554,6 +593,17 @@ export const searchInvoicesResponseLinesItemTaxClassDefault = `vatable`;
 export const searchInvoicesResponseLinesItemSpecialDiscountAmountMin = 0;
 export const searchInvoicesResponseLinesItemSpecialDiscountAmountMax = 90000000000000;
 
+export const searchInvoicesResponseLinesItemLotNumberOneMax = 100;
+
+
+export const searchInvoicesResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const searchInvoicesResponseLinesItemLotsItemLotNumberMax = 100;
+
+
+export const searchInvoicesResponseLinesItemLotsItemLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const searchInvoicesResponseLinesItemLotsItemQuantityExclusiveMin = 0;
+export const searchInvoicesResponseLinesItemLotsItemQuantityMax = 900000000000;
+
 
 
 export const SearchInvoicesResponseItem = zod.strictObject({
@@ -604,7 +654,13 @@ export const SearchInvoicesResponseItem = zod.strictObject({
   "item_name": zod.string().max(searchInvoicesResponseLinesItemItemNameMax).nullable(),
   "amount": zod.number().min(searchInvoicesResponseLinesItemAmountMin).max(searchInvoicesResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(searchInvoicesResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
-  "special_discount_amount": zod.number().min(searchInvoicesResponseLinesItemSpecialDiscountAmountMin).max(searchInvoicesResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
+  "special_discount_amount": zod.number().min(searchInvoicesResponseLinesItemSpecialDiscountAmountMin).max(searchInvoicesResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.'),
+  "lot_number": zod.union([zod.string().min(1).max(searchInvoicesResponseLinesItemLotNumberOneMax).regex(searchInvoicesResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
+  "lots": zod.array(zod.strictObject({
+  "lot_number": zod.string().min(1).max(searchInvoicesResponseLinesItemLotsItemLotNumberMax).regex(searchInvoicesResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
+  "expires_on": zod.iso.date(),
+  "quantity": zod.number().gt(searchInvoicesResponseLinesItemLotsItemQuantityExclusiveMin).max(searchInvoicesResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
 }))
 })
 export const SearchInvoicesResponse = zod.array(SearchInvoicesResponseItem)
@@ -715,6 +771,17 @@ export const getInvoiceResponseLinesItemTaxClassDefault = `vatable`;
 export const getInvoiceResponseLinesItemSpecialDiscountAmountMin = 0;
 export const getInvoiceResponseLinesItemSpecialDiscountAmountMax = 90000000000000;
 
+export const getInvoiceResponseLinesItemLotNumberOneMax = 100;
+
+
+export const getInvoiceResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const getInvoiceResponseLinesItemLotsItemLotNumberMax = 100;
+
+
+export const getInvoiceResponseLinesItemLotsItemLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const getInvoiceResponseLinesItemLotsItemQuantityExclusiveMin = 0;
+export const getInvoiceResponseLinesItemLotsItemQuantityMax = 900000000000;
+
 
 
 export const GetInvoiceResponse = zod.strictObject({
@@ -765,7 +832,13 @@ export const GetInvoiceResponse = zod.strictObject({
   "item_name": zod.string().max(getInvoiceResponseLinesItemItemNameMax).nullable(),
   "amount": zod.number().min(getInvoiceResponseLinesItemAmountMin).max(getInvoiceResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(getInvoiceResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
-  "special_discount_amount": zod.number().min(getInvoiceResponseLinesItemSpecialDiscountAmountMin).max(getInvoiceResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
+  "special_discount_amount": zod.number().min(getInvoiceResponseLinesItemSpecialDiscountAmountMin).max(getInvoiceResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.'),
+  "lot_number": zod.union([zod.string().min(1).max(getInvoiceResponseLinesItemLotNumberOneMax).regex(getInvoiceResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
+  "lots": zod.array(zod.strictObject({
+  "lot_number": zod.string().min(1).max(getInvoiceResponseLinesItemLotsItemLotNumberMax).regex(getInvoiceResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
+  "expires_on": zod.iso.date(),
+  "quantity": zod.number().gt(getInvoiceResponseLinesItemLotsItemQuantityExclusiveMin).max(getInvoiceResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
 }))
 })
 
@@ -812,6 +885,10 @@ export const updateInvoiceBodyLinesItemUnitPriceMax = 90000000000000;
 export const updateInvoiceBodyLinesItemDiscountPercentOneMin = 0;
 export const updateInvoiceBodyLinesItemDiscountPercentOneMax = 100;
 
+export const updateInvoiceBodyLinesItemLotNumberOneMax = 100;
+
+
+export const updateInvoiceBodyLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateInvoiceBodyLinesMax = 200;
 
 
@@ -832,7 +909,8 @@ export const UpdateInvoiceBody = zod.strictObject({
   "item_id": zod.int().min(1).max(updateInvoiceBodyLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(updateInvoiceBodyLinesItemQuantityExclusiveMin).max(updateInvoiceBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "unit_price": zod.number().min(updateInvoiceBodyLinesItemUnitPriceMin).max(updateInvoiceBodyLinesItemUnitPriceMax).optional().describe('Omitted: the latest effective sale price of this item on or before the document date, the branch\'s own price before the every-branch price of the same day; a 422 names the line when there is none. An explicit price, 0 included, is kept.'),
-  "discount_percent": zod.union([zod.int().min(updateInvoiceBodyLinesItemDiscountPercentOneMin).max(updateInvoiceBodyLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]).optional()
+  "discount_percent": zod.union([zod.int().min(updateInvoiceBodyLinesItemDiscountPercentOneMin).max(updateInvoiceBodyLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]).optional(),
+  "lot_number": zod.union([zod.string().min(1).max(updateInvoiceBodyLinesItemLotNumberOneMax).regex(updateInvoiceBodyLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).optional().describe('Lot-tracked items only: take this lot. Omitted or null: the earliest unexpired lots first, splitting the line across lots when needed. An expired, short or unknown lot is a 422 on this field.')
 })).min(1).max(updateInvoiceBodyLinesMax).optional().describe('Replaces every line.')
 })
 
@@ -930,6 +1008,17 @@ export const updateInvoiceResponseLinesItemTaxClassDefault = `vatable`;
 export const updateInvoiceResponseLinesItemSpecialDiscountAmountMin = 0;
 export const updateInvoiceResponseLinesItemSpecialDiscountAmountMax = 90000000000000;
 
+export const updateInvoiceResponseLinesItemLotNumberOneMax = 100;
+
+
+export const updateInvoiceResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const updateInvoiceResponseLinesItemLotsItemLotNumberMax = 100;
+
+
+export const updateInvoiceResponseLinesItemLotsItemLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const updateInvoiceResponseLinesItemLotsItemQuantityExclusiveMin = 0;
+export const updateInvoiceResponseLinesItemLotsItemQuantityMax = 900000000000;
+
 
 
 export const UpdateInvoiceResponse = zod.strictObject({
@@ -980,7 +1069,13 @@ export const UpdateInvoiceResponse = zod.strictObject({
   "item_name": zod.string().max(updateInvoiceResponseLinesItemItemNameMax).nullable(),
   "amount": zod.number().min(updateInvoiceResponseLinesItemAmountMin).max(updateInvoiceResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(updateInvoiceResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
-  "special_discount_amount": zod.number().min(updateInvoiceResponseLinesItemSpecialDiscountAmountMin).max(updateInvoiceResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
+  "special_discount_amount": zod.number().min(updateInvoiceResponseLinesItemSpecialDiscountAmountMin).max(updateInvoiceResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.'),
+  "lot_number": zod.union([zod.string().min(1).max(updateInvoiceResponseLinesItemLotNumberOneMax).regex(updateInvoiceResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
+  "lots": zod.array(zod.strictObject({
+  "lot_number": zod.string().min(1).max(updateInvoiceResponseLinesItemLotsItemLotNumberMax).regex(updateInvoiceResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
+  "expires_on": zod.iso.date(),
+  "quantity": zod.number().gt(updateInvoiceResponseLinesItemLotsItemQuantityExclusiveMin).max(updateInvoiceResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
 }))
 })
 
@@ -1090,6 +1185,17 @@ export const deleteInvoiceResponseLinesItemTaxClassDefault = `vatable`;
 export const deleteInvoiceResponseLinesItemSpecialDiscountAmountMin = 0;
 export const deleteInvoiceResponseLinesItemSpecialDiscountAmountMax = 90000000000000;
 
+export const deleteInvoiceResponseLinesItemLotNumberOneMax = 100;
+
+
+export const deleteInvoiceResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const deleteInvoiceResponseLinesItemLotsItemLotNumberMax = 100;
+
+
+export const deleteInvoiceResponseLinesItemLotsItemLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const deleteInvoiceResponseLinesItemLotsItemQuantityExclusiveMin = 0;
+export const deleteInvoiceResponseLinesItemLotsItemQuantityMax = 900000000000;
+
 
 
 export const DeleteInvoiceResponse = zod.strictObject({
@@ -1140,7 +1246,13 @@ export const DeleteInvoiceResponse = zod.strictObject({
   "item_name": zod.string().max(deleteInvoiceResponseLinesItemItemNameMax).nullable(),
   "amount": zod.number().min(deleteInvoiceResponseLinesItemAmountMin).max(deleteInvoiceResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(deleteInvoiceResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
-  "special_discount_amount": zod.number().min(deleteInvoiceResponseLinesItemSpecialDiscountAmountMin).max(deleteInvoiceResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
+  "special_discount_amount": zod.number().min(deleteInvoiceResponseLinesItemSpecialDiscountAmountMin).max(deleteInvoiceResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.'),
+  "lot_number": zod.union([zod.string().min(1).max(deleteInvoiceResponseLinesItemLotNumberOneMax).regex(deleteInvoiceResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
+  "lots": zod.array(zod.strictObject({
+  "lot_number": zod.string().min(1).max(deleteInvoiceResponseLinesItemLotsItemLotNumberMax).regex(deleteInvoiceResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
+  "expires_on": zod.iso.date(),
+  "quantity": zod.number().gt(deleteInvoiceResponseLinesItemLotsItemQuantityExclusiveMin).max(deleteInvoiceResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
 }))
 })
 
@@ -1276,6 +1388,17 @@ export const restoreInvoiceResponseLinesItemTaxClassDefault = `vatable`;
 export const restoreInvoiceResponseLinesItemSpecialDiscountAmountMin = 0;
 export const restoreInvoiceResponseLinesItemSpecialDiscountAmountMax = 90000000000000;
 
+export const restoreInvoiceResponseLinesItemLotNumberOneMax = 100;
+
+
+export const restoreInvoiceResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const restoreInvoiceResponseLinesItemLotsItemLotNumberMax = 100;
+
+
+export const restoreInvoiceResponseLinesItemLotsItemLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const restoreInvoiceResponseLinesItemLotsItemQuantityExclusiveMin = 0;
+export const restoreInvoiceResponseLinesItemLotsItemQuantityMax = 900000000000;
+
 
 
 export const RestoreInvoiceResponse = zod.strictObject({
@@ -1326,7 +1449,13 @@ export const RestoreInvoiceResponse = zod.strictObject({
   "item_name": zod.string().max(restoreInvoiceResponseLinesItemItemNameMax).nullable(),
   "amount": zod.number().min(restoreInvoiceResponseLinesItemAmountMin).max(restoreInvoiceResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(restoreInvoiceResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
-  "special_discount_amount": zod.number().min(restoreInvoiceResponseLinesItemSpecialDiscountAmountMin).max(restoreInvoiceResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
+  "special_discount_amount": zod.number().min(restoreInvoiceResponseLinesItemSpecialDiscountAmountMin).max(restoreInvoiceResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.'),
+  "lot_number": zod.union([zod.string().min(1).max(restoreInvoiceResponseLinesItemLotNumberOneMax).regex(restoreInvoiceResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
+  "lots": zod.array(zod.strictObject({
+  "lot_number": zod.string().min(1).max(restoreInvoiceResponseLinesItemLotsItemLotNumberMax).regex(restoreInvoiceResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
+  "expires_on": zod.iso.date(),
+  "quantity": zod.number().gt(restoreInvoiceResponseLinesItemLotsItemQuantityExclusiveMin).max(restoreInvoiceResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
 }))
 })
 

@@ -211,7 +211,8 @@ export const ListItemsResponse = zod.strictObject({
   "cylinder": zod.number().min(listItemsResponseDataItemCylinderMin).max(listItemsResponseDataItemCylinderMax).nullable().describe('A lens variant\'s cylinder in dioptres, 0.25 steps, minus form (zero or below).'),
   "add": zod.number().min(listItemsResponseDataItemAddMin).max(listItemsResponseDataItemAddMax).nullable().describe('A multifocal lens variant\'s near addition in dioptres, 0.25 steps.'),
   "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).describe('The optical kind of the item\'s type, which decides the optical fields that apply.'),
-  "variant_of_item_name": zod.string().max(listItemsResponseDataItemVariantOfItemNameMax).nullable().describe('The lens family\'s name.')
+  "variant_of_item_name": zod.string().max(listItemsResponseDataItemVariantOfItemNameMax).nullable().describe('The lens family\'s name.'),
+  "is_lot_tracked": zod.boolean().describe('Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first.')
 })),
   "meta": zod.strictObject({
   "current_page": zod.int().min(1),
@@ -329,7 +330,7 @@ export const createItemBodyCylinderMax = 0;
 export const createItemBodyAddMin = 0.25;
 export const createItemBodyAddMax = 4;
 
-
+export const createItemBodyIsLotTrackedDefault = false;
 
 export const CreateItemBody = zod.strictObject({
   "code": zod.string().min(1).max(createItemBodyCodeMax).regex(createItemBodyCodeRegExp),
@@ -369,7 +370,8 @@ export const CreateItemBody = zod.strictObject({
   "variant_of_item_id": zod.union([zod.int().min(1).max(createItemBodyVariantOfItemIdOneMax).describe('A record id.'),zod.null()]).optional().describe('The lens family this item is one power of (an item that is not itself a variant).'),
   "sphere": zod.number().min(createItemBodySphereMin).max(createItemBodySphereMax).nullish().describe('A lens variant\'s sphere in dioptres, 0.25 steps.'),
   "cylinder": zod.number().min(createItemBodyCylinderMin).max(createItemBodyCylinderMax).nullish().describe('A lens variant\'s cylinder in dioptres, 0.25 steps, minus form (zero or below).'),
-  "add": zod.number().min(createItemBodyAddMin).max(createItemBodyAddMax).nullish().describe('A multifocal lens variant\'s near addition in dioptres, 0.25 steps.')
+  "add": zod.number().min(createItemBodyAddMin).max(createItemBodyAddMax).nullish().describe('A multifocal lens variant\'s near addition in dioptres, 0.25 steps.'),
+  "is_lot_tracked": zod.boolean().default(createItemBodyIsLotTrackedDefault).describe('Stock is kept per lot with an expiry date. Cannot change once the item has stock movements.')
 })
 
 export const createItemResponseIdMax = 2147483647;
@@ -523,7 +525,8 @@ export const CreateItemResponse = zod.strictObject({
   "cylinder": zod.number().min(createItemResponseCylinderMin).max(createItemResponseCylinderMax).nullable().describe('A lens variant\'s cylinder in dioptres, 0.25 steps, minus form (zero or below).'),
   "add": zod.number().min(createItemResponseAddMin).max(createItemResponseAddMax).nullable().describe('A multifocal lens variant\'s near addition in dioptres, 0.25 steps.'),
   "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).describe('The optical kind of the item\'s type, which decides the optical fields that apply.'),
-  "variant_of_item_name": zod.string().max(createItemResponseVariantOfItemNameMax).nullable().describe('The lens family\'s name.')
+  "variant_of_item_name": zod.string().max(createItemResponseVariantOfItemNameMax).nullable().describe('The lens family\'s name.'),
+  "is_lot_tracked": zod.boolean().describe('Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first.')
 })
 
 /**
@@ -693,7 +696,8 @@ export const SearchItemsResponseItem = zod.strictObject({
   "cylinder": zod.number().min(searchItemsResponseCylinderMin).max(searchItemsResponseCylinderMax).nullable().describe('A lens variant\'s cylinder in dioptres, 0.25 steps, minus form (zero or below).'),
   "add": zod.number().min(searchItemsResponseAddMin).max(searchItemsResponseAddMax).nullable().describe('A multifocal lens variant\'s near addition in dioptres, 0.25 steps.'),
   "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).describe('The optical kind of the item\'s type, which decides the optical fields that apply.'),
-  "variant_of_item_name": zod.string().max(searchItemsResponseVariantOfItemNameMax).nullable().describe('The lens family\'s name.')
+  "variant_of_item_name": zod.string().max(searchItemsResponseVariantOfItemNameMax).nullable().describe('The lens family\'s name.'),
+  "is_lot_tracked": zod.boolean().describe('Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first.')
 })
 export const SearchItemsResponse = zod.array(SearchItemsResponseItem)
 
@@ -860,7 +864,8 @@ export const GetItemResponse = zod.strictObject({
   "cylinder": zod.number().min(getItemResponseCylinderMin).max(getItemResponseCylinderMax).nullable().describe('A lens variant\'s cylinder in dioptres, 0.25 steps, minus form (zero or below).'),
   "add": zod.number().min(getItemResponseAddMin).max(getItemResponseAddMax).nullable().describe('A multifocal lens variant\'s near addition in dioptres, 0.25 steps.'),
   "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).describe('The optical kind of the item\'s type, which decides the optical fields that apply.'),
-  "variant_of_item_name": zod.string().max(getItemResponseVariantOfItemNameMax).nullable().describe('The lens family\'s name.')
+  "variant_of_item_name": zod.string().max(getItemResponseVariantOfItemNameMax).nullable().describe('The lens family\'s name.'),
+  "is_lot_tracked": zod.boolean().describe('Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first.')
 })
 
 /**
@@ -1015,7 +1020,8 @@ export const UpdateItemBody = zod.strictObject({
   "variant_of_item_id": zod.union([zod.int().min(1).max(updateItemBodyVariantOfItemIdOneMax).describe('A record id.'),zod.null()]).optional().describe('The lens family this item is one power of (an item that is not itself a variant).'),
   "sphere": zod.number().min(updateItemBodySphereMin).max(updateItemBodySphereMax).nullish().describe('A lens variant\'s sphere in dioptres, 0.25 steps.'),
   "cylinder": zod.number().min(updateItemBodyCylinderMin).max(updateItemBodyCylinderMax).nullish().describe('A lens variant\'s cylinder in dioptres, 0.25 steps, minus form (zero or below).'),
-  "add": zod.number().min(updateItemBodyAddMin).max(updateItemBodyAddMax).nullish().describe('A multifocal lens variant\'s near addition in dioptres, 0.25 steps.')
+  "add": zod.number().min(updateItemBodyAddMin).max(updateItemBodyAddMax).nullish().describe('A multifocal lens variant\'s near addition in dioptres, 0.25 steps.'),
+  "is_lot_tracked": zod.boolean().optional().describe('Stock is kept per lot with an expiry date. Cannot change once the item has stock movements.')
 })
 
 export const updateItemResponseIdMax = 2147483647;
@@ -1169,7 +1175,8 @@ export const UpdateItemResponse = zod.strictObject({
   "cylinder": zod.number().min(updateItemResponseCylinderMin).max(updateItemResponseCylinderMax).nullable().describe('A lens variant\'s cylinder in dioptres, 0.25 steps, minus form (zero or below).'),
   "add": zod.number().min(updateItemResponseAddMin).max(updateItemResponseAddMax).nullable().describe('A multifocal lens variant\'s near addition in dioptres, 0.25 steps.'),
   "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).describe('The optical kind of the item\'s type, which decides the optical fields that apply.'),
-  "variant_of_item_name": zod.string().max(updateItemResponseVariantOfItemNameMax).nullable().describe('The lens family\'s name.')
+  "variant_of_item_name": zod.string().max(updateItemResponseVariantOfItemNameMax).nullable().describe('The lens family\'s name.'),
+  "is_lot_tracked": zod.boolean().describe('Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first.')
 })
 
 /**
@@ -1335,7 +1342,8 @@ export const DeleteItemResponse = zod.strictObject({
   "cylinder": zod.number().min(deleteItemResponseCylinderMin).max(deleteItemResponseCylinderMax).nullable().describe('A lens variant\'s cylinder in dioptres, 0.25 steps, minus form (zero or below).'),
   "add": zod.number().min(deleteItemResponseAddMin).max(deleteItemResponseAddMax).nullable().describe('A multifocal lens variant\'s near addition in dioptres, 0.25 steps.'),
   "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).describe('The optical kind of the item\'s type, which decides the optical fields that apply.'),
-  "variant_of_item_name": zod.string().max(deleteItemResponseVariantOfItemNameMax).nullable().describe('The lens family\'s name.')
+  "variant_of_item_name": zod.string().max(deleteItemResponseVariantOfItemNameMax).nullable().describe('The lens family\'s name.'),
+  "is_lot_tracked": zod.boolean().describe('Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first.')
 })
 
 /**
@@ -1527,7 +1535,8 @@ export const RestoreItemResponse = zod.strictObject({
   "cylinder": zod.number().min(restoreItemResponseCylinderMin).max(restoreItemResponseCylinderMax).nullable().describe('A lens variant\'s cylinder in dioptres, 0.25 steps, minus form (zero or below).'),
   "add": zod.number().min(restoreItemResponseAddMin).max(restoreItemResponseAddMax).nullable().describe('A multifocal lens variant\'s near addition in dioptres, 0.25 steps.'),
   "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).describe('The optical kind of the item\'s type, which decides the optical fields that apply.'),
-  "variant_of_item_name": zod.string().max(restoreItemResponseVariantOfItemNameMax).nullable().describe('The lens family\'s name.')
+  "variant_of_item_name": zod.string().max(restoreItemResponseVariantOfItemNameMax).nullable().describe('The lens family\'s name.'),
+  "is_lot_tracked": zod.boolean().describe('Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first.')
 })
 
 /**
@@ -1848,6 +1857,7 @@ export const GetItemVariantForPowerResponse = zod.strictObject({
   "cylinder": zod.number().min(getItemVariantForPowerResponseCylinderMin).max(getItemVariantForPowerResponseCylinderMax).nullable().describe('A lens variant\'s cylinder in dioptres, 0.25 steps, minus form (zero or below).'),
   "add": zod.number().min(getItemVariantForPowerResponseAddMin).max(getItemVariantForPowerResponseAddMax).nullable().describe('A multifocal lens variant\'s near addition in dioptres, 0.25 steps.'),
   "optical_kind": zod.union([zod.enum(['frame', 'ophthalmic_lens', 'contact_lens']).describe('Which optical attributes an item type\'s items carry.'),zod.null()]).describe('The optical kind of the item\'s type, which decides the optical fields that apply.'),
-  "variant_of_item_name": zod.string().max(getItemVariantForPowerResponseVariantOfItemNameMax).nullable().describe('The lens family\'s name.')
+  "variant_of_item_name": zod.string().max(getItemVariantForPowerResponseVariantOfItemNameMax).nullable().describe('The lens family\'s name.'),
+  "is_lot_tracked": zod.boolean().describe('Stock is kept per lot with an expiry date; receipts name the lot, issues take the earliest expiry first.')
 })
 

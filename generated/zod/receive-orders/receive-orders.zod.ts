@@ -102,6 +102,10 @@ export const listReceiveOrdersResponseDataItemLinesItemItemNameMax = 255;
 export const listReceiveOrdersResponseDataItemLinesItemAmountOneMin = 0;
 export const listReceiveOrdersResponseDataItemLinesItemAmountOneMax = 90000000000000;
 
+export const listReceiveOrdersResponseDataItemLinesItemLotNumberOneMax = 100;
+
+
+export const listReceiveOrdersResponseDataItemLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const listReceiveOrdersResponseMetaTotalMin = 0;
@@ -136,7 +140,9 @@ export const ListReceiveOrdersResponse = zod.strictObject({
   "unit_cost": zod.union([zod.number().min(listReceiveOrdersResponseDataItemLinesItemUnitCostOneMin).max(listReceiveOrdersResponseDataItemLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "item_code": zod.string().max(listReceiveOrdersResponseDataItemLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(listReceiveOrdersResponseDataItemLinesItemItemNameMax).nullable(),
-  "amount": zod.union([zod.number().min(listReceiveOrdersResponseDataItemLinesItemAmountOneMin).max(listReceiveOrdersResponseDataItemLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
+  "amount": zod.union([zod.number().min(listReceiveOrdersResponseDataItemLinesItemAmountOneMin).max(listReceiveOrdersResponseDataItemLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "lot_number": zod.union([zod.string().min(1).max(listReceiveOrdersResponseDataItemLinesItemLotNumberOneMax).regex(listReceiveOrdersResponseDataItemLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]),
+  "expires_on": zod.iso.date().nullable().describe('The lot\'s expiry; null for an item that is not lot-tracked.')
 }))
 })),
   "meta": zod.strictObject({
@@ -185,6 +191,10 @@ export const createReceiveOrderBodyLinesItemQuantityMax = 900000000000;
 export const createReceiveOrderBodyLinesItemUnitCostMin = 0;
 export const createReceiveOrderBodyLinesItemUnitCostMax = 90000000000000;
 
+export const createReceiveOrderBodyLinesItemLotNumberOneMax = 100;
+
+
+export const createReceiveOrderBodyLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createReceiveOrderBodyLinesMax = 200;
 
 
@@ -200,7 +210,9 @@ export const CreateReceiveOrderBody = zod.strictObject({
   "purchase_order_line_id": zod.union([zod.int().min(1).max(createReceiveOrderBodyLinesItemPurchaseOrderLineIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "item_id": zod.int().min(1).max(createReceiveOrderBodyLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(createReceiveOrderBodyLinesItemQuantityExclusiveMin).max(createReceiveOrderBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
-  "unit_cost": zod.number().min(createReceiveOrderBodyLinesItemUnitCostMin).max(createReceiveOrderBodyLinesItemUnitCostMax).optional().describe('Omitted: the latest effective purchase price of this item from the document\'s supplier on or before the document date (a line that names a purchase-order line takes that order line\'s unit cost instead); a 422 names the line when there is none. An explicit price, 0 included, is kept.')
+  "unit_cost": zod.number().min(createReceiveOrderBodyLinesItemUnitCostMin).max(createReceiveOrderBodyLinesItemUnitCostMax).optional().describe('Omitted: the latest effective purchase price of this item from the document\'s supplier on or before the document date (a line that names a purchase-order line takes that order line\'s unit cost instead); a 422 names the line when there is none. An explicit price, 0 included, is kept.'),
+  "lot_number": zod.union([zod.string().min(1).max(createReceiveOrderBodyLinesItemLotNumberOneMax).regex(createReceiveOrderBodyLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).optional().describe('Required for a lot-tracked item (a 422 names the line otherwise); ignored for others.'),
+  "expires_on": zod.iso.date().nullish().describe('Required for a lot-tracked item. A lot number already known for the item keeps its expiry: another date is a 422.')
 })).min(1).max(createReceiveOrderBodyLinesMax)
 })
 
@@ -252,6 +264,10 @@ export const createReceiveOrderResponseLinesItemItemNameMax = 255;
 export const createReceiveOrderResponseLinesItemAmountOneMin = 0;
 export const createReceiveOrderResponseLinesItemAmountOneMax = 90000000000000;
 
+export const createReceiveOrderResponseLinesItemLotNumberOneMax = 100;
+
+
+export const createReceiveOrderResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const CreateReceiveOrderResponse = zod.strictObject({
@@ -281,7 +297,9 @@ export const CreateReceiveOrderResponse = zod.strictObject({
   "unit_cost": zod.union([zod.number().min(createReceiveOrderResponseLinesItemUnitCostOneMin).max(createReceiveOrderResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "item_code": zod.string().max(createReceiveOrderResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(createReceiveOrderResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.union([zod.number().min(createReceiveOrderResponseLinesItemAmountOneMin).max(createReceiveOrderResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
+  "amount": zod.union([zod.number().min(createReceiveOrderResponseLinesItemAmountOneMin).max(createReceiveOrderResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "lot_number": zod.union([zod.string().min(1).max(createReceiveOrderResponseLinesItemLotNumberOneMax).regex(createReceiveOrderResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]),
+  "expires_on": zod.iso.date().nullable().describe('The lot\'s expiry; null for an item that is not lot-tracked.')
 }))
 })
 
@@ -349,6 +367,10 @@ export const searchReceiveOrdersResponseLinesItemItemNameMax = 255;
 export const searchReceiveOrdersResponseLinesItemAmountOneMin = 0;
 export const searchReceiveOrdersResponseLinesItemAmountOneMax = 90000000000000;
 
+export const searchReceiveOrdersResponseLinesItemLotNumberOneMax = 100;
+
+
+export const searchReceiveOrdersResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const SearchReceiveOrdersResponseItem = zod.strictObject({
@@ -378,7 +400,9 @@ export const SearchReceiveOrdersResponseItem = zod.strictObject({
   "unit_cost": zod.union([zod.number().min(searchReceiveOrdersResponseLinesItemUnitCostOneMin).max(searchReceiveOrdersResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "item_code": zod.string().max(searchReceiveOrdersResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(searchReceiveOrdersResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.union([zod.number().min(searchReceiveOrdersResponseLinesItemAmountOneMin).max(searchReceiveOrdersResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
+  "amount": zod.union([zod.number().min(searchReceiveOrdersResponseLinesItemAmountOneMin).max(searchReceiveOrdersResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "lot_number": zod.union([zod.string().min(1).max(searchReceiveOrdersResponseLinesItemLotNumberOneMax).regex(searchReceiveOrdersResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]),
+  "expires_on": zod.iso.date().nullable().describe('The lot\'s expiry; null for an item that is not lot-tracked.')
 }))
 })
 export const SearchReceiveOrdersResponse = zod.array(SearchReceiveOrdersResponseItem)
@@ -443,6 +467,10 @@ export const getReceiveOrderResponseLinesItemItemNameMax = 255;
 export const getReceiveOrderResponseLinesItemAmountOneMin = 0;
 export const getReceiveOrderResponseLinesItemAmountOneMax = 90000000000000;
 
+export const getReceiveOrderResponseLinesItemLotNumberOneMax = 100;
+
+
+export const getReceiveOrderResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const GetReceiveOrderResponse = zod.strictObject({
@@ -472,7 +500,9 @@ export const GetReceiveOrderResponse = zod.strictObject({
   "unit_cost": zod.union([zod.number().min(getReceiveOrderResponseLinesItemUnitCostOneMin).max(getReceiveOrderResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "item_code": zod.string().max(getReceiveOrderResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(getReceiveOrderResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.union([zod.number().min(getReceiveOrderResponseLinesItemAmountOneMin).max(getReceiveOrderResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
+  "amount": zod.union([zod.number().min(getReceiveOrderResponseLinesItemAmountOneMin).max(getReceiveOrderResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "lot_number": zod.union([zod.string().min(1).max(getReceiveOrderResponseLinesItemLotNumberOneMax).regex(getReceiveOrderResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]),
+  "expires_on": zod.iso.date().nullable().describe('The lot\'s expiry; null for an item that is not lot-tracked.')
 }))
 })
 
@@ -536,6 +566,10 @@ export const deleteReceiveOrderResponseLinesItemItemNameMax = 255;
 export const deleteReceiveOrderResponseLinesItemAmountOneMin = 0;
 export const deleteReceiveOrderResponseLinesItemAmountOneMax = 90000000000000;
 
+export const deleteReceiveOrderResponseLinesItemLotNumberOneMax = 100;
+
+
+export const deleteReceiveOrderResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const DeleteReceiveOrderResponse = zod.strictObject({
@@ -565,7 +599,9 @@ export const DeleteReceiveOrderResponse = zod.strictObject({
   "unit_cost": zod.union([zod.number().min(deleteReceiveOrderResponseLinesItemUnitCostOneMin).max(deleteReceiveOrderResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "item_code": zod.string().max(deleteReceiveOrderResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(deleteReceiveOrderResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.union([zod.number().min(deleteReceiveOrderResponseLinesItemAmountOneMin).max(deleteReceiveOrderResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
+  "amount": zod.union([zod.number().min(deleteReceiveOrderResponseLinesItemAmountOneMin).max(deleteReceiveOrderResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "lot_number": zod.union([zod.string().min(1).max(deleteReceiveOrderResponseLinesItemLotNumberOneMax).regex(deleteReceiveOrderResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]),
+  "expires_on": zod.iso.date().nullable().describe('The lot\'s expiry; null for an item that is not lot-tracked.')
 }))
 })
 
@@ -655,6 +691,10 @@ export const restoreReceiveOrderResponseLinesItemItemNameMax = 255;
 export const restoreReceiveOrderResponseLinesItemAmountOneMin = 0;
 export const restoreReceiveOrderResponseLinesItemAmountOneMax = 90000000000000;
 
+export const restoreReceiveOrderResponseLinesItemLotNumberOneMax = 100;
+
+
+export const restoreReceiveOrderResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const RestoreReceiveOrderResponse = zod.strictObject({
@@ -684,7 +724,9 @@ export const RestoreReceiveOrderResponse = zod.strictObject({
   "unit_cost": zod.union([zod.number().min(restoreReceiveOrderResponseLinesItemUnitCostOneMin).max(restoreReceiveOrderResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "item_code": zod.string().max(restoreReceiveOrderResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(restoreReceiveOrderResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.union([zod.number().min(restoreReceiveOrderResponseLinesItemAmountOneMin).max(restoreReceiveOrderResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
+  "amount": zod.union([zod.number().min(restoreReceiveOrderResponseLinesItemAmountOneMin).max(restoreReceiveOrderResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "lot_number": zod.union([zod.string().min(1).max(restoreReceiveOrderResponseLinesItemLotNumberOneMax).regex(restoreReceiveOrderResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]),
+  "expires_on": zod.iso.date().nullable().describe('The lot\'s expiry; null for an item that is not lot-tracked.')
 }))
 })
 

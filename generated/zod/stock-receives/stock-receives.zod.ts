@@ -78,6 +78,10 @@ export const listStockReceivesResponseDataItemLinesItemItemCodeMax = 255;
 
 export const listStockReceivesResponseDataItemLinesItemItemNameMax = 255;
 
+export const listStockReceivesResponseDataItemLinesItemLotNumberOneMax = 100;
+
+
+export const listStockReceivesResponseDataItemLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const listStockReceivesResponseMetaTotalMin = 0;
@@ -106,7 +110,9 @@ export const ListStockReceivesResponse = zod.strictObject({
   "quantity": zod.number().gt(listStockReceivesResponseDataItemLinesItemQuantityExclusiveMin).max(listStockReceivesResponseDataItemLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "item_id": zod.int().min(1).max(listStockReceivesResponseDataItemLinesItemItemIdMax).describe('A record id.'),
   "item_code": zod.string().max(listStockReceivesResponseDataItemLinesItemItemCodeMax).nullable(),
-  "item_name": zod.string().max(listStockReceivesResponseDataItemLinesItemItemNameMax).nullable()
+  "item_name": zod.string().max(listStockReceivesResponseDataItemLinesItemItemNameMax).nullable(),
+  "lot_number": zod.union([zod.string().min(1).max(listStockReceivesResponseDataItemLinesItemLotNumberOneMax).regex(listStockReceivesResponseDataItemLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]),
+  "expires_on": zod.iso.date().nullable().describe('The lot\'s expiry; null for an item that is not lot-tracked.')
 }))
 })),
   "meta": zod.strictObject({
@@ -144,6 +150,10 @@ export const createStockReceiveBodyLinesItemStockTransferLineIdMax = 2147483647;
 export const createStockReceiveBodyLinesItemQuantityExclusiveMin = 0;
 export const createStockReceiveBodyLinesItemQuantityMax = 900000000000;
 
+export const createStockReceiveBodyLinesItemLotNumberOneMax = 100;
+
+
+export const createStockReceiveBodyLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createStockReceiveBodyLinesMax = 200;
 
 
@@ -154,7 +164,9 @@ export const CreateStockReceiveBody = zod.strictObject({
   "notes": zod.string().max(createStockReceiveBodyNotesMax).regex(createStockReceiveBodyNotesRegExp).nullish(),
   "lines": zod.array(zod.strictObject({
   "stock_transfer_line_id": zod.int().min(1).max(createStockReceiveBodyLinesItemStockTransferLineIdMax).describe('A record id.'),
-  "quantity": zod.number().gt(createStockReceiveBodyLinesItemQuantityExclusiveMin).max(createStockReceiveBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
+  "quantity": zod.number().gt(createStockReceiveBodyLinesItemQuantityExclusiveMin).max(createStockReceiveBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
+  "lot_number": zod.union([zod.string().min(1).max(createStockReceiveBodyLinesItemLotNumberOneMax).regex(createStockReceiveBodyLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).optional().describe('Required for a lot-tracked item; must be a lot the transfer line still has in transit.'),
+  "expires_on": zod.iso.date().nullish().describe('Required for a lot-tracked item; must be the expiry of that lot.')
 })).min(1).max(createStockReceiveBodyLinesMax)
 })
 
@@ -191,6 +203,10 @@ export const createStockReceiveResponseLinesItemItemCodeMax = 255;
 
 export const createStockReceiveResponseLinesItemItemNameMax = 255;
 
+export const createStockReceiveResponseLinesItemLotNumberOneMax = 100;
+
+
+export const createStockReceiveResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const CreateStockReceiveResponse = zod.strictObject({
@@ -214,7 +230,9 @@ export const CreateStockReceiveResponse = zod.strictObject({
   "quantity": zod.number().gt(createStockReceiveResponseLinesItemQuantityExclusiveMin).max(createStockReceiveResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "item_id": zod.int().min(1).max(createStockReceiveResponseLinesItemItemIdMax).describe('A record id.'),
   "item_code": zod.string().max(createStockReceiveResponseLinesItemItemCodeMax).nullable(),
-  "item_name": zod.string().max(createStockReceiveResponseLinesItemItemNameMax).nullable()
+  "item_name": zod.string().max(createStockReceiveResponseLinesItemItemNameMax).nullable(),
+  "lot_number": zod.union([zod.string().min(1).max(createStockReceiveResponseLinesItemLotNumberOneMax).regex(createStockReceiveResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]),
+  "expires_on": zod.iso.date().nullable().describe('The lot\'s expiry; null for an item that is not lot-tracked.')
 }))
 })
 
@@ -267,6 +285,10 @@ export const searchStockReceivesResponseLinesItemItemCodeMax = 255;
 
 export const searchStockReceivesResponseLinesItemItemNameMax = 255;
 
+export const searchStockReceivesResponseLinesItemLotNumberOneMax = 100;
+
+
+export const searchStockReceivesResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const SearchStockReceivesResponseItem = zod.strictObject({
@@ -290,7 +312,9 @@ export const SearchStockReceivesResponseItem = zod.strictObject({
   "quantity": zod.number().gt(searchStockReceivesResponseLinesItemQuantityExclusiveMin).max(searchStockReceivesResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "item_id": zod.int().min(1).max(searchStockReceivesResponseLinesItemItemIdMax).describe('A record id.'),
   "item_code": zod.string().max(searchStockReceivesResponseLinesItemItemCodeMax).nullable(),
-  "item_name": zod.string().max(searchStockReceivesResponseLinesItemItemNameMax).nullable()
+  "item_name": zod.string().max(searchStockReceivesResponseLinesItemItemNameMax).nullable(),
+  "lot_number": zod.union([zod.string().min(1).max(searchStockReceivesResponseLinesItemLotNumberOneMax).regex(searchStockReceivesResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]),
+  "expires_on": zod.iso.date().nullable().describe('The lot\'s expiry; null for an item that is not lot-tracked.')
 }))
 })
 export const SearchStockReceivesResponse = zod.array(SearchStockReceivesResponseItem)
@@ -340,6 +364,10 @@ export const getStockReceiveResponseLinesItemItemCodeMax = 255;
 
 export const getStockReceiveResponseLinesItemItemNameMax = 255;
 
+export const getStockReceiveResponseLinesItemLotNumberOneMax = 100;
+
+
+export const getStockReceiveResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const GetStockReceiveResponse = zod.strictObject({
@@ -363,7 +391,9 @@ export const GetStockReceiveResponse = zod.strictObject({
   "quantity": zod.number().gt(getStockReceiveResponseLinesItemQuantityExclusiveMin).max(getStockReceiveResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "item_id": zod.int().min(1).max(getStockReceiveResponseLinesItemItemIdMax).describe('A record id.'),
   "item_code": zod.string().max(getStockReceiveResponseLinesItemItemCodeMax).nullable(),
-  "item_name": zod.string().max(getStockReceiveResponseLinesItemItemNameMax).nullable()
+  "item_name": zod.string().max(getStockReceiveResponseLinesItemItemNameMax).nullable(),
+  "lot_number": zod.union([zod.string().min(1).max(getStockReceiveResponseLinesItemLotNumberOneMax).regex(getStockReceiveResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]),
+  "expires_on": zod.iso.date().nullable().describe('The lot\'s expiry; null for an item that is not lot-tracked.')
 }))
 })
 
@@ -412,6 +442,10 @@ export const deleteStockReceiveResponseLinesItemItemCodeMax = 255;
 
 export const deleteStockReceiveResponseLinesItemItemNameMax = 255;
 
+export const deleteStockReceiveResponseLinesItemLotNumberOneMax = 100;
+
+
+export const deleteStockReceiveResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const DeleteStockReceiveResponse = zod.strictObject({
@@ -435,7 +469,9 @@ export const DeleteStockReceiveResponse = zod.strictObject({
   "quantity": zod.number().gt(deleteStockReceiveResponseLinesItemQuantityExclusiveMin).max(deleteStockReceiveResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "item_id": zod.int().min(1).max(deleteStockReceiveResponseLinesItemItemIdMax).describe('A record id.'),
   "item_code": zod.string().max(deleteStockReceiveResponseLinesItemItemCodeMax).nullable(),
-  "item_name": zod.string().max(deleteStockReceiveResponseLinesItemItemNameMax).nullable()
+  "item_name": zod.string().max(deleteStockReceiveResponseLinesItemItemNameMax).nullable(),
+  "lot_number": zod.union([zod.string().min(1).max(deleteStockReceiveResponseLinesItemLotNumberOneMax).regex(deleteStockReceiveResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]),
+  "expires_on": zod.iso.date().nullable().describe('The lot\'s expiry; null for an item that is not lot-tracked.')
 }))
 })
 
@@ -510,6 +546,10 @@ export const restoreStockReceiveResponseLinesItemItemCodeMax = 255;
 
 export const restoreStockReceiveResponseLinesItemItemNameMax = 255;
 
+export const restoreStockReceiveResponseLinesItemLotNumberOneMax = 100;
+
+
+export const restoreStockReceiveResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const RestoreStockReceiveResponse = zod.strictObject({
@@ -533,7 +573,9 @@ export const RestoreStockReceiveResponse = zod.strictObject({
   "quantity": zod.number().gt(restoreStockReceiveResponseLinesItemQuantityExclusiveMin).max(restoreStockReceiveResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "item_id": zod.int().min(1).max(restoreStockReceiveResponseLinesItemItemIdMax).describe('A record id.'),
   "item_code": zod.string().max(restoreStockReceiveResponseLinesItemItemCodeMax).nullable(),
-  "item_name": zod.string().max(restoreStockReceiveResponseLinesItemItemNameMax).nullable()
+  "item_name": zod.string().max(restoreStockReceiveResponseLinesItemItemNameMax).nullable(),
+  "lot_number": zod.union([zod.string().min(1).max(restoreStockReceiveResponseLinesItemLotNumberOneMax).regex(restoreStockReceiveResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]),
+  "expires_on": zod.iso.date().nullable().describe('The lot\'s expiry; null for an item that is not lot-tracked.')
 }))
 })
 

@@ -80,6 +80,17 @@ export const listStockReturnsResponseDataItemLinesItemItemCodeMax = 255;
 
 export const listStockReturnsResponseDataItemLinesItemItemNameMax = 255;
 
+export const listStockReturnsResponseDataItemLinesItemLotNumberOneMax = 100;
+
+
+export const listStockReturnsResponseDataItemLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const listStockReturnsResponseDataItemLinesItemLotsItemLotNumberMax = 100;
+
+
+export const listStockReturnsResponseDataItemLinesItemLotsItemLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const listStockReturnsResponseDataItemLinesItemLotsItemQuantityExclusiveMin = 0;
+export const listStockReturnsResponseDataItemLinesItemLotsItemQuantityMax = 900000000000;
+
 
 
 export const listStockReturnsResponseMetaTotalMin = 0;
@@ -109,7 +120,13 @@ export const ListStockReturnsResponse = zod.strictObject({
   "quantity": zod.number().gt(listStockReturnsResponseDataItemLinesItemQuantityExclusiveMin).max(listStockReturnsResponseDataItemLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "item_id": zod.int().min(1).max(listStockReturnsResponseDataItemLinesItemItemIdMax).describe('A record id.'),
   "item_code": zod.string().max(listStockReturnsResponseDataItemLinesItemItemCodeMax).nullable(),
-  "item_name": zod.string().max(listStockReturnsResponseDataItemLinesItemItemNameMax).nullable()
+  "item_name": zod.string().max(listStockReturnsResponseDataItemLinesItemItemNameMax).nullable(),
+  "lot_number": zod.union([zod.string().min(1).max(listStockReturnsResponseDataItemLinesItemLotNumberOneMax).regex(listStockReturnsResponseDataItemLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
+  "lots": zod.array(zod.strictObject({
+  "lot_number": zod.string().min(1).max(listStockReturnsResponseDataItemLinesItemLotsItemLotNumberMax).regex(listStockReturnsResponseDataItemLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
+  "expires_on": zod.iso.date(),
+  "quantity": zod.number().gt(listStockReturnsResponseDataItemLinesItemLotsItemQuantityExclusiveMin).max(listStockReturnsResponseDataItemLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
 }))
 })),
   "meta": zod.strictObject({
@@ -151,6 +168,10 @@ export const createStockReturnBodyLinesItemStockTransferLineIdMax = 2147483647;
 export const createStockReturnBodyLinesItemQuantityExclusiveMin = 0;
 export const createStockReturnBodyLinesItemQuantityMax = 900000000000;
 
+export const createStockReturnBodyLinesItemLotNumberOneMax = 100;
+
+
+export const createStockReturnBodyLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createStockReturnBodyLinesMax = 200;
 
 
@@ -162,7 +183,8 @@ export const CreateStockReturnBody = zod.strictObject({
   "notes": zod.string().max(createStockReturnBodyNotesMax).regex(createStockReturnBodyNotesRegExp).nullish(),
   "lines": zod.array(zod.strictObject({
   "stock_transfer_line_id": zod.int().min(1).max(createStockReturnBodyLinesItemStockTransferLineIdMax).describe('A record id.'),
-  "quantity": zod.number().gt(createStockReturnBodyLinesItemQuantityExclusiveMin).max(createStockReturnBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
+  "quantity": zod.number().gt(createStockReturnBodyLinesItemQuantityExclusiveMin).max(createStockReturnBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
+  "lot_number": zod.union([zod.string().min(1).max(createStockReturnBodyLinesItemLotNumberOneMax).regex(createStockReturnBodyLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).optional().describe('Lot-tracked items only: take this lot. Omitted or null: the earliest unexpired lots first, splitting the line across lots when needed. An expired, short or unknown lot is a 422 on this field.')
 })).min(1).max(createStockReturnBodyLinesMax)
 })
 
@@ -201,6 +223,17 @@ export const createStockReturnResponseLinesItemItemCodeMax = 255;
 
 export const createStockReturnResponseLinesItemItemNameMax = 255;
 
+export const createStockReturnResponseLinesItemLotNumberOneMax = 100;
+
+
+export const createStockReturnResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createStockReturnResponseLinesItemLotsItemLotNumberMax = 100;
+
+
+export const createStockReturnResponseLinesItemLotsItemLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createStockReturnResponseLinesItemLotsItemQuantityExclusiveMin = 0;
+export const createStockReturnResponseLinesItemLotsItemQuantityMax = 900000000000;
+
 
 
 export const CreateStockReturnResponse = zod.strictObject({
@@ -225,7 +258,13 @@ export const CreateStockReturnResponse = zod.strictObject({
   "quantity": zod.number().gt(createStockReturnResponseLinesItemQuantityExclusiveMin).max(createStockReturnResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "item_id": zod.int().min(1).max(createStockReturnResponseLinesItemItemIdMax).describe('A record id.'),
   "item_code": zod.string().max(createStockReturnResponseLinesItemItemCodeMax).nullable(),
-  "item_name": zod.string().max(createStockReturnResponseLinesItemItemNameMax).nullable()
+  "item_name": zod.string().max(createStockReturnResponseLinesItemItemNameMax).nullable(),
+  "lot_number": zod.union([zod.string().min(1).max(createStockReturnResponseLinesItemLotNumberOneMax).regex(createStockReturnResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
+  "lots": zod.array(zod.strictObject({
+  "lot_number": zod.string().min(1).max(createStockReturnResponseLinesItemLotsItemLotNumberMax).regex(createStockReturnResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
+  "expires_on": zod.iso.date(),
+  "quantity": zod.number().gt(createStockReturnResponseLinesItemLotsItemQuantityExclusiveMin).max(createStockReturnResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
 }))
 })
 
@@ -280,6 +319,17 @@ export const searchStockReturnsResponseLinesItemItemCodeMax = 255;
 
 export const searchStockReturnsResponseLinesItemItemNameMax = 255;
 
+export const searchStockReturnsResponseLinesItemLotNumberOneMax = 100;
+
+
+export const searchStockReturnsResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const searchStockReturnsResponseLinesItemLotsItemLotNumberMax = 100;
+
+
+export const searchStockReturnsResponseLinesItemLotsItemLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const searchStockReturnsResponseLinesItemLotsItemQuantityExclusiveMin = 0;
+export const searchStockReturnsResponseLinesItemLotsItemQuantityMax = 900000000000;
+
 
 
 export const SearchStockReturnsResponseItem = zod.strictObject({
@@ -304,7 +354,13 @@ export const SearchStockReturnsResponseItem = zod.strictObject({
   "quantity": zod.number().gt(searchStockReturnsResponseLinesItemQuantityExclusiveMin).max(searchStockReturnsResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "item_id": zod.int().min(1).max(searchStockReturnsResponseLinesItemItemIdMax).describe('A record id.'),
   "item_code": zod.string().max(searchStockReturnsResponseLinesItemItemCodeMax).nullable(),
-  "item_name": zod.string().max(searchStockReturnsResponseLinesItemItemNameMax).nullable()
+  "item_name": zod.string().max(searchStockReturnsResponseLinesItemItemNameMax).nullable(),
+  "lot_number": zod.union([zod.string().min(1).max(searchStockReturnsResponseLinesItemLotNumberOneMax).regex(searchStockReturnsResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
+  "lots": zod.array(zod.strictObject({
+  "lot_number": zod.string().min(1).max(searchStockReturnsResponseLinesItemLotsItemLotNumberMax).regex(searchStockReturnsResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
+  "expires_on": zod.iso.date(),
+  "quantity": zod.number().gt(searchStockReturnsResponseLinesItemLotsItemQuantityExclusiveMin).max(searchStockReturnsResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
 }))
 })
 export const SearchStockReturnsResponse = zod.array(SearchStockReturnsResponseItem)
@@ -356,6 +412,17 @@ export const getStockReturnResponseLinesItemItemCodeMax = 255;
 
 export const getStockReturnResponseLinesItemItemNameMax = 255;
 
+export const getStockReturnResponseLinesItemLotNumberOneMax = 100;
+
+
+export const getStockReturnResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const getStockReturnResponseLinesItemLotsItemLotNumberMax = 100;
+
+
+export const getStockReturnResponseLinesItemLotsItemLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const getStockReturnResponseLinesItemLotsItemQuantityExclusiveMin = 0;
+export const getStockReturnResponseLinesItemLotsItemQuantityMax = 900000000000;
+
 
 
 export const GetStockReturnResponse = zod.strictObject({
@@ -380,7 +447,13 @@ export const GetStockReturnResponse = zod.strictObject({
   "quantity": zod.number().gt(getStockReturnResponseLinesItemQuantityExclusiveMin).max(getStockReturnResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "item_id": zod.int().min(1).max(getStockReturnResponseLinesItemItemIdMax).describe('A record id.'),
   "item_code": zod.string().max(getStockReturnResponseLinesItemItemCodeMax).nullable(),
-  "item_name": zod.string().max(getStockReturnResponseLinesItemItemNameMax).nullable()
+  "item_name": zod.string().max(getStockReturnResponseLinesItemItemNameMax).nullable(),
+  "lot_number": zod.union([zod.string().min(1).max(getStockReturnResponseLinesItemLotNumberOneMax).regex(getStockReturnResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
+  "lots": zod.array(zod.strictObject({
+  "lot_number": zod.string().min(1).max(getStockReturnResponseLinesItemLotsItemLotNumberMax).regex(getStockReturnResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
+  "expires_on": zod.iso.date(),
+  "quantity": zod.number().gt(getStockReturnResponseLinesItemLotsItemQuantityExclusiveMin).max(getStockReturnResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
 }))
 })
 
@@ -431,6 +504,17 @@ export const deleteStockReturnResponseLinesItemItemCodeMax = 255;
 
 export const deleteStockReturnResponseLinesItemItemNameMax = 255;
 
+export const deleteStockReturnResponseLinesItemLotNumberOneMax = 100;
+
+
+export const deleteStockReturnResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const deleteStockReturnResponseLinesItemLotsItemLotNumberMax = 100;
+
+
+export const deleteStockReturnResponseLinesItemLotsItemLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const deleteStockReturnResponseLinesItemLotsItemQuantityExclusiveMin = 0;
+export const deleteStockReturnResponseLinesItemLotsItemQuantityMax = 900000000000;
+
 
 
 export const DeleteStockReturnResponse = zod.strictObject({
@@ -455,7 +539,13 @@ export const DeleteStockReturnResponse = zod.strictObject({
   "quantity": zod.number().gt(deleteStockReturnResponseLinesItemQuantityExclusiveMin).max(deleteStockReturnResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "item_id": zod.int().min(1).max(deleteStockReturnResponseLinesItemItemIdMax).describe('A record id.'),
   "item_code": zod.string().max(deleteStockReturnResponseLinesItemItemCodeMax).nullable(),
-  "item_name": zod.string().max(deleteStockReturnResponseLinesItemItemNameMax).nullable()
+  "item_name": zod.string().max(deleteStockReturnResponseLinesItemItemNameMax).nullable(),
+  "lot_number": zod.union([zod.string().min(1).max(deleteStockReturnResponseLinesItemLotNumberOneMax).regex(deleteStockReturnResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
+  "lots": zod.array(zod.strictObject({
+  "lot_number": zod.string().min(1).max(deleteStockReturnResponseLinesItemLotsItemLotNumberMax).regex(deleteStockReturnResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
+  "expires_on": zod.iso.date(),
+  "quantity": zod.number().gt(deleteStockReturnResponseLinesItemLotsItemQuantityExclusiveMin).max(deleteStockReturnResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
 }))
 })
 
@@ -532,6 +622,17 @@ export const restoreStockReturnResponseLinesItemItemCodeMax = 255;
 
 export const restoreStockReturnResponseLinesItemItemNameMax = 255;
 
+export const restoreStockReturnResponseLinesItemLotNumberOneMax = 100;
+
+
+export const restoreStockReturnResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const restoreStockReturnResponseLinesItemLotsItemLotNumberMax = 100;
+
+
+export const restoreStockReturnResponseLinesItemLotsItemLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const restoreStockReturnResponseLinesItemLotsItemQuantityExclusiveMin = 0;
+export const restoreStockReturnResponseLinesItemLotsItemQuantityMax = 900000000000;
+
 
 
 export const RestoreStockReturnResponse = zod.strictObject({
@@ -556,7 +657,13 @@ export const RestoreStockReturnResponse = zod.strictObject({
   "quantity": zod.number().gt(restoreStockReturnResponseLinesItemQuantityExclusiveMin).max(restoreStockReturnResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "item_id": zod.int().min(1).max(restoreStockReturnResponseLinesItemItemIdMax).describe('A record id.'),
   "item_code": zod.string().max(restoreStockReturnResponseLinesItemItemCodeMax).nullable(),
-  "item_name": zod.string().max(restoreStockReturnResponseLinesItemItemNameMax).nullable()
+  "item_name": zod.string().max(restoreStockReturnResponseLinesItemItemNameMax).nullable(),
+  "lot_number": zod.union([zod.string().min(1).max(restoreStockReturnResponseLinesItemLotNumberOneMax).regex(restoreStockReturnResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
+  "lots": zod.array(zod.strictObject({
+  "lot_number": zod.string().min(1).max(restoreStockReturnResponseLinesItemLotsItemLotNumberMax).regex(restoreStockReturnResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
+  "expires_on": zod.iso.date(),
+  "quantity": zod.number().gt(restoreStockReturnResponseLinesItemLotsItemQuantityExclusiveMin).max(restoreStockReturnResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
 }))
 })
 

@@ -109,6 +109,17 @@ export const listStockTransfersResponseDataItemLinesItemReceivedQuantityMax = 90
 export const listStockTransfersResponseDataItemLinesItemReturnedQuantityMin = 0;
 export const listStockTransfersResponseDataItemLinesItemReturnedQuantityMax = 900000000000;
 
+export const listStockTransfersResponseDataItemLinesItemLotNumberOneMax = 100;
+
+
+export const listStockTransfersResponseDataItemLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const listStockTransfersResponseDataItemLinesItemLotsItemLotNumberMax = 100;
+
+
+export const listStockTransfersResponseDataItemLinesItemLotsItemLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const listStockTransfersResponseDataItemLinesItemLotsItemQuantityExclusiveMin = 0;
+export const listStockTransfersResponseDataItemLinesItemLotsItemQuantityMax = 900000000000;
+
 
 
 export const listStockTransfersResponseMetaTotalMin = 0;
@@ -145,7 +156,13 @@ export const ListStockTransfersResponse = zod.strictObject({
   "item_name": zod.string().max(listStockTransfersResponseDataItemLinesItemItemNameMax).nullable(),
   "unit_cost": zod.union([zod.number().min(listStockTransfersResponseDataItemLinesItemUnitCostOneMin).max(listStockTransfersResponseDataItemLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "received_quantity": zod.number().min(listStockTransfersResponseDataItemLinesItemReceivedQuantityMin).max(listStockTransfersResponseDataItemLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
-  "returned_quantity": zod.number().min(listStockTransfersResponseDataItemLinesItemReturnedQuantityMin).max(listStockTransfersResponseDataItemLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.')
+  "returned_quantity": zod.number().min(listStockTransfersResponseDataItemLinesItemReturnedQuantityMin).max(listStockTransfersResponseDataItemLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "lot_number": zod.union([zod.string().min(1).max(listStockTransfersResponseDataItemLinesItemLotNumberOneMax).regex(listStockTransfersResponseDataItemLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
+  "lots": zod.array(zod.strictObject({
+  "lot_number": zod.string().min(1).max(listStockTransfersResponseDataItemLinesItemLotsItemLotNumberMax).regex(listStockTransfersResponseDataItemLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
+  "expires_on": zod.iso.date(),
+  "quantity": zod.number().gt(listStockTransfersResponseDataItemLinesItemLotsItemQuantityExclusiveMin).max(listStockTransfersResponseDataItemLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
 }))
 })),
   "meta": zod.strictObject({
@@ -193,6 +210,10 @@ export const createStockTransferBodyLinesItemItemIdMax = 2147483647;
 export const createStockTransferBodyLinesItemQuantityExclusiveMin = 0;
 export const createStockTransferBodyLinesItemQuantityMax = 900000000000;
 
+export const createStockTransferBodyLinesItemLotNumberOneMax = 100;
+
+
+export const createStockTransferBodyLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createStockTransferBodyLinesMax = 200;
 
 
@@ -208,7 +229,8 @@ export const CreateStockTransferBody = zod.strictObject({
   "lines": zod.array(zod.strictObject({
   "stock_request_line_id": zod.union([zod.int().min(1).max(createStockTransferBodyLinesItemStockRequestLineIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "item_id": zod.int().min(1).max(createStockTransferBodyLinesItemItemIdMax).describe('A record id.'),
-  "quantity": zod.number().gt(createStockTransferBodyLinesItemQuantityExclusiveMin).max(createStockTransferBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
+  "quantity": zod.number().gt(createStockTransferBodyLinesItemQuantityExclusiveMin).max(createStockTransferBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
+  "lot_number": zod.union([zod.string().min(1).max(createStockTransferBodyLinesItemLotNumberOneMax).regex(createStockTransferBodyLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).optional().describe('Lot-tracked items only: take this lot. Omitted or null: the earliest unexpired lots first, splitting the line across lots when needed. An expired, short or unknown lot is a 422 on this field.')
 })).min(1).max(createStockTransferBodyLinesMax)
 })
 
@@ -262,6 +284,17 @@ export const createStockTransferResponseLinesItemReceivedQuantityMax = 900000000
 export const createStockTransferResponseLinesItemReturnedQuantityMin = 0;
 export const createStockTransferResponseLinesItemReturnedQuantityMax = 900000000000;
 
+export const createStockTransferResponseLinesItemLotNumberOneMax = 100;
+
+
+export const createStockTransferResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createStockTransferResponseLinesItemLotsItemLotNumberMax = 100;
+
+
+export const createStockTransferResponseLinesItemLotsItemLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createStockTransferResponseLinesItemLotsItemQuantityExclusiveMin = 0;
+export const createStockTransferResponseLinesItemLotsItemQuantityMax = 900000000000;
+
 
 
 export const CreateStockTransferResponse = zod.strictObject({
@@ -293,7 +326,13 @@ export const CreateStockTransferResponse = zod.strictObject({
   "item_name": zod.string().max(createStockTransferResponseLinesItemItemNameMax).nullable(),
   "unit_cost": zod.union([zod.number().min(createStockTransferResponseLinesItemUnitCostOneMin).max(createStockTransferResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "received_quantity": zod.number().min(createStockTransferResponseLinesItemReceivedQuantityMin).max(createStockTransferResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
-  "returned_quantity": zod.number().min(createStockTransferResponseLinesItemReturnedQuantityMin).max(createStockTransferResponseLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.')
+  "returned_quantity": zod.number().min(createStockTransferResponseLinesItemReturnedQuantityMin).max(createStockTransferResponseLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "lot_number": zod.union([zod.string().min(1).max(createStockTransferResponseLinesItemLotNumberOneMax).regex(createStockTransferResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
+  "lots": zod.array(zod.strictObject({
+  "lot_number": zod.string().min(1).max(createStockTransferResponseLinesItemLotsItemLotNumberMax).regex(createStockTransferResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
+  "expires_on": zod.iso.date(),
+  "quantity": zod.number().gt(createStockTransferResponseLinesItemLotsItemQuantityExclusiveMin).max(createStockTransferResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
 }))
 })
 
@@ -376,6 +415,17 @@ export const searchStockTransfersResponseLinesItemReceivedQuantityMax = 90000000
 export const searchStockTransfersResponseLinesItemReturnedQuantityMin = 0;
 export const searchStockTransfersResponseLinesItemReturnedQuantityMax = 900000000000;
 
+export const searchStockTransfersResponseLinesItemLotNumberOneMax = 100;
+
+
+export const searchStockTransfersResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const searchStockTransfersResponseLinesItemLotsItemLotNumberMax = 100;
+
+
+export const searchStockTransfersResponseLinesItemLotsItemLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const searchStockTransfersResponseLinesItemLotsItemQuantityExclusiveMin = 0;
+export const searchStockTransfersResponseLinesItemLotsItemQuantityMax = 900000000000;
+
 
 
 export const SearchStockTransfersResponseItem = zod.strictObject({
@@ -407,7 +457,13 @@ export const SearchStockTransfersResponseItem = zod.strictObject({
   "item_name": zod.string().max(searchStockTransfersResponseLinesItemItemNameMax).nullable(),
   "unit_cost": zod.union([zod.number().min(searchStockTransfersResponseLinesItemUnitCostOneMin).max(searchStockTransfersResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "received_quantity": zod.number().min(searchStockTransfersResponseLinesItemReceivedQuantityMin).max(searchStockTransfersResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
-  "returned_quantity": zod.number().min(searchStockTransfersResponseLinesItemReturnedQuantityMin).max(searchStockTransfersResponseLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.')
+  "returned_quantity": zod.number().min(searchStockTransfersResponseLinesItemReturnedQuantityMin).max(searchStockTransfersResponseLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "lot_number": zod.union([zod.string().min(1).max(searchStockTransfersResponseLinesItemLotNumberOneMax).regex(searchStockTransfersResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
+  "lots": zod.array(zod.strictObject({
+  "lot_number": zod.string().min(1).max(searchStockTransfersResponseLinesItemLotsItemLotNumberMax).regex(searchStockTransfersResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
+  "expires_on": zod.iso.date(),
+  "quantity": zod.number().gt(searchStockTransfersResponseLinesItemLotsItemQuantityExclusiveMin).max(searchStockTransfersResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
 }))
 })
 export const SearchStockTransfersResponse = zod.array(SearchStockTransfersResponseItem)
@@ -474,6 +530,17 @@ export const getStockTransferResponseLinesItemReceivedQuantityMax = 900000000000
 export const getStockTransferResponseLinesItemReturnedQuantityMin = 0;
 export const getStockTransferResponseLinesItemReturnedQuantityMax = 900000000000;
 
+export const getStockTransferResponseLinesItemLotNumberOneMax = 100;
+
+
+export const getStockTransferResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const getStockTransferResponseLinesItemLotsItemLotNumberMax = 100;
+
+
+export const getStockTransferResponseLinesItemLotsItemLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const getStockTransferResponseLinesItemLotsItemQuantityExclusiveMin = 0;
+export const getStockTransferResponseLinesItemLotsItemQuantityMax = 900000000000;
+
 
 
 export const GetStockTransferResponse = zod.strictObject({
@@ -505,7 +572,13 @@ export const GetStockTransferResponse = zod.strictObject({
   "item_name": zod.string().max(getStockTransferResponseLinesItemItemNameMax).nullable(),
   "unit_cost": zod.union([zod.number().min(getStockTransferResponseLinesItemUnitCostOneMin).max(getStockTransferResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "received_quantity": zod.number().min(getStockTransferResponseLinesItemReceivedQuantityMin).max(getStockTransferResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
-  "returned_quantity": zod.number().min(getStockTransferResponseLinesItemReturnedQuantityMin).max(getStockTransferResponseLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.')
+  "returned_quantity": zod.number().min(getStockTransferResponseLinesItemReturnedQuantityMin).max(getStockTransferResponseLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "lot_number": zod.union([zod.string().min(1).max(getStockTransferResponseLinesItemLotNumberOneMax).regex(getStockTransferResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
+  "lots": zod.array(zod.strictObject({
+  "lot_number": zod.string().min(1).max(getStockTransferResponseLinesItemLotsItemLotNumberMax).regex(getStockTransferResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
+  "expires_on": zod.iso.date(),
+  "quantity": zod.number().gt(getStockTransferResponseLinesItemLotsItemQuantityExclusiveMin).max(getStockTransferResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
 }))
 })
 
@@ -571,6 +644,17 @@ export const deleteStockTransferResponseLinesItemReceivedQuantityMax = 900000000
 export const deleteStockTransferResponseLinesItemReturnedQuantityMin = 0;
 export const deleteStockTransferResponseLinesItemReturnedQuantityMax = 900000000000;
 
+export const deleteStockTransferResponseLinesItemLotNumberOneMax = 100;
+
+
+export const deleteStockTransferResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const deleteStockTransferResponseLinesItemLotsItemLotNumberMax = 100;
+
+
+export const deleteStockTransferResponseLinesItemLotsItemLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const deleteStockTransferResponseLinesItemLotsItemQuantityExclusiveMin = 0;
+export const deleteStockTransferResponseLinesItemLotsItemQuantityMax = 900000000000;
+
 
 
 export const DeleteStockTransferResponse = zod.strictObject({
@@ -602,7 +686,13 @@ export const DeleteStockTransferResponse = zod.strictObject({
   "item_name": zod.string().max(deleteStockTransferResponseLinesItemItemNameMax).nullable(),
   "unit_cost": zod.union([zod.number().min(deleteStockTransferResponseLinesItemUnitCostOneMin).max(deleteStockTransferResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "received_quantity": zod.number().min(deleteStockTransferResponseLinesItemReceivedQuantityMin).max(deleteStockTransferResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
-  "returned_quantity": zod.number().min(deleteStockTransferResponseLinesItemReturnedQuantityMin).max(deleteStockTransferResponseLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.')
+  "returned_quantity": zod.number().min(deleteStockTransferResponseLinesItemReturnedQuantityMin).max(deleteStockTransferResponseLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "lot_number": zod.union([zod.string().min(1).max(deleteStockTransferResponseLinesItemLotNumberOneMax).regex(deleteStockTransferResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
+  "lots": zod.array(zod.strictObject({
+  "lot_number": zod.string().min(1).max(deleteStockTransferResponseLinesItemLotsItemLotNumberMax).regex(deleteStockTransferResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
+  "expires_on": zod.iso.date(),
+  "quantity": zod.number().gt(deleteStockTransferResponseLinesItemLotsItemQuantityExclusiveMin).max(deleteStockTransferResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
 }))
 })
 
@@ -694,6 +784,17 @@ export const restoreStockTransferResponseLinesItemReceivedQuantityMax = 90000000
 export const restoreStockTransferResponseLinesItemReturnedQuantityMin = 0;
 export const restoreStockTransferResponseLinesItemReturnedQuantityMax = 900000000000;
 
+export const restoreStockTransferResponseLinesItemLotNumberOneMax = 100;
+
+
+export const restoreStockTransferResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const restoreStockTransferResponseLinesItemLotsItemLotNumberMax = 100;
+
+
+export const restoreStockTransferResponseLinesItemLotsItemLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const restoreStockTransferResponseLinesItemLotsItemQuantityExclusiveMin = 0;
+export const restoreStockTransferResponseLinesItemLotsItemQuantityMax = 900000000000;
+
 
 
 export const RestoreStockTransferResponse = zod.strictObject({
@@ -725,7 +826,13 @@ export const RestoreStockTransferResponse = zod.strictObject({
   "item_name": zod.string().max(restoreStockTransferResponseLinesItemItemNameMax).nullable(),
   "unit_cost": zod.union([zod.number().min(restoreStockTransferResponseLinesItemUnitCostOneMin).max(restoreStockTransferResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "received_quantity": zod.number().min(restoreStockTransferResponseLinesItemReceivedQuantityMin).max(restoreStockTransferResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
-  "returned_quantity": zod.number().min(restoreStockTransferResponseLinesItemReturnedQuantityMin).max(restoreStockTransferResponseLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.')
+  "returned_quantity": zod.number().min(restoreStockTransferResponseLinesItemReturnedQuantityMin).max(restoreStockTransferResponseLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "lot_number": zod.union([zod.string().min(1).max(restoreStockTransferResponseLinesItemLotNumberOneMax).regex(restoreStockTransferResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
+  "lots": zod.array(zod.strictObject({
+  "lot_number": zod.string().min(1).max(restoreStockTransferResponseLinesItemLotsItemLotNumberMax).regex(restoreStockTransferResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
+  "expires_on": zod.iso.date(),
+  "quantity": zod.number().gt(restoreStockTransferResponseLinesItemLotsItemQuantityExclusiveMin).max(restoreStockTransferResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
 }))
 })
 

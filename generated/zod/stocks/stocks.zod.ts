@@ -306,6 +306,10 @@ export const listStockMovementsResponseDataItemDocumentIdMax = 2147483647;
 
 export const listStockMovementsResponseDataItemDocumentLineIdOneMax = 2147483647;
 
+export const listStockMovementsResponseDataItemLotNumberOneMax = 100;
+
+
+export const listStockMovementsResponseDataItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const listStockMovementsResponseMetaTotalMin = 0;
@@ -325,7 +329,9 @@ export const ListStockMovementsResponse = zod.strictObject({
   "document_id": zod.int().min(1).max(listStockMovementsResponseDataItemDocumentIdMax).describe('A record id.'),
   "document_line_id": zod.union([zod.int().min(1).max(listStockMovementsResponseDataItemDocumentLineIdOneMax).describe('A record id.'),zod.null()]),
   "document_number": zod.string().nullable(),
-  "occurred_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.')
+  "occurred_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "lot_number": zod.union([zod.string().min(1).max(listStockMovementsResponseDataItemLotNumberOneMax).regex(listStockMovementsResponseDataItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot moved, for a lot-tracked item; null otherwise.'),
+  "expires_on": zod.iso.date().nullable().describe('The expiry of that lot.')
 })),
   "meta": zod.strictObject({
   "current_page": zod.int().min(1),

@@ -7,6 +7,7 @@ import * as eyeCare from './007_eye_care.ts';
 import * as philippineSales from './008_philippine_sales.ts';
 import * as opticalCatalogue from './009_optical_catalogue.ts';
 import * as searchAndStockTotals from './010_search_and_stock_totals.ts';
+import * as stockLots from './011_stock_lots.ts';
 
 // Every migration, in order. A static list (not a folder scan) so that bundling and tests see the same set.
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '008_philippine_sales': philippineSales,
   '009_optical_catalogue': opticalCatalogue,
   '010_search_and_stock_totals': searchAndStockTotals,
+  '011_stock_lots': stockLots,
 };

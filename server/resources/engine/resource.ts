@@ -54,6 +54,9 @@ export type ListCondition = (rows: Scoped, value: unknown, ctx: ResourceContext)
  */
 export type Resource<T extends RecordTableName = RecordTableName, Create = never, Update = never> = {
   prefix: string;
+  // The prefix its permissions are named after, when the records are a part of another resource's (the lots of
+  // stock are seen with view-stocks); the prefix itself otherwise.
+  permissionPrefix?: string;
   singular: string;
   table: T;
   scope: 'business' | 'global';
@@ -80,6 +83,6 @@ export type Resource<T extends RecordTableName = RecordTableName, Create = never
 // The element type of the registry: any resource, whatever its row and input types.
 export type AnyResource = Resource<RecordTableName, never, never>;
 
-export function permissionFor(resource: { prefix: string }, action: Action): string {
-  return `${action}-${resource.prefix}`;
+export function permissionFor(resource: { prefix: string; permissionPrefix?: string }, action: Action): string {
+  return `${action}-${resource.permissionPrefix ?? resource.prefix}`;
 }

@@ -1,0 +1,36 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { StockBalance } from '../db/tables/documents.ts';
+import { fromThousandths } from '../domain/quantity.ts';
+
+export type PresentedLineLot = { lot_number: string; expires_on: string; quantity: number };
+
+// The lots each posted line of a page of documents took its goods from, read from the ledger: the lots whose
+// `balance` the line's movements took down, net of voids (a voided document shows none). Earliest expiry first.
+export async function lineLots(
+  db: Kysely<Database>,
+  documentType: string,
+  balance: StockBalance,
+  documentIds: readonly number[],
+): Promise<(lineId: number) => PresentedLineLot[]> {
+  const rows = await db
+    .selectFrom('stock_movements')
+    .select(['document_line_id', 'lot_number', 'expires_on', sql<string>`sum(quantity_delta)`.as('delta')])
+    .where('document_type', '=', documentType)
+    .where('document_id', 'in', [...documentIds, 0])
+    .where('balance', '=', balance)
+    .where('stock_lot_id', 'is not', null)
+    .groupBy(['document_line_id', 'lot_number', 'expires_on'])
+    .orderBy('expires_on')
+    .orderBy('lot_number')
+    .execute();
+  const byLine = new Map<number, PresentedLineLot[]>();
+  for (const row of rows) {
+    const taken = -Number(row.delta);
+    if (row.document_line_id === null || taken <= 0 || !row.lot_number || !row.expires_on) continue;
+    const lots = byLine.get(row.document_line_id) ?? [];
+    lots.push({ lot_number: row.lot_number, expires_on: row.expires_on, quantity: fromThousandths(taken) });
+    byLine.set(row.document_line_id, lots);
+  }
+  return (lineId) => byLine.get(lineId) ?? [];
+}

@@ -140,6 +140,7 @@ export async function generatePowers(
     item_classification_id: family.item_classification_id,
     unit_of_measurement_id: family.unit_of_measurement_id,
     is_inventory_tracked: family.is_inventory_tracked,
+    is_lot_tracked: family.is_lot_tracked,
     tax_class: family.tax_class,
     reorder_level: family.reorder_level,
     lens_index: family.lens_index,

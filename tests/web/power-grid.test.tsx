@@ -8,7 +8,7 @@ import { getGetItemResponseMock } from '../../generated/hooks/items/items.msw.ts
 import { getCreateReceiveOrderResponseMock } from '../../generated/hooks/receive-orders/receive-orders.msw.ts';
 import { getListStocksResponseMock } from '../../generated/hooks/stocks/stocks.msw.ts';
 import { getListWarehousesResponseMock } from '../../generated/hooks/warehouses/warehouses.msw.ts';
-import type { PowerGrid } from '../../generated/model/index.ts';
+import type { Branch, PowerGrid, Stock } from '../../generated/model/index.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
 import { PowerGridScreen } from '../../src/screens/lenses/power-grid-screen.tsx';
@@ -52,7 +52,9 @@ beforeEach(() => {
     http.get('*/api/branches', () =>
       HttpResponse.json(
         getListBranchesResponseMock({
-          data: [{ ...getListBranchesResponseMock().data[0], id: 3, name: 'Makati Branch', deleted_at: null }],
+          data: [
+            { ...(getListBranchesResponseMock().data[0] as Branch), id: 3, name: 'Makati Branch', deleted_at: null },
+          ],
           meta: page,
           links,
         }),
@@ -67,7 +69,7 @@ beforeEach(() => {
     http.get('*/api/stocks', () =>
       HttpResponse.json(
         getListStocksResponseMock({
-          data: [{ ...getListStocksResponseMock().data[0], id: 900, item_id: 42 }],
+          data: [{ ...(getListStocksResponseMock().data[0] as Stock), id: 900, item_id: 42 }],
           meta: page,
           links,
         }) as object,

@@ -272,6 +272,7 @@ describe('generate powers', () => {
     expect(answer.status).toBe(404);
     const grid = await admin.get(`/api/items/${otherFamily}/power-grid?branch_id=${fixture.branchIds[0]}`);
     expect(grid.status).toBe(404);
+    expect((await admin.get(`/api/items/${otherFamily}/variant-for-power?sphere=0`)).status).toBe(404);
     const unchanged = await api.db
       .selectFrom('items')
       .select('id')

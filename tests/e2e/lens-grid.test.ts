@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserApp, expectToast, pick, signIn, startBrowserApp } from './browser-app.ts';
+import { type BrowserApp, expectToast, pick, screenshot, signIn, startBrowserApp } from './browser-app.ts';
 
 const family = { code: 'HOYA-150-SV', label: 'HOYA-150-SV · Hoya Hilux 1.50 SV' };
 const patient = 'Andrea Villanueva';
@@ -59,6 +59,7 @@ describe('lenses by power in the browser', () => {
       ([label, expected]) => document.querySelector(`button[aria-label^="${label}: ${expected} on hand"]`) !== null,
       [power, String(before + 5)] as const,
     );
+    await screenshot(page, 'power-grid');
 
     await page.goto('/prescriptions/create');
     await pick(page, 'contact_id', 'Andrea', patient);

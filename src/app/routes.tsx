@@ -99,6 +99,13 @@ export function appRoutes(): RouteObject[] {
           handle: { name: 'overview.index', resource: null, action: 'index' } satisfies RouteHandle,
           lazy: withFullSystem(async () => ({ Component: (await import('../screens/overview.tsx')).OverviewScreen })),
         },
+        {
+          path: 'items/power-grid',
+          handle: { name: 'items.power-grid', resource: null, action: 'Power Grid' } satisfies RouteHandle,
+          lazy: withFullSystem(async () => ({
+            Component: (await import('../screens/lenses/power-grid-screen.tsx')).PowerGridScreen,
+          })),
+        },
         ...screens,
         {
           path: 'reports/daily-sales',

@@ -12,4 +12,12 @@ export const reports: readonly ReportDefinition[] = [
     group: 'sales',
     permission: 'view-daily-sales',
   },
+  // A lens family's stock by power at one location (DOMAIN.md section 6); an items read.
+  {
+    key: 'power-grid',
+    label: 'Power Grid',
+    path: '/items/power-grid',
+    group: 'inventory',
+    permission: 'view-items',
+  },
 ];

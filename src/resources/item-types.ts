@@ -1,6 +1,13 @@
 import { defineNamedRecords } from './named-records.ts';
+import type { ResourceDefinition } from './resource.ts';
 
-export const itemTypes = defineNamedRecords({
+const opticalKindOptions = [
+  { value: 'frame', label: 'Frames' },
+  { value: 'ophthalmic_lens', label: 'Ophthalmic lenses' },
+  { value: 'contact_lens', label: 'Contact lenses' },
+];
+
+const named = defineNamedRecords({
   key: 'item-types',
   singular: 'Item Type',
   plural: 'Item Types',
@@ -27,3 +34,18 @@ export const itemTypes = defineNamedRecords({
     };
   },
 });
+
+// An item type also says which optical fields its items carry (DOMAIN.md section 6).
+export const itemTypes: ResourceDefinition = {
+  ...named,
+  columns: [...named.columns, { field: 'optical_kind', label: 'Optical Kind', kind: 'label' }],
+  viewFields: [
+    ...named.viewFields.slice(0, 2),
+    { field: 'optical_kind', label: 'Optical Kind', kind: 'label' },
+    ...named.viewFields.slice(2),
+  ],
+  formFields: [
+    ...named.formFields,
+    { name: 'optical_kind', label: 'Optical Kind', kind: 'select', options: opticalKindOptions },
+  ],
+};

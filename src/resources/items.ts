@@ -1,4 +1,5 @@
-import { defineResource } from './resource.ts';
+import { opticalDetails } from '../format/optical.ts';
+import { defineResource, type OpticalKind } from './resource.ts';
 import { recordTimestamps } from './shared-declarations.ts';
 
 // DOMAIN.md section 7: how the VAT-inclusive price is taxed.
@@ -6,6 +7,23 @@ const taxClassOptions = [
   { value: 'vatable', label: 'VATable' },
   { value: 'vat_exempt', label: 'VAT-exempt' },
   { value: 'zero_rated', label: 'Zero-rated' },
+];
+
+const frame: readonly OpticalKind[] = ['frame'];
+const ophthalmic: readonly OpticalKind[] = ['ophthalmic_lens'];
+const contact: readonly OpticalKind[] = ['contact_lens'];
+const lens: readonly OpticalKind[] = ['ophthalmic_lens', 'contact_lens'];
+
+const lensDesignOptions = [
+  { value: 'single_vision', label: 'Single vision' },
+  { value: 'bifocal', label: 'Bifocal' },
+  { value: 'progressive', label: 'Progressive' },
+];
+
+const modalityOptions = [
+  { value: 'daily', label: 'Daily' },
+  { value: 'two_week', label: 'Two-week' },
+  { value: 'monthly', label: 'Monthly' },
 ];
 
 export const items = defineResource({
@@ -22,6 +40,7 @@ export const items = defineResource({
     { field: 'brand_name', label: 'Brand' },
     { field: 'item_type_name', label: 'Type' },
     { field: 'unit_of_measurement_name', label: 'Unit' },
+    { field: 'optical_details', label: 'Optical Details', value: opticalDetails },
     { field: 'tax_class', label: 'Tax Class', kind: 'label' },
   ],
   viewFields: [
@@ -38,6 +57,25 @@ export const items = defineResource({
     { field: 'reorder_level', label: 'Reorder Level', kind: 'quantity' },
     { field: 'purchase_discounts', label: 'Purchase Discounts', kind: 'discounts' },
     { field: 'sale_discounts', label: 'Sale Discounts', kind: 'discounts' },
+    { field: 'frame_model', label: 'Frame Model', opticalKinds: frame },
+    { field: 'frame_color', label: 'Frame Colour', opticalKinds: frame },
+    { field: 'eye_size', label: 'Eye Size (A), mm', opticalKinds: frame },
+    { field: 'bridge', label: 'Bridge (DBL), mm', opticalKinds: frame },
+    { field: 'temple_length', label: 'Temple Length, mm', opticalKinds: frame },
+    { field: 'frame_material', label: 'Frame Material', opticalKinds: frame },
+    { field: 'frame_shape', label: 'Frame Shape', opticalKinds: frame },
+    { field: 'lens_index', label: 'Lens Index', opticalKinds: ophthalmic },
+    { field: 'lens_design', label: 'Lens Design', kind: 'label', opticalKinds: ophthalmic },
+    { field: 'lens_material', label: 'Lens Material', opticalKinds: ophthalmic },
+    { field: 'coatings', label: 'Coatings', opticalKinds: ophthalmic },
+    { field: 'modality', label: 'Modality', kind: 'label', opticalKinds: contact },
+    { field: 'pack_size', label: 'Pack Size', opticalKinds: contact },
+    { field: 'base_curve', label: 'Base Curve, mm', opticalKinds: contact },
+    { field: 'diameter', label: 'Diameter, mm', opticalKinds: contact },
+    { field: 'variant_of_item_name', label: 'Lens Family', opticalKinds: lens },
+    { field: 'sphere', label: 'Sphere', kind: 'power', opticalKinds: lens },
+    { field: 'cylinder', label: 'Cylinder', kind: 'power', opticalKinds: lens },
+    { field: 'add', label: 'Add', kind: 'power', opticalKinds: lens },
     ...recordTimestamps,
   ],
   formFields: [
@@ -74,10 +112,37 @@ export const items = defineResource({
     { name: 'reorder_level', label: 'Reorder Level', kind: 'quantity' },
     { name: 'purchase_discounts', label: 'Purchase Discounts', kind: 'discounts' },
     { name: 'sale_discounts', label: 'Sale Discounts', kind: 'discounts' },
+    { name: 'frame_model', label: 'Frame Model', kind: 'text', opticalKinds: frame },
+    { name: 'frame_color', label: 'Frame Colour', kind: 'text', opticalKinds: frame },
+    { name: 'eye_size', label: 'Eye Size (A), mm', kind: 'number', opticalKinds: frame },
+    { name: 'bridge', label: 'Bridge (DBL), mm', kind: 'number', opticalKinds: frame },
+    { name: 'temple_length', label: 'Temple Length, mm', kind: 'number', opticalKinds: frame },
+    { name: 'frame_material', label: 'Frame Material', kind: 'text', opticalKinds: frame },
+    { name: 'frame_shape', label: 'Frame Shape', kind: 'text', opticalKinds: frame },
+    { name: 'lens_index', label: 'Lens Index', kind: 'number', step: '0.001', opticalKinds: ophthalmic },
+    { name: 'lens_design', label: 'Lens Design', kind: 'select', options: lensDesignOptions, opticalKinds: ophthalmic },
+    { name: 'lens_material', label: 'Lens Material', kind: 'text', opticalKinds: ophthalmic },
+    { name: 'coatings', label: 'Coatings', kind: 'text', opticalKinds: ophthalmic },
+    { name: 'modality', label: 'Modality', kind: 'select', options: modalityOptions, opticalKinds: contact },
+    { name: 'pack_size', label: 'Pack Size', kind: 'number', opticalKinds: contact },
+    { name: 'base_curve', label: 'Base Curve, mm', kind: 'number', step: '0.1', opticalKinds: contact },
+    { name: 'diameter', label: 'Diameter, mm', kind: 'number', step: '0.1', opticalKinds: contact },
+    {
+      name: 'variant_of_item_id',
+      label: 'Lens Family',
+      kind: 'relation',
+      resource: 'items',
+      labelField: 'variant_of_item_name',
+      opticalKinds: lens,
+    },
+    { name: 'sphere', label: 'Sphere', kind: 'number', step: '0.25', opticalKinds: lens },
+    { name: 'cylinder', label: 'Cylinder', kind: 'number', step: '0.25', opticalKinds: lens },
+    { name: 'add', label: 'Add', kind: 'number', step: '0.25', opticalKinds: lens },
   ],
   createParam: 'id',
   importing: { label: 'Items', permission: 'create-items' },
   printsLabels: true,
+  lensFamily: true,
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../generated/hooks/items/items.ts'),

@@ -143,6 +143,11 @@ export const jobOrders = defineResource({
             roleField: 'role',
             byRole: { frame: ['Frame'], lens_od: lensTypes, lens_os: lensTypes, service: ['Service'] },
           },
+          lensEye: {
+            roleField: 'role',
+            byRole: { lens_od: 'od', lens_os: 'os' },
+            prescriptionField: 'prescription_id',
+          },
         },
         { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
         { name: 'unit_price', label: 'Unit Price', kind: 'money' },

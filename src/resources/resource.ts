@@ -36,7 +36,12 @@ export type Column = {
   kind?: ValueKind;
   value?: (row: Record<string, unknown>) => unknown;
   cost?: boolean;
+  // Shown only for records whose `optical_kind` is one of these (a frame's sizes, a lens's power).
+  opticalKinds?: readonly OpticalKind[];
 };
+
+// The kinds of optical product an item type holds (DOMAIN.md section 6).
+export type OpticalKind = 'frame' | 'ophthalmic_lens' | 'contact_lens';
 
 export function readableColumns(columns: readonly Column[], seesCosts: boolean): readonly Column[] {
   return seesCosts ? columns : columns.filter((column) => !column.cost);
@@ -48,7 +53,9 @@ export function columnValue(row: Record<string, unknown>, column: Column): unkno
 
 export type Option = { value: string; label: string };
 
-type FieldBase = { name: string; label: string; required?: boolean };
+// `opticalKinds`: the field belongs to items of those optical kinds, and the form shows it only while the chosen
+// item type is of one of them.
+type FieldBase = { name: string; label: string; required?: boolean; opticalKinds?: readonly OpticalKind[] };
 
 // A document line's inputs: the item (a type-ahead that fills the line's defaults), its unit, a number, or the
 // source line it comes from (shown by its item's name).
@@ -56,10 +63,13 @@ export type LineField =
   | (FieldBase & { kind: 'quantity' | 'money' | 'percent' | 'id' })
   | (FieldBase & { kind: 'select'; options: readonly Option[] })
   // `itemTypes` narrows the picker to the item types a line's role allows (a frame line offers frames).
+  // `lensEye`: on a line whose role names an eye, a lens family picks its variant of that eye's power in the
+  // prescription of `prescriptionField` (DOMAIN.md section 6).
   | (FieldBase & {
       kind: 'item';
       labelField: string;
       itemTypes?: { roleField: string; byRole: Readonly<Record<string, readonly string[]>> };
+      lensEye?: { roleField: string; byRole: Readonly<Record<string, 'od' | 'os'>>; prescriptionField: string };
     })
   | (FieldBase & { kind: 'unit'; labelField: string });
 
@@ -78,6 +88,8 @@ export type FormField =
   | (FieldBase & {
       kind: 'text' | 'email' | 'password' | 'textarea' | 'date' | 'money' | 'quantity' | 'number' | 'percent';
       createOnly?: boolean;
+      // The input's step for a `number` (0.25 for a power); whole numbers without it.
+      step?: string;
     })
   | (FieldBase & { kind: 'checkbox'; defaultChecked?: boolean })
   | (FieldBase & { kind: 'select'; options: readonly Option[]; defaultValue?: string })
@@ -257,6 +269,8 @@ export type ResourceDefinition = {
   // Shows Reset Password and Reset Security Pin (by flag, not permission).
   resettable?: boolean;
   extraActions?: readonly { action: string; label: string }[];
+  // A lens family's view offers its Power Grid and Generate Powers (items).
+  lensFamily?: boolean;
   // The documents that start from this one (SPEC section 4): a link to their create route with this record's id.
   // `applies` says whether the record still has something for that document (an order not fully received).
   // `segment` sends it to the follow-up's extra create route (`/invoices/create/from-job-order/{id}`); `sourceId`

@@ -88,7 +88,7 @@ function Control({ field, invalid, atHome, onPick }: FieldInputProps & { invalid
         <Input
           id={field.name}
           type="number"
-          step={numberStep[field.kind]}
+          step={field.step ?? numberStep[field.kind]}
           {...register(field.name, { setValueAs: toNumberOrNull })}
         />
       );

@@ -28,6 +28,7 @@ import { FieldInput } from './field-input.tsx';
 import { type FormMode, fieldsFor, type HomeStart, initialValues, sourceValues, valueKeys } from './form-values.ts';
 import { boundToHome, type HomeLocation, homeLocationOf } from './home-location.ts';
 import { NumberPreview } from './number-preview.tsx';
+import { shownFor, useOpticalKind } from './optical-kind.ts';
 import { PaidDocumentSummary } from './paid-document.tsx';
 import { formResolver } from './resolver.ts';
 
@@ -140,6 +141,10 @@ function ResourceForm({ resource, api, mode, id, source, start, bound }: Resourc
   });
   const [returnHere, setReturnHere] = useState(false);
   const [unplaced, setUnplaced] = useState<string[]>([]);
+  const opticalKind = useOpticalKind(
+    form.watch('item_type_id'),
+    fields.some((field) => field.opticalKinds !== undefined),
+  );
   const save = useResourceMutation(
     api,
     async (body: FormValues) => {
@@ -228,14 +233,16 @@ function ResourceForm({ resource, api, mode, id, source, start, bound }: Resourc
           {resource.pays && !save.isPending ? <PaidDocumentSummary pays={resource.pays} /> : null}
           {save.isPending ? null : (
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              {fields.map((field) => (
-                <FieldInput
-                  key={field.name}
-                  field={field}
-                  atHome={field.name === resource.homeField ? { only: bound } : undefined}
-                  onPick={mode === 'create' && field.name === resource.createParam ? fillFrom : undefined}
-                />
-              ))}
+              {fields
+                .filter((field) => shownFor(field, opticalKind))
+                .map((field) => (
+                  <FieldInput
+                    key={field.name}
+                    field={field}
+                    atHome={field.name === resource.homeField ? { only: bound } : undefined}
+                    onPick={mode === 'create' && field.name === resource.createParam ? fillFrom : undefined}
+                  />
+                ))}
             </SimpleGrid>
           )}
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">

@@ -3,9 +3,12 @@ import { type FieldError, get, useFormContext, useWatch } from 'react-hook-form'
 import { LuTrash2 } from 'react-icons/lu';
 import type { Item } from '../../../generated/model/index.ts';
 import { formatMoney } from '../../format/money.ts';
+import { isLensFamily } from '../../format/optical.ts';
 import type { LineField, LinePricing } from '../../resources/resource.ts';
+import { errorMessage } from '../shared/request-error.ts';
 import { labelKey, lineColumn, lineKeys } from './form-values.ts';
 import { ItemPicker, itemLabel } from './item-picker.tsx';
+import { variantForEye } from './lens-variant.ts';
 import { lineFigures, tierDiscount, toPesos } from './line-amounts.ts';
 import { missingPriceMessage, priceLineFromList } from './line-pricing.ts';
 import { numberStep, toNumberOrNull, toNumberOrUndefined, toTextOrNull } from './number-value.ts';
@@ -25,7 +28,7 @@ export type LineRowProps = {
 // until the user types a discount of their own.
 export function LineRow({ name, index, columns, pricing, showAmount, onRemove }: LineRowProps) {
   const form = useFormContext();
-  const { register, formState, getValues, setValue } = form;
+  const { register, formState, getValues, setValue, setError, clearErrors } = form;
   const row = `${name}.${index}`;
   const line: Record<string, unknown> = useWatch({ name: row }) ?? {};
   const priceNote: unknown = line[lineKeys.priceNote];
@@ -40,7 +43,23 @@ export function LineRow({ name, index, columns, pricing, showAmount, onRemove }:
     setValue(`${row}.${discountColumn}`, tierDiscount(Array.isArray(tiers) ? tiers : [], quantity));
   };
 
+  // A lens family picked for an eye stands for the variant of that eye's prescribed power.
+  const pickForEye = async (column: LineField, picked: Item | null) => {
+    const lensEye = column.kind === 'item' ? column.lensEye : undefined;
+    const eye = lensEye?.byRole[String(getValues(`${row}.${lensEye.roleField}`) ?? '')];
+    if (!lensEye || !eye || !picked || !isLensFamily(picked)) return pick(column.name, picked);
+    try {
+      const found = await variantForEye(picked, eye, getValues(lensEye.prescriptionField));
+      if ('item' in found) return pick(column.name, found.item);
+      await pick(column.name, null);
+      setError(`${row}.${column.name}`, { type: 'manual', message: found.refusal });
+    } catch (error) {
+      setError(`${row}.${column.name}`, { type: 'manual', message: errorMessage(error) });
+    }
+  };
+
   const pick = async (itemColumn: string, item: Item | null) => {
+    clearErrors(`${row}.${itemColumn}`);
     setValue(`${row}.${itemColumn}`, item?.id ?? null, { shouldValidate: formState.isSubmitted });
     setValue(`${row}.${labelKey(itemColumn)}`, item ? itemLabel(item) : '');
     setValue(`${row}.${lineKeys.priceNote}`, null);
@@ -80,7 +99,8 @@ export function LineRow({ name, index, columns, pricing, showAmount, onRemove }:
                   name={path}
                   invalid={Boolean(error)}
                   itemTypes={column.itemTypes?.byRole[String(line[column.itemTypes.roleField] ?? '')]}
-                  onPick={(item) => void pick(column.name, item)}
+                  withoutVariants={Boolean(column.lensEye?.byRole[String(line[column.lensEye.roleField] ?? '')])}
+                  onPick={(item) => void pickForEye(column, item)}
                 />
               ) : column.kind === 'select' ? (
                 <NativeSelect.Root invalid={Boolean(error)}>

@@ -5,6 +5,7 @@ import { LuPrinter } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useGate, usePermissions, useSeesCosts } from '../../auth/use-permissions.ts';
 import { formatTimestamp } from '../../format/date.ts';
+import { isLensFamily } from '../../format/optical.ts';
 import {
   columnValue,
   isEditable,
@@ -16,6 +17,7 @@ import {
 import { editPath, listPath, viewPath } from '../../resources/routes.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
+import { LensFamilyActions } from '../lenses/lens-family-actions.tsx';
 import { PrintSheet } from '../print/print-sheet.tsx';
 import { type SheetName, SheetOf } from '../print/sheets.tsx';
 import { RecordsTable } from '../shared/records-table.tsx';
@@ -177,6 +179,9 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
                   </Button>
                 ))
             : null}
+          {data && !deleted && resource.lensFamily && isLensFamily(data as Record<string, unknown>) ? (
+            <LensFamilyActions id={id} canUpdate={can({ prefix, action: 'update' })} />
+          ) : null}
           {data && !deleted
             ? (resource.statusMoves ?? [])
                 .filter(
@@ -321,7 +326,10 @@ function RelatedRows({ id, related }: { id: number; related: NonNullable<Resourc
 }
 
 function RecordDetails({ record, resource }: { record: ResourceRecord } & Pick<ResourceScreenProps, 'resource'>) {
-  const fields = readableColumns(resource.viewFields, useSeesCosts());
+  const kind = (record as Record<string, unknown>).optical_kind;
+  const fields = readableColumns(resource.viewFields, useSeesCosts()).filter(
+    (field) => field.opticalKinds === undefined || field.opticalKinds.some((wanted) => wanted === kind),
+  );
   return (
     <DataList.Root orientation="horizontal" size="md" borderWidth="1px" rounded="md" p="4" gap="3">
       {fields.map((field) => (

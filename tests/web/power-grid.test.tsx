@@ -1,0 +1,170 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getListBranchesResponseMock } from '../../generated/hooks/branches/branches.msw.ts';
+import { getGetContactResponseMock } from '../../generated/hooks/contacts/contacts.msw.ts';
+import { getGetItemResponseMock } from '../../generated/hooks/items/items.msw.ts';
+import { getCreateReceiveOrderResponseMock } from '../../generated/hooks/receive-orders/receive-orders.msw.ts';
+import { getListStocksResponseMock } from '../../generated/hooks/stocks/stocks.msw.ts';
+import { getListWarehousesResponseMock } from '../../generated/hooks/warehouses/warehouses.msw.ts';
+import type { Branch, PowerGrid, Stock } from '../../generated/model/index.ts';
+import { storeUser } from '../../src/auth/permission-store.ts';
+import { mockUser } from '../../src/mocks/handlers.ts';
+import { PowerGridScreen } from '../../src/screens/lenses/power-grid-screen.tsx';
+import { currentUrl, renderRoutes, server, withMockServer } from './support.tsx';
+
+withMockServer();
+
+const family = getGetItemResponseMock({
+  id: 40,
+  code: 'HOYA-150-SV',
+  name: 'Hoya Hilux 1.50 SV',
+  optical_kind: 'ophthalmic_lens',
+  variant_of_item_id: null,
+  sphere: null,
+});
+
+const page = { current_page: 1, last_page: 1, per_page: 100 as const, total: 1 };
+const links = { prev: null, next: null };
+
+let grid: PowerGrid;
+let received: unknown[] = [];
+
+beforeEach(() => {
+  storeUser(mockUser.user);
+  received = [];
+  grid = {
+    spheres: [-1, -0.75],
+    cylinders: [0, -0.5],
+    cells: [
+      { sphere: -1, cylinder: 0, item_id: 41, quantity_on_hand: 6, quantity_in_transit: 0, below_reorder: false },
+      { sphere: -1, cylinder: -0.5, item_id: 42, quantity_on_hand: 1, quantity_in_transit: 2, below_reorder: true },
+      { sphere: -0.75, cylinder: 0, item_id: 43, quantity_on_hand: 0, quantity_in_transit: 0, below_reorder: true },
+    ],
+  };
+  server.use(
+    http.get('*/api/items/:id/power-grid', ({ request }) => {
+      expect(new URL(request.url).searchParams.get('branch_id')).toBe('3');
+      return HttpResponse.json(grid);
+    }),
+    http.get('*/api/items/:id', () => HttpResponse.json(family)),
+    http.get('*/api/branches', () =>
+      HttpResponse.json(
+        getListBranchesResponseMock({
+          data: [
+            { ...(getListBranchesResponseMock().data[0] as Branch), id: 3, name: 'Makati Branch', deleted_at: null },
+          ],
+          meta: page,
+          links,
+        }),
+      ),
+    ),
+    http.get('*/api/warehouses', () =>
+      HttpResponse.json(getListWarehousesResponseMock({ data: [], meta: { ...page, total: 0 }, links })),
+    ),
+    http.get('*/api/contacts/search', () =>
+      HttpResponse.json([getGetContactResponseMock({ id: 7, name: 'Hoya Lens Philippines', deleted_at: null })]),
+    ),
+    http.get('*/api/stocks', () =>
+      HttpResponse.json(
+        getListStocksResponseMock({
+          data: [{ ...(getListStocksResponseMock().data[0] as Stock), id: 900, item_id: 42 }],
+          meta: page,
+          links,
+        }) as object,
+      ),
+    ),
+    http.post('*/api/receive-orders', async ({ request }) => {
+      const body = (await request.json()) as { lines: { item_id: number; quantity: number }[] };
+      received.push(body);
+      grid = {
+        ...grid,
+        cells: grid.cells.map((cell) => {
+          const line = body.lines.find((candidate) => candidate.item_id === cell.item_id);
+          return line
+            ? { ...cell, quantity_on_hand: cell.quantity_on_hand + line.quantity, below_reorder: false }
+            : cell;
+        }),
+      };
+      return HttpResponse.json(getCreateReceiveOrderResponseMock({ id: 77, number: 'RO-20261123-B00003-00000009' }), {
+        status: 201,
+      });
+    }),
+  );
+});
+
+function renderGrid() {
+  renderRoutes(
+    [
+      { path: '/items/power-grid', element: <PowerGridScreen /> },
+      { path: '/stocks/:id', element: <p>Stock view</p> },
+    ],
+    '/items/power-grid?item_id=40&branch_id=3',
+  );
+}
+
+describe('the power grid screen', () => {
+  it('shows sphere rows and cylinder columns, on hand and in transit per cell, and marks the cells below reorder', async () => {
+    renderGrid();
+    const table = await screen.findByRole('table', { name: 'Power grid' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Sphere \\ Cylinder', '+0.00', '-0.50']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('rowheader')[0]?.textContent)).toEqual(['-1.00', '-0.75']);
+    const low = screen.getByRole('button', {
+      name: '-1.00 / -0.50: 1 on hand, 2 in transit, at or below reorder level',
+    });
+    expect(low.textContent).toBe('1 +2');
+    expect(low.closest('td')?.getAttribute('data-below-reorder')).toBe('true');
+    const plenty = screen.getByRole('button', { name: '-1.00 / +0.00: 6 on hand' });
+    expect(plenty.closest('td')?.getAttribute('data-below-reorder')).toBeNull();
+    await waitFor(() =>
+      expect(document.querySelector('input[name="power-grid-family"]')?.getAttribute('value')).toBe(
+        'HOYA-150-SV · Hoya Hilux 1.50 SV',
+      ),
+    );
+    expect((screen.getByRole('combobox', { name: 'Location' }) as HTMLSelectElement).value).toBe('B3');
+  });
+
+  it('opens the stock of the cell clicked', async () => {
+    renderGrid();
+    fireEvent.click(await screen.findByRole('button', { name: /^-1\.00 \/ -0\.50/ }));
+    await screen.findByText('Stock view');
+    expect(currentUrl().pathname).toBe('/stocks/900');
+  });
+
+  it('receives the quantities typed into the grid as one receive order and shows the new on hand', async () => {
+    renderGrid();
+    fireEvent.click(await screen.findByRole('button', { name: 'Receive Into Grid' }));
+    const supplier = document.querySelector('input[name="power-grid-supplier"]');
+    if (!(supplier instanceof HTMLInputElement)) throw new Error('No supplier picker.');
+    fireEvent.focus(supplier);
+    fireEvent.change(supplier, { target: { value: 'Hoya' } });
+    const list = document.getElementById(supplier.getAttribute('aria-controls') ?? '');
+    if (!list) throw new Error('No supplier suggestions.');
+    const [option] = await within(list).findAllByRole('option');
+    if (!option) throw new Error('No supplier offered.');
+    fireEvent.mouseDown(option);
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Receive -1.00 / -0.50' }), { target: { value: '4' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Receive -0.75 / +0.00' }), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Receive Order' }));
+    await screen.findByText('Receive order RO-20261123-B00003-00000009 created.');
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({
+      contact_id: 7,
+      branch_id: 3,
+      lines: [
+        { item_id: 42, quantity: 4 },
+        { item_id: 43, quantity: 3 },
+      ],
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Stop Receiving' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: '-1.00 / -0.50: 5 on hand, 2 in transit' })).toBeTruthy(),
+    );
+    expect(screen.getByRole('button', { name: '-0.75 / +0.00: 3 on hand' })).toBeTruthy();
+  });
+});

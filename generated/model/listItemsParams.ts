@@ -15,6 +15,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Id } from './id.ts';
+import type { ListItemsWithoutVariants } from './listItemsWithoutVariants.ts';
 import type { OnlyTrashedParameter } from './onlyTrashedParameter.ts';
 import type { OrderByParameter } from './orderByParameter.ts';
 import type { PageParameter } from './pageParameter.ts';
@@ -66,4 +67,8 @@ unit_of_measurement_id?: Id;
  * Only the variants (one item per power) of this lens family.
  */
 variant_of_item_id?: Id;
+/**
+ * 1 leaves out the variants of lens families (one item per power), so that a picker offers the families themselves.
+ */
+without_variants?: ListItemsWithoutVariants;
 };

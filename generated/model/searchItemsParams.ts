@@ -14,6 +14,7 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { SearchItemsWithoutVariants } from './searchItemsWithoutVariants.ts';
 import type { SearchLimitParameter } from './searchLimitParameter.ts';
 import type { SearchQParameter } from './searchQParameter.ts';
 
@@ -28,4 +29,8 @@ q?: SearchQParameter;
  * @maximum 100
  */
 limit?: SearchLimitParameter;
+/**
+ * 1 leaves out the variants of lens families (one item per power), so that a picker offers the families themselves.
+ */
+without_variants?: SearchItemsWithoutVariants;
 };

@@ -221,7 +221,7 @@ async function stockTheGrid(
   const branchId = master.branchIds[0];
   if (branchId === undefined) throw new Error('The demo has no branch.');
   for (const [location, depth] of [
-    [{ branch_id: branchId }, 1],
+    [{ branch_id: branchId }, 2],
     [{ warehouse_id: master.warehouseId }, 3],
   ] as const) {
     const lines = variants

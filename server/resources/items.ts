@@ -111,6 +111,9 @@ export const itemsResource: Resource<'items', ItemCreate, ItemUpdate> = {
     unit_of_measurement_id: 'unit_of_measurements',
     variant_of_item_id: 'items',
   },
+  conditions: {
+    without_variants: (rows, value) => (value === 1 ? rows.where('variant_of_item_id', 'is', null) : rows),
+  },
   toColumns: itemColumns,
   async check(ctx, merged, existing) {
     await checkVariant(ctx.db, ctx.businessId ?? 0, {

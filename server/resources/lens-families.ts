@@ -264,7 +264,8 @@ async function refuseTakenCodes(db: Kysely<Database>, businessId: number, codes:
   }
 }
 
-async function gridLocation(ctx: ResourceContext, query: PowerGridQuery): Promise<Location> {
+// The family and the location of a grid, both of this business, checked in one round trip.
+async function gridLocation(ctx: ResourceContext, familyId: number, query: PowerGridQuery): Promise<Location> {
   const location = locationOf(query.branch_id, query.warehouse_id);
   if (!location) {
     const message =
@@ -275,13 +276,15 @@ async function gridLocation(ctx: ResourceContext, query: PowerGridQuery): Promis
     location.branch_id !== null
       ? (['branches', 'branch_id', location.branch_id] as const)
       : (['warehouses', 'warehouse_id', location.warehouse_id] as const);
-  const found = await ctx.db
-    .selectFrom(table)
-    .select('id')
-    .where('id', '=', id)
-    .where('business_id', '=', ctx.businessId ?? 0)
-    .executeTakeFirst();
-  if (!found) throw unprocessable({ [field]: [`The selected ${field.replace('_', ' ')} is invalid.`] });
+  const businessId = ctx.businessId ?? 0;
+  const found = await sql<{ family_id: number | null; place_id: number | null }>`
+    SELECT (SELECT id FROM items WHERE id = ${familyId} AND business_id = ${businessId}) AS family_id,
+      (SELECT id FROM ${sql.table(table)} WHERE id = ${id} AND business_id = ${businessId}) AS place_id`.execute(
+    ctx.db,
+  );
+  const [row] = found.rows;
+  if (row?.family_id == null) throw notFound(`No item with id ${familyId}.`);
+  if (row.place_id == null) throw unprocessable({ [field]: [`The selected ${field.replace('_', ' ')} is invalid.`] });
   return location;
 }
 
@@ -294,14 +297,14 @@ export type PowerGridCell = {
   below_reorder: boolean;
 };
 
-// One query: the family's active variants with their stock row at the location, if any.
+// Two queries: the family and location checked, then the family's active variants with their stock row at the
+// location, if any.
 export async function powerGrid(
   ctx: ResourceContext,
   familyId: number,
   query: PowerGridQuery,
 ): Promise<{ spheres: number[]; cylinders: number[]; cells: PowerGridCell[] }> {
-  const location = await gridLocation(ctx, query);
-  await activeFamily(ctx, familyId);
+  const location = await gridLocation(ctx, familyId, query);
   const businessId = ctx.businessId ?? 0;
   const add = query.add == null ? null : toHundredths(query.add);
   const rows = await ctx.db

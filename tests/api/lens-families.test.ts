@@ -6,6 +6,7 @@ import {
   GetItemPowerGridResponse,
   GetItemVariantForPowerResponse,
   ListItemsResponse,
+  SearchItemsResponse,
 } from '../../generated/zod/items/items.zod.ts';
 import { businessDate } from '../../server/domain/business-date.ts';
 import { createLedgerFixture, type LedgerFixture } from '../ledger/ledger-fixture.ts';
@@ -172,6 +173,12 @@ describe('generate powers', () => {
 
     const again = expectContract(await generate(familyId, body), 200, GenerateItemPowersResponse);
     expect(again).toEqual({ created: 0, skipped: 21 });
+    const pickable = expectContract(
+      await admin.get('/api/items/search?q=HY-HLX-150&without_variants=1'),
+      200,
+      SearchItemsResponse,
+    );
+    expect(pickable.map((item) => item.id)).toEqual([familyId]);
     const wider = expectContract(await generate(familyId, { ...body, sphere_to: 1 }), 200, GenerateItemPowersResponse);
     expect(wider).toEqual({ created: 6, skipped: 21 });
     const reversed = expectContract(
@@ -265,6 +272,7 @@ describe('generate powers', () => {
     expect(answer.status).toBe(404);
     const grid = await admin.get(`/api/items/${otherFamily}/power-grid?branch_id=${fixture.branchIds[0]}`);
     expect(grid.status).toBe(404);
+    expect((await admin.get(`/api/items/${otherFamily}/variant-for-power?sphere=0`)).status).toBe(404);
     const unchanged = await api.db
       .selectFrom('items')
       .select('id')

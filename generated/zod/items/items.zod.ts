@@ -52,7 +52,8 @@ export const ListItemsQueryParams = zod.strictObject({
   "item_type_id": zod.coerce.number().int().min(1).max(listItemsQueryItemTypeIdMax).optional().describe('Only records whose item type id matches.'),
   "item_classification_id": zod.coerce.number().int().min(1).max(listItemsQueryItemClassificationIdMax).optional().describe('Only records whose item classification id matches.'),
   "unit_of_measurement_id": zod.coerce.number().int().min(1).max(listItemsQueryUnitOfMeasurementIdMax).optional().describe('Only records whose unit of measurement id matches.'),
-  "variant_of_item_id": zod.coerce.number().int().min(1).max(listItemsQueryVariantOfItemIdMax).optional().describe('Only the variants (one item per power) of this lens family.')
+  "variant_of_item_id": zod.coerce.number().int().min(1).max(listItemsQueryVariantOfItemIdMax).optional().describe('Only the variants (one item per power) of this lens family.'),
+  "without_variants": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 leaves out the variants of lens families (one item per power), so that a picker offers the families themselves.')
 })
 
 export const listItemsResponseDataItemIdMax = 2147483647;
@@ -542,7 +543,8 @@ export const searchItemsQueryLimitMax = 100;
 
 export const SearchItemsQueryParams = zod.strictObject({
   "q": zod.coerce.string().max(searchItemsQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
-  "limit": zod.coerce.number().int().min(1).max(searchItemsQueryLimitMax).default(searchItemsQueryLimitDefault)
+  "limit": zod.coerce.number().int().min(1).max(searchItemsQueryLimitMax).default(searchItemsQueryLimitDefault),
+  "without_variants": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 leaves out the variants of lens families (one item per power), so that a picker offers the families themselves.')
 })
 
 export const searchItemsResponseIdMax = 2147483647;

@@ -10,6 +10,8 @@ export type ItemPickerProps = {
   name: string;
   invalid: boolean;
   itemTypes?: readonly string[] | undefined;
+  // A lens line picked by prescription offers lens families, not each of their powers.
+  withoutVariants?: boolean;
   onPick: (item: Item | null) => void;
 };
 
@@ -17,7 +19,7 @@ export const itemLabel = (item: Pick<Item, 'code' | 'name'>) => `${item.code} ·
 
 // The item type-ahead of a document line: matches code, name or barcode, and hands the whole item to the line
 // (its unit and discount tiers) without a second request.
-export function ItemPicker({ name, invalid, itemTypes, onPick }: ItemPickerProps) {
+export function ItemPicker({ name, invalid, itemTypes, withoutVariants = false, onPick }: ItemPickerProps) {
   const { watch } = useFormContext();
   const { field } = useController({ name });
   const found = useRef(new Map<number, Item>());
@@ -26,14 +28,22 @@ export function ItemPicker({ name, invalid, itemTypes, onPick }: ItemPickerProps
   const search = useCallback(
     async (text: string, signal: AbortSignal) => {
       const allowed = typeKey === '' ? null : typeKey.split('|');
-      const items = await searchItems({ q: text, limit: allowed ? 100 : typeAheadLimit }, undefined, signal);
+      const items = await searchItems(
+        {
+          q: text,
+          limit: allowed ? 100 : typeAheadLimit,
+          ...(withoutVariants ? { without_variants: 1 as const } : {}),
+        },
+        undefined,
+        signal,
+      );
       const fitting = allowed
         ? items.filter((item) => allowed.includes(item.item_type_name ?? '')).slice(0, typeAheadLimit)
         : items;
       for (const item of fitting) found.current.set(item.id, item);
       return fitting.map((item) => ({ value: item.id, label: itemLabel(item) }));
     },
-    [typeKey],
+    [typeKey, withoutVariants],
   );
   const label: unknown = watch(labelKey(name));
   const value = typeof field.value === 'number' ? field.value : null;

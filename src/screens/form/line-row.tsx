@@ -99,6 +99,7 @@ export function LineRow({ name, index, columns, pricing, showAmount, onRemove }:
                   name={path}
                   invalid={Boolean(error)}
                   itemTypes={column.itemTypes?.byRole[String(line[column.itemTypes.roleField] ?? '')]}
+                  withoutVariants={Boolean(column.lensEye?.byRole[String(line[column.lensEye.roleField] ?? '')])}
                   onPick={(item) => void pickForEye(column, item)}
                 />
               ) : column.kind === 'select' ? (

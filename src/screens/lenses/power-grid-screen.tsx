@@ -97,7 +97,7 @@ export function PowerGridScreen() {
   );
 
   const searchFamilies = useCallback(async (text: string, signal: AbortSignal) => {
-    const found = await searchItems({ q: text, limit: 100 }, undefined, signal);
+    const found = await searchItems({ q: text, limit: 100, without_variants: 1 }, undefined, signal);
     return found
       .filter(
         (item) =>

@@ -20,6 +20,7 @@ import type { DueJobOrder } from './dueJobOrder.ts';
 import type { LocationValue } from './locationValue.ts';
 import type { LowStockItem } from './lowStockItem.ts';
 import type { Money } from './money.ts';
+import type { StockLot } from './stockLot.ts';
 import type { TopItem } from './topItem.ts';
 
 export interface DashboardOverview {
@@ -43,4 +44,6 @@ export interface DashboardOverview {
   top_items: TopItem[];
   /** Job orders not yet claimed or cancelled that are promised for today or earlier, earliest first. */
   job_orders_due: DueJobOrder[];
+  /** Lots with goods on hand that expire within 90 days of today (the expired ones included), earliest expiry first, at most 50. */
+  expiring_lots: StockLot[];
 }

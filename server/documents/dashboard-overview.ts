@@ -4,6 +4,7 @@ import { stockValue } from '../domain/average-cost.ts';
 import { businessDate } from '../domain/business-date.ts';
 import { centavosToPesos } from '../domain/money.ts';
 import { fromThousandths } from '../domain/quantity.ts';
+import { expiringLots } from './expiring-lots.ts';
 import { jobOrdersDue } from './job-orders-due.ts';
 
 const days = 30;
@@ -46,7 +47,8 @@ async function openBalance(db: Kysely<Database>, businessId: number, table: 'inv
 }
 
 // The Overview's chart data: the last 30 Manila days of sales and purchases (bills), what customers owe and
-// what is owed to suppliers, stock value per location, items at or below their reorder level, best sellers.
+// what is owed to suppliers, stock value per location, items at or below their reorder level, best sellers, job
+// orders due and lots expiring soon.
 export async function dashboardOverview(db: Kysely<Database>, businessId: number, now: Date) {
   const dates = lastDays(businessDate(now));
   const stocks = await db
@@ -137,5 +139,6 @@ export async function dashboardOverview(db: Kysely<Database>, businessId: number
       total: centavosToPesos(Number(item.total)),
     })),
     job_orders_due: await jobOrdersDue(db, businessId, businessDate(now)),
+    expiring_lots: await expiringLots(db, businessId, businessDate(now)),
   };
 }

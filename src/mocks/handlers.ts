@@ -147,6 +147,29 @@ function dashboardOverview(): DashboardOverview {
         late: false,
       },
     ],
+    expiring_lots: [
+      { lot: 'B2405117', expires_on: days[days.length - 4] ?? '2026-11-18', quantity: 2 },
+      { lot: 'B2409342', expires_on: '2027-01-31', quantity: 6 },
+    ].map(({ lot, expires_on, quantity }, index) => ({
+      id: index + 1,
+      created_at: '2026-10-01T02:00:00.000Z',
+      updated_at: '2026-11-20T02:00:00.000Z',
+      deleted_at: null,
+      created_by: 1,
+      updated_by: 1,
+      business_id: 1,
+      stock_id: index + 1,
+      item_id: 2,
+      branch_id: 1,
+      warehouse_id: null,
+      lot_number: lot,
+      expires_on,
+      quantity_on_hand: quantity,
+      quantity_in_transit: 0,
+      item_code: 'SKU-002',
+      item_name: 'Acuvue Oasys 2-Week',
+      location_name: 'Makati Branch',
+    })),
   };
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetDashboardOverviewResponse } from '../../generated/zod/dashboard/dashboard.zod.ts';
 import { CreateInvoiceResponse } from '../../generated/zod/invoices/invoices.zod.ts';
 import { UpdateItemResponse } from '../../generated/zod/items/items.zod.ts';
 import { CreateReceiveOrderResponse } from '../../generated/zod/receive-orders/receive-orders.zod.ts';
@@ -137,6 +138,14 @@ describe('GET /api/stock-lots', () => {
     const page = expectContract(answer, 200, ListStockLotsResponse);
     expect(page.data.map((lot) => lot.lot_number)).toEqual(['L-LATE']);
     expect(page.meta.total).toBe(1);
+  });
+
+  it('feeds the Overview the lots expiring within 90 days, earliest first', async () => {
+    const overview = expectContract(await clerk.get('/api/dashboard/overview'), 200, GetDashboardOverviewResponse);
+    expect(overview.expiring_lots.map((lot) => [lot.lot_number, lot.expires_on, lot.quantity_on_hand])).toEqual([
+      ['L-OLD', inDays(-10), 2],
+      ['L-SOON', inDays(30), 3],
+    ]);
   });
 
   it('needs view-stocks', async () => {

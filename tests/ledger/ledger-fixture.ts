@@ -131,3 +131,45 @@ export async function refusalOf(
   }
   throw new Error('The posting was expected to be refused.');
 }
+
+// For every lot and balance, the movements naming the lot add up to the lot's row; and for every stock row of a
+// lot-tracked item, its figures are the sums of its lots'.
+export async function lotMismatches(db: Kysely<Database>, businessId: number): Promise<string[]> {
+  const lots = await db.selectFrom('stock_lots').selectAll().where('business_id', '=', businessId).execute();
+  const sums = await db
+    .selectFrom('stock_movements')
+    .select(['stock_lot_id', 'balance', db.fn.sum<string | number>('quantity_delta').as('total')])
+    .where('business_id', '=', businessId)
+    .where('stock_lot_id', 'is not', null)
+    .groupBy(['stock_lot_id', 'balance'])
+    .execute();
+  const sumOf = (lotId: number, balance: string) =>
+    Number(sums.find((row) => row.stock_lot_id === lotId && row.balance === balance)?.total ?? 0);
+  const mismatches: string[] = [];
+  for (const lot of lots) {
+    if (sumOf(lot.id, 'on_hand') !== Number(lot.quantity_on_hand)) mismatches.push(`lot ${lot.lot_number} on hand`);
+    if (sumOf(lot.id, 'in_transit') !== Number(lot.quantity_in_transit)) {
+      mismatches.push(`lot ${lot.lot_number} in transit`);
+    }
+    if (Number(lot.quantity_on_hand) < 0 || Number(lot.quantity_in_transit) < 0) {
+      mismatches.push(`lot ${lot.lot_number} negative`);
+    }
+  }
+  const stocks = await db
+    .selectFrom('stocks')
+    .innerJoin('items', 'items.id', 'stocks.item_id')
+    .select(['stocks.id', 'stocks.quantity_on_hand', 'stocks.quantity_in_transit'])
+    .where('stocks.business_id', '=', businessId)
+    .where('items.is_lot_tracked', '=', 1)
+    .execute();
+  for (const stock of stocks) {
+    const own = lots.filter((lot) => lot.stock_id === stock.id);
+    const onHand = own.reduce((sum, lot) => sum + Number(lot.quantity_on_hand), 0);
+    const inTransit = own.reduce((sum, lot) => sum + Number(lot.quantity_in_transit), 0);
+    if (onHand !== Number(stock.quantity_on_hand)) mismatches.push(`stock ${stock.id} on hand is not its lots' sum`);
+    if (inTransit !== Number(stock.quantity_in_transit)) {
+      mismatches.push(`stock ${stock.id} in transit is not its lots' sum`);
+    }
+  }
+  return mismatches;
+}

@@ -61,6 +61,38 @@ export const getDashboardOverviewResponseTopItemsItemTotalMax = 90000000000000;
 
 export const getDashboardOverviewResponseJobOrdersDueItemIdMax = 2147483647;
 
+export const getDashboardOverviewResponseExpiringLotsItemIdMax = 2147483647;
+
+export const getDashboardOverviewResponseExpiringLotsItemCreatedByOneMax = 2147483647;
+
+export const getDashboardOverviewResponseExpiringLotsItemUpdatedByOneMax = 2147483647;
+
+export const getDashboardOverviewResponseExpiringLotsItemBusinessIdMax = 2147483647;
+
+export const getDashboardOverviewResponseExpiringLotsItemStockIdMax = 2147483647;
+
+export const getDashboardOverviewResponseExpiringLotsItemItemIdMax = 2147483647;
+
+export const getDashboardOverviewResponseExpiringLotsItemBranchIdOneMax = 2147483647;
+
+export const getDashboardOverviewResponseExpiringLotsItemWarehouseIdOneMax = 2147483647;
+
+export const getDashboardOverviewResponseExpiringLotsItemLotNumberMax = 100;
+
+
+export const getDashboardOverviewResponseExpiringLotsItemLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const getDashboardOverviewResponseExpiringLotsItemQuantityOnHandMin = 0;
+export const getDashboardOverviewResponseExpiringLotsItemQuantityOnHandMax = 900000000000;
+
+export const getDashboardOverviewResponseExpiringLotsItemQuantityInTransitMin = 0;
+export const getDashboardOverviewResponseExpiringLotsItemQuantityInTransitMax = 900000000000;
+
+export const getDashboardOverviewResponseExpiringLotsItemItemCodeMax = 255;
+
+export const getDashboardOverviewResponseExpiringLotsItemItemNameMax = 255;
+
+export const getDashboardOverviewResponseExpiringLotsItemLocationNameMax = 255;
+
 
 
 export const GetDashboardOverviewResponse = zod.strictObject({
@@ -105,6 +137,26 @@ export const GetDashboardOverviewResponse = zod.strictObject({
   "promised_date": zod.iso.date(),
   "status": zod.enum(['open', 'in_lab', 'ready']),
   "late": zod.boolean().describe('Promised before today.')
-})).describe('Job orders not yet claimed or cancelled that are promised for today or earlier, earliest first.')
+})).describe('Job orders not yet claimed or cancelled that are promised for today or earlier, earliest first.'),
+  "expiring_lots": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(getDashboardOverviewResponseExpiringLotsItemIdMax).describe('A record id.'),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Always null; lots are never deleted.'),
+  "created_by": zod.union([zod.int().min(1).max(getDashboardOverviewResponseExpiringLotsItemCreatedByOneMax).describe('A record id.'),zod.null()]),
+  "updated_by": zod.union([zod.int().min(1).max(getDashboardOverviewResponseExpiringLotsItemUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "business_id": zod.int().min(1).max(getDashboardOverviewResponseExpiringLotsItemBusinessIdMax).describe('A record id.'),
+  "stock_id": zod.int().min(1).max(getDashboardOverviewResponseExpiringLotsItemStockIdMax).describe('The item × location stock row whose total includes this lot.'),
+  "item_id": zod.int().min(1).max(getDashboardOverviewResponseExpiringLotsItemItemIdMax).describe('A record id.'),
+  "branch_id": zod.union([zod.int().min(1).max(getDashboardOverviewResponseExpiringLotsItemBranchIdOneMax).describe('A record id.'),zod.null()]),
+  "warehouse_id": zod.union([zod.int().min(1).max(getDashboardOverviewResponseExpiringLotsItemWarehouseIdOneMax).describe('A record id.'),zod.null()]),
+  "lot_number": zod.string().min(1).max(getDashboardOverviewResponseExpiringLotsItemLotNumberMax).regex(getDashboardOverviewResponseExpiringLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
+  "expires_on": zod.iso.date(),
+  "quantity_on_hand": zod.number().min(getDashboardOverviewResponseExpiringLotsItemQuantityOnHandMin).max(getDashboardOverviewResponseExpiringLotsItemQuantityOnHandMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "quantity_in_transit": zod.number().min(getDashboardOverviewResponseExpiringLotsItemQuantityInTransitMin).max(getDashboardOverviewResponseExpiringLotsItemQuantityInTransitMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "item_code": zod.string().max(getDashboardOverviewResponseExpiringLotsItemItemCodeMax),
+  "item_name": zod.string().max(getDashboardOverviewResponseExpiringLotsItemItemNameMax),
+  "location_name": zod.string().max(getDashboardOverviewResponseExpiringLotsItemLocationNameMax)
+})).describe('Lots with goods on hand that expire within 90 days of today (the expired ones included), earliest expiry first, at most 50.')
 })
 

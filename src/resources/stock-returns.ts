@@ -1,7 +1,7 @@
 import { transfersInTransit } from './picker-searches.ts';
 import { remaining } from './remaining.ts';
 import { defineResource } from './resource.ts';
-import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
+import { dateRangeFilters, recordTimestamps, relationFilter } from './shared-declarations.ts';
 
 export const stockReturns = defineResource({
   key: 'stock-returns',
@@ -56,7 +56,10 @@ export const stockReturns = defineResource({
       ],
     },
   ],
-  filters: [...dateRangeFilters('return_date', 'Return')],
+  filters: [
+    relationFilter('stock_transfer_id', 'Stock Transfer', 'stock-transfers'),
+    ...dateRangeFilters('return_date', 'Return'),
+  ],
   createParam: 'stock_transfer_id',
   numbering: {
     documentName: 'stock-return',

@@ -22,6 +22,7 @@ import type { OrderByParameter } from './orderByParameter.ts';
 import type { PageParameter } from './pageParameter.ts';
 import type { PerPageParameter } from './perPageParameter.ts';
 import type { SearchParameter } from './searchParameter.ts';
+import type { UsableOrderParameter } from './usableOrderParameter.ts';
 import type { WithTrashedParameter } from './withTrashedParameter.ts';
 
 export type ListPurchaseOrdersParams = {
@@ -76,4 +77,8 @@ order_date_to?: string;
  * 1 answers only active orders with a line that still awaits some quantity.
  */
 has_unreceived?: HasUnreceivedParameter;
+/**
+ * 1 answers only the purchase orders at a location where the signed-in user may place a document (for a user with a home location and without work-at-any-location, that location alone): the orders such a user may receive.
+ */
+usable?: UsableOrderParameter;
 };

@@ -22,6 +22,7 @@ import type { OrderByParameter } from './orderByParameter.ts';
 import type { PageParameter } from './pageParameter.ts';
 import type { PerPageParameter } from './perPageParameter.ts';
 import type { SearchParameter } from './searchParameter.ts';
+import type { UsableRequestParameter } from './usableRequestParameter.ts';
 import type { WithTrashedParameter } from './withTrashedParameter.ts';
 
 export type ListStockRequestsParams = {
@@ -80,4 +81,8 @@ request_date_to?: string;
  * 1 answers only active requests with a line not yet transferred in full.
  */
 has_untransferred?: HasUntransferredParameter;
+/**
+ * 1 answers only the requests whose source (`from_*`) is a location where the signed-in user may place a document (for a user with a home location and without work-at-any-location, that location alone): the requests such a user may transfer from.
+ */
+usable?: UsableRequestParameter;
 };

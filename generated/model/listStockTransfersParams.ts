@@ -22,6 +22,7 @@ import type { OrderByParameter } from './orderByParameter.ts';
 import type { PageParameter } from './pageParameter.ts';
 import type { PerPageParameter } from './perPageParameter.ts';
 import type { SearchParameter } from './searchParameter.ts';
+import type { UsableTransferParameter } from './usableTransferParameter.ts';
 import type { WithTrashedParameter } from './withTrashedParameter.ts';
 
 export type ListStockTransfersParams = {
@@ -84,4 +85,8 @@ transfer_date_to?: string;
  * 1 answers only active transfers with a quantity still on its way (neither received nor returned).
  */
 has_in_transit?: HasInTransitParameter;
+/**
+ * 1 answers only the transfers whose destination (`to_*`) is a location where the signed-in user may place a document (for a user with a home location and without work-at-any-location, that location alone): the transfers such a user may receive or return.
+ */
+usable?: UsableTransferParameter;
 };

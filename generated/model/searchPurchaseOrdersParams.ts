@@ -18,6 +18,7 @@ import type { HasUnreceivedParameter } from './hasUnreceivedParameter.ts';
 import type { Id } from './id.ts';
 import type { SearchLimitParameter } from './searchLimitParameter.ts';
 import type { SearchQParameter } from './searchQParameter.ts';
+import type { UsableOrderParameter } from './usableOrderParameter.ts';
 
 export type SearchPurchaseOrdersParams = {
 /**
@@ -46,4 +47,8 @@ warehouse_id?: Id;
  * 1 answers only active orders with a line that still awaits some quantity.
  */
 has_unreceived?: HasUnreceivedParameter;
+/**
+ * 1 answers only the purchase orders at a location where the signed-in user may place a document (for a user with a home location and without work-at-any-location, that location alone): the orders such a user may receive.
+ */
+usable?: UsableOrderParameter;
 };

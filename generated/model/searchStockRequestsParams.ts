@@ -18,6 +18,7 @@ import type { HasUntransferredParameter } from './hasUntransferredParameter.ts';
 import type { Id } from './id.ts';
 import type { SearchLimitParameter } from './searchLimitParameter.ts';
 import type { SearchQParameter } from './searchQParameter.ts';
+import type { UsableRequestParameter } from './usableRequestParameter.ts';
 
 export type SearchStockRequestsParams = {
 /**
@@ -50,4 +51,8 @@ to_warehouse_id?: Id;
  * 1 answers only active requests with a line not yet transferred in full.
  */
 has_untransferred?: HasUntransferredParameter;
+/**
+ * 1 answers only the requests whose source (`from_*`) is a location where the signed-in user may place a document (for a user with a home location and without work-at-any-location, that location alone): the requests such a user may transfer from.
+ */
+usable?: UsableRequestParameter;
 };

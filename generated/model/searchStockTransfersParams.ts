@@ -18,6 +18,7 @@ import type { HasInTransitParameter } from './hasInTransitParameter.ts';
 import type { Id } from './id.ts';
 import type { SearchLimitParameter } from './searchLimitParameter.ts';
 import type { SearchQParameter } from './searchQParameter.ts';
+import type { UsableTransferParameter } from './usableTransferParameter.ts';
 
 export type SearchStockTransfersParams = {
 /**
@@ -50,4 +51,8 @@ to_warehouse_id?: Id;
  * 1 answers only active transfers with a quantity still on its way (neither received nor returned).
  */
 has_in_transit?: HasInTransitParameter;
+/**
+ * 1 answers only the transfers whose destination (`to_*`) is a location where the signed-in user may place a document (for a user with a home location and without work-at-any-location, that location alone): the transfers such a user may receive or return.
+ */
+usable?: UsableTransferParameter;
 };

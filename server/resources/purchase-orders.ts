@@ -13,6 +13,7 @@ import { checkFigures, documentLifecycle, postingContextOf } from './document-su
 import { auditColumns } from './engine/dynamic.ts';
 import { nameOf, namesById } from './engine/lookups.ts';
 import type { Resource } from './engine/resource.ts';
+import { usableSources } from './engine/work-location.ts';
 import { withUnreceived } from './open-documents.ts';
 import { atOwnLocation } from './work-places.ts';
 
@@ -33,7 +34,7 @@ export const purchaseOrdersResource: Resource<'purchase_orders', Create, Update>
   searchColumns: ['number', 'reference_number', 'notes'],
   costs: { fields: ['subtotal', 'discount_total', 'total'], lineFields: ['unit_cost', 'amount'] },
   workPlaces: atOwnLocation,
-  conditions: { has_unreceived: withUnreceived },
+  conditions: { has_unreceived: withUnreceived, usable: usableSources('') },
   toColumns(input) {
     checkFigures(input, ['unit_cost'], ['quantity']);
     return {};

@@ -12,7 +12,7 @@ import { checkFigures, documentLifecycle, postingContextOf } from './document-su
 import { auditColumns } from './engine/dynamic.ts';
 import { nameOf, namesById } from './engine/lookups.ts';
 import type { Resource } from './engine/resource.ts';
-import { atOwnLocation } from './work-places.ts';
+import { atOwnLocationOfItsOrder } from './work-places.ts';
 
 type Create = z.output<typeof CreateReceiveOrderBody>;
 
@@ -29,7 +29,7 @@ export const receiveOrdersResource: Resource<'receive_orders', Create> = {
   },
   searchColumns: ['number', 'notes'],
   costs: { fields: ['total'], lineFields: ['unit_cost', 'amount'] },
-  workPlaces: atOwnLocation,
+  workPlaces: atOwnLocationOfItsOrder,
   toColumns(input) {
     checkFigures(input, ['unit_cost'], ['quantity']);
     return {};

@@ -11,6 +11,7 @@ import { documentLines, routeNames } from './document-presenting.ts';
 import { checkFigures, documentLifecycle, postingContextOf } from './document-support.ts';
 import { auditColumns } from './engine/dynamic.ts';
 import type { Resource } from './engine/resource.ts';
+import { usableSources } from './engine/work-location.ts';
 import { withUntransferred } from './open-documents.ts';
 import { atEitherEnd } from './work-places.ts';
 
@@ -30,7 +31,7 @@ export const stockRequestsResource: Resource<'stock_requests', Create, Update> =
   },
   searchColumns: ['number', 'notes'],
   workPlaces: atEitherEnd,
-  conditions: { has_untransferred: withUntransferred },
+  conditions: { has_untransferred: withUntransferred, usable: usableSources('from_') },
   toColumns(input) {
     checkFigures(input, [], ['quantity']);
     return {};

@@ -12,9 +12,10 @@ import { checkFigures, documentLifecycle, postingContextOf } from './document-su
 import { auditColumns } from './engine/dynamic.ts';
 import { nameOf, namesById } from './engine/lookups.ts';
 import type { Resource } from './engine/resource.ts';
+import { usableSources } from './engine/work-location.ts';
 import { lineLots } from './line-lots.ts';
 import { withInTransit } from './open-documents.ts';
-import { whereItLeaves } from './work-places.ts';
+import { whereItLeavesOnItsRequest } from './work-places.ts';
 
 type Create = z.output<typeof CreateStockTransferBody>;
 
@@ -31,8 +32,8 @@ export const stockTransfersResource: Resource<'stock_transfers', Create> = {
   },
   searchColumns: ['number', 'notes'],
   costs: { lineFields: ['unit_cost'] },
-  workPlaces: whereItLeaves,
-  conditions: { has_in_transit: withInTransit },
+  workPlaces: whereItLeavesOnItsRequest,
+  conditions: { has_in_transit: withInTransit, usable: usableSources('to_') },
   toColumns(input) {
     checkFigures(input, [], ['quantity']);
     return {};

@@ -29,7 +29,7 @@ export async function whereItLeaves(_ctx: ResourceContext, fields: Record<string
 }
 
 // The location of the document a field refers to, named by that field.
-function atReferred(field: string, table: TableName, prefix: '' | 'to_') {
+function atReferred(field: string, table: TableName, prefix: '' | 'from_' | 'to_', source = false) {
   return async (ctx: ResourceContext, fields: Record<string, unknown>): Promise<WorkPlace[]> => {
     const referred = id(fields[field]);
     if (referred === null) return [];
@@ -39,10 +39,23 @@ function atReferred(field: string, table: TableName, prefix: '' | 'to_') {
       .where('id', '=', referred)
       .where('business_id', '=', ctx.businessId ?? 0)
       .executeTakeFirst()) as Record<string, unknown> | undefined;
-    return row ? [{ field, location: placed(row, prefix).location }] : [];
+    return row ? [{ field, location: placed(row, prefix).location, source }] : [];
   };
 }
 
 export const whereItsTransferArrives = atReferred('stock_transfer_id', 'stock_transfers', 'to_');
 export const whereItsInvoiceIs = atReferred('invoice_id', 'invoices', '');
 export const whereItsBillIs = atReferred('bill_id', 'bills', '');
+
+const orderToReceive = atReferred('purchase_order_id', 'purchase_orders', '', true);
+const requestToTransfer = atReferred('stock_request_id', 'stock_requests', 'from_', true);
+
+// A receive order at its own location, of a purchase order at a location the user may use too.
+export async function atOwnLocationOfItsOrder(ctx: ResourceContext, fields: Record<string, unknown>) {
+  return [placed(fields, ''), ...(await orderToReceive(ctx, fields))];
+}
+
+// A transfer where it leaves, of a request whose source is a location the user may use too.
+export async function whereItLeavesOnItsRequest(ctx: ResourceContext, fields: Record<string, unknown>) {
+  return [placed(fields, 'from_'), ...(await requestToTransfer(ctx, fields))];
+}

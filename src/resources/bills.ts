@@ -1,7 +1,15 @@
 import { suppliers } from './picker-searches.ts';
 import { remaining } from './remaining.ts';
 import { defineResource, readField } from './resource.ts';
-import { costs, dateRangeFilters, documentTotals, paidAndBalance, recordTimestamps } from './shared-declarations.ts';
+import {
+  costs,
+  dateRangeFilters,
+  documentTotals,
+  locationFilter,
+  paidAndBalance,
+  recordTimestamps,
+  relationFilter,
+} from './shared-declarations.ts';
 
 export const bills = defineResource({
   key: 'bills',
@@ -89,7 +97,10 @@ export const bills = defineResource({
         { value: 'paid', label: 'Paid' },
       ],
     },
+    relationFilter('contact_id', 'Supplier', 'contacts', suppliers),
+    locationFilter('', 'Location'),
     ...dateRangeFilters('bill_date', 'Bill date'),
+    ...dateRangeFilters('due_date', 'Due date'),
   ],
   createParam: 'purchase_order_id',
   numbering: { documentName: 'bill', prefix: 'B', locationPrefix: '', referenced: false },

@@ -1,6 +1,6 @@
 import { prescriptionColumns } from './prescriptions.ts';
 import { defineResource } from './resource.ts';
-import { recordTimestamps } from './shared-declarations.ts';
+import { recordTimestamps, relationFilter } from './shared-declarations.ts';
 
 export const contacts = defineResource({
   key: 'contacts',
@@ -10,6 +10,7 @@ export const contacts = defineResource({
   linked: true,
   screens: 'full',
   title: 'name',
+  filters: [relationFilter('contact_type_id', 'Contact Type', 'contact-types')],
   columns: [
     { field: 'name', label: 'Name' },
     { field: 'company_name', label: 'Company' },

@@ -2,7 +2,7 @@ import { paymentMethodOptions } from './options.ts';
 import { refreshPaidDocuments } from './paid-documents.ts';
 import { documentsWithBalance } from './picker-searches.ts';
 import { defineResource } from './resource.ts';
-import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
+import { dateRangeFilters, recordTimestamps, relationFilter } from './shared-declarations.ts';
 
 export const invoicePayments = defineResource({
   key: 'invoice-payments',
@@ -56,6 +56,7 @@ export const invoicePayments = defineResource({
   ],
   filters: [
     { name: 'payment_method', label: 'Payment Method', kind: 'select', options: paymentMethodOptions },
+    relationFilter('invoice_id', 'Invoice', 'invoices'),
     ...dateRangeFilters('payment_date', 'Payment date'),
   ],
   createParam: 'invoice_id',

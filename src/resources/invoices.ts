@@ -4,8 +4,10 @@ import { defineResource, readField } from './resource.ts';
 import {
   dateRangeFilters,
   documentTotals,
+  locationFilter,
   paidAndBalance,
   recordTimestamps,
+  relationFilter,
   vatBreakdown,
 } from './shared-declarations.ts';
 
@@ -106,7 +108,10 @@ export const invoices = defineResource({
         { value: 'paid', label: 'Paid' },
       ],
     },
+    relationFilter('contact_id', 'Customer', 'contacts', customers),
+    locationFilter('', 'Branch'),
     ...dateRangeFilters('invoice_date', 'Invoice date'),
+    ...dateRangeFilters('due_date', 'Due date'),
   ],
   prefillRoutes: [{ segment: 'from-job-order', param: 'job_order_id' }],
   numbering: { documentName: 'invoice', prefix: 'I', locationPrefix: '', referenced: true },

@@ -1,6 +1,6 @@
 import { opticalDetails } from '../format/optical.ts';
 import { defineResource, type OpticalKind } from './resource.ts';
-import { recordTimestamps } from './shared-declarations.ts';
+import { recordTimestamps, relationFilter } from './shared-declarations.ts';
 
 // DOMAIN.md section 7: how the VAT-inclusive price is taxed.
 const taxClassOptions = [
@@ -34,6 +34,12 @@ export const items = defineResource({
   linked: true,
   screens: 'full',
   title: 'name',
+  filters: [
+    relationFilter('brand_id', 'Brand', 'brands'),
+    relationFilter('item_type_id', 'Item Type', 'item-types'),
+    relationFilter('item_classification_id', 'Item Classification', 'item-classifications'),
+    relationFilter('unit_of_measurement_id', 'Unit of Measurement', 'unit-of-measurements'),
+  ],
   columns: [
     { field: 'code', label: 'Code' },
     { field: 'name', label: 'Name' },

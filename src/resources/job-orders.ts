@@ -1,6 +1,13 @@
 import { formatEye } from '../format/prescription.ts';
 import { defineResource, readField } from './resource.ts';
-import { dateRangeFilters, documentTotals, recordTimestamps, vatBreakdown } from './shared-declarations.ts';
+import {
+  dateRangeFilters,
+  documentTotals,
+  locationFilter,
+  recordTimestamps,
+  relationFilter,
+  vatBreakdown,
+} from './shared-declarations.ts';
 
 const roles = [
   { value: 'frame', label: 'Frame' },
@@ -166,6 +173,8 @@ export const jobOrders = defineResource({
   ],
   filters: [
     { name: 'status', label: 'Status', kind: 'select', options: statuses },
+    relationFilter('contact_id', 'Patient', 'contacts'),
+    locationFilter('', 'Branch'),
     ...dateRangeFilters('promised_date', 'Promised'),
     ...dateRangeFilters('order_date', 'Ordered'),
   ],

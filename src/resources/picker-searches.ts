@@ -17,6 +17,8 @@ const withBalance = (record: ResourceRecord) =>
     .join(' · ');
 
 export const documentsWithBalance: RelationSearch = { params: { has_balance: 1 }, label: withBalance };
-export const ordersToReceive: RelationSearch = { params: { has_unreceived: 1 } };
-export const requestsToTransfer: RelationSearch = { params: { has_untransferred: 1 } };
-export const transfersInTransit: RelationSearch = { params: { has_in_transit: 1 } };
+// A follow-up's source is offered only where the user may work (`usable`): a clerk's receive order offers the
+// purchase orders of their warehouse, not a branch's.
+export const ordersToReceive: RelationSearch = { params: { has_unreceived: 1, usable: 1 } };
+export const requestsToTransfer: RelationSearch = { params: { has_untransferred: 1, usable: 1 } };
+export const transfersInTransit: RelationSearch = { params: { has_in_transit: 1, usable: 1 } };

@@ -1,6 +1,6 @@
 import { formatEye } from '../format/prescription.ts';
 import { type Column, defineResource, readField } from './resource.ts';
-import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
+import { dateRangeFilters, recordTimestamps, relationFilter } from './shared-declarations.ts';
 
 // One eye as opticians write it: `-2.25 / -0.75 × 180`.
 const eyeColumn = (eye: 'od' | 'os'): Column => ({
@@ -101,6 +101,7 @@ export const prescriptions = defineResource({
         { value: 'contact_lenses', label: 'Contact lenses' },
       ],
     },
+    relationFilter('contact_id', 'Patient', 'contacts'),
     ...dateRangeFilters('examined_on', 'Examined'),
   ],
   // A prescription a job order has used is corrected by a new one (DOMAIN.md section 6).

@@ -1,6 +1,6 @@
 import { suppliers } from './picker-searches.ts';
 import { defineResource } from './resource.ts';
-import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
+import { dateRangeFilters, recordTimestamps, relationFilter } from './shared-declarations.ts';
 
 export const purchaseItemPrices = defineResource({
   key: 'purchase-item-prices',
@@ -37,7 +37,11 @@ export const purchaseItemPrices = defineResource({
     { name: 'unit_cost', label: 'Unit Cost', kind: 'money', required: true },
     { name: 'effective_date', label: 'Effective Date', kind: 'date', required: true },
   ],
-  filters: [...dateRangeFilters('effective_date', 'Effective')],
+  filters: [
+    relationFilter('item_id', 'Item', 'items'),
+    relationFilter('contact_id', 'Supplier', 'contacts', suppliers),
+    ...dateRangeFilters('effective_date', 'Effective'),
+  ],
   importing: { label: 'Purchase Item Prices', permission: 'create-purchase-item-prices' },
   load: async () => {
     const [api, schemas] = await Promise.all([

@@ -1,7 +1,14 @@
 import { suppliers } from './picker-searches.ts';
 import { remaining } from './remaining.ts';
 import { defineResource, type ResourceRecord, readField } from './resource.ts';
-import { costs, dateRangeFilters, documentTotals, recordTimestamps } from './shared-declarations.ts';
+import {
+  costs,
+  dateRangeFilters,
+  documentTotals,
+  locationFilter,
+  recordTimestamps,
+  relationFilter,
+} from './shared-declarations.ts';
 
 // A bill may only bill what its order lines have not billed yet (DOMAIN section 3).
 function hasUnbilledLines(order: ResourceRecord): boolean {
@@ -101,6 +108,8 @@ export const purchaseOrders = defineResource({
         { value: 'received', label: 'Received' },
       ],
     },
+    relationFilter('contact_id', 'Supplier', 'contacts', suppliers),
+    locationFilter('', 'Location'),
     ...dateRangeFilters('order_date', 'Order date'),
   ],
   prefillRoutes: [{ segment: 'from-job-order', param: 'job_order_id' }],

@@ -1,6 +1,13 @@
 import { customers } from './picker-searches.ts';
 import { defineResource } from './resource.ts';
-import { dateRangeFilters, documentTotals, recordTimestamps, vatBreakdown } from './shared-declarations.ts';
+import {
+  dateRangeFilters,
+  documentTotals,
+  locationFilter,
+  recordTimestamps,
+  relationFilter,
+  vatBreakdown,
+} from './shared-declarations.ts';
 
 export const quotations = defineResource({
   key: 'quotations',
@@ -73,7 +80,11 @@ export const quotations = defineResource({
     },
     { name: 'special_discount', label: 'Senior Citizen / PWD', kind: 'special-discount' },
   ],
-  filters: [...dateRangeFilters('quotation_date', 'Quotation date')],
+  filters: [
+    relationFilter('contact_id', 'Customer', 'contacts', customers),
+    locationFilter('', 'Branch'),
+    ...dateRangeFilters('quotation_date', 'Quotation date'),
+  ],
   numbering: { documentName: 'quotation', prefix: 'Q', locationPrefix: '', referenced: true },
   homeField: 'branch_id',
   idempotentCreate: true,

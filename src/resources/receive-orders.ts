@@ -2,7 +2,7 @@ import { receiptLotColumns, receiptLotFields } from './lot-lines.ts';
 import { ordersToReceive, suppliers } from './picker-searches.ts';
 import { remaining } from './remaining.ts';
 import { defineResource } from './resource.ts';
-import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
+import { dateRangeFilters, locationFilter, recordTimestamps, relationFilter } from './shared-declarations.ts';
 
 export const receiveOrders = defineResource({
   key: 'receive-orders',
@@ -73,7 +73,12 @@ export const receiveOrders = defineResource({
       ],
     },
   ],
-  filters: [...dateRangeFilters('received_date', 'Received')],
+  filters: [
+    relationFilter('purchase_order_id', 'Purchase Order', 'purchase-orders'),
+    relationFilter('contact_id', 'Supplier', 'contacts', suppliers),
+    locationFilter('', 'Location'),
+    ...dateRangeFilters('received_date', 'Received'),
+  ],
   createParam: 'purchase_order_id',
   numbering: { documentName: 'receive-order', prefix: 'RO', locationPrefix: '', referenced: false },
   homeField: 'location',

@@ -115,9 +115,18 @@ export type FormField =
       pricing?: LinePricing;
     });
 
+// A list's own filters in Advance Search, each one query parameter of the list call; a `location` filter is a
+// branch or a warehouse, `{prefix}branch_id` or `{prefix}warehouse_id` (its `name` is the prefix).
 export type Filter =
   | { name: string; label: string; kind: 'select'; options: readonly Option[] }
-  | { name: string; label: string; kind: 'date' };
+  | { name: string; label: string; kind: 'date' }
+  | { name: string; label: string; kind: 'relation'; resource: ResourceKey; search?: RelationSearch }
+  | { name: '' | 'from_' | 'to_'; label: string; kind: 'location' };
+
+// The query parameters a filter sets.
+export function filterParams(filter: Filter): readonly string[] {
+  return filter.kind === 'location' ? [`${filter.name}branch_id`, `${filter.name}warehouse_id`] : [filter.name];
+}
 
 export type ResourceKey =
   | 'branches'

@@ -1,5 +1,5 @@
 import { defineResource } from './resource.ts';
-import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
+import { dateRangeFilters, locationFilter, recordTimestamps, relationFilter } from './shared-declarations.ts';
 
 export const saleItemPrices = defineResource({
   key: 'sale-item-prices',
@@ -34,7 +34,11 @@ export const saleItemPrices = defineResource({
     { name: 'unit_price', label: 'Unit Price', kind: 'money', required: true },
     { name: 'effective_date', label: 'Effective Date', kind: 'date', required: true },
   ],
-  filters: [...dateRangeFilters('effective_date', 'Effective')],
+  filters: [
+    relationFilter('item_id', 'Item', 'items'),
+    locationFilter('', 'Branch'),
+    ...dateRangeFilters('effective_date', 'Effective'),
+  ],
   importing: { label: 'Sale Item Prices', permission: 'create-sale-item-prices' },
   load: async () => {
     const [api, schemas] = await Promise.all([

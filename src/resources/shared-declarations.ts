@@ -1,4 +1,4 @@
-import type { Column, Filter } from './resource.ts';
+import type { Column, Filter, RelationSearch, ResourceKey } from './resource.ts';
 
 // Declarations that many resource definitions share, written once so that a label reads the same everywhere.
 
@@ -29,6 +29,16 @@ export function dateRangeFilters(field: string, label: string): readonly Filter[
     { name: `${field}_from`, label: `${label} from`, kind: 'date' },
     { name: `${field}_to`, label: `${label} to`, kind: 'date' },
   ];
+}
+
+// A filter by a related record, picked by name as the form picks it (`{relation}_id`).
+export function relationFilter(name: string, label: string, resource: ResourceKey, search?: RelationSearch): Filter {
+  return search ? { name, label, kind: 'relation', resource, search } : { name, label, kind: 'relation', resource };
+}
+
+// A filter by the branch or warehouse a document is at (`prefix` '' for its own, 'from_'/'to_' for a movement's ends).
+export function locationFilter(prefix: '' | 'from_' | 'to_', label: string): Filter {
+  return { name: prefix, label, kind: 'location' };
 }
 
 // DOMAIN.md section 7: the VAT breakdown of a sales document and the senior citizen or PWD discount it gives.

@@ -1,4 +1,5 @@
 import { defineResource } from './resource.ts';
+import { locationFilter, relationFilter } from './shared-declarations.ts';
 
 const expiryWindows = [7, 30, 60, 90, 180, 365];
 
@@ -33,6 +34,8 @@ export const stockLots = defineResource({
   ],
   formFields: [],
   filters: [
+    relationFilter('item_id', 'Item', 'items'),
+    locationFilter('', 'Location'),
     {
       name: 'expiring_within_days',
       label: 'Expiring within N days',

@@ -1,7 +1,7 @@
 import { arrivalLinesOf, receiptLotColumns, receiptLotFields } from './lot-lines.ts';
 import { transfersInTransit } from './picker-searches.ts';
 import { defineResource } from './resource.ts';
-import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
+import { dateRangeFilters, recordTimestamps, relationFilter } from './shared-declarations.ts';
 
 export const stockReceives = defineResource({
   key: 'stock-receives',
@@ -56,7 +56,10 @@ export const stockReceives = defineResource({
       ],
     },
   ],
-  filters: [...dateRangeFilters('received_date', 'Received')],
+  filters: [
+    relationFilter('stock_transfer_id', 'Stock Transfer', 'stock-transfers'),
+    ...dateRangeFilters('received_date', 'Received'),
+  ],
   createParam: 'stock_transfer_id',
   numbering: {
     documentName: 'stock-receive',

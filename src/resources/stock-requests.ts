@@ -1,5 +1,5 @@
 import { defineResource, readField } from './resource.ts';
-import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
+import { dateRangeFilters, locationFilter, recordTimestamps } from './shared-declarations.ts';
 
 export const stockRequests = defineResource({
   key: 'stock-requests',
@@ -73,6 +73,8 @@ export const stockRequests = defineResource({
         { value: 'transferred', label: 'Transferred' },
       ],
     },
+    locationFilter('from_', 'From'),
+    locationFilter('to_', 'To'),
     ...dateRangeFilters('request_date', 'Request date'),
   ],
   numbering: { documentName: 'stock-request', prefix: 'SR', locationPrefix: 'from_', referenced: false },

@@ -2,7 +2,7 @@ import { issueLotField, takenLotsColumn } from './lot-lines.ts';
 import { transfersInTransit } from './picker-searches.ts';
 import { remaining } from './remaining.ts';
 import { defineResource } from './resource.ts';
-import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
+import { dateRangeFilters, recordTimestamps, relationFilter } from './shared-declarations.ts';
 
 export const stockReturns = defineResource({
   key: 'stock-returns',
@@ -59,7 +59,10 @@ export const stockReturns = defineResource({
       ],
     },
   ],
-  filters: [...dateRangeFilters('return_date', 'Return')],
+  filters: [
+    relationFilter('stock_transfer_id', 'Stock Transfer', 'stock-transfers'),
+    ...dateRangeFilters('return_date', 'Return'),
+  ],
   createParam: 'stock_transfer_id',
   numbering: {
     documentName: 'stock-return',

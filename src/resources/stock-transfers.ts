@@ -2,7 +2,7 @@ import { issueLotField, takenLotsColumn } from './lot-lines.ts';
 import { requestsToTransfer } from './picker-searches.ts';
 import { remaining } from './remaining.ts';
 import { defineResource, type ResourceRecord, readField } from './resource.ts';
-import { dateRangeFilters, recordTimestamps } from './shared-declarations.ts';
+import { dateRangeFilters, locationFilter, recordTimestamps, relationFilter } from './shared-declarations.ts';
 
 // Stock can be received or returned while some of the transfer is still on its way.
 const inTransit = (transfer: ResourceRecord) => readField(transfer, 'status') !== 'completed';
@@ -91,6 +91,9 @@ export const stockTransfers = defineResource({
         { value: 'completed', label: 'Completed' },
       ],
     },
+    relationFilter('stock_request_id', 'Stock Request', 'stock-requests'),
+    locationFilter('from_', 'From'),
+    locationFilter('to_', 'To'),
     ...dateRangeFilters('transfer_date', 'Transfer date'),
   ],
   createParam: 'stock_request_id',

@@ -1,4 +1,5 @@
 import { defineResource } from './resource.ts';
+import { locationFilter, relationFilter } from './shared-declarations.ts';
 
 // The view shows the latest hundred movements; the full ledger is a report of its own.
 const latestMovements = { page: 1, per_page: 100, order_by: 'desc' } as const;
@@ -13,6 +14,7 @@ export const stocks = defineResource({
   linked: true,
   screens: 'read-only',
   title: 'item_name',
+  filters: [relationFilter('item_id', 'Item', 'items'), locationFilter('', 'Location')],
   columns: [
     { field: 'item_code', label: 'Code' },
     { field: 'item_name', label: 'Item' },

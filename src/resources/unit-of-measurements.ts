@@ -1,5 +1,5 @@
 import { defineResource } from './resource.ts';
-import { recordTimestamps } from './shared-declarations.ts';
+import { recordTimestamps, relationFilter } from './shared-declarations.ts';
 
 export const unitOfMeasurements = defineResource({
   key: 'unit-of-measurements',
@@ -9,6 +9,7 @@ export const unitOfMeasurements = defineResource({
   linked: true,
   screens: 'full',
   title: 'name',
+  filters: [relationFilter('measuring_mass_id', 'Measuring Mass', 'measuring-masses')],
   columns: [
     { field: 'name', label: 'Name' },
     { field: 'abbreviation', label: 'Abbreviation' },

@@ -1,5 +1,5 @@
 import { defineResource } from './resource.ts';
-import { recordTimestamps } from './shared-declarations.ts';
+import { recordTimestamps, relationFilter } from './shared-declarations.ts';
 
 export const users = defineResource({
   key: 'users',
@@ -9,6 +9,7 @@ export const users = defineResource({
   linked: true,
   screens: 'full',
   title: 'name',
+  filters: [relationFilter('role_id', 'Role', 'roles')],
   columns: [
     { field: 'name', label: 'Name' },
     { field: 'email', label: 'Email' },

@@ -11,12 +11,13 @@ export type RemoteSelectProps = {
   onChange: (option: RemoteOption | null) => void;
   search: RemoteSearch<RemoteOption>;
   name?: string;
+  id?: string;
   invalid?: boolean;
   placeholder?: string;
 };
 
 // A value picker over a resource's search endpoint: shows the chosen record's name, searches as the user types.
-export function RemoteSelect({ value, label, onChange, search, name, invalid, placeholder }: RemoteSelectProps) {
+export function RemoteSelect({ value, label, onChange, search, name, id, invalid, placeholder }: RemoteSelectProps) {
   const listId = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -29,6 +30,7 @@ export function RemoteSelect({ value, label, onChange, search, name, invalid, pl
         }
       >
         <Input
+          id={id}
           name={name}
           aria-invalid={invalid || undefined}
           role="combobox"

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListBranchesResponse, SearchBranchesResponse } from '../../generated/zod/branches/branches.zod.ts';
+import { SearchPurchaseOrdersResponse } from '../../generated/zod/purchase-orders/purchase-orders.zod.ts';
+import { SearchStockRequestsResponse } from '../../generated/zod/stock-requests/stock-requests.zod.ts';
+import { SearchStockTransfersResponse } from '../../generated/zod/stock-transfers/stock-transfers.zod.ts';
 import { ListWarehousesResponse, SearchWarehousesResponse } from '../../generated/zod/warehouses/warehouses.zod.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient } from '../support/test-api.ts';
 import { createLedgerFixture, type LedgerFixture } from './ledger-fixture.ts';
@@ -225,5 +228,100 @@ describe('a user with a home location works only there', () => {
     const clerkWarehouses = expectContract(await clerk.get('/api/warehouses?usable=1'), 200, ListWarehousesResponse);
     expect(names(clerkWarehouses.data)).toEqual(['Pasig Warehouse']);
     expect(expectContract(await clerk.get('/api/branches?usable=1'), 200, ListBranchesResponse).meta.total).toBe(0);
+  });
+
+  it('offers and accepts a follow-up only of a source at a usable location', async () => {
+    const [frame] = fixture.itemIds;
+    const order = (location: object) => ({
+      contact_id: fixture.supplierId,
+      ...location,
+      order_date: today,
+      lines: [{ item_id: frame, quantity: 4, unit_cost: 100 }],
+    });
+    const branchOrder = await created(admin, '/api/purchase-orders', order({ branch_id: makatiId() }));
+    const warehouseOrder = await created(admin, '/api/purchase-orders', order({ warehouse_id: fixture.warehouseId }));
+    const ids = (records: readonly { id: number }[]) => records.map((record) => record.id);
+    const clerkOrders = expectContract(
+      await clerk.get('/api/purchase-orders/search?has_unreceived=1&usable=1&limit=100'),
+      200,
+      SearchPurchaseOrdersResponse,
+    );
+    expect(ids(clerkOrders)).toContain(warehouseOrder.id);
+    expect(ids(clerkOrders)).not.toContain(branchOrder.id);
+    const adminOrders = expectContract(
+      await admin.get('/api/purchase-orders/search?has_unreceived=1&usable=1&limit=100'),
+      200,
+      SearchPurchaseOrdersResponse,
+    );
+    expect(ids(adminOrders)).toEqual(expect.arrayContaining([branchOrder.id, warehouseOrder.id]));
+    // Received into the clerk's own warehouse, a branch's order is still not the clerk's to receive.
+    const receipt = (orderId: number, lineId: number | undefined) => ({
+      purchase_order_id: orderId,
+      contact_id: fixture.supplierId,
+      warehouse_id: fixture.warehouseId,
+      received_date: today,
+      lines: [{ purchase_order_line_id: lineId, item_id: frame, quantity: 1, unit_cost: 100 }],
+    });
+    expectRefusalOn(
+      await clerk.post('/api/receive-orders', receipt(branchOrder.id, branchOrder.lines[0]?.id)),
+      'purchase_order_id',
+      'Pasig Warehouse',
+    );
+    await created(clerk, '/api/receive-orders', receipt(warehouseOrder.id, warehouseOrder.lines[0]?.id));
+
+    const request = (from: object) => ({
+      ...from,
+      to_branch_id: makatiId(),
+      request_date: today,
+      lines: [{ item_id: frame, quantity: 2 }],
+    });
+    const fromWarehouse = await created(
+      admin,
+      '/api/stock-requests',
+      request({ from_warehouse_id: fixture.warehouseId }),
+    );
+    const fromBranch = await created(admin, '/api/stock-requests', request({ from_branch_id: quezonCityId() }));
+    const clerkRequests = expectContract(
+      await clerk.get('/api/stock-requests/search?has_untransferred=1&usable=1&limit=100'),
+      200,
+      SearchStockRequestsResponse,
+    );
+    expect(ids(clerkRequests)).toContain(fromWarehouse.id);
+    expect(ids(clerkRequests)).not.toContain(fromBranch.id);
+    expectRefusalOn(
+      await clerk.post('/api/stock-transfers', {
+        stock_request_id: fromBranch.id,
+        from_warehouse_id: fixture.warehouseId,
+        to_branch_id: makatiId(),
+        transfer_date: today,
+        lines: [{ stock_request_line_id: fromBranch.lines[0]?.id, item_id: frame, quantity: 1 }],
+      }),
+      'stock_request_id',
+      'Pasig Warehouse',
+    );
+
+    const toMakati = await created(admin, '/api/stock-transfers', {
+      from_warehouse_id: fixture.warehouseId,
+      to_branch_id: makatiId(),
+      transfer_date: today,
+      lines: [{ item_id: frame, quantity: 1 }],
+    });
+    const arriving = async (client: TestClient) =>
+      ids(
+        expectContract(
+          await client.get('/api/stock-transfers/search?has_in_transit=1&usable=1&limit=100'),
+          200,
+          SearchStockTransfersResponse,
+        ),
+      );
+    const toWarehouse = await created(admin, '/api/stock-transfers', {
+      from_branch_id: makatiId(),
+      to_warehouse_id: fixture.warehouseId,
+      transfer_date: today,
+      lines: [{ item_id: frame, quantity: 1 }],
+    });
+    expect(await arriving(clerk)).toContain(toWarehouse.id);
+    expect(await arriving(clerk)).not.toContain(toMakati.id);
+    expect(await arriving(admin)).toEqual(expect.arrayContaining([toMakati.id, toWarehouse.id]));
   });
 });

@@ -99,6 +99,8 @@ it('offers a receive order only the orders with something left to receive, and f
   await renderCreate(receiveOrders);
   const [option] = await openPicker('purchase_order_id');
   expect(searches.at(-1)?.searchParams.get('has_unreceived')).toBe('1');
+  // The server answers only the orders at a location the user may use (a clerk's own warehouse).
+  expect(searches.at(-1)?.searchParams.get('usable')).toBe('1');
   if (!option) throw new Error('No order offered.');
   fireEvent.mouseDown(option);
 

@@ -50,7 +50,8 @@ export const ListPurchaseOrdersQueryParams = zod.strictObject({
   "status": zod.enum(['open', 'partially_received', 'received']).optional().describe('Only records whose status matches.'),
   "order_date_from": zod.iso.date().optional().describe('Only records whose order date is on or after this day.'),
   "order_date_to": zod.iso.date().optional().describe('Only records whose order date is on or before this day.'),
-  "has_unreceived": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active orders with a line that still awaits some quantity.')
+  "has_unreceived": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active orders with a line that still awaits some quantity.'),
+  "usable": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only the purchase orders at a location where the signed-in user may place a document (for a user with a home location and without work-at-any-location, that location alone): the orders such a user may receive.')
 })
 
 export const listPurchaseOrdersResponseDataItemIdMax = 2147483647;
@@ -356,7 +357,8 @@ export const SearchPurchaseOrdersQueryParams = zod.strictObject({
   "contact_id": zod.coerce.number().int().min(1).max(searchPurchaseOrdersQueryContactIdMax).optional().describe('Only records whose contact id matches.'),
   "branch_id": zod.coerce.number().int().min(1).max(searchPurchaseOrdersQueryBranchIdMax).optional().describe('Only records whose branch id matches.'),
   "warehouse_id": zod.coerce.number().int().min(1).max(searchPurchaseOrdersQueryWarehouseIdMax).optional().describe('Only records whose warehouse id matches.'),
-  "has_unreceived": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active orders with a line that still awaits some quantity.')
+  "has_unreceived": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active orders with a line that still awaits some quantity.'),
+  "usable": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only the purchase orders at a location where the signed-in user may place a document (for a user with a home location and without work-at-any-location, that location alone): the orders such a user may receive.')
 })
 
 export const searchPurchaseOrdersResponseIdMax = 2147483647;

@@ -53,7 +53,8 @@ export const ListStockRequestsQueryParams = zod.strictObject({
   "status": zod.enum(['pending', 'partially_transferred', 'transferred']).optional().describe('Only records whose status matches.'),
   "request_date_from": zod.iso.date().optional().describe('Only records whose request date is on or after this day.'),
   "request_date_to": zod.iso.date().optional().describe('Only records whose request date is on or before this day.'),
-  "has_untransferred": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active requests with a line not yet transferred in full.')
+  "has_untransferred": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active requests with a line not yet transferred in full.'),
+  "usable": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only the requests whose source (`from_*`) is a location where the signed-in user may place a document (for a user with a home location and without work-at-any-location, that location alone): the requests such a user may transfer from.')
 })
 
 export const listStockRequestsResponseDataItemIdMax = 2147483647;
@@ -283,7 +284,8 @@ export const SearchStockRequestsQueryParams = zod.strictObject({
   "from_warehouse_id": zod.coerce.number().int().min(1).max(searchStockRequestsQueryFromWarehouseIdMax).optional().describe('Only records whose from warehouse id matches.'),
   "to_branch_id": zod.coerce.number().int().min(1).max(searchStockRequestsQueryToBranchIdMax).optional().describe('Only records whose to branch id matches.'),
   "to_warehouse_id": zod.coerce.number().int().min(1).max(searchStockRequestsQueryToWarehouseIdMax).optional().describe('Only records whose to warehouse id matches.'),
-  "has_untransferred": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active requests with a line not yet transferred in full.')
+  "has_untransferred": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active requests with a line not yet transferred in full.'),
+  "usable": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only the requests whose source (`from_*`) is a location where the signed-in user may place a document (for a user with a home location and without work-at-any-location, that location alone): the requests such a user may transfer from.')
 })
 
 export const searchStockRequestsResponseIdMax = 2147483647;

@@ -56,7 +56,8 @@ export const ListStockTransfersQueryParams = zod.strictObject({
   "status": zod.enum(['in_transit', 'partially_received', 'completed']).optional().describe('Only records whose status matches.'),
   "transfer_date_from": zod.iso.date().optional().describe('Only records whose transfer date is on or after this day.'),
   "transfer_date_to": zod.iso.date().optional().describe('Only records whose transfer date is on or before this day.'),
-  "has_in_transit": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active transfers with a quantity still on its way (neither received nor returned).')
+  "has_in_transit": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active transfers with a quantity still on its way (neither received nor returned).'),
+  "usable": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only the transfers whose destination (`to_*`) is a location where the signed-in user may place a document (for a user with a home location and without work-at-any-location, that location alone): the transfers such a user may receive or return.')
 })
 
 export const listStockTransfersResponseDataItemIdMax = 2147483647;
@@ -362,7 +363,8 @@ export const SearchStockTransfersQueryParams = zod.strictObject({
   "from_warehouse_id": zod.coerce.number().int().min(1).max(searchStockTransfersQueryFromWarehouseIdMax).optional().describe('Only records whose from warehouse id matches.'),
   "to_branch_id": zod.coerce.number().int().min(1).max(searchStockTransfersQueryToBranchIdMax).optional().describe('Only records whose to branch id matches.'),
   "to_warehouse_id": zod.coerce.number().int().min(1).max(searchStockTransfersQueryToWarehouseIdMax).optional().describe('Only records whose to warehouse id matches.'),
-  "has_in_transit": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active transfers with a quantity still on its way (neither received nor returned).')
+  "has_in_transit": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active transfers with a quantity still on its way (neither received nor returned).'),
+  "usable": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only the transfers whose destination (`to_*`) is a location where the signed-in user may place a document (for a user with a home location and without work-at-any-location, that location alone): the transfers such a user may receive or return.')
 })
 
 export const searchStockTransfersResponseIdMax = 2147483647;

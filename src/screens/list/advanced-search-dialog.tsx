@@ -1,7 +1,8 @@
-import { Button, Dialog, Field, Input, NativeSelect, Portal, Stack } from '@chakra-ui/react';
+import { Button, Dialog, Field, NativeSelect, Portal, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { Filter } from '../../resources/resource.ts';
 import { TypeAhead, typeAheadLimit } from '../../ui/type-ahead.tsx';
+import { FilterInput, filterId } from './filter-input.tsx';
 import type { ListQuery, SortOrder } from './list-query.ts';
 
 export type AdvancedSearchDialogProps = {
@@ -62,32 +63,9 @@ export function AdvancedSearchDialog({
                   </NativeSelect.Root>
                 </Field.Root>
                 {filters.map((filter) => (
-                  <Field.Root key={filter.name}>
-                    <Field.Label htmlFor={`filter-${filter.name}`}>{filter.label}</Field.Label>
-                    {filter.kind === 'select' ? (
-                      <NativeSelect.Root>
-                        <NativeSelect.Field
-                          id={`filter-${filter.name}`}
-                          value={values[filter.name] ?? ''}
-                          onChange={(event) => setValues({ ...values, [filter.name]: event.currentTarget.value })}
-                        >
-                          <option value="">Any</option>
-                          {filter.options.map((option) => (
-                            <option key={option.value} value={option.value}>
-                              {option.label}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    ) : (
-                      <Input
-                        id={`filter-${filter.name}`}
-                        type="date"
-                        value={values[filter.name] ?? ''}
-                        onChange={(event) => setValues({ ...values, [filter.name]: event.currentTarget.value })}
-                      />
-                    )}
+                  <Field.Root key={filterId(filter)}>
+                    <Field.Label htmlFor={filterId(filter)}>{filter.label}</Field.Label>
+                    <FilterInput filter={filter} values={values} onChange={setValues} />
                   </Field.Root>
                 ))}
               </Stack>

@@ -16,7 +16,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useGate, usePermissions, useSeesCosts } from '../../auth/use-permissions.ts';
-import { columnValue, filterParams, isEditable, readableColumns, readField } from '../../resources/resource.ts';
+import {
+  columnValue,
+  filterParams,
+  isEditable,
+  permissionPrefixOf,
+  readableColumns,
+  readField,
+} from '../../resources/resource.ts';
 import { createPath, editPath, importPath, viewPath } from '../../resources/routes.ts';
 import { PaginationBar } from '../../ui/pagination-bar.tsx';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
@@ -57,7 +64,7 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
   const can = useGate();
   const columns = readableColumns(resource.columns, useSeesCosts());
   // Known permissions that lack view-{prefix} refuse at once, without asking the server to say the same.
-  const refusedHere = usePermissions() !== null && !can({ prefix: resource.key, action: 'view' });
+  const refusedHere = usePermissions() !== null && !can({ prefix: permissionPrefixOf(resource), action: 'view' });
   const [params, setParams] = useSearchParams();
   const query = readListQuery(params, (resource.filters ?? []).flatMap(filterParams));
   const apiParams = toApiParams(query);

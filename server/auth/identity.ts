@@ -2,7 +2,6 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { dialectOf } from '../db/dialect.ts';
 import { type Location, locationOf } from '../domain/location.ts';
-import { hashSessionId } from './sessions.ts';
 
 export const fullAccessPermission = 'full-access-and-permssions';
 export const workAtAnyLocationPermission = 'work-at-any-location';
@@ -21,7 +20,7 @@ export type Identity = {
   home: Location | null;
 };
 
-const touchEveryMs = 60_000;
+export const touchEveryMs = 60_000;
 
 type SessionRow = {
   user_id: number;
@@ -34,18 +33,20 @@ type SessionRow = {
 };
 
 /**
- * The signed-in user of a live session, with permissions and memberships, or null. One query per request: the
+ * The signed-in user of a live session, with permissions and memberships, or null, read afresh in one query: the
  * session, its user, the permissions of the user's roles, the memberships and whether the business the request
- * names (`business-id`) exists, so that nothing is cached between requests and a sign-out, password change,
- * role, permission or membership change made by any server process counts from the next request on.
- * A session idle for longer than the timeout is removed; `last_seen_at` is written at most once a minute.
+ * names (`business-id`) exists. A session idle for longer than the timeout is removed; `last_seen_at` is written
+ * at most once a minute. `lastSeenMs` is when the session was last seen, as now stored.
+ * A process may keep the answer while nothing it was read from changes: server/auth/identity-cache.ts.
  */
-export async function resumeIdentity(
+export type SessionRequest = { idleMinutes: number; now: Date; businessId: number | null };
+
+export async function readIdentity(
   db: Kysely<Database>,
   sessionId: string,
-  request: { idleMinutes: number; now: Date; businessId: number | null },
-): Promise<Identity | null> {
-  const idHash = hashSessionId(sessionId);
+  idHash: string,
+  request: SessionRequest,
+): Promise<{ identity: Identity; lastSeenMs: number } | null> {
   const postgres = dialectOf(db) === 'postgres';
   const list = (expression: RawBuilder<unknown>) =>
     postgres ? sql`coalesce(array_agg(DISTINCT ${expression}), '{}')` : sql`json_group_array(DISTINCT ${expression})`;
@@ -66,12 +67,14 @@ export async function resumeIdentity(
     WHERE session.id_hash = ${idHash}`.execute(db);
   const row = result.rows[0];
   if (!row) return null;
-  const idleMs = request.now.getTime() - Date.parse(row.last_seen_at);
+  let lastSeenMs = Date.parse(row.last_seen_at);
+  const idleMs = request.now.getTime() - lastSeenMs;
   if (idleMs > request.idleMinutes * 60_000) {
     await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
     return null;
   }
   if (idleMs > touchEveryMs) {
+    lastSeenMs = request.now.getTime();
     await db
       .updateTable('sessions')
       .set({ last_seen_at: request.now.toISOString() })
@@ -79,7 +82,7 @@ export async function resumeIdentity(
       .execute();
   }
   const permissions = parsed<string>(row.permissions);
-  return {
+  const identity: Identity = {
     userId: row.user_id,
     sessionId,
     permissions: new Set(permissions),
@@ -88,6 +91,7 @@ export async function resumeIdentity(
     existingBusinessId: row.business_active === null ? null : request.businessId,
     home: homeOf(row.userable_type, row.userable_id),
   };
+  return { identity, lastSeenMs };
 }
 
 export function homeOf(type: 'branch' | 'warehouse' | null, id: number | null): Location | null {

@@ -1,5 +1,6 @@
 import type { DocumentTables } from './tables/documents.ts';
 import type { EyeCareTables } from './tables/eye-care.ts';
+import type { IdentityEpochTables } from './tables/identity-epoch.ts';
 import type { MasterDataTables } from './tables/master-data.ts';
 import type { OpticalCatalogueTables } from './tables/optical-catalogue.ts';
 import type { PhilippineSalesTables } from './tables/philippine-sales.ts';
@@ -15,4 +16,5 @@ export type Database = MasterDataTables &
   EyeCareTables &
   PhilippineSalesTables &
   OpticalCatalogueTables &
-  StockLotTables;
+  StockLotTables &
+  IdentityEpochTables;

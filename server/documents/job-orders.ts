@@ -9,6 +9,7 @@ import { requireContactOfType } from './contact-roles.ts';
 import { latestSalePrice, missingSalePrice, resolveLinePrices } from './default-prices.ts';
 import { assignDocumentNumber } from './document-counter.ts';
 import { recordJobOrderStatus } from './job-order-status-history.ts';
+import { lensLinesByPower } from './lens-variants.ts';
 import { type PostingContext, timestampOf } from './posting-context.ts';
 import { type PricedLine, priceLines } from './priced-lines.ts';
 import { requireActive, requireLineItems } from './references.ts';
@@ -132,7 +133,8 @@ async function insertLines(
 
 const millimetres = (value: number | null | undefined) => (typeof value === 'number' ? Math.round(value * 100) : null);
 
-export async function createJobOrder(context: PostingContext, input: JobOrderInput): Promise<number> {
+export async function createJobOrder(context: PostingContext, given: JobOrderInput): Promise<number> {
+  const input = { ...given, lines: await lensLinesByPower(context, given.lines, given.prescription_id ?? null) };
   const header: Header = {
     contact_id: input.contact_id,
     branch_id: input.branch_id,
@@ -205,8 +207,13 @@ async function storedJobOrderLines(context: PostingContext, id: number): Promise
 }
 
 // Only an open order changes: once it is at the lab, the lab works from what it was sent.
-export async function updateJobOrder(context: PostingContext, id: number, changes: JobOrderChanges): Promise<void> {
+export async function updateJobOrder(context: PostingContext, id: number, given: JobOrderChanges): Promise<void> {
   const existing = await findJobOrder(context, id);
+  const prescriptionId = given.prescription_id === undefined ? existing.prescription_id : given.prescription_id;
+  const changes =
+    given.lines === undefined
+      ? given
+      : { ...given, lines: await lensLinesByPower(context, given.lines, prescriptionId) };
   if (existing.status !== 'open') throw conflict('Only an open job order can be edited.');
   const header: Header = {
     contact_id: changes.contact_id ?? existing.contact_id,

@@ -2,13 +2,13 @@ import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { GenerateItemPowersBody, GetItemPowerGridQueryParams } from '../../generated/zod/items/items.zod.ts';
 import type { Database } from '../db/database.ts';
+import { notStockedMessage, variantOfPower } from '../documents/lens-variants.ts';
 import {
   countSteps,
   fromHundredths,
   type Hundredths,
   isPowerStep,
   type LensPower,
-  minusCylinderPower,
   powerLabel,
   powerSteps,
   toHundredths,
@@ -349,8 +349,6 @@ export async function powerGrid(
   };
 }
 
-export const notStockedMessage = 'That power is not stocked.';
-
 // The family's active variant of one eye's power (a plus cylinder read in minus form), or a 404 that says the
 // power is not stocked.
 export async function variantForPower(
@@ -365,23 +363,11 @@ export async function variantForPower(
     if (value != null && !isPowerStep(value)) errors[field] = [`The ${field} must be in steps of 0.25.`];
   }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
-  const { sphere, cylinder } = minusCylinderPower(
-    toHundredths(power.sphere) ?? 0,
-    toHundredths(power.cylinder ?? 0) ?? 0,
-  );
-  const add = power.add == null ? null : toHundredths(power.add);
-  const row = await ctx.db
-    .selectFrom('items')
-    .select('id')
-    .where('business_id', '=', ctx.businessId ?? 0)
-    .where('variant_of_item_id', '=', familyId)
-    .where('sphere', '=', sphere)
-    .where(sql<number>`coalesce(cylinder, 0)`, '=', cylinder)
-    .where('deleted_at', 'is', null)
-    .$if(add === null, (narrowed) => narrowed.where('add_power', 'is', null))
-    .$if(add !== null, (narrowed) => narrowed.where('add_power', '=', add))
-    .orderBy('id')
-    .executeTakeFirst();
-  if (!row) throw notFound(notStockedMessage);
-  return row.id;
+  const variantId = await variantOfPower(ctx.db, ctx.businessId ?? 0, familyId, {
+    sphere: toHundredths(power.sphere) ?? 0,
+    cylinder: power.cylinder == null ? null : toHundredths(power.cylinder),
+    add: power.add == null ? null : toHundredths(power.add),
+  });
+  if (variantId === null) throw notFound(notStockedMessage);
+  return variantId;
 }

@@ -81,6 +81,14 @@ describe('sign-in and sessions', () => {
     expectContract(await client.get('/api/auth/user'), 401, MessageOnly);
   });
 
+  it('ends an idle session even when its identity was just answered from the process', async () => {
+    const client = await api.signIn('optician@example.test');
+    expectContract(await client.get('/api/auth/user'), 200, GetAuthUserResponse);
+    expectContract(await client.get('/api/auth/user'), 200, GetAuthUserResponse);
+    clock = new Date(clock.getTime() + 121 * 60_000);
+    expectContract(await client.get('/api/auth/user'), 401, MessageOnly);
+  });
+
   it('throttles failed sign-ins per email and address with a 429, and lets other emails through', async () => {
     await api.createUser({ email: 'target@example.test', permissions: [], businessIds: [business] });
     const client = await api.anonymous();

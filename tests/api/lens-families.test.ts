@@ -417,3 +417,56 @@ describe('variant for power', () => {
     expect(missing.json).toEqual({ message: 'That power is not stocked.' });
   });
 });
+
+describe('a lens family on a job order', () => {
+  it('takes for each eye the variant of its prescribed power, and refuses a power the family lacks', async () => {
+    const familyId = await createFamily('JO-FAM');
+    await generate(familyId, { sphere_from: -3, sphere_to: -1, cylinder_from: 0, cylinder_to: -1 });
+    const rx = await admin.post('/api/prescriptions', {
+      contact_id: fixture.customerId,
+      kind: 'spectacles',
+      examined_on: today,
+      od_sphere: -2.5,
+      od_cylinder: 0.5,
+      od_axis: 90,
+      os_sphere: -1.75,
+      pd_distance: 62,
+    });
+    expect(rx.status).toBe(201);
+    const prescriptionId = (rx.json as { id: number }).id;
+    const order = () => ({
+      contact_id: fixture.customerId,
+      branch_id: fixture.branchIds[0],
+      prescription_id: prescriptionId,
+      order_date: today,
+      lines: [
+        { role: 'lens_od', item_id: familyId, quantity: 1, unit_price: 1500 },
+        { role: 'lens_os', item_id: familyId, quantity: 1, unit_price: 1500 },
+        { role: 'frame', item_id: fixture.itemIds[0], quantity: 1, unit_price: 3500 },
+      ],
+    });
+    const created = await admin.post('/api/job-orders', order());
+    expect(created.status).toBe(201);
+    const lines = (created.json as { lines: { role: string; item_id: number; item_name: string }[] }).lines;
+    expect(lines.map((line) => [line.role, line.item_name])).toEqual([
+      ['lens_od', 'Hoya Hilux 1.50 SV JO-FAM -2.00/-0.50'],
+      ['lens_os', 'Hoya Hilux 1.50 SV JO-FAM -1.75/+0.00'],
+      ['frame', 'Wayfarer frame'],
+    ]);
+
+    const farRx = await admin.post('/api/prescriptions', {
+      contact_id: fixture.customerId,
+      kind: 'spectacles',
+      examined_on: today,
+      od_sphere: -2,
+      os_sphere: -4.5,
+      pd_distance: 62,
+    });
+    const refused = await admin.post('/api/job-orders', {
+      ...order(),
+      prescription_id: (farRx.json as { id: number }).id,
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.json).toMatchObject({ errors: { 'lines.1.item_id': ['That power is not stocked.'] } });
+  });
+});

@@ -8,6 +8,7 @@ import * as philippineSales from './008_philippine_sales.ts';
 import * as opticalCatalogue from './009_optical_catalogue.ts';
 import * as searchAndStockTotals from './010_search_and_stock_totals.ts';
 import * as stockLots from './011_stock_lots.ts';
+import * as identityEpoch from './013_identity_epoch.ts';
 
 // Every migration, in order. A static list (not a folder scan) so that bundling and tests see the same set.
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '009_optical_catalogue': opticalCatalogue,
   '010_search_and_stock_totals': searchAndStockTotals,
   '011_stock_lots': stockLots,
+  '013_identity_epoch': identityEpoch,
 };

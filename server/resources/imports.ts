@@ -54,6 +54,11 @@ const itemsImport = recordImport(
     is_inventory_tracked: '1',
     reorder_level: '2',
     sale_discounts: '2:5%, 5:10%',
+    frame_model: 'RB5154 Clubmaster',
+    frame_color: 'Black',
+    eye_size: '51',
+    bridge: '21',
+    temple_length: '145',
   },
 );
 

@@ -54,6 +54,10 @@ search?: SearchParameter;
  */
 expiring_within_days?: ExpiringWithinDaysParameter;
 /**
+ * Only the lots of this stock row (one item at one location).
+ */
+stock_id?: Id;
+/**
  * Only records whose item id matches.
  */
 item_id?: Id;

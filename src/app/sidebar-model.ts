@@ -1,7 +1,7 @@
 import { fullAccessPermission, permissionName } from '../auth/gate.ts';
 import { type ReportDefinition, reports } from '../reports/reports.ts';
 import { resources, sidebarGroups } from '../resources/registry.ts';
-import type { ResourceDefinition, ResourceGroup } from '../resources/resource.ts';
+import { permissionPrefixOf, type ResourceDefinition, type ResourceGroup } from '../resources/resource.ts';
 
 export type SidebarGroup = {
   key: ResourceGroup;
@@ -14,7 +14,8 @@ export type SidebarGroup = {
 // the view permission of any resource of the group, linked or not.
 export function sidebarModel(held: readonly string[]): SidebarGroup[] {
   const full = held.includes(fullAccessPermission);
-  const sees = (resource: ResourceDefinition) => full || held.includes(permissionName('view', resource.key));
+  const sees = (resource: ResourceDefinition) =>
+    full || held.includes(permissionName('view', permissionPrefixOf(resource)));
   return sidebarGroups
     .map((group) => {
       const members = resources.filter((resource) => resource.group === group.key);

@@ -1,3 +1,4 @@
+import { issueLotField, takenLotsColumn } from './lot-lines.ts';
 import { customers } from './picker-searches.ts';
 import { defineResource, readField } from './resource.ts';
 import {
@@ -82,10 +83,12 @@ export const invoices = defineResource({
         { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
         { name: 'unit_price', label: 'Unit Price', kind: 'money' },
         { name: 'discount_percent', label: 'Discount %', kind: 'percent' },
+        issueLotField,
       ],
       viewColumns: [
         { field: 'item_name', label: 'Item' },
         { field: 'quantity', label: 'Quantity', kind: 'quantity' },
+        takenLotsColumn,
         { field: 'unit_price', label: 'Unit Price', kind: 'money' },
         { field: 'discount_percent', label: 'Discount', kind: 'percent' },
         { field: 'amount', label: 'Amount', kind: 'money' },

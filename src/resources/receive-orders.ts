@@ -1,3 +1,4 @@
+import { receiptLotColumns, receiptLotFields } from './lot-lines.ts';
 import { ordersToReceive, suppliers } from './picker-searches.ts';
 import { remaining } from './remaining.ts';
 import { defineResource } from './resource.ts';
@@ -61,10 +62,12 @@ export const receiveOrders = defineResource({
         { name: 'item_id', label: 'Item', kind: 'item', labelField: 'item_name', required: true },
         { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
         { name: 'unit_cost', label: 'Unit Cost', kind: 'money' },
+        ...receiptLotFields,
       ],
       viewColumns: [
         { field: 'item_name', label: 'Item' },
         { field: 'quantity', label: 'Quantity', kind: 'quantity' },
+        ...receiptLotColumns,
         { field: 'unit_cost', label: 'Unit Cost', kind: 'money', cost: true },
         { field: 'amount', label: 'Amount', kind: 'money', cost: true },
       ],

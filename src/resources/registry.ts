@@ -23,6 +23,7 @@ import { receiveOrders } from './receive-orders.ts';
 import type { ResourceDefinition, ResourceGroup, ResourceKey } from './resource.ts';
 import { roles } from './roles.ts';
 import { saleItemPrices } from './sale-item-prices.ts';
+import { stockLots } from './stock-lots.ts';
 import { stockReceives } from './stock-receives.ts';
 import { stockRequests } from './stock-requests.ts';
 import { stockReturns } from './stock-returns.ts';
@@ -42,6 +43,7 @@ export const resources: readonly ResourceDefinition[] = [
   itemTypes,
   items,
   stocks,
+  stockLots,
   conversions,
   purchaseItemPrices,
   purchaseOrders,

@@ -71,7 +71,10 @@ export type LineField =
       itemTypes?: { roleField: string; byRole: Readonly<Record<string, readonly string[]>> };
       lensEye?: { roleField: string; byRole: Readonly<Record<string, 'od' | 'os'>>; prescriptionField: string };
     })
-  | (FieldBase & { kind: 'unit'; labelField: string });
+  | (FieldBase & { kind: 'unit'; labelField: string })
+  // A lot (DOMAIN.md section 6), shown only on lines of lot-tracked items: a receipt's lot number and expiry, or
+  // the lot an issue takes (empty: the earliest good expiry first).
+  | (FieldBase & { kind: 'lot-number' | 'expiry' });
 
 // Where a new line's price comes from: the supplier's purchase prices (contact_id) or the branch's sale prices
 // (branch_id), the latest effective on the document's date; the item's discount tiers of the same side.
@@ -155,6 +158,7 @@ export type ResourceKey =
   | 'quotations'
   | 'discount-programs'
   | 'stocks'
+  | 'stock-lots'
   | 'permissions'
   | 'prescriptions'
   | 'job-orders';
@@ -251,6 +255,9 @@ export type DocumentPrint = {
 
 export type ResourceDefinition = {
   key: ResourceKey;
+  // The prefix its permissions are named after when its records are part of another resource's (the lots of stock
+  // are seen with view-stocks); the key otherwise.
+  permissionPrefix?: ResourceKey;
   singular: string;
   plural: string;
   // The sidebar group whose header this resource's view permission reveals (SPEC section 6), and whether the group
@@ -317,6 +324,10 @@ export type ResourceDefinition = {
 
 export function isEditable(resource: ResourceDefinition, record: ResourceRecord): boolean {
   return !record.deleted_at && resource.screens === 'full' && (resource.editable?.(record) ?? true);
+}
+
+export function permissionPrefixOf(resource: ResourceDefinition): string {
+  return resource.permissionPrefix ?? resource.key;
 }
 
 export function defineResource(definition: ResourceDefinition): ResourceDefinition {

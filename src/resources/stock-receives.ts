@@ -1,5 +1,5 @@
+import { arrivalLinesOf, receiptLotColumns, receiptLotFields } from './lot-lines.ts';
 import { transfersInTransit } from './picker-searches.ts';
-import { remaining } from './remaining.ts';
 import { defineResource } from './resource.ts';
 import { dateRangeFilters, recordTimestamps, relationFilter } from './shared-declarations.ts';
 
@@ -47,10 +47,12 @@ export const stockReceives = defineResource({
       columns: [
         { name: 'stock_transfer_line_id', label: 'Transfer Line', kind: 'id', required: true },
         { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
+        ...receiptLotFields,
       ],
       viewColumns: [
         { field: 'item_name', label: 'Item' },
         { field: 'quantity', label: 'Quantity', kind: 'quantity' },
+        ...receiptLotColumns,
       ],
     },
   ],
@@ -91,13 +93,7 @@ export const stockReceives = defineResource({
         return {
           stock_transfer_id: transfer.id,
           stock_transfer_number: transfer.number,
-          lines: transfer.lines
-            .map((line) => ({
-              stock_transfer_line_id: line.id,
-              item_name: line.item_name,
-              quantity: remaining(line.quantity, line.received_quantity + line.returned_quantity),
-            }))
-            .filter((line) => line.quantity > 0),
+          lines: arrivalLinesOf(transfer),
         };
       },
     };

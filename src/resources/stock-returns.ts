@@ -1,3 +1,4 @@
+import { issueLotField, takenLotsColumn } from './lot-lines.ts';
 import { transfersInTransit } from './picker-searches.ts';
 import { remaining } from './remaining.ts';
 import { defineResource } from './resource.ts';
@@ -49,10 +50,12 @@ export const stockReturns = defineResource({
       columns: [
         { name: 'stock_transfer_line_id', label: 'Transfer Line', kind: 'id', required: true },
         { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
+        issueLotField,
       ],
       viewColumns: [
         { field: 'item_name', label: 'Item' },
         { field: 'quantity', label: 'Quantity', kind: 'quantity' },
+        takenLotsColumn,
       ],
     },
   ],
@@ -98,6 +101,7 @@ export const stockReturns = defineResource({
               stock_transfer_line_id: line.id,
               item_name: line.item_name,
               quantity: remaining(line.quantity, line.received_quantity + line.returned_quantity),
+              is_lot_tracked: line.lots.length > 0,
             }))
             .filter((line) => line.quantity > 0),
         };

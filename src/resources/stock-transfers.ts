@@ -1,3 +1,4 @@
+import { issueLotField, takenLotsColumn } from './lot-lines.ts';
 import { requestsToTransfer } from './picker-searches.ts';
 import { remaining } from './remaining.ts';
 import { defineResource, type ResourceRecord, readField } from './resource.ts';
@@ -68,10 +69,12 @@ export const stockTransfers = defineResource({
         { name: 'stock_request_line_id', label: 'Request Line', kind: 'id' },
         { name: 'item_id', label: 'Item', kind: 'item', labelField: 'item_name', required: true },
         { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
+        issueLotField,
       ],
       viewColumns: [
         { field: 'item_name', label: 'Item' },
         { field: 'quantity', label: 'Quantity', kind: 'quantity' },
+        takenLotsColumn,
         { field: 'received_quantity', label: 'Received', kind: 'quantity' },
         { field: 'returned_quantity', label: 'Returned', kind: 'quantity' },
       ],

@@ -3,6 +3,8 @@ import { locationFilter, relationFilter } from './shared-declarations.ts';
 
 // The view shows the latest hundred movements; the full ledger is a report of its own.
 const latestMovements = { page: 1, per_page: 100, order_by: 'desc' } as const;
+// A stock row's lots with goods, earliest expiry first (an item has a handful of lots at one place).
+const lotsOfStock = { page: 1, per_page: 100, order_by: 'asc' } as const;
 
 export const stocks = defineResource({
   key: 'stocks',
@@ -36,7 +38,10 @@ export const stocks = defineResource({
   formFields: [],
   importing: { label: 'Opening Stock', permission: 'create-receive-orders' },
   load: async () => {
-    const api = await import('../../generated/hooks/stocks/stocks.ts');
+    const [api, lotsApi] = await Promise.all([
+      import('../../generated/hooks/stocks/stocks.ts'),
+      import('../../generated/hooks/stock-lots/stock-lots.ts'),
+    ]);
     return {
       importCsv: (csv, dryRun) =>
         api.importOpeningStock({ dry_run: dryRun ? 1 : 0 }, { data: csv, headers: { 'Content-Type': 'text/csv' } }),
@@ -60,6 +65,23 @@ export const stocks = defineResource({
           load: async (id, signal) => {
             const page = await api.listStockMovements(id, latestMovements, undefined, signal);
             return page.data.map((movement) => ({ ...movement }));
+          },
+        },
+        {
+          caption: 'Lots',
+          columns: [
+            { field: 'lot_number', label: 'Lot Number' },
+            { field: 'expires_on', label: 'Expiry', kind: 'date' },
+            { field: 'quantity_on_hand', label: 'On Hand', kind: 'quantity' },
+            { field: 'quantity_in_transit', label: 'In Transit', kind: 'quantity' },
+          ],
+          queryKey: (id) => lotsApi.getListStockLotsQueryKey({ ...lotsOfStock, stock_id: id }),
+          load: async (id, signal) => {
+            const page = await lotsApi.listStockLots({ ...lotsOfStock, stock_id: id }, undefined, signal);
+            return page.data
+              .filter((lot) => lot.quantity_on_hand > 0 || lot.quantity_in_transit > 0)
+              .sort((a, b) => (a.expires_on < b.expires_on ? -1 : a.expires_on > b.expires_on ? 1 : 0))
+              .map((lot) => ({ ...lot }));
           },
         },
       ],

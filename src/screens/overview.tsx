@@ -34,6 +34,7 @@ import { useSeesCosts } from '../auth/use-permissions.ts';
 import { formatDate } from '../format/date.ts';
 import { formatMoney, formatMoneyCompact } from '../format/money.ts';
 import { formatQuantity } from '../format/quantity.ts';
+import { ExpiringLots } from './expiring-lots.tsx';
 import { errorMessage } from './shared/request-error.ts';
 
 // Nothing to draw until the business has sold, bought or stocked anything.
@@ -107,6 +108,7 @@ export function OverviewScreen() {
             ) : null}
           </SimpleGrid>
           <JobOrdersDue overview={data} />
+          <ExpiringLots overview={data} />
           <Card.Root>
             <Card.Header>
               <Card.Title>{purchasesShown ? 'Sales and purchases, last 30 days' : 'Sales, last 30 days'}</Card.Title>

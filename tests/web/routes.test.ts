@@ -8,8 +8,8 @@ const actionsOf = (key: string) =>
   ['index', 'create', 'view', 'edit'].filter((action) => names.has(`${key}.${action}`)).join(' ');
 
 describe('the routes of SPEC section 2', () => {
-  it('covers the 29 resources of SPEC.md and the 2 of DOMAIN.md section 6 and discount programs', () => {
-    expect(resources).toHaveLength(32);
+  it('covers the 29 resources of SPEC.md, prescriptions, job orders and lots of DOMAIN.md section 6, and discount programs', () => {
+    expect(resources).toHaveLength(33);
   });
 
   it.each([
@@ -18,6 +18,7 @@ describe('the routes of SPEC section 2', () => {
     ['bills', 'index create view'],
     ['quotations', 'index create view'],
     ['stocks', 'index view'],
+    ['stock-lots', 'index view'],
     ['permissions', 'index view'],
     ['prescriptions', 'index create view edit'],
     ['job-orders', 'index create view edit'],

@@ -14,7 +14,7 @@ const labelsOf = (held: string[]) =>
 describe('the sidebar rules (SPEC sections 2 and 6)', () => {
   it('shows every group and link with full access, Eye Care after Sales, without Quotations or Businesses', () => {
     expect(labelsOf(['full-access-and-permssions'])).toEqual([
-      'Inventory: Brands, Measuring Masses, Unit of Measurements, Item Classifications, Item Types, Items, Stocks',
+      'Inventory: Brands, Measuring Masses, Unit of Measurements, Item Classifications, Item Types, Items, Stocks, Lots',
       'Purchasing: Purchase Item Prices, Purchase Orders, Receive Orders, Bills, Bill Payments',
       'Sales: Sale Item Prices, Invoices, Invoice Payments, Discount Programs',
       'Eye Care: Prescriptions, Job Orders',

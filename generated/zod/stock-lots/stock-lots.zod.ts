@@ -32,6 +32,8 @@ export const listStockLotsQuerySearchMax = 255;
 export const listStockLotsQueryExpiringWithinDaysMin = 0;
 export const listStockLotsQueryExpiringWithinDaysMax = 3650;
 
+export const listStockLotsQueryStockIdMax = 2147483647;
+
 export const listStockLotsQueryItemIdMax = 2147483647;
 
 export const listStockLotsQueryBranchIdMax = 2147483647;
@@ -48,6 +50,7 @@ export const ListStockLotsQueryParams = zod.strictObject({
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listStockLotsQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
   "search": zod.coerce.string().max(listStockLotsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.'),
   "expiring_within_days": zod.coerce.number().int().min(listStockLotsQueryExpiringWithinDaysMin).max(listStockLotsQueryExpiringWithinDaysMax).optional().describe('Only lots with goods on hand that expire on or before today (the shop\'s day in Manila) plus this many days; lots already expired are included, since they too must leave the shelf.'),
+  "stock_id": zod.coerce.number().int().min(1).max(listStockLotsQueryStockIdMax).optional().describe('Only the lots of this stock row (one item at one location).'),
   "item_id": zod.coerce.number().int().min(1).max(listStockLotsQueryItemIdMax).optional().describe('Only records whose item id matches.'),
   "branch_id": zod.coerce.number().int().min(1).max(listStockLotsQueryBranchIdMax).optional().describe('Only records whose branch id matches.'),
   "warehouse_id": zod.coerce.number().int().min(1).max(listStockLotsQueryWarehouseIdMax).optional().describe('Only records whose warehouse id matches.')

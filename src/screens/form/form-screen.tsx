@@ -8,6 +8,7 @@ import { useGate, usePermissions } from '../../auth/use-permissions.ts';
 import {
   type FormValues,
   isEditable,
+  permissionPrefixOf,
   type ResourceApi,
   type ResourceDefinition,
   type ResourceRecord,
@@ -64,7 +65,7 @@ export function FormScreen({ resource, api, mode, prefillSegment }: FormScreenPr
     staleTime: 0,
   });
 
-  if (!can({ prefix: resource.key, action: mode === 'create' ? 'create' : 'update' })) {
+  if (!can({ prefix: permissionPrefixOf(resource), action: mode === 'create' ? 'create' : 'update' })) {
     return <Navigate to={listPath(resource)} replace />;
   }
   const status = errorStatus(source.error);

@@ -42,6 +42,8 @@ export const lineKeys = {
   discountTyped: '_discount_typed',
   autoPriced: '_auto_priced',
   priceNote: '_price_note',
+  // Whether the line's item is kept by lot: true or false once known, null until the item is looked up.
+  lotTracked: '_lot_tracked',
 } as const;
 
 function lineValues(columns: readonly LineField[], line: Record<string, unknown>): FormValues {
@@ -56,6 +58,7 @@ function lineValues(columns: readonly LineField[], line: Record<string, unknown>
   values[lineKeys.discountTyped] = line.discount_percent !== null && line.discount_percent !== undefined;
   values[lineKeys.autoPriced] = false;
   values[lineKeys.priceNote] = null;
+  values[lineKeys.lotTracked] = typeof line.is_lot_tracked === 'boolean' ? line.is_lot_tracked : null;
   return values;
 }
 

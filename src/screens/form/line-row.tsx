@@ -11,9 +11,18 @@ import { ItemPicker, itemLabel } from './item-picker.tsx';
 import { variantForEye } from './lens-variant.ts';
 import { lineFigures, tierDiscount, toPesos } from './line-amounts.ts';
 import { missingPriceMessage, priceLineFromList } from './line-pricing.ts';
+import { LotInput } from './lot-input.tsx';
 import { numberStep, toNumberOrNull, toNumberOrUndefined, toTextOrNull } from './number-value.ts';
 import { OnHand } from './on-hand.tsx';
 import { RelationInput } from './relation-input.tsx';
+
+// The item a line is about, when it has an item column (a receipt or issue line); arrival lines name a transfer
+// line instead and carry their lot facts from the transfer.
+function lineItemId(line: Record<string, unknown>, columns: readonly LineField[]): number | null {
+  const itemColumn = columns.find((column) => column.kind === 'item');
+  const value = itemColumn ? line[itemColumn.name] : null;
+  return typeof value === 'number' ? value : null;
+}
 
 export type LineRowProps = {
   name: string;
@@ -63,6 +72,7 @@ export function LineRow({ name, index, columns, pricing, showAmount, onRemove }:
     setValue(`${row}.${itemColumn}`, item?.id ?? null, { shouldValidate: formState.isSubmitted });
     setValue(`${row}.${labelKey(itemColumn)}`, item ? itemLabel(item) : '');
     setValue(`${row}.${lineKeys.priceNote}`, null);
+    setValue(`${row}.${lineKeys.lotTracked}`, item ? item.is_lot_tracked : null);
     if (!item) return;
     if (unitColumn) {
       setValue(`${row}.${unitColumn.name}`, item.unit_of_measurement_id);
@@ -116,6 +126,17 @@ export function LineRow({ name, index, columns, pricing, showAmount, onRemove }:
                 </NativeSelect.Root>
               ) : column.kind === 'unit' ? (
                 <RelationInput name={path} resource="unit-of-measurements" invalid={Boolean(error)} />
+              ) : column.kind === 'lot-number' || column.kind === 'expiry' ? (
+                <LotInput
+                  path={path}
+                  label={label}
+                  kind={column.kind}
+                  lotTracked={
+                    typeof line[lineKeys.lotTracked] === 'boolean' ? (line[lineKeys.lotTracked] as boolean) : null
+                  }
+                  itemId={lineItemId(line, columns)}
+                  optional={!columns.some((other) => other.kind === 'expiry')}
+                />
               ) : column.kind === 'id' ? (
                 <Text py="2">{String(line[lineKeys.label] || `#${String(line[column.name] ?? '')}`)}</Text>
               ) : (

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { LuDownload, LuUpload } from 'react-icons/lu';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useGate } from '../../auth/use-permissions.ts';
+import { permissionPrefixOf } from '../../resources/resource.ts';
 import { listPath } from '../../resources/routes.ts';
 import { toaster } from '../../ui/toaster.tsx';
 import { errorMessage, validationErrors } from '../shared/request-error.ts';
@@ -25,7 +26,7 @@ export function ImportScreen({ resource, api }: ResourceScreenProps) {
   const importing = resource.importing;
   if (!importing || !api.importCsv) return <Navigate to={listPath(resource)} replace />;
   const importCsv = api.importCsv;
-  if (!can({ prefix: resource.key, action: 'create', override: [importing.permission] })) {
+  if (!can({ prefix: permissionPrefixOf(resource), action: 'create', override: [importing.permission] })) {
     return <Navigate to={listPath(resource)} replace />;
   }
 

@@ -21,6 +21,7 @@ import {
   columnValue,
   filterParams,
   isEditable,
+  permissionPrefixOf,
   readableColumns,
   readField,
 } from '../../resources/resource.ts';
@@ -72,7 +73,7 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
   const can = useGate();
   const columns = readableColumns(resource.columns, useSeesCosts());
   // Known permissions that lack view-{prefix} refuse at once, without asking the server to say the same.
-  const refusedHere = usePermissions() !== null && !can({ prefix: resource.key, action: 'view' });
+  const refusedHere = usePermissions() !== null && !can({ prefix: permissionPrefixOf(resource), action: 'view' });
   const [params, setParams] = useSearchParams();
   const query = readListQuery(params, (resource.filters ?? []).flatMap(filterParams));
   const apiParams = toApiParams(query);

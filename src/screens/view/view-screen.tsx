@@ -9,6 +9,7 @@ import { isLensFamily } from '../../format/optical.ts';
 import {
   columnValue,
   isEditable,
+  permissionPrefixOf,
   type ResourceApi,
   type ResourceRecord,
   readableColumns,
@@ -59,7 +60,7 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const can = useGate();
-  const refusedHere = usePermissions() !== null && !can({ prefix: resource.key, action: 'view' });
+  const refusedHere = usePermissions() !== null && !can({ prefix: permissionPrefixOf(resource), action: 'view' });
   const record = useQuery({
     queryKey: api.detailKey(id),
     queryFn: ({ signal }) => api.get(id, undefined, signal),

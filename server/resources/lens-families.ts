@@ -70,7 +70,7 @@ function checkRanges(body: GeneratePowers): { spheres: Hundredths[]; cylinders: 
   };
 }
 
-async function activeFamily(ctx: ResourceContext, id: number): Promise<Family> {
+async function familyOf(ctx: ResourceContext, id: number): Promise<Family> {
   const family = await ctx.db
     .selectFrom('items')
     .selectAll()
@@ -88,7 +88,7 @@ export async function generatePowers(
   familyId: number,
   body: GeneratePowers,
 ): Promise<{ created: number; skipped: number }> {
-  const family = await activeFamily(ctx, familyId);
+  const family = await familyOf(ctx, familyId);
   if (family.deleted_at !== null) throw conflict('Restore the lens family before generating its powers.');
   if (family.variant_of_item_id !== null) {
     throw unprocessable({
@@ -120,10 +120,9 @@ export async function generatePowers(
   }));
   const tooLong = variants.find((variant) => variant.code.length > codeLength || variant.name.length > nameLength);
   if (tooLong) {
+    const [what, text] = tooLong.code.length > codeLength ? ['code', tooLong.code] : ['name', tooLong.name];
     throw unprocessable({
-      sphere_from: [
-        `The variant ${tooLong.code.length > codeLength ? 'code' : 'name'} "${tooLong.code.length > codeLength ? tooLong.code : tooLong.name}" would be too long; shorten the family's ${tooLong.code.length > codeLength ? 'code' : 'name'}.`,
-      ],
+      sphere_from: [`The variant ${what} "${text}" would be too long; shorten the family's ${what}.`],
     });
   }
   await refuseTakenCodes(
@@ -356,7 +355,7 @@ export async function variantForPower(
   familyId: number,
   power: { sphere: number; cylinder?: number | null; add?: number | null },
 ): Promise<number> {
-  await activeFamily(ctx, familyId);
+  await familyOf(ctx, familyId);
   const errors: FieldErrors = {};
   for (const field of ['sphere', 'cylinder', 'add'] as const) {
     const value = power[field];

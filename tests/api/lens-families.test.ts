@@ -241,6 +241,15 @@ describe('generate powers', () => {
     expect(Object.keys((answer.json as { errors: object }).errors)).toContain(field);
   });
 
+  it('refuses a family whose code leaves no room for the power in its variants’ codes', async () => {
+    const familyId = await createFamily('HOYA-HILUX-150-SINGLE-VISION-HARD-COAT-STOCK');
+    const answer = await generate(familyId, { sphere_from: -2, sphere_to: -2, cylinder_from: -0.5, cylinder_to: -0.5 });
+    expect(answer.status).toBe(422);
+    expect((answer.json as { message: string }).message).toBe(
+      'The variant code "HOYA-HILUX-150-SINGLE-VISION-HARD-COAT-STOCK -2.00/-0.50" would be too long; shorten the family\'s code.',
+    );
+  });
+
   it('refuses to generate on a variant, and a variant twin of an existing power', async () => {
     const familyId = await createFamily('TWIN-FAM');
     await generate(familyId, { sphere_from: 0, sphere_to: 0, cylinder_from: 0, cylinder_to: 0 });

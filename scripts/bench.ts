@@ -1,7 +1,7 @@
 // Prints benchmark tables: API reads at BENCH_ITEMS items (default 100,000; stocks for the first 100,000 at 3
 // locations), invoice postings on a ledger of 10,000 and of BENCH_MOVEMENTS (default 1,000,000) movements, and the
 // client's initial JavaScript. Figures only, no assertions; copy them into docs/PERFORMANCE.md.
-// The reads part ends with a CSV export of every item, timed, with the server's memory sampled while it streams.
+// The reads part also prints the server's CPU time per request (load-independent) and ends with a CSV export of every item, timed, with the server's memory sampled while it streams.
 // BENCH_ONLY=reads, grid (the power grid of the demo's lens family), postings or bundle runs that part alone (reads
 // includes grid); BENCH_SECONDS (default 5) sets each run's length; BENCH_REBUILD=1 rebuilds the read database (the posting one
 // is rebuilt on every run); BENCH_DATABASE_URL runs it on PostgreSQL (a schema per data set) instead of SQLite.
@@ -27,6 +27,7 @@ import {
   sqlitePathOf,
 } from './bench/bench-database.ts';
 import { benchClientBundle } from './bench/client-bundle.ts';
+import { benchCpuPerRequest } from './bench/cpu-per-request.ts';
 import { benchCsvExport } from './bench/csv-export.ts';
 import { benchHistoryCost } from './bench/history-cost.ts';
 import { type Figures, measureDirect, measureHttp } from './bench/measure.ts';
@@ -137,6 +138,15 @@ async function benchReads(bench: BenchDatabase, session: Session): Promise<void>
     `API reads at ${itemCount.toLocaleString('en-US')} items, ${connections} connections, ${seconds} s each (ms)`,
     ['query', 'API req/s', 'API p50', 'API p99', 'non-2xx', 'DB calls/s', 'DB p50', 'DB p99', 'p50 ratio'],
     rows,
+  );
+  printTable(
+    'Server CPU per request, in process (µs, median of 5 × 1,000)',
+    ['query', 'CPU µs'],
+    await benchCpuPerRequest(
+      db,
+      businessId,
+      cases.map(([label, path]) => [label, path] as const),
+    ),
   );
 }
 

@@ -136,6 +136,35 @@ describe('search through the index', () => {
     expect((await scanned('r_s')).length).toBe(1);
   });
 
+  it('pages a search in either order, each page the next slice of every match', async () => {
+    const model = await api.db
+      .selectFrom('items')
+      .select(['item_type_id', 'unit_of_measurement_id'])
+      .where('id', '=', ours.itemIds[0])
+      .executeTakeFirstOrThrow();
+    for (let index = 0; index < 32; index += 1) {
+      const created = await admin.post('/api/items', {
+        ...model,
+        code: `PGW-${index}`,
+        name: `Pagewise frame ${index}`,
+      });
+      expect(created.status).toBe(201);
+    }
+    const expected = await scanned('pagewise');
+    expect(expected.length).toBe(32);
+    for (const order of ['desc', 'asc'] as const) {
+      const pages: number[][] = [];
+      for (const page of [1, 2, 3]) {
+        const answer = await admin.get(`/api/items?per_page=15&page=${page}&order_by=${order}&search=pagewise`);
+        const listed = expectContract(answer, 200, ListItemsResponse);
+        expect(listed.meta).toMatchObject({ total: 32, last_page: 3 });
+        pages.push(listed.data.map((item) => item.id));
+      }
+      expect(pages.map((page) => page.length)).toEqual([15, 15, 2]);
+      expect(pages.flat()).toEqual(order === 'desc' ? expected : [...expected].reverse());
+    }
+  });
+
   it('follows renames, soft deletes, restores and permanent deletes in the writing transaction', async () => {
     const [first] = await scanned('Clubmaster Classic');
     expect(first).toBeDefined();

@@ -23,6 +23,7 @@ const family = getGetItemResponseMock({
   optical_kind: 'ophthalmic_lens',
   variant_of_item_id: null,
   sphere: null,
+  is_lot_tracked: false,
 });
 
 const page = { current_page: 1, last_page: 1, per_page: 100 as const, total: 1 };
@@ -94,6 +95,18 @@ beforeEach(() => {
   );
 });
 
+async function chooseSupplier() {
+  const supplier = document.querySelector('input[name="power-grid-supplier"]');
+  if (!(supplier instanceof HTMLInputElement)) throw new Error('No supplier picker.');
+  fireEvent.focus(supplier);
+  fireEvent.change(supplier, { target: { value: 'Hoya' } });
+  const list = document.getElementById(supplier.getAttribute('aria-controls') ?? '');
+  if (!list) throw new Error('No supplier suggestions.');
+  const [option] = await within(list).findAllByRole('option');
+  if (!option) throw new Error('No supplier offered.');
+  fireEvent.mouseDown(option);
+}
+
 function renderGrid() {
   renderRoutes(
     [
@@ -139,15 +152,7 @@ describe('the power grid screen', () => {
   it('receives the quantities typed into the grid as one receive order and shows the new on hand', async () => {
     renderGrid();
     fireEvent.click(await screen.findByRole('button', { name: 'Receive Into Grid' }));
-    const supplier = document.querySelector('input[name="power-grid-supplier"]');
-    if (!(supplier instanceof HTMLInputElement)) throw new Error('No supplier picker.');
-    fireEvent.focus(supplier);
-    fireEvent.change(supplier, { target: { value: 'Hoya' } });
-    const list = document.getElementById(supplier.getAttribute('aria-controls') ?? '');
-    if (!list) throw new Error('No supplier suggestions.');
-    const [option] = await within(list).findAllByRole('option');
-    if (!option) throw new Error('No supplier offered.');
-    fireEvent.mouseDown(option);
+    await chooseSupplier();
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Receive -1.00 / -0.50' }), { target: { value: '4' } });
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Receive -0.75 / +0.00' }), { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create Receive Order' }));
@@ -166,5 +171,22 @@ describe('the power grid screen', () => {
       expect(screen.getByRole('button', { name: '-1.00 / -0.50: 5 on hand, 2 in transit' })).toBeTruthy(),
     );
     expect(screen.getByRole('button', { name: '-0.75 / +0.00: 3 on hand' })).toBeTruthy();
+  });
+
+  it('receives one lot with its expiry into every cell of a lot-tracked family', async () => {
+    server.use(http.get('*/api/items/:id', () => HttpResponse.json({ ...family, is_lot_tracked: true })));
+    renderGrid();
+    fireEvent.click(await screen.findByRole('button', { name: 'Receive Into Grid' }));
+    await chooseSupplier();
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Receive -1.00 / +0.00' }), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Receive Order' }));
+    expect(await screen.findByText('A lot-tracked family needs the lot number and its expiry date.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Lot Number/), { target: { value: 'L2611' } });
+    fireEvent.change(screen.getByLabelText(/Expires On/), { target: { value: '2028-05-31' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Receive Order' }));
+    await screen.findByText('Receive order RO-20261123-B00003-00000009 created.');
+    expect(received[0]).toMatchObject({
+      lines: [{ item_id: 41, quantity: 2, lot_number: 'L2611', expires_on: '2028-05-31' }],
+    });
   });
 });

@@ -72,8 +72,9 @@ export async function listRecords(
 ): Promise<Page> {
   const query = parseListQuery(resource, rawQuery);
   const rows = await listedRows(resource, ctx, query);
-  const total = await countRows(resource, ctx, query, rows);
-  const page = await pageOf(rows, query);
+  const { total, page } = query.search
+    ? await searchedPage(resource, ctx, rows, query)
+    : { total: await countRows(resource, ctx, query, rows), page: await pageOf(rows, query) };
   const lastPage = Math.max(1, Math.ceil(total / query.per_page));
   const data = await resource.present(ctx, page as unknown as Row<RecordTableName>[]);
   return {
@@ -91,6 +92,25 @@ export async function listRecords(
 // old.
 function idOrder(searched: boolean) {
   return searched ? sql`${sql.ref('id')} + 0` : sql.ref('id');
+}
+
+// A search has few matches, and finding them (index candidates, each checked by LIKE) is the cost: the matching
+// ids are found once, in order, giving the exact total and the page's ids, and only the page's rows are read
+// whole. Counting and then paging found every match twice and sorted whole rows.
+async function searchedPage(resource: AnyResource, ctx: ResourceContext, rows: Scoped, query: ListQuery) {
+  const matches = await rows.clearSelect().select('id').orderBy(idOrder(true), query.order_by).execute();
+  const start = (query.page - 1) * query.per_page;
+  const ids = matches.slice(start, start + query.per_page).map((match) => Number(match.id));
+  return { total: matches.length, page: await rowsInOrder(resource, ctx, ids) };
+}
+
+// The rows of `ids`, found by a search of the resource's rows, in the order of `ids`. They are read by id alone:
+// asking the search again would run it again.
+async function rowsInOrder(resource: AnyResource, ctx: ResourceContext, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const found = await (await scopedRows(resource, ctx)).where('id', 'in', ids).execute();
+  const byId = new Map(found.map((row) => [Number(row.id), row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 function pageOf(rows: Scoped, query: ListQuery) {
@@ -121,10 +141,14 @@ export async function searchRecords(resource: AnyResource, ctx: ResourceContext,
   let rows = (await scopedRows(resource, ctx)).where('deleted_at', 'is', null);
   if (query.q) rows = await withText(rows, resource, ctx, query.q);
   rows = await filtered(rows, resource, ctx, query, searchKeys);
-  const found = await rows
-    .orderBy(idOrder(Boolean(query.q)), 'desc')
-    .limit(query.limit)
-    .execute();
+  const ordered = rows.orderBy(idOrder(Boolean(query.q)), 'desc').limit(query.limit);
+  const found = query.q
+    ? await rowsInOrder(
+        resource,
+        ctx,
+        (await ordered.clearSelect().select('id').execute()).map((match) => Number(match.id)),
+      )
+    : await ordered.execute();
   return resource.present(ctx, found as unknown as Row<RecordTableName>[]);
 }
 

@@ -67,6 +67,8 @@ export function PowerGridScreen() {
   const [typed, setTyped] = useState<Typed>({});
   const [supplier, setSupplier] = useState<{ value: number; label: string } | null>(null);
   const [receivedDate, setReceivedDate] = useState(businessDayIso());
+  // A lot-tracked family (contact lenses) receives one lot, with its expiry, into every cell typed.
+  const [lot, setLot] = useState({ number: '', expiresOn: '' });
 
   const family = useQuery({
     queryKey: getGetItemQueryKey(itemId ?? 0),
@@ -110,7 +112,7 @@ export function PowerGridScreen() {
   }, []);
 
   const receive = useMutation({
-    mutationFn: (lines: { item_id: number; quantity: number }[]) =>
+    mutationFn: (lines: { item_id: number; quantity: number; lot_number?: string; expires_on?: string }[]) =>
       createReceiveOrder(
         {
           contact_id: supplier?.value ?? 0,
@@ -131,17 +133,26 @@ export function PowerGridScreen() {
     onError: (error) => notifyError(errorMessage(error)),
   });
 
+  const lotTracked = family.data?.is_lot_tracked === true;
   const submitReceipt = () => {
     const lines = Object.entries(typed)
       .map(([key, value]) => ({ cell: cells.get(key), quantity: Number(value) }))
       .filter((line): line is { cell: PowerGridCell; quantity: number } => line.cell !== undefined && line.quantity > 0)
-      .map((line) => ({ item_id: line.cell.item_id, quantity: line.quantity }));
+      .map((line) => ({
+        item_id: line.cell.item_id,
+        quantity: line.quantity,
+        ...(lotTracked ? { lot_number: lot.number, expires_on: lot.expiresOn } : {}),
+      }));
     if (supplier === null) {
       notifyError('Choose the supplier first.');
       return;
     }
     if (lines.length === 0) {
       notifyError('Type a quantity into at least one cell.');
+      return;
+    }
+    if (lotTracked && (lot.number.trim() === '' || lot.expiresOn === '')) {
+      notifyError('A lot-tracked family needs the lot number and its expiry date.');
       return;
     }
     receive.mutate(lines);
@@ -247,6 +258,27 @@ export function PowerGridScreen() {
               onChange={(event) => setReceivedDate(event.target.value)}
             />
           </Field.Root>
+          {lotTracked ? (
+            <>
+              <Field.Root required>
+                <Field.Label htmlFor="power-grid-lot-number">Lot Number</Field.Label>
+                <Input
+                  id="power-grid-lot-number"
+                  value={lot.number}
+                  onChange={(event) => setLot({ ...lot, number: event.target.value })}
+                />
+              </Field.Root>
+              <Field.Root required>
+                <Field.Label htmlFor="power-grid-expires-on">Expires On</Field.Label>
+                <Input
+                  id="power-grid-expires-on"
+                  type="date"
+                  value={lot.expiresOn}
+                  onChange={(event) => setLot({ ...lot, expiresOn: event.target.value })}
+                />
+              </Field.Root>
+            </>
+          ) : null}
           <Button colorPalette="teal" onClick={submitReceipt} loading={receive.isPending}>
             Create Receive Order
           </Button>

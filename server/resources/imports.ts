@@ -86,13 +86,24 @@ const salePricesImport = recordImport(
   { item: 'RB-5154-2000', branch: '', unit_price: '8990', effective_date: '2026-01-01' },
 );
 
-const openingStockColumns = ['item', 'branch', 'warehouse', 'quantity', 'unit_cost', 'supplier', 'received_date'];
+const openingStockColumns = [
+  'item',
+  'branch',
+  'warehouse',
+  'quantity',
+  'unit_cost',
+  'supplier',
+  'received_date',
+  'lot_number',
+  'expires_on',
+];
 const openingStockRelations = { item, branch, warehouse, supplier: { ...contact } };
 
 /**
  * Opening stock is posted through the ledger like any receipt: the rows become receive orders, one per location,
  * supplier and date, so stock, movements and average costs come out as if the goods had been received. A row
- * without a supplier is received from the "Opening Balance" supplier, made once when first needed.
+ * without a supplier is received from the "Opening Balance" supplier, made once when first needed. A lot-tracked
+ * item's row names its lot and expiry, as any receipt line does.
  */
 const openingStockImport: ImportDefinition = {
   prefix: 'stocks',
@@ -176,6 +187,11 @@ async function openingStockLine(ctx: ResourceContext, row: ImportRow, errors: Fi
     const cost = Number(cell('unit_cost').replaceAll(',', ''));
     if (!Number.isFinite(cost) || cost < 0) return fail('unit_cost', 'The unit cost must be a number of at least 0.');
     line.unit_cost = cost;
+  }
+  if (cell('lot_number') !== '') line.lot_number = cell('lot_number');
+  if (cell('expires_on') !== '') {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(cell('expires_on'))) return fail('expires_on', 'The expiry must read YYYY-MM-DD.');
+    line.expires_on = cell('expires_on');
   }
   const date = cell('received_date') || businessDate(new Date(ctx.now));
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return fail('received_date', 'The received date must read YYYY-MM-DD.');

@@ -297,3 +297,22 @@ describe('transferring lot-tracked items', () => {
     expect(transit.map((lot) => [lot.lot_number, Number(lot.quantity_in_transit)])).toEqual([['L-LATE', 2000]]);
   });
 });
+
+describe('importing opening stock of a lot-tracked item', () => {
+  const importCsv = (csv: string) =>
+    clerk.request('POST', '/api/stocks/import', csv, { headers: { 'content-type': 'text/csv' } });
+
+  it('names the row and column of a missing lot, and posts the named lot otherwise', async () => {
+    const missing = await importCsv('item,warehouse,quantity,unit_cost\nOA-1DAY,WH,4,500\n');
+    expect(missing.status).toBe(422);
+    expect(Object.keys((missing.json as { errors: object }).errors).sort()).toEqual([
+      'rows.2.expires_on',
+      'rows.2.lot_number',
+    ]);
+    const posted = await importCsv(
+      `item,warehouse,quantity,unit_cost,lot_number,expires_on\nOA-1DAY,WH,4,500,L-OPEN,${inDays(200)}\n`,
+    );
+    expect(posted.status).toBe(201);
+    expect(await lots(`warehouse_id=${fixture.warehouseId}`)).toEqual({ 'Pasig Warehouse/L-OPEN': 4 });
+  });
+});

@@ -293,9 +293,11 @@ export async function issueWithLots(
   const lotsOf: (LotTake[] | null)[] = lines.map(() => null);
   const tracked = lines.map((line, index) => ({ line, index })).filter(({ line }) => line.lotTracked);
   if (direction === 1) {
+    // Every row of the posting, in the one global order, before any lot is read: locking only the lot-tracked
+    // lines first would take rows out of that order and let two postings deadlock.
     await lockStockRows(
       context,
-      tracked.map(({ line }) => line.change),
+      lines.map((line) => line.change),
     );
     const picks = await pickIssueLots(
       context,

@@ -22,6 +22,9 @@ const pesoText = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
 });
 
+// The contract's largest amount of money (openapi.yaml `Money`), in pesos.
+export const largestPesos = 90_000_000_000_000;
+
 // An amount in a message a person reads: ₱1,234.00.
 export function formatPesos(centavos: Centavos): string {
   return pesoText.format(centavos / 100);

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { formatPesos, largestPesos } from '../domain/money.ts';
 import { type FieldErrors, unprocessable } from './errors.ts';
 import { controlCharacterMessage, plainTextPattern } from './plain-text.ts';
 
@@ -47,6 +48,10 @@ function messageOf(issue: z.core.$ZodIssue, field: string): string {
   }
   if (issue.code === 'invalid_format' && issue.format === 'regex' && issue.pattern === String(plainTextPattern)) {
     return controlCharacterMessage(field);
+  }
+  // Only an amount of money is bounded by the contract's Money maximum: the refusal reads it as money.
+  if (issue.code === 'too_big' && Number(issue.maximum) === largestPesos) {
+    return `The ${field} may not be more than ${formatPesos(largestPesos * 100)}.`;
   }
   return issue.message;
 }

@@ -10,7 +10,18 @@ export const contacts = defineResource({
   linked: true,
   screens: 'full',
   title: 'name',
-  filters: [relationFilter('contact_type_id', 'Contact Type', 'contact-types')],
+  filters: [
+    {
+      name: 'role',
+      label: 'Customers or Suppliers',
+      kind: 'select',
+      options: [
+        { value: 'customer', label: 'Customers' },
+        { value: 'supplier', label: 'Suppliers' },
+      ],
+    },
+    relationFilter('contact_type_id', 'Contact Type', 'contact-types'),
+  ],
   columns: [
     { field: 'name', label: 'Name' },
     { field: 'company_name', label: 'Company' },

@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserApp, detail, expectToast, pick, screenshot, signIn, startBrowserApp } from './browser-app.ts';
+import {
+  type BrowserApp,
+  detail,
+  expectToast,
+  listedPage,
+  pick,
+  screenshot,
+  signIn,
+  startBrowserApp,
+} from './browser-app.ts';
 
 // A Prada frame Makati holds, ₱16,990 everywhere and ₱17,990 at Makati from 2026-06-01 (the demo price lists).
 const frame = { code: 'PR-16MV-1AB', name: 'Prada Heritage PR 16MV Optical' };
@@ -94,6 +103,11 @@ describe('the counter in the browser', () => {
     await waitForValue(page, 'warehouse_id', 'Central Warehouse');
     const order = page.locator('input[name="purchase_order_id"]');
     await order.click();
+    // Offered only his warehouse's orders (W… numbers): a branch's order is not his to receive.
+    await page.getByRole('listbox').getByRole('option').first().waitFor();
+    const offered = await page.getByRole('listbox').getByRole('option').allInnerTexts();
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.filter((number) => !/-W\d{5}-/.test(number))).toEqual([]);
     // His warehouse's orders: the Makati branch's would be refused at his location.
     await order.fill('W00001');
     await page.getByRole('listbox').getByRole('option').first().click();
@@ -106,5 +120,51 @@ describe('the counter in the browser', () => {
     await screenshot(page, 'counter-receive-from-order');
     await page.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Receive Order created successfully.');
+  });
+
+  it('lists invoices at 1366 × 768 with every row action in view and no sideways scrolling', {
+    timeout: 60_000,
+  }, async () => {
+    const page = await app.newPage({ width: 1366, height: 768 });
+    await signIn(page, 'admin@spectacle.test');
+    await page.goto('/invoices');
+    await page.locator('tbody tr').first().waitFor();
+    const fits = await page.evaluate(() => {
+      const table = document.querySelector('table');
+      const scroller = table?.parentElement;
+      const actions = [
+        ...document.querySelectorAll('tbody tr:first-child td:last-child a, tbody tr:first-child td:last-child button'),
+      ];
+      return {
+        pageScrolls: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+        tableScrolls: scroller ? scroller.scrollWidth > scroller.clientWidth : true,
+        actions: actions.length,
+        actionsInView: actions.every((action) => action.getBoundingClientRect().right <= window.innerWidth),
+      };
+    });
+    await screenshot(page, 'counter-invoices-1366');
+    expect(fits.actions).toBeGreaterThan(0);
+    expect(fits).toMatchObject({ pageScrolls: false, tableScrolls: false, actionsInView: true });
+  });
+
+  it('searches items by brand from Advance Search, kept in the address through a reload', {
+    timeout: 60_000,
+  }, async () => {
+    const page = await app.newPage();
+    await signIn(page, 'admin@spectacle.test');
+    await page.goto('/items');
+    await page.locator('tbody tr').first().waitFor();
+    await page.getByRole('button', { name: 'Advance Search' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Item Type').waitFor();
+    await pick(page, 'filter-brand_id', 'Prada');
+    await screenshot(page, 'counter-advance-search');
+    await dialog.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.has('brand_id'));
+    const [listed] = await Promise.all([listedPage(page, 'items'), page.reload()]);
+    expect(listed.data.length).toBeGreaterThan(0);
+    expect(listed.data.every((item) => (item as { brand_name?: string }).brand_name === 'Prada')).toBe(true);
+    await page.getByRole('button', { name: 'Advance Search' }).click();
+    expect(await page.getByRole('dialog').getByLabel('Brand').inputValue()).toBe('Prada');
   });
 });

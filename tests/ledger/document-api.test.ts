@@ -189,6 +189,10 @@ describe('documents through the API', () => {
     expect(overpaid.json).toMatchObject({
       errors: { amount: ['The amount may not be more than the balance of ₱400.00.'] },
     });
+    const huge = await admin.patch(`/api/invoice-payments/${payment.id}`, { amount: 100_000_000_000_000 });
+    expect(huge.json).toMatchObject({
+      errors: { amount: ['The amount may not be more than ₱90,000,000,000,000.00.'] },
+    });
     expectContract(
       await admin.patch(`/api/invoice-payments/${payment.id}`, { amount: 400 }),
       200,

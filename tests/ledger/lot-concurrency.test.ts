@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoice } from '../../server/documents/invoices.ts';
 import { createReceiveOrder } from '../../server/documents/receive-orders.ts';
+import { createStockTransfer } from '../../server/documents/stock-transfers.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { createLedgerFixture, type LedgerFixture, ledgerMismatches, lotMismatches, posting } from './ledger-fixture.ts';
 
@@ -82,6 +83,52 @@ describe('concurrent sales of a lot-tracked item', () => {
       ['LATE', 0],
       ['SOON', 0],
     ]);
+    expect(await ledgerMismatches(database.db, fixture.businessId)).toEqual([]);
+    expect(await lotMismatches(database.db, fixture.businessId)).toEqual([]);
+  });
+
+  it('lets sales of a lot-tracked and a plain item run beside transfers of both without deadlock', async () => {
+    const branchId = fixture.branchIds[1];
+    const [frame, lens] = fixture.itemIds;
+    await posting(database.db, fixture.businessId, (context) =>
+      createReceiveOrder(context, {
+        contact_id: fixture.supplierId,
+        branch_id: branchId,
+        received_date: today,
+        lines: [
+          { item_id: lens, quantity: 40, unit_cost: 90, lot_number: 'QC-1', expires_on: '2027-03-31' },
+          { item_id: frame, quantity: 40, unit_cost: 900 },
+        ],
+      }),
+    );
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 16 }, (_, index) =>
+        posting(database.db, fixture.businessId, (context) =>
+          index % 2 === 0
+            ? createInvoice(context, {
+                contact_id: fixture.customerId,
+                branch_id: branchId,
+                invoice_date: today,
+                lines: [
+                  { item_id: lens, quantity: 1, unit_price: 150 },
+                  { item_id: frame, quantity: 1, unit_price: 1500 },
+                ],
+              })
+            : createStockTransfer(context, {
+                from_branch_id: branchId,
+                to_warehouse_id: fixture.warehouseId,
+                transfer_date: today,
+                lines: [
+                  { item_id: frame, quantity: 1 },
+                  { item_id: lens, quantity: 1 },
+                ],
+              }),
+        ),
+      ),
+    );
+    expect(
+      outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => String(outcome.reason)),
+    ).toEqual([]);
     expect(await ledgerMismatches(database.db, fixture.businessId)).toEqual([]);
     expect(await lotMismatches(database.db, fixture.businessId)).toEqual([]);
   });

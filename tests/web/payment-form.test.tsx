@@ -108,3 +108,13 @@ it("lists the invoice's payments on its view, each method by its one label", asy
   const record = screen.getByRole('link', { name: 'Record Payment' });
   expect(record.getAttribute('href')).toBe('/invoice-payments/create/12?redirect_to=invoices.view&id=12');
 });
+
+it('reads the largest amount it refuses as money', async () => {
+  await renderPaymentFlow('/invoice-payments/create/12');
+  await screen.findByLabelText('Invoice being paid');
+  await waitFor(() => expect((screen.getByLabelText(/Amount/) as HTMLInputElement).value).toBe('15790'));
+  fireEvent.change(screen.getByLabelText(/Amount/), { target: { value: '100000000000000' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('May not be more than ₱90,000,000,000,000.')).toBeTruthy();
+  expect(posted).toEqual([]);
+});

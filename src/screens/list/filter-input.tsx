@@ -134,7 +134,6 @@ function LocationFilter({ prefix, values, onChange }: LocationFilterProps) {
       <NativeSelect.Root width="36" flexShrink={0}>
         <NativeSelect.Field
           id={`filter-${prefix}location`}
-          aria-label={`${prefix}location kind`}
           value={kind ?? ''}
           onChange={(event) => {
             const next = event.currentTarget.value;

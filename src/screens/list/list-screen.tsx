@@ -17,6 +17,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useGate, usePermissions, useSeesCosts } from '../../auth/use-permissions.ts';
 import {
+  type Column,
   columnValue,
   filterParams,
   isEditable,
@@ -59,6 +60,14 @@ const stickyStart = {
   css: stickyBackground,
 } as const;
 const stickyEnd = { position: 'sticky', right: '0', zIndex: '1', css: stickyBackground } as const;
+// Names (a customer, a branch) wrap onto a second line so that a list of many columns fits a laptop's 1366 px without
+// scrolling; numbers, dates, amounts and labels stay on one line.
+const wrapsName = { whiteSpace: 'normal', minW: '24' } as const;
+
+function cellStyle(column: Column, index: number) {
+  if (index === 0) return stickyStart;
+  return column.kind === undefined || column.kind === 'text' ? wrapsName : {};
+}
 
 export function ListScreen({ resource, api }: ResourceScreenProps) {
   const can = useGate();
@@ -261,7 +270,7 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
                   </Checkbox.Root>
                 </Table.Cell>
                 {columns.map((column, index) => (
-                  <Table.Cell key={column.field} {...(index === 0 ? stickyStart : {})}>
+                  <Table.Cell key={column.field} {...cellStyle(column, index)}>
                     <ValueText value={columnValue(row as Record<string, unknown>, column)} kind={column.kind} />
                   </Table.Cell>
                 ))}

@@ -39,6 +39,9 @@ export const items = defineResource({
     relationFilter('item_type_id', 'Item Type', 'item-types'),
     relationFilter('item_classification_id', 'Item Classification', 'item-classifications'),
     relationFilter('unit_of_measurement_id', 'Unit of Measurement', 'unit-of-measurements'),
+    // A lens family's powers, or the catalogue without them (DOMAIN.md section 6: one item per power).
+    relationFilter('variant_of_item_id', 'Lens Family', 'items', { params: { without_variants: 1 } }),
+    { name: 'without_variants', label: 'Lens Powers', kind: 'select', options: [{ value: '1', label: 'Hide' }] },
   ],
   columns: [
     { field: 'code', label: 'Code' },

@@ -130,7 +130,10 @@ describe('the optical fields of an item', () => {
       }),
     );
     await render('/items/40');
-    expect(await screen.findByRole('link', { name: 'Power Grid' })).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Power Grid' })).getAttribute('href')).toBe(
+      '/items/power-grid?item_id=40',
+    );
+    expect(screen.getByRole('link', { name: 'Powers' }).getAttribute('href')).toBe('/items?variant_of_item_id=40');
     fireEvent.click(screen.getByRole('button', { name: 'Generate Powers' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Sphere To'), { target: { value: '20' } });

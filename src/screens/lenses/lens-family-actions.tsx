@@ -20,11 +20,15 @@ const rangeFields: readonly { name: RangeField; label: string }[] = [
 
 const plural = (count: number, noun: string) => `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
 
-// The buttons a lens family's view offers: its power grid, and "Generate Powers" for a sphere × cylinder range.
+// The buttons a lens family's view offers: its powers (the items list of its variants), its power grid, and
+// "Generate Powers" for a sphere × cylinder range.
 export function LensFamilyActions({ id, canUpdate }: { id: number; canUpdate: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <>
+      <Button asChild variant="outline" colorPalette="teal">
+        <RouterLink to={`/items?variant_of_item_id=${id}`}>Powers</RouterLink>
+      </Button>
       <Button asChild variant="outline" colorPalette="teal">
         <RouterLink to={powerGridPath({ itemId: id })}>Power Grid</RouterLink>
       </Button>

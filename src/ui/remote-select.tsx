@@ -1,6 +1,7 @@
 import { Box, CloseButton, Input, InputGroup } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { SuggestionList } from './suggestion-list.tsx';
+import { optionId, useActiveOption } from './use-active-option.ts';
 import { type RemoteSearch, useRemoteOptions } from './use-remote-options.ts';
 
 export type RemoteOption = { value: number; label: string };
@@ -22,6 +23,12 @@ export function RemoteSelect({ value, label, onChange, search, name, id, invalid
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const { options, loading } = useRemoteOptions(search, text, open);
+  const shown = loading ? [] : options;
+  const pick = (option: RemoteOption | undefined) => {
+    if (option) onChange(option);
+    setOpen(false);
+  };
+  const keyboard = useActiveOption(shown.length, open, (index) => pick(shown[index]), setOpen, true);
   return (
     <Box position="relative" w="full">
       <InputGroup
@@ -36,6 +43,8 @@ export function RemoteSelect({ value, label, onChange, search, name, id, invalid
           role="combobox"
           aria-expanded={open}
           aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={open && keyboard.active >= 0 ? optionId(listId, keyboard.active) : undefined}
           autoComplete="off"
           placeholder={placeholder ?? 'Type to search'}
           value={open ? text : label}
@@ -44,7 +53,11 @@ export function RemoteSelect({ value, label, onChange, search, name, id, invalid
             setOpen(true);
           }}
           onBlur={() => setOpen(false)}
-          onChange={(event) => setText(event.currentTarget.value)}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            setOpen(true);
+          }}
+          onKeyDown={keyboard.onKeyDown}
         />
       </InputGroup>
       {open ? (
@@ -52,12 +65,9 @@ export function RemoteSelect({ value, label, onChange, search, name, id, invalid
           id={listId}
           loading={loading}
           emptyText="Sorry, no matching options."
-          suggestions={options.map((option) => ({ key: String(option.value), label: option.label }))}
-          onPick={(key) => {
-            const picked = options.find((option) => String(option.value) === key);
-            if (picked) onChange(picked);
-            setOpen(false);
-          }}
+          suggestions={shown.map((option) => ({ key: String(option.value), label: option.label }))}
+          activeIndex={keyboard.active}
+          onPick={(key) => pick(shown.find((option) => String(option.value) === key))}
         />
       ) : null}
     </Box>

@@ -1,4 +1,6 @@
 import { Box, HStack, Spinner, Text } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
+import { optionId } from './use-active-option.ts';
 
 export type Suggestion = { key: string; label: string };
 
@@ -8,11 +10,19 @@ export type SuggestionListProps = {
   loading: boolean;
   emptyText: string;
   onPick: (key: string) => void;
+  // The option the keyboard has highlighted (see use-active-option.ts), or -1.
+  activeIndex?: number;
 };
 
-export function SuggestionList({ id, suggestions, loading, emptyText, onPick }: SuggestionListProps) {
+export function SuggestionList({ id, suggestions, loading, emptyText, onPick, activeIndex = -1 }: SuggestionListProps) {
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (activeIndex < 0) return;
+    list.current?.querySelector(`[id="${optionId(id, activeIndex)}"]`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [id, activeIndex]);
   return (
     <Box
+      ref={list}
       id={id}
       role="listbox"
       position="absolute"
@@ -37,16 +47,18 @@ export function SuggestionList({ id, suggestions, loading, emptyText, onPick }: 
           {emptyText}
         </Text>
       ) : (
-        suggestions.map((suggestion) => (
+        suggestions.map((suggestion, index) => (
           <Box
             key={suggestion.key}
+            id={optionId(id, index)}
             role="option"
-            aria-selected={false}
+            aria-selected={index === activeIndex}
             px="3"
             py="2"
             textStyle="sm"
             cursor="pointer"
             _hover={{ bg: 'bg.muted' }}
+            _selected={{ bg: 'colorPalette.subtle', color: 'colorPalette.fg', fontWeight: 'medium' }}
             // mousedown runs before the input's blur, so the pick is not lost to the closing dropdown
             onMouseDown={(event) => {
               event.preventDefault();

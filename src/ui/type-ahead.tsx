@@ -1,6 +1,7 @@
 import { Box, Input } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { SuggestionList } from './suggestion-list.tsx';
+import { optionId, useActiveOption } from './use-active-option.ts';
 import { type RemoteSearch, useRemoteOptions } from './use-remote-options.ts';
 
 export const typeAheadLimit = 15;
@@ -24,6 +25,13 @@ export function TypeAhead<T>({ value, onChange, search, toText, placeholder, nam
   const { options, loading } = useRemoteOptions(search, value, open);
   useEffect(() => () => clearTimeout(hideTimer.current), []);
   const texts = [...new Set(options.map(toText))].slice(0, typeAheadLimit);
+  const listed = open && value !== '';
+  const shown = loading ? [] : texts;
+  const pick = (text: string | undefined) => {
+    if (text !== undefined) onChange(text);
+    setOpen(false);
+  };
+  const keyboard = useActiveOption(shown.length, listed, (index) => pick(shown[index]), setOpen, false);
   return (
     <Box position="relative">
       <Input
@@ -34,6 +42,9 @@ export function TypeAhead<T>({ value, onChange, search, toText, placeholder, nam
         role="combobox"
         aria-expanded={open}
         aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={listed && keyboard.active >= 0 ? optionId(listId, keyboard.active) : undefined}
+        onKeyDown={keyboard.onKeyDown}
         onChange={(event) => {
           onChange(event.currentTarget.value);
           setOpen(true);
@@ -46,16 +57,14 @@ export function TypeAhead<T>({ value, onChange, search, toText, placeholder, nam
           hideTimer.current = setTimeout(() => setOpen(false), hideAfterBlurMs);
         }}
       />
-      {open && value !== '' ? (
+      {listed ? (
         <SuggestionList
           id={listId}
           loading={loading}
           emptyText="No Result"
-          suggestions={texts.map((text) => ({ key: text, label: text }))}
-          onPick={(text) => {
-            onChange(text);
-            setOpen(false);
-          }}
+          suggestions={shown.map((text) => ({ key: text, label: text }))}
+          activeIndex={keyboard.active}
+          onPick={pick}
         />
       ) : null}
     </Box>

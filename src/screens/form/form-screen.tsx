@@ -216,7 +216,16 @@ function ResourceForm({ resource, api, mode, id, source, start, bound }: Resourc
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={submit} noValidate>
+      <form
+        onSubmit={submit}
+        noValidate
+        // Ctrl+Enter (Cmd+Enter on a Mac) saves from any field, as the Save button does (docs/DECISIONS.md).
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+          event.preventDefault();
+          event.currentTarget.requestSubmit();
+        }}
+      >
         <Stack gap="5">
           {save.isPending ? <LoadingBar /> : null}
           {unplaced.length > 0 ? (
@@ -261,7 +270,13 @@ function ResourceForm({ resource, api, mode, id, source, start, bound }: Resourc
                   <Checkbox.Label>Return here after saving</Checkbox.Label>
                 </Checkbox.Root>
               ) : null}
-              <Button type="submit" colorPalette="teal" loading={save.isPending}>
+              <Button
+                type="submit"
+                colorPalette="teal"
+                loading={save.isPending}
+                aria-keyshortcuts="Control+Enter Meta+Enter"
+                title="Ctrl+Enter"
+              >
                 {mode === 'create' ? 'Save' : 'Update'}
               </Button>
             </HStack>

@@ -1,4 +1,5 @@
 import { Button, DataList, Table, Text } from '@chakra-ui/react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { type FieldError, get, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { LuPlus } from 'react-icons/lu';
 import { formatMoney } from '../../format/money.ts';
@@ -39,6 +40,32 @@ export function LineEditor({ name, columns, pricing }: LineEditorProps) {
   const { control, formState } = useFormContext();
   const { fields, append, remove } = useFieldArray({ control, name });
   useLinesFollowPricing(name, columns, pricing);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const focusLine = useRef<number | null>(null);
+  // The line Enter moved to gets the focus once it is on the screen (a new line renders after the append).
+  useEffect(() => {
+    const index = focusLine.current;
+    if (index === null || index >= fields.length) return;
+    focusLine.current = null;
+    body.current?.rows[index]?.querySelector<HTMLElement>('input, select')?.focus();
+  }, [fields.length]);
+  // Enter in a field of a line (not in an open picker, which takes Enter to pick) goes to the next line's first
+  // field, adding a line after the last one, instead of submitting the form: the counter types line after line.
+  const onLineKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
+    if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || event.shiftKey || event.defaultPrevented) return;
+    const target = event.target as HTMLElement;
+    if (target.tagName !== 'INPUT' && target.tagName !== 'SELECT') return;
+    const row = target.closest('tr');
+    const index = row && body.current ? Array.from(body.current.rows).indexOf(row) : -1;
+    if (index < 0) return;
+    event.preventDefault();
+    if (index + 1 < fields.length) {
+      body.current?.rows[index + 1]?.querySelector<HTMLElement>('input, select')?.focus();
+      return;
+    }
+    focusLine.current = index + 1;
+    append(emptyLine(columns));
+  };
   const lines: unknown = useWatch({ name });
   const arrayError: FieldError | undefined = get(formState.errors, name);
   const priceColumn = lineColumn(columns, 'money');
@@ -68,7 +95,7 @@ export function LineEditor({ name, columns, pricing }: LineEditorProps) {
               <Table.ColumnHeader w="12" />
             </Table.Row>
           </Table.Header>
-          <Table.Body>
+          <Table.Body ref={body} onKeyDown={onLineKeyDown}>
             {fields.map((row, index) => (
               <LineRow
                 key={row.id}

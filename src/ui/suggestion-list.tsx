@@ -58,7 +58,7 @@ export function SuggestionList({ id, suggestions, loading, emptyText, onPick, ac
             textStyle="sm"
             cursor="pointer"
             _hover={{ bg: 'bg.muted' }}
-            _selected={{ bg: 'colorPalette.subtle', color: 'colorPalette.fg', fontWeight: 'medium' }}
+            _selected={{ bg: 'teal.subtle', color: 'teal.fg', fontWeight: 'medium' }}
             // mousedown runs before the input's blur, so the pick is not lost to the closing dropdown
             onMouseDown={(event) => {
               event.preventDefault();

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Flex, Heading, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useAuthUser } from '../../auth/session.ts';
@@ -32,6 +32,7 @@ import { NumberPreview } from './number-preview.tsx';
 import { shownFor, useOpticalKind } from './optical-kind.ts';
 import { PaidDocumentSummary } from './paid-document.tsx';
 import { formResolver } from './resolver.ts';
+import { useSaveShortcut } from './save-shortcut.ts';
 
 export type FormScreenProps = ResourceScreenProps & { mode: FormMode; prefillSegment?: string | undefined };
 
@@ -136,6 +137,7 @@ function ResourceForm({ resource, api, mode, id, source, start, bound }: Resourc
   const [query] = useSearchParams();
   const fields = fieldsFor(resource.formFields, mode);
   const schema = mode === 'create' ? api.createSchema : api.updateSchema;
+  const formElement = useRef<HTMLFormElement>(null);
   const form = useForm<FormValues>({
     defaultValues: initialValues(resource.formFields, source, mode, start),
     resolver: schema ? formResolver(schema) : undefined,
@@ -214,18 +216,11 @@ function ResourceForm({ resource, api, mode, id, source, start, bound }: Resourc
     });
   });
 
+  useSaveShortcut(formElement);
+
   return (
     <FormProvider {...form}>
-      <form
-        onSubmit={submit}
-        noValidate
-        // Ctrl+Enter (Cmd+Enter on a Mac) saves from any field, as the Save button does (docs/DECISIONS.md).
-        onKeyDown={(event) => {
-          if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
-          event.preventDefault();
-          event.currentTarget.requestSubmit();
-        }}
-      >
+      <form ref={formElement} onSubmit={submit} noValidate>
         <Stack gap="5">
           {save.isPending ? <LoadingBar /> : null}
           {unplaced.length > 0 ? (

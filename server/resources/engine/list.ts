@@ -113,9 +113,10 @@ async function rowsInOrder(resource: AnyResource, ctx: ResourceContext, ids: rea
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+// An unsearched page walks the id index (a searched one is `searchedPage`).
 function pageOf(rows: Scoped, query: ListQuery) {
   return rows
-    .orderBy(idOrder(Boolean(query.search)), query.order_by)
+    .orderBy(idOrder(false), query.order_by)
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page)
     .execute();

@@ -42,13 +42,15 @@ export function LineEditor({ name, columns, pricing }: LineEditorProps) {
   useLinesFollowPricing(name, columns, pricing);
   const body = useRef<HTMLTableSectionElement>(null);
   const focusLine = useRef<number | null>(null);
-  // The line Enter moved to gets the focus once it is on the screen (a new line renders after the append).
+  const focusFirstField = (index: number) =>
+    body.current?.rows[index]?.querySelector<HTMLElement>('input, select')?.focus();
+  // The line Enter added gets the focus once it is on the screen (it renders after the append).
   useEffect(() => {
     const index = focusLine.current;
     if (index === null || index >= fields.length) return;
     focusLine.current = null;
-    body.current?.rows[index]?.querySelector<HTMLElement>('input, select')?.focus();
-  }, [fields.length]);
+    focusFirstField(index);
+  });
   // Enter in a field of a line (not in an open picker, which takes Enter to pick) goes to the next line's first
   // field, adding a line after the last one, instead of submitting the form: the counter types line after line.
   const onLineKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
@@ -60,7 +62,7 @@ export function LineEditor({ name, columns, pricing }: LineEditorProps) {
     if (index < 0) return;
     event.preventDefault();
     if (index + 1 < fields.length) {
-      body.current?.rows[index + 1]?.querySelector<HTMLElement>('input, select')?.focus();
+      focusFirstField(index + 1);
       return;
     }
     focusLine.current = index + 1;

@@ -6,9 +6,10 @@ import { latestSalePrice, missingSalePrice, resolveLinePrices } from './default-
 import { assignDocumentNumber, assignReferenceNumber } from './document-counter.ts';
 import { lineField, type Posting } from './document-lifecycle.ts';
 import { requireLinkableJobOrder } from './job-orders.ts';
-import { type PostingContext, timestampOf } from './posting-context.ts';
+import { writeLineCosts } from './line-costs.ts';
+import { type PostingContext, type PostingDirection, timestampOf } from './posting-context.ts';
 import { type PricedLine, priceLines } from './priced-lines.ts';
-import { requireActive, requireLineItems } from './references.ts';
+import { type ItemFacts, requireActive, requireLineItems } from './references.ts';
 import { refusal } from './refusal.ts';
 import { applyStockChanges } from './stock-ledger.ts';
 import { issueWithLots } from './stock-lots.ts';
@@ -23,14 +24,15 @@ import {
 export type InvoiceInput = z.output<typeof CreateInvoiceBody>;
 export type InvoiceChanges = z.output<typeof UpdateInvoiceBody>;
 
-// An omitted unit price is the branch's latest sale price on the invoice date.
+// An omitted unit price is the branch's latest sale price on the invoice date. Answers the priced lines and the
+// facts of their items, which posting them needs again.
 async function priceInvoiceLines(
   context: PostingContext,
   lines: InvoiceInput['lines'],
   branchId: number,
   invoiceDate: string,
-): Promise<PricedLine[]> {
-  await requireLineItems(
+): Promise<{ priced: PricedLine[]; items: Map<number, ItemFacts> }> {
+  const items = await requireLineItems(
     context,
     lines.map((line) => line.item_id),
   );
@@ -40,7 +42,7 @@ async function priceInvoiceLines(
     (line) => latestSalePrice(context.trx, context.businessId, line.item_id, branchId, invoiceDate),
     missingSalePrice,
   );
-  return priceLines(context, 'sale', resolved);
+  return { priced: await priceLines(context, 'sale', resolved), items };
 }
 
 async function requireQuotation(context: PostingContext, quotationId: number | null | undefined): Promise<void> {
@@ -55,15 +57,19 @@ async function requireQuotation(context: PostingContext, quotationId: number | n
   if (!quotation) throw fieldError('quotation_id', 'The selected quotation_id is invalid.');
 }
 
-// lotNumbers: the lot each line names (null: earliest expiry first), by position.
+// A line as its posting reads it.
+type StoredLine = { id: number; item_id: number; quantity: number; unit_cost: number; lot_number: string | null };
+
+// lotNumbers: the lot each line names (null: earliest expiry first), by position. Answers the lines as stored,
+// in position order.
 async function insertLines(
   context: PostingContext,
   invoiceId: number,
   lines: readonly VatPricedLine[],
   lotNumbers: readonly (string | null | undefined)[],
-): Promise<void> {
+): Promise<StoredLine[]> {
   const at = timestampOf(context);
-  await context.trx
+  const inserted = await context.trx
     .insertInto('invoice_lines')
     .values(
       lines.map((line) => ({
@@ -82,7 +88,16 @@ async function insertLines(
         updated_at: at,
       })),
     )
+    .returning(['id', 'position'])
     .execute();
+  const idAt = new Map(inserted.map((row) => [row.position, row.id]));
+  return lines.map((line) => ({
+    id: idAt.get(line.position) ?? 0,
+    item_id: line.item_id,
+    quantity: line.quantity,
+    unit_cost: 0,
+    lot_number: lotNumbers[line.position] ?? null,
+  }));
 }
 
 export async function createInvoice(context: PostingContext, input: InvoiceInput): Promise<number> {
@@ -90,11 +105,8 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
   await requireActive(context, 'branches', input.branch_id, 'branch_id');
   await requireQuotation(context, input.quotation_id);
   await requireLinkableJobOrder(context, input.job_order_id, 'invoice', input.contact_id);
-  const { lines, header: totals } = await applyVat(
-    context,
-    await priceInvoiceLines(context, input.lines, input.branch_id, input.invoice_date),
-    input.special_discount,
-  );
+  const { priced, items } = await priceInvoiceLines(context, input.lines, input.branch_id, input.invoice_date);
+  const { lines, header: totals } = await applyVat(context, priced, input.special_discount);
   const location = { branch_id: input.branch_id, warehouse_id: null };
   const at = timestampOf(context);
   const header = await context.trx
@@ -118,15 +130,16 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
       created_by: context.userId,
       updated_by: context.userId,
     })
-    .returning('id')
+    .returning(['id', 'number', 'branch_id', 'invoice_date'])
     .executeTakeFirstOrThrow();
-  await insertLines(
+  const stored = await insertLines(
     context,
     header.id,
     lines,
     input.lines.map((line) => line.lot_number),
   );
-  await postInvoice(context, header.id, 1);
+  // The new invoice posts from what was just written, without reading it back.
+  await moveStock(context, header, stored, items, 1);
   return header.id;
 }
 
@@ -153,6 +166,17 @@ export const postInvoice: Posting = async (context, id, direction) => {
     context,
     lines.map((line) => line.item_id),
   );
+  await moveStock(context, { id, ...invoice }, lines, items, direction);
+};
+
+async function moveStock(
+  context: PostingContext,
+  invoice: { id: number; number: string | null; branch_id: number; invoice_date: string },
+  lines: readonly StoredLine[],
+  items: ReadonlyMap<number, ItemFacts>,
+  direction: PostingDirection,
+): Promise<void> {
+  const { id } = invoice;
   const tracked = lines
     .map((line, index) => ({ line, index }))
     .filter(({ line }) => items.get(line.item_id)?.is_inventory_tracked);
@@ -181,12 +205,13 @@ export const postInvoice: Posting = async (context, id, direction) => {
   );
   const costs = await applyStockChanges(context, { type: 'invoice', id, number: invoice.number }, changes);
   if (direction === 1) {
-    for (const [position, { line }] of tracked.entries()) {
-      const cost = costs[lineOf.indexOf(position)] ?? 0;
-      await context.trx.updateTable('invoice_lines').set({ unit_cost: cost }).where('id', '=', line.id).execute();
-    }
+    await writeLineCosts(
+      context,
+      'invoice_lines',
+      tracked.map(({ line }, position) => ({ id: line.id, cost: costs[lineOf.indexOf(position)] ?? 0 })),
+    );
   }
-};
+}
 
 // The lines as stored, to be priced again when only the special discount changes.
 async function storedLines(context: PostingContext, id: number): Promise<PricedLine[]> {
@@ -229,12 +254,14 @@ export async function updateInvoice(context: PostingContext, id: number, changes
     const priced =
       changes.lines === undefined
         ? await storedLines(context, id)
-        : await priceInvoiceLines(
-            context,
-            changes.lines,
-            changes.branch_id ?? invoice.branch_id,
-            changes.invoice_date ?? invoice.invoice_date,
-          );
+        : (
+            await priceInvoiceLines(
+              context,
+              changes.lines,
+              changes.branch_id ?? invoice.branch_id,
+              changes.invoice_date ?? invoice.invoice_date,
+            )
+          ).priced;
     const { lines, header } = await applyVat(context, priced, special);
     totals = header;
     const lotNumbers =

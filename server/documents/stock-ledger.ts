@@ -1,3 +1,5 @@
+import { type Insertable, sql } from 'kysely';
+import type { Database } from '../db/database.ts';
 import type { StockBalance } from '../db/tables/documents.ts';
 import { averageAfterReceipt, averageAfterReceiptReversal } from '../domain/average-cost.ts';
 import { type Location, locationKey } from '../domain/location.ts';
@@ -31,6 +33,8 @@ export type DocumentReference = { type: string; id: number; number: string | nul
 
 type StockRow = {
   id: number;
+  item_id: number;
+  location_key: string;
   quantity_on_hand: number;
   quantity_in_transit: number;
   average_unit_cost: number;
@@ -40,17 +44,22 @@ type StockRow = {
 // location) so that two postings touching the same rows queue instead of deadlocking. A change that would take
 // a balance below zero is collected as a 422 on its line; nothing is written when any line fails, because the
 // caller's transaction rolls back. Returns the unit cost each change moved at (issues take the average).
+// The locked rows are read once and followed in memory, change by change; their new balances and the movements
+// are then written with one statement each, in the lock order.
 export async function applyStockChanges(
   context: PostingContext,
   document: DocumentReference,
   changes: readonly StockChange[],
 ): Promise<Centavos[]> {
-  const order = lockOrder(changes);
-  await lockStockRows(context, changes);
+  const rows = await lockStockRows(context, changes);
   const costs: Centavos[] = changes.map((change) => change.unitCost);
   const errors: FieldErrors = {};
-  for (const { change, index } of order) {
-    const row = await lockStockRow(context, change.itemId, change.location);
+  const moved = new Map<number, StockRow>();
+  const movements: Insertable<Database['stock_movements']>[] = [];
+  const at = timestampOf(context);
+  for (const { change, index, key } of lockOrder(changes)) {
+    const row = rows.get(key);
+    if (!row) throw new Error(`Stock row ${key} was not locked.`);
     const current = change.balance === 'on_hand' ? row.quantity_on_hand : row.quantity_in_transit;
     const next = current + change.delta;
     if (next < 0) {
@@ -71,41 +80,59 @@ export async function applyStockChanges(
           : change.costEffect === 'receipt_reversal'
             ? averageAfterReceiptReversal(row.quantity_on_hand, row.average_unit_cost, -change.delta, unitCost)
             : row.average_unit_cost;
-    await context.trx
-      .updateTable('stocks')
-      .set({
-        ...(change.balance === 'on_hand' ? { quantity_on_hand: next } : { quantity_in_transit: next }),
-        average_unit_cost: average,
-        updated_at: timestampOf(context),
-        updated_by: context.userId,
-      })
-      .where('id', '=', row.id)
-      .execute();
-    await context.trx
-      .insertInto('stock_movements')
-      .values({
-        business_id: context.businessId,
-        stock_id: row.id,
-        item_id: change.itemId,
-        branch_id: change.location.branch_id,
-        warehouse_id: change.location.warehouse_id,
-        balance: change.balance,
-        quantity_delta: change.delta,
-        unit_cost: unitCost,
-        document_type: document.type,
-        document_id: document.id,
-        document_line_id: change.documentLineId,
-        document_number: document.number,
-        occurred_at: timestampOf(context),
-        created_by: context.userId,
-        stock_lot_id: lotId,
-        lot_number: change.lot?.lotNumber ?? null,
-        expires_on: change.lot?.expiresOn ?? null,
-      })
-      .execute();
+    if (change.balance === 'on_hand') row.quantity_on_hand = next;
+    else row.quantity_in_transit = next;
+    row.average_unit_cost = average;
+    moved.set(row.id, row);
+    movements.push({
+      business_id: context.businessId,
+      stock_id: row.id,
+      item_id: change.itemId,
+      branch_id: change.location.branch_id,
+      warehouse_id: change.location.warehouse_id,
+      balance: change.balance,
+      quantity_delta: change.delta,
+      unit_cost: unitCost,
+      document_type: document.type,
+      document_id: document.id,
+      document_line_id: change.documentLineId,
+      document_number: document.number,
+      occurred_at: at,
+      created_by: context.userId,
+      stock_lot_id: lotId,
+      lot_number: change.lot?.lotNumber ?? null,
+      expires_on: change.lot?.expiresOn ?? null,
+    });
   }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
+  await writeStockRows(context, [...moved.values()]);
+  if (movements.length > 0) await context.trx.insertInto('stock_movements').values(movements).execute();
   return costs;
+}
+
+// Every moved row's balances and average in one UPDATE: each column takes its row's value by id.
+async function writeStockRows(context: PostingContext, rows: readonly StockRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const byId = (column: 'quantity_on_hand' | 'quantity_in_transit' | 'average_unit_cost') =>
+    sql<number>`CASE ${sql.ref('id')} ${sql.join(
+      rows.map((row) => sql`WHEN ${row.id} THEN ${row[column]}`),
+      sql` `,
+    )} ELSE ${sql.ref(column)} END`;
+  await context.trx
+    .updateTable('stocks')
+    .set({
+      quantity_on_hand: byId('quantity_on_hand'),
+      quantity_in_transit: byId('quantity_in_transit'),
+      average_unit_cost: byId('average_unit_cost'),
+      updated_at: timestampOf(context),
+      updated_by: context.userId,
+    })
+    .where(
+      'id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .execute();
 }
 
 // Moves one lot's balance under its stock row, which the caller holds locked: every writer of a lot locks its
@@ -167,49 +194,75 @@ async function moveLot(
   return lot.id;
 }
 
+const stockKey = (itemId: number, location: Location) => `${String(itemId).padStart(12, '0')}:${locationKey(location)}`;
+
 function lockOrder(changes: readonly StockChange[]) {
   return changes
-    .map((change, index) => ({
-      change,
-      index,
-      key: `${String(change.itemId).padStart(12, '0')}:${locationKey(change.location)}`,
-    }))
+    .map((change, index) => ({ change, index, key: stockKey(change.itemId, change.location) }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index));
 }
 
-// A posting that applies changes in several steps locks all its rows first, in the one global order.
-export async function lockStockRows(context: PostingContext, changes: readonly StockChange[]): Promise<void> {
-  for (const { change } of lockOrder(changes)) await lockStockRow(context, change.itemId, change.location);
-}
-
-async function lockStockRow(context: PostingContext, itemId: number, location: Location): Promise<StockRow> {
-  const key = locationKey(location);
+// A posting that applies changes in several steps locks all its rows first, in the one global order: missing
+// rows are created (in that order), then all are read and, on PostgreSQL, locked by one SELECT whose ORDER BY
+// is the order its locks are taken in. Answers the rows by item and location.
+export async function lockStockRows(
+  context: PostingContext,
+  changes: readonly StockChange[],
+): Promise<Map<string, StockRow>> {
+  const places = new Map<string, { itemId: number; location: Location }>();
+  for (const { change, key } of lockOrder(changes))
+    places.set(key, { itemId: change.itemId, location: change.location });
+  if (places.size === 0) return new Map();
   const at = timestampOf(context);
   await context.trx
     .insertInto('stocks')
-    .values({
-      business_id: context.businessId,
-      item_id: itemId,
-      branch_id: location.branch_id,
-      warehouse_id: location.warehouse_id,
-      location_key: key,
-      quantity_on_hand: 0,
-      quantity_in_transit: 0,
-      average_unit_cost: 0,
-      created_at: at,
-      updated_at: at,
-      created_by: context.userId,
-      updated_by: context.userId,
-    })
+    .values(
+      [...places.values()].map(({ itemId, location }) => ({
+        business_id: context.businessId,
+        item_id: itemId,
+        branch_id: location.branch_id,
+        warehouse_id: location.warehouse_id,
+        location_key: locationKey(location),
+        quantity_on_hand: 0,
+        quantity_in_transit: 0,
+        average_unit_cost: 0,
+        created_at: at,
+        updated_at: at,
+        created_by: context.userId,
+        updated_by: context.userId,
+      })),
+    )
     .onConflict((conflict) => conflict.columns(['business_id', 'item_id', 'location_key']).doNothing())
     .execute();
-  const row = await context.trx
+  const itemsAt = new Map<string, number[]>();
+  for (const { itemId, location } of places.values()) {
+    const key = locationKey(location);
+    itemsAt.set(key, [...(itemsAt.get(key) ?? []), itemId]);
+  }
+  const rows = await context.trx
     .selectFrom('stocks')
-    .select(['id', 'quantity_on_hand', 'quantity_in_transit', 'average_unit_cost'])
+    .select(['id', 'item_id', 'location_key', 'quantity_on_hand', 'quantity_in_transit', 'average_unit_cost'])
     .where('business_id', '=', context.businessId)
-    .where('item_id', '=', itemId)
-    .where('location_key', '=', key)
+    .where((eb) =>
+      eb.or(
+        [...itemsAt].map(([key, itemIds]) =>
+          eb.and([eb('location_key', '=', key), eb('item_id', 'in', [...new Set(itemIds)])]),
+        ),
+      ),
+    )
+    .orderBy('item_id')
+    .orderBy('location_key')
     .$if(context.dialect === 'postgres', (query) => query.forUpdate())
-    .executeTakeFirstOrThrow();
-  return row;
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      `${String(row.item_id).padStart(12, '0')}:${row.location_key}`,
+      {
+        ...row,
+        quantity_on_hand: Number(row.quantity_on_hand),
+        quantity_in_transit: Number(row.quantity_in_transit),
+        average_unit_cost: Number(row.average_unit_cost),
+      },
+    ]),
+  );
 }

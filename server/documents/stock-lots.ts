@@ -292,6 +292,10 @@ export async function issueWithLots(
   const lineOf: number[] = [];
   const lotsOf: (LotTake[] | null)[] = lines.map(() => null);
   const tracked = lines.map((line, index) => ({ line, index })).filter(({ line }) => line.lotTracked);
+  // No lot to pick or give back: the changes pass as they are, and applying them locks their rows.
+  if (tracked.length === 0) {
+    return { changes: lines.map((line) => line.change), lineOf: lines.map((_, index) => index), lotsOf };
+  }
   if (direction === 1) {
     // Every row of the posting, in the one global order, before any lot is read: locking only the lot-tracked
     // lines first would take rows out of that order and let two postings deadlock.

@@ -6,6 +6,7 @@ import { toThousandths } from '../domain/quantity.ts';
 import { fieldError, unprocessable } from '../http/errors.ts';
 import { assignDocumentNumber } from './document-counter.ts';
 import { lineField, type Posting } from './document-lifecycle.ts';
+import { writeLineCosts } from './line-costs.ts';
 import { matchSourceLine, moveLinkedQuantity } from './linked-quantity.ts';
 import { type PostingContext, timestampOf } from './posting-context.ts';
 import { requireLineItems, requireLocation } from './references.ts';
@@ -200,14 +201,12 @@ export const postStockTransfer: Posting = async (context, id, direction) => {
   );
   const sourceCosts = await applyStockChanges(context, document, source.changes);
   if (direction === 1) {
-    for (const [index, line] of lines.entries()) {
-      line.unit_cost = sourceCosts[source.lineOf.indexOf(index)] ?? 0;
-      await context.trx
-        .updateTable('stock_transfer_lines')
-        .set({ unit_cost: line.unit_cost })
-        .where('id', '=', line.id)
-        .execute();
-    }
+    for (const [index, line] of lines.entries()) line.unit_cost = sourceCosts[source.lineOf.indexOf(index)] ?? 0;
+    await writeLineCosts(
+      context,
+      'stock_transfer_lines',
+      lines.map((line) => ({ id: line.id, cost: line.unit_cost })),
+    );
   }
   // The goods travel in the lots they left in: the destination's transit holds the same lots and expiries.
   await applyStockChanges(

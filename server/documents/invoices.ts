@@ -106,7 +106,7 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
   await requireQuotation(context, input.quotation_id);
   await requireLinkableJobOrder(context, input.job_order_id, 'invoice', input.contact_id);
   const { priced, items } = await priceInvoiceLines(context, input.lines, input.branch_id, input.invoice_date);
-  const { lines, header: totals } = await applyVat(context, priced, input.special_discount);
+  const { lines, header: totals } = await applyVat(context, priced, input.special_discount, items);
   const location = { branch_id: input.branch_id, warehouse_id: null };
   const at = timestampOf(context);
   const header = await context.trx

@@ -1,3 +1,4 @@
+import type { TaxClassColumn } from '../db/tables/philippine-sales.ts';
 import { type Location, locationOf } from '../domain/location.ts';
 import { type FieldErrors, fieldError, unprocessable } from '../http/errors.ts';
 import type { PostingContext } from './posting-context.ts';
@@ -39,9 +40,17 @@ export async function requireLocation(
   return location;
 }
 
-export type ItemFacts = { id: number; name: string; is_inventory_tracked: boolean; is_lot_tracked: boolean };
+export type ItemFacts = {
+  id: number;
+  name: string;
+  is_inventory_tracked: boolean;
+  is_lot_tracked: boolean;
+  tax_class: TaxClassColumn;
+  item_type_id: number;
+};
 
-// Checks every line's item at once and answers whether each is stock-tracked (services are not) and kept by lot.
+// Checks every line's item at once and answers whether each is stock-tracked (services are not) and kept by lot,
+// and what a sale's VAT needs of it.
 export async function requireLineItems(
   context: PostingContext,
   itemIds: readonly number[],
@@ -52,7 +61,7 @@ export async function requireLineItems(
       ? []
       : await context.trx
           .selectFrom('items')
-          .select(['id', 'name', 'is_inventory_tracked', 'is_lot_tracked'])
+          .select(['id', 'name', 'is_inventory_tracked', 'is_lot_tracked', 'tax_class', 'item_type_id'])
           .where('business_id', '=', context.businessId)
           .where('deleted_at', 'is', null)
           .where('id', 'in', unique)
@@ -65,6 +74,8 @@ export async function requireLineItems(
         name: row.name,
         is_inventory_tracked: Number(row.is_inventory_tracked) === 1,
         is_lot_tracked: Number(row.is_inventory_tracked) === 1 && Number(row.is_lot_tracked) === 1,
+        tax_class: row.tax_class,
+        item_type_id: row.item_type_id,
       },
     ]),
   );

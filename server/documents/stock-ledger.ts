@@ -194,30 +194,49 @@ async function moveLot(
   return lot.id;
 }
 
-const stockKey = (itemId: number, location: Location) => `${String(itemId).padStart(12, '0')}:${locationKey(location)}`;
+// Item, then location: the order rows are locked in, and the key a posting finds its locked rows by.
+const stockKey = (itemId: number, locationKeyOf: string) => `${String(itemId).padStart(12, '0')}:${locationKeyOf}`;
 
 function lockOrder(changes: readonly StockChange[]) {
   return changes
-    .map((change, index) => ({ change, index, key: stockKey(change.itemId, change.location) }))
+    .map((change, index) => ({ change, index, key: stockKey(change.itemId, locationKey(change.location)) }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index));
 }
 
 // A posting that applies changes in several steps locks all its rows first, in the one global order: missing
 // rows are created (in that order), then all are read and, on PostgreSQL, locked by one SELECT whose ORDER BY
-// is the order its locks are taken in. Answers the rows by item and location.
+// is the order its locks are taken in. SQLite has one writer at a time and nothing to lock: it reads first and
+// creates only the rows it did not find. Answers the rows by item and location.
 export async function lockStockRows(
   context: PostingContext,
   changes: readonly StockChange[],
 ): Promise<Map<string, StockRow>> {
-  const places = new Map<string, { itemId: number; location: Location }>();
-  for (const { change, key } of lockOrder(changes))
+  const places = new Map<string, StockPlace>();
+  for (const { change, key } of lockOrder(changes)) {
     places.set(key, { itemId: change.itemId, location: change.location });
+  }
   if (places.size === 0) return new Map();
+  if (context.dialect === 'sqlite') {
+    const found = await readStockRows(context, places);
+    if (found.size === places.size) return found;
+    await insertStockRows(
+      context,
+      [...places].filter(([key]) => !found.has(key)).map(([, place]) => place),
+    );
+  } else {
+    await insertStockRows(context, [...places.values()]);
+  }
+  return readStockRows(context, places);
+}
+
+type StockPlace = { itemId: number; location: Location };
+
+async function insertStockRows(context: PostingContext, places: readonly StockPlace[]): Promise<void> {
   const at = timestampOf(context);
   await context.trx
     .insertInto('stocks')
     .values(
-      [...places.values()].map(({ itemId, location }) => ({
+      places.map(({ itemId, location }) => ({
         business_id: context.businessId,
         item_id: itemId,
         branch_id: location.branch_id,
@@ -234,6 +253,12 @@ export async function lockStockRows(
     )
     .onConflict((conflict) => conflict.columns(['business_id', 'item_id', 'location_key']).doNothing())
     .execute();
+}
+
+async function readStockRows(
+  context: PostingContext,
+  places: ReadonlyMap<string, StockPlace>,
+): Promise<Map<string, StockRow>> {
   const itemsAt = new Map<string, number[]>();
   for (const { itemId, location } of places.values()) {
     const key = locationKey(location);
@@ -244,11 +269,7 @@ export async function lockStockRows(
     .select(['id', 'item_id', 'location_key', 'quantity_on_hand', 'quantity_in_transit', 'average_unit_cost'])
     .where('business_id', '=', context.businessId)
     .where((eb) =>
-      eb.or(
-        [...itemsAt].map(([key, itemIds]) =>
-          eb.and([eb('location_key', '=', key), eb('item_id', 'in', [...new Set(itemIds)])]),
-        ),
-      ),
+      eb.or([...itemsAt].map(([key, itemIds]) => eb.and([eb('location_key', '=', key), eb('item_id', 'in', itemIds)]))),
     )
     .orderBy('item_id')
     .orderBy('location_key')
@@ -256,7 +277,7 @@ export async function lockStockRows(
     .execute();
   return new Map(
     rows.map((row) => [
-      `${String(row.item_id).padStart(12, '0')}:${row.location_key}`,
+      stockKey(row.item_id, row.location_key),
       {
         ...row,
         quantity_on_hand: Number(row.quantity_on_hand),

@@ -45,12 +45,16 @@ async function requireProgram(context: PostingContext, special: SpecialDiscountI
   };
 }
 
+type VatItem = { id: number; tax_class: TaxClassColumn; item_type_id: number };
+
 // Re-prices sales lines (already priced and tier-discounted) under DOMAIN.md section 7: each item's tax class,
 // the business's VAT registration and the special discount, when one is given, on the lines it qualifies for.
+// `known`: every line's item, when the caller has just read them (requireLineItems); otherwise they are read here.
 export async function applyVat(
   context: PostingContext,
   lines: readonly PricedLine[],
   special: SpecialDiscountInput | null | undefined,
+  known?: ReadonlyMap<number, VatItem>,
 ): Promise<{ lines: VatPricedLine[]; header: VatHeaderColumns }> {
   const business = await context.trx
     .selectFrom('businesses')
@@ -58,14 +62,7 @@ export async function applyVat(
     .where('id', '=', context.businessId)
     .executeTakeFirstOrThrow();
   const program = special ? await requireProgram(context, special) : null;
-  const itemIds = [...new Set(lines.map((line) => line.item_id))];
-  const items = await context.trx
-    .selectFrom('items')
-    .select(['id', 'tax_class', 'item_type_id'])
-    .where('business_id', '=', context.businessId)
-    .where('id', 'in', [...itemIds, 0])
-    .execute();
-  const itemOf = new Map(items.map((item) => [item.id, item]));
+  const itemOf = known ?? (await readVatItems(context, lines));
   const settings = { vatRegistered: business.is_vat_registered === 1, program };
   const figures: SaleLineFigures[] = lines.map((line) => {
     const item = itemOf.get(line.item_id);
@@ -101,6 +98,17 @@ export async function applyVat(
       special_discount_holder_id_number: special ? special.holder_id_number.trim() : null,
     },
   };
+}
+
+async function readVatItems(context: PostingContext, lines: readonly PricedLine[]): Promise<Map<number, VatItem>> {
+  const itemIds = [...new Set(lines.map((line) => line.item_id))];
+  const items = await context.trx
+    .selectFrom('items')
+    .select(['id', 'tax_class', 'item_type_id'])
+    .where('business_id', '=', context.businessId)
+    .where('id', 'in', [...itemIds, 0])
+    .execute();
+  return new Map(items.map((item) => [item.id, item]));
 }
 
 // The stored line's VAT columns, for the insert of a quotation or invoice line.

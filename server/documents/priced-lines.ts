@@ -30,7 +30,8 @@ export async function priceLines(
   kind: 'purchase' | 'sale',
   lines: readonly PricedLineInput[],
 ): Promise<PricedLine[]> {
-  const itemIds = [...new Set(lines.map((line) => line.item_id))];
+  // Only a line that leaves its discount out takes a tier.
+  const itemIds = [...new Set(lines.filter((line) => line.discount_percent === undefined).map((line) => line.item_id))];
   const tiers =
     itemIds.length === 0
       ? []

@@ -50,6 +50,7 @@ export const invoicesResource: Resource<'invoices', Create, Update> = {
       ctx.db,
       'invoice_lines',
       rows.map((row) => row.id),
+      (line) => ({ lot_number: line.lot_number ?? null }),
     );
     const lotsOf = await lineLots(
       ctx.db,
@@ -57,13 +58,6 @@ export const invoicesResource: Resource<'invoices', Create, Update> = {
       'on_hand',
       rows.map((row) => row.id),
     );
-    const namedLots = await ctx.db
-      .selectFrom('invoice_lines')
-      .select(['id', 'lot_number'])
-      .where('invoice_id', 'in', [...rows.map((row) => row.id), 0])
-      .where('lot_number', 'is not', null)
-      .execute();
-    const namedLotOf = new Map(namedLots.map((line) => [line.id, line.lot_number]));
     const contacts = await namesById(
       ctx.db,
       'contacts',
@@ -93,11 +87,7 @@ export const invoicesResource: Resource<'invoices', Create, Update> = {
       ...vatOf(row),
       ...paidAndBalance(row),
       status: row.status,
-      lines: linesOf(row.id).map((line) => ({
-        ...line,
-        lot_number: namedLotOf.get(line.id) ?? null,
-        lots: lotsOf(line.id),
-      })),
+      lines: linesOf(row.id).map((line) => ({ ...line, lots: lotsOf(line.id) })),
     }));
   },
 };

@@ -1,16 +1,20 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { centavosToPesos } from '../domain/money.ts';
 import { fromThousandths } from '../domain/quantity.ts';
 import { documentLines } from './document-presenting.ts';
 
-// Quotation and invoice lines share one shape in the contract.
-export async function presentSalesLines(
+type SalesLineTable = 'quotation_lines' | 'invoice_lines';
+
+// Quotation and invoice lines share one shape in the contract; `more` adds what one kind of line shows besides,
+// from the same stored line.
+export async function presentSalesLines<T extends SalesLineTable, More extends object = Record<never, never>>(
   db: Kysely<Database>,
-  table: 'quotation_lines' | 'invoice_lines',
+  table: T,
   documentIds: readonly number[],
+  more?: (line: Selectable<Database[T]>) => More,
 ) {
-  const { linesOf, itemOf } = await documentLines(db, table, documentIds);
+  const { linesOf, itemOf } = await documentLines<SalesLineTable>(db, table, documentIds);
   return (documentId: number) =>
     linesOf(documentId).map((line) => ({
       id: line.id,
@@ -22,5 +26,7 @@ export async function presentSalesLines(
       amount: centavosToPesos(Number(line.amount)),
       tax_class: line.tax_class,
       special_discount_amount: centavosToPesos(Number(line.special_discount_amount)),
+      // documentLines reads every column of `table`'s own rows.
+      ...more?.(line as Selectable<Database[T]>),
     }));
 }

@@ -128,6 +128,23 @@ describe('a search kept by one process, after a change made elsewhere', () => {
     expect(await listed('Rose', '&with_trashed=1')).toEqual({ ids: [], total: 0 });
   });
 
+  it('keeps following changes after hundreds of writes (PostgreSQL folds what it counted)', async () => {
+    const renamed = await createItem('Aviator Folding');
+    expect(await listed('Folding')).toEqual({ ids: [renamed], total: 1 });
+    for (let write = 0; write < 520; write += 1) {
+      await api.db
+        .updateTable('items')
+        .set({ name: `Aviator Folding ${write % 2}` })
+        .where('id', '=', renamed)
+        .execute();
+    }
+    expect(await listed('Folding 1')).toEqual({ ids: [renamed], total: 1 });
+    expect(await listed('Folding 0')).toEqual({ ids: [], total: 0 });
+    await api.db.updateTable('items').set({ name: 'Aviator Folded' }).where('id', '=', renamed).execute();
+    expect(await listed('Folding')).toEqual({ ids: [], total: 0 });
+    expect(await listed('Folded')).toEqual({ ids: [renamed], total: 1 });
+  });
+
   it('pages a kept search: each page the next slice of the same matches, in either order', async () => {
     await listed('aviator');
     for (let made = 0; made < 15; made += 1) await createItem(`Aviator No. ${made}`);

@@ -7,8 +7,8 @@ import type { AnyResource } from './resource.ts';
 // SQLite: an FTS5 table with the trigram tokenizer per searched table (`{table}_fts`, external content, kept by
 // triggers in the writing transaction; `detail=none`, row ids only, a fifth of the size with positions). PostgreSQL: a pg_trgm GIN index per searched column, which ILIKE uses by
 // itself. Which columns get indexed comes from the resources' `searchColumns`, so a resource or column that
-// declares itself searchable is indexed at the next start, and a changed declaration rebuilds its index. On
-// SQLite the same triggers move the table's search epoch, which tells a process whether a search it keeps
+// declares itself searchable is indexed at the next start, and a changed declaration rebuilds its index. Triggers
+// made with the index move the table's search epoch, which tells a process whether a search it keeps
 // (search-cache.ts) still holds.
 
 export type SearchIndex = { table: string; columns: readonly string[] };
@@ -146,8 +146,16 @@ const postgresIndex: IndexBuilder = {
         CREATE INDEX IF NOT EXISTS ${sql.id(`${index.table}_${column}_trgm`)}
         ON ${sql.table(index.table)} USING gin (${sql.ref(column)} public.gin_trgm_ops)`.execute(db);
     }
+    // Moves the table's search epoch (engine/search-cache.ts) with every statement a search could see.
+    const watched = sql.join([...index.columns, 'deleted_at'].map((column) => sql.ref(column)));
+    await sql`
+      CREATE TRIGGER ${sql.id(`${index.table}_search_epoch`)}
+      AFTER INSERT OR DELETE OR UPDATE OF ${watched} ON ${sql.table(index.table)}
+      FOR EACH STATEMENT EXECUTE FUNCTION search_epoch_change()`.execute(db);
+    await sql`INSERT INTO search_epoch_changes (table_name) VALUES (${index.table})`.execute(db);
   },
   async drop(db, index) {
+    await sql`DROP TRIGGER IF EXISTS ${sql.id(`${index.table}_search_epoch`)} ON ${sql.table(index.table)}`.execute(db);
     for (const column of index.columns)
       await sql`DROP INDEX IF EXISTS ${sql.id(`${index.table}_${column}_trgm`)}`.execute(db);
   },

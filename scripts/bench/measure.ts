@@ -10,6 +10,8 @@ export type HttpLoad = {
   method?: 'GET' | 'POST';
   // A new body for every request, so that postings do not all drain the same stock rows.
   bodyFor?: () => string;
+  // A new path (and query) for every request, so that no two ask the same.
+  pathFor?: () => string;
 };
 
 // autocannon drives the server over loopback from this process; the figures are its own percentiles.
@@ -20,8 +22,18 @@ export async function measureHttp(load: HttpLoad): Promise<Figures> {
     duration: load.seconds,
     headers: load.headers,
     method: load.method ?? 'GET',
-    ...(load.bodyFor
-      ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: load.bodyFor?.() }) }] }
+    ...(load.bodyFor || load.pathFor
+      ? {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request) => ({
+                ...request,
+                ...(load.bodyFor ? { body: load.bodyFor() } : {}),
+                ...(load.pathFor ? { path: load.pathFor() } : {}),
+              }),
+            },
+          ],
+        }
       : {}),
   });
   return {

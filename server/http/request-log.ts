@@ -1,4 +1,5 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import pino from 'pino';
 
 // How the server logs: one readable line per entry for a person at a terminal, one JSON object per line for a
 // log collector. Either way a request is one entry, written when its answer has gone.
@@ -58,7 +59,12 @@ export function readableLine(json: string): string {
   return `${time} ${level} ${entry.msg ?? ''}${failure}\n`;
 }
 
-export function loggingOptions(format: LogFormat, sink: LogSink = process.stdout): FastifyServerOptions {
-  const stream = format === 'lines' ? { write: (json: string) => sink.write(readableLine(json)) } : sink;
+// A person reads lines as they come; a collector reads JSON, which goes out in blocks of 4 KiB rather than one
+// write per request (pino writes what is left when the process exits).
+export function loggingOptions(format: LogFormat, sink?: LogSink): FastifyServerOptions {
+  const stream =
+    format === 'lines'
+      ? { write: (json: string) => (sink ?? process.stdout).write(readableLine(json)) }
+      : (sink ?? pino.destination({ dest: 1, sync: false, minLength: 4096 }));
   return { logger: { level: 'info', stream }, logController: new OneEntryPerRequest() };
 }

@@ -9,14 +9,14 @@ import { hasAtMostDecimals } from '../domain/money.ts';
 import { fromThousandths, toThousandths } from '../domain/quantity.ts';
 import { type FieldErrors, unprocessable } from '../http/errors.ts';
 import { auditColumns } from './engine/dynamic.ts';
-import { nameOf, namesById } from './engine/lookups.ts';
+import { nameOf, namesIn } from './engine/lookups.ts';
 import { insertRecord, updateColumns } from './engine/mutations.ts';
 import type { Resource, ResourceContext } from './engine/resource.ts';
 import { checkLotTracking } from './item-lot-tracking.ts';
 import {
   checkVariant,
   opticalColumns,
-  opticalKindsOf,
+  opticalKind,
   presentOptical,
   withoutOpticalFields,
 } from './optical-attributes.ts';
@@ -142,27 +142,15 @@ export const itemsResource: Resource<'items', ItemCreate, ItemUpdate> = {
   },
   async present(ctx, rows) {
     const ids = rows.map((row) => row.id);
-    const [brands, types, classifications, units, tiers, kinds, families] = await Promise.all([
-      namesById(
-        ctx.db,
-        'brands',
-        rows.map((row) => row.brand_id),
-      ),
-      namesById(
-        ctx.db,
-        'item_types',
-        rows.map((row) => row.item_type_id),
-      ),
-      namesById(
-        ctx.db,
-        'item_classifications',
-        rows.map((row) => row.item_classification_id),
-      ),
-      namesById(
-        ctx.db,
-        'unit_of_measurements',
-        rows.map((row) => row.unit_of_measurement_id),
-      ),
+    const [names, tiers] = await Promise.all([
+      namesIn(ctx.db, {
+        brands: { table: 'brands', ids: rows.map((row) => row.brand_id) },
+        types: { table: 'item_types', ids: rows.map((row) => row.item_type_id) },
+        kinds: { table: 'item_types', ids: rows.map((row) => row.item_type_id), column: 'optical_kind' },
+        classifications: { table: 'item_classifications', ids: rows.map((row) => row.item_classification_id) },
+        units: { table: 'unit_of_measurements', ids: rows.map((row) => row.unit_of_measurement_id) },
+        families: { table: 'items', ids: rows.map((row) => row.variant_of_item_id) },
+      }),
       ids.length === 0
         ? Promise.resolve([])
         : ctx.db
@@ -171,15 +159,6 @@ export const itemsResource: Resource<'items', ItemCreate, ItemUpdate> = {
             .where('item_id', 'in', ids)
             .orderBy('quantity')
             .execute(),
-      opticalKindsOf(
-        ctx.db,
-        rows.map((row) => row.item_type_id),
-      ),
-      namesById(
-        ctx.db,
-        'items',
-        rows.map((row) => row.variant_of_item_id),
-      ),
     ]);
     const tiersOf = (itemId: number, kind: TierKind) =>
       tiers
@@ -202,13 +181,13 @@ export const itemsResource: Resource<'items', ItemCreate, ItemUpdate> = {
       reorder_level: row.reorder_level === null ? null : fromThousandths(row.reorder_level),
       purchase_discounts: tiersOf(row.id, 'purchase'),
       sale_discounts: tiersOf(row.id, 'sale'),
-      brand_name: nameOf(brands, row.brand_id),
-      item_type_name: nameOf(types, row.item_type_id),
-      item_classification_name: nameOf(classifications, row.item_classification_id),
-      unit_of_measurement_name: nameOf(units, row.unit_of_measurement_id),
+      brand_name: nameOf(names.brands, row.brand_id),
+      item_type_name: nameOf(names.types, row.item_type_id),
+      item_classification_name: nameOf(names.classifications, row.item_classification_id),
+      unit_of_measurement_name: nameOf(names.units, row.unit_of_measurement_id),
       ...presentOptical(row),
-      optical_kind: kinds.get(row.item_type_id) ?? null,
-      variant_of_item_name: nameOf(families, row.variant_of_item_id),
+      optical_kind: opticalKind(nameOf(names.kinds, row.item_type_id)),
+      variant_of_item_name: nameOf(names.families, row.variant_of_item_id),
     }));
   },
 };

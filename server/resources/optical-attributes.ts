@@ -116,14 +116,11 @@ export function presentOptical(row: OpticalItemColumns) {
   };
 }
 
-export async function opticalKindsOf(
-  db: Kysely<Database>,
-  itemTypeIds: readonly number[],
-): Promise<Map<number, OpticalKind | null>> {
-  const wanted = [...new Set(itemTypeIds)];
-  if (wanted.length === 0) return new Map();
-  const rows = await db.selectFrom('item_types').select(['id', 'optical_kind']).where('id', 'in', wanted).execute();
-  return new Map(rows.map((row) => [row.id, row.optical_kind]));
+const opticalKinds: readonly OpticalKind[] = ['frame', 'ophthalmic_lens', 'contact_lens'];
+
+// An item type's optical kind as a lookup of its column reads it (engine/lookups.ts): text or null.
+export function opticalKind(stored: string | null): OpticalKind | null {
+  return opticalKinds.find((kind) => kind === stored) ?? null;
 }
 
 type VariantColumns = Pick<OpticalItemColumns, 'variant_of_item_id' | 'sphere' | 'cylinder' | 'add_power'>;

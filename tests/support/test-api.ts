@@ -95,6 +95,8 @@ export function expectContract<S extends z.ZodType>(answer: Answer, status: numb
 export type TestApi = {
   app: FastifyInstance;
   db: Kysely<Database>;
+  // Another connection to the same database, as another server process would hold (closed with the rest).
+  connectAgain: () => Kysely<Database>;
   close: () => Promise<void>;
   createBusiness: (name: string) => Promise<number>;
   createUser: (user: {
@@ -123,6 +125,7 @@ export async function createTestApi(options: Partial<AppOptions> = {}): Promise<
   return {
     app,
     db,
+    connectAgain: database.connectAgain,
     close: async () => {
       await app.close();
       await database.destroy();

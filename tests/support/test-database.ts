@@ -7,7 +7,12 @@ import { connectDatabase } from '../../server/db/connect.ts';
 import type { Database } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 
-export type TestDatabase = { db: Kysely<Database>; destroy: () => Promise<void> };
+// `connectAgain` opens another connection to the same database, as another server process would.
+export type TestDatabase = {
+  db: Kysely<Database>;
+  connectAgain: () => Kysely<Database>;
+  destroy: () => Promise<void>;
+};
 
 // A fresh, migrated database per test file: a temporary SQLite file, or, in the test run's `postgres` project
 // (vite.config.ts), a PostgreSQL schema of its own at TEST_DATABASE_URL. destroy() removes it.
@@ -15,11 +20,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.SPECTACLE_TEST_DATABASE === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (!url) {
     const dir = mkdtempSync(join(tmpdir(), 'spectacle-test-'));
-    const db = connectDatabase({ kind: 'sqlite', path: join(dir, 'test.db') });
+    const path = join(dir, 'test.db');
+    const db = connectDatabase({ kind: 'sqlite', path });
     await migrateToLatest(db);
+    const others: Kysely<Database>[] = [];
     return {
       db,
+      connectAgain: () => {
+        const other = connectDatabase({ kind: 'sqlite', path });
+        others.push(other);
+        return other;
+      },
       destroy: async () => {
+        for (const other of others) await other.destroy();
         await db.destroy();
         rmSync(dir, { recursive: true, force: true });
       },
@@ -31,7 +44,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const db = connectDatabase({ kind: 'postgres', url, searchPath: schema, maxConnections: 4 });
+  const others: Kysely<Database>[] = [];
+  const connectAgain = () => {
+    const other = connectDatabase({ kind: 'postgres', url, searchPath: schema, maxConnections: 2 });
+    others.push(other);
+    return other;
+  };
   const destroy = async () => {
+    for (const other of others) await other.destroy();
     await db.destroy();
     const dropper = new pg.Client({ connectionString: url });
     await dropper.connect();
@@ -44,5 +64,5 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await destroy();
     throw error;
   }
-  return { db, destroy };
+  return { db, connectAgain, destroy };
 }

@@ -5,8 +5,15 @@ export type RecordCountChangesTable = RecordCountsTable;
 // Which columns each table's search index covers (migration 010, server/resources/engine/search-index.ts).
 export type SearchIndexesTable = { table_name: string; columns: string };
 
+// Moves on every write a search of the table could see (migration 014, engine/search-cache.ts); on PostgreSQL
+// plus the table's rows in `search_epoch_changes` not yet folded into it.
+export type SearchEpochsTable = { table_name: string; epoch: number };
+export type SearchEpochChangesTable = { table_name: string };
+
 export type RecordCountTables = {
   record_counts: RecordCountsTable;
   record_count_changes: RecordCountChangesTable;
   search_indexes: SearchIndexesTable;
+  search_epochs: SearchEpochsTable;
+  search_epoch_changes: SearchEpochChangesTable;
 };

@@ -5,6 +5,7 @@ import { parseInput, queryNumbers } from '../../http/validation.ts';
 import { hasMaintainedTotal, maintainedTotal } from './maintained-total.ts';
 import { type Scoped, scopedRows } from './query.ts';
 import type { AnyResource, RecordTableName, ResourceContext, Row } from './resource.ts';
+import { keptMatches, type Trashed } from './search-cache.ts';
 import { containsTextIndexed } from './search-index.ts';
 
 export type ListQuery = {
@@ -98,10 +99,46 @@ function idOrder(searched: boolean) {
 // ids are found once, in order, giving the exact total and the page's ids, and only the page's rows are read
 // whole. Counting and then paging found every match twice and sorted whole rows.
 async function searchedPage(resource: AnyResource, ctx: ResourceContext, rows: Scoped, query: ListQuery) {
-  const matches = await rows.clearSelect().select('id').orderBy(idOrder(true), query.order_by).execute();
+  const trashed: Trashed = query.only_trashed === 1 ? 'trashed' : query.with_trashed === 1 ? 'all' : 'active';
+  const newestFirst = await matchingIds(
+    resource,
+    ctx,
+    rows,
+    query.search ?? '',
+    trashed,
+    isFiltered(query, pagingKeys),
+  );
+  const matches = query.order_by === 'desc' ? newestFirst : newestFirst.toReversed();
   const start = (query.page - 1) * query.per_page;
-  const ids = matches.slice(start, start + query.per_page).map((match) => Number(match.id));
-  return { total: matches.length, page: await rowsInOrder(resource, ctx, ids) };
+  return {
+    total: matches.length,
+    page: await rowsInOrder(resource, ctx, matches.slice(start, start + query.per_page)),
+  };
+}
+
+// The ids of a searched query's rows, newest first. A search by its text alone depends on nothing but the
+// resource's own rows, so what it found is kept per process until they change (search-cache.ts); a filter or a
+// text matched in other tables may depend on anything, so those always search.
+async function matchingIds(
+  resource: AnyResource,
+  ctx: ResourceContext,
+  rows: Scoped,
+  text: string,
+  trashed: Trashed,
+  filtered: boolean,
+  limit?: number,
+): Promise<readonly number[]> {
+  const find = async (first?: number) => {
+    const ordered = rows.clearSelect().select('id').orderBy(idOrder(true), 'desc');
+    const found = await (first === undefined ? ordered : ordered.limit(first)).execute();
+    return found.map((match) => Number(match.id));
+  };
+  if (filtered || resource.scope !== 'business' || resource.visibleIds || resource.filters?.search) return find(limit);
+  return keptMatches(ctx.db, resource.table, { businessId: ctx.businessId ?? 0, trashed, text }, () => find());
+}
+
+function isFiltered(query: Record<string, unknown>, unfiltered: ReadonlySet<string>): boolean {
+  return Object.entries(query).some(([key, value]) => value !== undefined && !unfiltered.has(key));
 }
 
 // The rows of `ids`, found by a search of the resource's rows, in the order of `ids`. They are read by id alone:
@@ -123,10 +160,12 @@ function pageOf(rows: Scoped, query: ListQuery) {
 }
 
 async function countRows(resource: AnyResource, ctx: ResourceContext, query: ListQuery, rows: Scoped): Promise<number> {
-  const filtered = Object.entries(query).some(
-    ([key, value]) => value !== undefined && (key === 'search' || !pagingKeys.has(key)),
-  );
-  if (!filtered && resource.scope === 'business' && !resource.visibleIds && hasMaintainedTotal(resource.table)) {
+  if (
+    !isFiltered(query, pagingKeys) &&
+    resource.scope === 'business' &&
+    !resource.visibleIds &&
+    hasMaintainedTotal(resource.table)
+  ) {
     return maintainedTotal(ctx.db, ctx.businessId ?? 0, resource.table, query);
   }
   const counted = await rows
@@ -142,14 +181,16 @@ export async function searchRecords(resource: AnyResource, ctx: ResourceContext,
   let rows = (await scopedRows(resource, ctx)).where('deleted_at', 'is', null);
   if (query.q) rows = await withText(rows, resource, ctx, query.q);
   rows = await filtered(rows, resource, ctx, query, searchKeys);
-  const ordered = rows.orderBy(idOrder(Boolean(query.q)), 'desc').limit(query.limit);
   const found = query.q
     ? await rowsInOrder(
         resource,
         ctx,
-        (await ordered.clearSelect().select('id').execute()).map((match) => Number(match.id)),
+        (await matchingIds(resource, ctx, rows, query.q, 'active', isFiltered(query, searchKeys), query.limit)).slice(
+          0,
+          query.limit,
+        ),
       )
-    : await ordered.execute();
+    : await rows.orderBy(idOrder(false), 'desc').limit(query.limit).execute();
   return resource.present(ctx, found as unknown as Row<RecordTableName>[]);
 }
 

@@ -1,4 +1,5 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
+import { runReused } from '../../db/reused-query.ts';
 import { notFound } from '../../http/errors.ts';
 import { dynamic } from './dynamic.ts';
 import type { AnyResource, RecordTableName, ResourceContext, Row } from './resource.ts';
@@ -20,7 +21,18 @@ export async function findRecord(
   ctx: ResourceContext,
   id: number,
 ): Promise<Row<RecordTableName>> {
-  const row = await (await scopedRows(resource, ctx)).where('id', '=', id).executeTakeFirst();
+  const row =
+    resource.scope === 'business' && !resource.visibleIds
+      ? (
+          await runReused(ctx.db, `record of ${resource.table}`, [ctx.businessId, id], ([business, record]) =>
+            dynamic(ctx.db)
+              .selectFrom(resource.table)
+              .selectAll()
+              .where('business_id', '=', business)
+              .where('id', '=', record),
+          )
+        )[0]
+      : await (await scopedRows(resource, ctx)).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(`No ${resource.singular} with id ${id}.`);
   return row as unknown as Row<RecordTableName>;
 }

@@ -7,7 +7,9 @@ import type { AnyResource } from './resource.ts';
 // SQLite: an FTS5 table with the trigram tokenizer per searched table (`{table}_fts`, external content, kept by
 // triggers in the writing transaction; `detail=none`, row ids only, a fifth of the size with positions). PostgreSQL: a pg_trgm GIN index per searched column, which ILIKE uses by
 // itself. Which columns get indexed comes from the resources' `searchColumns`, so a resource or column that
-// declares itself searchable is indexed at the next start, and a changed declaration rebuilds its index.
+// declares itself searchable is indexed at the next start, and a changed declaration rebuilds its index. Triggers
+// made with the index move the table's search epoch, which tells a process whether a search it keeps
+// (search-cache.ts) still holds.
 
 export type SearchIndex = { table: string; columns: readonly string[] };
 
@@ -144,8 +146,16 @@ const postgresIndex: IndexBuilder = {
         CREATE INDEX IF NOT EXISTS ${sql.id(`${index.table}_${column}_trgm`)}
         ON ${sql.table(index.table)} USING gin (${sql.ref(column)} public.gin_trgm_ops)`.execute(db);
     }
+    // Moves the table's search epoch (engine/search-cache.ts) with every statement a search could see.
+    const watched = sql.join([...index.columns, 'deleted_at'].map((column) => sql.ref(column)));
+    await sql`
+      CREATE TRIGGER ${sql.id(`${index.table}_search_epoch`)}
+      AFTER INSERT OR DELETE OR UPDATE OF ${watched} ON ${sql.table(index.table)}
+      FOR EACH STATEMENT EXECUTE FUNCTION search_epoch_change()`.execute(db);
+    await sql`INSERT INTO search_epoch_changes (table_name) VALUES (${index.table})`.execute(db);
   },
   async drop(db, index) {
+    await sql`DROP TRIGGER IF EXISTS ${sql.id(`${index.table}_search_epoch`)} ON ${sql.table(index.table)}`.execute(db);
     for (const column of index.columns)
       await sql`DROP INDEX IF EXISTS ${sql.id(`${index.table}_${column}_trgm`)}`.execute(db);
   },
@@ -161,24 +171,35 @@ const sqliteIndex: IndexBuilder = {
     const columns = index.columns.map(quoted).join(', ');
     const fromRow = (row: 'NEW' | 'OLD') => index.columns.map((column) => `${row}.${quoted(column)}`).join(', ');
     const trigger = (event: string) => quoted(`${ftsTable(index.table)}_${event}`);
+    // Moves the table's search epoch (engine/search-cache.ts) with every change a search could see.
+    const epoch = `INSERT INTO search_epochs (table_name, epoch) VALUES ('${index.table}', 1)
+        ON CONFLICT (table_name) DO UPDATE SET epoch = epoch + 1;`;
     const statements = [
       `CREATE VIRTUAL TABLE ${fts} USING fts5(${columns}, content='${index.table}', content_rowid='id', tokenize='trigram', detail='none')`,
       `CREATE TRIGGER ${trigger('insert')} AFTER INSERT ON ${table} BEGIN
         INSERT INTO ${fts} (rowid, ${columns}) VALUES (NEW.id, ${fromRow('NEW')});
+        ${epoch}
       END`,
       `CREATE TRIGGER ${trigger('delete')} AFTER DELETE ON ${table} BEGIN
         INSERT INTO ${fts} (${fts}, rowid, ${columns}) VALUES ('delete', OLD.id, ${fromRow('OLD')});
+        ${epoch}
       END`,
       `CREATE TRIGGER ${trigger('update')} AFTER UPDATE OF ${columns} ON ${table} BEGIN
         INSERT INTO ${fts} (${fts}, rowid, ${columns}) VALUES ('delete', OLD.id, ${fromRow('OLD')});
         INSERT INTO ${fts} (rowid, ${columns}) VALUES (NEW.id, ${fromRow('NEW')});
+        ${epoch}
+      END`,
+      `CREATE TRIGGER ${trigger('trash')} AFTER UPDATE OF deleted_at ON ${table}
+      WHEN (OLD.deleted_at IS NULL) <> (NEW.deleted_at IS NULL) BEGIN
+        ${epoch}
       END`,
       `INSERT INTO ${fts} (${fts}) VALUES ('rebuild')`,
+      epoch,
     ];
     for (const statement of statements) await sql.raw(statement).execute(db);
   },
   async drop(db, index) {
-    for (const event of ['insert', 'delete', 'update']) {
+    for (const event of ['insert', 'delete', 'update', 'trash']) {
       await sql.raw(`DROP TRIGGER IF EXISTS ${quoted(`${ftsTable(index.table)}_${event}`)}`).execute(db);
     }
     await sql.raw(`DROP TABLE IF EXISTS ${quoted(ftsTable(index.table))}`).execute(db);

@@ -1,0 +1,36 @@
+import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Database } from './database.ts';
+import { dialectOf } from './dialect.ts';
+
+type Kept = { query: CompiledQuery; slots: readonly number[] };
+
+const kept = new Map<string, Kept>();
+const marker = '\u0000slot:';
+
+/**
+ * Runs a query of a fixed shape, built and compiled once per dialect and `shape`, with new `values`. Kysely
+ * builds and compiles every query anew, and for the small queries of every request (a record by its id) that
+ * costs more than running them. `build` receives a stand-in for each value, to use where the value goes; `shape`
+ * must name everything else the built query depends on (its table, say).
+ */
+export async function runReused<Row>(
+  db: Kysely<Database>,
+  shape: string,
+  values: readonly unknown[],
+  build: (standIns: readonly string[]) => Compilable<Row>,
+): Promise<Row[]> {
+  const name = `${dialectOf(db)}\u0000${shape}`;
+  let entry = kept.get(name);
+  if (!entry) {
+    const query = build(values.map((_, index) => `${marker}${index}`)).compile();
+    const slots = query.parameters.map((parameter) =>
+      typeof parameter === 'string' && parameter.startsWith(marker) ? Number(parameter.slice(marker.length)) : -1,
+    );
+    if (slots.includes(-1)) throw new Error(`The query "${shape}" has a parameter that is not one of its values.`);
+    entry = { query, slots };
+    kept.set(name, entry);
+  }
+  const { query, slots } = entry;
+  const result = await db.executeQuery<Row>({ ...query, parameters: slots.map((slot) => values[slot]) });
+  return result.rows;
+}

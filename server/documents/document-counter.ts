@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { runReused } from '../db/reused-query.ts';
 import { businessDate } from '../domain/business-date.ts';
 import type { DocumentKind, ReferencedDocumentKind } from '../domain/document-kind.ts';
 import { formatDocumentNumber, formatReferenceNumber } from '../domain/document-number.ts';
@@ -26,25 +27,32 @@ async function incrementCounter(
   documentName: string,
   scopeKey: string,
 ): Promise<number> {
-  const at = context.now.toISOString();
-  const row = await context.trx
-    .insertInto('document_counters')
-    .values({
-      business_id: context.businessId,
-      scope,
-      document_name: documentName,
-      scope_key: scopeKey,
-      total: 1,
-      created_at: at,
-      updated_at: at,
-    })
-    .onConflict((conflict) =>
-      conflict
-        .columns(['business_id', 'scope', 'document_name', 'scope_key'])
-        .doUpdateSet((update) => ({ total: update('document_counters.total', '+', 1), updated_at: at })),
-    )
-    .returning('total')
-    .executeTakeFirstOrThrow();
+  const [row] = await runReused(
+    context.trx,
+    'document counter step',
+    [context.businessId, scope, documentName, scopeKey, 1, context.now.toISOString()],
+    (standIns) => {
+      const [business, scopeOf, name, key, one, at] = standIns as readonly [never, never, never, never, never, never];
+      return context.trx
+        .insertInto('document_counters')
+        .values({
+          business_id: business,
+          scope: scopeOf,
+          document_name: name,
+          scope_key: key,
+          total: one,
+          created_at: at,
+          updated_at: at,
+        })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['business_id', 'scope', 'document_name', 'scope_key'])
+            .doUpdateSet((update) => ({ total: update('document_counters.total', '+', one), updated_at: at })),
+        )
+        .returning('total');
+    },
+  );
+  if (!row) throw new Error(`The ${documentName} counter did not move.`);
   return Number(row.total);
 }
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { CreateInvoiceBody, UpdateInvoiceBody } from '../../generated/zod/invoices/invoices.zod.ts';
+import { insertReused } from '../db/reused-insert.ts';
 import { paymentStatus } from '../domain/document-status.ts';
 import { conflict, fieldError, notFound } from '../http/errors.ts';
 import { latestSalePrice, missingSalePrice, resolveLinePrices } from './default-prices.ts';
@@ -69,27 +70,26 @@ async function insertLines(
   lotNumbers: readonly (string | null | undefined)[],
 ): Promise<StoredLine[]> {
   const at = timestampOf(context);
-  const inserted = await context.trx
-    .insertInto('invoice_lines')
-    .values(
-      lines.map((line) => ({
-        business_id: context.businessId,
-        invoice_id: invoiceId,
-        position: line.position,
-        item_id: line.item_id,
-        quantity: line.quantity,
-        unit_price: line.price,
-        discount_percent: line.discount_percent,
-        amount: line.amount,
-        ...vatLineColumns(line),
-        unit_cost: 0,
-        lot_number: lotNumbers[line.position] ?? null,
-        created_at: at,
-        updated_at: at,
-      })),
-    )
-    .returning(['id', 'position'])
-    .execute();
+  const inserted = await insertReused(
+    context.trx,
+    'invoice_lines',
+    lines.map((line) => ({
+      business_id: context.businessId,
+      invoice_id: invoiceId,
+      position: line.position,
+      item_id: line.item_id,
+      quantity: line.quantity,
+      unit_price: line.price,
+      discount_percent: line.discount_percent,
+      amount: line.amount,
+      ...vatLineColumns(line),
+      unit_cost: 0,
+      lot_number: lotNumbers[line.position] ?? null,
+      created_at: at,
+      updated_at: at,
+    })),
+    ['id', 'position'],
+  );
   const idAt = new Map(inserted.map((row) => [row.position, row.id]));
   return lines.map((line) => ({
     id: idAt.get(line.position) ?? 0,
@@ -109,29 +109,33 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
   const { lines, header: totals } = await applyVat(context, priced, input.special_discount, items);
   const location = { branch_id: input.branch_id, warehouse_id: null };
   const at = timestampOf(context);
-  const header = await context.trx
-    .insertInto('invoices')
-    .values({
-      business_id: context.businessId,
-      number: await assignDocumentNumber(context, 'invoice', location),
-      reference_number: await assignReferenceNumber(context, 'invoice', input.contact_id),
-      contact_id: input.contact_id,
-      branch_id: input.branch_id,
-      invoice_date: input.invoice_date,
-      due_date: input.due_date ?? null,
-      quotation_id: input.quotation_id ?? null,
-      job_order_id: input.job_order_id ?? null,
-      notes: input.notes ?? null,
-      ...totals,
-      amount_paid: 0,
-      status: 'unpaid',
-      created_at: at,
-      updated_at: at,
-      created_by: context.userId,
-      updated_by: context.userId,
-    })
-    .returning(['id', 'number', 'branch_id', 'invoice_date'])
-    .executeTakeFirstOrThrow();
+  const [header] = await insertReused(
+    context.trx,
+    'invoices',
+    [
+      {
+        business_id: context.businessId,
+        number: await assignDocumentNumber(context, 'invoice', location),
+        reference_number: await assignReferenceNumber(context, 'invoice', input.contact_id),
+        contact_id: input.contact_id,
+        branch_id: input.branch_id,
+        invoice_date: input.invoice_date,
+        due_date: input.due_date ?? null,
+        quotation_id: input.quotation_id ?? null,
+        job_order_id: input.job_order_id ?? null,
+        notes: input.notes ?? null,
+        ...totals,
+        amount_paid: 0,
+        status: 'unpaid',
+        created_at: at,
+        updated_at: at,
+        created_by: context.userId,
+        updated_by: context.userId,
+      },
+    ],
+    ['id', 'number', 'branch_id', 'invoice_date'],
+  );
+  if (!header) throw new Error('The invoice was not inserted.');
   const stored = await insertLines(
     context,
     header.id,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { runReused } from '../db/reused-query.ts';
 import type { PostingContext } from './posting-context.ts';
 
 export type LineCost = { id: number; cost: number };
@@ -11,18 +12,21 @@ export async function writeLineCosts(
   costs: readonly LineCost[],
 ): Promise<void> {
   if (costs.length === 0) return;
-  await context.trx
-    .updateTable(table)
-    .set({
-      unit_cost: sql<number>`CASE ${sql.ref('id')} ${sql.join(
-        costs.map((line) => sql`WHEN ${line.id} THEN ${line.cost}`),
-        sql` `,
-      )} ELSE ${sql.ref('unit_cost')} END`,
-    })
-    .where(
-      'id',
-      'in',
-      costs.map((line) => line.id),
-    )
-    .execute();
+  const values = costs.flatMap((line) => [line.id, line.cost]);
+  await runReused(context.trx, `${table} costs of ${costs.length} lines`, values, (standIns) => {
+    const idOf = (index: number) => standIns[index * 2] as never;
+    return context.trx
+      .updateTable(table)
+      .set({
+        unit_cost: sql<number>`CASE ${sql.ref('id')} ${sql.join(
+          costs.map((_, index) => sql`WHEN ${idOf(index)} THEN ${standIns[index * 2 + 1]}`),
+          sql` `,
+        )} ELSE ${sql.ref('unit_cost')} END`,
+      })
+      .where(
+        'id',
+        'in',
+        costs.map((_, index) => idOf(index)),
+      );
+  });
 }

@@ -1,3 +1,4 @@
+import { runReused } from '../db/reused-query.ts';
 import type { TaxClassColumn } from '../db/tables/philippine-sales.ts';
 import { type Location, locationOf } from '../domain/location.ts';
 import { type FieldErrors, fieldError, unprocessable } from '../http/errors.ts';
@@ -12,13 +13,15 @@ export async function requireActive(
   id: number,
   field: string,
 ): Promise<void> {
-  const row = await context.trx
-    .selectFrom(table)
-    .select('id')
-    .where('id', '=', id)
-    .where('business_id', '=', context.businessId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const [row] = await runReused(context.trx, `active ${table}`, [id, context.businessId], (standIns) => {
+    const [record, business] = standIns as readonly [never, never];
+    return context.trx
+      .selectFrom(table)
+      .select('id')
+      .where('id', '=', record)
+      .where('business_id', '=', business)
+      .where('deleted_at', 'is', null);
+  });
   if (!row) throw fieldError(field, `The selected ${field} is invalid.`);
 }
 
@@ -59,13 +62,15 @@ export async function requireLineItems(
   const rows =
     unique.length === 0
       ? []
-      : await context.trx
-          .selectFrom('items')
-          .select(['id', 'name', 'is_inventory_tracked', 'is_lot_tracked', 'tax_class', 'item_type_id'])
-          .where('business_id', '=', context.businessId)
-          .where('deleted_at', 'is', null)
-          .where('id', 'in', unique)
-          .execute();
+      : await runReused(context.trx, `line items ${unique.length}`, [context.businessId, ...unique], (standIns) => {
+          const [business, ...ids] = standIns as readonly [never, ...never[]];
+          return context.trx
+            .selectFrom('items')
+            .select(['id', 'name', 'is_inventory_tracked', 'is_lot_tracked', 'tax_class', 'item_type_id'])
+            .where('business_id', '=', business)
+            .where('deleted_at', 'is', null)
+            .where('id', 'in', ids);
+        });
   const found = new Map(
     rows.map((row) => [
       row.id,

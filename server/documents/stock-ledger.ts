@@ -1,5 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { insertReused } from '../db/reused-insert.ts';
+import { runReused } from '../db/reused-query.ts';
 import type { StockBalance } from '../db/tables/documents.ts';
 import { averageAfterReceipt, averageAfterReceiptReversal } from '../domain/average-cost.ts';
 import { type Location, locationKey } from '../domain/location.ts';
@@ -106,33 +108,45 @@ export async function applyStockChanges(
   }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
   await writeStockRows(context, [...moved.values()]);
-  if (movements.length > 0) await context.trx.insertInto('stock_movements').values(movements).execute();
+  await insertReused(context.trx, 'stock_movements', movements);
   return costs;
 }
 
-// Every moved row's balances and average in one UPDATE: each column takes its row's value by id.
+const writtenColumns = ['id', 'quantity_on_hand', 'quantity_in_transit', 'average_unit_cost'] as const;
+
+// Every moved row's balances and average in one UPDATE (built once per number of rows): each column takes its
+// row's value by id.
 async function writeStockRows(context: PostingContext, rows: readonly StockRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const byId = (column: 'quantity_on_hand' | 'quantity_in_transit' | 'average_unit_cost') =>
-    sql<number>`CASE ${sql.ref('id')} ${sql.join(
-      rows.map((row) => sql`WHEN ${row.id} THEN ${row[column]}`),
-      sql` `,
-    )} ELSE ${sql.ref(column)} END`;
-  await context.trx
-    .updateTable('stocks')
-    .set({
-      quantity_on_hand: byId('quantity_on_hand'),
-      quantity_in_transit: byId('quantity_in_transit'),
-      average_unit_cost: byId('average_unit_cost'),
-      updated_at: timestampOf(context),
-      updated_by: context.userId,
-    })
-    .where(
-      'id',
-      'in',
-      rows.map((row) => row.id),
-    )
-    .execute();
+  const values = [
+    timestampOf(context),
+    context.userId,
+    ...rows.flatMap((row) => writtenColumns.map((column) => row[column])),
+  ];
+  await runReused(context.trx, `stock balances of ${rows.length} rows`, values, (standIns) => {
+    const [at, user, ...figures] = standIns as readonly [never, never, ...never[]];
+    const of = (index: number, column: (typeof writtenColumns)[number]) =>
+      figures[index * writtenColumns.length + writtenColumns.indexOf(column)];
+    const byId = (column: 'quantity_on_hand' | 'quantity_in_transit' | 'average_unit_cost') =>
+      sql<number>`CASE ${sql.ref('id')} ${sql.join(
+        rows.map((_, index) => sql`WHEN ${of(index, 'id')} THEN ${of(index, column)}`),
+        sql` `,
+      )} ELSE ${sql.ref(column)} END`;
+    return context.trx
+      .updateTable('stocks')
+      .set({
+        quantity_on_hand: byId('quantity_on_hand'),
+        quantity_in_transit: byId('quantity_in_transit'),
+        average_unit_cost: byId('average_unit_cost'),
+        updated_at: at,
+        updated_by: user,
+      })
+      .where(
+        'id',
+        'in',
+        rows.map((_, index) => of(index, 'id') as never),
+      );
+  });
 }
 
 // Moves one lot's balance under its stock row, which the caller holds locked: every writer of a lot locks its
@@ -264,17 +278,26 @@ async function readStockRows(
     const key = locationKey(location);
     itemsAt.set(key, [...(itemsAt.get(key) ?? []), itemId]);
   }
-  const rows = await context.trx
-    .selectFrom('stocks')
-    .select(['id', 'item_id', 'location_key', 'quantity_on_hand', 'quantity_in_transit', 'average_unit_cost'])
-    .where('business_id', '=', context.businessId)
-    .where((eb) =>
-      eb.or([...itemsAt].map(([key, itemIds]) => eb.and([eb('location_key', '=', key), eb('item_id', 'in', itemIds)]))),
-    )
-    .orderBy('item_id')
-    .orderBy('location_key')
-    .$if(context.dialect === 'postgres', (query) => query.forUpdate())
-    .execute();
+  // Built once per number of locations and of items at each.
+  const groups = [...itemsAt.values()].map((itemIds) => itemIds.length);
+  const values = [context.businessId, ...[...itemsAt].flatMap(([key, itemIds]) => [key, ...itemIds])];
+  const rows = await runReused(context.trx, `stock rows of ${groups.join(', ')} items`, values, (standIns) => {
+    const [business, ...keysAndIds] = standIns as readonly [never, ...never[]];
+    const parts = groups.map((count, index) => {
+      const start = groups.slice(0, index).reduce((sum, size) => sum + 1 + size, 0);
+      return { key: keysAndIds[start] as never, itemIds: keysAndIds.slice(start + 1, start + 1 + count) };
+    });
+    return context.trx
+      .selectFrom('stocks')
+      .select(['id', 'item_id', 'location_key', 'quantity_on_hand', 'quantity_in_transit', 'average_unit_cost'])
+      .where('business_id', '=', business)
+      .where((eb) =>
+        eb.or(parts.map(({ key, itemIds }) => eb.and([eb('location_key', '=', key), eb('item_id', 'in', itemIds)]))),
+      )
+      .orderBy('item_id')
+      .orderBy('location_key')
+      .$if(context.dialect === 'postgres', (query) => query.forUpdate());
+  });
   return new Map(
     rows.map((row) => [
       stockKey(row.item_id, row.location_key),

@@ -1,3 +1,4 @@
+import { runReused } from '../db/reused-query.ts';
 import type { TaxClassColumn, VatBreakdownColumns } from '../db/tables/philippine-sales.ts';
 import { computeSaleLine, type SaleLineFigures, sumVatBreakdown, type VatBreakdown } from '../domain/vat.ts';
 import { fieldError } from '../http/errors.ts';
@@ -56,11 +57,11 @@ export async function applyVat(
   special: SpecialDiscountInput | null | undefined,
   known?: ReadonlyMap<number, VatItem>,
 ): Promise<{ lines: VatPricedLine[]; header: VatHeaderColumns }> {
-  const business = await context.trx
-    .selectFrom('businesses')
-    .select('is_vat_registered')
-    .where('id', '=', context.businessId)
-    .executeTakeFirstOrThrow();
+  const [business] = await runReused(context.trx, 'business VAT registration', [context.businessId], (standIns) => {
+    const [id] = standIns as readonly [never];
+    return context.trx.selectFrom('businesses').select('is_vat_registered').where('id', '=', id);
+  });
+  if (!business) throw new Error(`No business ${context.businessId}.`);
   const program = special ? await requireProgram(context, special) : null;
   const itemOf = known ?? (await readVatItems(context, lines));
   const settings = { vatRegistered: business.is_vat_registered === 1, program };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { insertReused } from '../db/reused-insert.ts';
 import type { HistoryAction } from '../db/tables/record-history.ts';
 import type { Changes } from './changes.ts';
 
@@ -23,9 +24,8 @@ export async function appendHistory(
   action: HistoryAction,
   changes: Changes,
 ): Promise<void> {
-  await db
-    .insertInto('record_history')
-    .values({
+  await insertReused(db, 'record_history', [
+    {
       business_id: subject.businessId,
       resource: subject.resource,
       record_id: subject.recordId,
@@ -33,8 +33,8 @@ export async function appendHistory(
       changes: JSON.stringify(changes),
       user_id: author.userId,
       at: author.at,
-    })
-    .execute();
+    },
+  ]);
 }
 
 function ofSubject(db: Kysely<Database>, subject: HistorySubject) {

@@ -13,16 +13,18 @@ const marker = '\u0000slot:';
  * costs more than running them. `build` receives a stand-in for each value, to use where the value goes; `shape`
  * must name everything else the built query depends on (its table, say).
  */
-export async function runReused<Row>(
+export async function runReused<Row, Values extends readonly unknown[]>(
   db: Kysely<Database>,
   shape: string,
-  values: readonly unknown[],
-  build: (standIns: readonly string[]) => Compilable<Row>,
+  values: Values,
+  build: (standIns: Values) => Compilable<Row>,
 ): Promise<Row[]> {
   const name = `${dialectOf(db)}\u0000${shape}`;
   let entry = kept.get(name);
   if (!entry) {
-    const query = build(values.map((_, index) => `${marker}${index}`)).compile();
+    // Typed as the values they stand for: the builder only passes them on as parameters.
+    const standIns = values.map((_, index) => `${marker}${index}`) as unknown as Values;
+    const query = build(standIns).compile();
     const slots = query.parameters.map((parameter) =>
       typeof parameter === 'string' && parameter.startsWith(marker) ? Number(parameter.slice(marker.length)) : -1,
     );

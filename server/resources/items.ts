@@ -5,6 +5,7 @@ import {
   SearchItemsQueryParams,
   UpdateItemBody,
 } from '../../generated/zod/items/items.zod.ts';
+import { runReused } from '../db/reused-query.ts';
 import { hasAtMostDecimals } from '../domain/money.ts';
 import { fromThousandths, toThousandths } from '../domain/quantity.ts';
 import { type FieldErrors, unprocessable } from '../http/errors.ts';
@@ -153,12 +154,9 @@ export const itemsResource: Resource<'items', ItemCreate, ItemUpdate> = {
       }),
       ids.length === 0
         ? Promise.resolve([])
-        : ctx.db
-            .selectFrom('item_discount_tiers')
-            .selectAll()
-            .where('item_id', 'in', ids)
-            .orderBy('quantity')
-            .execute(),
+        : runReused(ctx.db, `discount tiers of ${ids.length} items`, ids, (standIns) =>
+            ctx.db.selectFrom('item_discount_tiers').selectAll().where('item_id', 'in', standIns).orderBy('quantity'),
+          ),
     ]);
     const tiersOf = (itemId: number, kind: TierKind) =>
       tiers

@@ -134,7 +134,8 @@ async function matchingIds(
     return found.map((match) => Number(match.id));
   };
   if (filtered || resource.scope !== 'business' || resource.visibleIds || resource.filters?.search) return find(limit);
-  return keptMatches(ctx.db, resource.table, { businessId: ctx.businessId ?? 0, trashed, text }, () => find());
+  const key = { resource: resource.prefix, businessId: ctx.businessId ?? 0, trashed, text };
+  return keptMatches(ctx.db, resource.table, key, () => find());
 }
 
 function isFiltered(query: Record<string, unknown>, unfiltered: ReadonlySet<string>): boolean {

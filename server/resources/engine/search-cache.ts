@@ -15,7 +15,7 @@ const idCapacity = 2_000_000;
 const caches = new WeakMap<Kysely<Database>, Cache>();
 
 /**
- * The ids of a table's rows in one business matching a text, ascending, as `find` answers them, kept per
+ * The ids of a resource's rows in one business matching a text, as `find` answers them, kept per
  * process while the table's search epoch stands still. The epoch moves in the transaction of every write a
  * search could see (an insert, a delete, a change of a searched column or of `deleted_at`: the search index's
  * triggers, migration 014), whichever process or tool writes, so a kept answer is always the one a search would
@@ -26,7 +26,7 @@ const caches = new WeakMap<Kysely<Database>, Cache>();
 export async function keptMatches(
   db: Kysely<Database>,
   table: string,
-  key: { businessId: number; trashed: Trashed; text: string },
+  key: { resource: string; businessId: number; trashed: Trashed; text: string },
   find: () => Promise<readonly number[]>,
 ): Promise<readonly number[]> {
   // Inside a transaction its own writes are not yet everyone's: nothing is kept from there.
@@ -35,7 +35,7 @@ export async function keptMatches(
   // Read before searching: a write committed in between leaves the answer under the older epoch, so the next
   // request searches again rather than keep a stale answer.
   const epoch = await epochOf(db, cache, table);
-  const name = `${table}\u0000${key.businessId}\u0000${key.trashed}\u0000${key.text}`;
+  const name = [key.resource, key.businessId, key.trashed, key.text].join('\u0000');
   const hit = cache.kept.get(name);
   if (hit) {
     cache.kept.delete(name);
@@ -45,7 +45,8 @@ export async function keptMatches(
     }
     cache.keptIds -= hit.ids.length;
   }
-  const ids = await find();
+  // Frozen: every request given these ids shares them.
+  const ids = Object.freeze(await find());
   if (ids.length > idCapacity / 4) return ids;
   cache.kept.set(name, { epoch, ids });
   cache.keptIds += ids.length;

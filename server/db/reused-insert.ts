@@ -36,7 +36,7 @@ export async function insertReused<
     return (await query.returning(returning).execute()) as Returned[];
   }
   const values = records.flatMap((record) => columns.map((column) => record[column]));
-  return runReused<Returned>(
+  return runReused<Returned, unknown[]>(
     db,
     `insert into ${table} (${columns.join(', ')}) ${records.length} rows returning ${returning.join(', ')}`,
     values,

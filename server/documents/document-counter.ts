@@ -30,10 +30,9 @@ async function incrementCounter(
   const [row] = await runReused(
     context.trx,
     'document counter step',
-    [context.businessId, scope, documentName, scopeKey, 1, context.now.toISOString()],
-    (standIns) => {
-      const [business, scopeOf, name, key, one, at] = standIns as readonly [never, never, never, never, never, never];
-      return context.trx
+    [context.businessId, scope, documentName, scopeKey, 1, context.now.toISOString()] as const,
+    ([business, scopeOf, name, key, one, at]) =>
+      context.trx
         .insertInto('document_counters')
         .values({
           business_id: business,
@@ -49,8 +48,7 @@ async function incrementCounter(
             .columns(['business_id', 'scope', 'document_name', 'scope_key'])
             .doUpdateSet((update) => ({ total: update('document_counters.total', '+', one), updated_at: at })),
         )
-        .returning('total');
-    },
+        .returning('total'),
   );
   if (!row) throw new Error(`The ${documentName} counter did not move.`);
   return Number(row.total);

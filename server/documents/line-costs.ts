@@ -14,7 +14,7 @@ export async function writeLineCosts(
   if (costs.length === 0) return;
   const values = costs.flatMap((line) => [line.id, line.cost]);
   await runReused(context.trx, `${table} costs of ${costs.length} lines`, values, (standIns) => {
-    const idOf = (index: number) => standIns[index * 2] as never;
+    const idOf = (index: number) => standIns[index * 2] ?? 0;
     return context.trx
       .updateTable(table)
       .set({

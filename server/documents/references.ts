@@ -13,15 +13,18 @@ export async function requireActive(
   id: number,
   field: string,
 ): Promise<void> {
-  const [row] = await runReused(context.trx, `active ${table}`, [id, context.businessId], (standIns) => {
-    const [record, business] = standIns as readonly [never, never];
-    return context.trx
-      .selectFrom(table)
-      .select('id')
-      .where('id', '=', record)
-      .where('business_id', '=', business)
-      .where('deleted_at', 'is', null);
-  });
+  const [row] = await runReused(
+    context.trx,
+    `active ${table}`,
+    [id, context.businessId] as const,
+    ([record, business]) =>
+      context.trx
+        .selectFrom(table)
+        .select('id')
+        .where('id', '=', record)
+        .where('business_id', '=', business)
+        .where('deleted_at', 'is', null),
+  );
   if (!row) throw fieldError(field, `The selected ${field} is invalid.`);
 }
 
@@ -62,15 +65,18 @@ export async function requireLineItems(
   const rows =
     unique.length === 0
       ? []
-      : await runReused(context.trx, `line items ${unique.length}`, [context.businessId, ...unique], (standIns) => {
-          const [business, ...ids] = standIns as readonly [never, ...never[]];
-          return context.trx
-            .selectFrom('items')
-            .select(['id', 'name', 'is_inventory_tracked', 'is_lot_tracked', 'tax_class', 'item_type_id'])
-            .where('business_id', '=', business)
-            .where('deleted_at', 'is', null)
-            .where('id', 'in', ids);
-        });
+      : await runReused(
+          context.trx,
+          `line items ${unique.length}`,
+          [context.businessId, ...unique] as const,
+          ([business, ...ids]) =>
+            context.trx
+              .selectFrom('items')
+              .select(['id', 'name', 'is_inventory_tracked', 'is_lot_tracked', 'tax_class', 'item_type_id'])
+              .where('business_id', '=', business)
+              .where('deleted_at', 'is', null)
+              .where('id', 'in', ids),
+        );
   const found = new Map(
     rows.map((row) => [
       row.id,

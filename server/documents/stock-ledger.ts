@@ -122,9 +122,8 @@ async function writeStockRows(context: PostingContext, rows: readonly StockRow[]
     timestampOf(context),
     context.userId,
     ...rows.flatMap((row) => writtenColumns.map((column) => row[column])),
-  ];
-  await runReused(context.trx, `stock balances of ${rows.length} rows`, values, (standIns) => {
-    const [at, user, ...figures] = standIns as readonly [never, never, ...never[]];
+  ] as const;
+  await runReused(context.trx, `stock balances of ${rows.length} rows`, values, ([at, user, ...figures]) => {
     const of = (index: number, column: (typeof writtenColumns)[number]) =>
       figures[index * writtenColumns.length + writtenColumns.indexOf(column)];
     const byId = (column: 'quantity_on_hand' | 'quantity_in_transit' | 'average_unit_cost') =>
@@ -144,7 +143,7 @@ async function writeStockRows(context: PostingContext, rows: readonly StockRow[]
       .where(
         'id',
         'in',
-        rows.map((_, index) => of(index, 'id') as never),
+        rows.map((_, index) => of(index, 'id') ?? 0),
       );
   });
 }
@@ -280,12 +279,15 @@ async function readStockRows(
   }
   // Built once per number of locations and of items at each.
   const groups = [...itemsAt.values()].map((itemIds) => itemIds.length);
-  const values = [context.businessId, ...[...itemsAt].flatMap(([key, itemIds]) => [key, ...itemIds])];
+  const keys = [...itemsAt.keys()];
+  const values = [context.businessId, ...[...itemsAt.values()].flat(), ...keys] as const;
   const rows = await runReused(context.trx, `stock rows of ${groups.join(', ')} items`, values, (standIns) => {
-    const [business, ...keysAndIds] = standIns as readonly [never, ...never[]];
+    const [business, ...rest] = standIns;
+    const itemIds = rest.slice(0, rest.length - keys.length) as number[];
+    const keyStandIns = rest.slice(rest.length - keys.length) as string[];
     const parts = groups.map((count, index) => {
-      const start = groups.slice(0, index).reduce((sum, size) => sum + 1 + size, 0);
-      return { key: keysAndIds[start] as never, itemIds: keysAndIds.slice(start + 1, start + 1 + count) };
+      const start = groups.slice(0, index).reduce((sum, size) => sum + size, 0);
+      return { key: keyStandIns[index] ?? '', itemIds: itemIds.slice(start, start + count) };
     });
     return context.trx
       .selectFrom('stocks')

@@ -57,10 +57,9 @@ export async function applyVat(
   special: SpecialDiscountInput | null | undefined,
   known?: ReadonlyMap<number, VatItem>,
 ): Promise<{ lines: VatPricedLine[]; header: VatHeaderColumns }> {
-  const [business] = await runReused(context.trx, 'business VAT registration', [context.businessId], (standIns) => {
-    const [id] = standIns as readonly [never];
-    return context.trx.selectFrom('businesses').select('is_vat_registered').where('id', '=', id);
-  });
+  const [business] = await runReused(context.trx, 'business VAT registration', [context.businessId] as const, ([id]) =>
+    context.trx.selectFrom('businesses').select('is_vat_registered').where('id', '=', id),
+  );
   if (!business) throw new Error(`No business ${context.businessId}.`);
   const program = special ? await requireProgram(context, special) : null;
   const itemOf = known ?? (await readVatItems(context, lines));

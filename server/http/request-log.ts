@@ -60,11 +60,17 @@ export function readableLine(json: string): string {
 }
 
 // A person reads lines as they come; a collector reads JSON, which goes out in blocks of 4 KiB rather than one
-// write per request (pino writes what is left when the process exits).
+// write per request, and at least every second (pino writes what is left when the process exits).
 export function loggingOptions(format: LogFormat, sink?: LogSink): FastifyServerOptions {
   const stream =
     format === 'lines'
       ? { write: (json: string) => (sink ?? process.stdout).write(readableLine(json)) }
-      : (sink ?? pino.destination({ dest: 1, sync: false, minLength: 4096 }));
+      : (sink ?? bufferedStdout());
   return { logger: { level: 'info', stream }, logController: new OneEntryPerRequest() };
+}
+
+function bufferedStdout(): LogSink {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => destination.flush(), 1000).unref();
+  return destination;
 }

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { runReused } from '../db/reused-query.ts';
 import type { PayableTable } from '../documents/payments.ts';
 import { centavosToPesos } from '../domain/money.ts';
 import { dynamic } from './engine/dynamic.ts';
@@ -31,12 +32,13 @@ export async function documentLines<T extends LineTable>(
   documentIds: readonly number[],
 ) {
   const documentColumn: string = documentColumnOf[table];
-  const lines = (await dynamic(db)
-    .selectFrom(table as string)
-    .selectAll()
-    .where(documentColumn, 'in', [...documentIds, 0])
-    .orderBy('position')
-    .execute()) as Line<T>[];
+  const lines = (await runReused(db, `lines of ${table} for ${documentIds.length}`, [...documentIds, 0], (ids) =>
+    dynamic(db)
+      .selectFrom(table as string)
+      .selectAll()
+      .where(documentColumn, 'in', ids)
+      .orderBy('position'),
+  )) as Line<T>[];
   const grouped = groupBy(lines, (line) => Number((line as Record<string, unknown>)[documentColumn]));
   const items = await itemLabels(
     db,
@@ -54,7 +56,9 @@ export async function documentLines<T extends LineTable>(
 async function itemLabels(db: Kysely<Database>, itemIds: readonly number[]) {
   const wanted = [...new Set(itemIds)];
   if (wanted.length === 0) return new Map<number, { code: string; name: string }>();
-  const rows = await db.selectFrom('items').select(['id', 'code', 'name']).where('id', 'in', wanted).execute();
+  const rows = await runReused(db, `item labels of ${wanted.length}`, wanted, (ids) =>
+    db.selectFrom('items').select(['id', 'code', 'name']).where('id', 'in', ids),
+  );
   return new Map(rows.map((row) => [row.id, { code: row.code, name: row.name }]));
 }
 

@@ -9,7 +9,7 @@ import { createInvoice, postInvoice, updateInvoice } from '../documents/invoices
 import { paidAndBalance, pricedTotals } from './document-presenting.ts';
 import { checkFigures, documentLifecycle, postingContextOf } from './document-support.ts';
 import { auditColumns } from './engine/dynamic.ts';
-import { nameOf, namesById } from './engine/lookups.ts';
+import { nameOf, namesIn } from './engine/lookups.ts';
 import type { Resource } from './engine/resource.ts';
 import { lineLots } from './line-lots.ts';
 import { withBalance } from './open-documents.ts';
@@ -58,16 +58,10 @@ export const invoicesResource: Resource<'invoices', Create, Update> = {
       'on_hand',
       rows.map((row) => row.id),
     );
-    const contacts = await namesById(
-      ctx.db,
-      'contacts',
-      rows.map((row) => row.contact_id),
-    );
-    const branches = await namesById(
-      ctx.db,
-      'branches',
-      rows.map((row) => row.branch_id),
-    );
+    const { contacts, branches } = await namesIn(ctx.db, {
+      contacts: { table: 'contacts', ids: rows.map((row) => row.contact_id) },
+      branches: { table: 'branches', ids: rows.map((row) => row.branch_id) },
+    });
     const vatOf = await presentVat(ctx.db, rows);
     return rows.map((row) => ({
       ...auditColumns(row),

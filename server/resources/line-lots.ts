@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { runReused } from '../db/reused-query.ts';
 import type { StockBalance } from '../db/tables/documents.ts';
 import { fromThousandths } from '../domain/quantity.ts';
 
@@ -13,17 +14,22 @@ export async function lineLots(
   balance: StockBalance,
   documentIds: readonly number[],
 ): Promise<(lineId: number) => PresentedLineLot[]> {
-  const rows = await db
-    .selectFrom('stock_movements')
-    .select(['document_line_id', 'lot_number', 'expires_on', sql<string>`sum(quantity_delta)`.as('delta')])
-    .where('document_type', '=', documentType)
-    .where('document_id', 'in', [...documentIds, 0])
-    .where('balance', '=', balance)
-    .where('stock_lot_id', 'is not', null)
-    .groupBy(['document_line_id', 'lot_number', 'expires_on'])
-    .orderBy('expires_on')
-    .orderBy('lot_number')
-    .execute();
+  const rows = await runReused(
+    db,
+    `line lots for ${documentIds.length}`,
+    [documentType, balance, ...documentIds, 0] as const,
+    ([type, balanceOf, ...ids]) =>
+      db
+        .selectFrom('stock_movements')
+        .select(['document_line_id', 'lot_number', 'expires_on', sql<string>`sum(quantity_delta)`.as('delta')])
+        .where('document_type', '=', type)
+        .where('document_id', 'in', ids)
+        .where('balance', '=', balanceOf)
+        .where('stock_lot_id', 'is not', null)
+        .groupBy(['document_line_id', 'lot_number', 'expires_on'])
+        .orderBy('expires_on')
+        .orderBy('lot_number'),
+  );
   const byLine = new Map<number, PresentedLineLot[]>();
   for (const row of rows) {
     const taken = -Number(row.delta);

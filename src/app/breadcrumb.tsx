@@ -1,15 +1,10 @@
 import { Breadcrumb as ChakraBreadcrumb } from '@chakra-ui/react';
 import { Fragment } from 'react';
-import { Link as RouterLink, useMatches } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { breadcrumbTrail } from './breadcrumb-trail.ts';
-import { isRouteHandle } from './route-handle.ts';
+import type { RouteHandle } from './route-handle.ts';
 
-export function Breadcrumb() {
-  const handle = useMatches()
-    .map((match) => match.handle)
-    .filter(isRouteHandle)
-    .at(-1);
-  if (!handle) return null;
+export function Breadcrumb({ handle }: { handle: RouteHandle }) {
   const trail = breadcrumbTrail(handle);
   return (
     <ChakraBreadcrumb.Root mb="4">

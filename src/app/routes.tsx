@@ -1,66 +1,73 @@
+import { type ComponentType, lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { type NamedRoute, namedRoutes } from '../resources/routes.ts';
 import { loadFullSystem } from '../ui/system.ts';
+import { Breadcrumb } from './breadcrumb.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import { Shell } from './shell.tsx';
 
-type Lazy = NonNullable<RouteObject['lazy']>;
+type ScreenLoader = () => Promise<ComponentType>;
 
-// Screens use components whose styles come with the full design system: each route loads both at once.
-function withFullSystem(load: Lazy): Lazy {
-  if (typeof load !== 'function') return load;
-  return async () => (await Promise.all([load(), loadFullSystem()]))[0];
+// Screens use components whose styles come with the full design system: each screen loads both at once, only
+// when its route is first visited.
+function lazyScreen(load: ScreenLoader): ComponentType {
+  return lazy(async () => ({ default: (await Promise.all([load(), loadFullSystem()]))[0] }));
+}
+
+// A screen inside the shell, under its breadcrumb; the two come and go together.
+function shellScreen(handle: RouteHandle | null, load: ScreenLoader) {
+  const Screen = lazyScreen(load);
+  return (
+    <>
+      {handle ? <Breadcrumb handle={handle} /> : null}
+      <Screen />
+    </>
+  );
 }
 
 function handleOf(route: NamedRoute): RouteHandle {
   return { name: route.name, resource: route.resource, action: route.action };
 }
 
-// Each route loads its screen (and its resource's generated code) only when first visited.
-function lazyScreen(route: NamedRoute): Lazy {
+// The screen of each named route, with its resource's generated code.
+function screenOf(route: NamedRoute): ScreenLoader {
   const resource = route.resource;
-  if (route.name === 'overview.index') {
-    return async () => ({ Component: (await import('../screens/overview.tsx')).OverviewScreen });
-  }
+  if (route.name === 'overview.index') return async () => (await import('../screens/overview.tsx')).OverviewScreen;
   if (route.name === 'businesses.select') {
-    return async () => ({ Component: (await import('../screens/business-select.tsx')).BusinessSelectScreen });
+    return async () => (await import('../screens/business-select.tsx')).BusinessSelectScreen;
   }
   if (route.name === 'roles.assign-permissions') {
-    return async () => ({
-      Component: (await import('../screens/assign/assign-permissions.tsx')).AssignPermissionsScreen,
-    });
+    return async () => (await import('../screens/assign/assign-permissions.tsx')).AssignPermissionsScreen;
   }
   if (route.name === 'users.assign-roles') {
-    return async () => ({ Component: (await import('../screens/assign/assign-roles.tsx')).AssignRolesScreen });
+    return async () => (await import('../screens/assign/assign-roles.tsx')).AssignRolesScreen;
   }
   if (!resource) throw new Error(`No screen for route ${route.name}`);
   switch (route.action) {
     case 'index':
       return async () => {
         const [{ ListScreen }, api] = await Promise.all([import('../screens/list/list-screen.tsx'), resource.load()]);
-        return { Component: () => <ListScreen resource={resource} api={api} /> };
+        return () => <ListScreen resource={resource} api={api} />;
       };
     case 'view':
       return async () => {
         const [{ ViewScreen }, api] = await Promise.all([import('../screens/view/view-screen.tsx'), resource.load()]);
-        return { Component: () => <ViewScreen resource={resource} api={api} /> };
+        return () => <ViewScreen resource={resource} api={api} />;
       };
     case 'create':
     case 'edit': {
       const mode = route.action;
       return async () => {
         const [{ FormScreen }, api] = await Promise.all([import('../screens/form/form-screen.tsx'), resource.load()]);
-        return {
-          Component: () => (
-            <FormScreen
-              key={route.name}
-              resource={resource}
-              api={api}
-              mode={mode}
-              prefillSegment={route.prefillSegment}
-            />
-          ),
-        };
+        return () => (
+          <FormScreen
+            key={route.name}
+            resource={resource}
+            api={api}
+            mode={mode}
+            prefillSegment={route.prefillSegment}
+          />
+        );
       };
     }
     case 'import':
@@ -69,61 +76,61 @@ function lazyScreen(route: NamedRoute): Lazy {
           import('../screens/import/import-screen.tsx'),
           resource.load(),
         ]);
-        return { Component: () => <ImportScreen resource={resource} api={api} /> };
+        return () => <ImportScreen resource={resource} api={api} />;
       };
     case 'labels':
-      return async () => ({ Component: (await import('../screens/labels/labels-screen.tsx')).LabelsScreen });
+      return async () => (await import('../screens/labels/labels-screen.tsx')).LabelsScreen;
     default:
       throw new Error(`No screen for route ${route.name}`);
   }
 }
 
+const named = (name: string, action: string): RouteHandle => ({ name, resource: null, action });
+
+// Built once per app: each route's lazy screen is made here and kept.
 export function appRoutes(): RouteObject[] {
-  const screens: RouteObject[] = namedRoutes.map((route) => ({
-    path: route.path.slice(1),
-    handle: handleOf(route),
-    lazy: withFullSystem(lazyScreen(route)),
-  }));
+  const SignIn = lazyScreen(async () => (await import('../screens/sign-in.tsx')).SignInScreen);
   return [
-    {
-      path: '/sign-in',
-      handle: { name: 'auth.sign-in', resource: null, action: 'sign-in' } satisfies RouteHandle,
-      lazy: withFullSystem(async () => ({ Component: (await import('../screens/sign-in.tsx')).SignInScreen })),
-    },
+    { path: '/sign-in', element: <SignIn /> },
     {
       path: '/',
       element: <Shell />,
       children: [
         {
           index: true,
-          handle: { name: 'overview.index', resource: null, action: 'index' } satisfies RouteHandle,
-          lazy: withFullSystem(async () => ({ Component: (await import('../screens/overview.tsx')).OverviewScreen })),
+          element: shellScreen(
+            named('overview.index', 'index'),
+            async () => (await import('../screens/overview.tsx')).OverviewScreen,
+          ),
         },
         {
           path: 'items/power-grid',
-          handle: { name: 'items.power-grid', resource: null, action: 'Power Grid' } satisfies RouteHandle,
-          lazy: withFullSystem(async () => ({
-            Component: (await import('../screens/lenses/power-grid-screen.tsx')).PowerGridScreen,
-          })),
+          element: shellScreen(
+            named('items.power-grid', 'Power Grid'),
+            async () => (await import('../screens/lenses/power-grid-screen.tsx')).PowerGridScreen,
+          ),
         },
-        ...screens,
+        ...namedRoutes.map((route) => ({
+          path: route.path.slice(1),
+          element: shellScreen(handleOf(route), screenOf(route)),
+        })),
         {
           path: 'reports/daily-sales',
-          handle: { name: 'reports.daily-sales', resource: null, action: 'Daily Sales' } satisfies RouteHandle,
-          lazy: async () => ({
-            Component: (await import('../screens/reports/daily-sales-screen.tsx')).DailySalesScreen,
-          }),
+          element: shellScreen(
+            named('reports.daily-sales', 'Daily Sales'),
+            async () => (await import('../screens/reports/daily-sales-screen.tsx')).DailySalesScreen,
+          ),
         },
         {
           path: 'change-password',
-          handle: { name: 'auth.change-password', resource: null, action: 'change-password' } satisfies RouteHandle,
-          lazy: withFullSystem(async () => ({
-            Component: (await import('../screens/change-password.tsx')).ChangePasswordScreen,
-          })),
+          element: shellScreen(
+            named('auth.change-password', 'change-password'),
+            async () => (await import('../screens/change-password.tsx')).ChangePasswordScreen,
+          ),
         },
         {
           path: '*',
-          lazy: withFullSystem(async () => ({ Component: (await import('../screens/not-found.tsx')).NotFoundScreen })),
+          element: shellScreen(null, async () => (await import('../screens/not-found.tsx')).NotFoundScreen),
         },
       ],
     },

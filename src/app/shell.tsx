@@ -1,7 +1,6 @@
 import { Box, Flex, useMediaQuery } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { Breadcrumb } from './breadcrumb.tsx';
 import { HashScroll } from './hash-scroll.tsx';
 import { RequireSession } from './require-session.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -39,7 +38,6 @@ export function Shell() {
               </Box>
             )}
             <Box as="main" flex="1" minW="0" p={{ base: '3', md: '6' }}>
-              <Breadcrumb />
               <Suspense>
                 <Outlet />
               </Suspense>

@@ -1,8 +1,8 @@
 import { createSystem, defaultBaseConfig, type SystemContext } from '@chakra-ui/react';
 
 // Chakra's default system (tokens and the recipes of every component) is a fifth of the app's first download.
-// The router draws nothing until the first route has loaded, and every route loads the full system together with
-// its screen (`loadFullSystem`, in parallel), so the first download carries only Chakra's bare style engine.
+// The app draws nothing until the full system has loaded (main.tsx), and every screen loads it together with its
+// own code (`loadFullSystem`, in parallel), so the first download carries only Chakra's bare style engine.
 const bareSystem = createSystem(defaultBaseConfig);
 
 let current: SystemContext = bareSystem;

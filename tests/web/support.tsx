@@ -1,5 +1,6 @@
 import { cleanup, configure, render } from '@testing-library/react';
 import { setupServer } from 'msw/node';
+import { Suspense } from 'react';
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider, useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { Providers } from '../../src/app/providers.tsx';
@@ -63,7 +64,9 @@ export function renderRoutes(routes: RouteObject[], initialEntry: string) {
     {
       element: (
         <>
-          <Outlet />
+          <Suspense>
+            <Outlet />
+          </Suspense>
           <LocationProbe />
         </>
       ),

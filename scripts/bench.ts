@@ -1,7 +1,9 @@
 // Prints benchmark tables: API reads at BENCH_ITEMS items (default 100,000; stocks for the first 100,000 at 3
 // locations), invoice postings on a ledger of 10,000 and of BENCH_MOVEMENTS (default 1,000,000) movements, and the
 // client's initial JavaScript. Figures only, no assertions; copy them into docs/PERFORMANCE.md.
-// The reads part also prints the server's CPU time per request (load-independent) and ends with a CSV export of every item, timed, with the server's memory sampled while it streams.
+// The reads part searches the same text again and again (kept by the server after the first time) and then a
+// new spelling each request (never kept), prints the server's CPU time per request (load-independent), and ends
+// with a CSV export of every item, timed, with the server's memory sampled while it streams.
 // BENCH_ONLY=reads, grid (the power grid of the demo's lens family), postings or bundle runs that part alone (reads
 // includes grid); BENCH_SECONDS (default 5) sets each run's length; BENCH_REBUILD=1 rebuilds the read database (the posting one
 // is rebuilt on every run); BENCH_DATABASE_URL runs it on PostgreSQL (a schema per data set) instead of SQLite.

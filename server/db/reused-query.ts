@@ -4,6 +4,9 @@ import { dialectOf } from './dialect.ts';
 
 type Kept = { query: CompiledQuery; slots: readonly number[] };
 
+// Shapes include row counts (a page of 15, an invoice of 5 lines), so their number grows with use: past this
+// many the least recently compiled is dropped and compiled again when next asked for.
+const capacity = 1_000;
 const kept = new Map<string, Kept>();
 const marker = '\u0000slot:';
 
@@ -31,6 +34,7 @@ export async function runReused<Row, Values extends readonly unknown[]>(
     if (slots.includes(-1)) throw new Error(`The query "${shape}" has a parameter that is not one of its values.`);
     entry = { query, slots };
     kept.set(name, entry);
+    if (kept.size > capacity) kept.delete(kept.keys().next().value ?? name);
   }
   const { query, slots } = entry;
   const result = await db.executeQuery<Row>({ ...query, parameters: slots.map((slot) => values[slot]) });

@@ -62,6 +62,28 @@ describe('records in the browser', () => {
     expect(await detail(admin, 'Type').innerText()).toBe('Frame');
   });
 
+  it('finds an item it renamed by the new name, and no longer by the old one', { timeout: 90_000 }, async () => {
+    const total = admin.getByText(/^List of Items - Total \d+$/);
+    // Searched once before the rename, so that the server has this search's matches to hand.
+    await admin.goto('/items?search=Square%20Optical');
+    const row = admin.getByRole('row').filter({ hasText: 'RB-5228-2000' });
+    await row.waitFor();
+    const before = Number((await total.innerText()).split(' ').at(-1));
+
+    await row.getByRole('link', { name: 'Edit', exact: true }).click();
+    await admin.waitForURL(/\/items\/\d+\/edit/);
+    await admin.getByLabel(/^Name/).fill('Ray-Ban RB5228 Wide Optical');
+    await admin.getByRole('button', { name: 'Update' }).click();
+    await expectToast(admin, 'Item updated successfully.');
+
+    await admin.goto('/items?search=Square%20Optical');
+    await admin.getByText(`List of Items - Total ${before - 1}`).waitFor();
+    expect(await admin.getByRole('row').filter({ hasText: 'RB-5228-2000' }).count()).toBe(0);
+    await admin.goto('/items?search=Wide%20Optical');
+    await admin.getByRole('row').filter({ hasText: 'RB-5228-2000' }).waitFor();
+    expect(await total.innerText()).toBe('List of Items - Total 1');
+  });
+
   it('deletes a record, restores it and deletes it permanently, asking each time', { timeout: 90_000 }, async () => {
     await admin.goto('/brands/create');
     await admin.getByLabel('Name').fill('Short-lived Optics');

@@ -48,7 +48,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.log ? loggingOptions(options.log.format, options.log.sink) : { logger: false }),
     trustProxy: options.trustProxy ?? false,
-    // SPEC.md writes the document-count calls with a trailing slash; both spellings reach the same route.
+    // The document-count calls are also written with a trailing slash (docs/domain/README.md, Numbering); both
+    // spellings reach the same route.
     routerOptions: { ignoreTrailingSlash: true },
   });
 

@@ -1,6 +1,7 @@
 import { fullAccessPermission, viewCostsPermission, workAtAnyLocationPermission } from './identity.ts';
 
-// The resource prefixes of SPEC.md section 2 and DOMAIN.md section 6 by sidebar group; each gets {action}-{prefix} for every action.
+// The resource prefixes of docs/domain/screens.md (Routes, Sidebar) by sidebar group; each gets {action}-{prefix} for
+// every action.
 export const permissionGroups: Readonly<Record<string, readonly string[]>> = {
   inventory: [
     'brands',
@@ -26,7 +27,7 @@ export const reportPermissions: readonly CataloguedPermission[] = [
   { name: 'view-daily-sales', group: 'sales', action: 'view' },
 ];
 
-// Permissions that widen what a user may do across every resource (DOMAIN.md section 2).
+// Permissions that widen what a user may do across every resource (docs/domain/management.md, Permissions).
 export const rulePermissions: readonly CataloguedPermission[] = [
   { name: workAtAnyLocationPermission, group: 'management', action: 'all' },
   { name: viewCostsPermission, group: 'purchasing', action: 'view' },

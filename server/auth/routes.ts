@@ -23,7 +23,7 @@ const badCredentials = 'These credentials do not match our records.';
 const wrongCurrentPassword = 'The current password is incorrect.';
 const unchangedPassword = 'The new password must be different from the current password.';
 
-// Sign-in, sign-out, the CSRF cookie and the signed-in user (DOMAIN.md section 4).
+// Sign-in, sign-out, the CSRF cookie and the signed-in user (docs/domain/management.md, Sign-in and the session).
 export async function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptions): Promise<void> {
   const { db } = options;
   // An unknown email is checked against this hash so that it costs the same work as a wrong password.

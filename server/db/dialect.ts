@@ -6,7 +6,7 @@ export function dialectOf(db: { getExecutor(): { adapter: unknown } }): DialectN
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
-// The audit columns every record table starts with (DOMAIN.md section 1); tenant tables add business_id.
+// The audit columns every record table starts with (docs/domain/README.md, Records); tenant tables add business_id.
 export function recordTable<T extends string>(
   db: Kysely<unknown>,
   name: T,

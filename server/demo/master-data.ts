@@ -30,7 +30,7 @@ const actions = (prefixes: readonly string[], verbs: readonly string[]) =>
 const inventoryPrefixes = permissionGroups.inventory ?? [];
 
 // One business with two branches and a warehouse, suppliers and customers, sixty optical items with prices,
-// and the three demo users of DOMAIN.md section 5.
+// and the three demo users of docs/domain/README.md, Demo data and starting data.
 export async function seedDemoMasterData(
   db: Kysely<Database>,
   options: { passwordCost: ScryptCost; now: Date },

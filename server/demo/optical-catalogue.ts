@@ -10,11 +10,11 @@ import { pesosToCentavos } from '../domain/money.ts';
 import { generatePowers } from '../resources/lens-families.ts';
 import type { DemoMasterData } from './master-data.ts';
 
-// The optical catalogue of the demo shop (DOMAIN.md section 6): which item types are frames, lenses and contact
-// lenses; the frames' sizes and colours, the lenses' index and design, the contact lenses' fit; and a stock lens
-// family, Hoya Hilux 1.50 single vision, generated over sphere -6.00..+4.00 × cylinder 0..-2.00 (369 powers) with
-// stock spread over the grid at the Makati branch and the warehouse, received through the posting services, and a
-// few powers on their way from the warehouse to the branch.
+// The optical catalogue of the demo shop (docs/domain/eye-care.md, Optical attributes of items): which item types are
+// frames, lenses and contact lenses; the frames' sizes and colours, the lenses' index and design, the contact lenses'
+// fit; and a stock lens family, Hoya Hilux 1.50 single vision, generated over sphere -6.00..+4.00 × cylinder 0..-2.00
+// (369 powers) with stock spread over the grid at the Makati branch and the warehouse, received through the posting
+// services, and a few powers on their way from the warehouse to the branch.
 
 const kinds: [string, OpticalKind][] = [
   ['Frame', 'frame'],

@@ -12,9 +12,9 @@ import { pesosToCentavos } from '../domain/money.ts';
 import { toThousandths } from '../domain/quantity.ts';
 import type { DemoMasterData } from './master-data.ts';
 
-// Contact lenses and solutions kept by lot (DOMAIN.md section 6): two lenses and two solutions marked
-// is_lot_tracked, received in several lots through the posting services, one lot at Makati already expired on the
-// shelf, others expiring within 90 days, sales that took the earliest good lot, a transfer received at Quezon City
+// Contact lenses and solutions kept by lot (docs/domain/eye-care.md, Lots and expiry): two lenses and two solutions
+// marked is_lot_tracked, received in several lots through the posting services, one lot at Makati already expired on
+// the shelf, others expiring within 90 days, sales that took the earliest good lot, a transfer received at Quezon City
 // in its lots and one still on its way to Makati.
 
 type LotItem = {

@@ -1,7 +1,7 @@
 import { fieldError } from '../http/errors.ts';
 import type { PostingContext } from './posting-context.ts';
 
-// The seeded contact types (DOMAIN.md section 2): a patient is a customer, a lab is a supplier.
+// The seeded contact types (docs/domain/management.md, Contacts): a patient is a customer, a lab is a supplier.
 export type ContactRole = 'customer' | 'supplier';
 
 export async function requireContactOfType(

@@ -47,7 +47,7 @@ export const dailySalesColumns = [
 type Key = string;
 const keyOf = (branchId: number, date: string): Key => `${branchId}|${date}`;
 
-// DOMAIN.md section 7's daily sales report: per branch and invoice date, the invoices issued and voided with
+// The daily sales report of docs/domain/reports.md: per branch and invoice date, the invoices issued and voided with
 // their number ranges and the sums of the standing invoices' stored figures; per branch and payment date, the
 // standing payments by method. Every figure is a sum of stored centavos, so the report equals its documents.
 export async function dailySales(db: Kysely<Database>, businessId: number, query: DailySalesQuery) {

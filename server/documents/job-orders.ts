@@ -39,7 +39,7 @@ type Header = {
   lab_contact_id: number | null;
 };
 
-// The rules that tie an order to its patient, prescription and lab (DOMAIN.md section 6).
+// The rules that tie an order to its patient, prescription and lab (docs/domain/eye-care.md, Eyewear job orders).
 async function checkHeader(
   context: PostingContext,
   header: Header,

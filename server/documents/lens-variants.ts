@@ -4,8 +4,8 @@ import { type Hundredths, minusCylinderPower } from '../domain/lens-power.ts';
 import { unprocessable } from '../http/errors.ts';
 import type { PostingContext } from './posting-context.ts';
 
-// A stock lens is one item per power, a variant of its lens family (DOMAIN.md section 6). An eye's lens is the
-// family's variant of that eye's prescribed power; a family itself is never dispensed.
+// A stock lens is one item per power, a variant of its lens family (docs/domain/eye-care.md, Lenses by power). An eye's
+// lens is the family's variant of that eye's prescribed power; a family itself is never dispensed.
 
 export const notStockedMessage = 'That power is not stocked.';
 

@@ -7,9 +7,9 @@ import type { PostingContext } from './posting-context.ts';
 import type { ItemFacts } from './references.ts';
 import { lockStockRows, type StockChange, type StockLotKey } from './stock-ledger.ts';
 
-// Which lots the lines of a lot-tracked item move (DOMAIN.md section 6). Receipts bring the lot their line names;
-// issues take the lot named, or the earliest expiry first (FEFO), never a lot that expired before the document's
-// date; reversals give back exactly what the posting's own movements took, read from the ledger.
+// Which lots the lines of a lot-tracked item move (docs/domain/eye-care.md, Lots and expiry). Receipts bring the lot
+// their line names; issues take the lot named, or the earliest expiry first (FEFO), never a lot that expired before the
+// document's date; reversals give back exactly what the posting's own movements took, read from the ledger.
 
 export type LotTake = StockLotKey & { quantity: Thousandths };
 

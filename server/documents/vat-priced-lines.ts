@@ -48,9 +48,10 @@ async function requireProgram(context: PostingContext, special: SpecialDiscountI
 
 type VatItem = { id: number; tax_class: TaxClassColumn; item_type_id: number };
 
-// Re-prices sales lines (already priced and tier-discounted) under DOMAIN.md section 7: each item's tax class,
-// the business's VAT registration and the special discount, when one is given, on the lines it qualifies for.
-// `known`: every line's item, when the caller has just read them (requireLineItems); otherwise they are read here.
+// Re-prices sales lines (already priced and tier-discounted) under docs/domain/sales.md (Philippine VAT; Senior citizen
+// and PWD discounts): each item's tax class, the business's VAT registration and the special discount, when one is
+// given, on the lines it qualifies for. `known`: every line's item, when the caller has just read them
+// (requireLineItems); otherwise they are read here.
 export async function applyVat(
   context: PostingContext,
   lines: readonly PricedLine[],

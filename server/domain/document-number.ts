@@ -19,7 +19,7 @@ export function formatDocumentNumber(
   return `${documentPrefixes[kind]}-${compactDate(isoDate)}-${place}-${String(sequence).padStart(8, '0')}`;
 }
 
-// RN-{contact id + 1, 8 digits}-{yyyyMMdd}-{count, 4 digits}, as SPEC.md section 9 fixes it.
+// RN-{contact id + 1, 8 digits}-{yyyyMMdd}-{count, 4 digits}, as docs/domain/README.md, Numbering fixes it.
 export function formatReferenceNumber(contactId: number, isoDate: string, sequence: number): string {
   return `RN-${String(contactId + 1).padStart(8, '0')}-${compactDate(isoDate)}-${String(sequence).padStart(4, '0')}`;
 }

@@ -1,5 +1,5 @@
-// The life of an eyewear job order (DOMAIN.md section 6): open → in_lab → ready → claimed, and cancelled from
-// open or in_lab. Nothing leaves claimed or cancelled.
+// The life of an eyewear job order (docs/domain/eye-care.md, Eyewear job orders): open → in_lab → ready → claimed, and
+// cancelled from open or in_lab. Nothing leaves claimed or cancelled.
 
 export const jobOrderStatuses = ['open', 'in_lab', 'ready', 'claimed', 'cancelled'] as const;
 export type JobOrderStatus = (typeof jobOrderStatuses)[number];

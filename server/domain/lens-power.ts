@@ -1,8 +1,8 @@
 import { formatPower } from './prescription.ts';
 
-// The power of a stock lens (DOMAIN.md section 6): sphere, cylinder (minus form) and add in dioptres, kept as
-// integer hundredths like a prescription's, so that 0.25 steps stay exact and a prescription's power matches a
-// variant's by plain equality.
+// The power of a stock lens (docs/domain/eye-care.md, Lenses by power): sphere, cylinder (minus form) and add in
+// dioptres, kept as integer hundredths like a prescription's, so that 0.25 steps stay exact and a prescription's power
+// matches a variant's by plain equality.
 
 export type Hundredths = number;
 export type LensPower = { sphere: Hundredths; cylinder: Hundredths; add: Hundredths | null };

@@ -1,5 +1,5 @@
-// The prescription rules of DOMAIN.md section 6: ranges and steps, the axis and prism-base pairings, the
-// minus-cylinder form and the way opticians write powers. Pure and without imports, so that the client's Rx card
+// The prescription rules of docs/domain/eye-care.md, Prescriptions: ranges and steps, the axis and prism-base pairings,
+// the minus-cylinder form and the way opticians write powers. Pure and without imports, so that the client's Rx card
 // (src/screens/eye-care) checks exactly what the server checks while the user types.
 
 export type Eye = 'od' | 'os';

@@ -2,8 +2,9 @@ import { computeLineAmount, divideRounded } from './line-amount.ts';
 import type { Centavos } from './money.ts';
 import type { Thousandths } from './quantity.ts';
 
-// Philippine VAT on VAT-inclusive prices, and the senior citizen / PWD discount (DOMAIN.md section 7). Pure and
-// free of server imports: the invoice form imports this very file to show the breakdown the server will store.
+// Philippine VAT on VAT-inclusive prices, and the senior citizen / PWD discount (docs/domain/sales.md, Philippine VAT;
+// Senior citizen and PWD discounts). Pure and free of server imports: the invoice form imports this very file to show
+// the breakdown the server will store.
 
 export const TAX_CLASSES = ['vatable', 'vat_exempt', 'zero_rated'] as const;
 export type TaxClass = (typeof TAX_CLASSES)[number];

@@ -8,7 +8,7 @@ function isForeignKeyViolation(error: DatabaseError): boolean {
   return error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || error.code === '23503';
 }
 
-// Every failure answers in the shapes of DOMAIN.md section 4. Bad input never reaches a 500, and a 500 shows
+// Every failure answers in the shapes of docs/domain/README.md, The API. Bad input never reaches a 500, and a 500 shows
 // nothing of its cause: the details go to the log only.
 export const errorShapesPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError & DatabaseError, request, reply) => {

@@ -1,4 +1,5 @@
-// Errors a handler throws to answer in the shapes of DOMAIN.md section 4; the error plugin turns them into replies.
+// Errors a handler throws to answer in the shapes of docs/domain/README.md, The API; the error plugin turns them into
+// replies.
 export type FieldErrors = Record<string, string[]>;
 
 export class HttpError extends Error {

@@ -24,7 +24,8 @@ export const contactsResource: Resource<'contacts'> = {
   searchColumns: ['name', 'company_name', 'email', 'phone', 'tin'],
   references: { contact_type_id: 'contact_types' },
   conditions: {
-    // Customers and suppliers are the seeded contact types of those names (DOMAIN.md section 2), whatever their id.
+    // Customers and suppliers are the seeded contact types of those names (docs/domain/management.md, Contacts),
+    // whatever their id.
     role: (rows, value, ctx) =>
       rows.where(
         'contact_type_id',

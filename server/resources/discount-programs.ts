@@ -45,8 +45,8 @@ async function replaceItemTypes(ctx: ResourceContext, programId: number, itemTyp
     .execute();
 }
 
-// Senior citizen and PWD discounts (DOMAIN.md section 7): the percent, whether qualifying lines lose their VAT,
-// and which item types qualify.
+// Senior citizen and PWD discounts (docs/domain/sales.md, Senior citizen and PWD discounts): the percent, whether
+// qualifying lines lose their VAT, and which item types qualify.
 export const discountProgramsResource: Resource<'discount_programs', Create, Update> = {
   prefix: 'discount-programs',
   singular: 'discount program',

@@ -28,7 +28,8 @@ const inBusiness = (permissions?: string[]) => ({
   access: { kind: 'business' as const, ...(permissions ? { permissions } : {}) },
 });
 
-// The calls beside document CRUD: the two counters of SPEC.md section 7, a stock row's movements, the Overview.
+// The calls beside document CRUD: the two counters of docs/domain/README.md, Numbering, a stock row's movements, the
+// Overview.
 export function registerDocumentRoutes(app: FastifyInstance, options: EngineOptions): void {
   const context = (request: Parameters<typeof resourceContext>[0]) => resourceContext(request, options);
 

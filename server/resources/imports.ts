@@ -17,8 +17,8 @@ import { purchaseItemPricesResource } from './purchase-item-prices.ts';
 import { receiveOrdersResource } from './receive-orders.ts';
 import { saleItemPricesResource } from './sale-item-prices.ts';
 
-// DOMAIN.md section 8: what a shop loads from spreadsheets. A related record is named by its name or code in a
-// column named after it without `_id`.
+// docs/domain/README.md, Import: what a shop loads from spreadsheets. A related record is named by its name or code in
+// a column named after it without `_id`.
 const item: Relation = { field: 'item_id', label: 'item with the code', lookup: lookupBy('items', ['code']) };
 const contact: Relation = { field: 'contact_id', label: 'contact', lookup: lookupBy('contacts', ['name']) };
 const branch: Relation = { field: 'branch_id', label: 'branch', lookup: lookupBy('branches', ['code', 'name']) };

@@ -19,9 +19,9 @@ import { appendHistory } from '../history/record-history.ts';
 import { conflict, type FieldErrors, notFound, unprocessable } from '../http/errors.ts';
 import type { ResourceContext, Row } from './engine/resource.ts';
 
-// Lens families (DOMAIN.md section 6): a stock lens is one item per power, a variant of its family item. This
-// file generates a family's variants, reads its stock at one location as a grid of powers, and finds the variant
-// for one eye's prescription.
+// Lens families (docs/domain/eye-care.md, Lenses by power): a stock lens is one item per power, a variant of its family
+// item. This file generates a family's variants, reads its stock at one location as a grid of powers, and finds the
+// variant for one eye's prescription.
 
 export type GeneratePowers = z.output<typeof GenerateItemPowersBody>;
 export type PowerGridQuery = z.output<typeof GetItemPowerGridQueryParams>;

@@ -5,9 +5,9 @@ import { fromHundredths, isPowerStep, toHundredths } from '../domain/lens-power.
 import { hasAtMostDecimals } from '../domain/money.ts';
 import { type FieldErrors, unprocessable } from '../http/errors.ts';
 
-// The optical fields of an item (DOMAIN.md section 6) between the API and the columns: the frame's, the
-// ophthalmic lens's and the contact lens's attributes, and a lens variant's family and power. All optional; the
-// item type's `optical_kind` decides which the form offers, the server keeps whatever is sent.
+// The optical fields of an item (docs/domain/eye-care.md, Optical attributes of items) between the API and the columns:
+// the frame's, the ophthalmic lens's and the contact lens's attributes, and a lens variant's family and power. All
+// optional; the item type's `optical_kind` decides which the form offers, the server keeps whatever is sent.
 
 const textFields = [
   'frame_model',

@@ -16,7 +16,7 @@ const csvOptions = { newline: '\r\n', escapeFormulae: /^[=@\t\r]/ };
 const daysBetween = (from: string, to: string) =>
   (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 
-// The reports: the daily sales report of DOMAIN.md section 7, as JSON rows or, with `Accept: text/csv`, as CSV.
+// The reports: the daily sales report of docs/domain/reports.md, as JSON rows or, with `Accept: text/csv`, as CSV.
 export function registerReportRoutes(app: FastifyInstance, options: EngineOptions): void {
   app.get(
     '/api/reports/daily-sales',

@@ -13,7 +13,8 @@ const actionLabels: Record<string, string> = {
   'change-password': 'Change Password',
 };
 
-// SPEC section 2: a link to the list (plural name), then the action alone or the action and the resource's name.
+// docs/domain/screens.md, Breadcrumb: a link to the list (plural name), then the action alone or the action and the
+// resource's name.
 export function breadcrumbTrail(handle: RouteHandle): Crumb[] {
   const action = actionLabels[handle.action] ?? handle.action;
   const resource = handle.resource;

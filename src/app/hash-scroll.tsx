@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 
-// SPEC section 2: a hash in the URL scrolls smoothly to its element. Screens load lazily, so the element may
-// appear after the navigation: watch the page until it does.
+// docs/domain/screens.md, Routes: a hash in the URL scrolls smoothly to its element. Screens load lazily, so the
+// element may appear after the navigation: watch the page until it does.
 export function HashScroll() {
   const { hash } = useLocation();
   useEffect(() => {

@@ -25,8 +25,8 @@ export function signInPath(location: { pathname: string; search: string; hash: s
   return back === '/' ? '/sign-in' : `/sign-in?redirect=${encodeURIComponent(back)}`;
 }
 
-// The start-up of SPEC section 7 runs here; the shell draws once the user and the businesses are known. A 401 at
-// any time sends the user to sign in, and signing in again comes back to the same page.
+// The start-up of docs/domain/screens.md runs here; the shell draws once the user and the businesses are known. A 401
+// at any time sends the user to sign in, and signing in again comes back to the same page.
 export function RequireSession({ children }: RequireSessionProps) {
   const location = useLocation();
   const locationRef = useRef(location);
@@ -47,8 +47,8 @@ export function RequireSession({ children }: RequireSessionProps) {
   }, [navigate, queryClient]);
 
   if (user.isError && isUnauthenticated(user.error)) return <Navigate to={signInPath(location)} replace />;
-  // A temporary password from a reset opens nothing until it is replaced (DOMAIN.md section 2); the URL stays, so
-  // the page asked for appears once the flag clears.
+  // A temporary password from a reset opens nothing until it is replaced (docs/domain/management.md, Users); the URL
+  // stays, so the page asked for appears once the flag clears.
   if (user.data?.user.must_change_password) {
     return (
       <Suspense fallback={<Starting />}>

@@ -10,8 +10,8 @@ export type SidebarGroup = {
   reports: readonly ReportDefinition[];
 };
 
-// SPEC section 6: a link shows with full access or view-{resource}; a group header shows when the user holds
-// the view permission of any resource of the group, linked or not.
+// docs/domain/screens.md, Sidebar: a link shows with full access or view-{resource}; a group header shows when the user
+// holds the view permission of any resource of the group, linked or not.
 export function sidebarModel(held: readonly string[]): SidebarGroup[] {
   const full = held.includes(fullAccessPermission);
   const sees = (resource: ResourceDefinition) =>

@@ -17,7 +17,7 @@ function SidebarLink({ to, children }: { to: string; children: string }) {
   );
 }
 
-// Drawn only once the user's permissions are loaded (SPEC section 2).
+// Drawn only once the user's permissions are loaded (docs/domain/screens.md, The shell).
 export function Sidebar() {
   const held = usePermissions();
   if (held === null) return null;

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { signOut } from '../auth/session.ts';
 import { NotificationsButton, UserButton } from './top-bar-buttons.tsx';
 
-// The bell is a placeholder in this release (SPEC section 1): its items are fixed.
+// The bell is a placeholder in this release (docs/domain/screens.md, The shell): its items are fixed.
 const placeholderNotifications = [
   'Welcome to Spectacle Optical.',
   'Low-stock alerts will appear here.',

@@ -1,4 +1,4 @@
-// The permission that grants everything; spelled so by the product (SPEC section 6).
+// The permission that grants everything; spelled so by the product (docs/domain/screens.md, Permissions in the client).
 export const fullAccessPermission = 'full-access-and-permssions';
 
 export type PermissionAction = 'view' | 'create' | 'update' | 'delete' | 'restore' | 'force-delete';

@@ -1,7 +1,7 @@
 import type { AuthUser } from '../../generated/model/index.ts';
 
-// SPEC sections 3 and 6: the signed-in user's permissions and role names live in localStorage under these keys,
-// and every reader re-reads them when a User-Retrieved event fires.
+// docs/domain/screens.md, Start-up and sign-out: the signed-in user's permissions and role names live in localStorage
+// under these keys, and every reader re-reads them when a User-Retrieved event fires.
 export const permissionsStorageKey = 'permissions';
 export const roleNamesStorageKey = 'role_names';
 export const userRetrievedEvent = 'User-Retrieved';

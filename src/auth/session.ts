@@ -16,7 +16,8 @@ export function isUnauthenticated(error: unknown): boolean {
 export const authUserQueryKey = getGetAuthUserQueryKey();
 export const businessesQueryKey = getGetAllBusinessesQueryKey();
 
-// SPEC section 7, start-up: the user (stored locally, which tells the sidebar to draw), then the businesses.
+// docs/domain/screens.md, Start-up and sign-out: the user (stored locally, which tells the sidebar to draw), then the
+// businesses.
 export function useAuthUser() {
   return useQuery({
     queryKey: authUserQueryKey,
@@ -58,7 +59,8 @@ export async function signIn(credentials: LoginBody) {
   return response;
 }
 
-// SPEC section 7: whether the server agrees or not, local data is cleared and the page reloads.
+// docs/domain/screens.md, Start-up and sign-out: whether the server agrees or not, local data is cleared and the page
+// reloads.
 export async function signOut(): Promise<void> {
   try {
     await logout();

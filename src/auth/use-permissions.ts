@@ -33,7 +33,8 @@ export function useGate(): (check: PermissionCheck) => boolean {
   return useCallback((check: PermissionCheck) => isAllowed(held ?? [], check), [held]);
 }
 
-// Costs, stock values and payables (DOMAIN.md section 2): the server answers them null without view-costs.
+// Costs, stock values and payables (docs/domain/management.md, Permissions): the server answers them null without
+// view-costs.
 export function useSeesCosts(): boolean {
   return useGate()({ prefix: 'costs', action: 'view' });
 }

@@ -4,14 +4,15 @@ const compactDate = (isoDate: string) => isoDate.slice(0, 10).replaceAll('-', ''
 
 const padded = (value: number, width: number) => String(value).padStart(width, '0');
 
-// SPEC section 9: {prefix}-{yyyyMMdd}-{B|W}{location id, 5 digits}-{total + 1, 8 digits}; B when a branch is set.
+// docs/domain/README.md, Numbering: {prefix}-{yyyyMMdd}-{B|W}{location id, 5 digits}-{total + 1, 8 digits}; B when a
+// branch is set.
 export function nextDocumentNumber(prefix: string, isoDate: string, location: NumberedLocation, total: number): string {
   const place =
     location.branchId !== null ? `B${padded(location.branchId, 5)}` : `W${padded(location.warehouseId ?? 0, 5)}`;
   return `${prefix}-${compactDate(isoDate)}-${place}-${padded(total + 1, 8)}`;
 }
 
-// SPEC section 9: RN-{contact id + 1, 8 digits}-{yyyyMMdd}-{total + 1, 4 digits}.
+// docs/domain/README.md, Numbering: RN-{contact id + 1, 8 digits}-{yyyyMMdd}-{total + 1, 4 digits}.
 export function nextReferenceNumber(contactId: number, isoDate: string, total: number): string {
   return `RN-${padded(contactId + 1, 8)}-${compactDate(isoDate)}-${padded(total + 1, 4)}`;
 }

@@ -1,4 +1,5 @@
-// The one place amounts become text: Philippine peso, en-US digits, 0 to 2 decimals (SPEC section 9).
+// The one place amounts become text: Philippine peso, en-US digits, 0 to 2 decimals (docs/domain/screens.md,
+// Constants).
 const peso = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'PHP',

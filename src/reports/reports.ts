@@ -12,7 +12,7 @@ export const reports: readonly ReportDefinition[] = [
     group: 'sales',
     permission: 'view-daily-sales',
   },
-  // A lens family's stock by power at one location (DOMAIN.md section 6); an items read.
+  // A lens family's stock by power at one location (docs/domain/eye-care.md, Lenses by power); an items read.
   {
     key: 'power-grid',
     label: 'Power Grid',

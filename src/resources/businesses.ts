@@ -57,7 +57,8 @@ export const businesses = defineResource({
       restore: api.restoreBusiness,
       forceDelete: api.forceDeleteBusiness,
       createSchema: schemas.CreateBusinessBody,
-      // SPEC section 7: after a new business, the list of the user's businesses is read again and kept.
+      // docs/domain/screens.md, Start-up and sign-out: after a new business, the list of the user's businesses is read
+      // again and kept.
       afterCreate: async (queryClient) => {
         const { businesses } = await api.retrieveAllBusinesses();
         queryClient.setQueryData(api.getGetAllBusinessesQueryKey(), businesses);

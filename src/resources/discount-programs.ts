@@ -1,8 +1,8 @@
 import { defineResource } from './resource.ts';
 import { recordTimestamps } from './shared-declarations.ts';
 
-// Senior Citizen and PWD discounts (DOMAIN.md section 7): the percent, whether qualifying lines lose their VAT
-// first, and the item types that qualify.
+// Senior Citizen and PWD discounts (docs/domain/sales.md, Senior citizen and PWD discounts): the percent, whether
+// qualifying lines lose their VAT first, and the item types that qualify.
 export const discountPrograms = defineResource({
   key: 'discount-programs',
   singular: 'Discount Program',

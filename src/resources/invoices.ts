@@ -183,7 +183,7 @@ export const invoices = defineResource({
       ],
       createSchema: schemas.CreateInvoiceBody,
       updateSchema: schemas.UpdateInvoiceBody,
-      // The patient's eyewear order, billed line for line (DOMAIN.md section 6).
+      // The patient's eyewear order, billed line for line (docs/domain/eye-care.md, Eyewear job orders).
       prefillFrom: {
         'from-job-order': async (id) => {
           const { getJobOrder } = await import('../../generated/hooks/job-orders/job-orders.ts');

@@ -35,7 +35,7 @@ const named = defineNamedRecords({
   },
 });
 
-// An item type also says which optical fields its items carry (DOMAIN.md section 6).
+// An item type also says which optical fields its items carry (docs/domain/eye-care.md, Optical attributes of items).
 export const itemTypes: ResourceDefinition = {
   ...named,
   columns: [...named.columns, { field: 'optical_kind', label: 'Optical Kind', kind: 'label' }],

@@ -2,7 +2,7 @@ import { opticalDetails } from '../format/optical.ts';
 import { defineResource, type OpticalKind } from './resource.ts';
 import { recordTimestamps, relationFilter } from './shared-declarations.ts';
 
-// DOMAIN.md section 7: how the VAT-inclusive price is taxed.
+// docs/domain/sales.md, Philippine VAT: how the VAT-inclusive price is taxed.
 const taxClassOptions = [
   { value: 'vatable', label: 'VATable' },
   { value: 'vat_exempt', label: 'VAT-exempt' },
@@ -39,7 +39,8 @@ export const items = defineResource({
     relationFilter('item_type_id', 'Item Type', 'item-types'),
     relationFilter('item_classification_id', 'Item Classification', 'item-classifications'),
     relationFilter('unit_of_measurement_id', 'Unit of Measurement', 'unit-of-measurements'),
-    // A lens family's powers, or the catalogue without them (DOMAIN.md section 6: one item per power).
+    // A lens family's powers, or the catalogue without them (docs/domain/eye-care.md, Lenses by power: one item per
+    // power).
     relationFilter('variant_of_item_id', 'Lens Family', 'items', { params: { without_variants: 1 } }),
     { name: 'without_variants', label: 'Lens Powers', kind: 'select', options: [{ value: '1', label: 'Hide' }] },
   ],

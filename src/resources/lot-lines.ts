@@ -4,7 +4,7 @@ import { formatQuantity } from '../format/quantity.ts';
 import { remaining } from './remaining.ts';
 import type { Column, LineField } from './resource.ts';
 
-// The lot columns of document lines (DOMAIN.md section 6).
+// The lot columns of document lines (docs/domain/eye-care.md, Lots and expiry).
 
 export const receiptLotFields: readonly LineField[] = [
   { name: 'lot_number', label: 'Lot Number', kind: 'lot-number' },

@@ -104,7 +104,7 @@ export const prescriptions = defineResource({
     relationFilter('contact_id', 'Patient', 'contacts'),
     ...dateRangeFilters('examined_on', 'Examined'),
   ],
-  // A prescription a job order has used is corrected by a new one (DOMAIN.md section 6).
+  // A prescription a job order has used is corrected by a new one (docs/domain/eye-care.md, Traceability).
   editable: (prescription) => readField(prescription, 'is_used') !== true,
   load: async () => {
     const [api, schemas] = await Promise.all([

@@ -10,7 +10,7 @@ import {
   relationFilter,
 } from './shared-declarations.ts';
 
-// A bill may only bill what its order lines have not billed yet (DOMAIN section 3).
+// A bill may only bill what its order lines have not billed yet (docs/domain/purchasing.md, Bills).
 function hasUnbilledLines(order: ResourceRecord): boolean {
   const lines = readField(order, 'lines');
   return (

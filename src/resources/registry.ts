@@ -33,8 +33,8 @@ import { unitOfMeasurements } from './unit-of-measurements.ts';
 import { users } from './users.ts';
 import { warehouses } from './warehouses.ts';
 
-// Every resource of SPEC section 2, in the order the sidebar lists them within their groups. Routes, sidebar,
-// breadcrumb and permission gate all read this one list.
+// Every resource of docs/domain/screens.md (Routes), in the order the sidebar lists them within their groups. Routes,
+// sidebar, breadcrumb and permission gate all read this one list.
 export const resources: readonly ResourceDefinition[] = [
   brands,
   measuringMasses,

@@ -5,7 +5,7 @@ import type { DocumentName, ImportResult, PageMeta, RecordHistory } from '../../
 
 export type ResourceGroup = 'inventory' | 'purchasing' | 'sales' | 'eye-care' | 'logistics' | 'management';
 
-// Which of index, create, view and edit a resource has (SPEC section 2).
+// Which of index, create, view and edit a resource has (docs/domain/screens.md, Routes).
 export type ResourceScreens = 'full' | 'no-edit' | 'read-only';
 
 export type ScreenAction = 'index' | 'create' | 'view' | 'edit';
@@ -40,7 +40,7 @@ export type Column = {
   opticalKinds?: readonly OpticalKind[];
 };
 
-// The kinds of optical product an item type holds (DOMAIN.md section 6).
+// The kinds of optical product an item type holds (docs/domain/eye-care.md, Optical attributes of items).
 export type OpticalKind = 'frame' | 'ophthalmic_lens' | 'contact_lens';
 
 export function readableColumns(columns: readonly Column[], seesCosts: boolean): readonly Column[] {
@@ -64,7 +64,7 @@ export type LineField =
   | (FieldBase & { kind: 'select'; options: readonly Option[] })
   // `itemTypes` narrows the picker to the item types a line's role allows (a frame line offers frames).
   // `lensEye`: on a line whose role names an eye, a lens family picks its variant of that eye's power in the
-  // prescription of `prescriptionField` (DOMAIN.md section 6).
+  // prescription of `prescriptionField` (docs/domain/eye-care.md, Eyewear job orders).
   | (FieldBase & {
       kind: 'item';
       labelField: string;
@@ -72,8 +72,8 @@ export type LineField =
       lensEye?: { roleField: string; byRole: Readonly<Record<string, 'od' | 'os'>>; prescriptionField: string };
     })
   | (FieldBase & { kind: 'unit'; labelField: string })
-  // A lot (DOMAIN.md section 6), shown only on lines of lot-tracked items: a receipt's lot number and expiry, or
-  // the lot an issue takes (empty: the earliest good expiry first).
+  // A lot (docs/domain/eye-care.md, Lots and expiry), shown only on lines of lot-tracked items: a receipt's lot number
+  // and expiry, or the lot an issue takes (empty: the earliest good expiry first).
   | (FieldBase & { kind: 'lot-number' | 'expiry' });
 
 // Where a new line's price comes from: the supplier's purchase prices (contact_id) or the branch's sale prices
@@ -101,7 +101,8 @@ export type FormField =
   | (FieldBase & { kind: 'home-location'; labelField: string })
   | (FieldBase & { kind: 'location'; prefix: '' | 'from_' | 'to_'; labelField: string })
   | (FieldBase & { kind: 'discounts' })
-  // A senior citizen or PWD discount (DOMAIN.md section 7), with the document's live VAT breakdown.
+  // A senior citizen or PWD discount (docs/domain/sales.md, Senior citizen and PWD discounts), with the document's live
+  // VAT breakdown.
   | (FieldBase & { kind: 'special-discount' })
   // The prescription of both eyes as opticians fill an Rx card (its figures are fields of the record itself).
   | (FieldBase & { kind: 'rx-card' })
@@ -211,7 +212,8 @@ export type ResourceApi = {
     queryKey(id: number): QueryKey;
     load(id: number, signal?: AbortSignal): Promise<Record<string, unknown>[]>;
   }[];
-  // Who did what and when to one record (DOMAIN section 8), shown in the History section of its view screen.
+  // Who did what and when to one record (docs/domain/README.md, History), shown in the History section of its view
+  // screen.
   history?(id: number, options?: AxiosRequestConfig, signal?: AbortSignal): Promise<RecordHistory>;
   historyKey?(id: number): QueryKey;
   // Values for /x/create/{param}: read the source record (the order a bill comes from, the item to copy, ...).
@@ -224,8 +226,8 @@ export type ResourceApi = {
   importCsv?(csv: string, dryRun: boolean): Promise<ImportResult>;
 };
 
-// How a document is numbered (SPEC section 9), for the preview on its create form: its name at the count
-// endpoints, its prefix, the location field whose counter it moves, and whether it also gets a reference number.
+// How a document is numbered (docs/domain/README.md, Numbering), for the preview on its create form: its name at the
+// count endpoints, its prefix, the location field whose counter it moves, and whether it also gets a reference number.
 export type DocumentNumbering = {
   documentName: DocumentName;
   prefix: string;
@@ -249,7 +251,7 @@ export type DocumentPrint = {
   // The totals are costs (a purchase order's): printed only for a user with view-costs.
   totalsAreCosts?: boolean;
   signatures: readonly string[];
-  // Printed as a Philippine sales invoice (DOMAIN.md section 7) rather than the generic sheet.
+  // Printed as a Philippine sales invoice (docs/domain/sales.md, The printed invoice) rather than the generic sheet.
   salesInvoice?: boolean;
 };
 
@@ -260,8 +262,9 @@ export type ResourceDefinition = {
   permissionPrefix?: ResourceKey;
   singular: string;
   plural: string;
-  // The sidebar group whose header this resource's view permission reveals (SPEC section 6), and whether the group
-  // links to it: Businesses counts for Management but has no link, Quotations has no link under Sales.
+  // The sidebar group whose header this resource's view permission reveals (docs/domain/screens.md, Sidebar), and
+  // whether the group links to it: Businesses counts for Management but has no link, Quotations has no link under
+  // Sales.
   group: ResourceGroup | null;
   linked: boolean;
   screens: ResourceScreens;
@@ -271,11 +274,13 @@ export type ResourceDefinition = {
   viewFields: readonly Column[];
   formFields: readonly FormField[];
   filters?: readonly Filter[];
-  // The optional last segment of the create route (SPEC section 2), e.g. bill_id for /bill-payments/create/{bill_id?}.
+  // The optional last segment of the create route (docs/domain/screens.md, Routes), e.g. bill_id for
+  // /bill-payments/create/{bill_id?}.
   createParam?: string;
   numbering?: DocumentNumbering;
   pays?: PaidDocument;
-  // The list waits for a Quick Search value before listing anything (SPEC section 2: "may be required").
+  // The list waits for a Quick Search value before listing anything (docs/domain/screens.md, List screen: a screen may
+  // mark it required).
   quickSearchRequired?: boolean;
   // The location field (a branch relation or a location) that a new document starts at the user's home location,
   // and whose picker offers only that location to a user bound to it.
@@ -287,10 +292,10 @@ export type ResourceDefinition = {
   extraActions?: readonly { action: string; label: string }[];
   // A lens family's view offers its Power Grid and Generate Powers (items).
   lensFamily?: boolean;
-  // The documents that start from this one (SPEC section 4): a link to their create route with this record's id.
-  // `applies` says whether the record still has something for that document (an order not fully received).
-  // `segment` sends it to the follow-up's extra create route (`/invoices/create/from-job-order/{id}`); `sourceId`
-  // names another record to start from (a job order's invoice, for its payment).
+  // The documents that start from this one (docs/domain/screens.md, Routes: document flows): a link to their create
+  // route with this record's id. `applies` says whether the record still has something for that document (an order not
+  // fully received). `segment` sends it to the follow-up's extra create route (`/invoices/create/from-job-order/{id}`);
+  // `sourceId` names another record to start from (a job order's invoice, for its payment).
   followUps?: readonly {
     resource: ResourceKey;
     label: string;
@@ -300,7 +305,8 @@ export type ResourceDefinition = {
     returnHere?: boolean;
     applies: (record: ResourceRecord) => boolean;
   }[];
-  // Create routes that start from another kind of record: `/x/create/{segment}/{param}` (DOMAIN.md section 6).
+  // Create routes that start from another kind of record: `/x/create/{segment}/{param}` (docs/domain/eye-care.md,
+  // Eyewear job orders).
   prefillRoutes?: readonly { segment: string; param: string }[];
   // The statuses a record moves through from its view, each behind a confirmation (`You're about to send to lab
   // this.`); `from` lists the statuses that offer it.
@@ -309,10 +315,11 @@ export type ResourceDefinition = {
   nestedTables?: readonly { caption: string; field: string; columns: readonly Column[] }[];
   // Paper forms beyond the document print, by the name of their sheet in src/screens/print.
   sheets?: readonly { sheet: 'lab-ticket' | 'claim-slip'; label: string }[];
-  // Whether the record may still be edited (DOMAIN.md: an order only while nothing is received or billed); the
-  // server refuses such edits too, the screens only stop offering them. Without it, every active record may be.
+  // Whether the record may still be edited (docs/domain/purchasing.md: an order only while nothing is received or
+  // billed); the server refuses such edits too, the screens only stop offering them. Without it, every active record
+  // may be.
   editable?: (record: ResourceRecord) => boolean;
-  // Records can be loaded from a CSV file at /{key}/import (DOMAIN.md section 8): what the screen calls them
+  // Records can be loaded from a CSV file at /{key}/import (docs/domain/README.md, Import): what the screen calls them
   // and the permission that allows it.
   importing?: { label: string; permission: string };
   // Price labels can be printed for its records at /{key}/labels.

@@ -3,7 +3,7 @@ import type { ResourceDefinition, ScreenAction } from './resource.ts';
 
 export type RouteAction = ScreenAction | string;
 
-// Every client route of SPEC section 2 has a name of the form resource.action.
+// Every client route (docs/domain/screens.md, Routes) has a name of the form resource.action.
 export type NamedRoute = {
   name: string;
   path: string;
@@ -68,7 +68,7 @@ export function fillPath(template: string, params: RouteParams): string {
 }
 
 // Turns a redirect_to route name plus query values into a URL: values that fill the path's parameters go there,
-// the others are passed along as the query string (SPEC section 2, create screen).
+// the others are passed along as the query string (docs/domain/screens.md, After saving).
 export function pathForName(name: string, values: Record<string, string>): string | null {
   const route = namedRoutes.find((candidate) => candidate.name === name);
   if (!route) return null;

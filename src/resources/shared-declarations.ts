@@ -41,7 +41,8 @@ export function locationFilter(prefix: '' | 'from_' | 'to_', label: string): Fil
   return { name: prefix, label, kind: 'location' };
 }
 
-// DOMAIN.md section 7: the VAT breakdown of a sales document and the senior citizen or PWD discount it gives.
+// docs/domain/sales.md (Philippine VAT; Senior citizen and PWD discounts): the VAT breakdown of a sales document and
+// the senior citizen or PWD discount it gives.
 export const vatBreakdown: readonly Column[] = [
   { field: 'vatable_sales', label: 'VATable Sales', kind: 'money' },
   { field: 'vat_amount', label: 'VAT', kind: 'money' },

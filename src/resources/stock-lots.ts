@@ -3,7 +3,8 @@ import { locationFilter, relationFilter } from './shared-declarations.ts';
 
 const expiryWindows = [7, 30, 60, 90, 180, 365];
 
-// The lots of lot-tracked items by location, with their expiry (DOMAIN.md section 6); seen with view-stocks.
+// The lots of lot-tracked items by location, with their expiry (docs/domain/eye-care.md, Lots and expiry); seen with
+// view-stocks.
 export const stockLots = defineResource({
   key: 'stock-lots',
   permissionPrefix: 'stocks',

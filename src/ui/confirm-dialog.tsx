@@ -9,7 +9,8 @@ export type ConfirmDialogProps = {
   onCancel: () => void;
 };
 
-// SPEC section 2: the keyboard cannot close it (no Escape), nor can a click outside; only its buttons can.
+// docs/domain/screens.md, View screen: the keyboard cannot close it (no Escape), nor can a click outside; only its
+// buttons can.
 export function ConfirmDialog({ open, action, subject, busy, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Dialog.Root

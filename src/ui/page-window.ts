@@ -2,8 +2,9 @@ export type PageWindowEntry = number | 'ellipsis';
 
 const windowThreshold = 10;
 
-// SPEC section 9: every page up to 10 pages; beyond that the first 7 and last 2 near the start, the first 2 and
-// last 8 near the end, otherwise the first 2, five pages around the current one, and the last 2.
+// docs/domain/screens.md, Constants (page numbers): every page up to 10 pages; beyond that the first 7 and last 2 near
+// the start, the first 2 and last 8 near the end, otherwise the first 2, five pages around the current one, and the
+// last 2.
 export function pageWindow(current: number, last: number): PageWindowEntry[] {
   if (last <= windowThreshold) return range(1, last);
   if (current <= 6) return [...range(1, 7), 'ellipsis', last - 1, last];

@@ -1,6 +1,6 @@
 import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from '@chakra-ui/react';
 
-// SPEC sections 1 and 9: toasts sit at the bottom right and hide after 5 seconds.
+// docs/domain/screens.md, The shell: toasts sit at the bottom right and hide after 5 seconds.
 export const toastDuration = 5000;
 
 export const toaster = createToaster({ placement: 'bottom-end', duration: toastDuration, pauseOnPageIdle: true });

@@ -16,8 +16,8 @@ export type TypeAheadProps<T> = {
   name?: string;
 };
 
-// SPEC section 7: a spinner while searching, 'No Result' when nothing matches, and the dropdown closing 250 ms
-// after the input loses focus (long enough for a click on a result to land).
+// docs/domain/screens.md, Reusable inputs: a spinner while searching, 'No Result' when nothing matches, and the
+// dropdown closing 250 ms after the input loses focus (long enough for a click on a result to land).
 export function TypeAhead<T>({ value, onChange, search, toText, placeholder, name }: TypeAheadProps<T>) {
   const listId = useId();
   const [open, setOpen] = useState(false);

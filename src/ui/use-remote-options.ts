@@ -5,7 +5,8 @@ export type RemoteSearch<T> = (text: string, signal: AbortSignal) => Promise<T[]
 
 export const searchDebounceMs = 350;
 
-// SPEC section 9: Clear Search's state follows a change, and a clear searches again, after this delay.
+// docs/domain/screens.md, Constants: Clear Search's state follows a change, and a clear searches again, after this
+// delay.
 export const clearSearchDelayMs = 100;
 
 // Runs the search as the text settles; a newer text aborts the request of an older one so that results never

@@ -5,7 +5,7 @@ import { seedDatabase } from '../../server/demo/index.ts';
 import { loadContractDocument } from '../../server/http/contract-document.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient, testPasswordCost } from '../support/test-api.ts';
 
-// DOMAIN.md section 8: every list answers CSV with `Accept: text/csv`, with the same filters, every page.
+// docs/domain/README.md, Export: every list answers CSV with `Accept: text/csv`, with the same filters, every page.
 const contract = loadContractDocument(new URL('../../openapi.yaml', import.meta.url).pathname) as {
   paths: Record<string, { get?: { responses: Record<string, { content?: Record<string, unknown> }> } }>;
 };

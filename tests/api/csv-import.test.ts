@@ -5,7 +5,7 @@ import { ImportItemsResponse } from '../../generated/zod/items/items.zod.ts';
 import { seedDatabase } from '../../server/demo/index.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient, testPasswordCost } from '../support/test-api.ts';
 
-// DOMAIN.md section 8: items, contacts, prices and opening stock from CSV; every row checked first, all rows
+// docs/domain/README.md, Import: items, contacts, prices and opening stock from CSV; every row checked first, all rows
 // written in one transaction or none.
 let api: TestApi;
 let admin: TestClient;
@@ -55,7 +55,7 @@ describe('importing items', () => {
     expect(await count('items')).toBe(before);
   });
 
-  it('writes every row, finding related records by name, with discount tiers as SPEC.md writes them', async () => {
+  it('writes every row, finding related records by name, with discount tiers as the screens write them', async () => {
     const before = await count('items');
     const answer = await upload('items', [frame('IMP-001'), frame('IMP-002', { brand: '' })]);
     expect(expectContract(answer, 201, ImportItemsResponse)).toEqual({ rows: 2, created: 2, dry_run: false });

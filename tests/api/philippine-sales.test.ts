@@ -17,8 +17,9 @@ import { GetDailySalesResponse } from '../../generated/zod/reports/reports.zod.t
 import { seedDatabase } from '../../server/demo/index.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient, testPasswordCost } from '../support/test-api.ts';
 
-// DOMAIN.md section 7: business settings, tax classes, discount programs, the VAT breakdown and special discount
-// on quotations and invoices, and the daily sales report, against the demo business.
+// docs/domain/sales.md (Philippine VAT; Senior citizen and PWD discounts): business settings, tax classes, discount
+// programs, the VAT breakdown and special discount on quotations and invoices, and the daily sales report, against the
+// demo business.
 const today = '2026-11-21';
 
 let api: TestApi;

@@ -7,7 +7,7 @@ type Contract = { paths: Record<string, PathItem>; tags: { name: string }[] };
 
 const contract = loadContractDocument(new URL('../../openapi.yaml', import.meta.url).pathname) as Contract;
 
-// SPEC.md section 2, the route table: which screens each resource has.
+// docs/domain/screens.md, Routes, the route table: which screens each resource has.
 const withEdit = [
   'branches',
   'brands',
@@ -47,7 +47,7 @@ function methods(path: string): string[] {
     .sort();
 }
 
-describe('the contract covers the route table of SPEC.md', () => {
+describe('the contract covers the route table of docs/domain/screens.md', () => {
   it('has all 29 resources', () => {
     expect(new Set([...withEdit, ...withoutEdit, ...readOnly]).size).toBe(29);
   });
@@ -74,7 +74,7 @@ describe('the contract covers the route table of SPEC.md', () => {
     expect(contract.paths[`/api/${prefix}/{id}/restore`]).toBeUndefined();
   });
 
-  it('has the calls of SPEC.md section 7 and DOMAIN.md section 4', () => {
+  it('has the calls of docs/domain/README.md, The API', () => {
     const expected: [string, string][] = [
       ['/api/csrf-cookie', 'get'],
       ['/login', 'post'],

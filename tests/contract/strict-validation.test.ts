@@ -52,7 +52,7 @@ describe('strict validation of answers against openapi.yaml', () => {
     expect(verdict('GET', '/api/brands', 200, 'text/html', '<p>Brands</p>')).toContain('text/html');
   });
 
-  it('reads the trailing-slash counter calls of SPEC.md section 7 as declared paths', () => {
+  it('reads the trailing-slash counter calls of docs/domain/README.md, Numbering, as declared paths', () => {
     expect(contractViolation('POST', '/api/documents/get-number-total-count/', 200, { total: 2 })).toBeNull();
     expect(contractViolation('POST', '/api/documents/get-number-total-count/', 200, { total: -1 })).toContain(
       '/total must be >= 0',

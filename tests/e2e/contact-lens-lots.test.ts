@@ -13,8 +13,8 @@ async function waitForValue(page: Page, name: string, value: string): Promise<vo
   );
 }
 
-// DOMAIN.md section 6 at the counter: a cashier selling contact lenses never sells the expired box and gets the
-// oldest good lot without naming one.
+// docs/domain/eye-care.md (Lots and expiry) at the counter: a cashier selling contact lenses never sells the expired
+// box and gets the oldest good lot without naming one.
 describe('selling contact lenses kept by lot', () => {
   let app: BrowserApp;
   let page: Page;

@@ -50,7 +50,8 @@ async function openCreated(page: Page, listPath: string, previous: number): Prom
   return created;
 }
 
-// Follows a view's link to the document that comes next and checks that it is SPEC.md's prefill route.
+// Follows a view's link to the document that comes next and checks that it is the prefill route of
+// docs/domain/screens.md.
 async function follow(page: Page, link: string, route: string): Promise<void> {
   await page.getByRole('link', { name: link, exact: true }).click();
   await page.waitForURL((url) => url.pathname === route);

@@ -38,7 +38,8 @@ async function replaceWith(page: Page, text: string): Promise<void> {
   await page.keyboard.type(text);
 }
 
-// DOMAIN's counter sale with the keyboard alone: no click from the new invoice to the paid invoice.
+// The counter sale (docs/domain/sales.md, Invoices and Invoice payments) with the keyboard alone: no click from the new
+// invoice to the paid invoice.
 describe('a sale with the keyboard alone', () => {
   let app: BrowserApp;
 

@@ -104,7 +104,7 @@ describe('records in the browser', () => {
       const dialog = admin.getByRole('alertdialog');
       await dialog.getByText(`You're about to ${action} this.`, { exact: true }).waitFor();
       await dialog.getByText(`Are you sure you want to ${action} Brand Short-lived Optics?`, { exact: true }).waitFor();
-      // SPEC section 2: the confirmation cannot be closed with the keyboard.
+      // docs/domain/screens.md, View screen: the confirmation cannot be closed with the keyboard.
       await admin.keyboard.press('Escape');
       await nextFrame(admin);
       expect(await dialog.count()).toBe(1);

@@ -4,8 +4,8 @@ import { resources } from '../../src/resources/registry.ts';
 import { isEditable, type ResourceDefinition } from '../../src/resources/resource.ts';
 import { type BrowserApp, listedPage, signIn, startBrowserApp } from './browser-app.ts';
 
-// Issue 6: every route of SPEC section 2 opens and works for the admin on the demo data. The resources come from
-// the registry, so a resource added there is visited here without touching this file.
+// Issue 6: every route of docs/domain/screens.md opens and works for the admin on the demo data. The resources come
+// from the registry, so a resource added there is visited here without touching this file.
 describe('every route for the admin on the demo data', () => {
   let app: BrowserApp;
   let admin: Page;

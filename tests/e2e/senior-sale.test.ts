@@ -26,8 +26,9 @@ async function printed(page: Page, size: { format?: string; width?: string; heig
   return pdf;
 }
 
-// DOMAIN.md section 7 end to end: the cashier sells a lens and a case to a senior citizen, sees the breakdown
-// as the lines are typed, saves, and prints a sales invoice that fits one page of A4 and of half-letter.
+// docs/domain/sales.md (Senior citizen and PWD discounts) end to end: the cashier sells a lens and a case to a senior
+// citizen, sees the breakdown as the lines are typed, saves, and prints a sales invoice that fits one page of A4 and of
+// half-letter.
 describe('selling to a senior citizen', () => {
   let app: BrowserApp;
   let page: Page;

@@ -11,9 +11,10 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
 import { createLedgerFixture, type LedgerFixture, ledgerMismatches, lotMismatches, posting } from './ledger-fixture.ts';
 
 // The ledger of a lot-tracked item against a model that keeps every lot's balances itself and picks lots the way
-// DOMAIN.md section 6 says: the lot named, or the earliest expiry first (ties by lot number), never a lot that
-// expired before the document's date; voids give back to the lots taken. After every random step the lots agree
-// with the model, movements add up per lot, each stock row is the sum of its lots, and no expired box has left.
+// docs/domain/eye-care.md (Lots and expiry) says: the lot named, or the earliest expiry first (ties by lot number),
+// never a lot that expired before the document's date; voids give back to the lots taken. After every random step the
+// lots agree with the model, movements add up per lot, each stock row is the sum of its lots, and no expired box has
+// left.
 
 const today = '2026-11-21';
 // L0 expired yesterday, L1 expires today (still good), L2 and L3 share a day (the lot number breaks the tie).

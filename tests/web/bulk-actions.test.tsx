@@ -48,7 +48,7 @@ async function renderBrands() {
 }
 
 describe('bulk actions on a list', () => {
-  it('ticks every row of the page, asks once in SPEC.md’s words, deletes each and says so in one toast', async () => {
+  it('ticks every row of the page, asks once with the confirmation texts, deletes each and says so in one toast', async () => {
     await renderBrands();
     fireEvent.click(screen.getByLabelText('Select every row of this page'));
     const toolbar = await screen.findByRole('toolbar', { name: 'Selected rows' });

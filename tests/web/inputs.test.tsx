@@ -30,7 +30,7 @@ function TypeAheadHarness({ asked }: { asked: { text: string }[] }) {
   );
 }
 
-describe('the type-ahead (SPEC section 7)', () => {
+describe('the type-ahead (docs/domain/screens.md, Reusable inputs)', () => {
   it('suggests matches as the user types and fills the input with the pick', async () => {
     const asked: { text: string }[] = [];
     render(<TypeAheadHarness asked={asked} />);

@@ -120,7 +120,7 @@ describe('the list screen', () => {
   });
 });
 
-describe('SPEC section 2 and 9 details of Quick Search', () => {
+describe('details of Quick Search (docs/domain/screens.md, List screen and Constants)', () => {
   it('lists nothing on a screen that marks Quick Search required until a value is typed', async () => {
     const api = await brands.load();
     renderRoutes(

@@ -13,7 +13,7 @@ import { renderRoutes, server, withMockServer } from './support.tsx';
 
 withMockServer();
 
-describe('next number formats (SPEC section 9)', () => {
+describe('next number formats (docs/domain/README.md, Numbering)', () => {
   it('builds a document number from the prefix, day, location and the count plus one', () => {
     expect(nextDocumentNumber('PO', '2026-03-07', { branchId: 12, warehouseId: null }, 41)).toBe(
       'PO-20260307-B00012-00000042',

@@ -3,7 +3,7 @@ import { type PageWindowEntry, pageWindow } from '../../src/ui/page-window.ts';
 
 const gap = 'ellipsis';
 
-describe('the page numbers of the pagination bar (SPEC section 9)', () => {
+describe('the page numbers of the pagination bar (docs/domain/screens.md, Constants)', () => {
   const cases: [current: number, last: number, expected: PageWindowEntry[]][] = [
     [1, 1, [1]],
     [3, 5, [1, 2, 3, 4, 5]],

@@ -7,7 +7,7 @@ import { usePermissions } from '../../src/auth/use-permissions.ts';
 
 afterEach(() => localStorage.clear());
 
-describe('the permission gate (SPEC section 6)', () => {
+describe('the permission gate (docs/domain/screens.md, Permissions in the client)', () => {
   it('grants everything to full access, spelled as the product spells it', () => {
     expect(fullAccessPermission).toBe('full-access-and-permssions');
     expect(isAllowed([fullAccessPermission], { prefix: 'bills', action: 'force-delete' })).toBe(true);

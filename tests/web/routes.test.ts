@@ -7,8 +7,8 @@ const names = new Set(namedRoutes.map((route) => route.name));
 const actionsOf = (key: string) =>
   ['index', 'create', 'view', 'edit'].filter((action) => names.has(`${key}.${action}`)).join(' ');
 
-describe('the routes of SPEC section 2', () => {
-  it('covers the 29 resources of SPEC.md, prescriptions, job orders and lots of DOMAIN.md section 6, and discount programs', () => {
+describe('the routes of docs/domain/screens.md', () => {
+  it('covers the 29 original resources, prescriptions, job orders, lots and discount programs', () => {
     expect(resources).toHaveLength(33);
   });
 

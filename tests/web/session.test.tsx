@@ -28,7 +28,8 @@ describe('signing in and the session', () => {
     await signIn(mockPassword);
     expect(await screen.findByText(/List of Brands - Total/)).toBeTruthy();
     expect(`${currentUrl().pathname}?page=${currentUrl().searchParams.get('page')}`).toBe('/brands?page=2');
-    // The XSRF cookie is fetched before the POST /login (SPEC start-up, DOMAIN section 4).
+    // The XSRF cookie is fetched before the POST /login (docs/domain/screens.md, Start-up; docs/domain/management.md,
+    // Sign-in and the session).
     expect(asked.indexOf('GET /api/csrf-cookie')).toBeLessThan(asked.lastIndexOf('POST /login'));
     server.events.removeAllListeners();
   });

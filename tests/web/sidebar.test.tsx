@@ -11,7 +11,7 @@ withMockServer();
 const labelsOf = (held: string[]) =>
   sidebarModel(held).map((group) => `${group.label}: ${group.links.map((link) => link.plural).join(', ')}`);
 
-describe('the sidebar rules (SPEC sections 2 and 6)', () => {
+describe('the sidebar rules (docs/domain/screens.md, Sidebar)', () => {
   it('shows every group and link with full access, Eye Care after Sales, without Quotations or Businesses', () => {
     expect(labelsOf(['full-access-and-permssions'])).toEqual([
       'Inventory: Brands, Measuring Masses, Unit of Measurements, Item Classifications, Item Types, Items, Stocks, Lots',

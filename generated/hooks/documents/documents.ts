@@ -111,8 +111,8 @@ export const useGetDocumentNumberTotalCount = <TError = ErrorType<Unauthenticate
       return useMutation(getGetDocumentNumberTotalCountMutationOptions(options), queryClient);
     }
     /**
- * The same call with SPEC.md section 7's trailing slash; the server answers both forms. Needs view permission on the document kind. Document numbers are `{prefix}-{yyyyMMdd}-{B|W}{location id, 5 digits}-{total + 1, 8 digits}`.
- * @summary The document counter of a location, as SPEC.md writes the path
+ * The same call with the trailing slash that the original client sends (docs/domain/README.md, Numbering); the server answers both forms. Needs view permission on the document kind. Document numbers are `{prefix}-{yyyyMMdd}-{B|W}{location id, 5 digits}-{total + 1, 8 digits}`.
+ * @summary The document counter of a location, with the path's trailing slash
  */
 export const getDocumentNumberTotalCountAsSpecified = (
     numberCountBody: BodyType<NumberCountBody>,
@@ -166,7 +166,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type GetDocumentNumberTotalCountAsSpecifiedMutationVariables = {data: BodyType<NumberCountBody>}
 
     /**
- * @summary The document counter of a location, as SPEC.md writes the path
+ * @summary The document counter of a location, with the path's trailing slash
  */
 export const useGetDocumentNumberTotalCountAsSpecified = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getDocumentNumberTotalCountAsSpecified>>, TError,GetDocumentNumberTotalCountAsSpecifiedMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
@@ -247,8 +247,8 @@ export const useGetReferenceNumberTotalCount = <TError = ErrorType<Unauthenticat
       return useMutation(getGetReferenceNumberTotalCountMutationOptions(options), queryClient);
     }
     /**
- * The same call with SPEC.md section 7's trailing slash; the server answers both forms. Reference numbers are `RN-{contact id + 1, 8 digits}-{yyyyMMdd}-{total + 1, 4 digits}`.
- * @summary The reference-number counter of a contact, as SPEC.md writes the path
+ * The same call with the trailing slash that the original client sends (docs/domain/README.md, Numbering); the server answers both forms. Reference numbers are `RN-{contact id + 1, 8 digits}-{yyyyMMdd}-{total + 1, 4 digits}`.
+ * @summary The reference-number counter of a contact, with the path's trailing slash
  */
 export const getReferenceNumberTotalCountAsSpecified = (
     referenceCountBody: BodyType<ReferenceCountBody>,
@@ -302,7 +302,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type GetReferenceNumberTotalCountAsSpecifiedMutationVariables = {data: BodyType<ReferenceCountBody>}
 
     /**
- * @summary The reference-number counter of a contact, as SPEC.md writes the path
+ * @summary The reference-number counter of a contact, with the path's trailing slash
  */
 export const useGetReferenceNumberTotalCountAsSpecified = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getReferenceNumberTotalCountAsSpecified>>, TError,GetReferenceNumberTotalCountAsSpecifiedMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}

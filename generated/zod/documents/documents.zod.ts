@@ -42,8 +42,8 @@ export const GetDocumentNumberTotalCountResponse = zod.strictObject({
 })
 
 /**
- * The same call with SPEC.md section 7's trailing slash; the server answers both forms. Needs view permission on the document kind. Document numbers are `{prefix}-{yyyyMMdd}-{B|W}{location id, 5 digits}-{total + 1, 8 digits}`.
- * @summary The document counter of a location, as SPEC.md writes the path
+ * The same call with the trailing slash that the original client sends (docs/domain/README.md, Numbering); the server answers both forms. Needs view permission on the document kind. Document numbers are `{prefix}-{yyyyMMdd}-{B|W}{location id, 5 digits}-{total + 1, 8 digits}`.
+ * @summary The document counter of a location, with the path's trailing slash
  */
 export const getDocumentNumberTotalCountAsSpecifiedBodyBranchIdOneMax = 2147483647;
 
@@ -87,8 +87,8 @@ export const GetReferenceNumberTotalCountResponse = zod.strictObject({
 })
 
 /**
- * The same call with SPEC.md section 7's trailing slash; the server answers both forms. Reference numbers are `RN-{contact id + 1, 8 digits}-{yyyyMMdd}-{total + 1, 4 digits}`.
- * @summary The reference-number counter of a contact, as SPEC.md writes the path
+ * The same call with the trailing slash that the original client sends (docs/domain/README.md, Numbering); the server answers both forms. Reference numbers are `RN-{contact id + 1, 8 digits}-{yyyyMMdd}-{total + 1, 4 digits}`.
+ * @summary The reference-number counter of a contact, with the path's trailing slash
  */
 export const getReferenceNumberTotalCountAsSpecifiedBodyContactIdMax = 2147483647;
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { plainIdColumn } from '../dialect.ts';
 
-// Who did what and when to each record (DOMAIN.md section 8), appended in the transaction of the change.
+// Who did what and when to each record (docs/domain/README.md, History), appended in the transaction of the change.
 // Global records (businesses, users, roles) keep their history with a null business_id.
 export async function up(db: Kysely<unknown>): Promise<void> {
   const plainId = plainIdColumn(db);

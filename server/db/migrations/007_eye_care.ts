@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { plainIdColumn, recordTable } from '../dialect.ts';
 
-// Prescriptions and eyewear job orders (DOMAIN.md section 6), and the job order an invoice or purchase order is
+// Prescriptions and eyewear job orders (docs/domain/eye-care.md), and the job order an invoice or purchase order is
 // made for. Powers (dioptres) and measurements (mm) are integer hundredths, so 0.25 and 0.1 steps stay exact.
 
 async function tenantIndexes(db: Kysely<unknown>, table: string, columnSets: string[][]): Promise<void> {

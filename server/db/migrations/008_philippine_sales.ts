@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import { plainIdColumn, recordTable } from '../dialect.ts';
 
-// Selling in the Philippines (DOMAIN.md section 7): the business's invoice settings, each item's tax class, the
-// special-discount programs, and the VAT breakdown and special discount kept on quotations, invoices and job
+// Selling in the Philippines (docs/domain/sales.md, Philippine VAT): the business's invoice settings, each item's tax
+// class, the special-discount programs, and the VAT breakdown and special discount kept on quotations, invoices and job
 // orders.
 
 const breakdownColumns = [

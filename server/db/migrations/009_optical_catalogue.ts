@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 
-// The optical catalogue (DOMAIN.md section 6): what kind of optical product an item type holds, the optical
-// attributes of frames, ophthalmic lenses and contact lenses, and lens families whose variants are one item per
-// power. Powers, base curves and diameters are integer hundredths (as on prescriptions), the lens index integer
-// thousandths (1.523 is a real index), frame sizes whole millimetres. The add column is `add_power`: ADD is an SQL
-// keyword, and the API calls it `add`.
+// The optical catalogue (docs/domain/eye-care.md, Optical attributes of items): what kind of optical product an item
+// type holds, the optical attributes of frames, ophthalmic lenses and contact lenses, and lens families whose variants
+// are one item per power. Powers, base curves and diameters are integer hundredths (as on prescriptions), the lens
+// index integer thousandths (1.523 is a real index), frame sizes whole millimetres. The add column is `add_power`: ADD
+// is an SQL keyword, and the API calls it `add`.
 
 const textColumns = [
   'frame_model',

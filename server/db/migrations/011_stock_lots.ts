@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import { recordTable } from '../dialect.ts';
 
-// Lots and expiry (DOMAIN.md section 6): items marked is_lot_tracked keep their stock per item, location and lot in
-// `stock_lots` beside the item × location total in `stocks` (the total is always the sum of its lots); every
-// movement of such an item names its lot; receipt lines carry the lot they bring in, issue lines the lot a user
-// named (null: earliest expiry first). See docs/DECISIONS.md, "Stock lots".
+// Lots and expiry (docs/domain/eye-care.md, Lots and expiry): items marked is_lot_tracked keep their stock per item,
+// location and lot in `stock_lots` beside the item × location total in `stocks` (the total is always the sum of its
+// lots); every movement of such an item names its lot; receipt lines carry the lot they bring in, issue lines the lot a
+// user named (null: earliest expiry first). See docs/DECISIONS.md, "Stock lots".
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('items')

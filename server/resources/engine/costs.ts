@@ -20,7 +20,8 @@ function lineWithoutCosts(line: unknown, costs: CostFields): unknown {
   return line !== null && typeof line === 'object' ? blanked(line as Json, costs.lineFields) : line;
 }
 
-// The record as a user without view-costs reads it: every cost null, the rest as it is (DOMAIN.md section 2).
+// The record as a user without view-costs reads it: every cost null, the rest as it is (docs/domain/management.md,
+// Permissions).
 export function withoutCosts(record: unknown, costs: CostFields): unknown {
   if (record === null || typeof record !== 'object') return record;
   const copy = blanked(record as Json, costs.fields);

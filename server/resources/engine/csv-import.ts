@@ -69,9 +69,9 @@ export function checkHeader(
 }
 
 /**
- * Turns a row's cells into a create body: text as it is, numbers and flags parsed, a related record found by its
- * name or code, discount tiers written as SPEC.md shows them (`10:5%, 20:10%`). An empty cell leaves the field
- * out, so the record takes its default. A cell that cannot be read is reported and left as text, so the
+ * Turns a row's cells into a create body: text as it is, numbers and flags parsed, a related record found by its name
+ * or code, discount tiers written as docs/domain/catalogue.md shows them (`10:5%, 20:10%`). An empty cell leaves the
+ * field out, so the record takes its default. A cell that cannot be read is reported and left as text, so the
  * contract's own validation names it too.
  */
 export async function rowBody(

@@ -13,7 +13,7 @@ export function requestHash(method: string, url: string, body: unknown): string 
 }
 
 // An Idempotency-Key makes a retried create answer the first response instead of creating twice
-// (DOMAIN.md section 4). The first answer is stored in the create's own transaction.
+// (docs/domain/README.md, The API). The first answer is stored in the create's own transaction.
 export async function replayedAnswer(ctx: ResourceContext, key: string, hash: string): Promise<StoredAnswer | null> {
   if (key.length > 255)
     throw fieldError('Idempotency-Key', 'The Idempotency-Key may not be longer than 255 characters.');

@@ -8,7 +8,7 @@ import type { Scoped } from './query.ts';
 import type { WorkPlace } from './work-location.ts';
 
 export type TableName = keyof Database & string;
-// The tables a resource can live in: those with the audit columns of DOMAIN.md section 1.
+// The tables a resource can live in: those with the audit columns of docs/domain/README.md, Records.
 export type RecordTableName = {
   [K in TableName]: Selectable<Database[K]> extends { id: number; deleted_at: string | null } ? K : never;
 }[TableName];

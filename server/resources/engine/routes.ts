@@ -33,7 +33,7 @@ export function recordId(request: FastifyRequest): number {
   return id;
 }
 
-// The routes of one resource (DOMAIN.md section 4), each guarded by its {action}-{prefix} permission.
+// The routes of one resource (docs/domain/README.md, The API), each guarded by its {action}-{prefix} permission.
 export function registerResource(app: FastifyInstance, resource: AnyResource, options: EngineOptions): void {
   const base = `/api/${resource.prefix}`;
   const actions = new Set<Action>(

@@ -10,7 +10,7 @@ import type { AnyResource, ListCondition, ResourceContext } from './resource.ts'
 export type WorkPlace = { field: string; location: Location | null; source?: boolean };
 
 // The one location a user tied to a home location may work at, or null when they may work anywhere: no home, or a
-// role granting work-at-any-location (DOMAIN.md section 2).
+// role granting work-at-any-location (docs/domain/management.md, Users).
 export function boundLocation(ctx: ResourceContext): Location | null {
   const { identity } = ctx;
   if (identity.home === null || holdsAny(identity, [workAtAnyLocationPermission])) return null;

@@ -2,7 +2,7 @@ import { Checkbox, Stack, Table, Text } from '@chakra-ui/react';
 import { resources } from '../../resources/registry.ts';
 import type { AssignableOption, ChooserProps } from './assignment-screen.tsx';
 
-// The columns of the matrix: the actions every resource has a permission for (SPEC section 6).
+// The columns of the matrix: the actions every resource has a permission for (docs/domain/management.md, Permissions).
 const matrixActions = ['view', 'create', 'update', 'delete', 'restore', 'force-delete'] as const;
 type MatrixAction = (typeof matrixActions)[number];
 

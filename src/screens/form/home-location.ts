@@ -2,7 +2,8 @@ import type { AuthUser } from '../../../generated/model/index.ts';
 import { fullAccessPermission } from '../../auth/gate.ts';
 import type { RelationSearch } from '../../resources/resource.ts';
 
-// The branch or warehouse a user works at (DOMAIN section 2's userable): their document forms start there.
+// The branch or warehouse a user works at (the home location of docs/domain/management.md, Users): their document forms
+// start there.
 export type HomeLocation = { kind: 'branch' | 'warehouse'; id: number; name: string };
 
 // Lets a user with a home location create and post documents elsewhere too; without it the server refuses them.

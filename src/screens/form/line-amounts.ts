@@ -44,8 +44,8 @@ export function documentFigures(lines: readonly LineFigures[]): DocumentFigures 
   return { subtotal, discount, total: subtotal - discount };
 }
 
-// DOMAIN section 3: the tier with the largest quantity not above the line quantity applies; below every tier,
-// none does (null, so that the field stays empty rather than claiming a 0% discount).
+// docs/domain/catalogue.md, Quantity discount tiers: the tier with the largest quantity not above the line quantity
+// applies; below every tier, none does (null, so that the field stays empty rather than claiming a 0% discount).
 export function tierDiscount(tiers: readonly DiscountTier[], quantity: unknown): number | null {
   const units = asNumber(quantity);
   if (units === null) return null;

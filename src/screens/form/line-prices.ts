@@ -18,8 +18,9 @@ type Dated = { id: number; effective_date: string };
 // Newest effective date first; on the same day the later record (the correction) wins.
 const newestFirst = (a: Dated, b: Dated) => b.effective_date.localeCompare(a.effective_date) || b.id - a.id;
 
-// The price a new line starts with (DOMAIN section 3): the latest effective price on or before the document date,
-// the supplier's for purchases, the branch's own before the every-branch price of the same day for sales.
+// The price a new line starts with (docs/domain/sales.md, Sale prices; docs/domain/purchasing.md, Purchase prices): the
+// latest effective price on or before the document date, the supplier's for purchases, the branch's own before the
+// every-branch price of the same day for sales.
 export async function defaultLinePrice({ side, itemId, date, partyId }: PriceQuery): Promise<number | null> {
   if (side === 'purchase') {
     if (partyId === null) return null;

@@ -19,7 +19,7 @@ export type LocationInputProps = {
   only?: HomeLocation | null;
 };
 
-// A location is a branch or a warehouse (DOMAIN section 1): pick the kind, then the record.
+// A location is a branch or a warehouse (docs/domain/README.md, Locations): pick the kind, then the record.
 export function LocationInput({ name, target, allowNone, invalid, usableOnly, only }: LocationInputProps) {
   const { watch, setValue } = useFormContext();
   const keys =

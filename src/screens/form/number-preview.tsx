@@ -25,7 +25,7 @@ export function NumberPreview({ numbering }: NumberPreviewProps) {
   const linkedAt = (key: string) => (linked ? asId(readField(linked, `${locationOf?.prefix ?? ''}${key}`)) : null);
   const branchId = locationOf ? linkedAt('branch_id') : formBranch;
   const warehouseValue = locationOf ? linkedAt('warehouse_id') : formWarehouse;
-  // SPEC section 9: B when a branch is set, else W.
+  // docs/domain/README.md, Numbering: B when a branch is set, else W.
   const warehouseId = branchId === null ? warehouseValue : null;
   const contactId = asId(useWatch({ name: 'contact_id' }));
   const located = branchId !== null || warehouseId !== null;

@@ -43,8 +43,8 @@ const contactLensCells: readonly Cell[] = [
 const eyeNames: Record<Eye, string> = { od: 'OD (right)', os: 'OS (left)' };
 
 // The prescription as opticians fill an Rx card: OD above OS, the powers across. Every range and step of
-// DOMAIN.md section 6 shows under its cell as the user types, from the same rules the server applies; a plus
-// cylinder can be transposed to the minus form the shop keeps.
+// docs/domain/eye-care.md (Ranges and steps) shows under its cell as the user types, from the same rules the server
+// applies; a plus cylinder can be transposed to the minus form the shop keeps.
 export function RxCard() {
   const { register, formState, getValues, setValue } = useFormContext();
   const watched = useWatch({ name: ['kind', 'examined_on', 'expires_on', ...rxFieldNames] }) as unknown[];

@@ -15,7 +15,7 @@ import { cellErrors, type ImportFile } from './import-file.ts';
 // The preview shows this many rows; the check and the import always cover the whole file.
 const previewRows = 200;
 
-// DOMAIN.md section 8: upload a CSV, see every row's errors (row and column) before anything is written, then
+// docs/domain/README.md, Import: upload a CSV, see every row's errors (row and column) before anything is written, then
 // write all rows in one transaction.
 export function ImportScreen({ resource, api }: ResourceScreenProps) {
   const can = useGate();

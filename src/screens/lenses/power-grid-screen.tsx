@@ -46,9 +46,10 @@ const cellKey = (sphere: number, cylinder: number) => `${sphere}/${cylinder}`;
 
 type Typed = Record<string, string>;
 
-// /items/power-grid: a lens family's stock at one location as sphere rows × cylinder columns (DOMAIN.md section 6).
-// A cell shows on hand and what is on its way, is marked when at or below its reorder level, and opens its stock.
-// Receiving: quantities typed into the cells become one receive order from the chosen supplier at this location.
+// /items/power-grid: a lens family's stock at one location as sphere rows × cylinder columns (docs/domain/eye-care.md,
+// Lenses by power). A cell shows on hand and what is on its way, is marked when at or below its reorder level, and
+// opens its stock. Receiving: quantities typed into the cells become one receive order from the chosen supplier at this
+// location.
 export function PowerGridScreen() {
   const held = usePermissions();
   const can = useGate();

@@ -22,8 +22,8 @@ export type BulkActionsProps = {
   onDone: () => void;
 };
 
-// What a list does with its ticked rows: delete or restore them (SPEC.md's confirmation dialog, then one toast
-// for all), download them as CSV, or print their labels.
+// What a list does with its ticked rows: delete or restore them (the confirmation dialog of docs/domain/screens.md,
+// then one toast for all), download them as CSV, or print their labels.
 export function BulkActions({ resource, api, selected, canDelete, canRestore, onDone }: BulkActionsProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

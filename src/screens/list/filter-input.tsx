@@ -119,7 +119,8 @@ type LocationFilterProps = {
   onChange: (values: FilterValues) => void;
 };
 
-// A location is a branch or a warehouse (DOMAIN section 1): pick the kind, then the record, as the forms do.
+// A location is a branch or a warehouse (docs/domain/README.md, Locations): pick the kind, then the record, as the
+// forms do.
 function LocationFilter({ prefix, values, onChange }: LocationFilterProps) {
   const keys = { branch: `${prefix}branch_id`, warehouse: `${prefix}warehouse_id` };
   const stored: LocationKind | null = values[keys.warehouse] ? 'warehouse' : values[keys.branch] ? 'branch' : null;

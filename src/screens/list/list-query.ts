@@ -47,7 +47,8 @@ export function readListQuery(params: URLSearchParams, filterNames: readonly str
   };
 }
 
-// SPEC section 4: the toggles turn each other off, and a new search, page size or toggle starts again at page 1.
+// docs/domain/screens.md, List screen: the toggles turn each other off, and a new search, page size or toggle starts
+// again at page 1.
 export function applyListChange(query: ListQuery, change: ListChange): ListQuery {
   switch (change.kind) {
     case 'page':

@@ -77,7 +77,8 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
   const [params, setParams] = useSearchParams();
   const query = readListQuery(params, (resource.filters ?? []).flatMap(filterParams));
   const apiParams = toApiParams(query);
-  // A screen that marks Quick Search required lists nothing until a value is typed (SPEC section 2).
+  // A screen that marks Quick Search required lists nothing until a value is typed (docs/domain/screens.md, List
+  // screen).
   const awaitingSearch = resource.quickSearchRequired === true && query.search === '';
   const list = useQuery({
     queryKey: api.listKey(apiParams),
@@ -101,7 +102,8 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
   useEffect(() => {
     setQuickSearch(query.search);
   }, [query.search]);
-  // SPEC section 9: Clear Search shows or hides 100 ms after a change, and a clear searches again 100 ms later.
+  // docs/domain/screens.md, Constants: Clear Search shows or hides 100 ms after a change, and a clear searches again
+  // 100 ms later.
   const clearOffered = useDebouncedValue(hasActiveFilter({ ...query, search: quickSearch }), clearSearchDelayMs);
   const clearSearch = () => {
     setQuickSearch('');

@@ -41,9 +41,9 @@ const sheetCss = `
 
 const taxCode = { vatable: 'V', vat_exempt: 'E', zero_rated: 'Z' } as const;
 
-// DOMAIN.md section 7: the invoice a Philippine shop hands over. The seller's registered name, TIN and address on
-// top, SALES INVOICE with its number and date, the buyer's name, address and TIN, the lines, the VAT breakdown
-// and the amount due, the senior citizen's or PWD's name, ID and signature, and the business's BIR footer.
+// docs/domain/sales.md, The printed invoice: the invoice a Philippine shop hands over. The seller's registered name,
+// TIN and address on top, SALES INVOICE with its number and date, the buyer's name, address and TIN, the lines, the VAT
+// breakdown and the amount due, the senior citizen's or PWD's name, ID and signature, and the business's BIR footer.
 export function SalesInvoiceSheet({ invoice }: { invoice: Invoice }) {
   const businesses = useQuery({
     queryKey: [...getGetAllBusinessesQueryKey(), 'sales-invoice'],

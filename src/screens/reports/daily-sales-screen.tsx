@@ -18,7 +18,7 @@ import { errorMessage } from '../shared/request-error.ts';
 
 type MoneyColumn = { field: keyof DailySalesRow; label: string };
 
-// DOMAIN.md section 7's figures, in the order a closing cashier reads them.
+// The figures of docs/domain/reports.md (Daily sales report), in the order a closing cashier reads them.
 const moneyColumns: readonly MoneyColumn[] = [
   { field: 'gross_sales', label: 'Gross Sales' },
   { field: 'regular_discounts', label: 'Regular Discounts' },

@@ -15,7 +15,7 @@ export type HistorySectionProps = {
   version: string;
 };
 
-// Who did what and when to the record, newest first (DOMAIN section 8).
+// Who did what and when to the record, newest first (docs/domain/README.md, History).
 export function HistorySection({ resource, id, load, queryKey, version }: HistorySectionProps) {
   const history = useQuery({
     queryKey: [...queryKey(id), version],

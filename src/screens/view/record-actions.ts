@@ -2,7 +2,7 @@ import type { PermissionAction } from '../../auth/gate.ts';
 
 export type RecordAction = 'delete' | 'restore' | 'delete permanently' | 'reset password' | 'reset security pin';
 
-// SPEC section 8, to the letter: the three record actions end with a period, the two resets do not.
+// docs/domain/screens.md, Messages, to the letter: the three record actions end with a period, the two resets do not.
 export function successToast(action: RecordAction, name: string): string {
   switch (action) {
     case 'delete':
@@ -22,7 +22,7 @@ export const actionPermission: Record<RecordAction, PermissionAction | null> = {
   delete: 'delete',
   restore: 'restore',
   'delete permanently': 'force-delete',
-  // Shown by flag, not permission (SPEC section 2).
+  // Shown by flag, not permission (docs/domain/screens.md, View screen).
   'reset password': null,
   'reset security pin': null,
 };
@@ -35,8 +35,8 @@ export const actionButtonLabel: Record<RecordAction, string> = {
   'reset security pin': 'Reset Security Pin',
 };
 
-// Which actions a record offers in its state (SPEC section 4): an active record can be deleted, a deleted one
-// restored or deleted permanently.
+// Which actions a record offers in its state (docs/domain/screens.md, View screen): an active record can be deleted, a
+// deleted one restored or deleted permanently.
 export function offeredActions(deleted: boolean, resettable: boolean): RecordAction[] {
   const lifecycle: RecordAction[] = deleted ? ['restore', 'delete permanently'] : ['delete'];
   return resettable && !deleted ? [...lifecycle, 'reset password', 'reset security pin'] : lifecycle;

@@ -40,6 +40,8 @@ export type OwnerReportDefinition = {
   columns: readonly ReportColumn[];
   // A bar per row of `labelField` against `valueField`, where a picture says more than the table.
   chart?: { labelField: string; valueField: string; valueLabel: string };
+  // Rows can be ticked and turned into a purchase order (the reorder report).
+  ordersChosenRows?: boolean;
   queryKey: (params: Params) => readonly unknown[];
   fetch: (params: Params, signal: AbortSignal) => Promise<ReportAnswer>;
 };
@@ -174,6 +176,7 @@ export const ownerReports: readonly OwnerReportDefinition[] = [
       { field: 'average_daily_sales', label: 'Sold per Day', kind: 'quantity' },
       quantity('suggested_quantity', 'Suggested'),
     ],
+    ordersChosenRows: true,
     queryKey: (params) => getGetReorderReportQueryKey(params),
     fetch: async (params, signal) => asAnswer(await getReorderReport(params, undefined, signal)),
   },

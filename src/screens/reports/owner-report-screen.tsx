@@ -1,4 +1,17 @@
-import { Box, Button, Field, Flex, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Field,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LuDownload, LuPrinter } from 'react-icons/lu';
@@ -21,6 +34,7 @@ import {
 import { toaster } from '../../ui/toaster.tsx';
 import { Refusal } from '../shared/refusal.tsx';
 import { errorMessage } from '../shared/request-error.ts';
+import { ReorderPurchaseOrder } from './reorder-purchase-order.tsx';
 
 // On paper only the report shows, landscape so that every column fits A4.
 const printCss = `
@@ -173,6 +187,7 @@ export function OwnerReportScreen() {
     enabled: allowed && wantsPlaces,
   });
   const [downloading, setDownloading] = useState(false);
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   if (held === null) return null;
   if (report === null) {
     return <Refusal kind="missing" sentence="There is no such report." back={{ to: '/', label: 'Back to Overview' }} />;
@@ -214,6 +229,18 @@ export function OwnerReportScreen() {
   const totals = answer.data?.totals ?? {};
   const places = { branches: branches.data?.data ?? [], warehouses: warehouses.data?.data ?? [] };
   const chart = report.chart;
+  const choosing = report.ordersChosenRows === true;
+  const toggle = (itemId: number) => {
+    const next = new Set(chosen);
+    if (next.has(itemId)) next.delete(itemId);
+    else next.add(itemId);
+    setChosen(next);
+  };
+  const orderedFor = params.branch_id
+    ? { branch_id: Number(params.branch_id) }
+    : params.warehouse_id
+      ? { warehouse_id: Number(params.warehouse_id) }
+      : null;
   return (
     <Stack gap="4" data-report="">
       <style>{printCss}</style>
@@ -255,6 +282,14 @@ export function OwnerReportScreen() {
           {errorMessage(answer.error)}
         </Text>
       ) : null}
+      {choosing ? (
+        <ReorderPurchaseOrder
+          location={orderedFor}
+          chosen={rows
+            .filter((row) => chosen.has(Number(row.item_id)))
+            .map((row) => ({ item_id: Number(row.item_id), suggested_quantity: Number(row.suggested_quantity) }))}
+        />
+      ) : null}
       {chart && rows.length > 0 ? (
         <Box h="56" data-no-print="">
           <ResponsiveContainer width="100%" height="100%">
@@ -277,6 +312,7 @@ export function OwnerReportScreen() {
         <Table.Root size="sm" aria-label={report.label}>
           <Table.Header>
             <Table.Row>
+              {choosing ? <Table.ColumnHeader w="8" data-no-print="" /> : null}
               {report.columns.map((column) => (
                 <Table.ColumnHeader key={column.field} textAlign={numeric(column) ? 'end' : 'start'}>
                   {column.label}
@@ -287,6 +323,17 @@ export function OwnerReportScreen() {
           <Table.Body>
             {rows.map((row, index) => (
               <Table.Row key={String(row.key ?? row.item_id ?? row.contact_id ?? index)}>
+                {choosing ? (
+                  <Table.Cell data-no-print="">
+                    <Checkbox.Root
+                      checked={chosen.has(Number(row.item_id))}
+                      onCheckedChange={() => toggle(Number(row.item_id))}
+                    >
+                      <Checkbox.HiddenInput aria-label={`Order ${String(row.name ?? row.item_id)}`} />
+                      <Checkbox.Control />
+                    </Checkbox.Root>
+                  </Table.Cell>
+                ) : null}
                 {report.columns.map((column) => (
                   <Table.Cell
                     key={column.field}
@@ -300,13 +347,16 @@ export function OwnerReportScreen() {
             ))}
             {rows.length === 0 && answer.isSuccess ? (
               <Table.Row>
-                <Table.Cell colSpan={report.columns.length}>Nothing to show for these filters.</Table.Cell>
+                <Table.Cell colSpan={report.columns.length + (choosing ? 1 : 0)}>
+                  Nothing to show for these filters.
+                </Table.Cell>
               </Table.Row>
             ) : null}
           </Table.Body>
           {rows.length > 0 ? (
             <Table.Footer>
               <Table.Row fontWeight="semibold">
+                {choosing ? <Table.Cell data-no-print="" /> : null}
                 {report.columns.map((column, index) => (
                   <Table.Cell key={column.field} textAlign={numeric(column) ? 'end' : 'start'} whiteSpace="nowrap">
                     {index === 0

@@ -14,6 +14,7 @@ import { securityHeadersPlugin } from './http/security-headers.ts';
 import { sessionPlugin } from './http/session.ts';
 import { registerSpa } from './http/spa.ts';
 import './http/request-context.ts';
+import { registerOwnerReportRoutes } from './areas/reports/owner-report-routes.ts';
 import { registerDocumentRoutes } from './resources/document-routes.ts';
 import { registerResource } from './resources/engine/routes.ts';
 import { ensureSearchIndexes, searchIndexesOf } from './resources/engine/search-index.ts';
@@ -72,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerImportRoutes(app, { db: options.db, now, passwordCost });
   registerJobOrderRoutes(app, { db: options.db, now, passwordCost });
   registerReportRoutes(app, { db: options.db, now, passwordCost });
+  registerOwnerReportRoutes(app, { db: options.db, now, passwordCost });
   registerLensFamilyRoutes(app, { db: options.db, now, passwordCost });
   for (const resource of resources) registerResource(app, resource, { db: options.db, now, passwordCost });
   const sendPage = options.clientDir ? await registerSpa(app, options.clientDir) : null;

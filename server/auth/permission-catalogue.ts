@@ -1,5 +1,16 @@
 import { fullAccessPermission, viewCostsPermission, workAtAnyLocationPermission } from './identity.ts';
 
+// The owner's reports of docs/domain/reports.md, each behind `view-report-{name}`.
+export const ownerReportNames = [
+  'stock-valuation',
+  'sales',
+  'receivables-aging',
+  'payables-aging',
+  'slow-movers',
+  'reorder',
+  'recalls',
+] as const;
+
 // The resource prefixes of docs/domain/screens.md (Routes, Sidebar) by sidebar group; each gets {action}-{prefix} for
 // every action.
 export const permissionGroups: Readonly<Record<string, readonly string[]>> = {
@@ -25,6 +36,7 @@ export const permissionActions = ['view', 'create', 'update', 'delete', 'restore
 // Permissions that are not about one resource's records.
 export const reportPermissions: readonly CataloguedPermission[] = [
   { name: 'view-daily-sales', group: 'sales', action: 'view' },
+  ...ownerReportNames.map((name) => ({ name: `view-report-${name}`, group: 'reports', action: 'view' })),
 ];
 
 // Permissions that widen what a user may do across every resource (docs/domain/management.md, Permissions).

@@ -1,5 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { ownerReports } from '../reports/owner-reports.ts';
 import { type NamedRoute, namedRoutes } from '../resources/routes.ts';
 import { loadFullSystem } from '../ui/system.ts';
 import { Breadcrumb } from './breadcrumb.tsx';
@@ -121,6 +122,13 @@ export function appRoutes(): RouteObject[] {
             async () => (await import('../screens/reports/daily-sales-screen.tsx')).DailySalesScreen,
           ),
         },
+        ...ownerReports.map((report) => ({
+          path: `reports/${report.key}`,
+          element: shellScreen(
+            named(`reports.${report.key}`, report.label),
+            async () => (await import('../screens/reports/owner-report-screen.tsx')).OwnerReportScreen,
+          ),
+        })),
         {
           path: 'change-password',
           element: shellScreen(

@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../resources/resource.ts';
+import { ownerReports } from './owner-reports.ts';
 
 // The reports: screens that summarise documents rather than list one resource. Each sits in a sidebar group and
 // shows to holders of its own view permission (or full access).
@@ -20,4 +21,11 @@ export const reports: readonly ReportDefinition[] = [
     group: 'inventory',
     permission: 'view-items',
   },
+  ...ownerReports.map((report) => ({
+    key: report.key,
+    label: report.label,
+    path: `/reports/${report.key}`,
+    group: 'reports' as const,
+    permission: report.permission,
+  })),
 ];

@@ -78,6 +78,7 @@ export const sidebarGroups: readonly { key: ResourceGroup; label: string }[] = [
   { key: 'eye-care', label: 'Eye Care' },
   { key: 'logistics', label: 'Logistics' },
   { key: 'management', label: 'Management' },
+  { key: 'reports', label: 'Reports' },
 ];
 
 const byKey = new Map(resources.map((resource) => [resource.key, resource]));

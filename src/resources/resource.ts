@@ -3,7 +3,7 @@ import type { AxiosRequestConfig } from 'axios';
 import type { ZodType } from 'zod';
 import type { DocumentName, ImportResult, PageMeta, RecordHistory } from '../../generated/model/index.ts';
 
-export type ResourceGroup = 'inventory' | 'purchasing' | 'sales' | 'eye-care' | 'logistics' | 'management';
+export type ResourceGroup = 'inventory' | 'purchasing' | 'sales' | 'eye-care' | 'logistics' | 'management' | 'reports';
 
 // Which of index, create, view and edit a resource has (docs/domain/screens.md, Routes).
 export type ResourceScreens = 'full' | 'no-edit' | 'read-only';

@@ -20,6 +20,7 @@ describe('the sidebar rules (docs/domain/screens.md, Sidebar)', () => {
       'Eye Care: Prescriptions, Job Orders',
       'Logistics: Stock Requests, Stock Transfers, Stock Receives, Stock Returns',
       'Management: Warehouses, Branches, Contacts, Users, Roles, Permissions',
+      'Reports: ',
     ]);
   });
 

@@ -27,11 +27,31 @@ import type {
 } from 'msw';
 
 import type {
-  DailySalesRow
+  AgingReport,
+  DailySalesRow,
+  RecallReport,
+  ReorderReport,
+  SalesReportReport,
+  SlowMoverReport,
+  StockValuationReport
 } from '../../model';
 
 
 export const getGetDailySalesResponseMock = (): DailySalesRow[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({branch_id: faker.number.int({min: 1, max: 2147483647}), branch_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), date: faker.date.past().toISOString().slice(0, 10), invoices_issued: faker.number.int({min: 0}), invoices_voided: faker.number.int({min: 0}), issued_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), issued_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), voided_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), voided_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), gross_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), regular_discounts: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_exemption: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), special_discounts: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vatable_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_exempt_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), zero_rated_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), net_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_cash: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_bank_transfer: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_check: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_card: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_e_wallet: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2})})))
+
+export const getGetStockValuationReportResponseMock = (overrideResponse: Partial<Extract<StockValuationReport, object>> = {}): StockValuationReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({key: faker.string.alpha({length: {min: 10, max: 64}}), label: faker.string.alpha({length: {min: 10, max: 255}}), quantity: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), value: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), totals: {quantity: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), value: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, ...overrideResponse})
+
+export const getGetSalesReportResponseMock = (overrideResponse: Partial<Extract<SalesReportReport, object>> = {}): SalesReportReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({key: faker.string.alpha({length: {min: 10, max: 64}}), label: faker.string.alpha({length: {min: 10, max: 255}}), quantity: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), gross_sales: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), discounts: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), net_sales: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), cost_of_sales: faker.helpers.arrayElement([faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), null]), margin: faker.helpers.arrayElement([faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), null]), margin_percent: faker.helpers.arrayElement([faker.number.float({min: -100000, max: 100000, fractionDigits: 2}), null])})), totals: {quantity: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), gross_sales: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), discounts: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), net_sales: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), cost_of_sales: faker.helpers.arrayElement([faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), null]), margin: faker.helpers.arrayElement([faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), null]), margin_percent: faker.helpers.arrayElement([faker.number.float({min: -100000, max: 100000, fractionDigits: 2}), null])}, ...overrideResponse})
+
+export const getGetReceivablesAgingReportResponseMock = (overrideResponse: Partial<Extract<AgingReport, object>> = {}): AgingReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({contact_id: faker.number.int({min: 1, max: 2147483647}), contact_name: faker.string.alpha({length: {min: 10, max: 255}}), not_due: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_1_30: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_31_60: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_61_90: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), over_90: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), total: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), documents: Array.from({ length: faker.number.int({min: 1, max: 100000}) }, (_, i) => i + 1).map(() => ({document_type: faker.helpers.arrayElement(['invoice','bill'] as const), id: faker.number.int({min: 1, max: 2147483647}), number: faker.string.alpha({length: {min: 10, max: 255}}), date: faker.date.past().toISOString().slice(0, 10), due_date: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]), days_past_due: faker.number.int({min: -100000, max: 100000}), balance: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}))})), totals: {not_due: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_1_30: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_31_60: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_61_90: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), over_90: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), total: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, ...overrideResponse})
+
+export const getGetPayablesAgingReportResponseMock = (overrideResponse: Partial<Extract<AgingReport, object>> = {}): AgingReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({contact_id: faker.number.int({min: 1, max: 2147483647}), contact_name: faker.string.alpha({length: {min: 10, max: 255}}), not_due: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_1_30: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_31_60: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_61_90: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), over_90: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), total: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), documents: Array.from({ length: faker.number.int({min: 1, max: 100000}) }, (_, i) => i + 1).map(() => ({document_type: faker.helpers.arrayElement(['invoice','bill'] as const), id: faker.number.int({min: 1, max: 2147483647}), number: faker.string.alpha({length: {min: 10, max: 255}}), date: faker.date.past().toISOString().slice(0, 10), due_date: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]), days_past_due: faker.number.int({min: -100000, max: 100000}), balance: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}))})), totals: {not_due: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_1_30: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_31_60: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_61_90: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), over_90: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), total: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, ...overrideResponse})
+
+export const getGetSlowMoversReportResponseMock = (overrideResponse: Partial<Extract<SlowMoverReport, object>> = {}): SlowMoverReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({item_id: faker.number.int({min: 1, max: 2147483647}), code: faker.string.alpha({length: {min: 10, max: 255}}), name: faker.string.alpha({length: {min: 10, max: 255}}), last_sold_on: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]), quantity_on_hand: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), value: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), totals: {quantity_on_hand: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), value: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, ...overrideResponse})
+
+export const getGetReorderReportResponseMock = (overrideResponse: Partial<Extract<ReorderReport, object>> = {}): ReorderReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({item_id: faker.number.int({min: 1, max: 2147483647}), code: faker.string.alpha({length: {min: 10, max: 255}}), name: faker.string.alpha({length: {min: 10, max: 255}}), reorder_level: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), quantity_on_hand: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), quantity_in_transit: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), quantity_on_order: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), average_daily_sales: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), suggested_quantity: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2})})), totals: {suggested_quantity: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2})}, ...overrideResponse})
+
+export const getGetRecallsReportResponseMock = (overrideResponse: Partial<Extract<RecallReport, object>> = {}): RecallReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({contact_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 10, max: 255}}), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), email: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), examined_on: faker.date.past().toISOString().slice(0, 10), expires_on: faker.date.past().toISOString().slice(0, 10), branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), branch_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null])})), totals: {patients: faker.number.int({min: 0, max: 100000000})}, ...overrideResponse})
 
 
 export const getGetDailySalesMockHandler = (overrideResponse?: DailySalesRow[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<DailySalesRow[]> | DailySalesRow[]), options?: RequestHandlerOptions) => {
@@ -45,6 +65,97 @@ export const getGetDailySalesMockHandler = (overrideResponse?: DailySalesRow[] |
       })
   }, options)
 }
+
+export const getGetStockValuationReportMockHandler = (overrideResponse?: StockValuationReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<StockValuationReport> | StockValuationReport), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/stock-valuation', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetStockValuationReportResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetSalesReportMockHandler = (overrideResponse?: SalesReportReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<SalesReportReport> | SalesReportReport), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/sales', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetSalesReportResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetReceivablesAgingReportMockHandler = (overrideResponse?: AgingReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<AgingReport> | AgingReport), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/receivables-aging', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetReceivablesAgingReportResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetPayablesAgingReportMockHandler = (overrideResponse?: AgingReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<AgingReport> | AgingReport), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/payables-aging', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetPayablesAgingReportResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetSlowMoversReportMockHandler = (overrideResponse?: SlowMoverReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<SlowMoverReport> | SlowMoverReport), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/slow-movers', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetSlowMoversReportResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetReorderReportMockHandler = (overrideResponse?: ReorderReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ReorderReport> | ReorderReport), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/reorder', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetReorderReportResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetRecallsReportMockHandler = (overrideResponse?: RecallReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecallReport> | RecallReport), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/recalls', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetRecallsReportResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getReportsMock = () => [
-  getGetDailySalesMockHandler()
+  getGetDailySalesMockHandler(),
+  getGetStockValuationReportMockHandler(),
+  getGetSalesReportMockHandler(),
+  getGetReceivablesAgingReportMockHandler(),
+  getGetPayablesAgingReportMockHandler(),
+  getGetSlowMoversReportMockHandler(),
+  getGetReorderReportMockHandler(),
+  getGetRecallsReportMockHandler()
 ]

@@ -30,9 +30,22 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AgingReport,
   DailySalesRow,
   ForbiddenResponse,
   GetDailySalesParams,
+  GetPayablesAgingReportParams,
+  GetRecallsReportParams,
+  GetReceivablesAgingReportParams,
+  GetReorderReportParams,
+  GetSalesReportParams,
+  GetSlowMoversReportParams,
+  GetStockValuationReportParams,
+  RecallReport,
+  ReorderReport,
+  SalesReportReport,
+  SlowMoverReport,
+  StockValuationReport,
   UnauthenticatedResponse,
   UnprocessableEntityResponse
 } from '../../model';
@@ -143,6 +156,664 @@ export function useGetDailySales<TData = Awaited<ReturnType<typeof getDailySales
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetDailySalesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-report-stock-valuation. Quantity and value at average cost of every item's stock as the ledger stood at the end of `as_of` (documents counted by their document date, voided ones left out), goods in transit under their destination, grouped by location, item type, brand or item. With `Accept: text/csv` the rows as CSV.
+ * @summary Stock valuation as of a date
+ */
+export const getStockValuationReport = (
+    params?: GetStockValuationReportParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<StockValuationReport>(
+      {url: `/api/reports/stock-valuation`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetStockValuationReportQueryKey = (params?: GetStockValuationReportParams,) => {
+    return [
+    `/api/reports/stock-valuation`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetStockValuationReportQueryOptions = <TData = Awaited<ReturnType<typeof getStockValuationReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params?: GetStockValuationReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockValuationReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetStockValuationReportQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getStockValuationReport>>> = ({ signal }) => getStockValuationReport(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getStockValuationReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetStockValuationReportQueryResult = NonNullable<Awaited<ReturnType<typeof getStockValuationReport>>>
+export type GetStockValuationReportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+
+
+export function useGetStockValuationReport<TData = Awaited<ReturnType<typeof getStockValuationReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: undefined |  GetStockValuationReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockValuationReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStockValuationReport>>,
+          TError,
+          Awaited<ReturnType<typeof getStockValuationReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetStockValuationReport<TData = Awaited<ReturnType<typeof getStockValuationReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetStockValuationReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockValuationReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStockValuationReport>>,
+          TError,
+          Awaited<ReturnType<typeof getStockValuationReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetStockValuationReport<TData = Awaited<ReturnType<typeof getStockValuationReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetStockValuationReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockValuationReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Stock valuation as of a date
+ */
+
+export function useGetStockValuationReport<TData = Awaited<ReturnType<typeof getStockValuationReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetStockValuationReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockValuationReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetStockValuationReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-report-sales; cost of sales, margin and margin % need view-costs too (null without it). Standing invoices dated in the range; net sales here exclude VAT. With `Accept: text/csv` the rows as CSV.
+ * @summary Sales by branch, item type, brand, item, staff, customer, day or month
+ */
+export const getSalesReport = (
+    params?: GetSalesReportParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<SalesReportReport>(
+      {url: `/api/reports/sales`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetSalesReportQueryKey = (params?: GetSalesReportParams,) => {
+    return [
+    `/api/reports/sales`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetSalesReportQueryOptions = <TData = Awaited<ReturnType<typeof getSalesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params?: GetSalesReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSalesReportQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSalesReport>>> = ({ signal }) => getSalesReport(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSalesReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSalesReportQueryResult = NonNullable<Awaited<ReturnType<typeof getSalesReport>>>
+export type GetSalesReportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+
+
+export function useGetSalesReport<TData = Awaited<ReturnType<typeof getSalesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: undefined |  GetSalesReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSalesReport>>,
+          TError,
+          Awaited<ReturnType<typeof getSalesReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSalesReport<TData = Awaited<ReturnType<typeof getSalesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetSalesReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSalesReport>>,
+          TError,
+          Awaited<ReturnType<typeof getSalesReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSalesReport<TData = Awaited<ReturnType<typeof getSalesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetSalesReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Sales by branch, item type, brand, item, staff, customer, day or month
+ */
+
+export function useGetSalesReport<TData = Awaited<ReturnType<typeof getSalesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetSalesReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSalesReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-report-receivables-aging. Per customer, the open balances of invoices as of a date by days past due (due date, or the invoice date when it has none), with the documents behind each figure. With `Accept: text/csv` the rows as CSV.
+ * @summary Receivables aging
+ */
+export const getReceivablesAgingReport = (
+    params?: GetReceivablesAgingReportParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<AgingReport>(
+      {url: `/api/reports/receivables-aging`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetReceivablesAgingReportQueryKey = (params?: GetReceivablesAgingReportParams,) => {
+    return [
+    `/api/reports/receivables-aging`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetReceivablesAgingReportQueryOptions = <TData = Awaited<ReturnType<typeof getReceivablesAgingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params?: GetReceivablesAgingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReceivablesAgingReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetReceivablesAgingReportQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getReceivablesAgingReport>>> = ({ signal }) => getReceivablesAgingReport(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getReceivablesAgingReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetReceivablesAgingReportQueryResult = NonNullable<Awaited<ReturnType<typeof getReceivablesAgingReport>>>
+export type GetReceivablesAgingReportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+
+
+export function useGetReceivablesAgingReport<TData = Awaited<ReturnType<typeof getReceivablesAgingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: undefined |  GetReceivablesAgingReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReceivablesAgingReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getReceivablesAgingReport>>,
+          TError,
+          Awaited<ReturnType<typeof getReceivablesAgingReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetReceivablesAgingReport<TData = Awaited<ReturnType<typeof getReceivablesAgingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetReceivablesAgingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReceivablesAgingReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getReceivablesAgingReport>>,
+          TError,
+          Awaited<ReturnType<typeof getReceivablesAgingReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetReceivablesAgingReport<TData = Awaited<ReturnType<typeof getReceivablesAgingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetReceivablesAgingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReceivablesAgingReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Receivables aging
+ */
+
+export function useGetReceivablesAgingReport<TData = Awaited<ReturnType<typeof getReceivablesAgingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetReceivablesAgingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReceivablesAgingReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetReceivablesAgingReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-report-payables-aging. Per supplier, the open balances of bills as of a date by days past due, with the documents behind each figure. With `Accept: text/csv` the rows as CSV.
+ * @summary Payables aging
+ */
+export const getPayablesAgingReport = (
+    params?: GetPayablesAgingReportParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<AgingReport>(
+      {url: `/api/reports/payables-aging`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetPayablesAgingReportQueryKey = (params?: GetPayablesAgingReportParams,) => {
+    return [
+    `/api/reports/payables-aging`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetPayablesAgingReportQueryOptions = <TData = Awaited<ReturnType<typeof getPayablesAgingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params?: GetPayablesAgingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayablesAgingReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPayablesAgingReportQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPayablesAgingReport>>> = ({ signal }) => getPayablesAgingReport(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPayablesAgingReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPayablesAgingReportQueryResult = NonNullable<Awaited<ReturnType<typeof getPayablesAgingReport>>>
+export type GetPayablesAgingReportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+
+
+export function useGetPayablesAgingReport<TData = Awaited<ReturnType<typeof getPayablesAgingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: undefined |  GetPayablesAgingReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayablesAgingReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPayablesAgingReport>>,
+          TError,
+          Awaited<ReturnType<typeof getPayablesAgingReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPayablesAgingReport<TData = Awaited<ReturnType<typeof getPayablesAgingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetPayablesAgingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayablesAgingReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPayablesAgingReport>>,
+          TError,
+          Awaited<ReturnType<typeof getPayablesAgingReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPayablesAgingReport<TData = Awaited<ReturnType<typeof getPayablesAgingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetPayablesAgingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayablesAgingReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Payables aging
+ */
+
+export function useGetPayablesAgingReport<TData = Awaited<ReturnType<typeof getPayablesAgingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetPayablesAgingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayablesAgingReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPayablesAgingReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-report-slow-movers. Items on hand at a location with no sale there in the last `days` days. With `Accept: text/csv` the rows as CSV.
+ * @summary Slow movers
+ */
+export const getSlowMoversReport = (
+    params?: GetSlowMoversReportParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<SlowMoverReport>(
+      {url: `/api/reports/slow-movers`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetSlowMoversReportQueryKey = (params?: GetSlowMoversReportParams,) => {
+    return [
+    `/api/reports/slow-movers`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetSlowMoversReportQueryOptions = <TData = Awaited<ReturnType<typeof getSlowMoversReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params?: GetSlowMoversReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSlowMoversReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSlowMoversReportQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSlowMoversReport>>> = ({ signal }) => getSlowMoversReport(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSlowMoversReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSlowMoversReportQueryResult = NonNullable<Awaited<ReturnType<typeof getSlowMoversReport>>>
+export type GetSlowMoversReportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+
+
+export function useGetSlowMoversReport<TData = Awaited<ReturnType<typeof getSlowMoversReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: undefined |  GetSlowMoversReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSlowMoversReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSlowMoversReport>>,
+          TError,
+          Awaited<ReturnType<typeof getSlowMoversReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSlowMoversReport<TData = Awaited<ReturnType<typeof getSlowMoversReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetSlowMoversReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSlowMoversReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSlowMoversReport>>,
+          TError,
+          Awaited<ReturnType<typeof getSlowMoversReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSlowMoversReport<TData = Awaited<ReturnType<typeof getSlowMoversReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetSlowMoversReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSlowMoversReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Slow movers
+ */
+
+export function useGetSlowMoversReport<TData = Awaited<ReturnType<typeof getSlowMoversReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetSlowMoversReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSlowMoversReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSlowMoversReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-report-reorder. Items at a location whose on hand plus in transit plus on order is below their reorder level, with a suggested quantity: enough for 30 days of average sales, at least up to the reorder level. With `Accept: text/csv` the rows as CSV.
+ * @summary Reorder
+ */
+export const getReorderReport = (
+    params?: GetReorderReportParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<ReorderReport>(
+      {url: `/api/reports/reorder`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetReorderReportQueryKey = (params?: GetReorderReportParams,) => {
+    return [
+    `/api/reports/reorder`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetReorderReportQueryOptions = <TData = Awaited<ReturnType<typeof getReorderReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params?: GetReorderReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReorderReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetReorderReportQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getReorderReport>>> = ({ signal }) => getReorderReport(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getReorderReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetReorderReportQueryResult = NonNullable<Awaited<ReturnType<typeof getReorderReport>>>
+export type GetReorderReportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+
+
+export function useGetReorderReport<TData = Awaited<ReturnType<typeof getReorderReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: undefined |  GetReorderReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReorderReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getReorderReport>>,
+          TError,
+          Awaited<ReturnType<typeof getReorderReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetReorderReport<TData = Awaited<ReturnType<typeof getReorderReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetReorderReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReorderReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getReorderReport>>,
+          TError,
+          Awaited<ReturnType<typeof getReorderReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetReorderReport<TData = Awaited<ReturnType<typeof getReorderReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetReorderReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReorderReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Reorder
+ */
+
+export function useGetReorderReport<TData = Awaited<ReturnType<typeof getReorderReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetReorderReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReorderReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetReorderReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-report-recalls. Patients whose latest prescription has expired or expires within `within_days` days. With `Accept: text/csv` the rows as CSV.
+ * @summary Patients due for an eye exam
+ */
+export const getRecallsReport = (
+    params?: GetRecallsReportParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<RecallReport>(
+      {url: `/api/reports/recalls`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetRecallsReportQueryKey = (params?: GetRecallsReportParams,) => {
+    return [
+    `/api/reports/recalls`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetRecallsReportQueryOptions = <TData = Awaited<ReturnType<typeof getRecallsReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params?: GetRecallsReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getRecallsReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetRecallsReportQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getRecallsReport>>> = ({ signal }) => getRecallsReport(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getRecallsReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetRecallsReportQueryResult = NonNullable<Awaited<ReturnType<typeof getRecallsReport>>>
+export type GetRecallsReportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+
+
+export function useGetRecallsReport<TData = Awaited<ReturnType<typeof getRecallsReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: undefined |  GetRecallsReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getRecallsReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getRecallsReport>>,
+          TError,
+          Awaited<ReturnType<typeof getRecallsReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetRecallsReport<TData = Awaited<ReturnType<typeof getRecallsReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetRecallsReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getRecallsReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getRecallsReport>>,
+          TError,
+          Awaited<ReturnType<typeof getRecallsReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetRecallsReport<TData = Awaited<ReturnType<typeof getRecallsReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetRecallsReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getRecallsReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Patients due for an eye exam
+ */
+
+export function useGetRecallsReport<TData = Awaited<ReturnType<typeof getRecallsReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetRecallsReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getRecallsReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetRecallsReportQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

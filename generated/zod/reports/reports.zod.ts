@@ -122,3 +122,510 @@ export const GetDailySalesResponseItem = zod.strictObject({
 })
 export const GetDailySalesResponse = zod.array(GetDailySalesResponseItem)
 
+/**
+ * Needs view-report-stock-valuation. Quantity and value at average cost of every item's stock as the ledger stood at the end of `as_of` (documents counted by their document date, voided ones left out), goods in transit under their destination, grouped by location, item type, brand or item. With `Accept: text/csv` the rows as CSV.
+ * @summary Stock valuation as of a date
+ */
+export const getStockValuationReportQueryBranchIdMax = 2147483647;
+
+export const getStockValuationReportQueryWarehouseIdMax = 2147483647;
+
+export const getStockValuationReportQueryGroupByDefault = `location`;
+
+export const GetStockValuationReportQueryParams = zod.strictObject({
+  "as_of": zod.iso.date().optional().describe('The day whose end is valued; today in Manila when left out.'),
+  "branch_id": zod.coerce.number().int().min(1).max(getStockValuationReportQueryBranchIdMax).optional().describe('Only this branch.'),
+  "warehouse_id": zod.coerce.number().int().min(1).max(getStockValuationReportQueryWarehouseIdMax).optional().describe('Only this warehouse.'),
+  "group_by": zod.enum(['location', 'item_type', 'brand', 'item']).default(getStockValuationReportQueryGroupByDefault).describe('How rows are grouped.')
+})
+
+export const getStockValuationReportResponseRowsItemKeyMax = 64;
+
+export const getStockValuationReportResponseRowsItemLabelMax = 255;
+
+export const getStockValuationReportResponseRowsItemQuantityMin = -900000000000;
+export const getStockValuationReportResponseRowsItemQuantityMax = 900000000000;
+
+export const getStockValuationReportResponseRowsItemValueMin = -90000000000000;
+export const getStockValuationReportResponseRowsItemValueMax = 90000000000000;
+
+export const getStockValuationReportResponseRowsMax = 1000000;
+
+export const getStockValuationReportResponseTotalsQuantityMin = -900000000000;
+export const getStockValuationReportResponseTotalsQuantityMax = 900000000000;
+
+export const getStockValuationReportResponseTotalsValueMin = -90000000000000;
+export const getStockValuationReportResponseTotalsValueMax = 90000000000000;
+
+
+
+export const GetStockValuationReportResponse = zod.strictObject({
+  "rows": zod.array(zod.strictObject({
+  "key": zod.string().max(getStockValuationReportResponseRowsItemKeyMax).describe('What the row groups by: `B1`/`W2` for a location, else the id.'),
+  "label": zod.string().max(getStockValuationReportResponseRowsItemLabelMax),
+  "quantity": zod.number().min(getStockValuationReportResponseRowsItemQuantityMin).max(getStockValuationReportResponseRowsItemQuantityMax).describe('A quantity with at most 3 decimals.'),
+  "value": zod.number().min(getStockValuationReportResponseRowsItemValueMin).max(getStockValuationReportResponseRowsItemValueMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})).max(getStockValuationReportResponseRowsMax),
+  "totals": zod.strictObject({
+  "quantity": zod.number().min(getStockValuationReportResponseTotalsQuantityMin).max(getStockValuationReportResponseTotalsQuantityMax).describe('A quantity with at most 3 decimals.'),
+  "value": zod.number().min(getStockValuationReportResponseTotalsValueMin).max(getStockValuationReportResponseTotalsValueMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})
+})
+
+/**
+ * Needs view-report-sales; cost of sales, margin and margin % need view-costs too (null without it). Standing invoices dated in the range; net sales here exclude VAT. With `Accept: text/csv` the rows as CSV.
+ * @summary Sales by branch, item type, brand, item, staff, customer, day or month
+ */
+export const getSalesReportQueryBranchIdMax = 2147483647;
+
+export const getSalesReportQueryGroupByDefault = `branch`;
+
+export const GetSalesReportQueryParams = zod.strictObject({
+  "date_from": zod.iso.date().optional().describe('The first day; the first of this month when left out.'),
+  "date_to": zod.iso.date().optional().describe('The last day; today when left out.'),
+  "branch_id": zod.coerce.number().int().min(1).max(getSalesReportQueryBranchIdMax).optional().describe('Only this branch.'),
+  "group_by": zod.enum(['branch', 'item_type', 'brand', 'item', 'user', 'contact', 'day', 'month']).default(getSalesReportQueryGroupByDefault).describe('How rows are grouped.')
+})
+
+export const getSalesReportResponseRowsItemKeyMax = 64;
+
+export const getSalesReportResponseRowsItemLabelMax = 255;
+
+export const getSalesReportResponseRowsItemQuantityMin = -900000000000;
+export const getSalesReportResponseRowsItemQuantityMax = 900000000000;
+
+export const getSalesReportResponseRowsItemGrossSalesMin = -90000000000000;
+export const getSalesReportResponseRowsItemGrossSalesMax = 90000000000000;
+
+export const getSalesReportResponseRowsItemDiscountsMin = -90000000000000;
+export const getSalesReportResponseRowsItemDiscountsMax = 90000000000000;
+
+export const getSalesReportResponseRowsItemNetSalesMin = -90000000000000;
+export const getSalesReportResponseRowsItemNetSalesMax = 90000000000000;
+
+export const getSalesReportResponseRowsItemCostOfSalesMin = -90000000000000;
+export const getSalesReportResponseRowsItemCostOfSalesMax = 90000000000000;
+
+export const getSalesReportResponseRowsItemMarginMin = -90000000000000;
+export const getSalesReportResponseRowsItemMarginMax = 90000000000000;
+
+export const getSalesReportResponseRowsItemMarginPercentMin = -100000;
+export const getSalesReportResponseRowsItemMarginPercentMax = 100000;
+
+export const getSalesReportResponseRowsMax = 1000000;
+
+export const getSalesReportResponseTotalsQuantityMin = -900000000000;
+export const getSalesReportResponseTotalsQuantityMax = 900000000000;
+
+export const getSalesReportResponseTotalsGrossSalesMin = -90000000000000;
+export const getSalesReportResponseTotalsGrossSalesMax = 90000000000000;
+
+export const getSalesReportResponseTotalsDiscountsMin = -90000000000000;
+export const getSalesReportResponseTotalsDiscountsMax = 90000000000000;
+
+export const getSalesReportResponseTotalsNetSalesMin = -90000000000000;
+export const getSalesReportResponseTotalsNetSalesMax = 90000000000000;
+
+export const getSalesReportResponseTotalsCostOfSalesMin = -90000000000000;
+export const getSalesReportResponseTotalsCostOfSalesMax = 90000000000000;
+
+export const getSalesReportResponseTotalsMarginMin = -90000000000000;
+export const getSalesReportResponseTotalsMarginMax = 90000000000000;
+
+export const getSalesReportResponseTotalsMarginPercentMin = -100000;
+export const getSalesReportResponseTotalsMarginPercentMax = 100000;
+
+
+
+export const GetSalesReportResponse = zod.strictObject({
+  "rows": zod.array(zod.strictObject({
+  "key": zod.string().max(getSalesReportResponseRowsItemKeyMax),
+  "label": zod.string().max(getSalesReportResponseRowsItemLabelMax),
+  "quantity": zod.number().min(getSalesReportResponseRowsItemQuantityMin).max(getSalesReportResponseRowsItemQuantityMax).describe('A quantity with at most 3 decimals.'),
+  "gross_sales": zod.number().min(getSalesReportResponseRowsItemGrossSalesMin).max(getSalesReportResponseRowsItemGrossSalesMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "discounts": zod.number().min(getSalesReportResponseRowsItemDiscountsMin).max(getSalesReportResponseRowsItemDiscountsMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "net_sales": zod.number().min(getSalesReportResponseRowsItemNetSalesMin).max(getSalesReportResponseRowsItemNetSalesMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "cost_of_sales": zod.number().min(getSalesReportResponseRowsItemCostOfSalesMin).max(getSalesReportResponseRowsItemCostOfSalesMax).nullable().describe('Pesos; null without view-costs.'),
+  "margin": zod.number().min(getSalesReportResponseRowsItemMarginMin).max(getSalesReportResponseRowsItemMarginMax).nullable().describe('Pesos; null without view-costs.'),
+  "margin_percent": zod.number().min(getSalesReportResponseRowsItemMarginPercentMin).max(getSalesReportResponseRowsItemMarginPercentMax).nullable().describe('Margin over net sales, in percent with 2 decimals; null without view-costs or net sales.')
+})).max(getSalesReportResponseRowsMax),
+  "totals": zod.strictObject({
+  "quantity": zod.number().min(getSalesReportResponseTotalsQuantityMin).max(getSalesReportResponseTotalsQuantityMax).describe('A quantity with at most 3 decimals.'),
+  "gross_sales": zod.number().min(getSalesReportResponseTotalsGrossSalesMin).max(getSalesReportResponseTotalsGrossSalesMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "discounts": zod.number().min(getSalesReportResponseTotalsDiscountsMin).max(getSalesReportResponseTotalsDiscountsMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "net_sales": zod.number().min(getSalesReportResponseTotalsNetSalesMin).max(getSalesReportResponseTotalsNetSalesMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "cost_of_sales": zod.number().min(getSalesReportResponseTotalsCostOfSalesMin).max(getSalesReportResponseTotalsCostOfSalesMax).nullable().describe('Pesos; null without view-costs.'),
+  "margin": zod.number().min(getSalesReportResponseTotalsMarginMin).max(getSalesReportResponseTotalsMarginMax).nullable().describe('Pesos; null without view-costs.'),
+  "margin_percent": zod.number().min(getSalesReportResponseTotalsMarginPercentMin).max(getSalesReportResponseTotalsMarginPercentMax).nullable()
+})
+})
+
+/**
+ * Needs view-report-receivables-aging. Per customer, the open balances of invoices as of a date by days past due (due date, or the invoice date when it has none), with the documents behind each figure. With `Accept: text/csv` the rows as CSV.
+ * @summary Receivables aging
+ */
+export const getReceivablesAgingReportQueryContactIdMax = 2147483647;
+
+
+
+export const GetReceivablesAgingReportQueryParams = zod.strictObject({
+  "as_of": zod.iso.date().optional().describe('The day aged at; today when left out.'),
+  "contact_id": zod.coerce.number().int().min(1).max(getReceivablesAgingReportQueryContactIdMax).optional().describe('Only this customer.')
+})
+
+export const getReceivablesAgingReportResponseRowsItemContactIdMax = 2147483647;
+
+export const getReceivablesAgingReportResponseRowsItemContactNameMax = 255;
+
+export const getReceivablesAgingReportResponseRowsItemNotDueMin = -90000000000000;
+export const getReceivablesAgingReportResponseRowsItemNotDueMax = 90000000000000;
+
+export const getReceivablesAgingReportResponseRowsItemDays130Min = -90000000000000;
+export const getReceivablesAgingReportResponseRowsItemDays130Max = 90000000000000;
+
+export const getReceivablesAgingReportResponseRowsItemDays3160Min = -90000000000000;
+export const getReceivablesAgingReportResponseRowsItemDays3160Max = 90000000000000;
+
+export const getReceivablesAgingReportResponseRowsItemDays6190Min = -90000000000000;
+export const getReceivablesAgingReportResponseRowsItemDays6190Max = 90000000000000;
+
+export const getReceivablesAgingReportResponseRowsItemOver90Min = -90000000000000;
+export const getReceivablesAgingReportResponseRowsItemOver90Max = 90000000000000;
+
+export const getReceivablesAgingReportResponseRowsItemTotalMin = -90000000000000;
+export const getReceivablesAgingReportResponseRowsItemTotalMax = 90000000000000;
+
+export const getReceivablesAgingReportResponseRowsItemDocumentsItemIdMax = 2147483647;
+
+export const getReceivablesAgingReportResponseRowsItemDocumentsItemNumberMax = 255;
+
+export const getReceivablesAgingReportResponseRowsItemDocumentsItemDaysPastDueMin = -100000;
+export const getReceivablesAgingReportResponseRowsItemDocumentsItemDaysPastDueMax = 100000;
+
+export const getReceivablesAgingReportResponseRowsItemDocumentsItemBalanceMin = -90000000000000;
+export const getReceivablesAgingReportResponseRowsItemDocumentsItemBalanceMax = 90000000000000;
+
+export const getReceivablesAgingReportResponseRowsItemDocumentsMax = 100000;
+
+export const getReceivablesAgingReportResponseRowsMax = 1000000;
+
+export const getReceivablesAgingReportResponseTotalsNotDueMin = -90000000000000;
+export const getReceivablesAgingReportResponseTotalsNotDueMax = 90000000000000;
+
+export const getReceivablesAgingReportResponseTotalsDays130Min = -90000000000000;
+export const getReceivablesAgingReportResponseTotalsDays130Max = 90000000000000;
+
+export const getReceivablesAgingReportResponseTotalsDays3160Min = -90000000000000;
+export const getReceivablesAgingReportResponseTotalsDays3160Max = 90000000000000;
+
+export const getReceivablesAgingReportResponseTotalsDays6190Min = -90000000000000;
+export const getReceivablesAgingReportResponseTotalsDays6190Max = 90000000000000;
+
+export const getReceivablesAgingReportResponseTotalsOver90Min = -90000000000000;
+export const getReceivablesAgingReportResponseTotalsOver90Max = 90000000000000;
+
+export const getReceivablesAgingReportResponseTotalsTotalMin = -90000000000000;
+export const getReceivablesAgingReportResponseTotalsTotalMax = 90000000000000;
+
+
+
+export const GetReceivablesAgingReportResponse = zod.strictObject({
+  "rows": zod.array(zod.strictObject({
+  "contact_id": zod.int().min(1).max(getReceivablesAgingReportResponseRowsItemContactIdMax).describe('A record id.'),
+  "contact_name": zod.string().max(getReceivablesAgingReportResponseRowsItemContactNameMax),
+  "not_due": zod.number().min(getReceivablesAgingReportResponseRowsItemNotDueMin).max(getReceivablesAgingReportResponseRowsItemNotDueMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "days_1_30": zod.number().min(getReceivablesAgingReportResponseRowsItemDays130Min).max(getReceivablesAgingReportResponseRowsItemDays130Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "days_31_60": zod.number().min(getReceivablesAgingReportResponseRowsItemDays3160Min).max(getReceivablesAgingReportResponseRowsItemDays3160Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "days_61_90": zod.number().min(getReceivablesAgingReportResponseRowsItemDays6190Min).max(getReceivablesAgingReportResponseRowsItemDays6190Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "over_90": zod.number().min(getReceivablesAgingReportResponseRowsItemOver90Min).max(getReceivablesAgingReportResponseRowsItemOver90Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "total": zod.number().min(getReceivablesAgingReportResponseRowsItemTotalMin).max(getReceivablesAgingReportResponseRowsItemTotalMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "documents": zod.array(zod.strictObject({
+  "document_type": zod.enum(['invoice', 'bill']),
+  "id": zod.int().min(1).max(getReceivablesAgingReportResponseRowsItemDocumentsItemIdMax).describe('A record id.'),
+  "number": zod.string().max(getReceivablesAgingReportResponseRowsItemDocumentsItemNumberMax),
+  "date": zod.iso.date(),
+  "due_date": zod.iso.date().nullable(),
+  "days_past_due": zod.int().min(getReceivablesAgingReportResponseRowsItemDocumentsItemDaysPastDueMin).max(getReceivablesAgingReportResponseRowsItemDocumentsItemDaysPastDueMax),
+  "balance": zod.number().min(getReceivablesAgingReportResponseRowsItemDocumentsItemBalanceMin).max(getReceivablesAgingReportResponseRowsItemDocumentsItemBalanceMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})).max(getReceivablesAgingReportResponseRowsItemDocumentsMax)
+})).max(getReceivablesAgingReportResponseRowsMax),
+  "totals": zod.strictObject({
+  "not_due": zod.number().min(getReceivablesAgingReportResponseTotalsNotDueMin).max(getReceivablesAgingReportResponseTotalsNotDueMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "days_1_30": zod.number().min(getReceivablesAgingReportResponseTotalsDays130Min).max(getReceivablesAgingReportResponseTotalsDays130Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "days_31_60": zod.number().min(getReceivablesAgingReportResponseTotalsDays3160Min).max(getReceivablesAgingReportResponseTotalsDays3160Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "days_61_90": zod.number().min(getReceivablesAgingReportResponseTotalsDays6190Min).max(getReceivablesAgingReportResponseTotalsDays6190Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "over_90": zod.number().min(getReceivablesAgingReportResponseTotalsOver90Min).max(getReceivablesAgingReportResponseTotalsOver90Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "total": zod.number().min(getReceivablesAgingReportResponseTotalsTotalMin).max(getReceivablesAgingReportResponseTotalsTotalMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})
+})
+
+/**
+ * Needs view-report-payables-aging. Per supplier, the open balances of bills as of a date by days past due, with the documents behind each figure. With `Accept: text/csv` the rows as CSV.
+ * @summary Payables aging
+ */
+export const getPayablesAgingReportQueryContactIdMax = 2147483647;
+
+
+
+export const GetPayablesAgingReportQueryParams = zod.strictObject({
+  "as_of": zod.iso.date().optional().describe('The day aged at; today when left out.'),
+  "contact_id": zod.coerce.number().int().min(1).max(getPayablesAgingReportQueryContactIdMax).optional().describe('Only this supplier.')
+})
+
+export const getPayablesAgingReportResponseRowsItemContactIdMax = 2147483647;
+
+export const getPayablesAgingReportResponseRowsItemContactNameMax = 255;
+
+export const getPayablesAgingReportResponseRowsItemNotDueMin = -90000000000000;
+export const getPayablesAgingReportResponseRowsItemNotDueMax = 90000000000000;
+
+export const getPayablesAgingReportResponseRowsItemDays130Min = -90000000000000;
+export const getPayablesAgingReportResponseRowsItemDays130Max = 90000000000000;
+
+export const getPayablesAgingReportResponseRowsItemDays3160Min = -90000000000000;
+export const getPayablesAgingReportResponseRowsItemDays3160Max = 90000000000000;
+
+export const getPayablesAgingReportResponseRowsItemDays6190Min = -90000000000000;
+export const getPayablesAgingReportResponseRowsItemDays6190Max = 90000000000000;
+
+export const getPayablesAgingReportResponseRowsItemOver90Min = -90000000000000;
+export const getPayablesAgingReportResponseRowsItemOver90Max = 90000000000000;
+
+export const getPayablesAgingReportResponseRowsItemTotalMin = -90000000000000;
+export const getPayablesAgingReportResponseRowsItemTotalMax = 90000000000000;
+
+export const getPayablesAgingReportResponseRowsItemDocumentsItemIdMax = 2147483647;
+
+export const getPayablesAgingReportResponseRowsItemDocumentsItemNumberMax = 255;
+
+export const getPayablesAgingReportResponseRowsItemDocumentsItemDaysPastDueMin = -100000;
+export const getPayablesAgingReportResponseRowsItemDocumentsItemDaysPastDueMax = 100000;
+
+export const getPayablesAgingReportResponseRowsItemDocumentsItemBalanceMin = -90000000000000;
+export const getPayablesAgingReportResponseRowsItemDocumentsItemBalanceMax = 90000000000000;
+
+export const getPayablesAgingReportResponseRowsItemDocumentsMax = 100000;
+
+export const getPayablesAgingReportResponseRowsMax = 1000000;
+
+export const getPayablesAgingReportResponseTotalsNotDueMin = -90000000000000;
+export const getPayablesAgingReportResponseTotalsNotDueMax = 90000000000000;
+
+export const getPayablesAgingReportResponseTotalsDays130Min = -90000000000000;
+export const getPayablesAgingReportResponseTotalsDays130Max = 90000000000000;
+
+export const getPayablesAgingReportResponseTotalsDays3160Min = -90000000000000;
+export const getPayablesAgingReportResponseTotalsDays3160Max = 90000000000000;
+
+export const getPayablesAgingReportResponseTotalsDays6190Min = -90000000000000;
+export const getPayablesAgingReportResponseTotalsDays6190Max = 90000000000000;
+
+export const getPayablesAgingReportResponseTotalsOver90Min = -90000000000000;
+export const getPayablesAgingReportResponseTotalsOver90Max = 90000000000000;
+
+export const getPayablesAgingReportResponseTotalsTotalMin = -90000000000000;
+export const getPayablesAgingReportResponseTotalsTotalMax = 90000000000000;
+
+
+
+export const GetPayablesAgingReportResponse = zod.strictObject({
+  "rows": zod.array(zod.strictObject({
+  "contact_id": zod.int().min(1).max(getPayablesAgingReportResponseRowsItemContactIdMax).describe('A record id.'),
+  "contact_name": zod.string().max(getPayablesAgingReportResponseRowsItemContactNameMax),
+  "not_due": zod.number().min(getPayablesAgingReportResponseRowsItemNotDueMin).max(getPayablesAgingReportResponseRowsItemNotDueMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "days_1_30": zod.number().min(getPayablesAgingReportResponseRowsItemDays130Min).max(getPayablesAgingReportResponseRowsItemDays130Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "days_31_60": zod.number().min(getPayablesAgingReportResponseRowsItemDays3160Min).max(getPayablesAgingReportResponseRowsItemDays3160Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "days_61_90": zod.number().min(getPayablesAgingReportResponseRowsItemDays6190Min).max(getPayablesAgingReportResponseRowsItemDays6190Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "over_90": zod.number().min(getPayablesAgingReportResponseRowsItemOver90Min).max(getPayablesAgingReportResponseRowsItemOver90Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "total": zod.number().min(getPayablesAgingReportResponseRowsItemTotalMin).max(getPayablesAgingReportResponseRowsItemTotalMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "documents": zod.array(zod.strictObject({
+  "document_type": zod.enum(['invoice', 'bill']),
+  "id": zod.int().min(1).max(getPayablesAgingReportResponseRowsItemDocumentsItemIdMax).describe('A record id.'),
+  "number": zod.string().max(getPayablesAgingReportResponseRowsItemDocumentsItemNumberMax),
+  "date": zod.iso.date(),
+  "due_date": zod.iso.date().nullable(),
+  "days_past_due": zod.int().min(getPayablesAgingReportResponseRowsItemDocumentsItemDaysPastDueMin).max(getPayablesAgingReportResponseRowsItemDocumentsItemDaysPastDueMax),
+  "balance": zod.number().min(getPayablesAgingReportResponseRowsItemDocumentsItemBalanceMin).max(getPayablesAgingReportResponseRowsItemDocumentsItemBalanceMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})).max(getPayablesAgingReportResponseRowsItemDocumentsMax)
+})).max(getPayablesAgingReportResponseRowsMax),
+  "totals": zod.strictObject({
+  "not_due": zod.number().min(getPayablesAgingReportResponseTotalsNotDueMin).max(getPayablesAgingReportResponseTotalsNotDueMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "days_1_30": zod.number().min(getPayablesAgingReportResponseTotalsDays130Min).max(getPayablesAgingReportResponseTotalsDays130Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "days_31_60": zod.number().min(getPayablesAgingReportResponseTotalsDays3160Min).max(getPayablesAgingReportResponseTotalsDays3160Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "days_61_90": zod.number().min(getPayablesAgingReportResponseTotalsDays6190Min).max(getPayablesAgingReportResponseTotalsDays6190Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "over_90": zod.number().min(getPayablesAgingReportResponseTotalsOver90Min).max(getPayablesAgingReportResponseTotalsOver90Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "total": zod.number().min(getPayablesAgingReportResponseTotalsTotalMin).max(getPayablesAgingReportResponseTotalsTotalMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})
+})
+
+/**
+ * Needs view-report-slow-movers. Items on hand at a location with no sale there in the last `days` days. With `Accept: text/csv` the rows as CSV.
+ * @summary Slow movers
+ */
+export const getSlowMoversReportQueryDaysDefault = 90;
+export const getSlowMoversReportQueryDaysMax = 3650;
+
+export const getSlowMoversReportQueryBranchIdMax = 2147483647;
+
+export const getSlowMoversReportQueryWarehouseIdMax = 2147483647;
+
+
+
+export const GetSlowMoversReportQueryParams = zod.strictObject({
+  "days": zod.coerce.number().int().min(1).max(getSlowMoversReportQueryDaysMax).default(getSlowMoversReportQueryDaysDefault).describe('Days without a sale.'),
+  "branch_id": zod.coerce.number().int().min(1).max(getSlowMoversReportQueryBranchIdMax).optional().describe('Only this branch.'),
+  "warehouse_id": zod.coerce.number().int().min(1).max(getSlowMoversReportQueryWarehouseIdMax).optional().describe('Only this warehouse.')
+})
+
+export const getSlowMoversReportResponseRowsItemItemIdMax = 2147483647;
+
+export const getSlowMoversReportResponseRowsItemCodeMax = 255;
+
+export const getSlowMoversReportResponseRowsItemNameMax = 255;
+
+export const getSlowMoversReportResponseRowsItemQuantityOnHandMin = -900000000000;
+export const getSlowMoversReportResponseRowsItemQuantityOnHandMax = 900000000000;
+
+export const getSlowMoversReportResponseRowsItemValueMin = -90000000000000;
+export const getSlowMoversReportResponseRowsItemValueMax = 90000000000000;
+
+export const getSlowMoversReportResponseRowsMax = 1000000;
+
+export const getSlowMoversReportResponseTotalsQuantityOnHandMin = -900000000000;
+export const getSlowMoversReportResponseTotalsQuantityOnHandMax = 900000000000;
+
+export const getSlowMoversReportResponseTotalsValueMin = -90000000000000;
+export const getSlowMoversReportResponseTotalsValueMax = 90000000000000;
+
+
+
+export const GetSlowMoversReportResponse = zod.strictObject({
+  "rows": zod.array(zod.strictObject({
+  "item_id": zod.int().min(1).max(getSlowMoversReportResponseRowsItemItemIdMax).describe('A record id.'),
+  "code": zod.string().max(getSlowMoversReportResponseRowsItemCodeMax),
+  "name": zod.string().max(getSlowMoversReportResponseRowsItemNameMax),
+  "last_sold_on": zod.iso.date().nullable(),
+  "quantity_on_hand": zod.number().min(getSlowMoversReportResponseRowsItemQuantityOnHandMin).max(getSlowMoversReportResponseRowsItemQuantityOnHandMax).describe('A quantity with at most 3 decimals.'),
+  "value": zod.number().min(getSlowMoversReportResponseRowsItemValueMin).max(getSlowMoversReportResponseRowsItemValueMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})).max(getSlowMoversReportResponseRowsMax),
+  "totals": zod.strictObject({
+  "quantity_on_hand": zod.number().min(getSlowMoversReportResponseTotalsQuantityOnHandMin).max(getSlowMoversReportResponseTotalsQuantityOnHandMax).describe('A quantity with at most 3 decimals.'),
+  "value": zod.number().min(getSlowMoversReportResponseTotalsValueMin).max(getSlowMoversReportResponseTotalsValueMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})
+})
+
+/**
+ * Needs view-report-reorder. Items at a location whose on hand plus in transit plus on order is below their reorder level, with a suggested quantity: enough for 30 days of average sales, at least up to the reorder level. With `Accept: text/csv` the rows as CSV.
+ * @summary Reorder
+ */
+export const getReorderReportQueryBranchIdMax = 2147483647;
+
+export const getReorderReportQueryWarehouseIdMax = 2147483647;
+
+
+
+export const GetReorderReportQueryParams = zod.strictObject({
+  "branch_id": zod.coerce.number().int().min(1).max(getReorderReportQueryBranchIdMax).optional().describe('Only this branch.'),
+  "warehouse_id": zod.coerce.number().int().min(1).max(getReorderReportQueryWarehouseIdMax).optional().describe('Only this warehouse.')
+})
+
+export const getReorderReportResponseRowsItemItemIdMax = 2147483647;
+
+export const getReorderReportResponseRowsItemCodeMax = 255;
+
+export const getReorderReportResponseRowsItemNameMax = 255;
+
+export const getReorderReportResponseRowsItemReorderLevelMin = -900000000000;
+export const getReorderReportResponseRowsItemReorderLevelMax = 900000000000;
+
+export const getReorderReportResponseRowsItemQuantityOnHandMin = -900000000000;
+export const getReorderReportResponseRowsItemQuantityOnHandMax = 900000000000;
+
+export const getReorderReportResponseRowsItemQuantityInTransitMin = -900000000000;
+export const getReorderReportResponseRowsItemQuantityInTransitMax = 900000000000;
+
+export const getReorderReportResponseRowsItemQuantityOnOrderMin = -900000000000;
+export const getReorderReportResponseRowsItemQuantityOnOrderMax = 900000000000;
+
+export const getReorderReportResponseRowsItemAverageDailySalesMin = -900000000000;
+export const getReorderReportResponseRowsItemAverageDailySalesMax = 900000000000;
+
+export const getReorderReportResponseRowsItemSuggestedQuantityMin = -900000000000;
+export const getReorderReportResponseRowsItemSuggestedQuantityMax = 900000000000;
+
+export const getReorderReportResponseRowsMax = 1000000;
+
+export const getReorderReportResponseTotalsSuggestedQuantityMin = -900000000000;
+export const getReorderReportResponseTotalsSuggestedQuantityMax = 900000000000;
+
+
+
+export const GetReorderReportResponse = zod.strictObject({
+  "rows": zod.array(zod.strictObject({
+  "item_id": zod.int().min(1).max(getReorderReportResponseRowsItemItemIdMax).describe('A record id.'),
+  "code": zod.string().max(getReorderReportResponseRowsItemCodeMax),
+  "name": zod.string().max(getReorderReportResponseRowsItemNameMax),
+  "reorder_level": zod.number().min(getReorderReportResponseRowsItemReorderLevelMin).max(getReorderReportResponseRowsItemReorderLevelMax).describe('A quantity with at most 3 decimals.'),
+  "quantity_on_hand": zod.number().min(getReorderReportResponseRowsItemQuantityOnHandMin).max(getReorderReportResponseRowsItemQuantityOnHandMax).describe('A quantity with at most 3 decimals.'),
+  "quantity_in_transit": zod.number().min(getReorderReportResponseRowsItemQuantityInTransitMin).max(getReorderReportResponseRowsItemQuantityInTransitMax).describe('A quantity with at most 3 decimals.'),
+  "quantity_on_order": zod.number().min(getReorderReportResponseRowsItemQuantityOnOrderMin).max(getReorderReportResponseRowsItemQuantityOnOrderMax).describe('A quantity with at most 3 decimals.'),
+  "average_daily_sales": zod.number().min(getReorderReportResponseRowsItemAverageDailySalesMin).max(getReorderReportResponseRowsItemAverageDailySalesMax).describe('A quantity with at most 3 decimals.'),
+  "suggested_quantity": zod.number().min(getReorderReportResponseRowsItemSuggestedQuantityMin).max(getReorderReportResponseRowsItemSuggestedQuantityMax).describe('A quantity with at most 3 decimals.')
+})).max(getReorderReportResponseRowsMax),
+  "totals": zod.strictObject({
+  "suggested_quantity": zod.number().min(getReorderReportResponseTotalsSuggestedQuantityMin).max(getReorderReportResponseTotalsSuggestedQuantityMax).describe('A quantity with at most 3 decimals.')
+})
+})
+
+/**
+ * Needs view-report-recalls. Patients whose latest prescription has expired or expires within `within_days` days. With `Accept: text/csv` the rows as CSV.
+ * @summary Patients due for an eye exam
+ */
+export const getRecallsReportQueryWithinDaysDefault = 30;
+export const getRecallsReportQueryWithinDaysMin = 0;
+export const getRecallsReportQueryWithinDaysMax = 3650;
+
+export const getRecallsReportQueryBranchIdMax = 2147483647;
+
+
+
+export const GetRecallsReportQueryParams = zod.strictObject({
+  "within_days": zod.coerce.number().int().min(getRecallsReportQueryWithinDaysMin).max(getRecallsReportQueryWithinDaysMax).default(getRecallsReportQueryWithinDaysDefault).describe('Days ahead.'),
+  "branch_id": zod.coerce.number().int().min(1).max(getRecallsReportQueryBranchIdMax).optional().describe('Only this branch.')
+})
+
+export const getRecallsReportResponseRowsItemContactIdMax = 2147483647;
+
+export const getRecallsReportResponseRowsItemNameMax = 255;
+
+export const getRecallsReportResponseRowsItemPhoneMax = 255;
+
+export const getRecallsReportResponseRowsItemEmailMax = 255;
+
+export const getRecallsReportResponseRowsItemBranchIdOneMax = 2147483647;
+
+export const getRecallsReportResponseRowsItemBranchNameMax = 255;
+
+export const getRecallsReportResponseRowsMax = 1000000;
+
+export const getRecallsReportResponseTotalsPatientsMin = 0;
+export const getRecallsReportResponseTotalsPatientsMax = 100000000;
+
+
+
+export const GetRecallsReportResponse = zod.strictObject({
+  "rows": zod.array(zod.strictObject({
+  "contact_id": zod.int().min(1).max(getRecallsReportResponseRowsItemContactIdMax).describe('A record id.'),
+  "name": zod.string().max(getRecallsReportResponseRowsItemNameMax),
+  "phone": zod.string().max(getRecallsReportResponseRowsItemPhoneMax).nullable(),
+  "email": zod.string().max(getRecallsReportResponseRowsItemEmailMax).nullable(),
+  "examined_on": zod.iso.date(),
+  "expires_on": zod.iso.date(),
+  "branch_id": zod.union([zod.int().min(1).max(getRecallsReportResponseRowsItemBranchIdOneMax).describe('A record id.'),zod.null()]).describe('The branch of the patient\'s latest invoice.'),
+  "branch_name": zod.string().max(getRecallsReportResponseRowsItemBranchNameMax).nullable()
+})).max(getRecallsReportResponseRowsMax),
+  "totals": zod.strictObject({
+  "patients": zod.int().min(getRecallsReportResponseTotalsPatientsMin).max(getRecallsReportResponseTotalsPatientsMax)
+})
+})
+

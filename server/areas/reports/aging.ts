@@ -1,0 +1,116 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { centavosToPesos } from '../../domain/money.ts';
+import { daysBetween } from './report-scope.ts';
+
+export type AgingSide = 'receivables' | 'payables';
+export type AgingQuery = { asOf: string; contactId: number | null };
+
+const sides = {
+  receivables: {
+    documentType: 'invoice',
+    table: 'invoices',
+    date: 'invoice_date',
+    payments: 'invoice_payments',
+    link: 'invoice_id',
+  },
+  payables: { documentType: 'bill', table: 'bills', date: 'bill_date', payments: 'bill_payments', link: 'bill_id' },
+} as const;
+
+const buckets = ['not_due', 'days_1_30', 'days_31_60', 'days_61_90', 'over_90'] as const;
+type Bucket = (typeof buckets)[number];
+
+function bucketOf(daysPastDue: number): Bucket {
+  if (daysPastDue <= 0) return 'not_due';
+  if (daysPastDue <= 30) return 'days_1_30';
+  if (daysPastDue <= 60) return 'days_31_60';
+  if (daysPastDue <= 90) return 'days_61_90';
+  return 'over_90';
+}
+
+type OpenDocument = {
+  id: number;
+  number: string;
+  date: string;
+  due_date: string | null;
+  contact_id: number;
+  contact_name: string;
+  total: number | string;
+  paid: number | string;
+};
+
+/**
+ * What each customer owes us (receivables) or we owe each supplier (payables) as the documents stood at the end
+ * of `asOf`: standing documents dated by then, less their standing payments dated by then, aged by days past the
+ * due date (the document's date when it has none).
+ */
+export async function aging(db: Kysely<Database>, businessId: number, side: AgingSide, query: AgingQuery) {
+  const { documentType, table, date, payments, link } = sides[side];
+  const contact = query.contactId === null ? sql`` : sql`AND d.contact_id = ${query.contactId}`;
+  const { rows } = await sql<OpenDocument>`
+    SELECT d.id, d.number, d.${sql.ref(date)} AS date, d.due_date, d.contact_id, c.name AS contact_name, d.total,
+      COALESCE((SELECT SUM(p.amount) FROM ${sql.table(payments)} p
+        WHERE p.${sql.ref(link)} = d.id AND p.deleted_at IS NULL AND p.payment_date <= ${query.asOf}), 0) AS paid
+    FROM ${sql.table(table)} d
+    JOIN contacts c ON c.id = d.contact_id
+    WHERE d.business_id = ${businessId} AND d.deleted_at IS NULL AND d.${sql.ref(date)} <= ${query.asOf} ${contact}
+    ORDER BY c.name, d.contact_id, d.${sql.ref(date)}, d.id`.execute(db);
+  type Row = { contact_id: number; contact_name: string; documents: unknown[] } & Record<Bucket | 'total', number>;
+  const byContact = new Map<number, Row>();
+  const totals: Record<Bucket | 'total', number> = {
+    not_due: 0,
+    days_1_30: 0,
+    days_31_60: 0,
+    days_61_90: 0,
+    over_90: 0,
+    total: 0,
+  };
+  for (const document of rows) {
+    const balance = Number(document.total) - Number(document.paid);
+    if (balance <= 0) continue;
+    const daysPastDue = daysBetween(document.due_date ?? document.date, query.asOf);
+    const bucket = bucketOf(daysPastDue);
+    let row = byContact.get(document.contact_id);
+    if (!row) {
+      row = {
+        contact_id: document.contact_id,
+        contact_name: document.contact_name,
+        documents: [],
+        not_due: 0,
+        days_1_30: 0,
+        days_31_60: 0,
+        days_61_90: 0,
+        over_90: 0,
+        total: 0,
+      };
+      byContact.set(document.contact_id, row);
+    }
+    row[bucket] += balance;
+    row.total += balance;
+    totals[bucket] += balance;
+    totals.total += balance;
+    row.documents.push({
+      document_type: documentType,
+      id: Number(document.id),
+      number: document.number,
+      date: document.date,
+      due_date: document.due_date,
+      days_past_due: daysPastDue,
+      balance: centavosToPesos(balance),
+    });
+  }
+  const pesos = (figures: Record<Bucket | 'total', number>) =>
+    Object.fromEntries([...buckets, 'total'].map((key) => [key, centavosToPesos(figures[key as Bucket])])) as Record<
+      Bucket | 'total',
+      number
+    >;
+  return {
+    rows: [...byContact.values()].map((row) => ({
+      contact_id: row.contact_id,
+      contact_name: row.contact_name,
+      ...pesos(row),
+      documents: row.documents,
+    })),
+    totals: pesos(totals),
+  };
+}

@@ -1,0 +1,96 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { Location } from '../../domain/location.ts';
+import { fromThousandths } from '../../domain/quantity.ts';
+import { addDays } from './report-scope.ts';
+import { stockAt } from './slow-movers.ts';
+
+export type ReorderQuery = { today: string; location: Location | null };
+
+// A suggestion covers this many days of the last 30 days' average sales, and at least refills to the reorder level.
+const coverDays = 30;
+
+type Row = {
+  item_id: number;
+  code: string;
+  name: string;
+  reorder_level: number | string;
+  on_hand: number | string;
+  in_transit: number | string;
+  on_order: number | string;
+  sold: number | string;
+};
+
+/**
+ * Items whose stock on hand at the location (every location together when none is named) is below their reorder
+ * level, with what is already coming (in transit, and ordered but not yet received on purchase orders still open)
+ * and a suggested quantity to order: enough for 30 days of sales at the last 30 days' rate, and at least the
+ * reorder level, less what is on hand and coming, in whole units.
+ */
+export async function reorder(db: Kysely<Database>, businessId: number, query: ReorderQuery) {
+  const since = addDays(query.today, -coverDays + 1);
+  const location = query.location;
+  const orderedTo =
+    location === null
+      ? sql``
+      : location.branch_id !== null
+        ? sql`AND o.branch_id = ${location.branch_id}`
+        : sql`AND o.warehouse_id = ${location.warehouse_id}`;
+  const soldAt =
+    location === null
+      ? sql``
+      : location.branch_id !== null
+        ? sql`AND v.branch_id = ${location.branch_id}`
+        : sql`AND 1 = 0`;
+  const { rows } = await sql<Row>`
+    SELECT i.id AS item_id, i.code, i.name, i.reorder_level,
+      COALESCE((SELECT SUM(s.quantity_on_hand) FROM stocks s WHERE s.business_id = ${businessId} AND s.item_id = i.id ${stockAt(location)}), 0) AS on_hand,
+      COALESCE((SELECT SUM(s.quantity_in_transit) FROM stocks s WHERE s.business_id = ${businessId} AND s.item_id = i.id ${stockAt(location)}), 0) AS in_transit,
+      COALESCE((SELECT SUM(pl.quantity - pl.received_quantity) FROM purchase_order_lines pl
+        JOIN purchase_orders o ON o.id = pl.purchase_order_id
+        WHERE pl.business_id = ${businessId} AND pl.item_id = i.id AND o.deleted_at IS NULL AND o.status <> 'received'
+          AND pl.quantity > pl.received_quantity ${orderedTo}), 0) AS on_order,
+      COALESCE((SELECT SUM(l.quantity) FROM invoice_lines l JOIN invoices v ON v.id = l.invoice_id
+        WHERE l.business_id = ${businessId} AND l.item_id = i.id AND v.deleted_at IS NULL
+          AND v.invoice_date >= ${since} AND v.invoice_date <= ${query.today} ${soldAt}), 0) AS sold
+    FROM items i
+    WHERE i.business_id = ${businessId} AND i.deleted_at IS NULL AND i.reorder_level IS NOT NULL
+      AND i.is_inventory_tracked = 1
+    ORDER BY i.code`.execute(db);
+  const below = rows
+    .map((row) => {
+      const level = Number(row.reorder_level);
+      const onHand = Number(row.on_hand);
+      const inTransit = Number(row.in_transit);
+      const onOrder = Number(row.on_order);
+      const averageDaily = Math.round(Number(row.sold) / coverDays);
+      const target = Math.max(level, averageDaily * coverDays);
+      const missing = Math.max(0, target - onHand - inTransit - onOrder);
+      return {
+        item_id: Number(row.item_id),
+        code: row.code,
+        name: row.name,
+        level,
+        onHand,
+        inTransit,
+        onOrder,
+        averageDaily,
+        suggested: Math.ceil(missing / 1000) * 1000,
+      };
+    })
+    .filter((row) => row.onHand < row.level);
+  return {
+    rows: below.map((row) => ({
+      item_id: row.item_id,
+      code: row.code,
+      name: row.name,
+      reorder_level: fromThousandths(row.level),
+      quantity_on_hand: fromThousandths(row.onHand),
+      quantity_in_transit: fromThousandths(row.inTransit),
+      quantity_on_order: fromThousandths(row.onOrder),
+      average_daily_sales: fromThousandths(row.averageDaily),
+      suggested_quantity: fromThousandths(row.suggested),
+    })),
+    totals: { suggested_quantity: fromThousandths(below.reduce((sum, row) => sum + row.suggested, 0)) },
+  };
+}

@@ -1,0 +1,110 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { Location } from '../../domain/location.ts';
+import { centavosToPesos } from '../../domain/money.ts';
+import { fromThousandths } from '../../domain/quantity.ts';
+import { addDays, manilaDayStart } from './report-scope.ts';
+
+export type StockValuationGroup = 'location' | 'item_type' | 'brand' | 'item';
+export type StockValuationQuery = {
+  asOf: string;
+  today: string;
+  location: Location | null;
+  groupBy: StockValuationGroup;
+};
+
+// Where each kind of stock movement finds the date of its document. A movement of a kind not listed here is
+// taken as dated on the day it was posted, which is what every posting does unless a document is backdated.
+export const movementDocumentDates: Readonly<Record<string, { table: string; column: string }>> = {
+  invoice: { table: 'invoices', column: 'invoice_date' },
+  'receive-order': { table: 'receive_orders', column: 'received_date' },
+  'stock-transfer': { table: 'stock_transfers', column: 'transfer_date' },
+  'stock-receive': { table: 'stock_receives', column: 'received_date' },
+  'stock-return': { table: 'stock_returns', column: 'return_date' },
+};
+
+const documentDate = sql.join(
+  Object.entries(movementDocumentDates).map(
+    ([type, { table, column }]) =>
+      sql`WHEN ${type} THEN (SELECT d.${sql.ref(column)} FROM ${sql.table(table)} d WHERE d.id = m.document_id)`,
+  ),
+  sql` `,
+);
+
+const groupColumns: Record<StockValuationGroup, { key: ReturnType<typeof sql>; label: ReturnType<typeof sql> }> = {
+  location: {
+    key: sql`CASE WHEN s.branch_id IS NOT NULL THEN 'B' || s.branch_id ELSE 'W' || s.warehouse_id END`,
+    label: sql`COALESCE(b.name, w.name)`,
+  },
+  item_type: { key: sql`CAST(i.item_type_id AS TEXT)`, label: sql`t.name` },
+  brand: { key: sql`COALESCE(CAST(i.brand_id AS TEXT), '')`, label: sql`COALESCE(br.name, 'No brand')` },
+  item: { key: sql`CAST(i.id AS TEXT)`, label: sql`i.code || ' ' || i.name` },
+};
+
+type ValuationRow = { key: string; label: string; quantity: number | string; value: number | string };
+
+/**
+ * Stock as the ledger stood at the end of `asOf`, from its movements: the quantity is the sum of their quantities
+ * and the value the sum of quantity × unit cost (a receipt at its cost, an issue at the average cost it left at,
+ * goods in transit at the cost they left at, under their destination), never a rounded average times a quantity.
+ * A movement counts by its document's date. Only movements posted after the day can belong to documents dated
+ * after it (no document is dated after the day it is posted), so the date of a document is looked up for those
+ * alone. A voided document's posting and its reversal carry the same document, so both fall on the same side of
+ * the day and cancel: voided documents are left out at every date.
+ */
+export async function stockValuation(db: Kysely<Database>, businessId: number, query: StockValuationQuery) {
+  const later =
+    query.asOf < query.today
+      ? sql`m.occurred_at >= ${manilaDayStart(addDays(query.asOf, 1))}
+          AND COALESCE(CASE m.document_type ${documentDate} END, '9999-12-31') > ${query.asOf}`
+      : sql`1 = 0`;
+  const location =
+    query.location === null
+      ? sql``
+      : query.location.branch_id !== null
+        ? sql`AND m.branch_id = ${query.location.branch_id}`
+        : sql`AND m.warehouse_id = ${query.location.warehouse_id}`;
+  const group = groupColumns[query.groupBy];
+  const { rows } = await sql<ValuationRow>`
+    SELECT ${group.key} AS key, ${group.label} AS label, SUM(x.quantity) AS quantity, SUM(x.value) AS value
+    FROM (
+      SELECT m.stock_id,
+        SUM(CASE WHEN ${later} THEN 0 ELSE m.quantity_delta END) AS quantity,
+        SUM(CASE WHEN ${later} THEN 0 ELSE m.quantity_delta * m.unit_cost END) AS value
+      FROM stock_movements m
+      WHERE m.business_id = ${businessId} ${location}
+      GROUP BY m.stock_id
+    ) x
+    JOIN stocks s ON s.id = x.stock_id
+    JOIN items i ON i.id = s.item_id
+    LEFT JOIN item_types t ON t.id = i.item_type_id
+    LEFT JOIN brands br ON br.id = i.brand_id
+    LEFT JOIN branches b ON b.id = s.branch_id
+    LEFT JOIN warehouses w ON w.id = s.warehouse_id
+    GROUP BY 1, 2
+    ORDER BY 2, 1`.execute(db);
+  const figures = rows
+    .map((row) => ({
+      key: String(row.key),
+      label: String(row.label ?? ''),
+      quantity: Number(row.quantity),
+      // Sums of thousandths × centavos, rounded once per row.
+      value: Math.round(Number(row.value) / 1000),
+    }))
+    .filter((row) => row.quantity !== 0 || row.value !== 0);
+  const totals = figures.reduce(
+    (sum, row) => ({ quantity: sum.quantity + row.quantity, value: sum.value + row.value }),
+    {
+      quantity: 0,
+      value: 0,
+    },
+  );
+  return {
+    rows: figures.map((row) => ({
+      ...row,
+      quantity: fromThousandths(row.quantity),
+      value: centavosToPesos(row.value),
+    })),
+    totals: { quantity: fromThousandths(totals.quantity), value: centavosToPesos(totals.value) },
+  };
+}

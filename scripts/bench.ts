@@ -4,7 +4,8 @@
 // The reads part searches the same text again and again (kept by the server after the first time) and then a
 // new spelling each request (never kept), prints the server's CPU time per request (load-independent), and ends
 // with a CSV export of every item, timed, with the server's memory sampled while it streams.
-// BENCH_ONLY=reads, grid (the power grid of the demo's lens family), postings or bundle runs that part alone (reads
+// BENCH_ONLY=reads, grid (the power grid of the demo's lens family), postings, reports (the owner's reports on 100,000
+// invoices and BENCH_MOVEMENTS movements) or bundle runs that part alone (reads
 // includes grid); BENCH_SECONDS (default 5) sets each run's length; BENCH_REBUILD=1 rebuilds the read database (the posting one
 // is rebuilt on every run); BENCH_DATABASE_URL runs it on PostgreSQL (a schema per data set) instead of SQLite.
 
@@ -34,6 +35,7 @@ import { benchCpuPerRequest } from './bench/cpu-per-request.ts';
 import { benchCsvExport } from './bench/csv-export.ts';
 import { benchHistoryCost } from './bench/history-cost.ts';
 import { type Figures, measureDirect, measureHttp } from './bench/measure.ts';
+import { addBenchSales, benchOwnerReports, invoiceCount } from './bench/owner-reports.ts';
 import { startServerProcess } from './bench/server-process.ts';
 import { printTable } from './bench/table.ts';
 
@@ -41,7 +43,7 @@ const root = resolve(import.meta.dirname, '..');
 const itemCount = Number(process.env.BENCH_ITEMS ?? 100_000);
 const ledgerSize = Number(process.env.BENCH_MOVEMENTS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const runs = (part: 'reads' | 'grid' | 'postings' | 'bundle') =>
+const runs = (part: 'reads' | 'grid' | 'postings' | 'reports' | 'bundle') =>
   (process.env.BENCH_ONLY ?? part) === part || (part === 'grid' && process.env.BENCH_ONLY === 'reads');
 const connections = 10;
 
@@ -331,6 +333,15 @@ if (runs('postings')) {
       ['posting', 'postings', 'p50'],
       await benchHistoryCost(bench, seconds, await invoiceInputs(bench)),
     );
+  });
+}
+// The owner's reports on a year of 100,000 invoices and a ledger of `ledgerSize` movements.
+const reportsData: BenchData = { name: 'bench-reports', items: 20_000, stockedItems: 20_000 };
+if (runs('reports')) {
+  await withServer(reportsData, process.env.BENCH_REBUILD === '1', async (bench, session) => {
+    await addBenchSales(bench, 100_000);
+    const ledger = await growLedger(bench.db, bench.businessId, ledgerSize);
+    await benchOwnerReports(session, seconds, ledger, await invoiceCount(bench.db));
   });
 }
 if (runs('bundle')) benchClientBundle(root);

@@ -137,7 +137,7 @@ async function connectBench(target: BenchTarget, data: BenchData, rebuild: boole
 }
 
 // The numbers 0 .. count-1 as rows of one column `n`.
-function numbers(db: Kysely<Database>, count: number) {
+export function numbers(db: Kysely<Database>, count: number) {
   return dialectOf(db) === 'postgres'
     ? sql`SELECT generate_series(0, ${count - 1}) AS n`
     : sql`WITH RECURSIVE counter(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM counter WHERE n < ${count - 1})

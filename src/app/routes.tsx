@@ -124,10 +124,10 @@ export function appRoutes(): RouteObject[] {
         },
         ...ownerReports.map((report) => ({
           path: `reports/${report.key}`,
-          element: shellScreen(
-            named(`reports.${report.key}`, report.label),
-            async () => (await import('../screens/reports/owner-report-screen.tsx')).OwnerReportScreen,
-          ),
+          element: shellScreen(named(`reports.${report.key}`, report.label), async () => {
+            const { OwnerReportScreen } = await import('../screens/reports/owner-report-screen.tsx');
+            return () => <OwnerReportScreen reportKey={report.key} />;
+          }),
         })),
         {
           path: 'change-password',

@@ -56,7 +56,10 @@ describe('the owner’s reports', () => {
       }),
     );
     owner(['view-report-sales']);
-    renderRoutes([{ path: '/reports/:report', element: <OwnerReportScreen /> }], '/reports/sales?group_by=month');
+    renderRoutes(
+      [{ path: '/reports/sales', element: <OwnerReportScreen reportKey="sales" /> }],
+      '/reports/sales?group_by=month',
+    );
     const table = await screen.findByRole('table', { name: 'Sales' });
     expect(await within(table).findByText('2026-11')).toBeTruthy();
     expect(within(table).getByText('₱4,000')).toBeTruthy();
@@ -70,7 +73,7 @@ describe('the owner’s reports', () => {
 
   it('refuses a user without the report’s permission', async () => {
     owner(['view-report-recalls']);
-    renderRoutes([{ path: '/reports/:report', element: <OwnerReportScreen /> }], '/reports/sales');
+    renderRoutes([{ path: '/reports/sales', element: <OwnerReportScreen reportKey="sales" /> }], '/reports/sales');
     expect(await screen.findByText('You may not view the Sales report.')).toBeTruthy();
   });
 });

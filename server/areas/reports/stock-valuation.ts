@@ -44,43 +44,45 @@ const groupColumns: Record<StockValuationGroup, { key: ReturnType<typeof sql>; l
 type ValuationRow = { key: string; label: string; quantity: number | string; value: number | string };
 
 /**
- * Stock as the ledger stood at the end of `asOf`, from its movements: the quantity is the sum of their quantities
- * and the value the sum of quantity × unit cost (a receipt at its cost, an issue at the average cost it left at,
- * goods in transit at the cost they left at, under their destination), never a rounded average times a quantity.
- * A movement counts by its document's date. Only movements posted after the day can belong to documents dated
- * after it (no document is dated after the day it is posted), so the date of a document is looked up for those
- * alone. A voided document's posting and its reversal carry the same document, so both fall on the same side of
- * the day and cancel: voided documents are left out at every date.
+ * Stock as the ledger stood at the end of `asOf`: the quantity is the sum of the movements' quantities and the
+ * value the sum of quantity × unit cost (a receipt at its cost, an issue at the average cost it left at, goods in
+ * transit at the cost they left at, under their destination), never a rounded average times a quantity. Today's
+ * figures are the stock rows' balances and their kept ledger values (migration 015). A past date walks back from
+ * them through the movements of documents dated after it; only movements posted after the day can belong to such
+ * documents (no document is dated after the day it is posted), so those alone are read, and their document's date
+ * looked up. A voided document's posting and its reversal carry the same document, so both fall on the same side
+ * of the day and cancel: voided documents are left out at every date.
  */
 export async function stockValuation(db: Kysely<Database>, businessId: number, query: StockValuationQuery) {
-  const later =
-    query.asOf < query.today
-      ? sql`m.occurred_at >= ${manilaDayStart(addDays(query.asOf, 1))}
-          AND COALESCE(CASE m.document_type ${documentDate} END, '9999-12-31') > ${query.asOf}`
-      : sql`1 = 0`;
-  const location =
+  const locationOf = (alias: string) =>
     query.location === null
       ? sql``
       : query.location.branch_id !== null
-        ? sql`AND m.branch_id = ${query.location.branch_id}`
-        : sql`AND m.warehouse_id = ${query.location.warehouse_id}`;
+        ? sql`AND ${sql.ref(`${alias}.branch_id`)} = ${query.location.branch_id}`
+        : sql`AND ${sql.ref(`${alias}.warehouse_id`)} = ${query.location.warehouse_id}`;
+  const later =
+    query.asOf < query.today
+      ? sql`SELECT m.stock_id, SUM(m.quantity_delta) AS quantity, SUM(m.quantity_delta * m.unit_cost) AS value
+          FROM stock_movements m
+          WHERE m.business_id = ${businessId} AND m.occurred_at >= ${manilaDayStart(addDays(query.asOf, 1))}
+            ${locationOf('m')}
+            AND COALESCE(CASE m.document_type ${documentDate} END, '9999-12-31') > ${query.asOf}
+          GROUP BY m.stock_id`
+      : sql`SELECT 0 AS stock_id, 0 AS quantity, 0 AS value`;
   const group = groupColumns[query.groupBy];
   const { rows } = await sql<ValuationRow>`
-    SELECT ${group.key} AS key, ${group.label} AS label, SUM(x.quantity) AS quantity, SUM(x.value) AS value
-    FROM (
-      SELECT m.stock_id,
-        SUM(CASE WHEN ${later} THEN 0 ELSE m.quantity_delta END) AS quantity,
-        SUM(CASE WHEN ${later} THEN 0 ELSE m.quantity_delta * m.unit_cost END) AS value
-      FROM stock_movements m
-      WHERE m.business_id = ${businessId} ${location}
-      GROUP BY m.stock_id
-    ) x
-    JOIN stocks s ON s.id = x.stock_id
+    SELECT ${group.key} AS key, ${group.label} AS label,
+      SUM(s.quantity_on_hand + s.quantity_in_transit - COALESCE(l.quantity, 0)) AS quantity,
+      SUM(COALESCE(v.value, 0) - COALESCE(l.value, 0)) AS value
+    FROM stocks s
+    LEFT JOIN stock_ledger_values v ON v.stock_id = s.id
+    LEFT JOIN (${later}) l ON l.stock_id = s.id
     JOIN items i ON i.id = s.item_id
     LEFT JOIN item_types t ON t.id = i.item_type_id
     LEFT JOIN brands br ON br.id = i.brand_id
     LEFT JOIN branches b ON b.id = s.branch_id
     LEFT JOIN warehouses w ON w.id = s.warehouse_id
+    WHERE s.business_id = ${businessId} ${locationOf('s')}
     GROUP BY 1, 2
     ORDER BY 2, 1`.execute(db);
   const figures = rows

@@ -15,7 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LuDownload, LuPrinter } from 'react-icons/lu';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { getListBranchesQueryKey, listBranches } from '../../../generated/hooks/branches/branches.ts';
 import { getListWarehousesQueryKey, listWarehouses } from '../../../generated/hooks/warehouses/warehouses.ts';
@@ -163,8 +163,8 @@ function FilterInput({
 
 // /reports/{name}: one of the owner's reports with its filters in the URL, a chart where it helps, the table and
 // its totals, printable on A4 and downloadable as CSV.
-export function OwnerReportScreen() {
-  const report = ownerReportByKey(useParams().report);
+export function OwnerReportScreen({ reportKey }: { reportKey: string }) {
+  const report = ownerReportByKey(reportKey);
   const held = usePermissions();
   const [query, setQuery] = useSearchParams();
   const allowed =

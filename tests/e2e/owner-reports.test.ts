@@ -1,0 +1,98 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerReports } from '../../src/reports/owner-reports.ts';
+import { type BrowserApp, pick, screenshot, sidebar, signIn, startBrowserApp } from './browser-app.ts';
+
+// The text of a page printed on A4 (landscape, as the report's print sheet asks), as pdftotext reads it.
+async function printedText(page: Page, dir: string, name: string): Promise<string> {
+  await page.emulateMedia({ media: 'print' });
+  const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true, printBackground: true });
+  await page.emulateMedia({ media: 'screen' });
+  const file = join(dir, `${name}.pdf`);
+  writeFileSync(file, pdf);
+  const result = spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout;
+}
+
+// docs/domain/reports.md end to end: the owner opens every report from the sidebar on the demo shop, sees figures,
+// changes a filter, downloads the CSV and prints; on the reorder report ticks rows and orders them.
+describe('the owner’s reports on the demo shop', () => {
+  let app: BrowserApp;
+  let page: Page;
+  let dir: string;
+
+  beforeAll(async () => {
+    app = await startBrowserApp();
+    page = await app.newPage();
+    dir = mkdtempSync(join(tmpdir(), 'spectacle-reports-'));
+    await signIn(page, 'admin@spectacle.test');
+  }, 300_000);
+
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('opens each report from the sidebar with figures, keeps a filter in the URL and exports it', {
+    timeout: 180_000,
+  }, async () => {
+    for (const report of ownerReports) {
+      await sidebar(page).getByRole('link', { name: report.label, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === `/reports/${report.key}`);
+      const table = page.getByRole('table', { name: report.label });
+      await expect
+        .poll(() => table.locator('tbody').innerText(), { timeout: 15_000, message: report.key })
+        .toMatch(/\d/);
+      expect(await table.locator('tbody').innerText(), report.key).not.toContain('Nothing to show');
+      const headers = (await table.getByRole('columnheader').allInnerTexts())
+        .map((text) => text.trim())
+        .filter(Boolean);
+      expect(headers).toEqual(report.columns.map((column) => column.label));
+      const filter = report.filters.find((candidate) => candidate.kind === 'choice' || candidate.kind === 'number');
+      if (filter?.kind === 'choice') {
+        const choice = filter.choices?.at(-1);
+        await page.getByLabel(filter.label).selectOption(choice?.value ?? '');
+        await page.waitForURL((url) => url.searchParams.get(filter.name) === choice?.value);
+      } else if (filter) {
+        await page.getByLabel(filter.label).fill('400');
+        await page.waitForURL((url) => url.searchParams.get(filter.name) === '400');
+      }
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download CSV' }).click();
+      const file = await (await download).path();
+      const lines = readFileSync(file, 'utf8').trim().split('\r\n');
+      expect(lines.length, `${report.key} CSV`).toBeGreaterThan(1);
+      expect(lines.at(-1)?.startsWith('Total')).toBe(true);
+    }
+  });
+
+  it('prints the sales report on A4 with every column', { timeout: 60_000 }, async () => {
+    await page.goto('/reports/sales?group_by=brand');
+    const table = page.getByRole('table', { name: 'Sales' });
+    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await screenshot(page, 'sales-report');
+    const text = await printedText(page, dir, 'sales');
+    for (const column of ownerReports.find((report) => report.key === 'sales')?.columns ?? []) {
+      expect(text).toContain(column.label);
+    }
+  });
+
+  it('turns ticked reorder rows into a purchase order', { timeout: 60_000 }, async () => {
+    await page.goto('/reports/reorder');
+    await page.getByLabel('Location').selectOption({ label: 'Central Warehouse' });
+    const table = page.getByRole('table', { name: 'Reorder' });
+    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    // The demo's daily lenses from Johnson & Johnson stand below their reorder level at the warehouse.
+    const row = table.locator('tbody tr', { hasText: 'AC-DEF-30' });
+    await row.getByRole('checkbox').check({ force: true });
+    await pick(page, 'reorder-supplier', 'Johnson', 'Johnson & Johnson Vision Care');
+    await page.getByRole('button', { name: /Create Purchase Order/ }).click();
+    await page.waitForURL((url) => /^\/purchase-orders\/\d+$/.test(url.pathname));
+    await expect.poll(() => page.locator('main').innerText(), { timeout: 15_000 }).toContain('AC-DEF-30');
+  });
+});

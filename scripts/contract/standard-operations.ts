@@ -50,6 +50,8 @@ export interface ResourceDeclaration {
   notes?: Partial<Record<StandardOperation, string>>;
   'list-filters'?: Filter[];
   'search-filters'?: Filter[];
+  // The CSV import (`POST .../import`, all rows or none) and its template (`GET .../import/template`).
+  'csv-import'?: boolean;
 }
 
 const declarationKeys = new Set([
@@ -64,6 +66,7 @@ const declarationKeys = new Set([
   'notes',
   'list-filters',
   'search-filters',
+  'csv-import',
 ]);
 
 // A declaration as read from YAML, refused with the file's name when a key or an operation is misspelt: a typo
@@ -318,8 +321,46 @@ export function standardPaths(fileStem: string, declaration: ResourceDeclaration
       responses: { '200': response('RecordHistory'), ...pick('401', '403', '404') },
     };
   }
+  if (declaration['csv-import']) {
+    at(`${base}/import`, false).post = {
+      operationId: `import${pascal(resource)}`,
+      tags,
+      summary: `Import ${many} from CSV`,
+      description: [
+        `Needs create-${declaration.permission ?? resource}. The body is a CSV file whose header names the fields`,
+        '(a related record by its name or code, in a column named after it without `_id`); see the template. Every',
+        'row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as',
+        '`rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With',
+        '`dry_run=1` nothing is written either way.',
+      ].join(' '),
+      security: writing,
+      parameters: [ref('parameters', 'DryRun')],
+      requestBody: { required: true, content: { 'text/csv': { schema: ref('schemas', 'CsvImport') } } },
+      responses: {
+        '200': importResult('A dry run found every row good; nothing was written.'),
+        '201': importResult('Every row was written.'),
+        ...pick('401', '403', '422'),
+      },
+    };
+    at(`${base}/import/template`, false).get = {
+      operationId: `get${pascal(resource)}ImportTemplate`,
+      tags,
+      summary: `The CSV template of the ${many} import`,
+      description: 'The header row the import reads, and one example row. Needs only a signed-in user.',
+      security: [{ session: [], xhr: [] }],
+      responses: {
+        '200': { description: 'A CSV file.', content: { 'text/csv': { schema: ref('schemas', 'CsvExport') } } },
+        ...pick('401'),
+      },
+    };
+  }
   return paths;
 }
+
+const importResult = (description: string): JsonObject => ({
+  description,
+  content: { 'application/json': { schema: ref('schemas', 'ImportResult') } },
+});
 
 // The list envelope of a resource: one page of records with the page's place among all of them.
 export function pageSchema(schema: string): JsonObject {

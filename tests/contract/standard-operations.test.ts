@@ -47,6 +47,7 @@ describe('the standard operations of the contract', () => {
       const everything = standardPaths(file.replace(/\.yaml$/, ''), {
         ...declaration,
         operations: undefined,
+        'csv-import': true,
       }) as Record<string, PathItem>;
       for (const [path, item] of Object.entries(source.paths ?? {})) {
         for (const [method, operation] of Object.entries(item)) {

@@ -34,7 +34,8 @@ export interface ResourceDeclaration {
   schema: string;
   // The URL's last segment, the tag and the permission suffix; the file's name when left out.
   resource?: string;
-  // The operations the resource has, in this order; all of them when left out.
+  // The operations the resource has (they are written in the order above whatever the order here); all nine when
+  // left out.
   operations?: StandardOperation[];
   // `user`: a catalogue shared by every business, so no `business-id` header.
   scope?: 'business' | 'user';
@@ -46,7 +47,8 @@ export interface ResourceDeclaration {
   posting?: boolean;
   // The plural as the list's and the search's summaries write it; the resource's words when left out.
   plural?: string;
-  // Sentences after "Needs <permission>." in an operation's description.
+  // A sentence per operation, added to its description after the standard ones (when it is refused, what else
+  // it does).
   notes?: Partial<Record<StandardOperation, string>>;
   'list-filters'?: Filter[];
   'search-filters'?: Filter[];

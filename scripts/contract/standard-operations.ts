@@ -56,7 +56,8 @@ export interface ResourceDeclaration {
   'csv-import'?: boolean;
 }
 
-const declarationKeys = new Set([
+// The keys of a declaration, in the order a declaration is written.
+export const declarationKeys = [
   'schema',
   'resource',
   'operations',
@@ -65,11 +66,11 @@ const declarationKeys = new Set([
   'idempotent',
   'posting',
   'plural',
-  'notes',
   'list-filters',
   'search-filters',
   'csv-import',
-]);
+  'notes',
+] as const;
 
 // A declaration as read from YAML, refused with the file's name when a key or an operation is misspelt: a typo
 // must not quietly drop an operation from the contract.
@@ -79,7 +80,8 @@ export function readDeclaration(file: string, value: unknown): ResourceDeclarati
   };
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return fail('is not a mapping');
   const declaration = value as Record<string, unknown>;
-  for (const key of Object.keys(declaration)) if (!declarationKeys.has(key)) fail(`has an unknown key ${key}`);
+  for (const key of Object.keys(declaration))
+    if (!(declarationKeys as readonly string[]).includes(key)) fail(`has an unknown key ${key}`);
   if (typeof declaration.schema !== 'string' || !/^[A-Z][A-Za-z]*$/.test(declaration.schema)) {
     fail("needs `schema`, the record schema's name");
   }

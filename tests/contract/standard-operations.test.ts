@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { foldableFiles } from '../../scripts/contract/fold.ts';
 import { contractFolder, renderStandardFiles, staleStandardFiles } from '../../scripts/contract/generate.ts';
 import { readDeclaration, standardPaths } from '../../scripts/contract/standard-operations.ts';
 
@@ -56,7 +57,11 @@ describe('the standard operations of the contract', () => {
         }
       }
     }
-    expect(writtenOut).toEqual([]);
+    expect(writtenOut, 'leave them to the declaration').toEqual([]);
+  });
+
+  it('no resource file without a declaration writes out operations that one would generate', () => {
+    expect(foldableFiles(), 'run npx tsx scripts/contract/fold.ts, then npm run generate').toEqual([]);
   });
 
   it('a declaration of only a schema gives the nine operations, named and permitted by the resource', () => {

@@ -1,8 +1,13 @@
 import { readdirSync } from 'node:fs';
 import { defineConfig } from 'orval';
 
-// openapi.yaml is the root; each resource's paths and schemas live in their own file under openapi/.
-const externalRefs = { allow: readdirSync('openapi').map((file) => `./openapi/${file}`) };
+// openapi.yaml is the root; each resource's paths and schemas live in their own file under openapi/, and its
+// standard operations in openapi/generated/ (written by scripts/contract/generate.ts just before orval runs).
+const externalRefs = {
+  allow: readdirSync('openapi', { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.yaml'))
+    .map((file) => `./openapi/${file}`),
+};
 
 // Two outputs from the one contract: typed TanStack Query hooks (with msw mocks) for the client, and zod
 // schemas that both the client forms and the server's request validation use.

@@ -140,6 +140,23 @@ export async function seedDemoEyeCare(db: Kysely<Database>, master: DemoMasterDa
     os_diameter: 14.2,
   });
 
+  // Two patients the Recalls report lists: one whose glasses prescription runs out in a fortnight, one whose ran out
+  // last month and who has not been back.
+  for (const [customer, daysAgo] of [
+    [7, 350],
+    [8, 400],
+  ] as const) {
+    const examinedOn = daysFrom(today, -daysAgo);
+    await createPrescription(contextOn(examinedOn), {
+      contact_id: master.customerIds[customer] ?? 0,
+      kind: 'spectacles',
+      examined_on: examinedOn,
+      prescriber: 'Dr. Liza Navarro, OD',
+      od_sphere: -1.25,
+      os_sphere: -1.5,
+    });
+  }
+
   for (const [index, plan] of orderPlans.entries()) {
     const frame = frames[index % Math.max(frames.length, 1)];
     const lens = (plan.paid === 'none' ? lenses : lensesInStock)[index % 3];

@@ -12,15 +12,15 @@
 import { resolve } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { CreateInvoiceBody } from '../generated/zod/invoices/invoices.zod.ts';
+import { itemsResource } from '../server/areas/inventory/items.ts';
+import { powerGrid } from '../server/areas/inventory/lens-families.ts';
+import type { InvoiceInput } from '../server/areas/sales/invoices-posting.ts';
 import type { Database } from '../server/db/database.ts';
 import { dialectOf } from '../server/db/dialect.ts';
 import { demoPassword } from '../server/demo/master-data.ts';
 import { demoLensFamily } from '../server/demo/optical-catalogue.ts';
-import type { InvoiceInput } from '../server/documents/invoices.ts';
-import { maintainedTotal } from '../server/resources/engine/maintained-total.ts';
-import { containsTextIndexed } from '../server/resources/engine/search-index.ts';
-import { itemsResource } from '../server/resources/items.ts';
-import { powerGrid } from '../server/resources/lens-families.ts';
+import { maintainedTotal } from '../server/engine/maintained-total.ts';
+import { containsTextIndexed } from '../server/engine/search-index.ts';
 import {
   type BenchData,
   type BenchDatabase,

@@ -14,16 +14,16 @@ import { securityHeadersPlugin } from './http/security-headers.ts';
 import { sessionPlugin } from './http/session.ts';
 import { registerSpa } from './http/spa.ts';
 import './http/request-context.ts';
+import { registerDocumentRoutes } from './areas/document-routes.ts';
+import { registerJobOrderRoutes } from './areas/eye-care/job-order-routes.ts';
+import { resources } from './areas/index.ts';
+import { registerLensFamilyRoutes } from './areas/inventory/lens-family-routes.ts';
+import { registerManagementRoutes } from './areas/management/management-routes.ts';
 import { registerOwnerReportRoutes } from './areas/reports/owner-report-routes.ts';
-import { registerDocumentRoutes } from './resources/document-routes.ts';
-import { registerResource } from './resources/engine/routes.ts';
-import { ensureSearchIndexes, searchIndexesOf } from './resources/engine/search-index.ts';
-import { registerImportRoutes } from './resources/import-routes.ts';
-import { resources } from './resources/index.ts';
-import { registerJobOrderRoutes } from './resources/job-order-routes.ts';
-import { registerLensFamilyRoutes } from './resources/lens-family-routes.ts';
-import { registerManagementRoutes } from './resources/management-routes.ts';
-import { registerReportRoutes } from './resources/report-routes.ts';
+import { registerReportRoutes } from './areas/reports/report-routes.ts';
+import { registerImportRoutes } from './engine/import-routes.ts';
+import { registerResource } from './engine/routes.ts';
+import { ensureSearchIndexes, searchIndexesOf } from './engine/search-index.ts';
 
 export type AppOptions = {
   db: Kysely<Database>;

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
+import { resources } from '../../server/areas/index.ts';
 import { owaspScryptCost } from '../../server/auth/password.ts';
 import { connectDatabase } from '../../server/db/connect.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -9,9 +10,8 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedDatabase } from '../../server/demo/index.ts';
 import type { Location } from '../../server/domain/location.ts';
 import { locationKey } from '../../server/domain/location.ts';
-import { foldCountChanges } from '../../server/resources/engine/maintained-total.ts';
-import { ensureSearchIndexes, searchIndexesOf } from '../../server/resources/engine/search-index.ts';
-import { resources } from '../../server/resources/index.ts';
+import { foldCountChanges } from '../../server/engine/maintained-total.ts';
+import { ensureSearchIndexes, searchIndexesOf } from '../../server/engine/search-index.ts';
 
 // SQLite by default; PostgreSQL when BENCH_DATABASE_URL names a database, in a schema of its own.
 export type BenchTarget = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };

@@ -1,12 +1,12 @@
+import { invoicesResource } from '../../server/areas/sales/invoices.ts';
+import { createInvoice, type InvoiceInput } from '../../server/areas/sales/invoices-posting.ts';
 import { owaspScryptCost } from '../../server/auth/password.ts';
 import { dialectOf } from '../../server/db/dialect.ts';
-import { createInvoice, type InvoiceInput } from '../../server/documents/invoices.ts';
-import type { PostingContext } from '../../server/documents/posting-context.ts';
+import { presentOne } from '../../server/engine/query.ts';
+import type { ResourceContext } from '../../server/engine/resource.ts';
 import { asPresented, changesBetween } from '../../server/history/changes.ts';
 import { appendHistory } from '../../server/history/record-history.ts';
-import { presentOne } from '../../server/resources/engine/query.ts';
-import type { ResourceContext } from '../../server/resources/engine/resource.ts';
-import { invoicesResource } from '../../server/resources/invoices.ts';
+import type { PostingContext } from '../../server/ledger/posting-context.ts';
 import type { BenchDatabase } from './bench-database.ts';
 
 function median(values: number[]): number {

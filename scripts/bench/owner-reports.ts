@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../server/db/database.ts';
 import { dialectOf } from '../../server/db/dialect.ts';
+import { recountStockLedgerValues } from '../../server/db/migrations/015_report_ledger_values.ts';
 import { type BenchDatabase, numbers } from './bench-database.ts';
 import { printTable } from './table.ts';
 
@@ -67,6 +68,8 @@ export async function addBenchSales(bench: BenchDatabase, count: number): Promis
       FROM contacts c WHERE c.business_id = ${businessId}`.execute(trx);
     if (postgres) await sql`SET LOCAL session_replication_role = DEFAULT`.execute(trx);
   });
+  // The bulk load on PostgreSQL ran without row triggers, so the kept ledger values are counted once after it.
+  if (postgres) await recountStockLedgerValues(db as unknown as Kysely<unknown>);
   await (postgres ? sql`VACUUM ANALYZE` : sql`ANALYZE`).execute(db);
 }
 

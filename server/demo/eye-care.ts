@@ -1,16 +1,16 @@
 import type { Kysely } from 'kysely';
+import { moveJobOrderStatus } from '../areas/eye-care/job-order-status-moves.ts';
+import { createJobOrder } from '../areas/eye-care/job-orders-posting.ts';
+import { createPrescription } from '../areas/eye-care/prescriptions-posting.ts';
+import { createPurchaseOrder } from '../areas/purchasing/purchase-orders-posting.ts';
+import { createInvoicePayment } from '../areas/sales/invoice-payments-posting.ts';
+import { createInvoice } from '../areas/sales/invoices-posting.ts';
 import type { Database } from '../db/database.ts';
 import { dialectOf } from '../db/dialect.ts';
-import { createInvoicePayment } from '../documents/invoice-payments.ts';
-import { createInvoice } from '../documents/invoices.ts';
-import { moveJobOrderStatus } from '../documents/job-order-status-moves.ts';
-import { createJobOrder } from '../documents/job-orders.ts';
-import type { PostingContext } from '../documents/posting-context.ts';
-import { createPrescription } from '../documents/prescriptions.ts';
-import { createPurchaseOrder } from '../documents/purchase-orders.ts';
 import { businessDate } from '../domain/business-date.ts';
 import type { JobOrderStatus } from '../domain/job-order-status.ts';
 import { centavosToPesos } from '../domain/money.ts';
+import type { PostingContext } from '../ledger/posting-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
 function daysFrom(today: string, days: number): string {

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
+import { resources } from '../areas/index.ts';
 import type { ScryptCost } from '../auth/password.ts';
 import type { Database } from '../db/database.ts';
+import { dynamic } from '../engine/dynamic.ts';
+import { keepsHistory } from '../engine/history.ts';
+import type { RecordTableName, ResourceContext, Row } from '../engine/resource.ts';
 import { asPresented, type Changes, changesBetween } from '../history/changes.ts';
-import { dynamic } from '../resources/engine/dynamic.ts';
-import { keepsHistory } from '../resources/engine/history.ts';
-import type { RecordTableName, ResourceContext, Row } from '../resources/engine/resource.ts';
-import { resources } from '../resources/index.ts';
 import type { DemoMasterData } from './master-data.ts';
 
 // The seed writes the demo's records straight to their tables and posting services, not through the API, so each

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
+import { generatePowers } from '../areas/inventory/lens-families.ts';
+import { createStockTransfer } from '../areas/logistics/stock-transfers-posting.ts';
+import { createReceiveOrder } from '../areas/purchasing/receive-orders-posting.ts';
 import type { Database } from '../db/database.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { LensDesign, Modality, OpticalKind } from '../db/tables/optical-catalogue.ts';
-import type { PostingContext } from '../documents/posting-context.ts';
-import { createReceiveOrder } from '../documents/receive-orders.ts';
-import { createStockTransfer } from '../documents/stock-transfers.ts';
 import { businessDate } from '../domain/business-date.ts';
 import { pesosToCentavos } from '../domain/money.ts';
-import { generatePowers } from '../resources/lens-families.ts';
+import type { PostingContext } from '../ledger/posting-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
 // The optical catalogue of the demo shop (docs/domain/eye-care.md, Optical attributes of items): which item types are

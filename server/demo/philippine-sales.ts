@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
+import { createInvoicePayment } from '../areas/sales/invoice-payments-posting.ts';
+import { createInvoice } from '../areas/sales/invoices-posting.ts';
 import type { Database } from '../db/database.ts';
 import { dialectOf } from '../db/dialect.ts';
-import { createInvoicePayment } from '../documents/invoice-payments.ts';
-import { createInvoice } from '../documents/invoices.ts';
-import type { PostingContext } from '../documents/posting-context.ts';
 import { businessDate } from '../domain/business-date.ts';
 import { centavosToPesos } from '../domain/money.ts';
+import type { PostingContext } from '../ledger/posting-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
 const qualifyingTypes = ['Frame', 'Ophthalmic Lens', 'Contact Lens', 'Service'];

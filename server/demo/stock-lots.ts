@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
+import { createStockTransfer } from '../areas/logistics/stock-transfers-posting.ts';
+import { createArrival } from '../areas/logistics/transfer-arrivals.ts';
+import { createReceiveOrder } from '../areas/purchasing/receive-orders-posting.ts';
+import { createInvoice } from '../areas/sales/invoices-posting.ts';
 import type { Database } from '../db/database.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { Modality } from '../db/tables/optical-catalogue.ts';
-import { createInvoice } from '../documents/invoices.ts';
-import type { PostingContext } from '../documents/posting-context.ts';
-import { createReceiveOrder } from '../documents/receive-orders.ts';
-import { createStockTransfer } from '../documents/stock-transfers.ts';
-import { createArrival } from '../documents/transfer-arrivals.ts';
 import { businessDate } from '../domain/business-date.ts';
 import { pesosToCentavos } from '../domain/money.ts';
 import { toThousandths } from '../domain/quantity.ts';
+import type { PostingContext } from '../ledger/posting-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
 // Contact lenses and solutions kept by lot (docs/domain/eye-care.md, Lots and expiry): two lenses and two solutions

@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { ownerReports } from '../reports/owner-reports.ts';
+import { ownerReports } from '../areas/reports/owner-reports.ts';
 import { type NamedRoute, namedRoutes } from '../resources/routes.ts';
 import { loadFullSystem } from '../ui/system.ts';
 import { Breadcrumb } from './breadcrumb.tsx';
@@ -33,15 +33,16 @@ function handleOf(route: NamedRoute): RouteHandle {
 // The screen of each named route, with its resource's generated code.
 function screenOf(route: NamedRoute): ScreenLoader {
   const resource = route.resource;
-  if (route.name === 'overview.index') return async () => (await import('../screens/overview.tsx')).OverviewScreen;
+  if (route.name === 'overview.index')
+    return async () => (await import('../areas/reports/overview.tsx')).OverviewScreen;
   if (route.name === 'businesses.select') {
     return async () => (await import('../screens/business-select.tsx')).BusinessSelectScreen;
   }
   if (route.name === 'roles.assign-permissions') {
-    return async () => (await import('../screens/assign/assign-permissions.tsx')).AssignPermissionsScreen;
+    return async () => (await import('../areas/management/assign/assign-permissions.tsx')).AssignPermissionsScreen;
   }
   if (route.name === 'users.assign-roles') {
-    return async () => (await import('../screens/assign/assign-roles.tsx')).AssignRolesScreen;
+    return async () => (await import('../areas/management/assign/assign-roles.tsx')).AssignRolesScreen;
   }
   if (!resource) throw new Error(`No screen for route ${route.name}`);
   switch (route.action) {
@@ -80,7 +81,7 @@ function screenOf(route: NamedRoute): ScreenLoader {
         return () => <ImportScreen resource={resource} api={api} />;
       };
     case 'labels':
-      return async () => (await import('../screens/labels/labels-screen.tsx')).LabelsScreen;
+      return async () => (await import('../areas/inventory/labels/labels-screen.tsx')).LabelsScreen;
     default:
       throw new Error(`No screen for route ${route.name}`);
   }
@@ -101,14 +102,14 @@ export function appRoutes(): RouteObject[] {
           index: true,
           element: shellScreen(
             named('overview.index', 'index'),
-            async () => (await import('../screens/overview.tsx')).OverviewScreen,
+            async () => (await import('../areas/reports/overview.tsx')).OverviewScreen,
           ),
         },
         {
           path: 'items/power-grid',
           element: shellScreen(
             named('items.power-grid', 'Power Grid'),
-            async () => (await import('../screens/lenses/power-grid-screen.tsx')).PowerGridScreen,
+            async () => (await import('../areas/inventory/lenses/power-grid-screen.tsx')).PowerGridScreen,
           ),
         },
         ...namedRoutes.map((route) => ({
@@ -119,13 +120,13 @@ export function appRoutes(): RouteObject[] {
           path: 'reports/daily-sales',
           element: shellScreen(
             named('reports.daily-sales', 'Daily Sales'),
-            async () => (await import('../screens/reports/daily-sales-screen.tsx')).DailySalesScreen,
+            async () => (await import('../areas/reports/daily-sales-screen.tsx')).DailySalesScreen,
           ),
         },
         ...ownerReports.map((report) => ({
           path: `reports/${report.key}`,
           element: shellScreen(named(`reports.${report.key}`, report.label), async () => {
-            const { OwnerReportScreen } = await import('../screens/reports/owner-report-screen.tsx');
+            const { OwnerReportScreen } = await import('../areas/reports/owner-report-screen.tsx');
             return () => <OwnerReportScreen reportKey={report.key} />;
           }),
         })),

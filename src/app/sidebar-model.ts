@@ -1,5 +1,5 @@
+import { type ReportDefinition, reports } from '../areas/reports/reports.ts';
 import { fullAccessPermission, permissionName } from '../auth/gate.ts';
-import { type ReportDefinition, reports } from '../reports/reports.ts';
 import { resources, sidebarGroups } from '../resources/registry.ts';
 import { permissionPrefixOf, type ResourceDefinition, type ResourceGroup } from '../resources/resource.ts';
 

@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListItemsResponse, SearchItemsResponse } from '../../generated/zod/items/items.zod.ts';
 import { ListStocksResponse } from '../../generated/zod/stocks/stocks.zod.ts';
+import { resources } from '../../server/areas/index.ts';
 import { containsText, dialectOf } from '../../server/db/dialect.ts';
-import { applyStockChanges } from '../../server/documents/stock-ledger.ts';
-import { ensureSearchIndexes, searchIndexesOf } from '../../server/resources/engine/search-index.ts';
-import { resources } from '../../server/resources/index.ts';
+import { ensureSearchIndexes, searchIndexesOf } from '../../server/engine/search-index.ts';
+import { applyStockChanges } from '../../server/ledger/stock-ledger.ts';
 import { createLedgerFixture, type LedgerFixture, posting } from '../ledger/ledger-fixture.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient } from '../support/test-api.ts';
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListStocksResponse } from '../../generated/zod/stocks/stocks.zod.ts';
 import { dialectOf } from '../../server/db/dialect.ts';
 import { retryTransaction } from '../../server/db/transaction-retry.ts';
-import { applyStockChanges, type StockChange } from '../../server/documents/stock-ledger.ts';
 import type { Location } from '../../server/domain/location.ts';
-import { foldCountChanges } from '../../server/resources/engine/maintained-total.ts';
+import { foldCountChanges } from '../../server/engine/maintained-total.ts';
+import { applyStockChanges, type StockChange } from '../../server/ledger/stock-ledger.ts';
 import { createLedgerFixture, type LedgerFixture, posting } from '../ledger/ledger-fixture.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient } from '../support/test-api.ts';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerReports } from '../../src/reports/owner-reports.ts';
+import { ownerReports } from '../../src/areas/reports/owner-reports.ts';
 import { type BrowserApp, pick, screenshot, sidebar, signIn, startBrowserApp } from './browser-app.ts';
 
 // The text of a page printed on A4 (landscape, as the report's print sheet asks), as pdftotext reads it.

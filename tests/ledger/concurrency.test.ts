@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDocumentNumberTotal } from '../../server/documents/document-counter.ts';
-import { createInvoice } from '../../server/documents/invoices.ts';
-import { createQuotation } from '../../server/documents/quotations.ts';
-import { createReceiveOrder } from '../../server/documents/receive-orders.ts';
+import { createReceiveOrder } from '../../server/areas/purchasing/receive-orders-posting.ts';
+import { createInvoice } from '../../server/areas/sales/invoices-posting.ts';
+import { createQuotation } from '../../server/areas/sales/quotations-posting.ts';
+import { readDocumentNumberTotal } from '../../server/ledger/document-counter.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { balanceOf, createLedgerFixture, type LedgerFixture, ledgerMismatches, posting } from './ledger-fixture.ts';
 

@@ -4,7 +4,7 @@ import { CreateInvoiceResponse, GetInvoiceResponse } from '../../generated/zod/i
 import { CreatePurchaseOrderResponse } from '../../generated/zod/purchase-orders/purchase-orders.zod.ts';
 import { CreateQuotationResponse } from '../../generated/zod/quotations/quotations.zod.ts';
 import { CreateReceiveOrderResponse } from '../../generated/zod/receive-orders/receive-orders.zod.ts';
-import { latestPurchaseCost, latestSalePrice } from '../../server/documents/default-prices.ts';
+import { latestPurchaseCost, latestSalePrice } from '../../server/ledger/default-prices.ts';
 import { type Answer, createTestApi, expectContract, type TestApi, type TestClient } from '../support/test-api.ts';
 import { createLedgerFixture, type LedgerFixture } from './ledger-fixture.ts';
 

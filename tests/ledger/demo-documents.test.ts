@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardOverview } from '../../server/areas/reports/dashboard-overview.ts';
 import { seedPermissions } from '../../server/auth/seed-permissions.ts';
 import { seedDemoDocuments } from '../../server/demo/documents.ts';
 import { seedDemoMasterData } from '../../server/demo/master-data.ts';
-import { dashboardOverview } from '../../server/documents/dashboard-overview.ts';
 import { testPasswordCost } from '../support/test-api.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { ledgerMismatches } from './ledger-fixture.ts';

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/database.ts';
 import { dialectOf } from '../../server/db/dialect.ts';
-import type { PostingContext } from '../../server/documents/posting-context.ts';
 import { fromThousandths } from '../../server/domain/quantity.ts';
+import type { PostingContext } from '../../server/ledger/posting-context.ts';
 
 export type LedgerFixture = {
   businessId: number;

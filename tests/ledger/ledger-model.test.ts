@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Posting, restoreDocument, voidDocument } from '../../server/documents/document-lifecycle.ts';
-import { createInvoice, postInvoice } from '../../server/documents/invoices.ts';
-import { createReceiveOrder, postReceiveOrder } from '../../server/documents/receive-orders.ts';
-import { createStockTransfer, postStockTransfer } from '../../server/documents/stock-transfers.ts';
-import { arrivalPosting, createArrival } from '../../server/documents/transfer-arrivals.ts';
+import { createStockTransfer, postStockTransfer } from '../../server/areas/logistics/stock-transfers-posting.ts';
+import { arrivalPosting, createArrival } from '../../server/areas/logistics/transfer-arrivals.ts';
+import { createReceiveOrder, postReceiveOrder } from '../../server/areas/purchasing/receive-orders-posting.ts';
+import { createInvoice, postInvoice } from '../../server/areas/sales/invoices-posting.ts';
 import type { Location } from '../../server/domain/location.ts';
 import { locationKey } from '../../server/domain/location.ts';
 import { toThousandths } from '../../server/domain/quantity.ts';
+import { type Posting, restoreDocument, voidDocument } from '../../server/ledger/document-lifecycle.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { createLedgerFixture, type LedgerFixture, ledgerMismatches, posting } from './ledger-fixture.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInvoice } from '../../server/documents/invoices.ts';
-import { createReceiveOrder } from '../../server/documents/receive-orders.ts';
-import { createStockTransfer } from '../../server/documents/stock-transfers.ts';
+import { createStockTransfer } from '../../server/areas/logistics/stock-transfers-posting.ts';
+import { createReceiveOrder } from '../../server/areas/purchasing/receive-orders-posting.ts';
+import { createInvoice } from '../../server/areas/sales/invoices-posting.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { createLedgerFixture, type LedgerFixture, ledgerMismatches, lotMismatches, posting } from './ledger-fixture.ts';
 

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBillPayment, postBillPayment } from '../../server/documents/bill-payments.ts';
-import { createBill, postBill } from '../../server/documents/bills.ts';
-import { forceDeleteDocument, restoreDocument, voidDocument } from '../../server/documents/document-lifecycle.ts';
-import { createInvoice } from '../../server/documents/invoices.ts';
-import { createPurchaseOrder, postPurchaseOrder, updatePurchaseOrder } from '../../server/documents/purchase-orders.ts';
-import { createReceiveOrder, postReceiveOrder } from '../../server/documents/receive-orders.ts';
+import { createBillPayment, postBillPayment } from '../../server/areas/purchasing/bill-payments-posting.ts';
+import { createBill, postBill } from '../../server/areas/purchasing/bills-posting.ts';
+import {
+  createPurchaseOrder,
+  postPurchaseOrder,
+  updatePurchaseOrder,
+} from '../../server/areas/purchasing/purchase-orders-posting.ts';
+import { createReceiveOrder, postReceiveOrder } from '../../server/areas/purchasing/receive-orders-posting.ts';
+import { createInvoice } from '../../server/areas/sales/invoices-posting.ts';
+import { forceDeleteDocument, restoreDocument, voidDocument } from '../../server/ledger/document-lifecycle.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import {
   balanceOf,

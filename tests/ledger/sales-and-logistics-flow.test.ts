@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restoreDocument, voidDocument } from '../../server/documents/document-lifecycle.ts';
-import { createInvoicePayment, updateInvoicePayment } from '../../server/documents/invoice-payments.ts';
-import { createInvoice, postInvoice, updateInvoice } from '../../server/documents/invoices.ts';
-import { createReceiveOrder } from '../../server/documents/receive-orders.ts';
-import { createStockRequest } from '../../server/documents/stock-requests.ts';
-import { createStockTransfer, postStockTransfer } from '../../server/documents/stock-transfers.ts';
-import { arrivalPosting, createArrival } from '../../server/documents/transfer-arrivals.ts';
+import { createStockRequest } from '../../server/areas/logistics/stock-requests-posting.ts';
+import { createStockTransfer, postStockTransfer } from '../../server/areas/logistics/stock-transfers-posting.ts';
+import { arrivalPosting, createArrival } from '../../server/areas/logistics/transfer-arrivals.ts';
+import { createReceiveOrder } from '../../server/areas/purchasing/receive-orders-posting.ts';
+import { createInvoicePayment, updateInvoicePayment } from '../../server/areas/sales/invoice-payments-posting.ts';
+import { createInvoice, postInvoice, updateInvoice } from '../../server/areas/sales/invoices-posting.ts';
+import { restoreDocument, voidDocument } from '../../server/ledger/document-lifecycle.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import {
   balanceOf,

@@ -6,10 +6,10 @@ import { getGetBrandResponseMock } from '../../generated/hooks/brands/brands.msw
 import { getListItemsResponseMock } from '../../generated/hooks/items/items.msw.ts';
 import { getListPurchaseOrdersResponseMock } from '../../generated/hooks/purchase-orders/purchase-orders.msw.ts';
 import { getGetWarehouseResponseMock } from '../../generated/hooks/warehouses/warehouses.msw.ts';
+import { items } from '../../src/areas/inventory/items.ts';
+import { purchaseOrders } from '../../src/areas/purchasing/purchase-orders.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
-import { items } from '../../src/resources/items.ts';
-import { purchaseOrders } from '../../src/resources/purchase-orders.ts';
 import type { ResourceDefinition } from '../../src/resources/resource.ts';
 import { ListScreen } from '../../src/screens/list/list-screen.tsx';
 import { currentUrl, renderRoutes, server, withMockServer } from './support.tsx';

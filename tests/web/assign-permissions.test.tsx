@@ -5,9 +5,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getGetPermissionResponseMock } from '../../generated/hooks/permissions/permissions.msw.ts';
 import { getGetRoleResponseMock } from '../../generated/hooks/roles/roles.msw.ts';
 import type { Permission } from '../../generated/model/index.ts';
+import { AssignPermissionsScreen } from '../../src/areas/management/assign/assign-permissions.tsx';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
-import { AssignPermissionsScreen } from '../../src/screens/assign/assign-permissions.tsx';
 import { currentUrl, renderRoutes, server, withMockServer } from './support.tsx';
 
 withMockServer();

@@ -3,9 +3,9 @@ import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getListStocksResponseMock } from '../../generated/hooks/stocks/stocks.msw.ts';
+import { stocks } from '../../src/areas/inventory/stocks.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
-import { stocks } from '../../src/resources/stocks.ts';
 import { ListScreen } from '../../src/screens/list/list-screen.tsx';
 import { renderRoutes, server, withMockServer } from './support.tsx';
 

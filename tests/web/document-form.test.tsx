@@ -4,9 +4,9 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, expect, it } from 'vitest';
 import { getCreateBillPaymentResponseMock } from '../../generated/hooks/bill-payments/bill-payments.msw.ts';
 import { getGetBillResponseMock } from '../../generated/hooks/bills/bills.msw.ts';
+import { billPayments } from '../../src/areas/purchasing/bill-payments.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
-import { billPayments } from '../../src/resources/bill-payments.ts';
 import { FormScreen } from '../../src/screens/form/form-screen.tsx';
 import { renderRoutes, server, withMockServer } from './support.tsx';
 

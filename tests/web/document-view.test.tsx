@@ -6,9 +6,9 @@ import { getGetBusinessResponseMock } from '../../generated/hooks/businesses/bus
 import { getGetPurchaseOrderResponseMock } from '../../generated/hooks/purchase-orders/purchase-orders.msw.ts';
 import type { PurchaseOrderStatus } from '../../generated/model/purchaseOrderStatus.ts';
 import { setSelectedBusinessId } from '../../src/api/selected-business.ts';
+import { purchaseOrders } from '../../src/areas/purchasing/purchase-orders.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
-import { purchaseOrders } from '../../src/resources/purchase-orders.ts';
 import { FormScreen } from '../../src/screens/form/form-screen.tsx';
 import { ViewScreen } from '../../src/screens/view/view-screen.tsx';
 import { currentUrl, renderRoutes, server, withMockServer } from './support.tsx';

@@ -2,9 +2,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { items } from '../../src/areas/inventory/items.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
-import { items } from '../../src/resources/items.ts';
 import { ImportScreen } from '../../src/screens/import/import-screen.tsx';
 import { currentUrl, renderRoutes, server, withMockServer } from './support.tsx';
 

@@ -3,9 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, expect, it } from 'vitest';
 import { getGetContactResponseMock } from '../../generated/hooks/contacts/contacts.msw.ts';
+import { invoices } from '../../src/areas/sales/invoices.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
-import { invoices } from '../../src/resources/invoices.ts';
 import { FormScreen } from '../../src/screens/form/form-screen.tsx';
 import { renderRoutes, server, withMockServer } from './support.tsx';
 

@@ -8,9 +8,9 @@ import {
   getListPurchaseItemPricesResponseMock,
 } from '../../generated/hooks/purchase-item-prices/purchase-item-prices.msw.ts';
 import { getGetPurchaseOrderResponseMock } from '../../generated/hooks/purchase-orders/purchase-orders.msw.ts';
+import { bills } from '../../src/areas/purchasing/bills.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
-import { bills } from '../../src/resources/bills.ts';
 import { FormScreen } from '../../src/screens/form/form-screen.tsx';
 import { renderRoutes, server, withMockServer } from './support.tsx';
 

@@ -9,9 +9,9 @@ import {
   getListSaleItemPricesResponseMock,
 } from '../../generated/hooks/sale-item-prices/sale-item-prices.msw.ts';
 import { getGetStockResponseMock, getListStocksResponseMock } from '../../generated/hooks/stocks/stocks.msw.ts';
+import { invoices } from '../../src/areas/sales/invoices.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
-import { invoices } from '../../src/resources/invoices.ts';
 import { FormScreen } from '../../src/screens/form/form-screen.tsx';
 import { renderRoutes, server, withMockServer } from './support.tsx';
 

@@ -4,9 +4,9 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, expect, it } from 'vitest';
 import { getGetItemResponseMock } from '../../generated/hooks/items/items.msw.ts';
 import { getGetPurchaseOrderResponseMock } from '../../generated/hooks/purchase-orders/purchase-orders.msw.ts';
+import { receiveOrders } from '../../src/areas/purchasing/receive-orders.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
-import { receiveOrders } from '../../src/resources/receive-orders.ts';
 import { FormScreen } from '../../src/screens/form/form-screen.tsx';
 import { renderRoutes, server, withMockServer } from './support.tsx';
 

@@ -3,11 +3,11 @@ import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getGetPurchaseOrderResponseMock } from '../../generated/hooks/purchase-orders/purchase-orders.msw.ts';
+import { bills } from '../../src/areas/purchasing/bills.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { businessDayIso } from '../../src/format/date.ts';
 import { nextDocumentNumber, nextReferenceNumber } from '../../src/format/document-number.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
-import { bills } from '../../src/resources/bills.ts';
 import { FormScreen } from '../../src/screens/form/form-screen.tsx';
 import { renderRoutes, server, withMockServer } from './support.tsx';
 

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { sidebarModel } from '../../src/app/sidebar-model.ts';
+import { OwnerReportScreen } from '../../src/areas/reports/owner-report-screen.tsx';
 import { storeUser } from '../../src/auth/permission-store.ts';
-import { OwnerReportScreen } from '../../src/screens/reports/owner-report-screen.tsx';
 import { currentUrl, renderRoutes, server, withMockServer } from './support.tsx';
 
 withMockServer();

@@ -8,11 +8,11 @@ import {
   getListInvoicePaymentsResponseMock,
 } from '../../generated/hooks/invoice-payments/invoice-payments.msw.ts';
 import { getGetInvoiceResponseMock } from '../../generated/hooks/invoices/invoices.msw.ts';
+import { invoicePayments } from '../../src/areas/sales/invoice-payments.ts';
+import { invoices } from '../../src/areas/sales/invoices.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { businessDayIso } from '../../src/format/date.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
-import { invoicePayments } from '../../src/resources/invoice-payments.ts';
-import { invoices } from '../../src/resources/invoices.ts';
 import { FormScreen } from '../../src/screens/form/form-screen.tsx';
 import { ViewScreen } from '../../src/screens/view/view-screen.tsx';
 import { currentUrl, renderRoutes, server, withMockServer } from './support.tsx';

@@ -9,9 +9,9 @@ import { getCreateReceiveOrderResponseMock } from '../../generated/hooks/receive
 import { getListStocksResponseMock } from '../../generated/hooks/stocks/stocks.msw.ts';
 import { getListWarehousesResponseMock } from '../../generated/hooks/warehouses/warehouses.msw.ts';
 import type { Branch, PowerGrid, Stock } from '../../generated/model/index.ts';
+import { PowerGridScreen } from '../../src/areas/inventory/lenses/power-grid-screen.tsx';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
-import { PowerGridScreen } from '../../src/screens/lenses/power-grid-screen.tsx';
 import { currentUrl, renderRoutes, server, withMockServer } from './support.tsx';
 
 withMockServer();

@@ -4,9 +4,9 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getListStockLotsResponseMock } from '../../generated/hooks/stock-lots/stock-lots.msw.ts';
 import type { StockLot } from '../../generated/model/index.ts';
+import { stockLots } from '../../src/areas/inventory/stock-lots.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
-import { stockLots } from '../../src/resources/stock-lots.ts';
 import { ListScreen } from '../../src/screens/list/list-screen.tsx';
 import { currentUrl, renderRoutes, server, withMockServer } from './support.tsx';
 

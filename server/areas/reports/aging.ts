@@ -47,13 +47,18 @@ type OpenDocument = {
 export async function aging(db: Kysely<Database>, businessId: number, side: AgingSide, query: AgingQuery) {
   const { documentType, table, date, payments, link } = sides[side];
   const contact = query.contactId === null ? sql`` : sql`AND d.contact_id = ${query.contactId}`;
+  // A document open at the end of `asOf` is unpaid today, or was paid off by payments dated after that day: those
+  // two sets come from the status and payment-date indexes, not from every document ever made.
   const { rows } = await sql<OpenDocument>`
     SELECT d.id, d.number, d.${sql.ref(date)} AS date, d.due_date, d.contact_id, c.name AS contact_name, d.total,
       COALESCE((SELECT SUM(p.amount) FROM ${sql.table(payments)} p
-        WHERE p.${sql.ref(link)} = d.id AND p.deleted_at IS NULL AND p.payment_date <= ${query.asOf}), 0) AS paid
+        WHERE p.business_id = d.business_id AND p.${sql.ref(link)} = d.id AND p.deleted_at IS NULL
+          AND p.payment_date <= ${query.asOf}), 0) AS paid
     FROM ${sql.table(table)} d
     JOIN contacts c ON c.id = d.contact_id
     WHERE d.business_id = ${businessId} AND d.deleted_at IS NULL AND d.${sql.ref(date)} <= ${query.asOf} ${contact}
+      AND (d.status <> 'paid' OR d.id IN (SELECT p.${sql.ref(link)} FROM ${sql.table(payments)} p
+        WHERE p.business_id = ${businessId} AND p.payment_date > ${query.asOf}))
     ORDER BY c.name, d.contact_id, d.${sql.ref(date)}, d.id`.execute(db);
   type Row = { contact_id: number; contact_name: string; documents: unknown[] } & Record<Bucket | 'total', number>;
   const byContact = new Map<number, Row>();

@@ -42,43 +42,53 @@ export async function reorder(db: Kysely<Database>, businessId: number, query: R
       : location.branch_id !== null
         ? sql`AND v.branch_id = ${location.branch_id}`
         : sql`AND 1 = 0`;
+  // Each figure summed once per item in its own grouped query (stock rows, open order lines, the last 30 days'
+  // invoice lines by the invoice-date index), joined to the items that have a reorder level.
   const { rows } = await sql<Row>`
     SELECT i.id AS item_id, i.code, i.name, i.reorder_level,
-      COALESCE((SELECT SUM(s.quantity_on_hand) FROM stocks s WHERE s.business_id = ${businessId} AND s.item_id = i.id ${stockAt(location)}), 0) AS on_hand,
-      COALESCE((SELECT SUM(s.quantity_in_transit) FROM stocks s WHERE s.business_id = ${businessId} AND s.item_id = i.id ${stockAt(location)}), 0) AS in_transit,
-      COALESCE((SELECT SUM(pl.quantity - pl.received_quantity) FROM purchase_order_lines pl
-        JOIN purchase_orders o ON o.id = pl.purchase_order_id
-        WHERE pl.business_id = ${businessId} AND pl.item_id = i.id AND o.deleted_at IS NULL AND o.status <> 'received'
-          AND pl.quantity > pl.received_quantity ${orderedTo}), 0) AS on_order,
-      COALESCE((SELECT SUM(l.quantity) FROM invoice_lines l JOIN invoices v ON v.id = l.invoice_id
-        WHERE l.business_id = ${businessId} AND l.item_id = i.id AND v.deleted_at IS NULL
-          AND v.invoice_date >= ${since} AND v.invoice_date <= ${query.today} ${soldAt}), 0) AS sold
+      COALESCE(st.on_hand, 0) AS on_hand, COALESCE(st.in_transit, 0) AS in_transit,
+      COALESCE(oo.on_order, 0) AS on_order, COALESCE(so.sold, 0) AS sold
     FROM items i
+    LEFT JOIN (
+      SELECT s.item_id, SUM(s.quantity_on_hand) AS on_hand, SUM(s.quantity_in_transit) AS in_transit FROM stocks s
+      WHERE s.business_id = ${businessId} ${stockAt(location)} GROUP BY s.item_id
+    ) st ON st.item_id = i.id
+    LEFT JOIN (
+      SELECT pl.item_id, SUM(pl.quantity - pl.received_quantity) AS on_order FROM purchase_orders o
+      JOIN purchase_order_lines pl ON pl.purchase_order_id = o.id
+      WHERE o.business_id = ${businessId} AND o.deleted_at IS NULL AND o.status <> 'received'
+        AND pl.quantity > pl.received_quantity ${orderedTo}
+      GROUP BY pl.item_id
+    ) oo ON oo.item_id = i.id
+    LEFT JOIN (
+      SELECT l.item_id, SUM(l.quantity) AS sold FROM invoices v JOIN invoice_lines l ON l.invoice_id = v.id
+      WHERE v.business_id = ${businessId} AND v.deleted_at IS NULL
+        AND v.invoice_date >= ${since} AND v.invoice_date <= ${query.today} ${soldAt}
+      GROUP BY l.item_id
+    ) so ON so.item_id = i.id
     WHERE i.business_id = ${businessId} AND i.deleted_at IS NULL AND i.reorder_level IS NOT NULL
-      AND i.is_inventory_tracked = 1
+      AND i.is_inventory_tracked = 1 AND COALESCE(st.on_hand, 0) < i.reorder_level
     ORDER BY i.code`.execute(db);
-  const below = rows
-    .map((row) => {
-      const level = Number(row.reorder_level);
-      const onHand = Number(row.on_hand);
-      const inTransit = Number(row.in_transit);
-      const onOrder = Number(row.on_order);
-      const averageDaily = Math.round(Number(row.sold) / coverDays);
-      const target = Math.max(level, averageDaily * coverDays);
-      const missing = Math.max(0, target - onHand - inTransit - onOrder);
-      return {
-        item_id: Number(row.item_id),
-        code: row.code,
-        name: row.name,
-        level,
-        onHand,
-        inTransit,
-        onOrder,
-        averageDaily,
-        suggested: Math.ceil(missing / 1000) * 1000,
-      };
-    })
-    .filter((row) => row.onHand < row.level);
+  const below = rows.map((row) => {
+    const level = Number(row.reorder_level);
+    const onHand = Number(row.on_hand);
+    const inTransit = Number(row.in_transit);
+    const onOrder = Number(row.on_order);
+    const averageDaily = Math.round(Number(row.sold) / coverDays);
+    const target = Math.max(level, averageDaily * coverDays);
+    const missing = Math.max(0, target - onHand - inTransit - onOrder);
+    return {
+      item_id: Number(row.item_id),
+      code: row.code,
+      name: row.name,
+      level,
+      onHand,
+      inTransit,
+      onOrder,
+      averageDaily,
+      suggested: Math.ceil(missing / 1000) * 1000,
+    };
+  });
   return {
     rows: below.map((row) => ({
       item_id: row.item_id,

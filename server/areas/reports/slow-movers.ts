@@ -35,10 +35,9 @@ export async function slowMovers(db: Kysely<Database>, businessId: number, query
       : query.location.branch_id !== null
         ? sql`AND v.branch_id = ${query.location.branch_id}`
         : sql`AND 1 = 0`;
+  // Every item's last sale at the location in one grouped pass over the invoice lines, joined to what is on hand.
   const { rows } = await sql<Row>`
-    SELECT i.id AS item_id, i.code, i.name, x.on_hand, x.value,
-      (SELECT MAX(v.invoice_date) FROM invoice_lines l JOIN invoices v ON v.id = l.invoice_id
-        WHERE l.business_id = ${businessId} AND l.item_id = i.id AND v.deleted_at IS NULL ${soldAt}) AS last_sold_on
+    SELECT i.id AS item_id, i.code, i.name, x.on_hand, x.value, ls.last_sold_on
     FROM (
       SELECT s.item_id, SUM(s.quantity_on_hand) AS on_hand, SUM(s.quantity_on_hand * s.average_unit_cost) AS value
       FROM stocks s
@@ -46,10 +45,18 @@ export async function slowMovers(db: Kysely<Database>, businessId: number, query
       GROUP BY s.item_id
     ) x
     JOIN items i ON i.id = x.item_id
-    ORDER BY last_sold_on, i.code`.execute(db);
-  const slow = rows
-    .filter((row) => row.last_sold_on === null || row.last_sold_on < since)
-    .map((row) => ({ ...row, on_hand: Number(row.on_hand), value: Math.round(Number(row.value) / 1000) }));
+    LEFT JOIN (
+      SELECT l.item_id, MAX(v.invoice_date) AS last_sold_on FROM invoices v JOIN invoice_lines l ON l.invoice_id = v.id
+      WHERE v.business_id = ${businessId} AND v.deleted_at IS NULL ${soldAt}
+      GROUP BY l.item_id
+    ) ls ON ls.item_id = i.id
+    WHERE ls.last_sold_on IS NULL OR ls.last_sold_on < ${since}
+    ORDER BY ls.last_sold_on IS NOT NULL, ls.last_sold_on, i.code`.execute(db);
+  const slow = rows.map((row) => ({
+    ...row,
+    on_hand: Number(row.on_hand),
+    value: Math.round(Number(row.value) / 1000),
+  }));
   return {
     rows: slow.map((row) => ({
       item_id: Number(row.item_id),

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LuPrinter } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { LensFamilyActions } from '../../areas/inventory/lenses/lens-family-actions.tsx';
 import { useGate, usePermissions, useSeesCosts } from '../../auth/use-permissions.ts';
 import { formatTimestamp } from '../../format/date.ts';
 import { isLensFamily } from '../../format/optical.ts';
@@ -18,7 +19,6 @@ import {
 import { editPath, listPath, viewPath } from '../../resources/routes.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
-import { LensFamilyActions } from '../lenses/lens-family-actions.tsx';
 import { PrintSheet } from '../print/print-sheet.tsx';
 import { type SheetName, SheetOf } from '../print/sheets.tsx';
 import { RecordsTable } from '../shared/records-table.tsx';

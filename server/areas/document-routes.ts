@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  GetDocumentNumberTotalCountBody,
+  GetReferenceNumberTotalCountBody,
+} from '../../generated/zod/documents/documents.zod.ts';
+import { ListStockMovementsQueryParams } from '../../generated/zod/stocks/stocks.zod.ts';
+import { holdsAny } from '../auth/identity.ts';
+import { locationOf } from '../domain/location.ts';
+import { centavosToPesos } from '../domain/money.ts';
+import { fromThousandths } from '../domain/quantity.ts';
+import { seesCosts } from '../engine/costs.ts';
+import { findRecord } from '../engine/query.ts';
+import { type EngineOptions, recordId, resourceContext } from '../engine/routes.ts';
+import { forbidden, unprocessable } from '../http/errors.ts';
+import { permissionRefusal } from '../http/permission-refusal.ts';
+import { parseInput, queryNumbers } from '../http/validation.ts';
+import { readDocumentNumberTotal, readReferenceNumberTotal } from '../ledger/document-counter.ts';
+import { stocksResource } from './inventory/stocks.ts';
+import { dashboardOverview } from './reports/dashboard-overview.ts';
+
+// The count calls need view-{kind}s of the document kind they count.
+function requireViewOf(identity: Parameters<typeof holdsAny>[0], documentName: string): void {
+  const needed = [`view-${documentName}s`];
+  if (!holdsAny(identity, needed)) throw forbidden(permissionRefusal(needed));
+}
+
+const inBusiness = (permissions?: string[]) => ({
+  access: { kind: 'business' as const, ...(permissions ? { permissions } : {}) },
+});
+
+// The calls beside document CRUD: the two counters of docs/domain/README.md, Numbering, a stock row's movements, the
+// Overview.
+export function registerDocumentRoutes(app: FastifyInstance, options: EngineOptions): void {
+  const context = (request: Parameters<typeof resourceContext>[0]) => resourceContext(request, options);
+
+  app.post('/api/documents/get-number-total-count', { config: inBusiness() }, async (request) => {
+    const body = parseInput(GetDocumentNumberTotalCountBody, request.body);
+    const ctx = context(request);
+    requireViewOf(ctx.identity, body.document_name);
+    const location = locationOf(body.branch_id, body.warehouse_id);
+    if (!location) {
+      const message = 'Choose either a branch or a warehouse.';
+      throw unprocessable({ branch_id: [message], warehouse_id: [message] });
+    }
+    return { total: await readDocumentNumberTotal(ctx.db, ctx.businessId ?? 0, body.document_name, location) };
+  });
+
+  app.post('/api/documents/get-reference-number-total-count', { config: inBusiness() }, async (request) => {
+    const body = parseInput(GetReferenceNumberTotalCountBody, request.body);
+    const ctx = context(request);
+    requireViewOf(ctx.identity, body.document_name);
+    return { total: await readReferenceNumberTotal(ctx.db, ctx.businessId ?? 0, body.document_name, body.contact_id) };
+  });
+
+  app.get('/api/stocks/:id/movements', { config: inBusiness(['view-stocks']) }, async (request) => {
+    const ctx = context(request);
+    const stock = await findRecord(stocksResource, ctx, recordId(request));
+    const query = parseInput(ListStockMovementsQueryParams, queryNumbers(request.query));
+    const movements = ctx.db.selectFrom('stock_movements').where('stock_id', '=', stock.id);
+    const counted = await movements.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    const total = Number(counted.total);
+    const lastPage = Math.max(1, Math.ceil(total / query.per_page));
+    const rows = await movements
+      .selectAll()
+      .orderBy('id', query.order_by)
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page)
+      .execute();
+    const costs = seesCosts(ctx);
+    const link = (page: number) =>
+      `/api/stocks/${stock.id}/movements?page=${page}&per_page=${query.per_page}&order_by=${query.order_by}`;
+    return {
+      data: rows.map((row) => ({
+        id: row.id,
+        item_id: row.item_id,
+        branch_id: row.branch_id,
+        warehouse_id: row.warehouse_id,
+        balance: row.balance,
+        quantity_delta: fromThousandths(Number(row.quantity_delta)),
+        unit_cost: costs ? centavosToPesos(Number(row.unit_cost)) : null,
+        document_type: row.document_type,
+        document_id: row.document_id,
+        document_line_id: row.document_line_id,
+        document_number: row.document_number,
+        occurred_at: row.occurred_at,
+        lot_number: row.lot_number,
+        expires_on: row.expires_on,
+      })),
+      meta: { current_page: query.page, last_page: lastPage, per_page: query.per_page, total },
+      links: {
+        prev: query.page > 1 ? link(Math.min(query.page - 1, lastPage)) : null,
+        next: query.page < lastPage ? link(query.page + 1) : null,
+      },
+    };
+  });
+
+  app.get('/api/dashboard/overview', { config: inBusiness() }, async (request) => {
+    const ctx = context(request);
+    const overview = await dashboardOverview(ctx.db, ctx.businessId ?? 0, options.now());
+    if (seesCosts(ctx)) return overview;
+    return { ...overview, purchases_by_day: null, payables: null, stock_value_by_location: null };
+  });
+}

@@ -1,0 +1,45 @@
+import { canMoveJobOrder, type JobOrderStatus, jobOrderStatusWords } from '../../domain/job-order-status.ts';
+import { formatPesos } from '../../domain/money.ts';
+import { conflict, fieldError } from '../../http/errors.ts';
+import { recordDocumentHistory } from '../../ledger/document-history.ts';
+import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
+import { recordJobOrderStatus } from './job-order-status-history.ts';
+import { findJobOrder } from './job-orders-posting.ts';
+
+// The patient takes the glasses home only when the invoice for them is paid in full.
+async function requirePaidInvoice(context: PostingContext, jobOrderId: number): Promise<void> {
+  const invoice = await context.trx
+    .selectFrom('invoices')
+    .select(['number', 'total', 'amount_paid'])
+    .where('job_order_id', '=', jobOrderId)
+    .where('business_id', '=', context.businessId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!invoice) throw fieldError('status', 'Invoice this job order before it is claimed.');
+  const balance = Number(invoice.total) - Number(invoice.amount_paid);
+  if (balance > 0) {
+    throw fieldError(
+      'status',
+      `Invoice ${invoice.number} still has a balance of ${formatPesos(balance)}; take the payment before the order is claimed.`,
+    );
+  }
+}
+
+export async function moveJobOrderStatus(context: PostingContext, id: number, to: JobOrderStatus): Promise<void> {
+  const order = await findJobOrder(context, id);
+  if (order.deleted_at !== null) throw conflict('Restore the job order before moving it.');
+  if (!canMoveJobOrder(order.status, to)) {
+    throw fieldError(
+      'status',
+      `A job order that is ${jobOrderStatusWords(order.status)} cannot become ${jobOrderStatusWords(to)}.`,
+    );
+  }
+  if (to === 'claimed') await requirePaidInvoice(context, id);
+  await context.trx
+    .updateTable('job_orders')
+    .set({ status: to, updated_at: timestampOf(context), updated_by: context.userId })
+    .where('id', '=', id)
+    .execute();
+  await recordJobOrderStatus(context, id, to);
+  await recordDocumentHistory(context, 'job_orders', id, 'status', { status: [order.status, to] });
+}

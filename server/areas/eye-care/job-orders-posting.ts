@@ -1,0 +1,316 @@
+import type { z } from 'zod';
+import type { CreateJobOrderBody, UpdateJobOrderBody } from '../../../generated/zod/job-orders/job-orders.zod.ts';
+import type { JobOrderTable } from '../../db/tables/eye-care.ts';
+import { centavosToPesos, hasAtMostDecimals } from '../../domain/money.ts';
+import { isExpiredOn } from '../../domain/prescription.ts';
+import { fromThousandths } from '../../domain/quantity.ts';
+import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.ts';
+import { latestSalePrice, missingSalePrice, resolveLinePrices } from '../../ledger/default-prices.ts';
+import { assignDocumentNumber } from '../../ledger/document-counter.ts';
+import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
+import { type PricedLine, priceLines } from '../../ledger/priced-lines.ts';
+import { requireActive, requireLineItems } from '../../ledger/references.ts';
+import { refusal } from '../../ledger/refusal.ts';
+import { lensLinesByPower } from '../inventory/lens-variants.ts';
+import {
+  applyVat,
+  storedSpecialDiscount,
+  type VatHeaderColumns,
+  type VatPricedLine,
+  vatLineColumns,
+} from '../sales/vat-priced-lines.ts';
+import { requireContactOfType } from './contact-roles.ts';
+import { recordJobOrderStatus } from './job-order-status-history.ts';
+
+export type JobOrderInput = z.output<typeof CreateJobOrderBody>;
+export type JobOrderChanges = z.output<typeof UpdateJobOrderBody>;
+type Line = JobOrderInput['lines'][number];
+
+const measurementColumns = ['frame_a', 'frame_b', 'frame_dbl', 'frame_ed'] as const;
+const lensRoles: readonly Line['role'][] = ['lens_od', 'lens_os'];
+
+// The header as it will be stored, whether new or merged with an edit.
+type Header = {
+  contact_id: number;
+  branch_id: number;
+  prescription_id: number | null;
+  order_date: string;
+  lab: 'in_house' | 'outside';
+  lab_contact_id: number | null;
+};
+
+// The rules that tie an order to its patient, prescription and lab (docs/domain/eye-care.md, Eyewear job orders).
+async function checkHeader(
+  context: PostingContext,
+  header: Header,
+  lines: readonly Pick<Line, 'role'>[],
+  figures: Partial<Record<(typeof measurementColumns)[number], number | null>>,
+): Promise<void> {
+  await requireContactOfType(context, header.contact_id, 'contact_id', 'customer');
+  await requireActive(context, 'branches', header.branch_id, 'branch_id');
+  const errors: FieldErrors = {};
+  for (const column of measurementColumns) {
+    const value = figures[column];
+    if (typeof value === 'number' && !hasAtMostDecimals(value, 1)) errors[column] = ['At most 1 decimal.'];
+  }
+  if (header.lab === 'outside' && header.lab_contact_id === null) {
+    errors.lab_contact_id = ['An outside lab needs lab_contact_id.'];
+  }
+  if (header.lab === 'in_house' && header.lab_contact_id !== null) {
+    errors.lab_contact_id = ['Only an outside lab is named.'];
+  }
+  const needsPrescription = lines.some((line) => lensRoles.includes(line.role));
+  if (header.prescription_id === null) {
+    if (needsPrescription) errors.prescription_id = ['A lens line needs the patient’s prescription.'];
+  } else {
+    const prescription = await context.trx
+      .selectFrom('prescriptions')
+      .select(['contact_id', 'expires_on'])
+      .where('id', '=', header.prescription_id)
+      .where('business_id', '=', context.businessId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!prescription) errors.prescription_id = ['The selected prescription_id is invalid.'];
+    else if (prescription.contact_id !== header.contact_id) {
+      errors.prescription_id = ['The prescription must be the patient’s own.'];
+    } else if (isExpiredOn(prescription.expires_on, header.order_date)) {
+      errors.prescription_id = [`The prescription expired on ${prescription.expires_on}, before the order date.`];
+    }
+  }
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+  if (header.lab_contact_id !== null) {
+    await requireContactOfType(context, header.lab_contact_id, 'lab_contact_id', 'supplier');
+  }
+}
+
+// Lines are priced as on an invoice: an omitted unit price is the branch's latest sale price on the order date.
+async function priceJobOrderLines(
+  context: PostingContext,
+  lines: readonly Line[],
+  branchId: number,
+  orderDate: string,
+): Promise<PricedLine[]> {
+  await requireLineItems(
+    context,
+    lines.map((line) => line.item_id),
+  );
+  const resolved = await resolveLinePrices(
+    lines,
+    'unit_price',
+    (line) => latestSalePrice(context.trx, context.businessId, line.item_id, branchId, orderDate),
+    missingSalePrice,
+  );
+  return priceLines(context, 'sale', resolved);
+}
+
+async function insertLines(
+  context: PostingContext,
+  jobOrderId: number,
+  input: readonly Line[],
+  priced: readonly VatPricedLine[],
+): Promise<void> {
+  const at = timestampOf(context);
+  await context.trx
+    .insertInto('job_order_lines')
+    .values(
+      priced.map((line, index) => ({
+        business_id: context.businessId,
+        job_order_id: jobOrderId,
+        position: line.position,
+        role: input[index]?.role ?? 'other',
+        item_id: line.item_id,
+        quantity: line.quantity,
+        unit_price: line.price,
+        discount_percent: line.discount_percent,
+        amount: line.amount,
+        ...vatLineColumns(line),
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .execute();
+}
+
+const millimetres = (value: number | null | undefined) => (typeof value === 'number' ? Math.round(value * 100) : null);
+
+export async function createJobOrder(context: PostingContext, given: JobOrderInput): Promise<number> {
+  const input = { ...given, lines: await lensLinesByPower(context, given.lines, given.prescription_id ?? null) };
+  const header: Header = {
+    contact_id: input.contact_id,
+    branch_id: input.branch_id,
+    prescription_id: input.prescription_id ?? null,
+    order_date: input.order_date,
+    lab: input.lab ?? 'in_house',
+    lab_contact_id: input.lab_contact_id ?? null,
+  };
+  await checkHeader(context, header, input.lines, input);
+  const { lines, header: totals } = await applyVat(
+    context,
+    await priceJobOrderLines(context, input.lines, input.branch_id, input.order_date),
+    input.special_discount,
+  );
+  const at = timestampOf(context);
+  const row = await context.trx
+    .insertInto('job_orders')
+    .values({
+      business_id: context.businessId,
+      number: await assignDocumentNumber(context, 'job-order', { branch_id: input.branch_id, warehouse_id: null }),
+      ...header,
+      promised_date: input.promised_date ?? null,
+      frame_a: millimetres(input.frame_a),
+      frame_b: millimetres(input.frame_b),
+      frame_dbl: millimetres(input.frame_dbl),
+      frame_ed: millimetres(input.frame_ed),
+      fitting_notes: input.fitting_notes ?? null,
+      customer_frame: input.customer_frame ? 1 : 0,
+      notes: input.notes ?? null,
+      status: 'open',
+      ...totals,
+      created_at: at,
+      updated_at: at,
+      created_by: context.userId,
+      updated_by: context.userId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await insertLines(context, row.id, input.lines, lines);
+  await recordJobOrderStatus(context, row.id, 'open');
+  return row.id;
+}
+
+export async function findJobOrder(context: PostingContext, id: number) {
+  const row = await context.trx
+    .selectFrom('job_orders')
+    .selectAll()
+    .where('id', '=', id)
+    .where('business_id', '=', context.businessId)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+// The stored lines as input again, to be priced anew when only the special discount changes.
+async function storedJobOrderLines(context: PostingContext, id: number): Promise<Line[]> {
+  const rows = await context.trx
+    .selectFrom('job_order_lines')
+    .select(['role', 'item_id', 'quantity', 'unit_price', 'discount_percent'])
+    .where('job_order_id', '=', id)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => ({
+    role: row.role,
+    item_id: row.item_id,
+    quantity: fromThousandths(Number(row.quantity)),
+    unit_price: centavosToPesos(Number(row.unit_price)),
+    discount_percent: row.discount_percent,
+  }));
+}
+
+// Only an open order changes: once it is at the lab, the lab works from what it was sent.
+export async function updateJobOrder(context: PostingContext, id: number, given: JobOrderChanges): Promise<void> {
+  const existing = await findJobOrder(context, id);
+  const prescriptionId = given.prescription_id === undefined ? existing.prescription_id : given.prescription_id;
+  const changes =
+    given.lines === undefined
+      ? given
+      : { ...given, lines: await lensLinesByPower(context, given.lines, prescriptionId) };
+  if (existing.status !== 'open') throw conflict('Only an open job order can be edited.');
+  const header: Header = {
+    contact_id: changes.contact_id ?? existing.contact_id,
+    branch_id: changes.branch_id ?? existing.branch_id,
+    prescription_id: changes.prescription_id === undefined ? existing.prescription_id : changes.prescription_id,
+    order_date: changes.order_date ?? existing.order_date,
+    lab: changes.lab ?? existing.lab,
+    lab_contact_id: changes.lab_contact_id === undefined ? existing.lab_contact_id : changes.lab_contact_id,
+  };
+  const roles =
+    changes.lines ??
+    (await context.trx.selectFrom('job_order_lines').select('role').where('job_order_id', '=', id).execute());
+  await checkHeader(context, header, roles, changes);
+  let totals: Partial<VatHeaderColumns> = {};
+  if (changes.lines !== undefined || changes.special_discount !== undefined) {
+    const special = changes.special_discount === undefined ? storedSpecialDiscount(existing) : changes.special_discount;
+    const lineInput = changes.lines ?? (await storedJobOrderLines(context, id));
+    const { lines, header: vatHeader } = await applyVat(
+      context,
+      await priceJobOrderLines(context, lineInput, header.branch_id, header.order_date),
+      special,
+    );
+    totals = vatHeader;
+    await context.trx.deleteFrom('job_order_lines').where('job_order_id', '=', id).execute();
+    await insertLines(context, id, lineInput, lines);
+  }
+  const keep = <K extends keyof JobOrderTable>(key: K, value: JobOrderTable[K] | undefined) =>
+    value === undefined ? existing[key] : value;
+  await context.trx
+    .updateTable('job_orders')
+    .set({
+      ...header,
+      promised_date: keep('promised_date', changes.promised_date),
+      frame_a: changes.frame_a === undefined ? existing.frame_a : millimetres(changes.frame_a),
+      frame_b: changes.frame_b === undefined ? existing.frame_b : millimetres(changes.frame_b),
+      frame_dbl: changes.frame_dbl === undefined ? existing.frame_dbl : millimetres(changes.frame_dbl),
+      frame_ed: changes.frame_ed === undefined ? existing.frame_ed : millimetres(changes.frame_ed),
+      fitting_notes: keep('fitting_notes', changes.fitting_notes),
+      customer_frame: changes.customer_frame === undefined ? existing.customer_frame : changes.customer_frame ? 1 : 0,
+      notes: keep('notes', changes.notes),
+      ...totals,
+      updated_at: timestampOf(context),
+      updated_by: context.userId,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+// A job order that an active invoice or purchase order was made for stays while they do.
+export async function requireUnlinked(context: PostingContext, id: number): Promise<void> {
+  const invoice = await context.trx
+    .selectFrom('invoices')
+    .select('number')
+    .where('job_order_id', '=', id)
+    .where('business_id', '=', context.businessId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  const order = await context.trx
+    .selectFrom('purchase_orders')
+    .select('number')
+    .where('job_order_id', '=', id)
+    .where('business_id', '=', context.businessId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  const linked = invoice?.number ?? order?.number;
+  if (linked) throw refusal(`${linked} was made for this job order; void it first.`);
+}
+
+export type JobOrderLink = 'invoice' | 'purchase-order';
+
+// An invoice is for the order's own patient, one active invoice per order; a purchase order to the lab may be
+// one of several (a lens remade).
+export async function requireLinkableJobOrder(
+  context: PostingContext,
+  jobOrderId: number | null | undefined,
+  link: JobOrderLink,
+  contactId: number,
+): Promise<void> {
+  if (jobOrderId == null) return;
+  const order = await context.trx
+    .selectFrom('job_orders')
+    .select(['contact_id', 'status'])
+    .where('id', '=', jobOrderId)
+    .where('business_id', '=', context.businessId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  const invalid = (message: string) => unprocessable({ job_order_id: [message] });
+  if (!order) throw invalid('The selected job_order_id is invalid.');
+  if (order.status === 'cancelled') throw invalid('The job order is cancelled.');
+  if (link === 'purchase-order') return;
+  if (order.contact_id !== contactId) throw invalid('The invoice must be for the job order’s patient.');
+  const existing = await context.trx
+    .selectFrom('invoices')
+    .select('number')
+    .where('job_order_id', '=', jobOrderId)
+    .where('business_id', '=', context.businessId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (existing) throw invalid(`The job order is already invoiced on ${existing.number}.`);
+}

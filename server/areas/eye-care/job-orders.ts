@@ -1,0 +1,183 @@
+import type { z } from 'zod';
+import {
+  CreateJobOrderBody,
+  ListJobOrdersQueryParams,
+  SearchJobOrdersQueryParams,
+  UpdateJobOrderBody,
+} from '../../../generated/zod/job-orders/job-orders.zod.ts';
+import { containsText, dialectOf } from '../../db/dialect.ts';
+import { centavosToPesos } from '../../domain/money.ts';
+import { fromThousandths } from '../../domain/quantity.ts';
+import { auditColumns } from '../../engine/dynamic.ts';
+import { nameOf, namesById } from '../../engine/lookups.ts';
+import { updateColumns } from '../../engine/mutations.ts';
+import type { Resource, ResourceContext, Row } from '../../engine/resource.ts';
+import { pricedTotals } from '../../ledger/document-presenting.ts';
+import { postingContextOf } from '../../ledger/document-support.ts';
+import { atOwnLocation } from '../../ledger/work-places.ts';
+import { presentVat } from '../sales/vat-presenting.ts';
+import { createJobOrder, requireUnlinked, updateJobOrder } from './job-orders-posting.ts';
+import { presentPrescriptions } from './prescriptions.ts';
+
+type Create = z.output<typeof CreateJobOrderBody>;
+type Update = z.output<typeof UpdateJobOrderBody>;
+
+async function matchingText(text: unknown, ctx: ResourceContext): Promise<readonly number[]> {
+  const dialect = dialectOf(ctx.db);
+  const rows = await ctx.db
+    .selectFrom('job_orders')
+    .innerJoin('contacts', 'contacts.id', 'job_orders.contact_id')
+    .select('job_orders.id')
+    .where('job_orders.business_id', '=', ctx.businessId)
+    .where((eb) =>
+      eb.or(
+        ['job_orders.number', 'contacts.name', 'job_orders.notes'].map((column) =>
+          containsText(dialect, column, String(text)),
+        ),
+      ),
+    )
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+const millimetres = (value: number | null) => (value === null ? null : Number(value) / 100);
+
+function groupBy<T>(rows: readonly T[], keyOf: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) groups.set(keyOf(row), [...(groups.get(keyOf(row)) ?? []), row]);
+  return groups;
+}
+
+async function presentJobOrders(ctx: ResourceContext, rows: Row<'job_orders'>[]) {
+  const ids = [...rows.map((row) => row.id), 0];
+  const contacts = await namesById(
+    ctx.db,
+    'contacts',
+    rows.flatMap((row) => [row.contact_id, row.lab_contact_id]),
+  );
+  const branches = await namesById(
+    ctx.db,
+    'branches',
+    rows.map((row) => row.branch_id),
+  );
+  const lines = await ctx.db
+    .selectFrom('job_order_lines')
+    .leftJoin('items', 'items.id', 'job_order_lines.item_id')
+    .leftJoin('item_types', 'item_types.id', 'items.item_type_id')
+    .selectAll('job_order_lines')
+    .select(['items.code as item_code', 'items.name as item_name', 'item_types.name as item_type_name'])
+    .where('job_order_lines.job_order_id', 'in', ids)
+    .orderBy('job_order_lines.position')
+    .execute();
+  const linesOf = groupBy(lines, (line) => line.job_order_id);
+  const changes = await ctx.db
+    .selectFrom('job_order_status_changes')
+    .leftJoin('users', 'users.id', 'job_order_status_changes.user_id')
+    .select([
+      'job_order_status_changes.job_order_id',
+      'job_order_status_changes.status',
+      'job_order_status_changes.at',
+      'job_order_status_changes.user_id',
+      'users.name as user_name',
+    ])
+    .where('job_order_status_changes.job_order_id', 'in', ids)
+    .orderBy('job_order_status_changes.id')
+    .execute();
+  const historyOf = groupBy(changes, (change) => change.job_order_id);
+  const invoices = await ctx.db
+    .selectFrom('invoices')
+    .select(['id', 'number', 'total', 'amount_paid', 'job_order_id'])
+    .where('job_order_id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute();
+  const invoiceOf = new Map(invoices.map((invoice) => [Number(invoice.job_order_id), invoice]));
+  const prescriptionRows = await ctx.db
+    .selectFrom('prescriptions')
+    .selectAll()
+    .where('id', 'in', [...rows.map((row) => row.prescription_id ?? 0), 0])
+    .execute();
+  const prescriptions = await presentPrescriptions(ctx, prescriptionRows);
+  const prescriptionOf = new Map(prescriptions.map((prescription) => [prescription.id, prescription]));
+  const vatOf = await presentVat(ctx.db, rows);
+  return rows.map((row) => {
+    const invoice = invoiceOf.get(row.id);
+    return {
+      ...auditColumns(row),
+      business_id: row.business_id,
+      number: row.number,
+      contact_id: row.contact_id,
+      branch_id: row.branch_id,
+      prescription_id: row.prescription_id,
+      order_date: row.order_date,
+      promised_date: row.promised_date,
+      lab: row.lab,
+      lab_contact_id: row.lab_contact_id,
+      frame_a: millimetres(row.frame_a),
+      frame_b: millimetres(row.frame_b),
+      frame_dbl: millimetres(row.frame_dbl),
+      frame_ed: millimetres(row.frame_ed),
+      fitting_notes: row.fitting_notes,
+      customer_frame: Number(row.customer_frame) === 1,
+      notes: row.notes,
+      contact_name: nameOf(contacts, row.contact_id),
+      branch_name: nameOf(branches, row.branch_id),
+      lab_contact_name: nameOf(contacts, row.lab_contact_id),
+      prescription: row.prescription_id === null ? null : (prescriptionOf.get(row.prescription_id) ?? null),
+      ...pricedTotals(row),
+      ...vatOf(row),
+      status: row.status,
+      status_history: (historyOf.get(row.id) ?? []).map((change) => ({
+        status: change.status,
+        at: change.at,
+        user_id: change.user_id,
+        user_name: change.user_name,
+      })),
+      invoice_id: invoice?.id ?? null,
+      invoice_number: invoice?.number ?? null,
+      invoice_total: invoice ? centavosToPesos(Number(invoice.total)) : null,
+      invoice_balance: invoice ? centavosToPesos(Number(invoice.total) - Number(invoice.amount_paid)) : null,
+      lines: (linesOf.get(row.id) ?? []).map((line) => ({
+        id: line.id,
+        role: line.role,
+        item_id: line.item_id,
+        quantity: fromThousandths(Number(line.quantity)),
+        unit_price: centavosToPesos(Number(line.unit_price)),
+        discount_percent: line.discount_percent,
+        item_code: line.item_code,
+        item_name: line.item_name,
+        item_type_name: line.item_type_name,
+        amount: centavosToPesos(Number(line.amount)),
+        tax_class: line.tax_class,
+        special_discount_amount: centavosToPesos(Number(line.special_discount_amount)),
+      })),
+    };
+  });
+}
+
+export const jobOrdersResource: Resource<'job_orders', Create, Update> = {
+  prefix: 'job-orders',
+  singular: 'job order',
+  table: 'job_orders',
+  scope: 'business',
+  schemas: {
+    list: ListJobOrdersQueryParams,
+    search: SearchJobOrdersQueryParams,
+    create: CreateJobOrderBody,
+    update: UpdateJobOrderBody,
+  },
+  searchColumns: ['number', 'notes'],
+  workPlaces: atOwnLocation,
+  filters: { search: matchingText },
+  toColumns: () => ({}),
+  async create(ctx, input) {
+    return createJobOrder(postingContextOf(ctx), input);
+  },
+  async update(ctx, existing, input) {
+    await updateJobOrder(postingContextOf(ctx), existing.id, input);
+  },
+  async softDelete(ctx, existing) {
+    await requireUnlinked(postingContextOf(ctx), existing.id);
+    await updateColumns(ctx, 'job_orders', existing.id, { deleted_at: ctx.now });
+  },
+  present: presentJobOrders,
+};

@@ -1,0 +1,291 @@
+import { sql } from 'kysely';
+import { toThousandths } from '../../domain/quantity.ts';
+import { fieldError } from '../../http/errors.ts';
+import { assignDocumentNumber } from '../../ledger/document-counter.ts';
+import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
+import { moveLinkedQuantity } from '../../ledger/linked-quantity.ts';
+import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
+import { type ItemFacts, requireLineItems } from '../../ledger/references.ts';
+import { applyStockChanges } from '../../ledger/stock-ledger.ts';
+import {
+  arrivedLots,
+  type LotTake,
+  pickTransitLots,
+  requireReceiptLots,
+  splitByLots,
+} from '../../ledger/stock-lots.ts';
+import { loadTransferRoute, refreshTransferStatus } from './stock-transfers-posting.ts';
+
+// Stock receives and stock returns are the two ways goods in transit leave transit: received at the destination,
+// or sent back to the source. They differ only in where the goods land and which line column they fill.
+export type ArrivalKind = 'stock-receive' | 'stock-return';
+
+type ArrivalTables = {
+  header: 'stock_receives' | 'stock_returns';
+  lines: 'stock_receive_lines' | 'stock_return_lines';
+  parent: 'stock_receive_id' | 'stock_return_id';
+  column: 'received_quantity' | 'returned_quantity';
+};
+
+const tablesOf: Record<ArrivalKind, ArrivalTables> = {
+  'stock-receive': {
+    header: 'stock_receives',
+    lines: 'stock_receive_lines',
+    parent: 'stock_receive_id',
+    column: 'received_quantity',
+  },
+  'stock-return': {
+    header: 'stock_returns',
+    lines: 'stock_return_lines',
+    parent: 'stock_return_id',
+    column: 'returned_quantity',
+  },
+};
+
+export type ArrivalInput = {
+  stock_transfer_id: number;
+  date: string;
+  notes?: string | null;
+  reason?: string | null;
+  lines: {
+    stock_transfer_line_id: number;
+    quantity: number;
+    lot_number?: string | null;
+    expires_on?: string | null;
+  }[];
+};
+
+export async function createArrival(context: PostingContext, kind: ArrivalKind, input: ArrivalInput): Promise<number> {
+  const transfer = await context.trx
+    .selectFrom('stock_transfers')
+    .select('id')
+    .where('id', '=', input.stock_transfer_id)
+    .where('business_id', '=', context.businessId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!transfer) throw fieldError('stock_transfer_id', 'The selected stock_transfer_id is invalid.');
+  const route = await loadTransferRoute(context, transfer.id);
+  const transferLines = await context.trx
+    .selectFrom('stock_transfer_lines')
+    .select(['id', 'item_id'])
+    .where('stock_transfer_id', '=', transfer.id)
+    .execute();
+  const itemOf = new Map(transferLines.map((line) => [line.id, line.item_id]));
+  const lines = input.lines.map((line, position) => {
+    const itemId = itemOf.get(line.stock_transfer_line_id);
+    if (itemId === undefined) {
+      throw fieldError(lineField(position, 'stock_transfer_line_id'), 'The line is not part of this transfer.');
+    }
+    return {
+      position,
+      stock_transfer_line_id: line.stock_transfer_line_id,
+      item_id: itemId,
+      quantity: toThousandths(line.quantity),
+      lot_number: line.lot_number?.trim() || null,
+      expires_on: line.expires_on ?? null,
+    };
+  });
+  const items = await requireLineItems(
+    context,
+    lines.map((line) => line.item_id),
+  );
+  if (kind === 'stock-receive') await requireReceiptLots(context, lines, items);
+  const at = timestampOf(context);
+  const number = await assignDocumentNumber(context, kind, route.to);
+  const common = {
+    business_id: context.businessId,
+    number,
+    stock_transfer_id: transfer.id,
+    notes: input.notes ?? null,
+    created_at: at,
+    updated_at: at,
+    created_by: context.userId,
+    updated_by: context.userId,
+  };
+  const header =
+    kind === 'stock-receive'
+      ? await context.trx
+          .insertInto('stock_receives')
+          .values({ ...common, received_date: input.date })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      : await context.trx
+          .insertInto('stock_returns')
+          .values({ ...common, return_date: input.date, reason: input.reason ?? null })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+  const rows = lines.map((line) => ({ ...line, business_id: context.businessId, created_at: at, updated_at: at }));
+  if (kind === 'stock-receive') {
+    await context.trx
+      .insertInto('stock_receive_lines')
+      .values(rows.map((row) => ({ ...row, ...lotOf(row, items), stock_receive_id: header.id })))
+      .execute();
+  } else {
+    await context.trx
+      .insertInto('stock_return_lines')
+      .values(
+        rows.map(({ expires_on, ...row }) => ({
+          ...row,
+          lot_number: lotOf({ ...row, expires_on }, items).lot_number,
+          stock_return_id: header.id,
+        })),
+      )
+      .execute();
+  }
+  await arrivalPosting(kind)(context, header.id, 1);
+  return header.id;
+}
+
+// Lot fields mean something only on lines of lot-tracked items.
+function lotOf(
+  line: { item_id: number; lot_number: string | null; expires_on: string | null },
+  items: ReadonlyMap<number, ItemFacts>,
+): { lot_number: string | null; expires_on: string | null } {
+  return items.get(line.item_id)?.is_lot_tracked
+    ? { lot_number: line.lot_number, expires_on: line.expires_on }
+    : { lot_number: null, expires_on: null };
+}
+
+// Transit at the destination goes down; on hand goes up at the destination (receive) or the source (return),
+// at the cost the goods left the source with, in the lots they travelled in. Reversing checks that those goods
+// are still on hand.
+export function arrivalPosting(kind: ArrivalKind): Posting {
+  const tables = tablesOf[kind];
+  return async (context, id, direction) => {
+    const header = await context.trx
+      .selectFrom(tables.header)
+      .select(['number', 'stock_transfer_id'])
+      .where('id', '=', id)
+      .where('business_id', '=', context.businessId)
+      .executeTakeFirstOrThrow();
+    const route = await loadTransferRoute(context, header.stock_transfer_id);
+    if (direction === 1) {
+      const transfer = await context.trx
+        .selectFrom('stock_transfers')
+        .select('deleted_at')
+        .where('id', '=', route.id)
+        .executeTakeFirstOrThrow();
+      if (transfer.deleted_at !== null) throw fieldError('stock_transfer_id', 'The transfer is voided.');
+    }
+    const lines = await context.trx
+      .selectFrom(tables.lines)
+      .innerJoin('stock_transfer_lines', 'stock_transfer_lines.id', `${tables.lines}.stock_transfer_line_id`)
+      .select([
+        `${tables.lines}.id as id`,
+        `${tables.lines}.stock_transfer_line_id as stock_transfer_line_id`,
+        `${tables.lines}.item_id as item_id`,
+        `${tables.lines}.quantity as quantity`,
+        `${tables.lines}.lot_number as lot_number`,
+        'stock_transfer_lines.unit_cost as unit_cost',
+      ])
+      .where(sql.ref(`${tables.lines}.${tables.parent}`), '=', id)
+      .orderBy(`${tables.lines}.position`)
+      .execute();
+    for (const [index, line] of lines.entries()) {
+      await moveLinkedQuantity(
+        context,
+        { table: 'stock_transfer_lines', column: tables.column },
+        line.stock_transfer_line_id,
+        direction * Number(line.quantity),
+        lineField(index, 'quantity'),
+        'The quantity is more than the transfer line still has in transit.',
+      );
+    }
+    await refreshTransferStatus(context, route.id);
+    const document = { type: kind, id, number: header.number };
+    const landing = kind === 'stock-receive' ? route.to : route.from;
+    const items = await requireLineItems(
+      context,
+      lines.map((line) => line.item_id),
+    );
+    const lotsOf = await arrivalLots(context, kind, id, route.id, direction, lines, items);
+    await applyStockChanges(
+      context,
+      document,
+      lines.flatMap((line, index) => {
+        const changes = [
+          {
+            itemId: line.item_id,
+            location: route.to,
+            balance: 'in_transit' as const,
+            delta: -direction * Number(line.quantity),
+            unitCost: Number(line.unit_cost),
+            costEffect: 'issue' as const,
+            field: lineField(index, 'quantity'),
+            documentLineId: line.id,
+          },
+          {
+            itemId: line.item_id,
+            location: landing,
+            balance: 'on_hand' as const,
+            delta: direction * Number(line.quantity),
+            unitCost: Number(line.unit_cost),
+            costEffect: direction === 1 ? ('receipt' as const) : ('receipt_reversal' as const),
+            field: lineField(index, 'quantity'),
+            documentLineId: line.id,
+          },
+        ];
+        const lots = lotsOf[index];
+        return lots ? changes.flatMap((change) => splitByLots(change, lots)) : changes;
+      }),
+    );
+  };
+}
+
+// The lots each line moves out of transit (null for an item without lots): on posting, the lots the lines name
+// or the transfer line's earliest expiry first; on a void, those the posting took.
+async function arrivalLots(
+  context: PostingContext,
+  kind: ArrivalKind,
+  id: number,
+  transferId: number,
+  direction: 1 | -1,
+  lines: readonly {
+    id: number;
+    item_id: number;
+    stock_transfer_line_id: number;
+    quantity: number;
+    lot_number: string | null;
+  }[],
+  items: ReadonlyMap<number, ItemFacts>,
+): Promise<(LotTake[] | null)[]> {
+  const lotsOf: (LotTake[] | null)[] = lines.map(() => null);
+  const tracked = lines
+    .map((line, index) => ({ line, index }))
+    .filter(({ line }) => items.get(line.item_id)?.is_lot_tracked);
+  if (tracked.length === 0) return lotsOf;
+  if (direction === -1) {
+    const arrived = await arrivedLots(context, kind, id);
+    for (const { line, index } of tracked) lotsOf[index] = arrived.get(line.id) ?? [];
+    return lotsOf;
+  }
+  const expiries =
+    kind === 'stock-receive'
+      ? new Map(
+          (
+            await context.trx
+              .selectFrom('stock_receive_lines')
+              .select(['id', 'expires_on'])
+              .where('stock_receive_id', '=', id)
+              .execute()
+          ).map((row) => [row.id, row.expires_on]),
+        )
+      : new Map<number, string | null>();
+  const picks = await pickTransitLots(
+    context,
+    transferId,
+    tracked.map(({ line, index }) => ({
+      transferLineId: line.stock_transfer_line_id,
+      quantity: Number(line.quantity),
+      lotNumber: line.lot_number,
+      expiresOn: expiries.get(line.id) ?? null,
+      quantityField: lineField(index, 'quantity'),
+      lotField: lineField(index, 'lot_number'),
+      expiryField: lineField(index, 'expires_on'),
+    })),
+  );
+  tracked.forEach(({ index }, position) => {
+    lotsOf[index] = picks[position] ?? [];
+  });
+  return lotsOf;
+}

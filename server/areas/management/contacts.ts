@@ -1,0 +1,60 @@
+import { sql } from 'kysely';
+import {
+  CreateContactBody,
+  ListContactsQueryParams,
+  SearchContactsQueryParams,
+  UpdateContactBody,
+} from '../../../generated/zod/contacts/contacts.zod.ts';
+import { auditColumns, dynamic } from '../../engine/dynamic.ts';
+import { nameOf, namesById } from '../../engine/lookups.ts';
+import type { Resource } from '../../engine/resource.ts';
+
+// Suppliers and customers; the contact type says which.
+export const contactsResource: Resource<'contacts'> = {
+  prefix: 'contacts',
+  singular: 'contact',
+  table: 'contacts',
+  scope: 'business',
+  schemas: {
+    list: ListContactsQueryParams,
+    search: SearchContactsQueryParams,
+    create: CreateContactBody,
+    update: UpdateContactBody,
+  },
+  searchColumns: ['name', 'company_name', 'email', 'phone', 'tin'],
+  references: { contact_type_id: 'contact_types' },
+  conditions: {
+    // Customers and suppliers are the seeded contact types of those names (docs/domain/management.md, Contacts),
+    // whatever their id.
+    role: (rows, value, ctx) =>
+      rows.where(
+        'contact_type_id',
+        'in',
+        dynamic(ctx.db)
+          .selectFrom('contact_types')
+          .select('id')
+          .where('business_id', '=', ctx.businessId)
+          .where(sql<string>`lower(name)`, '=', String(value)),
+      ),
+  },
+  async present(ctx, rows) {
+    const types = await namesById(
+      ctx.db,
+      'contact_types',
+      rows.map((row) => row.contact_type_id),
+    );
+    return rows.map((row) => ({
+      ...auditColumns(row),
+      business_id: row.business_id,
+      contact_type_id: row.contact_type_id,
+      name: row.name,
+      company_name: row.company_name,
+      email: row.email,
+      phone: row.phone,
+      address: row.address,
+      tin: row.tin,
+      notes: row.notes,
+      contact_type_name: nameOf(types, row.contact_type_id),
+    }));
+  },
+};

@@ -1,0 +1,20 @@
+import {
+  ListPermissionsQueryParams,
+  SearchPermissionsQueryParams,
+} from '../../../generated/zod/permissions/permissions.zod.ts';
+import { auditColumns } from '../../engine/dynamic.ts';
+import type { Resource } from '../../engine/resource.ts';
+
+// Read-only: the catalogue is seeded (auth/permission-catalogue.ts) and only assigned to roles.
+export const permissionsResource: Resource<'permissions'> = {
+  prefix: 'permissions',
+  singular: 'permission',
+  table: 'permissions',
+  scope: 'global',
+  actions: ['view'],
+  schemas: { list: ListPermissionsQueryParams, search: SearchPermissionsQueryParams },
+  searchColumns: ['name', 'group', 'action'],
+  async present(_ctx, rows) {
+    return rows.map((row) => ({ ...auditColumns(row), name: row.name, group: row.group, action: row.action }));
+  },
+};

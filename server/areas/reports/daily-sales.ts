@@ -1,0 +1,151 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { PaymentMethod } from '../../db/tables/documents.ts';
+import { centavosToPesos } from '../../domain/money.ts';
+
+export type DailySalesQuery = { branchId: number | null; dateFrom: string; dateTo: string };
+
+export const paymentMethods: readonly PaymentMethod[] = ['cash', 'bank_transfer', 'check', 'card', 'e_wallet'];
+
+const summed = ['subtotal', 'discount_total', 'vat_removed', 'special_discount_total', 'vatable_sales', 'vat_amount'];
+
+// A figure of the invoices still standing (voided ones count as issued and voided, never as sales).
+const standing = (column: string) =>
+  sql<string | number>`SUM(CASE WHEN deleted_at IS NULL THEN ${sql.ref(column)} ELSE 0 END)`.as(column);
+
+const voidedNumber = (fn: 'MIN' | 'MAX', alias: string) =>
+  sql<string | null>`${sql.raw(fn)}(CASE WHEN deleted_at IS NOT NULL THEN number END)`.as(alias);
+
+// The report's columns in order: the JSON rows' keys and the CSV header.
+export const dailySalesColumns = [
+  'branch_id',
+  'branch_name',
+  'date',
+  'invoices_issued',
+  'issued_from',
+  'issued_to',
+  'invoices_voided',
+  'voided_from',
+  'voided_to',
+  'gross_sales',
+  'regular_discounts',
+  'vat_exemption',
+  'special_discounts',
+  'vatable_sales',
+  'vat_amount',
+  'vat_exempt_sales',
+  'zero_rated_sales',
+  'net_sales',
+  'collections_cash',
+  'collections_bank_transfer',
+  'collections_check',
+  'collections_card',
+  'collections_e_wallet',
+  'collections_total',
+] as const;
+
+type Key = string;
+const keyOf = (branchId: number, date: string): Key => `${branchId}|${date}`;
+
+// The daily sales report of docs/domain/reports.md: per branch and invoice date, the invoices issued and voided with
+// their number ranges and the sums of the standing invoices' stored figures; per branch and payment date, the
+// standing payments by method. Every figure is a sum of stored centavos, so the report equals its documents.
+export async function dailySales(db: Kysely<Database>, businessId: number, query: DailySalesQuery) {
+  let invoices = db
+    .selectFrom('invoices')
+    .select([
+      'branch_id',
+      'invoice_date as date',
+      sql<string | number>`COUNT(*)`.as('issued'),
+      sql<string>`MIN(number)`.as('issued_from'),
+      sql<string>`MAX(number)`.as('issued_to'),
+      sql<string | number>`SUM(CASE WHEN deleted_at IS NULL THEN 0 ELSE 1 END)`.as('voided'),
+      voidedNumber('MIN', 'voided_from'),
+      voidedNumber('MAX', 'voided_to'),
+      ...summed.map(standing),
+      standing('vat_exempt_sales'),
+      standing('zero_rated_sales'),
+      standing('total'),
+    ])
+    .where('business_id', '=', businessId)
+    .where('invoice_date', '>=', query.dateFrom)
+    .where('invoice_date', '<=', query.dateTo)
+    .groupBy(['branch_id', 'invoice_date']);
+  if (query.branchId !== null) invoices = invoices.where('branch_id', '=', query.branchId);
+
+  let payments = db
+    .selectFrom('invoice_payments')
+    .innerJoin('invoices', 'invoices.id', 'invoice_payments.invoice_id')
+    .select([
+      'invoices.branch_id',
+      'invoice_payments.payment_date as date',
+      'invoice_payments.payment_method',
+      sql<string | number>`SUM(invoice_payments.amount)`.as('amount'),
+    ])
+    .where('invoice_payments.business_id', '=', businessId)
+    .where('invoice_payments.deleted_at', 'is', null)
+    .where('invoice_payments.payment_date', '>=', query.dateFrom)
+    .where('invoice_payments.payment_date', '<=', query.dateTo)
+    .groupBy(['invoices.branch_id', 'invoice_payments.payment_date', 'invoice_payments.payment_method']);
+  if (query.branchId !== null) payments = payments.where('invoices.branch_id', '=', query.branchId);
+
+  const [sales, collected] = await Promise.all([invoices.execute(), payments.execute()]);
+  const keys = new Map<Key, { branchId: number; date: string }>();
+  for (const row of [...sales, ...collected]) {
+    keys.set(keyOf(row.branch_id, String(row.date)), { branchId: row.branch_id, date: String(row.date) });
+  }
+  const salesOf = new Map(sales.map((row) => [keyOf(row.branch_id, String(row.date)), row]));
+  const branches = await db
+    .selectFrom('branches')
+    .select(['id', 'name'])
+    .where('id', 'in', [...[...keys.values()].map((key) => key.branchId), 0])
+    .execute();
+  const branchName = new Map(branches.map((branch) => [branch.id, branch.name]));
+  const ordered = [...keys.values()].sort((a, b) =>
+    a.date === b.date
+      ? (branchName.get(a.branchId) ?? '').localeCompare(branchName.get(b.branchId) ?? '')
+      : a.date < b.date
+        ? -1
+        : 1,
+  );
+
+  return ordered.map(({ branchId, date }) => {
+    const row = salesOf.get(keyOf(branchId, date));
+    const pesos = (value: string | number | null | undefined) => centavosToPesos(Number(value ?? 0));
+    const collections = Object.fromEntries(
+      paymentMethods.map((method) => {
+        const amount = collected
+          .filter((payment) => payment.branch_id === branchId && String(payment.date) === date)
+          .filter((payment) => payment.payment_method === method)
+          .reduce((sum, payment) => sum + Number(payment.amount), 0);
+        return [method, amount];
+      }),
+    ) as Record<PaymentMethod, number>;
+    return {
+      branch_id: branchId,
+      branch_name: branchName.get(branchId) ?? null,
+      date,
+      invoices_issued: Number(row?.issued ?? 0),
+      issued_from: row?.issued_from ?? null,
+      issued_to: row?.issued_to ?? null,
+      invoices_voided: Number(row?.voided ?? 0),
+      voided_from: row?.voided_from ?? null,
+      voided_to: row?.voided_to ?? null,
+      gross_sales: pesos(row?.subtotal),
+      regular_discounts: pesos(row?.discount_total),
+      vat_exemption: pesos(row?.vat_removed),
+      special_discounts: pesos(row?.special_discount_total),
+      vatable_sales: pesos(row?.vatable_sales),
+      vat_amount: pesos(row?.vat_amount),
+      vat_exempt_sales: pesos(row?.vat_exempt_sales),
+      zero_rated_sales: pesos(row?.zero_rated_sales),
+      net_sales: pesos(row?.total),
+      collections_cash: pesos(collections.cash),
+      collections_bank_transfer: pesos(collections.bank_transfer),
+      collections_check: pesos(collections.check),
+      collections_card: pesos(collections.card),
+      collections_e_wallet: pesos(collections.e_wallet),
+      collections_total: pesos(paymentMethods.reduce((sum, method) => sum + collections[method], 0)),
+    };
+  });
+}

@@ -1,0 +1,144 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { stockValue } from '../../domain/average-cost.ts';
+import { businessDate } from '../../domain/business-date.ts';
+import { centavosToPesos } from '../../domain/money.ts';
+import { fromThousandths } from '../../domain/quantity.ts';
+import { expiringLots } from './expiring-lots.ts';
+import { jobOrdersDue } from './job-orders-due.ts';
+
+const days = 30;
+
+function lastDays(today: string): string[] {
+  const end = Date.parse(`${today}T00:00:00Z`);
+  return Array.from({ length: days }, (_, index) =>
+    new Date(end - (days - 1 - index) * 86_400_000).toISOString().slice(0, 10),
+  );
+}
+
+async function dailyTotals(
+  db: Kysely<Database>,
+  businessId: number,
+  table: 'invoices' | 'bills',
+  dateColumn: 'invoice_date' | 'bill_date',
+  dates: readonly string[],
+) {
+  const rows = await db
+    .selectFrom(table)
+    .select([`${dateColumn} as date`, db.fn.sum<string | number>('total').as('total')])
+    .where('business_id', '=', businessId)
+    .where('deleted_at', 'is', null)
+    .where(dateColumn, '>=', dates[0] ?? '')
+    .where(dateColumn, '<=', dates[dates.length - 1] ?? '')
+    .groupBy(dateColumn)
+    .execute();
+  const byDate = new Map(rows.map((row) => [String(row.date), Number(row.total)]));
+  return dates.map((date) => ({ date, total: centavosToPesos(byDate.get(date) ?? 0) }));
+}
+
+async function openBalance(db: Kysely<Database>, businessId: number, table: 'invoices' | 'bills') {
+  const row = await db
+    .selectFrom(table)
+    .select([db.fn.sum<string | number>('total').as('total'), db.fn.sum<string | number>('amount_paid').as('paid')])
+    .where('business_id', '=', businessId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return centavosToPesos(Number(row?.total ?? 0) - Number(row?.paid ?? 0));
+}
+
+// The Overview's chart data: the last 30 Manila days of sales and purchases (bills), what customers owe and
+// what is owed to suppliers, stock value per location, items at or below their reorder level, best sellers, job
+// orders due and lots expiring soon.
+export async function dashboardOverview(db: Kysely<Database>, businessId: number, now: Date) {
+  const dates = lastDays(businessDate(now));
+  const stocks = await db
+    .selectFrom('stocks')
+    .innerJoin('items', 'items.id', 'stocks.item_id')
+    .leftJoin('branches', 'branches.id', 'stocks.branch_id')
+    .leftJoin('warehouses', 'warehouses.id', 'stocks.warehouse_id')
+    .select([
+      'stocks.item_id',
+      'stocks.branch_id',
+      'stocks.warehouse_id',
+      'stocks.location_key',
+      'stocks.quantity_on_hand',
+      'stocks.average_unit_cost',
+      'items.code',
+      'items.name',
+      'items.reorder_level',
+      'items.is_inventory_tracked',
+      'branches.name as branch_name',
+      'warehouses.name as warehouse_name',
+    ])
+    .where('stocks.business_id', '=', businessId)
+    .orderBy('stocks.location_key')
+    .execute();
+  const values = new Map<
+    string,
+    { branch_id: number | null; warehouse_id: number | null; location_name: string; value: number }
+  >();
+  for (const stock of stocks) {
+    const entry = values.get(stock.location_key) ?? {
+      branch_id: stock.branch_id,
+      warehouse_id: stock.warehouse_id,
+      location_name: stock.branch_name ?? stock.warehouse_name ?? '',
+      value: 0,
+    };
+    entry.value += stockValue(Number(stock.quantity_on_hand), Number(stock.average_unit_cost));
+    values.set(stock.location_key, entry);
+  }
+  const lowStock = stocks
+    .filter(
+      (stock) =>
+        Number(stock.is_inventory_tracked) === 1 &&
+        stock.reorder_level !== null &&
+        Number(stock.quantity_on_hand) <= Number(stock.reorder_level),
+    )
+    .sort((a, b) => Number(a.quantity_on_hand) - Number(b.quantity_on_hand))
+    .slice(0, 20)
+    .map((stock) => ({
+      item_id: stock.item_id,
+      item_code: stock.code,
+      item_name: stock.name,
+      branch_id: stock.branch_id,
+      warehouse_id: stock.warehouse_id,
+      location_name: stock.branch_name ?? stock.warehouse_name ?? '',
+      quantity_on_hand: fromThousandths(Number(stock.quantity_on_hand)),
+      reorder_level: fromThousandths(Number(stock.reorder_level)),
+    }));
+  const topItems = await db
+    .selectFrom('invoice_lines')
+    .innerJoin('invoices', 'invoices.id', 'invoice_lines.invoice_id')
+    .innerJoin('items', 'items.id', 'invoice_lines.item_id')
+    .select([
+      'items.id as item_id',
+      'items.code as item_code',
+      'items.name as item_name',
+      db.fn.sum<string | number>('invoice_lines.quantity').as('quantity'),
+      db.fn.sum<string | number>('invoice_lines.amount').as('total'),
+    ])
+    .where('invoices.business_id', '=', businessId)
+    .where('invoices.deleted_at', 'is', null)
+    .where('invoices.invoice_date', '>=', dates[0] ?? '')
+    .groupBy(['items.id', 'items.code', 'items.name'])
+    .orderBy('total', 'desc')
+    .limit(5)
+    .execute();
+  return {
+    sales_by_day: await dailyTotals(db, businessId, 'invoices', 'invoice_date', dates),
+    purchases_by_day: await dailyTotals(db, businessId, 'bills', 'bill_date', dates),
+    receivables: await openBalance(db, businessId, 'invoices'),
+    payables: await openBalance(db, businessId, 'bills'),
+    stock_value_by_location: [...values.values()].map((entry) => ({ ...entry, value: centavosToPesos(entry.value) })),
+    low_stock_items: lowStock,
+    top_items: topItems.map((item) => ({
+      item_id: item.item_id,
+      item_code: item.item_code,
+      item_name: item.item_name,
+      quantity: fromThousandths(Number(item.quantity)),
+      total: centavosToPesos(Number(item.total)),
+    })),
+    job_orders_due: await jobOrdersDue(db, businessId, businessDate(now)),
+    expiring_lots: await expiringLots(db, businessId, businessDate(now)),
+  };
+}

@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { fromThousandths } from '../../domain/quantity.ts';
+
+export const expiryWarningDays = 90;
+
+// The Overview's lots to pull or sell first: goods on hand expiring within 90 days of today, the expired ones
+// included, earliest expiry first.
+export async function expiringLots(db: Kysely<Database>, businessId: number, today: string) {
+  const limit = new Date(Date.parse(`${today}T00:00:00Z`) + expiryWarningDays * 86_400_000).toISOString().slice(0, 10);
+  const rows = await db
+    .selectFrom('stock_lots')
+    .innerJoin('items', 'items.id', 'stock_lots.item_id')
+    .leftJoin('branches', 'branches.id', 'stock_lots.branch_id')
+    .leftJoin('warehouses', 'warehouses.id', 'stock_lots.warehouse_id')
+    .selectAll('stock_lots')
+    .select(['items.code as item_code', 'items.name as item_name', 'branches.name as branch_name'])
+    .select('warehouses.name as warehouse_name')
+    .where('stock_lots.business_id', '=', businessId)
+    .where('stock_lots.quantity_on_hand', '>', 0)
+    .where('stock_lots.expires_on', '<=', limit)
+    .orderBy('stock_lots.expires_on')
+    .orderBy('stock_lots.id')
+    .limit(50)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    deleted_at: row.deleted_at,
+    created_by: row.created_by,
+    updated_by: row.updated_by,
+    business_id: row.business_id,
+    stock_id: row.stock_id,
+    item_id: row.item_id,
+    branch_id: row.branch_id,
+    warehouse_id: row.warehouse_id,
+    lot_number: row.lot_number,
+    expires_on: row.expires_on,
+    quantity_on_hand: fromThousandths(Number(row.quantity_on_hand)),
+    quantity_in_transit: fromThousandths(Number(row.quantity_in_transit)),
+    item_code: row.item_code,
+    item_name: row.item_name,
+    location_name: row.branch_name ?? row.warehouse_name ?? '',
+  }));
+}

@@ -1,0 +1,86 @@
+import type { z } from 'zod';
+import type {
+  CreateInvoicePaymentBody,
+  UpdateInvoicePaymentBody,
+} from '../../../generated/zod/invoice-payments/invoice-payments.zod.ts';
+import { pesosToCentavos } from '../../domain/money.ts';
+import { fieldError, notFound } from '../../http/errors.ts';
+import { assignDocumentNumber } from '../../ledger/document-counter.ts';
+import type { Posting } from '../../ledger/document-lifecycle.ts';
+import { movePayment, paymentColumns } from '../../ledger/payments.ts';
+import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
+
+export type InvoicePaymentInput = z.output<typeof CreateInvoicePaymentBody>;
+export type InvoicePaymentChanges = z.output<typeof UpdateInvoicePaymentBody>;
+
+async function requireInvoice(context: PostingContext, invoiceId: number): Promise<{ id: number; branch_id: number }> {
+  const invoice = await context.trx
+    .selectFrom('invoices')
+    .select(['id', 'branch_id'])
+    .where('id', '=', invoiceId)
+    .where('business_id', '=', context.businessId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!invoice) throw fieldError('invoice_id', 'The selected invoice_id is invalid.');
+  return invoice;
+}
+
+export async function createInvoicePayment(context: PostingContext, input: InvoicePaymentInput): Promise<number> {
+  const invoice = await requireInvoice(context, input.invoice_id);
+  const header = await context.trx
+    .insertInto('invoice_payments')
+    .values({
+      ...paymentColumns(context, input),
+      number: await assignDocumentNumber(context, 'invoice-payment', {
+        branch_id: invoice.branch_id,
+        warehouse_id: null,
+      }),
+      invoice_id: invoice.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await postInvoicePayment(context, header.id, 1);
+  return header.id;
+}
+
+export const postInvoicePayment: Posting = async (context, id, direction) => {
+  const payment = await context.trx
+    .selectFrom('invoice_payments')
+    .select(['invoice_id', 'amount'])
+    .where('id', '=', id)
+    .where('business_id', '=', context.businessId)
+    .executeTakeFirstOrThrow();
+  await movePayment(context, 'invoices', payment.invoice_id, direction * Number(payment.amount), 'amount');
+};
+
+// The old amount comes off its invoice and the new one goes on, so the balance rule holds after the edit.
+export async function updateInvoicePayment(
+  context: PostingContext,
+  id: number,
+  changes: InvoicePaymentChanges,
+): Promise<void> {
+  const payment = await context.trx
+    .selectFrom('invoice_payments')
+    .selectAll()
+    .where('id', '=', id)
+    .where('business_id', '=', context.businessId)
+    .executeTakeFirst();
+  if (!payment) throw notFound();
+  if (changes.invoice_id !== undefined) await requireInvoice(context, changes.invoice_id);
+  await postInvoicePayment(context, id, -1);
+  await context.trx
+    .updateTable('invoice_payments')
+    .set({
+      invoice_id: changes.invoice_id ?? payment.invoice_id,
+      payment_date: changes.payment_date ?? payment.payment_date,
+      amount: changes.amount === undefined ? payment.amount : pesosToCentavos(changes.amount),
+      payment_method: changes.payment_method ?? payment.payment_method,
+      reference: changes.reference === undefined ? payment.reference : changes.reference,
+      notes: changes.notes === undefined ? payment.notes : changes.notes,
+      updated_at: timestampOf(context),
+      updated_by: context.userId,
+    })
+    .where('id', '=', id)
+    .execute();
+  await postInvoicePayment(context, id, 1);
+}

@@ -1,0 +1,32 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { centavosToPesos } from '../../domain/money.ts';
+import { fromThousandths } from '../../domain/quantity.ts';
+import { documentLines } from '../../ledger/document-presenting.ts';
+
+type SalesLineTable = 'quotation_lines' | 'invoice_lines';
+
+// Quotation and invoice lines share one shape in the contract; `more` adds what one kind of line shows besides,
+// from the same stored line.
+export async function presentSalesLines<T extends SalesLineTable, More extends object = Record<never, never>>(
+  db: Kysely<Database>,
+  table: T,
+  documentIds: readonly number[],
+  more?: (line: Selectable<Database[T]>) => More,
+) {
+  const { linesOf, itemOf } = await documentLines<SalesLineTable>(db, table, documentIds);
+  return (documentId: number) =>
+    linesOf(documentId).map((line) => ({
+      id: line.id,
+      item_id: line.item_id,
+      quantity: fromThousandths(Number(line.quantity)),
+      unit_price: centavosToPesos(Number(line.unit_price)),
+      discount_percent: line.discount_percent,
+      ...itemOf(line.item_id),
+      amount: centavosToPesos(Number(line.amount)),
+      tax_class: line.tax_class,
+      special_discount_amount: centavosToPesos(Number(line.special_discount_amount)),
+      // documentLines reads every column of `table`'s own rows.
+      ...more?.(line as Selectable<Database[T]>),
+    }));
+}

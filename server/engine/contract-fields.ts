@@ -1,0 +1,111 @@
+import { fileURLToPath } from 'node:url';
+import { loadContractDocument } from '../http/contract-document.ts';
+
+type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  oneOf?: Schema[];
+  required?: string[];
+  anyOf?: Schema[];
+  allOf?: Schema[];
+};
+type Content = Record<string, { schema?: Schema }>;
+type Operation = { responses?: Record<string, { content?: Content }>; requestBody?: { content?: Content } };
+type Contract = {
+  paths: Record<string, { get?: Operation; post?: Operation }>;
+  components: { schemas: Record<string, Schema> };
+};
+
+export type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
+export type BodyField = { name: string; type: FieldType; required: boolean };
+
+type ContractFields = { exportColumns: Map<string, string[]>; createFields: Map<string, BodyField[]> };
+
+let fields: ContractFields | undefined;
+
+function contractFields(): ContractFields {
+  fields ??= readContractFields(fileURLToPath(new URL('../../openapi.yaml', import.meta.url)));
+  return fields;
+}
+
+/**
+ * The CSV columns of every listed resource, read from the record schema that its list answers in the contract:
+ * the scalar fields in the contract's order, an object field as `field.key` columns, lists left out. So an export
+ * has the same header whether or not any record matches, and a field added to the contract is exported too.
+ */
+export function exportColumns(prefix: string): readonly string[] {
+  return contractFields().exportColumns.get(prefix) ?? [];
+}
+
+// The fields of a resource's create body, as the contract declares them: what a CSV import's columns fill.
+export function createFields(prefix: string): readonly BodyField[] {
+  return contractFields().createFields.get(prefix) ?? [];
+}
+
+function readContractFields(contractPath: string): ContractFields {
+  const contract = loadContractDocument(contractPath) as unknown as Contract;
+  const resolve = (schema: Schema): Schema => {
+    if (!schema.$ref) return schema;
+    const name = schema.$ref.replace('#/components/schemas/', '');
+    const found = contract.components.schemas[name];
+    if (!found) throw new Error(`The contract has no schema ${name}`);
+    return resolve(found);
+  };
+  const variants = (schema: Schema): Schema[] => {
+    const resolved = resolve(schema);
+    const alternatives = resolved.oneOf ?? resolved.anyOf ?? resolved.allOf;
+    return alternatives ? alternatives.flatMap(variants) : [resolved];
+  };
+  const isList = (schema: Schema) => variants(schema).some((variant) => variant.type === 'array');
+  const objectFields = (schema: Schema) =>
+    variants(schema).find((variant) => variant.properties !== undefined)?.properties ?? null;
+
+  const typeOf = (schema: Schema): FieldType => {
+    for (const variant of variants(schema)) {
+      const type = Array.isArray(variant.type) ? variant.type.find((name) => name !== 'null') : variant.type;
+      if (type && type !== 'null') return type as FieldType;
+    }
+    return 'string';
+  };
+
+  const exportColumns = new Map<string, string[]>();
+  const createFields = new Map<string, BodyField[]>();
+  for (const [path, item] of Object.entries(contract.paths)) {
+    const match = /^\/api\/([a-z-]+)$/.exec(path);
+    if (!match?.[1]) continue;
+    const body = item.post?.requestBody?.content?.['application/json']?.schema;
+    if (body) {
+      const resolved = resolve(body);
+      const required = new Set(resolved.required ?? []);
+      createFields.set(
+        match[1],
+        Object.entries(resolved.properties ?? {}).map(([name, schema]) => ({
+          name,
+          type: typeOf(schema),
+          required: required.has(name),
+        })),
+      );
+    }
+    const page = item.get?.responses?.['200']?.content?.['application/json']?.schema;
+    if (!page) continue;
+    const record = resolve(page).properties?.data?.items;
+    const fields = record ? objectFields(record) : null;
+    if (!fields) continue;
+    const names: string[] = [];
+    for (const [field, schema] of Object.entries(fields)) {
+      if (isList(schema)) continue;
+      const inner = objectFields(schema);
+      if (inner) {
+        for (const [key, innerSchema] of Object.entries(inner)) {
+          if (!isList(innerSchema) && !objectFields(innerSchema)) names.push(`${field}.${key}`);
+        }
+      } else {
+        names.push(field);
+      }
+    }
+    exportColumns.set(match[1], names);
+  }
+  return { exportColumns, createFields };
+}

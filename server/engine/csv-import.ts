@@ -1,0 +1,209 @@
+import Papa from 'papaparse';
+import { type FieldErrors, HttpError, unprocessable } from '../http/errors.ts';
+import { type BodyField, createFields } from './contract-fields.ts';
+import { dynamic } from './dynamic.ts';
+import { createWithin } from './mutations.ts';
+import type { AnyResource, ResourceContext } from './resource.ts';
+
+// A data row of an import: its number as a spreadsheet shows it (the header is row 1) and its cells by column.
+export type ImportRow = { row: number; cells: Readonly<Record<string, string>> };
+
+// Finds a related record by the name or code a person wrote in the cell; null when there is none.
+export type Lookup = (ctx: ResourceContext, text: string) => Promise<number | null>;
+
+// A column that names a related record (`item_type`) and the body field its id fills (`item_type_id`).
+export type Relation = { field: string; label: string; lookup: Lookup };
+
+export type ImportDefinition = {
+  prefix: string;
+  permission: string;
+  // The template's header and its example row.
+  template: { columns: readonly string[]; example: Readonly<Record<string, string>> };
+  // Refuses a header with unknown columns or without a required one (a 422 on row 1).
+  header(columns: readonly string[]): void;
+  // Checks and writes every row inside the import's one transaction; answers how many records it wrote, and
+  // reports every refused cell in `errors` as `rows.{row}.{column}` instead of stopping at the first.
+  write(ctx: ResourceContext, rows: readonly ImportRow[], errors: FieldErrors): Promise<number>;
+};
+
+export const maxImportRows = 20_000;
+
+export function parseCsv(text: string): { columns: string[]; rows: ImportRow[] } {
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (header) => header.trim(),
+  });
+  const columns = parsed.meta.fields ?? [];
+  const rows = parsed.data.map((cells, index) => ({ row: index + 2, cells }));
+  if (columns.length === 0) throw unprocessable({ 'rows.1': ['The file has no header row.'] });
+  if (rows.length === 0) throw unprocessable({ 'rows.2': ['The file has no rows under its header.'] });
+  if (rows.length > maxImportRows) {
+    throw unprocessable({ rows: [`An import takes at most ${maxImportRows.toLocaleString('en-US')} rows at once.`] });
+  }
+  return { columns, rows };
+}
+
+// The column a body field is read from: a related record's name column (`brand` for `brand_id`), else the field.
+export function columnOf(field: string, relations: Readonly<Record<string, Relation>>): string {
+  return Object.entries(relations).find(([, relation]) => relation.field === field)?.[0] ?? field;
+}
+
+// Checks the header against what the import reads: unknown columns and missing required ones name row 1.
+export function checkHeader(
+  columns: readonly string[],
+  fields: readonly BodyField[],
+  relations: Readonly<Record<string, Relation>>,
+  extra: readonly string[] = [],
+): void {
+  const known = new Set([...fields.map((field) => columnOf(field.name, relations)), ...extra]);
+  const errors: FieldErrors = {};
+  for (const column of columns) {
+    if (!known.has(column)) errors[`rows.1.${column}`] = [`The column ${column} is not one this import reads.`];
+  }
+  for (const field of fields) {
+    const column = columnOf(field.name, relations);
+    if (field.required && !columns.includes(column)) errors[`rows.1.${column}`] = [`The column ${column} is missing.`];
+  }
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+}
+
+/**
+ * Turns a row's cells into a create body: text as it is, numbers and flags parsed, a related record found by its name
+ * or code, discount tiers written as docs/domain/catalogue.md shows them (`10:5%, 20:10%`). An empty cell leaves the
+ * field out, so the record takes its default. A cell that cannot be read is reported and left as text, so the
+ * contract's own validation names it too.
+ */
+export async function rowBody(
+  ctx: ResourceContext,
+  row: ImportRow,
+  fields: readonly BodyField[],
+  relations: Readonly<Record<string, Relation>>,
+  errors: FieldErrors,
+): Promise<Record<string, unknown>> {
+  const body: Record<string, unknown> = {};
+  for (const field of fields) {
+    const column = columnOf(field.name, relations);
+    const cell = row.cells[column]?.trim() ?? '';
+    if (cell === '') continue;
+    const relation = relations[column];
+    if (relation) {
+      const id = await relation.lookup(ctx, cell);
+      if (id === null) errors[`rows.${row.row}.${column}`] = [`No ${relation.label} named “${cell}”.`];
+      else body[field.name] = id;
+      continue;
+    }
+    body[field.name] = cellValue(field, cell);
+  }
+  return body;
+}
+
+function cellValue(field: BodyField, cell: string): unknown {
+  if (field.type === 'integer' || field.type === 'number') {
+    const number = Number(cell.replaceAll(',', ''));
+    return Number.isFinite(number) ? number : cell;
+  }
+  if (field.type === 'boolean') {
+    const flag = cell.toLowerCase();
+    if (['1', 'true', 'yes', 'y'].includes(flag)) return true;
+    if (['0', 'false', 'no', 'n'].includes(flag)) return false;
+    return cell;
+  }
+  if (field.type === 'array') {
+    return cell.split(',').map((tier) => {
+      const [quantity = '', percent = ''] = tier.split(':').map((part) => part.trim().replace(/%$/, ''));
+      return { quantity: Number(quantity), discount_percent: Number(percent) };
+    });
+  }
+  return cell;
+}
+
+// Creates one record of `resource` from a row, through the same validation and checks as its create call; its
+// refusal is reported on the row, each field under the column it came from.
+export async function createFromRow(
+  resource: AnyResource,
+  ctx: ResourceContext,
+  row: ImportRow,
+  body: Record<string, unknown>,
+  relations: Readonly<Record<string, Relation>>,
+  errors: FieldErrors,
+): Promise<boolean> {
+  const refusal = await refusalOf(() => createWithin(resource, ctx, body));
+  if (refusal === null) return true;
+  if (Object.keys(refusal.errors).length === 0) errors[`rows.${row.row}`] = [refusal.message];
+  for (const [field, messages] of Object.entries(refusal.errors)) {
+    const column = columnOf(field.split('.')[0] ?? field, relations);
+    errors[`rows.${row.row}.${column}`] = messages;
+  }
+  return false;
+}
+
+// Runs a write and answers its 422 refusal (message and field errors), or null when it went through; any other
+// failure goes on up.
+export async function refusalOf(
+  write: () => Promise<unknown>,
+): Promise<{ message: string; errors: FieldErrors } | null> {
+  try {
+    await write();
+    return null;
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.statusCode !== 422) throw error;
+    return { message: error.message, errors: error.errors ?? {} };
+  }
+}
+
+// A lookup of a business's active records by one of their text columns, case-insensitive, remembered for the
+// rest of the import (the same brand is named on many rows).
+export function lookupBy(table: string, columns: readonly string[]): Lookup {
+  const found = new WeakMap<ResourceContext, Map<string, number | null>>();
+  return async (ctx, text) => {
+    let known = found.get(ctx);
+    if (!known) {
+      known = new Map();
+      found.set(ctx, known);
+    }
+    const key = text.toLowerCase();
+    if (!known.has(key)) {
+      const row = await dynamic(ctx.db)
+        .selectFrom(table)
+        .select('id')
+        .where('business_id', '=', ctx.businessId)
+        .where('deleted_at', 'is', null)
+        .where((eb) => eb.or(columns.map((column) => eb(eb.fn('lower', [eb.ref(column)]), '=', key))))
+        .orderBy('id')
+        .executeTakeFirst();
+      known.set(key, row ? Number(row.id) : null);
+    }
+    return known.get(key) ?? null;
+  };
+}
+
+// One record per row, for a resource served by the engine.
+export function recordImport(
+  resource: AnyResource,
+  relations: Readonly<Record<string, Relation>>,
+  example: Readonly<Record<string, string>>,
+): ImportDefinition {
+  const fields = () => createFields(resource.prefix);
+  return {
+    prefix: resource.prefix,
+    permission: `create-${resource.prefix}`,
+    template: {
+      get columns() {
+        return fields().map((field) => columnOf(field.name, relations));
+      },
+      example,
+    },
+    header: (columns) => checkHeader(columns, fields(), relations),
+    async write(ctx, rows, errors) {
+      let created = 0;
+      for (const row of rows) {
+        const before = Object.keys(errors).length;
+        const body = await rowBody(ctx, row, fields(), relations, errors);
+        if (Object.keys(errors).length > before) continue;
+        if (await createFromRow(resource, ctx, row, body, relations, errors)) created += 1;
+      }
+      return created;
+    },
+  };
+}

@@ -1,0 +1,250 @@
+import { formatEye } from '../../format/prescription.ts';
+import { defineResource, readField } from '../../resources/resource.ts';
+import {
+  dateRangeFilters,
+  documentTotals,
+  locationFilter,
+  recordTimestamps,
+  relationFilter,
+  vatBreakdown,
+} from '../../resources/shared-declarations.ts';
+
+const roles = [
+  { value: 'frame', label: 'Frame' },
+  { value: 'lens_od', label: 'Lens OD' },
+  { value: 'lens_os', label: 'Lens OS' },
+  { value: 'service', label: 'Service' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+const statuses = [
+  { value: 'open', label: 'Open' },
+  { value: 'in_lab', label: 'In lab' },
+  { value: 'ready', label: 'Ready' },
+  { value: 'claimed', label: 'Claimed' },
+  { value: 'cancelled', label: 'Cancelled' },
+] as const;
+
+const lensTypes = ['Ophthalmic Lens', 'Contact Lens'];
+
+export const jobOrders = defineResource({
+  key: 'job-orders',
+  singular: 'Job Order',
+  plural: 'Job Orders',
+  group: 'eye-care',
+  linked: true,
+  screens: 'full',
+  title: 'number',
+  columns: [
+    { field: 'number', label: 'Number' },
+    { field: 'contact_name', label: 'Patient' },
+    { field: 'branch_name', label: 'Branch' },
+    { field: 'order_date', label: 'Ordered', kind: 'date' },
+    { field: 'promised_date', label: 'Promised', kind: 'date' },
+    { field: 'total', label: 'Total', kind: 'money' },
+    { field: 'status', label: 'Status', kind: 'label' },
+  ],
+  viewFields: [
+    { field: 'number', label: 'Number' },
+    { field: 'contact_name', label: 'Patient' },
+    { field: 'branch_name', label: 'Branch' },
+    { field: 'status', label: 'Status', kind: 'label' },
+    { field: 'order_date', label: 'Order Date', kind: 'date' },
+    { field: 'promised_date', label: 'Promised Date', kind: 'date' },
+    {
+      field: 'prescription',
+      label: 'Prescription',
+      value: (row) => {
+        const rx = row.prescription as Record<string, unknown> | null;
+        if (!rx) return 'None';
+        const eye = (side: 'od' | 'os') =>
+          formatEye({
+            sphere: rx[`${side}_sphere`] as number,
+            cylinder: rx[`${side}_cylinder`] as number | null,
+            axis: rx[`${side}_axis`] as number | null,
+          });
+        return `OD ${eye('od')} · OS ${eye('os')} (examined ${String(rx.examined_on)})`;
+      },
+    },
+    { field: 'lab', label: 'Lab', kind: 'label' },
+    { field: 'lab_contact_name', label: 'Outside Lab' },
+    {
+      field: 'frame',
+      label: 'Frame A / B / DBL / ED (mm)',
+      value: (row) => ['frame_a', 'frame_b', 'frame_dbl', 'frame_ed'].map((key) => row[key] ?? '—').join(' / '),
+    },
+    { field: 'customer_frame', label: 'Patient’s Own Frame', kind: 'boolean' },
+    { field: 'fitting_notes', label: 'Fitting Notes' },
+    ...documentTotals,
+    ...vatBreakdown,
+    { field: 'invoice_number', label: 'Invoice' },
+    { field: 'invoice_balance', label: 'Invoice Balance', kind: 'money' },
+    { field: 'notes', label: 'Notes' },
+    ...recordTimestamps,
+  ],
+  formFields: [
+    {
+      name: 'contact_id',
+      label: 'Patient',
+      kind: 'relation',
+      resource: 'contacts',
+      labelField: 'contact_name',
+      required: true,
+    },
+    {
+      name: 'branch_id',
+      label: 'Branch',
+      kind: 'relation',
+      resource: 'branches',
+      labelField: 'branch_name',
+      required: true,
+    },
+    {
+      name: 'prescription_id',
+      label: 'Prescription',
+      kind: 'patient-prescription',
+      patientField: 'contact_id',
+      labelField: 'prescription_label',
+    },
+    { name: 'order_date', label: 'Order Date', kind: 'date', required: true },
+    { name: 'promised_date', label: 'Promised Date', kind: 'date' },
+    {
+      name: 'lab',
+      label: 'Lab',
+      kind: 'select',
+      defaultValue: 'in_house',
+      options: [
+        { value: 'in_house', label: 'In-house' },
+        { value: 'outside', label: 'Outside lab' },
+      ],
+    },
+    {
+      name: 'lab_contact_id',
+      label: 'Outside Lab (supplier)',
+      kind: 'relation',
+      resource: 'contacts',
+      labelField: 'lab_contact_name',
+    },
+    { name: 'frame_a', label: 'Frame A (mm)', kind: 'number' },
+    { name: 'frame_b', label: 'Frame B (mm)', kind: 'number' },
+    { name: 'frame_dbl', label: 'Frame DBL (mm)', kind: 'number' },
+    { name: 'frame_ed', label: 'Frame ED (mm)', kind: 'number' },
+    { name: 'customer_frame', label: 'Patient brings their own frame', kind: 'checkbox', defaultChecked: false },
+    { name: 'fitting_notes', label: 'Fitting Notes', kind: 'textarea' },
+    { name: 'notes', label: 'Notes', kind: 'textarea' },
+    {
+      name: 'lines',
+      label: 'Lines',
+      kind: 'lines',
+      required: true,
+      pricing: { side: 'sale', dateField: 'order_date' },
+      columns: [
+        { name: 'role', label: 'Role', kind: 'select', options: roles, required: true },
+        {
+          name: 'item_id',
+          label: 'Item',
+          kind: 'item',
+          labelField: 'item_name',
+          required: true,
+          itemTypes: {
+            roleField: 'role',
+            byRole: { frame: ['Frame'], lens_od: lensTypes, lens_os: lensTypes, service: ['Service'] },
+          },
+          lensEye: {
+            roleField: 'role',
+            byRole: { lens_od: 'od', lens_os: 'os' },
+            prescriptionField: 'prescription_id',
+          },
+        },
+        { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
+        { name: 'unit_price', label: 'Unit Price', kind: 'money' },
+        { name: 'discount_percent', label: 'Discount %', kind: 'percent' },
+      ],
+      viewColumns: [
+        { field: 'role', label: 'Role', kind: 'label' },
+        { field: 'item_name', label: 'Item' },
+        { field: 'quantity', label: 'Quantity', kind: 'quantity' },
+        { field: 'unit_price', label: 'Unit Price', kind: 'money' },
+        { field: 'discount_percent', label: 'Discount', kind: 'percent' },
+        { field: 'amount', label: 'Amount', kind: 'money' },
+      ],
+    },
+    { name: 'special_discount', label: 'Senior Citizen / PWD', kind: 'special-discount' },
+  ],
+  filters: [
+    { name: 'status', label: 'Status', kind: 'select', options: statuses },
+    relationFilter('contact_id', 'Patient', 'contacts'),
+    locationFilter('', 'Branch'),
+    ...dateRangeFilters('promised_date', 'Promised'),
+    ...dateRangeFilters('order_date', 'Ordered'),
+  ],
+  numbering: { documentName: 'job-order', prefix: 'JO', locationPrefix: '', referenced: false },
+  idempotentCreate: true,
+  editable: (order) => readField(order, 'status') === 'open',
+  statusMoves: [
+    { status: 'in_lab', label: 'Send to Lab', action: 'send to lab', done: 'sent to lab', from: ['open'] },
+    { status: 'ready', label: 'Mark Ready', action: 'mark ready', done: 'marked ready', from: ['in_lab'] },
+    { status: 'claimed', label: 'Claim', action: 'claim', done: 'claimed', from: ['ready'] },
+    { status: 'cancelled', label: 'Cancel', action: 'cancel', done: 'cancelled', from: ['open', 'in_lab'] },
+  ],
+  followUps: [
+    {
+      resource: 'invoices',
+      label: 'Create Invoice',
+      segment: 'from-job-order',
+      applies: (order) => readField(order, 'invoice_id') === null && readField(order, 'status') !== 'cancelled',
+    },
+    {
+      resource: 'invoice-payments',
+      label: 'Record Payment',
+      sourceId: (order) => Number(readField(order, 'invoice_id')),
+      applies: (order) => Number(readField(order, 'invoice_balance') ?? 0) > 0,
+    },
+    {
+      resource: 'purchase-orders',
+      label: 'Order from Lab',
+      segment: 'from-job-order',
+      applies: (order) =>
+        readField(order, 'lab') === 'outside' && ['open', 'in_lab'].includes(String(readField(order, 'status'))),
+    },
+  ],
+  nestedTables: [
+    {
+      caption: 'Status History',
+      field: 'status_history',
+      columns: [
+        { field: 'status', label: 'Status', kind: 'label' },
+        { field: 'at', label: 'When', kind: 'timestamp' },
+        { field: 'user_name', label: 'By' },
+      ],
+    },
+  ],
+  sheets: [
+    { sheet: 'lab-ticket', label: 'Lab Ticket' },
+    { sheet: 'claim-slip', label: 'Claim Slip' },
+  ],
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../../generated/hooks/job-orders/job-orders.ts'),
+      import('../../../generated/zod/job-orders/job-orders.zod.ts'),
+    ]);
+    return {
+      list: api.listJobOrders,
+      listKey: api.getListJobOrdersQueryKey,
+      get: api.getJobOrder,
+      detailKey: api.getGetJobOrderQueryKey,
+      history: api.getJobOrderHistory,
+      historyKey: api.getGetJobOrderHistoryQueryKey,
+      search: api.searchJobOrders,
+      create: api.createJobOrder,
+      update: api.updateJobOrder,
+      remove: api.deleteJobOrder,
+      restore: api.restoreJobOrder,
+      forceDelete: api.forceDeleteJobOrder,
+      moveStatus: (id, status) =>
+        api.moveJobOrderStatus(id, { status: status as 'in_lab' | 'ready' | 'claimed' | 'cancelled' }),
+      createSchema: schemas.CreateJobOrderBody,
+      updateSchema: schemas.UpdateJobOrderBody,
+    };
+  },
+});

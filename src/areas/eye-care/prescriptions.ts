@@ -1,0 +1,131 @@
+import { formatEye } from '../../format/prescription.ts';
+import { type Column, defineResource, readField } from '../../resources/resource.ts';
+import { dateRangeFilters, recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
+
+// One eye as opticians write it: `-2.25 / -0.75 × 180`.
+const eyeColumn = (eye: 'od' | 'os'): Column => ({
+  field: eye,
+  label: eye.toUpperCase(),
+  value: (row) =>
+    formatEye({
+      sphere: row[`${eye}_sphere`] as number | null,
+      cylinder: row[`${eye}_cylinder`] as number | null,
+      axis: row[`${eye}_axis`] as number | null,
+    }),
+});
+
+export const prescriptionColumns: readonly Column[] = [
+  { field: 'examined_on', label: 'Examined', kind: 'date' },
+  { field: 'kind', label: 'Kind', kind: 'label' },
+  eyeColumn('od'),
+  eyeColumn('os'),
+  { field: 'od_add', label: 'ADD', kind: 'power' },
+  { field: 'expires_on', label: 'Expires', kind: 'date' },
+  { field: 'status', label: 'Status', kind: 'label' },
+];
+
+export const prescriptions = defineResource({
+  key: 'prescriptions',
+  singular: 'Prescription',
+  plural: 'Prescriptions',
+  group: 'eye-care',
+  linked: true,
+  screens: 'full',
+  title: 'contact_name',
+  columns: [{ field: 'contact_name', label: 'Patient' }, ...prescriptionColumns],
+  viewFields: [
+    { field: 'contact_name', label: 'Patient' },
+    { field: 'kind', label: 'Kind', kind: 'label' },
+    { field: 'examined_on', label: 'Examined', kind: 'date' },
+    { field: 'expires_on', label: 'Expires', kind: 'date' },
+    { field: 'status', label: 'Status', kind: 'label' },
+    eyeColumn('od'),
+    eyeColumn('os'),
+    { field: 'od_add', label: 'ADD OD', kind: 'power' },
+    { field: 'os_add', label: 'ADD OS', kind: 'power' },
+    { field: 'od_visual_acuity', label: 'VA OD' },
+    { field: 'os_visual_acuity', label: 'VA OS' },
+    { field: 'pd_distance', label: 'PD' },
+    { field: 'pd_od', label: 'PD OD' },
+    { field: 'pd_os', label: 'PD OS' },
+    { field: 'pd_near', label: 'Near PD' },
+    { field: 'segment_height_od', label: 'Seg. Height OD' },
+    { field: 'segment_height_os', label: 'Seg. Height OS' },
+    { field: 'prescriber', label: 'Prescriber' },
+    { field: 'prescriber_license', label: 'PRC License' },
+    { field: 'notes', label: 'Notes' },
+    ...recordTimestamps,
+  ],
+  formFields: [
+    {
+      name: 'contact_id',
+      label: 'Patient',
+      kind: 'relation',
+      resource: 'contacts',
+      labelField: 'contact_name',
+      required: true,
+    },
+    {
+      name: 'kind',
+      label: 'Kind',
+      kind: 'select',
+      required: true,
+      options: [
+        { value: 'spectacles', label: 'Spectacles' },
+        { value: 'contact_lenses', label: 'Contact lenses' },
+      ],
+    },
+    { name: 'examined_on', label: 'Examined On', kind: 'date', required: true },
+    { name: 'expires_on', label: 'Expires On', kind: 'date' },
+    { name: 'prescriber', label: 'Prescriber', kind: 'text' },
+    { name: 'prescriber_license', label: 'PRC License No.', kind: 'text' },
+    { name: 'rx', label: 'Prescription', kind: 'rx-card' },
+    { name: 'notes', label: 'Notes', kind: 'textarea' },
+  ],
+  filters: [
+    {
+      name: 'status',
+      label: 'Status',
+      kind: 'select',
+      options: [
+        { value: 'valid', label: 'Valid' },
+        { value: 'expired', label: 'Expired' },
+      ],
+    },
+    {
+      name: 'kind',
+      label: 'Kind',
+      kind: 'select',
+      options: [
+        { value: 'spectacles', label: 'Spectacles' },
+        { value: 'contact_lenses', label: 'Contact lenses' },
+      ],
+    },
+    relationFilter('contact_id', 'Patient', 'contacts'),
+    ...dateRangeFilters('examined_on', 'Examined'),
+  ],
+  // A prescription a job order has used is corrected by a new one (docs/domain/eye-care.md, Traceability).
+  editable: (prescription) => readField(prescription, 'is_used') !== true,
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../../generated/hooks/prescriptions/prescriptions.ts'),
+      import('../../../generated/zod/prescriptions/prescriptions.zod.ts'),
+    ]);
+    return {
+      list: api.listPrescriptions,
+      listKey: api.getListPrescriptionsQueryKey,
+      get: api.getPrescription,
+      detailKey: api.getGetPrescriptionQueryKey,
+      history: api.getPrescriptionHistory,
+      historyKey: api.getGetPrescriptionHistoryQueryKey,
+      search: api.searchPrescriptions,
+      create: api.createPrescription,
+      update: api.updatePrescription,
+      remove: api.deletePrescription,
+      restore: api.restorePrescription,
+      forceDelete: api.forceDeletePrescription,
+      createSchema: schemas.CreatePrescriptionBody,
+      updateSchema: schemas.UpdatePrescriptionBody,
+    };
+  },
+});

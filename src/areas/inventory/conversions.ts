@@ -1,0 +1,64 @@
+import { defineResource } from '../../resources/resource.ts';
+import { recordTimestamps } from '../../resources/shared-declarations.ts';
+
+export const conversions = defineResource({
+  key: 'conversions',
+  singular: 'Conversion',
+  plural: 'Conversions',
+  group: null,
+  linked: false,
+  screens: 'full',
+  title: 'from_unit_of_measurement_name',
+  columns: [
+    { field: 'from_unit_of_measurement_name', label: 'From' },
+    { field: 'to_unit_of_measurement_name', label: 'To' },
+    { field: 'factor', label: 'Factor', kind: 'quantity' },
+  ],
+  viewFields: [
+    { field: 'from_unit_of_measurement_name', label: 'From' },
+    { field: 'to_unit_of_measurement_name', label: 'To' },
+    { field: 'factor', label: 'Factor', kind: 'quantity' },
+    ...recordTimestamps,
+  ],
+  formFields: [
+    {
+      name: 'from_unit_of_measurement_id',
+      label: 'From Unit',
+      kind: 'relation',
+      resource: 'unit-of-measurements',
+      labelField: 'from_unit_of_measurement_name',
+      required: true,
+    },
+    {
+      name: 'to_unit_of_measurement_id',
+      label: 'To Unit',
+      kind: 'relation',
+      resource: 'unit-of-measurements',
+      labelField: 'to_unit_of_measurement_name',
+      required: true,
+    },
+    { name: 'factor', label: 'Factor (1 from = factor to)', kind: 'quantity', required: true },
+  ],
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../../generated/hooks/conversions/conversions.ts'),
+      import('../../../generated/zod/conversions/conversions.zod.ts'),
+    ]);
+    return {
+      list: api.listConversions,
+      listKey: api.getListConversionsQueryKey,
+      get: api.getConversion,
+      detailKey: api.getGetConversionQueryKey,
+      history: api.getConversionHistory,
+      historyKey: api.getGetConversionHistoryQueryKey,
+      search: api.searchConversions,
+      create: api.createConversion,
+      update: api.updateConversion,
+      remove: api.deleteConversion,
+      restore: api.restoreConversion,
+      forceDelete: api.forceDeleteConversion,
+      createSchema: schemas.CreateConversionBody,
+      updateSchema: schemas.UpdateConversionBody,
+    };
+  },
+});

@@ -1,0 +1,51 @@
+import { defineNamedRecords } from '../../resources/named-records.ts';
+import type { ResourceDefinition } from '../../resources/resource.ts';
+
+const opticalKindOptions = [
+  { value: 'frame', label: 'Frames' },
+  { value: 'ophthalmic_lens', label: 'Ophthalmic lenses' },
+  { value: 'contact_lens', label: 'Contact lenses' },
+];
+
+const named = defineNamedRecords({
+  key: 'item-types',
+  singular: 'Item Type',
+  plural: 'Item Types',
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../../generated/hooks/item-types/item-types.ts'),
+      import('../../../generated/zod/item-types/item-types.zod.ts'),
+    ]);
+    return {
+      list: api.listItemTypes,
+      listKey: api.getListItemTypesQueryKey,
+      get: api.getItemType,
+      detailKey: api.getGetItemTypeQueryKey,
+      history: api.getItemTypeHistory,
+      historyKey: api.getGetItemTypeHistoryQueryKey,
+      search: api.searchItemTypes,
+      create: api.createItemType,
+      update: api.updateItemType,
+      remove: api.deleteItemType,
+      restore: api.restoreItemType,
+      forceDelete: api.forceDeleteItemType,
+      createSchema: schemas.CreateItemTypeBody,
+      updateSchema: schemas.UpdateItemTypeBody,
+    };
+  },
+});
+
+// An item type also says which optical fields its items carry (docs/domain/eye-care.md, Optical attributes of items).
+export const itemTypes: ResourceDefinition = {
+  ...named,
+  columns: [...named.columns, { field: 'optical_kind', label: 'Optical Kind', kind: 'label' }],
+  viewFields: [
+    ...named.viewFields.slice(0, 2),
+    { field: 'optical_kind', label: 'Optical Kind', kind: 'label' },
+    ...named.viewFields.slice(2),
+  ],
+  formFields: [
+    ...named.formFields,
+    { name: 'optical_kind', label: 'Optical Kind', kind: 'select', options: opticalKindOptions },
+  ],
+};

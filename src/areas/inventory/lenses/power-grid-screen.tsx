@@ -1,0 +1,370 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Field,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { getListBranchesQueryKey, listBranches } from '../../../../generated/hooks/branches/branches.ts';
+import {
+  getGetItemPowerGridQueryKey,
+  getGetItemQueryKey,
+  getItem,
+  getItemPowerGrid,
+  searchItems,
+} from '../../../../generated/hooks/items/items.ts';
+import { createReceiveOrder } from '../../../../generated/hooks/receive-orders/receive-orders.ts';
+import { listStocks } from '../../../../generated/hooks/stocks/stocks.ts';
+import { getListWarehousesQueryKey, listWarehouses } from '../../../../generated/hooks/warehouses/warehouses.ts';
+import type { PowerGridCell } from '../../../../generated/model/index.ts';
+import { useGate, usePermissions } from '../../../auth/use-permissions.ts';
+import { businessDayIso } from '../../../format/date.ts';
+import { formatPower, formatSphere } from '../../../format/prescription.ts';
+import { formatQuantity } from '../../../format/quantity.ts';
+import { suppliers } from '../../../resources/picker-searches.ts';
+import { itemLabel } from '../../../screens/form/item-picker.tsx';
+import { Refusal } from '../../../screens/shared/refusal.tsx';
+import { relationSearch } from '../../../screens/shared/relation-search.ts';
+import { errorMessage } from '../../../screens/shared/request-error.ts';
+import { RemoteSelect } from '../../../ui/remote-select.tsx';
+import { notifyError, notifySuccess } from '../../../ui/toaster.tsx';
+import { typeAheadLimit } from '../../../ui/type-ahead.tsx';
+import { powerGridPath } from './power-grid-path.ts';
+
+const cellKey = (sphere: number, cylinder: number) => `${sphere}/${cylinder}`;
+
+type Typed = Record<string, string>;
+
+// /items/power-grid: a lens family's stock at one location as sphere rows × cylinder columns (docs/domain/eye-care.md,
+// Lenses by power). A cell shows on hand and what is on its way, is marked when at or below its reorder level, and
+// opens its stock. Receiving: quantities typed into the cells become one receive order from the chosen supplier at this
+// location.
+export function PowerGridScreen() {
+  const held = usePermissions();
+  const can = useGate();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [query, setQuery] = useSearchParams();
+  const itemId = Number(query.get('item_id')) || null;
+  const location = query.get('branch_id')
+    ? `B${query.get('branch_id')}`
+    : query.get('warehouse_id')
+      ? `W${query.get('warehouse_id')}`
+      : null;
+  const allowed = can({ prefix: 'items', action: 'view' });
+  const mayReceive = can({ prefix: 'receive-orders', action: 'create' });
+  const [receiving, setReceiving] = useState(false);
+  const [typed, setTyped] = useState<Typed>({});
+  const [supplier, setSupplier] = useState<{ value: number; label: string } | null>(null);
+  const [receivedDate, setReceivedDate] = useState(businessDayIso());
+  // A lot-tracked family (contact lenses) receives one lot, with its expiry, into every cell typed.
+  const [lot, setLot] = useState({ number: '', expiresOn: '' });
+
+  const family = useQuery({
+    queryKey: getGetItemQueryKey(itemId ?? 0),
+    queryFn: ({ signal }) => getItem(itemId ?? 0, undefined, signal),
+    enabled: allowed && itemId !== null,
+  });
+  const branches = useQuery({
+    queryKey: getListBranchesQueryKey({ per_page: 100 }),
+    queryFn: ({ signal }) => listBranches({ per_page: 100 }, undefined, signal),
+    enabled: allowed,
+  });
+  const warehouses = useQuery({
+    queryKey: getListWarehousesQueryKey({ per_page: 100 }),
+    queryFn: ({ signal }) => listWarehouses({ per_page: 100 }, undefined, signal),
+    enabled: allowed,
+  });
+  const gridParams = location?.startsWith('B')
+    ? { branch_id: Number(location.slice(1)) }
+    : { warehouse_id: Number(location?.slice(1)) };
+  const grid = useQuery({
+    queryKey: getGetItemPowerGridQueryKey(itemId ?? 0, gridParams),
+    queryFn: ({ signal }) => getItemPowerGrid(itemId ?? 0, gridParams, undefined, signal),
+    enabled: allowed && itemId !== null && location !== null,
+  });
+  const cells = useMemo(
+    () => new Map((grid.data?.cells ?? []).map((cell) => [cellKey(cell.sphere, cell.cylinder), cell])),
+    [grid.data],
+  );
+
+  const searchFamilies = useCallback(async (text: string, signal: AbortSignal) => {
+    const found = await searchItems({ q: text, limit: 100, without_variants: 1 }, undefined, signal);
+    return found
+      .filter(
+        (item) =>
+          item.variant_of_item_id === null &&
+          item.sphere === null &&
+          (item.optical_kind === 'ophthalmic_lens' || item.optical_kind === 'contact_lens'),
+      )
+      .slice(0, typeAheadLimit)
+      .map((item) => ({ value: item.id, label: itemLabel(item) }));
+  }, []);
+
+  const receive = useMutation({
+    mutationFn: (lines: { item_id: number; quantity: number; lot_number?: string; expires_on?: string }[]) =>
+      createReceiveOrder(
+        {
+          contact_id: supplier?.value ?? 0,
+          ...(location?.startsWith('B')
+            ? { branch_id: Number(location.slice(1)) }
+            : { warehouse_id: Number(location?.slice(1)) }),
+          received_date: receivedDate,
+          notes: family.data ? `Received into the power grid of ${family.data.name}` : null,
+          lines,
+        },
+        { headers: { 'Idempotency-Key': crypto.randomUUID() } },
+      ),
+    onSuccess: async (order) => {
+      notifySuccess(`Receive order ${order.number} created.`);
+      setTyped({});
+      await queryClient.invalidateQueries({ queryKey: getGetItemPowerGridQueryKey(itemId ?? 0, gridParams) });
+    },
+    onError: (error) => notifyError(errorMessage(error)),
+  });
+
+  const lotTracked = family.data?.is_lot_tracked === true;
+  const submitReceipt = () => {
+    const lines = Object.entries(typed)
+      .map(([key, value]) => ({ cell: cells.get(key), quantity: Number(value) }))
+      .filter((line): line is { cell: PowerGridCell; quantity: number } => line.cell !== undefined && line.quantity > 0)
+      .map((line) => ({
+        item_id: line.cell.item_id,
+        quantity: line.quantity,
+        ...(lotTracked ? { lot_number: lot.number, expires_on: lot.expiresOn } : {}),
+      }));
+    if (supplier === null) {
+      notifyError('Choose the supplier first.');
+      return;
+    }
+    if (lines.length === 0) {
+      notifyError('Type a quantity into at least one cell.');
+      return;
+    }
+    if (lotTracked && (lot.number.trim() === '' || lot.expiresOn === '')) {
+      notifyError('A lot-tracked family needs the lot number and its expiry date.');
+      return;
+    }
+    receive.mutate(lines);
+  };
+
+  const openStock = async (cell: PowerGridCell) => {
+    try {
+      const stocks = await listStocks({ item_id: cell.item_id, ...gridParams });
+      const [stock] = stocks.data;
+      navigate(stock ? `/stocks/${stock.id}` : `/items/${cell.item_id}`);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
+  };
+
+  if (held === null) return null;
+  if (!allowed) {
+    return (
+      <Refusal
+        kind="forbidden"
+        sentence="You do not have permission to view items."
+        back={{ to: '/overview', label: 'Back to Overview' }}
+      />
+    );
+  }
+  const choose = (next: { itemId?: number | null; location?: string | null }) => {
+    setTyped({});
+    const target = powerGridPath({
+      itemId: next.itemId === undefined ? itemId : next.itemId,
+      location: next.location === undefined ? location : next.location,
+    });
+    setQuery(new URLSearchParams(target.split('?')[1] ?? ''));
+  };
+
+  return (
+    <Stack gap="5">
+      <Flex justify="space-between" align="center" wrap="wrap" gap="3">
+        <Heading size="xl">Power Grid</Heading>
+        {mayReceive && grid.data ? (
+          <Button
+            variant={receiving ? 'subtle' : 'outline'}
+            colorPalette="teal"
+            onClick={() => setReceiving(!receiving)}
+          >
+            {receiving ? 'Stop Receiving' : 'Receive Into Grid'}
+          </Button>
+        ) : null}
+      </Flex>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <Field.Root>
+          <Field.Label htmlFor="power-grid-family">Lens Family</Field.Label>
+          <RemoteSelect
+            name="power-grid-family"
+            value={itemId}
+            label={family.data ? itemLabel(family.data) : ''}
+            placeholder="Code or name of the family"
+            search={searchFamilies}
+            onChange={(option) => choose({ itemId: option?.value ?? null })}
+          />
+        </Field.Root>
+        <Field.Root>
+          <Field.Label htmlFor="power-grid-location">Location</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              id="power-grid-location"
+              value={location ?? ''}
+              onChange={(event) => choose({ location: event.target.value || null })}
+            >
+              <option value="">Choose…</option>
+              {(branches.data?.data ?? []).map((branch) => (
+                <option key={`B${branch.id}`} value={`B${branch.id}`}>
+                  {branch.name}
+                </option>
+              ))}
+              {(warehouses.data?.data ?? []).map((warehouse) => (
+                <option key={`W${warehouse.id}`} value={`W${warehouse.id}`}>
+                  {warehouse.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      </SimpleGrid>
+      {receiving && grid.data ? (
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" alignItems="end" borderWidth="1px" rounded="md" p="4">
+          <Field.Root required>
+            <Field.Label htmlFor="power-grid-supplier">Supplier</Field.Label>
+            <RemoteSelect
+              name="power-grid-supplier"
+              value={supplier?.value ?? null}
+              label={supplier?.label ?? ''}
+              search={relationSearch('contacts', suppliers)}
+              onChange={setSupplier}
+            />
+          </Field.Root>
+          <Field.Root required>
+            <Field.Label htmlFor="power-grid-received-date">Received Date</Field.Label>
+            <Input
+              id="power-grid-received-date"
+              type="date"
+              value={receivedDate}
+              onChange={(event) => setReceivedDate(event.target.value)}
+            />
+          </Field.Root>
+          {lotTracked ? (
+            <>
+              <Field.Root required>
+                <Field.Label htmlFor="power-grid-lot-number">Lot Number</Field.Label>
+                <Input
+                  id="power-grid-lot-number"
+                  value={lot.number}
+                  onChange={(event) => setLot({ ...lot, number: event.target.value })}
+                />
+              </Field.Root>
+              <Field.Root required>
+                <Field.Label htmlFor="power-grid-expires-on">Expires On</Field.Label>
+                <Input
+                  id="power-grid-expires-on"
+                  type="date"
+                  value={lot.expiresOn}
+                  onChange={(event) => setLot({ ...lot, expiresOn: event.target.value })}
+                />
+              </Field.Root>
+            </>
+          ) : null}
+          <Button colorPalette="teal" onClick={submitReceipt} loading={receive.isPending}>
+            Create Receive Order
+          </Button>
+        </SimpleGrid>
+      ) : null}
+      {itemId === null || location === null ? (
+        <Text color="fg.muted">Choose a lens family and a location to see its stock by power.</Text>
+      ) : null}
+      {grid.isError ? (
+        <Text color="fg.error" role="alert">
+          {errorMessage(grid.error)}
+        </Text>
+      ) : null}
+      {grid.data && grid.data.cells.length === 0 ? (
+        <Text color="fg.muted">This family has no powers yet: use Generate Powers on its view.</Text>
+      ) : null}
+      {grid.data && grid.data.cells.length > 0 ? (
+        <>
+          <HStack gap="4" fontSize="sm" color="fg.muted">
+            <Text>On hand; in transit after the +.</Text>
+            <Badge colorPalette="orange">At or below reorder level</Badge>
+          </HStack>
+          <Box overflowX="auto">
+            <Table.Root size="sm" variant="outline" showColumnBorder aria-label="Power grid">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Sphere \ Cylinder</Table.ColumnHeader>
+                  {grid.data.cylinders.map((cylinder) => (
+                    <Table.ColumnHeader key={cylinder} textAlign="center">
+                      {formatPower(cylinder)}
+                    </Table.ColumnHeader>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {grid.data.spheres.map((sphere) => (
+                  <Table.Row key={sphere}>
+                    <Table.Cell as="th" scope="row" fontWeight="semibold">
+                      {formatSphere(sphere)}
+                    </Table.Cell>
+                    {grid.data.cylinders.map((cylinder) => {
+                      const cell = cells.get(cellKey(sphere, cylinder));
+                      const power = `${formatSphere(sphere)} / ${formatPower(cylinder)}`;
+                      if (!cell) return <Table.Cell key={cylinder} />;
+                      return (
+                        <Table.Cell
+                          key={cylinder}
+                          textAlign="center"
+                          bg={cell.below_reorder ? 'orange.subtle' : undefined}
+                          data-below-reorder={cell.below_reorder ? 'true' : undefined}
+                        >
+                          {receiving ? (
+                            <Input
+                              size="xs"
+                              type="number"
+                              min="0"
+                              step="1"
+                              w="16"
+                              aria-label={`Receive ${power}`}
+                              value={typed[cellKey(sphere, cylinder)] ?? ''}
+                              onChange={(event) =>
+                                setTyped({ ...typed, [cellKey(sphere, cylinder)]: event.target.value })
+                              }
+                            />
+                          ) : (
+                            <Button
+                              variant="ghost"
+                              size="xs"
+                              aria-label={`${power}: ${formatQuantity(cell.quantity_on_hand)} on hand${cell.quantity_in_transit > 0 ? `, ${formatQuantity(cell.quantity_in_transit)} in transit` : ''}${cell.below_reorder ? ', at or below reorder level' : ''}`}
+                              onClick={() => void openStock(cell)}
+                            >
+                              {cell.quantity_on_hand > 0 ? formatQuantity(cell.quantity_on_hand) : '·'}
+                              {cell.quantity_in_transit > 0 ? ` +${formatQuantity(cell.quantity_in_transit)}` : ''}
+                            </Button>
+                          )}
+                        </Table.Cell>
+                      );
+                    })}
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+        </>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import { defineResource } from '../../resources/resource.ts';
+import { locationFilter, relationFilter } from '../../resources/shared-declarations.ts';
+
+// The view shows the latest hundred movements; the full ledger is a report of its own.
+const latestMovements = { page: 1, per_page: 100, order_by: 'desc' } as const;
+// A stock row's lots with goods, earliest expiry first (an item has a handful of lots at one place).
+const lotsOfStock = { page: 1, per_page: 100, order_by: 'asc' } as const;
+
+export const stocks = defineResource({
+  key: 'stocks',
+  singular: 'Stock',
+  plural: 'Stocks',
+  group: 'inventory',
+  linked: true,
+  screens: 'read-only',
+  title: 'item_name',
+  filters: [relationFilter('item_id', 'Item', 'items'), locationFilter('', 'Location')],
+  columns: [
+    { field: 'item_code', label: 'Code' },
+    { field: 'item_name', label: 'Item' },
+    { field: 'location_name', label: 'Location' },
+    { field: 'quantity_on_hand', label: 'On Hand', kind: 'quantity' },
+    { field: 'quantity_in_transit', label: 'In Transit', kind: 'quantity' },
+    { field: 'average_unit_cost', label: 'Average Cost', kind: 'money', cost: true },
+    { field: 'value', label: 'Value', kind: 'money', cost: true },
+  ],
+  viewFields: [
+    { field: 'item_code', label: 'Code' },
+    { field: 'item_name', label: 'Item' },
+    { field: 'location_name', label: 'Location' },
+    { field: 'quantity_on_hand', label: 'On Hand', kind: 'quantity' },
+    { field: 'quantity_in_transit', label: 'In Transit', kind: 'quantity' },
+    { field: 'average_unit_cost', label: 'Average Cost', kind: 'money', cost: true },
+    { field: 'value', label: 'Value', kind: 'money', cost: true },
+    { field: 'reorder_level', label: 'Reorder Level', kind: 'quantity' },
+    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
+  ],
+  formFields: [],
+  importing: { label: 'Opening Stock', permission: 'create-receive-orders' },
+  load: async () => {
+    const [api, lotsApi] = await Promise.all([
+      import('../../../generated/hooks/stocks/stocks.ts'),
+      import('../../../generated/hooks/stock-lots/stock-lots.ts'),
+    ]);
+    return {
+      importCsv: (csv, dryRun) =>
+        api.importOpeningStock({ dry_run: dryRun ? 1 : 0 }, { data: csv, headers: { 'Content-Type': 'text/csv' } }),
+      list: api.listStocks,
+      listKey: api.getListStocksQueryKey,
+      get: api.getStock,
+      detailKey: api.getGetStockQueryKey,
+      search: api.searchStocks,
+      related: [
+        {
+          caption: 'Movements',
+          columns: [
+            { field: 'occurred_at', label: 'When', kind: 'timestamp' },
+            { field: 'document_number', label: 'Document' },
+            { field: 'document_type', label: 'Type', kind: 'label' },
+            { field: 'balance', label: 'Balance', kind: 'label' },
+            { field: 'quantity_delta', label: 'Change', kind: 'quantity' },
+            { field: 'unit_cost', label: 'Unit Cost', kind: 'money', cost: true },
+          ],
+          queryKey: (id) => api.getListStockMovementsQueryKey(id, latestMovements),
+          load: async (id, signal) => {
+            const page = await api.listStockMovements(id, latestMovements, undefined, signal);
+            return page.data.map((movement) => ({ ...movement }));
+          },
+        },
+        {
+          caption: 'Lots',
+          columns: [
+            { field: 'lot_number', label: 'Lot Number' },
+            { field: 'expires_on', label: 'Expiry', kind: 'date' },
+            { field: 'quantity_on_hand', label: 'On Hand', kind: 'quantity' },
+            { field: 'quantity_in_transit', label: 'In Transit', kind: 'quantity' },
+          ],
+          queryKey: (id) => lotsApi.getListStockLotsQueryKey({ ...lotsOfStock, stock_id: id }),
+          load: async (id, signal) => {
+            const page = await lotsApi.listStockLots({ ...lotsOfStock, stock_id: id }, undefined, signal);
+            return page.data
+              .filter((lot) => lot.quantity_on_hand > 0 || lot.quantity_in_transit > 0)
+              .sort((a, b) => (a.expires_on < b.expires_on ? -1 : a.expires_on > b.expires_on ? 1 : 0))
+              .map((lot) => ({ ...lot }));
+          },
+        },
+      ],
+    };
+  },
+});

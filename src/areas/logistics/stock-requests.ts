@@ -1,0 +1,113 @@
+import { defineResource, readField } from '../../resources/resource.ts';
+import { dateRangeFilters, locationFilter, recordTimestamps } from '../../resources/shared-declarations.ts';
+
+export const stockRequests = defineResource({
+  key: 'stock-requests',
+  singular: 'Stock Request',
+  plural: 'Stock Requests',
+  group: 'logistics',
+  linked: true,
+  screens: 'full',
+  title: 'number',
+  columns: [
+    { field: 'number', label: 'Number' },
+    { field: 'from_location_name', label: 'From' },
+    { field: 'to_location_name', label: 'To' },
+    { field: 'request_date', label: 'Request Date', kind: 'date' },
+    { field: 'status', label: 'Status', kind: 'label' },
+  ],
+  viewFields: [
+    { field: 'number', label: 'Number' },
+    { field: 'from_location_name', label: 'From' },
+    { field: 'to_location_name', label: 'To' },
+    { field: 'request_date', label: 'Request Date', kind: 'date' },
+    { field: 'needed_by', label: 'Needed By', kind: 'date' },
+    { field: 'status', label: 'Status', kind: 'label' },
+    { field: 'notes', label: 'Notes' },
+    ...recordTimestamps,
+  ],
+  formFields: [
+    {
+      name: 'from_location',
+      label: 'From',
+      kind: 'location',
+      prefix: 'from_',
+      labelField: 'from_location_name',
+      required: true,
+    },
+    {
+      name: 'to_location',
+      label: 'To',
+      kind: 'location',
+      prefix: 'to_',
+      labelField: 'to_location_name',
+      required: true,
+    },
+    { name: 'request_date', label: 'Request Date', kind: 'date', required: true },
+    { name: 'needed_by', label: 'Needed By', kind: 'date' },
+    { name: 'notes', label: 'Notes', kind: 'textarea' },
+    {
+      name: 'lines',
+      label: 'Lines',
+      kind: 'lines',
+      required: true,
+      columns: [
+        { name: 'item_id', label: 'Item', kind: 'item', labelField: 'item_name', required: true },
+        { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
+      ],
+      viewColumns: [
+        { field: 'item_name', label: 'Item' },
+        { field: 'quantity', label: 'Quantity', kind: 'quantity' },
+        { field: 'transferred_quantity', label: 'Transferred', kind: 'quantity' },
+      ],
+    },
+  ],
+  filters: [
+    {
+      name: 'status',
+      label: 'Status',
+      kind: 'select',
+      options: [
+        { value: 'pending', label: 'Pending' },
+        { value: 'partially_transferred', label: 'Partially transferred' },
+        { value: 'transferred', label: 'Transferred' },
+      ],
+    },
+    locationFilter('from_', 'From'),
+    locationFilter('to_', 'To'),
+    ...dateRangeFilters('request_date', 'Request date'),
+  ],
+  numbering: { documentName: 'stock-request', prefix: 'SR', locationPrefix: 'from_', referenced: false },
+  homeField: 'to_location',
+  idempotentCreate: true,
+  editable: (request) => readField(request, 'status') === 'pending',
+  followUps: [
+    {
+      resource: 'stock-transfers',
+      label: 'Transfer Stock',
+      applies: (request) => readField(request, 'status') !== 'transferred',
+    },
+  ],
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../../generated/hooks/stock-requests/stock-requests.ts'),
+      import('../../../generated/zod/stock-requests/stock-requests.zod.ts'),
+    ]);
+    return {
+      list: api.listStockRequests,
+      listKey: api.getListStockRequestsQueryKey,
+      get: api.getStockRequest,
+      detailKey: api.getGetStockRequestQueryKey,
+      history: api.getStockRequestHistory,
+      historyKey: api.getGetStockRequestHistoryQueryKey,
+      search: api.searchStockRequests,
+      create: api.createStockRequest,
+      update: api.updateStockRequest,
+      remove: api.deleteStockRequest,
+      restore: api.restoreStockRequest,
+      forceDelete: api.forceDeleteStockRequest,
+      createSchema: schemas.CreateStockRequestBody,
+      updateSchema: schemas.UpdateStockRequestBody,
+    };
+  },
+});

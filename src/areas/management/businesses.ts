@@ -1,0 +1,69 @@
+import { defineResource } from '../../resources/resource.ts';
+import { recordTimestamps } from '../../resources/shared-declarations.ts';
+
+export const businesses = defineResource({
+  key: 'businesses',
+  singular: 'Business',
+  plural: 'Businesses',
+  group: 'management',
+  linked: false,
+  screens: 'full',
+  title: 'name',
+  columns: [
+    { field: 'name', label: 'Name' },
+    { field: 'trade_name', label: 'Trade Name' },
+    { field: 'tin', label: 'TIN' },
+    { field: 'phone', label: 'Phone' },
+  ],
+  viewFields: [
+    { field: 'name', label: 'Name' },
+    { field: 'trade_name', label: 'Trade Name' },
+    { field: 'tin', label: 'TIN' },
+    { field: 'address', label: 'Address' },
+    { field: 'phone', label: 'Phone' },
+    { field: 'email', label: 'Email' },
+    { field: 'registered_name', label: 'Registered Name' },
+    { field: 'is_vat_registered', label: 'VAT-Registered', kind: 'boolean' },
+    { field: 'invoice_footer', label: 'Invoice Footer' },
+    ...recordTimestamps,
+  ],
+  formFields: [
+    { name: 'name', label: 'Name', kind: 'text', required: true },
+    { name: 'trade_name', label: 'Trade Name', kind: 'text' },
+    { name: 'tin', label: 'TIN', kind: 'text' },
+    { name: 'address', label: 'Address', kind: 'textarea' },
+    { name: 'phone', label: 'Phone', kind: 'text' },
+    { name: 'email', label: 'Email', kind: 'email' },
+    { name: 'registered_name', label: 'Registered Name', kind: 'text' },
+    { name: 'is_vat_registered', label: 'VAT-Registered', kind: 'checkbox' },
+    { name: 'invoice_footer', label: 'Invoice Footer (permit, ATP or accreditation numbers)', kind: 'textarea' },
+  ],
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../../generated/hooks/businesses/businesses.ts'),
+      import('../../../generated/zod/businesses/businesses.zod.ts'),
+    ]);
+    return {
+      list: api.listBusinesses,
+      listKey: api.getListBusinessesQueryKey,
+      get: api.getBusiness,
+      detailKey: api.getGetBusinessQueryKey,
+      history: api.getBusinessHistory,
+      historyKey: api.getGetBusinessHistoryQueryKey,
+      search: api.searchBusinesses,
+      create: api.createBusiness,
+      update: api.updateBusiness,
+      remove: api.deleteBusiness,
+      restore: api.restoreBusiness,
+      forceDelete: api.forceDeleteBusiness,
+      createSchema: schemas.CreateBusinessBody,
+      // docs/domain/screens.md, Start-up and sign-out: after a new business, the list of the user's businesses is read
+      // again and kept.
+      afterCreate: async (queryClient) => {
+        const { businesses } = await api.retrieveAllBusinesses();
+        queryClient.setQueryData(api.getGetAllBusinessesQueryKey(), businesses);
+      },
+      updateSchema: schemas.UpdateBusinessBody,
+    };
+  },
+});

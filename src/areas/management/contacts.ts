@@ -1,0 +1,114 @@
+import { defineResource } from '../../resources/resource.ts';
+import { recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
+import { prescriptionColumns } from '../eye-care/prescriptions.ts';
+
+export const contacts = defineResource({
+  key: 'contacts',
+  singular: 'Contact',
+  plural: 'Contacts',
+  group: 'management',
+  linked: true,
+  screens: 'full',
+  title: 'name',
+  filters: [
+    {
+      name: 'role',
+      label: 'Customers or Suppliers',
+      kind: 'select',
+      options: [
+        { value: 'customer', label: 'Customers' },
+        { value: 'supplier', label: 'Suppliers' },
+      ],
+    },
+    relationFilter('contact_type_id', 'Contact Type', 'contact-types'),
+  ],
+  columns: [
+    { field: 'name', label: 'Name' },
+    { field: 'company_name', label: 'Company' },
+    { field: 'contact_type_name', label: 'Type' },
+    { field: 'phone', label: 'Phone' },
+    { field: 'email', label: 'Email' },
+  ],
+  viewFields: [
+    { field: 'name', label: 'Name' },
+    { field: 'company_name', label: 'Company' },
+    { field: 'contact_type_name', label: 'Type' },
+    { field: 'phone', label: 'Phone' },
+    { field: 'email', label: 'Email' },
+    { field: 'address', label: 'Address' },
+    { field: 'tin', label: 'TIN' },
+    { field: 'notes', label: 'Notes' },
+    ...recordTimestamps,
+  ],
+  formFields: [
+    {
+      name: 'contact_type_id',
+      label: 'Contact Type',
+      kind: 'relation',
+      resource: 'contact-types',
+      labelField: 'contact_type_name',
+      required: true,
+    },
+    { name: 'name', label: 'Name', kind: 'text', required: true },
+    { name: 'company_name', label: 'Company Name', kind: 'text' },
+    { name: 'email', label: 'Email', kind: 'email' },
+    { name: 'phone', label: 'Phone', kind: 'text' },
+    { name: 'address', label: 'Address', kind: 'textarea' },
+    { name: 'tin', label: 'TIN', kind: 'text' },
+    { name: 'notes', label: 'Notes', kind: 'textarea' },
+  ],
+  importing: { label: 'Contacts', permission: 'create-contacts' },
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../../generated/hooks/contacts/contacts.ts'),
+      import('../../../generated/zod/contacts/contacts.zod.ts'),
+    ]);
+    return {
+      importCsv: (csv, dryRun) =>
+        api.importContacts({ dry_run: dryRun ? 1 : 0 }, { data: csv, headers: { 'Content-Type': 'text/csv' } }),
+      list: api.listContacts,
+      listKey: api.getListContactsQueryKey,
+      get: api.getContact,
+      detailKey: api.getGetContactQueryKey,
+      history: api.getContactHistory,
+      historyKey: api.getGetContactHistoryQueryKey,
+      search: api.searchContacts,
+      create: api.createContact,
+      update: api.updateContact,
+      remove: api.deleteContact,
+      restore: api.restoreContact,
+      forceDelete: api.forceDeleteContact,
+      createSchema: schemas.CreateContactBody,
+      updateSchema: schemas.UpdateContactBody,
+      // A patient's eye care: prescriptions newest first (the expired ones marked by their status) and job orders.
+      related: [
+        {
+          caption: 'Prescriptions',
+          columns: prescriptionColumns,
+          queryKey: (id) => ['contacts', id, 'prescriptions'],
+          load: async (id, signal) => {
+            const { listPrescriptions } = await import('../../../generated/hooks/prescriptions/prescriptions.ts');
+            const page = await listPrescriptions({ contact_id: id, per_page: 100 }, undefined, signal);
+            return page.data.map((prescription) => ({ ...prescription }));
+          },
+        },
+        {
+          caption: 'Job Orders',
+          columns: [
+            { field: 'number', label: 'Number' },
+            { field: 'order_date', label: 'Ordered', kind: 'date' },
+            { field: 'promised_date', label: 'Promised', kind: 'date' },
+            { field: 'total', label: 'Total', kind: 'money' },
+            { field: 'status', label: 'Status', kind: 'label' },
+          ],
+          queryKey: (id) => ['contacts', id, 'job-orders'],
+          load: async (id, signal) => {
+            const { listJobOrders } = await import('../../../generated/hooks/job-orders/job-orders.ts');
+            const page = await listJobOrders({ contact_id: id, per_page: 100 }, undefined, signal);
+            return page.data.map((order) => ({ ...order }));
+          },
+        },
+      ],
+    };
+  },
+});

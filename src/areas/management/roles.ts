@@ -1,0 +1,49 @@
+import { defineResource } from '../../resources/resource.ts';
+import { recordTimestamps } from '../../resources/shared-declarations.ts';
+
+export const roles = defineResource({
+  key: 'roles',
+  singular: 'Role',
+  plural: 'Roles',
+  group: 'management',
+  linked: true,
+  screens: 'full',
+  title: 'name',
+  columns: [
+    { field: 'name', label: 'Name' },
+    { field: 'description', label: 'Description' },
+  ],
+  viewFields: [
+    { field: 'name', label: 'Name' },
+    { field: 'description', label: 'Description' },
+    { field: 'permission_names', label: 'Permissions', kind: 'list' },
+    ...recordTimestamps,
+  ],
+  formFields: [
+    { name: 'name', label: 'Name', kind: 'text', required: true },
+    { name: 'description', label: 'Description', kind: 'textarea' },
+  ],
+  extraActions: [{ action: 'assign-permissions', label: 'Assign Permissions' }],
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../../generated/hooks/roles/roles.ts'),
+      import('../../../generated/zod/roles/roles.zod.ts'),
+    ]);
+    return {
+      list: api.listRoles,
+      listKey: api.getListRolesQueryKey,
+      get: api.getRole,
+      detailKey: api.getGetRoleQueryKey,
+      history: api.getRoleHistory,
+      historyKey: api.getGetRoleHistoryQueryKey,
+      search: api.searchRoles,
+      create: api.createRole,
+      update: api.updateRole,
+      remove: api.deleteRole,
+      restore: api.restoreRole,
+      forceDelete: api.forceDeleteRole,
+      createSchema: schemas.CreateRoleBody,
+      updateSchema: schemas.UpdateRoleBody,
+    };
+  },
+});

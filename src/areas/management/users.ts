@@ -1,0 +1,61 @@
+import { defineResource } from '../../resources/resource.ts';
+import { recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
+
+export const users = defineResource({
+  key: 'users',
+  singular: 'User',
+  plural: 'Users',
+  group: 'management',
+  linked: true,
+  screens: 'full',
+  title: 'name',
+  filters: [relationFilter('role_id', 'Role', 'roles')],
+  columns: [
+    { field: 'name', label: 'Name' },
+    { field: 'email', label: 'Email' },
+    { field: 'userable_from', label: 'Home Location' },
+    { field: 'role_names', label: 'Roles', kind: 'list' },
+  ],
+  viewFields: [
+    { field: 'name', label: 'Name' },
+    { field: 'email', label: 'Email' },
+    { field: 'userable_from', label: 'Home Location' },
+    { field: 'role_names', label: 'Roles', kind: 'list' },
+    { field: 'must_change_password', label: 'Must Change Password', kind: 'boolean' },
+    ...recordTimestamps,
+  ],
+  formFields: [
+    { name: 'name', label: 'Name', kind: 'text', required: true },
+    { name: 'email', label: 'Email', kind: 'email', required: true },
+    { name: 'password', label: 'Password', kind: 'password', required: true, createOnly: true },
+    { name: 'security_pin', label: 'Security PIN (6 digits)', kind: 'password', createOnly: true },
+    { name: 'userable', label: 'Home Location', kind: 'home-location', labelField: 'userable_from' },
+    { name: 'business_ids', label: 'Businesses', kind: 'relations', resource: 'businesses' },
+  ],
+  resettable: true,
+  extraActions: [{ action: 'assign-roles', label: 'Assign Roles' }],
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../../generated/hooks/users/users.ts'),
+      import('../../../generated/zod/users/users.zod.ts'),
+    ]);
+    return {
+      list: api.listUsers,
+      listKey: api.getListUsersQueryKey,
+      get: api.getUser,
+      detailKey: api.getGetUserQueryKey,
+      history: api.getUserHistory,
+      historyKey: api.getGetUserHistoryQueryKey,
+      search: api.searchUsers,
+      create: api.createUser,
+      update: api.updateUser,
+      remove: api.deleteUser,
+      restore: api.restoreUser,
+      forceDelete: api.forceDeleteUser,
+      resetPassword: api.resetUserPassword,
+      resetSecurityPin: api.resetUserSecurityPin,
+      createSchema: schemas.CreateUserBody,
+      updateSchema: schemas.UpdateUserBody,
+    };
+  },
+});

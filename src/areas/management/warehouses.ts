@@ -1,0 +1,52 @@
+import { defineResource } from '../../resources/resource.ts';
+import { recordTimestamps } from '../../resources/shared-declarations.ts';
+
+export const warehouses = defineResource({
+  key: 'warehouses',
+  singular: 'Warehouse',
+  plural: 'Warehouses',
+  group: 'management',
+  linked: true,
+  screens: 'full',
+  title: 'name',
+  columns: [
+    { field: 'code', label: 'Code' },
+    { field: 'name', label: 'Name' },
+    { field: 'phone', label: 'Phone' },
+  ],
+  viewFields: [
+    { field: 'code', label: 'Code' },
+    { field: 'name', label: 'Name' },
+    { field: 'address', label: 'Address' },
+    { field: 'phone', label: 'Phone' },
+    ...recordTimestamps,
+  ],
+  formFields: [
+    { name: 'code', label: 'Code', kind: 'text', required: true },
+    { name: 'name', label: 'Name', kind: 'text', required: true },
+    { name: 'address', label: 'Address', kind: 'textarea' },
+    { name: 'phone', label: 'Phone', kind: 'text' },
+  ],
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../../generated/hooks/warehouses/warehouses.ts'),
+      import('../../../generated/zod/warehouses/warehouses.zod.ts'),
+    ]);
+    return {
+      list: api.listWarehouses,
+      listKey: api.getListWarehousesQueryKey,
+      get: api.getWarehouse,
+      detailKey: api.getGetWarehouseQueryKey,
+      history: api.getWarehouseHistory,
+      historyKey: api.getGetWarehouseHistoryQueryKey,
+      search: api.searchWarehouses,
+      create: api.createWarehouse,
+      update: api.updateWarehouse,
+      remove: api.deleteWarehouse,
+      restore: api.restoreWarehouse,
+      forceDelete: api.forceDeleteWarehouse,
+      createSchema: schemas.CreateWarehouseBody,
+      updateSchema: schemas.UpdateWarehouseBody,
+    };
+  },
+});

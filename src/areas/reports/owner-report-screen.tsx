@@ -1,0 +1,371 @@
+import {
+  Box,
+  Button,
+  Checkbox,
+  Field,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LuDownload, LuPrinter } from 'react-icons/lu';
+import { useSearchParams } from 'react-router-dom';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { getListBranchesQueryKey, listBranches } from '../../../generated/hooks/branches/branches.ts';
+import { getListWarehousesQueryKey, listWarehouses } from '../../../generated/hooks/warehouses/warehouses.ts';
+import { axiosInstance } from '../../api/http-client.ts';
+import { fullAccessPermission } from '../../auth/gate.ts';
+import { usePermissions } from '../../auth/use-permissions.ts';
+import { businessDayIso, formatDate } from '../../format/date.ts';
+import { formatMoney, formatMoneyCompact } from '../../format/money.ts';
+import { formatQuantity } from '../../format/quantity.ts';
+import { Refusal } from '../../screens/shared/refusal.tsx';
+import { errorMessage } from '../../screens/shared/request-error.ts';
+import { toaster } from '../../ui/toaster.tsx';
+import { type OwnerReportDefinition, ownerReportByKey, type ReportColumn, type ReportFilter } from './owner-reports.ts';
+import { ReorderPurchaseOrder } from './reorder-purchase-order.tsx';
+
+// On paper only the report shows, landscape so that every column fits A4.
+const printCss = `
+@media print {
+  body * { visibility: hidden; }
+  [data-report], [data-report] * { visibility: visible; }
+  [data-report] { position: absolute; top: 0; left: 0; width: 100%; font-size: 8pt; }
+  [data-report] [data-no-print] { display: none; }
+  @page { size: A4 landscape; margin: 10mm; }
+}`;
+
+type AgingDocument = { id: number; number: string; balance: number; document_type: string };
+
+function cell(column: ReportColumn, value: unknown) {
+  if (value === null || value === undefined) return '';
+  switch (column.kind) {
+    case 'money':
+      return formatMoney(Number(value));
+    case 'quantity':
+      return formatQuantity(Number(value));
+    case 'percent':
+      return `${Number(value).toFixed(2)}%`;
+    case 'date':
+      return formatDate(String(value));
+    case 'documents':
+      return (value as AgingDocument[])
+        .map((document) => `${document.number} ${formatMoney(document.balance)}`)
+        .join(', ');
+    default:
+      return String(value);
+  }
+}
+
+const numeric = (column: ReportColumn) =>
+  column.kind === 'money' || column.kind === 'quantity' || column.kind === 'percent';
+
+// The filters as the call takes them: the screen's defaults filled in, a location split into branch or warehouse.
+function callParams(report: OwnerReportDefinition, query: URLSearchParams): Record<string, string | number> {
+  const today = businessDayIso();
+  const params: Record<string, string | number> = {};
+  for (const filter of report.filters) {
+    const initial =
+      filter.initial === 'today' ? today : filter.initial === 'month-start' ? `${today.slice(0, 8)}01` : filter.initial;
+    const value = query.get(filter.name) ?? initial ?? '';
+    if (value === '') continue;
+    if (filter.kind === 'location')
+      params[value.startsWith('W') ? 'warehouse_id' : 'branch_id'] = Number(value.slice(1));
+    else if (filter.kind === 'number' || filter.kind === 'branch') params[filter.name] = Number(value);
+    else params[filter.name] = value;
+  }
+  return params;
+}
+
+function FilterInput({
+  filter,
+  value,
+  onChange,
+  places,
+}: {
+  filter: ReportFilter;
+  value: string;
+  onChange: (value: string) => void;
+  places: { branches: { id: number; name: string }[]; warehouses: { id: number; name: string }[] };
+}) {
+  const id = `report-${filter.name}`;
+  const select = (options: { value: string; label: string }[], empty: string | null) => (
+    <NativeSelect.Root>
+      <NativeSelect.Field id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        {empty === null ? null : <option value="">{empty}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+  const control = (() => {
+    switch (filter.kind) {
+      case 'date':
+        return (
+          <Input
+            id={id}
+            type="date"
+            max={businessDayIso()}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        );
+      case 'number':
+        return (
+          <Input
+            id={id}
+            type="number"
+            min={0}
+            w="28"
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        );
+      case 'branch':
+        return select(
+          places.branches.map((branch) => ({ value: String(branch.id), label: branch.name })),
+          'Every branch',
+        );
+      case 'location':
+        return select(
+          [
+            ...places.branches.map((branch) => ({ value: `B${branch.id}`, label: branch.name })),
+            ...places.warehouses.map((warehouse) => ({ value: `W${warehouse.id}`, label: warehouse.name })),
+          ],
+          'Every location',
+        );
+      default:
+        return select([...(filter.choices ?? [])], null);
+    }
+  })();
+  return (
+    <Field.Root w="auto">
+      <Field.Label htmlFor={id}>{filter.label}</Field.Label>
+      {control}
+    </Field.Root>
+  );
+}
+
+// /reports/{name}: one of the owner's reports with its filters in the URL, a chart where it helps, the table and
+// its totals, printable on A4 and downloadable as CSV.
+export function OwnerReportScreen({ reportKey }: { reportKey: string }) {
+  const report = ownerReportByKey(reportKey);
+  const held = usePermissions();
+  const [query, setQuery] = useSearchParams();
+  const allowed =
+    report !== null && held !== null && (held.includes(fullAccessPermission) || held.includes(report.permission));
+  const params = report ? callParams(report, query) : {};
+  const answer = useQuery({
+    queryKey: report ? report.queryKey(params) : ['no-report'],
+    queryFn: ({ signal }) => (report ? report.fetch(params, signal) : Promise.resolve({ rows: [], totals: {} })),
+    enabled: allowed,
+  });
+  const wantsPlaces = report?.filters.some((filter) => filter.kind === 'location' || filter.kind === 'branch') ?? false;
+  const branches = useQuery({
+    queryKey: getListBranchesQueryKey({ per_page: 100 }),
+    queryFn: ({ signal }) => listBranches({ per_page: 100 }, undefined, signal),
+    enabled: allowed && wantsPlaces,
+  });
+  const warehouses = useQuery({
+    queryKey: getListWarehousesQueryKey({ per_page: 100 }),
+    queryFn: ({ signal }) => listWarehouses({ per_page: 100 }, undefined, signal),
+    enabled: allowed && wantsPlaces,
+  });
+  const [downloading, setDownloading] = useState(false);
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  if (held === null) return null;
+  if (report === null) {
+    return <Refusal kind="missing" sentence="There is no such report." back={{ to: '/', label: 'Back to Overview' }} />;
+  }
+  if (!allowed) {
+    return (
+      <Refusal
+        kind="forbidden"
+        sentence={`You may not view the ${report.label} report.`}
+        back={{ to: '/', label: 'Back to Overview' }}
+      />
+    );
+  }
+  const change = (name: string, value: string) => {
+    const next = new URLSearchParams(query);
+    next.set(name, value);
+    setQuery(next, { replace: true });
+  };
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const file = await axiosInstance.get<Blob>(`/api/reports/${report.key}`, {
+        params,
+        headers: { Accept: 'text/csv' },
+        responseType: 'blob',
+      });
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(file.data);
+      link.download = `${report.key}-${businessDayIso()}.csv`;
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } catch (error) {
+      toaster.create({ type: 'error', title: 'The report could not be downloaded.', description: errorMessage(error) });
+    } finally {
+      setDownloading(false);
+    }
+  };
+  const rows = answer.data?.rows ?? [];
+  const totals = answer.data?.totals ?? {};
+  const places = { branches: branches.data?.data ?? [], warehouses: warehouses.data?.data ?? [] };
+  const chart = report.chart;
+  const choosing = report.ordersChosenRows === true;
+  const toggle = (itemId: number) => {
+    const next = new Set(chosen);
+    if (next.has(itemId)) next.delete(itemId);
+    else next.add(itemId);
+    setChosen(next);
+  };
+  const orderedFor = params.branch_id
+    ? { branch_id: Number(params.branch_id) }
+    : params.warehouse_id
+      ? { warehouse_id: Number(params.warehouse_id) }
+      : null;
+  return (
+    <Stack gap="4" data-report="">
+      <style>{printCss}</style>
+      <Flex justify="space-between" align="end" gap="3" wrap="wrap">
+        <Heading size="xl">{report.label}</Heading>
+        <HStack gap="3" data-no-print="">
+          <Button variant="outline" onClick={() => window.print()}>
+            <LuPrinter /> Print
+          </Button>
+          <Button variant="outline" loading={downloading} onClick={() => void download()}>
+            <LuDownload /> Download CSV
+          </Button>
+        </HStack>
+      </Flex>
+      <HStack gap="3" wrap="wrap" align="end">
+        {report.filters.map((filter) => {
+          const current = callParams(report, query);
+          const value =
+            filter.kind === 'location'
+              ? current.branch_id
+                ? `B${current.branch_id}`
+                : current.warehouse_id
+                  ? `W${current.warehouse_id}`
+                  : ''
+              : String(current[filter.name] ?? '');
+          return (
+            <FilterInput
+              key={filter.name}
+              filter={filter}
+              value={value}
+              places={places}
+              onChange={(next) => change(filter.name, next)}
+            />
+          );
+        })}
+      </HStack>
+      {answer.isError ? (
+        <Text color="fg.error" role="alert">
+          {errorMessage(answer.error)}
+        </Text>
+      ) : null}
+      {choosing ? (
+        <ReorderPurchaseOrder
+          location={orderedFor}
+          chosen={rows
+            .filter((row) => chosen.has(Number(row.item_id)))
+            .map((row) => ({ item_id: Number(row.item_id), suggested_quantity: Number(row.suggested_quantity) }))}
+        />
+      ) : null}
+      {chart && rows.length > 0 ? (
+        <Box h="56" data-no-print="">
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart
+              data={rows.map((row) => ({
+                label: String(row[chart.labelField]),
+                value: Number(row[chart.valueField] ?? 0),
+              }))}
+            >
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="label" fontSize={12} interval={0} />
+              <YAxis fontSize={12} tickFormatter={(value: number) => formatMoneyCompact(value)} width={70} />
+              <Tooltip formatter={(value) => formatMoney(Number(value))} />
+              <Bar dataKey="value" name={chart.valueLabel} fill="#0d9488" isAnimationActive={false} />
+            </BarChart>
+          </ResponsiveContainer>
+        </Box>
+      ) : null}
+      <Table.ScrollArea borderWidth="1px" rounded="md">
+        <Table.Root size="sm" aria-label={report.label}>
+          <Table.Header>
+            <Table.Row>
+              {choosing ? <Table.ColumnHeader w="8" data-no-print="" /> : null}
+              {report.columns.map((column) => (
+                <Table.ColumnHeader key={column.field} textAlign={numeric(column) ? 'end' : 'start'}>
+                  {column.label}
+                </Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((row, index) => (
+              <Table.Row key={String(row.key ?? row.item_id ?? row.contact_id ?? index)}>
+                {choosing ? (
+                  <Table.Cell data-no-print="">
+                    <Checkbox.Root
+                      checked={chosen.has(Number(row.item_id))}
+                      onCheckedChange={() => toggle(Number(row.item_id))}
+                    >
+                      <Checkbox.HiddenInput aria-label={`Order ${String(row.name ?? row.item_id)}`} />
+                      <Checkbox.Control />
+                    </Checkbox.Root>
+                  </Table.Cell>
+                ) : null}
+                {report.columns.map((column) => (
+                  <Table.Cell
+                    key={column.field}
+                    textAlign={numeric(column) ? 'end' : 'start'}
+                    whiteSpace={numeric(column) ? 'nowrap' : 'normal'}
+                  >
+                    {cell(column, row[column.field])}
+                  </Table.Cell>
+                ))}
+              </Table.Row>
+            ))}
+            {rows.length === 0 && answer.isSuccess ? (
+              <Table.Row>
+                <Table.Cell colSpan={report.columns.length + (choosing ? 1 : 0)}>
+                  Nothing to show for these filters.
+                </Table.Cell>
+              </Table.Row>
+            ) : null}
+          </Table.Body>
+          {rows.length > 0 ? (
+            <Table.Footer>
+              <Table.Row fontWeight="semibold">
+                {choosing ? <Table.Cell data-no-print="" /> : null}
+                {report.columns.map((column, index) => (
+                  <Table.Cell key={column.field} textAlign={numeric(column) ? 'end' : 'start'} whiteSpace="nowrap">
+                    {index === 0
+                      ? 'Total'
+                      : column.total || column.kind === 'percent'
+                        ? cell(column, totals[column.field])
+                        : ''}
+                  </Table.Cell>
+                ))}
+              </Table.Row>
+            </Table.Footer>
+          ) : null}
+        </Table.Root>
+      </Table.ScrollArea>
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+import { defineResource } from '../../resources/resource.ts';
+import { recordTimestamps } from '../../resources/shared-declarations.ts';
+
+// Senior Citizen and PWD discounts (docs/domain/sales.md, Senior citizen and PWD discounts): the percent, whether
+// qualifying lines lose their VAT first, and the item types that qualify.
+export const discountPrograms = defineResource({
+  key: 'discount-programs',
+  singular: 'Discount Program',
+  plural: 'Discount Programs',
+  group: 'sales',
+  linked: true,
+  screens: 'full',
+  title: 'name',
+  columns: [
+    { field: 'name', label: 'Name' },
+    { field: 'percent', label: 'Percent', kind: 'percent' },
+    { field: 'vat_exempt', label: 'VAT-Exempt', kind: 'boolean' },
+    { field: 'item_type_names', label: 'Qualifying Item Types', kind: 'list' },
+  ],
+  viewFields: [
+    { field: 'name', label: 'Name' },
+    { field: 'percent', label: 'Percent', kind: 'percent' },
+    { field: 'vat_exempt', label: 'VAT-Exempt', kind: 'boolean' },
+    { field: 'item_type_names', label: 'Qualifying Item Types', kind: 'list' },
+    ...recordTimestamps,
+  ],
+  formFields: [
+    { name: 'name', label: 'Name', kind: 'text', required: true },
+    { name: 'percent', label: 'Percent', kind: 'percent', required: true },
+    { name: 'vat_exempt', label: 'VAT-Exempt (the VAT comes off before the percent)', kind: 'checkbox' },
+    { name: 'item_type_ids', label: 'Qualifying Item Types', kind: 'relations', resource: 'item-types' },
+  ],
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../../generated/hooks/discount-programs/discount-programs.ts'),
+      import('../../../generated/zod/discount-programs/discount-programs.zod.ts'),
+    ]);
+    return {
+      list: api.listDiscountPrograms,
+      listKey: api.getListDiscountProgramsQueryKey,
+      get: api.getDiscountProgram,
+      detailKey: api.getGetDiscountProgramQueryKey,
+      search: api.searchDiscountPrograms,
+      create: api.createDiscountProgram,
+      update: api.updateDiscountProgram,
+      remove: api.deleteDiscountProgram,
+      restore: api.restoreDiscountProgram,
+      forceDelete: api.forceDeleteDiscountProgram,
+      createSchema: schemas.CreateDiscountProgramBody,
+      updateSchema: schemas.UpdateDiscountProgramBody,
+    };
+  },
+});

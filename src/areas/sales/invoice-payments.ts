@@ -1,0 +1,100 @@
+import { paymentMethodOptions } from '../../resources/options.ts';
+import { refreshPaidDocuments } from '../../resources/paid-documents.ts';
+import { documentsWithBalance } from '../../resources/picker-searches.ts';
+import { defineResource } from '../../resources/resource.ts';
+import { dateRangeFilters, recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
+
+export const invoicePayments = defineResource({
+  key: 'invoice-payments',
+  singular: 'Invoice Payment',
+  plural: 'Invoice Payments',
+  group: 'sales',
+  linked: true,
+  screens: 'full',
+  title: 'number',
+  columns: [
+    { field: 'number', label: 'Number' },
+    { field: 'invoice_number', label: 'Invoice' },
+    { field: 'contact_name', label: 'Contact' },
+    { field: 'payment_date', label: 'Payment Date', kind: 'date' },
+    { field: 'payment_method', label: 'Method', kind: 'payment-method' },
+    { field: 'amount', label: 'Amount', kind: 'money' },
+  ],
+  viewFields: [
+    { field: 'number', label: 'Number' },
+    { field: 'invoice_number', label: 'Invoice' },
+    { field: 'contact_name', label: 'Contact' },
+    { field: 'payment_date', label: 'Payment Date', kind: 'date' },
+    { field: 'payment_method', label: 'Method', kind: 'payment-method' },
+    { field: 'amount', label: 'Amount', kind: 'money' },
+    { field: 'reference', label: 'Reference' },
+    { field: 'notes', label: 'Notes' },
+    ...recordTimestamps,
+  ],
+  formFields: [
+    {
+      name: 'invoice_id',
+      label: 'Invoice',
+      kind: 'relation',
+      resource: 'invoices',
+      labelField: 'invoice_number',
+      required: true,
+      search: documentsWithBalance,
+    },
+    { name: 'payment_date', label: 'Payment Date', kind: 'date', required: true },
+    { name: 'amount', label: 'Amount', kind: 'money', required: true },
+    {
+      name: 'payment_method',
+      label: 'Payment Method',
+      kind: 'select',
+      options: paymentMethodOptions,
+      required: true,
+      defaultValue: 'cash',
+    },
+    { name: 'reference', label: 'Reference', kind: 'text' },
+    { name: 'notes', label: 'Notes', kind: 'textarea' },
+  ],
+  filters: [
+    { name: 'payment_method', label: 'Payment Method', kind: 'select', options: paymentMethodOptions },
+    relationFilter('invoice_id', 'Invoice', 'invoices'),
+    ...dateRangeFilters('payment_date', 'Payment date'),
+  ],
+  createParam: 'invoice_id',
+  numbering: {
+    documentName: 'invoice-payment',
+    prefix: 'IP',
+    locationPrefix: '',
+    referenced: false,
+    locationOf: { field: 'invoice_id', resource: 'invoices', prefix: '' },
+  },
+  pays: { field: 'invoice_id', resource: 'invoices', partyLabel: 'Customer' },
+  idempotentCreate: true,
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../../generated/hooks/invoice-payments/invoice-payments.ts'),
+      import('../../../generated/zod/invoice-payments/invoice-payments.zod.ts'),
+    ]);
+    return {
+      list: api.listInvoicePayments,
+      listKey: api.getListInvoicePaymentsQueryKey,
+      get: api.getInvoicePayment,
+      detailKey: api.getGetInvoicePaymentQueryKey,
+      history: api.getInvoicePaymentHistory,
+      historyKey: api.getGetInvoicePaymentHistoryQueryKey,
+      search: api.searchInvoicePayments,
+      create: api.createInvoicePayment,
+      update: api.updateInvoicePayment,
+      remove: api.deleteInvoicePayment,
+      restore: api.restoreInvoicePayment,
+      forceDelete: api.forceDeleteInvoicePayment,
+      createSchema: schemas.CreateInvoicePaymentBody,
+      updateSchema: schemas.UpdateInvoicePaymentBody,
+      afterCreate: (queryClient) => refreshPaidDocuments(queryClient, 'invoices'),
+      prefill: async (id) => {
+        const { getInvoice } = await import('../../../generated/hooks/invoices/invoices.ts');
+        const invoice = await getInvoice(id);
+        return { invoice_id: invoice.id, invoice_number: invoice.number, amount: invoice.balance };
+      },
+    };
+  },
+});

@@ -1,0 +1,72 @@
+import { defineResource } from '../../resources/resource.ts';
+import {
+  dateRangeFilters,
+  locationFilter,
+  recordTimestamps,
+  relationFilter,
+} from '../../resources/shared-declarations.ts';
+
+export const saleItemPrices = defineResource({
+  key: 'sale-item-prices',
+  singular: 'Sale Item Price',
+  plural: 'Sale Item Prices',
+  group: 'sales',
+  linked: true,
+  screens: 'full',
+  title: 'item_name',
+  columns: [
+    { field: 'item_name', label: 'Item' },
+    { field: 'branch_name', label: 'Branch' },
+    { field: 'unit_price', label: 'Unit Price', kind: 'money' },
+    { field: 'effective_date', label: 'Effective', kind: 'date' },
+  ],
+  viewFields: [
+    { field: 'item_name', label: 'Item' },
+    { field: 'branch_name', label: 'Branch' },
+    { field: 'unit_price', label: 'Unit Price', kind: 'money' },
+    { field: 'effective_date', label: 'Effective', kind: 'date' },
+    ...recordTimestamps,
+  ],
+  formFields: [
+    { name: 'item_id', label: 'Item', kind: 'relation', resource: 'items', labelField: 'item_name', required: true },
+    {
+      name: 'branch_id',
+      label: 'Branch (empty for every branch)',
+      kind: 'relation',
+      resource: 'branches',
+      labelField: 'branch_name',
+    },
+    { name: 'unit_price', label: 'Unit Price', kind: 'money', required: true },
+    { name: 'effective_date', label: 'Effective Date', kind: 'date', required: true },
+  ],
+  filters: [
+    relationFilter('item_id', 'Item', 'items'),
+    locationFilter('', 'Branch'),
+    ...dateRangeFilters('effective_date', 'Effective'),
+  ],
+  importing: { label: 'Sale Item Prices', permission: 'create-sale-item-prices' },
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../../generated/hooks/sale-item-prices/sale-item-prices.ts'),
+      import('../../../generated/zod/sale-item-prices/sale-item-prices.zod.ts'),
+    ]);
+    return {
+      importCsv: (csv, dryRun) =>
+        api.importSaleItemPrices({ dry_run: dryRun ? 1 : 0 }, { data: csv, headers: { 'Content-Type': 'text/csv' } }),
+      list: api.listSaleItemPrices,
+      listKey: api.getListSaleItemPricesQueryKey,
+      get: api.getSaleItemPrice,
+      detailKey: api.getGetSaleItemPriceQueryKey,
+      history: api.getSaleItemPriceHistory,
+      historyKey: api.getGetSaleItemPriceHistoryQueryKey,
+      search: api.searchSaleItemPrices,
+      create: api.createSaleItemPrice,
+      update: api.updateSaleItemPrice,
+      remove: api.deleteSaleItemPrice,
+      restore: api.restoreSaleItemPrice,
+      forceDelete: api.forceDeleteSaleItemPrice,
+      createSchema: schemas.CreateSaleItemPriceBody,
+      updateSchema: schemas.UpdateSaleItemPriceBody,
+    };
+  },
+});

@@ -36,6 +36,8 @@ const lineCost = sql`ROUND(l.quantity * l.unit_cost / 1000.0)`;
 /** The standing invoices dated in the range, summed per group (docs/domain/reports.md, Sales). */
 export async function salesReport(db: Kysely<Database>, businessId: number, query: SalesQuery) {
   const group = groups[query.groupBy];
+  // Days and months read in calendar order; every other grouping from the best seller down.
+  const order = query.groupBy === 'day' || query.groupBy === 'month' ? sql`1` : sql`6 DESC, 2`;
   const location = query.location?.branch_id ? sql`AND v.branch_id = ${query.location.branch_id}` : sql``;
   // A warehouse sells nothing: a warehouse clerk's sales report is empty rather than every branch's.
   const nowhere = query.location !== null && query.location.branch_id === null ? sql`AND 1 = 0` : sql``;
@@ -57,7 +59,7 @@ export async function salesReport(db: Kysely<Database>, businessId: number, quer
     WHERE v.business_id = ${businessId} AND v.deleted_at IS NULL
       AND v.invoice_date >= ${query.dateFrom} AND v.invoice_date <= ${query.dateTo} ${location} ${nowhere}
     GROUP BY 1, 2
-    ORDER BY 1`.execute(db);
+    ORDER BY ${order}`.execute(db);
   const figures = rows.map((row) => ({
     key: String(row.key),
     label: String(row.label ?? ''),

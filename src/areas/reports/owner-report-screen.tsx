@@ -295,7 +295,7 @@ export function OwnerReportScreen({ reportKey }: { reportKey: string }) {
               }))}
             >
               <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="label" fontSize={12} interval={0} />
+              <XAxis dataKey="label" fontSize={11} interval={0} angle={-30} textAnchor="end" height={70} />
               <YAxis fontSize={12} tickFormatter={(value: number) => formatMoneyCompact(value)} width={70} />
               <Tooltip formatter={(value) => formatMoney(Number(value))} />
               <Bar dataKey="value" name={chart.valueLabel} fill="#0d9488" isAnimationActive={false} />

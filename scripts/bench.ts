@@ -340,7 +340,7 @@ const reportsData: BenchData = { name: 'bench-reports', items: 20_000, stockedIt
 if (runs('reports')) {
   await withServer(reportsData, process.env.BENCH_REBUILD === '1', async (bench, session) => {
     await addBenchSales(bench, 100_000);
-    const ledger = await growLedger(bench.db, bench.businessId, ledgerSize);
+    const ledger = await growLedger(bench.db, bench.businessId, ledgerSize, 730);
     await benchOwnerReports(session, seconds, ledger, await invoiceCount(bench.db));
   });
 }

@@ -230,8 +230,14 @@ async function addOpeningStock(
 }
 
 // Grows the ledger to `target` movements with history that changes no balance: pairs of movements in and out
-// again on existing stock rows, as years of receipts and sales would leave behind.
-export async function growLedger(db: Kysely<Database>, businessId: number, target: number): Promise<number> {
+// again on existing stock rows, as years of receipts and sales would leave behind. With `spreadDays` the pairs
+// are posted over that many past days, as a shop's would be, rather than all now.
+export async function growLedger(
+  db: Kysely<Database>,
+  businessId: number,
+  target: number,
+  spreadDays = 0,
+): Promise<number> {
   const current = await movementCount(db);
   const pairs = Math.ceil(Math.max(0, target - current) / 2);
   if (pairs === 0) return current;
@@ -244,7 +250,13 @@ export async function growLedger(db: Kysely<Database>, businessId: number, targe
     .executeTakeFirstOrThrow();
   const first = Number(opening.first);
   const count = Number(opening.count);
-  const at = new Date().toISOString();
+  const now = new Date().toISOString();
+  const at =
+    spreadDays === 0
+      ? sql`${now}`
+      : dialectOf(db) === 'postgres'
+        ? sql`to_char((${now}::timestamptz AT TIME ZONE 'UTC') - (counter.n % ${sql.lit(spreadDays)}) * interval '1 day', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+        : sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${now}, '-' || (counter.n % ${sql.lit(spreadDays)}) || ' days')`;
   await db.transaction().execute(async (trx) => {
     for (const delta of [1000, -1000]) {
       await sql`

@@ -5,9 +5,9 @@ import { recountStockLedgerValues } from '../../server/db/migrations/015_report_
 import { type BenchDatabase, numbers } from './bench-database.ts';
 import { printTable } from './table.ts';
 
-// A year of sales on the bench business: `count` one-line invoices at the first branch, one a day's worth after
-// another over 365 days, each with its stock movement, half of them paid; a supplier bill a day; a prescription
-// for every customer. Set-based INSERT ... SELECT, as openBenchDatabase builds the rest.
+// A year of sales on the bench business: `count` one-line invoices at the first branch, spread over 365 days, each
+// with its stock movement posted on its day, all but one in twenty paid the same day; and a prescription for every
+// customer. Set-based INSERT ... SELECT, as openBenchDatabase builds the rest.
 export async function addBenchSales(bench: BenchDatabase, count: number): Promise<void> {
   const { db, businessId, branchId } = bench;
   const existing = await db
@@ -35,8 +35,8 @@ export async function addBenchSales(bench: BenchDatabase, count: number): Promis
         reference_number, contact_id, branch_id, invoice_date, due_date, notes, amount_paid, status, subtotal,
         discount_total, total, vatable_sales, vat_amount)
       SELECT ${businessId}, ${at}, ${at}, NULL, NULL, NULL, 'BENCH-' || ${text(sql`n`)}, 'BENCH-' || ${text(sql`n`)},
-        ${customer.id}, ${branchId}, ${day}, NULL, NULL, CASE WHEN n % 2 = 0 THEN 112000 ELSE 0 END,
-        CASE WHEN n % 2 = 0 THEN 'paid' ELSE 'unpaid' END, 112000, 0, 112000, 100000, 12000
+        ${customer.id}, ${branchId}, ${day}, NULL, NULL, CASE WHEN n % 20 <> 0 THEN 112000 ELSE 0 END,
+        CASE WHEN n % 20 <> 0 THEN 'paid' ELSE 'unpaid' END, 112000, 0, 112000, 100000, 12000
       FROM (${numbers(trx, count)}) AS counter`.execute(trx);
     await sql`
       INSERT INTO invoice_lines (business_id, invoice_id, position, created_at, updated_at, item_id, quantity,
@@ -50,7 +50,7 @@ export async function addBenchSales(bench: BenchDatabase, count: number): Promis
       INSERT INTO stock_movements (business_id, stock_id, item_id, branch_id, warehouse_id, balance, quantity_delta,
         unit_cost, document_type, document_id, document_line_id, document_number, occurred_at, created_by)
       SELECT v.business_id, s.id, l.item_id, v.branch_id, NULL, 'on_hand', -1000, 50000, 'invoice', v.id, l.id,
-        v.number, ${at}, NULL
+        v.number, v.invoice_date || 'T03:00:00.000Z', NULL
       FROM invoice_lines l
       JOIN invoices v ON v.id = l.invoice_id
       JOIN stocks s ON s.business_id = v.business_id AND s.item_id = l.item_id AND s.branch_id = v.branch_id

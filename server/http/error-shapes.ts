@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { databaseRetryAfterSeconds, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { HttpError } from './errors.ts';
 
 type DatabaseError = { code?: unknown };
@@ -24,6 +25,13 @@ export const errorShapesPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.status(415).send({ message: 'Send the body as application/json.' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database cannot be reached');
+      return reply
+        .status(503)
+        .header('retry-after', String(databaseRetryAfterSeconds))
+        .send({ message: 'The database cannot be reached at the moment. Please try again in a few seconds.' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -13,6 +13,7 @@ import { type LogFormat, type LogSink, loggingOptions } from './http/request-log
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { sessionPlugin } from './http/session.ts';
 import { registerSpa } from './http/spa.ts';
+import type { TrustProxy } from './http/trust-proxy.ts';
 import './http/request-context.ts';
 import { registerDocumentRoutes } from './resources/document-routes.ts';
 import { registerResource } from './resources/engine/routes.ts';
@@ -36,7 +37,8 @@ export type AppOptions = {
   contractPath?: string | null;
   // Absent: no logging (tests and scripts).
   log?: { format: LogFormat; sink?: LogSink };
-  trustProxy?: boolean;
+  // Which proxies may name the client (server/http/trust-proxy.ts); none by default.
+  trustProxy?: TrustProxy;
   now?: () => Date;
 };
 
@@ -47,7 +49,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await ensureSearchIndexes(options.db, searchIndexesOf(resources));
   const app = Fastify({
     ...(options.log ? loggingOptions(options.log.format, options.log.sink) : { logger: false }),
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxyOption(options.trustProxy ?? false),
     // SPEC.md writes the document-count calls with a trailing slash; both spellings reach the same route.
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -80,4 +82,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.status(404).send({ message: 'Not Found.' });
   });
   return app;
+}
+
+// A hop count as the function proxy-addr means by it (the nearest `hops` senders, the socket's peer first, are
+// proxies): Fastify itself now trusts no one for a bare number, as it cannot tell a proxy from a direct client.
+function trustProxyOption(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust === false ? false : [...trust];
 }

@@ -15,6 +15,7 @@ export const errorShapesPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError & DatabaseError, request, reply) => {
     if (error instanceof HttpError) {
       const body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send(body);
     }
     if (isForeignKeyViolation(error)) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
+import { decodeCsv } from '../http/csv-text.ts';
 import { type FieldErrors, unprocessable } from '../http/errors.ts';
 import { parseCsv } from './engine/csv-import.ts';
 import { type EngineOptions, resourceContext } from './engine/routes.ts';
@@ -18,8 +19,9 @@ const importBodyLimit = 32 * 1024 * 1024;
 // `POST /api/{prefix}/import` (a CSV body) and `GET /api/{prefix}/import/template` for every import of
 // server/resources/imports.ts: every row checked, then all written in one transaction or none.
 export function registerImportRoutes(app: FastifyInstance, options: EngineOptions): void {
-  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: importBodyLimit }, (_request, body, done) =>
-    done(null, body),
+  // Read as bytes: the file may be UTF-8 or Windows-1252, and only the bytes tell which.
+  app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: importBodyLimit }, (_request, body, done) =>
+    done(null, typeof body === 'string' ? body : decodeCsv(body)),
   );
   for (const definition of imports) {
     const base = `/api/${definition.prefix}/import`;

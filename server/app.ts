@@ -5,6 +5,7 @@ import { owaspScryptCost, type ScryptCost } from './auth/password.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { defaultThrottlePolicy, type ThrottlePolicy } from './auth/throttle.ts';
 import type { Database } from './db/database.ts';
+import { writeGateOf } from './db/write-gate.ts';
 import { accessPlugin } from './http/access.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { registerContractDocs } from './http/docs.ts';
@@ -55,6 +56,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorShapesPlugin);
+  // While a large SQLite import holds the file, a request that writes waits for it here, without stopping the
+  // event loop; reads go on (server/db/write-gate.ts).
+  const writes = writeGateOf(options.db);
+  app.addHook('onRequest', async (request) => {
+    if (writes.held && request.method !== 'GET' && request.method !== 'HEAD') await writes.open();
+  });
   await app.register(securityHeadersPlugin);
   await app.register(fastifyCookie);
   await app.register(csrfPlugin);

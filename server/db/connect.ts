@@ -28,13 +28,22 @@ const connectTimeoutMs = 5000;
 // bigint columns hold centavos and thousandths far below 2^53, so they are safe as JS numbers; COUNT(*) too.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 
+// The file behind each SQLite connection, so that work moved to a worker thread can open its own connection to it.
+const sqliteFiles = new WeakMap<Kysely<Database>, string>();
+
+export function sqliteFileOf(db: Kysely<Database>): string | null {
+  return sqliteFiles.get(db) ?? null;
+}
+
 export function connectDatabase(target: DatabaseTarget, options: ConnectOptions = {}): Kysely<Database> {
   if (target.kind === 'sqlite') {
     const sqlite = new Sqlite(target.path);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    sqliteFiles.set(db, target.path);
+    return db;
   }
   const pool = new pg.Pool({
     connectionString: target.url,

@@ -69,9 +69,6 @@ export type ImportOutcome =
   | { kind: 'refused'; status: HttpError['statusCode']; message: string; errors: FieldErrors | null }
   | { kind: 'failed'; message: string; code: string | null };
 
-// The worker runs the project's TypeScript as the server does, through tsx.
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-
 type Waiting = { resolve: (created: number) => void; reject: (error: unknown) => void };
 
 // One worker per process, started by the first large import and kept (unreferenced, so that it never holds the
@@ -80,6 +77,8 @@ let importWorker: { worker: Worker; waiting: Map<number, Waiting> } | null = nul
 let nextJob = 0;
 
 function startImportWorker(): NonNullable<typeof importWorker> {
+  // The worker runs the project's TypeScript as the server does, through tsx.
+  const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   const worker = new Worker(new URL('../db/import-worker.ts', import.meta.url), { execArgv: ['--import', tsxLoader] });
   worker.unref();
   const waiting = new Map<number, Waiting>();

@@ -71,8 +71,8 @@ describe('SQLite, the file unavailable', () => {
     chmodSync(path, 0o444);
     const immutable = process.getuid?.() === 0 && spawnSync('chattr', ['+i', path]).status === 0;
     const db = connectDatabase({ kind: 'sqlite', path });
-    const app = await buildApp({ db, passwordCost: testPasswordCost });
     try {
+      const app = await buildApp({ db, passwordCost: testPasswordCost });
       const client = new TestClient(app);
       await client.get('/api/csrf-cookie');
       // Signing in writes the session: it cannot be saved, and the clerk is told to try again, not shown a 500.
@@ -80,8 +80,8 @@ describe('SQLite, the file unavailable', () => {
       expect(answer.status).toBe(503);
       expect(answer.headers['retry-after']).toBe('5');
       expect(answer.json).toEqual({ message: waitMessage });
-    } finally {
       await app.close();
+    } finally {
       await db.destroy();
       if (immutable) spawnSync('chattr', ['-i', path]);
       rmSync(dir, { recursive: true, force: true });

@@ -4,10 +4,11 @@
 // The reads part searches the same text again and again (kept by the server after the first time) and then a
 // new spelling each request (never kept), prints the server's CPU time per request (load-independent), and ends
 // with a CSV export of every item, timed, with the server's memory sampled while it streams.
-// BENCH_ONLY=reads, grid (the power grid of the demo's lens family), postings, reports (the owner's reports on 100,000
-// invoices and BENCH_MOVEMENTS movements) or bundle runs that part alone (reads
-// includes grid); BENCH_SECONDS (default 5) sets each run's length; BENCH_REBUILD=1 rebuilds the read database (the posting one
-// is rebuilt on every run); BENCH_DATABASE_URL runs it on PostgreSQL (a schema per data set) instead of SQLite.
+// BENCH_ONLY=reads, grid (the power grid of the demo's lens family), postings, import (reads while 10,000 items
+// import), reports (the owner's reports on 100,000 invoices and BENCH_MOVEMENTS movements) or bundle runs that part
+// alone (reads includes grid); BENCH_SECONDS (default 5) sets each run's length; BENCH_REBUILD=1 rebuilds the read
+// and reports databases (the posting and import ones are rebuilt on every run); BENCH_DATABASE_URL runs it on
+// PostgreSQL (a schema per data set) instead of SQLite.
 
 import { resolve } from 'node:path';
 import { type Kysely, sql } from 'kysely';
@@ -34,6 +35,7 @@ import { benchClientBundle } from './bench/client-bundle.ts';
 import { benchCpuPerRequest } from './bench/cpu-per-request.ts';
 import { benchCsvExport } from './bench/csv-export.ts';
 import { benchHistoryCost } from './bench/history-cost.ts';
+import { benchImportLoad } from './bench/import-load.ts';
 import { type Figures, measureDirect, measureHttp } from './bench/measure.ts';
 import { addBenchSales, benchOwnerReports, invoiceCount } from './bench/owner-reports.ts';
 import { startServerProcess } from './bench/server-process.ts';
@@ -43,7 +45,7 @@ const root = resolve(import.meta.dirname, '..');
 const itemCount = Number(process.env.BENCH_ITEMS ?? 100_000);
 const ledgerSize = Number(process.env.BENCH_MOVEMENTS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const runs = (part: 'reads' | 'grid' | 'postings' | 'reports' | 'bundle') =>
+const runs = (part: 'reads' | 'grid' | 'postings' | 'import' | 'reports' | 'bundle') =>
   (process.env.BENCH_ONLY ?? part) === part || (part === 'grid' && process.env.BENCH_ONLY === 'reads');
 const connections = 10;
 
@@ -333,6 +335,13 @@ if (runs('postings')) {
       ['posting', 'postings', 'p50'],
       await benchHistoryCost(bench, seconds, await invoiceInputs(bench)),
     );
+  });
+}
+// Other requests while a 10,000-row item import is written (issue 24: p99 under 100 ms).
+const importing: BenchData = { name: 'bench-import', items: 2_000, stockedItems: 2_000 };
+if (runs('import')) {
+  await withServer(importing, true, async (bench, session) => {
+    await benchImportLoad(session.base, session.read, session.write, bench.sampleItemId, 10_000);
   });
 }
 // The owner's reports on a year of 100,000 invoices and a ledger of `ledgerSize` movements.

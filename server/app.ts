@@ -5,6 +5,7 @@ import { owaspScryptCost, type ScryptCost } from './auth/password.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { defaultThrottlePolicy, type ThrottlePolicy } from './auth/throttle.ts';
 import type { Database } from './db/database.ts';
+import { writeGateOf } from './db/write-gate.ts';
 import { accessPlugin } from './http/access.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { registerContractDocs } from './http/docs.ts';
@@ -13,6 +14,7 @@ import { type LogFormat, type LogSink, loggingOptions } from './http/request-log
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { sessionPlugin } from './http/session.ts';
 import { registerSpa } from './http/spa.ts';
+import type { TrustProxy } from './http/trust-proxy.ts';
 import './http/request-context.ts';
 import { registerDocumentRoutes } from './areas/document-routes.ts';
 import { registerJobOrderRoutes } from './areas/eye-care/job-order-routes.ts';
@@ -37,7 +39,8 @@ export type AppOptions = {
   contractPath?: string | null;
   // Absent: no logging (tests and scripts).
   log?: { format: LogFormat; sink?: LogSink };
-  trustProxy?: boolean;
+  // Which proxies may name the client (server/http/trust-proxy.ts); none by default.
+  trustProxy?: TrustProxy;
   now?: () => Date;
 };
 
@@ -48,13 +51,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await ensureSearchIndexes(options.db, searchIndexesOf(resources));
   const app = Fastify({
     ...(options.log ? loggingOptions(options.log.format, options.log.sink) : { logger: false }),
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxyOption(options.trustProxy ?? false),
     // The document-count calls are also written with a trailing slash (docs/domain/README.md, Numbering); both
     // spellings reach the same route.
     routerOptions: { ignoreTrailingSlash: true },
   });
 
   await app.register(errorShapesPlugin);
+  // While a large SQLite import holds the file, a request that writes waits for it here, without stopping the
+  // event loop; reads go on (server/db/write-gate.ts).
+  const writes = writeGateOf(options.db);
+  app.addHook('onRequest', async (request) => {
+    if (writes.held && request.method !== 'GET' && request.method !== 'HEAD') await writes.open();
+  });
   await app.register(securityHeadersPlugin);
   await app.register(fastifyCookie);
   await app.register(csrfPlugin);
@@ -83,4 +92,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.status(404).send({ message: 'Not Found.' });
   });
   return app;
+}
+
+// A hop count as the function proxy-addr means by it (the nearest `hops` senders, the socket's peer first, are
+// proxies): Fastify itself now trusts no one for a bare number, as it cannot tell a proxy from a direct client.
+function trustProxyOption(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust === false ? false : [...trust];
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { DatabaseTarget } from './db/connect.ts';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 
 export type ServerConfig = {
   database: DatabaseTarget;
@@ -7,7 +8,7 @@ export type ServerConfig = {
   port: number;
   seed: 'demo' | 'none';
   sessionIdleMinutes: number;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   clientDir: string;
   contractPath: string;
 };
@@ -24,7 +25,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port: positiveInteger(env.PORT, 8080),
     seed: env.SEED === 'none' ? 'none' : 'demo',
     sessionIdleMinutes: positiveInteger(env.SESSION_IDLE_MINUTES, 120),
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     clientDir: resolve(root, 'dist'),
     contractPath: resolve(root, 'openapi.yaml'),
   };

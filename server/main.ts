@@ -12,7 +12,9 @@ import { demoSignIn } from './demo/master-data.ts';
 export async function startServer(): Promise<void> {
   const config = readConfig();
   if (config.database.kind === 'sqlite') mkdirSync(dirname(config.database.path), { recursive: true });
-  const db = connectDatabase(config.database);
+  // The console while migrating and seeding, the app's log once it runs.
+  let reportLostConnection = (error: Error) => console.warn(`A database connection was lost: ${error.message}`);
+  const db = connectDatabase(config.database, { onConnectionLost: (error) => reportLostConnection(error) });
   await migrateToLatest(db);
   await seedDatabase(db, { demo: config.seed === 'demo', passwordCost: owaspScryptCost, now: new Date() });
   const app = await buildApp({
@@ -23,6 +25,8 @@ export async function startServer(): Promise<void> {
     clientDir: existsSync(config.clientDir) ? config.clientDir : null,
     contractPath: config.contractPath,
   });
+  reportLostConnection = (error) =>
+    app.log.warn({ err: error }, 'a database connection was lost; the pool opens another when one is needed');
   const stop = async () => {
     await app.close();
     await db.destroy();

@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { dialectOf } from '../db/dialect.ts';
+import { writeGateOf } from '../db/write-gate.ts';
 import { type Location, locationOf } from '../domain/location.ts';
 
 export const fullAccessPermission = 'full-access-and-permssions';
@@ -69,11 +70,14 @@ export async function readIdentity(
   if (!row) return null;
   let lastSeenMs = Date.parse(row.last_seen_at);
   const idleMs = request.now.getTime() - lastSeenMs;
+  // While a large import holds a SQLite file, these bookkeeping writes would stop the event loop until it ends:
+  // they wait for a later request (server/db/write-gate.ts).
+  const canWrite = !writeGateOf(db).held;
   if (idleMs > request.idleMinutes * 60_000) {
-    await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+    if (canWrite) await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
     return null;
   }
-  if (idleMs > touchEveryMs) {
+  if (idleMs > touchEveryMs && canWrite) {
     lastSeenMs = request.now.getTime();
     await db
       .updateTable('sessions')

@@ -10,7 +10,14 @@ import { parseInput } from '../http/validation.ts';
 import { authUserOf } from './auth-user.ts';
 import { hashPassword, type ScryptCost, verifyPassword } from './password.ts';
 import { endOtherSessionsOf, endSession, startSession } from './sessions.ts';
-import { clearFailures, recordFailure, secondsUntilAllowed, type ThrottlePolicy, throttleKey } from './throttle.ts';
+import {
+  clearFailures,
+  describeWait,
+  recordFailure,
+  secondsUntilAllowed,
+  type ThrottlePolicy,
+  throttleKeys,
+} from './throttle.ts';
 
 export type AuthRouteOptions = {
   db: Kysely<Database>;
@@ -37,8 +44,8 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
   app.post('/login', { config: { access: { kind: 'public' } } }, async (request, reply) => {
     const credentials = parseInput(LoginBody, request.body);
     const now = options.now();
-    const key = throttleKey(credentials.email, request.ip);
-    const waitSeconds = await secondsUntilAllowed(db, key, options.throttle, now);
+    const keys = throttleKeys(credentials.email, request.ip);
+    const waitSeconds = await secondsUntilAllowed(db, keys, options.throttle, now);
     if (waitSeconds > 0) throw tooManyAttempts(waitSeconds);
     const user = await db
       .selectFrom('users')
@@ -48,10 +55,10 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
       .executeTakeFirst();
     const matches = await verifyPassword(credentials.password, user?.password_hash ?? decoyHash);
     if (!user || !matches) {
-      await recordFailure(db, key, now);
+      await recordFailure(db, keys, now);
       throw unprocessable({ email: [badCredentials] }, badCredentials);
     }
-    await clearFailures(db, key, options.throttle, now);
+    await clearFailures(db, keys, options.throttle, now);
     const previous = request.cookies[sessionCookie];
     if (previous) await endSession(db, previous);
     const sessionId = await startSession(
@@ -80,8 +87,8 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
     const body = parseInput(ChangeOwnPasswordBody, request.body);
     const now = options.now();
     const { email } = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
-    const key = throttleKey(email, request.ip);
-    const waitSeconds = await secondsUntilAllowed(db, key, options.throttle, now);
+    const keys = throttleKeys(email, request.ip);
+    const waitSeconds = await secondsUntilAllowed(db, keys, options.throttle, now);
     if (waitSeconds > 0) throw tooManyAttempts(waitSeconds);
     const outcome = await retryTransaction(() =>
       db.transaction().execute(async (trx) => {
@@ -108,11 +115,11 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
       }),
     );
     if (outcome === 'wrong-current') {
-      await recordFailure(db, key, now);
+      await recordFailure(db, keys, now);
       throw unprocessable({ current_password: [wrongCurrentPassword] });
     }
     if (outcome === 'unchanged') throw unprocessable({ password: [unchangedPassword] });
-    await clearFailures(db, key, options.throttle, now);
+    await clearFailures(db, keys, options.throttle, now);
     return authUserOf(db, userId);
   });
 
@@ -123,5 +130,5 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
 }
 
 function tooManyAttempts(waitSeconds: number) {
-  return tooManyRequests(`Too many login attempts. Please try again in ${waitSeconds} seconds.`);
+  return tooManyRequests(`Too many login attempts. Please try again in ${describeWait(waitSeconds)}.`, waitSeconds);
 }

@@ -1,15 +1,12 @@
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
+import { formulaCell } from '../http/csv-text.ts';
 import { costsFor } from './costs.ts';
 import { listedRows, parseListQuery } from './list.ts';
 import type { AnyResource, RecordTableName, ResourceContext, Row } from './resource.ts';
 
 // Rows are read and presented a batch at a time, by id, so that 100,000 records never sit in memory at once.
 const batchSize = 500;
-
-// A cell that a spreadsheet would run as a formula (=HYPERLINK(...), @SUM(...)) is sent with a leading quote. A
-// leading + or - is left alone: phone numbers and signed figures must read back as they are.
-const formulaStart = /^[=@\t\r]/;
 
 type Flat = Record<string, string | number | boolean | null>;
 
@@ -48,7 +45,7 @@ export async function exportRecords(
         const flat = flatten(record);
         return columns.map((column) => flat[column] ?? '');
       });
-      yield `${Papa.unparse(table, { newline: '\r\n', escapeFormulae: formulaStart })}\r\n`;
+      yield `${Papa.unparse(table, { newline: '\r\n', escapeFormulae: formulaCell })}\r\n`;
       after = Number(found.at(-1)?.id);
       if (found.length < batchSize) return;
     }

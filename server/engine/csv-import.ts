@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { withoutFormulaGuard } from '../http/csv-text.ts';
 import { type FieldErrors, HttpError, unprocessable } from '../http/errors.ts';
 import { type BodyField, createFields } from './contract-fields.ts';
 import { dynamic } from './dynamic.ts';
@@ -33,6 +34,7 @@ export function parseCsv(text: string): { columns: string[]; rows: ImportRow[] }
     header: true,
     skipEmptyLines: 'greedy',
     transformHeader: (header) => header.trim(),
+    transform: withoutFormulaGuard,
   });
   const columns = parsed.meta.fields ?? [];
   const rows = parsed.data.map((cells, index) => ({ row: index + 2, cells }));

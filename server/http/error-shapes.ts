@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { databaseRetryAfterSeconds, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { HttpError } from './errors.ts';
 
 type DatabaseError = { code?: unknown };
@@ -14,6 +15,7 @@ export const errorShapesPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError & DatabaseError, request, reply) => {
     if (error instanceof HttpError) {
       const body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send(body);
     }
     if (isForeignKeyViolation(error)) {
@@ -24,6 +26,13 @@ export const errorShapesPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.status(415).send({ message: 'Send the body as application/json.' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database cannot be reached');
+      return reply
+        .status(503)
+        .header('retry-after', String(databaseRetryAfterSeconds))
+        .send({ message: 'The database cannot be reached at the moment. Please try again in a few seconds.' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -11,7 +11,7 @@ import { ChangeOwnPasswordBody } from '../../generated/zod/auth/auth.zod.ts';
 import { storeUser } from '../auth/permission-store.ts';
 import { authUserQueryKey, signOut } from '../auth/session.ts';
 import { notifySuccess } from '../ui/toaster.tsx';
-import { errorMessage, errorStatus, validationErrors } from './shared/request-error.ts';
+import { errorMessage, validationErrors } from './shared/request-error.ts';
 import { safeRedirect } from './sign-in.tsx';
 
 export const passwordMismatch = 'The new passwords do not match.';
@@ -55,9 +55,7 @@ function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
       const known = fields.filter((field) => byField[field]);
       for (const field of known) form.setError(field, { message: byField[field] });
       if (known.length === 0) {
-        setFailure(
-          errorStatus(error) === 429 ? 'Too many attempts. Please wait a minute and try again.' : errorMessage(error),
-        );
+        setFailure(errorMessage(error));
       }
     }
   });

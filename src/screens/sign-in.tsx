@@ -12,10 +12,10 @@ export function safeRedirect(raw: string | null): string {
   return raw?.startsWith('/') && !raw.startsWith('//') ? raw : '/overview';
 }
 
+// A 429 says how long to wait (a minute, or 15 minutes for an account or address under attack): the server's words.
 function failureText(error: unknown): string {
   const status = isAxiosError(error) ? error.response?.status : undefined;
   if (status === 401 || status === 422) return 'These credentials do not match our records.';
-  if (status === 429) return 'Too many sign-in attempts. Please wait a minute and try again.';
   return errorMessage(error);
 }
 

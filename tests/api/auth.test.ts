@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ChangeOwnPasswordResponse, GetAuthUserResponse, LoginResponse } from '../../generated/zod/auth/auth.zod.ts';
 import { ResetUserPasswordResponse } from '../../generated/zod/users/users.zod.ts';
+import { defaultThrottlePolicy } from '../../server/auth/throttle.ts';
 import { createTestApi, expectContract, type TestApi, TestClient, testPassword } from '../support/test-api.ts';
 
 const MessageOnly = z.strictObject({ message: z.string() });
@@ -12,7 +13,10 @@ let clock = new Date('2026-11-21T08:00:00.000Z');
 let business: number;
 
 beforeAll(async () => {
-  api = await createTestApi({ now: () => clock, loginThrottle: { maxAttempts: 3, windowSeconds: 60 } });
+  api = await createTestApi({
+    now: () => clock,
+    loginThrottle: { ...defaultThrottlePolicy, emailAndAddress: { maxAttempts: 3, windowSeconds: 60 } },
+  });
   api.app.get('/api/test-failure', { config: { access: { kind: 'public' } } }, () => {
     throw new Error('connection string postgres://secret@db');
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetAllBusinessesResponse } from '../../generated/zod/businesses/businesses.zod.ts';
 import { seedDatabase } from '../../server/demo/index.ts';
 import { loadContractDocument } from '../../server/http/contract-document.ts';
+import { formulaCell } from '../../server/http/csv-text.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient, testPasswordCost } from '../support/test-api.ts';
 
 // docs/domain/README.md, Export: every list answers CSV with `Accept: text/csv`, with the same filters, every page.
@@ -71,7 +72,9 @@ describe('CSV export of every list', () => {
         for (const [column, value] of Object.entries(first)) {
           if (value === null || typeof value === 'object') continue;
           const cell = rows[0]?.[header.indexOf(column)];
-          expect(cell, `${prefix}.${column}`).toBe(String(value));
+          const text = String(value);
+          const guarded = typeof value === 'string' && formulaCell.test(text) ? `'${text}` : text;
+          expect(cell, `${prefix}.${column}`).toBe(guarded);
         }
       }
     });
@@ -102,5 +105,45 @@ describe('CSV export of every list', () => {
     const cashier = await api.signIn('cashier@spectacle.test', 'spectacle-demo');
     cashier.businessId = admin.businessId;
     expect((await cashier.get('/api/users', { headers: { accept: 'text/csv' } })).status).toBe(403);
+  });
+});
+
+describe('CSV cells a spreadsheet would run', () => {
+  it('prefixes text beginning with =, +, -, @, a tab or a carriage return with an apostrophe', async () => {
+    const types = (await admin.get('/api/contact-types?search=Customer')).json as Page;
+    const contactTypeId = types.data[0]?.id;
+    const created = await admin.post('/api/contacts', {
+      contact_type_id: contactTypeId,
+      name: '=HYPERLINK("http://evil.example","Refund")',
+      phone: '+63 917 555 0101',
+      address: "-2+3+cmd|' /C calc'!A0",
+      email: null,
+    });
+    expect(created.status).toBe(201);
+    const others = [
+      { name: "@SUM(1+1)*cmd|' /C calc'!A0", address: '\t=1+1' },
+      { name: '-Plain Number Customer', address: '-12.50' },
+    ];
+    for (const other of others) {
+      expect((await admin.post('/api/contacts', { contact_type_id: contactTypeId, ...other })).status).toBe(201);
+    }
+    const exported = await csv('/api/contacts?order_by=desc');
+    const [header = [], ...rows] = exported.rows;
+    const cells = (row: number, column: string) => rows[row]?.[header.indexOf(column)];
+    expect(cells(2, 'name')).toBe(`'=HYPERLINK("http://evil.example","Refund")`);
+    expect(cells(2, 'phone')).toBe(`'+63 917 555 0101`);
+    expect(cells(2, 'address')).toBe(`'-2+3+cmd|' /C calc'!A0`);
+    expect(cells(1, 'name')).toBe(`'@SUM(1+1)*cmd|' /C calc'!A0`);
+    expect(cells(1, 'address')).toBe(`'\t=1+1`);
+    expect(cells(0, 'name')).toBe(`'-Plain Number Customer`);
+    // A plain number runs nothing: it stays a number the spreadsheet can add up.
+    expect(cells(0, 'address')).toBe('-12.50');
+  });
+
+  it('leaves plain numbers, signed or not, as they are', () => {
+    const line = Papa.unparse([[-12.5, '-12.50', '+1,250.00', 42, '-', '+63 917', '\r=1+1']], {
+      escapeFormulae: formulaCell,
+    });
+    expect(line).toBe(`-12.5,-12.50,"+1,250.00",42,"'-","'+63 917","'\r=1+1"`);
   });
 });

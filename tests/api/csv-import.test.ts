@@ -128,6 +128,47 @@ describe('importing contacts and prices', () => {
     expect(await count('contacts')).toBe(before + 2);
   });
 
+  it('reads a file Excel saved as Windows-1252, and UTF-8 with or without a byte-order mark', async () => {
+    const header = 'contact_type,name,phone,address\r\n';
+    // Excel's plain "CSV" on Windows: ñ is the byte F1 and the en dash 96, neither valid UTF-8.
+    const windows = Buffer.from(`${header}Customer,Peña Optical Patient,,Blk 5 \u0096 Lot 7\r\n`, 'latin1');
+    const withBom = Buffer.from(`\uFEFF${header}Customer,Niño BOM Patient,,Quezon City\r\n`, 'utf8');
+    const plain = Buffer.from(`${header}Customer,Señora UTF Patient,,Cebu City\r\n`, 'utf8');
+    for (const file of [windows, withBom, plain]) {
+      const answer = await admin.request('POST', '/api/contacts/import', file, {
+        headers: { 'content-type': 'text/csv' },
+      });
+      expect(answer.status).toBe(201);
+    }
+    const names = async (search: string) =>
+      (
+        (await admin.get(`/api/contacts?search=${encodeURIComponent(search)}`)).json as {
+          data: { name: string; address: string | null }[];
+        }
+      ).data.map((contact) => [contact.name, contact.address]);
+    expect(await names('Optical Patient')).toEqual([['Peña Optical Patient', 'Blk 5 – Lot 7']]);
+    expect(await names('BOM Patient')).toEqual([['Niño BOM Patient', 'Quezon City']]);
+    expect(await names('UTF Patient')).toEqual([['Señora UTF Patient', 'Cebu City']]);
+  });
+
+  it('imports an exported cell as it was, without the apostrophe export put before + or =', async () => {
+    const answer = await upload('contacts', [
+      {
+        contact_type: 'Customer',
+        name: 'Round Trip Patient',
+        phone: "'+63 917 000 0002",
+        address: "'Quoted on purpose",
+      },
+    ]);
+    expect(answer.status).toBe(201);
+    const found = (await admin.get('/api/contacts?search=Round%20Trip%20Patient')).json as {
+      data: { phone: string | null; address: string | null }[];
+    };
+    expect(found.data.map((contact) => [contact.phone, contact.address])).toEqual([
+      ['+63 917 000 0002', "'Quoted on purpose"],
+    ]);
+  });
+
   it('imports sale and purchase prices by item code, branch and supplier', async () => {
     const sale = await upload('sale-item-prices', [
       { item: 'IMP-001', branch: 'Makati Branch', unit_price: '7990', effective_date: '2026-11-01' },

@@ -16,7 +16,7 @@ beforeAll(async () => {
     '<!doctype html><html><head><script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
   );
   direct = await createTestApi({ clientDir, contractPath });
-  proxied = await createTestApi({ clientDir, trustProxy: true });
+  proxied = await createTestApi({ clientDir, trustProxy: 1 });
 });
 
 afterAll(async () => {

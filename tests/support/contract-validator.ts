@@ -94,6 +94,7 @@ export function contractViolation(
   const operation = operations.get(method)?.find((candidate) => candidate.pattern.test(path));
   if (!operation) return null;
   const answered = `${method} ${operation.template} answered ${status}`;
+  if (status === 503) return databaseAwayViolation(answered, contentType, body);
   const content = declaredContent(operation, status);
   if (content === 'undeclared') return `${answered}, which it does not declare`;
   if (body.length === 0) return null;
@@ -105,4 +106,17 @@ export function contractViolation(
   if (validate(JSON.parse(body))) return null;
   const errors = (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`);
   return `${method} ${operation.template} ${status} breaks openapi.yaml:\n  ${errors.join('\n  ')}`;
+}
+
+// Any call may answer 503 with Retry-After while the database is away (docs/DECISIONS.md, Operations); the body is
+// the plain `{message}` of any other refusal.
+function databaseAwayViolation(answered: string, contentType: string | undefined, body: string): string | null {
+  if (!(contentType ?? '').startsWith('application/json')) return `${answered} without a JSON body`;
+  const parsed = JSON.parse(body) as unknown;
+  const plain =
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    Object.keys(parsed).join() === 'message' &&
+    typeof (parsed as { message: unknown }).message === 'string';
+  return plain ? null : `${answered} with a body other than {message}`;
 }

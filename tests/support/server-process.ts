@@ -1,21 +1,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 
-// The real server in a process of its own, on a SQLite file with the demo data, and a browser-like HTTP client
-// signed in as the demo administrator: for tests that load it, back it up under load or kill it.
+// The real server in a process of its own, on a SQLite file with the demo data (or what `env` says instead), and a
+// browser-like HTTP client signed in as the demo administrator: for tests that load it, back it up under load, kill
+// it or take its database away.
 
 export type ServerProcess = { base: string; child: ChildProcess; kill: (signal: NodeJS.Signals) => Promise<void> };
 
 const root = new URL('../..', import.meta.url).pathname;
 
-export async function startServerProcess(sqlitePath: string): Promise<ServerProcess> {
+export async function startServerProcess(sqlitePath: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', '--eval', "(await import('./server/main.ts')).startServer()"],
     {
       cwd: root,
-      env: { ...process.env, SQLITE_PATH: sqlitePath, PORT: String(port), HOST: '127.0.0.1', SEED: 'demo' },
+      env: { ...process.env, SQLITE_PATH: sqlitePath, PORT: String(port), HOST: '127.0.0.1', SEED: 'demo', ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
@@ -53,7 +54,7 @@ function freePort(): Promise<number> {
   });
 }
 
-export type HttpAnswer = { status: number; json: unknown };
+export type HttpAnswer = { status: number; json: unknown; headers: Headers };
 
 export class HttpClient {
   private readonly cookies = new Map<string, string>();
@@ -80,7 +81,11 @@ export class HttpClient {
       this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
     }
     const text = await response.text();
-    return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined };
+    return {
+      status: response.status,
+      json: text ? (JSON.parse(text) as unknown) : undefined,
+      headers: response.headers,
+    };
   }
 
   // Signs in as the demo administrator and selects the demo business.

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { appRoutes } from '../../src/app/routes.tsx';
 import { mockMustChangePasswordKey, mockPassword } from '../../src/mocks/handlers.ts';
@@ -51,6 +52,19 @@ describe('changing the password', () => {
     await fillIn({ current: 'not the password', password: 'a new passphrase', confirmation: 'a new passphrase' });
     expect(await screen.findByText('The current password is incorrect.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Change your password' })).toBeTruthy();
+  });
+
+  it("tells how long to wait in the server's words when guesses are throttled", async () => {
+    signedInWithResetPassword();
+    const wait = 'Too many login attempts. Please try again in 15 minutes.';
+    server.use(
+      http.post('*/api/auth/password', () =>
+        HttpResponse.json({ message: wait }, { status: 429, headers: { 'retry-after': '900' } }),
+      ),
+    );
+    renderRoutes(appRoutes(), '/overview');
+    await fillIn({ current: mockPassword, password: 'a new passphrase', confirmation: 'a new passphrase' });
+    expect(await screen.findByText(wait)).toBeTruthy();
   });
 
   it('is open to any user from the menu under their name, and returns to the page they were on', async () => {

@@ -4,6 +4,7 @@ import { GetDailySalesQueryParams } from '../../../generated/zod/reports/reports
 import { businessDate } from '../../domain/business-date.ts';
 import { wantsCsv } from '../../engine/csv-export.ts';
 import type { EngineOptions } from '../../engine/routes.ts';
+import { formulaCell } from '../../http/csv-text.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
 import { dailySales, dailySalesColumns } from './daily-sales.ts';
@@ -11,7 +12,7 @@ import { dailySales, dailySalesColumns } from './daily-sales.ts';
 const longestSpanDays = 366;
 
 // A cell that a spreadsheet would run as a formula is sent with a leading quote, as list exports do.
-const csvOptions = { newline: '\r\n', escapeFormulae: /^[=@\t\r]/ };
+const csvOptions = { newline: '\r\n', escapeFormulae: formulaCell };
 
 const daysBetween = (from: string, to: string) =>
   (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;

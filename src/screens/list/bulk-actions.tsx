@@ -9,6 +9,10 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
 import { errorMessage } from '../shared/request-error.ts';
 
+// As the server's exports do (docs/DECISIONS.md): a text cell a spreadsheet would run as a formula gets a leading
+// apostrophe; a plain number does not.
+const formulaCell = /^(?![+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$)[=+\-@\t\r]/;
+
 type BulkAction = 'delete' | 'restore';
 
 const done: Record<BulkAction, string> = { delete: 'deleted', restore: 'restored' };
@@ -66,7 +70,8 @@ export function BulkActions({ resource, api, selected, canDelete, canRestore, on
       Object.fromEntries(Object.entries(record).filter(([, value]) => value === null || typeof value !== 'object')),
     );
     const link = document.createElement('a');
-    link.href = URL.createObjectURL(new Blob([Papa.unparse(rows)], { type: 'text/csv' }));
+    const csv = Papa.unparse(rows, { escapeFormulae: formulaCell });
+    link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
     link.download = `${resource.key}-selected.csv`;
     link.click();
     URL.revokeObjectURL(link.href);

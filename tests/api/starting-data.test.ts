@@ -71,7 +71,7 @@ function importItems(client: TestClient, rows: Record<string, string>[]) {
   return client.request('POST', '/api/items/import', csv, { headers: { 'content-type': 'text/csv' } });
 }
 
-const catalogue = (prefix: string) => [
+const catalogue = (prefix: string): Record<string, string>[] => [
   { code: `${prefix}-FR`, name: 'Acetate frame', item_type: 'Frame', unit_of_measurement: 'Piece' },
   { code: `${prefix}-SV`, name: 'CR-39 single vision lens', item_type: 'Ophthalmic Lens', unit_of_measurement: 'Pair' },
   { code: `${prefix}-CL`, name: 'Monthly contact lens 6s', item_type: 'Contact Lens', unit_of_measurement: 'Box' },

@@ -1,3 +1,4 @@
+import { getSelectedBusinessId } from '../../api/selected-business.ts';
 import { todayIso } from '../../format/date.ts';
 import type { FormField, FormValues, LineField } from '../../resources/resource.ts';
 import type { HomeLocation } from './home-location.ts';
@@ -115,7 +116,7 @@ export function initialValues(
         values[labelKey(field.name)] = from[field.labelField] ?? '';
         break;
       case 'relations':
-        values[field.name] = Array.isArray(from[field.name]) ? from[field.name] : [];
+        values[field.name] = Array.isArray(from[field.name]) ? from[field.name] : startingRelations(field, mode);
         break;
       case 'location':
         for (const key of locationKeys(field.prefix)) values[key] = from[key] ?? null;
@@ -163,6 +164,15 @@ export function initialValues(
     if (mode === 'create' && start?.field === field.name) startAtHome(values, field, start.home);
   }
   return values;
+}
+
+// A user made inside a business belongs to it unless the form says otherwise: the Businesses boxes start with the
+// selected one ticked.
+function startingRelations(field: FormField, mode: FormMode): number[] {
+  const selected = getSelectedBusinessId();
+  return mode === 'create' && 'resource' in field && field.resource === 'businesses' && selected !== null
+    ? [selected]
+    : [];
 }
 
 // The values a source record (an order picked on its receive order) sets, leaving the fields it says nothing

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { seedStartingData } from '../resources/businesses.ts';
-import { fullAccessPermission } from './identity.ts';
+import { fullAccessPermission, postBackdatedDocumentsPermission } from './identity.ts';
 
 export type FirstAdministrator = {
   email: string;
@@ -41,19 +41,23 @@ export async function createFirstAdministrator(db: Kysely<Database>, admin: Firs
         .values({ name: 'Administrator', description: 'Everything, in every business', ...audit })
         .returning('id')
         .executeTakeFirstOrThrow());
-    const fullAccess = await trx
+    // Full access holds every permission; the backdating one is named too, so that it shows on the role.
+    const granted = await trx
       .selectFrom('permissions')
       .select('id')
-      .where('name', '=', fullAccessPermission)
-      .executeTakeFirstOrThrow();
+      .where('name', 'in', [fullAccessPermission, postBackdatedDocumentsPermission])
+      .execute();
     const linked = await trx
       .selectFrom('role_permission')
-      .select('role_id')
+      .select('permission_id')
       .where('role_id', '=', role.id)
-      .where('permission_id', '=', fullAccess.id)
-      .executeTakeFirst();
-    if (!linked)
-      await trx.insertInto('role_permission').values({ role_id: role.id, permission_id: fullAccess.id }).execute();
+      .execute();
+    const missing = granted.filter((permission) => !linked.some((link) => link.permission_id === permission.id));
+    if (missing.length > 0)
+      await trx
+        .insertInto('role_permission')
+        .values(missing.map((permission) => ({ role_id: role.id, permission_id: permission.id })))
+        .execute();
     const user = await trx
       .insertInto('users')
       .values({

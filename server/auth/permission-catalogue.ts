@@ -1,4 +1,9 @@
-import { fullAccessPermission, viewCostsPermission, workAtAnyLocationPermission } from './identity.ts';
+import {
+  fullAccessPermission,
+  postBackdatedDocumentsPermission,
+  viewCostsPermission,
+  workAtAnyLocationPermission,
+} from './identity.ts';
 
 // The resource prefixes of SPEC.md section 2 and DOMAIN.md section 6 by sidebar group; each gets {action}-{prefix} for every action.
 export const permissionGroups: Readonly<Record<string, readonly string[]>> = {
@@ -30,6 +35,7 @@ export const reportPermissions: readonly CataloguedPermission[] = [
 export const rulePermissions: readonly CataloguedPermission[] = [
   { name: workAtAnyLocationPermission, group: 'management', action: 'all' },
   { name: viewCostsPermission, group: 'purchasing', action: 'view' },
+  { name: postBackdatedDocumentsPermission, group: 'sales', action: 'create' },
 ];
 
 export type CataloguedPermission = { name: string; group: string; action: string };

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { fullAccessPermission, viewCostsPermission, workAtAnyLocationPermission } from '../auth/identity.ts';
+import {
+  fullAccessPermission,
+  postBackdatedDocumentsPermission,
+  viewCostsPermission,
+  workAtAnyLocationPermission,
+} from '../auth/identity.ts';
 import { hashPassword, type ScryptCost } from '../auth/password.ts';
 import { permissionGroups } from '../auth/permission-catalogue.ts';
 import type { Database } from '../db/database.ts';
@@ -249,6 +254,7 @@ export async function seedDemoMasterData(
     fullAccessPermission,
     workAtAnyLocationPermission,
     viewCostsPermission,
+    postBackdatedDocumentsPermission,
   ]);
   const cashier = await role('Cashier', 'Branch sales and payments; inventory read-only', [
     ...actions(['invoices', 'invoice-payments', 'quotations', 'contacts'], ['view', 'create', 'update']),

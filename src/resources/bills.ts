@@ -60,7 +60,7 @@ export const bills = defineResource({
       search: suppliers,
     },
     { name: 'location', label: 'Location', kind: 'location', prefix: '', labelField: 'location_name', required: true },
-    { name: 'bill_date', label: 'Bill Date', kind: 'date', required: true },
+    { name: 'bill_date', label: 'Bill Date', kind: 'date', required: true, documentDate: 'any' },
     { name: 'due_date', label: 'Due Date', kind: 'date' },
     { name: 'supplier_invoice_number', label: 'Supplier Invoice Number', kind: 'text' },
     { name: 'notes', label: 'Notes', kind: 'textarea' },

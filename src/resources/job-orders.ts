@@ -106,7 +106,7 @@ export const jobOrders = defineResource({
       patientField: 'contact_id',
       labelField: 'prescription_label',
     },
-    { name: 'order_date', label: 'Order Date', kind: 'date', required: true },
+    { name: 'order_date', label: 'Order Date', kind: 'date', required: true, documentDate: 'any' },
     { name: 'promised_date', label: 'Promised Date', kind: 'date' },
     {
       name: 'lab',

@@ -93,6 +93,9 @@ export type FormField =
       createOnly?: boolean;
       // The input's step for a `number` (0.25 for a power); whole numbers without it.
       step?: string;
+      // A document's own date (a `date`): never after today; a sales document's is today unless the user may
+      // backdate (post-backdated-documents).
+      documentDate?: 'any' | 'sales';
     })
   | (FieldBase & { kind: 'checkbox'; defaultChecked?: boolean })
   | (FieldBase & { kind: 'select'; options: readonly Option[]; defaultValue?: string })

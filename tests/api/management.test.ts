@@ -127,7 +127,7 @@ describe('permissions', () => {
       true,
     );
     const all = expectContract(await admin.get('/api/permissions'), 200, ListPermissionsResponse);
-    expect(all.meta.total).toBe(32 * 6 + 1 + 1 + 2);
+    expect(all.meta.total).toBe(32 * 6 + 1 + 1 + 3);
     expect((await admin.post('/api/permissions', { name: 'rule-everything' })).status).toBe(404);
     const id = page.data[0]?.id;
     expect((await admin.delete(`/api/permissions/${id}`)).status).toBe(404);

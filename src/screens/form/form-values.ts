@@ -1,5 +1,5 @@
 import { getSelectedBusinessId } from '../../api/selected-business.ts';
-import { todayIso } from '../../format/date.ts';
+import { businessDayIso, todayIso } from '../../format/date.ts';
 import type { FormField, FormValues, LineField } from '../../resources/resource.ts';
 import type { HomeLocation } from './home-location.ts';
 import { rxFieldNames } from './rx-fields.ts';
@@ -149,9 +149,12 @@ export function initialValues(
       case 'special-discount':
         values[field.name] = specialDiscountValue(from[field.name]);
         break;
-      case 'date':
-        values[field.name] = from[field.name] ?? (mode === 'create' && field.required ? todayIso() : null);
+      case 'date': {
+        // A document belongs to the shop's business day in Manila, wherever the browser is.
+        const today = field.documentDate ? businessDayIso() : todayIso();
+        values[field.name] = from[field.name] ?? (mode === 'create' && field.required ? today : null);
         break;
+      }
       case 'text':
       case 'email':
       case 'password':

@@ -31,16 +31,16 @@ export function checkDocumentDate(
   if (!dated.sales || holdsAny(ctx.identity, [postBackdatedDocumentsPermission])) return;
   const kept = stored?.[dated.field];
   const was = typeof kept === 'string' ? kept : null;
-  const what = resource.singular;
+  const what = `${/^[aeiou]/.test(resource.singular) ? 'an' : 'a'} ${resource.singular}`;
   if (was !== null && was < today) {
     const verb = { create: 'change', update: 'change', void: 'void', restore: 'restore' }[action];
     throw forbidden(
-      `Only a user with the permission ${postBackdatedDocumentsPermission} may ${verb} a ${what} dated before today.`,
+      `Only a user with the permission ${postBackdatedDocumentsPermission} may ${verb} ${what} dated before today.`,
     );
   }
   if (wanted !== null && wanted < today) {
     throw forbidden(
-      `Only a user with the permission ${postBackdatedDocumentsPermission} may date a ${what} before today; ` +
+      `Only a user with the permission ${postBackdatedDocumentsPermission} may date ${what} before today; ` +
         `date it ${today}.`,
     );
   }

@@ -1,5 +1,5 @@
 import { suppliers } from './picker-searches.ts';
-import { remaining } from './remaining.ts';
+import { receivedUnbilledKey, remaining } from './remaining.ts';
 import { defineResource, readField } from './resource.ts';
 import {
   costs,
@@ -177,12 +177,18 @@ export const bills = defineResource({
           ...order,
           purchase_order_id: order.id,
           purchase_order_number: order.number,
+          // A bill charges for goods received (DOMAIN.md section 13): each line starts at what its order line has
+          // received and not yet billed, which the form keeps to warn when a line bills more.
           lines: order.lines
-            .map((line) => ({
-              ...line,
-              purchase_order_line_id: line.id,
-              quantity: remaining(line.quantity, line.billed_quantity),
-            }))
+            .map((line) => {
+              const receivedUnbilled = remaining(line.received_quantity, line.billed_quantity);
+              return {
+                ...line,
+                purchase_order_line_id: line.id,
+                quantity: receivedUnbilled,
+                [receivedUnbilledKey]: receivedUnbilled,
+              };
+            })
             .filter((line) => line.quantity > 0),
         };
       },

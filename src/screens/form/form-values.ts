@@ -1,5 +1,6 @@
 import { getSelectedBusinessId } from '../../api/selected-business.ts';
 import { businessDayIso, todayIso } from '../../format/date.ts';
+import { receivedUnbilledKey } from '../../resources/remaining.ts';
 import type { FormField, FormValues, LineField } from '../../resources/resource.ts';
 import type { HomeLocation } from './home-location.ts';
 import { rxFieldNames } from './rx-fields.ts';
@@ -45,6 +46,9 @@ export const lineKeys = {
   priceNote: '_price_note',
   // Whether the line's item is kept by lot: true or false once known, null until the item is looked up.
   lotTracked: '_lot_tracked',
+  // What its source line has received and not yet billed (a bill's line from a purchase order), or null: the
+  // form warns when the line bills more.
+  receivedUnbilled: receivedUnbilledKey,
 } as const;
 
 function lineValues(columns: readonly LineField[], line: Record<string, unknown>): FormValues {
@@ -60,6 +64,8 @@ function lineValues(columns: readonly LineField[], line: Record<string, unknown>
   values[lineKeys.autoPriced] = false;
   values[lineKeys.priceNote] = null;
   values[lineKeys.lotTracked] = typeof line.is_lot_tracked === 'boolean' ? line.is_lot_tracked : null;
+  const receivedUnbilled = line[lineKeys.receivedUnbilled];
+  values[lineKeys.receivedUnbilled] = typeof receivedUnbilled === 'number' ? receivedUnbilled : null;
   return values;
 }
 

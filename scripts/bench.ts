@@ -20,6 +20,7 @@ import type { Database } from '../server/db/database.ts';
 import { dialectOf } from '../server/db/dialect.ts';
 import { demoPassword } from '../server/demo/master-data.ts';
 import { demoLensFamily } from '../server/demo/optical-catalogue.ts';
+import { businessDate } from '../server/domain/business-date.ts';
 import { maintainedTotal } from '../server/engine/maintained-total.ts';
 import { containsTextIndexed } from '../server/engine/search-index.ts';
 import {
@@ -239,7 +240,8 @@ async function invoiceInputs(bench: BenchDatabase): Promise<() => InvoiceInput> 
     .limit(5_000)
     .execute();
   let next = 0;
-  const invoiceDate = new Date().toISOString().slice(0, 10);
+  // The shop's day in Manila: no sale is dated after it, and the bench's user may not need to backdate.
+  const invoiceDate = businessDate(new Date());
   return () =>
     CreateInvoiceBody.parse({
       contact_id: customer,

@@ -143,6 +143,7 @@ export * from './jobOrderLine.ts';
 export * from './jobOrderLineInput.ts';
 export * from './jobOrderLineInputRole.ts';
 export * from './jobOrderLineRole.ts';
+export * from './jobOrderLinkInvoiceBody.ts';
 export * from './jobOrderPage.ts';
 export * from './jobOrderStatus.ts';
 export * from './jobOrderStatusBody.ts';

@@ -7,6 +7,8 @@ import { type Location, locationOf } from '../domain/location.ts';
 export const fullAccessPermission = 'full-access-and-permssions';
 export const workAtAnyLocationPermission = 'work-at-any-location';
 export const viewCostsPermission = 'view-costs';
+// Dating a sales document before today, and changing or voiding one dated before today (docs/DECISIONS.md).
+export const postBackdatedDocumentsPermission = 'post-backdated-documents';
 
 // Who is asking: loaded once per request from the session's user.
 export type Identity = {

@@ -1,4 +1,9 @@
-import { fullAccessPermission, viewCostsPermission, workAtAnyLocationPermission } from './identity.ts';
+import {
+  fullAccessPermission,
+  postBackdatedDocumentsPermission,
+  viewCostsPermission,
+  workAtAnyLocationPermission,
+} from './identity.ts';
 
 // The owner's reports of docs/domain/reports.md, each behind `view-report-{name}`.
 export const ownerReportNames = [
@@ -43,6 +48,7 @@ export const reportPermissions: readonly CataloguedPermission[] = [
 export const rulePermissions: readonly CataloguedPermission[] = [
   { name: workAtAnyLocationPermission, group: 'management', action: 'all' },
   { name: viewCostsPermission, group: 'purchasing', action: 'view' },
+  { name: postBackdatedDocumentsPermission, group: 'sales', action: 'create' },
 ];
 
 export type CataloguedPermission = { name: string; group: string; action: string };

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { fullAccessPermission, viewCostsPermission, workAtAnyLocationPermission } from '../auth/identity.ts';
+import { seedStartingData } from '../areas/management/businesses.ts';
+import {
+  fullAccessPermission,
+  postBackdatedDocumentsPermission,
+  viewCostsPermission,
+  workAtAnyLocationPermission,
+} from '../auth/identity.ts';
 import { hashPassword, type ScryptCost } from '../auth/password.ts';
 import { permissionGroups } from '../auth/permission-catalogue.ts';
 import type { Database } from '../db/database.ts';
@@ -56,6 +62,23 @@ export async function seedDemoMasterData(
     email: 'hello@spectacle.test',
   });
   const tenant = { business_id: businessId };
+  // The demo builds on the starting data every new business gets, as a shop would.
+  await seedStartingData(db, businessId, { at, userId: null });
+  const startingIds = async (table: 'contact_types' | 'measuring_masses' | 'unit_of_measurements' | 'item_types') =>
+    new Map(
+      (await db.selectFrom(table).select(['id', 'name']).where('business_id', '=', businessId).execute()).map(
+        (row) => [row.name, row.id] as const,
+      ),
+    );
+  const idOrInsert = async (
+    known: Map<string, number>,
+    table: 'contact_types' | 'measuring_masses' | 'unit_of_measurements' | 'item_types',
+    values: { name: string } & Record<string, unknown>,
+  ) => {
+    const id = known.get(values.name) ?? (await insertId(table, { ...tenant, ...values }));
+    known.set(values.name, id);
+    return id;
+  };
   const makati = await insertId('branches', {
     ...tenant,
     code: 'MKT',
@@ -80,8 +103,9 @@ export async function seedDemoMasterData(
     phone: '+63 2 8541 2200',
   });
 
-  const supplierType = await insertId('contact_types', { ...tenant, name: 'Supplier' });
-  const customerType = await insertId('contact_types', { ...tenant, name: 'Customer' });
+  const contactTypes = await startingIds('contact_types');
+  const supplierType = await idOrInsert(contactTypes, 'contact_types', { name: 'Supplier' });
+  const customerType = await idOrInsert(contactTypes, 'contact_types', { name: 'Customer' });
   const supplierIds = new Map<string, number>();
   for (const [index, name] of demoSuppliers.entries()) {
     const slug = name.toLowerCase().replace(/[^a-z]+/g, '.');
@@ -111,16 +135,16 @@ export async function seedDemoMasterData(
     );
   }
 
-  const masses = new Map<string, number>();
+  const masses = await startingIds('measuring_masses');
   for (const [name, description] of [
     ['Count', 'Things counted one by one'],
     ['Weight', 'Mass in grams and kilograms'],
     ['Volume', 'Liquids such as lens solutions'],
     ['Length', 'Frame and lens measurements'],
   ] as const) {
-    masses.set(name, await insertId('measuring_masses', { ...tenant, name, description }));
+    await idOrInsert(masses, 'measuring_masses', { name, description });
   }
-  const units = new Map<string, number>();
+  const units = await startingIds('unit_of_measurements');
   for (const [name, abbreviation, mass] of [
     ['Piece', 'pc', 'Count'],
     ['Pair', 'pr', 'Count'],
@@ -132,10 +156,7 @@ export async function seedDemoMasterData(
     ['Gram', 'g', 'Weight'],
     ['Millimeter', 'mm', 'Length'],
   ] as const) {
-    units.set(
-      name,
-      await insertId('unit_of_measurements', { ...tenant, name, abbreviation, measuring_mass_id: masses.get(mass) }),
-    );
+    await idOrInsert(units, 'unit_of_measurements', { name, abbreviation, measuring_mass_id: masses.get(mass) });
   }
   for (const [from, to, factor] of [
     ['Dozen', 'Piece', 12],
@@ -154,10 +175,7 @@ export async function seedDemoMasterData(
   for (const name of new Set(demoItems.map((item) => item.brand))) {
     brands.set(name, await insertId('brands', { ...tenant, name, description: null }));
   }
-  const types = new Map<string, number>();
-  for (const name of ['Frame', 'Ophthalmic Lens', 'Contact Lens', 'Lens Solution', 'Accessory', 'Service']) {
-    types.set(name, await insertId('item_types', { ...tenant, name, description: null }));
-  }
+  const types = await startingIds('item_types');
   const classifications = new Map<string, number>();
   for (const [name, description] of [
     ['Premium', 'Designer and top-tier lens technology'],
@@ -236,6 +254,7 @@ export async function seedDemoMasterData(
     fullAccessPermission,
     workAtAnyLocationPermission,
     viewCostsPermission,
+    postBackdatedDocumentsPermission,
   ]);
   const cashier = await role('Cashier', 'Branch sales and payments; inventory read-only', [
     ...actions(['invoices', 'invoice-payments', 'quotations', 'contacts'], ['view', 'create', 'update']),

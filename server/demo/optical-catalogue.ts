@@ -4,23 +4,17 @@ import { createStockTransfer } from '../areas/logistics/stock-transfers-posting.
 import { createReceiveOrder } from '../areas/purchasing/receive-orders-posting.ts';
 import type { Database } from '../db/database.ts';
 import { dialectOf } from '../db/dialect.ts';
-import type { LensDesign, Modality, OpticalKind } from '../db/tables/optical-catalogue.ts';
+import type { LensDesign, Modality } from '../db/tables/optical-catalogue.ts';
 import { businessDate } from '../domain/business-date.ts';
 import { pesosToCentavos } from '../domain/money.ts';
 import type { PostingContext } from '../ledger/posting-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
-// The optical catalogue of the demo shop (docs/domain/eye-care.md, Optical attributes of items): which item types are
-// frames, lenses and contact lenses; the frames' sizes and colours, the lenses' index and design, the contact lenses'
-// fit; and a stock lens family, Hoya Hilux 1.50 single vision, generated over sphere -6.00..+4.00 × cylinder 0..-2.00
-// (369 powers) with stock spread over the grid at the Makati branch and the warehouse, received through the posting
-// services, and a few powers on their way from the warehouse to the branch.
-
-const kinds: [string, OpticalKind][] = [
-  ['Frame', 'frame'],
-  ['Ophthalmic Lens', 'ophthalmic_lens'],
-  ['Contact Lens', 'contact_lens'],
-];
+// The optical catalogue of the demo shop (docs/domain/eye-care.md, Optical attributes of items): the frames' sizes
+// and colours, the lenses' index and design, the contact lenses' fit; and a stock lens family, Hoya Hilux 1.50 single
+// vision, generated over sphere -6.00..+4.00 × cylinder 0..-2.00 (369 powers) with stock spread over the grid at the
+// Makati branch and the warehouse, received through the posting services, and a few powers on their way from the
+// warehouse to the branch.
 
 // code: model, colour, eye size, bridge, temple, material, shape
 const frames: Record<string, [string, string, number, number, number, string, string]> = {
@@ -90,14 +84,6 @@ function pairsAt(sphere: number, cylinder: number, depth: number): number {
 export async function seedDemoOpticalCatalogue(db: Kysely<Database>, master: DemoMasterData, now: Date): Promise<void> {
   const at = now.toISOString();
   const { businessId } = master;
-  for (const [name, kind] of kinds) {
-    await db
-      .updateTable('item_types')
-      .set({ optical_kind: kind })
-      .where('business_id', '=', businessId)
-      .where('name', '=', name)
-      .execute();
-  }
   const update = (code: string, columns: Record<string, unknown>) =>
     db.updateTable('items').set(columns).where('business_id', '=', businessId).where('code', '=', code).execute();
   for (const [code, [model, color, eyeSize, bridge, temple, material, shape]] of Object.entries(frames)) {

@@ -8,8 +8,6 @@ import { centavosToPesos } from '../domain/money.ts';
 import type { PostingContext } from '../ledger/posting-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
-const qualifyingTypes = ['Frame', 'Ophthalmic Lens', 'Contact Lens', 'Service'];
-
 // Senior citizens and PWDs buying eyewear over the last week, each with the ID they showed.
 const holders = [
   {
@@ -34,11 +32,9 @@ function daysBefore(today: string, days: number): string {
   return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 }
 
-// The demo business as a Philippine shop: its BIR registration on the invoice, the Senior Citizen and PWD
-// programs (20%, VAT-exempt, on frames, lenses, contact lenses and the eye exam), and a few sales to holders.
+// The demo business as a Philippine shop: its BIR registration on the invoice, and a few sales to holders of the
+// Senior Citizen and PWD programs.
 export async function seedDemoPhilippineSales(db: Kysely<Database>, master: DemoMasterData, now: Date): Promise<void> {
-  const at = now.toISOString();
-  const audit = { created_at: at, updated_at: at, created_by: master.adminUserId, updated_by: master.adminUserId };
   await db
     .updateTable('businesses')
     .set({
@@ -52,32 +48,21 @@ export async function seedDemoPhilippineSales(db: Kysely<Database>, master: Demo
     .where('id', '=', master.businessId)
     .execute();
 
-  const types = await db
-    .selectFrom('item_types')
-    .select(['id', 'name'])
-    .where('business_id', '=', master.businessId)
-    .execute();
-  const typeId = new Map(types.map((type) => [type.name, type.id]));
-  const programIds = new Map<string, number>();
-  for (const name of ['Senior Citizen', 'PWD']) {
-    const program = await db
-      .insertInto('discount_programs')
-      .values({ ...audit, business_id: master.businessId, name, percent: 20, vat_exempt: 1 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    programIds.set(name, program.id);
-    await db
-      .insertInto('discount_program_item_types')
-      .values(
-        qualifyingTypes.flatMap((type) => {
-          const id = typeId.get(type);
-          return id === undefined
-            ? []
-            : [{ business_id: master.businessId, discount_program_id: program.id, item_type_id: id }];
-        }),
-      )
-      .execute();
-  }
+  const typeId = new Map(
+    (
+      await db.selectFrom('item_types').select(['id', 'name']).where('business_id', '=', master.businessId).execute()
+    ).map((type) => [type.name, type.id]),
+  );
+  // The programs themselves come with every new business (its starting data).
+  const programIds = new Map(
+    (
+      await db
+        .selectFrom('discount_programs')
+        .select(['id', 'name'])
+        .where('business_id', '=', master.businessId)
+        .execute()
+    ).map((program) => [program.name, program.id]),
+  );
 
   const today = businessDate(now);
   for (const [index, holder] of holders.entries()) {

@@ -1,6 +1,7 @@
 import { retryTransaction } from '../db/transaction-retry.ts';
 import { conflict, type FieldErrors, unprocessable } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
+import { checkDocumentDate } from './document-date.ts';
 import { dynamic } from './dynamic.ts';
 import { forgetHistory, presentedRow, recordChange } from './history.ts';
 import { findRecord, presentOne } from './query.ts';
@@ -72,6 +73,7 @@ function parseCreate(resource: AnyResource, body: unknown): never {
 
 async function createParsed(resource: AnyResource, trx: ResourceContext, input: never): Promise<number> {
   const columns = resource.toColumns ? resource.toColumns(input, trx) : (input as Record<string, unknown>);
+  checkDocumentDate(resource, trx, 'create', input as Record<string, unknown>, null);
   await checkWorkPlace(resource, trx, input as Record<string, unknown>);
   await checkColumns(resource, trx, columns, null);
   return resource.create ? resource.create(trx, input) : insertRecord(trx, resource, columns);
@@ -91,6 +93,7 @@ export function updateRecord(resource: AnyResource, ctx: ResourceContext, id: nu
     const existing = await findRecord(resource, trx, id);
     if (existing.deleted_at !== null) throw conflict(`Restore the ${resource.singular} before editing it.`);
     const columns = resource.toColumns ? resource.toColumns(input, trx) : (input as Record<string, unknown>);
+    checkDocumentDate(resource, trx, 'update', input as Record<string, unknown>, existing);
     await checkWorkPlace(resource, trx, existing);
     await checkWorkPlace(resource, trx, { ...existing, ...(input as Record<string, unknown>) });
     await checkColumns(resource, trx, columns, existing);
@@ -107,6 +110,7 @@ export function softDeleteRecord(resource: AnyResource, ctx: ResourceContext, id
   return inTransaction(ctx, async (trx) => {
     const existing = await findRecord(resource, trx, id);
     if (existing.deleted_at !== null) throw conflict(`The ${resource.singular} is already deleted.`);
+    checkDocumentDate(resource, trx, 'void', null, existing);
     await checkWorkPlace(resource, trx, existing);
     const before = await presentedRow(resource, trx, existing);
     if (resource.softDelete) await resource.softDelete(trx, existing);
@@ -121,6 +125,7 @@ export function restoreRecord(resource: AnyResource, ctx: ResourceContext, id: n
   return inTransaction(ctx, async (trx) => {
     const existing = await findRecord(resource, trx, id);
     if (existing.deleted_at === null) throw conflict(`The ${resource.singular} is not deleted.`);
+    checkDocumentDate(resource, trx, 'restore', null, existing);
     await checkWorkPlace(resource, trx, existing);
     const before = await presentedRow(resource, trx, existing);
     if (resource.restore) await resource.restore(trx, existing);

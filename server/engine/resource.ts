@@ -4,6 +4,7 @@ import type { Identity } from '../auth/identity.ts';
 import type { ScryptCost } from '../auth/password.ts';
 import type { Database } from '../db/database.ts';
 import type { CostFields } from './costs.ts';
+import type { DocumentDate } from './document-date.ts';
 import type { Scoped } from './query.ts';
 import type { WorkPlace } from './work-location.ts';
 
@@ -47,7 +48,9 @@ export type ListCondition = (rows: Scoped, value: unknown, ctx: ResourceContext)
  * - `costs` names the fields a user without view-costs reads as null (engine/costs.ts);
  * - `workPlaces` says where a document is worked at, from its body or its row: a user bound to a home location
  *   may create, edit, void and restore it only when one of them is that location (engine/work-location.ts);
- * - `conditions` handles such parameters by narrowing the query itself (`has_balance`, `has_unreceived`, ...).
+ * - `conditions` handles such parameters by narrowing the query itself (`has_balance`, `has_unreceived`, ...);
+ * - `documentDate` names a document's own date: never after today, and for a sales document today unless the user
+ *   may backdate (engine/document-date.ts).
  * The type-ahead search takes the same parameters as the list when its contract declares them.
  * Methods (not arrow properties) on purpose: a definition typed with its own row and input types still fits the
  * engine's list of all resources.
@@ -69,6 +72,7 @@ export type Resource<T extends RecordTableName = RecordTableName, Create = never
   conditions?: Readonly<Record<string, ListCondition>>;
   costs?: CostFields;
   workPlaces?(ctx: ResourceContext, fields: Record<string, unknown>): Promise<readonly WorkPlace[]>;
+  documentDate?: DocumentDate;
   present(ctx: ResourceContext, rows: Row<T>[]): Promise<unknown[]>;
   toColumns?(input: Create | Update, ctx: ResourceContext): Record<string, unknown>;
   check?(ctx: ResourceContext, merged: Record<string, unknown>, existing: Row<T> | null): Promise<void>;

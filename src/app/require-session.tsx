@@ -1,12 +1,14 @@
-import { Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { getSelectedBusinessId } from '../api/selected-business.ts';
+import { fullAccessPermission } from '../auth/gate.ts';
 import {
   authUserQueryKey,
   isUnauthenticated,
   sessionExpiredEvent,
+  signOut,
   useAuthUser,
   useBusinesses,
 } from '../auth/session.ts';
@@ -68,9 +70,31 @@ export function RequireSession({ children }: RequireSessionProps) {
     );
   }
   if (!user.data || !businesses.data) return <Starting />;
+  // Every screen but the user's own is about a business: without one there is nothing to show but why. Full
+  // access sees every business, and may create the first one.
+  if (businesses.data.length === 0 && !user.data.user.permission_names.includes(fullAccessPermission)) {
+    return <NoBusiness name={user.data.user.name} />;
+  }
   const selectedId = getSelectedBusinessId();
   const business = businesses.data.find((candidate) => candidate.id === selectedId) ?? businesses.data[0];
   return <>{children({ userName: user.data.user.name, businessName: business?.name ?? null })}</>;
+}
+
+function NoBusiness({ name }: { name: string }) {
+  return (
+    <Center h="100vh" p="6">
+      <Stack align="center" gap="4" maxW="md" textAlign="center">
+        <Heading size="lg">No business yet</Heading>
+        <Text>
+          {name}, your account is not part of any business yet. An administrator must add you to a business before you
+          can work in Spectacle.
+        </Text>
+        <Button variant="outline" onClick={() => signOut()}>
+          Logout
+        </Button>
+      </Stack>
+    </Center>
+  );
 }
 
 function Starting() {

@@ -93,6 +93,9 @@ export type FormField =
       createOnly?: boolean;
       // The input's step for a `number` (0.25 for a power); whole numbers without it.
       step?: string;
+      // A document's own date (a `date`): never after today; a sales document's is today unless the user may
+      // backdate (post-backdated-documents).
+      documentDate?: 'any' | 'sales';
     })
   | (FieldBase & { kind: 'checkbox'; defaultChecked?: boolean })
   | (FieldBase & { kind: 'select'; options: readonly Option[]; defaultValue?: string })
@@ -222,6 +225,8 @@ export type ResourceApi = {
   prefillFrom?: Readonly<Record<string, (id: number) => Promise<FormValues>>>;
   // Moves the record to another status (a job order sent to the lab).
   moveStatus?(id: number, status: string): Promise<unknown>;
+  // Links an invoice made before the record (a job order's), by the invoice's id.
+  linkInvoice?(id: number, invoiceId: number): Promise<unknown>;
   afterCreate?(queryClient: QueryClient): Promise<void>;
   importCsv?(csv: string, dryRun: boolean): Promise<ImportResult>;
 };
@@ -311,6 +316,8 @@ export type ResourceDefinition = {
   // The statuses a record moves through from its view, each behind a confirmation (`You're about to send to lab
   // this.`); `from` lists the statuses that offer it.
   statusMoves?: readonly { status: string; label: string; action: string; done: string; from: readonly string[] }[];
+  // "Link Invoice" on its view, for the records it applies to (a job order with no invoice yet).
+  invoiceLink?: { applies: (record: ResourceRecord) => boolean };
   // Lists inside the record shown as tables under it (a job order's status history).
   nestedTables?: readonly { caption: string; field: string; columns: readonly Column[] }[];
   // Paper forms beyond the document print, by the name of their sheet in src/screens/print.

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetDashboardOverviewResponse } from '../../generated/zod/dashboard/dashboard.zod.ts';
 import { GetDocumentNumberTotalCountResponse } from '../../generated/zod/documents/documents.zod.ts';
 import { CreateInvoicePaymentResponse } from '../../generated/zod/invoice-payments/invoice-payments.zod.ts';
-import { CreateInvoiceResponse } from '../../generated/zod/invoices/invoices.zod.ts';
+import { CreateInvoiceResponse, GetInvoiceResponse } from '../../generated/zod/invoices/invoices.zod.ts';
 import {
   CreateJobOrderResponse,
   GetJobOrderResponse,
+  LinkJobOrderInvoiceResponse,
   ListJobOrdersResponse,
   MoveJobOrderStatusResponse,
   UpdateJobOrderResponse,
@@ -341,6 +342,70 @@ describe('job orders', () => {
       lines: [{ item_id: fixture.serviceItemId, quantity: 1, unit_price: 1 }],
     });
     expect(invoice.status).toBe(422);
+  });
+
+  it('links an invoice made before the order, after which the order is claimed on it', async () => {
+    const sell = (overrides: Record<string, unknown> = {}) =>
+      admin.post('/api/invoices', {
+        contact_id: fixture.customerId,
+        branch_id: fixture.branchIds[0],
+        invoice_date: today,
+        lines: [{ item_id: fixture.serviceItemId, quantity: 1, unit_price: 1500 }],
+        ...overrides,
+      });
+    const paidFirst = expectContract(await sell(), 201, CreateInvoiceResponse);
+    const created = expectContract(await admin.post('/api/job-orders', order()), 201, CreateJobOrderResponse);
+    const link = (invoiceId: number, orderId = created.id) =>
+      admin.post(`/api/job-orders/${orderId}/link-invoice`, { invoice_id: invoiceId });
+    const refusedOn = async (answer: Promise<Awaited<ReturnType<TestClient['post']>>>, words: string) => {
+      const refused = await answer;
+      expect(refused.status).toBe(422);
+      const { errors } = refused.json as { errors: Record<string, string[]> };
+      expect(Object.keys(errors)).toEqual(['invoice_id']);
+      expect(errors.invoice_id?.[0]).toContain(words);
+    };
+
+    const otherPatient = expectContract(await sell({ contact_id: otherPatientId }), 201, CreateInvoiceResponse);
+    await refusedOn(link(otherPatient.id), 'patient');
+    const otherBranch = expectContract(await sell({ branch_id: fixture.branchIds[1] }), 201, CreateInvoiceResponse);
+    await refusedOn(link(otherBranch.id), 'branch');
+    const voided = expectContract(await sell(), 201, CreateInvoiceResponse);
+    await admin.delete(`/api/invoices/${voided.id}`);
+    await refusedOn(link(voided.id), 'invalid');
+    await refusedOn(link(999_999), 'invalid');
+
+    const linked = expectContract(await link(paidFirst.id), 200, LinkJobOrderInvoiceResponse);
+    expect(linked).toMatchObject({ invoice_id: paidFirst.id, invoice_number: paidFirst.number, invoice_balance: 1500 });
+    const invoiceNow = expectContract(await admin.get(`/api/invoices/${paidFirst.id}`), 200, GetInvoiceResponse);
+    expect(invoiceNow.job_order_id).toBe(created.id);
+    const another = expectContract(await admin.post('/api/job-orders', order()), 201, CreateJobOrderResponse);
+    await refusedOn(link(paidFirst.id, another.id), created.number ?? 'JO');
+    const second = expectContract(await sell(), 201, CreateInvoiceResponse);
+    await refusedOn(link(second.id), 'already invoiced');
+
+    for (const status of ['in_lab', 'ready']) {
+      await admin.patch(`/api/job-orders/${created.id}/status`, { status });
+    }
+    await admin.post('/api/invoice-payments', {
+      invoice_id: paidFirst.id,
+      payment_date: today,
+      amount: 1500,
+      payment_method: 'cash',
+    });
+    const claimed = expectContract(
+      await admin.patch(`/api/job-orders/${created.id}/status`, { status: 'claimed' }),
+      200,
+      MoveJobOrderStatusResponse,
+    );
+    expect(claimed.status).toBe('claimed');
+    const history = (await admin.get(`/api/job-orders/${created.id}/history`)).json as {
+      changes: Record<string, unknown>;
+    }[];
+    expect(
+      history.some(
+        (entry) => JSON.stringify(entry.changes.invoice_number) === JSON.stringify([null, paidFirst.number]),
+      ),
+    ).toBe(true);
   });
 
   it('refuses edits to a prescription a job order has used', async () => {

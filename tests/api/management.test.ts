@@ -127,7 +127,8 @@ describe('permissions', () => {
       true,
     );
     const all = expectContract(await admin.get('/api/permissions'), 200, ListPermissionsResponse);
-    expect(all.meta.total).toBe(32 * 6 + 1 + 1 + 2);
+    // Six actions per resource, full access, the daily sales report, the seven owner's reports and three rules.
+    expect(all.meta.total).toBe(32 * 6 + 1 + 1 + 7 + 3);
     expect((await admin.post('/api/permissions', { name: 'rule-everything' })).status).toBe(404);
     const id = page.data[0]?.id;
     expect((await admin.delete(`/api/permissions/${id}`)).status).toBe(404);
@@ -135,6 +136,54 @@ describe('permissions', () => {
 });
 
 describe('users, roles and businesses', () => {
+  it('puts a user made inside a business into it, unless business_ids says otherwise', async () => {
+    const manager = await api.signIn('owner@example.test');
+    await api.createUser({
+      email: 'branch.manager@example.test',
+      permissions: ['create-users', 'view-users'],
+      businessIds: [businessA],
+    });
+    const teamLead = await api.signIn('branch.manager@example.test');
+    teamLead.businessId = businessA;
+    const joined = expectContract(
+      await teamLead.post('/api/users', { name: 'Lito', email: 'lito@example.test', password: 'first password' }),
+      201,
+      CreateUserResponse,
+    );
+    expect(joined.business_ids).toEqual([businessA]);
+    const lito = await api.signIn('lito@example.test', 'first password');
+    const { businesses } = expectContract(
+      await lito.get('/api/businesses/get-all-businesses'),
+      200,
+      GetAllBusinessesResponse,
+    );
+    expect(businesses.map((business) => business.id)).toEqual([businessA]);
+
+    manager.businessId = businessB;
+    const elsewhere = expectContract(
+      await manager.post('/api/users', {
+        name: 'Mila',
+        email: 'mila@example.test',
+        password: 'first password',
+        business_ids: [businessA],
+      }),
+      201,
+      CreateUserResponse,
+    );
+    expect(elsewhere.business_ids).toEqual([businessA]);
+    const none = expectContract(
+      await manager.post('/api/users', {
+        name: 'Nilo',
+        email: 'nilo@example.test',
+        password: 'first password',
+        business_ids: [],
+      }),
+      201,
+      CreateUserResponse,
+    );
+    expect(none.business_ids).toEqual([]);
+  });
+
   it('resets a password: the temporary one signs in, must be changed, and old sessions end', async () => {
     const user = expectContract(
       await admin.post('/api/users', { name: 'Rosa', email: 'rosa@example.test', password: 'first password' }),

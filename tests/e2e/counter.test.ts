@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessDate } from '../../server/domain/business-date.ts';
 import {
   type BrowserApp,
   detail,
@@ -35,7 +36,7 @@ describe('the counter in the browser', () => {
     await app?.close();
   });
 
-  it("rings up the cashier's sale at her branch, re-priced with the date, paid and back on the invoice", {
+  it("rings up the cashier's sale at her branch, dated today at the branch's price, paid and back on the invoice", {
     timeout: 120_000,
   }, async () => {
     const page = await app.newPage();
@@ -43,16 +44,16 @@ describe('the counter in the browser', () => {
     await page.goto('/invoices/create');
     await waitForValue(page, 'branch_id', 'Makati Branch');
 
-    // Picked while the invoice is dated before Makati's own price starts: the every-branch price.
-    await page.locator('#invoice_date').fill('2026-05-15');
+    // A cashier's sale is dated today: the date is shown, not offered (docs/DECISIONS.md).
+    const date = page.locator('#invoice_date');
+    expect(await date.inputValue()).toBe(businessDate(new Date()));
+    expect(await date.getAttribute('readonly')).not.toBeNull();
+    await page.getByText('Sales are dated today.').waitFor();
     await pick(page, 'contact_id', 'Walk', 'Walk-in Customer');
     await pick(page, 'lines.0.item_id', frame.code, frame.name);
-    await waitForValue(page, 'lines.0.unit_price', '16990');
-    await page.getByText('On hand here: 4').waitFor();
-
-    // Dated after it: the line follows the branch's price list.
-    await page.locator('#invoice_date').fill('2026-06-15');
+    // Today is after Makati's own price started: the line follows the branch's price list.
     await waitForValue(page, 'lines.0.unit_price', '17990');
+    await page.getByText('On hand here: 4').waitFor();
     await screenshot(page, 'counter-invoice-repriced');
     await page.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Invoice created successfully.');

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessDate } from '../../server/domain/business-date.ts';
 import { type BrowserApp, detail, expectToast, pick, screenshot, signIn, startBrowserApp } from './browser-app.ts';
 
 const lens = { code: 'HY-HLX-150', name: 'Hoya Hilux Single Vision 1.50 Hard Coat' };
@@ -112,29 +113,32 @@ describe('selling to a senior citizen', () => {
   });
 
   it('keeps an invoice of fifteen lines on one page of half-letter', { timeout: 120_000 }, async () => {
-    const id = await page.evaluate(async (code) => {
-      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
-      const headers = {
-        'content-type': 'application/json',
-        'x-requested-with': 'XMLHttpRequest',
-        'x-xsrf-token': xsrf,
-        'business-id': localStorage.getItem('selected_business_id') ?? '',
-      };
-      const items = await (await fetch(`/api/items?search=${code}`, { headers })).json();
-      const branches = await (await fetch('/api/branches?search=Makati', { headers })).json();
-      const contacts = await (await fetch('/api/contacts?search=Walk-in', { headers })).json();
-      const created = await fetch('/api/invoices', {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          contact_id: contacts.data[0].id,
-          branch_id: branches.data[0].id,
-          invoice_date: new Date().toISOString().slice(0, 10),
-          lines: Array.from({ length: 15 }, () => ({ item_id: items.data[0].id, quantity: 1, unit_price: 500 })),
-        }),
-      });
-      return (await created.json()).id as number;
-    }, 'SV-EXAM-01');
+    const id = await page.evaluate(
+      async ({ code, today }) => {
+        const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
+        const headers = {
+          'content-type': 'application/json',
+          'x-requested-with': 'XMLHttpRequest',
+          'x-xsrf-token': xsrf,
+          'business-id': localStorage.getItem('selected_business_id') ?? '',
+        };
+        const items = await (await fetch(`/api/items?search=${code}`, { headers })).json();
+        const branches = await (await fetch('/api/branches?search=Makati', { headers })).json();
+        const contacts = await (await fetch('/api/contacts?search=Walk-in', { headers })).json();
+        const created = await fetch('/api/invoices', {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            contact_id: contacts.data[0].id,
+            branch_id: branches.data[0].id,
+            invoice_date: today,
+            lines: Array.from({ length: 15 }, () => ({ item_id: items.data[0].id, quantity: 1, unit_price: 500 })),
+          }),
+        });
+        return (await created.json()).id as number;
+      },
+      { code: 'SV-EXAM-01', today: businessDate(new Date()) },
+    );
     await page.goto(`/invoices/${id}`);
     await detail(page, 'VATable Sales').waitFor();
     const pdf = await printed(page, { width: '5.5in', height: '8.5in' });

@@ -13,7 +13,8 @@ let admin: TestClient;
 let fixture: LedgerFixture;
 
 beforeAll(async () => {
-  api = await createTestApi();
+  // The documents below are dated up to 2026-12-05, and none may be dated after the server's today.
+  api = await createTestApi({ now: () => new Date('2026-12-10T03:00:00Z') });
   fixture = await createLedgerFixture(api.db);
   await api.createUser({
     email: 'owner@example.test',

@@ -142,6 +142,48 @@ describe('documents through the API', () => {
     expect(paid).toMatchObject({ balance: 0, status: 'paid' });
   });
 
+  it('accepts a bill from an order for more than was received (a supplier may bill ahead), up to what was ordered', async () => {
+    const [frame] = fixture.itemIds;
+    const order = expectContract(
+      await admin.post('/api/purchase-orders', {
+        contact_id: fixture.supplierId,
+        warehouse_id: fixture.warehouseId,
+        order_date: today,
+        lines: [{ item_id: frame, quantity: 10, unit_cost: 100 }],
+      }),
+      201,
+      CreatePurchaseOrderResponse,
+    );
+    const orderLine = order.lines[0];
+    if (!orderLine) throw new Error('The order answered no line.');
+    expectContract(
+      await admin.post('/api/receive-orders', {
+        purchase_order_id: order.id,
+        contact_id: fixture.supplierId,
+        warehouse_id: fixture.warehouseId,
+        received_date: today,
+        lines: [{ purchase_order_line_id: orderLine.id, item_id: frame, quantity: 8 }],
+      }),
+      201,
+      CreateReceiveOrderResponse,
+    );
+    const bill = (quantity: number) =>
+      admin.post('/api/bills', {
+        purchase_order_id: order.id,
+        contact_id: fixture.supplierId,
+        warehouse_id: fixture.warehouseId,
+        bill_date: today,
+        lines: [{ purchase_order_line_id: orderLine.id, item_id: frame, quantity }],
+      });
+    expectLineRefusal(await bill(11), 'lines.0.quantity');
+    const ahead = expectContract(await bill(10), 201, CreateBillResponse);
+    expect(ahead.total).toBe(1000);
+    const read = expectContract(await admin.get(`/api/purchase-orders/${order.id}`), 200, GetPurchaseOrderResponse);
+    expect(read.lines[0]).toMatchObject({ quantity: 10, received_quantity: 8, billed_quantity: 10 });
+    // The Overview below counts payables from scratch.
+    expect((await admin.delete(`/api/bills/${ahead.id}`)).status).toBe(200);
+  });
+
   it('sells from the branch, edits the invoice, takes and edits a payment', async () => {
     const [, lens] = fixture.itemIds;
     const branchId = fixture.branchIds[0];

@@ -44,7 +44,8 @@ async function userAt(email: string, permissions: string[], home: { type: 'branc
 }
 
 beforeAll(async () => {
-  api = await createTestApi();
+  // Its sales are dated `today`, which the server's clock must read as today (a cashier cannot backdate).
+  api = await createTestApi({ now: () => new Date(`${today}T06:00:00Z`) });
   fixture = await createLedgerFixture(api.db);
   await api.createUser({
     email: 'owner@example.test',

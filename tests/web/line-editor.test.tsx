@@ -41,8 +41,24 @@ beforeEach(() => {
           branch_id: 1,
           warehouse_id: null,
           lines: [
-            { ...orderLine, id: 91, quantity: 2, unit_cost: 80, discount_percent: null, billed_quantity: 2 },
-            { ...orderLine, id: 92, quantity: 5, unit_cost: 250.5, discount_percent: null, billed_quantity: 2 },
+            {
+              ...orderLine,
+              id: 91,
+              quantity: 2,
+              unit_cost: 80,
+              discount_percent: null,
+              received_quantity: 2,
+              billed_quantity: 2,
+            },
+            {
+              ...orderLine,
+              id: 92,
+              quantity: 6,
+              unit_cost: 250.5,
+              discount_percent: null,
+              received_quantity: 5,
+              billed_quantity: 2,
+            },
           ],
         }),
       ),
@@ -91,7 +107,7 @@ it('starts a bill from the order it bills, and fills a new line from the price l
     '/bills/create/9',
   );
 
-  // Only the order line with something left to bill comes over, with what remains of it.
+  // Only the order line with something received and not yet billed comes over, with that quantity.
   expect(await screen.findByText('Lens Solution 120ml')).toBeTruthy();
   expect(screen.getAllByText(/^Lens Solution/)).toHaveLength(1);
   expect(value('Quantity 1')).toBe('3');

@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { getSelectedBusinessId } from '../../src/api/selected-business.ts';
 import { appRoutes } from '../../src/app/routes.tsx';
-import { mockBusinesses, mockPassword } from '../../src/mocks/handlers.ts';
+import { mockBusinesses, mockPassword, mockUser } from '../../src/mocks/handlers.ts';
 import { currentUrl, renderRoutes, server, withMockServer } from './support.tsx';
 
 withMockServer();
@@ -56,5 +56,41 @@ describe('signing in and the session', () => {
     renderRoutes(appRoutes(), '/items?page=3');
     await waitFor(() => expect(currentUrl().pathname).toBe('/sign-in'));
     expect(currentUrl().searchParams.get('redirect')).toBe('/items?page=3');
+  });
+});
+
+describe('a user and their businesses', () => {
+  it('shows a signed-in user who is in no business one page saying why, instead of empty screens', async () => {
+    localStorage.setItem('mock_signed_in', '1');
+    server.use(
+      http.get('*/api/auth/user', () =>
+        HttpResponse.json({
+          user: { ...mockUser.user, name: 'Nena Bago', role_names: ['Cashier'], permission_names: ['view-items'] },
+        }),
+      ),
+      http.get('*/api/businesses/get-all-businesses', () => HttpResponse.json({ businesses: [] })),
+    );
+    renderRoutes(appRoutes(), '/items');
+    expect(await screen.findByRole('heading', { name: 'No business yet' })).toBeTruthy();
+    expect(screen.getByText(/An administrator must add you to a business/)).toBeTruthy();
+    expect(screen.queryByText(/List of Items/)).toBeNull();
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it('starts a new user in the selected business, which the form may still change', async () => {
+    localStorage.setItem('mock_signed_in', '1');
+    localStorage.setItem('selected_business_id', '2');
+    server.use(
+      http.get('*/api/businesses/search', () =>
+        HttpResponse.json(mockBusinesses.map((business) => ({ id: business.id, name: business.name }))),
+      ),
+    );
+    renderRoutes(appRoutes(), '/users/create');
+    const cebu = await screen.findByRole('checkbox', { name: 'Spectacle Optical Cebu' });
+    expect((cebu as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Spectacle Optical Makati' }) as HTMLInputElement).checked).toBe(
+      false,
+    );
   });
 });

@@ -38,6 +38,7 @@ import type {
   ForbiddenResponse,
   JobOrder,
   JobOrderCreate,
+  JobOrderLinkInvoiceBody,
   JobOrderPage,
   JobOrderStatusBody,
   JobOrderUpdate,
@@ -850,4 +851,73 @@ export const useMoveJobOrderStatus = <TError = ErrorType<UnauthenticatedResponse
         TContext
       > => {
       return useMutation(getMoveJobOrderStatusMutationOptions(options), queryClient);
+    }
+    /**
+ * Needs update-job-orders. The invoice must be posted (not voided), for the order's patient and branch, and linked to no other job order; the order must not be cancelled nor invoiced already. Otherwise a 422 naming invoice_id. Once linked, the invoice's payments count towards claiming the order, as for an invoice made from it.
+ * @summary Link an invoice made before the job order
+ */
+export const linkJobOrderInvoice = (
+    id: number,
+    jobOrderLinkInvoiceBody: BodyType<JobOrderLinkInvoiceBody>,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<JobOrder>(
+      {url: `/api/job-orders/${id}/link-invoice`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: jobOrderLinkInvoiceBody, signal
+    },
+      options);
+    }
+
+
+
+
+export const getLinkJobOrderInvoiceMutationKey = () => ['linkJobOrderInvoice'] as const;
+
+export const getLinkJobOrderInvoiceMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof linkJobOrderInvoice>>, TError,LinkJobOrderInvoiceMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof linkJobOrderInvoice>>, TError,LinkJobOrderInvoiceMutationVariables, TContext> => {
+
+const mutationKey = getLinkJobOrderInvoiceMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof linkJobOrderInvoice>>, LinkJobOrderInvoiceMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  linkJobOrderInvoice(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type LinkJobOrderInvoiceMutationResult = NonNullable<Awaited<ReturnType<typeof linkJobOrderInvoice>>>
+    export type LinkJobOrderInvoiceMutationBody = BodyType<JobOrderLinkInvoiceBody>
+    export type LinkJobOrderInvoiceMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>
+    export type LinkJobOrderInvoiceMutationVariables = {id: number;data: BodyType<JobOrderLinkInvoiceBody>}
+
+    /**
+ * @summary Link an invoice made before the job order
+ */
+export const useLinkJobOrderInvoice = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof linkJobOrderInvoice>>, TError,LinkJobOrderInvoiceMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof linkJobOrderInvoice>>,
+        TError,
+        LinkJobOrderInvoiceMutationVariables,
+        TContext
+      > => {
+      return useMutation(getLinkJobOrderInvoiceMutationOptions(options), queryClient);
     }

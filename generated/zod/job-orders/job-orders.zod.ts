@@ -2824,3 +2824,331 @@ export const MoveJobOrderStatusResponse = zod.strictObject({
 }))
 })
 
+/**
+ * Needs update-job-orders. The invoice must be posted (not voided), for the order's patient and branch, and linked to no other job order; the order must not be cancelled nor invoiced already. Otherwise a 422 naming invoice_id. Once linked, the invoice's payments count towards claiming the order, as for an invoice made from it.
+ * @summary Link an invoice made before the job order
+ */
+export const linkJobOrderInvoicePathIdMax = 2147483647;
+
+
+
+export const LinkJobOrderInvoiceParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(linkJobOrderInvoicePathIdMax)
+})
+
+export const linkJobOrderInvoiceBodyInvoiceIdMax = 2147483647;
+
+
+
+export const LinkJobOrderInvoiceBody = zod.strictObject({
+  "invoice_id": zod.int().min(1).max(linkJobOrderInvoiceBodyInvoiceIdMax).describe('A record id.')
+})
+
+export const linkJobOrderInvoiceResponseIdMax = 2147483647;
+
+export const linkJobOrderInvoiceResponseCreatedByOneMax = 2147483647;
+
+export const linkJobOrderInvoiceResponseUpdatedByOneMax = 2147483647;
+
+export const linkJobOrderInvoiceResponseBusinessIdMax = 2147483647;
+
+export const linkJobOrderInvoiceResponseNumberMax = 255;
+
+export const linkJobOrderInvoiceResponseContactIdMax = 2147483647;
+
+export const linkJobOrderInvoiceResponseBranchIdMax = 2147483647;
+
+export const linkJobOrderInvoiceResponsePrescriptionIdOneMax = 2147483647;
+
+export const linkJobOrderInvoiceResponseLabContactIdOneMax = 2147483647;
+
+export const linkJobOrderInvoiceResponseFrameAMax = 100;
+
+export const linkJobOrderInvoiceResponseFrameBMax = 100;
+
+export const linkJobOrderInvoiceResponseFrameDblMax = 100;
+
+export const linkJobOrderInvoiceResponseFrameEdMax = 100;
+
+export const linkJobOrderInvoiceResponseFittingNotesMax = 5000;
+
+export const linkJobOrderInvoiceResponseNotesMax = 5000;
+
+export const linkJobOrderInvoiceResponseContactNameMax = 255;
+
+export const linkJobOrderInvoiceResponseBranchNameMax = 255;
+
+export const linkJobOrderInvoiceResponseLabContactNameMax = 255;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneIdMax = 2147483647;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneCreatedByOneMax = 2147483647;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneUpdatedByOneMax = 2147483647;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneBusinessIdMax = 2147483647;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneContactNameMax = 255;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneContactIdMax = 2147483647;
+
+export const linkJobOrderInvoiceResponsePrescriptionOnePrescriberMax = 255;
+
+export const linkJobOrderInvoiceResponsePrescriptionOnePrescriberLicenseMax = 255;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneNotesMax = 5000;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneOdSphereMin = -30;
+export const linkJobOrderInvoiceResponsePrescriptionOneOdSphereMax = 30;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneOdCylinderMin = -10;
+export const linkJobOrderInvoiceResponsePrescriptionOneOdCylinderMax = 10;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneOdAxisMax = 180;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneOdAddMin = 0.25;
+export const linkJobOrderInvoiceResponsePrescriptionOneOdAddMax = 4;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneOdPrismMin = 0;
+export const linkJobOrderInvoiceResponsePrescriptionOneOdPrismMax = 20;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneOdVisualAcuityMax = 20;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneOdBaseCurveMin = 7;
+export const linkJobOrderInvoiceResponsePrescriptionOneOdBaseCurveMax = 10;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneOdDiameterMin = 12;
+export const linkJobOrderInvoiceResponsePrescriptionOneOdDiameterMax = 16;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneOsSphereMin = -30;
+export const linkJobOrderInvoiceResponsePrescriptionOneOsSphereMax = 30;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneOsCylinderMin = -10;
+export const linkJobOrderInvoiceResponsePrescriptionOneOsCylinderMax = 10;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneOsAxisMax = 180;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneOsAddMin = 0.25;
+export const linkJobOrderInvoiceResponsePrescriptionOneOsAddMax = 4;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneOsPrismMin = 0;
+export const linkJobOrderInvoiceResponsePrescriptionOneOsPrismMax = 20;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneOsVisualAcuityMax = 20;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneOsBaseCurveMin = 7;
+export const linkJobOrderInvoiceResponsePrescriptionOneOsBaseCurveMax = 10;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneOsDiameterMin = 12;
+export const linkJobOrderInvoiceResponsePrescriptionOneOsDiameterMax = 16;
+
+export const linkJobOrderInvoiceResponsePrescriptionOnePdDistanceMin = 40;
+export const linkJobOrderInvoiceResponsePrescriptionOnePdDistanceMax = 80;
+
+export const linkJobOrderInvoiceResponsePrescriptionOnePdOdMin = 20;
+export const linkJobOrderInvoiceResponsePrescriptionOnePdOdMax = 40;
+
+export const linkJobOrderInvoiceResponsePrescriptionOnePdOsMin = 20;
+export const linkJobOrderInvoiceResponsePrescriptionOnePdOsMax = 40;
+
+export const linkJobOrderInvoiceResponsePrescriptionOnePdNearMin = 40;
+export const linkJobOrderInvoiceResponsePrescriptionOnePdNearMax = 80;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneSegmentHeightOdMin = 8;
+export const linkJobOrderInvoiceResponsePrescriptionOneSegmentHeightOdMax = 40;
+
+export const linkJobOrderInvoiceResponsePrescriptionOneSegmentHeightOsMin = 8;
+export const linkJobOrderInvoiceResponsePrescriptionOneSegmentHeightOsMax = 40;
+
+export const linkJobOrderInvoiceResponseSubtotalMin = 0;
+export const linkJobOrderInvoiceResponseSubtotalMax = 90000000000000;
+
+export const linkJobOrderInvoiceResponseDiscountTotalMin = 0;
+export const linkJobOrderInvoiceResponseDiscountTotalMax = 90000000000000;
+
+export const linkJobOrderInvoiceResponseTotalMin = 0;
+export const linkJobOrderInvoiceResponseTotalMax = 90000000000000;
+
+export const linkJobOrderInvoiceResponseVatRemovedMin = 0;
+export const linkJobOrderInvoiceResponseVatRemovedMax = 90000000000000;
+
+export const linkJobOrderInvoiceResponseSpecialDiscountTotalMin = 0;
+export const linkJobOrderInvoiceResponseSpecialDiscountTotalMax = 90000000000000;
+
+export const linkJobOrderInvoiceResponseVatableSalesMin = 0;
+export const linkJobOrderInvoiceResponseVatableSalesMax = 90000000000000;
+
+export const linkJobOrderInvoiceResponseVatAmountMin = 0;
+export const linkJobOrderInvoiceResponseVatAmountMax = 90000000000000;
+
+export const linkJobOrderInvoiceResponseVatExemptSalesMin = 0;
+export const linkJobOrderInvoiceResponseVatExemptSalesMax = 90000000000000;
+
+export const linkJobOrderInvoiceResponseZeroRatedSalesMin = 0;
+export const linkJobOrderInvoiceResponseZeroRatedSalesMax = 90000000000000;
+
+export const linkJobOrderInvoiceResponseSpecialDiscountOneProgramIdMax = 2147483647;
+
+export const linkJobOrderInvoiceResponseSpecialDiscountOneProgramNameMax = 255;
+
+export const linkJobOrderInvoiceResponseSpecialDiscountOnePercentMin = 0;
+export const linkJobOrderInvoiceResponseSpecialDiscountOnePercentMax = 100;
+
+export const linkJobOrderInvoiceResponseSpecialDiscountOneHolderNameMax = 255;
+
+export const linkJobOrderInvoiceResponseSpecialDiscountOneHolderIdNumberMax = 100;
+
+export const linkJobOrderInvoiceResponseStatusHistoryItemUserIdOneMax = 2147483647;
+
+export const linkJobOrderInvoiceResponseStatusHistoryItemUserNameMax = 255;
+
+export const linkJobOrderInvoiceResponseInvoiceIdOneMax = 2147483647;
+
+export const linkJobOrderInvoiceResponseInvoiceNumberMax = 255;
+
+export const linkJobOrderInvoiceResponseInvoiceTotalOneMin = 0;
+export const linkJobOrderInvoiceResponseInvoiceTotalOneMax = 90000000000000;
+
+export const linkJobOrderInvoiceResponseInvoiceBalanceOneMin = 0;
+export const linkJobOrderInvoiceResponseInvoiceBalanceOneMax = 90000000000000;
+
+export const linkJobOrderInvoiceResponseLinesItemIdMax = 2147483647;
+
+export const linkJobOrderInvoiceResponseLinesItemItemIdMax = 2147483647;
+
+export const linkJobOrderInvoiceResponseLinesItemQuantityExclusiveMin = 0;
+export const linkJobOrderInvoiceResponseLinesItemQuantityMax = 900000000000;
+
+export const linkJobOrderInvoiceResponseLinesItemUnitPriceMin = 0;
+export const linkJobOrderInvoiceResponseLinesItemUnitPriceMax = 90000000000000;
+
+export const linkJobOrderInvoiceResponseLinesItemDiscountPercentOneMin = 0;
+export const linkJobOrderInvoiceResponseLinesItemDiscountPercentOneMax = 100;
+
+export const linkJobOrderInvoiceResponseLinesItemItemCodeMax = 255;
+
+export const linkJobOrderInvoiceResponseLinesItemItemNameMax = 255;
+
+export const linkJobOrderInvoiceResponseLinesItemItemTypeNameMax = 255;
+
+export const linkJobOrderInvoiceResponseLinesItemAmountMin = 0;
+export const linkJobOrderInvoiceResponseLinesItemAmountMax = 90000000000000;
+
+export const linkJobOrderInvoiceResponseLinesItemTaxClassDefault = `vatable`;
+export const linkJobOrderInvoiceResponseLinesItemSpecialDiscountAmountMin = 0;
+export const linkJobOrderInvoiceResponseLinesItemSpecialDiscountAmountMax = 90000000000000;
+
+
+
+export const LinkJobOrderInvoiceResponse = zod.strictObject({
+  "id": zod.int().min(1).max(linkJobOrderInvoiceResponseIdMax).describe('A record id.'),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted.'),
+  "created_by": zod.union([zod.int().min(1).max(linkJobOrderInvoiceResponseCreatedByOneMax).describe('A record id.'),zod.null()]),
+  "updated_by": zod.union([zod.int().min(1).max(linkJobOrderInvoiceResponseUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "business_id": zod.int().min(1).max(linkJobOrderInvoiceResponseBusinessIdMax).describe('A record id.'),
+  "number": zod.string().max(linkJobOrderInvoiceResponseNumberMax),
+  "contact_id": zod.int().min(1).max(linkJobOrderInvoiceResponseContactIdMax).describe('A record id.'),
+  "branch_id": zod.int().min(1).max(linkJobOrderInvoiceResponseBranchIdMax).describe('A record id.'),
+  "prescription_id": zod.union([zod.int().min(1).max(linkJobOrderInvoiceResponsePrescriptionIdOneMax).describe('A record id.'),zod.null()]).describe('Required when a lens line is ordered: the patient\'s own, not expired on order_date.'),
+  "order_date": zod.iso.date(),
+  "promised_date": zod.iso.date().nullable(),
+  "lab": zod.enum(['in_house', 'outside']),
+  "lab_contact_id": zod.union([zod.int().min(1).max(linkJobOrderInvoiceResponseLabContactIdOneMax).describe('A record id.'),zod.null()]).describe('The supplier that makes the lenses; required when lab is outside.'),
+  "frame_a": zod.number().min(1).max(linkJobOrderInvoiceResponseFrameAMax).nullable().describe('Frame A (lens width) in mm, at most 1 decimal.'),
+  "frame_b": zod.number().min(1).max(linkJobOrderInvoiceResponseFrameBMax).nullable().describe('Frame B (lens height) in mm, at most 1 decimal.'),
+  "frame_dbl": zod.number().min(1).max(linkJobOrderInvoiceResponseFrameDblMax).nullable().describe('Frame DBL (bridge) in mm, at most 1 decimal.'),
+  "frame_ed": zod.number().min(1).max(linkJobOrderInvoiceResponseFrameEdMax).nullable().describe('Frame ED (effective diameter) in mm, at most 1 decimal.'),
+  "fitting_notes": zod.string().max(linkJobOrderInvoiceResponseFittingNotesMax).nullable(),
+  "customer_frame": zod.boolean().describe('The patient brings their own frame.'),
+  "notes": zod.string().max(linkJobOrderInvoiceResponseNotesMax).nullable(),
+  "contact_name": zod.string().max(linkJobOrderInvoiceResponseContactNameMax).nullable(),
+  "branch_name": zod.string().max(linkJobOrderInvoiceResponseBranchNameMax).nullable(),
+  "lab_contact_name": zod.string().max(linkJobOrderInvoiceResponseLabContactNameMax).nullable(),
+  "prescription": zod.union([zod.strictObject({
+  "id": zod.int().min(1).max(linkJobOrderInvoiceResponsePrescriptionOneIdMax).describe('A record id.'),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted.'),
+  "created_by": zod.union([zod.int().min(1).max(linkJobOrderInvoiceResponsePrescriptionOneCreatedByOneMax).describe('A record id.'),zod.null()]),
+  "updated_by": zod.union([zod.int().min(1).max(linkJobOrderInvoiceResponsePrescriptionOneUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "business_id": zod.int().min(1).max(linkJobOrderInvoiceResponsePrescriptionOneBusinessIdMax).describe('A record id.'),
+  "contact_name": zod.string().max(linkJobOrderInvoiceResponsePrescriptionOneContactNameMax).nullable(),
+  "contact_id": zod.int().min(1).max(linkJobOrderInvoiceResponsePrescriptionOneContactIdMax).describe('A record id.'),
+  "kind": zod.enum(['spectacles', 'contact_lenses']),
+  "examined_on": zod.iso.date(),
+  "expires_on": zod.iso.date().nullable(),
+  "prescriber": zod.string().max(linkJobOrderInvoiceResponsePrescriptionOnePrescriberMax).nullable(),
+  "prescriber_license": zod.string().max(linkJobOrderInvoiceResponsePrescriptionOnePrescriberLicenseMax).nullable().describe('PRC licence number.'),
+  "notes": zod.string().max(linkJobOrderInvoiceResponsePrescriptionOneNotesMax).nullable(),
+  "od_sphere": zod.number().min(linkJobOrderInvoiceResponsePrescriptionOneOdSphereMin).max(linkJobOrderInvoiceResponsePrescriptionOneOdSphereMax).describe('Sphere of the right eye in dioptres, 0.25 steps.'),
+  "od_cylinder": zod.number().min(linkJobOrderInvoiceResponsePrescriptionOneOdCylinderMin).max(linkJobOrderInvoiceResponsePrescriptionOneOdCylinderMax).nullable().describe('Cylinder of the right eye in dioptres, 0.25 steps; stored in minus form (a plus cylinder is transposed on save).'),
+  "od_axis": zod.int().min(1).max(linkJobOrderInvoiceResponsePrescriptionOneOdAxisMax).nullable().describe('Degrees; required when the cylinder is not 0 and absent when it is.'),
+  "od_add": zod.number().min(linkJobOrderInvoiceResponsePrescriptionOneOdAddMin).max(linkJobOrderInvoiceResponsePrescriptionOneOdAddMax).nullable().describe('Near addition in dioptres, 0.25 steps.'),
+  "od_prism": zod.number().min(linkJobOrderInvoiceResponsePrescriptionOneOdPrismMin).max(linkJobOrderInvoiceResponsePrescriptionOneOdPrismMax).nullable().describe('Prism dioptres, 0.25 steps; needs a base when set.'),
+  "od_prism_base": zod.union([zod.literal('in'),zod.literal('out'),zod.literal('up'),zod.literal('down'),zod.literal(null)]).nullable(),
+  "od_visual_acuity": zod.string().max(linkJobOrderInvoiceResponsePrescriptionOneOdVisualAcuityMax).nullable().describe('As written, such as 20/20 or 6/6.'),
+  "od_base_curve": zod.number().min(linkJobOrderInvoiceResponsePrescriptionOneOdBaseCurveMin).max(linkJobOrderInvoiceResponsePrescriptionOneOdBaseCurveMax).nullable().describe('Contact lenses only: mm, 0.1 steps.'),
+  "od_diameter": zod.number().min(linkJobOrderInvoiceResponsePrescriptionOneOdDiameterMin).max(linkJobOrderInvoiceResponsePrescriptionOneOdDiameterMax).nullable().describe('Contact lenses only: mm, 0.1 steps.'),
+  "os_sphere": zod.number().min(linkJobOrderInvoiceResponsePrescriptionOneOsSphereMin).max(linkJobOrderInvoiceResponsePrescriptionOneOsSphereMax).describe('Sphere of the left eye in dioptres, 0.25 steps.'),
+  "os_cylinder": zod.number().min(linkJobOrderInvoiceResponsePrescriptionOneOsCylinderMin).max(linkJobOrderInvoiceResponsePrescriptionOneOsCylinderMax).nullable().describe('Cylinder of the left eye in dioptres, 0.25 steps; stored in minus form (a plus cylinder is transposed on save).'),
+  "os_axis": zod.int().min(1).max(linkJobOrderInvoiceResponsePrescriptionOneOsAxisMax).nullable().describe('Degrees; required when the cylinder is not 0 and absent when it is.'),
+  "os_add": zod.number().min(linkJobOrderInvoiceResponsePrescriptionOneOsAddMin).max(linkJobOrderInvoiceResponsePrescriptionOneOsAddMax).nullable().describe('Near addition in dioptres, 0.25 steps.'),
+  "os_prism": zod.number().min(linkJobOrderInvoiceResponsePrescriptionOneOsPrismMin).max(linkJobOrderInvoiceResponsePrescriptionOneOsPrismMax).nullable().describe('Prism dioptres, 0.25 steps; needs a base when set.'),
+  "os_prism_base": zod.union([zod.literal('in'),zod.literal('out'),zod.literal('up'),zod.literal('down'),zod.literal(null)]).nullable(),
+  "os_visual_acuity": zod.string().max(linkJobOrderInvoiceResponsePrescriptionOneOsVisualAcuityMax).nullable().describe('As written, such as 20/20 or 6/6.'),
+  "os_base_curve": zod.number().min(linkJobOrderInvoiceResponsePrescriptionOneOsBaseCurveMin).max(linkJobOrderInvoiceResponsePrescriptionOneOsBaseCurveMax).nullable().describe('Contact lenses only: mm, 0.1 steps.'),
+  "os_diameter": zod.number().min(linkJobOrderInvoiceResponsePrescriptionOneOsDiameterMin).max(linkJobOrderInvoiceResponsePrescriptionOneOsDiameterMax).nullable().describe('Contact lenses only: mm, 0.1 steps.'),
+  "pd_distance": zod.number().min(linkJobOrderInvoiceResponsePrescriptionOnePdDistanceMin).max(linkJobOrderInvoiceResponsePrescriptionOnePdDistanceMax).nullable().describe('Binocular distance PD in mm, 0.5 steps.'),
+  "pd_od": zod.number().min(linkJobOrderInvoiceResponsePrescriptionOnePdOdMin).max(linkJobOrderInvoiceResponsePrescriptionOnePdOdMax).nullable().describe('Monocular PD of the right eye in mm, 0.5 steps; given with pd_os.'),
+  "pd_os": zod.number().min(linkJobOrderInvoiceResponsePrescriptionOnePdOsMin).max(linkJobOrderInvoiceResponsePrescriptionOnePdOsMax).nullable().describe('Monocular PD of the left eye in mm, 0.5 steps; given with pd_od.'),
+  "pd_near": zod.number().min(linkJobOrderInvoiceResponsePrescriptionOnePdNearMin).max(linkJobOrderInvoiceResponsePrescriptionOnePdNearMax).nullable().describe('Near PD in mm, 0.5 steps.'),
+  "segment_height_od": zod.number().min(linkJobOrderInvoiceResponsePrescriptionOneSegmentHeightOdMin).max(linkJobOrderInvoiceResponsePrescriptionOneSegmentHeightOdMax).nullable().describe('Multifocal segment height of the right eye in mm, 0.5 steps.'),
+  "segment_height_os": zod.number().min(linkJobOrderInvoiceResponsePrescriptionOneSegmentHeightOsMin).max(linkJobOrderInvoiceResponsePrescriptionOneSegmentHeightOsMax).nullable().describe('Multifocal segment height of the left eye in mm, 0.5 steps.'),
+  "status": zod.enum(['valid', 'expired']).describe('expired once expires_on is before today (Manila).'),
+  "is_used": zod.boolean().describe('A job order has used it, so it is not edited any more.')
+}),zod.null()]),
+  "subtotal": zod.number().min(linkJobOrderInvoiceResponseSubtotalMin).max(linkJobOrderInvoiceResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "discount_total": zod.number().min(linkJobOrderInvoiceResponseDiscountTotalMin).max(linkJobOrderInvoiceResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "total": zod.number().min(linkJobOrderInvoiceResponseTotalMin).max(linkJobOrderInvoiceResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "vat_removed": zod.number().min(linkJobOrderInvoiceResponseVatRemovedMin).max(linkJobOrderInvoiceResponseVatRemovedMax).describe('The VAT taken off qualifying lines before the special discount.'),
+  "special_discount_total": zod.number().min(linkJobOrderInvoiceResponseSpecialDiscountTotalMin).max(linkJobOrderInvoiceResponseSpecialDiscountTotalMax).describe('The special-discount program\'s discount.'),
+  "vatable_sales": zod.number().min(linkJobOrderInvoiceResponseVatableSalesMin).max(linkJobOrderInvoiceResponseVatableSalesMax).describe('Sales of vatable lines net of their VAT; 0 for a business that is not VAT-registered.'),
+  "vat_amount": zod.number().min(linkJobOrderInvoiceResponseVatAmountMin).max(linkJobOrderInvoiceResponseVatAmountMax).describe('The VAT in the vatable lines (12% of their VAT-exclusive price, rounded once per line).'),
+  "vat_exempt_sales": zod.number().min(linkJobOrderInvoiceResponseVatExemptSalesMin).max(linkJobOrderInvoiceResponseVatExemptSalesMax).describe('VAT-exempt lines, special-discount lines included; every sale of a non-VAT business.'),
+  "zero_rated_sales": zod.number().min(linkJobOrderInvoiceResponseZeroRatedSalesMin).max(linkJobOrderInvoiceResponseZeroRatedSalesMax).describe('Zero-rated lines.'),
+  "special_discount": zod.union([zod.strictObject({
+  "program_id": zod.int().min(1).max(linkJobOrderInvoiceResponseSpecialDiscountOneProgramIdMax).describe('A record id.'),
+  "program_name": zod.string().max(linkJobOrderInvoiceResponseSpecialDiscountOneProgramNameMax).nullable(),
+  "percent": zod.int().min(linkJobOrderInvoiceResponseSpecialDiscountOnePercentMin).max(linkJobOrderInvoiceResponseSpecialDiscountOnePercentMax).describe('A whole percent from 0 to 100.'),
+  "holder_name": zod.string().max(linkJobOrderInvoiceResponseSpecialDiscountOneHolderNameMax),
+  "holder_id_number": zod.string().max(linkJobOrderInvoiceResponseSpecialDiscountOneHolderIdNumberMax)
+}).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab.'),
+  "status_history": zod.array(zod.strictObject({
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']),
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.union([zod.int().min(1).max(linkJobOrderInvoiceResponseStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
+  "user_name": zod.string().max(linkJobOrderInvoiceResponseStatusHistoryItemUserNameMax).nullable()
+})).describe('Every move, oldest first.'),
+  "invoice_id": zod.union([zod.int().min(1).max(linkJobOrderInvoiceResponseInvoiceIdOneMax).describe('A record id.'),zod.null()]).describe('The active invoice linked to this job order.'),
+  "invoice_number": zod.string().max(linkJobOrderInvoiceResponseInvoiceNumberMax).nullable(),
+  "invoice_total": zod.union([zod.number().min(linkJobOrderInvoiceResponseInvoiceTotalOneMin).max(linkJobOrderInvoiceResponseInvoiceTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
+  "invoice_balance": zod.union([zod.number().min(linkJobOrderInvoiceResponseInvoiceBalanceOneMin).max(linkJobOrderInvoiceResponseInvoiceBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
+  "lines": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(linkJobOrderInvoiceResponseLinesItemIdMax).describe('A record id.'),
+  "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
+  "item_id": zod.int().min(1).max(linkJobOrderInvoiceResponseLinesItemItemIdMax).describe('A record id.'),
+  "quantity": zod.number().gt(linkJobOrderInvoiceResponseLinesItemQuantityExclusiveMin).max(linkJobOrderInvoiceResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
+  "unit_price": zod.number().min(linkJobOrderInvoiceResponseLinesItemUnitPriceMin).max(linkJobOrderInvoiceResponseLinesItemUnitPriceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "discount_percent": zod.union([zod.int().min(linkJobOrderInvoiceResponseLinesItemDiscountPercentOneMin).max(linkJobOrderInvoiceResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
+  "item_code": zod.string().max(linkJobOrderInvoiceResponseLinesItemItemCodeMax).nullable(),
+  "item_name": zod.string().max(linkJobOrderInvoiceResponseLinesItemItemNameMax).nullable(),
+  "item_type_name": zod.string().max(linkJobOrderInvoiceResponseLinesItemItemTypeNameMax).nullable(),
+  "amount": zod.number().min(linkJobOrderInvoiceResponseLinesItemAmountMin).max(linkJobOrderInvoiceResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(linkJobOrderInvoiceResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
+  "special_discount_amount": zod.number().min(linkJobOrderInvoiceResponseLinesItemSpecialDiscountAmountMin).max(linkJobOrderInvoiceResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
+}))
+})
+

@@ -7,6 +7,7 @@ import { fromThousandths } from '../../domain/quantity.ts';
 import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.ts';
 import { latestSalePrice, missingSalePrice, resolveLinePrices } from '../../ledger/default-prices.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
+import { recordDocumentHistory } from '../../ledger/document-history.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { type PricedLine, priceLines } from '../../ledger/priced-lines.ts';
 import { requireActive, requireLineItems } from '../../ledger/references.ts';
@@ -313,4 +314,48 @@ export async function requireLinkableJobOrder(
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (existing) throw invalid(`The job order is already invoiced on ${existing.number}.`);
+}
+
+// An invoice made before its eyewear order (docs/domain/eye-care.md, Eyewear job orders): the patient paid at the counter first, and the
+// order is written afterwards. Linked, the order is released on that invoice as on one made from it. Every refusal
+// names invoice_id, the one field of the request.
+export async function linkJobOrderInvoice(context: PostingContext, id: number, invoiceId: number): Promise<void> {
+  const order = await findJobOrder(context, id);
+  if (order.deleted_at !== null) throw conflict('Restore the job order before linking an invoice to it.');
+  const invalid = (message: string) => unprocessable({ invoice_id: [message] });
+  if (order.status === 'cancelled') throw invalid('The job order is cancelled.');
+  const invoice = await context.trx
+    .selectFrom('invoices')
+    .select(['id', 'number', 'contact_id', 'branch_id', 'job_order_id'])
+    .where('id', '=', invoiceId)
+    .where('business_id', '=', context.businessId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!invoice) throw invalid('The selected invoice_id is invalid.');
+  if (invoice.job_order_id === id) return;
+  if (invoice.job_order_id !== null) {
+    const other = await context.trx
+      .selectFrom('job_orders')
+      .select('number')
+      .where('id', '=', invoice.job_order_id)
+      .executeTakeFirst();
+    throw invalid(`Invoice ${invoice.number} is already linked to job order ${other?.number ?? invoice.job_order_id}.`);
+  }
+  if (invoice.contact_id !== order.contact_id) throw invalid('The invoice must be for the job order’s patient.');
+  if (invoice.branch_id !== order.branch_id) throw invalid('The invoice must be from the job order’s branch.');
+  const existing = await context.trx
+    .selectFrom('invoices')
+    .select('number')
+    .where('job_order_id', '=', id)
+    .where('business_id', '=', context.businessId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (existing) throw invalid(`The job order is already invoiced on ${existing.number}.`);
+  await context.trx
+    .updateTable('invoices')
+    .set({ job_order_id: id, updated_at: timestampOf(context), updated_by: context.userId })
+    .where('id', '=', invoice.id)
+    .execute();
+  await recordDocumentHistory(context, 'invoices', invoice.id, 'updated', { job_order_id: [null, id] });
+  await recordDocumentHistory(context, 'job_orders', id, 'updated', { invoice_number: [null, invoice.number] });
 }

@@ -166,6 +166,7 @@ export const jobOrdersResource: Resource<'job_orders', Create, Update> = {
     update: UpdateJobOrderBody,
   },
   searchColumns: ['number', 'notes'],
+  documentDate: { field: 'order_date', label: 'order date' },
   workPlaces: atOwnLocation,
   filters: { search: matchingText },
   toColumns: () => ({}),

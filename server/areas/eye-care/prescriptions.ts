@@ -90,6 +90,7 @@ export const prescriptionsResource: Resource<'prescriptions', Create, Update> = 
     update: UpdatePrescriptionBody,
   },
   searchColumns: ['prescriber', 'prescriber_license', 'notes'],
+  documentDate: { field: 'examined_on', label: 'examination date' },
   filters: { search: matchingText, status: withStatus },
   toColumns: () => ({}),
   async create(ctx, input) {

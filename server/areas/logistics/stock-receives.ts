@@ -25,6 +25,7 @@ export const stockReceivesResource: Resource<'stock_receives', Create> = {
     create: CreateStockReceiveBody,
   },
   searchColumns: ['number', 'notes'],
+  documentDate: { field: 'received_date', label: 'received date' },
   workPlaces: whereItsTransferArrives,
   toColumns(input) {
     checkFigures(input, [], ['quantity']);

@@ -30,6 +30,7 @@ export const stockRequestsResource: Resource<'stock_requests', Create, Update> =
     update: UpdateStockRequestBody,
   },
   searchColumns: ['number', 'notes'],
+  documentDate: { field: 'request_date', label: 'request date' },
   workPlaces: atEitherEnd,
   conditions: { has_untransferred: withUntransferred, usable: usableSources('from_') },
   toColumns(input) {

@@ -21,6 +21,7 @@ export const stockReturnsResource: Resource<'stock_returns', Create> = {
   actions: ['view', 'create', 'delete', 'restore', 'force-delete'],
   schemas: { list: ListStockReturnsQueryParams, search: SearchStockReturnsQueryParams, create: CreateStockReturnBody },
   searchColumns: ['number', 'reason', 'notes'],
+  documentDate: { field: 'return_date', label: 'return date' },
   workPlaces: whereItsTransferArrives,
   toColumns(input) {
     checkFigures(input, [], ['quantity']);

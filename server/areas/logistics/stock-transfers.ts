@@ -31,6 +31,7 @@ export const stockTransfersResource: Resource<'stock_transfers', Create> = {
     create: CreateStockTransferBody,
   },
   searchColumns: ['number', 'notes'],
+  documentDate: { field: 'transfer_date', label: 'transfer date' },
   costs: { lineFields: ['unit_cost'] },
   workPlaces: whereItLeavesOnItsRequest,
   conditions: { has_in_transit: withInTransit, usable: usableSources('to_') },

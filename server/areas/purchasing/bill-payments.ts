@@ -22,6 +22,7 @@ export const billPaymentsResource: Resource<'bill_payments', Create> = {
   actions: ['view', 'create', 'delete', 'restore', 'force-delete'],
   schemas: { list: ListBillPaymentsQueryParams, search: SearchBillPaymentsQueryParams, create: CreateBillPaymentBody },
   searchColumns: ['number', 'reference', 'notes'],
+  documentDate: { field: 'payment_date', label: 'payment date' },
   costs: { fields: ['amount'] },
   workPlaces: whereItsBillIs,
   toColumns(input) {

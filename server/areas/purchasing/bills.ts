@@ -25,6 +25,7 @@ export const billsResource: Resource<'bills', Create> = {
   actions: ['view', 'create', 'delete', 'restore', 'force-delete'],
   schemas: { list: ListBillsQueryParams, search: SearchBillsQueryParams, create: CreateBillBody },
   searchColumns: ['number', 'supplier_invoice_number', 'notes'],
+  documentDate: { field: 'bill_date', label: 'bill date' },
   costs: {
     fields: ['subtotal', 'discount_total', 'total', 'amount_paid', 'balance'],
     lineFields: ['unit_cost', 'amount'],

@@ -32,6 +32,7 @@ export const purchaseOrdersResource: Resource<'purchase_orders', Create, Update>
     update: UpdatePurchaseOrderBody,
   },
   searchColumns: ['number', 'reference_number', 'notes'],
+  documentDate: { field: 'order_date', label: 'order date' },
   costs: { fields: ['subtotal', 'discount_total', 'total'], lineFields: ['unit_cost', 'amount'] },
   workPlaces: atOwnLocation,
   conditions: { has_unreceived: withUnreceived, usable: usableSources('') },

@@ -28,6 +28,7 @@ export const receiveOrdersResource: Resource<'receive_orders', Create> = {
     create: CreateReceiveOrderBody,
   },
   searchColumns: ['number', 'notes'],
+  documentDate: { field: 'received_date', label: 'received date' },
   costs: { fields: ['total'], lineFields: ['unit_cost', 'amount'] },
   workPlaces: atOwnLocationOfItsOrder,
   toColumns(input) {

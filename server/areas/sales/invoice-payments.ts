@@ -28,6 +28,7 @@ export const invoicePaymentsResource: Resource<'invoice_payments', Create, Updat
     update: UpdateInvoicePaymentBody,
   },
   searchColumns: ['number', 'reference', 'notes'],
+  documentDate: { field: 'payment_date', label: 'payment date', sales: true },
   workPlaces: whereItsInvoiceIs,
   toColumns(input) {
     checkFigures(input, ['amount'], []);

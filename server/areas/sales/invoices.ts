@@ -32,6 +32,7 @@ export const invoicesResource: Resource<'invoices', Create, Update> = {
     update: UpdateInvoiceBody,
   },
   searchColumns: ['number', 'reference_number', 'notes'],
+  documentDate: { field: 'invoice_date', label: 'invoice date', sales: true },
   workPlaces: atOwnLocation,
   conditions: { has_balance: withBalance },
   toColumns(input) {

@@ -24,6 +24,7 @@ export const quotationsResource: Resource<'quotations', Create> = {
   actions: ['view', 'create', 'delete', 'restore', 'force-delete'],
   schemas: { list: ListQuotationsQueryParams, search: SearchQuotationsQueryParams, create: CreateQuotationBody },
   searchColumns: ['number', 'reference_number', 'notes'],
+  documentDate: { field: 'quotation_date', label: 'quotation date' },
   workPlaces: atOwnLocation,
   toColumns(input) {
     checkFigures(input, ['unit_price'], ['quantity']);

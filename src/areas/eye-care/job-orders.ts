@@ -106,7 +106,7 @@ export const jobOrders = defineResource({
       patientField: 'contact_id',
       labelField: 'prescription_label',
     },
-    { name: 'order_date', label: 'Order Date', kind: 'date', required: true },
+    { name: 'order_date', label: 'Order Date', kind: 'date', required: true, documentDate: 'any' },
     { name: 'promised_date', label: 'Promised Date', kind: 'date' },
     {
       name: 'lab',
@@ -187,6 +187,10 @@ export const jobOrders = defineResource({
     { status: 'claimed', label: 'Claim', action: 'claim', done: 'claimed', from: ['ready'] },
     { status: 'cancelled', label: 'Cancel', action: 'cancel', done: 'cancelled', from: ['open', 'in_lab'] },
   ],
+  invoiceLink: {
+    applies: (order) =>
+      readField(order, 'invoice_id') === null && !['cancelled', 'claimed'].includes(String(readField(order, 'status'))),
+  },
   followUps: [
     {
       resource: 'invoices',
@@ -243,6 +247,7 @@ export const jobOrders = defineResource({
       forceDelete: api.forceDeleteJobOrder,
       moveStatus: (id, status) =>
         api.moveJobOrderStatus(id, { status: status as 'in_lab' | 'ready' | 'claimed' | 'cancelled' }),
+      linkInvoice: (id, invoiceId) => api.linkJobOrderInvoice(id, { invoice_id: invoiceId }),
       createSchema: schemas.CreateJobOrderBody,
       updateSchema: schemas.UpdateJobOrderBody,
     };

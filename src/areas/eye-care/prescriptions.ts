@@ -75,7 +75,7 @@ export const prescriptions = defineResource({
         { value: 'contact_lenses', label: 'Contact lenses' },
       ],
     },
-    { name: 'examined_on', label: 'Examined On', kind: 'date', required: true },
+    { name: 'examined_on', label: 'Examined On', kind: 'date', required: true, documentDate: 'any' },
     { name: 'expires_on', label: 'Expires On', kind: 'date' },
     { name: 'prescriber', label: 'Prescriber', kind: 'text' },
     { name: 'prescriber_license', label: 'PRC License No.', kind: 'text' },

@@ -37,7 +37,7 @@ export const stockReceives = defineResource({
       required: true,
       search: transfersInTransit,
     },
-    { name: 'received_date', label: 'Received Date', kind: 'date', required: true },
+    { name: 'received_date', label: 'Received Date', kind: 'date', required: true, documentDate: 'any' },
     { name: 'notes', label: 'Notes', kind: 'textarea' },
     {
       name: 'lines',

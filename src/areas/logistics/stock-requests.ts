@@ -43,7 +43,7 @@ export const stockRequests = defineResource({
       labelField: 'to_location_name',
       required: true,
     },
-    { name: 'request_date', label: 'Request Date', kind: 'date', required: true },
+    { name: 'request_date', label: 'Request Date', kind: 'date', required: true, documentDate: 'any' },
     { name: 'needed_by', label: 'Needed By', kind: 'date' },
     { name: 'notes', label: 'Notes', kind: 'textarea' },
     {

@@ -39,7 +39,7 @@ export const stockReturns = defineResource({
       required: true,
       search: transfersInTransit,
     },
-    { name: 'return_date', label: 'Return Date', kind: 'date', required: true },
+    { name: 'return_date', label: 'Return Date', kind: 'date', required: true, documentDate: 'any' },
     { name: 'reason', label: 'Reason', kind: 'text' },
     { name: 'notes', label: 'Notes', kind: 'textarea' },
     {

@@ -63,7 +63,7 @@ export const stockTransfers = defineResource({
       labelField: 'to_location_name',
       required: true,
     },
-    { name: 'transfer_date', label: 'Transfer Date', kind: 'date', required: true },
+    { name: 'transfer_date', label: 'Transfer Date', kind: 'date', required: true, documentDate: 'any' },
     { name: 'notes', label: 'Notes', kind: 'textarea' },
     {
       name: 'lines',

@@ -41,7 +41,7 @@ export const billPayments = defineResource({
       required: true,
       search: documentsWithBalance,
     },
-    { name: 'payment_date', label: 'Payment Date', kind: 'date', required: true },
+    { name: 'payment_date', label: 'Payment Date', kind: 'date', required: true, documentDate: 'any' },
     { name: 'amount', label: 'Amount', kind: 'money', required: true },
     {
       name: 'payment_method',

@@ -1,5 +1,5 @@
 import { suppliers } from '../../resources/picker-searches.ts';
-import { remaining } from '../../resources/remaining.ts';
+import { receivedUnbilledKey, remaining } from '../../resources/remaining.ts';
 import { defineResource, readField } from '../../resources/resource.ts';
 import {
   costs,
@@ -60,7 +60,7 @@ export const bills = defineResource({
       search: suppliers,
     },
     { name: 'location', label: 'Location', kind: 'location', prefix: '', labelField: 'location_name', required: true },
-    { name: 'bill_date', label: 'Bill Date', kind: 'date', required: true },
+    { name: 'bill_date', label: 'Bill Date', kind: 'date', required: true, documentDate: 'any' },
     { name: 'due_date', label: 'Due Date', kind: 'date' },
     { name: 'supplier_invoice_number', label: 'Supplier Invoice Number', kind: 'text' },
     { name: 'notes', label: 'Notes', kind: 'textarea' },
@@ -177,12 +177,18 @@ export const bills = defineResource({
           ...order,
           purchase_order_id: order.id,
           purchase_order_number: order.number,
+          // A bill charges for goods received (docs/domain/purchasing.md, Bills): each line starts at what its order line has
+          // received and not yet billed, which the form keeps to warn when a line bills more.
           lines: order.lines
-            .map((line) => ({
-              ...line,
-              purchase_order_line_id: line.id,
-              quantity: remaining(line.quantity, line.billed_quantity),
-            }))
+            .map((line) => {
+              const receivedUnbilled = remaining(line.received_quantity, line.billed_quantity);
+              return {
+                ...line,
+                purchase_order_line_id: line.id,
+                quantity: receivedUnbilled,
+                [receivedUnbilledKey]: receivedUnbilled,
+              };
+            })
             .filter((line) => line.quantity > 0),
         };
       },

@@ -69,7 +69,7 @@ export const purchaseOrders = defineResource({
       search: suppliers,
     },
     { name: 'location', label: 'Location', kind: 'location', prefix: '', labelField: 'location_name', required: true },
-    { name: 'order_date', label: 'Order Date', kind: 'date', required: true },
+    { name: 'order_date', label: 'Order Date', kind: 'date', required: true, documentDate: 'any' },
     { name: 'expected_date', label: 'Expected Date', kind: 'date' },
     { name: 'notes', label: 'Notes', kind: 'textarea' },
     { name: 'job_order_id', label: 'Job Order', kind: 'hidden' },

@@ -54,7 +54,7 @@ export const receiveOrders = defineResource({
       search: suppliers,
     },
     { name: 'location', label: 'Location', kind: 'location', prefix: '', labelField: 'location_name', required: true },
-    { name: 'received_date', label: 'Received Date', kind: 'date', required: true },
+    { name: 'received_date', label: 'Received Date', kind: 'date', required: true, documentDate: 'any' },
     { name: 'notes', label: 'Notes', kind: 'textarea' },
     {
       name: 'lines',

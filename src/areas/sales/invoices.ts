@@ -61,7 +61,7 @@ export const invoices = defineResource({
       labelField: 'branch_name',
       required: true,
     },
-    { name: 'invoice_date', label: 'Invoice Date', kind: 'date', required: true },
+    { name: 'invoice_date', label: 'Invoice Date', kind: 'date', required: true, documentDate: 'sales' },
     { name: 'due_date', label: 'Due Date', kind: 'date' },
     {
       name: 'quotation_id',

@@ -55,7 +55,7 @@ export const quotations = defineResource({
       labelField: 'branch_name',
       required: true,
     },
-    { name: 'quotation_date', label: 'Quotation Date', kind: 'date', required: true },
+    { name: 'quotation_date', label: 'Quotation Date', kind: 'date', required: true, documentDate: 'any' },
     { name: 'valid_until', label: 'Valid Until', kind: 'date' },
     { name: 'notes', label: 'Notes', kind: 'textarea' },
     {

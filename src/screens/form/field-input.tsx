@@ -1,5 +1,7 @@
 import { Box, Checkbox, Field, Input, NativeSelect, Textarea } from '@chakra-ui/react';
 import { type FieldError, get, useController, useFormContext } from 'react-hook-form';
+import { useGate } from '../../auth/use-permissions.ts';
+import { businessDayIso } from '../../format/date.ts';
 import type { FormField } from '../../resources/resource.ts';
 import { relationSearch } from '../shared/relation-search.ts';
 import { valueKeys } from './form-values.ts';
@@ -62,6 +64,23 @@ export function FieldInput({ field, atHome, onPick }: FieldInputProps) {
   );
 }
 
+export const postBackdatedDocumentsPermission = 'post-backdated-documents';
+
+// A document's own date offers what the user may choose (docs/DECISIONS.md): no day after today, and for a sale
+// only today unless the user may backdate it.
+function DocumentDateInput({ name, sales }: { name: string; sales: boolean }) {
+  const { register } = useFormContext();
+  const gate = useGate();
+  const today = businessDayIso();
+  const fixed = sales && !gate({ prefix: 'documents', action: 'create', override: [postBackdatedDocumentsPermission] });
+  return (
+    <>
+      <Input id={name} type="date" max={today} readOnly={fixed} {...register(name, { setValueAs: toTextOrNull })} />
+      {fixed ? <Field.HelperText>Sales are dated today.</Field.HelperText> : null}
+    </>
+  );
+}
+
 function Control({ field, invalid, atHome, onPick }: FieldInputProps & { invalid: boolean }) {
   const { register } = useFormContext();
   switch (field.kind) {
@@ -79,7 +98,11 @@ function Control({ field, invalid, atHome, onPick }: FieldInputProps & { invalid
     case 'textarea':
       return <Textarea id={field.name} rows={3} {...register(field.name, { setValueAs: toTextOrNull })} />;
     case 'date':
-      return <Input id={field.name} type="date" {...register(field.name, { setValueAs: toTextOrNull })} />;
+      return field.documentDate ? (
+        <DocumentDateInput name={field.name} sales={field.documentDate === 'sales'} />
+      ) : (
+        <Input id={field.name} type="date" {...register(field.name, { setValueAs: toTextOrNull })} />
+      );
     case 'money':
     case 'quantity':
     case 'percent':

@@ -1,4 +1,6 @@
-import { todayIso } from '../../format/date.ts';
+import { getSelectedBusinessId } from '../../api/selected-business.ts';
+import { businessDayIso, todayIso } from '../../format/date.ts';
+import { receivedUnbilledKey } from '../../resources/remaining.ts';
 import type { FormField, FormValues, LineField } from '../../resources/resource.ts';
 import type { HomeLocation } from './home-location.ts';
 import { rxFieldNames } from './rx-fields.ts';
@@ -44,6 +46,9 @@ export const lineKeys = {
   priceNote: '_price_note',
   // Whether the line's item is kept by lot: true or false once known, null until the item is looked up.
   lotTracked: '_lot_tracked',
+  // What its source line has received and not yet billed (a bill's line from a purchase order), or null: the
+  // form warns when the line bills more.
+  receivedUnbilled: receivedUnbilledKey,
 } as const;
 
 function lineValues(columns: readonly LineField[], line: Record<string, unknown>): FormValues {
@@ -59,6 +64,8 @@ function lineValues(columns: readonly LineField[], line: Record<string, unknown>
   values[lineKeys.autoPriced] = false;
   values[lineKeys.priceNote] = null;
   values[lineKeys.lotTracked] = typeof line.is_lot_tracked === 'boolean' ? line.is_lot_tracked : null;
+  const receivedUnbilled = line[lineKeys.receivedUnbilled];
+  values[lineKeys.receivedUnbilled] = typeof receivedUnbilled === 'number' ? receivedUnbilled : null;
   return values;
 }
 
@@ -115,7 +122,7 @@ export function initialValues(
         values[labelKey(field.name)] = from[field.labelField] ?? '';
         break;
       case 'relations':
-        values[field.name] = Array.isArray(from[field.name]) ? from[field.name] : [];
+        values[field.name] = Array.isArray(from[field.name]) ? from[field.name] : startingRelations(field, mode);
         break;
       case 'location':
         for (const key of locationKeys(field.prefix)) values[key] = from[key] ?? null;
@@ -148,9 +155,12 @@ export function initialValues(
       case 'special-discount':
         values[field.name] = specialDiscountValue(from[field.name]);
         break;
-      case 'date':
-        values[field.name] = from[field.name] ?? (mode === 'create' && field.required ? todayIso() : null);
+      case 'date': {
+        // A document belongs to the shop's business day in Manila, wherever the browser is.
+        const today = field.documentDate ? businessDayIso() : todayIso();
+        values[field.name] = from[field.name] ?? (mode === 'create' && field.required ? today : null);
         break;
+      }
       case 'text':
       case 'email':
       case 'password':
@@ -163,6 +173,15 @@ export function initialValues(
     if (mode === 'create' && start?.field === field.name) startAtHome(values, field, start.home);
   }
   return values;
+}
+
+// A user made inside a business belongs to it unless the form says otherwise: the Businesses boxes start with the
+// selected one ticked.
+function startingRelations(field: FormField, mode: FormMode): number[] {
+  const selected = getSelectedBusinessId();
+  return mode === 'create' && 'resource' in field && field.resource === 'businesses' && selected !== null
+    ? [selected]
+    : [];
 }
 
 // The values a source record (an order picked on its receive order) sets, leaving the fields it says nothing

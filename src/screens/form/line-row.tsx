@@ -4,6 +4,7 @@ import { LuTrash2 } from 'react-icons/lu';
 import type { Item } from '../../../generated/model/index.ts';
 import { formatMoney } from '../../format/money.ts';
 import { isLensFamily } from '../../format/optical.ts';
+import { formatQuantity } from '../../format/quantity.ts';
 import type { LineField, LinePricing } from '../../resources/resource.ts';
 import { errorMessage } from '../shared/request-error.ts';
 import { labelKey, lineColumn, lineKeys } from './form-values.ts';
@@ -163,6 +164,7 @@ export function LineRow({ name, index, columns, pricing, showAmount, onRemove }:
               {column.kind === 'item' && typeof line[column.name] === 'number' ? (
                 <OnHand itemId={line[column.name] as number} />
               ) : null}
+              {column.kind === 'quantity' ? <BeyondReceived line={line} quantityColumn={column.name} /> : null}
               {column.kind === 'money' && pricing && (priceNote === 'looking' || priceNote === 'none') ? (
                 <Field.HelperText color={priceNote === 'none' ? 'fg.warning' : undefined}>
                   {priceNote === 'looking' ? 'Looking up the price…' : missingPriceMessage(pricing)}
@@ -195,5 +197,17 @@ export function LineRow({ name, index, columns, pricing, showAmount, onRemove }:
         </IconButton>
       </Table.Cell>
     </Table.Row>
+  );
+}
+
+// A supplier may bill ahead of delivery, so the server takes it; the form only says so (docs/domain/purchasing.md, Bills).
+function BeyondReceived({ line, quantityColumn }: { line: Record<string, unknown>; quantityColumn: string }) {
+  const received = line[lineKeys.receivedUnbilled];
+  const quantity = line[quantityColumn];
+  if (typeof received !== 'number' || typeof quantity !== 'number' || quantity <= received) return null;
+  return (
+    <Field.HelperText color="fg.warning">
+      More than received: {formatQuantity(received)} received and not yet billed.
+    </Field.HelperText>
   );
 }

@@ -1,5 +1,5 @@
 import { Checkbox, Spinner, Stack } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useController } from 'react-hook-form';
 import type { ResourceKey } from '../../resources/resource.ts';
 import type { RemoteOption } from '../../ui/remote-select.tsx';
@@ -10,6 +10,9 @@ export type RelationsInputProps = { name: string; resource: ResourceKey };
 // A short list picked as a whole (a user's businesses): every option shown with a checkbox.
 export function RelationsInput({ name, resource }: RelationsInputProps) {
   const { field } = useController({ name });
+  // Inside the form's field each box would take the field's own input id and label: every box would be called
+  // "Businesses". Ids of their own give each box its option's name.
+  const idPrefix = useId();
   const [options, setOptions] = useState<RemoteOption[] | null>(null);
   useEffect(() => {
     const controller = new AbortController();
@@ -25,6 +28,12 @@ export function RelationsInput({ name, resource }: RelationsInputProps) {
       {options.map((option) => (
         <Checkbox.Root
           key={option.value}
+          ids={{
+            root: `${idPrefix}-${option.value}`,
+            hiddenInput: `${idPrefix}-${option.value}-input`,
+            control: `${idPrefix}-${option.value}-control`,
+            label: `${idPrefix}-${option.value}-label`,
+          }}
           checked={chosen.includes(option.value)}
           onCheckedChange={(details) =>
             field.onChange(

@@ -28,6 +28,7 @@ import type { ResourceScreenProps } from '../shared/screen-props.ts';
 import { useResourceMutation } from '../shared/use-resource-mutation.ts';
 import { ValueText } from '../shared/value-text.tsx';
 import { HistorySection } from './history-section.tsx';
+import { LinkInvoiceAction } from './link-invoice-action.tsx';
 import {
   actionButtonLabel,
   actionPermission,
@@ -200,6 +201,9 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
                   </Button>
                 ))
             : null}
+          {data && !deleted && resource.invoiceLink?.applies(data) && can({ prefix, action: 'update' }) ? (
+            <LinkInvoiceAction api={api} order={data} onLinked={() => void record.refetch()} />
+          ) : null}
           {data && !deleted
             ? (resource.followUps ?? [])
                 .filter((followUp) => followUp.applies(data) && can({ prefix: followUp.resource, action: 'create' }))

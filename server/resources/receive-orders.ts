@@ -4,6 +4,7 @@ import {
   ListReceiveOrdersQueryParams,
   SearchReceiveOrdersQueryParams,
 } from '../../generated/zod/receive-orders/receive-orders.zod.ts';
+import { receiptHolders } from '../documents/receipt-holds.ts';
 import { createReceiveOrder, postReceiveOrder } from '../documents/receive-orders.ts';
 import { centavosToPesos } from '../domain/money.ts';
 import { fromThousandths } from '../domain/quantity.ts';
@@ -56,6 +57,7 @@ export const receiveOrdersResource: Resource<'receive_orders', Create> = {
       'number',
     );
     const locationName = await locationNames(ctx.db, rows);
+    const heldBy = await receiptHolders(ctx.db, 'receive-order', rows);
     return rows.map((row) => ({
       ...auditColumns(row),
       business_id: row.business_id,
@@ -70,6 +72,7 @@ export const receiveOrdersResource: Resource<'receive_orders', Create> = {
       contact_name: nameOf(contacts, row.contact_id),
       location_name: locationName(row.branch_id, row.warehouse_id),
       total: centavosToPesos(Number(row.total)),
+      held_by: heldBy(row.id),
       lines: linesOf(row.id).map((line) => ({
         id: line.id,
         purchase_order_line_id: line.purchase_order_line_id,

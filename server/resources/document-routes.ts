@@ -16,6 +16,7 @@ import { parseInput, queryNumbers } from '../http/validation.ts';
 import { seesCosts } from './engine/costs.ts';
 import { findRecord } from './engine/query.ts';
 import { type EngineOptions, recordId, resourceContext } from './engine/routes.ts';
+import { boundLocation } from './engine/work-location.ts';
 import { stocksResource } from './stocks.ts';
 
 // The count calls need view-{kind}s of the document kind they count.
@@ -95,8 +96,12 @@ export function registerDocumentRoutes(app: FastifyInstance, options: EngineOpti
 
   app.get('/api/dashboard/overview', { config: inBusiness() }, async (request) => {
     const ctx = context(request);
-    const overview = await dashboardOverview(ctx.db, ctx.businessId ?? 0, options.now());
-    if (seesCosts(ctx)) return overview;
-    return { ...overview, purchases_by_day: null, payables: null, stock_value_by_location: null };
+    const overview = await dashboardOverview(ctx.db, ctx.businessId ?? 0, options.now(), boundLocation(ctx));
+    // What customers owe is shown to those who may see invoices, what is owed to suppliers to those who may see
+    // bills (and costs, as every purchase figure).
+    const receivables = holdsAny(ctx.identity, ['view-invoices']) ? overview.receivables : null;
+    const payables = holdsAny(ctx.identity, ['view-bills']) ? overview.payables : null;
+    if (seesCosts(ctx)) return { ...overview, receivables, payables };
+    return { ...overview, receivables, purchases_by_day: null, payables: null, stock_value_by_location: null };
   });
 }

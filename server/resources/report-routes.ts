@@ -6,7 +6,8 @@ import { businessDate } from '../domain/business-date.ts';
 import { unprocessable } from '../http/errors.ts';
 import { parseInput, queryNumbers } from '../http/validation.ts';
 import { wantsCsv } from './engine/csv-export.ts';
-import type { EngineOptions } from './engine/routes.ts';
+import { type EngineOptions, resourceContext } from './engine/routes.ts';
+import { boundLocation } from './engine/work-location.ts';
 
 const longestSpanDays = 366;
 
@@ -29,8 +30,13 @@ export function registerReportRoutes(app: FastifyInstance, options: EngineOption
       if (daysBetween(dateFrom, dateTo) >= longestSpanDays) {
         throw unprocessable({ date_to: [`The report covers at most ${longestSpanDays} days.`] });
       }
+      // A user tied to a location reads that branch's sales only (a warehouse has none).
+      const home = boundLocation(resourceContext(request, options));
+      if (home !== null && query.branch_id != null && query.branch_id !== home.branch_id) {
+        throw unprocessable({ branch_id: ['You may only see the sales of your own branch.'] });
+      }
       const rows = await dailySales(options.db, request.businessId ?? 0, {
-        branchId: query.branch_id ?? null,
+        branchId: home === null ? (query.branch_id ?? null) : (home.branch_id ?? 0),
         dateFrom,
         dateTo,
       });

@@ -96,10 +96,12 @@ export function OverviewScreen() {
       {data && !isQuietBusiness(data) ? (
         <>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <Stat.Root borderWidth="1px" rounded="md" p="4">
-              <Stat.Label>Receivables</Stat.Label>
-              <Stat.ValueText>{formatMoney(data.receivables)}</Stat.ValueText>
-            </Stat.Root>
+            {data.receivables !== null ? (
+              <Stat.Root borderWidth="1px" rounded="md" p="4">
+                <Stat.Label>Receivables</Stat.Label>
+                <Stat.ValueText>{formatMoney(data.receivables)}</Stat.ValueText>
+              </Stat.Root>
+            ) : null}
             {payables !== null ? (
               <Stat.Root borderWidth="1px" rounded="md" p="4">
                 <Stat.Label>Payables</Stat.Label>

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetAllBusinessesResponse } from '../../generated/zod/businesses/businesses.zod.ts';
+import { GetDashboardOverviewResponse } from '../../generated/zod/dashboard/dashboard.zod.ts';
+import { GetDailySalesResponse } from '../../generated/zod/reports/reports.zod.ts';
+import { seedDatabase } from '../../server/demo/index.ts';
+import { businessDate } from '../../server/domain/business-date.ts';
+import { createTestApi, expectContract, type TestApi, type TestClient, testPasswordCost } from '../support/test-api.ts';
+
+// Issue 25 on the demo business: what its clerk and cashier may see and do in their first week.
+
+let api: TestApi;
+let makati = 0;
+let quezonCity = 0;
+
+async function demoUser(email: string): Promise<TestClient> {
+  const client = await api.signIn(email, 'spectacle-demo');
+  const { businesses } = expectContract(
+    await client.get('/api/businesses/get-all-businesses'),
+    200,
+    GetAllBusinessesResponse,
+  );
+  client.businessId = businesses[0]?.id ?? null;
+  return client;
+}
+
+beforeAll(async () => {
+  api = await createTestApi();
+  await seedDatabase(api.db, { demo: true, passwordCost: testPasswordCost, now: new Date() });
+  const branches = await api.db.selectFrom('branches').select(['id', 'name']).orderBy('id').execute();
+  makati = branches.find((branch) => branch.name.includes('Makati'))?.id ?? 0;
+  quezonCity = branches.find((branch) => branch.name.includes('Quezon'))?.id ?? 0;
+});
+
+afterAll(() => api.close());
+
+describe('money follows permissions and place', () => {
+  it('answers receivables only with view-invoices and payables only with view-bills', async () => {
+    const clerk = await demoUser('clerk@spectacle.test');
+    const seen = expectContract(await clerk.get('/api/dashboard/overview'), 200, GetDashboardOverviewResponse);
+    expect(seen.receivables).toBeNull();
+    expect(seen.payables).toBeNull();
+    const admin = await demoUser('admin@spectacle.test');
+    const all = expectContract(await admin.get('/api/dashboard/overview'), 200, GetDashboardOverviewResponse);
+    expect(all.receivables).not.toBeNull();
+    expect(all.payables).not.toBeNull();
+  });
+
+  it("shows the Makati cashier Makati's figures only, on the Overview and the daily sales", async () => {
+    const cashier = await demoUser('cashier@spectacle.test');
+    const admin = await demoUser('admin@spectacle.test');
+    const to = businessDate(new Date());
+    const span = `date_from=${to.slice(0, 4)}-01-01&date_to=${to}`;
+    const everywhere = expectContract(await admin.get(`/api/reports/daily-sales?${span}`), 200, GetDailySalesResponse);
+    expect(everywhere.some((row) => row.branch_id === quezonCity)).toBe(true);
+    const own = expectContract(await cashier.get(`/api/reports/daily-sales?${span}`), 200, GetDailySalesResponse);
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((row) => row.branch_id === makati)).toBe(true);
+    const other = await cashier.get(`/api/reports/daily-sales?${span}&branch_id=${quezonCity}`);
+    expect(other.status).toBe(422);
+    expect(Object.keys((other.json as { errors: Record<string, string[]> }).errors)).toEqual(['branch_id']);
+
+    const overview = expectContract(await cashier.get('/api/dashboard/overview'), 200, GetDashboardOverviewResponse);
+    const makatiInvoices = await api.db
+      .selectFrom('invoices')
+      .select(['total', 'amount_paid', 'invoice_date'])
+      .where('branch_id', '=', makati)
+      .where('deleted_at', 'is', null)
+      .execute();
+    const owed = makatiInvoices.reduce((sum, row) => sum + Number(row.total) - Number(row.amount_paid), 0) / 100;
+    expect(overview.receivables).toBeCloseTo(owed, 2);
+    const sold = overview.sales_by_day.reduce((sum, day) => sum + day.total, 0);
+    const since = overview.sales_by_day[0]?.date ?? to;
+    const makatiSold = makatiInvoices
+      .filter((row) => row.invoice_date >= since)
+      .reduce((sum, row) => sum + Number(row.total), 0);
+    expect(sold).toBeCloseTo(makatiSold / 100, 2);
+    expect(overview.job_orders_due.every((order) => order.branch_name.includes('Makati'))).toBe(true);
+    expect(overview.expiring_lots.every((lot) => lot.branch_id === makati)).toBe(true);
+  });
+});

@@ -2,6 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetAllBusinessesResponse } from '../../generated/zod/businesses/businesses.zod.ts';
 import { GetDashboardOverviewResponse } from '../../generated/zod/dashboard/dashboard.zod.ts';
 import { GetDailySalesResponse } from '../../generated/zod/reports/reports.zod.ts';
+import { CreateStockReceiveResponse } from '../../generated/zod/stock-receives/stock-receives.zod.ts';
+import { CreateStockRequestResponse } from '../../generated/zod/stock-requests/stock-requests.zod.ts';
+import {
+  CreateStockTransferResponse,
+  GetStockTransferResponse,
+} from '../../generated/zod/stock-transfers/stock-transfers.zod.ts';
 import { seedDatabase } from '../../server/demo/index.ts';
 import { businessDate } from '../../server/domain/business-date.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient, testPasswordCost } from '../support/test-api.ts';
@@ -76,5 +82,66 @@ describe('money follows permissions and place', () => {
     expect(sold).toBeCloseTo(makatiSold / 100, 2);
     expect(overview.job_orders_due.every((order) => order.branch_name.includes('Makati'))).toBe(true);
     expect(overview.expiring_lots.every((lot) => lot.branch_id === makati)).toBe(true);
+  });
+});
+
+describe("the demo cashier's branch asks for stock", () => {
+  it('requests stock for Makati from the warehouse or another branch, and receives the transfer there', async () => {
+    const cashier = await demoUser('cashier@spectacle.test');
+    const admin = await demoUser('admin@spectacle.test');
+    const warehouse = await api.db.selectFrom('warehouses').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const stocked = await api.db
+      .selectFrom('stocks')
+      .innerJoin('items', 'items.id', 'stocks.item_id')
+      .select('stocks.item_id')
+      .where('stocks.warehouse_id', '=', warehouse.id)
+      .where('stocks.quantity_on_hand', '>=', 2000)
+      .where('items.is_lot_tracked', '=', 0)
+      .orderBy('stocks.item_id')
+      .executeTakeFirstOrThrow();
+    const today = businessDate(new Date());
+    const request = expectContract(
+      await cashier.post('/api/stock-requests', {
+        from_warehouse_id: warehouse.id,
+        to_branch_id: makati,
+        request_date: today,
+        lines: [{ item_id: stocked.item_id, quantity: 2 }],
+      }),
+      201,
+      CreateStockRequestResponse,
+    );
+    expect(request.to_location_name).toContain('Makati');
+    expectContract(
+      await cashier.post('/api/stock-requests', {
+        from_branch_id: quezonCity,
+        to_branch_id: makati,
+        request_date: today,
+        lines: [{ item_id: stocked.item_id, quantity: 1 }],
+      }),
+      201,
+      CreateStockRequestResponse,
+    );
+    const transfer = expectContract(
+      await admin.post('/api/stock-transfers', {
+        stock_request_id: request.id,
+        from_warehouse_id: warehouse.id,
+        to_branch_id: makati,
+        transfer_date: today,
+        lines: [{ stock_request_line_id: request.lines[0]?.id, item_id: stocked.item_id, quantity: 2 }],
+      }),
+      201,
+      CreateStockTransferResponse,
+    );
+    expectContract(await cashier.get(`/api/stock-transfers/${transfer.id}`), 200, GetStockTransferResponse);
+    const received = expectContract(
+      await cashier.post('/api/stock-receives', {
+        stock_transfer_id: transfer.id,
+        received_date: today,
+        lines: [{ stock_transfer_line_id: transfer.lines[0]?.id, quantity: 2 }],
+      }),
+      201,
+      CreateStockReceiveResponse,
+    );
+    expect(received.to_location_name).toContain('Makati');
   });
 });

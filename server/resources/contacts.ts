@@ -5,6 +5,7 @@ import {
   SearchContactsQueryParams,
   UpdateContactBody,
 } from '../../generated/zod/contacts/contacts.zod.ts';
+import { withTin } from './businesses.ts';
 import { auditColumns, dynamic } from './engine/dynamic.ts';
 import { nameOf, namesById } from './engine/lookups.ts';
 import type { Resource } from './engine/resource.ts';
@@ -23,6 +24,7 @@ export const contactsResource: Resource<'contacts'> = {
   },
   searchColumns: ['name', 'company_name', 'email', 'phone', 'tin'],
   references: { contact_type_id: 'contact_types' },
+  toColumns: (input) => withTin(input as Record<string, unknown>),
   conditions: {
     // Customers and suppliers are the seeded contact types of those names (DOMAIN.md section 2), whatever their id.
     role: (rows, value, ctx) =>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GetAllBusinessesResponse } from '../../generated/zod/businesses/businesses.zod.ts';
+import { GetAllBusinessesResponse, UpdateBusinessResponse } from '../../generated/zod/businesses/businesses.zod.ts';
+import { CreateContactResponse } from '../../generated/zod/contacts/contacts.zod.ts';
 import { GetDashboardOverviewResponse } from '../../generated/zod/dashboard/dashboard.zod.ts';
 import { GetDailySalesResponse } from '../../generated/zod/reports/reports.zod.ts';
 import { CreateStockReceiveResponse } from '../../generated/zod/stock-receives/stock-receives.zod.ts';
@@ -143,5 +144,29 @@ describe("the demo cashier's branch asks for stock", () => {
       CreateStockReceiveResponse,
     );
     expect(received.to_location_name).toContain('Makati');
+  });
+});
+
+describe('a TIN', () => {
+  it('is nine digits and a branch code of three or five, stored with dashes; anything else is a 422 on tin', async () => {
+    const admin = await demoUser('admin@spectacle.test');
+    const businessId = admin.businessId ?? 0;
+    const patch = (tin: string) => admin.patch(`/api/businesses/${businessId}`, { tin });
+    const refused = await patch('12345');
+    expect(refused.status).toBe(422);
+    expect(Object.keys((refused.json as { errors: Record<string, string[]> }).errors)).toEqual(['tin']);
+    expect(expectContract(await patch('123456789000'), 200, UpdateBusinessResponse).tin).toBe('123-456-789-000');
+    expect(expectContract(await patch('123-456-789-00000'), 200, UpdateBusinessResponse).tin).toBe('123-456-789-00000');
+    expect((await patch('123-456-789-0000')).status).toBe(422);
+
+    const type = await api.db
+      .selectFrom('contact_types')
+      .select('id')
+      .where('business_id', '=', businessId)
+      .executeTakeFirstOrThrow();
+    const contact = (tin: string) =>
+      admin.post('/api/contacts', { contact_type_id: type.id, name: `Lolita Cruz ${tin}`, tin });
+    expect((await contact('12-34')).status).toBe(422);
+    expect(expectContract(await contact('987654321 00001'), 201, CreateContactResponse).tin).toBe('987-654-321-00001');
   });
 });

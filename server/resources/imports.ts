@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { businessDate } from '../domain/business-date.ts';
 import type { FieldErrors } from '../http/errors.ts';
+import { contactTypesResource } from './contact-types.ts';
 import { contactsResource } from './contacts.ts';
 import {
   checkHeader,
@@ -10,6 +12,7 @@ import {
   recordImport,
   refusalOf,
 } from './engine/csv-import.ts';
+import { dynamic } from './engine/dynamic.ts';
 import { createWithin } from './engine/mutations.ts';
 import type { ResourceContext } from './engine/resource.ts';
 import { itemsResource } from './items.ts';
@@ -195,7 +198,19 @@ async function openingStockLine(ctx: ResourceContext, row: ImportRow, errors: Fi
   }
   const date = cell('received_date') || businessDate(new Date(ctx.now));
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return fail('received_date', 'The received date must read YYYY-MM-DD.');
-  const supplier = cell('supplier') ? await contact.lookup(ctx, cell('supplier')) : await openingBalanceSupplier(ctx);
+  if (cell('supplier') === '') {
+    // The supplier made for opening stock is checked like any contact; its refusal belongs to this row's supplier.
+    let made: number | null = null;
+    const refusal = await refusalOf(async () => {
+      made = await openingBalanceSupplier(ctx);
+    });
+    if (refusal !== null || made === null) {
+      const reason = refusal ? [refusal.message, ...Object.values(refusal.errors).flat()].join(' ') : '';
+      return fail('supplier', `The “Opening Balance” supplier could not be made: ${reason}`.trim());
+    }
+    return { location, supplier: made, date, line };
+  }
+  const supplier = await contact.lookup(ctx, cell('supplier'));
   if (supplier === null) return fail('supplier', `No contact named “${cell('supplier')}”.`);
   return { location, supplier, date, line };
 }
@@ -209,7 +224,7 @@ function openingBalanceSupplier(ctx: ResourceContext): Promise<number> {
     supplier = (async () => {
       const existing = await contact.lookup(ctx, 'Opening Balance');
       if (existing !== null) return existing;
-      const supplierType = await lookupBy('contact_types', ['name'])(ctx, 'Supplier');
+      const supplierType = await supplierContactType(ctx);
       return createWithin(contactsResource, ctx, {
         name: 'Opening Balance',
         contact_type_id: supplierType,
@@ -219,6 +234,21 @@ function openingBalanceSupplier(ctx: ResourceContext): Promise<number> {
     openingBalanceSuppliers.set(ctx, supplier);
   }
   return supplier;
+}
+
+// The business's supplier type whatever the shop called it ("Supplier", "suppliers", "Supplier (local)"), made
+// when it has none, so that opening stock never waits on a contact type named exactly so.
+async function supplierContactType(ctx: ResourceContext): Promise<number> {
+  const named = await dynamic(ctx.db)
+    .selectFrom('contact_types')
+    .select('id')
+    .where('business_id', '=', ctx.businessId)
+    .where('deleted_at', 'is', null)
+    .where(sql<string>`lower(name)`, 'like', 'supplier%')
+    .orderBy('id')
+    .executeTakeFirst();
+  if (named) return Number(named.id);
+  return createWithin(contactTypesResource, ctx, { name: 'Supplier' });
 }
 
 export const imports: readonly ImportDefinition[] = [

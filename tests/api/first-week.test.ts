@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetAllBusinessesResponse, UpdateBusinessResponse } from '../../generated/zod/businesses/businesses.zod.ts';
 import { CreateContactResponse } from '../../generated/zod/contacts/contacts.zod.ts';
@@ -168,5 +169,49 @@ describe('a TIN', () => {
       admin.post('/api/contacts', { contact_type_id: type.id, name: `Lolita Cruz ${tin}`, tin });
     expect((await contact('12-34')).status).toBe(422);
     expect(expectContract(await contact('987654321 00001'), 201, CreateContactResponse).tin).toBe('987-654-321-00001');
+  });
+});
+
+describe("a new shop's opening stock", () => {
+  it('needs no contact type named exactly "Supplier": it makes one, and a refused row names its column', async () => {
+    const admin = await demoUser('admin@spectacle.test');
+    const businessId = admin.businessId ?? 0;
+    await api.db
+      .updateTable('contact_types')
+      .set({ name: 'Vendor' })
+      .where('business_id', '=', businessId)
+      .where('name', '=', 'Supplier')
+      .execute();
+    const item = await api.db
+      .selectFrom('items')
+      .select('code')
+      .where('business_id', '=', businessId)
+      .where('is_inventory_tracked', '=', 1)
+      .where('is_lot_tracked', '=', 0)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const upload = (rows: Record<string, string>[]) =>
+      admin.request(
+        'POST',
+        '/api/stocks/import',
+        Papa.unparse(rows, { columns: ['item', 'warehouse', 'quantity', 'unit_cost'] }),
+        { headers: { 'content-type': 'text/csv' } },
+      );
+    const refused = await upload([
+      { item: item.code, warehouse: 'Central Warehouse', quantity: '2', unit_cost: '100' },
+      { item: item.code, warehouse: 'Central Warehouse', quantity: 'two', unit_cost: '100' },
+    ]);
+    expect(refused.status).toBe(422);
+    expect(Object.keys((refused.json as { errors: object }).errors)).toEqual(['rows.3.quantity']);
+    const answer = await upload([{ item: item.code, warehouse: 'Central Warehouse', quantity: '2', unit_cost: '100' }]);
+    expect(answer.status).toBe(201);
+    const supplier = await api.db
+      .selectFrom('contacts')
+      .innerJoin('contact_types', 'contact_types.id', 'contacts.contact_type_id')
+      .select('contact_types.name')
+      .where('contacts.business_id', '=', businessId)
+      .where('contacts.name', '=', 'Opening Balance')
+      .executeTakeFirstOrThrow();
+    expect(supplier.name).toBe('Supplier');
   });
 });

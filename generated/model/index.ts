@@ -301,6 +301,7 @@ export * from './searchUnitOfMeasurementsParams.ts';
 export * from './searchUsersParams.ts';
 export * from './searchWarehousesParams.ts';
 export * from './securityPinReset.ts';
+export * from './sortByBalanceParameter.ts';
 export * from './specialDiscount.ts';
 export * from './specialDiscountInput.ts';
 export * from './stock.ts';

@@ -8,7 +8,7 @@ import { checkFigures, documentLifecycle, postingContextOf } from './document-su
 import { auditColumns } from './engine/dynamic.ts';
 import { nameOf, namesById } from './engine/lookups.ts';
 import type { Resource } from './engine/resource.ts';
-import { withBalance } from './open-documents.ts';
+import { byBalance, withBalance } from './open-documents.ts';
 import { atOwnLocation } from './work-places.ts';
 
 type Create = z.output<typeof CreateBillBody>;
@@ -27,6 +27,7 @@ export const billsResource: Resource<'bills', Create> = {
   },
   workPlaces: atOwnLocation,
   conditions: { has_balance: withBalance },
+  sorts: byBalance,
   toColumns(input) {
     checkFigures(input, ['unit_cost'], ['quantity']);
     return {};

@@ -12,7 +12,7 @@ import { auditColumns } from './engine/dynamic.ts';
 import { nameOf, namesIn } from './engine/lookups.ts';
 import type { Resource } from './engine/resource.ts';
 import { lineLots } from './line-lots.ts';
-import { withBalance } from './open-documents.ts';
+import { byBalance, withBalance } from './open-documents.ts';
 import { presentSalesLines } from './sales-lines.ts';
 import { presentVat } from './vat-presenting.ts';
 import { atOwnLocation } from './work-places.ts';
@@ -34,6 +34,7 @@ export const invoicesResource: Resource<'invoices', Create, Update> = {
   searchColumns: ['number', 'reference_number', 'notes'],
   workPlaces: atOwnLocation,
   conditions: { has_balance: withBalance },
+  sorts: byBalance,
   toColumns(input) {
     checkFigures(input, ['unit_price'], ['quantity']);
     return {};

@@ -1,8 +1,9 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetAllBusinessesResponse, UpdateBusinessResponse } from '../../generated/zod/businesses/businesses.zod.ts';
-import { CreateContactResponse } from '../../generated/zod/contacts/contacts.zod.ts';
+import { CreateContactResponse, GetContactResponse } from '../../generated/zod/contacts/contacts.zod.ts';
 import { GetDashboardOverviewResponse } from '../../generated/zod/dashboard/dashboard.zod.ts';
+import { ListInvoicesResponse } from '../../generated/zod/invoices/invoices.zod.ts';
 import { GetDailySalesResponse } from '../../generated/zod/reports/reports.zod.ts';
 import { CreateStockReceiveResponse } from '../../generated/zod/stock-receives/stock-receives.zod.ts';
 import { CreateStockRequestResponse } from '../../generated/zod/stock-requests/stock-requests.zod.ts';
@@ -213,5 +214,42 @@ describe("a new shop's opening stock", () => {
       .where('contacts.name', '=', 'Opening Balance')
       .executeTakeFirstOrThrow();
     expect(supplier.name).toBe('Supplier');
+  });
+});
+
+describe("the owner's month", () => {
+  it('lists the invoices unpaid or partly paid together, largest balance first, and a customer’s balance', async () => {
+    const admin = await demoUser('admin@spectacle.test');
+    const page = expectContract(
+      await admin.get('/api/invoices?has_balance=1&sort=balance&order_by=desc&per_page=100'),
+      200,
+      ListInvoicesResponse,
+    );
+    expect(page.data.length).toBeGreaterThan(1);
+    expect(new Set(page.data.map((invoice) => invoice.status))).toEqual(new Set(['unpaid', 'partially_paid']));
+    const balances = page.data.map((invoice) => Math.round((invoice.total - invoice.amount_paid) * 100));
+    expect(balances).toEqual([...balances].sort((a, b) => b - a));
+    const oldestFirst = expectContract(
+      await admin.get('/api/invoices?has_balance=1&sort=balance&order_by=asc&per_page=100'),
+      200,
+      ListInvoicesResponse,
+    );
+    expect(oldestFirst.data[0]?.id).toBe(page.data.at(-1)?.id);
+
+    const customerId = page.data[0]?.contact_id ?? 0;
+    const owed = await api.db
+      .selectFrom('invoices')
+      .select(['total', 'amount_paid'])
+      .where('contact_id', '=', customerId)
+      .where('deleted_at', 'is', null)
+      .execute();
+    const contact = expectContract(await admin.get(`/api/contacts/${customerId}`), 200, GetContactResponse);
+    expect(contact.balance).toBeCloseTo(
+      owed.reduce((sum, row) => sum + Number(row.total) - Number(row.amount_paid), 0) / 100,
+      2,
+    );
+    const clerk = await demoUser('clerk@spectacle.test');
+    const seenByClerk = expectContract(await clerk.get(`/api/contacts/${customerId}`), 200, GetContactResponse);
+    expect(seenByClerk.balance).toBeNull();
   });
 });

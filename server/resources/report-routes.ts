@@ -14,6 +14,64 @@ const longestSpanDays = 366;
 // A cell that a spreadsheet would run as a formula is sent with a leading quote, as list exports do.
 const csvOptions = { newline: '\r\n', escapeFormulae: /^[=@\t\r]/ };
 
+// The CSV reads like the screen: its columns in the screen's order (the payment methods as the screen lists them),
+// the branch by name, money with two decimals, and a totals row.
+const csvColumns = [
+  'date',
+  'branch',
+  'invoices_issued',
+  'issued_from',
+  'issued_to',
+  'invoices_voided',
+  'voided_from',
+  'voided_to',
+  'gross_sales',
+  'regular_discounts',
+  'vat_exemption',
+  'special_discounts',
+  'vatable_sales',
+  'vat_amount',
+  'vat_exempt_sales',
+  'zero_rated_sales',
+  'net_sales',
+  'collections_cash',
+  'collections_card',
+  'collections_e_wallet',
+  'collections_bank_transfer',
+  'collections_check',
+  'collections_total',
+] as const;
+
+type DailySalesRow = Awaited<ReturnType<typeof dailySales>>[number];
+
+function dailySalesCsv(rows: readonly DailySalesRow[]) {
+  const money = csvColumns.filter((column) => column.startsWith('collections_') || dailySalesMoney.has(column));
+  const cell = (row: Record<string, unknown>, column: (typeof csvColumns)[number]) => {
+    const value = column === 'branch' ? row.branch_name : row[column];
+    return typeof value === 'number' && money.includes(column) ? value.toFixed(2) : (value ?? '');
+  };
+  const sum = (column: string) =>
+    rows.reduce((total, row) => total + Math.round(Number(row[column as keyof DailySalesRow]) * 100), 0);
+  const totals: Record<string, unknown> = {
+    date: 'Total',
+    invoices_issued: rows.reduce((total, row) => total + row.invoices_issued, 0),
+    invoices_voided: rows.reduce((total, row) => total + row.invoices_voided, 0),
+    ...Object.fromEntries(money.map((column) => [column, sum(column) / 100])),
+  };
+  const data = [...rows, ...(rows.length > 0 ? [totals] : [])].map((row) =>
+    csvColumns.map((column) => cell(row as Record<string, unknown>, column)),
+  );
+  return { fields: [...csvColumns], data };
+}
+
+const dailySalesMoney = new Set<string>(
+  dailySalesColumns.filter(
+    (column) =>
+      !['branch_id', 'branch_name', 'date', 'invoices_issued', 'issued_from', 'issued_to'].includes(column) &&
+      !['invoices_voided', 'voided_from', 'voided_to'].includes(column),
+  ),
+);
+
 const daysBetween = (from: string, to: string) =>
   (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 
@@ -44,7 +102,7 @@ export function registerReportRoutes(app: FastifyInstance, options: EngineOption
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="daily-sales-${dateFrom}-${dateTo}.csv"`)
-        .send(`${Papa.unparse({ fields: [...dailySalesColumns], data: rows.map(Object.values) }, csvOptions)}\r\n`);
+        .send(`${Papa.unparse(dailySalesCsv(rows), csvOptions)}\r\n`);
     },
   );
 }

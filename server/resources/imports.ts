@@ -7,6 +7,7 @@ import {
   checkHeader,
   type ImportDefinition,
   type ImportRow,
+  importedDate,
   lookupBy,
   type Relation,
   recordImport,
@@ -46,6 +47,8 @@ const itemsImport = recordImport(
       label: 'unit of measurement',
       lookup: lookupBy('unit_of_measurements', ['name', 'abbreviation']),
     },
+    // The item a variant belongs to, by its code, never by an internal id.
+    variant_of_item: { field: 'variant_of_item_id', label: 'item with the code', lookup: lookupBy('items', ['code']) },
   },
   {
     code: 'RB-5154-2000',
@@ -193,11 +196,15 @@ async function openingStockLine(ctx: ResourceContext, row: ImportRow, errors: Fi
   }
   if (cell('lot_number') !== '') line.lot_number = cell('lot_number');
   if (cell('expires_on') !== '') {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(cell('expires_on'))) return fail('expires_on', 'The expiry must read YYYY-MM-DD.');
-    line.expires_on = cell('expires_on');
+    const expiry = importedDate(cell('expires_on'));
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(expiry))
+      return fail('expires_on', 'The expiry must read YYYY-MM-DD or MM/DD/YYYY.');
+    line.expires_on = expiry;
   }
-  const date = cell('received_date') || businessDate(new Date(ctx.now));
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return fail('received_date', 'The received date must read YYYY-MM-DD.');
+  const date = importedDate(cell('received_date')) || businessDate(new Date(ctx.now));
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+    return fail('received_date', 'The received date must read YYYY-MM-DD or MM/DD/YYYY.');
+  }
   if (cell('supplier') === '') {
     // The supplier made for opening stock is checked like any contact; its refusal belongs to this row's supplier.
     let made: number | null = null;

@@ -3,6 +3,8 @@ import { loadContractDocument } from '../../http/contract-document.ts';
 
 type Schema = {
   $ref?: string;
+  enum?: unknown[];
+  format?: string;
   type?: string | string[];
   properties?: Record<string, Schema>;
   items?: Schema;
@@ -19,7 +21,8 @@ type Contract = {
 };
 
 export type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
-export type BodyField = { name: string; type: FieldType; required: boolean };
+// `values` are an enum's codes, `format` a string's format (`date`).
+export type BodyField = { name: string; type: FieldType; required: boolean; values?: string[]; format?: string };
 
 // How a CSV cell of a column is written: money with two decimals, a timestamp in Manila time, else as it is.
 export type ColumnKind = 'money' | 'timestamp' | 'plain';
@@ -103,11 +106,19 @@ function readContractFields(contractPath: string): ContractFields {
       const required = new Set(resolved.required ?? []);
       createFields.set(
         match[1],
-        Object.entries(resolved.properties ?? {}).map(([name, schema]) => ({
-          name,
-          type: typeOf(schema),
-          required: required.has(name),
-        })),
+        Object.entries(resolved.properties ?? {}).map(([name, schema]) => {
+          const values = variants(schema)
+            .flatMap((variant) => variant.enum ?? [])
+            .filter((value) => value !== null);
+          const format = variants(schema).find((variant) => variant.format !== undefined)?.format;
+          return {
+            name,
+            type: typeOf(schema),
+            required: required.has(name),
+            ...(values.length > 0 ? { values: values.map(String) } : {}),
+            ...(format !== undefined ? { format } : {}),
+          };
+        }),
       );
     }
     const page = item.get?.responses?.['200']?.content?.['application/json']?.schema;

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetAuthUserResponse } from '../../generated/zod/auth/auth.zod.ts';
 import { GetAllBusinessesResponse, UpdateBusinessResponse } from '../../generated/zod/businesses/businesses.zod.ts';
 import { CreateContactResponse, GetContactResponse } from '../../generated/zod/contacts/contacts.zod.ts';
 import { GetDashboardOverviewResponse } from '../../generated/zod/dashboard/dashboard.zod.ts';
@@ -11,6 +12,7 @@ import {
   CreateStockTransferResponse,
   GetStockTransferResponse,
 } from '../../generated/zod/stock-transfers/stock-transfers.zod.ts';
+import { GetUserResponse } from '../../generated/zod/users/users.zod.ts';
 import { seedDatabase } from '../../server/demo/index.ts';
 import { businessDate } from '../../server/domain/business-date.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient, testPasswordCost } from '../support/test-api.ts';
@@ -251,5 +253,26 @@ describe("the owner's month", () => {
     const clerk = await demoUser('clerk@spectacle.test');
     const seenByClerk = expectContract(await clerk.get(`/api/contacts/${customerId}`), 200, GetContactResponse);
     expect(seenByClerk.balance).toBeNull();
+  });
+});
+
+describe('staff set-up', () => {
+  it('marks a password an admin sets to be changed at the next sign-in', async () => {
+    const admin = await demoUser('admin@spectacle.test');
+    const role = await api.db.selectFrom('roles').select('id').where('name', '=', 'Cashier').executeTakeFirstOrThrow();
+    const created = await admin.post('/api/users', {
+      name: 'Nena Nuevo',
+      email: 'nena@example.ph',
+      password: 'first pass 123',
+      role_ids: [role.id],
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const nena = await api.signIn('nena@example.ph', 'first pass 123');
+    expect(expectContract(await nena.get('/api/auth/user'), 200, GetAuthUserResponse).user.must_change_password).toBe(
+      true,
+    );
+    const id = (created.json as { id: number }).id;
+    const reopened = expectContract(await admin.get(`/api/users/${id}`), 200, GetUserResponse);
+    expect(reopened.role_ids).toEqual([role.id]);
   });
 });

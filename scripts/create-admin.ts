@@ -1,5 +1,5 @@
 // Creates the first administrator (and a business, if there is none) in a database started with SEED=none.
-import { createInterface } from 'node:readline/promises';
+
 import { parseArgs } from 'node:util';
 import { createFirstAdministrator } from '../server/auth/first-administrator.ts';
 import { hashPassword, owaspScryptCost } from '../server/auth/password.ts';
@@ -7,22 +7,18 @@ import { seedPermissions } from '../server/auth/seed-permissions.ts';
 import { readConfig } from '../server/config.ts';
 import { connectDatabase } from '../server/db/connect.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
+import { askAll } from './create-admin-prompt.ts';
 
 const { values } = parseArgs({
   options: { email: { type: 'string' }, name: { type: 'string' }, business: { type: 'string' } },
 });
 
-async function ask(question: string, fallback?: string): Promise<string> {
-  if (fallback) return fallback;
-  const prompt = createInterface({ input: process.stdin, output: process.stdout });
-  const answer = (await prompt.question(question)).trim();
-  prompt.close();
-  return answer;
-}
-
-const email = (await ask('Email: ', values.email ?? process.env.ADMIN_EMAIL)).toLowerCase();
-const name = await ask('Name: ', values.name ?? process.env.ADMIN_NAME);
-const password = await ask('Password (at least 8 characters): ', process.env.ADMIN_PASSWORD);
+const [typedEmail = '', name = '', password = ''] = await askAll([
+  { text: 'Email: ', fallback: values.email ?? process.env.ADMIN_EMAIL },
+  { text: 'Name: ', fallback: values.name ?? process.env.ADMIN_NAME },
+  { text: 'Password (at least 8 characters): ', fallback: process.env.ADMIN_PASSWORD, secret: true },
+]);
+const email = typedEmail.toLowerCase();
 if (!/^[^@\s]+@[^@\s]+$/.test(email) || name.length === 0 || password.length < 8) {
   console.error('Give an email, a name and a password of at least 8 characters.');
   process.exit(1);

@@ -15,6 +15,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Id } from './id.ts';
+import type { Money } from './money.ts';
 import type { Timestamp } from './timestamp.ts';
 
 export interface Contact {
@@ -67,4 +68,6 @@ export interface Contact {
      * @nullable
      */
   contact_type_name: string | null;
+  /** What the contact owes on its standing invoices (their totals less what was paid); null for a user without view-invoices. */
+  balance: Money | null;
 }

@@ -14,7 +14,6 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Cost } from './cost.ts';
 import type { DailyTotal } from './dailyTotal.ts';
 import type { DueJobOrder } from './dueJobOrder.ts';
 import type { LocationValue } from './locationValue.ts';
@@ -31,8 +30,10 @@ export interface DashboardOverview {
      * @nullable
      */
   purchases_by_day: DailyTotal[] | null;
-  receivables: Money;
-  payables: Cost;
+  /** What customers owe on standing invoices; null for a user without view-invoices. A user tied to a location sees that location's figures here and in every other part of the Overview. */
+  receivables: Money | null;
+  /** What is owed to suppliers on standing bills; null for a user without view-bills or view-costs. */
+  payables: Money | null;
   /**
      * Null for a user without view-costs.
      * @nullable

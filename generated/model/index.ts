@@ -330,6 +330,7 @@ export * from './securityPinReset.ts';
 export * from './slowMoverReport.ts';
 export * from './slowMoverRow.ts';
 export * from './slowMoverTotals.ts';
+export * from './sortByBalanceParameter.ts';
 export * from './specialDiscount.ts';
 export * from './specialDiscountInput.ts';
 export * from './stock.ts';

@@ -22,6 +22,7 @@ import type { OrderByParameter } from './orderByParameter.ts';
 import type { PageParameter } from './pageParameter.ts';
 import type { PerPageParameter } from './perPageParameter.ts';
 import type { SearchParameter } from './searchParameter.ts';
+import type { SortByBalanceParameter } from './sortByBalanceParameter.ts';
 import type { WithTrashedParameter } from './withTrashedParameter.ts';
 
 export type ListInvoicesParams = {
@@ -84,4 +85,8 @@ due_date_to?: string;
  * 1 answers only active documents with a balance left to pay (total above the amount paid).
  */
 has_balance?: HasBalanceParameter;
+/**
+ * balance sorts by the balance left to pay (total less the amount paid), order_by desc the largest first, then by id; without it a list sorts by id.
+ */
+sort?: SortByBalanceParameter;
 };

@@ -55,6 +55,12 @@ export interface ReceiveOrder {
      * @nullable
      */
   location_name: string | null;
+  /**
+     * The later document that stands on this receipt's goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.
+     * @maxLength 300
+     * @nullable
+     */
+  held_by: string | null;
   total: Cost;
   lines: ReceiveOrderLine[];
 }

@@ -42,6 +42,12 @@ export interface StockReturn {
   /** @maxLength 255 */
   number: string;
   /**
+     * The later document that stands on this receipt's goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.
+     * @maxLength 300
+     * @nullable
+     */
+  held_by: string | null;
+  /**
      * @maxLength 255
      * @nullable
      */

@@ -11,6 +11,7 @@ import { fromThousandths } from '../domain/quantity.ts';
 import { seesCosts } from '../engine/costs.ts';
 import { findRecord } from '../engine/query.ts';
 import { type EngineOptions, recordId, resourceContext } from '../engine/routes.ts';
+import { boundLocation } from '../engine/work-location.ts';
 import { forbidden, unprocessable } from '../http/errors.ts';
 import { permissionRefusal } from '../http/permission-refusal.ts';
 import { parseInput, queryNumbers } from '../http/validation.ts';
@@ -96,8 +97,12 @@ export function registerDocumentRoutes(app: FastifyInstance, options: EngineOpti
 
   app.get('/api/dashboard/overview', { config: inBusiness() }, async (request) => {
     const ctx = context(request);
-    const overview = await dashboardOverview(ctx.db, ctx.businessId ?? 0, options.now());
-    if (seesCosts(ctx)) return overview;
-    return { ...overview, purchases_by_day: null, payables: null, stock_value_by_location: null };
+    const overview = await dashboardOverview(ctx.db, ctx.businessId ?? 0, options.now(), boundLocation(ctx));
+    // What customers owe is shown to those who may see invoices, what is owed to suppliers to those who may see
+    // bills (and costs, as every purchase figure).
+    const receivables = holdsAny(ctx.identity, ['view-invoices']) ? overview.receivables : null;
+    const payables = holdsAny(ctx.identity, ['view-bills']) ? overview.payables : null;
+    if (seesCosts(ctx)) return { ...overview, receivables, payables };
+    return { ...overview, receivables, purchases_by_day: null, payables: null, stock_value_by_location: null };
   });
 }

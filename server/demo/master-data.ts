@@ -259,9 +259,13 @@ export async function seedDemoMasterData(
   const cashier = await role('Cashier', 'Branch sales and payments; inventory read-only', [
     ...actions(['invoices', 'invoice-payments', 'quotations', 'contacts'], ['view', 'create', 'update']),
     ...actions(['prescriptions', 'job-orders'], ['view', 'create', 'update']),
-    ...actions([...inventoryPrefixes, 'sale-item-prices', 'contact-types', 'branches'], ['view']),
+    ...actions([...inventoryPrefixes, 'sale-item-prices', 'contact-types', 'branches', 'warehouses'], ['view']),
     'view-discount-programs',
     'view-daily-sales',
+    // The branch asks for stock and takes in what arrives (docs/DECISIONS.md, "A new shop's first week").
+    ...actions(['stock-requests'], ['view', 'create', 'update']),
+    ...actions(['stock-transfers'], ['view']),
+    ...actions(['stock-receives'], ['view', 'create']),
   ]);
   const clerk = await role('Warehouse Clerk', 'Receiving purchases and moving stock; inventory read-only', [
     ...actions(['receive-orders'], ['view', 'create', 'delete', 'restore']),

@@ -9,3 +9,20 @@ const manilaDay = new Intl.DateTimeFormat('en-CA', {
 export function businessDate(at: Date): string {
   return manilaDay.format(at);
 }
+
+const manilaClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Manila',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+// A moment as a Manila wall clock reads it, "2026-11-25 14:03:07", for people (CSV exports).
+export function manilaTimestamp(at: Date): string {
+  const part = Object.fromEntries(manilaClock.formatToParts(at).map((piece) => [piece.type, piece.value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+}

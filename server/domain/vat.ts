@@ -129,3 +129,11 @@ export function computeVatBreakdown(
   const figures = lines.map((line) => computeSaleLine(line, settings));
   return { lines: figures, totals: sumVatBreakdown(figures) };
 }
+
+// A Philippine TIN: nine digits and a branch code of three or five (docs/domain/management.md), dashes optional on the way
+// in and always on the way out ("123-456-789-000"); null when it is not one.
+export function normalizeTin(value: string): string | null {
+  const digits = value.trim().replace(/[-\s]/g, '');
+  if (!/^(\d{12}|\d{14})$/.test(digits)) return null;
+  return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6, 9)}-${digits.slice(9)}`;
+}

@@ -3,6 +3,8 @@ import { loadContractDocument } from '../http/contract-document.ts';
 
 type Schema = {
   $ref?: string;
+  enum?: unknown[];
+  format?: string;
   type?: string | string[];
   properties?: Record<string, Schema>;
   items?: Schema;
@@ -19,9 +21,17 @@ type Contract = {
 };
 
 export type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
-export type BodyField = { name: string; type: FieldType; required: boolean };
+// `values` are an enum's codes, `format` a string's format (`date`).
+export type BodyField = { name: string; type: FieldType; required: boolean; values?: string[]; format?: string };
 
-type ContractFields = { exportColumns: Map<string, string[]>; createFields: Map<string, BodyField[]> };
+// How a CSV cell of a column is written: money with two decimals, a timestamp in Manila time, else as it is.
+export type ColumnKind = 'money' | 'timestamp' | 'plain';
+
+type ContractFields = {
+  exportColumns: Map<string, string[]>;
+  columnKinds: Map<string, Map<string, ColumnKind>>;
+  createFields: Map<string, BodyField[]>;
+};
 
 let fields: ContractFields | undefined;
 
@@ -37,6 +47,11 @@ function contractFields(): ContractFields {
  */
 export function exportColumns(prefix: string): readonly string[] {
   return contractFields().exportColumns.get(prefix) ?? [];
+}
+
+// The kind of each export column of a resource (`plain` when the contract says nothing more).
+export function exportColumnKinds(prefix: string): ReadonlyMap<string, ColumnKind> {
+  return contractFields().columnKinds.get(prefix) ?? new Map();
 }
 
 // The fields of a resource's create body, as the contract declares them: what a CSV import's columns fill.
@@ -70,7 +85,17 @@ function readContractFields(contractPath: string): ContractFields {
     return 'string';
   };
 
+  const refsOf = (schema: Schema): string[] => [
+    ...(schema.$ref ? [schema.$ref.replace(/^.*\//, '')] : []),
+    ...(schema.oneOf ?? schema.anyOf ?? schema.allOf ?? []).flatMap(refsOf),
+  ];
+  const kindOf = (schema: Schema): ColumnKind => {
+    const refs = refsOf(schema);
+    if (refs.some((name) => name === 'Money' || name === 'Cost')) return 'money';
+    return refs.includes('Timestamp') ? 'timestamp' : 'plain';
+  };
   const exportColumns = new Map<string, string[]>();
+  const columnKinds = new Map<string, Map<string, ColumnKind>>();
   const createFields = new Map<string, BodyField[]>();
   for (const [path, item] of Object.entries(contract.paths)) {
     const match = /^\/api\/([a-z-]+)$/.exec(path);
@@ -81,11 +106,19 @@ function readContractFields(contractPath: string): ContractFields {
       const required = new Set(resolved.required ?? []);
       createFields.set(
         match[1],
-        Object.entries(resolved.properties ?? {}).map(([name, schema]) => ({
-          name,
-          type: typeOf(schema),
-          required: required.has(name),
-        })),
+        Object.entries(resolved.properties ?? {}).map(([name, schema]) => {
+          const values = variants(schema)
+            .flatMap((variant) => variant.enum ?? [])
+            .filter((value) => value !== null);
+          const format = variants(schema).find((variant) => variant.format !== undefined)?.format;
+          return {
+            name,
+            type: typeOf(schema),
+            required: required.has(name),
+            ...(values.length > 0 ? { values: values.map(String) } : {}),
+            ...(format !== undefined ? { format } : {}),
+          };
+        }),
       );
     }
     const page = item.get?.responses?.['200']?.content?.['application/json']?.schema;
@@ -94,18 +127,23 @@ function readContractFields(contractPath: string): ContractFields {
     const fields = record ? objectFields(record) : null;
     if (!fields) continue;
     const names: string[] = [];
+    const kinds = new Map<string, ColumnKind>();
     for (const [field, schema] of Object.entries(fields)) {
       if (isList(schema)) continue;
       const inner = objectFields(schema);
       if (inner) {
         for (const [key, innerSchema] of Object.entries(inner)) {
-          if (!isList(innerSchema) && !objectFields(innerSchema)) names.push(`${field}.${key}`);
+          if (isList(innerSchema) || objectFields(innerSchema)) continue;
+          names.push(`${field}.${key}`);
+          kinds.set(`${field}.${key}`, kindOf(innerSchema));
         }
       } else {
         names.push(field);
+        kinds.set(field, kindOf(schema));
       }
     }
     exportColumns.set(match[1], names);
+    columnKinds.set(match[1], kinds);
   }
-  return { exportColumns, createFields };
+  return { exportColumns, columnKinds, createFields };
 }

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
+import { manilaTimestamp } from '../domain/business-date.ts';
 import { formulaCell } from '../http/csv-text.ts';
+import { type ColumnKind, exportColumnKinds } from './contract-fields.ts';
 import { costsFor } from './costs.ts';
 import { listedRows, parseListQuery } from './list.ts';
 import type { AnyResource, RecordTableName, ResourceContext, Row } from './resource.ts';
@@ -15,11 +17,69 @@ export function wantsCsv(accept: string | undefined): boolean {
   return (accept ?? '').split(',').some((part) => part.trim().toLowerCase().startsWith('text/csv'));
 }
 
+// Columns a person has no use for: whose business and who wrote the row (the history says so), and the ids of
+// related records, which the export names instead.
+const internal = (column: string) =>
+  column === 'business_id' || column === 'created_by' || column === 'updated_by' || /(^|\.|_)id$/.test(column)
+    ? column !== 'id'
+    : false;
+
+// The party a document's `contact` is, as its screens call it.
+const customerLists = new Set(['invoices', 'invoice-payments', 'quotations', 'job-orders', 'prescriptions']);
+const supplierLists = new Set(['purchase-orders', 'receive-orders', 'bills', 'bill-payments', 'purchase-item-prices']);
+
+function partyName(prefix: string, base: string): string {
+  const last = base.split('.').at(-1) ?? base;
+  if (last !== 'contact') return base;
+  if (customerLists.has(prefix)) return base.replace(/contact$/, 'customer');
+  if (supplierLists.has(prefix)) return base.replace(/contact$/, 'supplier');
+  return base;
+}
+
+type Cell = (flat: Flat) => string | number | boolean | null;
+type Plan = { header: string[]; cells: Cell[] };
+
 /**
- * Every record a list's query selects, all pages, as CSV: a header row, then one row per record with its
- * scalar fields (money and quantities as plain numbers, dates as ISO text); a field holding an object is spread
- * into `field.key` columns, and lists (a document's lines) are left out. The query is checked before the first
- * byte is sent, so a bad filter still answers a 422.
+ * docs/domain/README.md, Export (CSV out): a related record by its name (`customer` for an
+ * invoice's `contact_name`, `branch` and `warehouse` for a location's name), no internal ids or audit columns,
+ * money with two decimals and timestamps in Manila time ("2026-11-25 14:03:07"); dates stay `YYYY-MM-DD`.
+ */
+export function exportPlan(prefix: string, columns: readonly string[]): Plan {
+  const kinds = exportColumnKinds(prefix);
+  const present = new Set(columns);
+  const header: string[] = [];
+  const cells: Cell[] = [];
+  const format = (column: string, kind: ColumnKind | undefined): Cell => {
+    if (kind === 'money')
+      return (flat) => (typeof flat[column] === 'number' ? flat[column].toFixed(2) : (flat[column] ?? ''));
+    if (kind === 'timestamp') {
+      return (flat) =>
+        typeof flat[column] === 'string' ? manilaTimestamp(new Date(flat[column])) : (flat[column] ?? '');
+    }
+    return (flat) => flat[column] ?? '';
+  };
+  for (const column of columns) {
+    if (internal(column)) continue;
+    const named = /^(.*)_(name|number)$/.exec(column);
+    const base = named?.[1];
+    if (base === 'location' && present.has('branch_id') && present.has('warehouse_id')) {
+      header.push('branch', 'warehouse');
+      cells.push(
+        (flat) => (flat.branch_id !== null && flat.branch_id !== undefined ? (flat[column] ?? '') : ''),
+        (flat) => (flat.warehouse_id !== null && flat.warehouse_id !== undefined ? (flat[column] ?? '') : ''),
+      );
+      continue;
+    }
+    header.push(base !== undefined && present.has(`${base}_id`) ? partyName(prefix, base) : column);
+    cells.push(format(column, kinds.get(column)));
+  }
+  return { header, cells };
+}
+
+/**
+ * Every record a list's query selects, all pages, as CSV: a header row, then one row per record as
+ * `exportPlan` words it; a field holding an object is spread into `field.key` columns, and lists (a document's
+ * lines) are left out. The query is checked before the first byte is sent, so a bad filter still answers a 422.
  */
 export async function exportRecords(
   resource: AnyResource,
@@ -32,8 +92,10 @@ export async function exportRecords(
   const descending = query.order_by === 'desc';
   const readable = costsFor(ctx, resource.costs).record;
 
+  const plan = exportPlan(resource.prefix, columns);
+
   async function* csvChunks(): AsyncGenerator<string> {
-    yield `${Papa.unparse([columns as string[]], { newline: '\r\n' })}\r\n`;
+    yield `${Papa.unparse([plan.header], { newline: '\r\n' })}\r\n`;
     let after: number | null = null;
     for (;;) {
       let batch = rows.orderBy('id', query.order_by).limit(batchSize);
@@ -43,7 +105,7 @@ export async function exportRecords(
       const records = (await resource.present(ctx, found)).map(readable) as Record<string, unknown>[];
       const table = records.map((record) => {
         const flat = flatten(record);
-        return columns.map((column) => flat[column] ?? '');
+        return plan.cells.map((cell) => cell(flat));
       });
       yield `${Papa.unparse(table, { newline: '\r\n', escapeFormulae: formulaCell })}\r\n`;
       after = Number(found.at(-1)?.id);

@@ -95,9 +95,40 @@ export async function rowBody(
       else body[field.name] = id;
       continue;
     }
-    body[field.name] = cellValue(field, cell);
+    const value = cellValue(field, cell);
+    const refused = refusedCell(field, value);
+    if (refused !== null) errors[`rows.${row.row}.${column}`] = [refused];
+    else body[field.name] = value;
   }
   return body;
+}
+
+// A code as the screens write it too: `Vatable`, `VAT-exempt`, `Two-week` for `vatable`, `vat_exempt`, `two_week`.
+const codeOf = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+
+// Why a cell cannot be the field's value, naming what it may be; null when it can.
+function refusedCell(field: BodyField, value: unknown): string | null {
+  if (field.values && typeof value === 'string' && !field.values.includes(value)) {
+    return `“${value}” is not one of: ${field.values.join(', ')}.`;
+  }
+  if (field.format === 'date' && typeof value === 'string' && !/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    return `“${value}” is not a date: write YYYY-MM-DD or MM/DD/YYYY.`;
+  }
+  return null;
+}
+
+// A date as `YYYY-MM-DD` or as a spreadsheet in the Philippines writes it, `MM/DD/YYYY`; anything else as it is.
+export function importedDate(cell: string): string {
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(cell);
+  if (!us) return cell;
+  const [, month = '', day = '', year = ''] = us;
+  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  const parsed = new Date(`${iso}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== iso ? cell : iso;
 }
 
 function cellValue(field: BodyField, cell: string): unknown {
@@ -111,6 +142,8 @@ function cellValue(field: BodyField, cell: string): unknown {
     if (['0', 'false', 'no', 'n'].includes(flag)) return false;
     return cell;
   }
+  if (field.values) return field.values.find((code) => codeOf(code) === codeOf(cell)) ?? cell;
+  if (field.format === 'date') return importedDate(cell);
   if (field.type === 'array') {
     return cell.split(',').map((tier) => {
       const [quantity = '', percent = ''] = tier.split(':').map((part) => part.trim().replace(/%$/, ''));

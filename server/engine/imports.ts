@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { itemsResource } from '../areas/inventory/items.ts';
+import { contactTypesResource } from '../areas/management/contact-types.ts';
 import { contactsResource } from '../areas/management/contacts.ts';
 import { purchaseItemPricesResource } from '../areas/purchasing/purchase-item-prices.ts';
 import { receiveOrdersResource } from '../areas/purchasing/receive-orders.ts';
@@ -9,11 +11,13 @@ import {
   checkHeader,
   type ImportDefinition,
   type ImportRow,
+  importedDate,
   lookupBy,
   type Relation,
   recordImport,
   refusalOf,
 } from './csv-import.ts';
+import { dynamic } from './dynamic.ts';
 import { createWithin } from './mutations.ts';
 import type { ResourceContext } from './resource.ts';
 
@@ -43,6 +47,8 @@ const itemsImport = recordImport(
       label: 'unit of measurement',
       lookup: lookupBy('unit_of_measurements', ['name', 'abbreviation']),
     },
+    // The item a variant belongs to, by its code, never by an internal id.
+    variant_of_item: { field: 'variant_of_item_id', label: 'item with the code', lookup: lookupBy('items', ['code']) },
   },
   {
     code: 'RB-5154-2000',
@@ -190,12 +196,28 @@ async function openingStockLine(ctx: ResourceContext, row: ImportRow, errors: Fi
   }
   if (cell('lot_number') !== '') line.lot_number = cell('lot_number');
   if (cell('expires_on') !== '') {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(cell('expires_on'))) return fail('expires_on', 'The expiry must read YYYY-MM-DD.');
-    line.expires_on = cell('expires_on');
+    const expiry = importedDate(cell('expires_on'));
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(expiry))
+      return fail('expires_on', 'The expiry must read YYYY-MM-DD or MM/DD/YYYY.');
+    line.expires_on = expiry;
   }
-  const date = cell('received_date') || businessDate(new Date(ctx.now));
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return fail('received_date', 'The received date must read YYYY-MM-DD.');
-  const supplier = cell('supplier') ? await contact.lookup(ctx, cell('supplier')) : await openingBalanceSupplier(ctx);
+  const date = importedDate(cell('received_date')) || businessDate(new Date(ctx.now));
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+    return fail('received_date', 'The received date must read YYYY-MM-DD or MM/DD/YYYY.');
+  }
+  if (cell('supplier') === '') {
+    // The supplier made for opening stock is checked like any contact; its refusal belongs to this row's supplier.
+    let made: number | null = null;
+    const refusal = await refusalOf(async () => {
+      made = await openingBalanceSupplier(ctx);
+    });
+    if (refusal !== null || made === null) {
+      const reason = refusal ? [refusal.message, ...Object.values(refusal.errors).flat()].join(' ') : '';
+      return fail('supplier', `The “Opening Balance” supplier could not be made: ${reason}`.trim());
+    }
+    return { location, supplier: made, date, line };
+  }
+  const supplier = await contact.lookup(ctx, cell('supplier'));
   if (supplier === null) return fail('supplier', `No contact named “${cell('supplier')}”.`);
   return { location, supplier, date, line };
 }
@@ -209,7 +231,7 @@ function openingBalanceSupplier(ctx: ResourceContext): Promise<number> {
     supplier = (async () => {
       const existing = await contact.lookup(ctx, 'Opening Balance');
       if (existing !== null) return existing;
-      const supplierType = await lookupBy('contact_types', ['name'])(ctx, 'Supplier');
+      const supplierType = await supplierContactType(ctx);
       return createWithin(contactsResource, ctx, {
         name: 'Opening Balance',
         contact_type_id: supplierType,
@@ -219,6 +241,21 @@ function openingBalanceSupplier(ctx: ResourceContext): Promise<number> {
     openingBalanceSuppliers.set(ctx, supplier);
   }
   return supplier;
+}
+
+// The business's supplier type whatever the shop called it ("Supplier", "suppliers", "Supplier (local)"), made
+// when it has none, so that opening stock never waits on a contact type named exactly so.
+async function supplierContactType(ctx: ResourceContext): Promise<number> {
+  const named = await dynamic(ctx.db)
+    .selectFrom('contact_types')
+    .select('id')
+    .where('business_id', '=', ctx.businessId)
+    .where('deleted_at', 'is', null)
+    .where(sql<string>`lower(name)`, 'like', 'supplier%')
+    .orderBy('id')
+    .executeTakeFirst();
+  if (named) return Number(named.id);
+  return createWithin(contactTypesResource, ctx, { name: 'Supplier' });
 }
 
 export const imports: readonly ImportDefinition[] = [

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../db/dialect.ts';
 import { isPlainText } from '../http/plain-text.ts';
 import { parseInput, queryNumbers } from '../http/validation.ts';
@@ -15,11 +15,12 @@ export type ListQuery = {
   with_trashed: 0 | 1;
   only_trashed: 0 | 1;
   search?: string;
+  sort?: string;
 } & Record<string, unknown>;
 
 type SearchQuery = { q?: string; limit: number } & Record<string, unknown>;
 
-const pagingKeys = new Set(['page', 'per_page', 'order_by', 'with_trashed', 'only_trashed', 'search']);
+const pagingKeys = new Set(['page', 'per_page', 'order_by', 'with_trashed', 'only_trashed', 'search', 'sort']);
 const searchKeys = new Set(['q', 'limit']);
 
 export type Page = {
@@ -73,9 +74,12 @@ export async function listRecords(
 ): Promise<Page> {
   const query = parseListQuery(resource, rawQuery);
   const rows = await listedRows(resource, ctx, query);
-  const { total, page } = query.search
-    ? await searchedPage(resource, ctx, rows, query)
-    : { total: await countRows(resource, ctx, query, rows), page: await pageOf(rows, query) };
+  const sorted = query.sort === undefined ? undefined : resource.sorts?.[query.sort];
+  const { total, page } = sorted
+    ? { total: await countRows(resource, ctx, query, rows), page: await sortedPage(rows, query, sorted) }
+    : query.search
+      ? await searchedPage(resource, ctx, rows, query)
+      : { total: await countRows(resource, ctx, query, rows), page: await pageOf(rows, query) };
   const lastPage = Math.max(1, Math.ceil(total / query.per_page));
   const data = await resource.present(ctx, page as unknown as Row<RecordTableName>[]);
   return {
@@ -154,6 +158,16 @@ async function rowsInOrder(resource: AnyResource, ctx: ResourceContext, ids: rea
 // An unsearched page walks the id index (a searched one is `searchedPage`).
 function pageOf(rows: Scoped, query: ListQuery) {
   return rows
+    .orderBy(idOrder(false), query.order_by)
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page)
+    .execute();
+}
+
+// A page in the order of a figure the resource declares (`sort=balance`), the id breaking ties.
+function sortedPage(rows: Scoped, query: ListQuery, figure: RawBuilder<unknown>) {
+  return rows
+    .orderBy(figure, query.order_by)
     .orderBy(idOrder(false), query.order_by)
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page)

@@ -6,6 +6,9 @@ import type { ListCondition, TableName } from './resource.ts';
 // documents when it is 1 and leaves the query alone when it is 0.
 
 // An active invoice or bill whose total is above what has been paid.
+// The balance left to pay, for `sort=balance`.
+export const byBalance = { balance: sql`total - amount_paid` };
+
 export const withBalance: ListCondition = (rows, value) =>
   value === 1 ? rows.where('deleted_at', 'is', null).whereRef('total', '>', 'amount_paid') : rows;
 

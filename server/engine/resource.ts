@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, RawBuilder, Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Identity } from '../auth/identity.ts';
 import type { ScryptCost } from '../auth/password.ts';
@@ -70,6 +70,8 @@ export type Resource<T extends RecordTableName = RecordTableName, Create = never
   references?: Readonly<Record<string, TableName>>;
   filters?: Readonly<Record<string, ListFilter>>;
   conditions?: Readonly<Record<string, ListCondition>>;
+  // The figures a list may be sorted by (`sort=balance`) besides its id.
+  sorts?: Readonly<Record<string, RawBuilder<unknown>>>;
   costs?: CostFields;
   workPlaces?(ctx: ResourceContext, fields: Record<string, unknown>): Promise<readonly WorkPlace[]>;
   documentDate?: DocumentDate;

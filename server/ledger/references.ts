@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { runReused } from '../db/reused-query.ts';
 import type { TaxClassColumn } from '../db/tables/philippine-sales.ts';
 import { type Location, locationOf } from '../domain/location.ts';
@@ -96,4 +97,13 @@ export async function requireLineItems(
   });
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
   return found;
+}
+
+// The rows of `table` at the place (every row when the place is null); a table without warehouses has none at a
+// warehouse.
+export function placedAt(table: string, place: Location | null, hasWarehouse = true) {
+  if (place === null) return sql<boolean>`1 = 1`;
+  if (place.branch_id !== null) return sql<boolean>`${sql.ref(`${table}.branch_id`)} = ${place.branch_id}`;
+  if (!hasWarehouse) return sql<boolean>`1 = 0`;
+  return sql<boolean>`${sql.ref(`${table}.warehouse_id`)} = ${place.warehouse_id}`;
 }

@@ -1,6 +1,8 @@
 import { Menu, Portal } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { getSelectedBusinessId } from '../api/selected-business.ts';
 import { signOut } from '../auth/session.ts';
+import { useGate } from '../auth/use-permissions.ts';
 import { NotificationsButton, UserButton } from './top-bar-buttons.tsx';
 
 // The bell is a placeholder in this release (docs/domain/screens.md, The shell): its items are fixed.
@@ -32,6 +34,10 @@ export function NotificationsMenu() {
 }
 
 export function UserMenu({ userName, changePasswordPath }: { userName: string; changePasswordPath: string }) {
+  const can = useGate();
+  const businessId = getSelectedBusinessId();
+  // The selected business's own settings (TIN, VAT registration, invoice footer), not only through the switcher.
+  const settings = businessId !== null && can({ prefix: 'businesses', action: 'update' });
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
@@ -40,6 +46,11 @@ export function UserMenu({ userName, changePasswordPath }: { userName: string; c
       <Portal>
         <Menu.Positioner>
           <Menu.Content>
+            {settings ? (
+              <Menu.Item value="business-settings" asChild>
+                <RouterLink to={`/businesses/${businessId}/edit`}>Business settings</RouterLink>
+              </Menu.Item>
+            ) : null}
             <Menu.Item value="change-password" asChild>
               <RouterLink to={changePasswordPath}>Change password</RouterLink>
             </Menu.Item>

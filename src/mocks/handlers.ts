@@ -90,7 +90,7 @@ const resourceHandlers = Object.entries(mockFactories).flatMap(([prefix, factory
 ]);
 
 // The last 30 days up to the product's "today", so that the charts read like a month of trading.
-function dashboardOverview(): DashboardOverview {
+export function dashboardOverview(): DashboardOverview {
   faker.seed(2026);
   const days = Array.from({ length: 30 }, (_, index) => {
     const day = new Date(Date.UTC(2026, 9, 23 + index));

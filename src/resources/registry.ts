@@ -65,10 +65,10 @@ export const resources: readonly ResourceDefinition[] = [
   warehouses,
   branches,
   contacts,
+  contactTypes,
   users,
   roles,
   permissions,
-  contactTypes,
 ];
 
 export const sidebarGroups: readonly { key: ResourceGroup; label: string }[] = [

@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetAllBusinessesResponse } from '../../generated/zod/businesses/businesses.zod.ts';
 import { seedDatabase } from '../../server/demo/index.ts';
+import { manilaTimestamp } from '../../server/domain/business-date.ts';
 import { loadContractDocument } from '../../server/http/contract-document.ts';
 import { formulaCell } from '../../server/http/csv-text.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient, testPasswordCost } from '../support/test-api.ts';
@@ -66,19 +67,45 @@ describe('CSV export of every list', () => {
       expect(rows).toHaveLength(records.length);
       const idColumn = header.indexOf('id');
       expect(rows.map((row) => Number(row[idColumn]))).toEqual(records.map((record) => record.id));
-      // Scalar fields read as the JSON has them: numbers plain, text as is, absent values empty.
+      // No internal ids or audit columns (docs/domain/README.md, Export); the record's own fields read as the JSON has them,
+      // money with two decimals and timestamps as a Manila clock reads them.
+      expect(header.filter((column) => column !== 'id' && /(^|\.|_)id$/.test(column))).toEqual([]);
+      expect(header).not.toContain('created_by');
+      expect(header).not.toContain('updated_by');
       const first = records[0];
       if (first) {
         for (const [column, value] of Object.entries(first)) {
-          if (value === null || typeof value === 'object') continue;
-          const cell = rows[0]?.[header.indexOf(column)];
-          const text = String(value);
-          const guarded = typeof value === 'string' && formulaCell.test(text) ? `'${text}` : text;
-          expect(cell, `${prefix}.${column}`).toBe(guarded);
+          if (value === null || typeof value === 'object' || !header.includes(column)) continue;
+          const cell = rows[0]?.[header.indexOf(column)] ?? '';
+          if (column.endsWith('_at'))
+            expect(cell, `${prefix}.${column}`).toBe(manilaTimestamp(new Date(String(value))));
+          else if (typeof value === 'number' && /^-?\d+\.\d\d$/.test(cell)) expect(Number(cell)).toBe(value);
+          else {
+            const text = String(value);
+            const guarded = typeof value === 'string' && formulaCell.test(text) ? `'${text}` : text;
+            expect(cell, `${prefix}.${column}`).toBe(guarded);
+          }
         }
       }
     });
   }
+
+  it('reads like the screen: an invoice names its customer and branch, money in two decimals, Manila time', async () => {
+    const [invoice] = await allPages('/api/invoices?order_by=asc');
+    const exported = await csv('/api/invoices?order_by=asc');
+    const [header = [], first = []] = exported.rows;
+    const cell = (column: string) => first[header.indexOf(column)];
+    expect(header).toEqual(expect.arrayContaining(['customer', 'branch', 'number', 'invoice_date', 'total']));
+    expect(header).not.toContain('business_id');
+    expect(header).not.toContain('contact_id');
+    expect(cell('customer')).toBe(invoice?.contact_name);
+    expect(cell('branch')).toBe(invoice?.location_name ?? invoice?.branch_name);
+    expect(cell('total')).toMatch(/^\d+\.\d{2}$/);
+    expect(cell('invoice_date')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(cell('created_at')).toBe(manilaTimestamp(new Date(String(invoice?.created_at))));
+    expect(manilaTimestamp(new Date('2026-11-21T08:00:00Z'))).toBe('2026-11-21 16:00:00');
+    expect(cell('created_at')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
 
   it('applies the list filters and search, and the order', async () => {
     const found = await allPages('/api/items?search=Ray-Ban&order_by=asc');

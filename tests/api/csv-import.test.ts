@@ -117,6 +117,44 @@ describe('importing items', () => {
   });
 });
 
+describe('imports speak the screen’s words (docs/domain/README.md, Import)', () => {
+  it('takes Vatable, Two-week and 11/25/2026 as the screens write them, and names an unknown word with the allowed', async () => {
+    const answer = await upload('items', [
+      frame('WORDS-1', { tax_class: 'Vatable' }),
+      frame('WORDS-2', { tax_class: 'VAT-exempt', modality: 'Two-week' }),
+    ]);
+    expect(answer.status).toBe(201);
+    const items = (await admin.get('/api/items?search=WORDS-')).json as {
+      data: { code: string; tax_class: string; modality: string | null }[];
+    };
+    const byCode = new Map(items.data.map((item) => [item.code, item]));
+    expect(byCode.get('WORDS-1')?.tax_class).toBe('vatable');
+    expect(byCode.get('WORDS-2')).toMatchObject({ tax_class: 'vat_exempt', modality: 'two_week' });
+
+    const refused = await upload('items', [frame('WORDS-3', { tax_class: 'Taxable' })]);
+    expect(refused.status).toBe(422);
+    const errors = (refused.json as { errors: Record<string, string[]> }).errors;
+    expect(Object.keys(errors)).toEqual(['rows.2.tax_class']);
+    expect(errors['rows.2.tax_class']?.[0]).toContain('vatable, vat_exempt, zero_rated');
+
+    const prices = await upload('sale-item-prices', [
+      { item: 'WORDS-1', branch: '', unit_price: '1200', effective_date: '11/25/2026' },
+    ]);
+    expect(prices.status).toBe(201);
+    const badDate = await upload('sale-item-prices', [
+      { item: 'WORDS-1', branch: '', unit_price: '1200', effective_date: '25.11.2026' },
+    ]);
+    expect(Object.keys((badDate.json as { errors: object }).errors)).toEqual(['rows.2.effective_date']);
+  });
+
+  it('asks for the item a variant belongs to by its code, not an internal id', async () => {
+    const template = await admin.get('/api/items/import/template');
+    const [header = []] = Papa.parse<string[]>(template.raw.body.trim()).data;
+    expect(header).not.toContain('variant_of_item_id');
+    expect(header).toContain('variant_of_item');
+  });
+});
+
 describe('importing contacts and prices', () => {
   it('imports contacts by contact type name', async () => {
     const before = await count('contacts');

@@ -388,9 +388,24 @@ describe('the daily sales report', () => {
     );
     expect(String(answer.headers['content-type'])).toContain('text/csv');
     const [header = [], ...cells] = Papa.parse<string[]>(answer.raw.body.trim()).data;
-    expect(header.slice(0, 4)).toEqual(['branch_id', 'branch_name', 'date', 'invoices_issued']);
-    expect(cells).toHaveLength(rows.length);
-    expect(cells[0]?.[header.indexOf('net_sales')]).toBe(String(rows[0]?.net_sales));
+    // As the screen reads: date and branch first, the payment methods in the screen's order, then a totals row.
+    expect(header.slice(0, 3)).toEqual(['date', 'branch', 'invoices_issued']);
+    expect(header.slice(-6)).toEqual([
+      'collections_cash',
+      'collections_card',
+      'collections_e_wallet',
+      'collections_bank_transfer',
+      'collections_check',
+      'collections_total',
+    ]);
+    expect(header).not.toContain('branch_id');
+    expect(cells).toHaveLength(rows.length + 1);
+    expect(cells[0]?.[header.indexOf('net_sales')]).toBe(rows[0]?.net_sales.toFixed(2));
+    expect(cells[0]?.[header.indexOf('branch')]).toBe(rows[0]?.branch_name);
+    const totals = cells.at(-1) ?? [];
+    expect(totals[0]).toBe('Total');
+    const net = rows.reduce((sum, row) => sum + Math.round(row.net_sales * 100), 0) / 100;
+    expect(totals[header.indexOf('net_sales')]).toBe(net.toFixed(2));
     const backwards = await admin.get(`/api/reports/daily-sales?date_from=${today}&date_to=2026-11-01`);
     expect(backwards.status).toBe(422);
     expect(Object.keys((backwards.json as { errors: object }).errors)).toEqual(['date_to']);

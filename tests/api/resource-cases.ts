@@ -182,7 +182,7 @@ export const resourceCases: ResourceCase[] = [
     createBody: async (_client, refs, n) => ({
       name: `Maria Santos ${n}`,
       contact_type_id: refs.contactTypeId,
-      tin: '123-456',
+      tin: '123-456-789-000',
     }),
     updateBody: () => ({ notes: 'Prefers SMS' }),
     updated: (record) => record.notes === 'Prefers SMS',
@@ -265,7 +265,7 @@ export const resourceCases: ResourceCase[] = [
     prefix: 'businesses',
     scope: 'global',
     schemas: schemasOf(businesses, 'Business', 'Businesses'),
-    createBody: async (_client, _refs, n) => ({ name: `Vision Express ${n}`, tin: '000-111' }),
+    createBody: async (_client, _refs, n) => ({ name: `Vision Express ${n}`, tin: '000-111-222-000' }),
     updateBody: () => ({ trade_name: 'VisionX' }),
     updated: (record) => record.trade_name === 'VisionX',
     searchText: (body) => String(body.name),

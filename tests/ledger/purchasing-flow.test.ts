@@ -142,7 +142,7 @@ describe('purchasing: order, receive, bill, pay', () => {
         lines: [{ item_id: solution, quantity: 2, unit_cost: 250 }],
       }),
     );
-    await posting(database.db, fixture.businessId, (context) =>
+    const sale = await posting(database.db, fixture.businessId, (context) =>
       createInvoice(context, {
         contact_id: fixture.customerId,
         branch_id: fixture.branchIds[1],
@@ -150,13 +150,18 @@ describe('purchasing: order, receive, bill, pay', () => {
         lines: [{ item_id: solution, quantity: 1, unit_price: 400 }],
       }),
     );
+    const { number } = await database.db
+      .selectFrom('invoices')
+      .select('number')
+      .where('id', '=', sale)
+      .executeTakeFirstOrThrow();
     const refused = await refusalOf(
       posting(database.db, fixture.businessId, (context) =>
         voidDocument(context, 'receive_orders', id, postReceiveOrder),
       ),
     );
-    expect(refused.status).toBe(422);
-    expect(refused.fields).toEqual(['lines.0.quantity']);
+    expect(refused.status).toBe(409);
+    expect(refused.message).toContain(`Invoice ${number}`);
     const receipt = await database.db
       .selectFrom('receive_orders')
       .select('deleted_at')

@@ -76,17 +76,25 @@ async function renderMatrix() {
     '/roles/4/assign-permissions',
   );
   await screen.findByRole('heading', { name: 'Assign Permissions: Optician' });
-  await screen.findByRole('checkbox', { name: 'view-brands' });
+  await screen.findByRole('checkbox', { name: 'View Brands' });
 }
 
+// The words a cell is read by: its column's action and its row's resource ("Force Delete Items").
+const actionWords = (action: string) =>
+  action
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
 const box = (name: string) => screen.getByRole<HTMLInputElement>('checkbox', { name });
 
 describe('assigning permissions to a role', () => {
   it('shows resources × actions with the role’s permissions ticked and the full access on its own', async () => {
     await renderMatrix();
-    expect(box('view-brands').checked).toBe(true);
-    expect(box('create-brands').checked).toBe(false);
-    expect(box('full-access-and-permssions').checked).toBe(false);
+    expect(box('View Brands').checked).toBe(true);
+    expect(box('Create Brands').checked).toBe(false);
+    // Readable words, not stored names (issue 25, part 8); the full access keeps its stored name underneath.
+    expect(box('Full access and permissions').checked).toBe(false);
+    expect(screen.queryByText('full-access-and-permssions')).toBeNull();
     for (const header of ['View', 'Create', 'Update', 'Delete', 'Restore', 'Force Delete', 'Brands', 'Items', 'Roles'])
       expect(box(header)).toBeTruthy();
   });
@@ -94,10 +102,10 @@ describe('assigning permissions to a role', () => {
   it('ticks an action for every resource from its column header and saves those ids', async () => {
     await renderMatrix();
     fireEvent.click(box('Create'));
-    await waitFor(() => expect(box('create-roles').checked).toBe(true));
-    expect(box('create-brands').checked).toBe(true);
-    expect(box('create-items').checked).toBe(true);
-    expect(box('update-brands').checked).toBe(false);
+    await waitFor(() => expect(box('Create Roles').checked).toBe(true));
+    expect(box('Create Brands').checked).toBe(true);
+    expect(box('Create Items').checked).toBe(true);
+    expect(box('Update Brands').checked).toBe(false);
     expect(box('Create').checked).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
@@ -112,10 +120,10 @@ describe('assigning permissions to a role', () => {
   it('ticks and unticks every action of one resource from its row header', async () => {
     await renderMatrix();
     fireEvent.click(box('Items'));
-    await waitFor(() => expect(actions.every((action) => box(`${action}-items`).checked)).toBe(true));
-    expect(box('create-brands').checked).toBe(false);
+    await waitFor(() => expect(actions.every((action) => box(`${actionWords(action)} Items`).checked)).toBe(true));
+    expect(box('Create Brands').checked).toBe(false);
     fireEvent.click(box('Items'));
-    await waitFor(() => expect(actions.some((action) => box(`${action}-items`).checked)).toBe(false));
-    expect(box('view-brands').checked).toBe(true);
+    await waitFor(() => expect(actions.some((action) => box(`${actionWords(action)} Items`).checked)).toBe(false));
+    expect(box('View Brands').checked).toBe(true);
   });
 });

@@ -4,9 +4,11 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, expect, it } from 'vitest';
 import { getGetBusinessResponseMock } from '../../generated/hooks/businesses/businesses.msw.ts';
 import { getGetPurchaseOrderResponseMock } from '../../generated/hooks/purchase-orders/purchase-orders.msw.ts';
+import { getGetReceiveOrderResponseMock } from '../../generated/hooks/receive-orders/receive-orders.msw.ts';
 import type { PurchaseOrderStatus } from '../../generated/model/purchaseOrderStatus.ts';
 import { setSelectedBusinessId } from '../../src/api/selected-business.ts';
 import { purchaseOrders } from '../../src/areas/purchasing/purchase-orders.ts';
+import { receiveOrders } from '../../src/areas/purchasing/receive-orders.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
 import { FormScreen } from '../../src/screens/form/form-screen.tsx';
@@ -129,4 +131,30 @@ it('opens the view instead of the edit form of an order past editing', async () 
   await screen.findByRole('heading', { name: 'Purchase Order PO-20260301-B00001-00000009' });
   expect(currentUrl().pathname).toBe('/purchase-orders/9');
   expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
+});
+
+it('offers no Delete on a receipt whose goods a later document stands on, and says which', async () => {
+  const api = await receiveOrders.load();
+  const receipt = (held: string | null) =>
+    getGetReceiveOrderResponseMock({ id: 14, number: 'RO-20260301-W00001-00000014', deleted_at: null, held_by: held });
+  let heldBy: string | null = 'Bill BL-20260302-W00001-00000003';
+  server.use(http.get('*/api/receive-orders/:id', () => HttpResponse.json(receipt(heldBy))));
+  const { unmount } = renderRoutes(
+    [{ path: '/receive-orders/:id', element: <ViewScreen resource={receiveOrders} api={api} /> }],
+    '/receive-orders/14',
+  );
+  expect(
+    await screen.findByText(
+      'Bill BL-20260302-W00001-00000003 stands on the goods of this receive order; void it first to delete this one.',
+    ),
+  ).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  unmount();
+
+  heldBy = null;
+  renderRoutes(
+    [{ path: '/receive-orders/:id', element: <ViewScreen resource={receiveOrders} api={api} /> }],
+    '/receive-orders/14',
+  );
+  expect(await screen.findByRole('button', { name: 'Delete' })).toBeTruthy();
 });

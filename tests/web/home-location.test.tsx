@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { expect, it } from 'vitest';
 import type { AuthUser } from '../../generated/model/index.ts';
+import { stockRequests } from '../../src/areas/logistics/stock-requests.ts';
 import { receiveOrders } from '../../src/areas/purchasing/receive-orders.ts';
 import { invoices } from '../../src/areas/sales/invoices.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
@@ -93,4 +94,19 @@ it("starts the clerk's receive order at his warehouse, and lets him pick another
   expect(location.value).toBe('Central Warehouse');
   fireEvent.focus(location);
   await waitFor(() => expect(searched).toBeGreaterThan(0));
+});
+
+it("starts the cashier's stock request at her branch as the requesting side, the supplying side hers to pick", async () => {
+  await renderCreate(stockRequests, {
+    ...cashier,
+    permission_names: ['view-stock-requests', 'create-stock-requests', 'view-branches', 'view-warehouses'],
+  });
+  expect(await screen.findByText('Requesting location')).toBeTruthy();
+  expect(screen.getByText('Supplying location')).toBeTruthy();
+  expect(screen.queryByText('From')).toBeNull();
+  await waitFor(() => expect(input('to_branch_id').value).toBe('Makati Branch'));
+  const labels = [...document.querySelectorAll('label')].map((label) => label.textContent ?? '');
+  expect(labels.findIndex((text) => text.includes('Requesting location'))).toBeLessThan(
+    labels.findIndex((text) => text.includes('Supplying location')),
+  );
 });

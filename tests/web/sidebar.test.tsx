@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { setSelectedBusinessId } from '../../src/api/selected-business.ts';
+import { appRoutes } from '../../src/app/routes.tsx';
 import { Sidebar } from '../../src/app/sidebar.tsx';
 import { sidebarModel } from '../../src/app/sidebar-model.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
-import { renderRoutes, withMockServer } from './support.tsx';
+import { mockUser } from '../../src/mocks/handlers.ts';
+import { currentUrl, renderRoutes, withMockServer } from './support.tsx';
 
 withMockServer();
 
@@ -19,7 +22,7 @@ describe('the sidebar rules (docs/domain/screens.md, Sidebar)', () => {
       'Sales: Sale Item Prices, Invoices, Invoice Payments, Discount Programs',
       'Eye Care: Prescriptions, Job Orders',
       'Logistics: Stock Requests, Stock Transfers, Stock Receives, Stock Returns',
-      'Management: Warehouses, Branches, Contacts, Users, Roles, Permissions',
+      'Management: Warehouses, Branches, Contacts, Contact Types, Users, Roles, Permissions',
       'Reports: ',
     ]);
   });
@@ -61,5 +64,22 @@ describe('the sidebar rules (docs/domain/screens.md, Sidebar)', () => {
     expect(within(nav).getByRole('link', { name: 'Invoice Payments' })).toBeTruthy();
     expect(within(nav).queryByRole('link', { name: 'Brands' })).toBeNull();
     expect(within(nav).queryByText('Inventory')).toBeNull();
+  });
+});
+
+describe('business settings', () => {
+  it("opens the selected business's settings (TIN, VAT, invoice footer) from the menu under the user's name", async () => {
+    localStorage.setItem('mock_signed_in', '1');
+    storeUser(mockUser.user);
+    setSelectedBusinessId(1);
+    renderRoutes(appRoutes(), '/overview');
+    // The menu's behaviour loads after the first paint.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Ana Reyes/ }).getAttribute('aria-haspopup')).toBe('menu'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Ana Reyes/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Business settings' }));
+    await waitFor(() => expect(currentUrl().pathname).toBe('/businesses/1/edit'));
+    expect(await screen.findByLabelText(/TIN/)).toBeTruthy();
   });
 });

@@ -55,7 +55,8 @@ export const ListBillsQueryParams = zod.strictObject({
   "bill_date_to": zod.iso.date().optional().describe('Only records whose bill date is on or before this day.'),
   "due_date_from": zod.iso.date().optional().describe('Only records whose due date is on or after this day.'),
   "due_date_to": zod.iso.date().optional().describe('Only records whose due date is on or before this day.'),
-  "has_balance": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active documents with a balance left to pay (total above the amount paid).')
+  "has_balance": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active documents with a balance left to pay (total above the amount paid).'),
+  "sort": zod.enum(['balance']).optional().describe('balance sorts by the balance left to pay (total less the amount paid), order_by desc the largest first, then by id; without it a list sorts by id.')
 })
 
 export const listBillsResponseDataItemIdMax = 2147483647;

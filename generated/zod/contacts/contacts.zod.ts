@@ -70,6 +70,9 @@ export const listContactsResponseDataItemNotesMax = 5000;
 
 export const listContactsResponseDataItemContactTypeNameMax = 255;
 
+export const listContactsResponseDataItemBalanceOneMin = 0;
+export const listContactsResponseDataItemBalanceOneMax = 90000000000000;
+
 
 
 export const listContactsResponseMetaTotalMin = 0;
@@ -93,7 +96,8 @@ export const ListContactsResponse = zod.strictObject({
   "address": zod.string().max(listContactsResponseDataItemAddressMax).nullable(),
   "tin": zod.string().max(listContactsResponseDataItemTinMax).nullable(),
   "notes": zod.string().max(listContactsResponseDataItemNotesMax).nullable(),
-  "contact_type_name": zod.string().max(listContactsResponseDataItemContactTypeNameMax).nullable()
+  "contact_type_name": zod.string().max(listContactsResponseDataItemContactTypeNameMax).nullable(),
+  "balance": zod.union([zod.number().min(listContactsResponseDataItemBalanceOneMin).max(listContactsResponseDataItemBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was paid); null for a user without view-invoices.')
 })),
   "meta": zod.strictObject({
   "current_page": zod.int().min(1),
@@ -178,6 +182,9 @@ export const createContactResponseNotesMax = 5000;
 
 export const createContactResponseContactTypeNameMax = 255;
 
+export const createContactResponseBalanceOneMin = 0;
+export const createContactResponseBalanceOneMax = 90000000000000;
+
 
 
 export const CreateContactResponse = zod.strictObject({
@@ -196,7 +203,8 @@ export const CreateContactResponse = zod.strictObject({
   "address": zod.string().max(createContactResponseAddressMax).nullable(),
   "tin": zod.string().max(createContactResponseTinMax).nullable(),
   "notes": zod.string().max(createContactResponseNotesMax).nullable(),
-  "contact_type_name": zod.string().max(createContactResponseContactTypeNameMax).nullable()
+  "contact_type_name": zod.string().max(createContactResponseContactTypeNameMax).nullable(),
+  "balance": zod.union([zod.number().min(createContactResponseBalanceOneMin).max(createContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was paid); null for a user without view-invoices.')
 })
 
 /**
@@ -245,6 +253,9 @@ export const searchContactsResponseNotesMax = 5000;
 
 export const searchContactsResponseContactTypeNameMax = 255;
 
+export const searchContactsResponseBalanceOneMin = 0;
+export const searchContactsResponseBalanceOneMax = 90000000000000;
+
 
 
 export const SearchContactsResponseItem = zod.strictObject({
@@ -263,7 +274,8 @@ export const SearchContactsResponseItem = zod.strictObject({
   "address": zod.string().max(searchContactsResponseAddressMax).nullable(),
   "tin": zod.string().max(searchContactsResponseTinMax).nullable(),
   "notes": zod.string().max(searchContactsResponseNotesMax).nullable(),
-  "contact_type_name": zod.string().max(searchContactsResponseContactTypeNameMax).nullable()
+  "contact_type_name": zod.string().max(searchContactsResponseContactTypeNameMax).nullable(),
+  "balance": zod.union([zod.number().min(searchContactsResponseBalanceOneMin).max(searchContactsResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was paid); null for a user without view-invoices.')
 })
 export const SearchContactsResponse = zod.array(SearchContactsResponseItem)
 
@@ -305,6 +317,9 @@ export const getContactResponseNotesMax = 5000;
 
 export const getContactResponseContactTypeNameMax = 255;
 
+export const getContactResponseBalanceOneMin = 0;
+export const getContactResponseBalanceOneMax = 90000000000000;
+
 
 
 export const GetContactResponse = zod.strictObject({
@@ -323,7 +338,8 @@ export const GetContactResponse = zod.strictObject({
   "address": zod.string().max(getContactResponseAddressMax).nullable(),
   "tin": zod.string().max(getContactResponseTinMax).nullable(),
   "notes": zod.string().max(getContactResponseNotesMax).nullable(),
-  "contact_type_name": zod.string().max(getContactResponseContactTypeNameMax).nullable()
+  "contact_type_name": zod.string().max(getContactResponseContactTypeNameMax).nullable(),
+  "balance": zod.union([zod.number().min(getContactResponseBalanceOneMin).max(getContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was paid); null for a user without view-invoices.')
 })
 
 /**
@@ -405,6 +421,9 @@ export const updateContactResponseNotesMax = 5000;
 
 export const updateContactResponseContactTypeNameMax = 255;
 
+export const updateContactResponseBalanceOneMin = 0;
+export const updateContactResponseBalanceOneMax = 90000000000000;
+
 
 
 export const UpdateContactResponse = zod.strictObject({
@@ -423,7 +442,8 @@ export const UpdateContactResponse = zod.strictObject({
   "address": zod.string().max(updateContactResponseAddressMax).nullable(),
   "tin": zod.string().max(updateContactResponseTinMax).nullable(),
   "notes": zod.string().max(updateContactResponseNotesMax).nullable(),
-  "contact_type_name": zod.string().max(updateContactResponseContactTypeNameMax).nullable()
+  "contact_type_name": zod.string().max(updateContactResponseContactTypeNameMax).nullable(),
+  "balance": zod.union([zod.number().min(updateContactResponseBalanceOneMin).max(updateContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was paid); null for a user without view-invoices.')
 })
 
 /**
@@ -464,6 +484,9 @@ export const deleteContactResponseNotesMax = 5000;
 
 export const deleteContactResponseContactTypeNameMax = 255;
 
+export const deleteContactResponseBalanceOneMin = 0;
+export const deleteContactResponseBalanceOneMax = 90000000000000;
+
 
 
 export const DeleteContactResponse = zod.strictObject({
@@ -482,7 +505,8 @@ export const DeleteContactResponse = zod.strictObject({
   "address": zod.string().max(deleteContactResponseAddressMax).nullable(),
   "tin": zod.string().max(deleteContactResponseTinMax).nullable(),
   "notes": zod.string().max(deleteContactResponseNotesMax).nullable(),
-  "contact_type_name": zod.string().max(deleteContactResponseContactTypeNameMax).nullable()
+  "contact_type_name": zod.string().max(deleteContactResponseContactTypeNameMax).nullable(),
+  "balance": zod.union([zod.number().min(deleteContactResponseBalanceOneMin).max(deleteContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was paid); null for a user without view-invoices.')
 })
 
 /**
@@ -549,6 +573,9 @@ export const restoreContactResponseNotesMax = 5000;
 
 export const restoreContactResponseContactTypeNameMax = 255;
 
+export const restoreContactResponseBalanceOneMin = 0;
+export const restoreContactResponseBalanceOneMax = 90000000000000;
+
 
 
 export const RestoreContactResponse = zod.strictObject({
@@ -567,7 +594,8 @@ export const RestoreContactResponse = zod.strictObject({
   "address": zod.string().max(restoreContactResponseAddressMax).nullable(),
   "tin": zod.string().max(restoreContactResponseTinMax).nullable(),
   "notes": zod.string().max(restoreContactResponseNotesMax).nullable(),
-  "contact_type_name": zod.string().max(restoreContactResponseContactTypeNameMax).nullable()
+  "contact_type_name": zod.string().max(restoreContactResponseContactTypeNameMax).nullable(),
+  "balance": zod.union([zod.number().min(restoreContactResponseBalanceOneMin).max(restoreContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was paid); null for a user without view-invoices.')
 })
 
 /**

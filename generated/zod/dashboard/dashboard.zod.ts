@@ -26,8 +26,8 @@ export const getDashboardOverviewResponseSalesByDayItemTotalMax = 90000000000000
 export const getDashboardOverviewResponsePurchasesByDayItemTotalMin = 0;
 export const getDashboardOverviewResponsePurchasesByDayItemTotalMax = 90000000000000;
 
-export const getDashboardOverviewResponseReceivablesMin = 0;
-export const getDashboardOverviewResponseReceivablesMax = 90000000000000;
+export const getDashboardOverviewResponseReceivablesOneMin = 0;
+export const getDashboardOverviewResponseReceivablesOneMax = 90000000000000;
 
 export const getDashboardOverviewResponsePayablesOneMin = 0;
 export const getDashboardOverviewResponsePayablesOneMax = 90000000000000;
@@ -104,8 +104,8 @@ export const GetDashboardOverviewResponse = zod.strictObject({
   "date": zod.iso.date(),
   "total": zod.number().min(getDashboardOverviewResponsePurchasesByDayItemTotalMin).max(getDashboardOverviewResponsePurchasesByDayItemTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
 })).nullable().describe('Bills of the last 30 days like sales_by_day; null for a user without view-costs.'),
-  "receivables": zod.number().min(getDashboardOverviewResponseReceivablesMin).max(getDashboardOverviewResponseReceivablesMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "payables": zod.union([zod.number().min(getDashboardOverviewResponsePayablesOneMin).max(getDashboardOverviewResponsePayablesOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "receivables": zod.union([zod.number().min(getDashboardOverviewResponseReceivablesOneMin).max(getDashboardOverviewResponseReceivablesOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What customers owe on standing invoices; null for a user without view-invoices. A user tied to a location sees that location\'s figures here and in every other part of the Overview.'),
+  "payables": zod.union([zod.number().min(getDashboardOverviewResponsePayablesOneMin).max(getDashboardOverviewResponsePayablesOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What is owed to suppliers on standing bills; null for a user without view-bills or view-costs.'),
   "stock_value_by_location": zod.array(zod.strictObject({
   "branch_id": zod.union([zod.int().min(1).max(getDashboardOverviewResponseStockValueByLocationItemBranchIdOneMax).describe('A record id.'),zod.null()]),
   "warehouse_id": zod.union([zod.int().min(1).max(getDashboardOverviewResponseStockValueByLocationItemWarehouseIdOneMax).describe('A record id.'),zod.null()]),

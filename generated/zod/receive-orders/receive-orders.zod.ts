@@ -80,6 +80,8 @@ export const listReceiveOrdersResponseDataItemContactNameMax = 255;
 
 export const listReceiveOrdersResponseDataItemLocationNameMax = 255;
 
+export const listReceiveOrdersResponseDataItemHeldByMax = 300;
+
 export const listReceiveOrdersResponseDataItemTotalOneMin = 0;
 export const listReceiveOrdersResponseDataItemTotalOneMax = 90000000000000;
 
@@ -131,6 +133,7 @@ export const ListReceiveOrdersResponse = zod.strictObject({
   "purchase_order_number": zod.string().max(listReceiveOrdersResponseDataItemPurchaseOrderNumberMax).nullable(),
   "contact_name": zod.string().max(listReceiveOrdersResponseDataItemContactNameMax).nullable(),
   "location_name": zod.string().max(listReceiveOrdersResponseDataItemLocationNameMax).nullable(),
+  "held_by": zod.string().max(listReceiveOrdersResponseDataItemHeldByMax).nullable().describe('The later document that stands on this receipt\'s goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.'),
   "total": zod.union([zod.number().min(listReceiveOrdersResponseDataItemTotalOneMin).max(listReceiveOrdersResponseDataItemTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(listReceiveOrdersResponseDataItemLinesItemIdMax).describe('A record id.'),
@@ -242,6 +245,8 @@ export const createReceiveOrderResponseContactNameMax = 255;
 
 export const createReceiveOrderResponseLocationNameMax = 255;
 
+export const createReceiveOrderResponseHeldByMax = 300;
+
 export const createReceiveOrderResponseTotalOneMin = 0;
 export const createReceiveOrderResponseTotalOneMax = 90000000000000;
 
@@ -288,6 +293,7 @@ export const CreateReceiveOrderResponse = zod.strictObject({
   "purchase_order_number": zod.string().max(createReceiveOrderResponsePurchaseOrderNumberMax).nullable(),
   "contact_name": zod.string().max(createReceiveOrderResponseContactNameMax).nullable(),
   "location_name": zod.string().max(createReceiveOrderResponseLocationNameMax).nullable(),
+  "held_by": zod.string().max(createReceiveOrderResponseHeldByMax).nullable().describe('The later document that stands on this receipt\'s goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.'),
   "total": zod.union([zod.number().min(createReceiveOrderResponseTotalOneMin).max(createReceiveOrderResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(createReceiveOrderResponseLinesItemIdMax).describe('A record id.'),
@@ -345,6 +351,8 @@ export const searchReceiveOrdersResponseContactNameMax = 255;
 
 export const searchReceiveOrdersResponseLocationNameMax = 255;
 
+export const searchReceiveOrdersResponseHeldByMax = 300;
+
 export const searchReceiveOrdersResponseTotalOneMin = 0;
 export const searchReceiveOrdersResponseTotalOneMax = 90000000000000;
 
@@ -391,6 +399,7 @@ export const SearchReceiveOrdersResponseItem = zod.strictObject({
   "purchase_order_number": zod.string().max(searchReceiveOrdersResponsePurchaseOrderNumberMax).nullable(),
   "contact_name": zod.string().max(searchReceiveOrdersResponseContactNameMax).nullable(),
   "location_name": zod.string().max(searchReceiveOrdersResponseLocationNameMax).nullable(),
+  "held_by": zod.string().max(searchReceiveOrdersResponseHeldByMax).nullable().describe('The later document that stands on this receipt\'s goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.'),
   "total": zod.union([zod.number().min(searchReceiveOrdersResponseTotalOneMin).max(searchReceiveOrdersResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(searchReceiveOrdersResponseLinesItemIdMax).describe('A record id.'),
@@ -445,6 +454,8 @@ export const getReceiveOrderResponseContactNameMax = 255;
 
 export const getReceiveOrderResponseLocationNameMax = 255;
 
+export const getReceiveOrderResponseHeldByMax = 300;
+
 export const getReceiveOrderResponseTotalOneMin = 0;
 export const getReceiveOrderResponseTotalOneMax = 90000000000000;
 
@@ -491,6 +502,7 @@ export const GetReceiveOrderResponse = zod.strictObject({
   "purchase_order_number": zod.string().max(getReceiveOrderResponsePurchaseOrderNumberMax).nullable(),
   "contact_name": zod.string().max(getReceiveOrderResponseContactNameMax).nullable(),
   "location_name": zod.string().max(getReceiveOrderResponseLocationNameMax).nullable(),
+  "held_by": zod.string().max(getReceiveOrderResponseHeldByMax).nullable().describe('The later document that stands on this receipt\'s goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.'),
   "total": zod.union([zod.number().min(getReceiveOrderResponseTotalOneMin).max(getReceiveOrderResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(getReceiveOrderResponseLinesItemIdMax).describe('A record id.'),
@@ -544,6 +556,8 @@ export const deleteReceiveOrderResponseContactNameMax = 255;
 
 export const deleteReceiveOrderResponseLocationNameMax = 255;
 
+export const deleteReceiveOrderResponseHeldByMax = 300;
+
 export const deleteReceiveOrderResponseTotalOneMin = 0;
 export const deleteReceiveOrderResponseTotalOneMax = 90000000000000;
 
@@ -590,6 +604,7 @@ export const DeleteReceiveOrderResponse = zod.strictObject({
   "purchase_order_number": zod.string().max(deleteReceiveOrderResponsePurchaseOrderNumberMax).nullable(),
   "contact_name": zod.string().max(deleteReceiveOrderResponseContactNameMax).nullable(),
   "location_name": zod.string().max(deleteReceiveOrderResponseLocationNameMax).nullable(),
+  "held_by": zod.string().max(deleteReceiveOrderResponseHeldByMax).nullable().describe('The later document that stands on this receipt\'s goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.'),
   "total": zod.union([zod.number().min(deleteReceiveOrderResponseTotalOneMin).max(deleteReceiveOrderResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(deleteReceiveOrderResponseLinesItemIdMax).describe('A record id.'),
@@ -669,6 +684,8 @@ export const restoreReceiveOrderResponseContactNameMax = 255;
 
 export const restoreReceiveOrderResponseLocationNameMax = 255;
 
+export const restoreReceiveOrderResponseHeldByMax = 300;
+
 export const restoreReceiveOrderResponseTotalOneMin = 0;
 export const restoreReceiveOrderResponseTotalOneMax = 90000000000000;
 
@@ -715,6 +732,7 @@ export const RestoreReceiveOrderResponse = zod.strictObject({
   "purchase_order_number": zod.string().max(restoreReceiveOrderResponsePurchaseOrderNumberMax).nullable(),
   "contact_name": zod.string().max(restoreReceiveOrderResponseContactNameMax).nullable(),
   "location_name": zod.string().max(restoreReceiveOrderResponseLocationNameMax).nullable(),
+  "held_by": zod.string().max(restoreReceiveOrderResponseHeldByMax).nullable().describe('The later document that stands on this receipt\'s goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.'),
   "total": zod.union([zod.number().min(restoreReceiveOrderResponseTotalOneMin).max(restoreReceiveOrderResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(restoreReceiveOrderResponseLinesItemIdMax).describe('A record id.'),

@@ -59,6 +59,8 @@ export const listStockReceivesResponseDataItemNotesMax = 5000;
 
 export const listStockReceivesResponseDataItemNumberMax = 255;
 
+export const listStockReceivesResponseDataItemHeldByMax = 300;
+
 export const listStockReceivesResponseDataItemStockTransferNumberMax = 255;
 
 export const listStockReceivesResponseDataItemFromLocationNameMax = 255;
@@ -101,6 +103,7 @@ export const ListStockReceivesResponse = zod.strictObject({
   "received_date": zod.iso.date(),
   "notes": zod.string().max(listStockReceivesResponseDataItemNotesMax).nullable(),
   "number": zod.string().max(listStockReceivesResponseDataItemNumberMax),
+  "held_by": zod.string().max(listStockReceivesResponseDataItemHeldByMax).nullable().describe('The later document that stands on this receipt\'s goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.'),
   "stock_transfer_number": zod.string().max(listStockReceivesResponseDataItemStockTransferNumberMax).nullable(),
   "from_location_name": zod.string().max(listStockReceivesResponseDataItemFromLocationNameMax).nullable(),
   "to_location_name": zod.string().max(listStockReceivesResponseDataItemToLocationNameMax).nullable(),
@@ -184,6 +187,8 @@ export const createStockReceiveResponseNotesMax = 5000;
 
 export const createStockReceiveResponseNumberMax = 255;
 
+export const createStockReceiveResponseHeldByMax = 300;
+
 export const createStockReceiveResponseStockTransferNumberMax = 255;
 
 export const createStockReceiveResponseFromLocationNameMax = 255;
@@ -221,6 +226,7 @@ export const CreateStockReceiveResponse = zod.strictObject({
   "received_date": zod.iso.date(),
   "notes": zod.string().max(createStockReceiveResponseNotesMax).nullable(),
   "number": zod.string().max(createStockReceiveResponseNumberMax),
+  "held_by": zod.string().max(createStockReceiveResponseHeldByMax).nullable().describe('The later document that stands on this receipt\'s goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.'),
   "stock_transfer_number": zod.string().max(createStockReceiveResponseStockTransferNumberMax).nullable(),
   "from_location_name": zod.string().max(createStockReceiveResponseFromLocationNameMax).nullable(),
   "to_location_name": zod.string().max(createStockReceiveResponseToLocationNameMax).nullable(),
@@ -266,6 +272,8 @@ export const searchStockReceivesResponseNotesMax = 5000;
 
 export const searchStockReceivesResponseNumberMax = 255;
 
+export const searchStockReceivesResponseHeldByMax = 300;
+
 export const searchStockReceivesResponseStockTransferNumberMax = 255;
 
 export const searchStockReceivesResponseFromLocationNameMax = 255;
@@ -303,6 +311,7 @@ export const SearchStockReceivesResponseItem = zod.strictObject({
   "received_date": zod.iso.date(),
   "notes": zod.string().max(searchStockReceivesResponseNotesMax).nullable(),
   "number": zod.string().max(searchStockReceivesResponseNumberMax),
+  "held_by": zod.string().max(searchStockReceivesResponseHeldByMax).nullable().describe('The later document that stands on this receipt\'s goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.'),
   "stock_transfer_number": zod.string().max(searchStockReceivesResponseStockTransferNumberMax).nullable(),
   "from_location_name": zod.string().max(searchStockReceivesResponseFromLocationNameMax).nullable(),
   "to_location_name": zod.string().max(searchStockReceivesResponseToLocationNameMax).nullable(),
@@ -345,6 +354,8 @@ export const getStockReceiveResponseNotesMax = 5000;
 
 export const getStockReceiveResponseNumberMax = 255;
 
+export const getStockReceiveResponseHeldByMax = 300;
+
 export const getStockReceiveResponseStockTransferNumberMax = 255;
 
 export const getStockReceiveResponseFromLocationNameMax = 255;
@@ -382,6 +393,7 @@ export const GetStockReceiveResponse = zod.strictObject({
   "received_date": zod.iso.date(),
   "notes": zod.string().max(getStockReceiveResponseNotesMax).nullable(),
   "number": zod.string().max(getStockReceiveResponseNumberMax),
+  "held_by": zod.string().max(getStockReceiveResponseHeldByMax).nullable().describe('The later document that stands on this receipt\'s goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.'),
   "stock_transfer_number": zod.string().max(getStockReceiveResponseStockTransferNumberMax).nullable(),
   "from_location_name": zod.string().max(getStockReceiveResponseFromLocationNameMax).nullable(),
   "to_location_name": zod.string().max(getStockReceiveResponseToLocationNameMax).nullable(),
@@ -423,6 +435,8 @@ export const deleteStockReceiveResponseNotesMax = 5000;
 
 export const deleteStockReceiveResponseNumberMax = 255;
 
+export const deleteStockReceiveResponseHeldByMax = 300;
+
 export const deleteStockReceiveResponseStockTransferNumberMax = 255;
 
 export const deleteStockReceiveResponseFromLocationNameMax = 255;
@@ -460,6 +474,7 @@ export const DeleteStockReceiveResponse = zod.strictObject({
   "received_date": zod.iso.date(),
   "notes": zod.string().max(deleteStockReceiveResponseNotesMax).nullable(),
   "number": zod.string().max(deleteStockReceiveResponseNumberMax),
+  "held_by": zod.string().max(deleteStockReceiveResponseHeldByMax).nullable().describe('The later document that stands on this receipt\'s goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.'),
   "stock_transfer_number": zod.string().max(deleteStockReceiveResponseStockTransferNumberMax).nullable(),
   "from_location_name": zod.string().max(deleteStockReceiveResponseFromLocationNameMax).nullable(),
   "to_location_name": zod.string().max(deleteStockReceiveResponseToLocationNameMax).nullable(),
@@ -527,6 +542,8 @@ export const restoreStockReceiveResponseNotesMax = 5000;
 
 export const restoreStockReceiveResponseNumberMax = 255;
 
+export const restoreStockReceiveResponseHeldByMax = 300;
+
 export const restoreStockReceiveResponseStockTransferNumberMax = 255;
 
 export const restoreStockReceiveResponseFromLocationNameMax = 255;
@@ -564,6 +581,7 @@ export const RestoreStockReceiveResponse = zod.strictObject({
   "received_date": zod.iso.date(),
   "notes": zod.string().max(restoreStockReceiveResponseNotesMax).nullable(),
   "number": zod.string().max(restoreStockReceiveResponseNumberMax),
+  "held_by": zod.string().max(restoreStockReceiveResponseHeldByMax).nullable().describe('The later document that stands on this receipt\'s goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.'),
   "stock_transfer_number": zod.string().max(restoreStockReceiveResponseStockTransferNumberMax).nullable(),
   "from_location_name": zod.string().max(restoreStockReceiveResponseFromLocationNameMax).nullable(),
   "to_location_name": zod.string().max(restoreStockReceiveResponseToLocationNameMax).nullable(),

@@ -61,6 +61,8 @@ export const listStockReturnsResponseDataItemNotesMax = 5000;
 
 export const listStockReturnsResponseDataItemNumberMax = 255;
 
+export const listStockReturnsResponseDataItemHeldByMax = 300;
+
 export const listStockReturnsResponseDataItemStockTransferNumberMax = 255;
 
 export const listStockReturnsResponseDataItemFromLocationNameMax = 255;
@@ -111,6 +113,7 @@ export const ListStockReturnsResponse = zod.strictObject({
   "reason": zod.string().max(listStockReturnsResponseDataItemReasonMax).nullable(),
   "notes": zod.string().max(listStockReturnsResponseDataItemNotesMax).nullable(),
   "number": zod.string().max(listStockReturnsResponseDataItemNumberMax),
+  "held_by": zod.string().max(listStockReturnsResponseDataItemHeldByMax).nullable().describe('The later document that stands on this receipt\'s goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.'),
   "stock_transfer_number": zod.string().max(listStockReturnsResponseDataItemStockTransferNumberMax).nullable(),
   "from_location_name": zod.string().max(listStockReturnsResponseDataItemFromLocationNameMax).nullable(),
   "to_location_name": zod.string().max(listStockReturnsResponseDataItemToLocationNameMax).nullable(),
@@ -204,6 +207,8 @@ export const createStockReturnResponseNotesMax = 5000;
 
 export const createStockReturnResponseNumberMax = 255;
 
+export const createStockReturnResponseHeldByMax = 300;
+
 export const createStockReturnResponseStockTransferNumberMax = 255;
 
 export const createStockReturnResponseFromLocationNameMax = 255;
@@ -249,6 +254,7 @@ export const CreateStockReturnResponse = zod.strictObject({
   "reason": zod.string().max(createStockReturnResponseReasonMax).nullable(),
   "notes": zod.string().max(createStockReturnResponseNotesMax).nullable(),
   "number": zod.string().max(createStockReturnResponseNumberMax),
+  "held_by": zod.string().max(createStockReturnResponseHeldByMax).nullable().describe('The later document that stands on this receipt\'s goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.'),
   "stock_transfer_number": zod.string().max(createStockReturnResponseStockTransferNumberMax).nullable(),
   "from_location_name": zod.string().max(createStockReturnResponseFromLocationNameMax).nullable(),
   "to_location_name": zod.string().max(createStockReturnResponseToLocationNameMax).nullable(),
@@ -300,6 +306,8 @@ export const searchStockReturnsResponseNotesMax = 5000;
 
 export const searchStockReturnsResponseNumberMax = 255;
 
+export const searchStockReturnsResponseHeldByMax = 300;
+
 export const searchStockReturnsResponseStockTransferNumberMax = 255;
 
 export const searchStockReturnsResponseFromLocationNameMax = 255;
@@ -345,6 +353,7 @@ export const SearchStockReturnsResponseItem = zod.strictObject({
   "reason": zod.string().max(searchStockReturnsResponseReasonMax).nullable(),
   "notes": zod.string().max(searchStockReturnsResponseNotesMax).nullable(),
   "number": zod.string().max(searchStockReturnsResponseNumberMax),
+  "held_by": zod.string().max(searchStockReturnsResponseHeldByMax).nullable().describe('The later document that stands on this receipt\'s goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.'),
   "stock_transfer_number": zod.string().max(searchStockReturnsResponseStockTransferNumberMax).nullable(),
   "from_location_name": zod.string().max(searchStockReturnsResponseFromLocationNameMax).nullable(),
   "to_location_name": zod.string().max(searchStockReturnsResponseToLocationNameMax).nullable(),
@@ -393,6 +402,8 @@ export const getStockReturnResponseNotesMax = 5000;
 
 export const getStockReturnResponseNumberMax = 255;
 
+export const getStockReturnResponseHeldByMax = 300;
+
 export const getStockReturnResponseStockTransferNumberMax = 255;
 
 export const getStockReturnResponseFromLocationNameMax = 255;
@@ -438,6 +449,7 @@ export const GetStockReturnResponse = zod.strictObject({
   "reason": zod.string().max(getStockReturnResponseReasonMax).nullable(),
   "notes": zod.string().max(getStockReturnResponseNotesMax).nullable(),
   "number": zod.string().max(getStockReturnResponseNumberMax),
+  "held_by": zod.string().max(getStockReturnResponseHeldByMax).nullable().describe('The later document that stands on this receipt\'s goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.'),
   "stock_transfer_number": zod.string().max(getStockReturnResponseStockTransferNumberMax).nullable(),
   "from_location_name": zod.string().max(getStockReturnResponseFromLocationNameMax).nullable(),
   "to_location_name": zod.string().max(getStockReturnResponseToLocationNameMax).nullable(),
@@ -485,6 +497,8 @@ export const deleteStockReturnResponseNotesMax = 5000;
 
 export const deleteStockReturnResponseNumberMax = 255;
 
+export const deleteStockReturnResponseHeldByMax = 300;
+
 export const deleteStockReturnResponseStockTransferNumberMax = 255;
 
 export const deleteStockReturnResponseFromLocationNameMax = 255;
@@ -530,6 +544,7 @@ export const DeleteStockReturnResponse = zod.strictObject({
   "reason": zod.string().max(deleteStockReturnResponseReasonMax).nullable(),
   "notes": zod.string().max(deleteStockReturnResponseNotesMax).nullable(),
   "number": zod.string().max(deleteStockReturnResponseNumberMax),
+  "held_by": zod.string().max(deleteStockReturnResponseHeldByMax).nullable().describe('The later document that stands on this receipt\'s goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.'),
   "stock_transfer_number": zod.string().max(deleteStockReturnResponseStockTransferNumberMax).nullable(),
   "from_location_name": zod.string().max(deleteStockReturnResponseFromLocationNameMax).nullable(),
   "to_location_name": zod.string().max(deleteStockReturnResponseToLocationNameMax).nullable(),
@@ -603,6 +618,8 @@ export const restoreStockReturnResponseNotesMax = 5000;
 
 export const restoreStockReturnResponseNumberMax = 255;
 
+export const restoreStockReturnResponseHeldByMax = 300;
+
 export const restoreStockReturnResponseStockTransferNumberMax = 255;
 
 export const restoreStockReturnResponseFromLocationNameMax = 255;
@@ -648,6 +665,7 @@ export const RestoreStockReturnResponse = zod.strictObject({
   "reason": zod.string().max(restoreStockReturnResponseReasonMax).nullable(),
   "notes": zod.string().max(restoreStockReturnResponseNotesMax).nullable(),
   "number": zod.string().max(restoreStockReturnResponseNumberMax),
+  "held_by": zod.string().max(restoreStockReturnResponseHeldByMax).nullable().describe('The later document that stands on this receipt\'s goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.'),
   "stock_transfer_number": zod.string().max(restoreStockReturnResponseStockTransferNumberMax).nullable(),
   "from_location_name": zod.string().max(restoreStockReturnResponseFromLocationNameMax).nullable(),
   "to_location_name": zod.string().max(restoreStockReturnResponseToLocationNameMax).nullable(),

@@ -3,13 +3,15 @@ import type { Database } from '../../db/database.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
 import { documentLines, routeNames } from '../../ledger/document-presenting.ts';
 import { lineLots } from '../../ledger/line-lots.ts';
+import { receiptHolders } from '../../ledger/receipt-holds.ts';
 
 // Stock receives and stock returns show their transfer's number and route and their lines the same way.
 export async function presentArrivalParts(
   db: Kysely<Database>,
   table: 'stock_receive_lines' | 'stock_return_lines',
-  rows: readonly { id: number; stock_transfer_id: number }[],
+  rows: readonly { id: number; business_id: number; deleted_at: string | null; stock_transfer_id: number }[],
 ) {
+  const heldBy = await receiptHolders(db, table === 'stock_receive_lines' ? 'stock-receive' : 'stock-return', rows);
   const { linesOf, itemOf } = await documentLines(
     db,
     table,
@@ -37,6 +39,7 @@ export async function presentArrivalParts(
     const transfer = transferOf.get(row.stock_transfer_id);
     return {
       stock_transfer_number: transfer?.number ?? null,
+      held_by: heldBy(row.id),
       ...(transfer ? routeOf(transfer) : { from_location_name: null, to_location_name: null }),
       lines: linesOf(row.id).map((line) => ({
         id: line.id,

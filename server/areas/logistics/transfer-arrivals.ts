@@ -5,6 +5,7 @@ import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { moveLinkedQuantity } from '../../ledger/linked-quantity.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
+import { refuseHeldReceipt } from '../../ledger/receipt-holds.ts';
 import { type ItemFacts, requireLineItems } from '../../ledger/references.ts';
 import { applyStockChanges } from '../../ledger/stock-ledger.ts';
 import {
@@ -147,11 +148,12 @@ function lotOf(
 }
 
 // Transit at the destination goes down; on hand goes up at the destination (receive) or the source (return),
-// at the cost the goods left the source with, in the lots they travelled in. Reversing checks that those goods
-// are still on hand.
+// at the cost the goods left the source with, in the lots they travelled in. Reversing waits for the documents
+// that took those goods on.
 export function arrivalPosting(kind: ArrivalKind): Posting {
   const tables = tablesOf[kind];
   return async (context, id, direction) => {
+    if (direction === -1) await refuseHeldReceipt(context, kind, id);
     const header = await context.trx
       .selectFrom(tables.header)
       .select(['number', 'stock_transfer_id'])

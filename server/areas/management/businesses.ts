@@ -7,15 +7,28 @@ import {
 } from '../../../generated/zod/businesses/businesses.zod.ts';
 import type { Database } from '../../db/database.ts';
 import type { OpticalKind } from '../../db/tables/optical-catalogue.ts';
+import { normalizeTin } from '../../domain/vat.ts';
 import { auditColumns } from '../../engine/dynamic.ts';
 import { insertRecord } from '../../engine/mutations.ts';
 import type { Resource, Row } from '../../engine/resource.ts';
+import { fieldError } from '../../http/errors.ts';
 
 type BusinessInput = Record<string, unknown>;
 
-// The flag is stored 0/1 like every flag.
+// A business's or a contact's TIN is stored with its dashes; anything but a TIN is a 422 on `tin`, an empty one none.
+export function withTin<T extends Record<string, unknown>>(input: T): T {
+  if (typeof input.tin !== 'string') return input;
+  if (input.tin.trim() === '') return { ...input, tin: null };
+  const tin = normalizeTin(input.tin);
+  if (tin === null) {
+    throw fieldError('tin', 'The TIN is nine digits and a branch code of three or five, as 123-456-789-000.');
+  }
+  return { ...input, tin };
+}
+
+// The flag is stored 0/1 like every flag; the TIN with its dashes.
 function businessColumns(input: BusinessInput): Record<string, unknown> {
-  const { is_vat_registered, ...columns } = input;
+  const { is_vat_registered, ...columns } = withTin(input);
   return is_vat_registered === undefined ? columns : { ...columns, is_vat_registered: is_vat_registered ? 1 : 0 };
 }
 

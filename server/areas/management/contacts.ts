@@ -5,9 +5,12 @@ import {
   SearchContactsQueryParams,
   UpdateContactBody,
 } from '../../../generated/zod/contacts/contacts.zod.ts';
+import { holdsAny } from '../../auth/identity.ts';
+import { centavosToPesos } from '../../domain/money.ts';
 import { auditColumns, dynamic } from '../../engine/dynamic.ts';
 import { nameOf, namesById } from '../../engine/lookups.ts';
-import type { Resource } from '../../engine/resource.ts';
+import type { Resource, ResourceContext } from '../../engine/resource.ts';
+import { withTin } from './businesses.ts';
 
 // Suppliers and customers; the contact type says which.
 export const contactsResource: Resource<'contacts'> = {
@@ -23,6 +26,7 @@ export const contactsResource: Resource<'contacts'> = {
   },
   searchColumns: ['name', 'company_name', 'email', 'phone', 'tin'],
   references: { contact_type_id: 'contact_types' },
+  toColumns: (input) => withTin(input as Record<string, unknown>),
   conditions: {
     // Customers and suppliers are the seeded contact types of those names (docs/domain/management.md, Contacts),
     // whatever their id.
@@ -43,6 +47,12 @@ export const contactsResource: Resource<'contacts'> = {
       'contact_types',
       rows.map((row) => row.contact_type_id),
     );
+    const owed = holdsAny(ctx.identity, ['view-invoices'])
+      ? await balancesOwed(
+          ctx,
+          rows.map((row) => row.id),
+        )
+      : null;
     return rows.map((row) => ({
       ...auditColumns(row),
       business_id: row.business_id,
@@ -55,6 +65,20 @@ export const contactsResource: Resource<'contacts'> = {
       tin: row.tin,
       notes: row.notes,
       contact_type_name: nameOf(types, row.contact_type_id),
+      balance: owed === null ? null : centavosToPesos(owed.get(row.id) ?? 0),
     }));
   },
 };
+
+// What each contact owes on its standing invoices, in centavos.
+async function balancesOwed(ctx: ResourceContext, ids: readonly number[]): Promise<Map<number, number>> {
+  const rows = await ctx.db
+    .selectFrom('invoices')
+    .select(['contact_id', sql<string | number>`SUM(total - amount_paid)`.as('owed')])
+    .where('business_id', '=', ctx.businessId ?? 0)
+    .where('deleted_at', 'is', null)
+    .where('contact_id', 'in', [...ids, 0])
+    .groupBy('contact_id')
+    .execute();
+  return new Map(rows.map((row) => [row.contact_id, Number(row.owed)]));
+}

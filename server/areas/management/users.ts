@@ -156,7 +156,8 @@ export const usersResource: Resource<'users', UserCreate, UserUpdate> = {
       ...columns,
       password_hash: await hashPassword(input.password, ctx.passwordCost),
       security_pin_hash: input.security_pin ? await hashPassword(input.security_pin, ctx.passwordCost) : null,
-      must_change_password: 0,
+      // A password someone else chose is known to them: the user replaces it at the first sign-in.
+      must_change_password: 1,
     });
     await replaceLinks(ctx, id, withBusiness);
     return id;
@@ -166,7 +167,7 @@ export const usersResource: Resource<'users', UserCreate, UserUpdate> = {
     await checkLinks(ctx, { ...existing, ...columns }, input);
     if (input.password !== undefined) {
       columns.password_hash = await hashPassword(input.password, ctx.passwordCost);
-      columns.must_change_password = 0;
+      columns.must_change_password = existing.id === ctx.identity.userId ? 0 : 1;
     }
     if (input.security_pin !== undefined) {
       columns.security_pin_hash =

@@ -8,7 +8,7 @@ import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
 import { auditColumns } from '../../engine/dynamic.ts';
 import { nameOf, namesById } from '../../engine/lookups.ts';
-import { withBalance } from '../../engine/open-documents.ts';
+import { byBalance, withBalance } from '../../engine/open-documents.ts';
 import type { Resource } from '../../engine/resource.ts';
 import { documentLines, locationNames, paidAndBalance, pricedTotals } from '../../ledger/document-presenting.ts';
 import { checkFigures, documentLifecycle, postingContextOf } from '../../ledger/document-support.ts';
@@ -32,6 +32,7 @@ export const billsResource: Resource<'bills', Create> = {
   },
   workPlaces: atOwnLocation,
   conditions: { has_balance: withBalance },
+  sorts: byBalance,
   toColumns(input) {
     checkFigures(input, ['unit_cost'], ['quantity']);
     return {};

@@ -9,6 +9,7 @@ import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { matchSourceLine, moveLinkedQuantity } from '../../ledger/linked-quantity.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
+import { refuseHeldReceipt } from '../../ledger/receipt-holds.ts';
 import { requireActive, requireLineItems, requireLocation } from '../../ledger/references.ts';
 import { applyStockChanges } from '../../ledger/stock-ledger.ts';
 import { requireReceiptLots } from '../../ledger/stock-lots.ts';
@@ -93,8 +94,9 @@ async function requireOpenOrder(context: PostingContext, purchaseOrderId: number
 }
 
 // Receiving adds the goods on hand at the receipt cost, into the line's lot for a lot-tracked item, and fills the
-// order lines it names.
+// order lines it names. A void waits for the bills and issues that stand on those goods.
 export const postReceiveOrder: Posting = async (context, id, direction) => {
+  if (direction === -1) await refuseHeldReceipt(context, 'receive-order', id);
   const order = await context.trx
     .selectFrom('receive_orders')
     .selectAll()

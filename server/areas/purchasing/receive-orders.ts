@@ -11,6 +11,7 @@ import { nameOf, namesById } from '../../engine/lookups.ts';
 import type { Resource } from '../../engine/resource.ts';
 import { documentLines, locationNames } from '../../ledger/document-presenting.ts';
 import { checkFigures, documentLifecycle, postingContextOf } from '../../ledger/document-support.ts';
+import { receiptHolders } from '../../ledger/receipt-holds.ts';
 import { atOwnLocationOfItsOrder } from '../../ledger/work-places.ts';
 import { createReceiveOrder, postReceiveOrder } from './receive-orders-posting.ts';
 
@@ -57,6 +58,7 @@ export const receiveOrdersResource: Resource<'receive_orders', Create> = {
       'number',
     );
     const locationName = await locationNames(ctx.db, rows);
+    const heldBy = await receiptHolders(ctx.db, 'receive-order', rows);
     return rows.map((row) => ({
       ...auditColumns(row),
       business_id: row.business_id,
@@ -71,6 +73,7 @@ export const receiveOrdersResource: Resource<'receive_orders', Create> = {
       contact_name: nameOf(contacts, row.contact_id),
       location_name: locationName(row.branch_id, row.warehouse_id),
       total: centavosToPesos(Number(row.total)),
+      held_by: heldBy(row.id),
       lines: linesOf(row.id).map((line) => ({
         id: line.id,
         purchase_order_line_id: line.purchase_order_line_id,

@@ -2,8 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { stockValue } from '../../domain/average-cost.ts';
 import { businessDate } from '../../domain/business-date.ts';
+import type { Location } from '../../domain/location.ts';
 import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
+import { placedAt } from '../../ledger/references.ts';
 import { expiringLots } from './expiring-lots.ts';
 import { jobOrdersDue } from './job-orders-due.ts';
 
@@ -22,11 +24,13 @@ async function dailyTotals(
   table: 'invoices' | 'bills',
   dateColumn: 'invoice_date' | 'bill_date',
   dates: readonly string[],
+  place: Location | null,
 ) {
   const rows = await db
     .selectFrom(table)
     .select([`${dateColumn} as date`, db.fn.sum<string | number>('total').as('total')])
     .where('business_id', '=', businessId)
+    .where(placedAt(table, place, table === 'bills'))
     .where('deleted_at', 'is', null)
     .where(dateColumn, '>=', dates[0] ?? '')
     .where(dateColumn, '<=', dates[dates.length - 1] ?? '')
@@ -36,11 +40,17 @@ async function dailyTotals(
   return dates.map((date) => ({ date, total: centavosToPesos(byDate.get(date) ?? 0) }));
 }
 
-async function openBalance(db: Kysely<Database>, businessId: number, table: 'invoices' | 'bills') {
+async function openBalance(
+  db: Kysely<Database>,
+  businessId: number,
+  table: 'invoices' | 'bills',
+  place: Location | null,
+) {
   const row = await db
     .selectFrom(table)
     .select([db.fn.sum<string | number>('total').as('total'), db.fn.sum<string | number>('amount_paid').as('paid')])
     .where('business_id', '=', businessId)
+    .where(placedAt(table, place, table === 'bills'))
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return centavosToPesos(Number(row?.total ?? 0) - Number(row?.paid ?? 0));
@@ -48,8 +58,13 @@ async function openBalance(db: Kysely<Database>, businessId: number, table: 'inv
 
 // The Overview's chart data: the last 30 Manila days of sales and purchases (bills), what customers owe and
 // what is owed to suppliers, stock value per location, items at or below their reorder level, best sellers, job
-// orders due and lots expiring soon.
-export async function dashboardOverview(db: Kysely<Database>, businessId: number, now: Date) {
+// orders due and lots expiring soon. A place narrows every figure to that branch or warehouse (a user tied to it).
+export async function dashboardOverview(
+  db: Kysely<Database>,
+  businessId: number,
+  now: Date,
+  place: Location | null = null,
+) {
   const dates = lastDays(businessDate(now));
   const stocks = await db
     .selectFrom('stocks')
@@ -71,6 +86,7 @@ export async function dashboardOverview(db: Kysely<Database>, businessId: number
       'warehouses.name as warehouse_name',
     ])
     .where('stocks.business_id', '=', businessId)
+    .where(placedAt('stocks', place))
     .orderBy('stocks.location_key')
     .execute();
   const values = new Map<
@@ -120,15 +136,16 @@ export async function dashboardOverview(db: Kysely<Database>, businessId: number
     .where('invoices.business_id', '=', businessId)
     .where('invoices.deleted_at', 'is', null)
     .where('invoices.invoice_date', '>=', dates[0] ?? '')
+    .where(placedAt('invoices', place, false))
     .groupBy(['items.id', 'items.code', 'items.name'])
     .orderBy('total', 'desc')
     .limit(5)
     .execute();
   return {
-    sales_by_day: await dailyTotals(db, businessId, 'invoices', 'invoice_date', dates),
-    purchases_by_day: await dailyTotals(db, businessId, 'bills', 'bill_date', dates),
-    receivables: await openBalance(db, businessId, 'invoices'),
-    payables: await openBalance(db, businessId, 'bills'),
+    sales_by_day: await dailyTotals(db, businessId, 'invoices', 'invoice_date', dates, place),
+    purchases_by_day: await dailyTotals(db, businessId, 'bills', 'bill_date', dates, place),
+    receivables: await openBalance(db, businessId, 'invoices', place),
+    payables: await openBalance(db, businessId, 'bills', place),
     stock_value_by_location: [...values.values()].map((entry) => ({ ...entry, value: centavosToPesos(entry.value) })),
     low_stock_items: lowStock,
     top_items: topItems.map((item) => ({
@@ -138,7 +155,7 @@ export async function dashboardOverview(db: Kysely<Database>, businessId: number
       quantity: fromThousandths(Number(item.quantity)),
       total: centavosToPesos(Number(item.total)),
     })),
-    job_orders_due: await jobOrdersDue(db, businessId, businessDate(now)),
-    expiring_lots: await expiringLots(db, businessId, businessDate(now)),
+    job_orders_due: await jobOrdersDue(db, businessId, businessDate(now), place),
+    expiring_lots: await expiringLots(db, businessId, businessDate(now), place),
   };
 }

@@ -1,12 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { Location } from '../../domain/location.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
+import { placedAt } from '../../ledger/references.ts';
 
 export const expiryWarningDays = 90;
 
 // The Overview's lots to pull or sell first: goods on hand expiring within 90 days of today, the expired ones
 // included, earliest expiry first.
-export async function expiringLots(db: Kysely<Database>, businessId: number, today: string) {
+export async function expiringLots(
+  db: Kysely<Database>,
+  businessId: number,
+  today: string,
+  place: Location | null = null,
+) {
   const limit = new Date(Date.parse(`${today}T00:00:00Z`) + expiryWarningDays * 86_400_000).toISOString().slice(0, 10);
   const rows = await db
     .selectFrom('stock_lots')
@@ -17,6 +24,7 @@ export async function expiringLots(db: Kysely<Database>, businessId: number, tod
     .select(['items.code as item_code', 'items.name as item_name', 'branches.name as branch_name'])
     .select('warehouses.name as warehouse_name')
     .where('stock_lots.business_id', '=', businessId)
+    .where(placedAt('stock_lots', place))
     .where('stock_lots.quantity_on_hand', '>', 0)
     .where('stock_lots.expires_on', '<=', limit)
     .orderBy('stock_lots.expires_on')

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { Location } from '../../domain/location.ts';
+import { placedAt } from '../../ledger/references.ts';
 
 // The Overview's job orders to chase: not yet claimed or cancelled and promised for today or earlier.
-export async function jobOrdersDue(db: Kysely<Database>, businessId: number, today: string) {
+export async function jobOrdersDue(db: Kysely<Database>, businessId: number, today: string, place: Location | null) {
   const rows = await db
     .selectFrom('job_orders')
     .innerJoin('contacts', 'contacts.id', 'job_orders.contact_id')
@@ -16,6 +18,7 @@ export async function jobOrdersDue(db: Kysely<Database>, businessId: number, tod
       'branches.name as branch_name',
     ])
     .where('job_orders.business_id', '=', businessId)
+    .where(placedAt('job_orders', place, false))
     .where('job_orders.deleted_at', 'is', null)
     .where('job_orders.status', 'in', ['open', 'in_lab', 'ready'])
     .where('job_orders.promised_date', '<=', today)

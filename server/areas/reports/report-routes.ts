@@ -3,7 +3,8 @@ import Papa from 'papaparse';
 import { GetDailySalesQueryParams } from '../../../generated/zod/reports/reports.zod.ts';
 import { businessDate } from '../../domain/business-date.ts';
 import { wantsCsv } from '../../engine/csv-export.ts';
-import type { EngineOptions } from '../../engine/routes.ts';
+import { type EngineOptions, resourceContext } from '../../engine/routes.ts';
+import { boundLocation } from '../../engine/work-location.ts';
 import { formulaCell } from '../../http/csv-text.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
@@ -13,6 +14,64 @@ const longestSpanDays = 366;
 
 // A cell that a spreadsheet would run as a formula is sent with a leading quote, as list exports do.
 const csvOptions = { newline: '\r\n', escapeFormulae: formulaCell };
+
+// The CSV reads like the screen: its columns in the screen's order (the payment methods as the screen lists them),
+// the branch by name, money with two decimals, and a totals row.
+const csvColumns = [
+  'date',
+  'branch',
+  'invoices_issued',
+  'issued_from',
+  'issued_to',
+  'invoices_voided',
+  'voided_from',
+  'voided_to',
+  'gross_sales',
+  'regular_discounts',
+  'vat_exemption',
+  'special_discounts',
+  'vatable_sales',
+  'vat_amount',
+  'vat_exempt_sales',
+  'zero_rated_sales',
+  'net_sales',
+  'collections_cash',
+  'collections_card',
+  'collections_e_wallet',
+  'collections_bank_transfer',
+  'collections_check',
+  'collections_total',
+] as const;
+
+type DailySalesRow = Awaited<ReturnType<typeof dailySales>>[number];
+
+function dailySalesCsv(rows: readonly DailySalesRow[]) {
+  const money = csvColumns.filter((column) => column.startsWith('collections_') || dailySalesMoney.has(column));
+  const cell = (row: Record<string, unknown>, column: (typeof csvColumns)[number]) => {
+    const value = column === 'branch' ? row.branch_name : row[column];
+    return typeof value === 'number' && money.includes(column) ? value.toFixed(2) : (value ?? '');
+  };
+  const sum = (column: string) =>
+    rows.reduce((total, row) => total + Math.round(Number(row[column as keyof DailySalesRow]) * 100), 0);
+  const totals: Record<string, unknown> = {
+    date: 'Total',
+    invoices_issued: rows.reduce((total, row) => total + row.invoices_issued, 0),
+    invoices_voided: rows.reduce((total, row) => total + row.invoices_voided, 0),
+    ...Object.fromEntries(money.map((column) => [column, sum(column) / 100])),
+  };
+  const data = [...rows, ...(rows.length > 0 ? [totals] : [])].map((row) =>
+    csvColumns.map((column) => cell(row as Record<string, unknown>, column)),
+  );
+  return { fields: [...csvColumns], data };
+}
+
+const dailySalesMoney = new Set<string>(
+  dailySalesColumns.filter(
+    (column) =>
+      !['branch_id', 'branch_name', 'date', 'invoices_issued', 'issued_from', 'issued_to'].includes(column) &&
+      !['invoices_voided', 'voided_from', 'voided_to'].includes(column),
+  ),
+);
 
 const daysBetween = (from: string, to: string) =>
   (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
@@ -30,8 +89,13 @@ export function registerReportRoutes(app: FastifyInstance, options: EngineOption
       if (daysBetween(dateFrom, dateTo) >= longestSpanDays) {
         throw unprocessable({ date_to: [`The report covers at most ${longestSpanDays} days.`] });
       }
+      // A user tied to a location reads that branch's sales only (a warehouse has none).
+      const home = boundLocation(resourceContext(request, options));
+      if (home !== null && query.branch_id != null && query.branch_id !== home.branch_id) {
+        throw unprocessable({ branch_id: ['You may only see the sales of your own branch.'] });
+      }
       const rows = await dailySales(options.db, request.businessId ?? 0, {
-        branchId: query.branch_id ?? null,
+        branchId: home === null ? (query.branch_id ?? null) : (home.branch_id ?? 0),
         dateFrom,
         dateTo,
       });
@@ -39,7 +103,7 @@ export function registerReportRoutes(app: FastifyInstance, options: EngineOption
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="daily-sales-${dateFrom}-${dateTo}.csv"`)
-        .send(`${Papa.unparse({ fields: [...dailySalesColumns], data: rows.map(Object.values) }, csvOptions)}\r\n`);
+        .send(`${Papa.unparse(dailySalesCsv(rows), csvOptions)}\r\n`);
     },
   );
 }

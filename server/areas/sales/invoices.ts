@@ -7,7 +7,7 @@ import {
 } from '../../../generated/zod/invoices/invoices.zod.ts';
 import { auditColumns } from '../../engine/dynamic.ts';
 import { nameOf, namesIn } from '../../engine/lookups.ts';
-import { withBalance } from '../../engine/open-documents.ts';
+import { byBalance, withBalance } from '../../engine/open-documents.ts';
 import type { Resource } from '../../engine/resource.ts';
 import { paidAndBalance, pricedTotals } from '../../ledger/document-presenting.ts';
 import { checkFigures, documentLifecycle, postingContextOf } from '../../ledger/document-support.ts';
@@ -35,6 +35,7 @@ export const invoicesResource: Resource<'invoices', Create, Update> = {
   documentDate: { field: 'invoice_date', label: 'invoice date', sales: true },
   workPlaces: atOwnLocation,
   conditions: { has_balance: withBalance },
+  sorts: byBalance,
   toColumns(input) {
     checkFigures(input, ['unit_price'], ['quantity']);
     return {};

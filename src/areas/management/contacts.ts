@@ -37,6 +37,8 @@ export const contacts = defineResource({
     { field: 'email', label: 'Email' },
     { field: 'address', label: 'Address' },
     { field: 'tin', label: 'TIN' },
+    // What the customer owes on open invoices (blank without view-invoices).
+    { field: 'balance', label: 'Balance', kind: 'money' },
     { field: 'notes', label: 'Notes' },
     ...recordTimestamps,
   ],

@@ -31,6 +31,7 @@ export const users = defineResource({
     { name: 'security_pin', label: 'Security PIN (6 digits)', kind: 'password', createOnly: true },
     { name: 'userable', label: 'Home Location', kind: 'home-location', labelField: 'userable_from' },
     { name: 'business_ids', label: 'Businesses', kind: 'relations', resource: 'businesses' },
+    { name: 'role_ids', label: 'Roles', kind: 'relations', resource: 'roles' },
   ],
   resettable: true,
   extraActions: [{ action: 'assign-roles', label: 'Assign Roles' }],

@@ -97,6 +97,13 @@ export const bills = defineResource({
         { value: 'paid', label: 'Paid' },
       ],
     },
+    {
+      name: 'has_balance',
+      label: 'Balance',
+      kind: 'select',
+      options: [{ value: '1', label: 'Unpaid or partly paid' }],
+    },
+    { name: 'sort', label: 'Sort by', kind: 'select', options: [{ value: 'balance', label: 'Balance' }] },
     relationFilter('contact_id', 'Supplier', 'contacts', suppliers),
     locationFilter('', 'Location'),
     ...dateRangeFilters('bill_date', 'Bill date'),

@@ -37,6 +37,10 @@ const moneyColumns: readonly MoneyColumn[] = [
   { field: 'collections_total', label: 'Total Collected' },
 ];
 
+// A money column's sum in centavos, so that pesos add up exactly.
+const sumOf = (rows: readonly DailySalesRow[], field: keyof DailySalesRow) =>
+  rows.reduce((sum, row) => sum + Math.round(Number(row[field]) * 100), 0) / 100;
+
 const range = (from: string | null, to: string | null) => (from ? (from === to ? from : `${from} – ${to}`) : '');
 
 // On paper only the report shows, landscape so that every column fits.
@@ -109,8 +113,17 @@ export function DailySalesScreen() {
     }
   };
   const rows = report.data ?? [];
-  const total = (field: keyof DailySalesRow) =>
-    rows.reduce((sum, row) => sum + Math.round(Number(row[field]) * 100), 0) / 100;
+  // One subtotal per branch when the days cover more than one, then the grand total.
+  const branchIds = [...new Set(rows.map((row) => row.branch_id))];
+  const sums: { key: string; label: string; rows: DailySalesRow[] }[] = [
+    ...(branchIds.length > 1
+      ? branchIds.map((branchId) => {
+          const own = rows.filter((row) => row.branch_id === branchId);
+          return { key: `branch-${branchId}`, label: `Subtotal ${own[0]?.branch_name ?? ''}`, rows: own };
+        })
+      : []),
+    { key: 'total', label: 'Total', rows },
+  ];
   return (
     <Stack gap="4" data-report="">
       <style>{printCss}</style>
@@ -221,16 +234,18 @@ export function DailySalesScreen() {
           </Table.Body>
           {rows.length > 1 ? (
             <Table.Footer>
-              <Table.Row fontWeight="semibold">
-                <Table.Cell colSpan={2}>Total</Table.Cell>
-                <Table.Cell>{rows.reduce((sum, row) => sum + row.invoices_issued, 0)}</Table.Cell>
-                <Table.Cell>{rows.reduce((sum, row) => sum + row.invoices_voided, 0)}</Table.Cell>
-                {moneyColumns.map((column) => (
-                  <Table.Cell key={column.field} textAlign="end" whiteSpace="nowrap">
-                    {formatMoney(total(column.field))}
-                  </Table.Cell>
-                ))}
-              </Table.Row>
+              {sums.map((sum) => (
+                <Table.Row key={sum.key} fontWeight="semibold">
+                  <Table.Cell colSpan={2}>{sum.label}</Table.Cell>
+                  <Table.Cell>{sum.rows.reduce((count, row) => count + row.invoices_issued, 0)}</Table.Cell>
+                  <Table.Cell>{sum.rows.reduce((count, row) => count + row.invoices_voided, 0)}</Table.Cell>
+                  {moneyColumns.map((column) => (
+                    <Table.Cell key={column.field} textAlign="end" whiteSpace="nowrap">
+                      {formatMoney(sumOf(sum.rows, column.field))}
+                    </Table.Cell>
+                  ))}
+                </Table.Row>
+              ))}
             </Table.Footer>
           ) : null}
         </Table.Root>

@@ -57,6 +57,24 @@ function salesAndPurchases(overview: DashboardOverview, withPurchases: boolean) 
   }));
 }
 
+// The open invoices or bills, largest balance first.
+export function openBalancesPath(list: 'invoices' | 'bills'): string {
+  return `/${list}?has_balance=1&sort=balance&order_by=desc`;
+}
+
+function OpenBalance({ label, amount, to }: { label: string; amount: number; to: string }) {
+  return (
+    <Stat.Root borderWidth="1px" rounded="md" p="4">
+      <Stat.Label>{label}</Stat.Label>
+      <Stat.ValueText>
+        <Link asChild color="teal.700">
+          <RouterLink to={to}>{formatMoney(amount)}</RouterLink>
+        </Link>
+      </Stat.ValueText>
+    </Stat.Root>
+  );
+}
+
 export function OverviewScreen() {
   const overview = useQuery({
     queryKey: getGetDashboardOverviewQueryKey(),
@@ -96,15 +114,11 @@ export function OverviewScreen() {
       {data && !isQuietBusiness(data) ? (
         <>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <Stat.Root borderWidth="1px" rounded="md" p="4">
-              <Stat.Label>Receivables</Stat.Label>
-              <Stat.ValueText>{formatMoney(data.receivables)}</Stat.ValueText>
-            </Stat.Root>
+            {data.receivables !== null ? (
+              <OpenBalance label="Receivables" amount={data.receivables} to={openBalancesPath('invoices')} />
+            ) : null}
             {payables !== null ? (
-              <Stat.Root borderWidth="1px" rounded="md" p="4">
-                <Stat.Label>Payables</Stat.Label>
-                <Stat.ValueText>{formatMoney(payables)}</Stat.ValueText>
-              </Stat.Root>
+              <OpenBalance label="Payables" amount={payables} to={openBalancesPath('bills')} />
             ) : null}
           </SimpleGrid>
           <JobOrdersDue overview={data} />
@@ -142,19 +156,33 @@ export function OverviewScreen() {
               <Card.Root>
                 <Card.Header>
                   <Card.Title>Stock value by location</Card.Title>
+                  <Text fontWeight="semibold">
+                    Total {formatMoney(stockValues.reduce((sum, location) => sum + location.value, 0))}
+                  </Text>
                 </Card.Header>
                 <Card.Body>
                   <Box h="64">
                     <ResponsiveContainer width="100%" height="100%">
                       <BarChart data={stockValues}>
                         <CartesianGrid strokeDasharray="3 3" />
-                        <XAxis dataKey="location_name" fontSize={12} />
+                        <XAxis dataKey="location_name" fontSize={12} interval={0} />
                         <YAxis fontSize={12} tickFormatter={(value: number) => formatMoneyCompact(value)} width={70} />
                         <Tooltip formatter={(value) => formatMoney(Number(value))} />
                         <Bar dataKey="value" name="Value" fill="#0d9488" isAnimationActive={false} />
                       </BarChart>
                     </ResponsiveContainer>
                   </Box>
+                  {/* Every bar named with its figure, however narrow the chart draws. */}
+                  <Table.Root size="sm" mt="3" aria-label="Stock value by location">
+                    <Table.Body>
+                      {stockValues.map((location) => (
+                        <Table.Row key={`${location.branch_id ?? ''}-${location.warehouse_id ?? ''}`}>
+                          <Table.Cell>{location.location_name}</Table.Cell>
+                          <Table.Cell textAlign="end">{formatMoney(location.value)}</Table.Cell>
+                        </Table.Row>
+                      ))}
+                    </Table.Body>
+                  </Table.Root>
                 </Card.Body>
               </Card.Root>
             ) : null}

@@ -108,6 +108,13 @@ export const invoices = defineResource({
         { value: 'paid', label: 'Paid' },
       ],
     },
+    {
+      name: 'has_balance',
+      label: 'Balance',
+      kind: 'select',
+      options: [{ value: '1', label: 'Unpaid or partly paid' }],
+    },
+    { name: 'sort', label: 'Sort by', kind: 'select', options: [{ value: 'balance', label: 'Balance' }] },
     relationFilter('contact_id', 'Customer', 'contacts', customers),
     locationFilter('', 'Branch'),
     ...dateRangeFilters('invoice_date', 'Invoice date'),

@@ -124,10 +124,14 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
   const deleted = Boolean(data?.deleted_at);
   const linesField = resource.formFields.find((field) => field.kind === 'lines');
   const lines = data ? readField(data, 'lines') : undefined;
+  // A receipt whose goods a later document took on cannot be voided (the API answers 409), so it offers no Delete.
+  const heldBy = data ? readField(data, 'held_by') : undefined;
+  const held = typeof heldBy === 'string' && !deleted;
   const actions =
     resource.screens === 'read-only'
       ? []
       : offeredActions(deleted, resource.resettable === true).filter((action) => {
+          if (action === 'delete' && held) return false;
           const permission = actionPermission[action];
           return permission === null || can({ prefix, action: permission });
         });
@@ -247,6 +251,9 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
             : null}
         </HStack>
       </Flex>
+      {held && can({ prefix, action: 'delete' }) ? (
+        <Text color="fg.muted">{`${heldBy} stands on the goods of this ${resource.singular.toLowerCase()}; void it first to delete this one.`}</Text>
+      ) : null}
       {record.isPending && record.fetchStatus !== 'idle' ? (
         <Progress.Root value={null} striped animated size="xs" colorPalette="teal" aria-label="Loading">
           <Progress.Track>

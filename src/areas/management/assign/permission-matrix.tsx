@@ -14,6 +14,28 @@ const actionLabel = (action: MatrixAction) =>
 
 const pluralOf = new Map<string, string>(resources.map((resource) => [resource.key, resource.plural]));
 
+// Words for a person, not the stored names: the full access keeps its stored (misspelt) name, which sign-in and
+// every role refer to, and reads correctly here.
+const permissionWords: Readonly<Record<string, string>> = {
+  'full-access-and-permssions': 'Full access and permissions',
+  'work-at-any-location': 'Work at any location',
+  'post-backdated-documents': 'Post backdated documents',
+};
+
+const sentenceCase = (words: string) => {
+  const spaced = words.replaceAll('-', ' ');
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+};
+
+export function permissionLabel(name: string): string {
+  return permissionWords[name] ?? sentenceCase(name);
+}
+
+// A row of the matrix: the resource's plural, else its words ("costs" reads "Costs", "daily-sales" "Daily sales").
+export function rowLabel(prefix: string): string {
+  return pluralOf.get(prefix) ?? sentenceCase(prefix);
+}
+
 type MatrixRow = { prefix: string; group: string; cells: Map<MatrixAction, number> };
 
 function isMatrixAction(action: string | undefined): action is MatrixAction {
@@ -74,7 +96,13 @@ export function PermissionMatrix({ options, picked, onChange }: ChooserProps) {
   return (
     <Stack gap="4">
       {single.map((option) => (
-        <Tick key={option.id} label={option.name} ids={[option.id]} picked={picked} onChange={onChange} />
+        <Tick
+          key={option.id}
+          label={permissionLabel(option.name)}
+          ids={[option.id]}
+          picked={picked}
+          onChange={onChange}
+        />
       ))}
       <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0}>
         <Table.Root size="sm">
@@ -124,19 +152,20 @@ function MatrixRowView({ row, groupStarts, picked, onChange }: MatrixRowViewProp
       ) : null}
       <Table.Row>
         <Table.ColumnHeader scope="row">
-          <Tick
-            label={pluralOf.get(row.prefix) ?? row.prefix}
-            ids={[...row.cells.values()]}
-            picked={picked}
-            onChange={onChange}
-          />
+          <Tick label={rowLabel(row.prefix)} ids={[...row.cells.values()]} picked={picked} onChange={onChange} />
         </Table.ColumnHeader>
         {matrixActions.map((action) => {
           const id = row.cells.get(action);
           return (
             <Table.Cell key={action}>
               {id === undefined ? null : (
-                <Tick label={`${action}-${row.prefix}`} ids={[id]} picked={picked} onChange={onChange} labelHidden />
+                <Tick
+                  label={`${actionLabel(action)} ${rowLabel(row.prefix)}`}
+                  ids={[id]}
+                  picked={picked}
+                  onChange={onChange}
+                  labelHidden
+                />
               )}
             </Table.Cell>
           );

@@ -103,7 +103,10 @@ export function LineRow({ name, index, columns, pricing, showAmount, onRemove }:
             verticalAlign="top"
           >
             <Field.Root invalid={Boolean(error)}>
-              <Field.Label srOnly>{label}</Field.Label>
+              {/* A source line shows its item as text (there is nothing to fill in), and a lot's input labels itself. */}
+              {column.kind === 'id' || column.kind === 'lot-number' || column.kind === 'expiry' ? null : (
+                <Field.Label srOnly>{label}</Field.Label>
+              )}
               {column.kind === 'item' ? (
                 <ItemPicker
                   name={path}
@@ -114,7 +117,7 @@ export function LineRow({ name, index, columns, pricing, showAmount, onRemove }:
                 />
               ) : column.kind === 'select' ? (
                 <NativeSelect.Root invalid={Boolean(error)}>
-                  <NativeSelect.Field id={path} aria-label={label} {...register(path, { setValueAs: toTextOrNull })}>
+                  <NativeSelect.Field {...register(path, { setValueAs: toTextOrNull })}>
                     <option value="">Choose…</option>
                     {column.options.map((option) => (
                       <option key={option.value} value={option.value}>

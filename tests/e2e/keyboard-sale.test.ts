@@ -59,7 +59,18 @@ describe('a sale with the keyboard alone', () => {
     );
 
     await field(page, 'contact_id');
+    await typeAndPick(page, 'Maria', 'Maria');
+    // Tab after a pick goes to the next field, not to the picker's clear button; Escape clears the choice.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('branch_id');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    expect(await page.locator('input[name="contact_id"]').inputValue()).toBe('');
+    await page.keyboard.press('Shift+Tab');
     await typeAndPick(page, 'Walk', 'Walk-in Customer');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('branch_id');
     await field(page, 'lines.0.item_id');
     await typeAndPick(page, 'RB-2140-901', 'RB-2140-901');
     await screenshot(page, 'keyboard-line-picked');

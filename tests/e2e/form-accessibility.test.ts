@@ -66,6 +66,13 @@ async function nameViolations(page: Page): Promise<Violation[]> {
       targets: violation.nodes.map((node) => node.target.join(' ')),
     })),
     ...pickersNamedByPlaceholder.map((name) => ({ rule: 'named-by-its-label', targets: [name] })),
+    // axe no longer checks ids outside ARIA; a label's `for` leans on them just the same.
+    ...(
+      await page.evaluate(() => {
+        const ids = [...document.querySelectorAll('form [id]')].map((element) => element.id);
+        return [...new Set(ids.filter((id, index) => ids.indexOf(id) !== index))];
+      })
+    ).map((id) => ({ rule: 'unique-id', targets: [id] })),
   ];
 }
 

@@ -104,7 +104,7 @@ describe('a sale with the keyboard alone', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/invoices\/\d+$/);
     const invoicePath = new URL(page.url()).pathname;
-    expect(await detail(page, 'Total').innerText()).toBe('₱9,490');
+    expect(await detail(page, 'Amount due').innerText()).toBe('₱9,490');
 
     await tabTo(page, 'a', 'Record Payment');
     await page.keyboard.press('Enter');

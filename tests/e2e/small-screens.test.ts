@@ -125,7 +125,7 @@ describe('small screens', () => {
       .first()
       .getAttribute('href');
     await phone.goto(href ?? '/invoices');
-    expect(await detail(phone, 'Total').innerText()).toBe('₱9,490');
+    expect(await detail(phone, 'Amount due').innerText()).toBe('₱9,490');
     await phone.getByRole('link', { name: 'Record Payment', exact: true }).click();
     await phone.getByLabel('Payment Method').selectOption('cash');
     await phone.getByRole('button', { name: 'Save' }).click();

@@ -82,8 +82,10 @@ export function LineEditor({ name, columns, pricing }: LineEditorProps) {
       ),
     ),
   );
-  // Lines that carry no price (stock movements) have no amounts to show.
+  // Lines that carry no price (stock movements) have no amounts to show. A sale's totals are its VAT breakdown's
+  // (its SC/PWD section): a total here would not know the special discount and would name a second "Total".
   const priced = priceColumn !== undefined;
+  const totalled = priced && pricing?.side !== 'sale';
   return (
     <>
       <Table.ScrollArea borderWidth="1px" rounded="md" w="full">
@@ -120,7 +122,7 @@ export function LineEditor({ name, columns, pricing }: LineEditorProps) {
       <Button alignSelf="start" size="sm" variant="outline" onClick={() => append(emptyLine(columns))}>
         <LuPlus /> Add line
       </Button>
-      {priced ? (
+      {totalled ? (
         <DataList.Root orientation="horizontal" alignSelf="end" size="sm" aria-label="Totals">
           <DataList.Item>
             <DataList.ItemLabel>Subtotal</DataList.ItemLabel>

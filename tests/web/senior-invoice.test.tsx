@@ -145,4 +145,5 @@ it("names a senior's figures on the view, and its line reads quantity × price l
   expect(cells).toContain('₱8,990');
   expect(cells).toContain('Less VAT ₱963.21, less SC/PWD discount ₱1,605.36');
   expect(cells).toContain('₱6,421.43');
+  expect(cells).toContain('VATable');
 });

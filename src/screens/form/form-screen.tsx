@@ -16,6 +16,7 @@ import {
 import { listPath, pathForName, viewPath } from '../../resources/routes.ts';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
 import { Refusal } from '../shared/refusal.tsx';
+import { RefusedRedirect } from '../shared/refused-redirect.tsx';
 import {
   errorMessage,
   errorStatus,
@@ -67,7 +68,12 @@ export function FormScreen({ resource, api, mode, prefillSegment }: FormScreenPr
   });
 
   if (!can({ prefix: permissionPrefixOf(resource), action: mode === 'create' ? 'create' : 'update' })) {
-    return <Navigate to={listPath(resource)} replace />;
+    return (
+      <RefusedRedirect
+        to={listPath(resource)}
+        sentence={permissionRefusal(mode === 'create' ? 'create' : 'update', resource.plural)}
+      />
+    );
   }
   const status = errorStatus(source.error);
   if (status === 403) {

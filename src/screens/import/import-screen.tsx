@@ -9,7 +9,8 @@ import { countOf } from '../../format/count.ts';
 import { permissionPrefixOf } from '../../resources/resource.ts';
 import { listPath } from '../../resources/routes.ts';
 import { toaster } from '../../ui/toaster.tsx';
-import { errorMessage, validationErrors } from '../shared/request-error.ts';
+import { RefusedRedirect } from '../shared/refused-redirect.tsx';
+import { errorMessage, permissionRefusal, validationErrors } from '../shared/request-error.ts';
 import type { ResourceScreenProps } from '../shared/screen-props.ts';
 import { cellErrors, type ImportFile } from './import-file.ts';
 
@@ -28,7 +29,7 @@ export function ImportScreen({ resource, api }: ResourceScreenProps) {
   if (!importing || !api.importCsv) return <Navigate to={listPath(resource)} replace />;
   const importCsv = api.importCsv;
   if (!can({ prefix: permissionPrefixOf(resource), action: 'create', override: [importing.permission] })) {
-    return <Navigate to={listPath(resource)} replace />;
+    return <RefusedRedirect to={listPath(resource)} sentence={permissionRefusal('import', resource.plural)} />;
   }
 
   const check = async (name: string, text: string) => {

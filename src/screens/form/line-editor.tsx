@@ -4,6 +4,7 @@ import { type FieldError, get, useFieldArray, useFormContext, useWatch } from 'r
 import { LuPlus } from 'react-icons/lu';
 import { formatMoney } from '../../format/money.ts';
 import type { LineField, LinePricing } from '../../resources/resource.ts';
+import { stickyEnd } from '../../ui/sticky-end.ts';
 import { emptyLine, lineColumn } from './form-values.ts';
 import { documentFigures, lineFigures, toPesos } from './line-amounts.ts';
 import { useLinesFollowPricing } from './line-pricing.ts';
@@ -96,7 +97,7 @@ export function LineEditor({ name, columns, pricing }: LineEditorProps) {
                 <Table.ColumnHeader key={column.name}>{column.label}</Table.ColumnHeader>
               ))}
               {priced ? <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader> : null}
-              <Table.ColumnHeader w="12" />
+              <Table.ColumnHeader w="12" {...stickyEnd} />
             </Table.Row>
           </Table.Header>
           <Table.Body ref={body} onKeyDown={onLineKeyDown}>

@@ -5,6 +5,7 @@ import type { Item } from '../../../generated/model/index.ts';
 import { formatMoney } from '../../format/money.ts';
 import { isLensFamily } from '../../format/optical.ts';
 import type { LineField, LinePricing } from '../../resources/resource.ts';
+import { stickyEnd } from '../../ui/sticky-end.ts';
 import { errorMessage } from '../shared/request-error.ts';
 import { labelKey, lineColumn, lineKeys } from './form-values.ts';
 import { ItemPicker, itemLabel } from './item-picker.tsx';
@@ -192,7 +193,7 @@ export function LineRow({ name, index, columns, pricing, showAmount, onRemove }:
           </Text>
         </Table.Cell>
       ) : null}
-      <Table.Cell verticalAlign="top">
+      <Table.Cell verticalAlign="top" {...stickyEnd}>
         <IconButton aria-label={`Remove line ${index + 1}`} variant="ghost" onClick={onRemove}>
           <LuTrash2 />
         </IconButton>

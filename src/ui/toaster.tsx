@@ -1,12 +1,21 @@
-import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from '@chakra-ui/react';
+import { Toaster as ChakraToaster, createToaster, HStack, Link, Portal, Stack, Toast } from '@chakra-ui/react';
+import { toastNavigator } from './toast-navigation.ts';
 
 // SPEC sections 1 and 9: toasts sit at the bottom right and hide after 5 seconds.
 export const toastDuration = 5000;
 
 export const toaster = createToaster({ placement: 'bottom-end', duration: toastDuration, pauseOnPageIdle: true });
 
-export function notifySuccess(title: string): void {
-  toaster.create({ title, type: 'success', duration: toastDuration });
+// Where a toast's links lead: the record just saved and what is done next with it.
+export type ToastLink = { label: string; to: string };
+
+export function notifySuccess(title: string, links: readonly ToastLink[] = []): void {
+  toaster.create({ title, type: 'success', duration: toastDuration, meta: { links } });
+}
+
+function linksOf(meta: Record<string, unknown> | undefined): readonly ToastLink[] {
+  const links = meta?.links;
+  return Array.isArray(links) ? (links as ToastLink[]) : [];
 }
 
 export function notifyError(title: string): void {
@@ -23,6 +32,26 @@ export function Toaster() {
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
               {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
+              {linksOf(toast.meta).length > 0 ? (
+                <HStack gap="3" textStyle="sm" fontWeight="medium">
+                  {linksOf(toast.meta).map((link) => (
+                    <Link
+                      key={link.to}
+                      href={link.to}
+                      color="inherit"
+                      textDecoration="underline"
+                      onClick={(event) => {
+                        const navigate = toastNavigator();
+                        if (!navigate || event.ctrlKey || event.metaKey || event.shiftKey) return;
+                        event.preventDefault();
+                        navigate(link.to);
+                      }}
+                    >
+                      {link.label}
+                    </Link>
+                  ))}
+                </HStack>
+              ) : null}
             </Stack>
             <Toast.CloseTrigger />
           </Toast.Root>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it, vi } from 'vitest';
 import { getGetBusinessResponseMock } from '../../generated/hooks/businesses/businesses.msw.ts';
 import {
   getGetDiscountProgramResponseMock,
@@ -15,7 +15,7 @@ import { mockUser } from '../../src/mocks/handlers.ts';
 import { invoices } from '../../src/resources/invoices.ts';
 import { FormScreen } from '../../src/screens/form/form-screen.tsx';
 import { ViewScreen } from '../../src/screens/view/view-screen.tsx';
-import { renderRoutes, server, withMockServer } from './support.tsx';
+import { currentUrl, renderRoutes, server, withMockServer } from './support.tsx';
 
 withMockServer();
 
@@ -146,4 +146,18 @@ it("names a senior's figures on the view, and its line reads quantity × price l
   expect(cells).toContain('Less VAT ₱963.21, less SC/PWD discount ₱1,605.36');
   expect(cells).toContain('₱6,421.43');
   expect(cells).toContain('VATable');
+});
+
+it("prints the invoice once when opened from the saved toast's Print link", async () => {
+  const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+  const api = await invoices.load();
+  renderRoutes(
+    [{ path: '/invoices/:id', element: <ViewScreen resource={invoices} api={api} /> }],
+    '/invoices/12?print=1',
+  );
+  await screen.findByRole('heading', { name: 'Invoice I-20261126-B00001-00000012' });
+  await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+  await waitFor(() => expect(currentUrl().search).toBe(''));
+  expect(print).toHaveBeenCalledTimes(1);
+  print.mockRestore();
 });

@@ -14,7 +14,8 @@ import {
   type ResourceRecord,
 } from '../../resources/resource.ts';
 import { listPath, pathForName, viewPath } from '../../resources/routes.ts';
-import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
+import { notifyError, notifySuccess, type ToastLink } from '../../ui/toaster.tsx';
+import { followUpPath } from '../shared/follow-up-path.ts';
 import { Refusal } from '../shared/refusal.tsx';
 import { RefusedRedirect } from '../shared/refused-redirect.tsx';
 import {
@@ -139,6 +140,7 @@ type ResourceFormProps = {
 
 function ResourceForm({ resource, api, mode, id, source, start, bound }: ResourceFormProps) {
   const navigate = useNavigate();
+  const can = useGate();
   const queryClient = useQueryClient();
   const [query] = useSearchParams();
   const fields = fieldsFor(resource.formFields, mode);
@@ -201,8 +203,11 @@ function ResourceForm({ resource, api, mode, id, source, start, bound }: Resourc
   const submit = form.handleSubmit((body) => {
     setUnplaced([]);
     save.mutate(body, {
-      onSuccess: () => {
-        notifySuccess(`${resource.singular} ${mode === 'create' ? 'created' : 'updated'} successfully.`);
+      onSuccess: (saved) => {
+        notifySuccess(
+          `${resource.singular} ${mode === 'create' ? 'created' : 'updated'} successfully.`,
+          mode === 'create' ? savedDocumentLinks(resource, saved, can) : [],
+        );
         leave();
       },
       onError: (error) => {
@@ -286,4 +291,27 @@ function ResourceForm({ resource, api, mode, id, source, start, bound }: Resourc
       </form>
     </FormProvider>
   );
+}
+
+// A saved document is one click away from the toast (the form itself goes where SPEC.md says): its view, its print,
+// and what is done next with it there and then (an invoice's payment).
+function savedDocumentLinks(
+  resource: ResourceDefinition,
+  saved: unknown,
+  can: ReturnType<typeof useGate>,
+): ToastLink[] {
+  if (!resource.print || typeof saved !== 'object' || saved === null) return [];
+  const record = saved as ResourceRecord;
+  if (typeof record.id !== 'number') return [];
+  const view = viewPath(resource, record.id);
+  return [
+    { label: 'View', to: view },
+    { label: 'Print', to: `${view}?print=1` },
+    ...(resource.followUps ?? [])
+      .filter(
+        (followUp) =>
+          followUp.returnHere && followUp.applies(record) && can({ prefix: followUp.resource, action: 'create' }),
+      )
+      .map((followUp) => ({ label: followUp.label, to: followUpPath(resource, followUp, record) })),
+  ];
 }

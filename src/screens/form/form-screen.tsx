@@ -27,6 +27,7 @@ import {
 } from '../shared/request-error.ts';
 import type { ResourceScreenProps } from '../shared/screen-props.ts';
 import { useResourceMutation } from '../shared/use-resource-mutation.ts';
+import { CashTendered } from './cash-tendered.tsx';
 import { FieldInput } from './field-input.tsx';
 import { type FormMode, fieldsFor, type HomeStart, initialValues, sourceValues, valueKeys } from './form-values.ts';
 import { boundToHome, type HomeLocation, homeLocationOf } from './home-location.ts';
@@ -261,6 +262,7 @@ function ResourceForm({ resource, api, mode, id, source, start, bound }: Resourc
                 ))}
             </SimpleGrid>
           )}
+          {resource.pays && !save.isPending ? <CashTendered /> : null}
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
             <Button variant="outline" onClick={() => navigate(listPath(resource))}>
               Back

@@ -1,7 +1,7 @@
 import { Box, Flex, useMediaQuery } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { setToastNavigator } from '../ui/toast-navigation.ts';
+import { pageChanged, setToastNavigator } from '../ui/toast-navigation.ts';
 import { HashScroll } from './hash-scroll.tsx';
 import { RequireSession } from './require-session.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -24,6 +24,8 @@ export function Shell() {
   }, [navigate]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the drawer closes whenever the route changes.
   useEffect(() => setDrawerOpen(false), [location.pathname, location.search]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new page is counted (a saved document's toast).
+  useEffect(() => pageChanged(), [location.pathname]);
   return (
     <RequireSession>
       {(session) => (

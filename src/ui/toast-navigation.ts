@@ -9,3 +9,21 @@ export function setToastNavigator(navigate: ((to: string) => void) | null): void
 export function toastNavigator(): ((to: string) => void) | null {
   return navigator;
 }
+
+// How many pages the user has been on: a toast's links belong to the page it was raised on and the one the save
+// went to, and are taken away on the page after (where the same actions stand on the screen itself).
+let pagesSeen = 0;
+let onPageChange: ((page: number) => void) | null = null;
+
+export function currentPage(): number {
+  return pagesSeen;
+}
+
+export function pageChanged(): void {
+  pagesSeen += 1;
+  onPageChange?.(pagesSeen);
+}
+
+export function whenPageChanges(listener: (page: number) => void): void {
+  onPageChange = listener;
+}

@@ -1,5 +1,5 @@
 import { Toaster as ChakraToaster, createToaster, HStack, Link, Portal, Stack, Toast } from '@chakra-ui/react';
-import { toastNavigator } from './toast-navigation.ts';
+import { currentPage, toastNavigator, whenPageChanges } from './toast-navigation.ts';
 
 // SPEC sections 1 and 9: toasts sit at the bottom right and hide after 5 seconds.
 export const toastDuration = 5000;
@@ -10,8 +10,18 @@ export const toaster = createToaster({ placement: 'bottom-end', duration: toastD
 export type ToastLink = { label: string; to: string };
 
 export function notifySuccess(title: string, links: readonly ToastLink[] = []): void {
-  toaster.create({ title, type: 'success', duration: toastDuration, meta: { links } });
+  toaster.create({ title, type: 'success', duration: toastDuration, meta: { links, page: currentPage() } });
 }
+
+// Two pages on (the save's own page, then the one it led to), a toast's links go with it.
+whenPageChanges((page) => {
+  for (const toast of toaster.getVisibleToasts()) {
+    const raisedOn = toast.meta?.page;
+    if (toast.id && typeof raisedOn === 'number' && linksOf(toast.meta).length > 0 && page - raisedOn >= 2) {
+      toaster.remove(toast.id);
+    }
+  }
+});
 
 function linksOf(meta: Record<string, unknown> | undefined): readonly ToastLink[] {
   const links = meta?.links;

@@ -99,6 +99,14 @@ describe('a sale with the keyboard alone', () => {
     await page.keyboard.press('Control+Enter');
     await expectToast(page, 'Invoice created successfully.');
     await page.waitForURL((url) => url.pathname === '/invoices');
+    // The toast links to the invoice just saved: its view, its print and its payment.
+    const toast = page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: 'Invoice created' });
+    const viewHref = await toast.getByRole('link', { name: 'View' }).getAttribute('href');
+    expect(viewHref).toMatch(/^\/invoices\/\d+$/);
+    expect(await toast.getByRole('link', { name: 'Print' }).getAttribute('href')).toBe(`${viewHref}?print=1`);
+    expect(await toast.getByRole('link', { name: 'Record Payment' }).getAttribute('href')).toMatch(
+      /^\/invoice-payments\/create\/\d+\?redirect_to=invoices\.view/,
+    );
     await page.getByText(/^List of Invoices - Total \d+$/).waitFor();
     await tabTo(page, 'tbody a', 'View');
     await page.keyboard.press('Enter');

@@ -171,7 +171,7 @@ describe('the History section of a view screen', () => {
     expect(changes).toContain(`Date: ${formatDate('2026-11-20')} → ${formatDate('2026-11-21')}`);
     expect(changes).toContain('Branch: Makati Branch → Quezon City Branch');
     expect(changes).toContain('SC/PWD Holder: — → Lola Basyang, Senior Citizen ID OSCA-0001');
-    expect(changes).toContain(`Total: ${formatMoney(8990)} → ${formatMoney(6421.43)}`);
+    expect(changes).toContain(`Amount due: ${formatMoney(8990)} → ${formatMoney(6421.43)}`);
     // A record the user cannot open stays its number.
     expect(changes).toContain('Job Order: — → #7');
     expect(changes).not.toMatch(/[{}"]/);

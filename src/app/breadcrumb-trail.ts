@@ -11,12 +11,15 @@ const actionLabels: Record<string, string> = {
   'assign-permissions': 'Assign Permissions',
   'assign-roles': 'Assign Roles',
   'change-password': 'Change Password',
+  import: 'Import',
 };
+
+const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 // docs/domain/screens.md, Breadcrumb: a link to the list (plural name), then the action alone or the action and the
 // resource's name.
 export function breadcrumbTrail(handle: RouteHandle): Crumb[] {
-  const action = actionLabels[handle.action] ?? handle.action;
+  const action = actionLabels[handle.action] ?? capitalised(handle.action);
   const resource = handle.resource;
   if (!resource) return [{ label: handle.name === 'overview.index' ? 'Overview' : action }];
   const list = { label: resource.plural, to: `/${resource.key}` };

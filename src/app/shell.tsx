@@ -1,6 +1,7 @@
 import { Box, Flex, useMediaQuery } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { pageChanged, setToastNavigator } from '../ui/toast-navigation.ts';
 import { HashScroll } from './hash-scroll.tsx';
 import { RequireSession } from './require-session.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -16,8 +17,15 @@ export function Shell() {
   const [narrow = false] = useMediaQuery([narrowQuery], { fallback: [false] });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    setToastNavigator(navigate);
+    return () => setToastNavigator(null);
+  }, [navigate]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the drawer closes whenever the route changes.
   useEffect(() => setDrawerOpen(false), [location.pathname, location.search]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new page is counted (a saved document's toast).
+  useEffect(() => pageChanged(), [location.pathname]);
   return (
     <RequireSession>
       {(session) => (

@@ -1,5 +1,5 @@
 import { Box, CloseButton, Input, InputGroup } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { SuggestionList } from './suggestion-list.tsx';
 import { optionId, useActiveOption } from './use-active-option.ts';
 import { type RemoteSearch, useRemoteOptions } from './use-remote-options.ts';
@@ -29,11 +29,28 @@ export function RemoteSelect({ value, label, onChange, search, name, id, invalid
     setOpen(false);
   };
   const keyboard = useActiveOption(shown.length, open, (index) => pick(shown[index]), setOpen, true);
+  // Escape or Delete with nothing typed clears the choice; with a search typed, Escape first closes its list and
+  // keeps the choice.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const clears = (event.key === 'Escape' || event.key === 'Delete') && (!open || text === '');
+    if (clears && value !== null) {
+      event.preventDefault();
+      event.stopPropagation();
+      onChange(null);
+      setText('');
+      return;
+    }
+    keyboard.onKeyDown(event);
+  };
   return (
     <Box position="relative" w="full">
       <InputGroup
         endElement={
-          value !== null ? <CloseButton size="xs" aria-label="Clear selection" onClick={() => onChange(null)} /> : null
+          // Out of the tab order: Tab after a pick goes on to the next field, not to this button, where Enter would
+          // wipe the choice. The keyboard clears with Escape or Delete in the input instead.
+          value !== null ? (
+            <CloseButton size="xs" tabIndex={-1} aria-label="Clear selection" onClick={() => onChange(null)} />
+          ) : null
         }
       >
         <Input
@@ -57,7 +74,7 @@ export function RemoteSelect({ value, label, onChange, search, name, id, invalid
             setText(event.currentTarget.value);
             setOpen(true);
           }}
-          onKeyDown={keyboard.onKeyDown}
+          onKeyDown={onKeyDown}
         />
       </InputGroup>
       {open ? (

@@ -84,7 +84,7 @@ describe('document flows in the browser', () => {
     await page.getByRole('link', { name: 'Create New' }).click();
     await page.waitForURL('**/purchase-orders/create');
     await pick(page, 'contact_id', 'Luxottica', 'Luxottica Philippines');
-    await page.getByLabel('location kind').selectOption('warehouse');
+    await page.getByLabel('Location: branch or warehouse').selectOption('warehouse');
     await pick(page, 'warehouse_id', 'Central', warehouse);
     await pick(page, 'lines.0.item_id', item.code, item.name);
     await page.locator('input[name="lines.0.quantity"]').fill('4');
@@ -131,7 +131,7 @@ describe('document flows in the browser', () => {
     const lastRequest = await newestId(page, '/stock-requests');
     const lastTransfer = await newestId(page, '/stock-transfers');
     await page.goto('/stock-requests/create');
-    await page.getByLabel('from_location kind').selectOption('warehouse');
+    await page.getByLabel('From: branch or warehouse').selectOption('warehouse');
     await pick(page, 'from_warehouse_id', 'Central', warehouse);
     await pick(page, 'to_branch_id', 'Quezon', branch);
     await pick(page, 'lines.0.item_id', item.code, item.name);

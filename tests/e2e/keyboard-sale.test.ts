@@ -60,7 +60,18 @@ describe('a sale with the keyboard alone', () => {
     );
 
     await field(page, 'contact_id');
+    await typeAndPick(page, 'Maria', 'Maria');
+    // Tab after a pick goes to the next field, not to the picker's clear button; Escape clears the choice.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('branch_id');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    expect(await page.locator('input[name="contact_id"]').inputValue()).toBe('');
+    await page.keyboard.press('Shift+Tab');
     await typeAndPick(page, 'Walk', 'Walk-in Customer');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('branch_id');
     await field(page, 'lines.0.item_id');
     await typeAndPick(page, 'RB-2140-901', 'RB-2140-901');
     await screenshot(page, 'keyboard-line-picked');
@@ -89,12 +100,20 @@ describe('a sale with the keyboard alone', () => {
     await page.keyboard.press('Control+Enter');
     await expectToast(page, 'Invoice created successfully.');
     await page.waitForURL((url) => url.pathname === '/invoices');
+    // The toast links to the invoice just saved: its view, its print and its payment.
+    const toast = page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: 'Invoice created' });
+    const viewHref = await toast.getByRole('link', { name: 'View' }).getAttribute('href');
+    expect(viewHref).toMatch(/^\/invoices\/\d+$/);
+    expect(await toast.getByRole('link', { name: 'Print' }).getAttribute('href')).toBe(`${viewHref}?print=1`);
+    expect(await toast.getByRole('link', { name: 'Record Payment' }).getAttribute('href')).toMatch(
+      /^\/invoice-payments\/create\/\d+\?redirect_to=invoices\.view/,
+    );
     await page.getByText(/^List of Invoices - Total \d+$/).waitFor();
     await tabTo(page, 'tbody a', 'View');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/invoices\/\d+$/);
     const invoicePath = new URL(page.url()).pathname;
-    expect(await detail(page, 'Total').innerText()).toBe('₱9,490');
+    expect(await detail(page, 'Amount due').innerText()).toBe('₱9,490');
 
     await tabTo(page, 'a', 'Record Payment');
     await page.keyboard.press('Enter');

@@ -70,7 +70,7 @@ describe('selling to a senior citizen', () => {
       .waitFor();
     await page.getByLabel('Holder Name').fill(holder.name);
     await page.getByLabel('ID Number (OSCA / PWD)').fill(holder.id);
-    await expect.poll(() => breakdown.innerText()).toMatch(/Total Amount Due\s*₱1,024/);
+    await expect.poll(() => breakdown.innerText()).toMatch(/Amount due\s*₱1,024/);
     expect(await breakdown.innerText()).toMatch(/Less: VAT \(SC\/PWD\)\s*₱120/);
     if (process.env.E2E_SCREENSHOTS === '1') {
       await page.getByRole('group', { name: 'Senior Citizen / PWD' }).screenshot({
@@ -107,7 +107,7 @@ describe('selling to a senior citizen', () => {
     ]) {
       expect(text).toContain(expected);
     }
-    expect(text).toMatch(/Total Amount Due\s*₱1,024/);
+    expect(text).toMatch(/Amount due\s*₱1,024/);
     await screenshot(page, 'sales-invoice-print');
     await page.emulateMedia({ media: 'screen' });
   });

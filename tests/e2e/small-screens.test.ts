@@ -36,6 +36,29 @@ describe('small screens', () => {
     await app?.close();
   });
 
+  // Issue 25: at 1366 px a receipt's lines (lot number, expiry) were wider than the form and cut off their remove
+  // buttons; narrower laptops had it worse.
+  it.each([1366, 1280])(
+    'keeps every line remove button in view on a %d px wide screen',
+    { timeout: 60_000 },
+    async (width) => {
+      const page = await app.newPage({ width, height: 900 });
+      await signIn(page, 'admin@spectacle.test');
+      await page.goto('/receive-orders/create/2');
+      await page.getByRole('button', { name: 'Remove line 1' }).waitFor();
+      const cut = await page.evaluate(
+        () =>
+          [...document.querySelectorAll('button[aria-label^="Remove line"]')].filter((button) => {
+            const own = button.getBoundingClientRect();
+            const box = button.closest('table')?.parentElement?.getBoundingClientRect();
+            return !box || own.left < box.left || own.right > box.right;
+          }).length,
+      );
+      expect(cut).toBe(0);
+      await page.context().close();
+    },
+  );
+
   for (const { name, viewport } of sizes) {
     describe(`at the ${name} size (${viewport.width} × ${viewport.height})`, () => {
       let page: Page;
@@ -125,7 +148,7 @@ describe('small screens', () => {
       .first()
       .getAttribute('href');
     await phone.goto(href ?? '/invoices');
-    expect(await detail(phone, 'Total').innerText()).toBe('₱9,490');
+    expect(await detail(phone, 'Amount due').innerText()).toBe('₱9,490');
     await phone.getByRole('link', { name: 'Record Payment', exact: true }).click();
     await phone.getByLabel('Payment Method').selectOption('cash');
     await phone.getByRole('button', { name: 'Save' }).click();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDiscounts } from '../../src/format/discounts.ts';
 import { formatMoney } from '../../src/format/money.ts';
+import { formatValue } from '../../src/screens/shared/value-text.tsx';
 
 describe('amounts in Philippine pesos, en-US, 0 to 2 decimals', () => {
   it.each([
@@ -21,4 +22,11 @@ it('shows discount tiers as quantity:percent% joined by commas, the percent as a
       { quantity: 50, discount_percent: 12.7 },
     ]),
   ).toBe('10:5%, 50:12%');
+});
+
+it('names tax classes as the item form does, and other codes by their words', () => {
+  expect(formatValue('vat_exempt', 'label')).toBe('VAT-exempt');
+  expect(formatValue('vatable', 'label')).toBe('VATable');
+  expect(formatValue('zero_rated', 'label')).toBe('Zero-rated');
+  expect(formatValue('partially_paid', 'label')).toBe('partially paid');
 });

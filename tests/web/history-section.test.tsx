@@ -3,12 +3,18 @@ import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getGetBrandResponseMock } from '../../generated/hooks/brands/brands.msw.ts';
+import { getGetBusinessResponseMock } from '../../generated/hooks/businesses/businesses.msw.ts';
+import { getGetInvoiceResponseMock } from '../../generated/hooks/invoices/invoices.msw.ts';
 import { getGetPurchaseOrderResponseMock } from '../../generated/hooks/purchase-orders/purchase-orders.msw.ts';
+import { getGetQuotationResponseMock } from '../../generated/hooks/quotations/quotations.msw.ts';
+import { getGetUserResponseMock } from '../../generated/hooks/users/users.msw.ts';
 import type { RecordHistory } from '../../generated/model/index.ts';
 import { brands } from '../../src/areas/inventory/brands.ts';
+import { users } from '../../src/areas/management/users.ts';
 import { purchaseOrders } from '../../src/areas/purchasing/purchase-orders.ts';
+import { invoices } from '../../src/areas/sales/invoices.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
-import { formatTimestamp } from '../../src/format/date.ts';
+import { formatDate, formatTimestamp } from '../../src/format/date.ts';
 import { formatMoney } from '../../src/format/money.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
 import type { ResourceDefinition } from '../../src/resources/resource.ts';
@@ -119,5 +125,83 @@ describe('the History section of a view screen', () => {
     expect(edited?.[3]).not.toContain('Contact id');
     expect(edited?.[3]).toContain('Lines: 1 line → 2 lines');
     expect(edited?.[3]).toContain(`Total: ${formatMoney(5000)} → ${formatMoney(4500.5)}`);
+  });
+
+  it("reads an invoice's changes as the screens show them: dates, money, the discount and the quotation by name", async () => {
+    const history: RecordHistory = [
+      {
+        at: '2026-11-21T08:15:00.000Z',
+        user_id: 1,
+        user_name: 'Ana Administrator',
+        action: 'updated',
+        changes: {
+          invoice_date: ['2026-11-20', '2026-11-21'],
+          quotation_id: [null, 5],
+          job_order_id: [null, 7],
+          branch_id: [1, 2],
+          branch_name: ['Makati Branch', 'Quezon City Branch'],
+          special_discount: [
+            null,
+            {
+              program_id: 1,
+              program_name: 'Senior Citizen',
+              percent: 20,
+              holder_name: 'Lola Basyang',
+              holder_id_number: 'OSCA-0001',
+            },
+          ],
+          total: [8990, 6421.43],
+        },
+      },
+    ];
+    server.use(
+      http.get('*/api/invoices/:id', ({ params }) =>
+        HttpResponse.json(getGetInvoiceResponseMock({ id: Number(params.id), number: 'I-0012', deleted_at: null })),
+      ),
+      http.get('*/api/invoices/:id/history', () => HttpResponse.json(history)),
+      http.get('*/api/quotations/:id', ({ params }) =>
+        HttpResponse.json(getGetQuotationResponseMock({ id: Number(params.id), number: 'Q-0005', deleted_at: null })),
+      ),
+      http.get('*/api/job-orders/:id', () => HttpResponse.json({ message: 'Not found.' }, { status: 404 })),
+    );
+    const table = await renderView(invoices, 'Invoice I-0012');
+    await within(table).findByText(/Quotation: — → Q-0005/);
+    const [edited] = rowsOf(table);
+    const changes = edited?.[3] ?? '';
+    expect(changes).toContain(`Date: ${formatDate('2026-11-20')} → ${formatDate('2026-11-21')}`);
+    expect(changes).toContain('Branch: Makati Branch → Quezon City Branch');
+    expect(changes).toContain('SC/PWD Holder: — → Lola Basyang, Senior Citizen ID OSCA-0001');
+    expect(changes).toContain(`Amount due: ${formatMoney(8990)} → ${formatMoney(6421.43)}`);
+    // A record the user cannot open stays its number.
+    expect(changes).toContain('Job Order: — → #7');
+    expect(changes).not.toMatch(/[{}"]/);
+  });
+
+  it("names a user's businesses, not their ids", async () => {
+    const history: RecordHistory = [
+      {
+        at: '2026-11-21T08:15:00.000Z',
+        user_id: 1,
+        user_name: 'Ana Administrator',
+        action: 'updated',
+        changes: { business_ids: [[1], [1, 2]] },
+      },
+    ];
+    const names = ['Spectacle Makati', 'Spectacle Cebu'];
+    server.use(
+      http.get('*/api/users/:id', ({ params }) =>
+        HttpResponse.json(getGetUserResponseMock({ id: Number(params.id), name: 'Bea Clerk', deleted_at: null })),
+      ),
+      http.get('*/api/users/:id/history', () => HttpResponse.json(history)),
+      http.get('*/api/businesses/:id', ({ params }) =>
+        HttpResponse.json(
+          getGetBusinessResponseMock({ id: Number(params.id), name: names[Number(params.id) - 1], deleted_at: null }),
+        ),
+      ),
+    );
+    const table = await renderView(users, 'User Bea Clerk');
+    expect(
+      await within(table).findByText('Businesses: Spectacle Makati → Spectacle Makati, Spectacle Cebu'),
+    ).toBeTruthy();
   });
 });

@@ -74,7 +74,7 @@ it("starts the cashier's invoice at her branch and asks only for the branches sh
 
 it('offers a clerk bound to his warehouse only warehouses as the location kind', async () => {
   await renderCreate(receiveOrders, { ...clerk, permission_names: ['view-receive-orders', 'create-receive-orders'] });
-  const kind = (await screen.findByLabelText('location kind')) as HTMLSelectElement;
+  const kind = (await screen.findByRole('combobox', { name: 'Location: branch or warehouse' })) as HTMLSelectElement;
   expect([...kind.options].map((option) => option.value)).toEqual(['warehouse']);
 });
 
@@ -87,7 +87,7 @@ it("starts the clerk's receive order at his warehouse, and lets him pick another
     }),
   );
   await renderCreate(receiveOrders, clerk);
-  const kind = (await screen.findByLabelText('location kind')) as HTMLSelectElement;
+  const kind = (await screen.findByRole('combobox', { name: 'Location: branch or warehouse' })) as HTMLSelectElement;
   expect(kind.value).toBe('warehouse');
   expect([...kind.options].map((option) => option.value)).toEqual(['branch', 'warehouse']);
   const location = input('warehouse_id');

@@ -77,6 +77,19 @@ describe('the import screen', () => {
     expect(await screen.findByText('2 rows of Items imported successfully.')).toBeTruthy();
   });
 
+  it('counts one row as one row', async () => {
+    server.use(
+      http.post('*/api/items/import', ({ request }) => {
+        const dryRun = new URL(request.url).searchParams.get('dry_run') === '1';
+        return HttpResponse.json({ rows: 1, created: dryRun ? 0 : 1, dry_run: dryRun }, { status: dryRun ? 200 : 201 });
+      }),
+    );
+    choose(await renderImport(), 'code,name,item_type,unit_of_measurement\nIMP-1,Frame One,Frame,Piece\n');
+    expect(await screen.findByText('1 row of frames.csv is ready to import.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Import 1 row' }));
+    expect(await screen.findByText('1 row of Items imported successfully.')).toBeTruthy();
+  });
+
   it('offers the template of the resource', async () => {
     await renderImport();
     expect(screen.getByRole('link', { name: /Download template/ }).getAttribute('href')).toBe(

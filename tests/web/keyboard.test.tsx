@@ -102,3 +102,44 @@ it('saves with Ctrl+Enter from any field, as the Save button does', async () => 
   expect((await screen.findAllByText('This field is required.')).length).toBeGreaterThan(0);
   expect(created).toBe(0);
 });
+
+async function chooseCustomer(picker: HTMLInputElement, name: string) {
+  fireEvent.focus(picker);
+  fireEvent.change(picker, { target: { value: name.slice(0, 4) } });
+  await waitFor(() => expect(highlighted(picker)).toBe(name));
+  fireEvent.keyDown(picker, { key: 'Enter' });
+  await waitFor(() => expect(picker.value).toBe(name));
+}
+
+it('keeps the clear button out of the tab order, still clickable and named', async () => {
+  await renderInvoiceForm();
+  const picker = screen.getByRole('combobox', { name: 'Customer' }) as HTMLInputElement;
+  await chooseCustomer(picker, 'Juan dela Cruz');
+  const clear = screen.getAllByRole('button', { name: 'Clear selection' })[0];
+  if (!clear) throw new Error('No clear button.');
+  expect(clear.tabIndex).toBe(-1);
+  fireEvent.click(clear);
+  await waitFor(() => expect(picker.value).toBe(''));
+});
+
+it.each(['Escape', 'Delete'])('clears the chosen customer with %s when nothing is typed', async (key) => {
+  await renderInvoiceForm();
+  const picker = screen.getByRole('combobox', { name: 'Customer' }) as HTMLInputElement;
+  await chooseCustomer(picker, 'Juan dela Cruz');
+  fireEvent.keyDown(picker, { key });
+  fireEvent.blur(picker);
+  expect(picker.value).toBe('');
+  expect(screen.getByRole('combobox', { name: 'Customer' }).getAttribute('aria-expanded')).toBe('false');
+});
+
+it('keeps the choice when Escape only closes the list of a search typed', async () => {
+  await renderInvoiceForm();
+  const picker = screen.getByRole('combobox', { name: 'Customer' }) as HTMLInputElement;
+  await chooseCustomer(picker, 'Juan dela Cruz');
+  fireEvent.focus(picker);
+  fireEvent.change(picker, { target: { value: 'Mar' } });
+  await waitFor(() => expect(highlighted(picker)).toBe('Juan dela Cruz'));
+  fireEvent.keyDown(picker, { key: 'Escape' });
+  fireEvent.blur(picker);
+  expect(picker.value).toBe('Juan dela Cruz');
+});

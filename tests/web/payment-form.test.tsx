@@ -118,3 +118,28 @@ it('reads the largest amount it refuses as money', async () => {
   expect(await screen.findByText('May not be more than ₱90,000,000,000,000.')).toBeTruthy();
   expect(posted).toEqual([]);
 });
+
+it('works out the change from the cash tendered, and records only the amount applied', async () => {
+  await renderPaymentFlow('/invoice-payments/create/12?redirect_to=invoices.view&id=12');
+  await screen.findByLabelText('Invoice being paid');
+  await waitFor(() => expect((screen.getByLabelText(/Amount/) as HTMLInputElement).value).toBe('15790'));
+  const tendered = screen.getByRole('spinbutton', { name: 'Cash tendered' });
+  fireEvent.change(tendered, { target: { value: '16000' } });
+  const change = () => screen.getByText(/^(Change|Short by)$/).parentElement?.textContent;
+  expect(change()).toBe('Change₱210');
+  fireEvent.change(tendered, { target: { value: '15000' } });
+  expect(change()).toBe('Short by₱790');
+  fireEvent.change(tendered, { target: { value: '20000' } });
+
+  // Paid by card there is no cash to count.
+  fireEvent.change(screen.getByLabelText(/Payment Method/), { target: { value: 'card' } });
+  await waitFor(() => expect(screen.queryByRole('spinbutton', { name: 'Cash tendered' })).toBeNull());
+  fireEvent.change(screen.getByLabelText(/Payment Method/), { target: { value: 'cash' } });
+  await screen.findByRole('spinbutton', { name: 'Cash tendered' });
+
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(currentUrl().pathname).toBe('/invoices/12'));
+  expect(posted).toHaveLength(1);
+  expect(posted[0]).toMatchObject({ amount: 15790, payment_method: 'cash' });
+  expect(JSON.stringify(posted[0])).not.toContain('tendered');
+});

@@ -10,7 +10,7 @@ import { mockUser } from '../../src/mocks/handlers.ts';
 import { FormScreen } from '../../src/screens/form/form-screen.tsx';
 import { ListScreen } from '../../src/screens/list/list-screen.tsx';
 import { ViewScreen } from '../../src/screens/view/view-screen.tsx';
-import { renderRoutes, server, withMockServer } from './support.tsx';
+import { currentUrl, renderRoutes, server, withMockServer } from './support.tsx';
 
 withMockServer();
 
@@ -28,6 +28,7 @@ async function renderOrders(entry: string) {
       { path: '/purchase-orders', element: <ListScreen resource={purchaseOrders} api={api} /> },
       { path: '/purchase-orders/:id', element: <ViewScreen resource={purchaseOrders} api={api} /> },
       { path: '/purchase-orders/:id/edit', element: <FormScreen resource={purchaseOrders} api={api} mode="edit" /> },
+      { path: '/purchase-orders/create', element: <FormScreen resource={purchaseOrders} api={api} mode="create" /> },
       { path: '/overview', element: <p>Overview</p> },
     ],
     entry,
@@ -42,6 +43,15 @@ const refused = (status: number) =>
     config: { headers: new AxiosHeaders() },
     data: { message: '' },
   });
+
+describe('a form the user may not use', () => {
+  it('sends them to the list, as docs/domain/screens.md says, and says why', async () => {
+    storeUser({ ...mockUser.user, permission_names: ['view-purchase-orders'] });
+    await renderOrders('/purchase-orders/create');
+    expect(await screen.findByText('You do not have permission to create Purchase Orders.')).toBeTruthy();
+    expect(currentUrl().pathname).toBe('/purchase-orders');
+  });
+});
 
 describe('a screen the user may not open', () => {
   it('says so in one sentence with the way back, without asking the server or showing an empty table', async () => {

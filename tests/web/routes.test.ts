@@ -67,4 +67,9 @@ describe('the breadcrumb', () => {
     });
     expect(trail.map((crumb) => crumb.label)).toEqual(['Roles', 'Assign Permissions']);
   });
+
+  it('capitalises the import screen', () => {
+    const trail = breadcrumbTrail({ name: 'items.import', resource: resourceByKey('items'), action: 'import' });
+    expect(trail.map((crumb) => crumb.label)).toEqual(['Items', 'Import']);
+  });
 });

@@ -2,11 +2,11 @@ import { formatEye } from '../../format/prescription.ts';
 import { defineResource, readField } from '../../resources/resource.ts';
 import {
   dateRangeFilters,
-  documentTotals,
   locationFilter,
   recordTimestamps,
   relationFilter,
-  vatBreakdown,
+  saleFigures,
+  saleLineDiscount,
 } from '../../resources/shared-declarations.ts';
 
 const roles = [
@@ -75,8 +75,7 @@ export const jobOrders = defineResource({
     },
     { field: 'customer_frame', label: 'Patient’s Own Frame', kind: 'boolean' },
     { field: 'fitting_notes', label: 'Fitting Notes' },
-    ...documentTotals,
-    ...vatBreakdown,
+    ...saleFigures,
     { field: 'invoice_number', label: 'Invoice' },
     { field: 'invoice_balance', label: 'Invoice Balance', kind: 'money' },
     { field: 'notes', label: 'Notes' },
@@ -165,7 +164,7 @@ export const jobOrders = defineResource({
         { field: 'item_name', label: 'Item' },
         { field: 'quantity', label: 'Quantity', kind: 'quantity' },
         { field: 'unit_price', label: 'Unit Price', kind: 'money' },
-        { field: 'discount_percent', label: 'Discount', kind: 'percent' },
+        saleLineDiscount,
         { field: 'amount', label: 'Amount', kind: 'money' },
       ],
     },

@@ -15,15 +15,16 @@ export const stockReturns = defineResource({
   columns: [
     { field: 'number', label: 'Number' },
     { field: 'stock_transfer_number', label: 'Transfer' },
-    { field: 'from_location_name', label: 'From' },
-    { field: 'to_location_name', label: 'To' },
+    // The route is the transfer's; the goods of a return go back along it, from its destination to its source.
+    { field: 'to_location_name', label: 'Returned From' },
+    { field: 'from_location_name', label: 'Returned To' },
     { field: 'return_date', label: 'Return Date', kind: 'date' },
   ],
   viewFields: [
     { field: 'number', label: 'Number' },
     { field: 'stock_transfer_number', label: 'Transfer' },
-    { field: 'from_location_name', label: 'From' },
-    { field: 'to_location_name', label: 'To' },
+    { field: 'to_location_name', label: 'Returned From' },
+    { field: 'from_location_name', label: 'Returned To' },
     { field: 'return_date', label: 'Return Date', kind: 'date' },
     { field: 'reason', label: 'Reason' },
     { field: 'notes', label: 'Notes' },

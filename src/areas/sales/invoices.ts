@@ -3,12 +3,12 @@ import { customers } from '../../resources/picker-searches.ts';
 import { defineResource, readField } from '../../resources/resource.ts';
 import {
   dateRangeFilters,
-  documentTotals,
   locationFilter,
   paidAndBalance,
   recordTimestamps,
   relationFilter,
-  vatBreakdown,
+  saleFigures,
+  saleLineDiscount,
 } from '../../resources/shared-declarations.ts';
 
 export const invoices = defineResource({
@@ -37,8 +37,7 @@ export const invoices = defineResource({
     { field: 'invoice_date', label: 'Date', kind: 'date' },
     { field: 'due_date', label: 'Due Date', kind: 'date' },
     { field: 'status', label: 'Status', kind: 'label' },
-    ...documentTotals,
-    ...vatBreakdown,
+    ...saleFigures,
     ...paidAndBalance,
     { field: 'notes', label: 'Notes' },
     ...recordTimestamps,
@@ -90,7 +89,7 @@ export const invoices = defineResource({
         { field: 'quantity', label: 'Quantity', kind: 'quantity' },
         takenLotsColumn,
         { field: 'unit_price', label: 'Unit Price', kind: 'money' },
-        { field: 'discount_percent', label: 'Discount', kind: 'percent' },
+        saleLineDiscount,
         { field: 'amount', label: 'Amount', kind: 'money' },
         { field: 'tax_class', label: 'Tax', kind: 'label' },
       ],

@@ -2,11 +2,11 @@ import { customers } from '../../resources/picker-searches.ts';
 import { defineResource } from '../../resources/resource.ts';
 import {
   dateRangeFilters,
-  documentTotals,
   locationFilter,
   recordTimestamps,
   relationFilter,
-  vatBreakdown,
+  saleFigures,
+  saleLineDiscount,
 } from '../../resources/shared-declarations.ts';
 
 export const quotations = defineResource({
@@ -32,8 +32,7 @@ export const quotations = defineResource({
     { field: 'branch_name', label: 'Branch' },
     { field: 'quotation_date', label: 'Date', kind: 'date' },
     { field: 'valid_until', label: 'Valid Until', kind: 'date' },
-    ...documentTotals,
-    ...vatBreakdown,
+    ...saleFigures,
     { field: 'notes', label: 'Notes' },
     ...recordTimestamps,
   ],
@@ -74,7 +73,7 @@ export const quotations = defineResource({
         { field: 'item_name', label: 'Item' },
         { field: 'quantity', label: 'Quantity', kind: 'quantity' },
         { field: 'unit_price', label: 'Unit Price', kind: 'money' },
-        { field: 'discount_percent', label: 'Discount', kind: 'percent' },
+        saleLineDiscount,
         { field: 'amount', label: 'Amount', kind: 'money' },
       ],
     },

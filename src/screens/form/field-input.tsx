@@ -1,4 +1,4 @@
-import { Box, Checkbox, Field, Input, NativeSelect, Textarea } from '@chakra-ui/react';
+import { Box, Checkbox, Field, Input, NativeSelect, Text, Textarea } from '@chakra-ui/react';
 import { type FieldError, get, useController, useFormContext } from 'react-hook-form';
 import { useGate } from '../../auth/use-permissions.ts';
 import { businessDayIso } from '../../format/date.ts';
@@ -50,10 +50,26 @@ export function FieldInput({ field, atHome, onPick }: FieldInputProps) {
     field.kind === 'discounts' ||
     field.kind === 'textarea' ||
     field.kind === 'special-discount';
+  // A field of many inputs (lines, tiers, a list of checkboxes) is a group named by its label; any other field's
+  // one control takes the field's name as its id (the Field passes it on), so that its label names it.
+  const group = groupKinds.has(field.kind);
+  const labelId = `${field.name}-label`;
   return (
-    <Field.Root invalid={invalid} required={field.required} gridColumn={wide ? '1 / -1' : undefined}>
-      {field.kind === 'checkbox' ? null : (
-        <Field.Label htmlFor={field.name}>
+    <Field.Root
+      id={group ? undefined : field.name}
+      ids={{ label: labelId }}
+      aria-labelledby={group ? labelId : undefined}
+      invalid={invalid}
+      required={field.required}
+      gridColumn={wide ? '1 / -1' : undefined}
+    >
+      {field.kind === 'checkbox' ? null : group ? (
+        <Text id={labelId} textStyle="sm" fontWeight="medium" display="flex" gap="1">
+          {field.label}
+          <Field.RequiredIndicator />
+        </Text>
+      ) : (
+        <Field.Label>
           {field.label}
           <Field.RequiredIndicator />
         </Field.Label>
@@ -80,6 +96,8 @@ function DocumentDateInput({ name, sales }: { name: string; sales: boolean }) {
     </>
   );
 }
+
+const groupKinds: ReadonlySet<FormField['kind']> = new Set(['lines', 'discounts', 'special-discount', 'relations']);
 
 function Control({ field, invalid, atHome, onPick }: FieldInputProps & { invalid: boolean }) {
   const { register } = useFormContext();
@@ -147,6 +165,7 @@ function Control({ field, invalid, atHome, onPick }: FieldInputProps & { invalid
       return (
         <LocationInput
           name={field.name}
+          label={field.label}
           target={{ kind: 'pair', prefix: field.prefix }}
           allowNone={false}
           invalid={invalid}
@@ -155,7 +174,9 @@ function Control({ field, invalid, atHome, onPick }: FieldInputProps & { invalid
         />
       );
     case 'home-location':
-      return <LocationInput name={field.name} target={{ kind: 'typed' }} allowNone invalid={invalid} />;
+      return (
+        <LocationInput name={field.name} label={field.label} target={{ kind: 'typed' }} allowNone invalid={invalid} />
+      );
     case 'discounts':
       return (
         <RowsEditor

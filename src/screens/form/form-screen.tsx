@@ -14,8 +14,10 @@ import {
   type ResourceRecord,
 } from '../../resources/resource.ts';
 import { listPath, pathForName, viewPath } from '../../resources/routes.ts';
-import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
+import { notifyError, notifySuccess, type ToastLink } from '../../ui/toaster.tsx';
+import { followUpPath } from '../shared/follow-up-path.ts';
 import { Refusal } from '../shared/refusal.tsx';
+import { RefusedRedirect } from '../shared/refused-redirect.tsx';
 import {
   errorMessage,
   errorStatus,
@@ -25,6 +27,7 @@ import {
 } from '../shared/request-error.ts';
 import type { ResourceScreenProps } from '../shared/screen-props.ts';
 import { useResourceMutation } from '../shared/use-resource-mutation.ts';
+import { CashTendered } from './cash-tendered.tsx';
 import { FieldInput } from './field-input.tsx';
 import { type FormMode, fieldsFor, type HomeStart, initialValues, sourceValues, valueKeys } from './form-values.ts';
 import { boundToHome, type HomeLocation, homeLocationOf } from './home-location.ts';
@@ -67,7 +70,12 @@ export function FormScreen({ resource, api, mode, prefillSegment }: FormScreenPr
   });
 
   if (!can({ prefix: permissionPrefixOf(resource), action: mode === 'create' ? 'create' : 'update' })) {
-    return <Navigate to={listPath(resource)} replace />;
+    return (
+      <RefusedRedirect
+        to={listPath(resource)}
+        sentence={permissionRefusal(mode === 'create' ? 'create' : 'update', resource.plural)}
+      />
+    );
   }
   const status = errorStatus(source.error);
   if (status === 403) {
@@ -133,6 +141,7 @@ type ResourceFormProps = {
 
 function ResourceForm({ resource, api, mode, id, source, start, bound }: ResourceFormProps) {
   const navigate = useNavigate();
+  const can = useGate();
   const queryClient = useQueryClient();
   const [query] = useSearchParams();
   const fields = fieldsFor(resource.formFields, mode);
@@ -195,8 +204,11 @@ function ResourceForm({ resource, api, mode, id, source, start, bound }: Resourc
   const submit = form.handleSubmit((body) => {
     setUnplaced([]);
     save.mutate(body, {
-      onSuccess: () => {
-        notifySuccess(`${resource.singular} ${mode === 'create' ? 'created' : 'updated'} successfully.`);
+      onSuccess: (saved) => {
+        notifySuccess(
+          `${resource.singular} ${mode === 'create' ? 'created' : 'updated'} successfully.`,
+          mode === 'create' ? savedDocumentLinks(resource, saved, can) : [],
+        );
         leave();
       },
       onError: (error) => {
@@ -250,6 +262,7 @@ function ResourceForm({ resource, api, mode, id, source, start, bound }: Resourc
                 ))}
             </SimpleGrid>
           )}
+          {resource.pays && !save.isPending ? <CashTendered /> : null}
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
             <Button variant="outline" onClick={() => navigate(listPath(resource))}>
               Back
@@ -280,4 +293,27 @@ function ResourceForm({ resource, api, mode, id, source, start, bound }: Resourc
       </form>
     </FormProvider>
   );
+}
+
+// A saved document is one click away from the toast (the form itself goes where docs/domain/screens.md says): its view, its print,
+// and what is done next with it there and then (an invoice's payment).
+function savedDocumentLinks(
+  resource: ResourceDefinition,
+  saved: unknown,
+  can: ReturnType<typeof useGate>,
+): ToastLink[] {
+  if (!resource.print || typeof saved !== 'object' || saved === null) return [];
+  const record = saved as ResourceRecord;
+  if (typeof record.id !== 'number') return [];
+  const view = viewPath(resource, record.id);
+  return [
+    { label: 'View', to: view },
+    { label: 'Print', to: `${view}?print=1` },
+    ...(resource.followUps ?? [])
+      .filter(
+        (followUp) =>
+          followUp.returnHere && followUp.applies(record) && can({ prefix: followUp.resource, action: 'create' }),
+      )
+      .map((followUp) => ({ label: followUp.label, to: followUpPath(resource, followUp, record) })),
+  ];
 }

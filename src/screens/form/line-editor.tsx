@@ -4,6 +4,7 @@ import { type FieldError, get, useFieldArray, useFormContext, useWatch } from 'r
 import { LuPlus } from 'react-icons/lu';
 import { formatMoney } from '../../format/money.ts';
 import type { LineField, LinePricing } from '../../resources/resource.ts';
+import { stickyEnd } from '../../ui/sticky-end.ts';
 import { emptyLine, lineColumn } from './form-values.ts';
 import { documentFigures, lineFigures, toPesos } from './line-amounts.ts';
 import { useLinesFollowPricing } from './line-pricing.ts';
@@ -82,8 +83,10 @@ export function LineEditor({ name, columns, pricing }: LineEditorProps) {
       ),
     ),
   );
-  // Lines that carry no price (stock movements) have no amounts to show.
+  // Lines that carry no price (stock movements) have no amounts to show. A sale's totals are its VAT breakdown's
+  // (its SC/PWD section): a total here would not know the special discount and would name a second "Total".
   const priced = priceColumn !== undefined;
+  const totalled = priced && pricing?.side !== 'sale';
   return (
     <>
       <Table.ScrollArea borderWidth="1px" rounded="md" w="full">
@@ -94,7 +97,7 @@ export function LineEditor({ name, columns, pricing }: LineEditorProps) {
                 <Table.ColumnHeader key={column.name}>{column.label}</Table.ColumnHeader>
               ))}
               {priced ? <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader> : null}
-              <Table.ColumnHeader w="12" />
+              <Table.ColumnHeader w="12" {...stickyEnd} />
             </Table.Row>
           </Table.Header>
           <Table.Body ref={body} onKeyDown={onLineKeyDown}>
@@ -120,7 +123,7 @@ export function LineEditor({ name, columns, pricing }: LineEditorProps) {
       <Button alignSelf="start" size="sm" variant="outline" onClick={() => append(emptyLine(columns))}>
         <LuPlus /> Add line
       </Button>
-      {priced ? (
+      {totalled ? (
         <DataList.Root orientation="horizontal" alignSelf="end" size="sm" aria-label="Totals">
           <DataList.Item>
             <DataList.ItemLabel>Subtotal</DataList.ItemLabel>

@@ -6,6 +6,7 @@ import { formatMoney } from '../../format/money.ts';
 import { isLensFamily } from '../../format/optical.ts';
 import { formatQuantity } from '../../format/quantity.ts';
 import type { LineField, LinePricing } from '../../resources/resource.ts';
+import { stickyEnd } from '../../ui/sticky-end.ts';
 import { errorMessage } from '../shared/request-error.ts';
 import { labelKey, lineColumn, lineKeys } from './form-values.ts';
 import { ItemPicker, itemLabel } from './item-picker.tsx';
@@ -104,7 +105,10 @@ export function LineRow({ name, index, columns, pricing, showAmount, onRemove }:
             verticalAlign="top"
           >
             <Field.Root invalid={Boolean(error)}>
-              <Field.Label srOnly>{label}</Field.Label>
+              {/* A source line shows its item as text (there is nothing to fill in), and a lot's input labels itself. */}
+              {column.kind === 'id' || column.kind === 'lot-number' || column.kind === 'expiry' ? null : (
+                <Field.Label srOnly>{label}</Field.Label>
+              )}
               {column.kind === 'item' ? (
                 <ItemPicker
                   name={path}
@@ -115,7 +119,7 @@ export function LineRow({ name, index, columns, pricing, showAmount, onRemove }:
                 />
               ) : column.kind === 'select' ? (
                 <NativeSelect.Root invalid={Boolean(error)}>
-                  <NativeSelect.Field id={path} aria-label={label} {...register(path, { setValueAs: toTextOrNull })}>
+                  <NativeSelect.Field {...register(path, { setValueAs: toTextOrNull })}>
                     <option value="">Choose…</option>
                     {column.options.map((option) => (
                       <option key={option.value} value={option.value}>
@@ -191,7 +195,7 @@ export function LineRow({ name, index, columns, pricing, showAmount, onRemove }:
           </Text>
         </Table.Cell>
       ) : null}
-      <Table.Cell verticalAlign="top">
+      <Table.Cell verticalAlign="top" {...stickyEnd}>
         <IconButton aria-label={`Remove line ${index + 1}`} variant="ghost" onClick={onRemove}>
           <LuTrash2 />
         </IconButton>

@@ -10,6 +10,8 @@ export type LocationKind = 'branch' | 'warehouse';
 
 export type LocationInputProps = {
   name: string;
+  // The field's label: the kind's select is named after it.
+  label: string;
   // Where the chosen location is written: two id keys (branch_id / warehouse_id), or a type and an id (a user's home).
   target: { kind: 'pair'; prefix: string } | { kind: 'typed' };
   allowNone: boolean;
@@ -20,7 +22,15 @@ export type LocationInputProps = {
 };
 
 // A location is a branch or a warehouse (docs/domain/README.md, Locations): pick the kind, then the record.
-export function LocationInput({ name, target, allowNone, invalid, usableOnly, only }: LocationInputProps) {
+export function LocationInput({
+  name,
+  label: fieldLabel,
+  target,
+  allowNone,
+  invalid,
+  usableOnly,
+  only,
+}: LocationInputProps) {
   const { watch, setValue } = useFormContext();
   const keys =
     target.kind === 'pair'
@@ -55,8 +65,11 @@ export function LocationInput({ name, target, allowNone, invalid, usableOnly, on
   return (
     <HStack gap="2" align="start" w="full">
       <NativeSelect.Root width="40" flexShrink={0}>
+        {/* The field's label names the record picker (the field's id); the kind's select names itself, and takes
+            the field's id while there is no picker. */}
         <NativeSelect.Field
-          aria-label={`${name} kind`}
+          id={kind ? `${name}-kind` : name}
+          aria-label={`${fieldLabel}: branch or warehouse`}
           value={kind ?? ''}
           onChange={(event) => {
             const next = event.currentTarget.value;
@@ -71,6 +84,7 @@ export function LocationInput({ name, target, allowNone, invalid, usableOnly, on
       </NativeSelect.Root>
       {kind ? (
         <RemoteSelect
+          id={name}
           name={keys[kind]}
           invalid={invalid}
           value={typeof idValue === 'number' ? idValue : null}

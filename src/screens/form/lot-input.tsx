@@ -35,7 +35,6 @@ export function LotInput({ path, label, kind, lotTracked, itemId, optional }: Lo
   }
   return (
     <Input
-      id={path}
       aria-label={label}
       type={kind === 'expiry' ? 'date' : 'text'}
       placeholder={kind === 'lot-number' ? (optional ? 'Earliest expiry' : 'Lot number') : undefined}

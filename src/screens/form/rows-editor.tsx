@@ -2,6 +2,7 @@ import { Button, Field, IconButton, Input, Table, Text } from '@chakra-ui/react'
 import { type FieldError, get, useFieldArray, useFormContext } from 'react-hook-form';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import type { FormValues } from '../../resources/resource.ts';
+import { stickyEnd } from '../../ui/sticky-end.ts';
 import { numberStep, toNumberOrNull } from './number-value.ts';
 
 export type NumberColumn = { name: string; label: string; kind: 'quantity' | 'percent' };
@@ -27,7 +28,7 @@ export function RowsEditor({ name, columns, newRow, addLabel }: RowsEditorProps)
               {columns.map((column) => (
                 <Table.ColumnHeader key={column.name}>{column.label}</Table.ColumnHeader>
               ))}
-              <Table.ColumnHeader w="12" />
+              <Table.ColumnHeader w="12" {...stickyEnd} />
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -50,7 +51,7 @@ export function RowsEditor({ name, columns, newRow, addLabel }: RowsEditorProps)
                     </Table.Cell>
                   );
                 })}
-                <Table.Cell verticalAlign="top">
+                <Table.Cell verticalAlign="top" {...stickyEnd}>
                   <IconButton aria-label={`Remove row ${index + 1}`} variant="ghost" onClick={() => remove(index)}>
                     <LuTrash2 />
                   </IconButton>

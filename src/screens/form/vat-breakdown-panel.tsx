@@ -43,22 +43,25 @@ export function VatBreakdownPanel({ program }: { program: DiscountProgram | null
     }),
     { vatRegistered, program: program ? { percent: program.percent, vat_exempt: program.vat_exempt } : null },
   );
+  // As the printed invoice reads: what was sold, what comes off it, the amount due; then the VAT breakdown.
   const rows: [string, number][] = [
-    ...(vatRegistered
-      ? ([
-          ['VATable Sales', totals.vatable_sales],
-          ['VAT (12%)', totals.vat_amount],
-          ['VAT-Exempt Sales', totals.vat_exempt_sales],
-          ['Zero-Rated Sales', totals.zero_rated_sales],
-        ] as [string, number][])
-      : []),
+    ['Total sales', totals.subtotal],
+    ...(totals.discount_total > 0 ? ([['Less: Discount', totals.discount_total]] as [string, number][]) : []),
     ...(program
       ? ([
           ['Less: VAT (SC/PWD)', totals.vat_removed],
-          [`Less: ${program.name} Discount`, totals.special_discount_total],
+          ['Less SC/PWD discount', totals.special_discount_total],
         ] as [string, number][])
       : []),
   ];
+  const breakdown: [string, number][] = vatRegistered
+    ? [
+        ['VATable Sales', totals.vatable_sales],
+        ['VAT (12%)', totals.vat_amount],
+        ['VAT-Exempt Sales', totals.vat_exempt_sales],
+        ['Zero-Rated Sales', totals.zero_rated_sales],
+      ]
+    : [];
   return (
     <DataList.Root orientation="horizontal" alignSelf="end" size="sm" aria-label="VAT breakdown">
       {rows.map(([label, centavos]) => (
@@ -68,11 +71,17 @@ export function VatBreakdownPanel({ program }: { program: DiscountProgram | null
         </DataList.Item>
       ))}
       <DataList.Item>
-        <DataList.ItemLabel fontWeight="semibold">Total Amount Due</DataList.ItemLabel>
+        <DataList.ItemLabel fontWeight="semibold">Amount due</DataList.ItemLabel>
         <DataList.ItemValue justifyContent="end" fontWeight="semibold">
           {formatMoney(toPesos(totals.total))}
         </DataList.ItemValue>
       </DataList.Item>
+      {breakdown.map(([label, centavos]) => (
+        <DataList.Item key={label}>
+          <DataList.ItemLabel>{label}</DataList.ItemLabel>
+          <DataList.ItemValue justifyContent="end">{formatMoney(toPesos(centavos))}</DataList.ItemValue>
+        </DataList.Item>
+      ))}
     </DataList.Root>
   );
 }

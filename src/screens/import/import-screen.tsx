@@ -5,10 +5,12 @@ import { useState } from 'react';
 import { LuDownload, LuUpload } from 'react-icons/lu';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useGate } from '../../auth/use-permissions.ts';
+import { countOf } from '../../format/count.ts';
 import { permissionPrefixOf } from '../../resources/resource.ts';
 import { listPath } from '../../resources/routes.ts';
 import { toaster } from '../../ui/toaster.tsx';
-import { errorMessage, validationErrors } from '../shared/request-error.ts';
+import { RefusedRedirect } from '../shared/refused-redirect.tsx';
+import { errorMessage, permissionRefusal, validationErrors } from '../shared/request-error.ts';
 import type { ResourceScreenProps } from '../shared/screen-props.ts';
 import { cellErrors, type ImportFile } from './import-file.ts';
 
@@ -27,7 +29,7 @@ export function ImportScreen({ resource, api }: ResourceScreenProps) {
   if (!importing || !api.importCsv) return <Navigate to={listPath(resource)} replace />;
   const importCsv = api.importCsv;
   if (!can({ prefix: permissionPrefixOf(resource), action: 'create', override: [importing.permission] })) {
-    return <Navigate to={listPath(resource)} replace />;
+    return <RefusedRedirect to={listPath(resource)} sentence={permissionRefusal('import', resource.plural)} />;
   }
 
   const check = async (name: string, text: string) => {
@@ -51,7 +53,10 @@ export function ImportScreen({ resource, api }: ResourceScreenProps) {
     try {
       const result = await importCsv(file.text, false);
       await queryClient.invalidateQueries();
-      toaster.create({ type: 'success', title: `${result.rows} rows of ${importing.label} imported successfully.` });
+      toaster.create({
+        type: 'success',
+        title: `${countOf(result.rows, 'row')} of ${importing.label} imported successfully.`,
+      });
       navigate(listPath(resource));
     } catch (error) {
       setFile({ ...file, errors: validationErrors(error) ?? {}, message: errorMessage(error) });
@@ -100,7 +105,9 @@ export function ImportScreen({ resource, api }: ResourceScreenProps) {
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>
-              {good ? `${file.rows.length} rows of ${file.name} are ready to import.` : `${file.name}: ${file.message}`}
+              {good
+                ? `${countOf(file.rows.length, 'row')} of ${file.name} ${file.rows.length === 1 ? 'is' : 'are'} ready to import.`
+                : `${file.name}: ${file.message}`}
             </Alert.Title>
             {errors && errors.general.length > 0 ? (
               <Alert.Description>
@@ -161,7 +168,7 @@ export function ImportScreen({ resource, api }: ResourceScreenProps) {
       {file ? (
         <HStack>
           <Button colorPalette="teal" disabled={!good} loading={busy} onClick={() => void write()}>
-            <LuUpload /> Import {file.rows.length} rows
+            <LuUpload /> Import {countOf(file.rows.length, 'row')}
           </Button>
           <Link asChild colorPalette="teal">
             <RouterLink to={listPath(resource)}>Cancel</RouterLink>

@@ -58,10 +58,10 @@ export function SalesInvoiceSheet({ invoice }: { invoice: Invoice }) {
   const vatRegistered = seller?.is_vat_registered ?? true;
   const special = invoice.special_discount;
   const due: [string, number][] = [
-    ['Total Sales', invoice.subtotal],
+    ['Total sales', invoice.subtotal],
     ...(invoice.discount_total > 0 ? ([['Less: Discount', invoice.discount_total]] as [string, number][]) : []),
     ...(invoice.vat_removed > 0 ? ([['Less: VAT (SC/PWD)', invoice.vat_removed]] as [string, number][]) : []),
-    ...(special ? ([['Less: SC/PWD Discount', invoice.special_discount_total]] as [string, number][]) : []),
+    ...(special ? ([['Less SC/PWD discount', invoice.special_discount_total]] as [string, number][]) : []),
   ];
   return createPortal(
     <div data-sales-invoice="">
@@ -135,7 +135,7 @@ export function SalesInvoiceSheet({ invoice }: { invoice: Invoice }) {
             <span key={`${label}-t`}>{label}</span>,
             <span key={`${label}-d`}>{formatMoney(value)}</span>,
           ])}
-          <span className="due">Total Amount Due</span>
+          <span className="due">Amount due</span>
           <span className="due">{formatMoney(invoice.total)}</span>
           <span>Amount Paid</span>
           <span>{formatMoney(invoice.amount_paid)}</span>

@@ -33,7 +33,7 @@ export function validationErrors(error: unknown): FieldErrors | null {
   );
 }
 
-export type RefusedAction = 'view' | 'create' | 'update';
+export type RefusedAction = 'view' | 'create' | 'update' | 'import';
 
 // The one sentence every screen uses when the user may not open it (the server's 403 says the same).
 export const permissionRefusal = (action: RefusedAction, plural: string): string =>

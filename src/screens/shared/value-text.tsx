@@ -20,6 +20,13 @@ function specialDiscountText(value: unknown): string {
   return `${String(holder_name ?? '')}, ${String(program_name ?? '')} ID ${String(holder_id_number ?? '')}`;
 }
 
+// Codes whose words are not simply capitalised: the tax classes read as the item form's options read.
+const labelWords: Readonly<Record<string, string>> = {
+  vatable: 'VATable',
+  vat_exempt: 'VAT-exempt',
+  zero_rated: 'Zero-rated',
+};
+
 export function formatValue(value: unknown, kind: ValueKind = 'text'): string {
   if (value === null || value === undefined) return '';
   switch (kind) {
@@ -40,7 +47,7 @@ export function formatValue(value: unknown, kind: ValueKind = 'text'): string {
     case 'list':
       return Array.isArray(value) ? value.join(', ') : String(value);
     case 'label':
-      return String(value).replaceAll('_', ' ');
+      return labelWords[String(value)] ?? String(value).replaceAll('_', ' ');
     case 'payment-method':
       return formatPaymentMethod(value);
     case 'special-discount':
@@ -58,7 +65,7 @@ export function ValueText({ value, kind }: ValueTextProps) {
   const text = formatValue(value, kind);
   if (kind === 'label' && text) {
     return (
-      <Badge variant="subtle" textTransform="capitalize">
+      <Badge variant="subtle" textTransform={labelWords[String(value)] ? undefined : 'capitalize'}>
         {text}
       </Badge>
     );

@@ -1,5 +1,6 @@
 import type { RecordHistoryEntry, RecordHistoryEntryAction } from '../../../generated/model/index.ts';
-import type { ResourceDefinition, ValueKind } from '../../resources/resource.ts';
+import { resources } from '../../resources/registry.ts';
+import type { FormField, ResourceDefinition, ResourceKey, ValueKind } from '../../resources/resource.ts';
 import { formatValue } from '../shared/value-text.tsx';
 
 export const actionWords: Record<RecordHistoryEntryAction, string> = {
@@ -10,61 +11,136 @@ export const actionWords: Record<RecordHistoryEntryAction, string> = {
   status: 'Status changed',
 };
 
-type FieldLook = { label: string; kind?: ValueKind };
+// `references`: the field holds the id (or ids) of records of that resource, shown by their names.
+type FieldLook = { label: string; kind?: ValueKind; references?: ResourceKey };
 
-export type ChangeLine = { field: string; label: string; from: string; to: string };
+// What a side of a change shows: text, or records named by a lookup of their ids.
+export type ChangeValue = { text: string } | { resource: ResourceKey; ids: readonly number[] };
 
-// The labels (and value kinds) the resource's own screens give its fields; a relation's id takes its picker's label.
+export type ChangeLine = { field: string; label: string; from: ChangeValue; to: ChangeValue };
+
+const formKinds: Partial<Record<FormField['kind'], ValueKind>> = {
+  money: 'money',
+  quantity: 'quantity',
+  percent: 'percent',
+  date: 'date',
+  checkbox: 'boolean',
+  discounts: 'discounts',
+  'special-discount': 'special-discount',
+};
+
+// The labels, formats and referenced resources the resource's own screens give its fields; a relation's id takes
+// its picker's label, and its name field says who it is.
 export function fieldLooks(resource: ResourceDefinition): Map<string, FieldLook> {
   const looks = new Map<string, FieldLook>();
   for (const field of resource.formFields) {
-    looks.set(field.name, { label: field.label });
+    const kind = formKinds[field.kind];
+    const references = field.kind === 'relation' || field.kind === 'relations' ? field.resource : undefined;
+    looks.set(field.name, { label: field.label, ...(kind ? { kind } : {}), ...(references ? { references } : {}) });
     if ('labelField' in field) looks.set(field.labelField, { label: field.label });
   }
   for (const column of [...resource.columns, ...resource.viewFields]) {
-    looks.set(column.field, { label: column.label, ...(column.kind ? { kind: column.kind } : {}) });
+    const known = looks.get(column.field);
+    looks.set(column.field, { ...known, label: column.label, ...(column.kind ? { kind: column.kind } : {}) });
   }
   return looks;
 }
 
+// The names that stand for ids in a record: each relation's label field (a location's covers its pair of ids).
+function nameFields(resource: ResourceDefinition): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const field of resource.formFields) {
+    if (field.kind === 'relation' || field.kind === 'patient-prescription') names.set(field.name, field.labelField);
+    if (field.kind === 'location') {
+      names.set(`${field.prefix}branch_id`, field.labelField);
+      names.set(`${field.prefix}warehouse_id`, field.labelField);
+    }
+    if (field.kind === 'home-location') {
+      names.set('userable_id', field.labelField);
+      names.set('userable_type', field.labelField);
+    }
+  }
+  return names;
+}
+
 function humanized(field: string): string {
-  const words = field.replaceAll('_', ' ');
+  const words = field.replaceAll('_', ' ').replace(/ ids?$/, '');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-// An id that changed with its name (contact_id with contact_name) is shown once, by the name.
-function shownByItsName(field: string, changes: RecordHistoryEntry['changes']): boolean {
-  if (field.endsWith('_id')) return `${field.slice(0, -3)}_name` in changes;
-  if (field.endsWith('_ids')) return `${field.slice(0, -4)}_names` in changes;
-  return false;
+// The resource an id field points to by the contract's naming (job_order_id, role_ids), when the app has it.
+function referencedByName(field: string): ResourceKey | undefined {
+  const match = /^(?:from_|to_)?(.+?)_ids?$/.exec(field);
+  if (!match?.[1]) return undefined;
+  const stem = match[1].replaceAll('_', '-');
+  const plural = stem.endsWith('s') ? `${stem}es` : stem.endsWith('y') ? `${stem.slice(0, -1)}ies` : `${stem}s`;
+  return resources.find((resource) => resource.key === plural)?.key;
 }
 
-function described(value: unknown, kind: ValueKind | undefined): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (kind === 'discounts') return formatValue(value, kind) || '—';
+// An id that changed with its name (contact_id with contact_name) is shown once, by the name; so is an object
+// that came with its id (a job order's prescription with its prescription_id).
+function shownByAnother(field: string, changes: RecordHistoryEntry['changes'], names: Map<string, string>): boolean {
+  const named = names.get(field);
+  if (named && named in changes) return true;
+  if (field.endsWith('_id')) {
+    const stem = field.slice(0, -3);
+    return `${stem}_name` in changes || `${stem}_number` in changes;
+  }
+  if (field.endsWith('_ids')) return `${field.slice(0, -4)}_names` in changes;
+  return `${field}_id` in changes;
+}
+
+function ids(value: unknown): number[] | null {
+  if (typeof value === 'number') return [value];
+  if (Array.isArray(value) && value.every((element) => typeof element === 'number')) return value;
+  return null;
+}
+
+// An object the screens have no format for reads as its fields, by name: never as JSON.
+function objectText(value: object): string {
+  const parts = Object.entries(value)
+    .filter(([key, part]) => part !== null && part !== undefined && part !== '' && !key.endsWith('_id'))
+    .map(([key, part]) => `${humanized(key)} ${typeof part === 'object' ? objectText(part) : String(part)}`);
+  return parts.length === 0 ? '—' : parts.join(', ');
+}
+
+function described(value: unknown, look: FieldLook | undefined): ChangeValue {
+  if (value === null || value === undefined || value === '') return { text: '—' };
+  const kind = look?.kind;
+  if (kind === 'discounts') return { text: formatValue(value, kind) || '—' };
+  const referenced = look?.references ? ids(value) : null;
+  if (look?.references && referenced) {
+    return referenced.length === 0 ? { text: '—' } : { resource: look.references, ids: referenced };
+  }
   if (Array.isArray(value)) {
-    if (value.length === 0) return '—';
+    if (value.length === 0) return { text: '—' };
     // A document's lines are summarised; the lines themselves are on the record.
     if (value.some((element) => typeof element === 'object' && element !== null)) {
-      return value.length === 1 ? '1 line' : `${value.length} lines`;
+      return { text: value.length === 1 ? '1 line' : `${value.length} lines` };
     }
-    return value.join(', ');
+    return { text: value.map((element) => formatValue(element, kind)).join(', ') };
   }
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return formatValue(value, kind) || '—';
+  if (typeof value === 'boolean') return { text: value ? 'Yes' : 'No' };
+  if (typeof value === 'object' && kind !== 'special-discount') return { text: objectText(value) };
+  return { text: formatValue(value, kind) || '—' };
 }
 
-export function changeLines(changes: RecordHistoryEntry['changes'], looks: Map<string, FieldLook>): ChangeLine[] {
+export function changeLines(
+  changes: RecordHistoryEntry['changes'],
+  looks: Map<string, FieldLook>,
+  resource?: ResourceDefinition,
+): ChangeLine[] {
+  const names = resource ? nameFields(resource) : new Map<string, string>();
   return Object.entries(changes)
-    .filter(([field]) => !shownByItsName(field, changes))
+    .filter(([field]) => !shownByAnother(field, changes, names))
     .map(([field, [from, to]]) => {
-      const look = looks.get(field);
-      return {
-        field,
-        label: look?.label ?? humanized(field),
-        from: described(from, look?.kind),
-        to: described(to, look?.kind),
+      const known = looks.get(field);
+      const references = known?.references ?? referencedByName(field);
+      const look: FieldLook = {
+        label: known?.label ?? humanized(field),
+        ...known,
+        ...(references ? { references } : {}),
       };
+      return { field, label: look.label, from: described(from, look), to: described(to, look) };
     });
 }

@@ -1,10 +1,11 @@
 import { Stack, Table, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { formatTimestamp } from '../../format/date.ts';
-import type { ResourceApi, ResourceDefinition } from '../../resources/resource.ts';
+import { resourceByKey } from '../../resources/registry.ts';
+import { type ResourceApi, type ResourceDefinition, readField } from '../../resources/resource.ts';
 import { errorMessage } from '../shared/request-error.ts';
-import { actionWords, changeLines, fieldLooks } from './history-changes.ts';
+import { actionWords, type ChangeValue, changeLines, fieldLooks } from './history-changes.ts';
 
 export type HistorySectionProps = {
   resource: ResourceDefinition;
@@ -60,11 +61,15 @@ export function HistorySection({ resource, id, load, queryKey, version }: Histor
               <Table.Cell>{actionWords[entry.action]}</Table.Cell>
               <Table.Cell>
                 <Stack gap="0">
-                  {changeLines(entry.changes, looks).map((line) => (
+                  {changeLines(entry.changes, looks, resource).map((line) => (
                     <Text key={line.field} textStyle="sm">
-                      {entry.action === 'created'
-                        ? `${line.label}: ${line.to}`
-                        : `${line.label}: ${line.from} → ${line.to}`}
+                      {line.label}:{' '}
+                      {entry.action === 'created' ? null : (
+                        <>
+                          <ChangeText value={line.from} /> →{' '}
+                        </>
+                      )}
+                      <ChangeText value={line.to} />
                     </Text>
                   ))}
                 </Stack>
@@ -75,4 +80,25 @@ export function HistorySection({ resource, id, load, queryKey, version }: Histor
       </Table.Root>
     </Table.ScrollArea>
   );
+}
+
+// One side of a change: its text, or the records it names, each looked up as the view of that record would load
+// it (a record the user may no longer see stays its number).
+function ChangeText({ value }: { value: ChangeValue }) {
+  const resource = 'resource' in value ? resourceByKey(value.resource) : null;
+  const records = useQueries({
+    queries: ('ids' in value ? value.ids : []).map((id) => ({
+      queryKey: [resource?.key, 'history-name', id],
+      queryFn: async ({ signal }: { signal: AbortSignal }) => {
+        if (!resource) return `#${id}`;
+        const api = await resource.load();
+        const record = await api.get(id, undefined, signal);
+        return String(readField(record, resource.title) ?? `#${id}`);
+      },
+      staleTime: 60_000,
+      retry: false,
+    })),
+  });
+  if ('text' in value) return <>{value.text}</>;
+  return <>{value.ids.map((id, index) => records[index]?.data ?? `#${id}`).join(', ')}</>;
 }

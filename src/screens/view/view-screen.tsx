@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, DataList, Flex, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LuPrinter } from 'react-icons/lu';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LensFamilyActions } from '../../areas/inventory/lenses/lens-family-actions.tsx';
 import { useGate, usePermissions, useSeesCosts } from '../../auth/use-permissions.ts';
 import { formatTimestamp } from '../../format/date.ts';
@@ -21,6 +21,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
 import { PrintSheet } from '../print/print-sheet.tsx';
 import { type SheetName, SheetOf } from '../print/sheets.tsx';
+import { followUpPath } from '../shared/follow-up-path.ts';
 import { RecordsTable } from '../shared/records-table.tsx';
 import { Refusal } from '../shared/refusal.tsx';
 import { errorMessage, errorStatus, missingRecord, permissionRefusal } from '../shared/request-error.ts';
@@ -120,6 +121,24 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
   }, [sheet]);
 
   const data = record.data;
+  // `?print=1` (the Print link of a saved document's toast) prints the document once it is on the screen, once:
+  // the address loses it at once, so a reload or Back does not print again.
+  const [query, setQuery] = useSearchParams();
+  const printRequested = query.get('print') === '1' && Boolean(data) && Boolean(resource.print);
+  const printed = useRef(false);
+  useEffect(() => {
+    if (!printRequested || printed.current) return;
+    printed.current = true;
+    window.setTimeout(() => window.print(), 50);
+    setQuery(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('print');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [printRequested, setQuery]);
   const prefix = resource.key;
   const deleted = Boolean(data?.deleted_at);
   const linesField = resource.formFields.find((field) => field.kind === 'lines');
@@ -213,11 +232,7 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
                 .filter((followUp) => followUp.applies(data) && can({ prefix: followUp.resource, action: 'create' }))
                 .map((followUp) => (
                   <Button key={followUp.resource} asChild variant="outline" colorPalette="teal">
-                    <RouterLink
-                      to={`/${followUp.resource}/create/${followUp.segment ? `${followUp.segment}/` : ''}${followUp.sourceId?.(data) ?? id}${followUp.returnHere ? `?redirect_to=${prefix}.view&id=${id}` : ''}`}
-                    >
-                      {followUp.label}
-                    </RouterLink>
+                    <RouterLink to={followUpPath(resource, followUp, data)}>{followUp.label}</RouterLink>
                   </Button>
                 ))
             : null}

@@ -6,6 +6,7 @@ import { invoicesResource } from './invoices.ts';
 import { purchaseOrdersResource } from './purchase-orders.ts';
 import { quotationsResource } from './quotations.ts';
 import { receiveOrdersResource } from './receive-orders.ts';
+import { stockAdjustmentsResource } from './stock-adjustments.ts';
 import { stockLotsResource } from './stock-lots.ts';
 import { stockReceivesResource } from './stock-receives.ts';
 import { stockRequestsResource } from './stock-requests.ts';
@@ -26,6 +27,7 @@ export const documentResources: readonly AnyResource[] = [
   stockTransfersResource,
   stockReceivesResource,
   stockReturnsResource,
+  stockAdjustmentsResource,
   stocksResource,
   stockLotsResource,
 ];

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import {
   GetDocumentNumberTotalCountBody,
   GetReferenceNumberTotalCountBody,
 } from '../../generated/zod/documents/documents.zod.ts';
 import { ListStockMovementsQueryParams } from '../../generated/zod/stocks/stocks.zod.ts';
 import { holdsAny } from '../auth/identity.ts';
+import type { Database } from '../db/database.ts';
+import type { StockAdjustmentReason } from '../db/tables/stock-adjustments.ts';
 import { dashboardOverview } from '../documents/dashboard-overview.ts';
 import { readDocumentNumberTotal, readReferenceNumberTotal } from '../documents/document-counter.ts';
+import { adjustmentDocumentType } from '../documents/stock-adjustments.ts';
 import { locationOf } from '../domain/location.ts';
 import { centavosToPesos } from '../domain/money.ts';
 import { fromThousandths } from '../domain/quantity.ts';
@@ -17,6 +21,13 @@ import { seesCosts } from './engine/costs.ts';
 import { findRecord } from './engine/query.ts';
 import { type EngineOptions, recordId, resourceContext } from './engine/routes.ts';
 import { stocksResource } from './stocks.ts';
+
+// Why each adjustment on a page of movements moved stock, so that the history says "lost" or "count".
+async function adjustmentReasons(db: Kysely<Database>, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, StockAdjustmentReason>();
+  const rows = await db.selectFrom('stock_adjustments').select(['id', 'reason']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.reason]));
+}
 
 // The count calls need view-{kind}s of the document kind they count.
 function requireViewOf(identity: Parameters<typeof holdsAny>[0], documentName: string): void {
@@ -66,6 +77,10 @@ export function registerDocumentRoutes(app: FastifyInstance, options: EngineOpti
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page)
       .execute();
+    const reasons = await adjustmentReasons(
+      ctx.db,
+      rows.filter((row) => row.document_type === adjustmentDocumentType).map((row) => row.document_id),
+    );
     const costs = seesCosts(ctx);
     const link = (page: number) =>
       `/api/stocks/${stock.id}/movements?page=${page}&per_page=${query.per_page}&order_by=${query.order_by}`;
@@ -85,6 +100,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: EngineOpti
         occurred_at: row.occurred_at,
         lot_number: row.lot_number,
         expires_on: row.expires_on,
+        reason: row.document_type === adjustmentDocumentType ? (reasons.get(row.document_id) ?? null) : null,
       })),
       meta: { current_page: query.page, last_page: lastPage, per_page: query.per_page, total },
       links: {

@@ -23,6 +23,7 @@ import { receiveOrders } from './receive-orders.ts';
 import type { ResourceDefinition, ResourceGroup, ResourceKey } from './resource.ts';
 import { roles } from './roles.ts';
 import { saleItemPrices } from './sale-item-prices.ts';
+import { stockAdjustments } from './stock-adjustments.ts';
 import { stockLots } from './stock-lots.ts';
 import { stockReceives } from './stock-receives.ts';
 import { stockRequests } from './stock-requests.ts';
@@ -61,6 +62,7 @@ export const resources: readonly ResourceDefinition[] = [
   stockTransfers,
   stockReceives,
   stockReturns,
+  stockAdjustments,
   businesses,
   warehouses,
   branches,

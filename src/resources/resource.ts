@@ -155,6 +155,8 @@ export type ResourceKey =
   | 'receive-orders'
   | 'stock-receives'
   | 'stock-returns'
+  | 'stock-adjustments'
+  | 'stock-counts'
   | 'stock-transfers'
   | 'quotations'
   | 'discount-programs'

@@ -38,6 +38,7 @@ const withoutEdit = [
   'stock-returns',
   'stock-transfers',
   'quotations',
+  'stock-adjustments',
 ];
 const readOnly = ['stocks', 'permissions'];
 
@@ -48,8 +49,8 @@ function methods(path: string): string[] {
 }
 
 describe('the contract covers the route table of docs/domain/screens.md', () => {
-  it('has all 29 resources', () => {
-    expect(new Set([...withEdit, ...withoutEdit, ...readOnly]).size).toBe(29);
+  it('has all 30 resources', () => {
+    expect(new Set([...withEdit, ...withoutEdit, ...readOnly]).size).toBe(30);
   });
 
   it.each(withEdit)('%s: list, create, search, read, update, delete, restore, force-delete', (prefix) => {

@@ -331,7 +331,8 @@ export const ListStockMovementsResponse = zod.strictObject({
   "document_number": zod.string().nullable(),
   "occurred_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "lot_number": zod.union([zod.string().min(1).max(listStockMovementsResponseDataItemLotNumberOneMax).regex(listStockMovementsResponseDataItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot moved, for a lot-tracked item; null otherwise.'),
-  "expires_on": zod.iso.date().nullable().describe('The expiry of that lot.')
+  "expires_on": zod.iso.date().nullable().describe('The expiry of that lot.'),
+  "reason": zod.union([zod.enum(['damaged', 'lost', 'found', 'expired', 'internal_use', 'count', 'opening', 'other']),zod.null()]).describe('Why the stock moved, for a stock adjustment (a count posts one with the reason `count`); null for other documents.')
 })),
   "meta": zod.strictObject({
   "current_page": zod.int().min(1),

@@ -10,6 +10,7 @@ import * as searchAndStockTotals from './010_search_and_stock_totals.ts';
 import * as stockLots from './011_stock_lots.ts';
 import * as identityEpoch from './013_identity_epoch.ts';
 import * as searchEpochs from './014_search_epochs.ts';
+import * as stockAdjustmentsAndCounts from './016_stock_adjustments_and_counts.ts';
 
 // Every migration, in order. A static list (not a folder scan) so that bundling and tests see the same set.
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '011_stock_lots': stockLots,
   '013_identity_epoch': identityEpoch,
   '014_search_epochs': searchEpochs,
+  '016_stock_adjustments_and_counts': stockAdjustmentsAndCounts,
 };

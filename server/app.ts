@@ -24,6 +24,7 @@ import { registerJobOrderRoutes } from './resources/job-order-routes.ts';
 import { registerLensFamilyRoutes } from './resources/lens-family-routes.ts';
 import { registerManagementRoutes } from './resources/management-routes.ts';
 import { registerReportRoutes } from './resources/report-routes.ts';
+import { registerStockCountRoutes } from './resources/stock-counts.ts';
 
 export type AppOptions = {
   db: Kysely<Database>;
@@ -75,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerReportRoutes(app, { db: options.db, now, passwordCost });
   registerOwnerReportRoutes(app, { db: options.db, now, passwordCost });
   registerLensFamilyRoutes(app, { db: options.db, now, passwordCost });
+  registerStockCountRoutes(app, { db: options.db, now, passwordCost });
   for (const resource of resources) registerResource(app, resource, { db: options.db, now, passwordCost });
   const sendPage = options.clientDir ? await registerSpa(app, options.clientDir) : null;
   app.setNotFoundHandler((request, reply) => {

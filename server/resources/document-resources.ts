@@ -7,6 +7,7 @@ import { purchaseOrdersResource } from './purchase-orders.ts';
 import { quotationsResource } from './quotations.ts';
 import { receiveOrdersResource } from './receive-orders.ts';
 import { stockAdjustmentsResource } from './stock-adjustments.ts';
+import { stockCountsResource } from './stock-counts.ts';
 import { stockLotsResource } from './stock-lots.ts';
 import { stockReceivesResource } from './stock-receives.ts';
 import { stockRequestsResource } from './stock-requests.ts';
@@ -28,6 +29,7 @@ export const documentResources: readonly AnyResource[] = [
   stockReceivesResource,
   stockReturnsResource,
   stockAdjustmentsResource,
+  stockCountsResource,
   stocksResource,
   stockLotsResource,
 ];

@@ -269,6 +269,39 @@ export const GetStockResponse = zod.strictObject({
 })
 
 /**
+ * Needs view-stocks. The sum of the item's on-hand movements at the location (and lot) up to and including `at`, as the ledger held it then.
+ * @summary An item's quantity on hand at a past instant
+ */
+export const getStockBalanceAtQueryItemIdMax = 2147483647;
+
+export const getStockBalanceAtQueryBranchIdMax = 2147483647;
+
+export const getStockBalanceAtQueryWarehouseIdMax = 2147483647;
+
+export const getStockBalanceAtQueryLotNumberMax = 100;
+
+
+export const getStockBalanceAtQueryLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
+
+export const GetStockBalanceAtQueryParams = zod.strictObject({
+  "item_id": zod.coerce.number().int().min(1).max(getStockBalanceAtQueryItemIdMax).describe('The item.'),
+  "branch_id": zod.coerce.number().int().min(1).max(getStockBalanceAtQueryBranchIdMax).optional().describe('The location, a branch (or warehouse_id).'),
+  "warehouse_id": zod.coerce.number().int().min(1).max(getStockBalanceAtQueryWarehouseIdMax).optional().describe('The location, a warehouse (or branch_id).'),
+  "lot_number": zod.coerce.string().max(getStockBalanceAtQueryLotNumberMax).regex(getStockBalanceAtQueryLotNumberRegExp).optional().describe('Only this lot of a lot-tracked item.'),
+  "at": zod.iso.datetime({"offset":true}).describe('The instant, ISO 8601.')
+})
+
+export const getStockBalanceAtResponseQuantityOnHandMin = -900000000000;
+export const getStockBalanceAtResponseQuantityOnHandMax = 900000000000;
+
+
+
+export const GetStockBalanceAtResponse = zod.strictObject({
+  "quantity_on_hand": zod.number().min(getStockBalanceAtResponseQuantityOnHandMin).max(getStockBalanceAtResponseQuantityOnHandMax).describe('A signed quantity with at most 3 decimals; stored as integer thousandths.')
+})
+
+/**
  * Needs view-stocks.
  * @summary The ledger movements of a stock row
  */

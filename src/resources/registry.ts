@@ -24,6 +24,7 @@ import type { ResourceDefinition, ResourceGroup, ResourceKey } from './resource.
 import { roles } from './roles.ts';
 import { saleItemPrices } from './sale-item-prices.ts';
 import { stockAdjustments } from './stock-adjustments.ts';
+import { stockCounts } from './stock-counts.ts';
 import { stockLots } from './stock-lots.ts';
 import { stockReceives } from './stock-receives.ts';
 import { stockRequests } from './stock-requests.ts';
@@ -63,6 +64,7 @@ export const resources: readonly ResourceDefinition[] = [
   stockReceives,
   stockReturns,
   stockAdjustments,
+  stockCounts,
   businesses,
   warehouses,
   branches,

@@ -8,8 +8,8 @@ const actionsOf = (key: string) =>
   ['index', 'create', 'view', 'edit'].filter((action) => names.has(`${key}.${action}`)).join(' ');
 
 describe('the routes of docs/domain/screens.md', () => {
-  it('covers the 29 original resources, prescriptions, job orders, lots, discount programs and stock adjustments', () => {
-    expect(resources).toHaveLength(34);
+  it('covers the 29 original resources, prescriptions, job orders, lots, discount programs, stock adjustments and counts', () => {
+    expect(resources).toHaveLength(35);
   });
 
   it.each([
@@ -23,6 +23,7 @@ describe('the routes of docs/domain/screens.md', () => {
     ['prescriptions', 'index create view edit'],
     ['job-orders', 'index create view edit'],
     ['stock-adjustments', 'index create view'],
+    ['stock-counts', 'index create view'],
   ])('%s has %s', (key, actions) => {
     expect(actionsOf(key)).toBe(actions);
   });

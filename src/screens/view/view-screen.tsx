@@ -1,8 +1,9 @@
 import { Alert, Badge, Button, DataList, Flex, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { LuPrinter } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import type { StockCount } from '../../../generated/model/index.ts';
 import { useGate, usePermissions, useSeesCosts } from '../../auth/use-permissions.ts';
 import { formatTimestamp } from '../../format/date.ts';
 import { isLensFamily } from '../../format/optical.ts';
@@ -35,6 +36,11 @@ import {
   type RecordAction,
   successToast,
 } from './record-actions.ts';
+
+// Only a stock count's view needs its working panel: loaded with the first such screen.
+const StockCountPanel = lazy(() =>
+  import('../stock-counts/stock-count-panel.tsx').then((module) => ({ default: module.StockCountPanel })),
+);
 
 function runAction(api: ResourceApi, action: RecordAction, id: number): Promise<string | null> {
   const unsupported = () => Promise.reject(new Error(`This record cannot ${action}.`));
@@ -265,6 +271,11 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
         </Alert.Root>
       ) : null}
       {data ? <RecordDetails record={data} resource={resource} /> : null}
+      {data && resource.viewPanel === 'stock-count' ? (
+        <Suspense fallback={null}>
+          <StockCountPanel count={data as unknown as StockCount} />
+        </Suspense>
+      ) : null}
       {data && linesField?.kind === 'lines' && Array.isArray(lines) ? (
         <RecordsTable caption="Lines" columns={linesField.viewColumns} rows={lines} />
       ) : null}

@@ -114,6 +114,12 @@ export function registerDocumentRoutes(app: FastifyInstance, options: EngineOpti
     const ctx = context(request);
     const overview = await dashboardOverview(ctx.db, ctx.businessId ?? 0, options.now());
     if (seesCosts(ctx)) return overview;
-    return { ...overview, purchases_by_day: null, payables: null, stock_value_by_location: null };
+    return {
+      ...overview,
+      purchases_by_day: null,
+      payables: null,
+      stock_value_by_location: null,
+      adjusted_this_month: null,
+    };
   });
 }

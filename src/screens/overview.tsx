@@ -67,6 +67,7 @@ export function OverviewScreen() {
   const payables = seesCosts ? (data?.payables ?? null) : null;
   const purchasesShown = seesCosts && data?.purchases_by_day != null;
   const stockValues = seesCosts ? (data?.stock_value_by_location ?? null) : null;
+  const adjusted = seesCosts ? (data?.adjusted_this_month ?? null) : null;
   return (
     <Stack gap="6">
       <Heading size="xl">Overview</Heading>
@@ -104,6 +105,12 @@ export function OverviewScreen() {
               <Stat.Root borderWidth="1px" rounded="md" p="4">
                 <Stat.Label>Payables</Stat.Label>
                 <Stat.ValueText>{formatMoney(payables)}</Stat.ValueText>
+              </Stat.Root>
+            ) : null}
+            {adjusted !== null ? (
+              <Stat.Root borderWidth="1px" rounded="md" p="4">
+                <Stat.Label>Stock adjusted this month</Stat.Label>
+                <Stat.ValueText>{formatMoney(adjusted)}</Stat.ValueText>
               </Stat.Root>
             ) : null}
           </SimpleGrid>

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetStockValuationReportResponse } from '../../generated/zod/reports/reports.zod.ts';
 import {
   CreateStockAdjustmentResponse,
   DeleteStockAdjustmentResponse,
@@ -224,6 +225,27 @@ describe('voiding and restoring', () => {
 
   it('keeps the ledger equal to the stock rows', async () => {
     expect(await ledgerMismatches(api.db, fixture.businessId)).toEqual([]);
+  });
+});
+
+describe('the stock valuation', () => {
+  it('counts an adjustment by its adjustment date, not the day it was keyed in', async () => {
+    const yesterday = inDays(-1);
+    const valuation = async () => {
+      const answer = await admin.get(
+        `/api/reports/stock-valuation?as_of=${yesterday}&branch_id=${fixture.branchIds[1]}&group_by=item`,
+      );
+      return expectContract(answer, 200, GetStockValuationReportResponse).totals;
+    };
+    const before = await valuation();
+    const answer = await adjust({
+      branch_id: fixture.branchIds[1],
+      adjustment_date: yesterday,
+      reason: 'opening',
+      lines: [{ item_id: fixture.itemIds[2], quantity_delta: 4, unit_cost: 125 }],
+    });
+    expect(answer.status).toBe(201);
+    expect(await valuation()).toEqual({ quantity: before.quantity + 4, value: before.value + 500 });
   });
 });
 

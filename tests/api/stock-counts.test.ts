@@ -291,6 +291,62 @@ describe('a blind count', () => {
   });
 });
 
+describe('counting while invoices post at the same location', () => {
+  it('ends with the ledger at what was counted plus what moved after each line was counted', async () => {
+    const branch = fixture.branchIds[1];
+    const receipt = await admin.post('/api/receive-orders', {
+      contact_id: fixture.supplierId,
+      branch_id: branch,
+      received_date: today,
+      lines: [{ item_id: frameId, quantity: 30, unit_cost: 1000 }],
+    });
+    expect(receipt.status).toBe(201);
+    const started = await startCount({ branch_id: branch, scope: { item_ids: [frameId, solutionId] } }, admin);
+    const instant = () => new Date().toISOString();
+    const balanceAtNow = async (itemId: number, at: string) =>
+      expectContract(
+        await admin.get(`/api/stocks/balance-at?item_id=${itemId}&branch_id=${branch}&at=${encodeURIComponent(at)}`),
+        200,
+        GetStockBalanceAtResponse,
+      ).quantity_on_hand;
+    // Sales keep posting while two shelves are counted, some of them at the very same time as a scan.
+    const [, frameScan] = await Promise.all([
+      sell(frameId, 1, branch),
+      count(started.id, { code: 'RB-2140', counted_quantity: 12 }, admin),
+      sell(solutionId, 1, branch),
+    ]);
+    expect(frameScan.status).toBe(201);
+    await pause();
+    const [solutionScan] = await Promise.all([
+      count(started.id, { code: 'SOL-360', counted_quantity: 3 }, admin),
+      sell(frameId, 2, branch),
+    ]);
+    expect(solutionScan.status).toBe(201);
+    await pause();
+    await Promise.all([sell(solutionId, 1, branch), sell(frameId, 1, branch)]);
+    const lines = expectContract(await admin.get(`/api/stock-counts/${started.id}`), 200, GetStockCountResponse).lines;
+    const beforePost = { frame: await onHand(frameId, branch), solution: await onHand(solutionId, branch) };
+    const since = async (itemId: number, current: number) => {
+      const line = lines.find((candidate) => candidate.item_id === itemId);
+      return {
+        counted: line?.counted_quantity ?? 0,
+        moved: current - (await balanceAtNow(itemId, line?.counted_at ?? instant())),
+      };
+    };
+    const frame = await since(frameId, beforePost.frame);
+    const solution = await since(solutionId, beforePost.solution);
+    const [posted] = await Promise.all([
+      admin.post(`/api/stock-counts/${started.id}/post`, { uncounted: 'leave' }),
+      sell(frameId, 1, branch),
+    ]);
+    expect(posted.status).toBe(200);
+    // The sale racing the posting moved after both counts, so it is "moved since" whichever went first.
+    expect(await onHand(frameId, branch)).toBe(frame.counted + frame.moved - 1);
+    expect(await onHand(solutionId, branch)).toBe(solution.counted + solution.moved);
+    expect(await ledgerMismatches(api.db, fixture.businessId)).toEqual([]);
+  });
+});
+
 describe('several counters at once', () => {
   it('loses no line when two connections add the same and different items together', async () => {
     const otherApp = await buildApp({ db: api.connectAgain(), passwordCost: testPasswordCost });

@@ -25,6 +25,9 @@ export function RelationsInput({ name, resource }: RelationsInputProps) {
       {options.map((option) => (
         <Checkbox.Root
           key={option.value}
+          // Inside a Field every checkbox would take the field's one input id, and a click on any label would toggle
+          // the first: each gets its own.
+          ids={{ hiddenInput: `${name}-${option.value}`, label: `${name}-${option.value}-label` }}
           checked={chosen.includes(option.value)}
           onCheckedChange={(details) =>
             field.onChange(

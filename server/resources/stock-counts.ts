@@ -234,11 +234,10 @@ export function registerStockCountRoutes(app: FastifyInstance, options: EngineOp
     const showsValues = showsExpected && seesCosts(ctx);
     const counted = await countedLines(ctx.db, ctx.businessId ?? 0, count);
     const uncounted = await uncountedLines(ctx.db, ctx.businessId ?? 0, count, counted);
-    const { items } = await namesIn(ctx.db, {
-      items: { table: 'items', ids: [...counted, ...uncounted].map((line) => line.item_id), column: 'name' },
-    });
-    const { codes } = await namesIn(ctx.db, {
-      codes: { table: 'items', ids: [...counted, ...uncounted].map((line) => line.item_id), column: 'code' },
+    const itemIds = [...counted, ...uncounted].map((line) => line.item_id);
+    const { items, codes } = await namesIn(ctx.db, {
+      items: { table: 'items', ids: itemIds, column: 'name' },
+      codes: { table: 'items', ids: itemIds, column: 'code' },
     });
     const values = counted.map(varianceValue);
     return {

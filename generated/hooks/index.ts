@@ -26,6 +26,8 @@ export * from './receive-orders/receive-orders.ts';
 export * from './reports/reports.ts';
 export * from './roles/roles.ts';
 export * from './sale-item-prices/sale-item-prices.ts';
+export * from './stock-adjustments/stock-adjustments.ts';
+export * from './stock-counts/stock-counts.ts';
 export * from './stock-lots/stock-lots.ts';
 export * from './stock-receives/stock-receives.ts';
 export * from './stock-requests/stock-requests.ts';

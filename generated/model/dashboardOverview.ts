@@ -19,6 +19,7 @@ import type { DueJobOrder } from './dueJobOrder.ts';
 import type { LocationValue } from './locationValue.ts';
 import type { LowStockItem } from './lowStockItem.ts';
 import type { Money } from './money.ts';
+import type { SignedCost } from './signedCost.ts';
 import type { StockLot } from './stockLot.ts';
 import type { TopItem } from './topItem.ts';
 
@@ -45,6 +46,8 @@ export interface DashboardOverview {
   top_items: TopItem[];
   /** Job orders not yet claimed or cancelled that are promised for today or earlier, earliest first. */
   job_orders_due: DueJobOrder[];
+  /** The value of the standing stock adjustments dated this month (Manila), counts' included, negative when more was written off than found; null for a user without view-costs. */
+  adjusted_this_month: SignedCost;
   /** Lots with goods on hand that expire within 90 days of today (the expired ones included), earliest expiry first, at most 50. */
   expiring_lots: StockLot[];
 }

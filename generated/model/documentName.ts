@@ -31,4 +31,6 @@ export const DocumentName = {
   'stock-receive': 'stock-receive',
   'stock-return': 'stock-return',
   'job-order': 'job-order',
+  'stock-adjustment': 'stock-adjustment',
+  'stock-count': 'stock-count',
 } as const;

@@ -17,6 +17,7 @@
 import type { Cost } from './cost.ts';
 import type { Id } from './id.ts';
 import type { LotNumber } from './lotNumber.ts';
+import type { StockAdjustmentReason } from './stockAdjustmentReason.ts';
 import type { StockMovementBalance } from './stockMovementBalance.ts';
 import type { Timestamp } from './timestamp.ts';
 
@@ -43,4 +44,6 @@ export interface StockMovement {
      * @nullable
      */
   expires_on: string | null;
+  /** Why the stock moved, for a stock adjustment (a count posts one with the reason `count`); null for other documents. */
+  reason: StockAdjustmentReason | null;
 }

@@ -26,6 +26,8 @@ export * from './receive-orders/receive-orders.zod.ts';
 export * from './reports/reports.zod.ts';
 export * from './roles/roles.zod.ts';
 export * from './sale-item-prices/sale-item-prices.zod.ts';
+export * from './stock-adjustments/stock-adjustments.zod.ts';
+export * from './stock-counts/stock-counts.zod.ts';
 export * from './stock-lots/stock-lots.zod.ts';
 export * from './stock-receives/stock-receives.zod.ts';
 export * from './stock-requests/stock-requests.zod.ts';

@@ -1,6 +1,8 @@
 import type { AnyResource } from '../engine/resource.ts';
 import { stockLotsResource } from './inventory/stock-lots.ts';
 import { stocksResource } from './inventory/stocks.ts';
+import { stockAdjustmentsResource } from './logistics/stock-adjustments.ts';
+import { stockCountsResource } from './logistics/stock-counts.ts';
 import { stockReceivesResource } from './logistics/stock-receives.ts';
 import { stockRequestsResource } from './logistics/stock-requests.ts';
 import { stockReturnsResource } from './logistics/stock-returns.ts';
@@ -26,6 +28,8 @@ export const documentResources: readonly AnyResource[] = [
   stockTransfersResource,
   stockReceivesResource,
   stockReturnsResource,
+  stockAdjustmentsResource,
+  stockCountsResource,
   stocksResource,
   stockLotsResource,
 ];

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import {
   GetDocumentNumberTotalCountBody,
   GetReferenceNumberTotalCountBody,
 } from '../../generated/zod/documents/documents.zod.ts';
 import { ListStockMovementsQueryParams } from '../../generated/zod/stocks/stocks.zod.ts';
 import { holdsAny } from '../auth/identity.ts';
+import type { Database } from '../db/database.ts';
+import type { StockAdjustmentReason } from '../db/tables/stock-adjustments.ts';
 import { locationOf } from '../domain/location.ts';
 import { centavosToPesos } from '../domain/money.ts';
 import { fromThousandths } from '../domain/quantity.ts';
@@ -17,7 +20,15 @@ import { permissionRefusal } from '../http/permission-refusal.ts';
 import { parseInput, queryNumbers } from '../http/validation.ts';
 import { readDocumentNumberTotal, readReferenceNumberTotal } from '../ledger/document-counter.ts';
 import { stocksResource } from './inventory/stocks.ts';
+import { adjustmentDocumentType } from './logistics/stock-adjustments-posting.ts';
 import { dashboardOverview } from './reports/dashboard-overview.ts';
+
+// Why each adjustment on a page of movements moved stock, so that the history says "lost" or "count".
+async function adjustmentReasons(db: Kysely<Database>, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, StockAdjustmentReason>();
+  const rows = await db.selectFrom('stock_adjustments').select(['id', 'reason']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.reason]));
+}
 
 // The count calls need view-{kind}s of the document kind they count.
 function requireViewOf(identity: Parameters<typeof holdsAny>[0], documentName: string): void {
@@ -67,6 +78,10 @@ export function registerDocumentRoutes(app: FastifyInstance, options: EngineOpti
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page)
       .execute();
+    const reasons = await adjustmentReasons(
+      ctx.db,
+      rows.filter((row) => row.document_type === adjustmentDocumentType).map((row) => row.document_id),
+    );
     const costs = seesCosts(ctx);
     const link = (page: number) =>
       `/api/stocks/${stock.id}/movements?page=${page}&per_page=${query.per_page}&order_by=${query.order_by}`;
@@ -86,6 +101,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: EngineOpti
         occurred_at: row.occurred_at,
         lot_number: row.lot_number,
         expires_on: row.expires_on,
+        reason: row.document_type === adjustmentDocumentType ? (reasons.get(row.document_id) ?? null) : null,
       })),
       meta: { current_page: query.page, last_page: lastPage, per_page: query.per_page, total },
       links: {
@@ -103,6 +119,13 @@ export function registerDocumentRoutes(app: FastifyInstance, options: EngineOpti
     const receivables = holdsAny(ctx.identity, ['view-invoices']) ? overview.receivables : null;
     const payables = holdsAny(ctx.identity, ['view-bills']) ? overview.payables : null;
     if (seesCosts(ctx)) return { ...overview, receivables, payables };
-    return { ...overview, receivables, purchases_by_day: null, payables: null, stock_value_by_location: null };
+    return {
+      ...overview,
+      receivables,
+      purchases_by_day: null,
+      payables: null,
+      stock_value_by_location: null,
+      adjusted_this_month: null,
+    };
   });
 }

@@ -32,7 +32,14 @@ export const permissionGroups: Readonly<Record<string, readonly string[]>> = {
   purchasing: ['purchase-item-prices', 'purchase-orders', 'receive-orders', 'bills', 'bill-payments'],
   sales: ['sale-item-prices', 'quotations', 'invoices', 'invoice-payments', 'discount-programs'],
   'eye-care': ['prescriptions', 'job-orders'],
-  logistics: ['stock-requests', 'stock-transfers', 'stock-receives', 'stock-returns'],
+  logistics: [
+    'stock-requests',
+    'stock-transfers',
+    'stock-receives',
+    'stock-returns',
+    'stock-adjustments',
+    'stock-counts',
+  ],
   management: ['businesses', 'warehouses', 'branches', 'contact-types', 'contacts', 'users', 'roles', 'permissions'],
 };
 
@@ -44,11 +51,16 @@ export const reportPermissions: readonly CataloguedPermission[] = [
   ...ownerReportNames.map((name) => ({ name: `view-report-${name}`, group: 'reports', action: 'view' })),
 ];
 
+// Posting a count turns its differences into an adjustment, and shows a blind count's expected figures
+// (docs/domain/logistics.md, Stock counts): the counter counts, someone else posts.
+export const postStockCountsPermission = 'post-stock-counts';
+
 // Permissions that widen what a user may do across every resource (docs/domain/management.md, Permissions).
 export const rulePermissions: readonly CataloguedPermission[] = [
   { name: workAtAnyLocationPermission, group: 'management', action: 'all' },
   { name: viewCostsPermission, group: 'purchasing', action: 'view' },
   { name: postBackdatedDocumentsPermission, group: 'sales', action: 'create' },
+  { name: postStockCountsPermission, group: 'logistics', action: 'post' },
 ];
 
 export type CataloguedPermission = { name: string; group: string; action: string };

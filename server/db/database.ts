@@ -6,6 +6,7 @@ import type { OpticalCatalogueTables } from './tables/optical-catalogue.ts';
 import type { PhilippineSalesTables } from './tables/philippine-sales.ts';
 import type { RecordCountTables } from './tables/record-counts.ts';
 import type { RecordHistoryTables } from './tables/record-history.ts';
+import type { StockAdjustmentTables } from './tables/stock-adjustments.ts';
 import type { StockLotTables } from './tables/stock-lots.ts';
 
 // The Kysely view of the whole schema: one table map per area, composed here.
@@ -17,4 +18,5 @@ export type Database = MasterDataTables &
   PhilippineSalesTables &
   OpticalCatalogueTables &
   StockLotTables &
+  StockAdjustmentTables &
   IdentityEpochTables;

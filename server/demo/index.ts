@@ -8,6 +8,7 @@ import { seedDemoHistory } from './history.ts';
 import { seedDemoMasterData } from './master-data.ts';
 import { seedDemoOpticalCatalogue } from './optical-catalogue.ts';
 import { seedDemoPhilippineSales } from './philippine-sales.ts';
+import { seedDemoStockAdjustments } from './stock-adjustments.ts';
 import { seedDemoStockLots } from './stock-lots.ts';
 
 export type SeedOptions = { demo: boolean; passwordCost: ScryptCost; now: Date };
@@ -26,6 +27,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
     await seedDemoPhilippineSales(trx, master, options.now);
     await seedDemoOpticalCatalogue(trx, master, options.now);
     await seedDemoStockLots(trx, master, options.now);
+    await seedDemoStockAdjustments(trx, master, options.now);
     await seedDemoHistory(trx, master, options);
   });
 }

@@ -273,6 +273,8 @@ export async function seedDemoMasterData(
       ['stock-requests', 'stock-transfers', 'stock-receives', 'stock-returns'],
       ['view', 'create', 'update', 'delete', 'restore'],
     ),
+    ...actions(['stock-adjustments'], ['view', 'create', 'delete', 'restore']),
+    ...actions(['stock-counts'], ['view', 'create', 'update', 'delete']),
     ...actions(
       [...inventoryPrefixes, 'purchase-orders', 'purchase-item-prices', 'contacts', 'warehouses', 'branches'],
       ['view'],

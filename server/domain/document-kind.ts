@@ -12,6 +12,8 @@ export const documentKinds = [
   'stock-receive',
   'stock-return',
   'job-order',
+  'stock-adjustment',
+  'stock-count',
 ] as const;
 
 export type DocumentKind = (typeof documentKinds)[number];
@@ -31,4 +33,6 @@ export const documentPrefixes: Record<DocumentKind, string> = {
   'stock-receive': 'SRC',
   'stock-return': 'SRT',
   'job-order': 'JO',
+  'stock-adjustment': 'ADJ',
+  'stock-count': 'CNT',
 };

@@ -12,7 +12,8 @@ export type DocumentTable =
   | 'stock_requests'
   | 'stock_transfers'
   | 'stock_receives'
-  | 'stock_returns';
+  | 'stock_returns'
+  | 'stock_adjustments';
 
 // Applies (1) or reverses (-1) a stored document's effects on stock, money and the documents it fills.
 export type Posting = (context: PostingContext, id: number, direction: PostingDirection) => Promise<void>;

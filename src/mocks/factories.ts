@@ -62,6 +62,14 @@ import {
   getListSaleItemPricesResponseMock,
 } from '../../generated/hooks/sale-item-prices/sale-item-prices.msw.ts';
 import {
+  getGetStockAdjustmentResponseMock,
+  getListStockAdjustmentsResponseMock,
+} from '../../generated/hooks/stock-adjustments/stock-adjustments.msw.ts';
+import {
+  getGetStockCountResponseMock,
+  getListStockCountsResponseMock,
+} from '../../generated/hooks/stock-counts/stock-counts.msw.ts';
+import {
   getGetStockReceiveResponseMock,
   getListStockReceivesResponseMock,
 } from '../../generated/hooks/stock-receives/stock-receives.msw.ts';
@@ -114,6 +122,8 @@ export const mockFactories: Record<string, MockFactory> = {
   'receive-orders': { list: getListReceiveOrdersResponseMock, get: getGetReceiveOrderResponseMock },
   roles: { list: getListRolesResponseMock, get: getGetRoleResponseMock },
   'sale-item-prices': { list: getListSaleItemPricesResponseMock, get: getGetSaleItemPriceResponseMock },
+  'stock-adjustments': { list: getListStockAdjustmentsResponseMock, get: getGetStockAdjustmentResponseMock },
+  'stock-counts': { list: getListStockCountsResponseMock, get: getGetStockCountResponseMock },
   'stock-receives': { list: getListStockReceivesResponseMock, get: getGetStockReceiveResponseMock },
   'stock-requests': { list: getListStockRequestsResponseMock, get: getGetStockRequestResponseMock },
   'stock-returns': { list: getListStockReturnsResponseMock, get: getGetStockReturnResponseMock },

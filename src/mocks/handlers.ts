@@ -104,6 +104,7 @@ export function dashboardOverview(): DashboardOverview {
     purchases_by_day: days.map((date) => ({ date, total: faker.datatype.boolean() ? amount(3_000, 15_000) : 0 })),
     receivables: 184_350.5,
     payables: 96_420,
+    adjusted_this_month: -3_250,
     stock_value_by_location: locations.map((location_name, index) => ({
       branch_id: index < 2 ? index + 1 : null,
       warehouse_id: index === 2 ? 1 : null,

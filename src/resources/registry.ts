@@ -9,6 +9,8 @@ import { measuringMasses } from '../areas/inventory/measuring-masses.ts';
 import { stockLots } from '../areas/inventory/stock-lots.ts';
 import { stocks } from '../areas/inventory/stocks.ts';
 import { unitOfMeasurements } from '../areas/inventory/unit-of-measurements.ts';
+import { stockAdjustments } from '../areas/logistics/stock-adjustments.ts';
+import { stockCounts } from '../areas/logistics/stock-counts.ts';
 import { stockReceives } from '../areas/logistics/stock-receives.ts';
 import { stockRequests } from '../areas/logistics/stock-requests.ts';
 import { stockReturns } from '../areas/logistics/stock-returns.ts';
@@ -61,6 +63,8 @@ export const resources: readonly ResourceDefinition[] = [
   stockTransfers,
   stockReceives,
   stockReturns,
+  stockAdjustments,
+  stockCounts,
   businesses,
   warehouses,
   branches,

@@ -158,6 +158,8 @@ export type ResourceKey =
   | 'receive-orders'
   | 'stock-receives'
   | 'stock-returns'
+  | 'stock-adjustments'
+  | 'stock-counts'
   | 'stock-transfers'
   | 'quotations'
   | 'discount-programs'
@@ -333,6 +335,8 @@ export type ResourceDefinition = {
   printsLabels?: boolean;
   // The paper copy a person hands over (a purchase order to the supplier, an invoice to the customer).
   print?: DocumentPrint;
+  // A working panel of its own under the record's details (a stock count's scan field, variance and posting).
+  viewPanel?: 'stock-count';
   load: () => Promise<ResourceApi>;
 };
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetAuthUserResponse } from '../../generated/zod/auth/auth.zod.ts';
 import { GetAllBusinessesResponse } from '../../generated/zod/businesses/businesses.zod.ts';
+import { GetDashboardOverviewResponse } from '../../generated/zod/dashboard/dashboard.zod.ts';
 import {
   GetItemHistoryResponse,
   GetItemPowerGridResponse,
@@ -11,7 +12,10 @@ import {
   ListPurchaseOrdersResponse,
 } from '../../generated/zod/purchase-orders/purchase-orders.zod.ts';
 import { ListSaleItemPricesResponse } from '../../generated/zod/sale-item-prices/sale-item-prices.zod.ts';
+import { ListStockAdjustmentsResponse } from '../../generated/zod/stock-adjustments/stock-adjustments.zod.ts';
+import { ListStockCountsResponse } from '../../generated/zod/stock-counts/stock-counts.zod.ts';
 import { seedDatabase } from '../../server/demo/index.ts';
+import { ledgerMismatches } from '../ledger/ledger-fixture.ts';
 import { createTestApi, expectContract, type TestApi, testPasswordCost } from '../support/test-api.ts';
 
 let api: TestApi;
@@ -127,6 +131,38 @@ describe('the demo data', () => {
     expect(grid.cells.some((cell) => cell.quantity_in_transit > 0)).toBe(true);
     const frames = expectContract(await admin.get('/api/items?search=Tortoise'), 200, ListItemsResponse);
     expect(frames.data[0]).toMatchObject({ optical_kind: 'frame', frame_color: 'Tortoise', eye_size: 48 });
+  });
+
+  it('has a few stock adjustments and one posted count, in the movement history and the Overview', async () => {
+    const clerk = await api.signIn('clerk@spectacle.test', 'spectacle-demo');
+    const { businesses } = expectContract(
+      await clerk.get('/api/businesses/get-all-businesses'),
+      200,
+      GetAllBusinessesResponse,
+    );
+    clerk.businessId = businesses[0]?.id ?? null;
+    const adjustments = expectContract(
+      await clerk.get('/api/stock-adjustments?per_page=100'),
+      200,
+      ListStockAdjustmentsResponse,
+    );
+    expect(adjustments.data.map((adjustment) => adjustment.reason).sort()).toEqual([
+      'count',
+      'damaged',
+      'found',
+      'internal_use',
+      'lost',
+    ]);
+    const counts = expectContract(await clerk.get('/api/stock-counts'), 200, ListStockCountsResponse);
+    expect(counts.data.map((count) => [count.status, count.blind])).toEqual([['posted', true]]);
+    const counted = adjustments.data.find((adjustment) => adjustment.reason === 'count');
+    expect(counted?.stock_count_id).toBe(counts.data[0]?.id);
+    expect(counted?.lines.map((line) => line.quantity_delta).sort()).toEqual([-1, 1]);
+    const admin = await api.signIn('admin@spectacle.test', 'spectacle-demo');
+    admin.businessId = clerk.businessId;
+    const overview = expectContract(await admin.get('/api/dashboard/overview'), 200, GetDashboardOverviewResponse);
+    expect(typeof overview.adjusted_this_month).toBe('number');
+    expect(await ledgerMismatches(api.db, clerk.businessId ?? 0)).toEqual([]);
   });
 
   it('does not seed twice', async () => {

@@ -38,6 +38,8 @@ const withoutEdit = [
   'stock-returns',
   'stock-transfers',
   'quotations',
+  'stock-adjustments',
+  'stock-counts',
 ];
 const readOnly = ['stocks', 'permissions'];
 
@@ -48,8 +50,8 @@ function methods(path: string): string[] {
 }
 
 describe('the contract covers the route table of docs/domain/screens.md', () => {
-  it('has all 29 resources', () => {
-    expect(new Set([...withEdit, ...withoutEdit, ...readOnly]).size).toBe(29);
+  it('has all 31 resources', () => {
+    expect(new Set([...withEdit, ...withoutEdit, ...readOnly]).size).toBe(31);
   });
 
   it.each(withEdit)('%s: list, create, search, read, update, delete, restore, force-delete', (prefix) => {
@@ -91,6 +93,10 @@ describe('the contract covers the route table of docs/domain/screens.md', () => 
       ['/api/users/{id}/roles', 'put'],
       ['/api/roles/{id}/permissions', 'put'],
       ['/api/stocks/{id}/movements', 'get'],
+      ['/api/stocks/balance-at', 'get'],
+      ['/api/stock-counts/{id}/lines', 'post'],
+      ['/api/stock-counts/{id}/variance', 'get'],
+      ['/api/stock-counts/{id}/post', 'post'],
       ['/api/dashboard/overview', 'get'],
     ];
     for (const [path, method] of expected) expect(methods(path), path).toContain(method);

@@ -8,8 +8,8 @@ const actionsOf = (key: string) =>
   ['index', 'create', 'view', 'edit'].filter((action) => names.has(`${key}.${action}`)).join(' ');
 
 describe('the routes of docs/domain/screens.md', () => {
-  it('covers the 29 original resources, prescriptions, job orders, lots and discount programs', () => {
-    expect(resources).toHaveLength(33);
+  it('covers the 29 original resources, prescriptions, job orders, lots, discount programs, stock adjustments and counts', () => {
+    expect(resources).toHaveLength(35);
   });
 
   it.each([
@@ -22,6 +22,8 @@ describe('the routes of docs/domain/screens.md', () => {
     ['permissions', 'index view'],
     ['prescriptions', 'index create view edit'],
     ['job-orders', 'index create view edit'],
+    ['stock-adjustments', 'index create view'],
+    ['stock-counts', 'index create view'],
   ])('%s has %s', (key, actions) => {
     expect(actionsOf(key)).toBe(actions);
   });

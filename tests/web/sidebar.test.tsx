@@ -21,7 +21,7 @@ describe('the sidebar rules (docs/domain/screens.md, Sidebar)', () => {
       'Purchasing: Purchase Item Prices, Purchase Orders, Receive Orders, Bills, Bill Payments',
       'Sales: Sale Item Prices, Invoices, Invoice Payments, Discount Programs',
       'Eye Care: Prescriptions, Job Orders',
-      'Logistics: Stock Requests, Stock Transfers, Stock Receives, Stock Returns',
+      'Logistics: Stock Requests, Stock Transfers, Stock Receives, Stock Returns, Stock Adjustments, Stock Counts',
       'Management: Warehouses, Branches, Contacts, Contact Types, Users, Roles, Permissions',
       'Reports: ',
     ]);

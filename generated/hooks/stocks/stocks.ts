@@ -34,7 +34,9 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BalanceAt,
   ForbiddenResponse,
+  GetStockBalanceAtParams,
   ImportOpeningStockParams,
   ImportResult,
   ListStockMovementsParams,
@@ -341,6 +343,100 @@ export function useGetStock<TData = Awaited<ReturnType<typeof getStock>>, TError
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetStockQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-stocks. The sum of the item's on-hand movements at the location (and lot) up to and including `at`, as the ledger held it then.
+ * @summary An item's quantity on hand at a past instant
+ */
+export const getStockBalanceAt = (
+    params: GetStockBalanceAtParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<BalanceAt>(
+      {url: `/api/stocks/balance-at`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetStockBalanceAtQueryKey = (params?: GetStockBalanceAtParams,) => {
+    return [
+    `/api/stocks/balance-at`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetStockBalanceAtQueryOptions = <TData = Awaited<ReturnType<typeof getStockBalanceAt>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params: GetStockBalanceAtParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockBalanceAt>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetStockBalanceAtQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getStockBalanceAt>>> = ({ signal }) => getStockBalanceAt(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getStockBalanceAt>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetStockBalanceAtQueryResult = NonNullable<Awaited<ReturnType<typeof getStockBalanceAt>>>
+export type GetStockBalanceAtQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+
+
+export function useGetStockBalanceAt<TData = Awaited<ReturnType<typeof getStockBalanceAt>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: GetStockBalanceAtParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockBalanceAt>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStockBalanceAt>>,
+          TError,
+          Awaited<ReturnType<typeof getStockBalanceAt>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetStockBalanceAt<TData = Awaited<ReturnType<typeof getStockBalanceAt>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: GetStockBalanceAtParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockBalanceAt>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStockBalanceAt>>,
+          TError,
+          Awaited<ReturnType<typeof getStockBalanceAt>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetStockBalanceAt<TData = Awaited<ReturnType<typeof getStockBalanceAt>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: GetStockBalanceAtParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockBalanceAt>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary An item's quantity on hand at a past instant
+ */
+
+export function useGetStockBalanceAt<TData = Awaited<ReturnType<typeof getStockBalanceAt>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: GetStockBalanceAtParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockBalanceAt>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetStockBalanceAtQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

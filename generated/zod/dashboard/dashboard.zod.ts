@@ -61,6 +61,9 @@ export const getDashboardOverviewResponseTopItemsItemTotalMax = 90000000000000;
 
 export const getDashboardOverviewResponseJobOrdersDueItemIdMax = 2147483647;
 
+export const getDashboardOverviewResponseAdjustedThisMonthOneMin = -90000000000000;
+export const getDashboardOverviewResponseAdjustedThisMonthOneMax = 90000000000000;
+
 export const getDashboardOverviewResponseExpiringLotsItemIdMax = 2147483647;
 
 export const getDashboardOverviewResponseExpiringLotsItemCreatedByOneMax = 2147483647;
@@ -138,6 +141,7 @@ export const GetDashboardOverviewResponse = zod.strictObject({
   "status": zod.enum(['open', 'in_lab', 'ready']),
   "late": zod.boolean().describe('Promised before today.')
 })).describe('Job orders not yet claimed or cancelled that are promised for today or earlier, earliest first.'),
+  "adjusted_this_month": zod.union([zod.number().min(getDashboardOverviewResponseAdjustedThisMonthOneMin).max(getDashboardOverviewResponseAdjustedThisMonthOneMax),zod.null()]).describe('The value of the standing stock adjustments dated this month (Manila), counts\' included, negative when more was written off than found; null for a user without view-costs.'),
   "expiring_lots": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(getDashboardOverviewResponseExpiringLotsItemIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),

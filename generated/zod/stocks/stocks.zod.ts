@@ -269,6 +269,39 @@ export const GetStockResponse = zod.strictObject({
 })
 
 /**
+ * Needs view-stocks. The sum of the item's on-hand movements at the location (and lot) up to and including `at`, as the ledger held it then.
+ * @summary An item's quantity on hand at a past instant
+ */
+export const getStockBalanceAtQueryItemIdMax = 2147483647;
+
+export const getStockBalanceAtQueryBranchIdMax = 2147483647;
+
+export const getStockBalanceAtQueryWarehouseIdMax = 2147483647;
+
+export const getStockBalanceAtQueryLotNumberMax = 100;
+
+
+export const getStockBalanceAtQueryLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
+
+export const GetStockBalanceAtQueryParams = zod.strictObject({
+  "item_id": zod.coerce.number().int().min(1).max(getStockBalanceAtQueryItemIdMax).describe('The item.'),
+  "branch_id": zod.coerce.number().int().min(1).max(getStockBalanceAtQueryBranchIdMax).optional().describe('The location, a branch (or warehouse_id).'),
+  "warehouse_id": zod.coerce.number().int().min(1).max(getStockBalanceAtQueryWarehouseIdMax).optional().describe('The location, a warehouse (or branch_id).'),
+  "lot_number": zod.coerce.string().max(getStockBalanceAtQueryLotNumberMax).regex(getStockBalanceAtQueryLotNumberRegExp).optional().describe('Only this lot of a lot-tracked item.'),
+  "at": zod.iso.datetime({"offset":true}).describe('The instant, ISO 8601.')
+})
+
+export const getStockBalanceAtResponseQuantityOnHandMin = -900000000000;
+export const getStockBalanceAtResponseQuantityOnHandMax = 900000000000;
+
+
+
+export const GetStockBalanceAtResponse = zod.strictObject({
+  "quantity_on_hand": zod.number().min(getStockBalanceAtResponseQuantityOnHandMin).max(getStockBalanceAtResponseQuantityOnHandMax).describe('A signed quantity with at most 3 decimals; stored as integer thousandths.')
+})
+
+/**
  * Needs view-stocks.
  * @summary The ledger movements of a stock row
  */
@@ -331,7 +364,8 @@ export const ListStockMovementsResponse = zod.strictObject({
   "document_number": zod.string().nullable(),
   "occurred_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "lot_number": zod.union([zod.string().min(1).max(listStockMovementsResponseDataItemLotNumberOneMax).regex(listStockMovementsResponseDataItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot moved, for a lot-tracked item; null otherwise.'),
-  "expires_on": zod.iso.date().nullable().describe('The expiry of that lot.')
+  "expires_on": zod.iso.date().nullable().describe('The expiry of that lot.'),
+  "reason": zod.union([zod.enum(['damaged', 'lost', 'found', 'expired', 'internal_use', 'count', 'opening', 'other']),zod.null()]).describe('Why the stock moved, for a stock adjustment (a count posts one with the reason `count`); null for other documents.')
 })),
   "meta": zod.strictObject({
   "current_page": zod.int().min(1),

@@ -56,6 +56,19 @@ async function openBalance(
   return centavosToPesos(Number(row?.total ?? 0) - Number(row?.paid ?? 0));
 }
 
+// Stock found, lost, written off or corrected by counts since the first of this month, by document date.
+async function adjustedThisMonth(db: Kysely<Database>, businessId: number, today: string) {
+  const row = await db
+    .selectFrom('stock_adjustments')
+    .select(db.fn.sum<string | number>('total_value').as('total'))
+    .where('business_id', '=', businessId)
+    .where('deleted_at', 'is', null)
+    .where('adjustment_date', '>=', `${today.slice(0, 7)}-01`)
+    .where('adjustment_date', '<=', today)
+    .executeTakeFirst();
+  return centavosToPesos(Number(row?.total ?? 0));
+}
+
 // The Overview's chart data: the last 30 Manila days of sales and purchases (bills), what customers owe and
 // what is owed to suppliers, stock value per location, items at or below their reorder level, best sellers, job
 // orders due and lots expiring soon. A place narrows every figure to that branch or warehouse (a user tied to it).
@@ -155,6 +168,7 @@ export async function dashboardOverview(
       quantity: fromThousandths(Number(item.quantity)),
       total: centavosToPesos(Number(item.total)),
     })),
+    adjusted_this_month: await adjustedThisMonth(db, businessId, businessDate(now)),
     job_orders_due: await jobOrdersDue(db, businessId, businessDate(now), place),
     expiring_lots: await expiringLots(db, businessId, businessDate(now), place),
   };

@@ -21,6 +21,7 @@ export const movementDocumentDates: Readonly<Record<string, { table: string; col
   'stock-transfer': { table: 'stock_transfers', column: 'transfer_date' },
   'stock-receive': { table: 'stock_receives', column: 'received_date' },
   'stock-return': { table: 'stock_returns', column: 'return_date' },
+  'stock-adjustment': { table: 'stock_adjustments', column: 'adjustment_date' },
 };
 
 const documentDate = sql.join(

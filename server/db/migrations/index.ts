@@ -11,6 +11,7 @@ import * as stockLots from './011_stock_lots.ts';
 import * as identityEpoch from './013_identity_epoch.ts';
 import * as searchEpochs from './014_search_epochs.ts';
 import * as reportLedgerValues from './015_report_ledger_values.ts';
+import * as stockAdjustmentsAndCounts from './016_stock_adjustments_and_counts.ts';
 
 // Every migration, in order. A static list (not a folder scan) so that bundling and tests see the same set.
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '013_identity_epoch': identityEpoch,
   '014_search_epochs': searchEpochs,
   '015_report_ledger_values': reportLedgerValues,
+  '016_stock_adjustments_and_counts': stockAdjustmentsAndCounts,
 };

@@ -57,6 +57,7 @@ export const stocks = defineResource({
             { field: 'occurred_at', label: 'When', kind: 'timestamp' },
             { field: 'document_number', label: 'Document' },
             { field: 'document_type', label: 'Type', kind: 'label' },
+            { field: 'reason', label: 'Reason', kind: 'label' },
             { field: 'balance', label: 'Balance', kind: 'label' },
             { field: 'quantity_delta', label: 'Change', kind: 'quantity' },
             { field: 'unit_cost', label: 'Unit Cost', kind: 'money', cost: true },

@@ -85,6 +85,7 @@ export function OverviewScreen() {
   const payables = seesCosts ? (data?.payables ?? null) : null;
   const purchasesShown = seesCosts && data?.purchases_by_day != null;
   const stockValues = seesCosts ? (data?.stock_value_by_location ?? null) : null;
+  const adjusted = seesCosts ? (data?.adjusted_this_month ?? null) : null;
   return (
     <Stack gap="6">
       <Heading size="xl">Overview</Heading>
@@ -119,6 +120,12 @@ export function OverviewScreen() {
             ) : null}
             {payables !== null ? (
               <OpenBalance label="Payables" amount={payables} to={openBalancesPath('bills')} />
+            ) : null}
+            {adjusted !== null ? (
+              <Stat.Root borderWidth="1px" rounded="md" p="4">
+                <Stat.Label>Stock adjusted this month</Stat.Label>
+                <Stat.ValueText>{formatMoney(adjusted)}</Stat.ValueText>
+              </Stat.Root>
             ) : null}
           </SimpleGrid>
           <JobOrdersDue overview={data} />

@@ -1,8 +1,9 @@
 import { Alert, Badge, Button, DataList, Flex, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { LuPrinter } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { StockCount } from '../../../generated/model/index.ts';
 import { LensFamilyActions } from '../../areas/inventory/lenses/lens-family-actions.tsx';
 import { useGate, usePermissions, useSeesCosts } from '../../auth/use-permissions.ts';
 import { formatTimestamp } from '../../format/date.ts';
@@ -37,6 +38,11 @@ import {
   type RecordAction,
   successToast,
 } from './record-actions.ts';
+
+// Only a stock count's view needs its working panel: loaded with the first such screen.
+const StockCountPanel = lazy(() =>
+  import('../../areas/logistics/stock-count-panel.tsx').then((module) => ({ default: module.StockCountPanel })),
+);
 
 function runAction(api: ResourceApi, action: RecordAction, id: number): Promise<string | null> {
   const unsupported = () => Promise.reject(new Error(`This record cannot ${action}.`));
@@ -291,6 +297,11 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
         </Alert.Root>
       ) : null}
       {data ? <RecordDetails record={data} resource={resource} /> : null}
+      {data && resource.viewPanel === 'stock-count' ? (
+        <Suspense fallback={null}>
+          <StockCountPanel count={data as unknown as StockCount} />
+        </Suspense>
+      ) : null}
       {data && linesField?.kind === 'lines' && Array.isArray(lines) ? (
         <RecordsTable caption="Lines" columns={linesField.viewColumns} rows={lines} />
       ) : null}

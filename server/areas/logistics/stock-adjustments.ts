@@ -1,0 +1,139 @@
+import type { z } from 'zod';
+import {
+  CreateStockAdjustmentBody,
+  ListStockAdjustmentsQueryParams,
+  SearchStockAdjustmentsQueryParams,
+} from '../../../generated/zod/stock-adjustments/stock-adjustments.zod.ts';
+import { centavosToPesos } from '../../domain/money.ts';
+import { fromThousandths } from '../../domain/quantity.ts';
+import { auditColumns } from '../../engine/dynamic.ts';
+import type { Resource } from '../../engine/resource.ts';
+import { restoreDocument, voidDocument } from '../../ledger/document-lifecycle.ts';
+import { locationNames } from '../../ledger/document-presenting.ts';
+import { checkFigures, documentLifecycle, postingContextOf } from '../../ledger/document-support.ts';
+import { lineLots } from '../../ledger/line-lots.ts';
+import { atOwnLocation } from '../../ledger/work-places.ts';
+import {
+  adjustmentDocumentType,
+  createStockAdjustment,
+  postStockAdjustment,
+  refusedVoid,
+} from './stock-adjustments-posting.ts';
+
+type Create = z.output<typeof CreateStockAdjustmentBody>;
+
+const lifecycle = documentLifecycle('stock_adjustments', postStockAdjustment);
+
+export const stockAdjustmentsResource: Resource<'stock_adjustments', Create> = {
+  prefix: 'stock-adjustments',
+  singular: 'stock adjustment',
+  table: 'stock_adjustments',
+  scope: 'business',
+  actions: ['view', 'create', 'delete', 'restore', 'force-delete'],
+  schemas: {
+    list: ListStockAdjustmentsQueryParams,
+    search: SearchStockAdjustmentsQueryParams,
+    create: CreateStockAdjustmentBody,
+  },
+  searchColumns: ['number', 'notes'],
+  costs: { fields: ['total_value'], lineFields: ['unit_cost', 'value'] },
+  workPlaces: atOwnLocation,
+  filters: {
+    async item_id(value, ctx) {
+      const rows = await ctx.db
+        .selectFrom('stock_adjustment_lines')
+        .select('stock_adjustment_id')
+        .distinct()
+        .where('business_id', '=', ctx.businessId ?? 0)
+        .where('item_id', '=', Number(value))
+        .execute();
+      return rows.map((row) => row.stock_adjustment_id);
+    },
+  },
+  toColumns(input) {
+    checkFigures(input, ['unit_cost'], ['quantity_delta']);
+    return {};
+  },
+  async create(ctx, input) {
+    return createStockAdjustment(postingContextOf(ctx), input);
+  },
+  async softDelete(ctx, existing) {
+    const context = postingContextOf(ctx);
+    try {
+      await voidDocument(context, 'stock_adjustments', existing.id, postStockAdjustment);
+    } catch (error) {
+      throw await refusedVoid(error, context, existing.id);
+    }
+  },
+  async restore(ctx, existing) {
+    await restoreDocument(postingContextOf(ctx), 'stock_adjustments', existing.id, postStockAdjustment);
+  },
+  forceDelete: lifecycle.forceDelete,
+  async present(ctx, rows) {
+    const ids = rows.map((row) => row.id);
+    const lotsOf = await lineLots(ctx.db, adjustmentDocumentType, 'on_hand', ids);
+    const lines =
+      ids.length === 0
+        ? []
+        : await ctx.db
+            .selectFrom('stock_adjustment_lines')
+            .leftJoin('items', 'items.id', 'stock_adjustment_lines.item_id')
+            .select([
+              'stock_adjustment_lines.id',
+              'stock_adjustment_lines.stock_adjustment_id',
+              'stock_adjustment_lines.item_id',
+              'stock_adjustment_lines.lot_number',
+              'stock_adjustment_lines.expires_on',
+              'stock_adjustment_lines.quantity_delta',
+              'stock_adjustment_lines.unit_cost',
+              'stock_adjustment_lines.value',
+              'items.code as item_code',
+              'items.name as item_name',
+            ])
+            .where('stock_adjustment_lines.stock_adjustment_id', 'in', ids)
+            .orderBy('stock_adjustment_lines.stock_adjustment_id')
+            .orderBy('stock_adjustment_lines.position')
+            .execute();
+    const counts =
+      ids.length === 0
+        ? []
+        : await ctx.db
+            .selectFrom('stock_counts')
+            .select(['id', 'number', 'stock_adjustment_id'])
+            .where('business_id', '=', ctx.businessId ?? 0)
+            .where('stock_adjustment_id', 'in', ids)
+            .execute();
+    const locationName = await locationNames(ctx.db, rows);
+    return rows.map((row) => {
+      const count = counts.find((candidate) => candidate.stock_adjustment_id === row.id);
+      return {
+        ...auditColumns(row),
+        business_id: row.business_id,
+        branch_id: row.branch_id,
+        warehouse_id: row.warehouse_id,
+        location_name: locationName(row.branch_id, row.warehouse_id),
+        number: row.number,
+        adjustment_date: row.adjustment_date,
+        reason: row.reason,
+        notes: row.notes,
+        total_value: centavosToPesos(Number(row.total_value)),
+        stock_count_id: count?.id ?? null,
+        stock_count_number: count?.number ?? null,
+        lines: lines
+          .filter((line) => line.stock_adjustment_id === row.id)
+          .map((line) => ({
+            id: line.id,
+            item_id: line.item_id,
+            item_code: line.item_code ?? null,
+            item_name: line.item_name ?? null,
+            lot_number: line.lot_number,
+            expires_on: line.expires_on,
+            quantity_delta: fromThousandths(Number(line.quantity_delta)),
+            unit_cost: centavosToPesos(Number(line.unit_cost)),
+            value: centavosToPesos(Number(line.value)),
+            lots: lotsOf(line.id),
+          })),
+      };
+    });
+  },
+};

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { defineResource } from '../../resources/resource.ts';
+import { dateRangeFilters, locationFilter, recordTimestamps } from '../../resources/shared-declarations.ts';
+
+const countStatuses = [
+  { value: 'counting', label: 'Counting' },
+  { value: 'posted', label: 'Posted' },
+  { value: 'cancelled', label: 'Cancelled' },
+];
+
+// The scope's lists are fields of their own on the form; the create call takes them as one `scope`.
+const scopeFields = ['item_type_ids', 'brand_ids', 'item_classification_ids'] as const;
+
+export const stockCounts = defineResource({
+  key: 'stock-counts',
+  singular: 'Stock Count',
+  plural: 'Stock Counts',
+  group: 'logistics',
+  linked: true,
+  screens: 'no-edit',
+  title: 'number',
+  columns: [
+    { field: 'number', label: 'Number' },
+    { field: 'location_name', label: 'Location' },
+    { field: 'count_date', label: 'Count Date', kind: 'date' },
+    { field: 'blind', label: 'Blind', kind: 'boolean' },
+    { field: 'status', label: 'Status', kind: 'label' },
+    { field: 'stock_adjustment_number', label: 'Adjustment' },
+  ],
+  viewFields: [
+    { field: 'number', label: 'Number' },
+    { field: 'location_name', label: 'Location' },
+    { field: 'count_date', label: 'Count Date', kind: 'date' },
+    { field: 'blind', label: 'Blind', kind: 'boolean' },
+    { field: 'status', label: 'Status', kind: 'label' },
+    { field: 'stock_adjustment_number', label: 'Adjustment' },
+    { field: 'uncounted', label: 'Uncounted Items', kind: 'label' },
+    { field: 'posted_at', label: 'Posted', kind: 'timestamp' },
+    { field: 'notes', label: 'Notes' },
+    ...recordTimestamps,
+  ],
+  formFields: [
+    { name: 'location', label: 'Location', kind: 'location', prefix: '', labelField: 'location_name', required: true },
+    {
+      name: 'blind',
+      label: 'Blind count (counters do not see the expected quantities)',
+      kind: 'checkbox',
+      defaultChecked: false,
+    },
+    { name: 'item_type_ids', label: 'Item Types (none: all)', kind: 'relations', resource: 'item-types' },
+    { name: 'brand_ids', label: 'Brands (none: all)', kind: 'relations', resource: 'brands' },
+    {
+      name: 'item_classification_ids',
+      label: 'Item Classifications (none: all)',
+      kind: 'relations',
+      resource: 'item-classifications',
+    },
+    { name: 'notes', label: 'Notes', kind: 'textarea' },
+  ],
+  filters: [
+    { name: 'status', label: 'Status', kind: 'select', options: countStatuses },
+    locationFilter('', 'Location'),
+    ...dateRangeFilters('count_date', 'Count date'),
+  ],
+  numbering: { documentName: 'stock-count', prefix: 'CNT', locationPrefix: '', referenced: false },
+  homeField: 'location',
+  idempotentCreate: true,
+  viewPanel: 'stock-count',
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../../generated/hooks/stock-counts/stock-counts.ts'),
+      import('../../../generated/zod/stock-counts/stock-counts.zod.ts'),
+    ]);
+    const ids = z.array(z.number()).optional();
+    return {
+      list: api.listStockCounts,
+      listKey: api.getListStockCountsQueryKey,
+      get: api.getStockCount,
+      detailKey: api.getGetStockCountQueryKey,
+      history: api.getStockCountHistory,
+      historyKey: api.getGetStockCountHistoryQueryKey,
+      search: api.searchStockCounts,
+      create: (body, options) => {
+        const values = body as Record<string, unknown>;
+        const scope = Object.fromEntries(scopeFields.map((field) => [field, values[field] ?? []]));
+        const rest = Object.fromEntries(
+          Object.entries(values).filter(([key]) => !(scopeFields as readonly string[]).includes(key)),
+        );
+        return api.createStockCount({ ...rest, scope }, options);
+      },
+      remove: api.deleteStockCount,
+      restore: api.restoreStockCount,
+      forceDelete: api.forceDeleteStockCount,
+      createSchema: schemas.CreateStockCountBody.omit({ scope: true }).extend({
+        item_type_ids: ids,
+        brand_ids: ids,
+        item_classification_ids: ids,
+      }),
+    };
+  },
+});

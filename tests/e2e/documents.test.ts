@@ -131,7 +131,7 @@ describe('document flows in the browser', () => {
     const lastRequest = await newestId(page, '/stock-requests');
     const lastTransfer = await newestId(page, '/stock-transfers');
     await page.goto('/stock-requests/create');
-    await page.getByLabel('From: branch or warehouse').selectOption('warehouse');
+    await page.getByLabel('Supplying location: branch or warehouse').selectOption('warehouse');
     await pick(page, 'from_warehouse_id', 'Central', warehouse);
     await pick(page, 'to_branch_id', 'Quezon', branch);
     await pick(page, 'lines.0.item_id', item.code, item.name);

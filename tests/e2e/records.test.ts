@@ -151,10 +151,18 @@ describe('records in the browser', () => {
     await signIn(cashier, 'cashier@spectacle.test');
     const nav = sidebar(cashier);
     const groups = await nav.locator('button[aria-controls]').allInnerTexts();
-    expect(groups.map((group) => group.trim().toLowerCase())).toEqual(['inventory', 'sales', 'eye care', 'management']);
+    expect(groups.map((group) => group.trim().toLowerCase())).toEqual([
+      'inventory',
+      'sales',
+      'eye care',
+      'logistics',
+      'management',
+    ]);
     expect(await nav.getByRole('link', { name: 'Invoices' }).isVisible()).toBe(true);
+    // The branch asks the warehouse for stock and receives it; it does not ship or adjust any.
+    expect(await nav.getByRole('link', { name: 'Stock Requests' }).count()).toBe(1);
     expect(await nav.getByRole('link', { name: 'Purchase Orders' }).count()).toBe(0);
-    expect(await nav.getByRole('link', { name: 'Stock Transfers' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Stock Adjustments' }).count()).toBe(0);
     expect(await nav.getByRole('link', { name: 'Users' }).count()).toBe(0);
     await screenshot(cashier, 'cashier-sidebar');
 

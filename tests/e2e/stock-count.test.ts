@@ -70,7 +70,7 @@ describe('a stock count on a phone', () => {
     await page.waitForURL((url) => url.pathname === '/stock-counts');
     await page.getByRole('link', { name: 'Create New' }).click();
     await page.waitForURL('**/stock-counts/create');
-    await page.getByLabel('location kind').selectOption('branch');
+    await page.getByLabel('Location: branch or warehouse').selectOption('branch');
     await pick(page, 'branch_id', 'Quezon', branch);
     // The number preview appears above the scope once the location is chosen: wait for it, so that nothing moves
     // under the click.

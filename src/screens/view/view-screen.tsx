@@ -373,7 +373,8 @@ function RecordDetails({ record, resource }: { record: ResourceRecord } & Pick<R
       {fields.map((field) => (
         <DataList.Item key={field.field}>
           <DataList.ItemLabel minW="44">{field.label}</DataList.ItemLabel>
-          <DataList.ItemValue>
+          {/* A long word (a permit number, an email) wraps rather than pushing a phone's page sideways. */}
+          <DataList.ItemValue overflowWrap="anywhere" minW="0">
             <ValueText value={columnValue(record as Record<string, unknown>, field)} kind={field.kind} />
           </DataList.ItemValue>
         </DataList.Item>

@@ -374,7 +374,7 @@ function RecordDetails({ record, resource }: { record: ResourceRecord } & Pick<R
         <DataList.Item key={field.field}>
           <DataList.ItemLabel minW="44">{field.label}</DataList.ItemLabel>
           {/* A long word (a permit number, an email) wraps rather than pushing a phone's page sideways. */}
-          <DataList.ItemValue overflowWrap="anywhere" minW="0">
+          <DataList.ItemValue display="block" minW="0" overflowWrap="anywhere">
             <ValueText value={columnValue(record as Record<string, unknown>, field)} kind={field.kind} />
           </DataList.ItemValue>
         </DataList.Item>

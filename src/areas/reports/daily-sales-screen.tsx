@@ -55,7 +55,7 @@ const printCss = `
   [data-report] table { width: 100%; table-layout: auto; font-size: 6.5pt; }
   [data-report] th, [data-report] td { padding: 2px 3px !important; }
   [data-report] th, [data-report] td { white-space: normal !important; }
-  [data-report] td p { overflow-wrap: anywhere; }
+  [data-report] td p { overflow-wrap: anywhere; font-size: 6pt; }
   @page { size: A4 landscape; margin: 8mm; }
 }`;
 

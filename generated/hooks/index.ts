@@ -7,6 +7,7 @@ export * from './businesses/businesses.ts';
 export * from './contact-types/contact-types.ts';
 export * from './contacts/contacts.ts';
 export * from './conversions/conversions.ts';
+export * from './credit-memos/credit-memos.ts';
 export * from './dashboard/dashboard.ts';
 export * from './discount-programs/discount-programs.ts';
 export * from './documents/documents.ts';

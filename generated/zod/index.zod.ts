@@ -7,6 +7,7 @@ export * from './businesses/businesses.zod.ts';
 export * from './contact-types/contact-types.zod.ts';
 export * from './contacts/contacts.zod.ts';
 export * from './conversions/conversions.zod.ts';
+export * from './credit-memos/credit-memos.zod.ts';
 export * from './dashboard/dashboard.zod.ts';
 export * from './discount-programs/discount-programs.zod.ts';
 export * from './documents/documents.zod.ts';

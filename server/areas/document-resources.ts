@@ -11,6 +11,7 @@ import { billPaymentsResource } from './purchasing/bill-payments.ts';
 import { billsResource } from './purchasing/bills.ts';
 import { purchaseOrdersResource } from './purchasing/purchase-orders.ts';
 import { receiveOrdersResource } from './purchasing/receive-orders.ts';
+import { creditMemosResource } from './sales/credit-memos.ts';
 import { invoicePaymentsResource } from './sales/invoice-payments.ts';
 import { invoicesResource } from './sales/invoices.ts';
 import { quotationsResource } from './sales/quotations.ts';
@@ -24,6 +25,7 @@ export const documentResources: readonly AnyResource[] = [
   quotationsResource,
   invoicesResource,
   invoicePaymentsResource,
+  creditMemosResource,
   stockRequestsResource,
   stockTransfersResource,
   stockReceivesResource,

@@ -29,8 +29,8 @@ export const permissionGroups: Readonly<Record<string, readonly string[]>> = {
     'items',
     'stocks',
   ],
-  purchasing: ['purchase-item-prices', 'purchase-orders', 'receive-orders', 'bills', 'bill-payments'],
-  sales: ['sale-item-prices', 'quotations', 'invoices', 'invoice-payments', 'discount-programs'],
+  purchasing: ['purchase-item-prices', 'purchase-orders', 'receive-orders', 'bills', 'bill-payments', 'debit-memos'],
+  sales: ['sale-item-prices', 'quotations', 'invoices', 'invoice-payments', 'credit-memos', 'discount-programs'],
   'eye-care': ['prescriptions', 'job-orders'],
   logistics: [
     'stock-requests',

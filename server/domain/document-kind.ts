@@ -14,11 +14,15 @@ export const documentKinds = [
   'job-order',
   'stock-adjustment',
   'stock-count',
+  'credit-memo',
+  'debit-memo',
 ] as const;
 
 export type DocumentKind = (typeof documentKinds)[number];
 
-export type ReferencedDocumentKind = 'purchase-order' | 'quotation' | 'invoice';
+// Credit and debit memos count their reference numbers per contact under one kind (docs/domain/sales.md, Credit
+// memos).
+export type ReferencedDocumentKind = 'purchase-order' | 'quotation' | 'invoice' | 'document-memorandum';
 
 export const documentPrefixes: Record<DocumentKind, string> = {
   'purchase-order': 'PO',
@@ -35,4 +39,6 @@ export const documentPrefixes: Record<DocumentKind, string> = {
   'job-order': 'JO',
   'stock-adjustment': 'ADJ',
   'stock-count': 'CNT',
+  'credit-memo': 'CM',
+  'debit-memo': 'DM',
 };

@@ -13,7 +13,9 @@ export type DocumentTable =
   | 'stock_transfers'
   | 'stock_receives'
   | 'stock_returns'
-  | 'stock_adjustments';
+  | 'stock_adjustments'
+  | 'credit_memos'
+  | 'debit_memos';
 
 // Applies (1) or reverses (-1) a stored document's effects on stock, money and the documents it fills.
 export type Posting = (context: PostingContext, id: number, direction: PostingDirection) => Promise<void>;

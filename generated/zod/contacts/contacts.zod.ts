@@ -73,6 +73,9 @@ export const listContactsResponseDataItemContactTypeNameMax = 255;
 export const listContactsResponseDataItemBalanceOneMin = 0;
 export const listContactsResponseDataItemBalanceOneMax = 90000000000000;
 
+export const listContactsResponseDataItemStoreCreditBalanceOneMin = 0;
+export const listContactsResponseDataItemStoreCreditBalanceOneMax = 90000000000000;
+
 
 
 export const listContactsResponseMetaTotalMin = 0;
@@ -97,7 +100,8 @@ export const ListContactsResponse = zod.strictObject({
   "tin": zod.string().max(listContactsResponseDataItemTinMax).nullable(),
   "notes": zod.string().max(listContactsResponseDataItemNotesMax).nullable(),
   "contact_type_name": zod.string().max(listContactsResponseDataItemContactTypeNameMax).nullable(),
-  "balance": zod.union([zod.number().min(listContactsResponseDataItemBalanceOneMin).max(listContactsResponseDataItemBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was paid); null for a user without view-invoices.')
+  "balance": zod.union([zod.number().min(listContactsResponseDataItemBalanceOneMin).max(listContactsResponseDataItemBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
+  "store_credit_balance": zod.union([zod.number().min(listContactsResponseDataItemStoreCreditBalanceOneMin).max(listContactsResponseDataItemStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.')
 })),
   "meta": zod.strictObject({
   "current_page": zod.int().min(1),
@@ -185,6 +189,9 @@ export const createContactResponseContactTypeNameMax = 255;
 export const createContactResponseBalanceOneMin = 0;
 export const createContactResponseBalanceOneMax = 90000000000000;
 
+export const createContactResponseStoreCreditBalanceOneMin = 0;
+export const createContactResponseStoreCreditBalanceOneMax = 90000000000000;
+
 
 
 export const CreateContactResponse = zod.strictObject({
@@ -204,7 +211,8 @@ export const CreateContactResponse = zod.strictObject({
   "tin": zod.string().max(createContactResponseTinMax).nullable(),
   "notes": zod.string().max(createContactResponseNotesMax).nullable(),
   "contact_type_name": zod.string().max(createContactResponseContactTypeNameMax).nullable(),
-  "balance": zod.union([zod.number().min(createContactResponseBalanceOneMin).max(createContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was paid); null for a user without view-invoices.')
+  "balance": zod.union([zod.number().min(createContactResponseBalanceOneMin).max(createContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
+  "store_credit_balance": zod.union([zod.number().min(createContactResponseStoreCreditBalanceOneMin).max(createContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.')
 })
 
 /**
@@ -256,6 +264,9 @@ export const searchContactsResponseContactTypeNameMax = 255;
 export const searchContactsResponseBalanceOneMin = 0;
 export const searchContactsResponseBalanceOneMax = 90000000000000;
 
+export const searchContactsResponseStoreCreditBalanceOneMin = 0;
+export const searchContactsResponseStoreCreditBalanceOneMax = 90000000000000;
+
 
 
 export const SearchContactsResponseItem = zod.strictObject({
@@ -275,7 +286,8 @@ export const SearchContactsResponseItem = zod.strictObject({
   "tin": zod.string().max(searchContactsResponseTinMax).nullable(),
   "notes": zod.string().max(searchContactsResponseNotesMax).nullable(),
   "contact_type_name": zod.string().max(searchContactsResponseContactTypeNameMax).nullable(),
-  "balance": zod.union([zod.number().min(searchContactsResponseBalanceOneMin).max(searchContactsResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was paid); null for a user without view-invoices.')
+  "balance": zod.union([zod.number().min(searchContactsResponseBalanceOneMin).max(searchContactsResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
+  "store_credit_balance": zod.union([zod.number().min(searchContactsResponseStoreCreditBalanceOneMin).max(searchContactsResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.')
 })
 export const SearchContactsResponse = zod.array(SearchContactsResponseItem)
 
@@ -320,6 +332,9 @@ export const getContactResponseContactTypeNameMax = 255;
 export const getContactResponseBalanceOneMin = 0;
 export const getContactResponseBalanceOneMax = 90000000000000;
 
+export const getContactResponseStoreCreditBalanceOneMin = 0;
+export const getContactResponseStoreCreditBalanceOneMax = 90000000000000;
+
 
 
 export const GetContactResponse = zod.strictObject({
@@ -339,7 +354,8 @@ export const GetContactResponse = zod.strictObject({
   "tin": zod.string().max(getContactResponseTinMax).nullable(),
   "notes": zod.string().max(getContactResponseNotesMax).nullable(),
   "contact_type_name": zod.string().max(getContactResponseContactTypeNameMax).nullable(),
-  "balance": zod.union([zod.number().min(getContactResponseBalanceOneMin).max(getContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was paid); null for a user without view-invoices.')
+  "balance": zod.union([zod.number().min(getContactResponseBalanceOneMin).max(getContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
+  "store_credit_balance": zod.union([zod.number().min(getContactResponseStoreCreditBalanceOneMin).max(getContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.')
 })
 
 /**
@@ -424,6 +440,9 @@ export const updateContactResponseContactTypeNameMax = 255;
 export const updateContactResponseBalanceOneMin = 0;
 export const updateContactResponseBalanceOneMax = 90000000000000;
 
+export const updateContactResponseStoreCreditBalanceOneMin = 0;
+export const updateContactResponseStoreCreditBalanceOneMax = 90000000000000;
+
 
 
 export const UpdateContactResponse = zod.strictObject({
@@ -443,7 +462,8 @@ export const UpdateContactResponse = zod.strictObject({
   "tin": zod.string().max(updateContactResponseTinMax).nullable(),
   "notes": zod.string().max(updateContactResponseNotesMax).nullable(),
   "contact_type_name": zod.string().max(updateContactResponseContactTypeNameMax).nullable(),
-  "balance": zod.union([zod.number().min(updateContactResponseBalanceOneMin).max(updateContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was paid); null for a user without view-invoices.')
+  "balance": zod.union([zod.number().min(updateContactResponseBalanceOneMin).max(updateContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
+  "store_credit_balance": zod.union([zod.number().min(updateContactResponseStoreCreditBalanceOneMin).max(updateContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.')
 })
 
 /**
@@ -487,6 +507,9 @@ export const deleteContactResponseContactTypeNameMax = 255;
 export const deleteContactResponseBalanceOneMin = 0;
 export const deleteContactResponseBalanceOneMax = 90000000000000;
 
+export const deleteContactResponseStoreCreditBalanceOneMin = 0;
+export const deleteContactResponseStoreCreditBalanceOneMax = 90000000000000;
+
 
 
 export const DeleteContactResponse = zod.strictObject({
@@ -506,7 +529,8 @@ export const DeleteContactResponse = zod.strictObject({
   "tin": zod.string().max(deleteContactResponseTinMax).nullable(),
   "notes": zod.string().max(deleteContactResponseNotesMax).nullable(),
   "contact_type_name": zod.string().max(deleteContactResponseContactTypeNameMax).nullable(),
-  "balance": zod.union([zod.number().min(deleteContactResponseBalanceOneMin).max(deleteContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was paid); null for a user without view-invoices.')
+  "balance": zod.union([zod.number().min(deleteContactResponseBalanceOneMin).max(deleteContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
+  "store_credit_balance": zod.union([zod.number().min(deleteContactResponseStoreCreditBalanceOneMin).max(deleteContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.')
 })
 
 /**
@@ -576,6 +600,9 @@ export const restoreContactResponseContactTypeNameMax = 255;
 export const restoreContactResponseBalanceOneMin = 0;
 export const restoreContactResponseBalanceOneMax = 90000000000000;
 
+export const restoreContactResponseStoreCreditBalanceOneMin = 0;
+export const restoreContactResponseStoreCreditBalanceOneMax = 90000000000000;
+
 
 
 export const RestoreContactResponse = zod.strictObject({
@@ -595,7 +622,8 @@ export const RestoreContactResponse = zod.strictObject({
   "tin": zod.string().max(restoreContactResponseTinMax).nullable(),
   "notes": zod.string().max(restoreContactResponseNotesMax).nullable(),
   "contact_type_name": zod.string().max(restoreContactResponseContactTypeNameMax).nullable(),
-  "balance": zod.union([zod.number().min(restoreContactResponseBalanceOneMin).max(restoreContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was paid); null for a user without view-invoices.')
+  "balance": zod.union([zod.number().min(restoreContactResponseBalanceOneMin).max(restoreContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
+  "store_credit_balance": zod.union([zod.number().min(restoreContactResponseStoreCreditBalanceOneMin).max(restoreContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.')
 })
 
 /**

@@ -120,6 +120,9 @@ export const listInvoicesResponseDataItemSpecialDiscountOneHolderNameMax = 255;
 
 export const listInvoicesResponseDataItemSpecialDiscountOneHolderIdNumberMax = 100;
 
+export const listInvoicesResponseDataItemCreditedTotalMin = 0;
+export const listInvoicesResponseDataItemCreditedTotalMax = 90000000000000;
+
 export const listInvoicesResponseDataItemAmountPaidMin = 0;
 export const listInvoicesResponseDataItemAmountPaidMax = 90000000000000;
 
@@ -203,8 +206,9 @@ export const ListInvoicesResponse = zod.strictObject({
   "holder_name": zod.string().max(listInvoicesResponseDataItemSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(listInvoicesResponseDataItemSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
+  "credited_total": zod.number().min(listInvoicesResponseDataItemCreditedTotalMin).max(listInvoicesResponseDataItemCreditedTotalMax).describe('The sum of the totals of the invoice\'s standing credit memos.'),
   "amount_paid": zod.number().min(listInvoicesResponseDataItemAmountPaidMin).max(listInvoicesResponseDataItemAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "balance": zod.number().min(listInvoicesResponseDataItemBalanceMin).max(listInvoicesResponseDataItemBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(listInvoicesResponseDataItemBalanceMin).max(listInvoicesResponseDataItemBalanceMax).describe('total - credited_total - amount_paid, never below 0.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(listInvoicesResponseDataItemLinesItemIdMax).describe('A record id.'),
@@ -376,6 +380,9 @@ export const createInvoiceResponseSpecialDiscountOneHolderNameMax = 255;
 
 export const createInvoiceResponseSpecialDiscountOneHolderIdNumberMax = 100;
 
+export const createInvoiceResponseCreditedTotalMin = 0;
+export const createInvoiceResponseCreditedTotalMax = 90000000000000;
+
 export const createInvoiceResponseAmountPaidMin = 0;
 export const createInvoiceResponseAmountPaidMax = 90000000000000;
 
@@ -454,8 +461,9 @@ export const CreateInvoiceResponse = zod.strictObject({
   "holder_name": zod.string().max(createInvoiceResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(createInvoiceResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
+  "credited_total": zod.number().min(createInvoiceResponseCreditedTotalMin).max(createInvoiceResponseCreditedTotalMax).describe('The sum of the totals of the invoice\'s standing credit memos.'),
   "amount_paid": zod.number().min(createInvoiceResponseAmountPaidMin).max(createInvoiceResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "balance": zod.number().min(createInvoiceResponseBalanceMin).max(createInvoiceResponseBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(createInvoiceResponseBalanceMin).max(createInvoiceResponseBalanceMax).describe('total - credited_total - amount_paid, never below 0.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(createInvoiceResponseLinesItemIdMax).describe('A record id.'),
@@ -564,6 +572,9 @@ export const searchInvoicesResponseSpecialDiscountOneHolderNameMax = 255;
 
 export const searchInvoicesResponseSpecialDiscountOneHolderIdNumberMax = 100;
 
+export const searchInvoicesResponseCreditedTotalMin = 0;
+export const searchInvoicesResponseCreditedTotalMax = 90000000000000;
+
 export const searchInvoicesResponseAmountPaidMin = 0;
 export const searchInvoicesResponseAmountPaidMax = 90000000000000;
 
@@ -642,8 +653,9 @@ export const SearchInvoicesResponseItem = zod.strictObject({
   "holder_name": zod.string().max(searchInvoicesResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(searchInvoicesResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
+  "credited_total": zod.number().min(searchInvoicesResponseCreditedTotalMin).max(searchInvoicesResponseCreditedTotalMax).describe('The sum of the totals of the invoice\'s standing credit memos.'),
   "amount_paid": zod.number().min(searchInvoicesResponseAmountPaidMin).max(searchInvoicesResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "balance": zod.number().min(searchInvoicesResponseBalanceMin).max(searchInvoicesResponseBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(searchInvoicesResponseBalanceMin).max(searchInvoicesResponseBalanceMax).describe('total - credited_total - amount_paid, never below 0.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(searchInvoicesResponseLinesItemIdMax).describe('A record id.'),
@@ -742,6 +754,9 @@ export const getInvoiceResponseSpecialDiscountOneHolderNameMax = 255;
 
 export const getInvoiceResponseSpecialDiscountOneHolderIdNumberMax = 100;
 
+export const getInvoiceResponseCreditedTotalMin = 0;
+export const getInvoiceResponseCreditedTotalMax = 90000000000000;
+
 export const getInvoiceResponseAmountPaidMin = 0;
 export const getInvoiceResponseAmountPaidMax = 90000000000000;
 
@@ -820,8 +835,9 @@ export const GetInvoiceResponse = zod.strictObject({
   "holder_name": zod.string().max(getInvoiceResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(getInvoiceResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
+  "credited_total": zod.number().min(getInvoiceResponseCreditedTotalMin).max(getInvoiceResponseCreditedTotalMax).describe('The sum of the totals of the invoice\'s standing credit memos.'),
   "amount_paid": zod.number().min(getInvoiceResponseAmountPaidMin).max(getInvoiceResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "balance": zod.number().min(getInvoiceResponseBalanceMin).max(getInvoiceResponseBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(getInvoiceResponseBalanceMin).max(getInvoiceResponseBalanceMax).describe('total - credited_total - amount_paid, never below 0.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(getInvoiceResponseLinesItemIdMax).describe('A record id.'),
@@ -979,6 +995,9 @@ export const updateInvoiceResponseSpecialDiscountOneHolderNameMax = 255;
 
 export const updateInvoiceResponseSpecialDiscountOneHolderIdNumberMax = 100;
 
+export const updateInvoiceResponseCreditedTotalMin = 0;
+export const updateInvoiceResponseCreditedTotalMax = 90000000000000;
+
 export const updateInvoiceResponseAmountPaidMin = 0;
 export const updateInvoiceResponseAmountPaidMax = 90000000000000;
 
@@ -1057,8 +1076,9 @@ export const UpdateInvoiceResponse = zod.strictObject({
   "holder_name": zod.string().max(updateInvoiceResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(updateInvoiceResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
+  "credited_total": zod.number().min(updateInvoiceResponseCreditedTotalMin).max(updateInvoiceResponseCreditedTotalMax).describe('The sum of the totals of the invoice\'s standing credit memos.'),
   "amount_paid": zod.number().min(updateInvoiceResponseAmountPaidMin).max(updateInvoiceResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "balance": zod.number().min(updateInvoiceResponseBalanceMin).max(updateInvoiceResponseBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(updateInvoiceResponseBalanceMin).max(updateInvoiceResponseBalanceMax).describe('total - credited_total - amount_paid, never below 0.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(updateInvoiceResponseLinesItemIdMax).describe('A record id.'),
@@ -1156,6 +1176,9 @@ export const deleteInvoiceResponseSpecialDiscountOneHolderNameMax = 255;
 
 export const deleteInvoiceResponseSpecialDiscountOneHolderIdNumberMax = 100;
 
+export const deleteInvoiceResponseCreditedTotalMin = 0;
+export const deleteInvoiceResponseCreditedTotalMax = 90000000000000;
+
 export const deleteInvoiceResponseAmountPaidMin = 0;
 export const deleteInvoiceResponseAmountPaidMax = 90000000000000;
 
@@ -1234,8 +1257,9 @@ export const DeleteInvoiceResponse = zod.strictObject({
   "holder_name": zod.string().max(deleteInvoiceResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(deleteInvoiceResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
+  "credited_total": zod.number().min(deleteInvoiceResponseCreditedTotalMin).max(deleteInvoiceResponseCreditedTotalMax).describe('The sum of the totals of the invoice\'s standing credit memos.'),
   "amount_paid": zod.number().min(deleteInvoiceResponseAmountPaidMin).max(deleteInvoiceResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "balance": zod.number().min(deleteInvoiceResponseBalanceMin).max(deleteInvoiceResponseBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(deleteInvoiceResponseBalanceMin).max(deleteInvoiceResponseBalanceMax).describe('total - credited_total - amount_paid, never below 0.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(deleteInvoiceResponseLinesItemIdMax).describe('A record id.'),
@@ -1359,6 +1383,9 @@ export const restoreInvoiceResponseSpecialDiscountOneHolderNameMax = 255;
 
 export const restoreInvoiceResponseSpecialDiscountOneHolderIdNumberMax = 100;
 
+export const restoreInvoiceResponseCreditedTotalMin = 0;
+export const restoreInvoiceResponseCreditedTotalMax = 90000000000000;
+
 export const restoreInvoiceResponseAmountPaidMin = 0;
 export const restoreInvoiceResponseAmountPaidMax = 90000000000000;
 
@@ -1437,8 +1464,9 @@ export const RestoreInvoiceResponse = zod.strictObject({
   "holder_name": zod.string().max(restoreInvoiceResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(restoreInvoiceResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
+  "credited_total": zod.number().min(restoreInvoiceResponseCreditedTotalMin).max(restoreInvoiceResponseCreditedTotalMax).describe('The sum of the totals of the invoice\'s standing credit memos.'),
   "amount_paid": zod.number().min(restoreInvoiceResponseAmountPaidMin).max(restoreInvoiceResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "balance": zod.number().min(restoreInvoiceResponseBalanceMin).max(restoreInvoiceResponseBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(restoreInvoiceResponseBalanceMin).max(restoreInvoiceResponseBalanceMax).describe('total - credited_total - amount_paid, never below 0.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(restoreInvoiceResponseLinesItemIdMax).describe('A record id.'),

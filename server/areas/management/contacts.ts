@@ -66,15 +66,24 @@ export const contactsResource: Resource<'contacts'> = {
       notes: row.notes,
       contact_type_name: nameOf(types, row.contact_type_id),
       balance: owed === null ? null : centavosToPesos(owed.get(row.id) ?? 0),
+      store_credit_balance: owed === null ? null : centavosToPesos(Number(row.store_credit)),
     }));
   },
 };
 
-// What each contact owes on its standing invoices, in centavos.
+// What each contact owes on its standing invoices, in centavos: an invoice credited beyond what was left owes nothing
+// (docs/domain/sales.md, Credit memos).
 async function balancesOwed(ctx: ResourceContext, ids: readonly number[]): Promise<Map<number, number>> {
   const rows = await ctx.db
     .selectFrom('invoices')
-    .select(['contact_id', sql<string | number>`SUM(total - amount_paid)`.as('owed')])
+    .select([
+      'contact_id',
+      sql<
+        string | number
+      >`SUM(CASE WHEN total - credited_total - amount_paid > 0 THEN total - credited_total - amount_paid ELSE 0 END)`.as(
+        'owed',
+      ),
+    ])
     .where('business_id', '=', ctx.businessId ?? 0)
     .where('deleted_at', 'is', null)
     .where('contact_id', 'in', [...ids, 0])

@@ -5,9 +5,10 @@ import {
   SearchInvoicesQueryParams,
   UpdateInvoiceBody,
 } from '../../../generated/zod/invoices/invoices.zod.ts';
+import { centavosToPesos } from '../../domain/money.ts';
 import { auditColumns } from '../../engine/dynamic.ts';
 import { nameOf, namesIn } from '../../engine/lookups.ts';
-import { byBalance, withBalance } from '../../engine/open-documents.ts';
+import { byCreditedBalance, withCreditedBalance } from '../../engine/open-documents.ts';
 import type { Resource } from '../../engine/resource.ts';
 import { paidAndBalance, pricedTotals } from '../../ledger/document-presenting.ts';
 import { checkFigures, documentLifecycle, postingContextOf } from '../../ledger/document-support.ts';
@@ -34,8 +35,8 @@ export const invoicesResource: Resource<'invoices', Create, Update> = {
   searchColumns: ['number', 'reference_number', 'notes'],
   documentDate: { field: 'invoice_date', label: 'invoice date', sales: true },
   workPlaces: atOwnLocation,
-  conditions: { has_balance: withBalance },
-  sorts: byBalance,
+  conditions: { has_balance: withCreditedBalance('credited_total') },
+  sorts: byCreditedBalance('credited_total'),
   toColumns(input) {
     checkFigures(input, ['unit_price'], ['quantity']);
     return {};
@@ -81,7 +82,8 @@ export const invoicesResource: Resource<'invoices', Create, Update> = {
       branch_name: nameOf(branches, row.branch_id),
       ...pricedTotals(row),
       ...vatOf(row),
-      ...paidAndBalance(row),
+      credited_total: centavosToPesos(Number(row.credited_total)),
+      ...paidAndBalance(row, Number(row.credited_total)),
       status: row.status,
       lines: linesOf(row.id).map((line) => ({ ...line, lots: lotsOf(line.id) })),
     }));

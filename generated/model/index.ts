@@ -173,6 +173,7 @@ export * from './listConversionsParams.ts';
 export * from './listCreditMemosParams.ts';
 export * from './listDiscountProgramsParams.ts';
 export * from './listInvoicePaymentsParams.ts';
+export * from './listInvoicesHasCredits.ts';
 export * from './listInvoicesParams.ts';
 export * from './listInvoicesStatus.ts';
 export * from './listItemClassificationsParams.ts';

@@ -28,6 +28,7 @@ import { bills } from '../areas/purchasing/bills.ts';
 import { purchaseItemPrices } from '../areas/purchasing/purchase-item-prices.ts';
 import { purchaseOrders } from '../areas/purchasing/purchase-orders.ts';
 import { receiveOrders } from '../areas/purchasing/receive-orders.ts';
+import { creditMemos } from '../areas/sales/credit-memos.ts';
 import { discountPrograms } from '../areas/sales/discount-programs.ts';
 import { invoicePayments } from '../areas/sales/invoice-payments.ts';
 import { invoices } from '../areas/sales/invoices.ts';
@@ -55,6 +56,7 @@ export const resources: readonly ResourceDefinition[] = [
   saleItemPrices,
   invoices,
   invoicePayments,
+  creditMemos,
   quotations,
   discountPrograms,
   prescriptions,

@@ -151,6 +151,7 @@ export type ResourceKey =
   | 'sale-item-prices'
   | 'invoice-payments'
   | 'invoices'
+  | 'credit-memos'
   | 'purchase-orders'
   | 'stock-requests'
   | 'bills'
@@ -260,6 +261,8 @@ export type DocumentPrint = {
   signatures: readonly string[];
   // Printed as a Philippine sales invoice (docs/domain/sales.md, The printed invoice) rather than the generic sheet.
   salesInvoice?: boolean;
+  // The figures under the lines when they are not subtotal, discount and total (a credit memo's VAT breakdown).
+  totalRows?: readonly Column[];
 };
 
 export type ResourceDefinition = {

@@ -40,6 +40,7 @@ const withoutEdit = [
   'quotations',
   'stock-adjustments',
   'stock-counts',
+  'credit-memos',
 ];
 const readOnly = ['stocks', 'permissions'];
 
@@ -50,8 +51,8 @@ function methods(path: string): string[] {
 }
 
 describe('the contract covers the route table of docs/domain/screens.md', () => {
-  it('has all 31 resources', () => {
-    expect(new Set([...withEdit, ...withoutEdit, ...readOnly]).size).toBe(31);
+  it('has all 32 resources', () => {
+    expect(new Set([...withEdit, ...withoutEdit, ...readOnly]).size).toBe(32);
   });
 
   it.each(withEdit)('%s: list, create, search, read, update, delete, restore, force-delete', (prefix) => {

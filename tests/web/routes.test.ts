@@ -8,8 +8,8 @@ const actionsOf = (key: string) =>
   ['index', 'create', 'view', 'edit'].filter((action) => names.has(`${key}.${action}`)).join(' ');
 
 describe('the routes of docs/domain/screens.md', () => {
-  it('covers the 29 original resources, prescriptions, job orders, lots, discount programs, stock adjustments and counts', () => {
-    expect(resources).toHaveLength(35);
+  it('covers the 29 original resources, prescriptions, job orders, lots, discount programs, stock adjustments and counts, credit memos', () => {
+    expect(resources).toHaveLength(36);
   });
 
   it.each([
@@ -24,6 +24,7 @@ describe('the routes of docs/domain/screens.md', () => {
     ['job-orders', 'index create view edit'],
     ['stock-adjustments', 'index create view'],
     ['stock-counts', 'index create view'],
+    ['credit-memos', 'index create view'],
   ])('%s has %s', (key, actions) => {
     expect(actionsOf(key)).toBe(actions);
   });
@@ -38,6 +39,8 @@ describe('the routes of docs/domain/screens.md', () => {
     expect(paths).toContain('/bill-payments/create/:bill_id?');
     expect(paths).toContain('/stock-transfers/create/:stock_request_id?');
     expect(paths).toContain('/items/create/:id?');
+    expect(paths).toContain('/credit-memos/create/:invoice_id?');
+    expect(paths).toContain('/credit-memos/create/exchange/:invoice_id');
   });
 
   it('resolves redirect_to names, passing the other query values along', () => {

@@ -53,7 +53,8 @@ export const ListInvoicesQueryParams = zod.strictObject({
   "due_date_from": zod.iso.date().optional().describe('Only records whose due date is on or after this day.'),
   "due_date_to": zod.iso.date().optional().describe('Only records whose due date is on or before this day.'),
   "has_balance": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active documents with a balance left to pay (total above the amount paid).'),
-  "sort": zod.enum(['balance']).optional().describe('balance sorts by the balance left to pay (total less the amount paid), order_by desc the largest first, then by id; without it a list sorts by id.')
+  "sort": zod.enum(['balance']).optional().describe('balance sorts by the balance left to pay (total less the amount paid), order_by desc the largest first, then by id; without it a list sorts by id.'),
+  "has_credits": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only invoices with a standing credit memo.')
 })
 
 export const listInvoicesResponseDataItemIdMax = 2147483647;
@@ -164,6 +165,12 @@ export const listInvoicesResponseDataItemLinesItemLotsItemLotNumberRegExp = new 
 export const listInvoicesResponseDataItemLinesItemLotsItemQuantityExclusiveMin = 0;
 export const listInvoicesResponseDataItemLinesItemLotsItemQuantityMax = 900000000000;
 
+export const listInvoicesResponseDataItemLinesItemCreditedQuantityMin = 0;
+export const listInvoicesResponseDataItemLinesItemCreditedQuantityMax = 900000000000;
+
+export const listInvoicesResponseDataItemLinesItemCreditedAmountMin = 0;
+export const listInvoicesResponseDataItemLinesItemCreditedAmountMax = 90000000000000;
+
 
 
 export const listInvoicesResponseMetaTotalMin = 0;
@@ -226,7 +233,9 @@ export const ListInvoicesResponse = zod.strictObject({
   "lot_number": zod.string().min(1).max(listInvoicesResponseDataItemLinesItemLotsItemLotNumberMax).regex(listInvoicesResponseDataItemLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
   "expires_on": zod.iso.date(),
   "quantity": zod.number().gt(listInvoicesResponseDataItemLinesItemLotsItemQuantityExclusiveMin).max(listInvoicesResponseDataItemLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
-}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).'),
+  "credited_quantity": zod.number().min(listInvoicesResponseDataItemLinesItemCreditedQuantityMin).max(listInvoicesResponseDataItemLinesItemCreditedQuantityMax).describe('What standing credit memos took back of this line.'),
+  "credited_amount": zod.number().min(listInvoicesResponseDataItemLinesItemCreditedAmountMin).max(listInvoicesResponseDataItemLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.')
 }))
 })),
   "meta": zod.strictObject({
@@ -424,6 +433,12 @@ export const createInvoiceResponseLinesItemLotsItemLotNumberRegExp = new RegExp(
 export const createInvoiceResponseLinesItemLotsItemQuantityExclusiveMin = 0;
 export const createInvoiceResponseLinesItemLotsItemQuantityMax = 900000000000;
 
+export const createInvoiceResponseLinesItemCreditedQuantityMin = 0;
+export const createInvoiceResponseLinesItemCreditedQuantityMax = 900000000000;
+
+export const createInvoiceResponseLinesItemCreditedAmountMin = 0;
+export const createInvoiceResponseLinesItemCreditedAmountMax = 90000000000000;
+
 
 
 export const CreateInvoiceResponse = zod.strictObject({
@@ -481,7 +496,9 @@ export const CreateInvoiceResponse = zod.strictObject({
   "lot_number": zod.string().min(1).max(createInvoiceResponseLinesItemLotsItemLotNumberMax).regex(createInvoiceResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
   "expires_on": zod.iso.date(),
   "quantity": zod.number().gt(createInvoiceResponseLinesItemLotsItemQuantityExclusiveMin).max(createInvoiceResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
-}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).'),
+  "credited_quantity": zod.number().min(createInvoiceResponseLinesItemCreditedQuantityMin).max(createInvoiceResponseLinesItemCreditedQuantityMax).describe('What standing credit memos took back of this line.'),
+  "credited_amount": zod.number().min(createInvoiceResponseLinesItemCreditedAmountMin).max(createInvoiceResponseLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.')
 }))
 })
 
@@ -616,6 +633,12 @@ export const searchInvoicesResponseLinesItemLotsItemLotNumberRegExp = new RegExp
 export const searchInvoicesResponseLinesItemLotsItemQuantityExclusiveMin = 0;
 export const searchInvoicesResponseLinesItemLotsItemQuantityMax = 900000000000;
 
+export const searchInvoicesResponseLinesItemCreditedQuantityMin = 0;
+export const searchInvoicesResponseLinesItemCreditedQuantityMax = 900000000000;
+
+export const searchInvoicesResponseLinesItemCreditedAmountMin = 0;
+export const searchInvoicesResponseLinesItemCreditedAmountMax = 90000000000000;
+
 
 
 export const SearchInvoicesResponseItem = zod.strictObject({
@@ -673,7 +696,9 @@ export const SearchInvoicesResponseItem = zod.strictObject({
   "lot_number": zod.string().min(1).max(searchInvoicesResponseLinesItemLotsItemLotNumberMax).regex(searchInvoicesResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
   "expires_on": zod.iso.date(),
   "quantity": zod.number().gt(searchInvoicesResponseLinesItemLotsItemQuantityExclusiveMin).max(searchInvoicesResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
-}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).'),
+  "credited_quantity": zod.number().min(searchInvoicesResponseLinesItemCreditedQuantityMin).max(searchInvoicesResponseLinesItemCreditedQuantityMax).describe('What standing credit memos took back of this line.'),
+  "credited_amount": zod.number().min(searchInvoicesResponseLinesItemCreditedAmountMin).max(searchInvoicesResponseLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.')
 }))
 })
 export const SearchInvoicesResponse = zod.array(SearchInvoicesResponseItem)
@@ -798,6 +823,12 @@ export const getInvoiceResponseLinesItemLotsItemLotNumberRegExp = new RegExp('^[
 export const getInvoiceResponseLinesItemLotsItemQuantityExclusiveMin = 0;
 export const getInvoiceResponseLinesItemLotsItemQuantityMax = 900000000000;
 
+export const getInvoiceResponseLinesItemCreditedQuantityMin = 0;
+export const getInvoiceResponseLinesItemCreditedQuantityMax = 900000000000;
+
+export const getInvoiceResponseLinesItemCreditedAmountMin = 0;
+export const getInvoiceResponseLinesItemCreditedAmountMax = 90000000000000;
+
 
 
 export const GetInvoiceResponse = zod.strictObject({
@@ -855,7 +886,9 @@ export const GetInvoiceResponse = zod.strictObject({
   "lot_number": zod.string().min(1).max(getInvoiceResponseLinesItemLotsItemLotNumberMax).regex(getInvoiceResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
   "expires_on": zod.iso.date(),
   "quantity": zod.number().gt(getInvoiceResponseLinesItemLotsItemQuantityExclusiveMin).max(getInvoiceResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
-}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).'),
+  "credited_quantity": zod.number().min(getInvoiceResponseLinesItemCreditedQuantityMin).max(getInvoiceResponseLinesItemCreditedQuantityMax).describe('What standing credit memos took back of this line.'),
+  "credited_amount": zod.number().min(getInvoiceResponseLinesItemCreditedAmountMin).max(getInvoiceResponseLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.')
 }))
 })
 
@@ -1039,6 +1072,12 @@ export const updateInvoiceResponseLinesItemLotsItemLotNumberRegExp = new RegExp(
 export const updateInvoiceResponseLinesItemLotsItemQuantityExclusiveMin = 0;
 export const updateInvoiceResponseLinesItemLotsItemQuantityMax = 900000000000;
 
+export const updateInvoiceResponseLinesItemCreditedQuantityMin = 0;
+export const updateInvoiceResponseLinesItemCreditedQuantityMax = 900000000000;
+
+export const updateInvoiceResponseLinesItemCreditedAmountMin = 0;
+export const updateInvoiceResponseLinesItemCreditedAmountMax = 90000000000000;
+
 
 
 export const UpdateInvoiceResponse = zod.strictObject({
@@ -1096,7 +1135,9 @@ export const UpdateInvoiceResponse = zod.strictObject({
   "lot_number": zod.string().min(1).max(updateInvoiceResponseLinesItemLotsItemLotNumberMax).regex(updateInvoiceResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
   "expires_on": zod.iso.date(),
   "quantity": zod.number().gt(updateInvoiceResponseLinesItemLotsItemQuantityExclusiveMin).max(updateInvoiceResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
-}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).'),
+  "credited_quantity": zod.number().min(updateInvoiceResponseLinesItemCreditedQuantityMin).max(updateInvoiceResponseLinesItemCreditedQuantityMax).describe('What standing credit memos took back of this line.'),
+  "credited_amount": zod.number().min(updateInvoiceResponseLinesItemCreditedAmountMin).max(updateInvoiceResponseLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.')
 }))
 })
 
@@ -1220,6 +1261,12 @@ export const deleteInvoiceResponseLinesItemLotsItemLotNumberRegExp = new RegExp(
 export const deleteInvoiceResponseLinesItemLotsItemQuantityExclusiveMin = 0;
 export const deleteInvoiceResponseLinesItemLotsItemQuantityMax = 900000000000;
 
+export const deleteInvoiceResponseLinesItemCreditedQuantityMin = 0;
+export const deleteInvoiceResponseLinesItemCreditedQuantityMax = 900000000000;
+
+export const deleteInvoiceResponseLinesItemCreditedAmountMin = 0;
+export const deleteInvoiceResponseLinesItemCreditedAmountMax = 90000000000000;
+
 
 
 export const DeleteInvoiceResponse = zod.strictObject({
@@ -1277,7 +1324,9 @@ export const DeleteInvoiceResponse = zod.strictObject({
   "lot_number": zod.string().min(1).max(deleteInvoiceResponseLinesItemLotsItemLotNumberMax).regex(deleteInvoiceResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
   "expires_on": zod.iso.date(),
   "quantity": zod.number().gt(deleteInvoiceResponseLinesItemLotsItemQuantityExclusiveMin).max(deleteInvoiceResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
-}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).'),
+  "credited_quantity": zod.number().min(deleteInvoiceResponseLinesItemCreditedQuantityMin).max(deleteInvoiceResponseLinesItemCreditedQuantityMax).describe('What standing credit memos took back of this line.'),
+  "credited_amount": zod.number().min(deleteInvoiceResponseLinesItemCreditedAmountMin).max(deleteInvoiceResponseLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.')
 }))
 })
 
@@ -1427,6 +1476,12 @@ export const restoreInvoiceResponseLinesItemLotsItemLotNumberRegExp = new RegExp
 export const restoreInvoiceResponseLinesItemLotsItemQuantityExclusiveMin = 0;
 export const restoreInvoiceResponseLinesItemLotsItemQuantityMax = 900000000000;
 
+export const restoreInvoiceResponseLinesItemCreditedQuantityMin = 0;
+export const restoreInvoiceResponseLinesItemCreditedQuantityMax = 900000000000;
+
+export const restoreInvoiceResponseLinesItemCreditedAmountMin = 0;
+export const restoreInvoiceResponseLinesItemCreditedAmountMax = 90000000000000;
+
 
 
 export const RestoreInvoiceResponse = zod.strictObject({
@@ -1484,7 +1539,9 @@ export const RestoreInvoiceResponse = zod.strictObject({
   "lot_number": zod.string().min(1).max(restoreInvoiceResponseLinesItemLotsItemLotNumberMax).regex(restoreInvoiceResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
   "expires_on": zod.iso.date(),
   "quantity": zod.number().gt(restoreInvoiceResponseLinesItemLotsItemQuantityExclusiveMin).max(restoreInvoiceResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
-}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).'),
+  "credited_quantity": zod.number().min(restoreInvoiceResponseLinesItemCreditedQuantityMin).max(restoreInvoiceResponseLinesItemCreditedQuantityMax).describe('What standing credit memos took back of this line.'),
+  "credited_amount": zod.number().min(restoreInvoiceResponseLinesItemCreditedAmountMin).max(restoreInvoiceResponseLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.')
 }))
 })
 

@@ -1,4 +1,4 @@
-import { paymentMethodOptions } from '../../resources/options.ts';
+import { salesPaymentMethodOptions } from '../../resources/options.ts';
 import { refreshPaidDocuments } from '../../resources/paid-documents.ts';
 import { documentsWithBalance } from '../../resources/picker-searches.ts';
 import { defineResource } from '../../resources/resource.ts';
@@ -47,7 +47,7 @@ export const invoicePayments = defineResource({
       name: 'payment_method',
       label: 'Payment Method',
       kind: 'select',
-      options: paymentMethodOptions,
+      options: salesPaymentMethodOptions,
       required: true,
       defaultValue: 'cash',
     },
@@ -55,7 +55,7 @@ export const invoicePayments = defineResource({
     { name: 'notes', label: 'Notes', kind: 'textarea' },
   ],
   filters: [
-    { name: 'payment_method', label: 'Payment Method', kind: 'select', options: paymentMethodOptions },
+    { name: 'payment_method', label: 'Payment Method', kind: 'select', options: salesPaymentMethodOptions },
     relationFilter('invoice_id', 'Invoice', 'invoices'),
     ...dateRangeFilters('payment_date', 'Payment date'),
   ],

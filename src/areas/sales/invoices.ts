@@ -1,6 +1,6 @@
 import { issueLotField, takenLotsColumn } from '../../resources/lot-lines.ts';
 import { customers } from '../../resources/picker-searches.ts';
-import { defineResource, readField } from '../../resources/resource.ts';
+import { defineResource, type ResourceRecord, readField } from '../../resources/resource.ts';
 import {
   dateRangeFilters,
   locationFilter,
@@ -10,6 +10,17 @@ import {
   saleFigures,
   saleLineDiscount,
 } from '../../resources/shared-declarations.ts';
+
+function hasAnythingToCredit(invoice: ResourceRecord): boolean {
+  const lines = readField(invoice, 'lines');
+  return (
+    !invoice.deleted_at &&
+    Array.isArray(lines) &&
+    lines.some(
+      (line: { amount?: number; credited_amount?: number }) => (line.amount ?? 0) > (line.credited_amount ?? 0),
+    )
+  );
+}
 
 export const invoices = defineResource({
   key: 'invoices',
@@ -38,6 +49,7 @@ export const invoices = defineResource({
     { field: 'due_date', label: 'Due Date', kind: 'date' },
     { field: 'status', label: 'Status', kind: 'label' },
     ...saleFigures,
+    { field: 'credited_total', label: 'Credited', kind: 'money' },
     ...paidAndBalance,
     { field: 'notes', label: 'Notes' },
     ...recordTimestamps,
@@ -92,6 +104,7 @@ export const invoices = defineResource({
         saleLineDiscount,
         { field: 'amount', label: 'Amount', kind: 'money' },
         { field: 'tax_class', label: 'Tax', kind: 'label' },
+        { field: 'credited_quantity', label: 'Returned', kind: 'quantity' },
       ],
     },
     { name: 'special_discount', label: 'Senior Citizen / PWD', kind: 'special-discount' },
@@ -113,6 +126,12 @@ export const invoices = defineResource({
       kind: 'select',
       options: [{ value: '1', label: 'Unpaid or partly paid' }],
     },
+    {
+      name: 'has_credits',
+      label: 'Credits',
+      kind: 'select',
+      options: [{ value: '1', label: 'Has credit memos' }],
+    },
     { name: 'sort', label: 'Sort by', kind: 'select', options: [{ value: 'balance', label: 'Balance' }] },
     relationFilter('contact_id', 'Customer', 'contacts', customers),
     locationFilter('', 'Branch'),
@@ -130,6 +149,19 @@ export const invoices = defineResource({
       label: 'Record Payment',
       returnHere: true,
       applies: (invoice) => Number(readField(invoice, 'balance')) > 0,
+    },
+    // docs/domain/sales.md, Credit memos: a return or an exchange starts from the invoice, while it has anything left.
+    {
+      resource: 'credit-memos',
+      label: 'Return / Credit',
+      returnHere: true,
+      applies: hasAnythingToCredit,
+    },
+    {
+      resource: 'credit-memos',
+      label: 'Exchange',
+      segment: 'exchange',
+      applies: hasAnythingToCredit,
     },
   ],
   print: {

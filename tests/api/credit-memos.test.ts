@@ -420,3 +420,67 @@ describe('two memos at once', () => {
     }
   });
 });
+
+describe('reports', () => {
+  it('count a return on its own date: the daily sales report, the owner’s sales report and the Overview', async () => {
+    const before = await dayRow();
+    const overviewBefore = await overviewToday();
+    const invoice = await sell([{ item_id: solutionId, quantity: 3, unit_price: 224 }]);
+    const memo = expectContract(
+      await credit({
+        invoice_id: invoice.id,
+        settlement: 'refund',
+        refund_method: 'cash',
+        lines: [{ invoice_line_id: invoice.lines[0]?.id, quantity: 1 }],
+      }),
+      201,
+      CreateCreditMemoResponse,
+    );
+    const after = await dayRow();
+    expect(after.credit_memos_issued - before.credit_memos_issued).toBe(1);
+    expect(after.credit_memos_to).toBe(memo.number);
+    expect(round(after.returns_total - before.returns_total)).toBe(224);
+    expect(round(after.returns_vat_amount - before.returns_vat_amount)).toBe(24);
+    // Unpaid: the memo lowered the balance, nothing was paid out.
+    expect(round(after.refunds_total - before.refunds_total)).toBe(0);
+    expect(round(after.net_sales - before.net_sales)).toBe(672 - 224);
+    expect(round((await overviewToday()) - overviewBefore)).toBe(672 - 224);
+    const report = await admin.get(`/api/reports/sales?date_from=${today}&date_to=${today}&group_by=item`);
+    expect(report.status).toBe(200);
+    const row = (report.json as { rows: { key: string; quantity: number }[] }).rows.find(
+      (candidate) => candidate.key === String(solutionId),
+    );
+    expect(row).toBeDefined();
+  });
+});
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+async function dayRow() {
+  const answer = await admin.get(`/api/reports/daily-sales?branch_id=${branchA}&date_from=${today}&date_to=${today}`);
+  expect(answer.status).toBe(200);
+  const rows = answer.json as {
+    credit_memos_issued: number;
+    credit_memos_to: string | null;
+    returns_total: number;
+    returns_vat_amount: number;
+    refunds_total: number;
+    net_sales: number;
+  }[];
+  return (
+    rows[0] ?? {
+      credit_memos_issued: 0,
+      credit_memos_to: null,
+      returns_total: 0,
+      returns_vat_amount: 0,
+      refunds_total: 0,
+      net_sales: 0,
+    }
+  );
+}
+
+async function overviewToday() {
+  const answer = await admin.get('/api/dashboard/overview');
+  const days = (answer.json as { sales_by_day: { date: string; total: number }[] }).sales_by_day;
+  return days.find((day) => day.date === today)?.total ?? 0;
+}

@@ -39,6 +39,7 @@ export const contacts = defineResource({
     { field: 'tin', label: 'TIN' },
     // What the customer owes on open invoices (blank without view-invoices).
     { field: 'balance', label: 'Balance', kind: 'money' },
+    { field: 'store_credit_balance', label: 'Store Credit', kind: 'money' },
     { field: 'notes', label: 'Notes' },
     ...recordTimestamps,
   ],

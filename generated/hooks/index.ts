@@ -9,6 +9,7 @@ export * from './contacts/contacts.ts';
 export * from './conversions/conversions.ts';
 export * from './credit-memos/credit-memos.ts';
 export * from './dashboard/dashboard.ts';
+export * from './debit-memos/debit-memos.ts';
 export * from './discount-programs/discount-programs.ts';
 export * from './documents/documents.ts';
 export * from './invoice-payments/invoice-payments.ts';

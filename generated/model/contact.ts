@@ -72,4 +72,6 @@ export interface Contact {
   balance: Money | null;
   /** The customer's store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices. */
   store_credit_balance: Money | null;
+  /** What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs. */
+  supplier_credit_balance: Money | null;
 }

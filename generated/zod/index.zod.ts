@@ -9,6 +9,7 @@ export * from './contacts/contacts.zod.ts';
 export * from './conversions/conversions.zod.ts';
 export * from './credit-memos/credit-memos.zod.ts';
 export * from './dashboard/dashboard.zod.ts';
+export * from './debit-memos/debit-memos.zod.ts';
 export * from './discount-programs/discount-programs.zod.ts';
 export * from './documents/documents.zod.ts';
 export * from './invoice-payments/invoice-payments.zod.ts';

@@ -9,6 +9,7 @@ import { stockReturnsResource } from './logistics/stock-returns.ts';
 import { stockTransfersResource } from './logistics/stock-transfers.ts';
 import { billPaymentsResource } from './purchasing/bill-payments.ts';
 import { billsResource } from './purchasing/bills.ts';
+import { debitMemosResource } from './purchasing/debit-memos.ts';
 import { purchaseOrdersResource } from './purchasing/purchase-orders.ts';
 import { receiveOrdersResource } from './purchasing/receive-orders.ts';
 import { creditMemosResource } from './sales/credit-memos.ts';
@@ -22,6 +23,7 @@ export const documentResources: readonly AnyResource[] = [
   receiveOrdersResource,
   billsResource,
   billPaymentsResource,
+  debitMemosResource,
   quotationsResource,
   invoicesResource,
   invoicePaymentsResource,

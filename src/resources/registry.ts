@@ -25,6 +25,7 @@ import { users } from '../areas/management/users.ts';
 import { warehouses } from '../areas/management/warehouses.ts';
 import { billPayments } from '../areas/purchasing/bill-payments.ts';
 import { bills } from '../areas/purchasing/bills.ts';
+import { debitMemos } from '../areas/purchasing/debit-memos.ts';
 import { purchaseItemPrices } from '../areas/purchasing/purchase-item-prices.ts';
 import { purchaseOrders } from '../areas/purchasing/purchase-orders.ts';
 import { receiveOrders } from '../areas/purchasing/receive-orders.ts';
@@ -53,6 +54,7 @@ export const resources: readonly ResourceDefinition[] = [
   receiveOrders,
   bills,
   billPayments,
+  debitMemos,
   saleItemPrices,
   invoices,
   invoicePayments,

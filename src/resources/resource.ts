@@ -152,6 +152,7 @@ export type ResourceKey =
   | 'invoice-payments'
   | 'invoices'
   | 'credit-memos'
+  | 'debit-memos'
   | 'purchase-orders'
   | 'stock-requests'
   | 'bills'

@@ -41,6 +41,7 @@ const withoutEdit = [
   'stock-adjustments',
   'stock-counts',
   'credit-memos',
+  'debit-memos',
 ];
 const readOnly = ['stocks', 'permissions'];
 
@@ -51,8 +52,8 @@ function methods(path: string): string[] {
 }
 
 describe('the contract covers the route table of docs/domain/screens.md', () => {
-  it('has all 32 resources', () => {
-    expect(new Set([...withEdit, ...withoutEdit, ...readOnly]).size).toBe(32);
+  it('has all 33 resources', () => {
+    expect(new Set([...withEdit, ...withoutEdit, ...readOnly]).size).toBe(33);
   });
 
   it.each(withEdit)('%s: list, create, search, read, update, delete, restore, force-delete', (prefix) => {

@@ -8,8 +8,8 @@ const actionsOf = (key: string) =>
   ['index', 'create', 'view', 'edit'].filter((action) => names.has(`${key}.${action}`)).join(' ');
 
 describe('the routes of docs/domain/screens.md', () => {
-  it('covers the 29 original resources, prescriptions, job orders, lots, discount programs, stock adjustments and counts, credit memos', () => {
-    expect(resources).toHaveLength(36);
+  it('covers the 29 original resources, prescriptions, job orders, lots, discount programs, stock adjustments and counts, credit and debit memos', () => {
+    expect(resources).toHaveLength(37);
   });
 
   it.each([
@@ -25,6 +25,7 @@ describe('the routes of docs/domain/screens.md', () => {
     ['stock-adjustments', 'index create view'],
     ['stock-counts', 'index create view'],
     ['credit-memos', 'index create view'],
+    ['debit-memos', 'index create view'],
   ])('%s has %s', (key, actions) => {
     expect(actionsOf(key)).toBe(actions);
   });

@@ -76,6 +76,9 @@ export const listContactsResponseDataItemBalanceOneMax = 90000000000000;
 export const listContactsResponseDataItemStoreCreditBalanceOneMin = 0;
 export const listContactsResponseDataItemStoreCreditBalanceOneMax = 90000000000000;
 
+export const listContactsResponseDataItemSupplierCreditBalanceOneMin = 0;
+export const listContactsResponseDataItemSupplierCreditBalanceOneMax = 90000000000000;
+
 
 
 export const listContactsResponseMetaTotalMin = 0;
@@ -101,7 +104,8 @@ export const ListContactsResponse = zod.strictObject({
   "notes": zod.string().max(listContactsResponseDataItemNotesMax).nullable(),
   "contact_type_name": zod.string().max(listContactsResponseDataItemContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(listContactsResponseDataItemBalanceOneMin).max(listContactsResponseDataItemBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
-  "store_credit_balance": zod.union([zod.number().min(listContactsResponseDataItemStoreCreditBalanceOneMin).max(listContactsResponseDataItemStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.')
+  "store_credit_balance": zod.union([zod.number().min(listContactsResponseDataItemStoreCreditBalanceOneMin).max(listContactsResponseDataItemStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
+  "supplier_credit_balance": zod.union([zod.number().min(listContactsResponseDataItemSupplierCreditBalanceOneMin).max(listContactsResponseDataItemSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
 })),
   "meta": zod.strictObject({
   "current_page": zod.int().min(1),
@@ -192,6 +196,9 @@ export const createContactResponseBalanceOneMax = 90000000000000;
 export const createContactResponseStoreCreditBalanceOneMin = 0;
 export const createContactResponseStoreCreditBalanceOneMax = 90000000000000;
 
+export const createContactResponseSupplierCreditBalanceOneMin = 0;
+export const createContactResponseSupplierCreditBalanceOneMax = 90000000000000;
+
 
 
 export const CreateContactResponse = zod.strictObject({
@@ -212,7 +219,8 @@ export const CreateContactResponse = zod.strictObject({
   "notes": zod.string().max(createContactResponseNotesMax).nullable(),
   "contact_type_name": zod.string().max(createContactResponseContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(createContactResponseBalanceOneMin).max(createContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
-  "store_credit_balance": zod.union([zod.number().min(createContactResponseStoreCreditBalanceOneMin).max(createContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.')
+  "store_credit_balance": zod.union([zod.number().min(createContactResponseStoreCreditBalanceOneMin).max(createContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
+  "supplier_credit_balance": zod.union([zod.number().min(createContactResponseSupplierCreditBalanceOneMin).max(createContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
 })
 
 /**
@@ -267,6 +275,9 @@ export const searchContactsResponseBalanceOneMax = 90000000000000;
 export const searchContactsResponseStoreCreditBalanceOneMin = 0;
 export const searchContactsResponseStoreCreditBalanceOneMax = 90000000000000;
 
+export const searchContactsResponseSupplierCreditBalanceOneMin = 0;
+export const searchContactsResponseSupplierCreditBalanceOneMax = 90000000000000;
+
 
 
 export const SearchContactsResponseItem = zod.strictObject({
@@ -287,7 +298,8 @@ export const SearchContactsResponseItem = zod.strictObject({
   "notes": zod.string().max(searchContactsResponseNotesMax).nullable(),
   "contact_type_name": zod.string().max(searchContactsResponseContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(searchContactsResponseBalanceOneMin).max(searchContactsResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
-  "store_credit_balance": zod.union([zod.number().min(searchContactsResponseStoreCreditBalanceOneMin).max(searchContactsResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.')
+  "store_credit_balance": zod.union([zod.number().min(searchContactsResponseStoreCreditBalanceOneMin).max(searchContactsResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
+  "supplier_credit_balance": zod.union([zod.number().min(searchContactsResponseSupplierCreditBalanceOneMin).max(searchContactsResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
 })
 export const SearchContactsResponse = zod.array(SearchContactsResponseItem)
 
@@ -335,6 +347,9 @@ export const getContactResponseBalanceOneMax = 90000000000000;
 export const getContactResponseStoreCreditBalanceOneMin = 0;
 export const getContactResponseStoreCreditBalanceOneMax = 90000000000000;
 
+export const getContactResponseSupplierCreditBalanceOneMin = 0;
+export const getContactResponseSupplierCreditBalanceOneMax = 90000000000000;
+
 
 
 export const GetContactResponse = zod.strictObject({
@@ -355,7 +370,8 @@ export const GetContactResponse = zod.strictObject({
   "notes": zod.string().max(getContactResponseNotesMax).nullable(),
   "contact_type_name": zod.string().max(getContactResponseContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(getContactResponseBalanceOneMin).max(getContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
-  "store_credit_balance": zod.union([zod.number().min(getContactResponseStoreCreditBalanceOneMin).max(getContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.')
+  "store_credit_balance": zod.union([zod.number().min(getContactResponseStoreCreditBalanceOneMin).max(getContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
+  "supplier_credit_balance": zod.union([zod.number().min(getContactResponseSupplierCreditBalanceOneMin).max(getContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
 })
 
 /**
@@ -443,6 +459,9 @@ export const updateContactResponseBalanceOneMax = 90000000000000;
 export const updateContactResponseStoreCreditBalanceOneMin = 0;
 export const updateContactResponseStoreCreditBalanceOneMax = 90000000000000;
 
+export const updateContactResponseSupplierCreditBalanceOneMin = 0;
+export const updateContactResponseSupplierCreditBalanceOneMax = 90000000000000;
+
 
 
 export const UpdateContactResponse = zod.strictObject({
@@ -463,7 +482,8 @@ export const UpdateContactResponse = zod.strictObject({
   "notes": zod.string().max(updateContactResponseNotesMax).nullable(),
   "contact_type_name": zod.string().max(updateContactResponseContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(updateContactResponseBalanceOneMin).max(updateContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
-  "store_credit_balance": zod.union([zod.number().min(updateContactResponseStoreCreditBalanceOneMin).max(updateContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.')
+  "store_credit_balance": zod.union([zod.number().min(updateContactResponseStoreCreditBalanceOneMin).max(updateContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
+  "supplier_credit_balance": zod.union([zod.number().min(updateContactResponseSupplierCreditBalanceOneMin).max(updateContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
 })
 
 /**
@@ -510,6 +530,9 @@ export const deleteContactResponseBalanceOneMax = 90000000000000;
 export const deleteContactResponseStoreCreditBalanceOneMin = 0;
 export const deleteContactResponseStoreCreditBalanceOneMax = 90000000000000;
 
+export const deleteContactResponseSupplierCreditBalanceOneMin = 0;
+export const deleteContactResponseSupplierCreditBalanceOneMax = 90000000000000;
+
 
 
 export const DeleteContactResponse = zod.strictObject({
@@ -530,7 +553,8 @@ export const DeleteContactResponse = zod.strictObject({
   "notes": zod.string().max(deleteContactResponseNotesMax).nullable(),
   "contact_type_name": zod.string().max(deleteContactResponseContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(deleteContactResponseBalanceOneMin).max(deleteContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
-  "store_credit_balance": zod.union([zod.number().min(deleteContactResponseStoreCreditBalanceOneMin).max(deleteContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.')
+  "store_credit_balance": zod.union([zod.number().min(deleteContactResponseStoreCreditBalanceOneMin).max(deleteContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
+  "supplier_credit_balance": zod.union([zod.number().min(deleteContactResponseSupplierCreditBalanceOneMin).max(deleteContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
 })
 
 /**
@@ -603,6 +627,9 @@ export const restoreContactResponseBalanceOneMax = 90000000000000;
 export const restoreContactResponseStoreCreditBalanceOneMin = 0;
 export const restoreContactResponseStoreCreditBalanceOneMax = 90000000000000;
 
+export const restoreContactResponseSupplierCreditBalanceOneMin = 0;
+export const restoreContactResponseSupplierCreditBalanceOneMax = 90000000000000;
+
 
 
 export const RestoreContactResponse = zod.strictObject({
@@ -623,7 +650,8 @@ export const RestoreContactResponse = zod.strictObject({
   "notes": zod.string().max(restoreContactResponseNotesMax).nullable(),
   "contact_type_name": zod.string().max(restoreContactResponseContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(restoreContactResponseBalanceOneMin).max(restoreContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
-  "store_credit_balance": zod.union([zod.number().min(restoreContactResponseStoreCreditBalanceOneMin).max(restoreContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.')
+  "store_credit_balance": zod.union([zod.number().min(restoreContactResponseStoreCreditBalanceOneMin).max(restoreContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
+  "supplier_credit_balance": zod.union([zod.number().min(restoreContactResponseSupplierCreditBalanceOneMin).max(restoreContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
 })
 
 /**

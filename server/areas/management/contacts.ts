@@ -7,6 +7,7 @@ import {
 } from '../../../generated/zod/contacts/contacts.zod.ts';
 import { holdsAny } from '../../auth/identity.ts';
 import { centavosToPesos } from '../../domain/money.ts';
+import { seesCosts } from '../../engine/costs.ts';
 import { auditColumns, dynamic } from '../../engine/dynamic.ts';
 import { nameOf, namesById } from '../../engine/lookups.ts';
 import type { Resource, ResourceContext } from '../../engine/resource.ts';
@@ -53,6 +54,8 @@ export const contactsResource: Resource<'contacts'> = {
           rows.map((row) => row.id),
         )
       : null;
+    // What a supplier owes us is a purchase figure: seen with the bills and the costs (docs/domain/purchasing.md).
+    const seesPayables = holdsAny(ctx.identity, ['view-bills']) && seesCosts(ctx);
     return rows.map((row) => ({
       ...auditColumns(row),
       business_id: row.business_id,
@@ -67,6 +70,7 @@ export const contactsResource: Resource<'contacts'> = {
       contact_type_name: nameOf(types, row.contact_type_id),
       balance: owed === null ? null : centavosToPesos(owed.get(row.id) ?? 0),
       store_credit_balance: owed === null ? null : centavosToPesos(Number(row.store_credit)),
+      supplier_credit_balance: seesPayables ? centavosToPesos(Number(row.supplier_credit)) : null,
     }));
   },
 };

@@ -40,6 +40,7 @@ export const contacts = defineResource({
     // What the customer owes on open invoices (blank without view-invoices).
     { field: 'balance', label: 'Balance', kind: 'money' },
     { field: 'store_credit_balance', label: 'Store Credit', kind: 'money' },
+    { field: 'supplier_credit_balance', label: 'Supplier Credit', kind: 'money', cost: true },
     { field: 'notes', label: 'Notes' },
     ...recordTimestamps,
   ],

@@ -232,6 +232,9 @@ export type ResourceApi = {
   // Links an invoice made before the record (a job order's), by the invoice's id.
   linkInvoice?(id: number, invoiceId: number): Promise<unknown>;
   afterCreate?(queryClient: QueryClient): Promise<void>;
+  // Where a flow goes once the record is created from the create route of `segment` (an exchange's memo opens the
+  // new invoice); null: where every create goes.
+  nextAfterCreate?(saved: ResourceRecord, segment: string | undefined): string | null;
   importCsv?(csv: string, dryRun: boolean): Promise<ImportResult>;
 };
 

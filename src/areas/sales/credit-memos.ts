@@ -152,6 +152,9 @@ export const creditMemos = defineResource({
       createSchema: schemas.CreateCreditMemoBody,
       prefill: creditMemoLinesFrom,
       prefillFrom: { exchange: (id) => creditMemoLinesFrom(id, 'exchange') },
+      // An exchange goes on to the new invoice of the same customer, which the memo's store credit then pays.
+      nextAfterCreate: (saved, segment) =>
+        segment === 'exchange' ? `/invoices/create/from-credit-memo/${saved.id}` : null,
     };
   },
 });

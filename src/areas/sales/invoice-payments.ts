@@ -54,6 +54,7 @@ export const invoicePayments = defineResource({
     { name: 'reference', label: 'Reference', kind: 'text' },
     { name: 'notes', label: 'Notes', kind: 'textarea' },
   ],
+  prefillRoutes: [{ segment: 'store-credit', param: 'invoice_id' }],
   filters: [
     { name: 'payment_method', label: 'Payment Method', kind: 'select', options: salesPaymentMethodOptions },
     relationFilter('invoice_id', 'Invoice', 'invoices'),
@@ -94,6 +95,23 @@ export const invoicePayments = defineResource({
         const { getInvoice } = await import('../../../generated/hooks/invoices/invoices.ts');
         const invoice = await getInvoice(id);
         return { invoice_id: invoice.id, invoice_number: invoice.number, amount: invoice.balance };
+      },
+      // An exchange's invoice is paid first from the customer's store credit (docs/domain/sales.md, Credit memos).
+      prefillFrom: {
+        'store-credit': async (id) => {
+          const [{ getInvoice }, { getContact }] = await Promise.all([
+            import('../../../generated/hooks/invoices/invoices.ts'),
+            import('../../../generated/hooks/contacts/contacts.ts'),
+          ]);
+          const invoice = await getInvoice(id);
+          const contact = await getContact(invoice.contact_id);
+          return {
+            invoice_id: invoice.id,
+            invoice_number: invoice.number,
+            payment_method: 'store_credit',
+            amount: Math.min(invoice.balance, contact.store_credit_balance ?? 0),
+          };
+        },
       },
     };
   },

@@ -138,7 +138,10 @@ export const invoices = defineResource({
     ...dateRangeFilters('invoice_date', 'Invoice date'),
     ...dateRangeFilters('due_date', 'Due date'),
   ],
-  prefillRoutes: [{ segment: 'from-job-order', param: 'job_order_id' }],
+  prefillRoutes: [
+    { segment: 'from-job-order', param: 'job_order_id' },
+    { segment: 'from-credit-memo', param: 'credit_memo_id' },
+  ],
   numbering: { documentName: 'invoice', prefix: 'I', locationPrefix: '', referenced: true },
   homeField: 'branch_id',
   idempotentCreate: true,
@@ -224,7 +227,24 @@ export const invoices = defineResource({
       createSchema: schemas.CreateInvoiceBody,
       updateSchema: schemas.UpdateInvoiceBody,
       // The patient's eyewear order, billed line for line (docs/domain/eye-care.md, Eyewear job orders).
+      // The new invoice of an exchange (docs/domain/sales.md, Credit memos): the memo's customer and branch; once saved,
+      // its first payment is the customer's store credit.
+      nextAfterCreate: (saved, segment) =>
+        segment === 'from-credit-memo'
+          ? `/invoice-payments/create/store-credit/${saved.id}?redirect_to=invoices.view&id=${saved.id}`
+          : null,
       prefillFrom: {
+        'from-credit-memo': async (id) => {
+          const { getCreditMemo } = await import('../../../generated/hooks/credit-memos/credit-memos.ts');
+          const memo = await getCreditMemo(id);
+          return {
+            contact_id: memo.contact_id,
+            contact_name: memo.contact_name,
+            branch_id: memo.branch_id,
+            branch_name: memo.branch_name,
+            notes: `Exchange for ${memo.number}`,
+          };
+        },
         'from-job-order': async (id) => {
           const { getJobOrder } = await import('../../../generated/hooks/job-orders/job-orders.ts');
           const order = await getJobOrder(id);

@@ -52,7 +52,7 @@ describe('a return at the counter', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Invoice Payment created successfully.');
     await page.waitForURL((url) => url.pathname === invoicePath);
-    expect(await detail(page, 'Balance').innerText()).toBe('₱0');
+    await expect.poll(() => detail(page, 'Balance').innerText(), { timeout: 15_000 }).toBe('₱0');
   });
 
   it('takes one back today as defective, refunded in cash, and keeps it off the shelf', {
@@ -73,7 +73,7 @@ describe('a return at the counter', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Credit Memo created successfully.');
     await page.waitForURL((url) => url.pathname === invoicePath);
-    await expect.poll(() => detail(page, 'Credited').innerText()).toBe('₱17,990');
+    await expect.poll(() => detail(page, 'Credited').innerText(), { timeout: 15_000 }).toBe('₱17,990');
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Daily Sales' }).click();
     await page.waitForURL((url) => url.pathname === '/reports/daily-sales');
@@ -81,8 +81,9 @@ describe('a return at the counter', () => {
     const table = page.getByRole('table', { name: 'Daily sales' });
     const row = table.locator('tbody tr', { hasText: /CM-/ }).first();
     await row.waitFor();
-    const headers = (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
+    const headers = (await table.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
     const cells = await row.getByRole('cell').allInnerTexts();
+    expect(headers.length, JSON.stringify({ headers, cells })).toBe(cells.length);
     expect(cells[headers.indexOf('Credit Memos')]).toMatch(/^1\s*CM-/);
     expect(cells[headers.indexOf('Returns')]).toBe('₱17,990');
     expect(cells[headers.indexOf('Refunds')]).toBe('₱17,990');

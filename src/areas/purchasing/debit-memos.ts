@@ -1,4 +1,5 @@
 import { refundMethodOptions } from '../../resources/options.ts';
+import { refreshPaidDocuments } from '../../resources/paid-documents.ts';
 import { suppliers } from '../../resources/picker-searches.ts';
 import { defineResource, type Option } from '../../resources/resource.ts';
 import {
@@ -137,6 +138,7 @@ export const debitMemos = defineResource({
       restore: api.restoreDebitMemo,
       forceDelete: api.forceDeleteDebitMemo,
       createSchema: schemas.CreateDebitMemoBody,
+      afterCreate: (queryClient) => refreshPaidDocuments(queryClient, 'bills'),
       // A return against a bill starts with its lines at what is left to debit on each.
       prefill: async (id) => {
         const { getBill } = await import('../../../generated/hooks/bills/bills.ts');

@@ -1,4 +1,5 @@
 import { refundMethodOptions } from '../../resources/options.ts';
+import { refreshPaidDocuments } from '../../resources/paid-documents.ts';
 import { customers } from '../../resources/picker-searches.ts';
 import { defineResource, type Option } from '../../resources/resource.ts';
 import {
@@ -110,7 +111,14 @@ export const creditMemos = defineResource({
   ],
   createParam: 'invoice_id',
   prefillRoutes: [{ segment: 'exchange', param: 'invoice_id' }],
-  numbering: { documentName: 'credit-memo', prefix: 'CM', locationPrefix: '', referenced: true },
+  // Numbered at its invoice's branch; the reference counts per customer, which the form names only through the invoice.
+  numbering: {
+    documentName: 'credit-memo',
+    prefix: 'CM',
+    locationPrefix: '',
+    referenced: false,
+    locationOf: { field: 'invoice_id', resource: 'invoices', prefix: '' },
+  },
   idempotentCreate: true,
   print: {
     dateField: 'memo_date',
@@ -150,6 +158,11 @@ export const creditMemos = defineResource({
       restore: api.restoreCreditMemo,
       forceDelete: api.forceDeleteCreditMemo,
       createSchema: schemas.CreateCreditMemoBody,
+      // A memo changes its invoice (credited, balance, status) and the customer's store credit.
+      afterCreate: async (queryClient) => {
+        await refreshPaidDocuments(queryClient, 'invoices');
+        await queryClient.invalidateQueries({ queryKey: ['/api/contacts'] });
+      },
       prefill: creditMemoLinesFrom,
       prefillFrom: { exchange: (id) => creditMemoLinesFrom(id, 'exchange') },
       // An exchange goes on to the new invoice of the same customer, which the memo's store credit then pays.

@@ -1,4 +1,4 @@
-import { conflict, notFound } from '../http/errors.ts';
+import { conflict, notFound } from '../domain/refusal.ts';
 import { type PostingContext, type PostingDirection, timestampOf } from './posting-context.ts';
 
 export type DocumentTable =

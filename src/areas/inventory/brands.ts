@@ -2,8 +2,6 @@ import { defineNamedRecords } from '../../resources/named-records.ts';
 
 export const brands = defineNamedRecords({
   key: 'brands',
-  singular: 'Brand',
-  plural: 'Brands',
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/brands/brands.ts'),

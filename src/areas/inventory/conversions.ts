@@ -3,11 +3,6 @@ import { recordTimestamps } from '../../resources/shared-declarations.ts';
 
 export const conversions = defineResource({
   key: 'conversions',
-  singular: 'Conversion',
-  plural: 'Conversions',
-  group: null,
-  linked: false,
-  screens: 'full',
   title: 'from_unit_of_measurement_name',
   columns: [
     { field: 'from_unit_of_measurement_name', label: 'From' },

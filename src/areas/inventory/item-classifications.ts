@@ -2,8 +2,6 @@ import { defineNamedRecords } from '../../resources/named-records.ts';
 
 export const itemClassifications = defineNamedRecords({
   key: 'item-classifications',
-  singular: 'Item Classification',
-  plural: 'Item Classifications',
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/item-classifications/item-classifications.ts'),

@@ -2,8 +2,6 @@ import { defineNamedRecords } from '../../resources/named-records.ts';
 
 export const measuringMasses = defineNamedRecords({
   key: 'measuring-masses',
-  singular: 'Measuring Mass',
-  plural: 'Measuring Masses',
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/measuring-masses/measuring-masses.ts'),

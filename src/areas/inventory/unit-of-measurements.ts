@@ -3,11 +3,6 @@ import { recordTimestamps, relationFilter } from '../../resources/shared-declara
 
 export const unitOfMeasurements = defineResource({
   key: 'unit-of-measurements',
-  singular: 'Unit of Measurement',
-  plural: 'Unit of Measurements',
-  group: 'inventory',
-  linked: true,
-  screens: 'full',
   title: 'name',
   filters: [relationFilter('measuring_mass_id', 'Measuring Mass', 'measuring-masses')],
   columns: [

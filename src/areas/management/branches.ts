@@ -3,11 +3,6 @@ import { recordTimestamps } from '../../resources/shared-declarations.ts';
 
 export const branches = defineResource({
   key: 'branches',
-  singular: 'Branch',
-  plural: 'Branches',
-  group: 'management',
-  linked: true,
-  screens: 'full',
   title: 'name',
   columns: [
     { field: 'code', label: 'Code' },

@@ -3,11 +3,6 @@ import { recordTimestamps } from '../../resources/shared-declarations.ts';
 
 export const businesses = defineResource({
   key: 'businesses',
-  singular: 'Business',
-  plural: 'Businesses',
-  group: 'management',
-  linked: false,
-  screens: 'full',
   title: 'name',
   columns: [
     { field: 'name', label: 'Name' },

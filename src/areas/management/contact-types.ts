@@ -3,11 +3,6 @@ import { recordTimestamps } from '../../resources/shared-declarations.ts';
 
 export const contactTypes = defineResource({
   key: 'contact-types',
-  singular: 'Contact Type',
-  plural: 'Contact Types',
-  group: 'management',
-  linked: true,
-  screens: 'full',
   title: 'name',
   columns: [{ field: 'name', label: 'Name' }],
   viewFields: [{ field: 'name', label: 'Name' }, ...recordTimestamps],

@@ -2,11 +2,6 @@ import { defineResource } from '../../resources/resource.ts';
 
 export const permissions = defineResource({
   key: 'permissions',
-  singular: 'Permission',
-  plural: 'Permissions',
-  group: 'management',
-  linked: true,
-  screens: 'read-only',
   title: 'name',
   columns: [
     { field: 'name', label: 'Name' },

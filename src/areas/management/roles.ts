@@ -3,11 +3,6 @@ import { recordTimestamps } from '../../resources/shared-declarations.ts';
 
 export const roles = defineResource({
   key: 'roles',
-  singular: 'Role',
-  plural: 'Roles',
-  group: 'management',
-  linked: true,
-  screens: 'full',
   title: 'name',
   columns: [
     { field: 'name', label: 'Name' },

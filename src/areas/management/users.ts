@@ -3,11 +3,6 @@ import { recordTimestamps, relationFilter } from '../../resources/shared-declara
 
 export const users = defineResource({
   key: 'users',
-  singular: 'User',
-  plural: 'Users',
-  group: 'management',
-  linked: true,
-  screens: 'full',
   title: 'name',
   filters: [relationFilter('role_id', 'Role', 'roles')],
   columns: [

@@ -3,11 +3,6 @@ import { recordTimestamps } from '../../resources/shared-declarations.ts';
 
 export const warehouses = defineResource({
   key: 'warehouses',
-  singular: 'Warehouse',
-  plural: 'Warehouses',
-  group: 'management',
-  linked: true,
-  screens: 'full',
   title: 'name',
   columns: [
     { field: 'code', label: 'Code' },

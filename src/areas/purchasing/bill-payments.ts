@@ -6,11 +6,6 @@ import { dateRangeFilters, recordTimestamps, relationFilter } from '../../resour
 
 export const billPayments = defineResource({
   key: 'bill-payments',
-  singular: 'Bill Payment',
-  plural: 'Bill Payments',
-  group: 'purchasing',
-  linked: true,
-  screens: 'no-edit',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -60,13 +55,7 @@ export const billPayments = defineResource({
     ...dateRangeFilters('payment_date', 'Payment date'),
   ],
   createParam: 'bill_id',
-  numbering: {
-    documentName: 'bill-payment',
-    prefix: 'BP',
-    locationPrefix: '',
-    referenced: false,
-    locationOf: { field: 'bill_id', resource: 'bills', prefix: '' },
-  },
+  numbering: { locationOf: { field: 'bill_id', resource: 'bills', prefix: '' } },
   pays: { field: 'bill_id', resource: 'bills', partyLabel: 'Supplier' },
   idempotentCreate: true,
   load: async () => {

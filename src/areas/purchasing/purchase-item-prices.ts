@@ -4,11 +4,6 @@ import { dateRangeFilters, recordTimestamps, relationFilter } from '../../resour
 
 export const purchaseItemPrices = defineResource({
   key: 'purchase-item-prices',
-  singular: 'Purchase Item Price',
-  plural: 'Purchase Item Prices',
-  group: 'purchasing',
-  linked: true,
-  screens: 'full',
   title: 'item_name',
   columns: [
     { field: 'item_name', label: 'Item' },

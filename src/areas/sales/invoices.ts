@@ -13,11 +13,6 @@ import {
 
 export const invoices = defineResource({
   key: 'invoices',
-  singular: 'Invoice',
-  plural: 'Invoices',
-  group: 'sales',
-  linked: true,
-  screens: 'full',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -120,7 +115,6 @@ export const invoices = defineResource({
     ...dateRangeFilters('due_date', 'Due date'),
   ],
   prefillRoutes: [{ segment: 'from-job-order', param: 'job_order_id' }],
-  numbering: { documentName: 'invoice', prefix: 'I', locationPrefix: '', referenced: true },
   homeField: 'branch_id',
   idempotentCreate: true,
   editable: (invoice) => readField(invoice, 'status') === 'unpaid',

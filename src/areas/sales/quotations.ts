@@ -11,11 +11,6 @@ import {
 
 export const quotations = defineResource({
   key: 'quotations',
-  singular: 'Quotation',
-  plural: 'Quotations',
-  group: 'sales',
-  linked: false,
-  screens: 'no-edit',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -84,7 +79,6 @@ export const quotations = defineResource({
     locationFilter('', 'Branch'),
     ...dateRangeFilters('quotation_date', 'Quotation date'),
   ],
-  numbering: { documentName: 'quotation', prefix: 'Q', locationPrefix: '', referenced: true },
   homeField: 'branch_id',
   idempotentCreate: true,
   print: {

@@ -1,5 +1,6 @@
 import { defineResource, readField } from '../../resources/resource.ts';
 import { dateRangeFilters, locationFilter, recordTimestamps } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const stockRequests = defineResource({
   key: 'stock-requests',
@@ -89,21 +90,6 @@ export const stockRequests = defineResource({
       import('../../../generated/hooks/stock-requests/stock-requests.ts'),
       import('../../../generated/zod/stock-requests/stock-requests.zod.ts'),
     ]);
-    return {
-      list: api.listStockRequests,
-      listKey: api.getListStockRequestsQueryKey,
-      get: api.getStockRequest,
-      detailKey: api.getGetStockRequestQueryKey,
-      history: api.getStockRequestHistory,
-      historyKey: api.getGetStockRequestHistoryQueryKey,
-      search: api.searchStockRequests,
-      create: api.createStockRequest,
-      update: api.updateStockRequest,
-      remove: api.deleteStockRequest,
-      restore: api.restoreStockRequest,
-      forceDelete: api.forceDeleteStockRequest,
-      createSchema: schemas.CreateStockRequestBody,
-      updateSchema: schemas.UpdateStockRequestBody,
-    };
+    return standardOperations({ one: 'StockRequest', many: 'StockRequests' }, api, schemas);
   },
 });

@@ -3,6 +3,7 @@ import { transfersInTransit } from '../../resources/picker-searches.ts';
 import { remaining } from '../../resources/remaining.ts';
 import { defineResource } from '../../resources/resource.ts';
 import { dateRangeFilters, recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const stockReturns = defineResource({
   key: 'stock-returns',
@@ -68,18 +69,7 @@ export const stockReturns = defineResource({
       import('../../../generated/zod/stock-returns/stock-returns.zod.ts'),
     ]);
     return {
-      list: api.listStockReturns,
-      listKey: api.getListStockReturnsQueryKey,
-      get: api.getStockReturn,
-      detailKey: api.getGetStockReturnQueryKey,
-      history: api.getStockReturnHistory,
-      historyKey: api.getGetStockReturnHistoryQueryKey,
-      search: api.searchStockReturns,
-      create: api.createStockReturn,
-      remove: api.deleteStockReturn,
-      restore: api.restoreStockReturn,
-      forceDelete: api.forceDeleteStockReturn,
-      createSchema: schemas.CreateStockReturnBody,
+      ...standardOperations({ one: 'StockReturn', many: 'StockReturns' }, api, schemas),
       prefill: async (id) => {
         const { getStockTransfer } = await import('../../../generated/hooks/stock-transfers/stock-transfers.ts');
         const transfer = await getStockTransfer(id);

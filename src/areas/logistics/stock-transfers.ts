@@ -8,6 +8,7 @@ import {
   recordTimestamps,
   relationFilter,
 } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 // Stock can be received or returned while some of the transfer is still on its way.
 const inTransit = (transfer: ResourceRecord) => readField(transfer, 'status') !== 'completed';
@@ -125,18 +126,7 @@ export const stockTransfers = defineResource({
       import('../../../generated/zod/stock-transfers/stock-transfers.zod.ts'),
     ]);
     return {
-      list: api.listStockTransfers,
-      listKey: api.getListStockTransfersQueryKey,
-      get: api.getStockTransfer,
-      detailKey: api.getGetStockTransferQueryKey,
-      history: api.getStockTransferHistory,
-      historyKey: api.getGetStockTransferHistoryQueryKey,
-      search: api.searchStockTransfers,
-      create: api.createStockTransfer,
-      remove: api.deleteStockTransfer,
-      restore: api.restoreStockTransfer,
-      forceDelete: api.forceDeleteStockTransfer,
-      createSchema: schemas.CreateStockTransferBody,
+      ...standardOperations({ one: 'StockTransfer', many: 'StockTransfers' }, api, schemas),
       prefill: async (id) => {
         const { getStockRequest } = await import('../../../generated/hooks/stock-requests/stock-requests.ts');
         const request = await getStockRequest(id);

@@ -1,4 +1,5 @@
 import { defineResource } from '../../resources/resource.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const permissions = defineResource({
   key: 'permissions',
@@ -16,12 +17,6 @@ export const permissions = defineResource({
   formFields: [],
   load: async () => {
     const api = await import('../../../generated/hooks/permissions/permissions.ts');
-    return {
-      list: api.listPermissions,
-      listKey: api.getListPermissionsQueryKey,
-      get: api.getPermission,
-      detailKey: api.getGetPermissionQueryKey,
-      search: api.searchPermissions,
-    };
+    return standardOperations({ one: 'Permission', many: 'Permissions' }, api);
   },
 });

@@ -3,6 +3,7 @@ import { refreshPaidDocuments } from '../../resources/paid-documents.ts';
 import { documentsWithBalance } from '../../resources/picker-searches.ts';
 import { defineResource } from '../../resources/resource.ts';
 import { dateRangeFilters, recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const billPayments = defineResource({
   key: 'bill-payments',
@@ -64,18 +65,7 @@ export const billPayments = defineResource({
       import('../../../generated/zod/bill-payments/bill-payments.zod.ts'),
     ]);
     return {
-      list: api.listBillPayments,
-      listKey: api.getListBillPaymentsQueryKey,
-      get: api.getBillPayment,
-      detailKey: api.getGetBillPaymentQueryKey,
-      history: api.getBillPaymentHistory,
-      historyKey: api.getGetBillPaymentHistoryQueryKey,
-      search: api.searchBillPayments,
-      create: api.createBillPayment,
-      remove: api.deleteBillPayment,
-      restore: api.restoreBillPayment,
-      forceDelete: api.forceDeleteBillPayment,
-      createSchema: schemas.CreateBillPaymentBody,
+      ...standardOperations({ one: 'BillPayment', many: 'BillPayments' }, api, schemas),
       afterCreate: (queryClient) => refreshPaidDocuments(queryClient, 'bills'),
       prefill: async (id) => {
         const { getBill } = await import('../../../generated/hooks/bills/bills.ts');

@@ -10,6 +10,7 @@ import {
   recordTimestamps,
   relationFilter,
 } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const bills = defineResource({
   key: 'bills',
@@ -141,17 +142,7 @@ export const bills = defineResource({
       import('../../../generated/zod/bills/bills.zod.ts'),
     ]);
     return {
-      list: api.listBills,
-      listKey: api.getListBillsQueryKey,
-      get: api.getBill,
-      detailKey: api.getGetBillQueryKey,
-      history: api.getBillHistory,
-      historyKey: api.getGetBillHistoryQueryKey,
-      search: api.searchBills,
-      create: api.createBill,
-      remove: api.deleteBill,
-      restore: api.restoreBill,
-      forceDelete: api.forceDeleteBill,
+      ...standardOperations({ one: 'Bill', many: 'Bills' }, api, schemas),
       related: [
         {
           caption: 'Payments',
@@ -170,7 +161,6 @@ export const bills = defineResource({
           },
         },
       ],
-      createSchema: schemas.CreateBillBody,
       prefill: async (id) => {
         const { getPurchaseOrder } = await import('../../../generated/hooks/purchase-orders/purchase-orders.ts');
         const order = await getPurchaseOrder(id);

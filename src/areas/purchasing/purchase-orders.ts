@@ -9,6 +9,7 @@ import {
   recordTimestamps,
   relationFilter,
 } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 // A bill may only bill what its order lines have not billed yet (docs/domain/purchasing.md, Bills).
 function hasUnbilledLines(order: ResourceRecord): boolean {
@@ -140,20 +141,7 @@ export const purchaseOrders = defineResource({
       import('../../../generated/zod/purchase-orders/purchase-orders.zod.ts'),
     ]);
     return {
-      list: api.listPurchaseOrders,
-      listKey: api.getListPurchaseOrdersQueryKey,
-      get: api.getPurchaseOrder,
-      detailKey: api.getGetPurchaseOrderQueryKey,
-      history: api.getPurchaseOrderHistory,
-      historyKey: api.getGetPurchaseOrderHistoryQueryKey,
-      search: api.searchPurchaseOrders,
-      create: api.createPurchaseOrder,
-      update: api.updatePurchaseOrder,
-      remove: api.deletePurchaseOrder,
-      restore: api.restorePurchaseOrder,
-      forceDelete: api.forceDeletePurchaseOrder,
-      createSchema: schemas.CreatePurchaseOrderBody,
-      updateSchema: schemas.UpdatePurchaseOrderBody,
+      ...standardOperations({ one: 'PurchaseOrder', many: 'PurchaseOrders' }, api, schemas),
       // The lenses an outside lab makes for a job order, ordered from that lab at the job order's branch.
       prefillFrom: {
         'from-job-order': async (id) => {

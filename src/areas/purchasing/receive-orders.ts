@@ -8,6 +8,7 @@ import {
   recordTimestamps,
   relationFilter,
 } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const receiveOrders = defineResource({
   key: 'receive-orders',
@@ -88,18 +89,7 @@ export const receiveOrders = defineResource({
       import('../../../generated/zod/receive-orders/receive-orders.zod.ts'),
     ]);
     return {
-      list: api.listReceiveOrders,
-      listKey: api.getListReceiveOrdersQueryKey,
-      get: api.getReceiveOrder,
-      detailKey: api.getGetReceiveOrderQueryKey,
-      history: api.getReceiveOrderHistory,
-      historyKey: api.getGetReceiveOrderHistoryQueryKey,
-      search: api.searchReceiveOrders,
-      create: api.createReceiveOrder,
-      remove: api.deleteReceiveOrder,
-      restore: api.restoreReceiveOrder,
-      forceDelete: api.forceDeleteReceiveOrder,
-      createSchema: schemas.CreateReceiveOrderBody,
+      ...standardOperations({ one: 'ReceiveOrder', many: 'ReceiveOrders' }, api, schemas),
       prefill: async (id) => {
         const { getPurchaseOrder } = await import('../../../generated/hooks/purchase-orders/purchase-orders.ts');
         const order = await getPurchaseOrder(id);

@@ -10,6 +10,7 @@ import {
   saleFigures,
   saleLineDiscount,
 } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const invoices = defineResource({
   key: 'invoices',
@@ -151,18 +152,7 @@ export const invoices = defineResource({
       import('../../../generated/zod/invoices/invoices.zod.ts'),
     ]);
     return {
-      list: api.listInvoices,
-      listKey: api.getListInvoicesQueryKey,
-      get: api.getInvoice,
-      detailKey: api.getGetInvoiceQueryKey,
-      history: api.getInvoiceHistory,
-      historyKey: api.getGetInvoiceHistoryQueryKey,
-      search: api.searchInvoices,
-      create: api.createInvoice,
-      update: api.updateInvoice,
-      remove: api.deleteInvoice,
-      restore: api.restoreInvoice,
-      forceDelete: api.forceDeleteInvoice,
+      ...standardOperations({ one: 'Invoice', many: 'Invoices' }, api, schemas),
       related: [
         {
           caption: 'Payments',
@@ -183,8 +173,6 @@ export const invoices = defineResource({
           },
         },
       ],
-      createSchema: schemas.CreateInvoiceBody,
-      updateSchema: schemas.UpdateInvoiceBody,
       // The patient's eyewear order, billed line for line (docs/domain/eye-care.md, Eyewear job orders).
       prefillFrom: {
         'from-job-order': async (id) => {

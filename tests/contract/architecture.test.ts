@@ -16,8 +16,9 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-// Static imports, re-exports and lazy imports of relative paths.
-const importPattern = /(?:^|\n)\s*(?:import|export)\s[^;]*?\sfrom\s+'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g;
+// Static imports, re-exports, imports for their effect and lazy imports of relative paths.
+const importPattern =
+  /(?:^|\n)\s*(?:import|export)\s[^;]*?\sfrom\s+'(\.[^']+)'|(?:^|\n)\s*import\s+'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g;
 
 type Arrow = { from: string; to: string; file: string };
 
@@ -29,7 +30,7 @@ function nodeOf(folder: string): string {
 const arrows: Arrow[] = ['server', 'src'].flatMap(sourceFiles).flatMap((file) => {
   const text = readFileSync(join(root, file), 'utf8');
   return [...text.matchAll(importPattern)].map((match) => {
-    const target = relative(root, resolve(root, dirname(file), match[1] ?? match[2] ?? ''));
+    const target = relative(root, resolve(root, dirname(file), match[1] ?? match[2] ?? match[3] ?? ''));
     return { from: nodeOf(dirname(file)), to: nodeOf(dirname(target)), file };
   });
 });

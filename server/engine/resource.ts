@@ -57,8 +57,8 @@ export type ListCondition = (rows: Scoped, value: unknown, ctx: ResourceContext)
  */
 export type Resource<T extends RecordTableName = RecordTableName, Create = never, Update = never> = {
   prefix: string;
-  // The prefix its permissions are named after, when the records are a part of another resource's (the lots of
-  // stock are seen with view-stocks); the prefix itself otherwise.
+  // Filled from the registry (server/registry/resources.ts) by server/areas/index.ts, never by a definition: whose
+  // permissions it goes by, and the actions it serves (all of them when left out).
   permissionPrefix?: string;
   singular: string;
   table: T;

@@ -47,7 +47,6 @@ export const stockCountsResource: Resource<'stock_counts', Create> = {
   singular: 'stock count',
   table: 'stock_counts',
   scope: 'business',
-  actions: ['view', 'create', 'delete', 'restore', 'force-delete'],
   schemas: {
     list: ListStockCountsQueryParams,
     search: SearchStockCountsQueryParams,

@@ -30,11 +30,6 @@ const lensTypes = ['Ophthalmic Lens', 'Contact Lens'];
 
 export const jobOrders = defineResource({
   key: 'job-orders',
-  singular: 'Job Order',
-  plural: 'Job Orders',
-  group: 'eye-care',
-  linked: true,
-  screens: 'full',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -178,7 +173,6 @@ export const jobOrders = defineResource({
     ...dateRangeFilters('promised_date', 'Promised'),
     ...dateRangeFilters('order_date', 'Ordered'),
   ],
-  numbering: { documentName: 'job-order', prefix: 'JO', locationPrefix: '', referenced: false },
   idempotentCreate: true,
   editable: (order) => readField(order, 'status') === 'open',
   statusMoves: [

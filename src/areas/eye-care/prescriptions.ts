@@ -27,11 +27,6 @@ export const prescriptionColumns: readonly Column[] = [
 
 export const prescriptions = defineResource({
   key: 'prescriptions',
-  singular: 'Prescription',
-  plural: 'Prescriptions',
-  group: 'eye-care',
-  linked: true,
-  screens: 'full',
   title: 'contact_name',
   columns: [{ field: 'contact_name', label: 'Patient' }, ...prescriptionColumns],
   viewFields: [

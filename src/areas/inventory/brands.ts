@@ -3,8 +3,6 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const brands = defineNamedRecords({
   key: 'brands',
-  singular: 'Brand',
-  plural: 'Brands',
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/brands/brands.ts'),

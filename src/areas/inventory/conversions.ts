@@ -4,11 +4,6 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const conversions = defineResource({
   key: 'conversions',
-  singular: 'Conversion',
-  plural: 'Conversions',
-  group: null,
-  linked: false,
-  screens: 'full',
   title: 'from_unit_of_measurement_name',
   columns: [
     { field: 'from_unit_of_measurement_name', label: 'From' },

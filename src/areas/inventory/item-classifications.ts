@@ -3,8 +3,6 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const itemClassifications = defineNamedRecords({
   key: 'item-classifications',
-  singular: 'Item Classification',
-  plural: 'Item Classifications',
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/item-classifications/item-classifications.ts'),

@@ -10,8 +10,6 @@ const opticalKindOptions = [
 
 const named = defineNamedRecords({
   key: 'item-types',
-  singular: 'Item Type',
-  plural: 'Item Types',
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/item-types/item-types.ts'),

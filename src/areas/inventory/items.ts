@@ -1,4 +1,4 @@
-import { opticalDetails } from '../../format/optical.ts';
+import { isLensFamily, opticalDetails } from '../../format/optical.ts';
 import { defineResource, type OpticalKind } from '../../resources/resource.ts';
 import { recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
@@ -29,11 +29,6 @@ const modalityOptions = [
 
 export const items = defineResource({
   key: 'items',
-  singular: 'Item',
-  plural: 'Items',
-  group: 'inventory',
-  linked: true,
-  screens: 'full',
   title: 'name',
   filters: [
     relationFilter('brand_id', 'Brand', 'brands'),
@@ -155,7 +150,10 @@ export const items = defineResource({
   createParam: 'id',
   importing: { label: 'Items', permission: 'create-items' },
   printsLabels: true,
-  lensFamily: true,
+  recordActions: {
+    applies: (record) => isLensFamily(record as Record<string, unknown>),
+    load: async () => (await import('./lenses/lens-family-actions.tsx')).LensFamilyActions,
+  },
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/items/items.ts'),

@@ -3,8 +3,6 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const measuringMasses = defineNamedRecords({
   key: 'measuring-masses',
-  singular: 'Measuring Mass',
-  plural: 'Measuring Masses',
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/measuring-masses/measuring-masses.ts'),

@@ -8,12 +8,6 @@ const expiryWindows = [7, 30, 60, 90, 180, 365];
 // view-stocks.
 export const stockLots = defineResource({
   key: 'stock-lots',
-  permissionPrefix: 'stocks',
-  singular: 'Lot',
-  plural: 'Lots',
-  group: 'inventory',
-  linked: true,
-  screens: 'read-only',
   title: 'lot_number',
   columns: [
     { field: 'item_code', label: 'Code' },

@@ -9,11 +9,6 @@ const lotsOfStock = { page: 1, per_page: 100, order_by: 'asc' } as const;
 
 export const stocks = defineResource({
   key: 'stocks',
-  singular: 'Stock',
-  plural: 'Stocks',
-  group: 'inventory',
-  linked: true,
-  screens: 'read-only',
   title: 'item_name',
   filters: [relationFilter('item_id', 'Item', 'items'), locationFilter('', 'Location')],
   columns: [

@@ -4,11 +4,6 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const unitOfMeasurements = defineResource({
   key: 'unit-of-measurements',
-  singular: 'Unit of Measurement',
-  plural: 'Unit of Measurements',
-  group: 'inventory',
-  linked: true,
-  screens: 'full',
   title: 'name',
   filters: [relationFilter('measuring_mass_id', 'Measuring Mass', 'measuring-masses')],
   columns: [

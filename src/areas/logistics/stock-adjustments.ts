@@ -22,11 +22,6 @@ export const adjustmentReasons: readonly Option[] = [
 
 export const stockAdjustments = defineResource({
   key: 'stock-adjustments',
-  singular: 'Stock Adjustment',
-  plural: 'Stock Adjustments',
-  group: 'logistics',
-  linked: true,
-  screens: 'no-edit',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -77,7 +72,6 @@ export const stockAdjustments = defineResource({
     locationFilter('', 'Location'),
     ...dateRangeFilters('adjustment_date', 'Adjustment date'),
   ],
-  numbering: { documentName: 'stock-adjustment', prefix: 'ADJ', locationPrefix: '', referenced: false },
   homeField: 'location',
   idempotentCreate: true,
   print: {

@@ -14,11 +14,6 @@ const scopeFields = ['item_type_ids', 'brand_ids', 'item_classification_ids'] as
 
 export const stockCounts = defineResource({
   key: 'stock-counts',
-  singular: 'Stock Count',
-  plural: 'Stock Counts',
-  group: 'logistics',
-  linked: true,
-  screens: 'no-edit',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -63,10 +58,9 @@ export const stockCounts = defineResource({
     locationFilter('', 'Location'),
     ...dateRangeFilters('count_date', 'Count date'),
   ],
-  numbering: { documentName: 'stock-count', prefix: 'CNT', locationPrefix: '', referenced: false },
   homeField: 'location',
   idempotentCreate: true,
-  viewPanel: 'stock-count',
+  viewPanel: async () => (await import('./stock-count-panel.tsx')).StockCountViewPanel,
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/stock-counts/stock-counts.ts'),

@@ -6,11 +6,6 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const stockReceives = defineResource({
   key: 'stock-receives',
-  singular: 'Stock Receive',
-  plural: 'Stock Receives',
-  group: 'logistics',
-  linked: true,
-  screens: 'no-edit',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -62,13 +57,7 @@ export const stockReceives = defineResource({
     ...dateRangeFilters('received_date', 'Received'),
   ],
   createParam: 'stock_transfer_id',
-  numbering: {
-    documentName: 'stock-receive',
-    prefix: 'SRC',
-    locationPrefix: '',
-    referenced: false,
-    locationOf: { field: 'stock_transfer_id', resource: 'stock-transfers', prefix: 'to_' },
-  },
+  numbering: { locationOf: { field: 'stock_transfer_id', resource: 'stock-transfers', prefix: 'to_' } },
   idempotentCreate: true,
   load: async () => {
     const [api, schemas] = await Promise.all([

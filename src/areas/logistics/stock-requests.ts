@@ -4,11 +4,6 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const stockRequests = defineResource({
   key: 'stock-requests',
-  singular: 'Stock Request',
-  plural: 'Stock Requests',
-  group: 'logistics',
-  linked: true,
-  screens: 'full',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -79,7 +74,7 @@ export const stockRequests = defineResource({
     locationFilter('to_', 'To'),
     ...dateRangeFilters('request_date', 'Request date'),
   ],
-  numbering: { documentName: 'stock-request', prefix: 'SR', locationPrefix: 'from_', referenced: false },
+  numbering: { locationPrefix: 'from_' },
   homeField: 'to_location',
   idempotentCreate: true,
   editable: (request) => readField(request, 'status') === 'pending',

@@ -7,11 +7,6 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const stockReturns = defineResource({
   key: 'stock-returns',
-  singular: 'Stock Return',
-  plural: 'Stock Returns',
-  group: 'logistics',
-  linked: true,
-  screens: 'no-edit',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -66,13 +61,7 @@ export const stockReturns = defineResource({
     ...dateRangeFilters('return_date', 'Return'),
   ],
   createParam: 'stock_transfer_id',
-  numbering: {
-    documentName: 'stock-return',
-    prefix: 'SRT',
-    locationPrefix: '',
-    referenced: false,
-    locationOf: { field: 'stock_transfer_id', resource: 'stock-transfers', prefix: 'to_' },
-  },
+  numbering: { locationOf: { field: 'stock_transfer_id', resource: 'stock-transfers', prefix: 'to_' } },
   idempotentCreate: true,
   load: async () => {
     const [api, schemas] = await Promise.all([

@@ -15,11 +15,6 @@ const inTransit = (transfer: ResourceRecord) => readField(transfer, 'status') !=
 
 export const stockTransfers = defineResource({
   key: 'stock-transfers',
-  singular: 'Stock Transfer',
-  plural: 'Stock Transfers',
-  group: 'logistics',
-  linked: true,
-  screens: 'no-edit',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -103,7 +98,7 @@ export const stockTransfers = defineResource({
     ...dateRangeFilters('transfer_date', 'Transfer date'),
   ],
   createParam: 'stock_request_id',
-  numbering: { documentName: 'stock-transfer', prefix: 'ST', locationPrefix: 'from_', referenced: false },
+  numbering: { locationPrefix: 'from_' },
   homeField: 'from_location',
   idempotentCreate: true,
   followUps: [

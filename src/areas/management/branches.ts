@@ -4,11 +4,6 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const branches = defineResource({
   key: 'branches',
-  singular: 'Branch',
-  plural: 'Branches',
-  group: 'management',
-  linked: true,
-  screens: 'full',
   title: 'name',
   columns: [
     { field: 'code', label: 'Code' },

@@ -4,11 +4,6 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const businesses = defineResource({
   key: 'businesses',
-  singular: 'Business',
-  plural: 'Businesses',
-  group: 'management',
-  linked: false,
-  screens: 'full',
   title: 'name',
   columns: [
     { field: 'name', label: 'Name' },

@@ -4,11 +4,6 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const contactTypes = defineResource({
   key: 'contact-types',
-  singular: 'Contact Type',
-  plural: 'Contact Types',
-  group: 'management',
-  linked: true,
-  screens: 'full',
   title: 'name',
   columns: [{ field: 'name', label: 'Name' }],
   viewFields: [{ field: 'name', label: 'Name' }, ...recordTimestamps],

@@ -5,11 +5,6 @@ import { prescriptionColumns } from '../eye-care/prescriptions.ts';
 
 export const contacts = defineResource({
   key: 'contacts',
-  singular: 'Contact',
-  plural: 'Contacts',
-  group: 'management',
-  linked: true,
-  screens: 'full',
   title: 'name',
   filters: [
     {

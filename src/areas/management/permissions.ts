@@ -3,11 +3,6 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const permissions = defineResource({
   key: 'permissions',
-  singular: 'Permission',
-  plural: 'Permissions',
-  group: 'management',
-  linked: true,
-  screens: 'read-only',
   title: 'name',
   columns: [
     { field: 'name', label: 'Name' },

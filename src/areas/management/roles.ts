@@ -4,11 +4,6 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const roles = defineResource({
   key: 'roles',
-  singular: 'Role',
-  plural: 'Roles',
-  group: 'management',
-  linked: true,
-  screens: 'full',
   title: 'name',
   columns: [
     { field: 'name', label: 'Name' },

@@ -4,11 +4,6 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const users = defineResource({
   key: 'users',
-  singular: 'User',
-  plural: 'Users',
-  group: 'management',
-  linked: true,
-  screens: 'full',
   title: 'name',
   filters: [relationFilter('role_id', 'Role', 'roles')],
   columns: [

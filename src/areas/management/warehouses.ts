@@ -4,11 +4,6 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const warehouses = defineResource({
   key: 'warehouses',
-  singular: 'Warehouse',
-  plural: 'Warehouses',
-  group: 'management',
-  linked: true,
-  screens: 'full',
   title: 'name',
   columns: [
     { field: 'code', label: 'Code' },

@@ -7,11 +7,6 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const billPayments = defineResource({
   key: 'bill-payments',
-  singular: 'Bill Payment',
-  plural: 'Bill Payments',
-  group: 'purchasing',
-  linked: true,
-  screens: 'no-edit',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -61,13 +56,7 @@ export const billPayments = defineResource({
     ...dateRangeFilters('payment_date', 'Payment date'),
   ],
   createParam: 'bill_id',
-  numbering: {
-    documentName: 'bill-payment',
-    prefix: 'BP',
-    locationPrefix: '',
-    referenced: false,
-    locationOf: { field: 'bill_id', resource: 'bills', prefix: '' },
-  },
+  numbering: { locationOf: { field: 'bill_id', resource: 'bills', prefix: '' } },
   pays: { field: 'bill_id', resource: 'bills', partyLabel: 'Supplier' },
   idempotentCreate: true,
   load: async () => {

@@ -14,11 +14,6 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const bills = defineResource({
   key: 'bills',
-  singular: 'Bill',
-  plural: 'Bills',
-  group: 'purchasing',
-  linked: true,
-  screens: 'no-edit',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -111,7 +106,6 @@ export const bills = defineResource({
     ...dateRangeFilters('due_date', 'Due date'),
   ],
   createParam: 'purchase_order_id',
-  numbering: { documentName: 'bill', prefix: 'B', locationPrefix: '', referenced: false },
   homeField: 'location',
   idempotentCreate: true,
   followUps: [

@@ -5,11 +5,6 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const purchaseItemPrices = defineResource({
   key: 'purchase-item-prices',
-  singular: 'Purchase Item Price',
-  plural: 'Purchase Item Prices',
-  group: 'purchasing',
-  linked: true,
-  screens: 'full',
   title: 'item_name',
   columns: [
     { field: 'item_name', label: 'Item' },

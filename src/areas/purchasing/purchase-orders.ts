@@ -32,11 +32,6 @@ function hasBilledLines(order: ResourceRecord): boolean {
 
 export const purchaseOrders = defineResource({
   key: 'purchase-orders',
-  singular: 'Purchase Order',
-  plural: 'Purchase Orders',
-  group: 'purchasing',
-  linked: true,
-  screens: 'full',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -114,7 +109,6 @@ export const purchaseOrders = defineResource({
     ...dateRangeFilters('order_date', 'Order date'),
   ],
   prefillRoutes: [{ segment: 'from-job-order', param: 'job_order_id' }],
-  numbering: { documentName: 'purchase-order', prefix: 'PO', locationPrefix: '', referenced: true },
   homeField: 'location',
   idempotentCreate: true,
   editable: (order) => readField(order, 'status') === 'open' && !hasBilledLines(order),

@@ -12,11 +12,6 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const receiveOrders = defineResource({
   key: 'receive-orders',
-  singular: 'Receive Order',
-  plural: 'Receive Orders',
-  group: 'purchasing',
-  linked: true,
-  screens: 'no-edit',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -86,7 +81,6 @@ export const receiveOrders = defineResource({
     ...dateRangeFilters('received_date', 'Received'),
   ],
   createParam: 'purchase_order_id',
-  numbering: { documentName: 'receive-order', prefix: 'RO', locationPrefix: '', referenced: false },
   homeField: 'location',
   idempotentCreate: true,
   load: async () => {

@@ -6,11 +6,6 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 // qualifying lines lose their VAT first, and the item types that qualify.
 export const discountPrograms = defineResource({
   key: 'discount-programs',
-  singular: 'Discount Program',
-  plural: 'Discount Programs',
-  group: 'sales',
-  linked: true,
-  screens: 'full',
   title: 'name',
   columns: [
     { field: 'name', label: 'Name' },

@@ -7,11 +7,6 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const invoicePayments = defineResource({
   key: 'invoice-payments',
-  singular: 'Invoice Payment',
-  plural: 'Invoice Payments',
-  group: 'sales',
-  linked: true,
-  screens: 'full',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -61,13 +56,7 @@ export const invoicePayments = defineResource({
     ...dateRangeFilters('payment_date', 'Payment date'),
   ],
   createParam: 'invoice_id',
-  numbering: {
-    documentName: 'invoice-payment',
-    prefix: 'IP',
-    locationPrefix: '',
-    referenced: false,
-    locationOf: { field: 'invoice_id', resource: 'invoices', prefix: '' },
-  },
+  numbering: { locationOf: { field: 'invoice_id', resource: 'invoices', prefix: '' } },
   pays: { field: 'invoice_id', resource: 'invoices', partyLabel: 'Customer' },
   idempotentCreate: true,
   load: async () => {

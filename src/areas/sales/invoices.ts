@@ -14,11 +14,6 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const invoices = defineResource({
   key: 'invoices',
-  singular: 'Invoice',
-  plural: 'Invoices',
-  group: 'sales',
-  linked: true,
-  screens: 'full',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -121,7 +116,6 @@ export const invoices = defineResource({
     ...dateRangeFilters('due_date', 'Due date'),
   ],
   prefillRoutes: [{ segment: 'from-job-order', param: 'job_order_id' }],
-  numbering: { documentName: 'invoice', prefix: 'I', locationPrefix: '', referenced: true },
   homeField: 'branch_id',
   idempotentCreate: true,
   editable: (invoice) => readField(invoice, 'status') === 'unpaid',

@@ -12,11 +12,6 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const quotations = defineResource({
   key: 'quotations',
-  singular: 'Quotation',
-  plural: 'Quotations',
-  group: 'sales',
-  linked: false,
-  screens: 'no-edit',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -85,7 +80,6 @@ export const quotations = defineResource({
     locationFilter('', 'Branch'),
     ...dateRangeFilters('quotation_date', 'Quotation date'),
   ],
-  numbering: { documentName: 'quotation', prefix: 'Q', locationPrefix: '', referenced: true },
   homeField: 'branch_id',
   idempotentCreate: true,
   print: {

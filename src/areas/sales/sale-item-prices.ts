@@ -9,11 +9,6 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const saleItemPrices = defineResource({
   key: 'sale-item-prices',
-  singular: 'Sale Item Price',
-  plural: 'Sale Item Prices',
-  group: 'sales',
-  linked: true,
-  screens: 'full',
   title: 'item_name',
   columns: [
     { field: 'item_name', label: 'Item' },

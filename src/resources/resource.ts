@@ -328,6 +328,9 @@ export type ResourceDefinition = {
   // billed); the server refuses such edits too, the screens only stop offering them. Without it, every active record
   // may be.
   editable?: (record: ResourceRecord) => boolean;
+  // Why the server refuses to delete this record, when it does (a posted stock count): the view then offers no
+  // Delete and says this instead. A receipt held by a later document says so itself, in its `held_by`.
+  deleteRefusal?: (record: ResourceRecord) => string | null;
   // Records can be loaded from a CSV file at /{key}/import (docs/domain/README.md, Import): what the screen calls them
   // and the permission that allows it.
   importing?: { label: string; permission: string };

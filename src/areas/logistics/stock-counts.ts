@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../../resources/resource.ts';
+import { defineResource, readField } from '../../resources/resource.ts';
 import { dateRangeFilters, locationFilter, recordTimestamps } from '../../resources/shared-declarations.ts';
 
 const countStatuses = [
@@ -66,6 +66,9 @@ export const stockCounts = defineResource({
   homeField: 'location',
   idempotentCreate: true,
   viewPanel: 'stock-count',
+  // docs/domain/logistics.md: a posted count stays as it was posted (the API answers 409 to Delete).
+  deleteRefusal: (record) =>
+    readField(record, 'status') === 'posted' ? 'A posted count is read-only; void its stock adjustment instead.' : null,
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/stock-counts/stock-counts.ts'),

@@ -99,7 +99,14 @@ export type FormField =
     })
   | (FieldBase & { kind: 'checkbox'; defaultChecked?: boolean })
   | (FieldBase & { kind: 'select'; options: readonly Option[]; defaultValue?: string })
-  | (FieldBase & { kind: 'relation'; resource: ResourceKey; labelField: string; search?: RelationSearch })
+  | (FieldBase & {
+      kind: 'relation';
+      resource: ResourceKey;
+      labelField: string;
+      search?: RelationSearch;
+      // A contact picker that offers "New customer…" (or supplier): makes one in a dialog and picks it.
+      creates?: 'customer' | 'supplier';
+    })
   | (FieldBase & { kind: 'relations'; resource: ResourceKey })
   | (FieldBase & { kind: 'home-location'; labelField: string })
   | (FieldBase & { kind: 'location'; prefix: '' | 'from_' | 'to_'; labelField: string })

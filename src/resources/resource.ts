@@ -303,7 +303,9 @@ export type ResourceDefinition = {
   idempotentCreate?: boolean;
   // Shows Reset Password and Reset Security Pin (by flag, not permission).
   resettable?: boolean;
-  extraActions?: readonly { action: string; label: string }[];
+  // Screens of a record beyond its view and form, linked from the view for holders of the resource's `needs`
+  // permission (update when not said): a role's permissions to assign, a contact's statement to read.
+  extraActions?: readonly { action: string; label: string; needs?: 'view' | 'update' }[];
   // A lens family's view offers its Power Grid and Generate Powers (items).
   lensFamily?: boolean;
   // The documents that start from this one (docs/domain/screens.md, Routes: document flows): a link to their create

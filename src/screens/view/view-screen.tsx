@@ -210,7 +210,7 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
           ) : null}
           {data && !deleted
             ? (resource.extraActions ?? [])
-                .filter(() => can({ prefix, action: 'update' }))
+                .filter((extra) => can({ prefix, action: extra.needs ?? 'update' }))
                 .map((extra) => (
                   <Button key={extra.action} asChild variant="outline">
                     <RouterLink to={`${viewPath(resource, id)}/${extra.action}`}>{extra.label}</RouterLink>

@@ -126,6 +126,23 @@ describe('the owner’s reports on the demo shop', () => {
     });
   }
 
+  it("prints a customer's statement of account from the contact's view", { timeout: 60_000 }, async () => {
+    await page.goto('/contacts?search=Walk-in');
+    await page.getByRole('row').filter({ hasText: 'Walk-in Customer' }).getByRole('link', { name: 'View' }).click();
+    await page.getByRole('link', { name: 'Statement of Account' }).click();
+    await page.waitForURL((url) => /^\/contacts\/\d+\/statement$/.test(url.pathname));
+    const table = page.getByRole('table', { name: 'Statement of Account' });
+    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    await screenshot(page, 'statement-of-account');
+    const headings = (await table.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
+    const closing = (await table.locator('tfoot tr').getByRole('cell').allInnerTexts()).map((text) => text.trim());
+    const text = (await printedText(page, dir, 'statement')).replace(/\s+/g, ' ');
+    expect(text).toContain('Statement of Account');
+    expect(text).toContain('Walk-in Customer');
+    for (const heading of headings) expect(text, heading).toContain(heading);
+    expect(text).toContain(`Amount due ${closing.slice(1).join(' ')}`);
+  });
+
   it('prints the Daily Sales report on A4 with every column heading and the figures under them', {
     timeout: 60_000,
   }, async () => {

@@ -21,8 +21,9 @@ import { dialectOf } from '../server/db/dialect.ts';
 import { demoPassword } from '../server/demo/master-data.ts';
 import { demoLensFamily } from '../server/demo/optical-catalogue.ts';
 import { businessDate } from '../server/domain/business-date.ts';
+import { searchCountBound } from '../server/engine/list.ts';
 import { maintainedTotal } from '../server/engine/maintained-total.ts';
-import { containsTextIndexed } from '../server/engine/search-index.ts';
+import { matchingIdsInOrder } from '../server/engine/search-index.ts';
 import {
   type BenchData,
   type BenchDatabase,
@@ -110,13 +111,16 @@ async function benchReads(bench: BenchDatabase, session: Session): Promise<void>
       .executeTakeFirstOrThrow();
     return activeItems().selectAll().orderBy('id', 'desc').limit(15).offset(offset).execute();
   };
-  const search = async () => {
-    const matching = activeItems().where(
-      containsTextIndexed(dialectOf(db), [{ table: 'items', id: 'id' }], itemsResource.searchColumns, bench.searchText),
-    );
-    await matching.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    return matching.selectAll().orderBy(sql`id + 0`, 'desc').limit(15).execute();
+  // As the API searches a text no process keeps: the newest ids up to the bound (and one more), then the page.
+  const searchOnce = async (text: string) => {
+    const place = { table: 'items', businessId, trashed: 'active' as const };
+    const ids = await matchingIdsInOrder(db, place, itemsResource.searchColumns, text, 'desc', searchCountBound + 1);
+    return activeItems()
+      .selectAll()
+      .where('id', 'in', [...ids.slice(0, 15), 0])
+      .execute();
   };
+  const search = () => searchOnce(bench.searchText);
   const readOne = () => activeItems().selectAll().where('id', '=', bench.sampleItemId).executeTakeFirstOrThrow();
   const stocksPage = async () => {
     // The kept total, as the API reads it.
@@ -150,7 +154,13 @@ async function benchReads(bench: BenchDatabase, session: Session): Promise<void>
     seconds,
     pathFor: () => `/api/items?search=${encodeURIComponent(spellings[asked++ % spellings.length] ?? '')}`,
   });
-  rows.push(row(`items: quick search, a new spelling each request (${spellings.length} in turn)`, unkept, null));
+  let searched = 0;
+  const unkeptDirect = await measureDirect(seconds, () =>
+    searchOnce(spellings[searched++ % spellings.length] ?? bench.searchText),
+  );
+  rows.push(
+    row(`items: quick search, a new spelling each request (${spellings.length} in turn)`, unkept, unkeptDirect),
+  );
   printTable(
     `API reads at ${itemCount.toLocaleString('en-US')} items, ${connections} connections, ${seconds} s each (ms)`,
     ['query', 'API req/s', 'API p50', 'API p99', 'non-2xx', 'DB calls/s', 'DB p50', 'DB p99', 'p50 ratio'],

@@ -59,7 +59,14 @@ describe('the list screen', () => {
       http.get('*/api/brands', () =>
         HttpResponse.json(
           getListBrandsResponseMock({
-            data: [{ ...getListBrandsResponseMock().data[0], id: 7, name: 'Ray-Ban', deleted_at: null }],
+            data: [
+              {
+                ...getListBrandsResponseMock().data[0],
+                id: 7,
+                name: 'Ray-Ban',
+                deleted_at: null,
+              } as ReturnType<typeof getListBrandsResponseMock>['data'][number],
+            ],
             meta: { current_page: 1, last_page: 67, per_page: 15, total: 1000, total_is_lower_bound: true },
           }),
         ),

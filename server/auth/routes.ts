@@ -4,8 +4,9 @@ import { ChangeOwnPasswordBody, LoginBody } from '../../generated/zod/auth/auth.
 import type { Database } from '../db/database.ts';
 import { dialectOf } from '../db/dialect.ts';
 import { retryTransaction } from '../db/transaction-retry.ts';
+import { unprocessable } from '../domain/refusal.ts';
 import { clearSessionCookie, issueXsrfToken, sessionCookie, setSessionCookie } from '../http/cookies.ts';
-import { tooManyRequests, unauthenticated, unprocessable } from '../http/errors.ts';
+import { tooManyRequests, unauthenticated } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
 import { authUserOf } from './auth-user.ts';
 import { hashPassword, type ScryptCost, verifyPassword } from './password.ts';

@@ -5,7 +5,7 @@ import type { CreateInvoiceBody, UpdateInvoiceBody } from '../../../generated/zo
 import { insertReused } from '../../db/reused-insert.ts';
 import { paymentStatus } from '../../domain/document-status.ts';
 import type { Location } from '../../domain/location.ts';
-import { conflict, fieldError, notFound } from '../../http/errors.ts';
+import { conflict, fieldError, notFound, refusal } from '../../domain/refusal.ts';
 import { latestSalePrice, missingSalePrice, resolveLinePrices } from '../../ledger/default-prices.ts';
 import { assignDocumentNumber, assignReferenceNumber } from '../../ledger/document-counter.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
@@ -13,7 +13,6 @@ import { writeLineCosts } from '../../ledger/line-costs.ts';
 import { type PostingContext, type PostingDirection, timestampOf } from '../../ledger/posting-context.ts';
 import { type PricedLine, priceLines } from '../../ledger/priced-lines.ts';
 import { type ItemFacts, requireActive, requireLineItems } from '../../ledger/references.ts';
-import { refusal } from '../../ledger/refusal.ts';
 import { applyStockChanges } from '../../ledger/stock-ledger.ts';
 import { issueWithLots } from '../../ledger/stock-lots.ts';
 import { requireLinkableJobOrder } from '../eye-care/job-orders-posting.ts';

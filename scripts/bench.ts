@@ -18,7 +18,6 @@ import { itemsResource } from '../server/areas/inventory/items.ts';
 import { powerGrid } from '../server/areas/inventory/lens-families.ts';
 import type { InvoiceInput } from '../server/areas/sales/invoices-posting.ts';
 import type { Database } from '../server/db/database.ts';
-import { dialectOf } from '../server/db/dialect.ts';
 import { demoPassword } from '../server/demo/master-data.ts';
 import { demoLensFamily } from '../server/demo/optical-catalogue.ts';
 import { businessDate } from '../server/domain/business-date.ts';

@@ -1,7 +1,7 @@
 import { dialectOf } from '../db/dialect.ts';
 import { hasAtMostDecimals } from '../domain/money.ts';
+import { type FieldErrors, unprocessable } from '../domain/refusal.ts';
 import type { ResourceContext } from '../engine/resource.ts';
-import { type FieldErrors, unprocessable } from '../http/errors.ts';
 import {
   type DocumentTable,
   forceDeleteDocument,
@@ -19,6 +19,7 @@ export function postingContextOf(ctx: ResourceContext): PostingContext {
     businessId: ctx.businessId ?? 0,
     userId: ctx.identity.userId,
     now: new Date(ctx.now),
+    ...(ctx.lastSteps ? { lastSteps: ctx.lastSteps } : {}),
   };
 }
 

@@ -10,14 +10,10 @@ import {
   recordTimestamps,
   relationFilter,
 } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const bills = defineResource({
   key: 'bills',
-  singular: 'Bill',
-  plural: 'Bills',
-  group: 'purchasing',
-  linked: true,
-  screens: 'no-edit',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -59,6 +55,7 @@ export const bills = defineResource({
       labelField: 'contact_name',
       required: true,
       search: suppliers,
+      creates: 'supplier',
     },
     { name: 'location', label: 'Location', kind: 'location', prefix: '', labelField: 'location_name', required: true },
     { name: 'bill_date', label: 'Bill Date', kind: 'date', required: true, documentDate: 'any' },
@@ -117,7 +114,6 @@ export const bills = defineResource({
     ...dateRangeFilters('due_date', 'Due date'),
   ],
   createParam: 'purchase_order_id',
-  numbering: { documentName: 'bill', prefix: 'B', locationPrefix: '', referenced: false },
   homeField: 'location',
   idempotentCreate: true,
   followUps: [
@@ -156,17 +152,7 @@ export const bills = defineResource({
       import('../../../generated/zod/bills/bills.zod.ts'),
     ]);
     return {
-      list: api.listBills,
-      listKey: api.getListBillsQueryKey,
-      get: api.getBill,
-      detailKey: api.getGetBillQueryKey,
-      history: api.getBillHistory,
-      historyKey: api.getGetBillHistoryQueryKey,
-      search: api.searchBills,
-      create: api.createBill,
-      remove: api.deleteBill,
-      restore: api.restoreBill,
-      forceDelete: api.forceDeleteBill,
+      ...standardOperations({ one: 'Bill', many: 'Bills' }, api, schemas),
       related: [
         {
           caption: 'Payments',
@@ -185,7 +171,6 @@ export const bills = defineResource({
           },
         },
       ],
-      createSchema: schemas.CreateBillBody,
       prefill: async (id) => {
         const { getPurchaseOrder } = await import('../../../generated/hooks/purchase-orders/purchase-orders.ts');
         const order = await getPurchaseOrder(id);

@@ -10,6 +10,7 @@ import {
   saleFigures,
   saleLineDiscount,
 } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 function hasAnythingToCredit(invoice: ResourceRecord): boolean {
   const lines = readField(invoice, 'lines');
@@ -24,11 +25,6 @@ function hasAnythingToCredit(invoice: ResourceRecord): boolean {
 
 export const invoices = defineResource({
   key: 'invoices',
-  singular: 'Invoice',
-  plural: 'Invoices',
-  group: 'sales',
-  linked: true,
-  screens: 'full',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -63,6 +59,7 @@ export const invoices = defineResource({
       labelField: 'contact_name',
       required: true,
       search: customers,
+      creates: 'customer',
     },
     {
       name: 'branch_id',
@@ -142,7 +139,6 @@ export const invoices = defineResource({
     { segment: 'from-job-order', param: 'job_order_id' },
     { segment: 'from-credit-memo', param: 'credit_memo_id' },
   ],
-  numbering: { documentName: 'invoice', prefix: 'I', locationPrefix: '', referenced: true },
   homeField: 'branch_id',
   idempotentCreate: true,
   editable: (invoice) => readField(invoice, 'status') === 'unpaid',
@@ -192,18 +188,7 @@ export const invoices = defineResource({
       import('../../../generated/zod/invoices/invoices.zod.ts'),
     ]);
     return {
-      list: api.listInvoices,
-      listKey: api.getListInvoicesQueryKey,
-      get: api.getInvoice,
-      detailKey: api.getGetInvoiceQueryKey,
-      history: api.getInvoiceHistory,
-      historyKey: api.getGetInvoiceHistoryQueryKey,
-      search: api.searchInvoices,
-      create: api.createInvoice,
-      update: api.updateInvoice,
-      remove: api.deleteInvoice,
-      restore: api.restoreInvoice,
-      forceDelete: api.forceDeleteInvoice,
+      ...standardOperations({ one: 'Invoice', many: 'Invoices' }, api, schemas),
       related: [
         {
           caption: 'Payments',
@@ -224,8 +209,6 @@ export const invoices = defineResource({
           },
         },
       ],
-      createSchema: schemas.CreateInvoiceBody,
-      updateSchema: schemas.UpdateInvoiceBody,
       // The patient's eyewear order, billed line for line (docs/domain/eye-care.md, Eyewear job orders).
       // The new invoice of an exchange (docs/domain/sales.md, Credit memos): the memo's customer and branch; once saved,
       // its first payment is the customer's store credit.

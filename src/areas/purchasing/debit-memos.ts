@@ -18,11 +18,6 @@ const settlements: readonly Option[] = [
 // docs/domain/purchasing.md, Debit memos: goods back to a supplier, from a bill's view or on their own.
 export const debitMemos = defineResource({
   key: 'debit-memos',
-  singular: 'Debit Memo',
-  plural: 'Debit Memos',
-  group: 'purchasing',
-  linked: true,
-  screens: 'no-edit',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -97,7 +92,6 @@ export const debitMemos = defineResource({
     ...dateRangeFilters('memo_date', 'Memo date'),
   ],
   createParam: 'bill_id',
-  numbering: { documentName: 'debit-memo', prefix: 'DM', locationPrefix: '', referenced: true },
   homeField: 'location',
   idempotentCreate: true,
   print: {

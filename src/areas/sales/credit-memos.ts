@@ -32,11 +32,6 @@ const vatBreakdown = [
 
 export const creditMemos = defineResource({
   key: 'credit-memos',
-  singular: 'Credit Memo',
-  plural: 'Credit Memos',
-  group: 'sales',
-  linked: true,
-  screens: 'no-edit',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -111,14 +106,8 @@ export const creditMemos = defineResource({
   ],
   createParam: 'invoice_id',
   prefillRoutes: [{ segment: 'exchange', param: 'invoice_id' }],
-  // Numbered at its invoice's branch; the reference counts per customer, which the form names only through the invoice.
-  numbering: {
-    documentName: 'credit-memo',
-    prefix: 'CM',
-    locationPrefix: '',
-    referenced: false,
-    locationOf: { field: 'invoice_id', resource: 'invoices', prefix: '' },
-  },
+  // Numbered at its invoice's branch (docs/domain/sales.md, Credit memos).
+  numbering: { locationOf: { field: 'invoice_id', resource: 'invoices', prefix: '' } },
   idempotentCreate: true,
   print: {
     dateField: 'memo_date',

@@ -1,7 +1,16 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDate } from '../../server/domain/business-date.ts';
-import { type BrowserApp, detail, expectToast, pick, screenshot, signIn, startBrowserApp } from './browser-app.ts';
+import {
+  type BrowserApp,
+  detail,
+  expectToast,
+  nextFrame,
+  pick,
+  screenshot,
+  signIn,
+  startBrowserApp,
+} from './browser-app.ts';
 
 // A Prada frame Makati holds, ₱17,990 at Makati (the demo price lists).
 const frame = { code: 'PR-16MV-1AB', name: 'Prada Heritage PR 16MV Optical' };
@@ -22,11 +31,18 @@ const pesos = (text: string | undefined) => Number((text ?? '0').replace(/[^\d.-
 // Today's row of Makati in the Daily Sales report, by column heading (empty when the day has none yet).
 async function todayAtMakati(page: Page): Promise<Record<string, string>> {
   await page.goto(`/reports/daily-sales?date_from=${today}&date_to=${today}`);
-  await page.getByLabel('Branch').selectOption({ label: 'Makati Branch' });
+  // The day's figures of that branch, once the report has answered for it.
+  await Promise.all([
+    page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return url.pathname === '/api/reports/daily-sales' && url.searchParams.has('branch_id') && response.ok();
+    }),
+    page.getByLabel('Branch').selectOption({ label: 'Makati Branch' }),
+  ]);
   const table = page.getByRole('table', { name: 'Daily sales' });
   const row = table.locator('tbody tr', { hasText: 'Makati Branch' }).first();
   const headers = (await table.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
-  await page.waitForLoadState('networkidle');
+  await nextFrame(page);
   if ((await row.count()) === 0) return {};
   // The table redraws once the branch is chosen: the row is read when it shows every column.
   await expect

@@ -42,7 +42,6 @@ import { saleItemPricesResource } from './sales/sale-item-prices.ts';
 // and missing here fails typecheck.
 const definitions: Readonly<Record<ResourceKey, AnyResource>> = {
   'bill-payments': billPaymentsResource,
-  'debit-memos': debitMemosResource,
   bills: billsResource,
   branches: branchesResource,
   brands: brandsResource,
@@ -52,7 +51,6 @@ const definitions: Readonly<Record<ResourceKey, AnyResource>> = {
   conversions: conversionsResource,
   'discount-programs': discountProgramsResource,
   'invoice-payments': invoicePaymentsResource,
-  'credit-memos': creditMemosResource,
   invoices: invoicesResource,
   'item-classifications': itemClassificationsResource,
   'item-types': itemTypesResource,
@@ -68,6 +66,8 @@ const definitions: Readonly<Record<ResourceKey, AnyResource>> = {
   roles: rolesResource,
   'sale-item-prices': saleItemPricesResource,
   'stock-adjustments': stockAdjustmentsResource,
+  'credit-memos': creditMemosResource,
+  'debit-memos': debitMemosResource,
   'stock-counts': stockCountsResource,
   'stock-lots': stockLotsResource,
   'stock-receives': stockReceivesResource,

@@ -42,7 +42,6 @@ import type { ResourceDefinition, ResourceKey } from './resource.ts';
 // and missing here fails typecheck.
 const definitions: Readonly<Record<ResourceKey, ResourceDefinition>> = {
   'bill-payments': billPayments,
-  'debit-memos': debitMemos,
   bills: bills,
   branches: branches,
   brands: brands,
@@ -50,9 +49,10 @@ const definitions: Readonly<Record<ResourceKey, ResourceDefinition>> = {
   'contact-types': contactTypes,
   contacts: contacts,
   conversions: conversions,
+  'credit-memos': creditMemos,
+  'debit-memos': debitMemos,
   'discount-programs': discountPrograms,
   'invoice-payments': invoicePayments,
-  'credit-memos': creditMemos,
   invoices: invoices,
   'item-classifications': itemClassifications,
   'item-types': itemTypes,

@@ -7,7 +7,7 @@ import { divideRounded } from '../../domain/line-amount.ts';
 import { type Location, locationOf } from '../../domain/location.ts';
 import { type Centavos, formatPesos, pesosToCentavos } from '../../domain/money.ts';
 import { fromThousandths, toThousandths } from '../../domain/quantity.ts';
-import { conflict, type FieldErrors, fieldError, isFieldRefusal, unprocessable } from '../../domain/refusal.ts';
+import { conflict, type FieldErrors, fieldError, Refusal, unprocessable } from '../../domain/refusal.ts';
 import { latestPurchaseCost } from '../../ledger/default-prices.ts';
 import { assignDocumentNumber, assignReferenceNumber } from '../../ledger/document-counter.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
@@ -327,8 +327,10 @@ async function moveStock(
       changes,
     );
   } catch (error) {
-    if (direction === -1 && isFieldRefusal(error)) {
-      throw conflict(`Restoring this memo would take stock below zero. ${Object.values(error.errors)[0]?.[0] ?? ''}`);
+    if (direction === -1 && error instanceof Refusal && error.kind === 'invalid') {
+      throw conflict(
+        `Restoring this memo would take stock below zero. ${Object.values(error.errors ?? {})[0]?.[0] ?? ''}`,
+      );
     }
     throw error;
   }

@@ -6,7 +6,7 @@ import { businessDate } from '../../domain/business-date.ts';
 import { divideRounded } from '../../domain/line-amount.ts';
 import { type Centavos, formatPesos, pesosToCentavos } from '../../domain/money.ts';
 import { fromThousandths, type Thousandths, toThousandths } from '../../domain/quantity.ts';
-import { conflict, type FieldErrors, fieldError, isFieldRefusal, unprocessable } from '../../domain/refusal.ts';
+import { conflict, type FieldErrors, fieldError, Refusal, unprocessable } from '../../domain/refusal.ts';
 import { assignDocumentNumber, assignReferenceNumber } from '../../ledger/document-counter.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { moveContactCredit, refreshPaymentStatus } from '../../ledger/payments.ts';
@@ -449,8 +449,8 @@ async function moveStock(
   try {
     await applyStockChanges(context, { type: creditMemoDocumentType, id: memo.id, number: memo.number }, changes);
   } catch (error) {
-    if (direction === -1 && isFieldRefusal(error)) {
-      const message = Object.values(error.errors)[0]?.[0] ?? '';
+    if (direction === -1 && error instanceof Refusal && error.kind === 'invalid') {
+      const message = Object.values(error.errors ?? {})[0]?.[0] ?? '';
       throw conflict(`Voiding this memo would take the restocked goods below zero. ${message}`.trim());
     }
     throw error;

@@ -8,6 +8,7 @@ import {
   recordTimestamps,
   relationFilter,
 } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 import { memoReasons } from '../sales/credit-memos.ts';
 
 const settlements: readonly Option[] = [
@@ -120,18 +121,7 @@ export const debitMemos = defineResource({
       import('../../../generated/zod/debit-memos/debit-memos.zod.ts'),
     ]);
     return {
-      list: api.listDebitMemos,
-      listKey: api.getListDebitMemosQueryKey,
-      get: api.getDebitMemo,
-      detailKey: api.getGetDebitMemoQueryKey,
-      history: api.getDebitMemoHistory,
-      historyKey: api.getGetDebitMemoHistoryQueryKey,
-      search: api.searchDebitMemos,
-      create: api.createDebitMemo,
-      remove: api.deleteDebitMemo,
-      restore: api.restoreDebitMemo,
-      forceDelete: api.forceDeleteDebitMemo,
-      createSchema: schemas.CreateDebitMemoBody,
+      ...standardOperations({ one: 'DebitMemo', many: 'DebitMemos' }, api, schemas),
       afterCreate: (queryClient) => refreshPaidDocuments(queryClient, 'bills'),
       // A return against a bill starts with its lines at what is left to debit on each.
       prefill: async (id) => {

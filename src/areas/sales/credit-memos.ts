@@ -8,6 +8,7 @@ import {
   recordTimestamps,
   relationFilter,
 } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 import { creditMemoLinesFrom } from './credit-memo-lines.ts';
 
 // docs/domain/sales.md, Credit memos: why the sale came back.
@@ -135,18 +136,7 @@ export const creditMemos = defineResource({
       import('../../../generated/zod/credit-memos/credit-memos.zod.ts'),
     ]);
     return {
-      list: api.listCreditMemos,
-      listKey: api.getListCreditMemosQueryKey,
-      get: api.getCreditMemo,
-      detailKey: api.getGetCreditMemoQueryKey,
-      history: api.getCreditMemoHistory,
-      historyKey: api.getGetCreditMemoHistoryQueryKey,
-      search: api.searchCreditMemos,
-      create: api.createCreditMemo,
-      remove: api.deleteCreditMemo,
-      restore: api.restoreCreditMemo,
-      forceDelete: api.forceDeleteCreditMemo,
-      createSchema: schemas.CreateCreditMemoBody,
+      ...standardOperations({ one: 'CreditMemo', many: 'CreditMemos' }, api, schemas),
       // A memo changes its invoice (credited, balance, status) and the customer's store credit.
       afterCreate: async (queryClient) => {
         await refreshPaidDocuments(queryClient, 'invoices');

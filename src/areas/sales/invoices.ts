@@ -209,7 +209,6 @@ export const invoices = defineResource({
           },
         },
       ],
-      // The patient's eyewear order, billed line for line (docs/domain/eye-care.md, Eyewear job orders).
       // The new invoice of an exchange (docs/domain/sales.md, Credit memos): the memo's customer and branch; once saved,
       // its first payment is the customer's store credit.
       nextAfterCreate: (saved, segment) =>
@@ -228,6 +227,7 @@ export const invoices = defineResource({
             notes: `Exchange for ${memo.number}`,
           };
         },
+        // The patient's eyewear order, billed line for line (docs/domain/eye-care.md, Eyewear job orders).
         'from-job-order': async (id) => {
           const { getJobOrder } = await import('../../../generated/hooks/job-orders/job-orders.ts');
           const order = await getJobOrder(id);

@@ -29,6 +29,7 @@ import type {
 import type {
   Contact,
   ContactPage,
+  ContactStatement,
   ImportResult,
   NoContentResponse,
   RecordHistoryResponse
@@ -52,6 +53,8 @@ export const getGetContactHistoryResponseMock = (): RecordHistoryResponse => (Ar
       }})))
 
 export const getRestoreContactResponseMock = (overrideResponse: Partial<Extract<Contact, object>> = {}): Contact => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), contact_type_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), company_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), email: faker.helpers.arrayElement([faker.internet.email(), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), contact_type_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), balance: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), ...overrideResponse})
+
+export const getGetContactStatementResponseMock = (overrideResponse: Partial<Extract<ContactStatement, object>> = {}): ContactStatement => ({contact_id: faker.number.int({min: 1, max: 2147483647}), contact_name: faker.string.alpha({length: {min: 10, max: 255}}), side: faker.helpers.arrayElement(['receivable','payable'] as const), date_from: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]), date_to: faker.date.past().toISOString().slice(0, 10), opening_balance: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), entries: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({date: faker.date.past().toISOString().slice(0, 10), kind: faker.helpers.arrayElement(['invoice','invoice_payment','bill','bill_payment'] as const), document_id: faker.number.int({min: 1, max: 2147483647}), number: faker.string.alpha({length: {min: 10, max: 255}}), applies_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), charge: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), payment: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), balance: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), total_charges: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), total_payments: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), closing_balance: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), ...overrideResponse})
 
 export const getImportContactsResponseMock = (overrideResponse: Partial<Extract<ImportResult, object>> = {}): ImportResult => (faker.helpers.arrayElement([{rows: faker.number.int({min: 0}), created: faker.number.int({min: 0}), dry_run: faker.datatype.boolean(), ...overrideResponse}, {rows: faker.number.int({min: 0}), created: faker.number.int({min: 0}), dry_run: faker.datatype.boolean(), ...overrideResponse}]))
 
@@ -162,6 +165,18 @@ export const getForceDeleteContactMockHandler = (overrideResponse?: NoContentRes
   }, options)
 }
 
+export const getGetContactStatementMockHandler = (overrideResponse?: ContactStatement | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ContactStatement> | ContactStatement), options?: RequestHandlerOptions) => {
+  return http.get('*/api/contacts/:id/statement', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetContactStatementResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
 export const getImportContactsMockHandler = (overrideResponse?: ImportResult | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<ImportResult> | ImportResult), options?: RequestHandlerOptions) => {
   return http.post('*/api/contacts/import', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
 
@@ -193,6 +208,7 @@ export const getContactsMock = () => [
   getGetContactHistoryMockHandler(),
   getRestoreContactMockHandler(),
   getForceDeleteContactMockHandler(),
+  getGetContactStatementMockHandler(),
   getImportContactsMockHandler(),
   getGetContactsImportTemplateMockHandler()
 ]

@@ -280,6 +280,34 @@ export const SearchContactsResponseItem = zod.strictObject({
 export const SearchContactsResponse = zod.array(SearchContactsResponseItem)
 
 /**
+ * Needs create-contacts. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
+ * @summary Import contacts from CSV
+ */
+export const importContactsQueryDryRunDefault = 0;
+
+export const ImportContactsQueryParams = zod.strictObject({
+  "dry_run": zod.union([zod.literal(0),zod.literal(1)]).default(importContactsQueryDryRunDefault).describe('1 checks every row and writes nothing.')
+})
+
+export const importContactsResponseRowsMin = 0;
+
+export const importContactsResponseCreatedMin = 0;
+
+
+
+export const ImportContactsResponse = zod.strictObject({
+  "rows": zod.int().min(importContactsResponseRowsMin).describe('The data rows read (the header not counted).'),
+  "created": zod.int().min(importContactsResponseCreatedMin).describe('The records written (0 on a dry run); opening stock counts its receive orders.'),
+  "dry_run": zod.boolean()
+})
+
+/**
+ * The header row the import reads, and one example row. Needs only a signed-in user.
+ * @summary The CSV template of the contacts import
+ */
+export const GetContactsImportTemplateResponse = zod.unknown()
+
+/**
  * Needs view-contacts.
  * @summary Read a contact
  */
@@ -510,32 +538,6 @@ export const DeleteContactResponse = zod.strictObject({
 })
 
 /**
- * Needs view-contacts. Who did what and when to the contact, newest first.
- * @summary Read the history of a contact
- */
-export const getContactHistoryPathIdMax = 2147483647;
-
-
-
-export const GetContactHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getContactHistoryPathIdMax)
-})
-
-export const getContactHistoryResponseChangesMinOne = 2;
-export const getContactHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetContactHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getContactHistoryResponseChangesMinOne).max(getContactHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetContactHistoryResponse = zod.array(GetContactHistoryResponseItem)
-
-/**
  * Needs restore-contacts.
  * @summary Restore a soft-deleted contact
  */
@@ -613,30 +615,28 @@ export const ForceDeleteContactParams = zod.strictObject({
 export const ForceDeleteContactResponse = zod.void()
 
 /**
- * Needs create-contacts. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
- * @summary Import contacts from CSV
+ * Needs view-contacts. Who did what and when to the contact, newest first.
+ * @summary Read the history of a contact
  */
-export const importContactsQueryDryRunDefault = 0;
+export const getContactHistoryPathIdMax = 2147483647;
 
-export const ImportContactsQueryParams = zod.strictObject({
-  "dry_run": zod.union([zod.literal(0),zod.literal(1)]).default(importContactsQueryDryRunDefault).describe('1 checks every row and writes nothing.')
+
+
+export const GetContactHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getContactHistoryPathIdMax)
 })
 
-export const importContactsResponseRowsMin = 0;
-
-export const importContactsResponseCreatedMin = 0;
-
+export const getContactHistoryResponseChangesMinOne = 2;
+export const getContactHistoryResponseChangesMaxOne = 2;
 
 
-export const ImportContactsResponse = zod.strictObject({
-  "rows": zod.int().min(importContactsResponseRowsMin).describe('The data rows read (the header not counted).'),
-  "created": zod.int().min(importContactsResponseCreatedMin).describe('The records written (0 on a dry run); opening stock counts its receive orders.'),
-  "dry_run": zod.boolean()
+
+export const GetContactHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getContactHistoryResponseChangesMinOne).max(getContactHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
 })
-
-/**
- * The header row the import reads, and one example row. Needs only a signed-in user.
- * @summary The CSV template of the contacts import
- */
-export const GetContactsImportTemplateResponse = zod.unknown()
+export const GetContactHistoryResponse = zod.array(GetContactHistoryResponseItem)
 

@@ -11,14 +11,14 @@ import { recordDocumentHistory } from '../../ledger/document-history.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { type PricedLine, priceLines } from '../../ledger/priced-lines.ts';
 import { requireActive, requireLineItems } from '../../ledger/references.ts';
-import { lensLinesByPower } from '../inventory/lens-variants.ts';
 import {
   applyVat,
   storedSpecialDiscount,
   type VatHeaderColumns,
   type VatPricedLine,
   vatLineColumns,
-} from '../sales/vat-priced-lines.ts';
+} from '../../ledger/vat-priced-lines.ts';
+import { lensLinesByPower } from '../inventory/lens-variants.ts';
 import { requireContactOfType } from './contact-roles.ts';
 import { recordJobOrderStatus } from './job-order-status-history.ts';
 

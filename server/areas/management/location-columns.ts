@@ -5,12 +5,6 @@ import { auditColumns } from '../../engine/dynamic.ts';
 // Branches and warehouses are both places that hold stock (docs/domain/management.md), answered with the same
 // columns; a branch adds its email.
 export function locationColumns(row: Selectable<WarehousesTable>) {
-  return {
-    ...auditColumns(row),
-    business_id: row.business_id,
-    code: row.code,
-    name: row.name,
-    address: row.address,
-    phone: row.phone,
-  };
+  const { business_id, code, name, address, phone } = row;
+  return { ...auditColumns(row), business_id, code, name, address, phone };
 }

@@ -22,6 +22,7 @@ import { imports, importWorkerModule } from './areas/imports.ts';
 import { resources } from './areas/index.ts';
 import { registerLensFamilyRoutes } from './areas/inventory/lens-family-routes.ts';
 import { registerStockCountRoutes } from './areas/logistics/stock-counts.ts';
+import { registerContactStatementRoutes } from './areas/management/contact-statement.ts';
 import { registerManagementRoutes } from './areas/management/management-routes.ts';
 import { registerOwnerReportRoutes } from './areas/reports/owner-report-routes.ts';
 import { registerReportRoutes } from './areas/reports/report-routes.ts';
@@ -91,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOwnerReportRoutes(app, { db: options.db, now, passwordCost });
   registerLensFamilyRoutes(app, { db: options.db, now, passwordCost });
   registerStockCountRoutes(app, { db: options.db, now, passwordCost });
+  registerContactStatementRoutes(app, { db: options.db, now, passwordCost });
   for (const resource of resources) registerResource(app, resource, { db: options.db, now, passwordCost });
   const sendPage = options.clientDir ? await registerSpa(app, options.clientDir) : null;
   app.setNotFoundHandler((request, reply) => {

@@ -29,13 +29,14 @@ import type {
 import type {
   Contact,
   ContactPage,
+  ContactStatement,
   ImportResult,
   NoContentResponse,
   RecordHistoryResponse
 } from '../../model';
 
 
-export const getListContactsResponseMock = (overrideResponse: Partial<Extract<ContactPage, object>> = {}): ContactPage => ({data: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), contact_type_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), company_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), email: faker.helpers.arrayElement([faker.internet.email(), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), contact_type_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), balance: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,])})), meta: {current_page: faker.number.int({min: 1}), last_page: faker.number.int({min: 1}), per_page: faker.helpers.arrayElement([15,25,50,75,100] as const), total: faker.number.int({min: 0})}, links: {prev: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), next: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null])}, ...overrideResponse})
+export const getListContactsResponseMock = (overrideResponse: Partial<Extract<ContactPage, object>> = {}): ContactPage => ({data: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), contact_type_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), company_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), email: faker.helpers.arrayElement([faker.internet.email(), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), contact_type_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), balance: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,])})), meta: {current_page: faker.number.int({min: 1}), last_page: faker.number.int({min: 1}), per_page: faker.helpers.arrayElement([15,25,50,75,100] as const), total: faker.number.int({min: 0}), total_is_lower_bound: faker.helpers.arrayElement([faker.datatype.boolean(), undefined])}, links: {prev: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), next: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null])}, ...overrideResponse})
 
 export const getCreateContactResponseMock = (overrideResponse: Partial<Extract<Contact, object>> = {}): Contact => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), contact_type_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), company_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), email: faker.helpers.arrayElement([faker.internet.email(), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), contact_type_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), balance: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), ...overrideResponse})
 
@@ -54,6 +55,8 @@ export const getRestoreContactResponseMock = (overrideResponse: Partial<Extract<
 export const getGetContactHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
+
+export const getGetContactStatementResponseMock = (overrideResponse: Partial<Extract<ContactStatement, object>> = {}): ContactStatement => ({contact_id: faker.number.int({min: 1, max: 2147483647}), contact_name: faker.string.alpha({length: {min: 10, max: 255}}), side: faker.helpers.arrayElement(['receivable','payable'] as const), date_from: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]), date_to: faker.date.past().toISOString().slice(0, 10), opening_balance: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), entries: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({date: faker.date.past().toISOString().slice(0, 10), kind: faker.helpers.arrayElement(['invoice','invoice_payment','bill','bill_payment'] as const), document_id: faker.number.int({min: 1, max: 2147483647}), number: faker.string.alpha({length: {min: 10, max: 255}}), applies_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), charge: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), payment: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), balance: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), total_charges: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), total_payments: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), closing_balance: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), ...overrideResponse})
 
 
 export const getListContactsMockHandler = (overrideResponse?: ContactPage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ContactPage> | ContactPage), options?: RequestHandlerOptions) => {
@@ -183,6 +186,18 @@ export const getGetContactHistoryMockHandler = (overrideResponse?: RecordHistory
       })
   }, options)
 }
+
+export const getGetContactStatementMockHandler = (overrideResponse?: ContactStatement | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ContactStatement> | ContactStatement), options?: RequestHandlerOptions) => {
+  return http.get('*/api/contacts/:id/statement', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetContactStatementResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getContactsMock = () => [
   getListContactsMockHandler(),
   getCreateContactMockHandler(),
@@ -194,5 +209,6 @@ export const getContactsMock = () => [
   getDeleteContactMockHandler(),
   getRestoreContactMockHandler(),
   getForceDeleteContactMockHandler(),
-  getGetContactHistoryMockHandler()
+  getGetContactHistoryMockHandler(),
+  getGetContactStatementMockHandler()
 ]

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { buildApp } from '../../server/app.ts';
-import { createFirstAdministrator } from '../../server/auth/first-administrator.ts';
+import { createFirstAdministrator } from '../../server/areas/management/first-administrator.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import { connectDatabase } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';

@@ -5,9 +5,9 @@ import { holdsAny } from '../../auth/identity.ts';
 import type { Database } from '../../db/database.ts';
 import { businessDate } from '../../domain/business-date.ts';
 import { centavosToPesos } from '../../domain/money.ts';
+import { fieldError, forbidden } from '../../domain/refusal.ts';
 import { findRecord } from '../../engine/query.ts';
 import { type EngineOptions, recordId, resourceContext } from '../../engine/routes.ts';
-import { fieldError, forbidden } from '../../http/errors.ts';
 import { parseInput } from '../../http/validation.ts';
 import { contactsResource } from './contacts.ts';
 

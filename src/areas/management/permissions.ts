@@ -1,4 +1,5 @@
 import { defineResource } from '../../resources/resource.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 import { permissionLabel, sentenceCase } from './permission-words.ts';
 
 // docs/DECISIONS.md, Staff set-up: a permission and its group read in words ("View brands", "Inventory"); the
@@ -15,23 +16,12 @@ const readable = [
 
 export const permissions = defineResource({
   key: 'permissions',
-  singular: 'Permission',
-  plural: 'Permissions',
-  group: 'management',
-  linked: true,
-  screens: 'read-only',
   title: 'name',
   columns: readable,
   viewFields: readable,
   formFields: [],
   load: async () => {
     const api = await import('../../../generated/hooks/permissions/permissions.ts');
-    return {
-      list: api.listPermissions,
-      listKey: api.getListPermissionsQueryKey,
-      get: api.getPermission,
-      detailKey: api.getGetPermissionQueryKey,
-      search: api.searchPermissions,
-    };
+    return standardOperations({ one: 'Permission', many: 'Permissions' }, api);
   },
 });

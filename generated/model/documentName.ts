@@ -33,4 +33,6 @@ export const DocumentName = {
   'job-order': 'job-order',
   'stock-adjustment': 'stock-adjustment',
   'stock-count': 'stock-count',
+  'credit-memo': 'credit-memo',
+  'debit-memo': 'debit-memo',
 } as const;

@@ -158,6 +158,8 @@ async function matchingIds(
       .execute();
     return { ids: found.slice(0, wanted).map((match) => Number(match.id)), complete: found.length <= wanted };
   }
+  // As withText: nothing stored holds a control character, and a resource without searched columns matches none.
+  if (resource.searchColumns.length === 0 || !isPlainText(text)) return { ids: [], complete: true };
   const place = { table: resource.table, businessId: ctx.businessId ?? 0, trashed };
   const key = { resource: resource.prefix, businessId: place.businessId, trashed, text: `${order} ${text}` };
   return keptMatches(ctx.db, resource.table, key, wanted, (limit) =>

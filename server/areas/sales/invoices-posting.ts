@@ -113,9 +113,11 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
   const at = timestampOf(context);
   // SQLite writes one transaction at a time, so when a counter's row is locked changes nothing there: the numbers
   // are taken at once. On PostgreSQL every invoice of a branch (and of a customer) queues on the same two counter
-  // rows until its commit, so the invoice is written under a placeholder unique to it and numbered last.
+  // rows until its commit, so the invoice is written under a placeholder and numbered last. The placeholder is
+  // short, so that the number columns' trigram indexes gain few new entries; should two ever be equal, the second
+  // insert only waits for the first's commit, which has replaced it by then.
   const numbers = context.dialect === 'sqlite' ? await takeInvoiceNumbers(context, location, input.contact_id) : null;
-  const pending = `pending ${randomUUID()}`;
+  const pending = `pending ${randomUUID().slice(0, 8)}`;
   const [header] = await insertReused(
     context.trx,
     'invoices',

@@ -1,6 +1,7 @@
 // Creates the first administrator (and a business, if there is none) in a database started with SEED=none.
 
 import { parseArgs } from 'node:util';
+import { permissions } from '../server/areas/index.ts';
 import { createFirstAdministrator } from '../server/areas/management/first-administrator.ts';
 import { hashPassword, owaspScryptCost } from '../server/auth/password.ts';
 import { seedPermissions } from '../server/auth/seed-permissions.ts';
@@ -29,7 +30,7 @@ const db = connectDatabase(config.database);
 try {
   await migrateToLatest(db);
   const now = new Date().toISOString();
-  await seedPermissions(db, now);
+  await seedPermissions(db, now, permissions);
   await createFirstAdministrator(db, {
     email,
     name,

@@ -18,6 +18,7 @@ import type { TrustProxy } from './http/trust-proxy.ts';
 import './http/request-context.ts';
 import { registerDocumentRoutes } from './areas/document-routes.ts';
 import { registerJobOrderRoutes } from './areas/eye-care/job-order-routes.ts';
+import { imports, importWorkerModule } from './areas/imports.ts';
 import { resources } from './areas/index.ts';
 import { registerLensFamilyRoutes } from './areas/inventory/lens-family-routes.ts';
 import { registerStockCountRoutes } from './areas/logistics/stock-counts.ts';
@@ -81,7 +82,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerManagementRoutes(app, { db: options.db, now, passwordCost });
   registerDocumentRoutes(app, { db: options.db, now, passwordCost });
-  registerImportRoutes(app, { db: options.db, now, passwordCost });
+  registerImportRoutes(
+    app,
+    { db: options.db, now, passwordCost },
+    { definitions: imports, workerModule: importWorkerModule },
+  );
   registerJobOrderRoutes(app, { db: options.db, now, passwordCost });
   registerReportRoutes(app, { db: options.db, now, passwordCost });
   registerOwnerReportRoutes(app, { db: options.db, now, passwordCost });

@@ -26,7 +26,7 @@ export interface ContactStatementEntry {
   /** @maxLength 255 */
   number: string;
   /**
-     * The number of the invoice or bill a payment is on; null for a document.
+     * The number of the invoice or bill a payment (or a credit memo) is on; null for a document.
      * @maxLength 255
      * @nullable
      */

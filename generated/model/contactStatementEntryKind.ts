@@ -21,6 +21,7 @@ export type ContactStatementEntryKind = typeof ContactStatementEntryKind[keyof t
 export const ContactStatementEntryKind = {
   invoice: 'invoice',
   invoice_payment: 'invoice_payment',
+  credit_memo: 'credit_memo',
   bill: 'bill',
   bill_payment: 'bill_payment',
 } as const;

@@ -1,12 +1,12 @@
 // Folds a resource file that writes its standard operations out by hand (a new resource copied from an older one,
-// a branch begun before the declarations) into an `x-standard-operations` declaration, and points openapi.yaml's
-// `$ref`s at openapi/generated/. Only what the declaration expands to exactly is folded: an operation that says
-// something else stays written out, with the rest of its path. Run `npx tsx scripts/contract/fold.ts`, then
+// a branch begun before the declarations) into an `x-standard-operations` declaration; `npm run generate` then
+// writes the operations and openapi.yaml's `$ref`s to them. Only what the declaration expands to exactly is
+// folded: an operation that says something else stays written out, with the rest of its path. Run `npx tsx scripts/contract/fold.ts`, then
 // `npm run generate`; tests/contract/standard-operations.test.ts asks for it when a file needs folding.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Document, isMap, isScalar, isSeq, parse, parseDocument, visit } from 'yaml';
-import { contractFolder, renderStandardFiles } from './generate.ts';
+import { contractFolder } from './generate.ts';
 import {
   declarationKeys,
   type Filter,
@@ -22,12 +22,10 @@ type JsonObject = { [key: string]: Json };
 type Operation = JsonObject & { operationId?: string; description?: string; parameters?: JsonObject[] };
 type PathItem = Record<string, Operation>;
 
-const rootFile = join(contractFolder, '../openapi.yaml');
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 // A hand-written file refers to the root one folder up; a generated one, two.
 const asGenerated = <T>(node: T): T =>
   JSON.parse(JSON.stringify(node).replaceAll('"../openapi.yaml#', '"../../openapi.yaml#')) as T;
-const pointer = (path: string) => path.replaceAll('~', '~0').replaceAll('/', '~1');
 
 function operationPlaces(base: string): Record<StandardOperation | 'import' | 'import-template', [string, string]> {
   return {
@@ -222,30 +220,8 @@ export function foldableFiles(): string[] {
     });
 }
 
-// Points openapi.yaml at openapi/generated/ for every path and envelope that is generated.
-function repointRoot(): number {
-  let root = readFileSync(rootFile, 'utf8');
-  let moved = 0;
-  for (const [file, text] of renderStandardFiles()) {
-    const generated = parse(text) as { paths: object; components?: { schemas: object } };
-    const targets = [
-      ...Object.keys(generated.paths).map((path) => `#/paths/${pointer(path)}`),
-      ...Object.keys(generated.components?.schemas ?? {}).map((schema) => `#/components/schemas/${schema}`),
-    ];
-    for (const target of targets) {
-      const before = `'./openapi/${file}${target}'`;
-      if (root.includes(before)) {
-        root = root.replace(before, `'./openapi/generated/${file}${target}'`);
-        moved += 1;
-      }
-    }
-  }
-  writeFileSync(rootFile, root);
-  return moved;
-}
-
 if (import.meta.main) {
   const files = readdirSync(contractFolder).filter((name) => name.endsWith('.yaml'));
   for (const report of files.map(fold)) if (report) console.log(report);
-  console.log(`openapi.yaml: ${repointRoot()} $refs now point at openapi/generated/; run npm run generate`);
+  console.log('run npm run generate: it writes openapi/generated/ and openapi.yaml');
 }

@@ -1,6 +1,8 @@
 // Writes openapi/generated/<file> for every openapi/<file> that declares `x-standard-operations`: the standard
-// paths and the list envelope of that resource. `npm run generate` runs it before orval; `--check` only says
-// which files differ from what it would write (tests/contract/standard-operations.test.ts runs the same check).
+// paths and the list envelope of that resource; then openapi.yaml, the contract's root, from openapi/root.yaml
+// (the shared parts) and every resource file's tag, paths and components. `npm run generate` runs it before orval;
+// `--check` only says which files differ from what it would write (tests/contract/standard-operations.test.ts runs
+// the same check).
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
@@ -8,6 +10,9 @@ import { pageSchema, readDeclaration, standardPaths } from './standard-operation
 
 export const contractFolder = resolve(import.meta.dirname, '../../openapi');
 export const generatedFolder = join(contractFolder, 'generated');
+export const rootFile = resolve(contractFolder, '../openapi.yaml');
+// The hand-written part of the root: info, security and the components every resource shares.
+const rootSource = 'root.yaml';
 
 // Each generated file's name and text, from the declarations as they stand.
 export function renderStandardFiles(folder = contractFolder): Map<string, string> {
@@ -33,28 +38,118 @@ export function renderStandardFiles(folder = contractFolder): Map<string, string
   return files;
 }
 
+type PathItems = Record<string, Record<string, { tags?: string[] }>>;
+type ResourceFile = {
+  'x-tag'?: string;
+  paths?: PathItems;
+  components?: Partial<Record<ComponentKind, Record<string, unknown>>>;
+};
+const componentKinds = ['parameters', 'responses', 'schemas'] as const;
+type ComponentKind = (typeof componentKinds)[number];
+const pointer = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
+const titleCase = (tag: string) =>
+  tag.replace(/(^|-)(\w)/g, (_, dash: string, letter: string) => `${dash ? ' ' : ''}${letter.toUpperCase()}`);
+
+// A path with a literal segment goes before the one with a parameter in its place (`/search` before `/{id}`): the
+// generated msw handlers match in this order, and `:id` would answer `search`. Otherwise the order is kept.
+function literalsFirst(paths: [string, string][]): [string, string][] {
+  const shape = (path: string) =>
+    path
+      .split('/')
+      .map((segment) => (segment.startsWith('{') ? '1' : '0'))
+      .join('');
+  return paths.toSorted(([a], [b]) => shape(a).localeCompare(shape(b)));
+}
+
+// openapi.yaml: root.yaml as written, with every resource file's paths (the generated ones first), its components
+// as `$ref`s, and the tags its operations use (described by `x-tag` in openapi/<tag>.yaml, or the tag's words).
+// A resource joins the contract by its file alone; the order is the files' names, then each file's own.
+export function renderRoot(folder = contractFolder, standard = renderStandardFiles(folder)): string {
+  const source = readFileSync(join(folder, rootSource), 'utf8');
+  const shared = parse(source) as Record<string, unknown>;
+  for (const key of ['paths', 'tags']) {
+    if (key in shared) throw new Error(`openapi/${rootSource}: ${key} belong in openapi/<tag>.yaml`);
+  }
+  const paths: string[] = [];
+  const seenPaths = new Set<string>();
+  const components = new Map<ComponentKind, string[]>(componentKinds.map((kind) => [kind, []]));
+  const tags = new Map<string, string | undefined>();
+  const described = new Map<string, string>();
+  const add = (file: string, document: ResourceFile): [string, string][] => {
+    for (const kind of componentKinds) {
+      for (const name of Object.keys(document.components?.[kind] ?? {})) {
+        components.get(kind)?.push(`    ${name}:`, `      $ref: './${file}#/components/${kind}/${name}'`);
+      }
+    }
+    return Object.entries(document.paths ?? {}).map(([path, item]) => {
+      if (seenPaths.has(path)) throw new Error(`${file}: ${path} is declared twice`);
+      seenPaths.add(path);
+      for (const operation of Object.values(item)) for (const tag of operation.tags ?? []) tags.set(tag, undefined);
+      return [path, `./${file}#/paths/${pointer(path)}`];
+    });
+  };
+  for (const file of readdirSync(folder)
+    .filter((name) => name.endsWith('.yaml') && name !== rootSource)
+    .sort()) {
+    const document = parse(readFileSync(join(folder, file), 'utf8')) as ResourceFile;
+    const generated = standard.get(file);
+    const own = [
+      ...(generated === undefined ? [] : add(`openapi/generated/${file}`, parse(generated) as ResourceFile)),
+      ...add(`openapi/${file}`, document),
+    ];
+    for (const [path, ref] of literalsFirst(own)) paths.push(`  ${path}:`, `    $ref: '${ref}'`);
+    if (document['x-tag'] !== undefined) described.set(file.replace(/\.yaml$/, ''), document['x-tag']);
+  }
+  const tagLines = [...tags.keys()]
+    .sort()
+    .flatMap((tag) => [`  - name: ${tag}`, `    description: ${described.get(tag) ?? `${titleCase(tag)}.`}`]);
+
+  const lines = source.split('\n');
+  const insertAfterSection = (kind: ComponentKind) => {
+    const added = components.get(kind) ?? [];
+    if (added.length === 0) return;
+    const start = lines.indexOf(`  ${kind}:`);
+    if (start < 0) throw new Error(`openapi/${rootSource}: components has no ${kind} for the resources' ${kind}`);
+    let end = start + 1;
+    while (end < lines.length && (lines[end] === '' || /^ {3}/.test(lines[end] ?? ''))) end += 1;
+    while (lines[end - 1] === '') end -= 1;
+    lines.splice(end, 0, ...added);
+  };
+  for (const kind of componentKinds) insertAfterSection(kind);
+  const componentsAt = lines.indexOf('components:');
+  lines.splice(componentsAt, 0, 'tags:', ...tagLines, 'paths:', ...paths);
+  const header = [
+    '# Written by scripts/contract/generate.ts from openapi/root.yaml and every openapi/<tag>.yaml; do not edit.',
+    '# `npm run generate` rewrites it; docs/ARCHITECTURE.md says how a resource joins the contract.',
+  ];
+  return `${header.join('\n')}\n${lines.join('\n')}`;
+}
+
 // The generated files that are missing, differ or are left over.
 export function staleStandardFiles(folder = contractFolder): string[] {
   const expected = renderStandardFiles(folder);
+  const rootStale = readFileSync(resolve(folder, '../openapi.yaml'), 'utf8') !== renderRoot(folder, expected);
   const written = new Set(readdirSync(join(folder, 'generated')).filter((name) => name.endsWith('.yaml')));
   const stale = [...expected].filter(
     ([file, text]) => !written.has(file) || readFileSync(join(folder, 'generated', file), 'utf8') !== text,
   );
   const leftOver = [...written].filter((file) => !expected.has(file));
-  return [...stale.map(([file]) => file), ...leftOver];
+  return [...stale.map(([file]) => file), ...leftOver, ...(rootStale ? ['../openapi.yaml'] : [])];
 }
 
 function writeStandardFiles(): void {
   rmSync(generatedFolder, { recursive: true, force: true });
   mkdirSync(generatedFolder);
-  for (const [file, text] of renderStandardFiles()) writeFileSync(join(generatedFolder, file), text);
+  const standard = renderStandardFiles();
+  for (const [file, text] of standard) writeFileSync(join(generatedFolder, file), text);
+  writeFileSync(rootFile, renderRoot(contractFolder, standard));
 }
 
 if (import.meta.main) {
   if (process.argv.includes('--check')) {
     const stale = staleStandardFiles();
     if (stale.length > 0) {
-      console.error(`openapi/generated/ is out of date (${stale.join(', ')}): run npm run generate`);
+      console.error(`openapi/generated/ or openapi.yaml is out of date (${stale.join(', ')}): run npm run generate`);
       process.exitCode = 1;
     }
   } else {

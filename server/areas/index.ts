@@ -1,3 +1,4 @@
+import { permissionCatalogue } from '../auth/permission-catalogue.ts';
 import type { AnyResource } from '../engine/resource.ts';
 import { type ResourceKey, registry } from '../registry/resources.ts';
 import { jobOrdersResource } from './eye-care/job-orders.ts';
@@ -31,6 +32,7 @@ import { debitMemosResource } from './purchasing/debit-memos.ts';
 import { purchaseItemPricesResource } from './purchasing/purchase-item-prices.ts';
 import { purchaseOrdersResource } from './purchasing/purchase-orders.ts';
 import { receiveOrdersResource } from './purchasing/receive-orders.ts';
+import { ownerReports } from './reports/owner-report-routes.ts';
 import { creditMemosResource } from './sales/credit-memos.ts';
 import { discountProgramsResource } from './sales/discount-programs.ts';
 import { invoicePaymentsResource } from './sales/invoice-payments.ts';
@@ -87,3 +89,7 @@ export const resources: readonly AnyResource[] = registry.map((entry) => ({
   actions: entry.actions,
   ...('permissionPrefix' in entry ? { permissionPrefix: entry.permissionPrefix } : {}),
 }));
+
+// Every permission the product seeds: the registry's and the rules' (server/auth/permission-catalogue.ts), and one
+// per owner's report, named by the report's own declaration, so that a new report is not listed twice.
+export const permissions = permissionCatalogue(ownerReports.map((report) => report.name));

@@ -6,17 +6,6 @@ import {
   workAtAnyLocationPermission,
 } from './identity.ts';
 
-// The owner's reports of docs/domain/reports.md, each behind `view-report-{name}`.
-export const ownerReportNames = [
-  'stock-valuation',
-  'sales',
-  'receivables-aging',
-  'payables-aging',
-  'slow-movers',
-  'reorder',
-  'recalls',
-] as const;
-
 // The resources that have permissions of their own (the lots of stock go by view-stocks), by area: each gets
 // {action}-{prefix} for every action.
 export const permissionGroups: Readonly<Partial<Record<Area, readonly string[]>>> = registry
@@ -26,11 +15,16 @@ export const permissionGroups: Readonly<Partial<Record<Area, readonly string[]>>
     return groups;
   }, {});
 
-// Permissions that are not about one resource's records.
-export const reportPermissions: readonly CataloguedPermission[] = [
-  { name: 'view-daily-sales', group: 'sales', action: 'view' },
-  ...ownerReportNames.map((name) => ({ name: `view-report-${name}`, group: 'reports', action: 'view' })),
-];
+// Permissions that are not about one resource's records: Daily Sales, and the owner's reports of
+// docs/domain/reports.md, each behind `view-report-{name}` (the names come from the reports' own declarations,
+// which the areas hand in: server/areas/index.ts).
+export const reportPermissionOf = (name: string) => `view-report-${name}`;
+function reportPermissions(ownerReportNames: readonly string[]): CataloguedPermission[] {
+  return [
+    { name: 'view-daily-sales', group: 'sales', action: 'view' },
+    ...ownerReportNames.map((name) => ({ name: reportPermissionOf(name), group: 'reports', action: 'view' })),
+  ];
+}
 
 // Posting a count turns its differences into an adjustment, and shows a blind count's expected figures
 // (docs/domain/logistics.md, Stock counts): the counter counts, someone else posts.
@@ -46,13 +40,13 @@ export const rulePermissions: readonly CataloguedPermission[] = [
 
 export type CataloguedPermission = { name: string; group: string; action: string };
 
-export function permissionCatalogue(): CataloguedPermission[] {
+export function permissionCatalogue(ownerReportNames: readonly string[]): CataloguedPermission[] {
   const catalogue: CataloguedPermission[] = [{ name: fullAccessPermission, group: 'all', action: 'all' }];
   for (const [group, prefixes] of Object.entries(permissionGroups)) {
     for (const prefix of prefixes) {
       for (const action of resourceActions) catalogue.push({ name: `${action}-${prefix}`, group, action });
     }
   }
-  catalogue.push(...reportPermissions, ...rulePermissions);
+  catalogue.push(...reportPermissions(ownerReportNames), ...rulePermissions);
   return catalogue;
 }

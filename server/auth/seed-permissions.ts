@@ -1,11 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { permissionCatalogue } from './permission-catalogue.ts';
+import type { CataloguedPermission } from './permission-catalogue.ts';
 
-// The permission list is part of the product, not demo data: every database gets the missing ones.
-export async function seedPermissions(db: Kysely<Database>, now: string): Promise<void> {
+// The permission list is part of the product, not demo data: every database gets the missing ones. The catalogue
+// is the areas' (`permissions` of server/areas/index.ts), which name their reports.
+export async function seedPermissions(
+  db: Kysely<Database>,
+  now: string,
+  catalogue: readonly CataloguedPermission[],
+): Promise<void> {
   const existing = new Set((await db.selectFrom('permissions').select('name').execute()).map((row) => row.name));
-  const missing = permissionCatalogue().filter((permission) => !existing.has(permission.name));
+  const missing = catalogue.filter((permission) => !existing.has(permission.name));
   if (missing.length === 0) return;
   await db
     .insertInto('permissions')

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { permissions } from '../areas/index.ts';
 import type { ScryptCost } from '../auth/password.ts';
 import { seedPermissions } from '../auth/seed-permissions.ts';
 import type { Database } from '../db/database.ts';
@@ -17,7 +18,7 @@ export type SeedOptions = { demo: boolean; passwordCost: ScryptCost; now: Date }
 // Runs the seed steps in order: the permission catalogue always; the demo data only into a database that has
 // no users yet (a new one), in one transaction so that a failed seed leaves nothing half made.
 export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): Promise<void> {
-  await seedPermissions(db, options.now.toISOString());
+  await seedPermissions(db, options.now.toISOString(), permissions);
   if (!options.demo) return;
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser) return;

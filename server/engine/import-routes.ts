@@ -8,7 +8,6 @@ import { writeGateOf } from '../db/write-gate.ts';
 import { type FieldErrors, Refusal, type RefusalKind, unprocessable } from '../domain/refusal.ts';
 import { decodeCsv } from '../http/csv-text.ts';
 import { type ImportDefinition, type ImportRow, parseCsv } from './csv-import.ts';
-import { imports } from './imports.ts';
 import type { ResourceContext } from './resource.ts';
 import { type EngineOptions, resourceContext } from './routes.ts';
 
@@ -23,7 +22,7 @@ class DryRunDone extends Error {
 const importBodyLimit = 32 * 1024 * 1024;
 
 // On SQLite an import's writes run synchronously, about 0.7 ms a row: from this many rows on they go to a worker
-// thread (server/engine/import-worker.ts), so that no other request waits behind them; a smaller file is done sooner
+// thread (server/areas/import-worker.ts), so that no other request waits behind them; a smaller file is done sooner
 // than a worker starts.
 export const offThreadImportRows = 100;
 
@@ -76,10 +75,10 @@ type Waiting = { resolve: (created: number) => void; reject: (error: unknown) =>
 let importWorker: { worker: Worker; waiting: Map<number, Waiting> } | null = null;
 let nextJob = 0;
 
-function startImportWorker(): NonNullable<typeof importWorker> {
+function startImportWorker(module: URL): NonNullable<typeof importWorker> {
   // The worker runs the project's TypeScript as the server does, through tsx.
   const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const worker = new Worker(new URL('./import-worker.ts', import.meta.url), { execArgv: ['--import', tsxLoader] });
+  const worker = new Worker(module, { execArgv: ['--import', tsxLoader] });
   worker.unref();
   const waiting = new Map<number, Waiting>();
   const started = { worker, waiting };
@@ -104,8 +103,8 @@ function startImportWorker(): NonNullable<typeof importWorker> {
   return started;
 }
 
-function importInWorker(job: ImportJob): Promise<number> {
-  importWorker ??= startImportWorker();
+function importInWorker(module: URL, job: ImportJob): Promise<number> {
+  importWorker ??= startImportWorker(module);
   const { worker, waiting } = importWorker;
   const id = ++nextJob;
   return new Promise((resolve, reject) => {
@@ -114,12 +113,16 @@ function importInWorker(job: ImportJob): Promise<number> {
   });
 }
 
-export function registerImportRoutes(app: FastifyInstance, options: EngineOptions): void {
+// The areas' CSV imports (server/areas/imports.ts), and the module a worker thread loads to write a large one: it
+// answers `writeImport` for the definition of a job's prefix (server/areas/import-worker.ts).
+export type CsvImports = { definitions: readonly ImportDefinition[]; workerModule: URL };
+
+export function registerImportRoutes(app: FastifyInstance, options: EngineOptions, csvImports: CsvImports): void {
   // Read as bytes: the file may be UTF-8 or Windows-1252, and only the bytes tell which.
   app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: importBodyLimit }, (_request, body, done) =>
     done(null, typeof body === 'string' ? body : decodeCsv(body)),
   );
-  for (const definition of imports) {
+  for (const definition of csvImports.definitions) {
     const base = `/api/${definition.prefix}/import`;
     app.post(
       base,
@@ -137,7 +140,13 @@ export function registerImportRoutes(app: FastifyInstance, options: EngineOption
           file !== null && rows.length >= offThreadImportRows
             ? await writeGateOf(options.db).hold(() => {
                 const { db: _connection, ...context } = ctx;
-                return importInWorker({ file, prefix: definition.prefix, rows, dryRun, ctx: context });
+                return importInWorker(csvImports.workerModule, {
+                  file,
+                  prefix: definition.prefix,
+                  rows,
+                  dryRun,
+                  ctx: context,
+                });
               })
             : await writeImport(definition, ctx, rows, dryRun);
         if (dryRun) return { rows: rows.length, created: 0, dry_run: true };

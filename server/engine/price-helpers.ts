@@ -1,7 +1,10 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
 import { dialectOf } from '../db/dialect.ts';
-import { hasAtMostDecimals, pesosToCentavos } from '../domain/money.ts';
+import { centavosToPesos, hasAtMostDecimals, pesosToCentavos } from '../domain/money.ts';
 import { fieldError } from '../domain/refusal.ts';
-import { dynamic } from './dynamic.ts';
+import { auditColumns, dynamic } from './dynamic.ts';
+import { nameOf, namesById } from './lookups.ts';
 import type { ListFilter } from './resource.ts';
 import { containsTextIndexed } from './search-index.ts';
 
@@ -46,4 +49,37 @@ export function textMatchesOf(
       .execute();
     return rows.map((row) => Number(row.id));
   };
+}
+
+type PriceRow = Parameters<typeof auditColumns>[0] & { business_id: number; item_id: number; effective_date: string };
+
+// A price list's record as the API answers it: the price in pesos, with the item's and the other party's names.
+export async function presentPrices<P extends 'contact_id' | 'branch_id', M extends 'unit_cost' | 'unit_price'>(
+  db: Kysely<Database>,
+  rows: readonly (PriceRow & Record<P, number | null> & Record<M, number>)[],
+  party: { column: P; table: 'contacts' | 'branches'; name: `${string}_name` },
+  money: M,
+): Promise<Record<string, unknown>[]> {
+  const [items, parties] = await Promise.all([
+    namesById(
+      db,
+      'items',
+      rows.map((row) => row.item_id),
+    ),
+    namesById(
+      db,
+      party.table,
+      rows.map((row) => row[party.column]),
+    ),
+  ]);
+  return rows.map((row) => ({
+    ...auditColumns(row),
+    business_id: row.business_id,
+    item_id: row.item_id,
+    [party.column]: row[party.column],
+    [money]: centavosToPesos(row[money]),
+    effective_date: row.effective_date,
+    item_name: nameOf(items, row.item_id),
+    [party.name]: nameOf(parties, row[party.column]),
+  }));
 }

@@ -78,6 +78,15 @@ beforeAll(async () => {
   await pay(november.id, '2026-11-20', 500);
   const voidedPayment = await pay(september.id, '2026-11-21', 1000);
   expect((await owner.delete(`/api/invoice-payments/${voidedPayment.id}`)).status).toBe(200);
+  // ₱240 off the November invoice's price on the 22nd: a credit the invoice's balance takes whole.
+  const line = ((await owner.get(`/api/invoices/${november.id}`)).json as { lines: { id: number }[] }).lines[0];
+  const memo = await created('/api/credit-memos', {
+    invoice_id: november.id,
+    memo_date: '2026-11-22',
+    reason: 'price_adjustment',
+    lines: [{ invoice_line_id: line?.id, amount: 240 }],
+  });
+  numbers.memo = String(((await owner.get(`/api/credit-memos/${memo.id}`)).json as { number: string }).number);
   for (const [key, path, id] of [
     ['bill', 'bills', bill.id],
     ['september', 'invoices', september.id],
@@ -117,15 +126,17 @@ describe("a contact's statement of account", () => {
       ['2026-09-20', 'invoice_payment', numbers.september, 0, 2000, 2032],
       ['2026-11-20', 'invoice', null, 2240, 0, 4272],
       ['2026-11-20', 'invoice_payment', numbers.november, 0, 500, 3772],
+      ['2026-11-22', 'credit_memo', numbers.november, 0, 240, 3532],
     ]);
+    expect(whole.entries[4]?.number).toBe(numbers.memo);
     expect(whole.entries[0]?.number).toBe(numbers.september);
     expect(whole.entries[2]?.number).toBe(numbers.november);
     expect(whole.total_charges).toBe(6272);
-    expect(whole.total_payments).toBe(2500);
-    expect(whole.closing_balance).toBe(3772);
+    expect(whole.total_payments).toBe(2740);
+    expect(whole.closing_balance).toBe(3532);
     // The closing balance is what the contact owes today, as its view says.
     const contact = (await owner.get(`/api/contacts/${fixture.customerId}`)).json as { balance: number };
-    expect(contact.balance).toBe(3772);
+    expect(contact.balance).toBe(3532);
   });
 
   it('brings forward what stood before the period as one opening balance', async () => {

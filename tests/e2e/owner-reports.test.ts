@@ -97,10 +97,10 @@ describe('the owner’s reports on the demo shop', () => {
   // A document's print (docs/domain/screens.md, View screen): the lines' headings, the last line's amount and the
   // document's total are on the A4 page.
   for (const document of [
-    { key: 'invoices', sheet: '[data-sales-invoice]', total: 'Amount due' },
-    { key: 'purchase-orders', sheet: '[data-print-sheet]', total: 'Total' },
+    { key: 'invoices', name: 'an invoice', sheet: '[data-sales-invoice]', total: 'Amount due' },
+    { key: 'purchase-orders', name: 'a purchase order', sheet: '[data-print-sheet]', total: 'Total' },
   ]) {
-    it(`prints a ${document.key} document on A4 with its headings, lines and total`, { timeout: 60_000 }, async () => {
+    it(`prints ${document.name} on A4 with its headings, lines and total`, { timeout: 60_000 }, async () => {
       const listed = listedPage(page, document.key);
       await page.goto(`/${document.key}`);
       const first = (await listed).data[0];

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissions } from '../../server/areas/index.ts';
 import { dashboardOverview } from '../../server/areas/reports/dashboard-overview.ts';
 import { seedPermissions } from '../../server/auth/seed-permissions.ts';
 import { seedDemoDocuments } from '../../server/demo/documents.ts';
@@ -13,7 +14,7 @@ const now = new Date('2026-11-21T02:00:00Z');
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedPermissions(database.db, now.toISOString());
+  await seedPermissions(database.db, now.toISOString(), permissions);
   await database.db.transaction().execute(async (trx) => {
     const master = await seedDemoMasterData(trx, { passwordCost: testPasswordCost, now });
     businessId = master.businessId;

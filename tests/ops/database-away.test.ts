@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { resources } from '../../server/areas/index.ts';
+import { permissions, resources } from '../../server/areas/index.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import { seedPermissions } from '../../server/auth/seed-permissions.ts';
 import { connectDatabase } from '../../server/db/connect.ts';
@@ -50,7 +50,7 @@ describe('SQLite, the file unavailable', () => {
     const setup = connectDatabase({ kind: 'sqlite', path });
     await migrateToLatest(setup);
     const now = new Date().toISOString();
-    await seedPermissions(setup, now);
+    await seedPermissions(setup, now, permissions);
     await setup
       .insertInto('users')
       .values({

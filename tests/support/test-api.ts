@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { type AppOptions, buildApp } from '../../server/app.ts';
+import { permissions } from '../../server/areas/index.ts';
 import { hashPassword, type ScryptCost } from '../../server/auth/password.ts';
 import { seedPermissions } from '../../server/auth/seed-permissions.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -112,7 +113,7 @@ export async function createTestApi(options: Partial<AppOptions> = {}): Promise<
   const database = await createTestDatabase();
   const { db } = database;
   const now = new Date().toISOString();
-  await seedPermissions(db, now);
+  await seedPermissions(db, now, permissions);
   const app = await buildApp({ db, passwordCost: testPasswordCost, ...options });
   const audit = { created_at: now, updated_at: now, created_by: null, updated_by: null };
 

@@ -39,16 +39,6 @@ export const getGetAuthUserResponseMock = (overrideResponse: Partial<Extract<Aut
 export const getChangeOwnPasswordResponseMock = (overrideResponse: Partial<Extract<AuthUserResponse, object>> = {}): AuthUserResponse => ({user: {id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), userable_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), userable_type: faker.helpers.arrayElement([faker.helpers.arrayElement(['branch','warehouse'] as const), null]), userable_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), role_names: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), permission_names: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), must_change_password: faker.datatype.boolean()}, ...overrideResponse})
 
 
-export const getGetCsrfCookieMockHandler = (overrideResponse?: void | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<void> | void), options?: RequestHandlerOptions) => {
-  return http.get('*/api/csrf-cookie', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-  if (typeof overrideResponse === 'function') {await overrideResponse(info); }
-
-    return new HttpResponse(null,
-      { status: 204
-      })
-  }, options)
-}
-
 export const getLoginMockHandler = (overrideResponse?: AuthUserResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<AuthUserResponse> | AuthUserResponse), options?: RequestHandlerOptions) => {
   return http.post('*/login', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
 
@@ -63,6 +53,16 @@ export const getLoginMockHandler = (overrideResponse?: AuthUserResponse | ((info
 
 export const getLogoutMockHandler = (overrideResponse?: NoContentResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<NoContentResponse> | NoContentResponse), options?: RequestHandlerOptions) => {
   return http.post('*/logout', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+  if (typeof overrideResponse === 'function') {await overrideResponse(info); }
+
+    return new HttpResponse(null,
+      { status: 204
+      })
+  }, options)
+}
+
+export const getGetCsrfCookieMockHandler = (overrideResponse?: void | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<void> | void), options?: RequestHandlerOptions) => {
+  return http.get('*/api/csrf-cookie', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
   if (typeof overrideResponse === 'function') {await overrideResponse(info); }
 
     return new HttpResponse(null,
@@ -95,9 +95,9 @@ export const getChangeOwnPasswordMockHandler = (overrideResponse?: AuthUserRespo
   }, options)
 }
 export const getAuthMock = () => [
-  getGetCsrfCookieMockHandler(),
   getLoginMockHandler(),
   getLogoutMockHandler(),
+  getGetCsrfCookieMockHandler(),
   getGetAuthUserMockHandler(),
   getChangeOwnPasswordMockHandler()
 ]

@@ -68,98 +68,6 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
 };
 
 /**
- * @summary Set the XSRF-TOKEN cookie
- */
-export const getCsrfCookie = (
-
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<void>(
-      {url: `/api/csrf-cookie`, method: 'GET', signal
-    },
-      options);
-    }
-
-
-
-
-export const getGetCsrfCookieQueryKey = () => {
-    return [
-    `/api/csrf-cookie`
-    ] as const;
-    }
-
-
-export const getGetCsrfCookieQueryOptions = <TData = Awaited<ReturnType<typeof getCsrfCookie>>, TError = ErrorType<ForbiddenResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCsrfCookie>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getGetCsrfCookieQueryKey();
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCsrfCookie>>> = ({ signal }) => getCsrfCookie(requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCsrfCookie>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetCsrfCookieQueryResult = NonNullable<Awaited<ReturnType<typeof getCsrfCookie>>>
-export type GetCsrfCookieQueryError = ErrorType<ForbiddenResponse>
-
-
-export function useGetCsrfCookie<TData = Awaited<ReturnType<typeof getCsrfCookie>>, TError = ErrorType<ForbiddenResponse>>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCsrfCookie>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getCsrfCookie>>,
-          TError,
-          Awaited<ReturnType<typeof getCsrfCookie>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCsrfCookie<TData = Awaited<ReturnType<typeof getCsrfCookie>>, TError = ErrorType<ForbiddenResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCsrfCookie>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getCsrfCookie>>,
-          TError,
-          Awaited<ReturnType<typeof getCsrfCookie>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCsrfCookie<TData = Awaited<ReturnType<typeof getCsrfCookie>>, TError = ErrorType<ForbiddenResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCsrfCookie>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary Set the XSRF-TOKEN cookie
- */
-
-export function useGetCsrfCookie<TData = Awaited<ReturnType<typeof getCsrfCookie>>, TError = ErrorType<ForbiddenResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCsrfCookie>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getGetCsrfCookieQueryOptions(options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-/**
  * Starts a new session (a new session id every time) in an httpOnly SameSite=Lax cookie. An unknown email and a wrong password get the same answer.
  * @summary Sign in
  */
@@ -294,6 +202,98 @@ export const useLogout = <TError = ErrorType<UnauthenticatedResponse | Forbidden
       return useMutation(getLogoutMutationOptions(options), queryClient);
     }
     /**
+ * @summary Set the XSRF-TOKEN cookie
+ */
+export const getCsrfCookie = (
+
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<void>(
+      {url: `/api/csrf-cookie`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetCsrfCookieQueryKey = () => {
+    return [
+    `/api/csrf-cookie`
+    ] as const;
+    }
+
+
+export const getGetCsrfCookieQueryOptions = <TData = Awaited<ReturnType<typeof getCsrfCookie>>, TError = ErrorType<ForbiddenResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCsrfCookie>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCsrfCookieQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCsrfCookie>>> = ({ signal }) => getCsrfCookie(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCsrfCookie>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetCsrfCookieQueryResult = NonNullable<Awaited<ReturnType<typeof getCsrfCookie>>>
+export type GetCsrfCookieQueryError = ErrorType<ForbiddenResponse>
+
+
+export function useGetCsrfCookie<TData = Awaited<ReturnType<typeof getCsrfCookie>>, TError = ErrorType<ForbiddenResponse>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCsrfCookie>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCsrfCookie>>,
+          TError,
+          Awaited<ReturnType<typeof getCsrfCookie>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCsrfCookie<TData = Awaited<ReturnType<typeof getCsrfCookie>>, TError = ErrorType<ForbiddenResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCsrfCookie>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCsrfCookie>>,
+          TError,
+          Awaited<ReturnType<typeof getCsrfCookie>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCsrfCookie<TData = Awaited<ReturnType<typeof getCsrfCookie>>, TError = ErrorType<ForbiddenResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCsrfCookie>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Set the XSRF-TOKEN cookie
+ */
+
+export function useGetCsrfCookie<TData = Awaited<ReturnType<typeof getCsrfCookie>>, TError = ErrorType<ForbiddenResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCsrfCookie>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCsrfCookieQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
  * @summary The signed-in user with role and permission names
  */
 export const getAuthUser = (

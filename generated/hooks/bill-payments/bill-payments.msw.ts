@@ -47,11 +47,11 @@ export const getGetBillPaymentResponseMock = (overrideResponse: Partial<Extract<
 
 export const getDeleteBillPaymentResponseMock = (overrideResponse: Partial<Extract<BillPayment, object>> = {}): BillPayment => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), bill_id: faker.number.int({min: 1, max: 2147483647}), payment_date: faker.date.past().toISOString().slice(0, 10), amount: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), payment_method: faker.helpers.arrayElement(Object.values(PaymentMethod)), reference: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 100}}), null]), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), number: faker.string.alpha({length: {min: 10, max: 255}}), bill_number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), contact_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), contact_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
 
+export const getRestoreBillPaymentResponseMock = (overrideResponse: Partial<Extract<BillPayment, object>> = {}): BillPayment => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), bill_id: faker.number.int({min: 1, max: 2147483647}), payment_date: faker.date.past().toISOString().slice(0, 10), amount: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), payment_method: faker.helpers.arrayElement(Object.values(PaymentMethod)), reference: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 100}}), null]), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), number: faker.string.alpha({length: {min: 10, max: 255}}), bill_number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), contact_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), contact_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
+
 export const getGetBillPaymentHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
-
-export const getRestoreBillPaymentResponseMock = (overrideResponse: Partial<Extract<BillPayment, object>> = {}): BillPayment => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), bill_id: faker.number.int({min: 1, max: 2147483647}), payment_date: faker.date.past().toISOString().slice(0, 10), amount: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), payment_method: faker.helpers.arrayElement(Object.values(PaymentMethod)), reference: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 100}}), null]), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), number: faker.string.alpha({length: {min: 10, max: 255}}), bill_number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), contact_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), contact_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
 
 
 export const getListBillPaymentsMockHandler = (overrideResponse?: BillPaymentPage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<BillPaymentPage> | BillPaymentPage), options?: RequestHandlerOptions) => {
@@ -114,18 +114,6 @@ export const getDeleteBillPaymentMockHandler = (overrideResponse?: BillPayment |
   }, options)
 }
 
-export const getGetBillPaymentHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/bill-payments/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetBillPaymentHistoryResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getRestoreBillPaymentMockHandler = (overrideResponse?: BillPayment | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<BillPayment> | BillPayment), options?: RequestHandlerOptions) => {
   return http.patch('*/api/bill-payments/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -147,13 +135,25 @@ export const getForceDeleteBillPaymentMockHandler = (overrideResponse?: NoConten
       })
   }, options)
 }
+
+export const getGetBillPaymentHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/bill-payments/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetBillPaymentHistoryResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getBillPaymentsMock = () => [
   getListBillPaymentsMockHandler(),
   getCreateBillPaymentMockHandler(),
   getSearchBillPaymentsMockHandler(),
   getGetBillPaymentMockHandler(),
   getDeleteBillPaymentMockHandler(),
-  getGetBillPaymentHistoryMockHandler(),
   getRestoreBillPaymentMockHandler(),
-  getForceDeleteBillPaymentMockHandler()
+  getForceDeleteBillPaymentMockHandler(),
+  getGetBillPaymentHistoryMockHandler()
 ]

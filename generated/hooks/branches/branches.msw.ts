@@ -46,11 +46,11 @@ export const getUpdateBranchResponseMock = (overrideResponse: Partial<Extract<Br
 
 export const getDeleteBranchResponseMock = (overrideResponse: Partial<Extract<Branch, object>> = {}): Branch => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), code: faker.string.alpha({length: {min: 1, max: 50}}), name: faker.string.alpha({length: {min: 1, max: 255}}), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), email: faker.helpers.arrayElement([faker.internet.email(), null]), ...overrideResponse})
 
+export const getRestoreBranchResponseMock = (overrideResponse: Partial<Extract<Branch, object>> = {}): Branch => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), code: faker.string.alpha({length: {min: 1, max: 50}}), name: faker.string.alpha({length: {min: 1, max: 255}}), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), email: faker.helpers.arrayElement([faker.internet.email(), null]), ...overrideResponse})
+
 export const getGetBranchHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
-
-export const getRestoreBranchResponseMock = (overrideResponse: Partial<Extract<Branch, object>> = {}): Branch => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), code: faker.string.alpha({length: {min: 1, max: 50}}), name: faker.string.alpha({length: {min: 1, max: 255}}), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), email: faker.helpers.arrayElement([faker.internet.email(), null]), ...overrideResponse})
 
 
 export const getListBranchesMockHandler = (overrideResponse?: BranchPage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<BranchPage> | BranchPage), options?: RequestHandlerOptions) => {
@@ -125,18 +125,6 @@ export const getDeleteBranchMockHandler = (overrideResponse?: Branch | ((info: P
   }, options)
 }
 
-export const getGetBranchHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/branches/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetBranchHistoryResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getRestoreBranchMockHandler = (overrideResponse?: Branch | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<Branch> | Branch), options?: RequestHandlerOptions) => {
   return http.patch('*/api/branches/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -158,6 +146,18 @@ export const getForceDeleteBranchMockHandler = (overrideResponse?: NoContentResp
       })
   }, options)
 }
+
+export const getGetBranchHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/branches/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetBranchHistoryResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getBranchesMock = () => [
   getListBranchesMockHandler(),
   getCreateBranchMockHandler(),
@@ -165,7 +165,7 @@ export const getBranchesMock = () => [
   getGetBranchMockHandler(),
   getUpdateBranchMockHandler(),
   getDeleteBranchMockHandler(),
-  getGetBranchHistoryMockHandler(),
   getRestoreBranchMockHandler(),
-  getForceDeleteBranchMockHandler()
+  getForceDeleteBranchMockHandler(),
+  getGetBranchHistoryMockHandler()
 ]

@@ -557,99 +557,6 @@ export const useDeleteBranch = <TError = ErrorType<UnauthenticatedResponse | For
       return useMutation(getDeleteBranchMutationOptions(options), queryClient);
     }
     /**
- * Needs view-branches. Who did what and when to the branch, newest first.
- * @summary Read the history of a branch
- */
-export const getBranchHistory = (
-    id: number,
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<RecordHistoryResponse>(
-      {url: `/api/branches/${id}/history`, method: 'GET', signal
-    },
-      options);
-    }
-
-
-
-
-export const getGetBranchHistoryQueryKey = (id: number,) => {
-    return [
-    `/api/branches/${id}/history`
-    ] as const;
-    }
-
-
-export const getGetBranchHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getBranchHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBranchHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getGetBranchHistoryQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getBranchHistory>>> = ({ signal }) => getBranchHistory(id, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getBranchHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetBranchHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getBranchHistory>>>
-export type GetBranchHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
-
-
-export function useGetBranchHistory<TData = Awaited<ReturnType<typeof getBranchHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBranchHistory>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getBranchHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getBranchHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetBranchHistory<TData = Awaited<ReturnType<typeof getBranchHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBranchHistory>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getBranchHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getBranchHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetBranchHistory<TData = Awaited<ReturnType<typeof getBranchHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBranchHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary Read the history of a branch
- */
-
-export function useGetBranchHistory<TData = Awaited<ReturnType<typeof getBranchHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBranchHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getGetBranchHistoryQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-/**
  * Needs restore-branches.
  * @summary Restore a soft-deleted branch
  */
@@ -781,3 +688,96 @@ export const useForceDeleteBranch = <TError = ErrorType<UnauthenticatedResponse 
       > => {
       return useMutation(getForceDeleteBranchMutationOptions(options), queryClient);
     }
+    /**
+ * Needs view-branches. Who did what and when to the branch, newest first.
+ * @summary Read the history of a branch
+ */
+export const getBranchHistory = (
+    id: number,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<RecordHistoryResponse>(
+      {url: `/api/branches/${id}/history`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetBranchHistoryQueryKey = (id: number,) => {
+    return [
+    `/api/branches/${id}/history`
+    ] as const;
+    }
+
+
+export const getGetBranchHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getBranchHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBranchHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetBranchHistoryQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getBranchHistory>>> = ({ signal }) => getBranchHistory(id, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getBranchHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetBranchHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getBranchHistory>>>
+export type GetBranchHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
+
+
+export function useGetBranchHistory<TData = Awaited<ReturnType<typeof getBranchHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBranchHistory>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getBranchHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getBranchHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetBranchHistory<TData = Awaited<ReturnType<typeof getBranchHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBranchHistory>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getBranchHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getBranchHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetBranchHistory<TData = Awaited<ReturnType<typeof getBranchHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBranchHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read the history of a branch
+ */
+
+export function useGetBranchHistory<TData = Awaited<ReturnType<typeof getBranchHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBranchHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetBranchHistoryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+

@@ -46,11 +46,11 @@ export const getUpdateBrandResponseMock = (overrideResponse: Partial<Extract<Bra
 
 export const getDeleteBrandResponseMock = (overrideResponse: Partial<Extract<Brand, object>> = {}): Brand => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), description: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), ...overrideResponse})
 
+export const getRestoreBrandResponseMock = (overrideResponse: Partial<Extract<Brand, object>> = {}): Brand => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), description: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), ...overrideResponse})
+
 export const getGetBrandHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
-
-export const getRestoreBrandResponseMock = (overrideResponse: Partial<Extract<Brand, object>> = {}): Brand => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), description: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), ...overrideResponse})
 
 
 export const getListBrandsMockHandler = (overrideResponse?: BrandPage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<BrandPage> | BrandPage), options?: RequestHandlerOptions) => {
@@ -125,18 +125,6 @@ export const getDeleteBrandMockHandler = (overrideResponse?: Brand | ((info: Par
   }, options)
 }
 
-export const getGetBrandHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/brands/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetBrandHistoryResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getRestoreBrandMockHandler = (overrideResponse?: Brand | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<Brand> | Brand), options?: RequestHandlerOptions) => {
   return http.patch('*/api/brands/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -158,6 +146,18 @@ export const getForceDeleteBrandMockHandler = (overrideResponse?: NoContentRespo
       })
   }, options)
 }
+
+export const getGetBrandHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/brands/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetBrandHistoryResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getBrandsMock = () => [
   getListBrandsMockHandler(),
   getCreateBrandMockHandler(),
@@ -165,7 +165,7 @@ export const getBrandsMock = () => [
   getGetBrandMockHandler(),
   getUpdateBrandMockHandler(),
   getDeleteBrandMockHandler(),
-  getGetBrandHistoryMockHandler(),
   getRestoreBrandMockHandler(),
-  getForceDeleteBrandMockHandler()
+  getForceDeleteBrandMockHandler(),
+  getGetBrandHistoryMockHandler()
 ]

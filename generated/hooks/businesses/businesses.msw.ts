@@ -41,21 +41,21 @@ export const getCreateBusinessResponseMock = (overrideResponse: Partial<Extract<
 
 export const getSearchBusinessesResponseMock = (): Business[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), name: faker.string.alpha({length: {min: 1, max: 255}}), trade_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), email: faker.helpers.arrayElement([faker.internet.email(), null]), registered_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), is_vat_registered: faker.datatype.boolean(), invoice_footer: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 2000}}), null])})))
 
+export const getGetAllBusinessesResponseMock = (overrideResponse: Partial<Extract<BusinessList, object>> = {}): BusinessList => ({businesses: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), name: faker.string.alpha({length: {min: 1, max: 255}}), trade_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), email: faker.helpers.arrayElement([faker.internet.email(), null]), registered_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), is_vat_registered: faker.datatype.boolean(), invoice_footer: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 2000}}), null])})), ...overrideResponse})
+
+export const getRetrieveAllBusinessesResponseMock = (overrideResponse: Partial<Extract<BusinessList, object>> = {}): BusinessList => ({businesses: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), name: faker.string.alpha({length: {min: 1, max: 255}}), trade_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), email: faker.helpers.arrayElement([faker.internet.email(), null]), registered_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), is_vat_registered: faker.datatype.boolean(), invoice_footer: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 2000}}), null])})), ...overrideResponse})
+
 export const getGetBusinessResponseMock = (overrideResponse: Partial<Extract<Business, object>> = {}): Business => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), name: faker.string.alpha({length: {min: 1, max: 255}}), trade_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), email: faker.helpers.arrayElement([faker.internet.email(), null]), registered_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), is_vat_registered: faker.datatype.boolean(), invoice_footer: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 2000}}), null]), ...overrideResponse})
 
 export const getUpdateBusinessResponseMock = (overrideResponse: Partial<Extract<Business, object>> = {}): Business => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), name: faker.string.alpha({length: {min: 1, max: 255}}), trade_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), email: faker.helpers.arrayElement([faker.internet.email(), null]), registered_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), is_vat_registered: faker.datatype.boolean(), invoice_footer: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 2000}}), null]), ...overrideResponse})
 
 export const getDeleteBusinessResponseMock = (overrideResponse: Partial<Extract<Business, object>> = {}): Business => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), name: faker.string.alpha({length: {min: 1, max: 255}}), trade_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), email: faker.helpers.arrayElement([faker.internet.email(), null]), registered_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), is_vat_registered: faker.datatype.boolean(), invoice_footer: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 2000}}), null]), ...overrideResponse})
 
+export const getRestoreBusinessResponseMock = (overrideResponse: Partial<Extract<Business, object>> = {}): Business => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), name: faker.string.alpha({length: {min: 1, max: 255}}), trade_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), email: faker.helpers.arrayElement([faker.internet.email(), null]), registered_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), is_vat_registered: faker.datatype.boolean(), invoice_footer: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 2000}}), null]), ...overrideResponse})
+
 export const getGetBusinessHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
-
-export const getRestoreBusinessResponseMock = (overrideResponse: Partial<Extract<Business, object>> = {}): Business => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), name: faker.string.alpha({length: {min: 1, max: 255}}), trade_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), email: faker.helpers.arrayElement([faker.internet.email(), null]), registered_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), is_vat_registered: faker.datatype.boolean(), invoice_footer: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 2000}}), null]), ...overrideResponse})
-
-export const getGetAllBusinessesResponseMock = (overrideResponse: Partial<Extract<BusinessList, object>> = {}): BusinessList => ({businesses: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), name: faker.string.alpha({length: {min: 1, max: 255}}), trade_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), email: faker.helpers.arrayElement([faker.internet.email(), null]), registered_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), is_vat_registered: faker.datatype.boolean(), invoice_footer: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 2000}}), null])})), ...overrideResponse})
-
-export const getRetrieveAllBusinessesResponseMock = (overrideResponse: Partial<Extract<BusinessList, object>> = {}): BusinessList => ({businesses: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), name: faker.string.alpha({length: {min: 1, max: 255}}), trade_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), email: faker.helpers.arrayElement([faker.internet.email(), null]), registered_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), is_vat_registered: faker.datatype.boolean(), invoice_footer: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 2000}}), null])})), ...overrideResponse})
 
 
 export const getListBusinessesMockHandler = (overrideResponse?: BusinessPage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<BusinessPage> | BusinessPage), options?: RequestHandlerOptions) => {
@@ -89,6 +89,30 @@ export const getSearchBusinessesMockHandler = (overrideResponse?: Business[] | (
     return HttpResponse.json(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getSearchBusinessesResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetAllBusinessesMockHandler = (overrideResponse?: BusinessList | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<BusinessList> | BusinessList), options?: RequestHandlerOptions) => {
+  return http.get('*/api/businesses/get-all-businesses', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetAllBusinessesResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getRetrieveAllBusinessesMockHandler = (overrideResponse?: BusinessList | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<BusinessList> | BusinessList), options?: RequestHandlerOptions) => {
+  return http.get('*/api/businesses/retrieve-all-businesses', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getRetrieveAllBusinessesResponseMock(),
       { status: 200
       })
   }, options)
@@ -130,18 +154,6 @@ export const getDeleteBusinessMockHandler = (overrideResponse?: Business | ((inf
   }, options)
 }
 
-export const getGetBusinessHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/businesses/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetBusinessHistoryResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getRestoreBusinessMockHandler = (overrideResponse?: Business | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<Business> | Business), options?: RequestHandlerOptions) => {
   return http.patch('*/api/businesses/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -164,25 +176,13 @@ export const getForceDeleteBusinessMockHandler = (overrideResponse?: NoContentRe
   }, options)
 }
 
-export const getGetAllBusinessesMockHandler = (overrideResponse?: BusinessList | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<BusinessList> | BusinessList), options?: RequestHandlerOptions) => {
-  return http.get('*/api/businesses/get-all-businesses', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+export const getGetBusinessHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/businesses/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
 
 
     return HttpResponse.json(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetAllBusinessesResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
-export const getRetrieveAllBusinessesMockHandler = (overrideResponse?: BusinessList | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<BusinessList> | BusinessList), options?: RequestHandlerOptions) => {
-  return http.get('*/api/businesses/retrieve-all-businesses', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getRetrieveAllBusinessesResponseMock(),
+    : getGetBusinessHistoryResponseMock(),
       { status: 200
       })
   }, options)
@@ -191,12 +191,12 @@ export const getBusinessesMock = () => [
   getListBusinessesMockHandler(),
   getCreateBusinessMockHandler(),
   getSearchBusinessesMockHandler(),
+  getGetAllBusinessesMockHandler(),
+  getRetrieveAllBusinessesMockHandler(),
   getGetBusinessMockHandler(),
   getUpdateBusinessMockHandler(),
   getDeleteBusinessMockHandler(),
-  getGetBusinessHistoryMockHandler(),
   getRestoreBusinessMockHandler(),
   getForceDeleteBusinessMockHandler(),
-  getGetAllBusinessesMockHandler(),
-  getRetrieveAllBusinessesMockHandler()
+  getGetBusinessHistoryMockHandler()
 ]

@@ -330,6 +330,190 @@ export function useSearchBusinesses<TData = Awaited<ReturnType<typeof searchBusi
 
 
 /**
+ * @summary The businesses the user may work in; the first is selected at start-up
+ */
+export const getAllBusinesses = (
+
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<BusinessList>(
+      {url: `/api/businesses/get-all-businesses`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetAllBusinessesQueryKey = () => {
+    return [
+    `/api/businesses/get-all-businesses`
+    ] as const;
+    }
+
+
+export const getGetAllBusinessesQueryOptions = <TData = Awaited<ReturnType<typeof getAllBusinesses>>, TError = ErrorType<UnauthenticatedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAllBusinesses>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAllBusinessesQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAllBusinesses>>> = ({ signal }) => getAllBusinesses(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAllBusinesses>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetAllBusinessesQueryResult = NonNullable<Awaited<ReturnType<typeof getAllBusinesses>>>
+export type GetAllBusinessesQueryError = ErrorType<UnauthenticatedResponse>
+
+
+export function useGetAllBusinesses<TData = Awaited<ReturnType<typeof getAllBusinesses>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAllBusinesses>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAllBusinesses>>,
+          TError,
+          Awaited<ReturnType<typeof getAllBusinesses>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAllBusinesses<TData = Awaited<ReturnType<typeof getAllBusinesses>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAllBusinesses>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAllBusinesses>>,
+          TError,
+          Awaited<ReturnType<typeof getAllBusinesses>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAllBusinesses<TData = Awaited<ReturnType<typeof getAllBusinesses>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAllBusinesses>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The businesses the user may work in; the first is selected at start-up
+ */
+
+export function useGetAllBusinesses<TData = Awaited<ReturnType<typeof getAllBusinesses>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAllBusinesses>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAllBusinessesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * @summary The businesses again, after one was created
+ */
+export const retrieveAllBusinesses = (
+
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<BusinessList>(
+      {url: `/api/businesses/retrieve-all-businesses`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getRetrieveAllBusinessesQueryKey = () => {
+    return [
+    `/api/businesses/retrieve-all-businesses`
+    ] as const;
+    }
+
+
+export const getRetrieveAllBusinessesQueryOptions = <TData = Awaited<ReturnType<typeof retrieveAllBusinesses>>, TError = ErrorType<UnauthenticatedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof retrieveAllBusinesses>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getRetrieveAllBusinessesQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof retrieveAllBusinesses>>> = ({ signal }) => retrieveAllBusinesses(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof retrieveAllBusinesses>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type RetrieveAllBusinessesQueryResult = NonNullable<Awaited<ReturnType<typeof retrieveAllBusinesses>>>
+export type RetrieveAllBusinessesQueryError = ErrorType<UnauthenticatedResponse>
+
+
+export function useRetrieveAllBusinesses<TData = Awaited<ReturnType<typeof retrieveAllBusinesses>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof retrieveAllBusinesses>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof retrieveAllBusinesses>>,
+          TError,
+          Awaited<ReturnType<typeof retrieveAllBusinesses>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useRetrieveAllBusinesses<TData = Awaited<ReturnType<typeof retrieveAllBusinesses>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof retrieveAllBusinesses>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof retrieveAllBusinesses>>,
+          TError,
+          Awaited<ReturnType<typeof retrieveAllBusinesses>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useRetrieveAllBusinesses<TData = Awaited<ReturnType<typeof retrieveAllBusinesses>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof retrieveAllBusinesses>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The businesses again, after one was created
+ */
+
+export function useRetrieveAllBusinesses<TData = Awaited<ReturnType<typeof retrieveAllBusinesses>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof retrieveAllBusinesses>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getRetrieveAllBusinessesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
  * Needs view-businesses.
  * @summary Read a business
  */
@@ -558,99 +742,6 @@ export const useDeleteBusiness = <TError = ErrorType<UnauthenticatedResponse | F
       return useMutation(getDeleteBusinessMutationOptions(options), queryClient);
     }
     /**
- * Needs view-businesses. Who did what and when to the business, newest first.
- * @summary Read the history of a business
- */
-export const getBusinessHistory = (
-    id: number,
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<RecordHistoryResponse>(
-      {url: `/api/businesses/${id}/history`, method: 'GET', signal
-    },
-      options);
-    }
-
-
-
-
-export const getGetBusinessHistoryQueryKey = (id: number,) => {
-    return [
-    `/api/businesses/${id}/history`
-    ] as const;
-    }
-
-
-export const getGetBusinessHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getBusinessHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBusinessHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getGetBusinessHistoryQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getBusinessHistory>>> = ({ signal }) => getBusinessHistory(id, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getBusinessHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetBusinessHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getBusinessHistory>>>
-export type GetBusinessHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
-
-
-export function useGetBusinessHistory<TData = Awaited<ReturnType<typeof getBusinessHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBusinessHistory>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getBusinessHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getBusinessHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetBusinessHistory<TData = Awaited<ReturnType<typeof getBusinessHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBusinessHistory>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getBusinessHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getBusinessHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetBusinessHistory<TData = Awaited<ReturnType<typeof getBusinessHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBusinessHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary Read the history of a business
- */
-
-export function useGetBusinessHistory<TData = Awaited<ReturnType<typeof getBusinessHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBusinessHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getGetBusinessHistoryQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-/**
  * Needs restore-businesses.
  * @summary Restore a soft-deleted business
  */
@@ -783,16 +874,17 @@ export const useForceDeleteBusiness = <TError = ErrorType<UnauthenticatedRespons
       return useMutation(getForceDeleteBusinessMutationOptions(options), queryClient);
     }
     /**
- * @summary The businesses the user may work in; the first is selected at start-up
+ * Needs view-businesses. Who did what and when to the business, newest first.
+ * @summary Read the history of a business
  */
-export const getAllBusinesses = (
-
+export const getBusinessHistory = (
+    id: number,
  options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
 ) => {
 
 
-      return httpClient<BusinessList>(
-      {url: `/api/businesses/get-all-businesses`, method: 'GET', signal
+      return httpClient<RecordHistoryResponse>(
+      {url: `/api/businesses/${id}/history`, method: 'GET', signal
     },
       options);
     }
@@ -800,161 +892,69 @@ export const getAllBusinesses = (
 
 
 
-export const getGetAllBusinessesQueryKey = () => {
+export const getGetBusinessHistoryQueryKey = (id: number,) => {
     return [
-    `/api/businesses/get-all-businesses`
+    `/api/businesses/${id}/history`
     ] as const;
     }
 
 
-export const getGetAllBusinessesQueryOptions = <TData = Awaited<ReturnType<typeof getAllBusinesses>>, TError = ErrorType<UnauthenticatedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAllBusinesses>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+export const getGetBusinessHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getBusinessHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBusinessHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getGetAllBusinessesQueryKey();
+  const queryKey =  queryOptions?.queryKey ?? getGetBusinessHistoryQueryKey(id);
 
 
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAllBusinesses>>> = ({ signal }) => getAllBusinesses(requestOptions, signal);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getBusinessHistory>>> = ({ signal }) => getBusinessHistory(id, requestOptions, signal);
 
 
 
 
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAllBusinesses>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getBusinessHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
 }
 
-export type GetAllBusinessesQueryResult = NonNullable<Awaited<ReturnType<typeof getAllBusinesses>>>
-export type GetAllBusinessesQueryError = ErrorType<UnauthenticatedResponse>
+export type GetBusinessHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getBusinessHistory>>>
+export type GetBusinessHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
 
 
-export function useGetAllBusinesses<TData = Awaited<ReturnType<typeof getAllBusinesses>>, TError = ErrorType<UnauthenticatedResponse>>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAllBusinesses>>, TError, TData>> & Pick<
+export function useGetBusinessHistory<TData = Awaited<ReturnType<typeof getBusinessHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBusinessHistory>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getAllBusinesses>>,
+          Awaited<ReturnType<typeof getBusinessHistory>>,
           TError,
-          Awaited<ReturnType<typeof getAllBusinesses>>
+          Awaited<ReturnType<typeof getBusinessHistory>>
         > , 'initialData'
       >, request?: SecondParameter<typeof httpClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAllBusinesses<TData = Awaited<ReturnType<typeof getAllBusinesses>>, TError = ErrorType<UnauthenticatedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAllBusinesses>>, TError, TData>> & Pick<
+export function useGetBusinessHistory<TData = Awaited<ReturnType<typeof getBusinessHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBusinessHistory>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getAllBusinesses>>,
+          Awaited<ReturnType<typeof getBusinessHistory>>,
           TError,
-          Awaited<ReturnType<typeof getAllBusinesses>>
+          Awaited<ReturnType<typeof getBusinessHistory>>
         > , 'initialData'
       >, request?: SecondParameter<typeof httpClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAllBusinesses<TData = Awaited<ReturnType<typeof getAllBusinesses>>, TError = ErrorType<UnauthenticatedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAllBusinesses>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+export function useGetBusinessHistory<TData = Awaited<ReturnType<typeof getBusinessHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBusinessHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The businesses the user may work in; the first is selected at start-up
+ * @summary Read the history of a business
  */
 
-export function useGetAllBusinesses<TData = Awaited<ReturnType<typeof getAllBusinesses>>, TError = ErrorType<UnauthenticatedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAllBusinesses>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+export function useGetBusinessHistory<TData = Awaited<ReturnType<typeof getBusinessHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBusinessHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getGetAllBusinessesQueryOptions(options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-/**
- * @summary The businesses again, after one was created
- */
-export const retrieveAllBusinesses = (
-
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<BusinessList>(
-      {url: `/api/businesses/retrieve-all-businesses`, method: 'GET', signal
-    },
-      options);
-    }
-
-
-
-
-export const getRetrieveAllBusinessesQueryKey = () => {
-    return [
-    `/api/businesses/retrieve-all-businesses`
-    ] as const;
-    }
-
-
-export const getRetrieveAllBusinessesQueryOptions = <TData = Awaited<ReturnType<typeof retrieveAllBusinesses>>, TError = ErrorType<UnauthenticatedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof retrieveAllBusinesses>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getRetrieveAllBusinessesQueryKey();
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof retrieveAllBusinesses>>> = ({ signal }) => retrieveAllBusinesses(requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof retrieveAllBusinesses>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type RetrieveAllBusinessesQueryResult = NonNullable<Awaited<ReturnType<typeof retrieveAllBusinesses>>>
-export type RetrieveAllBusinessesQueryError = ErrorType<UnauthenticatedResponse>
-
-
-export function useRetrieveAllBusinesses<TData = Awaited<ReturnType<typeof retrieveAllBusinesses>>, TError = ErrorType<UnauthenticatedResponse>>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof retrieveAllBusinesses>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof retrieveAllBusinesses>>,
-          TError,
-          Awaited<ReturnType<typeof retrieveAllBusinesses>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useRetrieveAllBusinesses<TData = Awaited<ReturnType<typeof retrieveAllBusinesses>>, TError = ErrorType<UnauthenticatedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof retrieveAllBusinesses>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof retrieveAllBusinesses>>,
-          TError,
-          Awaited<ReturnType<typeof retrieveAllBusinesses>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useRetrieveAllBusinesses<TData = Awaited<ReturnType<typeof retrieveAllBusinesses>>, TError = ErrorType<UnauthenticatedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof retrieveAllBusinesses>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary The businesses again, after one was created
- */
-
-export function useRetrieveAllBusinesses<TData = Awaited<ReturnType<typeof retrieveAllBusinesses>>, TError = ErrorType<UnauthenticatedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof retrieveAllBusinesses>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getRetrieveAllBusinessesQueryOptions(options)
+  const queryOptions = getGetBusinessHistoryQueryOptions(id,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

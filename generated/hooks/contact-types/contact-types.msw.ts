@@ -46,11 +46,11 @@ export const getUpdateContactTypeResponseMock = (overrideResponse: Partial<Extra
 
 export const getDeleteContactTypeResponseMock = (overrideResponse: Partial<Extract<ContactType, object>> = {}): ContactType => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), ...overrideResponse})
 
+export const getRestoreContactTypeResponseMock = (overrideResponse: Partial<Extract<ContactType, object>> = {}): ContactType => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), ...overrideResponse})
+
 export const getGetContactTypeHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
-
-export const getRestoreContactTypeResponseMock = (overrideResponse: Partial<Extract<ContactType, object>> = {}): ContactType => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), ...overrideResponse})
 
 
 export const getListContactTypesMockHandler = (overrideResponse?: ContactTypePage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ContactTypePage> | ContactTypePage), options?: RequestHandlerOptions) => {
@@ -125,18 +125,6 @@ export const getDeleteContactTypeMockHandler = (overrideResponse?: ContactType |
   }, options)
 }
 
-export const getGetContactTypeHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/contact-types/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetContactTypeHistoryResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getRestoreContactTypeMockHandler = (overrideResponse?: ContactType | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<ContactType> | ContactType), options?: RequestHandlerOptions) => {
   return http.patch('*/api/contact-types/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -158,6 +146,18 @@ export const getForceDeleteContactTypeMockHandler = (overrideResponse?: NoConten
       })
   }, options)
 }
+
+export const getGetContactTypeHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/contact-types/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetContactTypeHistoryResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getContactTypesMock = () => [
   getListContactTypesMockHandler(),
   getCreateContactTypeMockHandler(),
@@ -165,7 +165,7 @@ export const getContactTypesMock = () => [
   getGetContactTypeMockHandler(),
   getUpdateContactTypeMockHandler(),
   getDeleteContactTypeMockHandler(),
-  getGetContactTypeHistoryMockHandler(),
   getRestoreContactTypeMockHandler(),
-  getForceDeleteContactTypeMockHandler()
+  getForceDeleteContactTypeMockHandler(),
+  getGetContactTypeHistoryMockHandler()
 ]

@@ -42,21 +42,21 @@ export const getCreateContactResponseMock = (overrideResponse: Partial<Extract<C
 
 export const getSearchContactsResponseMock = (): Contact[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), contact_type_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), company_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), email: faker.helpers.arrayElement([faker.internet.email(), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), contact_type_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), balance: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), store_credit_balance: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), supplier_credit_balance: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,])})))
 
+export const getImportContactsResponseMock = (overrideResponse: Partial<Extract<ImportResult, object>> = {}): ImportResult => (faker.helpers.arrayElement([{rows: faker.number.int({min: 0}), created: faker.number.int({min: 0}), dry_run: faker.datatype.boolean(), ...overrideResponse}, {rows: faker.number.int({min: 0}), created: faker.number.int({min: 0}), dry_run: faker.datatype.boolean(), ...overrideResponse}]))
+
 export const getGetContactResponseMock = (overrideResponse: Partial<Extract<Contact, object>> = {}): Contact => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), contact_type_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), company_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), email: faker.helpers.arrayElement([faker.internet.email(), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), contact_type_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), balance: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), store_credit_balance: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), supplier_credit_balance: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), ...overrideResponse})
 
 export const getUpdateContactResponseMock = (overrideResponse: Partial<Extract<Contact, object>> = {}): Contact => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), contact_type_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), company_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), email: faker.helpers.arrayElement([faker.internet.email(), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), contact_type_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), balance: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), store_credit_balance: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), supplier_credit_balance: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), ...overrideResponse})
 
 export const getDeleteContactResponseMock = (overrideResponse: Partial<Extract<Contact, object>> = {}): Contact => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), contact_type_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), company_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), email: faker.helpers.arrayElement([faker.internet.email(), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), contact_type_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), balance: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), store_credit_balance: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), supplier_credit_balance: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), ...overrideResponse})
 
+export const getRestoreContactResponseMock = (overrideResponse: Partial<Extract<Contact, object>> = {}): Contact => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), contact_type_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), company_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), email: faker.helpers.arrayElement([faker.internet.email(), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), contact_type_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), balance: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), store_credit_balance: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), supplier_credit_balance: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), ...overrideResponse})
+
 export const getGetContactHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
 
-export const getRestoreContactResponseMock = (overrideResponse: Partial<Extract<Contact, object>> = {}): Contact => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), contact_type_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), company_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), email: faker.helpers.arrayElement([faker.internet.email(), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), contact_type_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), balance: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), store_credit_balance: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), supplier_credit_balance: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), ...overrideResponse})
-
-export const getGetContactStatementResponseMock = (overrideResponse: Partial<Extract<ContactStatement, object>> = {}): ContactStatement => ({contact_id: faker.number.int({min: 1, max: 2147483647}), contact_name: faker.string.alpha({length: {min: 10, max: 255}}), side: faker.helpers.arrayElement(['receivable','payable'] as const), date_from: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]), date_to: faker.date.past().toISOString().slice(0, 10), opening_balance: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), entries: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({date: faker.date.past().toISOString().slice(0, 10), kind: faker.helpers.arrayElement(['invoice','invoice_payment','bill','bill_payment'] as const), document_id: faker.number.int({min: 1, max: 2147483647}), number: faker.string.alpha({length: {min: 10, max: 255}}), applies_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), charge: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), payment: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), balance: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), total_charges: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), total_payments: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), closing_balance: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), ...overrideResponse})
-
-export const getImportContactsResponseMock = (overrideResponse: Partial<Extract<ImportResult, object>> = {}): ImportResult => (faker.helpers.arrayElement([{rows: faker.number.int({min: 0}), created: faker.number.int({min: 0}), dry_run: faker.datatype.boolean(), ...overrideResponse}, {rows: faker.number.int({min: 0}), created: faker.number.int({min: 0}), dry_run: faker.datatype.boolean(), ...overrideResponse}]))
+export const getGetContactStatementResponseMock = (overrideResponse: Partial<Extract<ContactStatement, object>> = {}): ContactStatement => ({contact_id: faker.number.int({min: 1, max: 2147483647}), contact_name: faker.string.alpha({length: {min: 10, max: 255}}), side: faker.helpers.arrayElement(['receivable','payable'] as const), date_from: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]), date_to: faker.date.past().toISOString().slice(0, 10), opening_balance: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), entries: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({date: faker.date.past().toISOString().slice(0, 10), kind: faker.helpers.arrayElement(['invoice','invoice_payment','credit_memo','bill','bill_payment'] as const), document_id: faker.number.int({min: 1, max: 2147483647}), number: faker.string.alpha({length: {min: 10, max: 255}}), applies_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), charge: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), payment: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), balance: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), total_charges: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), total_payments: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), closing_balance: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), ...overrideResponse})
 
 
 export const getListContactsMockHandler = (overrideResponse?: ContactPage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ContactPage> | ContactPage), options?: RequestHandlerOptions) => {
@@ -90,6 +90,28 @@ export const getSearchContactsMockHandler = (overrideResponse?: Contact[] | ((in
     return HttpResponse.json(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getSearchContactsResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getImportContactsMockHandler = (overrideResponse?: ImportResult | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<ImportResult> | ImportResult), options?: RequestHandlerOptions) => {
+  return http.post('*/api/contacts/import', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getImportContactsResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetContactsImportTemplateMockHandler = (overrideResponse?: unknown | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<unknown> | unknown), options?: RequestHandlerOptions) => {
+  return http.get('*/api/contacts/import/template', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+  if (typeof overrideResponse === 'function') {await overrideResponse(info); }
+
+    return new HttpResponse(null,
       { status: 200
       })
   }, options)
@@ -131,18 +153,6 @@ export const getDeleteContactMockHandler = (overrideResponse?: Contact | ((info:
   }, options)
 }
 
-export const getGetContactHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/contacts/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetContactHistoryResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getRestoreContactMockHandler = (overrideResponse?: Contact | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<Contact> | Contact), options?: RequestHandlerOptions) => {
   return http.patch('*/api/contacts/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -165,6 +175,18 @@ export const getForceDeleteContactMockHandler = (overrideResponse?: NoContentRes
   }, options)
 }
 
+export const getGetContactHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/contacts/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetContactHistoryResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
 export const getGetContactStatementMockHandler = (overrideResponse?: ContactStatement | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ContactStatement> | ContactStatement), options?: RequestHandlerOptions) => {
   return http.get('*/api/contacts/:id/statement', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
 
@@ -176,39 +198,17 @@ export const getGetContactStatementMockHandler = (overrideResponse?: ContactStat
       })
   }, options)
 }
-
-export const getImportContactsMockHandler = (overrideResponse?: ImportResult | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<ImportResult> | ImportResult), options?: RequestHandlerOptions) => {
-  return http.post('*/api/contacts/import', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getImportContactsResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
-export const getGetContactsImportTemplateMockHandler = (overrideResponse?: unknown | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<unknown> | unknown), options?: RequestHandlerOptions) => {
-  return http.get('*/api/contacts/import/template', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-  if (typeof overrideResponse === 'function') {await overrideResponse(info); }
-
-    return new HttpResponse(null,
-      { status: 200
-      })
-  }, options)
-}
 export const getContactsMock = () => [
   getListContactsMockHandler(),
   getCreateContactMockHandler(),
   getSearchContactsMockHandler(),
+  getImportContactsMockHandler(),
+  getGetContactsImportTemplateMockHandler(),
   getGetContactMockHandler(),
   getUpdateContactMockHandler(),
   getDeleteContactMockHandler(),
-  getGetContactHistoryMockHandler(),
   getRestoreContactMockHandler(),
   getForceDeleteContactMockHandler(),
-  getGetContactStatementMockHandler(),
-  getImportContactsMockHandler(),
-  getGetContactsImportTemplateMockHandler()
+  getGetContactHistoryMockHandler(),
+  getGetContactStatementMockHandler()
 ]

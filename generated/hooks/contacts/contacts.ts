@@ -333,6 +333,166 @@ export function useSearchContacts<TData = Awaited<ReturnType<typeof searchContac
 
 
 /**
+ * Needs create-contacts. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
+ * @summary Import contacts from CSV
+ */
+export const importContacts = (
+    params?: ImportContactsParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<ImportResult>(
+      {url: `/api/contacts/import`, method: 'POST',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getImportContactsMutationKey = () => ['importContacts'] as const;
+
+export const getImportContactsMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importContacts>>, TError,ImportContactsMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof importContacts>>, TError,ImportContactsMutationVariables, TContext> => {
+
+const mutationKey = getImportContactsMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof importContacts>>, ImportContactsMutationVariables> = (props) => {
+          const {params} = props ?? {};
+
+          return  importContacts(params,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ImportContactsMutationResult = NonNullable<Awaited<ReturnType<typeof importContacts>>>
+
+    export type ImportContactsMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+    export type ImportContactsMutationVariables = {params?: ImportContactsParams}
+
+    /**
+ * @summary Import contacts from CSV
+ */
+export const useImportContacts = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importContacts>>, TError,ImportContactsMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof importContacts>>,
+        TError,
+        ImportContactsMutationVariables,
+        TContext
+      > => {
+      return useMutation(getImportContactsMutationOptions(options), queryClient);
+    }
+    /**
+ * The header row the import reads, and one example row. Needs only a signed-in user.
+ * @summary The CSV template of the contacts import
+ */
+export const getContactsImportTemplate = (
+
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<unknown>(
+      {url: `/api/contacts/import/template`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetContactsImportTemplateQueryKey = () => {
+    return [
+    `/api/contacts/import/template`
+    ] as const;
+    }
+
+
+export const getGetContactsImportTemplateQueryOptions = <TData = Awaited<ReturnType<typeof getContactsImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactsImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetContactsImportTemplateQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getContactsImportTemplate>>> = ({ signal }) => getContactsImportTemplate(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getContactsImportTemplate>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetContactsImportTemplateQueryResult = NonNullable<Awaited<ReturnType<typeof getContactsImportTemplate>>>
+export type GetContactsImportTemplateQueryError = ErrorType<UnauthenticatedResponse>
+
+
+export function useGetContactsImportTemplate<TData = Awaited<ReturnType<typeof getContactsImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactsImportTemplate>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getContactsImportTemplate>>,
+          TError,
+          Awaited<ReturnType<typeof getContactsImportTemplate>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetContactsImportTemplate<TData = Awaited<ReturnType<typeof getContactsImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactsImportTemplate>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getContactsImportTemplate>>,
+          TError,
+          Awaited<ReturnType<typeof getContactsImportTemplate>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetContactsImportTemplate<TData = Awaited<ReturnType<typeof getContactsImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactsImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The CSV template of the contacts import
+ */
+
+export function useGetContactsImportTemplate<TData = Awaited<ReturnType<typeof getContactsImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactsImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetContactsImportTemplateQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
  * Needs view-contacts.
  * @summary Read a contact
  */
@@ -561,99 +721,6 @@ export const useDeleteContact = <TError = ErrorType<UnauthenticatedResponse | Fo
       return useMutation(getDeleteContactMutationOptions(options), queryClient);
     }
     /**
- * Needs view-contacts. Who did what and when to the contact, newest first.
- * @summary Read the history of a contact
- */
-export const getContactHistory = (
-    id: number,
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<RecordHistoryResponse>(
-      {url: `/api/contacts/${id}/history`, method: 'GET', signal
-    },
-      options);
-    }
-
-
-
-
-export const getGetContactHistoryQueryKey = (id: number,) => {
-    return [
-    `/api/contacts/${id}/history`
-    ] as const;
-    }
-
-
-export const getGetContactHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getContactHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getGetContactHistoryQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getContactHistory>>> = ({ signal }) => getContactHistory(id, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getContactHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetContactHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getContactHistory>>>
-export type GetContactHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
-
-
-export function useGetContactHistory<TData = Awaited<ReturnType<typeof getContactHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactHistory>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getContactHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getContactHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetContactHistory<TData = Awaited<ReturnType<typeof getContactHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactHistory>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getContactHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getContactHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetContactHistory<TData = Awaited<ReturnType<typeof getContactHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary Read the history of a contact
- */
-
-export function useGetContactHistory<TData = Awaited<ReturnType<typeof getContactHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getGetContactHistoryQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-/**
  * Needs restore-contacts.
  * @summary Restore a soft-deleted contact
  */
@@ -786,7 +853,100 @@ export const useForceDeleteContact = <TError = ErrorType<UnauthenticatedResponse
       return useMutation(getForceDeleteContactMutationOptions(options), queryClient);
     }
     /**
- * Needs view-contacts, and view-invoices for a customer's statement (`side=receivable`: its invoices and the payments on them) or view-bills for a supplier's (`side=payable`: its bills and the payments on them); 403 otherwise. Standing documents and payments dated in the period, oldest first (on one day a document before its payments), each with the running balance; the balance brought forward is what stood at the end of the day before `date_from`. Voided documents and payments are left out.
+ * Needs view-contacts. Who did what and when to the contact, newest first.
+ * @summary Read the history of a contact
+ */
+export const getContactHistory = (
+    id: number,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<RecordHistoryResponse>(
+      {url: `/api/contacts/${id}/history`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetContactHistoryQueryKey = (id: number,) => {
+    return [
+    `/api/contacts/${id}/history`
+    ] as const;
+    }
+
+
+export const getGetContactHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getContactHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetContactHistoryQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getContactHistory>>> = ({ signal }) => getContactHistory(id, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getContactHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetContactHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getContactHistory>>>
+export type GetContactHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
+
+
+export function useGetContactHistory<TData = Awaited<ReturnType<typeof getContactHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactHistory>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getContactHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getContactHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetContactHistory<TData = Awaited<ReturnType<typeof getContactHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactHistory>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getContactHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getContactHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetContactHistory<TData = Awaited<ReturnType<typeof getContactHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read the history of a contact
+ */
+
+export function useGetContactHistory<TData = Awaited<ReturnType<typeof getContactHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetContactHistoryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-contacts, and view-invoices for a customer's statement (`side=receivable`: its invoices and the payments on them) or view-bills for a supplier's (`side=payable`: its bills and the payments on them); 403 otherwise. Standing documents and payments dated in the period (on the receivable side also the part of each credit memo its invoice's balance took, as a credit; what went to store credit or a refund is not owed), oldest first (on one day a document before its payments), each with the running balance; the balance brought forward is what stood at the end of the day before `date_from`. Voided documents and payments are left out.
  * @summary A contact's statement of account
  */
 export const getContactStatement = (
@@ -875,166 +1035,6 @@ export function useGetContactStatement<TData = Awaited<ReturnType<typeof getCont
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetContactStatementQueryOptions(id,params,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-/**
- * Needs create-contacts. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
- * @summary Import contacts from CSV
- */
-export const importContacts = (
-    params?: ImportContactsParams,
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<ImportResult>(
-      {url: `/api/contacts/import`, method: 'POST',
-        params, signal
-    },
-      options);
-    }
-
-
-
-
-export const getImportContactsMutationKey = () => ['importContacts'] as const;
-
-export const getImportContactsMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importContacts>>, TError,ImportContactsMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
-): UseMutationOptions<Awaited<ReturnType<typeof importContacts>>, TError,ImportContactsMutationVariables, TContext> => {
-
-const mutationKey = getImportContactsMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
-
-
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof importContacts>>, ImportContactsMutationVariables> = (props) => {
-          const {params} = props ?? {};
-
-          return  importContacts(params,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type ImportContactsMutationResult = NonNullable<Awaited<ReturnType<typeof importContacts>>>
-
-    export type ImportContactsMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
-    export type ImportContactsMutationVariables = {params?: ImportContactsParams}
-
-    /**
- * @summary Import contacts from CSV
- */
-export const useImportContacts = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importContacts>>, TError,ImportContactsMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof importContacts>>,
-        TError,
-        ImportContactsMutationVariables,
-        TContext
-      > => {
-      return useMutation(getImportContactsMutationOptions(options), queryClient);
-    }
-    /**
- * The header row the import reads, and one example row. Needs only a signed-in user.
- * @summary The CSV template of the contacts import
- */
-export const getContactsImportTemplate = (
-
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<unknown>(
-      {url: `/api/contacts/import/template`, method: 'GET', signal
-    },
-      options);
-    }
-
-
-
-
-export const getGetContactsImportTemplateQueryKey = () => {
-    return [
-    `/api/contacts/import/template`
-    ] as const;
-    }
-
-
-export const getGetContactsImportTemplateQueryOptions = <TData = Awaited<ReturnType<typeof getContactsImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactsImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getGetContactsImportTemplateQueryKey();
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getContactsImportTemplate>>> = ({ signal }) => getContactsImportTemplate(requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getContactsImportTemplate>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetContactsImportTemplateQueryResult = NonNullable<Awaited<ReturnType<typeof getContactsImportTemplate>>>
-export type GetContactsImportTemplateQueryError = ErrorType<UnauthenticatedResponse>
-
-
-export function useGetContactsImportTemplate<TData = Awaited<ReturnType<typeof getContactsImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactsImportTemplate>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getContactsImportTemplate>>,
-          TError,
-          Awaited<ReturnType<typeof getContactsImportTemplate>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetContactsImportTemplate<TData = Awaited<ReturnType<typeof getContactsImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactsImportTemplate>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getContactsImportTemplate>>,
-          TError,
-          Awaited<ReturnType<typeof getContactsImportTemplate>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetContactsImportTemplate<TData = Awaited<ReturnType<typeof getContactsImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactsImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary The CSV template of the contacts import
- */
-
-export function useGetContactsImportTemplate<TData = Awaited<ReturnType<typeof getContactsImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactsImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getGetContactsImportTemplateQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -46,11 +46,11 @@ export const getUpdateConversionResponseMock = (overrideResponse: Partial<Extrac
 
 export const getDeleteConversionResponseMock = (overrideResponse: Partial<Extract<Conversion, object>> = {}): Conversion => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), from_unit_of_measurement_id: faker.number.int({min: 1, max: 2147483647}), to_unit_of_measurement_id: faker.number.int({min: 1, max: 2147483647}), factor: faker.number.float({min: 0, max: 1000000000, fractionDigits: 2}), from_unit_of_measurement_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), to_unit_of_measurement_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
 
+export const getRestoreConversionResponseMock = (overrideResponse: Partial<Extract<Conversion, object>> = {}): Conversion => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), from_unit_of_measurement_id: faker.number.int({min: 1, max: 2147483647}), to_unit_of_measurement_id: faker.number.int({min: 1, max: 2147483647}), factor: faker.number.float({min: 0, max: 1000000000, fractionDigits: 2}), from_unit_of_measurement_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), to_unit_of_measurement_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
+
 export const getGetConversionHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
-
-export const getRestoreConversionResponseMock = (overrideResponse: Partial<Extract<Conversion, object>> = {}): Conversion => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), from_unit_of_measurement_id: faker.number.int({min: 1, max: 2147483647}), to_unit_of_measurement_id: faker.number.int({min: 1, max: 2147483647}), factor: faker.number.float({min: 0, max: 1000000000, fractionDigits: 2}), from_unit_of_measurement_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), to_unit_of_measurement_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
 
 
 export const getListConversionsMockHandler = (overrideResponse?: ConversionPage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ConversionPage> | ConversionPage), options?: RequestHandlerOptions) => {
@@ -125,18 +125,6 @@ export const getDeleteConversionMockHandler = (overrideResponse?: Conversion | (
   }, options)
 }
 
-export const getGetConversionHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/conversions/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetConversionHistoryResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getRestoreConversionMockHandler = (overrideResponse?: Conversion | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<Conversion> | Conversion), options?: RequestHandlerOptions) => {
   return http.patch('*/api/conversions/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -158,6 +146,18 @@ export const getForceDeleteConversionMockHandler = (overrideResponse?: NoContent
       })
   }, options)
 }
+
+export const getGetConversionHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/conversions/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetConversionHistoryResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getConversionsMock = () => [
   getListConversionsMockHandler(),
   getCreateConversionMockHandler(),
@@ -165,7 +165,7 @@ export const getConversionsMock = () => [
   getGetConversionMockHandler(),
   getUpdateConversionMockHandler(),
   getDeleteConversionMockHandler(),
-  getGetConversionHistoryMockHandler(),
   getRestoreConversionMockHandler(),
-  getForceDeleteConversionMockHandler()
+  getForceDeleteConversionMockHandler(),
+  getGetConversionHistoryMockHandler()
 ]

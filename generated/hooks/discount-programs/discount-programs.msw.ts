@@ -46,11 +46,11 @@ export const getUpdateDiscountProgramResponseMock = (overrideResponse: Partial<E
 
 export const getDeleteDiscountProgramResponseMock = (overrideResponse: Partial<Extract<DiscountProgram, object>> = {}): DiscountProgram => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), percent: faker.number.int({min: 0, max: 100}), vat_exempt: faker.datatype.boolean(), item_type_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), item_type_names: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 255}}))), ...overrideResponse})
 
+export const getRestoreDiscountProgramResponseMock = (overrideResponse: Partial<Extract<DiscountProgram, object>> = {}): DiscountProgram => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), percent: faker.number.int({min: 0, max: 100}), vat_exempt: faker.datatype.boolean(), item_type_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), item_type_names: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 255}}))), ...overrideResponse})
+
 export const getGetDiscountProgramHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
-
-export const getRestoreDiscountProgramResponseMock = (overrideResponse: Partial<Extract<DiscountProgram, object>> = {}): DiscountProgram => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), percent: faker.number.int({min: 0, max: 100}), vat_exempt: faker.datatype.boolean(), item_type_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), item_type_names: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 255}}))), ...overrideResponse})
 
 
 export const getListDiscountProgramsMockHandler = (overrideResponse?: DiscountProgramPage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<DiscountProgramPage> | DiscountProgramPage), options?: RequestHandlerOptions) => {
@@ -125,18 +125,6 @@ export const getDeleteDiscountProgramMockHandler = (overrideResponse?: DiscountP
   }, options)
 }
 
-export const getGetDiscountProgramHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/discount-programs/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetDiscountProgramHistoryResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getRestoreDiscountProgramMockHandler = (overrideResponse?: DiscountProgram | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<DiscountProgram> | DiscountProgram), options?: RequestHandlerOptions) => {
   return http.patch('*/api/discount-programs/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -158,6 +146,18 @@ export const getForceDeleteDiscountProgramMockHandler = (overrideResponse?: NoCo
       })
   }, options)
 }
+
+export const getGetDiscountProgramHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/discount-programs/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetDiscountProgramHistoryResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getDiscountProgramsMock = () => [
   getListDiscountProgramsMockHandler(),
   getCreateDiscountProgramMockHandler(),
@@ -165,7 +165,7 @@ export const getDiscountProgramsMock = () => [
   getGetDiscountProgramMockHandler(),
   getUpdateDiscountProgramMockHandler(),
   getDeleteDiscountProgramMockHandler(),
-  getGetDiscountProgramHistoryMockHandler(),
   getRestoreDiscountProgramMockHandler(),
-  getForceDeleteDiscountProgramMockHandler()
+  getForceDeleteDiscountProgramMockHandler(),
+  getGetDiscountProgramHistoryMockHandler()
 ]

@@ -557,99 +557,6 @@ export const useDeleteDiscountProgram = <TError = ErrorType<UnauthenticatedRespo
       return useMutation(getDeleteDiscountProgramMutationOptions(options), queryClient);
     }
     /**
- * Needs view-discount-programs. Who did what and when to the discount program, newest first.
- * @summary Read the history of a discount program
- */
-export const getDiscountProgramHistory = (
-    id: number,
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<RecordHistoryResponse>(
-      {url: `/api/discount-programs/${id}/history`, method: 'GET', signal
-    },
-      options);
-    }
-
-
-
-
-export const getGetDiscountProgramHistoryQueryKey = (id: number,) => {
-    return [
-    `/api/discount-programs/${id}/history`
-    ] as const;
-    }
-
-
-export const getGetDiscountProgramHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getDiscountProgramHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDiscountProgramHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getGetDiscountProgramHistoryQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getDiscountProgramHistory>>> = ({ signal }) => getDiscountProgramHistory(id, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getDiscountProgramHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetDiscountProgramHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getDiscountProgramHistory>>>
-export type GetDiscountProgramHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
-
-
-export function useGetDiscountProgramHistory<TData = Awaited<ReturnType<typeof getDiscountProgramHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDiscountProgramHistory>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getDiscountProgramHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getDiscountProgramHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetDiscountProgramHistory<TData = Awaited<ReturnType<typeof getDiscountProgramHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDiscountProgramHistory>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getDiscountProgramHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getDiscountProgramHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetDiscountProgramHistory<TData = Awaited<ReturnType<typeof getDiscountProgramHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDiscountProgramHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary Read the history of a discount program
- */
-
-export function useGetDiscountProgramHistory<TData = Awaited<ReturnType<typeof getDiscountProgramHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDiscountProgramHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getGetDiscountProgramHistoryQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-/**
  * Needs restore-discount-programs.
  * @summary Restore a soft-deleted discount program
  */
@@ -781,3 +688,96 @@ export const useForceDeleteDiscountProgram = <TError = ErrorType<Unauthenticated
       > => {
       return useMutation(getForceDeleteDiscountProgramMutationOptions(options), queryClient);
     }
+    /**
+ * Needs view-discount-programs. Who did what and when to the discount program, newest first.
+ * @summary Read the history of a discount program
+ */
+export const getDiscountProgramHistory = (
+    id: number,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<RecordHistoryResponse>(
+      {url: `/api/discount-programs/${id}/history`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetDiscountProgramHistoryQueryKey = (id: number,) => {
+    return [
+    `/api/discount-programs/${id}/history`
+    ] as const;
+    }
+
+
+export const getGetDiscountProgramHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getDiscountProgramHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDiscountProgramHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetDiscountProgramHistoryQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getDiscountProgramHistory>>> = ({ signal }) => getDiscountProgramHistory(id, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getDiscountProgramHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetDiscountProgramHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getDiscountProgramHistory>>>
+export type GetDiscountProgramHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
+
+
+export function useGetDiscountProgramHistory<TData = Awaited<ReturnType<typeof getDiscountProgramHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDiscountProgramHistory>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getDiscountProgramHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getDiscountProgramHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetDiscountProgramHistory<TData = Awaited<ReturnType<typeof getDiscountProgramHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDiscountProgramHistory>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getDiscountProgramHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getDiscountProgramHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetDiscountProgramHistory<TData = Awaited<ReturnType<typeof getDiscountProgramHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDiscountProgramHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read the history of a discount program
+ */
+
+export function useGetDiscountProgramHistory<TData = Awaited<ReturnType<typeof getDiscountProgramHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDiscountProgramHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetDiscountProgramHistoryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+

@@ -33,9 +33,9 @@ import type {
 
 export const getGetDocumentNumberTotalCountResponseMock = (overrideResponse: Partial<Extract<TotalCount, object>> = {}): TotalCount => ({total: faker.number.int({min: 0}), ...overrideResponse})
 
-export const getGetDocumentNumberTotalCountAsSpecifiedResponseMock = (overrideResponse: Partial<Extract<TotalCount, object>> = {}): TotalCount => ({total: faker.number.int({min: 0}), ...overrideResponse})
-
 export const getGetReferenceNumberTotalCountResponseMock = (overrideResponse: Partial<Extract<TotalCount, object>> = {}): TotalCount => ({total: faker.number.int({min: 0}), ...overrideResponse})
+
+export const getGetDocumentNumberTotalCountAsSpecifiedResponseMock = (overrideResponse: Partial<Extract<TotalCount, object>> = {}): TotalCount => ({total: faker.number.int({min: 0}), ...overrideResponse})
 
 export const getGetReferenceNumberTotalCountAsSpecifiedResponseMock = (overrideResponse: Partial<Extract<TotalCount, object>> = {}): TotalCount => ({total: faker.number.int({min: 0}), ...overrideResponse})
 
@@ -52,18 +52,6 @@ export const getGetDocumentNumberTotalCountMockHandler = (overrideResponse?: Tot
   }, options)
 }
 
-export const getGetDocumentNumberTotalCountAsSpecifiedMockHandler = (overrideResponse?: TotalCount | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<TotalCount> | TotalCount), options?: RequestHandlerOptions) => {
-  return http.post('*/api/documents/get-number-total-count/', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetDocumentNumberTotalCountAsSpecifiedResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getGetReferenceNumberTotalCountMockHandler = (overrideResponse?: TotalCount | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<TotalCount> | TotalCount), options?: RequestHandlerOptions) => {
   return http.post('*/api/documents/get-reference-number-total-count', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
 
@@ -71,6 +59,18 @@ export const getGetReferenceNumberTotalCountMockHandler = (overrideResponse?: To
     return HttpResponse.json(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getGetReferenceNumberTotalCountResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetDocumentNumberTotalCountAsSpecifiedMockHandler = (overrideResponse?: TotalCount | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<TotalCount> | TotalCount), options?: RequestHandlerOptions) => {
+  return http.post('*/api/documents/get-number-total-count/', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetDocumentNumberTotalCountAsSpecifiedResponseMock(),
       { status: 200
       })
   }, options)
@@ -89,7 +89,7 @@ export const getGetReferenceNumberTotalCountAsSpecifiedMockHandler = (overrideRe
 }
 export const getDocumentsMock = () => [
   getGetDocumentNumberTotalCountMockHandler(),
-  getGetDocumentNumberTotalCountAsSpecifiedMockHandler(),
   getGetReferenceNumberTotalCountMockHandler(),
+  getGetDocumentNumberTotalCountAsSpecifiedMockHandler(),
   getGetReferenceNumberTotalCountAsSpecifiedMockHandler()
 ]

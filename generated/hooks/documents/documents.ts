@@ -111,74 +111,6 @@ export const useGetDocumentNumberTotalCount = <TError = ErrorType<Unauthenticate
       return useMutation(getGetDocumentNumberTotalCountMutationOptions(options), queryClient);
     }
     /**
- * The same call with the trailing slash that the original client sends (docs/domain/README.md, Numbering); the server answers both forms. Needs view permission on the document kind. Document numbers are `{prefix}-{yyyyMMdd}-{B|W}{location id, 5 digits}-{total + 1, 8 digits}`.
- * @summary The document counter of a location, with the path's trailing slash
- */
-export const getDocumentNumberTotalCountAsSpecified = (
-    numberCountBody: BodyType<NumberCountBody>,
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<TotalCount>(
-      {url: `/api/documents/get-number-total-count/`, method: 'POST',
-      headers: {'Content-Type': 'application/json', },
-      data: numberCountBody, signal
-    },
-      options);
-    }
-
-
-
-
-export const getGetDocumentNumberTotalCountAsSpecifiedMutationKey = () => ['getDocumentNumberTotalCountAsSpecified'] as const;
-
-export const getGetDocumentNumberTotalCountAsSpecifiedMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getDocumentNumberTotalCountAsSpecified>>, TError,GetDocumentNumberTotalCountAsSpecifiedMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
-): UseMutationOptions<Awaited<ReturnType<typeof getDocumentNumberTotalCountAsSpecified>>, TError,GetDocumentNumberTotalCountAsSpecifiedMutationVariables, TContext> => {
-
-const mutationKey = getGetDocumentNumberTotalCountAsSpecifiedMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
-
-
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getDocumentNumberTotalCountAsSpecified>>, GetDocumentNumberTotalCountAsSpecifiedMutationVariables> = (props) => {
-          const {data} = props ?? {};
-
-          return  getDocumentNumberTotalCountAsSpecified(data,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetDocumentNumberTotalCountAsSpecifiedMutationResult = NonNullable<Awaited<ReturnType<typeof getDocumentNumberTotalCountAsSpecified>>>
-    export type GetDocumentNumberTotalCountAsSpecifiedMutationBody = BodyType<NumberCountBody>
-    export type GetDocumentNumberTotalCountAsSpecifiedMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>
-    export type GetDocumentNumberTotalCountAsSpecifiedMutationVariables = {data: BodyType<NumberCountBody>}
-
-    /**
- * @summary The document counter of a location, with the path's trailing slash
- */
-export const useGetDocumentNumberTotalCountAsSpecified = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getDocumentNumberTotalCountAsSpecified>>, TError,GetDocumentNumberTotalCountAsSpecifiedMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getDocumentNumberTotalCountAsSpecified>>,
-        TError,
-        GetDocumentNumberTotalCountAsSpecifiedMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetDocumentNumberTotalCountAsSpecifiedMutationOptions(options), queryClient);
-    }
-    /**
  * Reference numbers are `RN-{contact id + 1, 8 digits}-{yyyyMMdd}-{total + 1, 4 digits}`.
  * @summary The reference-number counter of a contact
  */
@@ -245,6 +177,74 @@ export const useGetReferenceNumberTotalCount = <TError = ErrorType<Unauthenticat
         TContext
       > => {
       return useMutation(getGetReferenceNumberTotalCountMutationOptions(options), queryClient);
+    }
+    /**
+ * The same call with the trailing slash that the original client sends (docs/domain/README.md, Numbering); the server answers both forms. Needs view permission on the document kind. Document numbers are `{prefix}-{yyyyMMdd}-{B|W}{location id, 5 digits}-{total + 1, 8 digits}`.
+ * @summary The document counter of a location, with the path's trailing slash
+ */
+export const getDocumentNumberTotalCountAsSpecified = (
+    numberCountBody: BodyType<NumberCountBody>,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<TotalCount>(
+      {url: `/api/documents/get-number-total-count/`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: numberCountBody, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetDocumentNumberTotalCountAsSpecifiedMutationKey = () => ['getDocumentNumberTotalCountAsSpecified'] as const;
+
+export const getGetDocumentNumberTotalCountAsSpecifiedMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getDocumentNumberTotalCountAsSpecified>>, TError,GetDocumentNumberTotalCountAsSpecifiedMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof getDocumentNumberTotalCountAsSpecified>>, TError,GetDocumentNumberTotalCountAsSpecifiedMutationVariables, TContext> => {
+
+const mutationKey = getGetDocumentNumberTotalCountAsSpecifiedMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getDocumentNumberTotalCountAsSpecified>>, GetDocumentNumberTotalCountAsSpecifiedMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  getDocumentNumberTotalCountAsSpecified(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type GetDocumentNumberTotalCountAsSpecifiedMutationResult = NonNullable<Awaited<ReturnType<typeof getDocumentNumberTotalCountAsSpecified>>>
+    export type GetDocumentNumberTotalCountAsSpecifiedMutationBody = BodyType<NumberCountBody>
+    export type GetDocumentNumberTotalCountAsSpecifiedMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>
+    export type GetDocumentNumberTotalCountAsSpecifiedMutationVariables = {data: BodyType<NumberCountBody>}
+
+    /**
+ * @summary The document counter of a location, with the path's trailing slash
+ */
+export const useGetDocumentNumberTotalCountAsSpecified = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getDocumentNumberTotalCountAsSpecified>>, TError,GetDocumentNumberTotalCountAsSpecifiedMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof getDocumentNumberTotalCountAsSpecified>>,
+        TError,
+        GetDocumentNumberTotalCountAsSpecifiedMutationVariables,
+        TContext
+      > => {
+      return useMutation(getGetDocumentNumberTotalCountAsSpecifiedMutationOptions(options), queryClient);
     }
     /**
  * The same call with the trailing slash that the original client sends (docs/domain/README.md, Numbering); the server answers both forms. Reference numbers are `RN-{contact id + 1, 8 digits}-{yyyyMMdd}-{total + 1, 4 digits}`.

@@ -49,11 +49,11 @@ export const getUpdateInvoicePaymentResponseMock = (overrideResponse: Partial<Ex
 
 export const getDeleteInvoicePaymentResponseMock = (overrideResponse: Partial<Extract<InvoicePayment, object>> = {}): InvoicePayment => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), invoice_id: faker.number.int({min: 1, max: 2147483647}), payment_date: faker.date.past().toISOString().slice(0, 10), amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), payment_method: faker.helpers.arrayElement(Object.values(PaymentMethod)), reference: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 100}}), null]), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), number: faker.string.alpha({length: {min: 10, max: 255}}), invoice_number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), contact_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), contact_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
 
+export const getRestoreInvoicePaymentResponseMock = (overrideResponse: Partial<Extract<InvoicePayment, object>> = {}): InvoicePayment => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), invoice_id: faker.number.int({min: 1, max: 2147483647}), payment_date: faker.date.past().toISOString().slice(0, 10), amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), payment_method: faker.helpers.arrayElement(Object.values(PaymentMethod)), reference: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 100}}), null]), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), number: faker.string.alpha({length: {min: 10, max: 255}}), invoice_number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), contact_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), contact_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
+
 export const getGetInvoicePaymentHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
-
-export const getRestoreInvoicePaymentResponseMock = (overrideResponse: Partial<Extract<InvoicePayment, object>> = {}): InvoicePayment => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), invoice_id: faker.number.int({min: 1, max: 2147483647}), payment_date: faker.date.past().toISOString().slice(0, 10), amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), payment_method: faker.helpers.arrayElement(Object.values(PaymentMethod)), reference: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 100}}), null]), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), number: faker.string.alpha({length: {min: 10, max: 255}}), invoice_number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), contact_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), contact_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
 
 
 export const getListInvoicePaymentsMockHandler = (overrideResponse?: InvoicePaymentPage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<InvoicePaymentPage> | InvoicePaymentPage), options?: RequestHandlerOptions) => {
@@ -128,18 +128,6 @@ export const getDeleteInvoicePaymentMockHandler = (overrideResponse?: InvoicePay
   }, options)
 }
 
-export const getGetInvoicePaymentHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/invoice-payments/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetInvoicePaymentHistoryResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getRestoreInvoicePaymentMockHandler = (overrideResponse?: InvoicePayment | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<InvoicePayment> | InvoicePayment), options?: RequestHandlerOptions) => {
   return http.patch('*/api/invoice-payments/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -161,6 +149,18 @@ export const getForceDeleteInvoicePaymentMockHandler = (overrideResponse?: NoCon
       })
   }, options)
 }
+
+export const getGetInvoicePaymentHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/invoice-payments/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetInvoicePaymentHistoryResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getInvoicePaymentsMock = () => [
   getListInvoicePaymentsMockHandler(),
   getCreateInvoicePaymentMockHandler(),
@@ -168,7 +168,7 @@ export const getInvoicePaymentsMock = () => [
   getGetInvoicePaymentMockHandler(),
   getUpdateInvoicePaymentMockHandler(),
   getDeleteInvoicePaymentMockHandler(),
-  getGetInvoicePaymentHistoryMockHandler(),
   getRestoreInvoicePaymentMockHandler(),
-  getForceDeleteInvoicePaymentMockHandler()
+  getForceDeleteInvoicePaymentMockHandler(),
+  getGetInvoicePaymentHistoryMockHandler()
 ]

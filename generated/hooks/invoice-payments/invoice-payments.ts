@@ -557,99 +557,6 @@ export const useDeleteInvoicePayment = <TError = ErrorType<UnauthenticatedRespon
       return useMutation(getDeleteInvoicePaymentMutationOptions(options), queryClient);
     }
     /**
- * Needs view-invoice-payments. Who did what and when to the invoice payment, newest first.
- * @summary Read the history of a invoice payment
- */
-export const getInvoicePaymentHistory = (
-    id: number,
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<RecordHistoryResponse>(
-      {url: `/api/invoice-payments/${id}/history`, method: 'GET', signal
-    },
-      options);
-    }
-
-
-
-
-export const getGetInvoicePaymentHistoryQueryKey = (id: number,) => {
-    return [
-    `/api/invoice-payments/${id}/history`
-    ] as const;
-    }
-
-
-export const getGetInvoicePaymentHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getInvoicePaymentHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvoicePaymentHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getGetInvoicePaymentHistoryQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getInvoicePaymentHistory>>> = ({ signal }) => getInvoicePaymentHistory(id, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getInvoicePaymentHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetInvoicePaymentHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getInvoicePaymentHistory>>>
-export type GetInvoicePaymentHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
-
-
-export function useGetInvoicePaymentHistory<TData = Awaited<ReturnType<typeof getInvoicePaymentHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvoicePaymentHistory>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getInvoicePaymentHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getInvoicePaymentHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetInvoicePaymentHistory<TData = Awaited<ReturnType<typeof getInvoicePaymentHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvoicePaymentHistory>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getInvoicePaymentHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getInvoicePaymentHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetInvoicePaymentHistory<TData = Awaited<ReturnType<typeof getInvoicePaymentHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvoicePaymentHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary Read the history of a invoice payment
- */
-
-export function useGetInvoicePaymentHistory<TData = Awaited<ReturnType<typeof getInvoicePaymentHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvoicePaymentHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getGetInvoicePaymentHistoryQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-/**
  * Needs restore-invoice-payments.
  * @summary Restore a soft-deleted invoice payment
  */
@@ -781,3 +688,96 @@ export const useForceDeleteInvoicePayment = <TError = ErrorType<UnauthenticatedR
       > => {
       return useMutation(getForceDeleteInvoicePaymentMutationOptions(options), queryClient);
     }
+    /**
+ * Needs view-invoice-payments. Who did what and when to the invoice payment, newest first.
+ * @summary Read the history of a invoice payment
+ */
+export const getInvoicePaymentHistory = (
+    id: number,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<RecordHistoryResponse>(
+      {url: `/api/invoice-payments/${id}/history`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetInvoicePaymentHistoryQueryKey = (id: number,) => {
+    return [
+    `/api/invoice-payments/${id}/history`
+    ] as const;
+    }
+
+
+export const getGetInvoicePaymentHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getInvoicePaymentHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvoicePaymentHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetInvoicePaymentHistoryQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getInvoicePaymentHistory>>> = ({ signal }) => getInvoicePaymentHistory(id, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getInvoicePaymentHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetInvoicePaymentHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getInvoicePaymentHistory>>>
+export type GetInvoicePaymentHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
+
+
+export function useGetInvoicePaymentHistory<TData = Awaited<ReturnType<typeof getInvoicePaymentHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvoicePaymentHistory>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getInvoicePaymentHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getInvoicePaymentHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetInvoicePaymentHistory<TData = Awaited<ReturnType<typeof getInvoicePaymentHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvoicePaymentHistory>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getInvoicePaymentHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getInvoicePaymentHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetInvoicePaymentHistory<TData = Awaited<ReturnType<typeof getInvoicePaymentHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvoicePaymentHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read the history of a invoice payment
+ */
+
+export function useGetInvoicePaymentHistory<TData = Awaited<ReturnType<typeof getInvoicePaymentHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvoicePaymentHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetInvoicePaymentHistoryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+

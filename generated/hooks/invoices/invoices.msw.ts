@@ -62,13 +62,13 @@ export const getDeleteInvoiceResponseSpecialDiscountMock = (overrideResponse: Pa
 
 export const getDeleteInvoiceResponseMock = (overrideResponse: Partial<Extract<Invoice, object>> = {}): Invoice => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), contact_id: faker.number.int({min: 1, max: 2147483647}), branch_id: faker.number.int({min: 1, max: 2147483647}), invoice_date: faker.date.past().toISOString().slice(0, 10), due_date: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]), quotation_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), job_order_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), number: faker.string.alpha({length: {min: 10, max: 255}}), reference_number: faker.string.alpha({length: {min: 10, max: 255}}), contact_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), branch_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), subtotal: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), discount_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_removed: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), special_discount_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vatable_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_exempt_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), zero_rated_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), special_discount: faker.helpers.arrayElement([{...getDeleteInvoiceResponseSpecialDiscountMock()},null,]), credited_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), amount_paid: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), balance: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), status: faker.helpers.arrayElement(['unpaid','partially_paid','paid'] as const), lines: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}), unit_price: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), discount_percent: faker.helpers.arrayElement([faker.number.int({min: 0, max: 100}),null,]), item_code: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), tax_class: faker.helpers.arrayElement(Object.values(TaxClass)), special_discount_amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), lot_number: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$"),null,]), lots: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({lot_number: faker.helpers.fromRegExp("^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$"), expires_on: faker.date.past().toISOString().slice(0, 10), quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2})})), credited_quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}), credited_amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2})})), ...overrideResponse})
 
-export const getGetInvoiceHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
-        [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
-      }})))
-
 export const getRestoreInvoiceResponseSpecialDiscountMock = (overrideResponse: Partial<SpecialDiscount> = {}): SpecialDiscount => ({...{program_id: faker.number.int({min: 1, max: 2147483647}), program_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), percent: faker.number.int({min: 0, max: 100}), holder_name: faker.string.alpha({length: {min: 10, max: 255}}), holder_id_number: faker.string.alpha({length: {min: 10, max: 100}})}, ...overrideResponse});
 
 export const getRestoreInvoiceResponseMock = (overrideResponse: Partial<Extract<Invoice, object>> = {}): Invoice => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), contact_id: faker.number.int({min: 1, max: 2147483647}), branch_id: faker.number.int({min: 1, max: 2147483647}), invoice_date: faker.date.past().toISOString().slice(0, 10), due_date: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]), quotation_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), job_order_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), number: faker.string.alpha({length: {min: 10, max: 255}}), reference_number: faker.string.alpha({length: {min: 10, max: 255}}), contact_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), branch_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), subtotal: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), discount_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_removed: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), special_discount_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vatable_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_exempt_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), zero_rated_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), special_discount: faker.helpers.arrayElement([{...getRestoreInvoiceResponseSpecialDiscountMock()},null,]), credited_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), amount_paid: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), balance: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), status: faker.helpers.arrayElement(['unpaid','partially_paid','paid'] as const), lines: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}), unit_price: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), discount_percent: faker.helpers.arrayElement([faker.number.int({min: 0, max: 100}),null,]), item_code: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), tax_class: faker.helpers.arrayElement(Object.values(TaxClass)), special_discount_amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), lot_number: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$"),null,]), lots: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({lot_number: faker.helpers.fromRegExp("^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$"), expires_on: faker.date.past().toISOString().slice(0, 10), quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2})})), credited_quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}), credited_amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2})})), ...overrideResponse})
+
+export const getGetInvoiceHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
+        [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
+      }})))
 
 
 export const getListInvoicesMockHandler = (overrideResponse?: InvoicePage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<InvoicePage> | InvoicePage), options?: RequestHandlerOptions) => {
@@ -143,18 +143,6 @@ export const getDeleteInvoiceMockHandler = (overrideResponse?: Invoice | ((info:
   }, options)
 }
 
-export const getGetInvoiceHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/invoices/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetInvoiceHistoryResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getRestoreInvoiceMockHandler = (overrideResponse?: Invoice | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<Invoice> | Invoice), options?: RequestHandlerOptions) => {
   return http.patch('*/api/invoices/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -176,6 +164,18 @@ export const getForceDeleteInvoiceMockHandler = (overrideResponse?: NoContentRes
       })
   }, options)
 }
+
+export const getGetInvoiceHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/invoices/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetInvoiceHistoryResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getInvoicesMock = () => [
   getListInvoicesMockHandler(),
   getCreateInvoiceMockHandler(),
@@ -183,7 +183,7 @@ export const getInvoicesMock = () => [
   getGetInvoiceMockHandler(),
   getUpdateInvoiceMockHandler(),
   getDeleteInvoiceMockHandler(),
-  getGetInvoiceHistoryMockHandler(),
   getRestoreInvoiceMockHandler(),
-  getForceDeleteInvoiceMockHandler()
+  getForceDeleteInvoiceMockHandler(),
+  getGetInvoiceHistoryMockHandler()
 ]

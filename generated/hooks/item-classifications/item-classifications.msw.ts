@@ -46,11 +46,11 @@ export const getUpdateItemClassificationResponseMock = (overrideResponse: Partia
 
 export const getDeleteItemClassificationResponseMock = (overrideResponse: Partial<Extract<ItemClassification, object>> = {}): ItemClassification => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), description: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), ...overrideResponse})
 
+export const getRestoreItemClassificationResponseMock = (overrideResponse: Partial<Extract<ItemClassification, object>> = {}): ItemClassification => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), description: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), ...overrideResponse})
+
 export const getGetItemClassificationHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
-
-export const getRestoreItemClassificationResponseMock = (overrideResponse: Partial<Extract<ItemClassification, object>> = {}): ItemClassification => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), description: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), ...overrideResponse})
 
 
 export const getListItemClassificationsMockHandler = (overrideResponse?: ItemClassificationPage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ItemClassificationPage> | ItemClassificationPage), options?: RequestHandlerOptions) => {
@@ -125,18 +125,6 @@ export const getDeleteItemClassificationMockHandler = (overrideResponse?: ItemCl
   }, options)
 }
 
-export const getGetItemClassificationHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/item-classifications/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetItemClassificationHistoryResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getRestoreItemClassificationMockHandler = (overrideResponse?: ItemClassification | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<ItemClassification> | ItemClassification), options?: RequestHandlerOptions) => {
   return http.patch('*/api/item-classifications/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -158,6 +146,18 @@ export const getForceDeleteItemClassificationMockHandler = (overrideResponse?: N
       })
   }, options)
 }
+
+export const getGetItemClassificationHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/item-classifications/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetItemClassificationHistoryResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getItemClassificationsMock = () => [
   getListItemClassificationsMockHandler(),
   getCreateItemClassificationMockHandler(),
@@ -165,7 +165,7 @@ export const getItemClassificationsMock = () => [
   getGetItemClassificationMockHandler(),
   getUpdateItemClassificationMockHandler(),
   getDeleteItemClassificationMockHandler(),
-  getGetItemClassificationHistoryMockHandler(),
   getRestoreItemClassificationMockHandler(),
-  getForceDeleteItemClassificationMockHandler()
+  getForceDeleteItemClassificationMockHandler(),
+  getGetItemClassificationHistoryMockHandler()
 ]

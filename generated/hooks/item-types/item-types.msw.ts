@@ -49,11 +49,11 @@ export const getUpdateItemTypeResponseMock = (overrideResponse: Partial<Extract<
 
 export const getDeleteItemTypeResponseMock = (overrideResponse: Partial<Extract<ItemType, object>> = {}): ItemType => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), description: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), optical_kind: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(OpticalKind)),null,]), ...overrideResponse})
 
+export const getRestoreItemTypeResponseMock = (overrideResponse: Partial<Extract<ItemType, object>> = {}): ItemType => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), description: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), optical_kind: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(OpticalKind)),null,]), ...overrideResponse})
+
 export const getGetItemTypeHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
-
-export const getRestoreItemTypeResponseMock = (overrideResponse: Partial<Extract<ItemType, object>> = {}): ItemType => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), description: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), optical_kind: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(OpticalKind)),null,]), ...overrideResponse})
 
 
 export const getListItemTypesMockHandler = (overrideResponse?: ItemTypePage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ItemTypePage> | ItemTypePage), options?: RequestHandlerOptions) => {
@@ -128,18 +128,6 @@ export const getDeleteItemTypeMockHandler = (overrideResponse?: ItemType | ((inf
   }, options)
 }
 
-export const getGetItemTypeHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/item-types/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetItemTypeHistoryResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getRestoreItemTypeMockHandler = (overrideResponse?: ItemType | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<ItemType> | ItemType), options?: RequestHandlerOptions) => {
   return http.patch('*/api/item-types/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -161,6 +149,18 @@ export const getForceDeleteItemTypeMockHandler = (overrideResponse?: NoContentRe
       })
   }, options)
 }
+
+export const getGetItemTypeHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/item-types/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetItemTypeHistoryResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getItemTypesMock = () => [
   getListItemTypesMockHandler(),
   getCreateItemTypeMockHandler(),
@@ -168,7 +168,7 @@ export const getItemTypesMock = () => [
   getGetItemTypeMockHandler(),
   getUpdateItemTypeMockHandler(),
   getDeleteItemTypeMockHandler(),
-  getGetItemTypeHistoryMockHandler(),
   getRestoreItemTypeMockHandler(),
-  getForceDeleteItemTypeMockHandler()
+  getForceDeleteItemTypeMockHandler(),
+  getGetItemTypeHistoryMockHandler()
 ]

@@ -336,6 +336,166 @@ export function useSearchItems<TData = Awaited<ReturnType<typeof searchItems>>, 
 
 
 /**
+ * Needs create-items. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
+ * @summary Import items from CSV
+ */
+export const importItems = (
+    params?: ImportItemsParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<ImportResult>(
+      {url: `/api/items/import`, method: 'POST',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getImportItemsMutationKey = () => ['importItems'] as const;
+
+export const getImportItemsMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importItems>>, TError,ImportItemsMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof importItems>>, TError,ImportItemsMutationVariables, TContext> => {
+
+const mutationKey = getImportItemsMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof importItems>>, ImportItemsMutationVariables> = (props) => {
+          const {params} = props ?? {};
+
+          return  importItems(params,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ImportItemsMutationResult = NonNullable<Awaited<ReturnType<typeof importItems>>>
+
+    export type ImportItemsMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+    export type ImportItemsMutationVariables = {params?: ImportItemsParams}
+
+    /**
+ * @summary Import items from CSV
+ */
+export const useImportItems = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importItems>>, TError,ImportItemsMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof importItems>>,
+        TError,
+        ImportItemsMutationVariables,
+        TContext
+      > => {
+      return useMutation(getImportItemsMutationOptions(options), queryClient);
+    }
+    /**
+ * The header row the import reads, and one example row. Needs only a signed-in user.
+ * @summary The CSV template of the items import
+ */
+export const getItemsImportTemplate = (
+
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<unknown>(
+      {url: `/api/items/import/template`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetItemsImportTemplateQueryKey = () => {
+    return [
+    `/api/items/import/template`
+    ] as const;
+    }
+
+
+export const getGetItemsImportTemplateQueryOptions = <TData = Awaited<ReturnType<typeof getItemsImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemsImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetItemsImportTemplateQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getItemsImportTemplate>>> = ({ signal }) => getItemsImportTemplate(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getItemsImportTemplate>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetItemsImportTemplateQueryResult = NonNullable<Awaited<ReturnType<typeof getItemsImportTemplate>>>
+export type GetItemsImportTemplateQueryError = ErrorType<UnauthenticatedResponse>
+
+
+export function useGetItemsImportTemplate<TData = Awaited<ReturnType<typeof getItemsImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemsImportTemplate>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getItemsImportTemplate>>,
+          TError,
+          Awaited<ReturnType<typeof getItemsImportTemplate>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetItemsImportTemplate<TData = Awaited<ReturnType<typeof getItemsImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemsImportTemplate>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getItemsImportTemplate>>,
+          TError,
+          Awaited<ReturnType<typeof getItemsImportTemplate>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetItemsImportTemplate<TData = Awaited<ReturnType<typeof getItemsImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemsImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The CSV template of the items import
+ */
+
+export function useGetItemsImportTemplate<TData = Awaited<ReturnType<typeof getItemsImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemsImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetItemsImportTemplateQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
  * Needs view-items.
  * @summary Read a item
  */
@@ -564,99 +724,6 @@ export const useDeleteItem = <TError = ErrorType<UnauthenticatedResponse | Forbi
       return useMutation(getDeleteItemMutationOptions(options), queryClient);
     }
     /**
- * Needs view-items. Who did what and when to the item, newest first.
- * @summary Read the history of a item
- */
-export const getItemHistory = (
-    id: number,
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<RecordHistoryResponse>(
-      {url: `/api/items/${id}/history`, method: 'GET', signal
-    },
-      options);
-    }
-
-
-
-
-export const getGetItemHistoryQueryKey = (id: number,) => {
-    return [
-    `/api/items/${id}/history`
-    ] as const;
-    }
-
-
-export const getGetItemHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getItemHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getGetItemHistoryQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getItemHistory>>> = ({ signal }) => getItemHistory(id, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getItemHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetItemHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getItemHistory>>>
-export type GetItemHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
-
-
-export function useGetItemHistory<TData = Awaited<ReturnType<typeof getItemHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemHistory>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getItemHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getItemHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetItemHistory<TData = Awaited<ReturnType<typeof getItemHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemHistory>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getItemHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getItemHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetItemHistory<TData = Awaited<ReturnType<typeof getItemHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary Read the history of a item
- */
-
-export function useGetItemHistory<TData = Awaited<ReturnType<typeof getItemHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getGetItemHistoryQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-/**
  * Needs restore-items.
  * @summary Restore a soft-deleted item
  */
@@ -789,18 +856,17 @@ export const useForceDeleteItem = <TError = ErrorType<UnauthenticatedResponse | 
       return useMutation(getForceDeleteItemMutationOptions(options), queryClient);
     }
     /**
- * Needs create-items. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
- * @summary Import items from CSV
+ * Needs view-items. Who did what and when to the item, newest first.
+ * @summary Read the history of a item
  */
-export const importItems = (
-    params?: ImportItemsParams,
+export const getItemHistory = (
+    id: number,
  options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
 ) => {
 
 
-      return httpClient<ImportResult>(
-      {url: `/api/items/import`, method: 'POST',
-        params, signal
+      return httpClient<RecordHistoryResponse>(
+      {url: `/api/items/${id}/history`, method: 'GET', signal
     },
       options);
     }
@@ -808,135 +874,69 @@ export const importItems = (
 
 
 
-export const getImportItemsMutationKey = () => ['importItems'] as const;
-
-export const getImportItemsMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importItems>>, TError,ImportItemsMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
-): UseMutationOptions<Awaited<ReturnType<typeof importItems>>, TError,ImportItemsMutationVariables, TContext> => {
-
-const mutationKey = getImportItemsMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
-
-
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof importItems>>, ImportItemsMutationVariables> = (props) => {
-          const {params} = props ?? {};
-
-          return  importItems(params,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type ImportItemsMutationResult = NonNullable<Awaited<ReturnType<typeof importItems>>>
-
-    export type ImportItemsMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
-    export type ImportItemsMutationVariables = {params?: ImportItemsParams}
-
-    /**
- * @summary Import items from CSV
- */
-export const useImportItems = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importItems>>, TError,ImportItemsMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof importItems>>,
-        TError,
-        ImportItemsMutationVariables,
-        TContext
-      > => {
-      return useMutation(getImportItemsMutationOptions(options), queryClient);
-    }
-    /**
- * The header row the import reads, and one example row. Needs only a signed-in user.
- * @summary The CSV template of the items import
- */
-export const getItemsImportTemplate = (
-
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<unknown>(
-      {url: `/api/items/import/template`, method: 'GET', signal
-    },
-      options);
-    }
-
-
-
-
-export const getGetItemsImportTemplateQueryKey = () => {
+export const getGetItemHistoryQueryKey = (id: number,) => {
     return [
-    `/api/items/import/template`
+    `/api/items/${id}/history`
     ] as const;
     }
 
 
-export const getGetItemsImportTemplateQueryOptions = <TData = Awaited<ReturnType<typeof getItemsImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemsImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+export const getGetItemHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getItemHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getGetItemsImportTemplateQueryKey();
+  const queryKey =  queryOptions?.queryKey ?? getGetItemHistoryQueryKey(id);
 
 
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getItemsImportTemplate>>> = ({ signal }) => getItemsImportTemplate(requestOptions, signal);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getItemHistory>>> = ({ signal }) => getItemHistory(id, requestOptions, signal);
 
 
 
 
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getItemsImportTemplate>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getItemHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
 }
 
-export type GetItemsImportTemplateQueryResult = NonNullable<Awaited<ReturnType<typeof getItemsImportTemplate>>>
-export type GetItemsImportTemplateQueryError = ErrorType<UnauthenticatedResponse>
+export type GetItemHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getItemHistory>>>
+export type GetItemHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
 
 
-export function useGetItemsImportTemplate<TData = Awaited<ReturnType<typeof getItemsImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemsImportTemplate>>, TError, TData>> & Pick<
+export function useGetItemHistory<TData = Awaited<ReturnType<typeof getItemHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemHistory>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getItemsImportTemplate>>,
+          Awaited<ReturnType<typeof getItemHistory>>,
           TError,
-          Awaited<ReturnType<typeof getItemsImportTemplate>>
+          Awaited<ReturnType<typeof getItemHistory>>
         > , 'initialData'
       >, request?: SecondParameter<typeof httpClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetItemsImportTemplate<TData = Awaited<ReturnType<typeof getItemsImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemsImportTemplate>>, TError, TData>> & Pick<
+export function useGetItemHistory<TData = Awaited<ReturnType<typeof getItemHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemHistory>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getItemsImportTemplate>>,
+          Awaited<ReturnType<typeof getItemHistory>>,
           TError,
-          Awaited<ReturnType<typeof getItemsImportTemplate>>
+          Awaited<ReturnType<typeof getItemHistory>>
         > , 'initialData'
       >, request?: SecondParameter<typeof httpClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetItemsImportTemplate<TData = Awaited<ReturnType<typeof getItemsImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemsImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+export function useGetItemHistory<TData = Awaited<ReturnType<typeof getItemHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The CSV template of the items import
+ * @summary Read the history of a item
  */
 
-export function useGetItemsImportTemplate<TData = Awaited<ReturnType<typeof getItemsImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemsImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+export function useGetItemHistory<TData = Awaited<ReturnType<typeof getItemHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getGetItemsImportTemplateQueryOptions(options)
+  const queryOptions = getGetItemHistoryQueryOptions(id,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -46,11 +46,11 @@ export const getUpdateMeasuringMassResponseMock = (overrideResponse: Partial<Ext
 
 export const getDeleteMeasuringMassResponseMock = (overrideResponse: Partial<Extract<MeasuringMass, object>> = {}): MeasuringMass => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), description: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), ...overrideResponse})
 
+export const getRestoreMeasuringMassResponseMock = (overrideResponse: Partial<Extract<MeasuringMass, object>> = {}): MeasuringMass => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), description: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), ...overrideResponse})
+
 export const getGetMeasuringMassHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
-
-export const getRestoreMeasuringMassResponseMock = (overrideResponse: Partial<Extract<MeasuringMass, object>> = {}): MeasuringMass => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), description: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), ...overrideResponse})
 
 
 export const getListMeasuringMassesMockHandler = (overrideResponse?: MeasuringMassPage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<MeasuringMassPage> | MeasuringMassPage), options?: RequestHandlerOptions) => {
@@ -125,18 +125,6 @@ export const getDeleteMeasuringMassMockHandler = (overrideResponse?: MeasuringMa
   }, options)
 }
 
-export const getGetMeasuringMassHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/measuring-masses/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetMeasuringMassHistoryResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getRestoreMeasuringMassMockHandler = (overrideResponse?: MeasuringMass | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<MeasuringMass> | MeasuringMass), options?: RequestHandlerOptions) => {
   return http.patch('*/api/measuring-masses/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -158,6 +146,18 @@ export const getForceDeleteMeasuringMassMockHandler = (overrideResponse?: NoCont
       })
   }, options)
 }
+
+export const getGetMeasuringMassHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/measuring-masses/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetMeasuringMassHistoryResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getMeasuringMassesMock = () => [
   getListMeasuringMassesMockHandler(),
   getCreateMeasuringMassMockHandler(),
@@ -165,7 +165,7 @@ export const getMeasuringMassesMock = () => [
   getGetMeasuringMassMockHandler(),
   getUpdateMeasuringMassMockHandler(),
   getDeleteMeasuringMassMockHandler(),
-  getGetMeasuringMassHistoryMockHandler(),
   getRestoreMeasuringMassMockHandler(),
-  getForceDeleteMeasuringMassMockHandler()
+  getForceDeleteMeasuringMassMockHandler(),
+  getGetMeasuringMassHistoryMockHandler()
 ]

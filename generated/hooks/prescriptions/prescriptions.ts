@@ -557,99 +557,6 @@ export const useDeletePrescription = <TError = ErrorType<UnauthenticatedResponse
       return useMutation(getDeletePrescriptionMutationOptions(options), queryClient);
     }
     /**
- * Needs view-prescriptions. Who did what and when to the prescription, newest first.
- * @summary Read the history of a prescription
- */
-export const getPrescriptionHistory = (
-    id: number,
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<RecordHistoryResponse>(
-      {url: `/api/prescriptions/${id}/history`, method: 'GET', signal
-    },
-      options);
-    }
-
-
-
-
-export const getGetPrescriptionHistoryQueryKey = (id: number,) => {
-    return [
-    `/api/prescriptions/${id}/history`
-    ] as const;
-    }
-
-
-export const getGetPrescriptionHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getPrescriptionHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPrescriptionHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getGetPrescriptionHistoryQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPrescriptionHistory>>> = ({ signal }) => getPrescriptionHistory(id, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPrescriptionHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetPrescriptionHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getPrescriptionHistory>>>
-export type GetPrescriptionHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
-
-
-export function useGetPrescriptionHistory<TData = Awaited<ReturnType<typeof getPrescriptionHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPrescriptionHistory>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getPrescriptionHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getPrescriptionHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPrescriptionHistory<TData = Awaited<ReturnType<typeof getPrescriptionHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPrescriptionHistory>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getPrescriptionHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getPrescriptionHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPrescriptionHistory<TData = Awaited<ReturnType<typeof getPrescriptionHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPrescriptionHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary Read the history of a prescription
- */
-
-export function useGetPrescriptionHistory<TData = Awaited<ReturnType<typeof getPrescriptionHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPrescriptionHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getGetPrescriptionHistoryQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-/**
  * Needs restore-prescriptions.
  * @summary Restore a soft-deleted prescription
  */
@@ -781,3 +688,96 @@ export const useForceDeletePrescription = <TError = ErrorType<UnauthenticatedRes
       > => {
       return useMutation(getForceDeletePrescriptionMutationOptions(options), queryClient);
     }
+    /**
+ * Needs view-prescriptions. Who did what and when to the prescription, newest first.
+ * @summary Read the history of a prescription
+ */
+export const getPrescriptionHistory = (
+    id: number,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<RecordHistoryResponse>(
+      {url: `/api/prescriptions/${id}/history`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetPrescriptionHistoryQueryKey = (id: number,) => {
+    return [
+    `/api/prescriptions/${id}/history`
+    ] as const;
+    }
+
+
+export const getGetPrescriptionHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getPrescriptionHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPrescriptionHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPrescriptionHistoryQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPrescriptionHistory>>> = ({ signal }) => getPrescriptionHistory(id, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPrescriptionHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPrescriptionHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getPrescriptionHistory>>>
+export type GetPrescriptionHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
+
+
+export function useGetPrescriptionHistory<TData = Awaited<ReturnType<typeof getPrescriptionHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPrescriptionHistory>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPrescriptionHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getPrescriptionHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPrescriptionHistory<TData = Awaited<ReturnType<typeof getPrescriptionHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPrescriptionHistory>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPrescriptionHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getPrescriptionHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPrescriptionHistory<TData = Awaited<ReturnType<typeof getPrescriptionHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPrescriptionHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read the history of a prescription
+ */
+
+export function useGetPrescriptionHistory<TData = Awaited<ReturnType<typeof getPrescriptionHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPrescriptionHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPrescriptionHistoryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+

@@ -41,19 +41,19 @@ export const getCreatePurchaseItemPriceResponseMock = (overrideResponse: Partial
 
 export const getSearchPurchaseItemPricesResponseMock = (): PurchaseItemPrice[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), contact_id: faker.number.int({min: 1, max: 2147483647}), unit_cost: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), effective_date: faker.date.past().toISOString().slice(0, 10), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), contact_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null])})))
 
+export const getImportPurchaseItemPricesResponseMock = (overrideResponse: Partial<Extract<ImportResult, object>> = {}): ImportResult => (faker.helpers.arrayElement([{rows: faker.number.int({min: 0}), created: faker.number.int({min: 0}), dry_run: faker.datatype.boolean(), ...overrideResponse}, {rows: faker.number.int({min: 0}), created: faker.number.int({min: 0}), dry_run: faker.datatype.boolean(), ...overrideResponse}]))
+
 export const getGetPurchaseItemPriceResponseMock = (overrideResponse: Partial<Extract<PurchaseItemPrice, object>> = {}): PurchaseItemPrice => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), contact_id: faker.number.int({min: 1, max: 2147483647}), unit_cost: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), effective_date: faker.date.past().toISOString().slice(0, 10), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), contact_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
 
 export const getUpdatePurchaseItemPriceResponseMock = (overrideResponse: Partial<Extract<PurchaseItemPrice, object>> = {}): PurchaseItemPrice => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), contact_id: faker.number.int({min: 1, max: 2147483647}), unit_cost: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), effective_date: faker.date.past().toISOString().slice(0, 10), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), contact_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
 
 export const getDeletePurchaseItemPriceResponseMock = (overrideResponse: Partial<Extract<PurchaseItemPrice, object>> = {}): PurchaseItemPrice => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), contact_id: faker.number.int({min: 1, max: 2147483647}), unit_cost: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), effective_date: faker.date.past().toISOString().slice(0, 10), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), contact_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
 
+export const getRestorePurchaseItemPriceResponseMock = (overrideResponse: Partial<Extract<PurchaseItemPrice, object>> = {}): PurchaseItemPrice => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), contact_id: faker.number.int({min: 1, max: 2147483647}), unit_cost: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), effective_date: faker.date.past().toISOString().slice(0, 10), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), contact_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
+
 export const getGetPurchaseItemPriceHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
-
-export const getRestorePurchaseItemPriceResponseMock = (overrideResponse: Partial<Extract<PurchaseItemPrice, object>> = {}): PurchaseItemPrice => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), contact_id: faker.number.int({min: 1, max: 2147483647}), unit_cost: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), effective_date: faker.date.past().toISOString().slice(0, 10), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), contact_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
-
-export const getImportPurchaseItemPricesResponseMock = (overrideResponse: Partial<Extract<ImportResult, object>> = {}): ImportResult => (faker.helpers.arrayElement([{rows: faker.number.int({min: 0}), created: faker.number.int({min: 0}), dry_run: faker.datatype.boolean(), ...overrideResponse}, {rows: faker.number.int({min: 0}), created: faker.number.int({min: 0}), dry_run: faker.datatype.boolean(), ...overrideResponse}]))
 
 
 export const getListPurchaseItemPricesMockHandler = (overrideResponse?: PurchaseItemPricePage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<PurchaseItemPricePage> | PurchaseItemPricePage), options?: RequestHandlerOptions) => {
@@ -87,6 +87,28 @@ export const getSearchPurchaseItemPricesMockHandler = (overrideResponse?: Purcha
     return HttpResponse.json(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getSearchPurchaseItemPricesResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getImportPurchaseItemPricesMockHandler = (overrideResponse?: ImportResult | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<ImportResult> | ImportResult), options?: RequestHandlerOptions) => {
+  return http.post('*/api/purchase-item-prices/import', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getImportPurchaseItemPricesResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetPurchaseItemPricesImportTemplateMockHandler = (overrideResponse?: unknown | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<unknown> | unknown), options?: RequestHandlerOptions) => {
+  return http.get('*/api/purchase-item-prices/import/template', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+  if (typeof overrideResponse === 'function') {await overrideResponse(info); }
+
+    return new HttpResponse(null,
       { status: 200
       })
   }, options)
@@ -128,18 +150,6 @@ export const getDeletePurchaseItemPriceMockHandler = (overrideResponse?: Purchas
   }, options)
 }
 
-export const getGetPurchaseItemPriceHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/purchase-item-prices/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetPurchaseItemPriceHistoryResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getRestorePurchaseItemPriceMockHandler = (overrideResponse?: PurchaseItemPrice | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<PurchaseItemPrice> | PurchaseItemPrice), options?: RequestHandlerOptions) => {
   return http.patch('*/api/purchase-item-prices/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -162,23 +172,13 @@ export const getForceDeletePurchaseItemPriceMockHandler = (overrideResponse?: No
   }, options)
 }
 
-export const getImportPurchaseItemPricesMockHandler = (overrideResponse?: ImportResult | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<ImportResult> | ImportResult), options?: RequestHandlerOptions) => {
-  return http.post('*/api/purchase-item-prices/import', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+export const getGetPurchaseItemPriceHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/purchase-item-prices/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
 
 
     return HttpResponse.json(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getImportPurchaseItemPricesResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
-export const getGetPurchaseItemPricesImportTemplateMockHandler = (overrideResponse?: unknown | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<unknown> | unknown), options?: RequestHandlerOptions) => {
-  return http.get('*/api/purchase-item-prices/import/template', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-  if (typeof overrideResponse === 'function') {await overrideResponse(info); }
-
-    return new HttpResponse(null,
+    : getGetPurchaseItemPriceHistoryResponseMock(),
       { status: 200
       })
   }, options)
@@ -187,12 +187,12 @@ export const getPurchaseItemPricesMock = () => [
   getListPurchaseItemPricesMockHandler(),
   getCreatePurchaseItemPriceMockHandler(),
   getSearchPurchaseItemPricesMockHandler(),
+  getImportPurchaseItemPricesMockHandler(),
+  getGetPurchaseItemPricesImportTemplateMockHandler(),
   getGetPurchaseItemPriceMockHandler(),
   getUpdatePurchaseItemPriceMockHandler(),
   getDeletePurchaseItemPriceMockHandler(),
-  getGetPurchaseItemPriceHistoryMockHandler(),
   getRestorePurchaseItemPriceMockHandler(),
   getForceDeletePurchaseItemPriceMockHandler(),
-  getImportPurchaseItemPricesMockHandler(),
-  getGetPurchaseItemPricesImportTemplateMockHandler()
+  getGetPurchaseItemPriceHistoryMockHandler()
 ]

@@ -331,6 +331,166 @@ export function useSearchPurchaseItemPrices<TData = Awaited<ReturnType<typeof se
 
 
 /**
+ * Needs create-purchase-item-prices. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
+ * @summary Import purchase item prices from CSV
+ */
+export const importPurchaseItemPrices = (
+    params?: ImportPurchaseItemPricesParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<ImportResult>(
+      {url: `/api/purchase-item-prices/import`, method: 'POST',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getImportPurchaseItemPricesMutationKey = () => ['importPurchaseItemPrices'] as const;
+
+export const getImportPurchaseItemPricesMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importPurchaseItemPrices>>, TError,ImportPurchaseItemPricesMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof importPurchaseItemPrices>>, TError,ImportPurchaseItemPricesMutationVariables, TContext> => {
+
+const mutationKey = getImportPurchaseItemPricesMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof importPurchaseItemPrices>>, ImportPurchaseItemPricesMutationVariables> = (props) => {
+          const {params} = props ?? {};
+
+          return  importPurchaseItemPrices(params,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ImportPurchaseItemPricesMutationResult = NonNullable<Awaited<ReturnType<typeof importPurchaseItemPrices>>>
+
+    export type ImportPurchaseItemPricesMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+    export type ImportPurchaseItemPricesMutationVariables = {params?: ImportPurchaseItemPricesParams}
+
+    /**
+ * @summary Import purchase item prices from CSV
+ */
+export const useImportPurchaseItemPrices = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importPurchaseItemPrices>>, TError,ImportPurchaseItemPricesMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof importPurchaseItemPrices>>,
+        TError,
+        ImportPurchaseItemPricesMutationVariables,
+        TContext
+      > => {
+      return useMutation(getImportPurchaseItemPricesMutationOptions(options), queryClient);
+    }
+    /**
+ * The header row the import reads, and one example row. Needs only a signed-in user.
+ * @summary The CSV template of the purchase item prices import
+ */
+export const getPurchaseItemPricesImportTemplate = (
+
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<unknown>(
+      {url: `/api/purchase-item-prices/import/template`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetPurchaseItemPricesImportTemplateQueryKey = () => {
+    return [
+    `/api/purchase-item-prices/import/template`
+    ] as const;
+    }
+
+
+export const getGetPurchaseItemPricesImportTemplateQueryOptions = <TData = Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPurchaseItemPricesImportTemplateQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>> = ({ signal }) => getPurchaseItemPricesImportTemplate(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPurchaseItemPricesImportTemplateQueryResult = NonNullable<Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>>
+export type GetPurchaseItemPricesImportTemplateQueryError = ErrorType<UnauthenticatedResponse>
+
+
+export function useGetPurchaseItemPricesImportTemplate<TData = Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>,
+          TError,
+          Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPurchaseItemPricesImportTemplate<TData = Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>,
+          TError,
+          Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPurchaseItemPricesImportTemplate<TData = Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The CSV template of the purchase item prices import
+ */
+
+export function useGetPurchaseItemPricesImportTemplate<TData = Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPurchaseItemPricesImportTemplateQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
  * Needs view-purchase-item-prices.
  * @summary Read a purchase item price
  */
@@ -559,99 +719,6 @@ export const useDeletePurchaseItemPrice = <TError = ErrorType<UnauthenticatedRes
       return useMutation(getDeletePurchaseItemPriceMutationOptions(options), queryClient);
     }
     /**
- * Needs view-purchase-item-prices. Who did what and when to the purchase item price, newest first.
- * @summary Read the history of a purchase item price
- */
-export const getPurchaseItemPriceHistory = (
-    id: number,
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<RecordHistoryResponse>(
-      {url: `/api/purchase-item-prices/${id}/history`, method: 'GET', signal
-    },
-      options);
-    }
-
-
-
-
-export const getGetPurchaseItemPriceHistoryQueryKey = (id: number,) => {
-    return [
-    `/api/purchase-item-prices/${id}/history`
-    ] as const;
-    }
-
-
-export const getGetPurchaseItemPriceHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getGetPurchaseItemPriceHistoryQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>> = ({ signal }) => getPurchaseItemPriceHistory(id, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetPurchaseItemPriceHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>>
-export type GetPurchaseItemPriceHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
-
-
-export function useGetPurchaseItemPriceHistory<TData = Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPurchaseItemPriceHistory<TData = Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPurchaseItemPriceHistory<TData = Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary Read the history of a purchase item price
- */
-
-export function useGetPurchaseItemPriceHistory<TData = Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getGetPurchaseItemPriceHistoryQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-/**
  * Needs restore-purchase-item-prices.
  * @summary Restore a soft-deleted purchase item price
  */
@@ -784,18 +851,17 @@ export const useForceDeletePurchaseItemPrice = <TError = ErrorType<Unauthenticat
       return useMutation(getForceDeletePurchaseItemPriceMutationOptions(options), queryClient);
     }
     /**
- * Needs create-purchase-item-prices. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
- * @summary Import purchase item prices from CSV
+ * Needs view-purchase-item-prices. Who did what and when to the purchase item price, newest first.
+ * @summary Read the history of a purchase item price
  */
-export const importPurchaseItemPrices = (
-    params?: ImportPurchaseItemPricesParams,
+export const getPurchaseItemPriceHistory = (
+    id: number,
  options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
 ) => {
 
 
-      return httpClient<ImportResult>(
-      {url: `/api/purchase-item-prices/import`, method: 'POST',
-        params, signal
+      return httpClient<RecordHistoryResponse>(
+      {url: `/api/purchase-item-prices/${id}/history`, method: 'GET', signal
     },
       options);
     }
@@ -803,135 +869,69 @@ export const importPurchaseItemPrices = (
 
 
 
-export const getImportPurchaseItemPricesMutationKey = () => ['importPurchaseItemPrices'] as const;
-
-export const getImportPurchaseItemPricesMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importPurchaseItemPrices>>, TError,ImportPurchaseItemPricesMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
-): UseMutationOptions<Awaited<ReturnType<typeof importPurchaseItemPrices>>, TError,ImportPurchaseItemPricesMutationVariables, TContext> => {
-
-const mutationKey = getImportPurchaseItemPricesMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
-
-
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof importPurchaseItemPrices>>, ImportPurchaseItemPricesMutationVariables> = (props) => {
-          const {params} = props ?? {};
-
-          return  importPurchaseItemPrices(params,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type ImportPurchaseItemPricesMutationResult = NonNullable<Awaited<ReturnType<typeof importPurchaseItemPrices>>>
-
-    export type ImportPurchaseItemPricesMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
-    export type ImportPurchaseItemPricesMutationVariables = {params?: ImportPurchaseItemPricesParams}
-
-    /**
- * @summary Import purchase item prices from CSV
- */
-export const useImportPurchaseItemPrices = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importPurchaseItemPrices>>, TError,ImportPurchaseItemPricesMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof importPurchaseItemPrices>>,
-        TError,
-        ImportPurchaseItemPricesMutationVariables,
-        TContext
-      > => {
-      return useMutation(getImportPurchaseItemPricesMutationOptions(options), queryClient);
-    }
-    /**
- * The header row the import reads, and one example row. Needs only a signed-in user.
- * @summary The CSV template of the purchase item prices import
- */
-export const getPurchaseItemPricesImportTemplate = (
-
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<unknown>(
-      {url: `/api/purchase-item-prices/import/template`, method: 'GET', signal
-    },
-      options);
-    }
-
-
-
-
-export const getGetPurchaseItemPricesImportTemplateQueryKey = () => {
+export const getGetPurchaseItemPriceHistoryQueryKey = (id: number,) => {
     return [
-    `/api/purchase-item-prices/import/template`
+    `/api/purchase-item-prices/${id}/history`
     ] as const;
     }
 
 
-export const getGetPurchaseItemPricesImportTemplateQueryOptions = <TData = Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+export const getGetPurchaseItemPriceHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getGetPurchaseItemPricesImportTemplateQueryKey();
+  const queryKey =  queryOptions?.queryKey ?? getGetPurchaseItemPriceHistoryQueryKey(id);
 
 
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>> = ({ signal }) => getPurchaseItemPricesImportTemplate(requestOptions, signal);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>> = ({ signal }) => getPurchaseItemPriceHistory(id, requestOptions, signal);
 
 
 
 
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
 }
 
-export type GetPurchaseItemPricesImportTemplateQueryResult = NonNullable<Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>>
-export type GetPurchaseItemPricesImportTemplateQueryError = ErrorType<UnauthenticatedResponse>
+export type GetPurchaseItemPriceHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>>
+export type GetPurchaseItemPriceHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
 
 
-export function useGetPurchaseItemPricesImportTemplate<TData = Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>, TError, TData>> & Pick<
+export function useGetPurchaseItemPriceHistory<TData = Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>,
+          Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>,
           TError,
-          Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>
+          Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>
         > , 'initialData'
       >, request?: SecondParameter<typeof httpClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPurchaseItemPricesImportTemplate<TData = Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>, TError, TData>> & Pick<
+export function useGetPurchaseItemPriceHistory<TData = Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>,
+          Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>,
           TError,
-          Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>
+          Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>
         > , 'initialData'
       >, request?: SecondParameter<typeof httpClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPurchaseItemPricesImportTemplate<TData = Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+export function useGetPurchaseItemPriceHistory<TData = Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The CSV template of the purchase item prices import
+ * @summary Read the history of a purchase item price
  */
 
-export function useGetPurchaseItemPricesImportTemplate<TData = Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseItemPricesImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+export function useGetPurchaseItemPriceHistory<TData = Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseItemPriceHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getGetPurchaseItemPricesImportTemplateQueryOptions(options)
+  const queryOptions = getGetPurchaseItemPriceHistoryQueryOptions(id,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -44,11 +44,11 @@ export const getGetReceiveOrderResponseMock = (overrideResponse: Partial<Extract
 
 export const getDeleteReceiveOrderResponseMock = (overrideResponse: Partial<Extract<ReceiveOrder, object>> = {}): ReceiveOrder => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), purchase_order_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), contact_id: faker.number.int({min: 1, max: 2147483647}), branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), warehouse_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), received_date: faker.date.past().toISOString().slice(0, 10), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), number: faker.string.alpha({length: {min: 10, max: 255}}), purchase_order_number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), contact_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), location_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), held_by: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 300}}), null]), total: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), lines: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), purchase_order_line_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), item_id: faker.number.int({min: 1, max: 2147483647}), quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}), unit_cost: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), item_code: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), amount: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), lot_number: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$"),null,]), expires_on: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null])})), ...overrideResponse})
 
+export const getRestoreReceiveOrderResponseMock = (overrideResponse: Partial<Extract<ReceiveOrder, object>> = {}): ReceiveOrder => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), purchase_order_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), contact_id: faker.number.int({min: 1, max: 2147483647}), branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), warehouse_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), received_date: faker.date.past().toISOString().slice(0, 10), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), number: faker.string.alpha({length: {min: 10, max: 255}}), purchase_order_number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), contact_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), location_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), held_by: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 300}}), null]), total: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), lines: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), purchase_order_line_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), item_id: faker.number.int({min: 1, max: 2147483647}), quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}), unit_cost: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), item_code: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), amount: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), lot_number: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$"),null,]), expires_on: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null])})), ...overrideResponse})
+
 export const getGetReceiveOrderHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
-
-export const getRestoreReceiveOrderResponseMock = (overrideResponse: Partial<Extract<ReceiveOrder, object>> = {}): ReceiveOrder => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), purchase_order_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), contact_id: faker.number.int({min: 1, max: 2147483647}), branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), warehouse_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), received_date: faker.date.past().toISOString().slice(0, 10), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), number: faker.string.alpha({length: {min: 10, max: 255}}), purchase_order_number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), contact_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), location_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), held_by: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 300}}), null]), total: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), lines: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), purchase_order_line_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), item_id: faker.number.int({min: 1, max: 2147483647}), quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}), unit_cost: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), item_code: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), amount: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), lot_number: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$"),null,]), expires_on: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null])})), ...overrideResponse})
 
 
 export const getListReceiveOrdersMockHandler = (overrideResponse?: ReceiveOrderPage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ReceiveOrderPage> | ReceiveOrderPage), options?: RequestHandlerOptions) => {
@@ -111,18 +111,6 @@ export const getDeleteReceiveOrderMockHandler = (overrideResponse?: ReceiveOrder
   }, options)
 }
 
-export const getGetReceiveOrderHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/receive-orders/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetReceiveOrderHistoryResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getRestoreReceiveOrderMockHandler = (overrideResponse?: ReceiveOrder | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<ReceiveOrder> | ReceiveOrder), options?: RequestHandlerOptions) => {
   return http.patch('*/api/receive-orders/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -144,13 +132,25 @@ export const getForceDeleteReceiveOrderMockHandler = (overrideResponse?: NoConte
       })
   }, options)
 }
+
+export const getGetReceiveOrderHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/receive-orders/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetReceiveOrderHistoryResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getReceiveOrdersMock = () => [
   getListReceiveOrdersMockHandler(),
   getCreateReceiveOrderMockHandler(),
   getSearchReceiveOrdersMockHandler(),
   getGetReceiveOrderMockHandler(),
   getDeleteReceiveOrderMockHandler(),
-  getGetReceiveOrderHistoryMockHandler(),
   getRestoreReceiveOrderMockHandler(),
-  getForceDeleteReceiveOrderMockHandler()
+  getForceDeleteReceiveOrderMockHandler(),
+  getGetReceiveOrderHistoryMockHandler()
 ]

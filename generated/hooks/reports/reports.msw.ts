@@ -37,8 +37,6 @@ import type {
 } from '../../model';
 
 
-export const getGetDailySalesResponseMock = (): DailySalesRow[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({branch_id: faker.number.int({min: 1, max: 2147483647}), branch_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), date: faker.date.past().toISOString().slice(0, 10), invoices_issued: faker.number.int({min: 0}), invoices_voided: faker.number.int({min: 0}), issued_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), issued_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), voided_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), voided_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), gross_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), regular_discounts: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_exemption: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), special_discounts: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vatable_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_exempt_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), zero_rated_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), credit_memos_issued: faker.number.int({min: 0}), credit_memos_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), credit_memos_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), returns_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), returns_vat_amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), refunds_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), net_sales: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), collections_cash: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_bank_transfer: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_check: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_card: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_e_wallet: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2})})))
-
 export const getGetStockValuationReportResponseMock = (overrideResponse: Partial<Extract<StockValuationReport, object>> = {}): StockValuationReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({key: faker.string.alpha({length: {min: 10, max: 64}}), label: faker.string.alpha({length: {min: 10, max: 255}}), quantity: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), value: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), totals: {quantity: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), value: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, ...overrideResponse})
 
 export const getGetSalesReportResponseMock = (overrideResponse: Partial<Extract<SalesReportReport, object>> = {}): SalesReportReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({key: faker.string.alpha({length: {min: 10, max: 64}}), label: faker.string.alpha({length: {min: 10, max: 255}}), quantity: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), gross_sales: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), discounts: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), net_sales: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), cost_of_sales: faker.helpers.arrayElement([faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), null]), margin: faker.helpers.arrayElement([faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), null]), margin_percent: faker.helpers.arrayElement([faker.number.float({min: -100000, max: 100000, fractionDigits: 2}), null])})), totals: {quantity: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), gross_sales: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), discounts: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), net_sales: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), cost_of_sales: faker.helpers.arrayElement([faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), null]), margin: faker.helpers.arrayElement([faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), null]), margin_percent: faker.helpers.arrayElement([faker.number.float({min: -100000, max: 100000, fractionDigits: 2}), null])}, ...overrideResponse})
@@ -53,18 +51,8 @@ export const getGetReorderReportResponseMock = (overrideResponse: Partial<Extrac
 
 export const getGetRecallsReportResponseMock = (overrideResponse: Partial<Extract<RecallReport, object>> = {}): RecallReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({contact_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 10, max: 255}}), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), email: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), examined_on: faker.date.past().toISOString().slice(0, 10), expires_on: faker.date.past().toISOString().slice(0, 10), branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), branch_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null])})), totals: {patients: faker.number.int({min: 0, max: 100000000})}, ...overrideResponse})
 
+export const getGetDailySalesResponseMock = (): DailySalesRow[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({branch_id: faker.number.int({min: 1, max: 2147483647}), branch_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), date: faker.date.past().toISOString().slice(0, 10), invoices_issued: faker.number.int({min: 0}), invoices_voided: faker.number.int({min: 0}), issued_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), issued_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), voided_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), voided_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), gross_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), regular_discounts: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_exemption: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), special_discounts: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vatable_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_exempt_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), zero_rated_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), credit_memos_issued: faker.number.int({min: 0}), credit_memos_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), credit_memos_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), returns_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), returns_vat_amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), refunds_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), net_sales: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), collections_cash: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_bank_transfer: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_check: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_card: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_e_wallet: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2})})))
 
-export const getGetDailySalesMockHandler = (overrideResponse?: DailySalesRow[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<DailySalesRow[]> | DailySalesRow[]), options?: RequestHandlerOptions) => {
-  return http.get('*/api/reports/daily-sales', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetDailySalesResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
 
 export const getGetStockValuationReportMockHandler = (overrideResponse?: StockValuationReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<StockValuationReport> | StockValuationReport), options?: RequestHandlerOptions) => {
   return http.get('*/api/reports/stock-valuation', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
@@ -149,13 +137,25 @@ export const getGetRecallsReportMockHandler = (overrideResponse?: RecallReport |
       })
   }, options)
 }
+
+export const getGetDailySalesMockHandler = (overrideResponse?: DailySalesRow[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<DailySalesRow[]> | DailySalesRow[]), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/daily-sales', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetDailySalesResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getReportsMock = () => [
-  getGetDailySalesMockHandler(),
   getGetStockValuationReportMockHandler(),
   getGetSalesReportMockHandler(),
   getGetReceivablesAgingReportMockHandler(),
   getGetPayablesAgingReportMockHandler(),
   getGetSlowMoversReportMockHandler(),
   getGetReorderReportMockHandler(),
-  getGetRecallsReportMockHandler()
+  getGetRecallsReportMockHandler(),
+  getGetDailySalesMockHandler()
 ]

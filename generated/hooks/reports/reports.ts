@@ -74,100 +74,6 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
 };
 
 /**
- * Needs view-daily-sales. One row per branch and day with invoices on that date or payments received that day, oldest first. Invoices count on their invoice date: issued counts every invoice of the day, voided ones included, and voided counts those since voided; the money figures sum the invoices still standing. Collections sum the standing payments by payment date. With `Accept: text/csv` the same rows as CSV.
- * @summary The daily sales report
- */
-export const getDailySales = (
-    params?: GetDailySalesParams,
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<DailySalesRow[]>(
-      {url: `/api/reports/daily-sales`, method: 'GET',
-        params, signal
-    },
-      options);
-    }
-
-
-
-
-export const getGetDailySalesQueryKey = (params?: GetDailySalesParams,) => {
-    return [
-    `/api/reports/daily-sales`, ...(params ? [params] : [])
-    ] as const;
-    }
-
-
-export const getGetDailySalesQueryOptions = <TData = Awaited<ReturnType<typeof getDailySales>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params?: GetDailySalesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDailySales>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getGetDailySalesQueryKey(params);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getDailySales>>> = ({ signal }) => getDailySales(params, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getDailySales>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetDailySalesQueryResult = NonNullable<Awaited<ReturnType<typeof getDailySales>>>
-export type GetDailySalesQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
-
-
-export function useGetDailySales<TData = Awaited<ReturnType<typeof getDailySales>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
- params: undefined |  GetDailySalesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDailySales>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getDailySales>>,
-          TError,
-          Awaited<ReturnType<typeof getDailySales>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetDailySales<TData = Awaited<ReturnType<typeof getDailySales>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
- params?: GetDailySalesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDailySales>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getDailySales>>,
-          TError,
-          Awaited<ReturnType<typeof getDailySales>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetDailySales<TData = Awaited<ReturnType<typeof getDailySales>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
- params?: GetDailySalesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDailySales>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary The daily sales report
- */
-
-export function useGetDailySales<TData = Awaited<ReturnType<typeof getDailySales>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
- params?: GetDailySalesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDailySales>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getGetDailySalesQueryOptions(params,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-/**
  * Needs view-report-stock-valuation. Quantity and value at average cost of every item's stock as the ledger stood at the end of `as_of` (documents counted by their document date, voided ones left out), goods in transit under their destination, grouped by location, item type, brand or item. With `Accept: text/csv` the rows as CSV.
  * @summary Stock valuation as of a date
  */
@@ -814,6 +720,100 @@ export function useGetRecallsReport<TData = Awaited<ReturnType<typeof getRecalls
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetRecallsReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-daily-sales. One row per branch and day with invoices on that date or payments received that day, oldest first. Invoices count on their invoice date: issued counts every invoice of the day, voided ones included, and voided counts those since voided; the money figures sum the invoices still standing. Collections sum the standing payments by payment date. With `Accept: text/csv` the same rows as CSV.
+ * @summary The daily sales report
+ */
+export const getDailySales = (
+    params?: GetDailySalesParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<DailySalesRow[]>(
+      {url: `/api/reports/daily-sales`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetDailySalesQueryKey = (params?: GetDailySalesParams,) => {
+    return [
+    `/api/reports/daily-sales`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetDailySalesQueryOptions = <TData = Awaited<ReturnType<typeof getDailySales>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params?: GetDailySalesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDailySales>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetDailySalesQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getDailySales>>> = ({ signal }) => getDailySales(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getDailySales>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetDailySalesQueryResult = NonNullable<Awaited<ReturnType<typeof getDailySales>>>
+export type GetDailySalesQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+
+
+export function useGetDailySales<TData = Awaited<ReturnType<typeof getDailySales>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: undefined |  GetDailySalesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDailySales>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getDailySales>>,
+          TError,
+          Awaited<ReturnType<typeof getDailySales>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetDailySales<TData = Awaited<ReturnType<typeof getDailySales>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetDailySalesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDailySales>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getDailySales>>,
+          TError,
+          Awaited<ReturnType<typeof getDailySales>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetDailySales<TData = Awaited<ReturnType<typeof getDailySales>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetDailySalesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDailySales>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The daily sales report
+ */
+
+export function useGetDailySales<TData = Awaited<ReturnType<typeof getDailySales>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetDailySalesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDailySales>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetDailySalesQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

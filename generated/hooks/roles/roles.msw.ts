@@ -46,11 +46,11 @@ export const getUpdateRoleResponseMock = (overrideResponse: Partial<Extract<Role
 
 export const getDeleteRoleResponseMock = (overrideResponse: Partial<Extract<Role, object>> = {}): Role => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), name: faker.string.alpha({length: {min: 1, max: 255}}), description: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), permission_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), permission_names: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), ...overrideResponse})
 
+export const getRestoreRoleResponseMock = (overrideResponse: Partial<Extract<Role, object>> = {}): Role => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), name: faker.string.alpha({length: {min: 1, max: 255}}), description: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), permission_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), permission_names: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), ...overrideResponse})
+
 export const getGetRoleHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
-
-export const getRestoreRoleResponseMock = (overrideResponse: Partial<Extract<Role, object>> = {}): Role => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), name: faker.string.alpha({length: {min: 1, max: 255}}), description: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), permission_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), permission_names: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), ...overrideResponse})
 
 export const getAssignRolePermissionsResponseMock = (overrideResponse: Partial<Extract<Role, object>> = {}): Role => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), name: faker.string.alpha({length: {min: 1, max: 255}}), description: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), permission_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), permission_names: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), ...overrideResponse})
 
@@ -127,18 +127,6 @@ export const getDeleteRoleMockHandler = (overrideResponse?: Role | ((info: Param
   }, options)
 }
 
-export const getGetRoleHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/roles/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetRoleHistoryResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getRestoreRoleMockHandler = (overrideResponse?: Role | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<Role> | Role), options?: RequestHandlerOptions) => {
   return http.patch('*/api/roles/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -161,6 +149,18 @@ export const getForceDeleteRoleMockHandler = (overrideResponse?: NoContentRespon
   }, options)
 }
 
+export const getGetRoleHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/roles/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetRoleHistoryResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
 export const getAssignRolePermissionsMockHandler = (overrideResponse?: Role | ((info: Parameters<Parameters<typeof http.put>[1]>[0]) => Promise<Role> | Role), options?: RequestHandlerOptions) => {
   return http.put('*/api/roles/:id/permissions', async (info: Parameters<Parameters<typeof http.put>[1]>[0]) => {
 
@@ -179,8 +179,8 @@ export const getRolesMock = () => [
   getGetRoleMockHandler(),
   getUpdateRoleMockHandler(),
   getDeleteRoleMockHandler(),
-  getGetRoleHistoryMockHandler(),
   getRestoreRoleMockHandler(),
   getForceDeleteRoleMockHandler(),
+  getGetRoleHistoryMockHandler(),
   getAssignRolePermissionsMockHandler()
 ]

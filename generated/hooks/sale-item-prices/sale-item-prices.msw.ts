@@ -41,19 +41,19 @@ export const getCreateSaleItemPriceResponseMock = (overrideResponse: Partial<Ext
 
 export const getSearchSaleItemPricesResponseMock = (): SaleItemPrice[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), unit_price: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), effective_date: faker.date.past().toISOString().slice(0, 10), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), branch_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null])})))
 
+export const getImportSaleItemPricesResponseMock = (overrideResponse: Partial<Extract<ImportResult, object>> = {}): ImportResult => (faker.helpers.arrayElement([{rows: faker.number.int({min: 0}), created: faker.number.int({min: 0}), dry_run: faker.datatype.boolean(), ...overrideResponse}, {rows: faker.number.int({min: 0}), created: faker.number.int({min: 0}), dry_run: faker.datatype.boolean(), ...overrideResponse}]))
+
 export const getGetSaleItemPriceResponseMock = (overrideResponse: Partial<Extract<SaleItemPrice, object>> = {}): SaleItemPrice => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), unit_price: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), effective_date: faker.date.past().toISOString().slice(0, 10), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), branch_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
 
 export const getUpdateSaleItemPriceResponseMock = (overrideResponse: Partial<Extract<SaleItemPrice, object>> = {}): SaleItemPrice => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), unit_price: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), effective_date: faker.date.past().toISOString().slice(0, 10), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), branch_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
 
 export const getDeleteSaleItemPriceResponseMock = (overrideResponse: Partial<Extract<SaleItemPrice, object>> = {}): SaleItemPrice => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), unit_price: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), effective_date: faker.date.past().toISOString().slice(0, 10), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), branch_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
 
+export const getRestoreSaleItemPriceResponseMock = (overrideResponse: Partial<Extract<SaleItemPrice, object>> = {}): SaleItemPrice => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), unit_price: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), effective_date: faker.date.past().toISOString().slice(0, 10), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), branch_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
+
 export const getGetSaleItemPriceHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
-
-export const getRestoreSaleItemPriceResponseMock = (overrideResponse: Partial<Extract<SaleItemPrice, object>> = {}): SaleItemPrice => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), unit_price: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), effective_date: faker.date.past().toISOString().slice(0, 10), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), branch_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
-
-export const getImportSaleItemPricesResponseMock = (overrideResponse: Partial<Extract<ImportResult, object>> = {}): ImportResult => (faker.helpers.arrayElement([{rows: faker.number.int({min: 0}), created: faker.number.int({min: 0}), dry_run: faker.datatype.boolean(), ...overrideResponse}, {rows: faker.number.int({min: 0}), created: faker.number.int({min: 0}), dry_run: faker.datatype.boolean(), ...overrideResponse}]))
 
 
 export const getListSaleItemPricesMockHandler = (overrideResponse?: SaleItemPricePage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<SaleItemPricePage> | SaleItemPricePage), options?: RequestHandlerOptions) => {
@@ -87,6 +87,28 @@ export const getSearchSaleItemPricesMockHandler = (overrideResponse?: SaleItemPr
     return HttpResponse.json(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getSearchSaleItemPricesResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getImportSaleItemPricesMockHandler = (overrideResponse?: ImportResult | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<ImportResult> | ImportResult), options?: RequestHandlerOptions) => {
+  return http.post('*/api/sale-item-prices/import', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getImportSaleItemPricesResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetSaleItemPricesImportTemplateMockHandler = (overrideResponse?: unknown | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<unknown> | unknown), options?: RequestHandlerOptions) => {
+  return http.get('*/api/sale-item-prices/import/template', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+  if (typeof overrideResponse === 'function') {await overrideResponse(info); }
+
+    return new HttpResponse(null,
       { status: 200
       })
   }, options)
@@ -128,18 +150,6 @@ export const getDeleteSaleItemPriceMockHandler = (overrideResponse?: SaleItemPri
   }, options)
 }
 
-export const getGetSaleItemPriceHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/sale-item-prices/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetSaleItemPriceHistoryResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getRestoreSaleItemPriceMockHandler = (overrideResponse?: SaleItemPrice | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<SaleItemPrice> | SaleItemPrice), options?: RequestHandlerOptions) => {
   return http.patch('*/api/sale-item-prices/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -162,23 +172,13 @@ export const getForceDeleteSaleItemPriceMockHandler = (overrideResponse?: NoCont
   }, options)
 }
 
-export const getImportSaleItemPricesMockHandler = (overrideResponse?: ImportResult | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<ImportResult> | ImportResult), options?: RequestHandlerOptions) => {
-  return http.post('*/api/sale-item-prices/import', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+export const getGetSaleItemPriceHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/sale-item-prices/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
 
 
     return HttpResponse.json(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getImportSaleItemPricesResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
-export const getGetSaleItemPricesImportTemplateMockHandler = (overrideResponse?: unknown | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<unknown> | unknown), options?: RequestHandlerOptions) => {
-  return http.get('*/api/sale-item-prices/import/template', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-  if (typeof overrideResponse === 'function') {await overrideResponse(info); }
-
-    return new HttpResponse(null,
+    : getGetSaleItemPriceHistoryResponseMock(),
       { status: 200
       })
   }, options)
@@ -187,12 +187,12 @@ export const getSaleItemPricesMock = () => [
   getListSaleItemPricesMockHandler(),
   getCreateSaleItemPriceMockHandler(),
   getSearchSaleItemPricesMockHandler(),
+  getImportSaleItemPricesMockHandler(),
+  getGetSaleItemPricesImportTemplateMockHandler(),
   getGetSaleItemPriceMockHandler(),
   getUpdateSaleItemPriceMockHandler(),
   getDeleteSaleItemPriceMockHandler(),
-  getGetSaleItemPriceHistoryMockHandler(),
   getRestoreSaleItemPriceMockHandler(),
   getForceDeleteSaleItemPriceMockHandler(),
-  getImportSaleItemPricesMockHandler(),
-  getGetSaleItemPricesImportTemplateMockHandler()
+  getGetSaleItemPriceHistoryMockHandler()
 ]

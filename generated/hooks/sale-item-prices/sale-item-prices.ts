@@ -331,6 +331,166 @@ export function useSearchSaleItemPrices<TData = Awaited<ReturnType<typeof search
 
 
 /**
+ * Needs create-sale-item-prices. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
+ * @summary Import sale item prices from CSV
+ */
+export const importSaleItemPrices = (
+    params?: ImportSaleItemPricesParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<ImportResult>(
+      {url: `/api/sale-item-prices/import`, method: 'POST',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getImportSaleItemPricesMutationKey = () => ['importSaleItemPrices'] as const;
+
+export const getImportSaleItemPricesMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importSaleItemPrices>>, TError,ImportSaleItemPricesMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof importSaleItemPrices>>, TError,ImportSaleItemPricesMutationVariables, TContext> => {
+
+const mutationKey = getImportSaleItemPricesMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof importSaleItemPrices>>, ImportSaleItemPricesMutationVariables> = (props) => {
+          const {params} = props ?? {};
+
+          return  importSaleItemPrices(params,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ImportSaleItemPricesMutationResult = NonNullable<Awaited<ReturnType<typeof importSaleItemPrices>>>
+
+    export type ImportSaleItemPricesMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+    export type ImportSaleItemPricesMutationVariables = {params?: ImportSaleItemPricesParams}
+
+    /**
+ * @summary Import sale item prices from CSV
+ */
+export const useImportSaleItemPrices = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importSaleItemPrices>>, TError,ImportSaleItemPricesMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof importSaleItemPrices>>,
+        TError,
+        ImportSaleItemPricesMutationVariables,
+        TContext
+      > => {
+      return useMutation(getImportSaleItemPricesMutationOptions(options), queryClient);
+    }
+    /**
+ * The header row the import reads, and one example row. Needs only a signed-in user.
+ * @summary The CSV template of the sale item prices import
+ */
+export const getSaleItemPricesImportTemplate = (
+
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<unknown>(
+      {url: `/api/sale-item-prices/import/template`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetSaleItemPricesImportTemplateQueryKey = () => {
+    return [
+    `/api/sale-item-prices/import/template`
+    ] as const;
+    }
+
+
+export const getGetSaleItemPricesImportTemplateQueryOptions = <TData = Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSaleItemPricesImportTemplateQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>> = ({ signal }) => getSaleItemPricesImportTemplate(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSaleItemPricesImportTemplateQueryResult = NonNullable<Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>>
+export type GetSaleItemPricesImportTemplateQueryError = ErrorType<UnauthenticatedResponse>
+
+
+export function useGetSaleItemPricesImportTemplate<TData = Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>,
+          TError,
+          Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSaleItemPricesImportTemplate<TData = Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>,
+          TError,
+          Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSaleItemPricesImportTemplate<TData = Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The CSV template of the sale item prices import
+ */
+
+export function useGetSaleItemPricesImportTemplate<TData = Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSaleItemPricesImportTemplateQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
  * Needs view-sale-item-prices.
  * @summary Read a sale item price
  */
@@ -559,99 +719,6 @@ export const useDeleteSaleItemPrice = <TError = ErrorType<UnauthenticatedRespons
       return useMutation(getDeleteSaleItemPriceMutationOptions(options), queryClient);
     }
     /**
- * Needs view-sale-item-prices. Who did what and when to the sale item price, newest first.
- * @summary Read the history of a sale item price
- */
-export const getSaleItemPriceHistory = (
-    id: number,
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<RecordHistoryResponse>(
-      {url: `/api/sale-item-prices/${id}/history`, method: 'GET', signal
-    },
-      options);
-    }
-
-
-
-
-export const getGetSaleItemPriceHistoryQueryKey = (id: number,) => {
-    return [
-    `/api/sale-item-prices/${id}/history`
-    ] as const;
-    }
-
-
-export const getGetSaleItemPriceHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getSaleItemPriceHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSaleItemPriceHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getGetSaleItemPriceHistoryQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSaleItemPriceHistory>>> = ({ signal }) => getSaleItemPriceHistory(id, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSaleItemPriceHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetSaleItemPriceHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getSaleItemPriceHistory>>>
-export type GetSaleItemPriceHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
-
-
-export function useGetSaleItemPriceHistory<TData = Awaited<ReturnType<typeof getSaleItemPriceHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSaleItemPriceHistory>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getSaleItemPriceHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getSaleItemPriceHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSaleItemPriceHistory<TData = Awaited<ReturnType<typeof getSaleItemPriceHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSaleItemPriceHistory>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getSaleItemPriceHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getSaleItemPriceHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSaleItemPriceHistory<TData = Awaited<ReturnType<typeof getSaleItemPriceHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSaleItemPriceHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary Read the history of a sale item price
- */
-
-export function useGetSaleItemPriceHistory<TData = Awaited<ReturnType<typeof getSaleItemPriceHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSaleItemPriceHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getGetSaleItemPriceHistoryQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-/**
  * Needs restore-sale-item-prices.
  * @summary Restore a soft-deleted sale item price
  */
@@ -784,18 +851,17 @@ export const useForceDeleteSaleItemPrice = <TError = ErrorType<UnauthenticatedRe
       return useMutation(getForceDeleteSaleItemPriceMutationOptions(options), queryClient);
     }
     /**
- * Needs create-sale-item-prices. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
- * @summary Import sale item prices from CSV
+ * Needs view-sale-item-prices. Who did what and when to the sale item price, newest first.
+ * @summary Read the history of a sale item price
  */
-export const importSaleItemPrices = (
-    params?: ImportSaleItemPricesParams,
+export const getSaleItemPriceHistory = (
+    id: number,
  options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
 ) => {
 
 
-      return httpClient<ImportResult>(
-      {url: `/api/sale-item-prices/import`, method: 'POST',
-        params, signal
+      return httpClient<RecordHistoryResponse>(
+      {url: `/api/sale-item-prices/${id}/history`, method: 'GET', signal
     },
       options);
     }
@@ -803,135 +869,69 @@ export const importSaleItemPrices = (
 
 
 
-export const getImportSaleItemPricesMutationKey = () => ['importSaleItemPrices'] as const;
-
-export const getImportSaleItemPricesMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importSaleItemPrices>>, TError,ImportSaleItemPricesMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
-): UseMutationOptions<Awaited<ReturnType<typeof importSaleItemPrices>>, TError,ImportSaleItemPricesMutationVariables, TContext> => {
-
-const mutationKey = getImportSaleItemPricesMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
-
-
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof importSaleItemPrices>>, ImportSaleItemPricesMutationVariables> = (props) => {
-          const {params} = props ?? {};
-
-          return  importSaleItemPrices(params,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type ImportSaleItemPricesMutationResult = NonNullable<Awaited<ReturnType<typeof importSaleItemPrices>>>
-
-    export type ImportSaleItemPricesMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
-    export type ImportSaleItemPricesMutationVariables = {params?: ImportSaleItemPricesParams}
-
-    /**
- * @summary Import sale item prices from CSV
- */
-export const useImportSaleItemPrices = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importSaleItemPrices>>, TError,ImportSaleItemPricesMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof importSaleItemPrices>>,
-        TError,
-        ImportSaleItemPricesMutationVariables,
-        TContext
-      > => {
-      return useMutation(getImportSaleItemPricesMutationOptions(options), queryClient);
-    }
-    /**
- * The header row the import reads, and one example row. Needs only a signed-in user.
- * @summary The CSV template of the sale item prices import
- */
-export const getSaleItemPricesImportTemplate = (
-
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<unknown>(
-      {url: `/api/sale-item-prices/import/template`, method: 'GET', signal
-    },
-      options);
-    }
-
-
-
-
-export const getGetSaleItemPricesImportTemplateQueryKey = () => {
+export const getGetSaleItemPriceHistoryQueryKey = (id: number,) => {
     return [
-    `/api/sale-item-prices/import/template`
+    `/api/sale-item-prices/${id}/history`
     ] as const;
     }
 
 
-export const getGetSaleItemPricesImportTemplateQueryOptions = <TData = Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+export const getGetSaleItemPriceHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getSaleItemPriceHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSaleItemPriceHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getGetSaleItemPricesImportTemplateQueryKey();
+  const queryKey =  queryOptions?.queryKey ?? getGetSaleItemPriceHistoryQueryKey(id);
 
 
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>> = ({ signal }) => getSaleItemPricesImportTemplate(requestOptions, signal);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSaleItemPriceHistory>>> = ({ signal }) => getSaleItemPriceHistory(id, requestOptions, signal);
 
 
 
 
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSaleItemPriceHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
 }
 
-export type GetSaleItemPricesImportTemplateQueryResult = NonNullable<Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>>
-export type GetSaleItemPricesImportTemplateQueryError = ErrorType<UnauthenticatedResponse>
+export type GetSaleItemPriceHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getSaleItemPriceHistory>>>
+export type GetSaleItemPriceHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
 
 
-export function useGetSaleItemPricesImportTemplate<TData = Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>, TError, TData>> & Pick<
+export function useGetSaleItemPriceHistory<TData = Awaited<ReturnType<typeof getSaleItemPriceHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSaleItemPriceHistory>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>,
+          Awaited<ReturnType<typeof getSaleItemPriceHistory>>,
           TError,
-          Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>
+          Awaited<ReturnType<typeof getSaleItemPriceHistory>>
         > , 'initialData'
       >, request?: SecondParameter<typeof httpClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSaleItemPricesImportTemplate<TData = Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>, TError, TData>> & Pick<
+export function useGetSaleItemPriceHistory<TData = Awaited<ReturnType<typeof getSaleItemPriceHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSaleItemPriceHistory>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>,
+          Awaited<ReturnType<typeof getSaleItemPriceHistory>>,
           TError,
-          Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>
+          Awaited<ReturnType<typeof getSaleItemPriceHistory>>
         > , 'initialData'
       >, request?: SecondParameter<typeof httpClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSaleItemPricesImportTemplate<TData = Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+export function useGetSaleItemPriceHistory<TData = Awaited<ReturnType<typeof getSaleItemPriceHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSaleItemPriceHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The CSV template of the sale item prices import
+ * @summary Read the history of a sale item price
  */
 
-export function useGetSaleItemPricesImportTemplate<TData = Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>, TError = ErrorType<UnauthenticatedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSaleItemPricesImportTemplate>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+export function useGetSaleItemPriceHistory<TData = Awaited<ReturnType<typeof getSaleItemPriceHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSaleItemPriceHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getGetSaleItemPricesImportTemplateQueryOptions(options)
+  const queryOptions = getGetSaleItemPriceHistoryQueryOptions(id,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -47,11 +47,11 @@ export const getGetStockAdjustmentResponseMock = (overrideResponse: Partial<Extr
 
 export const getDeleteStockAdjustmentResponseMock = (overrideResponse: Partial<Extract<StockAdjustment, object>> = {}): StockAdjustment => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), warehouse_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), location_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), number: faker.string.alpha({length: {min: 10, max: 255}}), adjustment_date: faker.date.past().toISOString().slice(0, 10), reason: faker.helpers.arrayElement(Object.values(StockAdjustmentReason)), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), total_value: faker.helpers.arrayElement([faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}),null,]), stock_count_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), stock_count_number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), lines: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), item_code: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), lot_number: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$"),null,]), expires_on: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]), quantity_delta: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), unit_cost: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), value: faker.helpers.arrayElement([faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}),null,]), lots: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({lot_number: faker.helpers.fromRegExp("^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$"), expires_on: faker.date.past().toISOString().slice(0, 10), quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2})}))})), ...overrideResponse})
 
+export const getRestoreStockAdjustmentResponseMock = (overrideResponse: Partial<Extract<StockAdjustment, object>> = {}): StockAdjustment => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), warehouse_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), location_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), number: faker.string.alpha({length: {min: 10, max: 255}}), adjustment_date: faker.date.past().toISOString().slice(0, 10), reason: faker.helpers.arrayElement(Object.values(StockAdjustmentReason)), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), total_value: faker.helpers.arrayElement([faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}),null,]), stock_count_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), stock_count_number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), lines: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), item_code: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), lot_number: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$"),null,]), expires_on: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]), quantity_delta: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), unit_cost: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), value: faker.helpers.arrayElement([faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}),null,]), lots: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({lot_number: faker.helpers.fromRegExp("^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$"), expires_on: faker.date.past().toISOString().slice(0, 10), quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2})}))})), ...overrideResponse})
+
 export const getGetStockAdjustmentHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
-
-export const getRestoreStockAdjustmentResponseMock = (overrideResponse: Partial<Extract<StockAdjustment, object>> = {}): StockAdjustment => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), warehouse_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), location_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), number: faker.string.alpha({length: {min: 10, max: 255}}), adjustment_date: faker.date.past().toISOString().slice(0, 10), reason: faker.helpers.arrayElement(Object.values(StockAdjustmentReason)), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), total_value: faker.helpers.arrayElement([faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}),null,]), stock_count_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), stock_count_number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), lines: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), item_code: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), lot_number: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$"),null,]), expires_on: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]), quantity_delta: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), unit_cost: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), value: faker.helpers.arrayElement([faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}),null,]), lots: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({lot_number: faker.helpers.fromRegExp("^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$"), expires_on: faker.date.past().toISOString().slice(0, 10), quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2})}))})), ...overrideResponse})
 
 
 export const getListStockAdjustmentsMockHandler = (overrideResponse?: StockAdjustmentPage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<StockAdjustmentPage> | StockAdjustmentPage), options?: RequestHandlerOptions) => {
@@ -114,18 +114,6 @@ export const getDeleteStockAdjustmentMockHandler = (overrideResponse?: StockAdju
   }, options)
 }
 
-export const getGetStockAdjustmentHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/stock-adjustments/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetStockAdjustmentHistoryResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getRestoreStockAdjustmentMockHandler = (overrideResponse?: StockAdjustment | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<StockAdjustment> | StockAdjustment), options?: RequestHandlerOptions) => {
   return http.patch('*/api/stock-adjustments/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -147,13 +135,25 @@ export const getForceDeleteStockAdjustmentMockHandler = (overrideResponse?: NoCo
       })
   }, options)
 }
+
+export const getGetStockAdjustmentHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/stock-adjustments/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetStockAdjustmentHistoryResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getStockAdjustmentsMock = () => [
   getListStockAdjustmentsMockHandler(),
   getCreateStockAdjustmentMockHandler(),
   getSearchStockAdjustmentsMockHandler(),
   getGetStockAdjustmentMockHandler(),
   getDeleteStockAdjustmentMockHandler(),
-  getGetStockAdjustmentHistoryMockHandler(),
   getRestoreStockAdjustmentMockHandler(),
-  getForceDeleteStockAdjustmentMockHandler()
+  getForceDeleteStockAdjustmentMockHandler(),
+  getGetStockAdjustmentHistoryMockHandler()
 ]

@@ -487,99 +487,6 @@ export const useDeleteStockAdjustment = <TError = ErrorType<UnauthenticatedRespo
       return useMutation(getDeleteStockAdjustmentMutationOptions(options), queryClient);
     }
     /**
- * Needs view-stock-adjustments. Who did what and when to the stock adjustment, newest first.
- * @summary Read the history of a stock adjustment
- */
-export const getStockAdjustmentHistory = (
-    id: number,
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<RecordHistoryResponse>(
-      {url: `/api/stock-adjustments/${id}/history`, method: 'GET', signal
-    },
-      options);
-    }
-
-
-
-
-export const getGetStockAdjustmentHistoryQueryKey = (id: number,) => {
-    return [
-    `/api/stock-adjustments/${id}/history`
-    ] as const;
-    }
-
-
-export const getGetStockAdjustmentHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getStockAdjustmentHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockAdjustmentHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getGetStockAdjustmentHistoryQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getStockAdjustmentHistory>>> = ({ signal }) => getStockAdjustmentHistory(id, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getStockAdjustmentHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetStockAdjustmentHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getStockAdjustmentHistory>>>
-export type GetStockAdjustmentHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
-
-
-export function useGetStockAdjustmentHistory<TData = Awaited<ReturnType<typeof getStockAdjustmentHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockAdjustmentHistory>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getStockAdjustmentHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getStockAdjustmentHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetStockAdjustmentHistory<TData = Awaited<ReturnType<typeof getStockAdjustmentHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockAdjustmentHistory>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getStockAdjustmentHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getStockAdjustmentHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetStockAdjustmentHistory<TData = Awaited<ReturnType<typeof getStockAdjustmentHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockAdjustmentHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary Read the history of a stock adjustment
- */
-
-export function useGetStockAdjustmentHistory<TData = Awaited<ReturnType<typeof getStockAdjustmentHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockAdjustmentHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getGetStockAdjustmentHistoryQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-/**
  * Needs restore-stock-adjustments. Re-posts the document under the same rules.
  * @summary Restore a soft-deleted stock adjustment
  */
@@ -711,3 +618,96 @@ export const useForceDeleteStockAdjustment = <TError = ErrorType<Unauthenticated
       > => {
       return useMutation(getForceDeleteStockAdjustmentMutationOptions(options), queryClient);
     }
+    /**
+ * Needs view-stock-adjustments. Who did what and when to the stock adjustment, newest first.
+ * @summary Read the history of a stock adjustment
+ */
+export const getStockAdjustmentHistory = (
+    id: number,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<RecordHistoryResponse>(
+      {url: `/api/stock-adjustments/${id}/history`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetStockAdjustmentHistoryQueryKey = (id: number,) => {
+    return [
+    `/api/stock-adjustments/${id}/history`
+    ] as const;
+    }
+
+
+export const getGetStockAdjustmentHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getStockAdjustmentHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockAdjustmentHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetStockAdjustmentHistoryQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getStockAdjustmentHistory>>> = ({ signal }) => getStockAdjustmentHistory(id, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getStockAdjustmentHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetStockAdjustmentHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getStockAdjustmentHistory>>>
+export type GetStockAdjustmentHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
+
+
+export function useGetStockAdjustmentHistory<TData = Awaited<ReturnType<typeof getStockAdjustmentHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockAdjustmentHistory>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStockAdjustmentHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getStockAdjustmentHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetStockAdjustmentHistory<TData = Awaited<ReturnType<typeof getStockAdjustmentHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockAdjustmentHistory>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStockAdjustmentHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getStockAdjustmentHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetStockAdjustmentHistory<TData = Awaited<ReturnType<typeof getStockAdjustmentHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockAdjustmentHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read the history of a stock adjustment
+ */
+
+export function useGetStockAdjustmentHistory<TData = Awaited<ReturnType<typeof getStockAdjustmentHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockAdjustmentHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetStockAdjustmentHistoryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+

@@ -493,99 +493,6 @@ export const useDeleteStockCount = <TError = ErrorType<UnauthenticatedResponse |
       return useMutation(getDeleteStockCountMutationOptions(options), queryClient);
     }
     /**
- * Needs view-stock-counts. Who did what and when to the stock count, newest first.
- * @summary Read the history of a stock count
- */
-export const getStockCountHistory = (
-    id: number,
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<RecordHistoryResponse>(
-      {url: `/api/stock-counts/${id}/history`, method: 'GET', signal
-    },
-      options);
-    }
-
-
-
-
-export const getGetStockCountHistoryQueryKey = (id: number,) => {
-    return [
-    `/api/stock-counts/${id}/history`
-    ] as const;
-    }
-
-
-export const getGetStockCountHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getStockCountHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockCountHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getGetStockCountHistoryQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getStockCountHistory>>> = ({ signal }) => getStockCountHistory(id, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getStockCountHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetStockCountHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getStockCountHistory>>>
-export type GetStockCountHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
-
-
-export function useGetStockCountHistory<TData = Awaited<ReturnType<typeof getStockCountHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockCountHistory>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getStockCountHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getStockCountHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetStockCountHistory<TData = Awaited<ReturnType<typeof getStockCountHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockCountHistory>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getStockCountHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getStockCountHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetStockCountHistory<TData = Awaited<ReturnType<typeof getStockCountHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockCountHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary Read the history of a stock count
- */
-
-export function useGetStockCountHistory<TData = Awaited<ReturnType<typeof getStockCountHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockCountHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getGetStockCountHistoryQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-/**
  * Needs restore-stock-counts. Reopens a cancelled count for counting.
  * @summary Restore a soft-deleted stock count
  */
@@ -718,6 +625,99 @@ export const useForceDeleteStockCount = <TError = ErrorType<UnauthenticatedRespo
       return useMutation(getForceDeleteStockCountMutationOptions(options), queryClient);
     }
     /**
+ * Needs view-stock-counts. Who did what and when to the stock count, newest first.
+ * @summary Read the history of a stock count
+ */
+export const getStockCountHistory = (
+    id: number,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<RecordHistoryResponse>(
+      {url: `/api/stock-counts/${id}/history`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetStockCountHistoryQueryKey = (id: number,) => {
+    return [
+    `/api/stock-counts/${id}/history`
+    ] as const;
+    }
+
+
+export const getGetStockCountHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getStockCountHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockCountHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetStockCountHistoryQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getStockCountHistory>>> = ({ signal }) => getStockCountHistory(id, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getStockCountHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetStockCountHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getStockCountHistory>>>
+export type GetStockCountHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
+
+
+export function useGetStockCountHistory<TData = Awaited<ReturnType<typeof getStockCountHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockCountHistory>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStockCountHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getStockCountHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetStockCountHistory<TData = Awaited<ReturnType<typeof getStockCountHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockCountHistory>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStockCountHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getStockCountHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetStockCountHistory<TData = Awaited<ReturnType<typeof getStockCountHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockCountHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read the history of a stock count
+ */
+
+export function useGetStockCountHistory<TData = Awaited<ReturnType<typeof getStockCountHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockCountHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetStockCountHistoryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
  * Needs update-stock-counts. Adds what was counted of an item (and lot), named by its code or barcode or by item_id, to the count's line for it: the same item and lot counted again adds up, and counters on several devices at once never lose a line. Refused (409) unless the count is counting.
  * @summary Count an item
  */
@@ -785,76 +785,6 @@ export const useAddStockCountLine = <TError = ErrorType<UnauthenticatedResponse 
         TContext
       > => {
       return useMutation(getAddStockCountLineMutationOptions(options), queryClient);
-    }
-    /**
- * Needs update-stock-counts. Sets the line's counted quantity (a recount), instead of adding to it.
- * @summary Correct a counted quantity
- */
-export const updateStockCountLine = (
-    id: number,
-    lineId: Id,
-    stockCountLineUpdate: BodyType<StockCountLineUpdate>,
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<StockCountLine>(
-      {url: `/api/stock-counts/${id}/lines/${lineId}`, method: 'PATCH',
-      headers: {'Content-Type': 'application/json', },
-      data: stockCountLineUpdate, signal
-    },
-      options);
-    }
-
-
-
-
-export const getUpdateStockCountLineMutationKey = () => ['updateStockCountLine'] as const;
-
-export const getUpdateStockCountLineMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateStockCountLine>>, TError,UpdateStockCountLineMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
-): UseMutationOptions<Awaited<ReturnType<typeof updateStockCountLine>>, TError,UpdateStockCountLineMutationVariables, TContext> => {
-
-const mutationKey = getUpdateStockCountLineMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
-
-
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateStockCountLine>>, UpdateStockCountLineMutationVariables> = (props) => {
-          const {id,lineId,data} = props ?? {};
-
-          return  updateStockCountLine(id,lineId,data,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type UpdateStockCountLineMutationResult = NonNullable<Awaited<ReturnType<typeof updateStockCountLine>>>
-    export type UpdateStockCountLineMutationBody = BodyType<StockCountLineUpdate>
-    export type UpdateStockCountLineMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>
-    export type UpdateStockCountLineMutationVariables = {id: number;lineId: Id;data: BodyType<StockCountLineUpdate>}
-
-    /**
- * @summary Correct a counted quantity
- */
-export const useUpdateStockCountLine = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateStockCountLine>>, TError,UpdateStockCountLineMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof updateStockCountLine>>,
-        TError,
-        UpdateStockCountLineMutationVariables,
-        TContext
-      > => {
-      return useMutation(getUpdateStockCountLineMutationOptions(options), queryClient);
     }
     /**
  * Needs view-stock-counts. Every counted line with what the ledger held at its counted_at (expected), the difference and its value at the average cost; the items in scope not counted; totals gained and lost. In a blind count, expected, difference and value are null for a user without post-stock-counts; values are null without view-costs.
@@ -1017,4 +947,74 @@ export const usePostStockCount = <TError = ErrorType<UnauthenticatedResponse | F
         TContext
       > => {
       return useMutation(getPostStockCountMutationOptions(options), queryClient);
+    }
+    /**
+ * Needs update-stock-counts. Sets the line's counted quantity (a recount), instead of adding to it.
+ * @summary Correct a counted quantity
+ */
+export const updateStockCountLine = (
+    id: number,
+    lineId: Id,
+    stockCountLineUpdate: BodyType<StockCountLineUpdate>,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<StockCountLine>(
+      {url: `/api/stock-counts/${id}/lines/${lineId}`, method: 'PATCH',
+      headers: {'Content-Type': 'application/json', },
+      data: stockCountLineUpdate, signal
+    },
+      options);
+    }
+
+
+
+
+export const getUpdateStockCountLineMutationKey = () => ['updateStockCountLine'] as const;
+
+export const getUpdateStockCountLineMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateStockCountLine>>, TError,UpdateStockCountLineMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateStockCountLine>>, TError,UpdateStockCountLineMutationVariables, TContext> => {
+
+const mutationKey = getUpdateStockCountLineMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateStockCountLine>>, UpdateStockCountLineMutationVariables> = (props) => {
+          const {id,lineId,data} = props ?? {};
+
+          return  updateStockCountLine(id,lineId,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateStockCountLineMutationResult = NonNullable<Awaited<ReturnType<typeof updateStockCountLine>>>
+    export type UpdateStockCountLineMutationBody = BodyType<StockCountLineUpdate>
+    export type UpdateStockCountLineMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>
+    export type UpdateStockCountLineMutationVariables = {id: number;lineId: Id;data: BodyType<StockCountLineUpdate>}
+
+    /**
+ * @summary Correct a counted quantity
+ */
+export const useUpdateStockCountLine = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateStockCountLine>>, TError,UpdateStockCountLineMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateStockCountLine>>,
+        TError,
+        UpdateStockCountLineMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateStockCountLineMutationOptions(options), queryClient);
     }

@@ -44,11 +44,11 @@ export const getGetStockReceiveResponseMock = (overrideResponse: Partial<Extract
 
 export const getDeleteStockReceiveResponseMock = (overrideResponse: Partial<Extract<StockReceive, object>> = {}): StockReceive => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), stock_transfer_id: faker.number.int({min: 1, max: 2147483647}), received_date: faker.date.past().toISOString().slice(0, 10), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), number: faker.string.alpha({length: {min: 10, max: 255}}), held_by: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 300}}), null]), stock_transfer_number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), from_location_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), to_location_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), lines: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), stock_transfer_line_id: faker.number.int({min: 1, max: 2147483647}), quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}), item_id: faker.number.int({min: 1, max: 2147483647}), item_code: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), lot_number: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$"),null,]), expires_on: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null])})), ...overrideResponse})
 
+export const getRestoreStockReceiveResponseMock = (overrideResponse: Partial<Extract<StockReceive, object>> = {}): StockReceive => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), stock_transfer_id: faker.number.int({min: 1, max: 2147483647}), received_date: faker.date.past().toISOString().slice(0, 10), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), number: faker.string.alpha({length: {min: 10, max: 255}}), held_by: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 300}}), null]), stock_transfer_number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), from_location_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), to_location_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), lines: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), stock_transfer_line_id: faker.number.int({min: 1, max: 2147483647}), quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}), item_id: faker.number.int({min: 1, max: 2147483647}), item_code: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), lot_number: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$"),null,]), expires_on: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null])})), ...overrideResponse})
+
 export const getGetStockReceiveHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
-
-export const getRestoreStockReceiveResponseMock = (overrideResponse: Partial<Extract<StockReceive, object>> = {}): StockReceive => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), stock_transfer_id: faker.number.int({min: 1, max: 2147483647}), received_date: faker.date.past().toISOString().slice(0, 10), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), number: faker.string.alpha({length: {min: 10, max: 255}}), held_by: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 300}}), null]), stock_transfer_number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), from_location_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), to_location_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), lines: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), stock_transfer_line_id: faker.number.int({min: 1, max: 2147483647}), quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}), item_id: faker.number.int({min: 1, max: 2147483647}), item_code: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), lot_number: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$"),null,]), expires_on: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null])})), ...overrideResponse})
 
 
 export const getListStockReceivesMockHandler = (overrideResponse?: StockReceivePage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<StockReceivePage> | StockReceivePage), options?: RequestHandlerOptions) => {
@@ -111,18 +111,6 @@ export const getDeleteStockReceiveMockHandler = (overrideResponse?: StockReceive
   }, options)
 }
 
-export const getGetStockReceiveHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/stock-receives/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetStockReceiveHistoryResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getRestoreStockReceiveMockHandler = (overrideResponse?: StockReceive | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<StockReceive> | StockReceive), options?: RequestHandlerOptions) => {
   return http.patch('*/api/stock-receives/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -144,13 +132,25 @@ export const getForceDeleteStockReceiveMockHandler = (overrideResponse?: NoConte
       })
   }, options)
 }
+
+export const getGetStockReceiveHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/stock-receives/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetStockReceiveHistoryResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getStockReceivesMock = () => [
   getListStockReceivesMockHandler(),
   getCreateStockReceiveMockHandler(),
   getSearchStockReceivesMockHandler(),
   getGetStockReceiveMockHandler(),
   getDeleteStockReceiveMockHandler(),
-  getGetStockReceiveHistoryMockHandler(),
   getRestoreStockReceiveMockHandler(),
-  getForceDeleteStockReceiveMockHandler()
+  getForceDeleteStockReceiveMockHandler(),
+  getGetStockReceiveHistoryMockHandler()
 ]

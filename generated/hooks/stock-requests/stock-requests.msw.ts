@@ -46,11 +46,11 @@ export const getUpdateStockRequestResponseMock = (overrideResponse: Partial<Extr
 
 export const getDeleteStockRequestResponseMock = (overrideResponse: Partial<Extract<StockRequest, object>> = {}): StockRequest => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), from_branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), from_warehouse_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), to_branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), to_warehouse_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), request_date: faker.date.past().toISOString().slice(0, 10), needed_by: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), number: faker.string.alpha({length: {min: 10, max: 255}}), from_location_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), to_location_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), status: faker.helpers.arrayElement(['pending','partially_transferred','transferred'] as const), lines: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}), item_code: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), transferred_quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2})})), ...overrideResponse})
 
+export const getRestoreStockRequestResponseMock = (overrideResponse: Partial<Extract<StockRequest, object>> = {}): StockRequest => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), from_branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), from_warehouse_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), to_branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), to_warehouse_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), request_date: faker.date.past().toISOString().slice(0, 10), needed_by: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), number: faker.string.alpha({length: {min: 10, max: 255}}), from_location_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), to_location_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), status: faker.helpers.arrayElement(['pending','partially_transferred','transferred'] as const), lines: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}), item_code: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), transferred_quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2})})), ...overrideResponse})
+
 export const getGetStockRequestHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
-
-export const getRestoreStockRequestResponseMock = (overrideResponse: Partial<Extract<StockRequest, object>> = {}): StockRequest => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), from_branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), from_warehouse_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), to_branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), to_warehouse_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), request_date: faker.date.past().toISOString().slice(0, 10), needed_by: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), number: faker.string.alpha({length: {min: 10, max: 255}}), from_location_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), to_location_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), status: faker.helpers.arrayElement(['pending','partially_transferred','transferred'] as const), lines: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}), item_code: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), transferred_quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2})})), ...overrideResponse})
 
 
 export const getListStockRequestsMockHandler = (overrideResponse?: StockRequestPage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<StockRequestPage> | StockRequestPage), options?: RequestHandlerOptions) => {
@@ -125,18 +125,6 @@ export const getDeleteStockRequestMockHandler = (overrideResponse?: StockRequest
   }, options)
 }
 
-export const getGetStockRequestHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/stock-requests/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetStockRequestHistoryResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getRestoreStockRequestMockHandler = (overrideResponse?: StockRequest | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<StockRequest> | StockRequest), options?: RequestHandlerOptions) => {
   return http.patch('*/api/stock-requests/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -158,6 +146,18 @@ export const getForceDeleteStockRequestMockHandler = (overrideResponse?: NoConte
       })
   }, options)
 }
+
+export const getGetStockRequestHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/stock-requests/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetStockRequestHistoryResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getStockRequestsMock = () => [
   getListStockRequestsMockHandler(),
   getCreateStockRequestMockHandler(),
@@ -165,7 +165,7 @@ export const getStockRequestsMock = () => [
   getGetStockRequestMockHandler(),
   getUpdateStockRequestMockHandler(),
   getDeleteStockRequestMockHandler(),
-  getGetStockRequestHistoryMockHandler(),
   getRestoreStockRequestMockHandler(),
-  getForceDeleteStockRequestMockHandler()
+  getForceDeleteStockRequestMockHandler(),
+  getGetStockRequestHistoryMockHandler()
 ]

@@ -44,11 +44,11 @@ export const getGetStockReturnResponseMock = (overrideResponse: Partial<Extract<
 
 export const getDeleteStockReturnResponseMock = (overrideResponse: Partial<Extract<StockReturn, object>> = {}): StockReturn => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), stock_transfer_id: faker.number.int({min: 1, max: 2147483647}), return_date: faker.date.past().toISOString().slice(0, 10), reason: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), number: faker.string.alpha({length: {min: 10, max: 255}}), held_by: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 300}}), null]), stock_transfer_number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), from_location_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), to_location_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), lines: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), stock_transfer_line_id: faker.number.int({min: 1, max: 2147483647}), quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}), item_id: faker.number.int({min: 1, max: 2147483647}), item_code: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), lot_number: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$"),null,]), lots: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({lot_number: faker.helpers.fromRegExp("^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$"), expires_on: faker.date.past().toISOString().slice(0, 10), quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2})}))})), ...overrideResponse})
 
+export const getRestoreStockReturnResponseMock = (overrideResponse: Partial<Extract<StockReturn, object>> = {}): StockReturn => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), stock_transfer_id: faker.number.int({min: 1, max: 2147483647}), return_date: faker.date.past().toISOString().slice(0, 10), reason: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), number: faker.string.alpha({length: {min: 10, max: 255}}), held_by: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 300}}), null]), stock_transfer_number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), from_location_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), to_location_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), lines: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), stock_transfer_line_id: faker.number.int({min: 1, max: 2147483647}), quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}), item_id: faker.number.int({min: 1, max: 2147483647}), item_code: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), lot_number: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$"),null,]), lots: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({lot_number: faker.helpers.fromRegExp("^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$"), expires_on: faker.date.past().toISOString().slice(0, 10), quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2})}))})), ...overrideResponse})
+
 export const getGetStockReturnHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
-
-export const getRestoreStockReturnResponseMock = (overrideResponse: Partial<Extract<StockReturn, object>> = {}): StockReturn => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), stock_transfer_id: faker.number.int({min: 1, max: 2147483647}), return_date: faker.date.past().toISOString().slice(0, 10), reason: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), notes: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), number: faker.string.alpha({length: {min: 10, max: 255}}), held_by: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 300}}), null]), stock_transfer_number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), from_location_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), to_location_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), lines: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), stock_transfer_line_id: faker.number.int({min: 1, max: 2147483647}), quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}), item_id: faker.number.int({min: 1, max: 2147483647}), item_code: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), item_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), lot_number: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$"),null,]), lots: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({lot_number: faker.helpers.fromRegExp("^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$"), expires_on: faker.date.past().toISOString().slice(0, 10), quantity: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2})}))})), ...overrideResponse})
 
 
 export const getListStockReturnsMockHandler = (overrideResponse?: StockReturnPage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<StockReturnPage> | StockReturnPage), options?: RequestHandlerOptions) => {
@@ -111,18 +111,6 @@ export const getDeleteStockReturnMockHandler = (overrideResponse?: StockReturn |
   }, options)
 }
 
-export const getGetStockReturnHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/stock-returns/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetStockReturnHistoryResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getRestoreStockReturnMockHandler = (overrideResponse?: StockReturn | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<StockReturn> | StockReturn), options?: RequestHandlerOptions) => {
   return http.patch('*/api/stock-returns/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -144,13 +132,25 @@ export const getForceDeleteStockReturnMockHandler = (overrideResponse?: NoConten
       })
   }, options)
 }
+
+export const getGetStockReturnHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/stock-returns/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetStockReturnHistoryResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getStockReturnsMock = () => [
   getListStockReturnsMockHandler(),
   getCreateStockReturnMockHandler(),
   getSearchStockReturnsMockHandler(),
   getGetStockReturnMockHandler(),
   getDeleteStockReturnMockHandler(),
-  getGetStockReturnHistoryMockHandler(),
   getRestoreStockReturnMockHandler(),
-  getForceDeleteStockReturnMockHandler()
+  getForceDeleteStockReturnMockHandler(),
+  getGetStockReturnHistoryMockHandler()
 ]

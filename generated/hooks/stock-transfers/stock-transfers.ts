@@ -487,99 +487,6 @@ export const useDeleteStockTransfer = <TError = ErrorType<UnauthenticatedRespons
       return useMutation(getDeleteStockTransferMutationOptions(options), queryClient);
     }
     /**
- * Needs view-stock-transfers. Who did what and when to the stock transfer, newest first.
- * @summary Read the history of a stock transfer
- */
-export const getStockTransferHistory = (
-    id: number,
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<RecordHistoryResponse>(
-      {url: `/api/stock-transfers/${id}/history`, method: 'GET', signal
-    },
-      options);
-    }
-
-
-
-
-export const getGetStockTransferHistoryQueryKey = (id: number,) => {
-    return [
-    `/api/stock-transfers/${id}/history`
-    ] as const;
-    }
-
-
-export const getGetStockTransferHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getStockTransferHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockTransferHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getGetStockTransferHistoryQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getStockTransferHistory>>> = ({ signal }) => getStockTransferHistory(id, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getStockTransferHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetStockTransferHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getStockTransferHistory>>>
-export type GetStockTransferHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
-
-
-export function useGetStockTransferHistory<TData = Awaited<ReturnType<typeof getStockTransferHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockTransferHistory>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getStockTransferHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getStockTransferHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetStockTransferHistory<TData = Awaited<ReturnType<typeof getStockTransferHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockTransferHistory>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getStockTransferHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getStockTransferHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetStockTransferHistory<TData = Awaited<ReturnType<typeof getStockTransferHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockTransferHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary Read the history of a stock transfer
- */
-
-export function useGetStockTransferHistory<TData = Awaited<ReturnType<typeof getStockTransferHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockTransferHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getGetStockTransferHistoryQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-/**
  * Needs restore-stock-transfers. Re-posts the document under the same rules.
  * @summary Restore a soft-deleted stock transfer
  */
@@ -711,3 +618,96 @@ export const useForceDeleteStockTransfer = <TError = ErrorType<UnauthenticatedRe
       > => {
       return useMutation(getForceDeleteStockTransferMutationOptions(options), queryClient);
     }
+    /**
+ * Needs view-stock-transfers. Who did what and when to the stock transfer, newest first.
+ * @summary Read the history of a stock transfer
+ */
+export const getStockTransferHistory = (
+    id: number,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<RecordHistoryResponse>(
+      {url: `/api/stock-transfers/${id}/history`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetStockTransferHistoryQueryKey = (id: number,) => {
+    return [
+    `/api/stock-transfers/${id}/history`
+    ] as const;
+    }
+
+
+export const getGetStockTransferHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getStockTransferHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockTransferHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetStockTransferHistoryQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getStockTransferHistory>>> = ({ signal }) => getStockTransferHistory(id, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getStockTransferHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetStockTransferHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getStockTransferHistory>>>
+export type GetStockTransferHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
+
+
+export function useGetStockTransferHistory<TData = Awaited<ReturnType<typeof getStockTransferHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockTransferHistory>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStockTransferHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getStockTransferHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetStockTransferHistory<TData = Awaited<ReturnType<typeof getStockTransferHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockTransferHistory>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStockTransferHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getStockTransferHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetStockTransferHistory<TData = Awaited<ReturnType<typeof getStockTransferHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockTransferHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read the history of a stock transfer
+ */
+
+export function useGetStockTransferHistory<TData = Awaited<ReturnType<typeof getStockTransferHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStockTransferHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetStockTransferHistoryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+

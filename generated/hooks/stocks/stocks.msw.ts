@@ -42,13 +42,13 @@ export const getListStocksResponseMock = (overrideResponse: Partial<Extract<Stoc
 
 export const getSearchStocksResponseMock = (): Stock[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), warehouse_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), quantity_on_hand: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}), quantity_in_transit: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}), average_unit_cost: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), value: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), item_code: faker.string.alpha({length: {min: 10, max: 255}}), item_name: faker.string.alpha({length: {min: 10, max: 255}}), location_name: faker.string.alpha({length: {min: 10, max: 255}}), reorder_level: faker.helpers.arrayElement([faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}),null,])})))
 
-export const getGetStockResponseMock = (overrideResponse: Partial<Extract<Stock, object>> = {}): Stock => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), warehouse_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), quantity_on_hand: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}), quantity_in_transit: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}), average_unit_cost: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), value: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), item_code: faker.string.alpha({length: {min: 10, max: 255}}), item_name: faker.string.alpha({length: {min: 10, max: 255}}), location_name: faker.string.alpha({length: {min: 10, max: 255}}), reorder_level: faker.helpers.arrayElement([faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}),null,]), ...overrideResponse})
-
 export const getGetStockBalanceAtResponseMock = (overrideResponse: Partial<Extract<BalanceAt, object>> = {}): BalanceAt => ({quantity_on_hand: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), ...overrideResponse})
 
-export const getListStockMovementsResponseMock = (overrideResponse: Partial<Extract<StockMovementPage, object>> = {}): StockMovementPage => ({data: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), warehouse_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), balance: faker.helpers.arrayElement(['on_hand','in_transit'] as const), quantity_delta: faker.number.float({fractionDigits: 2}), unit_cost: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), document_type: faker.string.alpha({length: {min: 10, max: 20}}), document_id: faker.number.int({min: 1, max: 2147483647}), document_line_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), document_number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), occurred_at: faker.date.past().toISOString().slice(0, 19) + 'Z', lot_number: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$"),null,]), expires_on: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]), reason: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(StockAdjustmentReason)),null,])})), meta: {current_page: faker.number.int({min: 1}), last_page: faker.number.int({min: 1}), per_page: faker.helpers.arrayElement([15,25,50,75,100] as const), total: faker.number.int({min: 0}), total_is_lower_bound: faker.helpers.arrayElement([faker.datatype.boolean(), undefined])}, links: {prev: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), next: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null])}, ...overrideResponse})
-
 export const getImportOpeningStockResponseMock = (overrideResponse: Partial<Extract<ImportResult, object>> = {}): ImportResult => (faker.helpers.arrayElement([{rows: faker.number.int({min: 0}), created: faker.number.int({min: 0}), dry_run: faker.datatype.boolean(), ...overrideResponse}, {rows: faker.number.int({min: 0}), created: faker.number.int({min: 0}), dry_run: faker.datatype.boolean(), ...overrideResponse}]))
+
+export const getGetStockResponseMock = (overrideResponse: Partial<Extract<Stock, object>> = {}): Stock => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), warehouse_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), quantity_on_hand: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}), quantity_in_transit: faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}), average_unit_cost: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), value: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), item_code: faker.string.alpha({length: {min: 10, max: 255}}), item_name: faker.string.alpha({length: {min: 10, max: 255}}), location_name: faker.string.alpha({length: {min: 10, max: 255}}), reorder_level: faker.helpers.arrayElement([faker.number.float({min: 0, max: 900000000000, fractionDigits: 2}),null,]), ...overrideResponse})
+
+export const getListStockMovementsResponseMock = (overrideResponse: Partial<Extract<StockMovementPage, object>> = {}): StockMovementPage => ({data: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), item_id: faker.number.int({min: 1, max: 2147483647}), branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), warehouse_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), balance: faker.helpers.arrayElement(['on_hand','in_transit'] as const), quantity_delta: faker.number.float({fractionDigits: 2}), unit_cost: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), document_type: faker.string.alpha({length: {min: 10, max: 20}}), document_id: faker.number.int({min: 1, max: 2147483647}), document_line_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), document_number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), occurred_at: faker.date.past().toISOString().slice(0, 19) + 'Z', lot_number: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$"),null,]), expires_on: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]), reason: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(StockAdjustmentReason)),null,])})), meta: {current_page: faker.number.int({min: 1}), last_page: faker.number.int({min: 1}), per_page: faker.helpers.arrayElement([15,25,50,75,100] as const), total: faker.number.int({min: 0}), total_is_lower_bound: faker.helpers.arrayElement([faker.datatype.boolean(), undefined])}, links: {prev: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), next: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null])}, ...overrideResponse})
 
 
 export const getListStocksMockHandler = (overrideResponse?: StockPage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<StockPage> | StockPage), options?: RequestHandlerOptions) => {
@@ -75,18 +75,6 @@ export const getSearchStocksMockHandler = (overrideResponse?: Stock[] | ((info: 
   }, options)
 }
 
-export const getGetStockMockHandler = (overrideResponse?: Stock | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Stock> | Stock), options?: RequestHandlerOptions) => {
-  return http.get('*/api/stocks/:id', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetStockResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getGetStockBalanceAtMockHandler = (overrideResponse?: BalanceAt | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<BalanceAt> | BalanceAt), options?: RequestHandlerOptions) => {
   return http.get('*/api/stocks/balance-at', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
 
@@ -94,18 +82,6 @@ export const getGetStockBalanceAtMockHandler = (overrideResponse?: BalanceAt | (
     return HttpResponse.json(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getGetStockBalanceAtResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
-export const getListStockMovementsMockHandler = (overrideResponse?: StockMovementPage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<StockMovementPage> | StockMovementPage), options?: RequestHandlerOptions) => {
-  return http.get('*/api/stocks/:id/movements', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getListStockMovementsResponseMock(),
       { status: 200
       })
   }, options)
@@ -132,12 +108,36 @@ export const getGetOpeningStockImportTemplateMockHandler = (overrideResponse?: u
       })
   }, options)
 }
+
+export const getGetStockMockHandler = (overrideResponse?: Stock | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Stock> | Stock), options?: RequestHandlerOptions) => {
+  return http.get('*/api/stocks/:id', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetStockResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getListStockMovementsMockHandler = (overrideResponse?: StockMovementPage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<StockMovementPage> | StockMovementPage), options?: RequestHandlerOptions) => {
+  return http.get('*/api/stocks/:id/movements', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getListStockMovementsResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getStocksMock = () => [
   getListStocksMockHandler(),
   getSearchStocksMockHandler(),
-  getGetStockMockHandler(),
   getGetStockBalanceAtMockHandler(),
-  getListStockMovementsMockHandler(),
   getImportOpeningStockMockHandler(),
-  getGetOpeningStockImportTemplateMockHandler()
+  getGetOpeningStockImportTemplateMockHandler(),
+  getGetStockMockHandler(),
+  getListStockMovementsMockHandler()
 ]

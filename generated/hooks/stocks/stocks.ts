@@ -262,99 +262,6 @@ export function useSearchStocks<TData = Awaited<ReturnType<typeof searchStocks>>
 
 
 /**
- * Needs view-stocks.
- * @summary Read a stock
- */
-export const getStock = (
-    id: number,
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<Stock>(
-      {url: `/api/stocks/${id}`, method: 'GET', signal
-    },
-      options);
-    }
-
-
-
-
-export const getGetStockQueryKey = (id: number,) => {
-    return [
-    `/api/stocks/${id}`
-    ] as const;
-    }
-
-
-export const getGetStockQueryOptions = <TData = Awaited<ReturnType<typeof getStock>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStock>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getGetStockQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getStock>>> = ({ signal }) => getStock(id, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getStock>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetStockQueryResult = NonNullable<Awaited<ReturnType<typeof getStock>>>
-export type GetStockQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
-
-
-export function useGetStock<TData = Awaited<ReturnType<typeof getStock>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStock>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getStock>>,
-          TError,
-          Awaited<ReturnType<typeof getStock>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetStock<TData = Awaited<ReturnType<typeof getStock>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStock>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getStock>>,
-          TError,
-          Awaited<ReturnType<typeof getStock>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetStock<TData = Awaited<ReturnType<typeof getStock>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStock>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary Read a stock
- */
-
-export function useGetStock<TData = Awaited<ReturnType<typeof getStock>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStock>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getGetStockQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-/**
  * Needs view-stocks. The sum of the item's on-hand movements at the location (and lot) up to and including `at`, as the ledger held it then.
  * @summary An item's quantity on hand at a past instant
  */
@@ -437,107 +344,6 @@ export function useGetStockBalanceAt<TData = Awaited<ReturnType<typeof getStockB
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetStockBalanceAtQueryOptions(params,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-/**
- * Needs view-stocks.
- * @summary The ledger movements of a stock row
- */
-export const listStockMovements = (
-    id: number,
-    params?: ListStockMovementsParams,
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<StockMovementPage>(
-      {url: `/api/stocks/${id}/movements`, method: 'GET',
-        params, signal
-    },
-      options);
-    }
-
-
-
-
-export const getListStockMovementsQueryKey = (id: number,
-    params?: ListStockMovementsParams,) => {
-    return [
-    `/api/stocks/${id}/movements`, ...(params ? [params] : [])
-    ] as const;
-    }
-
-
-export const getListStockMovementsQueryOptions = <TData = Awaited<ReturnType<typeof listStockMovements>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(id: number,
-    params?: ListStockMovementsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockMovements>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getListStockMovementsQueryKey(id,params);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listStockMovements>>> = ({ signal }) => listStockMovements(id,params, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listStockMovements>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type ListStockMovementsQueryResult = NonNullable<Awaited<ReturnType<typeof listStockMovements>>>
-export type ListStockMovementsQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>
-
-
-export function useListStockMovements<TData = Awaited<ReturnType<typeof listStockMovements>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(
- id: number,
-    params: undefined |  ListStockMovementsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockMovements>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof listStockMovements>>,
-          TError,
-          Awaited<ReturnType<typeof listStockMovements>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListStockMovements<TData = Awaited<ReturnType<typeof listStockMovements>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(
- id: number,
-    params?: ListStockMovementsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockMovements>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof listStockMovements>>,
-          TError,
-          Awaited<ReturnType<typeof listStockMovements>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListStockMovements<TData = Awaited<ReturnType<typeof listStockMovements>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(
- id: number,
-    params?: ListStockMovementsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockMovements>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary The ledger movements of a stock row
- */
-
-export function useListStockMovements<TData = Awaited<ReturnType<typeof listStockMovements>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(
- id: number,
-    params?: ListStockMovementsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockMovements>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getListStockMovementsQueryOptions(id,params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -698,6 +504,200 @@ export function useGetOpeningStockImportTemplate<TData = Awaited<ReturnType<type
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetOpeningStockImportTemplateQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-stocks.
+ * @summary Read a stock
+ */
+export const getStock = (
+    id: number,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<Stock>(
+      {url: `/api/stocks/${id}`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetStockQueryKey = (id: number,) => {
+    return [
+    `/api/stocks/${id}`
+    ] as const;
+    }
+
+
+export const getGetStockQueryOptions = <TData = Awaited<ReturnType<typeof getStock>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStock>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetStockQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getStock>>> = ({ signal }) => getStock(id, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getStock>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetStockQueryResult = NonNullable<Awaited<ReturnType<typeof getStock>>>
+export type GetStockQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
+
+
+export function useGetStock<TData = Awaited<ReturnType<typeof getStock>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStock>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStock>>,
+          TError,
+          Awaited<ReturnType<typeof getStock>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetStock<TData = Awaited<ReturnType<typeof getStock>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStock>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStock>>,
+          TError,
+          Awaited<ReturnType<typeof getStock>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetStock<TData = Awaited<ReturnType<typeof getStock>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStock>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read a stock
+ */
+
+export function useGetStock<TData = Awaited<ReturnType<typeof getStock>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStock>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetStockQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-stocks.
+ * @summary The ledger movements of a stock row
+ */
+export const listStockMovements = (
+    id: number,
+    params?: ListStockMovementsParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<StockMovementPage>(
+      {url: `/api/stocks/${id}/movements`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getListStockMovementsQueryKey = (id: number,
+    params?: ListStockMovementsParams,) => {
+    return [
+    `/api/stocks/${id}/movements`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getListStockMovementsQueryOptions = <TData = Awaited<ReturnType<typeof listStockMovements>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(id: number,
+    params?: ListStockMovementsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockMovements>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListStockMovementsQueryKey(id,params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listStockMovements>>> = ({ signal }) => listStockMovements(id,params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listStockMovements>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListStockMovementsQueryResult = NonNullable<Awaited<ReturnType<typeof listStockMovements>>>
+export type ListStockMovementsQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>
+
+
+export function useListStockMovements<TData = Awaited<ReturnType<typeof listStockMovements>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(
+ id: number,
+    params: undefined |  ListStockMovementsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockMovements>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStockMovements>>,
+          TError,
+          Awaited<ReturnType<typeof listStockMovements>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListStockMovements<TData = Awaited<ReturnType<typeof listStockMovements>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(
+ id: number,
+    params?: ListStockMovementsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockMovements>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStockMovements>>,
+          TError,
+          Awaited<ReturnType<typeof listStockMovements>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListStockMovements<TData = Awaited<ReturnType<typeof listStockMovements>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(
+ id: number,
+    params?: ListStockMovementsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockMovements>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The ledger movements of a stock row
+ */
+
+export function useListStockMovements<TData = Awaited<ReturnType<typeof listStockMovements>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(
+ id: number,
+    params?: ListStockMovementsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStockMovements>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListStockMovementsQueryOptions(id,params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -46,11 +46,11 @@ export const getUpdateUnitOfMeasurementResponseMock = (overrideResponse: Partial
 
 export const getDeleteUnitOfMeasurementResponseMock = (overrideResponse: Partial<Extract<UnitOfMeasurement, object>> = {}): UnitOfMeasurement => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), abbreviation: faker.string.alpha({length: {min: 1, max: 20}}), measuring_mass_id: faker.number.int({min: 1, max: 2147483647}), measuring_mass_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
 
+export const getRestoreUnitOfMeasurementResponseMock = (overrideResponse: Partial<Extract<UnitOfMeasurement, object>> = {}): UnitOfMeasurement => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), abbreviation: faker.string.alpha({length: {min: 1, max: 20}}), measuring_mass_id: faker.number.int({min: 1, max: 2147483647}), measuring_mass_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
+
 export const getGetUnitOfMeasurementHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
-
-export const getRestoreUnitOfMeasurementResponseMock = (overrideResponse: Partial<Extract<UnitOfMeasurement, object>> = {}): UnitOfMeasurement => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 1, max: 255}}), abbreviation: faker.string.alpha({length: {min: 1, max: 20}}), measuring_mass_id: faker.number.int({min: 1, max: 2147483647}), measuring_mass_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), ...overrideResponse})
 
 
 export const getListUnitOfMeasurementsMockHandler = (overrideResponse?: UnitOfMeasurementPage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<UnitOfMeasurementPage> | UnitOfMeasurementPage), options?: RequestHandlerOptions) => {
@@ -125,18 +125,6 @@ export const getDeleteUnitOfMeasurementMockHandler = (overrideResponse?: UnitOfM
   }, options)
 }
 
-export const getGetUnitOfMeasurementHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/unit-of-measurements/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetUnitOfMeasurementHistoryResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getRestoreUnitOfMeasurementMockHandler = (overrideResponse?: UnitOfMeasurement | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<UnitOfMeasurement> | UnitOfMeasurement), options?: RequestHandlerOptions) => {
   return http.patch('*/api/unit-of-measurements/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -158,6 +146,18 @@ export const getForceDeleteUnitOfMeasurementMockHandler = (overrideResponse?: No
       })
   }, options)
 }
+
+export const getGetUnitOfMeasurementHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/unit-of-measurements/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetUnitOfMeasurementHistoryResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getUnitOfMeasurementsMock = () => [
   getListUnitOfMeasurementsMockHandler(),
   getCreateUnitOfMeasurementMockHandler(),
@@ -165,7 +165,7 @@ export const getUnitOfMeasurementsMock = () => [
   getGetUnitOfMeasurementMockHandler(),
   getUpdateUnitOfMeasurementMockHandler(),
   getDeleteUnitOfMeasurementMockHandler(),
-  getGetUnitOfMeasurementHistoryMockHandler(),
   getRestoreUnitOfMeasurementMockHandler(),
-  getForceDeleteUnitOfMeasurementMockHandler()
+  getForceDeleteUnitOfMeasurementMockHandler(),
+  getGetUnitOfMeasurementHistoryMockHandler()
 ]

@@ -557,99 +557,6 @@ export const useDeleteUnitOfMeasurement = <TError = ErrorType<UnauthenticatedRes
       return useMutation(getDeleteUnitOfMeasurementMutationOptions(options), queryClient);
     }
     /**
- * Needs view-unit-of-measurements. Who did what and when to the unit of measurement, newest first.
- * @summary Read the history of a unit of measurement
- */
-export const getUnitOfMeasurementHistory = (
-    id: number,
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<RecordHistoryResponse>(
-      {url: `/api/unit-of-measurements/${id}/history`, method: 'GET', signal
-    },
-      options);
-    }
-
-
-
-
-export const getGetUnitOfMeasurementHistoryQueryKey = (id: number,) => {
-    return [
-    `/api/unit-of-measurements/${id}/history`
-    ] as const;
-    }
-
-
-export const getGetUnitOfMeasurementHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getGetUnitOfMeasurementHistoryQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>> = ({ signal }) => getUnitOfMeasurementHistory(id, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetUnitOfMeasurementHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>>
-export type GetUnitOfMeasurementHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
-
-
-export function useGetUnitOfMeasurementHistory<TData = Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUnitOfMeasurementHistory<TData = Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUnitOfMeasurementHistory<TData = Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary Read the history of a unit of measurement
- */
-
-export function useGetUnitOfMeasurementHistory<TData = Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getGetUnitOfMeasurementHistoryQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-/**
  * Needs restore-unit-of-measurements.
  * @summary Restore a soft-deleted unit of measurement
  */
@@ -781,3 +688,96 @@ export const useForceDeleteUnitOfMeasurement = <TError = ErrorType<Unauthenticat
       > => {
       return useMutation(getForceDeleteUnitOfMeasurementMutationOptions(options), queryClient);
     }
+    /**
+ * Needs view-unit-of-measurements. Who did what and when to the unit of measurement, newest first.
+ * @summary Read the history of a unit of measurement
+ */
+export const getUnitOfMeasurementHistory = (
+    id: number,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<RecordHistoryResponse>(
+      {url: `/api/unit-of-measurements/${id}/history`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetUnitOfMeasurementHistoryQueryKey = (id: number,) => {
+    return [
+    `/api/unit-of-measurements/${id}/history`
+    ] as const;
+    }
+
+
+export const getGetUnitOfMeasurementHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetUnitOfMeasurementHistoryQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>> = ({ signal }) => getUnitOfMeasurementHistory(id, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetUnitOfMeasurementHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>>
+export type GetUnitOfMeasurementHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
+
+
+export function useGetUnitOfMeasurementHistory<TData = Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUnitOfMeasurementHistory<TData = Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUnitOfMeasurementHistory<TData = Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read the history of a unit of measurement
+ */
+
+export function useGetUnitOfMeasurementHistory<TData = Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUnitOfMeasurementHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetUnitOfMeasurementHistoryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+

@@ -42,21 +42,21 @@ export const getCreateUserResponseMock = (overrideResponse: Partial<Extract<User
 
 export const getSearchUsersResponseMock = (): User[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), name: faker.string.alpha({length: {min: 1, max: 255}}), email: faker.internet.email(), userable_type: faker.helpers.arrayElement([faker.helpers.arrayElement(['branch','warehouse'] as const), null]), userable_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), role_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), userable_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), role_names: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), must_change_password: faker.datatype.boolean()})))
 
+export const getResetUserPasswordResponseMock = (overrideResponse: Partial<Extract<PasswordReset, object>> = {}): PasswordReset => ({id: faker.number.int({min: 1, max: 2147483647}), temporary_password: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
+
+export const getResetUserSecurityPinResponseMock = (overrideResponse: Partial<Extract<SecurityPinReset, object>> = {}): SecurityPinReset => ({id: faker.number.int({min: 1, max: 2147483647}), security_pin: faker.helpers.fromRegExp("^[0-9]{6}$"), ...overrideResponse})
+
 export const getGetUserResponseMock = (overrideResponse: Partial<Extract<User, object>> = {}): User => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), name: faker.string.alpha({length: {min: 1, max: 255}}), email: faker.internet.email(), userable_type: faker.helpers.arrayElement([faker.helpers.arrayElement(['branch','warehouse'] as const), null]), userable_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), role_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), userable_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), role_names: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), must_change_password: faker.datatype.boolean(), ...overrideResponse})
 
 export const getUpdateUserResponseMock = (overrideResponse: Partial<Extract<User, object>> = {}): User => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), name: faker.string.alpha({length: {min: 1, max: 255}}), email: faker.internet.email(), userable_type: faker.helpers.arrayElement([faker.helpers.arrayElement(['branch','warehouse'] as const), null]), userable_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), role_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), userable_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), role_names: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), must_change_password: faker.datatype.boolean(), ...overrideResponse})
 
 export const getDeleteUserResponseMock = (overrideResponse: Partial<Extract<User, object>> = {}): User => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), name: faker.string.alpha({length: {min: 1, max: 255}}), email: faker.internet.email(), userable_type: faker.helpers.arrayElement([faker.helpers.arrayElement(['branch','warehouse'] as const), null]), userable_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), role_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), userable_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), role_names: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), must_change_password: faker.datatype.boolean(), ...overrideResponse})
 
+export const getRestoreUserResponseMock = (overrideResponse: Partial<Extract<User, object>> = {}): User => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), name: faker.string.alpha({length: {min: 1, max: 255}}), email: faker.internet.email(), userable_type: faker.helpers.arrayElement([faker.helpers.arrayElement(['branch','warehouse'] as const), null]), userable_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), role_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), userable_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), role_names: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), must_change_password: faker.datatype.boolean(), ...overrideResponse})
+
 export const getGetUserHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
-
-export const getRestoreUserResponseMock = (overrideResponse: Partial<Extract<User, object>> = {}): User => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), name: faker.string.alpha({length: {min: 1, max: 255}}), email: faker.internet.email(), userable_type: faker.helpers.arrayElement([faker.helpers.arrayElement(['branch','warehouse'] as const), null]), userable_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), role_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), userable_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), role_names: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), must_change_password: faker.datatype.boolean(), ...overrideResponse})
-
-export const getResetUserPasswordResponseMock = (overrideResponse: Partial<Extract<PasswordReset, object>> = {}): PasswordReset => ({id: faker.number.int({min: 1, max: 2147483647}), temporary_password: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
-
-export const getResetUserSecurityPinResponseMock = (overrideResponse: Partial<Extract<SecurityPinReset, object>> = {}): SecurityPinReset => ({id: faker.number.int({min: 1, max: 2147483647}), security_pin: faker.helpers.fromRegExp("^[0-9]{6}$"), ...overrideResponse})
 
 export const getAssignUserRolesResponseMock = (overrideResponse: Partial<Extract<User, object>> = {}): User => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), name: faker.string.alpha({length: {min: 1, max: 255}}), email: faker.internet.email(), userable_type: faker.helpers.arrayElement([faker.helpers.arrayElement(['branch','warehouse'] as const), null]), userable_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), role_ids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1, max: 2147483647}))), userable_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), role_names: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), must_change_password: faker.datatype.boolean(), ...overrideResponse})
 
@@ -92,6 +92,30 @@ export const getSearchUsersMockHandler = (overrideResponse?: User[] | ((info: Pa
     return HttpResponse.json(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getSearchUsersResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getResetUserPasswordMockHandler = (overrideResponse?: PasswordReset | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<PasswordReset> | PasswordReset), options?: RequestHandlerOptions) => {
+  return http.post('*/api/users/reset-password', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getResetUserPasswordResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getResetUserSecurityPinMockHandler = (overrideResponse?: SecurityPinReset | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<SecurityPinReset> | SecurityPinReset), options?: RequestHandlerOptions) => {
+  return http.post('*/api/users/reset-security-pin', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getResetUserSecurityPinResponseMock(),
       { status: 200
       })
   }, options)
@@ -133,18 +157,6 @@ export const getDeleteUserMockHandler = (overrideResponse?: User | ((info: Param
   }, options)
 }
 
-export const getGetUserHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/users/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetUserHistoryResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getRestoreUserMockHandler = (overrideResponse?: User | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<User> | User), options?: RequestHandlerOptions) => {
   return http.patch('*/api/users/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -167,25 +179,13 @@ export const getForceDeleteUserMockHandler = (overrideResponse?: NoContentRespon
   }, options)
 }
 
-export const getResetUserPasswordMockHandler = (overrideResponse?: PasswordReset | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<PasswordReset> | PasswordReset), options?: RequestHandlerOptions) => {
-  return http.post('*/api/users/reset-password', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+export const getGetUserHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/users/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
 
 
     return HttpResponse.json(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getResetUserPasswordResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
-export const getResetUserSecurityPinMockHandler = (overrideResponse?: SecurityPinReset | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<SecurityPinReset> | SecurityPinReset), options?: RequestHandlerOptions) => {
-  return http.post('*/api/users/reset-security-pin', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getResetUserSecurityPinResponseMock(),
+    : getGetUserHistoryResponseMock(),
       { status: 200
       })
   }, options)
@@ -206,13 +206,13 @@ export const getUsersMock = () => [
   getListUsersMockHandler(),
   getCreateUserMockHandler(),
   getSearchUsersMockHandler(),
+  getResetUserPasswordMockHandler(),
+  getResetUserSecurityPinMockHandler(),
   getGetUserMockHandler(),
   getUpdateUserMockHandler(),
   getDeleteUserMockHandler(),
-  getGetUserHistoryMockHandler(),
   getRestoreUserMockHandler(),
   getForceDeleteUserMockHandler(),
-  getResetUserPasswordMockHandler(),
-  getResetUserSecurityPinMockHandler(),
+  getGetUserHistoryMockHandler(),
   getAssignUserRolesMockHandler()
 ]

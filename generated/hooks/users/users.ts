@@ -333,6 +333,142 @@ export function useSearchUsers<TData = Awaited<ReturnType<typeof searchUsers>>, 
 
 
 /**
+ * Needs update-users. Answers a temporary password once.
+ * @summary Reset a user's password
+ */
+export const resetUserPassword = (
+    idBody: BodyType<IdBody>,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<PasswordReset>(
+      {url: `/api/users/reset-password`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: idBody, signal
+    },
+      options);
+    }
+
+
+
+
+export const getResetUserPasswordMutationKey = () => ['resetUserPassword'] as const;
+
+export const getResetUserPasswordMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetUserPassword>>, TError,ResetUserPasswordMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof resetUserPassword>>, TError,ResetUserPasswordMutationVariables, TContext> => {
+
+const mutationKey = getResetUserPasswordMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof resetUserPassword>>, ResetUserPasswordMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  resetUserPassword(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ResetUserPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof resetUserPassword>>>
+    export type ResetUserPasswordMutationBody = BodyType<IdBody>
+    export type ResetUserPasswordMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>
+    export type ResetUserPasswordMutationVariables = {data: BodyType<IdBody>}
+
+    /**
+ * @summary Reset a user's password
+ */
+export const useResetUserPassword = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetUserPassword>>, TError,ResetUserPasswordMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof resetUserPassword>>,
+        TError,
+        ResetUserPasswordMutationVariables,
+        TContext
+      > => {
+      return useMutation(getResetUserPasswordMutationOptions(options), queryClient);
+    }
+    /**
+ * Needs update-users. Answers a new 6-digit pin once.
+ * @summary Reset a user's security pin
+ */
+export const resetUserSecurityPin = (
+    idBody: BodyType<IdBody>,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<SecurityPinReset>(
+      {url: `/api/users/reset-security-pin`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: idBody, signal
+    },
+      options);
+    }
+
+
+
+
+export const getResetUserSecurityPinMutationKey = () => ['resetUserSecurityPin'] as const;
+
+export const getResetUserSecurityPinMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetUserSecurityPin>>, TError,ResetUserSecurityPinMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof resetUserSecurityPin>>, TError,ResetUserSecurityPinMutationVariables, TContext> => {
+
+const mutationKey = getResetUserSecurityPinMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof resetUserSecurityPin>>, ResetUserSecurityPinMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  resetUserSecurityPin(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ResetUserSecurityPinMutationResult = NonNullable<Awaited<ReturnType<typeof resetUserSecurityPin>>>
+    export type ResetUserSecurityPinMutationBody = BodyType<IdBody>
+    export type ResetUserSecurityPinMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>
+    export type ResetUserSecurityPinMutationVariables = {data: BodyType<IdBody>}
+
+    /**
+ * @summary Reset a user's security pin
+ */
+export const useResetUserSecurityPin = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetUserSecurityPin>>, TError,ResetUserSecurityPinMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof resetUserSecurityPin>>,
+        TError,
+        ResetUserSecurityPinMutationVariables,
+        TContext
+      > => {
+      return useMutation(getResetUserSecurityPinMutationOptions(options), queryClient);
+    }
+    /**
  * Needs view-users.
  * @summary Read a user
  */
@@ -561,99 +697,6 @@ export const useDeleteUser = <TError = ErrorType<UnauthenticatedResponse | Forbi
       return useMutation(getDeleteUserMutationOptions(options), queryClient);
     }
     /**
- * Needs view-users. Who did what and when to the user, newest first.
- * @summary Read the history of a user
- */
-export const getUserHistory = (
-    id: number,
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
-) => {
-
-
-      return httpClient<RecordHistoryResponse>(
-      {url: `/api/users/${id}/history`, method: 'GET', signal
-    },
-      options);
-    }
-
-
-
-
-export const getGetUserHistoryQueryKey = (id: number,) => {
-    return [
-    `/api/users/${id}/history`
-    ] as const;
-    }
-
-
-export const getGetUserHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getUserHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getGetUserHistoryQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getUserHistory>>> = ({ signal }) => getUserHistory(id, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getUserHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetUserHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getUserHistory>>>
-export type GetUserHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
-
-
-export function useGetUserHistory<TData = Awaited<ReturnType<typeof getUserHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserHistory>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getUserHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getUserHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserHistory<TData = Awaited<ReturnType<typeof getUserHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserHistory>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getUserHistory>>,
-          TError,
-          Awaited<ReturnType<typeof getUserHistory>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserHistory<TData = Awaited<ReturnType<typeof getUserHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary Read the history of a user
- */
-
-export function useGetUserHistory<TData = Awaited<ReturnType<typeof getUserHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getGetUserHistoryQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-/**
  * Needs restore-users.
  * @summary Restore a soft-deleted user
  */
@@ -786,19 +829,17 @@ export const useForceDeleteUser = <TError = ErrorType<UnauthenticatedResponse | 
       return useMutation(getForceDeleteUserMutationOptions(options), queryClient);
     }
     /**
- * Needs update-users. Answers a temporary password once.
- * @summary Reset a user's password
+ * Needs view-users. Who did what and when to the user, newest first.
+ * @summary Read the history of a user
  */
-export const resetUserPassword = (
-    idBody: BodyType<IdBody>,
+export const getUserHistory = (
+    id: number,
  options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
 ) => {
 
 
-      return httpClient<PasswordReset>(
-      {url: `/api/users/reset-password`, method: 'POST',
-      headers: {'Content-Type': 'application/json', },
-      data: idBody, signal
+      return httpClient<RecordHistoryResponse>(
+      {url: `/api/users/${id}/history`, method: 'GET', signal
     },
       options);
     }
@@ -806,122 +847,81 @@ export const resetUserPassword = (
 
 
 
-export const getResetUserPasswordMutationKey = () => ['resetUserPassword'] as const;
-
-export const getResetUserPasswordMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetUserPassword>>, TError,ResetUserPasswordMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
-): UseMutationOptions<Awaited<ReturnType<typeof resetUserPassword>>, TError,ResetUserPasswordMutationVariables, TContext> => {
-
-const mutationKey = getResetUserPasswordMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
-
-
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof resetUserPassword>>, ResetUserPasswordMutationVariables> = (props) => {
-          const {data} = props ?? {};
-
-          return  resetUserPassword(data,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type ResetUserPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof resetUserPassword>>>
-    export type ResetUserPasswordMutationBody = BodyType<IdBody>
-    export type ResetUserPasswordMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>
-    export type ResetUserPasswordMutationVariables = {data: BodyType<IdBody>}
-
-    /**
- * @summary Reset a user's password
- */
-export const useResetUserPassword = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetUserPassword>>, TError,ResetUserPasswordMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof resetUserPassword>>,
-        TError,
-        ResetUserPasswordMutationVariables,
-        TContext
-      > => {
-      return useMutation(getResetUserPasswordMutationOptions(options), queryClient);
+export const getGetUserHistoryQueryKey = (id: number,) => {
+    return [
+    `/api/users/${id}/history`
+    ] as const;
     }
-    /**
- * Needs update-users. Answers a new 6-digit pin once.
- * @summary Reset a user's security pin
- */
-export const resetUserSecurityPin = (
-    idBody: BodyType<IdBody>,
- options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+
+
+export const getGetUserHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getUserHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
 ) => {
 
+const {query: queryOptions, request: requestOptions} = options ?? {};
 
-      return httpClient<SecurityPinReset>(
-      {url: `/api/users/reset-security-pin`, method: 'POST',
-      headers: {'Content-Type': 'application/json', },
-      data: idBody, signal
-    },
-      options);
-    }
+  const queryKey =  queryOptions?.queryKey ?? getGetUserHistoryQueryKey(id);
 
 
 
-
-export const getResetUserSecurityPinMutationKey = () => ['resetUserSecurityPin'] as const;
-
-export const getResetUserSecurityPinMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetUserSecurityPin>>, TError,ResetUserSecurityPinMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
-): UseMutationOptions<Awaited<ReturnType<typeof resetUserSecurityPin>>, TError,ResetUserSecurityPinMutationVariables, TContext> => {
-
-const mutationKey = getResetUserSecurityPinMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
-
-
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof resetUserSecurityPin>>, ResetUserSecurityPinMutationVariables> = (props) => {
-          const {data} = props ?? {};
-
-          return  resetUserSecurityPin(data,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getUserHistory>>> = ({ signal }) => getUserHistory(id, requestOptions, signal);
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getUserHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetUserHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getUserHistory>>>
+export type GetUserHistoryQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
 
-    export type ResetUserSecurityPinMutationResult = NonNullable<Awaited<ReturnType<typeof resetUserSecurityPin>>>
-    export type ResetUserSecurityPinMutationBody = BodyType<IdBody>
-    export type ResetUserSecurityPinMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>
-    export type ResetUserSecurityPinMutationVariables = {data: BodyType<IdBody>}
 
-    /**
- * @summary Reset a user's security pin
+export function useGetUserHistory<TData = Awaited<ReturnType<typeof getUserHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserHistory>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getUserHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserHistory<TData = Awaited<ReturnType<typeof getUserHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserHistory>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getUserHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserHistory<TData = Awaited<ReturnType<typeof getUserHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read the history of a user
  */
-export const useResetUserSecurityPin = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetUserSecurityPin>>, TError,ResetUserSecurityPinMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof resetUserSecurityPin>>,
-        TError,
-        ResetUserSecurityPinMutationVariables,
-        TContext
-      > => {
-      return useMutation(getResetUserSecurityPinMutationOptions(options), queryClient);
-    }
-    /**
+
+export function useGetUserHistory<TData = Awaited<ReturnType<typeof getUserHistory>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserHistory>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetUserHistoryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
  * Needs update-users. Replaces the roles.
  * @summary Assign roles to a user
  */

@@ -46,11 +46,11 @@ export const getUpdateWarehouseResponseMock = (overrideResponse: Partial<Extract
 
 export const getDeleteWarehouseResponseMock = (overrideResponse: Partial<Extract<Warehouse, object>> = {}): Warehouse => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), code: faker.string.alpha({length: {min: 1, max: 50}}), name: faker.string.alpha({length: {min: 1, max: 255}}), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), ...overrideResponse})
 
+export const getRestoreWarehouseResponseMock = (overrideResponse: Partial<Extract<Warehouse, object>> = {}): Warehouse => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), code: faker.string.alpha({length: {min: 1, max: 50}}), name: faker.string.alpha({length: {min: 1, max: 255}}), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), ...overrideResponse})
+
 export const getGetWarehouseHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
-
-export const getRestoreWarehouseResponseMock = (overrideResponse: Partial<Extract<Warehouse, object>> = {}): Warehouse => ({id: faker.number.int({min: 1, max: 2147483647}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', deleted_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), created_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), updated_by: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), business_id: faker.number.int({min: 1, max: 2147483647}), code: faker.string.alpha({length: {min: 1, max: 50}}), name: faker.string.alpha({length: {min: 1, max: 255}}), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 5000}}), null]), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 50}}), null]), ...overrideResponse})
 
 
 export const getListWarehousesMockHandler = (overrideResponse?: WarehousePage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<WarehousePage> | WarehousePage), options?: RequestHandlerOptions) => {
@@ -125,18 +125,6 @@ export const getDeleteWarehouseMockHandler = (overrideResponse?: Warehouse | ((i
   }, options)
 }
 
-export const getGetWarehouseHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/warehouses/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetWarehouseHistoryResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
 export const getRestoreWarehouseMockHandler = (overrideResponse?: Warehouse | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<Warehouse> | Warehouse), options?: RequestHandlerOptions) => {
   return http.patch('*/api/warehouses/:id/restore', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
 
@@ -158,6 +146,18 @@ export const getForceDeleteWarehouseMockHandler = (overrideResponse?: NoContentR
       })
   }, options)
 }
+
+export const getGetWarehouseHistoryMockHandler = (overrideResponse?: RecordHistoryResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RecordHistoryResponse> | RecordHistoryResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/warehouses/:id/history', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetWarehouseHistoryResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getWarehousesMock = () => [
   getListWarehousesMockHandler(),
   getCreateWarehouseMockHandler(),
@@ -165,7 +165,7 @@ export const getWarehousesMock = () => [
   getGetWarehouseMockHandler(),
   getUpdateWarehouseMockHandler(),
   getDeleteWarehouseMockHandler(),
-  getGetWarehouseHistoryMockHandler(),
   getRestoreWarehouseMockHandler(),
-  getForceDeleteWarehouseMockHandler()
+  getForceDeleteWarehouseMockHandler(),
+  getGetWarehouseHistoryMockHandler()
 ]

@@ -18,11 +18,6 @@ import * as zod from 'zod';
 
 
 /**
- * @summary Set the XSRF-TOKEN cookie
- */
-export const GetCsrfCookieResponse = zod.void()
-
-/**
  * Starts a new session (a new session id every time) in an httpOnly SameSite=Lax cookie. An unknown email and a wrong password get the same answer.
  * @summary Sign in
  */
@@ -64,6 +59,11 @@ export const LoginResponse = zod.strictObject({
  * @summary Sign out
  */
 export const LogoutResponse = zod.void()
+
+/**
+ * @summary Set the XSRF-TOKEN cookie
+ */
+export const GetCsrfCookieResponse = zod.void()
 
 /**
  * @summary The signed-in user with role and permission names

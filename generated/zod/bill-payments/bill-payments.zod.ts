@@ -376,32 +376,6 @@ export const DeleteBillPaymentResponse = zod.strictObject({
 })
 
 /**
- * Needs view-bill-payments. Who did what and when to the bill payment, newest first.
- * @summary Read the history of a bill payment
- */
-export const getBillPaymentHistoryPathIdMax = 2147483647;
-
-
-
-export const GetBillPaymentHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getBillPaymentHistoryPathIdMax)
-})
-
-export const getBillPaymentHistoryResponseChangesMinOne = 2;
-export const getBillPaymentHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetBillPaymentHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getBillPaymentHistoryResponseChangesMinOne).max(getBillPaymentHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetBillPaymentHistoryResponse = zod.array(GetBillPaymentHistoryResponseItem)
-
-/**
  * Needs restore-bill-payments.
  * @summary Restore a soft-deleted bill payment
  */
@@ -473,4 +447,30 @@ export const ForceDeleteBillPaymentParams = zod.strictObject({
 })
 
 export const ForceDeleteBillPaymentResponse = zod.void()
+
+/**
+ * Needs view-bill-payments. Who did what and when to the bill payment, newest first.
+ * @summary Read the history of a bill payment
+ */
+export const getBillPaymentHistoryPathIdMax = 2147483647;
+
+
+
+export const GetBillPaymentHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getBillPaymentHistoryPathIdMax)
+})
+
+export const getBillPaymentHistoryResponseChangesMinOne = 2;
+export const getBillPaymentHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetBillPaymentHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getBillPaymentHistoryResponseChangesMinOne).max(getBillPaymentHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetBillPaymentHistoryResponse = zod.array(GetBillPaymentHistoryResponseItem)
 

@@ -742,32 +742,6 @@ export const DeleteBillResponse = zod.strictObject({
 })
 
 /**
- * Needs view-bills. Who did what and when to the bill, newest first.
- * @summary Read the history of a bill
- */
-export const getBillHistoryPathIdMax = 2147483647;
-
-
-
-export const GetBillHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getBillHistoryPathIdMax)
-})
-
-export const getBillHistoryResponseChangesMinOne = 2;
-export const getBillHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetBillHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getBillHistoryResponseChangesMinOne).max(getBillHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetBillHistoryResponse = zod.array(GetBillHistoryResponseItem)
-
-/**
  * Needs restore-bills. Re-posts the document under the same rules.
  * @summary Restore a soft-deleted bill
  */
@@ -902,4 +876,30 @@ export const ForceDeleteBillParams = zod.strictObject({
 })
 
 export const ForceDeleteBillResponse = zod.void()
+
+/**
+ * Needs view-bills. Who did what and when to the bill, newest first.
+ * @summary Read the history of a bill
+ */
+export const getBillHistoryPathIdMax = 2147483647;
+
+
+
+export const GetBillHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getBillHistoryPathIdMax)
+})
+
+export const getBillHistoryResponseChangesMinOne = 2;
+export const getBillHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetBillHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getBillHistoryResponseChangesMinOne).max(getBillHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetBillHistoryResponse = zod.array(GetBillHistoryResponseItem)
 

@@ -383,32 +383,6 @@ export const DeleteBranchResponse = zod.strictObject({
 })
 
 /**
- * Needs view-branches. Who did what and when to the branch, newest first.
- * @summary Read the history of a branch
- */
-export const getBranchHistoryPathIdMax = 2147483647;
-
-
-
-export const GetBranchHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getBranchHistoryPathIdMax)
-})
-
-export const getBranchHistoryResponseChangesMinOne = 2;
-export const getBranchHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetBranchHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getBranchHistoryResponseChangesMinOne).max(getBranchHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetBranchHistoryResponse = zod.array(GetBranchHistoryResponseItem)
-
-/**
  * Needs restore-branches.
  * @summary Restore a soft-deleted branch
  */
@@ -468,4 +442,30 @@ export const ForceDeleteBranchParams = zod.strictObject({
 })
 
 export const ForceDeleteBranchResponse = zod.void()
+
+/**
+ * Needs view-branches. Who did what and when to the branch, newest first.
+ * @summary Read the history of a branch
+ */
+export const getBranchHistoryPathIdMax = 2147483647;
+
+
+
+export const GetBranchHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getBranchHistoryPathIdMax)
+})
+
+export const getBranchHistoryResponseChangesMinOne = 2;
+export const getBranchHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetBranchHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getBranchHistoryResponseChangesMinOne).max(getBranchHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetBranchHistoryResponse = zod.array(GetBranchHistoryResponseItem)
 

@@ -301,32 +301,6 @@ export const DeleteBrandResponse = zod.strictObject({
 })
 
 /**
- * Needs view-brands. Who did what and when to the brand, newest first.
- * @summary Read the history of a brand
- */
-export const getBrandHistoryPathIdMax = 2147483647;
-
-
-
-export const GetBrandHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getBrandHistoryPathIdMax)
-})
-
-export const getBrandHistoryResponseChangesMinOne = 2;
-export const getBrandHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetBrandHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getBrandHistoryResponseChangesMinOne).max(getBrandHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetBrandHistoryResponse = zod.array(GetBrandHistoryResponseItem)
-
-/**
  * Needs restore-brands.
  * @summary Restore a soft-deleted brand
  */
@@ -377,4 +351,30 @@ export const ForceDeleteBrandParams = zod.strictObject({
 })
 
 export const ForceDeleteBrandResponse = zod.void()
+
+/**
+ * Needs view-brands. Who did what and when to the brand, newest first.
+ * @summary Read the history of a brand
+ */
+export const getBrandHistoryPathIdMax = 2147483647;
+
+
+
+export const GetBrandHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getBrandHistoryPathIdMax)
+})
+
+export const getBrandHistoryResponseChangesMinOne = 2;
+export const getBrandHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetBrandHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getBrandHistoryResponseChangesMinOne).max(getBrandHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetBrandHistoryResponse = zod.array(GetBrandHistoryResponseItem)
 

@@ -250,6 +250,100 @@ export const SearchBusinessesResponseItem = zod.strictObject({
 export const SearchBusinessesResponse = zod.array(SearchBusinessesResponseItem)
 
 /**
+ * @summary The businesses the user may work in; the first is selected at start-up
+ */
+export const getAllBusinessesResponseBusinessesItemIdMax = 2147483647;
+
+export const getAllBusinessesResponseBusinessesItemCreatedByOneMax = 2147483647;
+
+export const getAllBusinessesResponseBusinessesItemUpdatedByOneMax = 2147483647;
+
+export const getAllBusinessesResponseBusinessesItemNameMax = 255;
+
+export const getAllBusinessesResponseBusinessesItemTradeNameMax = 255;
+
+export const getAllBusinessesResponseBusinessesItemTinMax = 50;
+
+export const getAllBusinessesResponseBusinessesItemAddressMax = 5000;
+
+export const getAllBusinessesResponseBusinessesItemPhoneMax = 50;
+
+export const getAllBusinessesResponseBusinessesItemEmailMax = 255;
+
+export const getAllBusinessesResponseBusinessesItemRegisteredNameMax = 255;
+
+export const getAllBusinessesResponseBusinessesItemInvoiceFooterMax = 2000;
+
+
+
+export const GetAllBusinessesResponse = zod.strictObject({
+  "businesses": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(getAllBusinessesResponseBusinessesItemIdMax).describe('A record id.'),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted (voided, for a posted document).'),
+  "created_by": zod.union([zod.int().min(1).max(getAllBusinessesResponseBusinessesItemCreatedByOneMax).describe('A record id.'),zod.null()]),
+  "updated_by": zod.union([zod.int().min(1).max(getAllBusinessesResponseBusinessesItemUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "name": zod.string().min(1).max(getAllBusinessesResponseBusinessesItemNameMax),
+  "trade_name": zod.string().max(getAllBusinessesResponseBusinessesItemTradeNameMax).nullable(),
+  "tin": zod.string().max(getAllBusinessesResponseBusinessesItemTinMax).nullable(),
+  "address": zod.string().max(getAllBusinessesResponseBusinessesItemAddressMax).nullable(),
+  "phone": zod.string().max(getAllBusinessesResponseBusinessesItemPhoneMax).nullable(),
+  "email": zod.email().max(getAllBusinessesResponseBusinessesItemEmailMax).nullable(),
+  "registered_name": zod.string().max(getAllBusinessesResponseBusinessesItemRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
+  "invoice_footer": zod.string().max(getAllBusinessesResponseBusinessesItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
+}))
+})
+
+/**
+ * @summary The businesses again, after one was created
+ */
+export const retrieveAllBusinessesResponseBusinessesItemIdMax = 2147483647;
+
+export const retrieveAllBusinessesResponseBusinessesItemCreatedByOneMax = 2147483647;
+
+export const retrieveAllBusinessesResponseBusinessesItemUpdatedByOneMax = 2147483647;
+
+export const retrieveAllBusinessesResponseBusinessesItemNameMax = 255;
+
+export const retrieveAllBusinessesResponseBusinessesItemTradeNameMax = 255;
+
+export const retrieveAllBusinessesResponseBusinessesItemTinMax = 50;
+
+export const retrieveAllBusinessesResponseBusinessesItemAddressMax = 5000;
+
+export const retrieveAllBusinessesResponseBusinessesItemPhoneMax = 50;
+
+export const retrieveAllBusinessesResponseBusinessesItemEmailMax = 255;
+
+export const retrieveAllBusinessesResponseBusinessesItemRegisteredNameMax = 255;
+
+export const retrieveAllBusinessesResponseBusinessesItemInvoiceFooterMax = 2000;
+
+
+
+export const RetrieveAllBusinessesResponse = zod.strictObject({
+  "businesses": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(retrieveAllBusinessesResponseBusinessesItemIdMax).describe('A record id.'),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted (voided, for a posted document).'),
+  "created_by": zod.union([zod.int().min(1).max(retrieveAllBusinessesResponseBusinessesItemCreatedByOneMax).describe('A record id.'),zod.null()]),
+  "updated_by": zod.union([zod.int().min(1).max(retrieveAllBusinessesResponseBusinessesItemUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "name": zod.string().min(1).max(retrieveAllBusinessesResponseBusinessesItemNameMax),
+  "trade_name": zod.string().max(retrieveAllBusinessesResponseBusinessesItemTradeNameMax).nullable(),
+  "tin": zod.string().max(retrieveAllBusinessesResponseBusinessesItemTinMax).nullable(),
+  "address": zod.string().max(retrieveAllBusinessesResponseBusinessesItemAddressMax).nullable(),
+  "phone": zod.string().max(retrieveAllBusinessesResponseBusinessesItemPhoneMax).nullable(),
+  "email": zod.email().max(retrieveAllBusinessesResponseBusinessesItemEmailMax).nullable(),
+  "registered_name": zod.string().max(retrieveAllBusinessesResponseBusinessesItemRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
+  "invoice_footer": zod.string().max(retrieveAllBusinessesResponseBusinessesItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
+}))
+})
+
+/**
  * Needs view-businesses.
  * @summary Read a business
  */
@@ -456,32 +550,6 @@ export const DeleteBusinessResponse = zod.strictObject({
 })
 
 /**
- * Needs view-businesses. Who did what and when to the business, newest first.
- * @summary Read the history of a business
- */
-export const getBusinessHistoryPathIdMax = 2147483647;
-
-
-
-export const GetBusinessHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getBusinessHistoryPathIdMax)
-})
-
-export const getBusinessHistoryResponseChangesMinOne = 2;
-export const getBusinessHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetBusinessHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getBusinessHistoryResponseChangesMinOne).max(getBusinessHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetBusinessHistoryResponse = zod.array(GetBusinessHistoryResponseItem)
-
-/**
  * Needs restore-businesses.
  * @summary Restore a soft-deleted business
  */
@@ -550,96 +618,28 @@ export const ForceDeleteBusinessParams = zod.strictObject({
 export const ForceDeleteBusinessResponse = zod.void()
 
 /**
- * @summary The businesses the user may work in; the first is selected at start-up
+ * Needs view-businesses. Who did what and when to the business, newest first.
+ * @summary Read the history of a business
  */
-export const getAllBusinessesResponseBusinessesItemIdMax = 2147483647;
-
-export const getAllBusinessesResponseBusinessesItemCreatedByOneMax = 2147483647;
-
-export const getAllBusinessesResponseBusinessesItemUpdatedByOneMax = 2147483647;
-
-export const getAllBusinessesResponseBusinessesItemNameMax = 255;
-
-export const getAllBusinessesResponseBusinessesItemTradeNameMax = 255;
-
-export const getAllBusinessesResponseBusinessesItemTinMax = 50;
-
-export const getAllBusinessesResponseBusinessesItemAddressMax = 5000;
-
-export const getAllBusinessesResponseBusinessesItemPhoneMax = 50;
-
-export const getAllBusinessesResponseBusinessesItemEmailMax = 255;
-
-export const getAllBusinessesResponseBusinessesItemRegisteredNameMax = 255;
-
-export const getAllBusinessesResponseBusinessesItemInvoiceFooterMax = 2000;
+export const getBusinessHistoryPathIdMax = 2147483647;
 
 
 
-export const GetAllBusinessesResponse = zod.strictObject({
-  "businesses": zod.array(zod.strictObject({
-  "id": zod.int().min(1).max(getAllBusinessesResponseBusinessesItemIdMax).describe('A record id.'),
-  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted (voided, for a posted document).'),
-  "created_by": zod.union([zod.int().min(1).max(getAllBusinessesResponseBusinessesItemCreatedByOneMax).describe('A record id.'),zod.null()]),
-  "updated_by": zod.union([zod.int().min(1).max(getAllBusinessesResponseBusinessesItemUpdatedByOneMax).describe('A record id.'),zod.null()]),
-  "name": zod.string().min(1).max(getAllBusinessesResponseBusinessesItemNameMax),
-  "trade_name": zod.string().max(getAllBusinessesResponseBusinessesItemTradeNameMax).nullable(),
-  "tin": zod.string().max(getAllBusinessesResponseBusinessesItemTinMax).nullable(),
-  "address": zod.string().max(getAllBusinessesResponseBusinessesItemAddressMax).nullable(),
-  "phone": zod.string().max(getAllBusinessesResponseBusinessesItemPhoneMax).nullable(),
-  "email": zod.email().max(getAllBusinessesResponseBusinessesItemEmailMax).nullable(),
-  "registered_name": zod.string().max(getAllBusinessesResponseBusinessesItemRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
-  "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
-  "invoice_footer": zod.string().max(getAllBusinessesResponseBusinessesItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
-}))
+export const GetBusinessHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getBusinessHistoryPathIdMax)
 })
 
-/**
- * @summary The businesses again, after one was created
- */
-export const retrieveAllBusinessesResponseBusinessesItemIdMax = 2147483647;
-
-export const retrieveAllBusinessesResponseBusinessesItemCreatedByOneMax = 2147483647;
-
-export const retrieveAllBusinessesResponseBusinessesItemUpdatedByOneMax = 2147483647;
-
-export const retrieveAllBusinessesResponseBusinessesItemNameMax = 255;
-
-export const retrieveAllBusinessesResponseBusinessesItemTradeNameMax = 255;
-
-export const retrieveAllBusinessesResponseBusinessesItemTinMax = 50;
-
-export const retrieveAllBusinessesResponseBusinessesItemAddressMax = 5000;
-
-export const retrieveAllBusinessesResponseBusinessesItemPhoneMax = 50;
-
-export const retrieveAllBusinessesResponseBusinessesItemEmailMax = 255;
-
-export const retrieveAllBusinessesResponseBusinessesItemRegisteredNameMax = 255;
-
-export const retrieveAllBusinessesResponseBusinessesItemInvoiceFooterMax = 2000;
+export const getBusinessHistoryResponseChangesMinOne = 2;
+export const getBusinessHistoryResponseChangesMaxOne = 2;
 
 
 
-export const RetrieveAllBusinessesResponse = zod.strictObject({
-  "businesses": zod.array(zod.strictObject({
-  "id": zod.int().min(1).max(retrieveAllBusinessesResponseBusinessesItemIdMax).describe('A record id.'),
-  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted (voided, for a posted document).'),
-  "created_by": zod.union([zod.int().min(1).max(retrieveAllBusinessesResponseBusinessesItemCreatedByOneMax).describe('A record id.'),zod.null()]),
-  "updated_by": zod.union([zod.int().min(1).max(retrieveAllBusinessesResponseBusinessesItemUpdatedByOneMax).describe('A record id.'),zod.null()]),
-  "name": zod.string().min(1).max(retrieveAllBusinessesResponseBusinessesItemNameMax),
-  "trade_name": zod.string().max(retrieveAllBusinessesResponseBusinessesItemTradeNameMax).nullable(),
-  "tin": zod.string().max(retrieveAllBusinessesResponseBusinessesItemTinMax).nullable(),
-  "address": zod.string().max(retrieveAllBusinessesResponseBusinessesItemAddressMax).nullable(),
-  "phone": zod.string().max(retrieveAllBusinessesResponseBusinessesItemPhoneMax).nullable(),
-  "email": zod.email().max(retrieveAllBusinessesResponseBusinessesItemEmailMax).nullable(),
-  "registered_name": zod.string().max(retrieveAllBusinessesResponseBusinessesItemRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
-  "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
-  "invoice_footer": zod.string().max(retrieveAllBusinessesResponseBusinessesItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
-}))
+export const GetBusinessHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getBusinessHistoryResponseChangesMinOne).max(getBusinessHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
 })
+export const GetBusinessHistoryResponse = zod.array(GetBusinessHistoryResponseItem)
 

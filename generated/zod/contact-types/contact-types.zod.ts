@@ -273,32 +273,6 @@ export const DeleteContactTypeResponse = zod.strictObject({
 })
 
 /**
- * Needs view-contact-types. Who did what and when to the contact type, newest first.
- * @summary Read the history of a contact type
- */
-export const getContactTypeHistoryPathIdMax = 2147483647;
-
-
-
-export const GetContactTypeHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getContactTypeHistoryPathIdMax)
-})
-
-export const getContactTypeHistoryResponseChangesMinOne = 2;
-export const getContactTypeHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetContactTypeHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getContactTypeHistoryResponseChangesMinOne).max(getContactTypeHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetContactTypeHistoryResponse = zod.array(GetContactTypeHistoryResponseItem)
-
-/**
  * Needs restore-contact-types.
  * @summary Restore a soft-deleted contact type
  */
@@ -346,4 +320,30 @@ export const ForceDeleteContactTypeParams = zod.strictObject({
 })
 
 export const ForceDeleteContactTypeResponse = zod.void()
+
+/**
+ * Needs view-contact-types. Who did what and when to the contact type, newest first.
+ * @summary Read the history of a contact type
+ */
+export const getContactTypeHistoryPathIdMax = 2147483647;
+
+
+
+export const GetContactTypeHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getContactTypeHistoryPathIdMax)
+})
+
+export const getContactTypeHistoryResponseChangesMinOne = 2;
+export const getContactTypeHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetContactTypeHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getContactTypeHistoryResponseChangesMinOne).max(getContactTypeHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetContactTypeHistoryResponse = zod.array(GetContactTypeHistoryResponseItem)
 

@@ -305,6 +305,34 @@ export const SearchContactsResponseItem = zod.strictObject({
 export const SearchContactsResponse = zod.array(SearchContactsResponseItem)
 
 /**
+ * Needs create-contacts. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
+ * @summary Import contacts from CSV
+ */
+export const importContactsQueryDryRunDefault = 0;
+
+export const ImportContactsQueryParams = zod.strictObject({
+  "dry_run": zod.union([zod.literal(0),zod.literal(1)]).default(importContactsQueryDryRunDefault).describe('1 checks every row and writes nothing.')
+})
+
+export const importContactsResponseRowsMin = 0;
+
+export const importContactsResponseCreatedMin = 0;
+
+
+
+export const ImportContactsResponse = zod.strictObject({
+  "rows": zod.int().min(importContactsResponseRowsMin).describe('The data rows read (the header not counted).'),
+  "created": zod.int().min(importContactsResponseCreatedMin).describe('The records written (0 on a dry run); opening stock counts its receive orders.'),
+  "dry_run": zod.boolean()
+})
+
+/**
+ * The header row the import reads, and one example row. Needs only a signed-in user.
+ * @summary The CSV template of the contacts import
+ */
+export const GetContactsImportTemplateResponse = zod.unknown()
+
+/**
  * Needs view-contacts.
  * @summary Read a contact
  */
@@ -559,32 +587,6 @@ export const DeleteContactResponse = zod.strictObject({
 })
 
 /**
- * Needs view-contacts. Who did what and when to the contact, newest first.
- * @summary Read the history of a contact
- */
-export const getContactHistoryPathIdMax = 2147483647;
-
-
-
-export const GetContactHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getContactHistoryPathIdMax)
-})
-
-export const getContactHistoryResponseChangesMinOne = 2;
-export const getContactHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetContactHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getContactHistoryResponseChangesMinOne).max(getContactHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetContactHistoryResponse = zod.array(GetContactHistoryResponseItem)
-
-/**
  * Needs restore-contacts.
  * @summary Restore a soft-deleted contact
  */
@@ -670,7 +672,33 @@ export const ForceDeleteContactParams = zod.strictObject({
 export const ForceDeleteContactResponse = zod.void()
 
 /**
- * Needs view-contacts, and view-invoices for a customer's statement (`side=receivable`: its invoices and the payments on them) or view-bills for a supplier's (`side=payable`: its bills and the payments on them); 403 otherwise. Standing documents and payments dated in the period, oldest first (on one day a document before its payments), each with the running balance; the balance brought forward is what stood at the end of the day before `date_from`. Voided documents and payments are left out.
+ * Needs view-contacts. Who did what and when to the contact, newest first.
+ * @summary Read the history of a contact
+ */
+export const getContactHistoryPathIdMax = 2147483647;
+
+
+
+export const GetContactHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getContactHistoryPathIdMax)
+})
+
+export const getContactHistoryResponseChangesMinOne = 2;
+export const getContactHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetContactHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getContactHistoryResponseChangesMinOne).max(getContactHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetContactHistoryResponse = zod.array(GetContactHistoryResponseItem)
+
+/**
+ * Needs view-contacts, and view-invoices for a customer's statement (`side=receivable`: its invoices and the payments on them) or view-bills for a supplier's (`side=payable`: its bills and the payments on them); 403 otherwise. Standing documents and payments dated in the period (on the receivable side also the part of each credit memo its invoice's balance took, as a credit; what went to store credit or a refund is not owed), oldest first (on one day a document before its payments), each with the running balance; the balance brought forward is what stood at the end of the day before `date_from`. Voided documents and payments are left out.
  * @summary A contact's statement of account
  */
 export const getContactStatementPathIdMax = 2147483647;
@@ -731,10 +759,10 @@ export const GetContactStatementResponse = zod.strictObject({
   "opening_balance": zod.number().min(getContactStatementResponseOpeningBalanceMin).max(getContactStatementResponseOpeningBalanceMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
   "entries": zod.array(zod.strictObject({
   "date": zod.iso.date(),
-  "kind": zod.enum(['invoice', 'invoice_payment', 'bill', 'bill_payment']),
+  "kind": zod.enum(['invoice', 'invoice_payment', 'credit_memo', 'bill', 'bill_payment']),
   "document_id": zod.int().min(1).max(getContactStatementResponseEntriesItemDocumentIdMax).describe('A record id.'),
   "number": zod.string().max(getContactStatementResponseEntriesItemNumberMax),
-  "applies_to": zod.string().max(getContactStatementResponseEntriesItemAppliesToMax).nullable().describe('The number of the invoice or bill a payment is on; null for a document.'),
+  "applies_to": zod.string().max(getContactStatementResponseEntriesItemAppliesToMax).nullable().describe('The number of the invoice or bill a payment (or a credit memo) is on; null for a document.'),
   "charge": zod.number().min(getContactStatementResponseEntriesItemChargeMin).max(getContactStatementResponseEntriesItemChargeMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "payment": zod.number().min(getContactStatementResponseEntriesItemPaymentMin).max(getContactStatementResponseEntriesItemPaymentMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "balance": zod.number().min(getContactStatementResponseEntriesItemBalanceMin).max(getContactStatementResponseEntriesItemBalanceMax).describe('Pesos with at most 2 decimals (negative for a loss).')
@@ -743,32 +771,4 @@ export const GetContactStatementResponse = zod.strictObject({
   "total_payments": zod.number().min(getContactStatementResponseTotalPaymentsMin).max(getContactStatementResponseTotalPaymentsMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "closing_balance": zod.number().min(getContactStatementResponseClosingBalanceMin).max(getContactStatementResponseClosingBalanceMax).describe('Pesos with at most 2 decimals (negative for a loss).')
 })
-
-/**
- * Needs create-contacts. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
- * @summary Import contacts from CSV
- */
-export const importContactsQueryDryRunDefault = 0;
-
-export const ImportContactsQueryParams = zod.strictObject({
-  "dry_run": zod.union([zod.literal(0),zod.literal(1)]).default(importContactsQueryDryRunDefault).describe('1 checks every row and writes nothing.')
-})
-
-export const importContactsResponseRowsMin = 0;
-
-export const importContactsResponseCreatedMin = 0;
-
-
-
-export const ImportContactsResponse = zod.strictObject({
-  "rows": zod.int().min(importContactsResponseRowsMin).describe('The data rows read (the header not counted).'),
-  "created": zod.int().min(importContactsResponseCreatedMin).describe('The records written (0 on a dry run); opening stock counts its receive orders.'),
-  "dry_run": zod.boolean()
-})
-
-/**
- * The header row the import reads, and one example row. Needs only a signed-in user.
- * @summary The CSV template of the contacts import
- */
-export const GetContactsImportTemplateResponse = zod.unknown()
 

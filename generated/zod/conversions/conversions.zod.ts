@@ -367,32 +367,6 @@ export const DeleteConversionResponse = zod.strictObject({
 })
 
 /**
- * Needs view-conversions. Who did what and when to the conversion, newest first.
- * @summary Read the history of a conversion
- */
-export const getConversionHistoryPathIdMax = 2147483647;
-
-
-
-export const GetConversionHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getConversionHistoryPathIdMax)
-})
-
-export const getConversionHistoryResponseChangesMinOne = 2;
-export const getConversionHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetConversionHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getConversionHistoryResponseChangesMinOne).max(getConversionHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetConversionHistoryResponse = zod.array(GetConversionHistoryResponseItem)
-
-/**
  * Needs restore-conversions.
  * @summary Restore a soft-deleted conversion
  */
@@ -453,4 +427,30 @@ export const ForceDeleteConversionParams = zod.strictObject({
 })
 
 export const ForceDeleteConversionResponse = zod.void()
+
+/**
+ * Needs view-conversions. Who did what and when to the conversion, newest first.
+ * @summary Read the history of a conversion
+ */
+export const getConversionHistoryPathIdMax = 2147483647;
+
+
+
+export const GetConversionHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getConversionHistoryPathIdMax)
+})
+
+export const getConversionHistoryResponseChangesMinOne = 2;
+export const getConversionHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetConversionHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getConversionHistoryResponseChangesMinOne).max(getConversionHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetConversionHistoryResponse = zod.array(GetConversionHistoryResponseItem)
 

@@ -845,32 +845,6 @@ export const DeleteCreditMemoResponse = zod.strictObject({
 })
 
 /**
- * Needs view-credit-memos. Who did what and when to the credit memo, newest first.
- * @summary Read the history of a credit memo
- */
-export const getCreditMemoHistoryPathIdMax = 2147483647;
-
-
-
-export const GetCreditMemoHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getCreditMemoHistoryPathIdMax)
-})
-
-export const getCreditMemoHistoryResponseChangesMinOne = 2;
-export const getCreditMemoHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetCreditMemoHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getCreditMemoHistoryResponseChangesMinOne).max(getCreditMemoHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetCreditMemoHistoryResponse = zod.array(GetCreditMemoHistoryResponseItem)
-
-/**
  * Needs restore-credit-memos. Re-posts the document under the same rules.
  * @summary Restore a soft-deleted credit memo
  */
@@ -1030,4 +1004,30 @@ export const ForceDeleteCreditMemoParams = zod.strictObject({
 })
 
 export const ForceDeleteCreditMemoResponse = zod.void()
+
+/**
+ * Needs view-credit-memos. Who did what and when to the credit memo, newest first.
+ * @summary Read the history of a credit memo
+ */
+export const getCreditMemoHistoryPathIdMax = 2147483647;
+
+
+
+export const GetCreditMemoHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getCreditMemoHistoryPathIdMax)
+})
+
+export const getCreditMemoHistoryResponseChangesMinOne = 2;
+export const getCreditMemoHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetCreditMemoHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getCreditMemoHistoryResponseChangesMinOne).max(getCreditMemoHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetCreditMemoHistoryResponse = zod.array(GetCreditMemoHistoryResponseItem)
 

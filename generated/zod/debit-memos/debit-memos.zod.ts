@@ -793,32 +793,6 @@ export const DeleteDebitMemoResponse = zod.strictObject({
 })
 
 /**
- * Needs view-debit-memos. Who did what and when to the debit memo, newest first.
- * @summary Read the history of a debit memo
- */
-export const getDebitMemoHistoryPathIdMax = 2147483647;
-
-
-
-export const GetDebitMemoHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getDebitMemoHistoryPathIdMax)
-})
-
-export const getDebitMemoHistoryResponseChangesMinOne = 2;
-export const getDebitMemoHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetDebitMemoHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getDebitMemoHistoryResponseChangesMinOne).max(getDebitMemoHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetDebitMemoHistoryResponse = zod.array(GetDebitMemoHistoryResponseItem)
-
-/**
  * Needs restore-debit-memos. Re-posts the document under the same rules.
  * @summary Restore a soft-deleted debit memo
  */
@@ -963,4 +937,30 @@ export const ForceDeleteDebitMemoParams = zod.strictObject({
 })
 
 export const ForceDeleteDebitMemoResponse = zod.void()
+
+/**
+ * Needs view-debit-memos. Who did what and when to the debit memo, newest first.
+ * @summary Read the history of a debit memo
+ */
+export const getDebitMemoHistoryPathIdMax = 2147483647;
+
+
+
+export const GetDebitMemoHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getDebitMemoHistoryPathIdMax)
+})
+
+export const getDebitMemoHistoryResponseChangesMinOne = 2;
+export const getDebitMemoHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetDebitMemoHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getDebitMemoHistoryResponseChangesMinOne).max(getDebitMemoHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetDebitMemoHistoryResponse = zod.array(GetDebitMemoHistoryResponseItem)
 

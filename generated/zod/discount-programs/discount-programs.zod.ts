@@ -360,32 +360,6 @@ export const DeleteDiscountProgramResponse = zod.strictObject({
 })
 
 /**
- * Needs view-discount-programs. Who did what and when to the discount program, newest first.
- * @summary Read the history of a discount program
- */
-export const getDiscountProgramHistoryPathIdMax = 2147483647;
-
-
-
-export const GetDiscountProgramHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getDiscountProgramHistoryPathIdMax)
-})
-
-export const getDiscountProgramHistoryResponseChangesMinOne = 2;
-export const getDiscountProgramHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetDiscountProgramHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getDiscountProgramHistoryResponseChangesMinOne).max(getDiscountProgramHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetDiscountProgramHistoryResponse = zod.array(GetDiscountProgramHistoryResponseItem)
-
-/**
  * Needs restore-discount-programs.
  * @summary Restore a soft-deleted discount program
  */
@@ -444,4 +418,30 @@ export const ForceDeleteDiscountProgramParams = zod.strictObject({
 })
 
 export const ForceDeleteDiscountProgramResponse = zod.void()
+
+/**
+ * Needs view-discount-programs. Who did what and when to the discount program, newest first.
+ * @summary Read the history of a discount program
+ */
+export const getDiscountProgramHistoryPathIdMax = 2147483647;
+
+
+
+export const GetDiscountProgramHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getDiscountProgramHistoryPathIdMax)
+})
+
+export const getDiscountProgramHistoryResponseChangesMinOne = 2;
+export const getDiscountProgramHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetDiscountProgramHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getDiscountProgramHistoryResponseChangesMinOne).max(getDiscountProgramHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetDiscountProgramHistoryResponse = zod.array(GetDiscountProgramHistoryResponseItem)
 

@@ -42,6 +42,27 @@ export const GetDocumentNumberTotalCountResponse = zod.strictObject({
 })
 
 /**
+ * Reference numbers are `RN-{contact id + 1, 8 digits}-{yyyyMMdd}-{total + 1, 4 digits}`.
+ * @summary The reference-number counter of a contact
+ */
+export const getReferenceNumberTotalCountBodyContactIdMax = 2147483647;
+
+
+
+export const GetReferenceNumberTotalCountBody = zod.strictObject({
+  "document_name": zod.enum(['purchase-order', 'quotation', 'invoice', 'document-memorandum']),
+  "contact_id": zod.int().min(1).max(getReferenceNumberTotalCountBodyContactIdMax).describe('A record id.')
+})
+
+export const getReferenceNumberTotalCountResponseTotalMin = 0;
+
+
+
+export const GetReferenceNumberTotalCountResponse = zod.strictObject({
+  "total": zod.int().min(getReferenceNumberTotalCountResponseTotalMin).describe('The counter so far: the next document gets total + 1.')
+})
+
+/**
  * The same call with the trailing slash that the original client sends (docs/domain/README.md, Numbering); the server answers both forms. Needs view permission on the document kind. Document numbers are `{prefix}-{yyyyMMdd}-{B|W}{location id, 5 digits}-{total + 1, 8 digits}`.
  * @summary The document counter of a location, with the path's trailing slash
  */
@@ -63,27 +84,6 @@ export const getDocumentNumberTotalCountAsSpecifiedResponseTotalMin = 0;
 
 export const GetDocumentNumberTotalCountAsSpecifiedResponse = zod.strictObject({
   "total": zod.int().min(getDocumentNumberTotalCountAsSpecifiedResponseTotalMin).describe('The counter so far: the next document gets total + 1.')
-})
-
-/**
- * Reference numbers are `RN-{contact id + 1, 8 digits}-{yyyyMMdd}-{total + 1, 4 digits}`.
- * @summary The reference-number counter of a contact
- */
-export const getReferenceNumberTotalCountBodyContactIdMax = 2147483647;
-
-
-
-export const GetReferenceNumberTotalCountBody = zod.strictObject({
-  "document_name": zod.enum(['purchase-order', 'quotation', 'invoice', 'document-memorandum']),
-  "contact_id": zod.int().min(1).max(getReferenceNumberTotalCountBodyContactIdMax).describe('A record id.')
-})
-
-export const getReferenceNumberTotalCountResponseTotalMin = 0;
-
-
-
-export const GetReferenceNumberTotalCountResponse = zod.strictObject({
-  "total": zod.int().min(getReferenceNumberTotalCountResponseTotalMin).describe('The counter so far: the next document gets total + 1.')
 })
 
 /**

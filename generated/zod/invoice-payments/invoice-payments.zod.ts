@@ -459,32 +459,6 @@ export const DeleteInvoicePaymentResponse = zod.strictObject({
 })
 
 /**
- * Needs view-invoice-payments. Who did what and when to the invoice payment, newest first.
- * @summary Read the history of a invoice payment
- */
-export const getInvoicePaymentHistoryPathIdMax = 2147483647;
-
-
-
-export const GetInvoicePaymentHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getInvoicePaymentHistoryPathIdMax)
-})
-
-export const getInvoicePaymentHistoryResponseChangesMinOne = 2;
-export const getInvoicePaymentHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetInvoicePaymentHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getInvoicePaymentHistoryResponseChangesMinOne).max(getInvoicePaymentHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetInvoicePaymentHistoryResponse = zod.array(GetInvoicePaymentHistoryResponseItem)
-
-/**
  * Needs restore-invoice-payments.
  * @summary Restore a soft-deleted invoice payment
  */
@@ -556,4 +530,30 @@ export const ForceDeleteInvoicePaymentParams = zod.strictObject({
 })
 
 export const ForceDeleteInvoicePaymentResponse = zod.void()
+
+/**
+ * Needs view-invoice-payments. Who did what and when to the invoice payment, newest first.
+ * @summary Read the history of a invoice payment
+ */
+export const getInvoicePaymentHistoryPathIdMax = 2147483647;
+
+
+
+export const GetInvoicePaymentHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getInvoicePaymentHistoryPathIdMax)
+})
+
+export const getInvoicePaymentHistoryResponseChangesMinOne = 2;
+export const getInvoicePaymentHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetInvoicePaymentHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getInvoicePaymentHistoryResponseChangesMinOne).max(getInvoicePaymentHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetInvoicePaymentHistoryResponse = zod.array(GetInvoicePaymentHistoryResponseItem)
 

@@ -1332,32 +1332,6 @@ export const DeleteInvoiceResponse = zod.strictObject({
 })
 
 /**
- * Needs view-invoices. Who did what and when to the invoice, newest first.
- * @summary Read the history of a invoice
- */
-export const getInvoiceHistoryPathIdMax = 2147483647;
-
-
-
-export const GetInvoiceHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getInvoiceHistoryPathIdMax)
-})
-
-export const getInvoiceHistoryResponseChangesMinOne = 2;
-export const getInvoiceHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetInvoiceHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getInvoiceHistoryResponseChangesMinOne).max(getInvoiceHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetInvoiceHistoryResponse = zod.array(GetInvoiceHistoryResponseItem)
-
-/**
  * Needs restore-invoices. Re-posts the document under the same rules.
  * @summary Restore a soft-deleted invoice
  */
@@ -1559,4 +1533,30 @@ export const ForceDeleteInvoiceParams = zod.strictObject({
 })
 
 export const ForceDeleteInvoiceResponse = zod.void()
+
+/**
+ * Needs view-invoices. Who did what and when to the invoice, newest first.
+ * @summary Read the history of a invoice
+ */
+export const getInvoiceHistoryPathIdMax = 2147483647;
+
+
+
+export const GetInvoiceHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getInvoiceHistoryPathIdMax)
+})
+
+export const getInvoiceHistoryResponseChangesMinOne = 2;
+export const getInvoiceHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetInvoiceHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getInvoiceHistoryResponseChangesMinOne).max(getInvoiceHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetInvoiceHistoryResponse = zod.array(GetInvoiceHistoryResponseItem)
 

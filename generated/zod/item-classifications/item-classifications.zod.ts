@@ -301,32 +301,6 @@ export const DeleteItemClassificationResponse = zod.strictObject({
 })
 
 /**
- * Needs view-item-classifications. Who did what and when to the item classification, newest first.
- * @summary Read the history of a item classification
- */
-export const getItemClassificationHistoryPathIdMax = 2147483647;
-
-
-
-export const GetItemClassificationHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getItemClassificationHistoryPathIdMax)
-})
-
-export const getItemClassificationHistoryResponseChangesMinOne = 2;
-export const getItemClassificationHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetItemClassificationHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getItemClassificationHistoryResponseChangesMinOne).max(getItemClassificationHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetItemClassificationHistoryResponse = zod.array(GetItemClassificationHistoryResponseItem)
-
-/**
  * Needs restore-item-classifications.
  * @summary Restore a soft-deleted item classification
  */
@@ -377,4 +351,30 @@ export const ForceDeleteItemClassificationParams = zod.strictObject({
 })
 
 export const ForceDeleteItemClassificationResponse = zod.void()
+
+/**
+ * Needs view-item-classifications. Who did what and when to the item classification, newest first.
+ * @summary Read the history of a item classification
+ */
+export const getItemClassificationHistoryPathIdMax = 2147483647;
+
+
+
+export const GetItemClassificationHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getItemClassificationHistoryPathIdMax)
+})
+
+export const getItemClassificationHistoryResponseChangesMinOne = 2;
+export const getItemClassificationHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetItemClassificationHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getItemClassificationHistoryResponseChangesMinOne).max(getItemClassificationHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetItemClassificationHistoryResponse = zod.array(GetItemClassificationHistoryResponseItem)
 

@@ -309,32 +309,6 @@ export const DeleteItemTypeResponse = zod.strictObject({
 })
 
 /**
- * Needs view-item-types. Who did what and when to the item type, newest first.
- * @summary Read the history of a item type
- */
-export const getItemTypeHistoryPathIdMax = 2147483647;
-
-
-
-export const GetItemTypeHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getItemTypeHistoryPathIdMax)
-})
-
-export const getItemTypeHistoryResponseChangesMinOne = 2;
-export const getItemTypeHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetItemTypeHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getItemTypeHistoryResponseChangesMinOne).max(getItemTypeHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetItemTypeHistoryResponse = zod.array(GetItemTypeHistoryResponseItem)
-
-/**
  * Needs restore-item-types.
  * @summary Restore a soft-deleted item type
  */
@@ -386,4 +360,30 @@ export const ForceDeleteItemTypeParams = zod.strictObject({
 })
 
 export const ForceDeleteItemTypeResponse = zod.void()
+
+/**
+ * Needs view-item-types. Who did what and when to the item type, newest first.
+ * @summary Read the history of a item type
+ */
+export const getItemTypeHistoryPathIdMax = 2147483647;
+
+
+
+export const GetItemTypeHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getItemTypeHistoryPathIdMax)
+})
+
+export const getItemTypeHistoryResponseChangesMinOne = 2;
+export const getItemTypeHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetItemTypeHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getItemTypeHistoryResponseChangesMinOne).max(getItemTypeHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetItemTypeHistoryResponse = zod.array(GetItemTypeHistoryResponseItem)
 

@@ -705,6 +705,34 @@ export const SearchItemsResponseItem = zod.strictObject({
 export const SearchItemsResponse = zod.array(SearchItemsResponseItem)
 
 /**
+ * Needs create-items. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
+ * @summary Import items from CSV
+ */
+export const importItemsQueryDryRunDefault = 0;
+
+export const ImportItemsQueryParams = zod.strictObject({
+  "dry_run": zod.union([zod.literal(0),zod.literal(1)]).default(importItemsQueryDryRunDefault).describe('1 checks every row and writes nothing.')
+})
+
+export const importItemsResponseRowsMin = 0;
+
+export const importItemsResponseCreatedMin = 0;
+
+
+
+export const ImportItemsResponse = zod.strictObject({
+  "rows": zod.int().min(importItemsResponseRowsMin).describe('The data rows read (the header not counted).'),
+  "created": zod.int().min(importItemsResponseCreatedMin).describe('The records written (0 on a dry run); opening stock counts its receive orders.'),
+  "dry_run": zod.boolean()
+})
+
+/**
+ * The header row the import reads, and one example row. Needs only a signed-in user.
+ * @summary The CSV template of the items import
+ */
+export const GetItemsImportTemplateResponse = zod.unknown()
+
+/**
  * Needs view-items.
  * @summary Read a item
  */
@@ -1350,32 +1378,6 @@ export const DeleteItemResponse = zod.strictObject({
 })
 
 /**
- * Needs view-items. Who did what and when to the item, newest first.
- * @summary Read the history of a item
- */
-export const getItemHistoryPathIdMax = 2147483647;
-
-
-
-export const GetItemHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getItemHistoryPathIdMax)
-})
-
-export const getItemHistoryResponseChangesMinOne = 2;
-export const getItemHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetItemHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getItemHistoryResponseChangesMinOne).max(getItemHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetItemHistoryResponse = zod.array(GetItemHistoryResponseItem)
-
-/**
  * Needs restore-items.
  * @summary Restore a soft-deleted item
  */
@@ -1557,32 +1559,30 @@ export const ForceDeleteItemParams = zod.strictObject({
 export const ForceDeleteItemResponse = zod.void()
 
 /**
- * Needs create-items. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
- * @summary Import items from CSV
+ * Needs view-items. Who did what and when to the item, newest first.
+ * @summary Read the history of a item
  */
-export const importItemsQueryDryRunDefault = 0;
+export const getItemHistoryPathIdMax = 2147483647;
 
-export const ImportItemsQueryParams = zod.strictObject({
-  "dry_run": zod.union([zod.literal(0),zod.literal(1)]).default(importItemsQueryDryRunDefault).describe('1 checks every row and writes nothing.')
+
+
+export const GetItemHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getItemHistoryPathIdMax)
 })
 
-export const importItemsResponseRowsMin = 0;
-
-export const importItemsResponseCreatedMin = 0;
-
+export const getItemHistoryResponseChangesMinOne = 2;
+export const getItemHistoryResponseChangesMaxOne = 2;
 
 
-export const ImportItemsResponse = zod.strictObject({
-  "rows": zod.int().min(importItemsResponseRowsMin).describe('The data rows read (the header not counted).'),
-  "created": zod.int().min(importItemsResponseCreatedMin).describe('The records written (0 on a dry run); opening stock counts its receive orders.'),
-  "dry_run": zod.boolean()
+
+export const GetItemHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getItemHistoryResponseChangesMinOne).max(getItemHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
 })
-
-/**
- * The header row the import reads, and one example row. Needs only a signed-in user.
- * @summary The CSV template of the items import
- */
-export const GetItemsImportTemplateResponse = zod.unknown()
+export const GetItemHistoryResponse = zod.array(GetItemHistoryResponseItem)
 
 /**
  * Needs update-items. Creates one variant item per sphere × cylinder of the ranges (0.25 steps, both ends included; the cylinder range may be given either way round, 0 to -2.00 or -2.00 to 0), with the family's type, brand, unit, tax class, reorder level and lens attributes, a code and a name derived from the family's and the power (`HY-HLX-150 -2.00/-0.50`), in one transaction. Powers the family already has are skipped. At most 2,000 powers at once (422 above that); the family must not itself be a variant (422).

@@ -2142,32 +2142,6 @@ export const DeleteJobOrderResponse = zod.strictObject({
 })
 
 /**
- * Needs view-job-orders. Who did what and when to the job order, newest first.
- * @summary Read the history of a job order
- */
-export const getJobOrderHistoryPathIdMax = 2147483647;
-
-
-
-export const GetJobOrderHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getJobOrderHistoryPathIdMax)
-})
-
-export const getJobOrderHistoryResponseChangesMinOne = 2;
-export const getJobOrderHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetJobOrderHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getJobOrderHistoryResponseChangesMinOne).max(getJobOrderHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetJobOrderHistoryResponse = zod.array(GetJobOrderHistoryResponseItem)
-
-/**
  * Needs restore-job-orders.
  * @summary Restore a soft-deleted job order
  */
@@ -2500,6 +2474,32 @@ export const ForceDeleteJobOrderParams = zod.strictObject({
 })
 
 export const ForceDeleteJobOrderResponse = zod.void()
+
+/**
+ * Needs view-job-orders. Who did what and when to the job order, newest first.
+ * @summary Read the history of a job order
+ */
+export const getJobOrderHistoryPathIdMax = 2147483647;
+
+
+
+export const GetJobOrderHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getJobOrderHistoryPathIdMax)
+})
+
+export const getJobOrderHistoryResponseChangesMinOne = 2;
+export const getJobOrderHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetJobOrderHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getJobOrderHistoryResponseChangesMinOne).max(getJobOrderHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetJobOrderHistoryResponse = zod.array(GetJobOrderHistoryResponseItem)
 
 /**
  * Needs update-job-orders. open → in_lab → ready → claimed, and cancelled from open or in_lab; any other move is a 422 naming status. Claiming needs the linked invoice fully paid (422 with the balance otherwise). Every move is recorded with who and when.

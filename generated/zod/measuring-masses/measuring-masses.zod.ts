@@ -301,32 +301,6 @@ export const DeleteMeasuringMassResponse = zod.strictObject({
 })
 
 /**
- * Needs view-measuring-masses. Who did what and when to the measuring mass, newest first.
- * @summary Read the history of a measuring mass
- */
-export const getMeasuringMassHistoryPathIdMax = 2147483647;
-
-
-
-export const GetMeasuringMassHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getMeasuringMassHistoryPathIdMax)
-})
-
-export const getMeasuringMassHistoryResponseChangesMinOne = 2;
-export const getMeasuringMassHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetMeasuringMassHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getMeasuringMassHistoryResponseChangesMinOne).max(getMeasuringMassHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetMeasuringMassHistoryResponse = zod.array(GetMeasuringMassHistoryResponseItem)
-
-/**
  * Needs restore-measuring-masses.
  * @summary Restore a soft-deleted measuring mass
  */
@@ -377,4 +351,30 @@ export const ForceDeleteMeasuringMassParams = zod.strictObject({
 })
 
 export const ForceDeleteMeasuringMassResponse = zod.void()
+
+/**
+ * Needs view-measuring-masses. Who did what and when to the measuring mass, newest first.
+ * @summary Read the history of a measuring mass
+ */
+export const getMeasuringMassHistoryPathIdMax = 2147483647;
+
+
+
+export const GetMeasuringMassHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getMeasuringMassHistoryPathIdMax)
+})
+
+export const getMeasuringMassHistoryResponseChangesMinOne = 2;
+export const getMeasuringMassHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetMeasuringMassHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getMeasuringMassHistoryResponseChangesMinOne).max(getMeasuringMassHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetMeasuringMassHistoryResponse = zod.array(GetMeasuringMassHistoryResponseItem)
 

@@ -1112,32 +1112,6 @@ export const DeletePrescriptionResponse = zod.strictObject({
 })
 
 /**
- * Needs view-prescriptions. Who did what and when to the prescription, newest first.
- * @summary Read the history of a prescription
- */
-export const getPrescriptionHistoryPathIdMax = 2147483647;
-
-
-
-export const GetPrescriptionHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getPrescriptionHistoryPathIdMax)
-})
-
-export const getPrescriptionHistoryResponseChangesMinOne = 2;
-export const getPrescriptionHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetPrescriptionHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getPrescriptionHistoryResponseChangesMinOne).max(getPrescriptionHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetPrescriptionHistoryResponse = zod.array(GetPrescriptionHistoryResponseItem)
-
-/**
  * Needs restore-prescriptions.
  * @summary Restore a soft-deleted prescription
  */
@@ -1288,4 +1262,30 @@ export const ForceDeletePrescriptionParams = zod.strictObject({
 })
 
 export const ForceDeletePrescriptionResponse = zod.void()
+
+/**
+ * Needs view-prescriptions. Who did what and when to the prescription, newest first.
+ * @summary Read the history of a prescription
+ */
+export const getPrescriptionHistoryPathIdMax = 2147483647;
+
+
+
+export const GetPrescriptionHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getPrescriptionHistoryPathIdMax)
+})
+
+export const getPrescriptionHistoryResponseChangesMinOne = 2;
+export const getPrescriptionHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetPrescriptionHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getPrescriptionHistoryResponseChangesMinOne).max(getPrescriptionHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetPrescriptionHistoryResponse = zod.array(GetPrescriptionHistoryResponseItem)
 

@@ -214,6 +214,34 @@ export const SearchPurchaseItemPricesResponseItem = zod.strictObject({
 export const SearchPurchaseItemPricesResponse = zod.array(SearchPurchaseItemPricesResponseItem)
 
 /**
+ * Needs create-purchase-item-prices. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
+ * @summary Import purchase item prices from CSV
+ */
+export const importPurchaseItemPricesQueryDryRunDefault = 0;
+
+export const ImportPurchaseItemPricesQueryParams = zod.strictObject({
+  "dry_run": zod.union([zod.literal(0),zod.literal(1)]).default(importPurchaseItemPricesQueryDryRunDefault).describe('1 checks every row and writes nothing.')
+})
+
+export const importPurchaseItemPricesResponseRowsMin = 0;
+
+export const importPurchaseItemPricesResponseCreatedMin = 0;
+
+
+
+export const ImportPurchaseItemPricesResponse = zod.strictObject({
+  "rows": zod.int().min(importPurchaseItemPricesResponseRowsMin).describe('The data rows read (the header not counted).'),
+  "created": zod.int().min(importPurchaseItemPricesResponseCreatedMin).describe('The records written (0 on a dry run); opening stock counts its receive orders.'),
+  "dry_run": zod.boolean()
+})
+
+/**
+ * The header row the import reads, and one example row. Needs only a signed-in user.
+ * @summary The CSV template of the purchase item prices import
+ */
+export const GetPurchaseItemPricesImportTemplateResponse = zod.unknown()
+
+/**
  * Needs view-purchase-item-prices.
  * @summary Read a purchase item price
  */
@@ -377,32 +405,6 @@ export const DeletePurchaseItemPriceResponse = zod.strictObject({
 })
 
 /**
- * Needs view-purchase-item-prices. Who did what and when to the purchase item price, newest first.
- * @summary Read the history of a purchase item price
- */
-export const getPurchaseItemPriceHistoryPathIdMax = 2147483647;
-
-
-
-export const GetPurchaseItemPriceHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getPurchaseItemPriceHistoryPathIdMax)
-})
-
-export const getPurchaseItemPriceHistoryResponseChangesMinOne = 2;
-export const getPurchaseItemPriceHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetPurchaseItemPriceHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getPurchaseItemPriceHistoryResponseChangesMinOne).max(getPurchaseItemPriceHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetPurchaseItemPriceHistoryResponse = zod.array(GetPurchaseItemPriceHistoryResponseItem)
-
-/**
  * Needs restore-purchase-item-prices.
  * @summary Restore a soft-deleted purchase item price
  */
@@ -466,30 +468,28 @@ export const ForceDeletePurchaseItemPriceParams = zod.strictObject({
 export const ForceDeletePurchaseItemPriceResponse = zod.void()
 
 /**
- * Needs create-purchase-item-prices. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
- * @summary Import purchase item prices from CSV
+ * Needs view-purchase-item-prices. Who did what and when to the purchase item price, newest first.
+ * @summary Read the history of a purchase item price
  */
-export const importPurchaseItemPricesQueryDryRunDefault = 0;
+export const getPurchaseItemPriceHistoryPathIdMax = 2147483647;
 
-export const ImportPurchaseItemPricesQueryParams = zod.strictObject({
-  "dry_run": zod.union([zod.literal(0),zod.literal(1)]).default(importPurchaseItemPricesQueryDryRunDefault).describe('1 checks every row and writes nothing.')
+
+
+export const GetPurchaseItemPriceHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getPurchaseItemPriceHistoryPathIdMax)
 })
 
-export const importPurchaseItemPricesResponseRowsMin = 0;
-
-export const importPurchaseItemPricesResponseCreatedMin = 0;
-
+export const getPurchaseItemPriceHistoryResponseChangesMinOne = 2;
+export const getPurchaseItemPriceHistoryResponseChangesMaxOne = 2;
 
 
-export const ImportPurchaseItemPricesResponse = zod.strictObject({
-  "rows": zod.int().min(importPurchaseItemPricesResponseRowsMin).describe('The data rows read (the header not counted).'),
-  "created": zod.int().min(importPurchaseItemPricesResponseCreatedMin).describe('The records written (0 on a dry run); opening stock counts its receive orders.'),
-  "dry_run": zod.boolean()
+
+export const GetPurchaseItemPriceHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getPurchaseItemPriceHistoryResponseChangesMinOne).max(getPurchaseItemPriceHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
 })
-
-/**
- * The header row the import reads, and one example row. Needs only a signed-in user.
- * @summary The CSV template of the purchase item prices import
- */
-export const GetPurchaseItemPricesImportTemplateResponse = zod.unknown()
+export const GetPurchaseItemPriceHistoryResponse = zod.array(GetPurchaseItemPriceHistoryResponseItem)
 

@@ -855,32 +855,6 @@ export const DeletePurchaseOrderResponse = zod.strictObject({
 })
 
 /**
- * Needs view-purchase-orders. Who did what and when to the purchase order, newest first.
- * @summary Read the history of a purchase order
- */
-export const getPurchaseOrderHistoryPathIdMax = 2147483647;
-
-
-
-export const GetPurchaseOrderHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getPurchaseOrderHistoryPathIdMax)
-})
-
-export const getPurchaseOrderHistoryResponseChangesMinOne = 2;
-export const getPurchaseOrderHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetPurchaseOrderHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getPurchaseOrderHistoryResponseChangesMinOne).max(getPurchaseOrderHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetPurchaseOrderHistoryResponse = zod.array(GetPurchaseOrderHistoryResponseItem)
-
-/**
  * Needs restore-purchase-orders. Re-posts the document under the same rules.
  * @summary Restore a soft-deleted purchase order
  */
@@ -1008,4 +982,30 @@ export const ForceDeletePurchaseOrderParams = zod.strictObject({
 })
 
 export const ForceDeletePurchaseOrderResponse = zod.void()
+
+/**
+ * Needs view-purchase-orders. Who did what and when to the purchase order, newest first.
+ * @summary Read the history of a purchase order
+ */
+export const getPurchaseOrderHistoryPathIdMax = 2147483647;
+
+
+
+export const GetPurchaseOrderHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getPurchaseOrderHistoryPathIdMax)
+})
+
+export const getPurchaseOrderHistoryResponseChangesMinOne = 2;
+export const getPurchaseOrderHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetPurchaseOrderHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getPurchaseOrderHistoryResponseChangesMinOne).max(getPurchaseOrderHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetPurchaseOrderHistoryResponse = zod.array(GetPurchaseOrderHistoryResponseItem)
 

@@ -836,32 +836,6 @@ export const DeleteQuotationResponse = zod.strictObject({
 })
 
 /**
- * Needs view-quotations. Who did what and when to the quotation, newest first.
- * @summary Read the history of a quotation
- */
-export const getQuotationHistoryPathIdMax = 2147483647;
-
-
-
-export const GetQuotationHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getQuotationHistoryPathIdMax)
-})
-
-export const getQuotationHistoryResponseChangesMinOne = 2;
-export const getQuotationHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetQuotationHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getQuotationHistoryResponseChangesMinOne).max(getQuotationHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetQuotationHistoryResponse = zod.array(GetQuotationHistoryResponseItem)
-
-/**
  * Needs restore-quotations. Re-posts the document under the same rules.
  * @summary Restore a soft-deleted quotation
  */
@@ -1019,4 +993,30 @@ export const ForceDeleteQuotationParams = zod.strictObject({
 })
 
 export const ForceDeleteQuotationResponse = zod.void()
+
+/**
+ * Needs view-quotations. Who did what and when to the quotation, newest first.
+ * @summary Read the history of a quotation
+ */
+export const getQuotationHistoryPathIdMax = 2147483647;
+
+
+
+export const GetQuotationHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getQuotationHistoryPathIdMax)
+})
+
+export const getQuotationHistoryResponseChangesMinOne = 2;
+export const getQuotationHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetQuotationHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getQuotationHistoryResponseChangesMinOne).max(getQuotationHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetQuotationHistoryResponse = zod.array(GetQuotationHistoryResponseItem)
 

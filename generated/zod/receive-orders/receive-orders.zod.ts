@@ -622,32 +622,6 @@ export const DeleteReceiveOrderResponse = zod.strictObject({
 })
 
 /**
- * Needs view-receive-orders. Who did what and when to the receive order, newest first.
- * @summary Read the history of a receive order
- */
-export const getReceiveOrderHistoryPathIdMax = 2147483647;
-
-
-
-export const GetReceiveOrderHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getReceiveOrderHistoryPathIdMax)
-})
-
-export const getReceiveOrderHistoryResponseChangesMinOne = 2;
-export const getReceiveOrderHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetReceiveOrderHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getReceiveOrderHistoryResponseChangesMinOne).max(getReceiveOrderHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetReceiveOrderHistoryResponse = zod.array(GetReceiveOrderHistoryResponseItem)
-
-/**
  * Needs restore-receive-orders. Re-posts the document under the same rules.
  * @summary Restore a soft-deleted receive order
  */
@@ -762,4 +736,30 @@ export const ForceDeleteReceiveOrderParams = zod.strictObject({
 })
 
 export const ForceDeleteReceiveOrderResponse = zod.void()
+
+/**
+ * Needs view-receive-orders. Who did what and when to the receive order, newest first.
+ * @summary Read the history of a receive order
+ */
+export const getReceiveOrderHistoryPathIdMax = 2147483647;
+
+
+
+export const GetReceiveOrderHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getReceiveOrderHistoryPathIdMax)
+})
+
+export const getReceiveOrderHistoryResponseChangesMinOne = 2;
+export const getReceiveOrderHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetReceiveOrderHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getReceiveOrderHistoryResponseChangesMinOne).max(getReceiveOrderHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetReceiveOrderHistoryResponse = zod.array(GetReceiveOrderHistoryResponseItem)
 

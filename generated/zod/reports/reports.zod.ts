@@ -18,132 +18,6 @@ import * as zod from 'zod';
 
 
 /**
- * Needs view-daily-sales. One row per branch and day with invoices on that date or payments received that day, oldest first. Invoices count on their invoice date: issued counts every invoice of the day, voided ones included, and voided counts those since voided; the money figures sum the invoices still standing. Collections sum the standing payments by payment date. With `Accept: text/csv` the same rows as CSV.
- * @summary The daily sales report
- */
-export const getDailySalesQueryBranchIdMax = 2147483647;
-
-
-
-export const GetDailySalesQueryParams = zod.strictObject({
-  "branch_id": zod.coerce.number().int().min(1).max(getDailySalesQueryBranchIdMax).optional().describe('Only this branch; every branch when left out.'),
-  "date_from": zod.iso.date().optional().describe('The first day; today in Manila when left out.'),
-  "date_to": zod.iso.date().optional().describe('The last day (at most 366 days after date_from); date_from when left out.')
-})
-
-export const getDailySalesResponseBranchIdMax = 2147483647;
-
-export const getDailySalesResponseBranchNameMax = 255;
-
-export const getDailySalesResponseInvoicesIssuedMin = 0;
-
-export const getDailySalesResponseInvoicesVoidedMin = 0;
-
-export const getDailySalesResponseIssuedFromMax = 255;
-
-export const getDailySalesResponseIssuedToMax = 255;
-
-export const getDailySalesResponseVoidedFromMax = 255;
-
-export const getDailySalesResponseVoidedToMax = 255;
-
-export const getDailySalesResponseGrossSalesMin = 0;
-export const getDailySalesResponseGrossSalesMax = 90000000000000;
-
-export const getDailySalesResponseRegularDiscountsMin = 0;
-export const getDailySalesResponseRegularDiscountsMax = 90000000000000;
-
-export const getDailySalesResponseVatExemptionMin = 0;
-export const getDailySalesResponseVatExemptionMax = 90000000000000;
-
-export const getDailySalesResponseSpecialDiscountsMin = 0;
-export const getDailySalesResponseSpecialDiscountsMax = 90000000000000;
-
-export const getDailySalesResponseVatableSalesMin = 0;
-export const getDailySalesResponseVatableSalesMax = 90000000000000;
-
-export const getDailySalesResponseVatAmountMin = 0;
-export const getDailySalesResponseVatAmountMax = 90000000000000;
-
-export const getDailySalesResponseVatExemptSalesMin = 0;
-export const getDailySalesResponseVatExemptSalesMax = 90000000000000;
-
-export const getDailySalesResponseZeroRatedSalesMin = 0;
-export const getDailySalesResponseZeroRatedSalesMax = 90000000000000;
-
-export const getDailySalesResponseCreditMemosIssuedMin = 0;
-
-export const getDailySalesResponseCreditMemosFromMax = 255;
-
-export const getDailySalesResponseCreditMemosToMax = 255;
-
-export const getDailySalesResponseReturnsTotalMin = 0;
-export const getDailySalesResponseReturnsTotalMax = 90000000000000;
-
-export const getDailySalesResponseReturnsVatAmountMin = 0;
-export const getDailySalesResponseReturnsVatAmountMax = 90000000000000;
-
-export const getDailySalesResponseRefundsTotalMin = 0;
-export const getDailySalesResponseRefundsTotalMax = 90000000000000;
-
-export const getDailySalesResponseNetSalesMin = -90000000000000;
-export const getDailySalesResponseNetSalesMax = 90000000000000;
-
-export const getDailySalesResponseCollectionsCashMin = 0;
-export const getDailySalesResponseCollectionsCashMax = 90000000000000;
-
-export const getDailySalesResponseCollectionsBankTransferMin = 0;
-export const getDailySalesResponseCollectionsBankTransferMax = 90000000000000;
-
-export const getDailySalesResponseCollectionsCheckMin = 0;
-export const getDailySalesResponseCollectionsCheckMax = 90000000000000;
-
-export const getDailySalesResponseCollectionsCardMin = 0;
-export const getDailySalesResponseCollectionsCardMax = 90000000000000;
-
-export const getDailySalesResponseCollectionsEWalletMin = 0;
-export const getDailySalesResponseCollectionsEWalletMax = 90000000000000;
-
-export const getDailySalesResponseCollectionsTotalMin = 0;
-export const getDailySalesResponseCollectionsTotalMax = 90000000000000;
-
-
-
-export const GetDailySalesResponseItem = zod.strictObject({
-  "branch_id": zod.int().min(1).max(getDailySalesResponseBranchIdMax).describe('A record id.'),
-  "branch_name": zod.string().max(getDailySalesResponseBranchNameMax).nullable(),
-  "date": zod.iso.date(),
-  "invoices_issued": zod.int().min(getDailySalesResponseInvoicesIssuedMin),
-  "invoices_voided": zod.int().min(getDailySalesResponseInvoicesVoidedMin),
-  "issued_from": zod.string().max(getDailySalesResponseIssuedFromMax).nullable().describe('The first invoice number issued that day.'),
-  "issued_to": zod.string().max(getDailySalesResponseIssuedToMax).nullable().describe('The last.'),
-  "voided_from": zod.string().max(getDailySalesResponseVoidedFromMax).nullable().describe('The first voided invoice number of the day.'),
-  "voided_to": zod.string().max(getDailySalesResponseVoidedToMax).nullable().describe('The last.'),
-  "gross_sales": zod.number().min(getDailySalesResponseGrossSalesMin).max(getDailySalesResponseGrossSalesMax).describe('The VAT-inclusive price of every line sold (quantity × unit price), before any discount.'),
-  "regular_discounts": zod.number().min(getDailySalesResponseRegularDiscountsMin).max(getDailySalesResponseRegularDiscountsMax).describe('The lines\' own discounts.'),
-  "vat_exemption": zod.number().min(getDailySalesResponseVatExemptionMin).max(getDailySalesResponseVatExemptionMax).describe('The VAT taken off senior citizen and PWD lines.'),
-  "special_discounts": zod.number().min(getDailySalesResponseSpecialDiscountsMin).max(getDailySalesResponseSpecialDiscountsMax).describe('The senior citizen and PWD discounts.'),
-  "vatable_sales": zod.number().min(getDailySalesResponseVatableSalesMin).max(getDailySalesResponseVatableSalesMax).describe('VATable sales, net of VAT.'),
-  "vat_amount": zod.number().min(getDailySalesResponseVatAmountMin).max(getDailySalesResponseVatAmountMax).describe('Output VAT.'),
-  "vat_exempt_sales": zod.number().min(getDailySalesResponseVatExemptSalesMin).max(getDailySalesResponseVatExemptSalesMax).describe('VAT-exempt sales.'),
-  "zero_rated_sales": zod.number().min(getDailySalesResponseZeroRatedSalesMin).max(getDailySalesResponseZeroRatedSalesMax).describe('Zero-rated sales.'),
-  "credit_memos_issued": zod.int().min(getDailySalesResponseCreditMemosIssuedMin).describe('Standing credit memos dated that day at the branch (docs/domain/sales.md, Credit memos).'),
-  "credit_memos_from": zod.string().max(getDailySalesResponseCreditMemosFromMax).nullable().describe('The first credit memo number of the day.'),
-  "credit_memos_to": zod.string().max(getDailySalesResponseCreditMemosToMax).nullable().describe('The last.'),
-  "returns_total": zod.number().min(getDailySalesResponseReturnsTotalMin).max(getDailySalesResponseReturnsTotalMax).describe('What the day\'s standing credit memos credited, VAT-inclusive.'),
-  "returns_vat_amount": zod.number().min(getDailySalesResponseReturnsVatAmountMin).max(getDailySalesResponseReturnsVatAmountMax).describe('The VAT those memos took back.'),
-  "refunds_total": zod.number().min(getDailySalesResponseRefundsTotalMin).max(getDailySalesResponseRefundsTotalMax).describe('What those memos paid out to customers (the rest lowered balances or became store credit).'),
-  "net_sales": zod.number().min(getDailySalesResponseNetSalesMin).max(getDailySalesResponseNetSalesMax).describe('What the invoices charge: gross − regular discounts − VAT exemption − special discounts, less the day\'s returns; negative on a day of returns only.'),
-  "collections_cash": zod.number().min(getDailySalesResponseCollectionsCashMin).max(getDailySalesResponseCollectionsCashMax).describe('Payments received that day by cash.'),
-  "collections_bank_transfer": zod.number().min(getDailySalesResponseCollectionsBankTransferMin).max(getDailySalesResponseCollectionsBankTransferMax).describe('Payments received that day by bank transfer.'),
-  "collections_check": zod.number().min(getDailySalesResponseCollectionsCheckMin).max(getDailySalesResponseCollectionsCheckMax).describe('Payments received that day by check.'),
-  "collections_card": zod.number().min(getDailySalesResponseCollectionsCardMin).max(getDailySalesResponseCollectionsCardMax).describe('Payments received that day by card.'),
-  "collections_e_wallet": zod.number().min(getDailySalesResponseCollectionsEWalletMin).max(getDailySalesResponseCollectionsEWalletMax).describe('Payments received that day by e wallet.'),
-  "collections_total": zod.number().min(getDailySalesResponseCollectionsTotalMin).max(getDailySalesResponseCollectionsTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
-})
-export const GetDailySalesResponse = zod.array(GetDailySalesResponseItem)
-
-/**
  * Needs view-report-stock-valuation. Quantity and value at average cost of every item's stock as the ledger stood at the end of `as_of` (documents counted by their document date, voided ones left out), goods in transit under their destination, grouped by location, item type, brand or item. With `Accept: text/csv` the rows as CSV.
  * @summary Stock valuation as of a date
  */
@@ -649,4 +523,130 @@ export const GetRecallsReportResponse = zod.strictObject({
   "patients": zod.int().min(getRecallsReportResponseTotalsPatientsMin).max(getRecallsReportResponseTotalsPatientsMax)
 })
 })
+
+/**
+ * Needs view-daily-sales. One row per branch and day with invoices on that date or payments received that day, oldest first. Invoices count on their invoice date: issued counts every invoice of the day, voided ones included, and voided counts those since voided; the money figures sum the invoices still standing. Collections sum the standing payments by payment date. With `Accept: text/csv` the same rows as CSV.
+ * @summary The daily sales report
+ */
+export const getDailySalesQueryBranchIdMax = 2147483647;
+
+
+
+export const GetDailySalesQueryParams = zod.strictObject({
+  "branch_id": zod.coerce.number().int().min(1).max(getDailySalesQueryBranchIdMax).optional().describe('Only this branch; every branch when left out.'),
+  "date_from": zod.iso.date().optional().describe('The first day; today in Manila when left out.'),
+  "date_to": zod.iso.date().optional().describe('The last day (at most 366 days after date_from); date_from when left out.')
+})
+
+export const getDailySalesResponseBranchIdMax = 2147483647;
+
+export const getDailySalesResponseBranchNameMax = 255;
+
+export const getDailySalesResponseInvoicesIssuedMin = 0;
+
+export const getDailySalesResponseInvoicesVoidedMin = 0;
+
+export const getDailySalesResponseIssuedFromMax = 255;
+
+export const getDailySalesResponseIssuedToMax = 255;
+
+export const getDailySalesResponseVoidedFromMax = 255;
+
+export const getDailySalesResponseVoidedToMax = 255;
+
+export const getDailySalesResponseGrossSalesMin = 0;
+export const getDailySalesResponseGrossSalesMax = 90000000000000;
+
+export const getDailySalesResponseRegularDiscountsMin = 0;
+export const getDailySalesResponseRegularDiscountsMax = 90000000000000;
+
+export const getDailySalesResponseVatExemptionMin = 0;
+export const getDailySalesResponseVatExemptionMax = 90000000000000;
+
+export const getDailySalesResponseSpecialDiscountsMin = 0;
+export const getDailySalesResponseSpecialDiscountsMax = 90000000000000;
+
+export const getDailySalesResponseVatableSalesMin = 0;
+export const getDailySalesResponseVatableSalesMax = 90000000000000;
+
+export const getDailySalesResponseVatAmountMin = 0;
+export const getDailySalesResponseVatAmountMax = 90000000000000;
+
+export const getDailySalesResponseVatExemptSalesMin = 0;
+export const getDailySalesResponseVatExemptSalesMax = 90000000000000;
+
+export const getDailySalesResponseZeroRatedSalesMin = 0;
+export const getDailySalesResponseZeroRatedSalesMax = 90000000000000;
+
+export const getDailySalesResponseCreditMemosIssuedMin = 0;
+
+export const getDailySalesResponseCreditMemosFromMax = 255;
+
+export const getDailySalesResponseCreditMemosToMax = 255;
+
+export const getDailySalesResponseReturnsTotalMin = 0;
+export const getDailySalesResponseReturnsTotalMax = 90000000000000;
+
+export const getDailySalesResponseReturnsVatAmountMin = 0;
+export const getDailySalesResponseReturnsVatAmountMax = 90000000000000;
+
+export const getDailySalesResponseRefundsTotalMin = 0;
+export const getDailySalesResponseRefundsTotalMax = 90000000000000;
+
+export const getDailySalesResponseNetSalesMin = -90000000000000;
+export const getDailySalesResponseNetSalesMax = 90000000000000;
+
+export const getDailySalesResponseCollectionsCashMin = 0;
+export const getDailySalesResponseCollectionsCashMax = 90000000000000;
+
+export const getDailySalesResponseCollectionsBankTransferMin = 0;
+export const getDailySalesResponseCollectionsBankTransferMax = 90000000000000;
+
+export const getDailySalesResponseCollectionsCheckMin = 0;
+export const getDailySalesResponseCollectionsCheckMax = 90000000000000;
+
+export const getDailySalesResponseCollectionsCardMin = 0;
+export const getDailySalesResponseCollectionsCardMax = 90000000000000;
+
+export const getDailySalesResponseCollectionsEWalletMin = 0;
+export const getDailySalesResponseCollectionsEWalletMax = 90000000000000;
+
+export const getDailySalesResponseCollectionsTotalMin = 0;
+export const getDailySalesResponseCollectionsTotalMax = 90000000000000;
+
+
+
+export const GetDailySalesResponseItem = zod.strictObject({
+  "branch_id": zod.int().min(1).max(getDailySalesResponseBranchIdMax).describe('A record id.'),
+  "branch_name": zod.string().max(getDailySalesResponseBranchNameMax).nullable(),
+  "date": zod.iso.date(),
+  "invoices_issued": zod.int().min(getDailySalesResponseInvoicesIssuedMin),
+  "invoices_voided": zod.int().min(getDailySalesResponseInvoicesVoidedMin),
+  "issued_from": zod.string().max(getDailySalesResponseIssuedFromMax).nullable().describe('The first invoice number issued that day.'),
+  "issued_to": zod.string().max(getDailySalesResponseIssuedToMax).nullable().describe('The last.'),
+  "voided_from": zod.string().max(getDailySalesResponseVoidedFromMax).nullable().describe('The first voided invoice number of the day.'),
+  "voided_to": zod.string().max(getDailySalesResponseVoidedToMax).nullable().describe('The last.'),
+  "gross_sales": zod.number().min(getDailySalesResponseGrossSalesMin).max(getDailySalesResponseGrossSalesMax).describe('The VAT-inclusive price of every line sold (quantity × unit price), before any discount.'),
+  "regular_discounts": zod.number().min(getDailySalesResponseRegularDiscountsMin).max(getDailySalesResponseRegularDiscountsMax).describe('The lines\' own discounts.'),
+  "vat_exemption": zod.number().min(getDailySalesResponseVatExemptionMin).max(getDailySalesResponseVatExemptionMax).describe('The VAT taken off senior citizen and PWD lines.'),
+  "special_discounts": zod.number().min(getDailySalesResponseSpecialDiscountsMin).max(getDailySalesResponseSpecialDiscountsMax).describe('The senior citizen and PWD discounts.'),
+  "vatable_sales": zod.number().min(getDailySalesResponseVatableSalesMin).max(getDailySalesResponseVatableSalesMax).describe('VATable sales, net of VAT.'),
+  "vat_amount": zod.number().min(getDailySalesResponseVatAmountMin).max(getDailySalesResponseVatAmountMax).describe('Output VAT.'),
+  "vat_exempt_sales": zod.number().min(getDailySalesResponseVatExemptSalesMin).max(getDailySalesResponseVatExemptSalesMax).describe('VAT-exempt sales.'),
+  "zero_rated_sales": zod.number().min(getDailySalesResponseZeroRatedSalesMin).max(getDailySalesResponseZeroRatedSalesMax).describe('Zero-rated sales.'),
+  "credit_memos_issued": zod.int().min(getDailySalesResponseCreditMemosIssuedMin).describe('Standing credit memos dated that day at the branch (docs/domain/sales.md, Credit memos).'),
+  "credit_memos_from": zod.string().max(getDailySalesResponseCreditMemosFromMax).nullable().describe('The first credit memo number of the day.'),
+  "credit_memos_to": zod.string().max(getDailySalesResponseCreditMemosToMax).nullable().describe('The last.'),
+  "returns_total": zod.number().min(getDailySalesResponseReturnsTotalMin).max(getDailySalesResponseReturnsTotalMax).describe('What the day\'s standing credit memos credited, VAT-inclusive.'),
+  "returns_vat_amount": zod.number().min(getDailySalesResponseReturnsVatAmountMin).max(getDailySalesResponseReturnsVatAmountMax).describe('The VAT those memos took back.'),
+  "refunds_total": zod.number().min(getDailySalesResponseRefundsTotalMin).max(getDailySalesResponseRefundsTotalMax).describe('What those memos paid out to customers (the rest lowered balances or became store credit).'),
+  "net_sales": zod.number().min(getDailySalesResponseNetSalesMin).max(getDailySalesResponseNetSalesMax).describe('What the invoices charge: gross − regular discounts − VAT exemption − special discounts, less the day\'s returns; negative on a day of returns only.'),
+  "collections_cash": zod.number().min(getDailySalesResponseCollectionsCashMin).max(getDailySalesResponseCollectionsCashMax).describe('Payments received that day by cash.'),
+  "collections_bank_transfer": zod.number().min(getDailySalesResponseCollectionsBankTransferMin).max(getDailySalesResponseCollectionsBankTransferMax).describe('Payments received that day by bank transfer.'),
+  "collections_check": zod.number().min(getDailySalesResponseCollectionsCheckMin).max(getDailySalesResponseCollectionsCheckMax).describe('Payments received that day by check.'),
+  "collections_card": zod.number().min(getDailySalesResponseCollectionsCardMin).max(getDailySalesResponseCollectionsCardMax).describe('Payments received that day by card.'),
+  "collections_e_wallet": zod.number().min(getDailySalesResponseCollectionsEWalletMin).max(getDailySalesResponseCollectionsEWalletMax).describe('Payments received that day by e wallet.'),
+  "collections_total": zod.number().min(getDailySalesResponseCollectionsTotalMin).max(getDailySalesResponseCollectionsTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+})
+export const GetDailySalesResponse = zod.array(GetDailySalesResponseItem)
 

@@ -307,32 +307,6 @@ export const DeleteRoleResponse = zod.strictObject({
 })
 
 /**
- * Needs view-roles. Who did what and when to the role, newest first.
- * @summary Read the history of a role
- */
-export const getRoleHistoryPathIdMax = 2147483647;
-
-
-
-export const GetRoleHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getRoleHistoryPathIdMax)
-})
-
-export const getRoleHistoryResponseChangesMinOne = 2;
-export const getRoleHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetRoleHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getRoleHistoryResponseChangesMinOne).max(getRoleHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetRoleHistoryResponse = zod.array(GetRoleHistoryResponseItem)
-
-/**
  * Needs restore-roles.
  * @summary Restore a soft-deleted role
  */
@@ -384,6 +358,32 @@ export const ForceDeleteRoleParams = zod.strictObject({
 })
 
 export const ForceDeleteRoleResponse = zod.void()
+
+/**
+ * Needs view-roles. Who did what and when to the role, newest first.
+ * @summary Read the history of a role
+ */
+export const getRoleHistoryPathIdMax = 2147483647;
+
+
+
+export const GetRoleHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getRoleHistoryPathIdMax)
+})
+
+export const getRoleHistoryResponseChangesMinOne = 2;
+export const getRoleHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetRoleHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getRoleHistoryResponseChangesMinOne).max(getRoleHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetRoleHistoryResponse = zod.array(GetRoleHistoryResponseItem)
 
 /**
  * Needs update-roles. Replaces the permissions.

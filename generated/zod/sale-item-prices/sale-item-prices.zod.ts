@@ -214,6 +214,34 @@ export const SearchSaleItemPricesResponseItem = zod.strictObject({
 export const SearchSaleItemPricesResponse = zod.array(SearchSaleItemPricesResponseItem)
 
 /**
+ * Needs create-sale-item-prices. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
+ * @summary Import sale item prices from CSV
+ */
+export const importSaleItemPricesQueryDryRunDefault = 0;
+
+export const ImportSaleItemPricesQueryParams = zod.strictObject({
+  "dry_run": zod.union([zod.literal(0),zod.literal(1)]).default(importSaleItemPricesQueryDryRunDefault).describe('1 checks every row and writes nothing.')
+})
+
+export const importSaleItemPricesResponseRowsMin = 0;
+
+export const importSaleItemPricesResponseCreatedMin = 0;
+
+
+
+export const ImportSaleItemPricesResponse = zod.strictObject({
+  "rows": zod.int().min(importSaleItemPricesResponseRowsMin).describe('The data rows read (the header not counted).'),
+  "created": zod.int().min(importSaleItemPricesResponseCreatedMin).describe('The records written (0 on a dry run); opening stock counts its receive orders.'),
+  "dry_run": zod.boolean()
+})
+
+/**
+ * The header row the import reads, and one example row. Needs only a signed-in user.
+ * @summary The CSV template of the sale item prices import
+ */
+export const GetSaleItemPricesImportTemplateResponse = zod.unknown()
+
+/**
  * Needs view-sale-item-prices.
  * @summary Read a sale item price
  */
@@ -377,32 +405,6 @@ export const DeleteSaleItemPriceResponse = zod.strictObject({
 })
 
 /**
- * Needs view-sale-item-prices. Who did what and when to the sale item price, newest first.
- * @summary Read the history of a sale item price
- */
-export const getSaleItemPriceHistoryPathIdMax = 2147483647;
-
-
-
-export const GetSaleItemPriceHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getSaleItemPriceHistoryPathIdMax)
-})
-
-export const getSaleItemPriceHistoryResponseChangesMinOne = 2;
-export const getSaleItemPriceHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetSaleItemPriceHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getSaleItemPriceHistoryResponseChangesMinOne).max(getSaleItemPriceHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetSaleItemPriceHistoryResponse = zod.array(GetSaleItemPriceHistoryResponseItem)
-
-/**
  * Needs restore-sale-item-prices.
  * @summary Restore a soft-deleted sale item price
  */
@@ -466,30 +468,28 @@ export const ForceDeleteSaleItemPriceParams = zod.strictObject({
 export const ForceDeleteSaleItemPriceResponse = zod.void()
 
 /**
- * Needs create-sale-item-prices. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
- * @summary Import sale item prices from CSV
+ * Needs view-sale-item-prices. Who did what and when to the sale item price, newest first.
+ * @summary Read the history of a sale item price
  */
-export const importSaleItemPricesQueryDryRunDefault = 0;
+export const getSaleItemPriceHistoryPathIdMax = 2147483647;
 
-export const ImportSaleItemPricesQueryParams = zod.strictObject({
-  "dry_run": zod.union([zod.literal(0),zod.literal(1)]).default(importSaleItemPricesQueryDryRunDefault).describe('1 checks every row and writes nothing.')
+
+
+export const GetSaleItemPriceHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getSaleItemPriceHistoryPathIdMax)
 })
 
-export const importSaleItemPricesResponseRowsMin = 0;
-
-export const importSaleItemPricesResponseCreatedMin = 0;
-
+export const getSaleItemPriceHistoryResponseChangesMinOne = 2;
+export const getSaleItemPriceHistoryResponseChangesMaxOne = 2;
 
 
-export const ImportSaleItemPricesResponse = zod.strictObject({
-  "rows": zod.int().min(importSaleItemPricesResponseRowsMin).describe('The data rows read (the header not counted).'),
-  "created": zod.int().min(importSaleItemPricesResponseCreatedMin).describe('The records written (0 on a dry run); opening stock counts its receive orders.'),
-  "dry_run": zod.boolean()
+
+export const GetSaleItemPriceHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getSaleItemPriceHistoryResponseChangesMinOne).max(getSaleItemPriceHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
 })
-
-/**
- * The header row the import reads, and one example row. Needs only a signed-in user.
- * @summary The CSV template of the sale item prices import
- */
-export const GetSaleItemPricesImportTemplateResponse = zod.unknown()
+export const GetSaleItemPriceHistoryResponse = zod.array(GetSaleItemPriceHistoryResponseItem)
 

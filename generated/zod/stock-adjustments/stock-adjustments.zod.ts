@@ -623,32 +623,6 @@ export const DeleteStockAdjustmentResponse = zod.strictObject({
 })
 
 /**
- * Needs view-stock-adjustments. Who did what and when to the stock adjustment, newest first.
- * @summary Read the history of a stock adjustment
- */
-export const getStockAdjustmentHistoryPathIdMax = 2147483647;
-
-
-
-export const GetStockAdjustmentHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getStockAdjustmentHistoryPathIdMax)
-})
-
-export const getStockAdjustmentHistoryResponseChangesMinOne = 2;
-export const getStockAdjustmentHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetStockAdjustmentHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getStockAdjustmentHistoryResponseChangesMinOne).max(getStockAdjustmentHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetStockAdjustmentHistoryResponse = zod.array(GetStockAdjustmentHistoryResponseItem)
-
-/**
  * Needs restore-stock-adjustments. Re-posts the document under the same rules.
  * @summary Restore a soft-deleted stock adjustment
  */
@@ -764,4 +738,30 @@ export const ForceDeleteStockAdjustmentParams = zod.strictObject({
 })
 
 export const ForceDeleteStockAdjustmentResponse = zod.void()
+
+/**
+ * Needs view-stock-adjustments. Who did what and when to the stock adjustment, newest first.
+ * @summary Read the history of a stock adjustment
+ */
+export const getStockAdjustmentHistoryPathIdMax = 2147483647;
+
+
+
+export const GetStockAdjustmentHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getStockAdjustmentHistoryPathIdMax)
+})
+
+export const getStockAdjustmentHistoryResponseChangesMinOne = 2;
+export const getStockAdjustmentHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetStockAdjustmentHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getStockAdjustmentHistoryResponseChangesMinOne).max(getStockAdjustmentHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetStockAdjustmentHistoryResponse = zod.array(GetStockAdjustmentHistoryResponseItem)
 

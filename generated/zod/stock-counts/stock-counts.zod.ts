@@ -660,32 +660,6 @@ export const DeleteStockCountResponse = zod.strictObject({
 })
 
 /**
- * Needs view-stock-counts. Who did what and when to the stock count, newest first.
- * @summary Read the history of a stock count
- */
-export const getStockCountHistoryPathIdMax = 2147483647;
-
-
-
-export const GetStockCountHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getStockCountHistoryPathIdMax)
-})
-
-export const getStockCountHistoryResponseChangesMinOne = 2;
-export const getStockCountHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetStockCountHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getStockCountHistoryResponseChangesMinOne).max(getStockCountHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetStockCountHistoryResponse = zod.array(GetStockCountHistoryResponseItem)
-
-/**
  * Needs restore-stock-counts. Reopens a cancelled count for counting.
  * @summary Restore a soft-deleted stock count
  */
@@ -811,6 +785,32 @@ export const ForceDeleteStockCountParams = zod.strictObject({
 export const ForceDeleteStockCountResponse = zod.void()
 
 /**
+ * Needs view-stock-counts. Who did what and when to the stock count, newest first.
+ * @summary Read the history of a stock count
+ */
+export const getStockCountHistoryPathIdMax = 2147483647;
+
+
+
+export const GetStockCountHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getStockCountHistoryPathIdMax)
+})
+
+export const getStockCountHistoryResponseChangesMinOne = 2;
+export const getStockCountHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetStockCountHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getStockCountHistoryResponseChangesMinOne).max(getStockCountHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetStockCountHistoryResponse = zod.array(GetStockCountHistoryResponseItem)
+
+/**
  * Needs update-stock-counts. Adds what was counted of an item (and lot), named by its code or barcode or by item_id, to the count's line for it: the same item and lot counted again adds up, and counters on several devices at once never lose a line. Refused (409) unless the count is counting.
  * @summary Count an item
  */
@@ -878,65 +878,6 @@ export const AddStockCountLineResponse = zod.strictObject({
   "counted_at": zod.iso.datetime({"offset":true}).describe('When the item was last counted; its expected quantity is what the ledger held then.'),
   "counted_by": zod.union([zod.int().min(1).max(addStockCountLineResponseCountedByOneMax).describe('A record id.'),zod.null()]),
   "counted_by_name": zod.string().max(addStockCountLineResponseCountedByNameMax).nullable()
-})
-
-/**
- * Needs update-stock-counts. Sets the line's counted quantity (a recount), instead of adding to it.
- * @summary Correct a counted quantity
- */
-export const updateStockCountLinePathIdMax = 2147483647;
-
-export const updateStockCountLinePathLineIdMax = 2147483647;
-
-
-
-export const UpdateStockCountLineParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(updateStockCountLinePathIdMax),
-  "line_id": zod.coerce.number().int().min(1).max(updateStockCountLinePathLineIdMax).describe('The id of a line of this count.')
-})
-
-export const updateStockCountLineBodyCountedQuantityMin = 0;
-export const updateStockCountLineBodyCountedQuantityMax = 900000000000;
-
-
-
-export const UpdateStockCountLineBody = zod.strictObject({
-  "counted_quantity": zod.number().min(updateStockCountLineBodyCountedQuantityMin).max(updateStockCountLineBodyCountedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
-  "counted_at": zod.iso.datetime({"offset":true}).optional().describe('When it was recounted; default now.')
-})
-
-export const updateStockCountLineResponseIdMax = 2147483647;
-
-export const updateStockCountLineResponseItemIdMax = 2147483647;
-
-export const updateStockCountLineResponseItemCodeMax = 255;
-
-export const updateStockCountLineResponseItemNameMax = 255;
-
-export const updateStockCountLineResponseLotNumberOneMax = 100;
-
-
-export const updateStockCountLineResponseLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
-export const updateStockCountLineResponseCountedQuantityMin = 0;
-export const updateStockCountLineResponseCountedQuantityMax = 900000000000;
-
-export const updateStockCountLineResponseCountedByOneMax = 2147483647;
-
-export const updateStockCountLineResponseCountedByNameMax = 255;
-
-
-
-export const UpdateStockCountLineResponse = zod.strictObject({
-  "id": zod.int().min(1).max(updateStockCountLineResponseIdMax).describe('A record id.'),
-  "item_id": zod.int().min(1).max(updateStockCountLineResponseItemIdMax).describe('A record id.'),
-  "item_code": zod.string().max(updateStockCountLineResponseItemCodeMax).nullable(),
-  "item_name": zod.string().max(updateStockCountLineResponseItemNameMax).nullable(),
-  "lot_number": zod.union([zod.string().min(1).max(updateStockCountLineResponseLotNumberOneMax).regex(updateStockCountLineResponseLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]),
-  "expires_on": zod.iso.date().nullable(),
-  "counted_quantity": zod.number().min(updateStockCountLineResponseCountedQuantityMin).max(updateStockCountLineResponseCountedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
-  "counted_at": zod.iso.datetime({"offset":true}).describe('When the item was last counted; its expected quantity is what the ledger held then.'),
-  "counted_by": zod.union([zod.int().min(1).max(updateStockCountLineResponseCountedByOneMax).describe('A record id.'),zod.null()]),
-  "counted_by_name": zod.string().max(updateStockCountLineResponseCountedByNameMax).nullable()
 })
 
 /**
@@ -1135,5 +1076,64 @@ export const PostStockCountResponse = zod.strictObject({
   "counted_by": zod.union([zod.int().min(1).max(postStockCountResponseLinesItemCountedByOneMax).describe('A record id.'),zod.null()]),
   "counted_by_name": zod.string().max(postStockCountResponseLinesItemCountedByNameMax).nullable()
 }))
+})
+
+/**
+ * Needs update-stock-counts. Sets the line's counted quantity (a recount), instead of adding to it.
+ * @summary Correct a counted quantity
+ */
+export const updateStockCountLinePathIdMax = 2147483647;
+
+export const updateStockCountLinePathLineIdMax = 2147483647;
+
+
+
+export const UpdateStockCountLineParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(updateStockCountLinePathIdMax),
+  "line_id": zod.coerce.number().int().min(1).max(updateStockCountLinePathLineIdMax).describe('The id of a line of this count.')
+})
+
+export const updateStockCountLineBodyCountedQuantityMin = 0;
+export const updateStockCountLineBodyCountedQuantityMax = 900000000000;
+
+
+
+export const UpdateStockCountLineBody = zod.strictObject({
+  "counted_quantity": zod.number().min(updateStockCountLineBodyCountedQuantityMin).max(updateStockCountLineBodyCountedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "counted_at": zod.iso.datetime({"offset":true}).optional().describe('When it was recounted; default now.')
+})
+
+export const updateStockCountLineResponseIdMax = 2147483647;
+
+export const updateStockCountLineResponseItemIdMax = 2147483647;
+
+export const updateStockCountLineResponseItemCodeMax = 255;
+
+export const updateStockCountLineResponseItemNameMax = 255;
+
+export const updateStockCountLineResponseLotNumberOneMax = 100;
+
+
+export const updateStockCountLineResponseLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const updateStockCountLineResponseCountedQuantityMin = 0;
+export const updateStockCountLineResponseCountedQuantityMax = 900000000000;
+
+export const updateStockCountLineResponseCountedByOneMax = 2147483647;
+
+export const updateStockCountLineResponseCountedByNameMax = 255;
+
+
+
+export const UpdateStockCountLineResponse = zod.strictObject({
+  "id": zod.int().min(1).max(updateStockCountLineResponseIdMax).describe('A record id.'),
+  "item_id": zod.int().min(1).max(updateStockCountLineResponseItemIdMax).describe('A record id.'),
+  "item_code": zod.string().max(updateStockCountLineResponseItemCodeMax).nullable(),
+  "item_name": zod.string().max(updateStockCountLineResponseItemNameMax).nullable(),
+  "lot_number": zod.union([zod.string().min(1).max(updateStockCountLineResponseLotNumberOneMax).regex(updateStockCountLineResponseLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]),
+  "expires_on": zod.iso.date().nullable(),
+  "counted_quantity": zod.number().min(updateStockCountLineResponseCountedQuantityMin).max(updateStockCountLineResponseCountedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "counted_at": zod.iso.datetime({"offset":true}).describe('When the item was last counted; its expected quantity is what the ledger held then.'),
+  "counted_by": zod.union([zod.int().min(1).max(updateStockCountLineResponseCountedByOneMax).describe('A record id.'),zod.null()]),
+  "counted_by_name": zod.string().max(updateStockCountLineResponseCountedByNameMax).nullable()
 })
 

@@ -492,32 +492,6 @@ export const DeleteStockReceiveResponse = zod.strictObject({
 })
 
 /**
- * Needs view-stock-receives. Who did what and when to the stock receive, newest first.
- * @summary Read the history of a stock receive
- */
-export const getStockReceiveHistoryPathIdMax = 2147483647;
-
-
-
-export const GetStockReceiveHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getStockReceiveHistoryPathIdMax)
-})
-
-export const getStockReceiveHistoryResponseChangesMinOne = 2;
-export const getStockReceiveHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetStockReceiveHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getStockReceiveHistoryResponseChangesMinOne).max(getStockReceiveHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetStockReceiveHistoryResponse = zod.array(GetStockReceiveHistoryResponseItem)
-
-/**
  * Needs restore-stock-receives. Re-posts the document under the same rules.
  * @summary Restore a soft-deleted stock receive
  */
@@ -611,4 +585,30 @@ export const ForceDeleteStockReceiveParams = zod.strictObject({
 })
 
 export const ForceDeleteStockReceiveResponse = zod.void()
+
+/**
+ * Needs view-stock-receives. Who did what and when to the stock receive, newest first.
+ * @summary Read the history of a stock receive
+ */
+export const getStockReceiveHistoryPathIdMax = 2147483647;
+
+
+
+export const GetStockReceiveHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getStockReceiveHistoryPathIdMax)
+})
+
+export const getStockReceiveHistoryResponseChangesMinOne = 2;
+export const getStockReceiveHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetStockReceiveHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getStockReceiveHistoryResponseChangesMinOne).max(getStockReceiveHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetStockReceiveHistoryResponse = zod.array(GetStockReceiveHistoryResponseItem)
 

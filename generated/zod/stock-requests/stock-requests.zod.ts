@@ -638,32 +638,6 @@ export const DeleteStockRequestResponse = zod.strictObject({
 })
 
 /**
- * Needs view-stock-requests. Who did what and when to the stock request, newest first.
- * @summary Read the history of a stock request
- */
-export const getStockRequestHistoryPathIdMax = 2147483647;
-
-
-
-export const GetStockRequestHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getStockRequestHistoryPathIdMax)
-})
-
-export const getStockRequestHistoryResponseChangesMinOne = 2;
-export const getStockRequestHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetStockRequestHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getStockRequestHistoryResponseChangesMinOne).max(getStockRequestHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetStockRequestHistoryResponse = zod.array(GetStockRequestHistoryResponseItem)
-
-/**
  * Needs restore-stock-requests. Re-posts the document under the same rules.
  * @summary Restore a soft-deleted stock request
  */
@@ -757,4 +731,30 @@ export const ForceDeleteStockRequestParams = zod.strictObject({
 })
 
 export const ForceDeleteStockRequestResponse = zod.void()
+
+/**
+ * Needs view-stock-requests. Who did what and when to the stock request, newest first.
+ * @summary Read the history of a stock request
+ */
+export const getStockRequestHistoryPathIdMax = 2147483647;
+
+
+
+export const GetStockRequestHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getStockRequestHistoryPathIdMax)
+})
+
+export const getStockRequestHistoryResponseChangesMinOne = 2;
+export const getStockRequestHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetStockRequestHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getStockRequestHistoryResponseChangesMinOne).max(getStockRequestHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetStockRequestHistoryResponse = zod.array(GetStockRequestHistoryResponseItem)
 

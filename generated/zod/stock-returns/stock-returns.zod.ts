@@ -566,32 +566,6 @@ export const DeleteStockReturnResponse = zod.strictObject({
 })
 
 /**
- * Needs view-stock-returns. Who did what and when to the stock return, newest first.
- * @summary Read the history of a stock return
- */
-export const getStockReturnHistoryPathIdMax = 2147483647;
-
-
-
-export const GetStockReturnHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getStockReturnHistoryPathIdMax)
-})
-
-export const getStockReturnHistoryResponseChangesMinOne = 2;
-export const getStockReturnHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetStockReturnHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getStockReturnHistoryResponseChangesMinOne).max(getStockReturnHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetStockReturnHistoryResponse = zod.array(GetStockReturnHistoryResponseItem)
-
-/**
  * Needs restore-stock-returns. Re-posts the document under the same rules.
  * @summary Restore a soft-deleted stock return
  */
@@ -699,4 +673,30 @@ export const ForceDeleteStockReturnParams = zod.strictObject({
 })
 
 export const ForceDeleteStockReturnResponse = zod.void()
+
+/**
+ * Needs view-stock-returns. Who did what and when to the stock return, newest first.
+ * @summary Read the history of a stock return
+ */
+export const getStockReturnHistoryPathIdMax = 2147483647;
+
+
+
+export const GetStockReturnHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getStockReturnHistoryPathIdMax)
+})
+
+export const getStockReturnHistoryResponseChangesMinOne = 2;
+export const getStockReturnHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetStockReturnHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getStockReturnHistoryResponseChangesMinOne).max(getStockReturnHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetStockReturnHistoryResponse = zod.array(GetStockReturnHistoryResponseItem)
 

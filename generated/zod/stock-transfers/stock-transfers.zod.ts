@@ -700,32 +700,6 @@ export const DeleteStockTransferResponse = zod.strictObject({
 })
 
 /**
- * Needs view-stock-transfers. Who did what and when to the stock transfer, newest first.
- * @summary Read the history of a stock transfer
- */
-export const getStockTransferHistoryPathIdMax = 2147483647;
-
-
-
-export const GetStockTransferHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getStockTransferHistoryPathIdMax)
-})
-
-export const getStockTransferHistoryResponseChangesMinOne = 2;
-export const getStockTransferHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetStockTransferHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getStockTransferHistoryResponseChangesMinOne).max(getStockTransferHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetStockTransferHistoryResponse = zod.array(GetStockTransferHistoryResponseItem)
-
-/**
  * Needs restore-stock-transfers. Re-posts the document under the same rules.
  * @summary Restore a soft-deleted stock transfer
  */
@@ -852,4 +826,30 @@ export const ForceDeleteStockTransferParams = zod.strictObject({
 })
 
 export const ForceDeleteStockTransferResponse = zod.void()
+
+/**
+ * Needs view-stock-transfers. Who did what and when to the stock transfer, newest first.
+ * @summary Read the history of a stock transfer
+ */
+export const getStockTransferHistoryPathIdMax = 2147483647;
+
+
+
+export const GetStockTransferHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getStockTransferHistoryPathIdMax)
+})
+
+export const getStockTransferHistoryResponseChangesMinOne = 2;
+export const getStockTransferHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetStockTransferHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getStockTransferHistoryResponseChangesMinOne).max(getStockTransferHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetStockTransferHistoryResponse = zod.array(GetStockTransferHistoryResponseItem)
 

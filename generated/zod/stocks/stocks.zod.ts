@@ -200,6 +200,67 @@ export const SearchStocksResponseItem = zod.strictObject({
 export const SearchStocksResponse = zod.array(SearchStocksResponseItem)
 
 /**
+ * Needs view-stocks. The sum of the item's on-hand movements at the location (and lot) up to and including `at`, as the ledger held it then.
+ * @summary An item's quantity on hand at a past instant
+ */
+export const getStockBalanceAtQueryItemIdMax = 2147483647;
+
+export const getStockBalanceAtQueryBranchIdMax = 2147483647;
+
+export const getStockBalanceAtQueryWarehouseIdMax = 2147483647;
+
+export const getStockBalanceAtQueryLotNumberMax = 100;
+
+
+export const getStockBalanceAtQueryLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
+
+export const GetStockBalanceAtQueryParams = zod.strictObject({
+  "item_id": zod.coerce.number().int().min(1).max(getStockBalanceAtQueryItemIdMax).describe('The item.'),
+  "branch_id": zod.coerce.number().int().min(1).max(getStockBalanceAtQueryBranchIdMax).optional().describe('The location, a branch (or warehouse_id).'),
+  "warehouse_id": zod.coerce.number().int().min(1).max(getStockBalanceAtQueryWarehouseIdMax).optional().describe('The location, a warehouse (or branch_id).'),
+  "lot_number": zod.coerce.string().max(getStockBalanceAtQueryLotNumberMax).regex(getStockBalanceAtQueryLotNumberRegExp).optional().describe('Only this lot of a lot-tracked item.'),
+  "at": zod.iso.datetime({"offset":true}).describe('The instant, ISO 8601.')
+})
+
+export const getStockBalanceAtResponseQuantityOnHandMin = -900000000000;
+export const getStockBalanceAtResponseQuantityOnHandMax = 900000000000;
+
+
+
+export const GetStockBalanceAtResponse = zod.strictObject({
+  "quantity_on_hand": zod.number().min(getStockBalanceAtResponseQuantityOnHandMin).max(getStockBalanceAtResponseQuantityOnHandMax).describe('A signed quantity with at most 3 decimals; stored as integer thousandths.')
+})
+
+/**
+ * Needs create-receive-orders. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
+ * @summary Import opening stock, posted as receive orders through the ledger from CSV
+ */
+export const importOpeningStockQueryDryRunDefault = 0;
+
+export const ImportOpeningStockQueryParams = zod.strictObject({
+  "dry_run": zod.union([zod.literal(0),zod.literal(1)]).default(importOpeningStockQueryDryRunDefault).describe('1 checks every row and writes nothing.')
+})
+
+export const importOpeningStockResponseRowsMin = 0;
+
+export const importOpeningStockResponseCreatedMin = 0;
+
+
+
+export const ImportOpeningStockResponse = zod.strictObject({
+  "rows": zod.int().min(importOpeningStockResponseRowsMin).describe('The data rows read (the header not counted).'),
+  "created": zod.int().min(importOpeningStockResponseCreatedMin).describe('The records written (0 on a dry run); opening stock counts its receive orders.'),
+  "dry_run": zod.boolean()
+})
+
+/**
+ * The header row the import reads, and one example row. Needs only a signed-in user.
+ * @summary The CSV template of the opening stock, posted as receive orders through the ledger import
+ */
+export const GetOpeningStockImportTemplateResponse = zod.unknown()
+
+/**
  * Needs view-stocks.
  * @summary Read a stock
  */
@@ -267,39 +328,6 @@ export const GetStockResponse = zod.strictObject({
   "item_name": zod.string().max(getStockResponseItemNameMax),
   "location_name": zod.string().max(getStockResponseLocationNameMax),
   "reorder_level": zod.union([zod.number().min(getStockResponseReorderLevelOneMin).max(getStockResponseReorderLevelOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),zod.null()])
-})
-
-/**
- * Needs view-stocks. The sum of the item's on-hand movements at the location (and lot) up to and including `at`, as the ledger held it then.
- * @summary An item's quantity on hand at a past instant
- */
-export const getStockBalanceAtQueryItemIdMax = 2147483647;
-
-export const getStockBalanceAtQueryBranchIdMax = 2147483647;
-
-export const getStockBalanceAtQueryWarehouseIdMax = 2147483647;
-
-export const getStockBalanceAtQueryLotNumberMax = 100;
-
-
-export const getStockBalanceAtQueryLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
-
-
-export const GetStockBalanceAtQueryParams = zod.strictObject({
-  "item_id": zod.coerce.number().int().min(1).max(getStockBalanceAtQueryItemIdMax).describe('The item.'),
-  "branch_id": zod.coerce.number().int().min(1).max(getStockBalanceAtQueryBranchIdMax).optional().describe('The location, a branch (or warehouse_id).'),
-  "warehouse_id": zod.coerce.number().int().min(1).max(getStockBalanceAtQueryWarehouseIdMax).optional().describe('The location, a warehouse (or branch_id).'),
-  "lot_number": zod.coerce.string().max(getStockBalanceAtQueryLotNumberMax).regex(getStockBalanceAtQueryLotNumberRegExp).optional().describe('Only this lot of a lot-tracked item.'),
-  "at": zod.iso.datetime({"offset":true}).describe('The instant, ISO 8601.')
-})
-
-export const getStockBalanceAtResponseQuantityOnHandMin = -900000000000;
-export const getStockBalanceAtResponseQuantityOnHandMax = 900000000000;
-
-
-
-export const GetStockBalanceAtResponse = zod.strictObject({
-  "quantity_on_hand": zod.number().min(getStockBalanceAtResponseQuantityOnHandMin).max(getStockBalanceAtResponseQuantityOnHandMax).describe('A signed quantity with at most 3 decimals; stored as integer thousandths.')
 })
 
 /**
@@ -380,32 +408,4 @@ export const ListStockMovementsResponse = zod.strictObject({
   "next": zod.string().nullable()
 })
 })
-
-/**
- * Needs create-receive-orders. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
- * @summary Import opening stock, posted as receive orders through the ledger from CSV
- */
-export const importOpeningStockQueryDryRunDefault = 0;
-
-export const ImportOpeningStockQueryParams = zod.strictObject({
-  "dry_run": zod.union([zod.literal(0),zod.literal(1)]).default(importOpeningStockQueryDryRunDefault).describe('1 checks every row and writes nothing.')
-})
-
-export const importOpeningStockResponseRowsMin = 0;
-
-export const importOpeningStockResponseCreatedMin = 0;
-
-
-
-export const ImportOpeningStockResponse = zod.strictObject({
-  "rows": zod.int().min(importOpeningStockResponseRowsMin).describe('The data rows read (the header not counted).'),
-  "created": zod.int().min(importOpeningStockResponseCreatedMin).describe('The records written (0 on a dry run); opening stock counts its receive orders.'),
-  "dry_run": zod.boolean()
-})
-
-/**
- * The header row the import reads, and one example row. Needs only a signed-in user.
- * @summary The CSV template of the opening stock, posted as receive orders through the ledger import
- */
-export const GetOpeningStockImportTemplateResponse = zod.unknown()
 

@@ -346,32 +346,6 @@ export const DeleteUnitOfMeasurementResponse = zod.strictObject({
 })
 
 /**
- * Needs view-unit-of-measurements. Who did what and when to the unit of measurement, newest first.
- * @summary Read the history of a unit of measurement
- */
-export const getUnitOfMeasurementHistoryPathIdMax = 2147483647;
-
-
-
-export const GetUnitOfMeasurementHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getUnitOfMeasurementHistoryPathIdMax)
-})
-
-export const getUnitOfMeasurementHistoryResponseChangesMinOne = 2;
-export const getUnitOfMeasurementHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetUnitOfMeasurementHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getUnitOfMeasurementHistoryResponseChangesMinOne).max(getUnitOfMeasurementHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetUnitOfMeasurementHistoryResponse = zod.array(GetUnitOfMeasurementHistoryResponseItem)
-
-/**
  * Needs restore-unit-of-measurements.
  * @summary Restore a soft-deleted unit of measurement
  */
@@ -428,4 +402,30 @@ export const ForceDeleteUnitOfMeasurementParams = zod.strictObject({
 })
 
 export const ForceDeleteUnitOfMeasurementResponse = zod.void()
+
+/**
+ * Needs view-unit-of-measurements. Who did what and when to the unit of measurement, newest first.
+ * @summary Read the history of a unit of measurement
+ */
+export const getUnitOfMeasurementHistoryPathIdMax = 2147483647;
+
+
+
+export const GetUnitOfMeasurementHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getUnitOfMeasurementHistoryPathIdMax)
+})
+
+export const getUnitOfMeasurementHistoryResponseChangesMinOne = 2;
+export const getUnitOfMeasurementHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetUnitOfMeasurementHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getUnitOfMeasurementHistoryResponseChangesMinOne).max(getUnitOfMeasurementHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetUnitOfMeasurementHistoryResponse = zod.array(GetUnitOfMeasurementHistoryResponseItem)
 

@@ -227,6 +227,49 @@ export const SearchUsersResponseItem = zod.strictObject({
 export const SearchUsersResponse = zod.array(SearchUsersResponseItem)
 
 /**
+ * Needs update-users. Answers a temporary password once.
+ * @summary Reset a user's password
+ */
+export const resetUserPasswordBodyIdMax = 2147483647;
+
+
+
+export const ResetUserPasswordBody = zod.strictObject({
+  "id": zod.int().min(1).max(resetUserPasswordBodyIdMax).describe('A record id.')
+})
+
+export const resetUserPasswordResponseIdMax = 2147483647;
+
+
+
+export const ResetUserPasswordResponse = zod.strictObject({
+  "id": zod.int().min(1).max(resetUserPasswordResponseIdMax).describe('A record id.'),
+  "temporary_password": zod.string().describe('Shown once; the user must change it at next sign-in.')
+})
+
+/**
+ * Needs update-users. Answers a new 6-digit pin once.
+ * @summary Reset a user's security pin
+ */
+export const resetUserSecurityPinBodyIdMax = 2147483647;
+
+
+
+export const ResetUserSecurityPinBody = zod.strictObject({
+  "id": zod.int().min(1).max(resetUserSecurityPinBodyIdMax).describe('A record id.')
+})
+
+export const resetUserSecurityPinResponseIdMax = 2147483647;
+
+export const resetUserSecurityPinResponseSecurityPinRegExp = new RegExp('^[0-9]{6}$');
+
+
+export const ResetUserSecurityPinResponse = zod.strictObject({
+  "id": zod.int().min(1).max(resetUserSecurityPinResponseIdMax).describe('A record id.'),
+  "security_pin": zod.string().regex(resetUserSecurityPinResponseSecurityPinRegExp).describe('Shown once.')
+})
+
+/**
  * Needs view-users.
  * @summary Read a user
  */
@@ -408,32 +451,6 @@ export const DeleteUserResponse = zod.strictObject({
 })
 
 /**
- * Needs view-users. Who did what and when to the user, newest first.
- * @summary Read the history of a user
- */
-export const getUserHistoryPathIdMax = 2147483647;
-
-
-
-export const GetUserHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getUserHistoryPathIdMax)
-})
-
-export const getUserHistoryResponseChangesMinOne = 2;
-export const getUserHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetUserHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getUserHistoryResponseChangesMinOne).max(getUserHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetUserHistoryResponse = zod.array(GetUserHistoryResponseItem)
-
-/**
  * Needs restore-users.
  * @summary Restore a soft-deleted user
  */
@@ -498,47 +515,30 @@ export const ForceDeleteUserParams = zod.strictObject({
 export const ForceDeleteUserResponse = zod.void()
 
 /**
- * Needs update-users. Answers a temporary password once.
- * @summary Reset a user's password
+ * Needs view-users. Who did what and when to the user, newest first.
+ * @summary Read the history of a user
  */
-export const resetUserPasswordBodyIdMax = 2147483647;
+export const getUserHistoryPathIdMax = 2147483647;
 
 
 
-export const ResetUserPasswordBody = zod.strictObject({
-  "id": zod.int().min(1).max(resetUserPasswordBodyIdMax).describe('A record id.')
+export const GetUserHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getUserHistoryPathIdMax)
 })
 
-export const resetUserPasswordResponseIdMax = 2147483647;
+export const getUserHistoryResponseChangesMinOne = 2;
+export const getUserHistoryResponseChangesMaxOne = 2;
 
 
 
-export const ResetUserPasswordResponse = zod.strictObject({
-  "id": zod.int().min(1).max(resetUserPasswordResponseIdMax).describe('A record id.'),
-  "temporary_password": zod.string().describe('Shown once; the user must change it at next sign-in.')
+export const GetUserHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getUserHistoryResponseChangesMinOne).max(getUserHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
 })
-
-/**
- * Needs update-users. Answers a new 6-digit pin once.
- * @summary Reset a user's security pin
- */
-export const resetUserSecurityPinBodyIdMax = 2147483647;
-
-
-
-export const ResetUserSecurityPinBody = zod.strictObject({
-  "id": zod.int().min(1).max(resetUserSecurityPinBodyIdMax).describe('A record id.')
-})
-
-export const resetUserSecurityPinResponseIdMax = 2147483647;
-
-export const resetUserSecurityPinResponseSecurityPinRegExp = new RegExp('^[0-9]{6}$');
-
-
-export const ResetUserSecurityPinResponse = zod.strictObject({
-  "id": zod.int().min(1).max(resetUserSecurityPinResponseIdMax).describe('A record id.'),
-  "security_pin": zod.string().regex(resetUserSecurityPinResponseSecurityPinRegExp).describe('Shown once.')
-})
+export const GetUserHistoryResponse = zod.array(GetUserHistoryResponseItem)
 
 /**
  * Needs update-users. Replaces the roles.

@@ -359,32 +359,6 @@ export const DeleteWarehouseResponse = zod.strictObject({
 })
 
 /**
- * Needs view-warehouses. Who did what and when to the warehouse, newest first.
- * @summary Read the history of a warehouse
- */
-export const getWarehouseHistoryPathIdMax = 2147483647;
-
-
-
-export const GetWarehouseHistoryParams = zod.strictObject({
-  "id": zod.coerce.number().int().min(1).max(getWarehouseHistoryPathIdMax)
-})
-
-export const getWarehouseHistoryResponseChangesMinOne = 2;
-export const getWarehouseHistoryResponseChangesMaxOne = 2;
-
-
-
-export const GetWarehouseHistoryResponseItem = zod.strictObject({
-  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
-  "user_id": zod.int().nullable().describe('Who made the change.'),
-  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
-  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
-  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getWarehouseHistoryResponseChangesMinOne).max(getWarehouseHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
-})
-export const GetWarehouseHistoryResponse = zod.array(GetWarehouseHistoryResponseItem)
-
-/**
  * Needs restore-warehouses.
  * @summary Restore a soft-deleted warehouse
  */
@@ -441,4 +415,30 @@ export const ForceDeleteWarehouseParams = zod.strictObject({
 })
 
 export const ForceDeleteWarehouseResponse = zod.void()
+
+/**
+ * Needs view-warehouses. Who did what and when to the warehouse, newest first.
+ * @summary Read the history of a warehouse
+ */
+export const getWarehouseHistoryPathIdMax = 2147483647;
+
+
+
+export const GetWarehouseHistoryParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getWarehouseHistoryPathIdMax)
+})
+
+export const getWarehouseHistoryResponseChangesMinOne = 2;
+export const getWarehouseHistoryResponseChangesMaxOne = 2;
+
+
+
+export const GetWarehouseHistoryResponseItem = zod.strictObject({
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.int().nullable().describe('Who made the change.'),
+  "user_name": zod.string().nullable().describe('The user\'s current name; null once the user is deleted permanently.'),
+  "action": zod.enum(['created', 'updated', 'deleted', 'restored', 'status']).describe('`status`: another document moved this one\'s status (a receipt filled an order, a payment paid a bill).'),
+  "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getWarehouseHistoryResponseChangesMinOne).max(getWarehouseHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
+})
+export const GetWarehouseHistoryResponse = zod.array(GetWarehouseHistoryResponseItem)
 

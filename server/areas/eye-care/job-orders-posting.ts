@@ -11,14 +11,14 @@ import { recordDocumentHistory } from '../../ledger/document-history.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { type PricedLine, priceLines } from '../../ledger/priced-lines.ts';
 import { requireActive, requireLineItems } from '../../ledger/references.ts';
-import { lensLinesByPower } from '../inventory/lens-variants.ts';
 import {
   applyVat,
   storedSpecialDiscount,
   type VatHeaderColumns,
   type VatPricedLine,
   vatLineColumns,
-} from '../sales/vat-priced-lines.ts';
+} from '../../ledger/vat-priced-lines.ts';
+import { lensLinesByPower } from '../inventory/lens-variants.ts';
 import { requireContactOfType } from './contact-roles.ts';
 import { recordJobOrderStatus } from './job-order-status-history.ts';
 
@@ -305,6 +305,11 @@ export async function requireLinkableJobOrder(
   if (order.status === 'cancelled') throw invalid('The job order is cancelled.');
   if (link === 'purchase-order') return;
   if (order.contact_id !== contactId) throw invalid('The invoice must be for the job order’s patient.');
+  await refuseIfInvoiced(context, jobOrderId, invalid);
+}
+
+// A job order is invoiced once: a second invoice, made from it or linked to it, is refused with the first's number.
+async function refuseIfInvoiced(context: PostingContext, jobOrderId: number, invalid: (message: string) => Error) {
   const existing = await context.trx
     .selectFrom('invoices')
     .select('number')
@@ -342,14 +347,7 @@ export async function linkJobOrderInvoice(context: PostingContext, id: number, i
   }
   if (invoice.contact_id !== order.contact_id) throw invalid('The invoice must be for the job order’s patient.');
   if (invoice.branch_id !== order.branch_id) throw invalid('The invoice must be from the job order’s branch.');
-  const existing = await context.trx
-    .selectFrom('invoices')
-    .select('number')
-    .where('job_order_id', '=', id)
-    .where('business_id', '=', context.businessId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (existing) throw invalid(`The job order is already invoiced on ${existing.number}.`);
+  await refuseIfInvoiced(context, id, invalid);
   await context.trx
     .updateTable('invoices')
     .set({ job_order_id: id, updated_at: timestampOf(context), updated_by: context.userId })

@@ -14,8 +14,8 @@ import { updateColumns } from '../../engine/mutations.ts';
 import type { Resource, ResourceContext, Row } from '../../engine/resource.ts';
 import { pricedTotals } from '../../ledger/document-presenting.ts';
 import { postingContextOf } from '../../ledger/document-support.ts';
+import { presentVat } from '../../ledger/vat-presenting.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
-import { presentVat } from '../sales/vat-presenting.ts';
 import { createJobOrder, requireUnlinked, updateJobOrder } from './job-orders-posting.ts';
 import { presentPrescriptions } from './prescriptions.ts';
 

@@ -4,9 +4,9 @@ import {
   SearchBranchesQueryParams,
   UpdateBranchBody,
 } from '../../../generated/zod/branches/branches.zod.ts';
-import { auditColumns } from '../../engine/dynamic.ts';
 import type { Resource } from '../../engine/resource.ts';
 import { usableLocations } from '../../engine/work-location.ts';
+import { locationColumns } from './location-columns.ts';
 
 export const branchesResource: Resource<'branches'> = {
   prefix: 'branches',
@@ -23,14 +23,6 @@ export const branchesResource: Resource<'branches'> = {
   conditions: { usable: usableLocations('branch') },
   unique: ['code'],
   async present(_ctx, rows) {
-    return rows.map((row) => ({
-      ...auditColumns(row),
-      business_id: row.business_id,
-      code: row.code,
-      name: row.name,
-      address: row.address,
-      phone: row.phone,
-      email: row.email,
-    }));
+    return rows.map((row) => ({ ...locationColumns(row), email: row.email }));
   },
 };

@@ -68,6 +68,16 @@ export async function contactStatement(
     JOIN ${sql.table(table)} d ON d.id = p.${sql.ref(link)}
     WHERE p.business_id = ${businessId} AND d.contact_id = ${contact.id} AND p.deleted_at IS NULL
       AND d.deleted_at IS NULL AND p.payment_date <= ${period.dateTo}
+    ${
+      side === 'receivable'
+        ? sql`UNION ALL
+    SELECT m.memo_date AS date, 2 AS is_payment, m.id, m.number, d.number AS applies_to, m.applied_amount AS amount
+    FROM credit_memos m
+    JOIN invoices d ON d.id = m.invoice_id
+    WHERE m.business_id = ${businessId} AND m.contact_id = ${contact.id} AND m.deleted_at IS NULL
+      AND d.deleted_at IS NULL AND m.applied_amount > 0 AND m.memo_date <= ${period.dateTo}`
+        : sql``
+    }
     ORDER BY date, is_payment, id`.execute(db);
 
   let opening = 0;
@@ -77,7 +87,8 @@ export async function contactStatement(
   const entries = [];
   for (const row of rows) {
     const amount = Number(row.amount);
-    const isPayment = Number(row.is_payment) === 1;
+    // 1: a payment, 2: the part of a credit memo its invoice took; both lower what is owed.
+    const isPayment = Number(row.is_payment) >= 1;
     balance += isPayment ? -amount : amount;
     if (period.dateFrom !== null && row.date < period.dateFrom) {
       opening = balance;
@@ -87,7 +98,7 @@ export async function contactStatement(
     else charges += amount;
     entries.push({
       date: row.date,
-      kind: isPayment ? payment : document,
+      kind: Number(row.is_payment) === 2 ? ('credit_memo' as const) : isPayment ? payment : document,
       document_id: row.id,
       number: row.number,
       applies_to: row.applies_to,

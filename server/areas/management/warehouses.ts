@@ -4,9 +4,9 @@ import {
   SearchWarehousesQueryParams,
   UpdateWarehouseBody,
 } from '../../../generated/zod/warehouses/warehouses.zod.ts';
-import { auditColumns } from '../../engine/dynamic.ts';
 import type { Resource } from '../../engine/resource.ts';
 import { usableLocations } from '../../engine/work-location.ts';
+import { locationColumns } from './location-columns.ts';
 
 export const warehousesResource: Resource<'warehouses'> = {
   prefix: 'warehouses',
@@ -23,13 +23,6 @@ export const warehousesResource: Resource<'warehouses'> = {
   conditions: { usable: usableLocations('warehouse') },
   unique: ['code'],
   async present(_ctx, rows) {
-    return rows.map((row) => ({
-      ...auditColumns(row),
-      business_id: row.business_id,
-      code: row.code,
-      name: row.name,
-      address: row.address,
-      phone: row.phone,
-    }));
+    return rows.map(locationColumns);
   },
 };

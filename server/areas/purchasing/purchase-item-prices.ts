@@ -5,10 +5,7 @@ import {
   SearchPurchaseItemPricesQueryParams,
   UpdatePurchaseItemPriceBody,
 } from '../../../generated/zod/purchase-item-prices/purchase-item-prices.zod.ts';
-import { centavosToPesos } from '../../domain/money.ts';
-import { auditColumns } from '../../engine/dynamic.ts';
-import { nameOf, namesById } from '../../engine/lookups.ts';
-import { moneyColumn, textMatchesOf } from '../../engine/price-helpers.ts';
+import { moneyColumn, presentPrices, textMatchesOf } from '../../engine/price-helpers.ts';
 import type { Resource } from '../../engine/resource.ts';
 
 type PriceInput = z.output<typeof CreatePurchaseItemPriceBody> | z.output<typeof UpdatePurchaseItemPriceBody>;
@@ -30,28 +27,6 @@ export const purchaseItemPricesResource: Resource<'purchase_item_prices', PriceI
   references: { item_id: 'items', contact_id: 'contacts' },
   filters: { search: textMatchesOf('purchase_item_prices', 'contact_id', 'contacts') },
   toColumns: (input) => moneyColumn(input, 'unit_cost'),
-  async present(ctx, rows) {
-    const [items, contacts] = await Promise.all([
-      namesById(
-        ctx.db,
-        'items',
-        rows.map((row) => row.item_id),
-      ),
-      namesById(
-        ctx.db,
-        'contacts',
-        rows.map((row) => row.contact_id),
-      ),
-    ]);
-    return rows.map((row) => ({
-      ...auditColumns(row),
-      business_id: row.business_id,
-      item_id: row.item_id,
-      contact_id: row.contact_id,
-      unit_cost: centavosToPesos(row.unit_cost),
-      effective_date: row.effective_date,
-      item_name: nameOf(items, row.item_id),
-      contact_name: nameOf(contacts, row.contact_id),
-    }));
-  },
+  present: (ctx, rows) =>
+    presentPrices(ctx.db, rows, { column: 'contact_id', table: 'contacts', name: 'contact_name' }, 'unit_cost'),
 };

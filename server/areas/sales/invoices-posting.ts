@@ -15,14 +15,14 @@ import { type PricedLine, priceLines } from '../../ledger/priced-lines.ts';
 import { type ItemFacts, requireActive, requireLineItems } from '../../ledger/references.ts';
 import { applyStockChanges } from '../../ledger/stock-ledger.ts';
 import { issueWithLots } from '../../ledger/stock-lots.ts';
-import { requireLinkableJobOrder } from '../eye-care/job-orders-posting.ts';
 import {
   applyVat,
   storedSpecialDiscount,
   type VatHeaderColumns,
   type VatPricedLine,
   vatLineColumns,
-} from './vat-priced-lines.ts';
+} from '../../ledger/vat-priced-lines.ts';
+import { requireLinkableJobOrder } from '../eye-care/job-orders-posting.ts';
 
 export type InvoiceInput = z.output<typeof CreateInvoiceBody>;
 export type InvoiceChanges = z.output<typeof UpdateInvoiceBody>;

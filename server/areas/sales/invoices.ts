@@ -15,10 +15,10 @@ import type { Resource } from '../../engine/resource.ts';
 import { paidAndBalance, pricedTotals } from '../../ledger/document-presenting.ts';
 import { checkFigures, documentLifecycle, postingContextOf } from '../../ledger/document-support.ts';
 import { lineLots } from '../../ledger/line-lots.ts';
+import { presentVat } from '../../ledger/vat-presenting.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
 import { createInvoice, postInvoice, updateInvoice } from './invoices-posting.ts';
 import { presentSalesLines } from './sales-lines.ts';
-import { presentVat } from './vat-presenting.ts';
 
 type Create = z.output<typeof CreateInvoiceBody>;
 type Update = z.output<typeof UpdateInvoiceBody>;

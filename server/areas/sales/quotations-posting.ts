@@ -6,7 +6,7 @@ import type { Posting } from '../../ledger/document-lifecycle.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { priceLines } from '../../ledger/priced-lines.ts';
 import { requireActive, requireLineItems } from '../../ledger/references.ts';
-import { applyVat, vatLineColumns } from './vat-priced-lines.ts';
+import { applyVat, vatLineColumns } from '../../ledger/vat-priced-lines.ts';
 
 export type QuotationInput = z.output<typeof CreateQuotationBody>;
 

@@ -9,10 +9,10 @@ import { nameOf, namesById } from '../../engine/lookups.ts';
 import type { Resource } from '../../engine/resource.ts';
 import { pricedTotals } from '../../ledger/document-presenting.ts';
 import { checkFigures, documentLifecycle, postingContextOf } from '../../ledger/document-support.ts';
+import { presentVat } from '../../ledger/vat-presenting.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
 import { createQuotation, postQuotation } from './quotations-posting.ts';
 import { presentSalesLines } from './sales-lines.ts';
-import { presentVat } from './vat-presenting.ts';
 
 type Create = z.output<typeof CreateQuotationBody>;
 

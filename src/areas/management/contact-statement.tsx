@@ -25,6 +25,7 @@ const printCss = `
 const kindWords: Record<ContactStatementEntry['kind'], string> = {
   invoice: 'Invoice',
   invoice_payment: 'Payment',
+  credit_memo: 'Credit memo',
   bill: 'Bill',
   bill_payment: 'Payment',
 };
@@ -37,7 +38,7 @@ const sideWords = {
 type Side = keyof typeof sideWords;
 
 const documentPath = (entry: ContactStatementEntry) =>
-  `/${{ invoice: 'invoices', invoice_payment: 'invoice-payments', bill: 'bills', bill_payment: 'bill-payments' }[entry.kind]}/${entry.document_id}`;
+  `/${{ invoice: 'invoices', invoice_payment: 'invoice-payments', credit_memo: 'credit-memos', bill: 'bills', bill_payment: 'bill-payments' }[entry.kind]}/${entry.document_id}`;
 
 /**
  * docs/domain/management.md, Statement of account: a contact's documents and the payments on them, oldest first
@@ -160,7 +161,7 @@ export function ContactStatementScreen() {
                 <Table.ColumnHeader>Document</Table.ColumnHeader>
                 <Table.ColumnHeader>Applies to</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">Charges</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Payments</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Payments and credits</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">Balance</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>

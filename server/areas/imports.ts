@@ -1,10 +1,4 @@
 import { sql } from 'kysely';
-import { itemsResource } from '../areas/inventory/items.ts';
-import { contactTypesResource } from '../areas/management/contact-types.ts';
-import { contactsResource } from '../areas/management/contacts.ts';
-import { purchaseItemPricesResource } from '../areas/purchasing/purchase-item-prices.ts';
-import { receiveOrdersResource } from '../areas/purchasing/receive-orders.ts';
-import { saleItemPricesResource } from '../areas/sales/sale-item-prices.ts';
 import { businessDate } from '../domain/business-date.ts';
 import type { FieldErrors } from '../domain/refusal.ts';
 import {
@@ -16,10 +10,16 @@ import {
   type Relation,
   recordImport,
   refusalOf,
-} from './csv-import.ts';
-import { dynamic } from './dynamic.ts';
-import { createWithin } from './mutations.ts';
-import type { ResourceContext } from './resource.ts';
+} from '../engine/csv-import.ts';
+import { dynamic } from '../engine/dynamic.ts';
+import { createWithin } from '../engine/mutations.ts';
+import type { ResourceContext } from '../engine/resource.ts';
+import { itemsResource } from './inventory/items.ts';
+import { contactTypesResource } from './management/contact-types.ts';
+import { contactsResource } from './management/contacts.ts';
+import { purchaseItemPricesResource } from './purchasing/purchase-item-prices.ts';
+import { receiveOrdersResource } from './purchasing/receive-orders.ts';
+import { saleItemPricesResource } from './sales/sale-item-prices.ts';
 
 // docs/domain/README.md, Import: what a shop loads from spreadsheets. A related record is named by its name or code in
 // a column named after it without `_id`.
@@ -257,6 +257,10 @@ async function supplierContactType(ctx: ResourceContext): Promise<number> {
   if (named) return Number(named.id);
   return createWithin(contactTypesResource, ctx, { name: 'Supplier' });
 }
+
+// The worker thread that writes a large SQLite import (server/engine/import-routes.ts) loads these definitions
+// itself, from server/areas/import-worker.ts.
+export const importWorkerModule = new URL('./import-worker.ts', import.meta.url);
 
 export const imports: readonly ImportDefinition[] = [
   itemsImport,

@@ -5,7 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import { connectDatabase } from '../db/connect.ts';
 import { Refusal } from '../domain/refusal.ts';
-import { type ImportJob, type ImportOutcome, writeImport } from './import-routes.ts';
+import { type ImportJob, type ImportOutcome, writeImport } from '../engine/import-routes.ts';
 import { imports } from './imports.ts';
 
 async function run(job: ImportJob): Promise<ImportOutcome> {

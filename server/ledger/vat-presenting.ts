@@ -1,11 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import type { VatBreakdownColumns } from '../../db/tables/philippine-sales.ts';
-import { centavosToPesos } from '../../domain/money.ts';
+import type { Database } from '../db/database.ts';
+import type { VatBreakdownColumns } from '../db/tables/philippine-sales.ts';
+import { centavosToPesos } from '../domain/money.ts';
 
 type VatRow = Selectable<VatBreakdownColumns>;
 
-// A quotation's or invoice's VAT breakdown in pesos, and the special discount it gives with its program's name
+// A quotation's, invoice's or job order's VAT breakdown in pesos, and the special discount it gives with its program's name
 // and percent (a program deleted since still names itself).
 export async function presentVat(db: Kysely<Database>, rows: readonly VatRow[]) {
   const ids = [...new Set(rows.map((row) => row.special_discount_program_id).filter((id) => id !== null))];

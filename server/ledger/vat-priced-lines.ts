@@ -1,9 +1,9 @@
-import { runReused } from '../../db/reused-query.ts';
-import type { TaxClassColumn, VatBreakdownColumns } from '../../db/tables/philippine-sales.ts';
-import { fieldError } from '../../domain/refusal.ts';
-import { computeSaleLine, type SaleLineFigures, sumVatBreakdown, type VatBreakdown } from '../../domain/vat.ts';
-import type { PostingContext } from '../../ledger/posting-context.ts';
-import type { PricedLine } from '../../ledger/priced-lines.ts';
+import { runReused } from '../db/reused-query.ts';
+import type { TaxClassColumn, VatBreakdownColumns } from '../db/tables/philippine-sales.ts';
+import { fieldError } from '../domain/refusal.ts';
+import { computeSaleLine, type SaleLineFigures, sumVatBreakdown, type VatBreakdown } from '../domain/vat.ts';
+import type { PostingContext } from './posting-context.ts';
+import type { PricedLine } from './priced-lines.ts';
 
 export type SpecialDiscountInput = { program_id: number; holder_name: string; holder_id_number: string };
 

@@ -33,4 +33,5 @@ export const DocumentName = {
   'job-order': 'job-order',
   'stock-adjustment': 'stock-adjustment',
   'stock-count': 'stock-count',
+  'z-reading': 'z-reading',
 } as const;

@@ -1,4 +1,6 @@
 import type { AnyResource } from '../engine/resource.ts';
+import { cashSessionsResource } from './cash/cash-sessions.ts';
+import { zReadingsResource } from './cash/z-readings.ts';
 import { stockLotsResource } from './inventory/stock-lots.ts';
 import { stocksResource } from './inventory/stocks.ts';
 import { stockAdjustmentsResource } from './logistics/stock-adjustments.ts';
@@ -30,6 +32,8 @@ export const documentResources: readonly AnyResource[] = [
   stockReturnsResource,
   stockAdjustmentsResource,
   stockCountsResource,
+  cashSessionsResource,
+  zReadingsResource,
   stocksResource,
   stockLotsResource,
 ];

@@ -30,7 +30,15 @@ export const permissionGroups: Readonly<Record<string, readonly string[]>> = {
     'stocks',
   ],
   purchasing: ['purchase-item-prices', 'purchase-orders', 'receive-orders', 'bills', 'bill-payments'],
-  sales: ['sale-item-prices', 'quotations', 'invoices', 'invoice-payments', 'discount-programs'],
+  sales: [
+    'sale-item-prices',
+    'quotations',
+    'invoices',
+    'invoice-payments',
+    'discount-programs',
+    'cash-sessions',
+    'z-readings',
+  ],
   'eye-care': ['prescriptions', 'job-orders'],
   logistics: [
     'stock-requests',

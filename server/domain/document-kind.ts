@@ -14,6 +14,7 @@ export const documentKinds = [
   'job-order',
   'stock-adjustment',
   'stock-count',
+  'z-reading',
 ] as const;
 
 export type DocumentKind = (typeof documentKinds)[number];
@@ -35,4 +36,5 @@ export const documentPrefixes: Record<DocumentKind, string> = {
   'job-order': 'JO',
   'stock-adjustment': 'ADJ',
   'stock-count': 'CNT',
+  'z-reading': 'Z',
 };

@@ -27,7 +27,7 @@ export interface CashMovementInput {
   /**
      * @minLength 1
      * @maxLength 255
-     * @pattern ^[^\u0000-\u001F\u007F]*$
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   reason: string;
 }

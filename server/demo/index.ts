@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ScryptCost } from '../auth/password.ts';
 import { seedPermissions } from '../auth/seed-permissions.ts';
 import type { Database } from '../db/database.ts';
+import { seedDemoCash } from './cash.ts';
 import { seedDemoDocuments } from './documents.ts';
 import { seedDemoEyeCare } from './eye-care.ts';
 import { seedDemoHistory } from './history.ts';
@@ -28,6 +29,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
     await seedDemoOpticalCatalogue(trx, master, options.now);
     await seedDemoStockLots(trx, master, options.now);
     await seedDemoStockAdjustments(trx, master, options.now);
+    await seedDemoCash(trx, master, options.now);
     await seedDemoHistory(trx, master, options);
   });
 }

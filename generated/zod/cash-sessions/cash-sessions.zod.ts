@@ -973,7 +973,7 @@ export const addCashSessionMovementBodyAmountMax = 90000000000000;
 export const addCashSessionMovementBodyReasonMax = 255;
 
 
-export const addCashSessionMovementBodyReasonRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F]*$');
+export const addCashSessionMovementBodyReasonRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const AddCashSessionMovementBody = zod.strictObject({

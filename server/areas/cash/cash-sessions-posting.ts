@@ -17,7 +17,7 @@ export const denominations = ['1000', '500', '200', '100', '50', '20', '10', '5'
 export type Denomination = (typeof denominations)[number];
 export type DenominationCount = Partial<Record<Denomination, number>>;
 
-const faceCentavos: Record<Denomination, Centavos> = {
+export const faceCentavos: Record<Denomination, Centavos> = {
   '1000': 100_000,
   '500': 50_000,
   '200': 20_000,

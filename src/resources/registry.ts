@@ -1,3 +1,5 @@
+import { cashSessions } from '../areas/cash/cash-sessions.ts';
+import { zReadings } from '../areas/cash/z-readings.ts';
 import { jobOrders } from '../areas/eye-care/job-orders.ts';
 import { prescriptions } from '../areas/eye-care/prescriptions.ts';
 import { brands } from '../areas/inventory/brands.ts';
@@ -55,6 +57,8 @@ export const resources: readonly ResourceDefinition[] = [
   saleItemPrices,
   invoices,
   invoicePayments,
+  cashSessions,
+  zReadings,
   quotations,
   discountPrograms,
   prescriptions,

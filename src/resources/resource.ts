@@ -160,6 +160,8 @@ export type ResourceKey =
   | 'stock-returns'
   | 'stock-adjustments'
   | 'stock-counts'
+  | 'cash-sessions'
+  | 'z-readings'
   | 'stock-transfers'
   | 'quotations'
   | 'discount-programs'
@@ -336,7 +338,7 @@ export type ResourceDefinition = {
   // The paper copy a person hands over (a purchase order to the supplier, an invoice to the customer).
   print?: DocumentPrint;
   // A working panel of its own under the record's details (a stock count's scan field, variance and posting).
-  viewPanel?: 'stock-count';
+  viewPanel?: 'stock-count' | 'cash-session' | 'z-reading';
   load: () => Promise<ResourceApi>;
 };
 

@@ -8,8 +8,8 @@ const actionsOf = (key: string) =>
   ['index', 'create', 'view', 'edit'].filter((action) => names.has(`${key}.${action}`)).join(' ');
 
 describe('the routes of docs/domain/screens.md', () => {
-  it('covers the 29 original resources, prescriptions, job orders, lots, discount programs, stock adjustments and counts', () => {
-    expect(resources).toHaveLength(35);
+  it('covers the 29 original resources, prescriptions, job orders, lots, discount programs, stock adjustments and counts, cash sessions and Z-readings', () => {
+    expect(resources).toHaveLength(37);
   });
 
   it.each([
@@ -24,6 +24,8 @@ describe('the routes of docs/domain/screens.md', () => {
     ['job-orders', 'index create view edit'],
     ['stock-adjustments', 'index create view'],
     ['stock-counts', 'index create view'],
+    ['cash-sessions', 'index create view'],
+    ['z-readings', 'index create view'],
   ])('%s has %s', (key, actions) => {
     expect(actionsOf(key)).toBe(actions);
   });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { LuPrinter } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { StockCount } from '../../../generated/model/index.ts';
+import type { CashSession, StockCount, ZReading } from '../../../generated/model/index.ts';
 import { LensFamilyActions } from '../../areas/inventory/lenses/lens-family-actions.tsx';
 import { useGate, usePermissions, useSeesCosts } from '../../auth/use-permissions.ts';
 import { formatTimestamp } from '../../format/date.ts';
@@ -39,9 +39,16 @@ import {
   successToast,
 } from './record-actions.ts';
 
-// Only a stock count's view needs its working panel: loaded with the first such screen.
+// Only a stock count's, a cash session's and a Z-reading's view need their working panels: each loaded with the
+// first such screen.
 const StockCountPanel = lazy(() =>
   import('../../areas/logistics/stock-count-panel.tsx').then((module) => ({ default: module.StockCountPanel })),
+);
+const CashSessionPanel = lazy(() =>
+  import('../../areas/cash/cash-session-panel.tsx').then((module) => ({ default: module.CashSessionPanel })),
+);
+const ZReadingPanel = lazy(() =>
+  import('../../areas/cash/z-reading-panel.tsx').then((module) => ({ default: module.ZReadingPanel })),
 );
 
 function runAction(api: ResourceApi, action: RecordAction, id: number): Promise<string | null> {
@@ -300,6 +307,16 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
       {data && resource.viewPanel === 'stock-count' ? (
         <Suspense fallback={null}>
           <StockCountPanel count={data as unknown as StockCount} />
+        </Suspense>
+      ) : null}
+      {data && resource.viewPanel === 'cash-session' ? (
+        <Suspense fallback={null}>
+          <CashSessionPanel session={data as unknown as CashSession} />
+        </Suspense>
+      ) : null}
+      {data && resource.viewPanel === 'z-reading' ? (
+        <Suspense fallback={null}>
+          <ZReadingPanel reading={data as unknown as ZReading} />
         </Suspense>
       ) : null}
       {data && linesField?.kind === 'lines' && Array.isArray(lines) ? (

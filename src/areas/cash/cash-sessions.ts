@@ -72,6 +72,8 @@ export const cashSessions = defineResource({
       search: api.searchCashSessions,
       create: api.createCashSession,
       createSchema: schemas.CreateCashSessionBody,
+      // The top bar's drawer status follows the new session at once.
+      afterCreate: (queryClient) => queryClient.invalidateQueries({ queryKey: api.getGetMyCashSessionQueryKey() }),
     };
   },
 });

@@ -38,7 +38,7 @@ export const zReadings = defineResource({
       labelField: 'branch_name',
       required: true,
     },
-    { name: 'business_date', label: 'Business Day', kind: 'date', documentDate: 'any' },
+    { name: 'business_date', label: 'Business Day', kind: 'date', required: true, documentDate: 'any' },
   ],
   filters: [relationFilter('branch_id', 'Branch', 'branches'), ...dateRangeFilters('business_date', 'Day')],
   numbering: { documentName: 'z-reading', prefix: 'Z', locationPrefix: '', referenced: false },

@@ -57,9 +57,10 @@ export function ReadingSheet({ title, lines, paper }: { title: ReactNode; lines:
           );
         }
         return (
-          <HStack key={key} justify="space-between" gap="2" fontWeight={line.strong ? 'bold' : 'normal'}>
-            <Box>{line.label}</Box>
-            <Box textAlign="end" whiteSpace="nowrap">
+          // A value too long for the line (a document number on 80 mm paper) goes under its label, to the right.
+          <HStack key={key} justify="space-between" gap="2" wrap="wrap" fontWeight={line.strong ? 'bold' : 'normal'}>
+            <Box whiteSpace="nowrap">{line.label}</Box>
+            <Box ms="auto" textAlign="end" overflowWrap="anywhere">
               {line.value}
             </Box>
           </HStack>

@@ -16,8 +16,10 @@ import type { Centavos } from '../domain/money.ts';
 import type { PostingContext } from '../ledger/posting-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
-// The cashier's last two shifts at Makati, one closed ₱150 short and one ₱20 over, and a Z-reading for every past day of every branch, in day
-// order, so that the grand totals accumulate (docs/domain/cash.md). Today stays open: the demo sells today.
+// Two of the cashier's shifts at Makati, one closed ₱150 short and one ₱20 over, and a Z-reading for every past day
+// of every branch up to the day before yesterday, in day order, so that the grand totals accumulate
+// (docs/domain/cash.md). Yesterday and today stay open: yesterday's readings are still to be made, and the demo's
+// backdated flows (an administrator's sale dated yesterday, yesterday's delivery) work as before.
 export async function seedDemoCash(db: Kysely<Database>, master: DemoMasterData, now: Date): Promise<void> {
   const today = businessDate(now);
   const dayStart = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
@@ -36,8 +38,8 @@ export async function seedDemoCash(db: Kysely<Database>, master: DemoMasterData,
   const [makati] = master.branchIds;
   if (cashier && makati !== undefined) {
     const shifts = [
-      { daysAgo: 2, float: 2000, movement: { kind: 'cash_out', amount: 150, reason: 'Delivery fee' }, off: -15_000 },
-      { daysAgo: 1, float: 2000, movement: { kind: 'cash_in', amount: 500, reason: 'Change fund top-up' }, off: 2_000 },
+      { daysAgo: 3, float: 2000, movement: { kind: 'cash_out', amount: 150, reason: 'Delivery fee' }, off: -15_000 },
+      { daysAgo: 2, float: 2000, movement: { kind: 'cash_in', amount: 500, reason: 'Change fund top-up' }, off: 2_000 },
     ] as const;
     for (const shift of shifts) {
       const day = businessDate(new Date(dayStart(today) - shift.daysAgo * 86_400_000));
@@ -54,7 +56,7 @@ export async function seedDemoCash(db: Kysely<Database>, master: DemoMasterData,
         .execute();
       await addMovement(contextAt(dayStart(day) + 13 * 3_600_000, cashier.id), id, shift.movement);
       const figures = (await sessionFigures(db, [{ id, opening_float: shift.float * 100 }])).get(id);
-      const counted = piecesOf((figures?.expectedCash ?? 0) + shift.off);
+      const counted = piecesOf((figures?.expectedCash ?? 0) + shift.off, Math.sign(shift.off));
       await closeCashSession(contextAt(dayStart(day) + 19 * 3_600_000, cashier.id), id, counted);
     }
   }
@@ -65,7 +67,8 @@ export async function seedDemoCash(db: Kysely<Database>, master: DemoMasterData,
     .where('business_id', '=', master.businessId)
     .executeTakeFirst();
   if (!first?.day) return;
-  for (let day = first.day; day < today; day = businessDate(new Date(dayStart(day) + 36 * 3_600_000))) {
+  const yesterday = businessDate(new Date(dayStart(today) - 12 * 3_600_000));
+  for (let day = first.day; day < yesterday; day = businessDate(new Date(dayStart(day) + 36 * 3_600_000))) {
     for (const branchId of master.branchIds) {
       await createZReading(contextAt(dayStart(day) + 21 * 3_600_000, cashier?.id ?? master.adminUserId), {
         branch_id: branchId,
@@ -75,9 +78,11 @@ export async function seedDemoCash(db: Kysely<Database>, master: DemoMasterData,
   }
 }
 
-// The fewest bills and coins that make an amount (to the quarter below it), as a drawer holds it.
-function piecesOf(amount: Centavos): DenominationCount {
-  let left = Math.max(0, amount);
+// The fewest bills and coins that make an amount, as a drawer holds it: to the quarter below it for a short drawer,
+// above it for an over one, since nothing smaller than 25 centavos is counted.
+function piecesOf(amount: Centavos, direction: number): DenominationCount {
+  const quarters = direction > 0 ? Math.ceil(amount / 25) : Math.floor(amount / 25);
+  let left = Math.max(0, quarters * 25);
   const counted: DenominationCount = {};
   for (const face of denominations) {
     counted[face] = Math.floor(left / faceCentavos[face]);

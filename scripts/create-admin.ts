@@ -1,7 +1,7 @@
 // Creates the first administrator (and a business, if there is none) in a database started with SEED=none.
 
 import { parseArgs } from 'node:util';
-import { createFirstAdministrator } from '../server/auth/first-administrator.ts';
+import { createFirstAdministrator } from '../server/areas/management/first-administrator.ts';
 import { hashPassword, owaspScryptCost } from '../server/auth/password.ts';
 import { seedPermissions } from '../server/auth/seed-permissions.ts';
 import { readConfig } from '../server/config.ts';

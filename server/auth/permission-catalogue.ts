@@ -1,3 +1,4 @@
+import { type Area, permissionPrefixOf, registry, resourceActions } from '../registry/resources.ts';
 import {
   fullAccessPermission,
   postBackdatedDocumentsPermission,
@@ -16,42 +17,14 @@ export const ownerReportNames = [
   'recalls',
 ] as const;
 
-// The resource prefixes of docs/domain/screens.md (Routes, Sidebar) by sidebar group; each gets {action}-{prefix} for
-// every action.
-export const permissionGroups: Readonly<Record<string, readonly string[]>> = {
-  inventory: [
-    'brands',
-    'measuring-masses',
-    'unit-of-measurements',
-    'conversions',
-    'item-classifications',
-    'item-types',
-    'items',
-    'stocks',
-  ],
-  purchasing: ['purchase-item-prices', 'purchase-orders', 'receive-orders', 'bills', 'bill-payments'],
-  sales: [
-    'sale-item-prices',
-    'quotations',
-    'invoices',
-    'invoice-payments',
-    'discount-programs',
-    'cash-sessions',
-    'z-readings',
-  ],
-  'eye-care': ['prescriptions', 'job-orders'],
-  logistics: [
-    'stock-requests',
-    'stock-transfers',
-    'stock-receives',
-    'stock-returns',
-    'stock-adjustments',
-    'stock-counts',
-  ],
-  management: ['businesses', 'warehouses', 'branches', 'contact-types', 'contacts', 'users', 'roles', 'permissions'],
-};
-
-export const permissionActions = ['view', 'create', 'update', 'delete', 'restore', 'force-delete'] as const;
+// The resources that have permissions of their own (the lots of stock go by view-stocks), by area: each gets
+// {action}-{prefix} for every action.
+export const permissionGroups: Readonly<Partial<Record<Area, readonly string[]>>> = registry
+  .filter((entry) => permissionPrefixOf(entry) === entry.key)
+  .reduce<Partial<Record<Area, string[]>>>((groups, entry) => {
+    groups[entry.area] = [...(groups[entry.area] ?? []), entry.key];
+    return groups;
+  }, {});
 
 // Permissions that are not about one resource's records.
 export const reportPermissions: readonly CataloguedPermission[] = [
@@ -77,7 +50,7 @@ export function permissionCatalogue(): CataloguedPermission[] {
   const catalogue: CataloguedPermission[] = [{ name: fullAccessPermission, group: 'all', action: 'all' }];
   for (const [group, prefixes] of Object.entries(permissionGroups)) {
     for (const prefix of prefixes) {
-      for (const action of permissionActions) catalogue.push({ name: `${action}-${prefix}`, group, action });
+      for (const action of resourceActions) catalogue.push({ name: `${action}-${prefix}`, group, action });
     }
   }
   catalogue.push(...reportPermissions, ...rulePermissions);

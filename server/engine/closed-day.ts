@@ -1,5 +1,5 @@
 import { businessDate } from '../domain/business-date.ts';
-import { fieldError } from '../http/errors.ts';
+import { fieldError } from '../domain/refusal.ts';
 import type { AnyResource, ResourceContext } from './resource.ts';
 
 // docs/domain/cash.md, The closed day: once a branch's day has its Z-reading, no document dated that day at that

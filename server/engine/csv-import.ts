@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
+import { type FieldErrors, Refusal, unprocessable } from '../domain/refusal.ts';
 import { withoutFormulaGuard } from '../http/csv-text.ts';
-import { type FieldErrors, HttpError, unprocessable } from '../http/errors.ts';
 import { type BodyField, createFields } from './contract-fields.ts';
 import { dynamic } from './dynamic.ts';
 import { createWithin } from './mutations.ts';
@@ -182,7 +182,7 @@ export async function refusalOf(
     await write();
     return null;
   } catch (error) {
-    if (!(error instanceof HttpError) || error.statusCode !== 422) throw error;
+    if (!(error instanceof Refusal) || error.kind !== 'invalid') throw error;
     return { message: error.message, errors: error.errors ?? {} };
   }
 }

@@ -1,6 +1,6 @@
 import { holdsAny, postBackdatedDocumentsPermission } from '../auth/identity.ts';
 import { businessDate } from '../domain/business-date.ts';
-import { fieldError, forbidden } from '../http/errors.ts';
+import { fieldError, forbidden } from '../domain/refusal.ts';
 import type { AnyResource, ResourceContext } from './resource.ts';
 
 // The date a document belongs to (its business day in Manila) and whether it is a sales document, whose day the

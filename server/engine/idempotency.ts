@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { fieldError } from '../http/errors.ts';
+import { fieldError } from '../domain/refusal.ts';
 import type { ResourceContext } from './resource.ts';
 
 export type StoredAnswer = { statusCode: number; body: unknown };

@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
 import { sqliteFileOf } from '../db/connect.ts';
 import { writeGateOf } from '../db/write-gate.ts';
+import { type FieldErrors, Refusal, type RefusalKind, unprocessable } from '../domain/refusal.ts';
 import { decodeCsv } from '../http/csv-text.ts';
-import { type FieldErrors, HttpError, unprocessable } from '../http/errors.ts';
 import { type ImportDefinition, type ImportRow, parseCsv } from './csv-import.ts';
 import { imports } from './imports.ts';
 import type { ResourceContext } from './resource.ts';
@@ -66,7 +66,7 @@ export type ImportJob = {
 
 export type ImportOutcome =
   | { kind: 'written'; created: number }
-  | { kind: 'refused'; status: HttpError['statusCode']; message: string; errors: FieldErrors | null }
+  | { kind: 'refused'; refusal: RefusalKind; message: string; errors: FieldErrors | null }
   | { kind: 'failed'; message: string; code: string | null };
 
 type Waiting = { resolve: (created: number) => void; reject: (error: unknown) => void };
@@ -94,7 +94,7 @@ function startImportWorker(): NonNullable<typeof importWorker> {
     if (!job) return;
     if (outcome.kind === 'written') return job.resolve(outcome.created);
     if (outcome.kind === 'refused') {
-      return job.reject(new HttpError(outcome.status, outcome.message, outcome.errors ?? undefined));
+      return job.reject(new Refusal(outcome.refusal, outcome.message, outcome.errors ?? undefined));
     }
     // A database failure keeps its code, so that a locked or read-only file still answers 503.
     job.reject(Object.assign(new Error(outcome.message), outcome.code === null ? {} : { code: outcome.code }));

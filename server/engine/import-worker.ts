@@ -4,7 +4,7 @@
 // thread stays for the next import (loading the server's modules is the slow part of starting one).
 import { parentPort } from 'node:worker_threads';
 import { connectDatabase } from '../db/connect.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refusal } from '../domain/refusal.ts';
 import { type ImportJob, type ImportOutcome, writeImport } from './import-routes.ts';
 import { imports } from './imports.ts';
 
@@ -16,8 +16,8 @@ async function run(job: ImportJob): Promise<ImportOutcome> {
     const created = await writeImport(definition, { ...job.ctx, db }, job.rows, job.dryRun);
     return { kind: 'written', created };
   } catch (error) {
-    if (error instanceof HttpError) {
-      return { kind: 'refused', status: error.statusCode, message: error.message, errors: error.errors ?? null };
+    if (error instanceof Refusal) {
+      return { kind: 'refused', refusal: error.kind, message: error.message, errors: error.errors ?? null };
     }
     const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : null;
     return { kind: 'failed', message: error instanceof Error ? error.message : String(error), code };

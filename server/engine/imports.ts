@@ -6,7 +6,7 @@ import { purchaseItemPricesResource } from '../areas/purchasing/purchase-item-pr
 import { receiveOrdersResource } from '../areas/purchasing/receive-orders.ts';
 import { saleItemPricesResource } from '../areas/sales/sale-item-prices.ts';
 import { businessDate } from '../domain/business-date.ts';
-import type { FieldErrors } from '../http/errors.ts';
+import type { FieldErrors } from '../domain/refusal.ts';
 import {
   checkHeader,
   type ImportDefinition,

@@ -1,5 +1,5 @@
 import { retryTransaction } from '../db/transaction-retry.ts';
-import { conflict, type FieldErrors, unprocessable } from '../http/errors.ts';
+import { conflict, type FieldErrors, unprocessable } from '../domain/refusal.ts';
 import { parseInput } from '../http/validation.ts';
 import { checkOpenDay } from './closed-day.ts';
 import { checkDocumentDate } from './document-date.ts';

@@ -1,6 +1,6 @@
 import { dialectOf } from '../db/dialect.ts';
 import { hasAtMostDecimals, pesosToCentavos } from '../domain/money.ts';
-import { fieldError } from '../http/errors.ts';
+import { fieldError } from '../domain/refusal.ts';
 import { dynamic } from './dynamic.ts';
 import type { ListFilter } from './resource.ts';
 import { containsTextIndexed } from './search-index.ts';

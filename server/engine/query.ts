@@ -1,6 +1,6 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { runReused } from '../db/reused-query.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../domain/refusal.ts';
 import { dynamic } from './dynamic.ts';
 import type { AnyResource, RecordTableName, ResourceContext, Row } from './resource.ts';
 

@@ -39,7 +39,7 @@ export type ListCondition = (rows: Scoped, value: unknown, ctx: ResourceContext)
  * columns and `references`, and running every mutation in one transaction. A definition adds only its own:
  * - `present` turns stored rows into API records (batch: load names and lines for all rows at once);
  * - `toColumns` maps a validated body to columns (default: the body as it is);
- * - `check` adds rules on the merged columns of a create or update (throw a 422 from http/errors.ts);
+ * - `check` adds rules on the merged columns of a create or update (throw `unprocessable` or `fieldError` from domain/refusal.ts);
  * - `create`/`update`/`softDelete`/`restore`/`forceDelete` replace the default row operation (still inside the
  *   engine's transaction, after its checks), e.g. to write lines or to post and void a document;
  * - `visibleIds` narrows global resources to what the user may see (others answer 404);
@@ -57,8 +57,8 @@ export type ListCondition = (rows: Scoped, value: unknown, ctx: ResourceContext)
  */
 export type Resource<T extends RecordTableName = RecordTableName, Create = never, Update = never> = {
   prefix: string;
-  // The prefix its permissions are named after, when the records are a part of another resource's (the lots of
-  // stock are seen with view-stocks); the prefix itself otherwise.
+  // Filled from the registry (server/registry/resources.ts) by server/areas/index.ts, never by a definition: whose
+  // permissions it goes by, and the actions it serves (all of them when left out).
   permissionPrefix?: string;
   singular: string;
   table: T;

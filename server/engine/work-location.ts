@@ -1,6 +1,6 @@
 import { holdsAny, workAtAnyLocationPermission } from '../auth/identity.ts';
 import { type Location, sameLocation } from '../domain/location.ts';
-import { fieldError } from '../http/errors.ts';
+import { fieldError } from '../domain/refusal.ts';
 import { dynamic } from './dynamic.ts';
 import type { AnyResource, ListCondition, ResourceContext } from './resource.ts';
 

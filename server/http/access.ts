@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { holdsAny } from '../auth/identity.ts';
+import { forbidden } from '../domain/refusal.ts';
 import { businessHeader } from './business-header.ts';
-import { forbidden, unauthenticated } from './errors.ts';
+import { unauthenticated } from './errors.ts';
 import { permissionRefusal } from './permission-refusal.ts';
 
 // Enforces each route's declared access (request-context.ts): 401 without a session, 403 for a business the

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { forbidden } from '../domain/refusal.ts';
 import { xsrfCookie } from './cookies.ts';
-import { forbidden } from './errors.ts';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { databaseRetryAfterSeconds, isDatabaseUnavailable } from '../db/unavailable.ts';
-import { HttpError } from './errors.ts';
+import { Refusal } from '../domain/refusal.ts';
+import { HttpError, refusalStatus } from './errors.ts';
 
 type DatabaseError = { code?: unknown };
 
@@ -13,10 +14,13 @@ function isForeignKeyViolation(error: DatabaseError): boolean {
 // nothing of its cause: the details go to the log only.
 export const errorShapesPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError & DatabaseError, request, reply) => {
-    if (error instanceof HttpError) {
+    if (error instanceof Refusal) {
       const body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+      return reply.status(refusalStatus[error.kind]).send(body);
+    }
+    if (error instanceof HttpError) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.status(error.statusCode).send(body);
+      return reply.status(error.statusCode).send({ message: error.message });
     }
     if (isForeignKeyViolation(error)) {
       return reply.status(409).send({ message: 'This record is still in use by other records.' });

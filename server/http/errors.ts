@@ -1,12 +1,11 @@
-// Errors a handler throws to answer in the shapes of docs/domain/README.md, The API; the error plugin turns them into
-// replies.
-export type FieldErrors = Record<string, string[]>;
+import type { RefusalKind } from '../domain/refusal.ts';
 
+// Refusals that only the platform makes: no session (401) and too many attempts (429, with the seconds to wait). The
+// rules' own refusals are server/domain/refusal.ts.
 export class HttpError extends Error {
   constructor(
-    readonly statusCode: 401 | 403 | 404 | 409 | 422 | 429,
+    readonly statusCode: 401 | 429,
     message: string,
-    readonly errors?: FieldErrors,
     // Sent as Retry-After: the seconds until the same request may succeed.
     readonly retryAfterSeconds?: number,
   ) {
@@ -15,17 +14,12 @@ export class HttpError extends Error {
 }
 
 export const unauthenticated = () => new HttpError(401, 'Unauthenticated.');
-export const forbidden = (message = 'You do not have permission to do this.') => new HttpError(403, message);
-export const notFound = (message = 'Not Found.') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new HttpError(429, message, undefined, retryAfterSeconds);
+  new HttpError(429, message, retryAfterSeconds);
 
-export function unprocessable(errors: FieldErrors, message?: string): HttpError {
-  const first = Object.values(errors)[0]?.[0];
-  return new HttpError(422, message ?? first ?? 'The given data was invalid.', errors);
-}
-
-export function fieldError(field: string, message: string): HttpError {
-  return unprocessable({ [field]: [message] });
-}
+export const refusalStatus: Readonly<Record<RefusalKind, 403 | 404 | 409 | 422>> = {
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  invalid: 422,
+};

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { formatPesos, largestPesos } from '../domain/money.ts';
-import { type FieldErrors, unprocessable } from './errors.ts';
+import { type FieldErrors, unprocessable } from '../domain/refusal.ts';
 import { controlCharacterMessage, plainTextPattern } from './plain-text.ts';
 
 // Validates input with a generated zod schema; a failure is a 422 naming each bad field (`lines.2.quantity`).

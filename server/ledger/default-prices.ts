@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { type Centavos, pesosToCentavos } from '../domain/money.ts';
-import { type FieldErrors, unprocessable } from '../http/errors.ts';
+import { type FieldErrors, unprocessable } from '../domain/refusal.ts';
 import { lineField } from './document-lifecycle.ts';
 import type { PostingContext } from './posting-context.ts';
 

@@ -1,19 +1,11 @@
-import { conflict, notFound } from '../http/errors.ts';
+import { conflict, notFound } from '../domain/refusal.ts';
+import type { DocumentResourceKey } from '../registry/resources.ts';
 import { type PostingContext, type PostingDirection, timestampOf } from './posting-context.ts';
 
-export type DocumentTable =
-  | 'purchase_orders'
-  | 'receive_orders'
-  | 'bills'
-  | 'bill_payments'
-  | 'quotations'
-  | 'invoices'
-  | 'invoice_payments'
-  | 'stock_requests'
-  | 'stock_transfers'
-  | 'stock_receives'
-  | 'stock_returns'
-  | 'stock_adjustments';
+type Underscored<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}_${Underscored<Tail>}` : S;
+
+// A document's table is named after its key in the registry (`stock-adjustments`, `stock_adjustments`).
+export type DocumentTable = Underscored<DocumentResourceKey>;
 
 // Applies (1) or reverses (-1) a stored document's effects on stock, money and the documents it fills.
 export type Posting = (context: PostingContext, id: number, direction: PostingDirection) => Promise<void>;

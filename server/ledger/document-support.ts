@@ -1,7 +1,7 @@
 import { dialectOf } from '../db/dialect.ts';
 import { hasAtMostDecimals } from '../domain/money.ts';
+import { type FieldErrors, unprocessable } from '../domain/refusal.ts';
 import type { ResourceContext } from '../engine/resource.ts';
-import { type FieldErrors, unprocessable } from '../http/errors.ts';
 import {
   type DocumentTable,
   forceDeleteDocument,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Thousandths } from '../domain/quantity.ts';
-import { fieldError } from '../http/errors.ts';
+import { fieldError } from '../domain/refusal.ts';
 import type { PostingContext } from './posting-context.ts';
 
 type LinkedLine =

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { PaymentMethod } from '../db/tables/documents.ts';
 import { paymentStatus } from '../domain/document-status.ts';
 import { type Centavos, formatPesos, pesosToCentavos } from '../domain/money.ts';
-import { fieldError } from '../http/errors.ts';
+import { fieldError } from '../domain/refusal.ts';
 import { type PostingContext, timestampOf } from './posting-context.ts';
 import { moveStatus } from './status-moves.ts';
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { conflict } from '../http/errors.ts';
+import { conflict } from '../domain/refusal.ts';
 import type { PostingContext } from './posting-context.ts';
 
 export type ReceiptKind = 'receive-order' | 'stock-receive' | 'stock-return';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { runReused } from '../db/reused-query.ts';
 import type { TaxClassColumn } from '../db/tables/philippine-sales.ts';
 import { type Location, locationOf } from '../domain/location.ts';
-import { type FieldErrors, fieldError, unprocessable } from '../http/errors.ts';
+import { type FieldErrors, fieldError, unprocessable } from '../domain/refusal.ts';
 import type { PostingContext } from './posting-context.ts';
 
 type ReferencedTable = 'contacts' | 'items' | 'branches' | 'warehouses';

@@ -7,7 +7,7 @@ import { averageAfterReceipt, averageAfterReceiptReversal } from '../domain/aver
 import { type Location, locationKey } from '../domain/location.ts';
 import type { Centavos } from '../domain/money.ts';
 import { fromThousandths, type Thousandths } from '../domain/quantity.ts';
-import { type FieldErrors, unprocessable } from '../http/errors.ts';
+import { type FieldErrors, unprocessable } from '../domain/refusal.ts';
 import { type PostingContext, timestampOf } from './posting-context.ts';
 
 // How a change moves the average cost of the goods on hand:

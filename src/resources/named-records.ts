@@ -1,15 +1,10 @@
-import { defineResource, type ResourceDefinition } from './resource.ts';
+import { defineResource, type ResourceDeclaration, type ResourceDefinition } from './resource.ts';
 
 // Brands, item types, item classifications and measuring masses: inventory records that are a name and a
-// description, nothing more. Each keeps its own names and loader (the generated modules are imported by path).
-export function defineNamedRecords(
-  names: Pick<ResourceDefinition, 'key' | 'singular' | 'plural' | 'load'>,
-): ResourceDefinition {
+// description, nothing more. Each keeps its own loader; its names are the registry's (the generated modules are imported by path).
+export function defineNamedRecords(names: Pick<ResourceDeclaration, 'key' | 'load'>): ResourceDefinition {
   return defineResource({
     ...names,
-    group: 'inventory',
-    linked: true,
-    screens: 'full',
     title: 'name',
     columns: [
       { field: 'name', label: 'Name' },

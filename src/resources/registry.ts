@@ -1,3 +1,4 @@
+import { type Area, areas, registry } from '../../server/registry/resources.ts';
 import { cashSessions } from '../areas/cash/cash-sessions.ts';
 import { zReadings } from '../areas/cash/z-readings.ts';
 import { jobOrders } from '../areas/eye-care/job-orders.ts';
@@ -35,64 +36,56 @@ import { invoicePayments } from '../areas/sales/invoice-payments.ts';
 import { invoices } from '../areas/sales/invoices.ts';
 import { quotations } from '../areas/sales/quotations.ts';
 import { saleItemPrices } from '../areas/sales/sale-item-prices.ts';
-import type { ResourceDefinition, ResourceGroup, ResourceKey } from './resource.ts';
+import type { ResourceDefinition, ResourceKey } from './resource.ts';
 
-// Every resource of docs/domain/screens.md (Routes), in the order the sidebar lists them within their groups. Routes,
-// sidebar, breadcrumb and permission gate all read this one list.
-export const resources: readonly ResourceDefinition[] = [
-  brands,
-  measuringMasses,
-  unitOfMeasurements,
-  itemClassifications,
-  itemTypes,
-  items,
-  stocks,
-  stockLots,
-  conversions,
-  purchaseItemPrices,
-  purchaseOrders,
-  receiveOrders,
-  bills,
-  billPayments,
-  saleItemPrices,
-  invoices,
-  invoicePayments,
-  cashSessions,
-  zReadings,
-  quotations,
-  discountPrograms,
-  prescriptions,
-  jobOrders,
-  stockRequests,
-  stockTransfers,
-  stockReceives,
-  stockReturns,
-  stockAdjustments,
-  stockCounts,
-  businesses,
-  warehouses,
-  branches,
-  contacts,
-  contactTypes,
-  users,
-  roles,
-  permissions,
-];
+// The client definition of every resource of the registry (server/registry/resources.ts): a resource listed there
+// and missing here fails typecheck.
+const definitions: Readonly<Record<ResourceKey, ResourceDefinition>> = {
+  'bill-payments': billPayments,
+  'cash-sessions': cashSessions,
+  bills: bills,
+  branches: branches,
+  brands: brands,
+  businesses: businesses,
+  'contact-types': contactTypes,
+  contacts: contacts,
+  conversions: conversions,
+  'discount-programs': discountPrograms,
+  'invoice-payments': invoicePayments,
+  invoices: invoices,
+  'item-classifications': itemClassifications,
+  'item-types': itemTypes,
+  items: items,
+  'job-orders': jobOrders,
+  'measuring-masses': measuringMasses,
+  permissions: permissions,
+  prescriptions: prescriptions,
+  'purchase-item-prices': purchaseItemPrices,
+  'purchase-orders': purchaseOrders,
+  quotations: quotations,
+  'receive-orders': receiveOrders,
+  roles: roles,
+  'sale-item-prices': saleItemPrices,
+  'stock-adjustments': stockAdjustments,
+  'stock-counts': stockCounts,
+  'stock-lots': stockLots,
+  'stock-receives': stockReceives,
+  'stock-requests': stockRequests,
+  'stock-returns': stockReturns,
+  'stock-transfers': stockTransfers,
+  stocks: stocks,
+  'unit-of-measurements': unitOfMeasurements,
+  users: users,
+  warehouses: warehouses,
+  'z-readings': zReadings,
+};
 
-export const sidebarGroups: readonly { key: ResourceGroup; label: string }[] = [
-  { key: 'inventory', label: 'Inventory' },
-  { key: 'purchasing', label: 'Purchasing' },
-  { key: 'sales', label: 'Sales' },
-  { key: 'eye-care', label: 'Eye Care' },
-  { key: 'logistics', label: 'Logistics' },
-  { key: 'management', label: 'Management' },
-  { key: 'reports', label: 'Reports' },
-];
+// Every resource in the registry's order, the order the sidebar lists them within their groups. Routes, sidebar,
+// breadcrumb and permission gate all read this one list.
+export const resources: readonly ResourceDefinition[] = registry.map((entry) => definitions[entry.key]);
 
-const byKey = new Map(resources.map((resource) => [resource.key, resource]));
+export const sidebarGroups: readonly { key: Area; label: string }[] = areas;
 
 export function resourceByKey(key: ResourceKey): ResourceDefinition {
-  const found = byKey.get(key);
-  if (!found) throw new Error(`No resource ${key} in the registry`);
-  return found;
+  return definitions[key];
 }

@@ -1,9 +1,20 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { AxiosRequestConfig } from 'axios';
+import type { ComponentType } from 'react';
 import type { ZodType } from 'zod';
 import type { DocumentName, ImportResult, PageMeta, RecordHistory } from '../../generated/model/index.ts';
+import {
+  type Area,
+  type DocumentResourceKey,
+  documentKindOf,
+  type ResourceAction,
+  type ResourceKey,
+  registryEntry,
+} from '../../server/registry/resources.ts';
 
-export type ResourceGroup = 'inventory' | 'purchasing' | 'sales' | 'eye-care' | 'logistics' | 'management' | 'reports';
+export type { ResourceKey };
+
+export type ResourceGroup = Area;
 
 // Which of index, create, view and edit a resource has (docs/domain/screens.md, Routes).
 export type ResourceScreens = 'full' | 'no-edit' | 'read-only';
@@ -132,45 +143,6 @@ export function filterParams(filter: Filter): readonly string[] {
   return filter.kind === 'location' ? [`${filter.name}branch_id`, `${filter.name}warehouse_id`] : [filter.name];
 }
 
-export type ResourceKey =
-  | 'branches'
-  | 'brands'
-  | 'businesses'
-  | 'contact-types'
-  | 'contacts'
-  | 'conversions'
-  | 'item-classifications'
-  | 'item-types'
-  | 'items'
-  | 'measuring-masses'
-  | 'unit-of-measurements'
-  | 'users'
-  | 'warehouses'
-  | 'roles'
-  | 'purchase-item-prices'
-  | 'sale-item-prices'
-  | 'invoice-payments'
-  | 'invoices'
-  | 'purchase-orders'
-  | 'stock-requests'
-  | 'bills'
-  | 'bill-payments'
-  | 'receive-orders'
-  | 'stock-receives'
-  | 'stock-returns'
-  | 'stock-adjustments'
-  | 'stock-counts'
-  | 'cash-sessions'
-  | 'z-readings'
-  | 'stock-transfers'
-  | 'quotations'
-  | 'discount-programs'
-  | 'stocks'
-  | 'stock-lots'
-  | 'permissions'
-  | 'prescriptions'
-  | 'job-orders';
-
 // The least every record of the contract carries.
 export type ResourceRecord = { id: number; deleted_at: string | null };
 
@@ -264,11 +236,14 @@ export type DocumentPrint = {
   salesInvoice?: boolean;
 };
 
+export type RecordActionsProps = { id: number; canUpdate: boolean };
+export type ViewPanelProps = { record: ResourceRecord };
+
 export type ResourceDefinition = {
   key: ResourceKey;
   // The prefix its permissions are named after when its records are part of another resource's (the lots of stock
   // are seen with view-stocks); the key otherwise.
-  permissionPrefix?: ResourceKey;
+  permissionPrefix?: string;
   singular: string;
   plural: string;
   // The sidebar group whose header this resource's view permission reveals (docs/domain/screens.md, Sidebar), and
@@ -299,8 +274,6 @@ export type ResourceDefinition = {
   // Shows Reset Password and Reset Security Pin (by flag, not permission).
   resettable?: boolean;
   extraActions?: readonly { action: string; label: string }[];
-  // A lens family's view offers its Power Grid and Generate Powers (items).
-  lensFamily?: boolean;
   // The documents that start from this one (docs/domain/screens.md, Routes: document flows): a link to their create
   // route with this record's id. `applies` says whether the record still has something for that document (an order not
   // fully received). `segment` sends it to the follow-up's extra create route (`/invoices/create/from-job-order/{id}`);
@@ -337,8 +310,15 @@ export type ResourceDefinition = {
   printsLabels?: boolean;
   // The paper copy a person hands over (a purchase order to the supplier, an invoice to the customer).
   print?: DocumentPrint;
-  // A working panel of its own under the record's details (a stock count's scan field, variance and posting).
-  viewPanel?: 'stock-count' | 'cash-session' | 'z-reading';
+  // The view screen's extension points: buttons of its own beside the record's actions, for the records they apply
+  // to (a lens family's Powers, Power Grid and Generate Powers), and a working panel under the record's details (a
+  // stock count's scan field, variance and posting). Each loads with the first view that shows it, so that the
+  // generic screen never imports one resource's code.
+  recordActions?: {
+    applies: (record: ResourceRecord) => boolean;
+    load: () => Promise<ComponentType<RecordActionsProps>>;
+  };
+  viewPanel?: () => Promise<ComponentType<ViewPanelProps>>;
   load: () => Promise<ResourceApi>;
 };
 
@@ -350,8 +330,46 @@ export function permissionPrefixOf(resource: ResourceDefinition): string {
   return resource.permissionPrefix ?? resource.key;
 }
 
-export function defineResource(definition: ResourceDefinition): ResourceDefinition {
-  return definition;
+// What the registry (server/registry/resources.ts) says of every resource, for both sides: its names, its sidebar
+// group, its screens (from the actions the API serves), whose permissions it goes by and how a document is numbered.
+type RegistryFacts = 'singular' | 'plural' | 'group' | 'linked' | 'screens' | 'permissionPrefix' | 'numbering';
+
+// A resource's client definition: everything but the registry's facts, which `defineResource` adds. A document's
+// numbering says only what the create form needs beyond them.
+export type ResourceDeclaration = Omit<ResourceDefinition, RegistryFacts> & {
+  numbering?: Partial<Pick<DocumentNumbering, 'locationPrefix' | 'locationOf'>>;
+};
+
+function screensOf(actions: readonly ResourceAction[]): ResourceScreens {
+  if (actions.includes('update')) return 'full';
+  return actions.includes('create') ? 'no-edit' : 'read-only';
+}
+
+export function defineResource({ numbering, ...declaration }: ResourceDeclaration): ResourceDefinition {
+  const entry = registryEntry(declaration.key);
+  const documentName: DocumentName | undefined = entry.document
+    ? documentKindOf(entry.key as DocumentResourceKey)
+    : undefined;
+  return {
+    ...declaration,
+    singular: entry.singular,
+    plural: entry.plural,
+    group: entry.sidebar === 'none' ? null : entry.area,
+    linked: entry.sidebar === 'link',
+    screens: screensOf(entry.actions),
+    ...(entry.permissionPrefix ? { permissionPrefix: entry.permissionPrefix } : {}),
+    ...(entry.document && documentName
+      ? {
+          numbering: {
+            documentName,
+            prefix: entry.document.numberPrefix,
+            referenced: entry.document.referenced,
+            locationPrefix: numbering?.locationPrefix ?? '',
+            ...(numbering?.locationOf ? { locationOf: numbering.locationOf } : {}),
+          },
+        }
+      : {}),
+  };
 }
 
 export function readField(record: ResourceRecord, field: string): unknown {

@@ -2,10 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { GetAllBusinessesResponse } from '../../generated/zod/businesses/businesses.zod.ts';
 import { CreateInvoicePaymentResponse } from '../../generated/zod/invoice-payments/invoice-payments.zod.ts';
-import {
-  CreateInvoiceResponse,
-  DeleteInvoiceResponse,
-} from '../../generated/zod/invoices/invoices.zod.ts';
+import { CreateInvoiceResponse, DeleteInvoiceResponse } from '../../generated/zod/invoices/invoices.zod.ts';
 import { ListPermissionsResponse } from '../../generated/zod/permissions/permissions.zod.ts';
 import { CreatePurchaseOrderResponse } from '../../generated/zod/purchase-orders/purchase-orders.zod.ts';
 import { CreateReceiveOrderResponse } from '../../generated/zod/receive-orders/receive-orders.zod.ts';

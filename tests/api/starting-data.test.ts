@@ -6,7 +6,7 @@ import { ListDiscountProgramsResponse } from '../../generated/zod/discount-progr
 import { ListItemTypesResponse, UpdateItemTypeResponse } from '../../generated/zod/item-types/item-types.zod.ts';
 import { ImportItemsResponse, ListItemsResponse } from '../../generated/zod/items/items.zod.ts';
 import { ListUnitOfMeasurementsResponse } from '../../generated/zod/unit-of-measurements/unit-of-measurements.zod.ts';
-import { createFirstAdministrator } from '../../server/auth/first-administrator.ts';
+import { createFirstAdministrator } from '../../server/areas/management/first-administrator.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import { seedDatabase } from '../../server/demo/index.ts';
 import {

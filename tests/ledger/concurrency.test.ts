@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReceiveOrder } from '../../server/areas/purchasing/receive-orders-posting.ts';
 import { createInvoice } from '../../server/areas/sales/invoices-posting.ts';
 import { createQuotation } from '../../server/areas/sales/quotations-posting.ts';
+import { Refusal } from '../../server/domain/refusal.ts';
 import { readDocumentNumberTotal } from '../../server/ledger/document-counter.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { balanceOf, createLedgerFixture, type LedgerFixture, ledgerMismatches, posting } from './ledger-fixture.ts';
@@ -76,7 +77,8 @@ describe('under concurrency', () => {
     );
     const accepted = outcomes.filter((outcome) => outcome.status === 'fulfilled');
     const refused = outcomes.filter(
-      (outcome) => outcome.status === 'rejected' && (outcome.reason as { statusCode?: number }).statusCode === 422,
+      (outcome) =>
+        outcome.status === 'rejected' && outcome.reason instanceof Refusal && outcome.reason.kind === 'invalid',
     );
     expect(accepted).toHaveLength(units);
     expect(refused).toHaveLength(20 - units);

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/database.ts';
 import { dialectOf } from '../../server/db/dialect.ts';
 import { fromThousandths } from '../../server/domain/quantity.ts';
+import { Refusal } from '../../server/domain/refusal.ts';
+import { refusalStatus } from '../../server/http/errors.ts';
 import type { PostingContext } from '../../server/ledger/posting-context.ts';
 
 export type LedgerFixture = {
@@ -123,9 +125,9 @@ export async function refusalOf(
   try {
     await work;
   } catch (error) {
-    if (error instanceof Error && 'statusCode' in error) {
-      const errors = 'errors' in error && error.errors ? Object.keys(error.errors) : [];
-      return { status: Number(error.statusCode), fields: errors, message: error.message };
+    if (error instanceof Refusal) {
+      const fields = error.errors ? Object.keys(error.errors) : [];
+      return { status: refusalStatus[error.kind], fields, message: error.message };
     }
     throw error;
   }

@@ -7,6 +7,7 @@ import { createInvoice, postInvoice } from '../../server/areas/sales/invoices-po
 import type { Location } from '../../server/domain/location.ts';
 import { locationKey } from '../../server/domain/location.ts';
 import { toThousandths } from '../../server/domain/quantity.ts';
+import { Refusal } from '../../server/domain/refusal.ts';
 import { type Posting, restoreDocument, voidDocument } from '../../server/ledger/document-lifecycle.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { createLedgerFixture, type LedgerFixture, ledgerMismatches, posting } from './ledger-fixture.ts';
@@ -175,7 +176,7 @@ async function run(fixture: LedgerFixture, operations: Operation[]) {
     try {
       return { ok: true as const, id: await work() };
     } catch (error) {
-      expect([409, 422], String(error)).toContain((error as { statusCode?: number }).statusCode);
+      expect(['conflict', 'invalid'], String(error)).toContain(error instanceof Refusal ? error.kind : error);
       return { ok: false as const, id: undefined };
     }
   };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStockTransfer } from '../../server/areas/logistics/stock-transfers-posting.ts';
 import { createReceiveOrder } from '../../server/areas/purchasing/receive-orders-posting.ts';
 import { createInvoice } from '../../server/areas/sales/invoices-posting.ts';
+import type { Refusal } from '../../server/domain/refusal.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { createLedgerFixture, type LedgerFixture, ledgerMismatches, lotMismatches, posting } from './ledger-fixture.ts';
 
@@ -52,13 +53,11 @@ describe('concurrent sales of a lot-tracked item', () => {
       ),
     );
     const accepted = outcomes.filter((outcome) => outcome.status === 'fulfilled');
-    const refusals = outcomes.flatMap((outcome) =>
-      outcome.status === 'rejected' ? [outcome.reason as { statusCode?: number; errors?: object }] : [],
-    );
+    const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as Refusal] : []));
     expect(accepted).toHaveLength(7);
     expect(refusals).toHaveLength(13);
     for (const refusal of refusals) {
-      expect(refusal.statusCode).toBe(422);
+      expect(refusal.kind).toBe('invalid');
       expect(Object.keys(refusal.errors ?? {})).toEqual(['lines.0.quantity']);
     }
     const sold = await database.db

@@ -4,7 +4,7 @@ import type { CashMovementKind } from '../../db/tables/cash.ts';
 import type { PaymentMethod } from '../../db/tables/documents.ts';
 import { businessDate } from '../../domain/business-date.ts';
 import { type Centavos, pesosToCentavos } from '../../domain/money.ts';
-import { conflict, fieldError, notFound } from '../../http/errors.ts';
+import { conflict, fieldError, notFound } from '../../domain/refusal.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { paymentMethods } from '../reports/daily-sales.ts';
 

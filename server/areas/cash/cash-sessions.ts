@@ -83,7 +83,6 @@ export const cashSessionsResource: Resource<'cash_sessions', Create> = {
   singular: 'cash session',
   table: 'cash_sessions',
   scope: 'business',
-  actions: ['view', 'create'],
   schemas: {
     list: ListCashSessionsQueryParams,
     search: SearchCashSessionsQueryParams,

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { businessDate } from '../../domain/business-date.ts';
 import { type Centavos, centavosToPesos, pesosToCentavos } from '../../domain/money.ts';
-import { conflict, fieldError } from '../../http/errors.ts';
+import { conflict, fieldError } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { dailySales } from '../reports/daily-sales.ts';

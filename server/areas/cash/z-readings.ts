@@ -8,11 +8,11 @@ import {
 } from '../../../generated/zod/z-readings/z-readings.zod.ts';
 import { businessDate } from '../../domain/business-date.ts';
 import { centavosToPesos, pesosToCentavos } from '../../domain/money.ts';
+import { fieldError } from '../../domain/refusal.ts';
 import { auditColumns } from '../../engine/dynamic.ts';
 import type { Resource } from '../../engine/resource.ts';
 import { type EngineOptions, resourceContext } from '../../engine/routes.ts';
 import { boundLocation } from '../../engine/work-location.ts';
-import { fieldError } from '../../http/errors.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
 import { postingContextOf } from '../../ledger/document-support.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
@@ -26,7 +26,6 @@ export const zReadingsResource: Resource<'z_readings', Create> = {
   singular: 'Z-reading',
   table: 'z_readings',
   scope: 'business',
-  actions: ['view', 'create'],
   schemas: {
     list: ListZReadingsQueryParams,
     search: SearchZReadingsQueryParams,

@@ -1,4 +1,4 @@
-import { fieldError } from '../../http/errors.ts';
+import { fieldError } from '../../domain/refusal.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
 
 // The seeded contact types (docs/domain/management.md, Contacts): a patient is a customer, a lab is a supplier.

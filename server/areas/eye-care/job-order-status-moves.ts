@@ -1,6 +1,6 @@
 import { canMoveJobOrder, type JobOrderStatus, jobOrderStatusWords } from '../../domain/job-order-status.ts';
 import { formatPesos } from '../../domain/money.ts';
-import { conflict, fieldError } from '../../http/errors.ts';
+import { conflict, fieldError } from '../../domain/refusal.ts';
 import { recordDocumentHistory } from '../../ledger/document-history.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { recordJobOrderStatus } from './job-order-status-history.ts';

@@ -4,14 +4,13 @@ import type { JobOrderTable } from '../../db/tables/eye-care.ts';
 import { centavosToPesos, hasAtMostDecimals } from '../../domain/money.ts';
 import { isExpiredOn } from '../../domain/prescription.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
-import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.ts';
+import { conflict, type FieldErrors, notFound, refusal, unprocessable } from '../../domain/refusal.ts';
 import { latestSalePrice, missingSalePrice, resolveLinePrices } from '../../ledger/default-prices.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { recordDocumentHistory } from '../../ledger/document-history.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { type PricedLine, priceLines } from '../../ledger/priced-lines.ts';
 import { requireActive, requireLineItems } from '../../ledger/references.ts';
-import { refusal } from '../../ledger/refusal.ts';
 import { lensLinesByPower } from '../inventory/lens-variants.ts';
 import {
   applyVat,

@@ -11,7 +11,7 @@ import {
   prescriptionErrors,
   toMinusCylinder,
 } from '../../domain/prescription.ts';
-import { conflict, fieldError, notFound, unprocessable } from '../../http/errors.ts';
+import { conflict, fieldError, notFound, unprocessable } from '../../domain/refusal.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { requireContactOfType } from './contact-roles.ts';
 

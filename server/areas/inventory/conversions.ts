@@ -7,11 +7,11 @@ import {
 } from '../../../generated/zod/conversions/conversions.zod.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import { hasAtMostDecimals } from '../../domain/money.ts';
+import { fieldError } from '../../domain/refusal.ts';
 import { auditColumns } from '../../engine/dynamic.ts';
 import { nameOf, namesById } from '../../engine/lookups.ts';
 import type { Resource } from '../../engine/resource.ts';
 import { containsTextIndexed } from '../../engine/search-index.ts';
-import { fieldError } from '../../http/errors.ts';
 
 type ConversionInput = z.output<typeof CreateConversionBody> | z.output<typeof UpdateConversionBody>;
 

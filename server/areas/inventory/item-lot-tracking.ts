@@ -1,5 +1,5 @@
+import { fieldError } from '../../domain/refusal.ts';
 import type { ResourceContext } from '../../engine/resource.ts';
-import { fieldError } from '../../http/errors.ts';
 
 // Whether an item is kept by lot decides how its stock and movements are recorded, so it cannot change once the
 // item has moved: its lots and its total would no longer add up. Only goods kept in stock can have lots.

@@ -8,11 +8,11 @@ import {
 import { runReused } from '../../db/reused-query.ts';
 import { hasAtMostDecimals } from '../../domain/money.ts';
 import { fromThousandths, toThousandths } from '../../domain/quantity.ts';
+import { type FieldErrors, unprocessable } from '../../domain/refusal.ts';
 import { auditColumns } from '../../engine/dynamic.ts';
 import { nameOf, namesIn } from '../../engine/lookups.ts';
 import { insertRecord, updateColumns } from '../../engine/mutations.ts';
 import type { Resource, ResourceContext } from '../../engine/resource.ts';
-import { type FieldErrors, unprocessable } from '../../http/errors.ts';
 import { checkLotTracking } from './item-lot-tracking.ts';
 import {
   checkVariant,

@@ -14,9 +14,9 @@ import {
 } from '../../domain/lens-power.ts';
 import { type Location, locationKey, locationOf } from '../../domain/location.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
+import { conflict, type FieldErrors, notFound, unprocessable } from '../../domain/refusal.ts';
 import type { ResourceContext, Row } from '../../engine/resource.ts';
 import { appendHistory } from '../../history/record-history.ts';
-import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.ts';
 import { notStockedMessage, variantOfPower } from './lens-variants.ts';
 
 // Lens families (docs/domain/eye-care.md, Lenses by power): a stock lens is one item per power, a variant of its family

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { type Hundredths, minusCylinderPower } from '../../domain/lens-power.ts';
-import { unprocessable } from '../../http/errors.ts';
+import { unprocessable } from '../../domain/refusal.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
 
 // A stock lens is one item per power, a variant of its lens family (docs/domain/eye-care.md, Lenses by power). An eye's

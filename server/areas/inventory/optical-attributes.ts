@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { OpticalItemColumns, OpticalKind } from '../../db/tables/optical-catalogue.ts';
 import { fromHundredths, isPowerStep, toHundredths } from '../../domain/lens-power.ts';
 import { hasAtMostDecimals } from '../../domain/money.ts';
-import { type FieldErrors, unprocessable } from '../../http/errors.ts';
+import { type FieldErrors, unprocessable } from '../../domain/refusal.ts';
 
 // The optical fields of an item (docs/domain/eye-care.md, Optical attributes of items) between the API and the columns:
 // the frame's, the ophthalmic lens's and the contact lens's attributes, and a lens variant's family and power. All

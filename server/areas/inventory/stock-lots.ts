@@ -19,14 +19,12 @@ const expiringWithin: ListCondition = (rows, value, ctx) => {
   return rows.where('quantity_on_hand', '>', 0).where('expires_on', '<=', limit);
 };
 
-// Read-only, seen with view-stocks: lot rows change only inside the postings of documents, beside their stock row.
+// Read-only, seen with view-stocks (server/registry/resources.ts): lot rows change only inside the postings of documents, beside their stock row.
 export const stockLotsResource: Resource<'stock_lots'> = {
   prefix: 'stock-lots',
-  permissionPrefix: 'stocks',
   singular: 'stock lot',
   table: 'stock_lots',
   scope: 'business',
-  actions: ['view'],
   schemas: { list: ListStockLotsQueryParams, search: SearchStockLotsQueryParams },
   searchColumns: [],
   conditions: { expiring_within_days: expiringWithin },

@@ -14,7 +14,6 @@ export const stocksResource: Resource<'stocks'> = {
   singular: 'stock',
   table: 'stocks',
   scope: 'business',
-  actions: ['view'],
   schemas: { list: ListStocksQueryParams, search: SearchStocksQueryParams },
   searchColumns: [],
   costs: { fields: ['average_unit_cost', 'value'] },

@@ -7,7 +7,7 @@ import { divideRounded } from '../../domain/line-amount.ts';
 import { type Location, locationKey, locationOf } from '../../domain/location.ts';
 import { type Centavos, pesosToCentavos } from '../../domain/money.ts';
 import { type Thousandths, toThousandths } from '../../domain/quantity.ts';
-import { type FieldErrors, fieldError, HttpError, unprocessable } from '../../http/errors.ts';
+import { conflict, type FieldErrors, fieldError, isFieldRefusal, unprocessable } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
@@ -262,7 +262,7 @@ export const postStockAdjustment: Posting = async (context, id, direction) => {
         if (!costOf.has(index)) costOf.set(index, costs[position] ?? 0);
       });
     } catch (error) {
-      if (!(error instanceof HttpError) || error.statusCode !== 422 || !error.errors) throw error;
+      if (!isFieldRefusal(error)) throw error;
       Object.assign(errors, error.errors);
     }
   }
@@ -321,7 +321,7 @@ async function writeLineValues(
 // The stock a void would take below zero is a conflict with what happened since, not bad input: a 409 saying which
 // item and why.
 export async function refusedVoid(error: unknown, context: PostingContext, adjustmentId: number): Promise<unknown> {
-  if (!(error instanceof HttpError) || error.statusCode !== 422 || !error.errors) return error;
+  if (!isFieldRefusal(error)) return error;
   const [field, messages] = Object.entries(error.errors)[0] ?? [];
   const index = Number(/^lines\.(\d+)\./.exec(field ?? '')?.[1] ?? -1);
   const line = await context.trx
@@ -332,8 +332,5 @@ export async function refusedVoid(error: unknown, context: PostingContext, adjus
     .where('stock_adjustment_lines.position', '=', index)
     .executeTakeFirst();
   const what = line ? `${line.name}: ` : '';
-  return new HttpError(
-    409,
-    `Voiding this adjustment would take stock below zero. ${what}${messages?.[0] ?? ''}`.trim(),
-  );
+  return conflict(`Voiding this adjustment would take stock below zero. ${what}${messages?.[0] ?? ''}`.trim());
 }

@@ -29,7 +29,6 @@ export const stockAdjustmentsResource: Resource<'stock_adjustments', Create> = {
   singular: 'stock adjustment',
   table: 'stock_adjustments',
   scope: 'business',
-  actions: ['view', 'create', 'delete', 'restore', 'force-delete'],
   schemas: {
     list: ListStockAdjustmentsQueryParams,
     search: SearchStockAdjustmentsQueryParams,

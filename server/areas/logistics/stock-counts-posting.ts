@@ -11,7 +11,14 @@ import { businessDate } from '../../domain/business-date.ts';
 import { type Location, locationKey, locationOf } from '../../domain/location.ts';
 import type { Centavos } from '../../domain/money.ts';
 import { type Thousandths, toThousandths } from '../../domain/quantity.ts';
-import { conflict, type FieldErrors, fieldError, HttpError, notFound, unprocessable } from '../../http/errors.ts';
+import {
+  conflict,
+  type FieldErrors,
+  fieldError,
+  isFieldRefusal,
+  notFound,
+  unprocessable,
+} from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { recordDocumentHistory } from '../../ledger/document-history.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
@@ -547,7 +554,7 @@ export async function postCount(
 
 // The adjustment's refusal, keyed by the count line (or the uncounted items) it came from.
 function onCountLines(error: unknown, sources: readonly { field: string }[]): unknown {
-  if (!(error instanceof HttpError) || error.statusCode !== 422 || !error.errors) return error;
+  if (!isFieldRefusal(error)) return error;
   const errors: FieldErrors = {};
   for (const [field, messages] of Object.entries(error.errors)) {
     const index = Number(/^lines\.(\d+)\./.exec(field)?.[1] ?? -1);

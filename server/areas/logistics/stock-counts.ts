@@ -15,6 +15,7 @@ import { retryTransaction } from '../../db/transaction-retry.ts';
 import { locationOf } from '../../domain/location.ts';
 import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
+import { conflict, unprocessable } from '../../domain/refusal.ts';
 import { seesCosts } from '../../engine/costs.ts';
 import { auditColumns } from '../../engine/dynamic.ts';
 import { namesIn } from '../../engine/lookups.ts';
@@ -22,7 +23,6 @@ import { findRecord, presentOne } from '../../engine/query.ts';
 import type { Resource, ResourceContext } from '../../engine/resource.ts';
 import { type EngineOptions, recordId, resourceContext } from '../../engine/routes.ts';
 import { checkWorkPlace } from '../../engine/work-location.ts';
-import { conflict, unprocessable } from '../../http/errors.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
 import { locationNames } from '../../ledger/document-presenting.ts';
 import { checkFigures, postingContextOf } from '../../ledger/document-support.ts';
@@ -47,7 +47,6 @@ export const stockCountsResource: Resource<'stock_counts', Create> = {
   singular: 'stock count',
   table: 'stock_counts',
   scope: 'business',
-  actions: ['view', 'create', 'delete', 'restore', 'force-delete'],
   schemas: {
     list: ListStockCountsQueryParams,
     search: SearchStockCountsQueryParams,

@@ -18,7 +18,6 @@ export const stockReceivesResource: Resource<'stock_receives', Create> = {
   singular: 'stock receive',
   table: 'stock_receives',
   scope: 'business',
-  actions: ['view', 'create', 'delete', 'restore', 'force-delete'],
   schemas: {
     list: ListStockReceivesQueryParams,
     search: SearchStockReceivesQueryParams,

@@ -5,12 +5,11 @@ import type {
 } from '../../../generated/zod/stock-requests/stock-requests.zod.ts';
 import { type Location, locationOf, sameLocation } from '../../domain/location.ts';
 import { toThousandths } from '../../domain/quantity.ts';
-import { notFound, unprocessable } from '../../http/errors.ts';
+import { notFound, refusal, unprocessable } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { requireLineItems, requireLocation } from '../../ledger/references.ts';
-import { refusal } from '../../ledger/refusal.ts';
 
 export type StockRequestInput = z.output<typeof CreateStockRequestBody>;
 export type StockRequestChanges = z.output<typeof UpdateStockRequestBody>;

@@ -18,7 +18,6 @@ export const stockReturnsResource: Resource<'stock_returns', Create> = {
   singular: 'stock return',
   table: 'stock_returns',
   scope: 'business',
-  actions: ['view', 'create', 'delete', 'restore', 'force-delete'],
   schemas: { list: ListStockReturnsQueryParams, search: SearchStockReturnsQueryParams, create: CreateStockReturnBody },
   searchColumns: ['number', 'reason', 'notes'],
   documentDate: { field: 'return_date', label: 'return date' },

@@ -3,14 +3,13 @@ import type { CreateStockTransferBody } from '../../../generated/zod/stock-trans
 import { stockRequestStatus, stockTransferStatus } from '../../domain/document-status.ts';
 import { type Location, locationOf, sameLocation } from '../../domain/location.ts';
 import { toThousandths } from '../../domain/quantity.ts';
-import { fieldError, unprocessable } from '../../http/errors.ts';
+import { fieldError, refusal, unprocessable } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { writeLineCosts } from '../../ledger/line-costs.ts';
 import { matchSourceLine, moveLinkedQuantity } from '../../ledger/linked-quantity.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { requireLineItems, requireLocation } from '../../ledger/references.ts';
-import { refusal } from '../../ledger/refusal.ts';
 import { moveStatus } from '../../ledger/status-moves.ts';
 import { applyStockChanges, lockStockRows } from '../../ledger/stock-ledger.ts';
 import { issueWithLots, splitByLots } from '../../ledger/stock-lots.ts';

@@ -24,7 +24,6 @@ export const stockTransfersResource: Resource<'stock_transfers', Create> = {
   singular: 'stock transfer',
   table: 'stock_transfers',
   scope: 'business',
-  actions: ['view', 'create', 'delete', 'restore', 'force-delete'],
   schemas: {
     list: ListStockTransfersQueryParams,
     search: SearchStockTransfersQueryParams,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { toThousandths } from '../../domain/quantity.ts';
-import { fieldError } from '../../http/errors.ts';
+import { fieldError } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { moveLinkedQuantity } from '../../ledger/linked-quantity.ts';

@@ -7,11 +7,11 @@ import {
 } from '../../../generated/zod/businesses/businesses.zod.ts';
 import type { Database } from '../../db/database.ts';
 import type { OpticalKind } from '../../db/tables/optical-catalogue.ts';
+import { fieldError } from '../../domain/refusal.ts';
 import { normalizeTin } from '../../domain/vat.ts';
 import { auditColumns } from '../../engine/dynamic.ts';
 import { insertRecord } from '../../engine/mutations.ts';
 import type { Resource, Row } from '../../engine/resource.ts';
-import { fieldError } from '../../http/errors.ts';
 
 type BusinessInput = Record<string, unknown>;
 

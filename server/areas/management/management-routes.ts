@@ -10,10 +10,10 @@ import {
 import { hashPassword, randomToken, type ScryptCost } from '../../auth/password.ts';
 import { endAllSessionsOf } from '../../auth/sessions.ts';
 import type { Database } from '../../db/database.ts';
+import { fieldError } from '../../domain/refusal.ts';
 import { presentedRow, recordChange } from '../../engine/history.ts';
 import { findRecord, presentOne } from '../../engine/query.ts';
 import { recordId, resourceContext } from '../../engine/routes.ts';
-import { fieldError } from '../../http/errors.ts';
 import { parseInput } from '../../http/validation.ts';
 import { presentBusinesses } from './businesses.ts';
 import { rolesResource } from './roles.ts';

@@ -11,7 +11,6 @@ export const permissionsResource: Resource<'permissions'> = {
   singular: 'permission',
   table: 'permissions',
   scope: 'global',
-  actions: ['view'],
   schemas: { list: ListPermissionsQueryParams, search: SearchPermissionsQueryParams },
   searchColumns: ['name', 'group', 'action'],
   async present(_ctx, rows) {

@@ -8,10 +8,10 @@ import {
 import { homeLocationName } from '../../auth/auth-user.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { endAllSessionsOf } from '../../auth/sessions.ts';
+import { conflict, type FieldErrors, unprocessable } from '../../domain/refusal.ts';
 import { auditColumns } from '../../engine/dynamic.ts';
 import { insertRecord, updateColumns } from '../../engine/mutations.ts';
 import type { Resource, ResourceContext } from '../../engine/resource.ts';
-import { conflict, type FieldErrors, unprocessable } from '../../http/errors.ts';
 
 type UserCreate = z.output<typeof CreateUserBody>;
 type UserUpdate = z.output<typeof UpdateUserBody>;

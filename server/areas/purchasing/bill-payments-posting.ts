@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { CreateBillPaymentBody } from '../../../generated/zod/bill-payments/bill-payments.zod.ts';
 import { locationOf } from '../../domain/location.ts';
-import { fieldError } from '../../http/errors.ts';
+import { fieldError } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
 import { movePayment, paymentColumns } from '../../ledger/payments.ts';

@@ -19,7 +19,6 @@ export const billPaymentsResource: Resource<'bill_payments', Create> = {
   singular: 'bill payment',
   table: 'bill_payments',
   scope: 'business',
-  actions: ['view', 'create', 'delete', 'restore', 'force-delete'],
   schemas: { list: ListBillPaymentsQueryParams, search: SearchBillPaymentsQueryParams, create: CreateBillPaymentBody },
   searchColumns: ['number', 'reference', 'notes'],
   documentDate: { field: 'payment_date', label: 'payment date' },

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { CreateBillBody } from '../../../generated/zod/bills/bills.zod.ts';
 import { sumDocumentTotals } from '../../domain/document-totals.ts';
-import { fieldError } from '../../http/errors.ts';
+import { fieldError, refusal } from '../../domain/refusal.ts';
 import { defaultReceiptCost, missingPurchaseCost, resolveLinePrices } from '../../ledger/default-prices.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
@@ -9,7 +9,6 @@ import { matchSourceLine, moveLinkedQuantity } from '../../ledger/linked-quantit
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { priceLines } from '../../ledger/priced-lines.ts';
 import { requireActive, requireLineItems, requireLocation } from '../../ledger/references.ts';
-import { refusal } from '../../ledger/refusal.ts';
 
 export type BillInput = z.output<typeof CreateBillBody>;
 

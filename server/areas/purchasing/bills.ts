@@ -22,7 +22,6 @@ export const billsResource: Resource<'bills', Create> = {
   singular: 'bill',
   table: 'bills',
   scope: 'business',
-  actions: ['view', 'create', 'delete', 'restore', 'force-delete'],
   schemas: { list: ListBillsQueryParams, search: SearchBillsQueryParams, create: CreateBillBody },
   searchColumns: ['number', 'supplier_invoice_number', 'notes'],
   documentDate: { field: 'bill_date', label: 'bill date' },

@@ -5,14 +5,13 @@ import type {
 } from '../../../generated/zod/purchase-orders/purchase-orders.zod.ts';
 import { sumDocumentTotals } from '../../domain/document-totals.ts';
 import { locationOf } from '../../domain/location.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound, refusal } from '../../domain/refusal.ts';
 import { latestPurchaseCost, missingPurchaseCost, resolveLinePrices } from '../../ledger/default-prices.ts';
 import { assignDocumentNumber, assignReferenceNumber } from '../../ledger/document-counter.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { type PricedLine, priceLines } from '../../ledger/priced-lines.ts';
 import { requireActive, requireLineItems, requireLocation } from '../../ledger/references.ts';
-import { refusal } from '../../ledger/refusal.ts';
 import { requireLinkableJobOrder } from '../eye-care/job-orders-posting.ts';
 
 export type PurchaseOrderInput = z.output<typeof CreatePurchaseOrderBody>;

@@ -3,7 +3,7 @@ import type { CreateReceiveOrderBody } from '../../../generated/zod/receive-orde
 import { computeLineAmount } from '../../domain/line-amount.ts';
 import { locationOf } from '../../domain/location.ts';
 import { toThousandths } from '../../domain/quantity.ts';
-import { fieldError } from '../../http/errors.ts';
+import { fieldError } from '../../domain/refusal.ts';
 import { defaultReceiptCost, missingPurchaseCost, resolveLinePrices } from '../../ledger/default-prices.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';

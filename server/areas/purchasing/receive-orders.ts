@@ -22,7 +22,6 @@ export const receiveOrdersResource: Resource<'receive_orders', Create> = {
   singular: 'receive order',
   table: 'receive_orders',
   scope: 'business',
-  actions: ['view', 'create', 'delete', 'restore', 'force-delete'],
   schemas: {
     list: ListReceiveOrdersQueryParams,
     search: SearchReceiveOrdersQueryParams,

@@ -13,9 +13,9 @@ import {
 import { holdsAny, type Identity, viewCostsPermission } from '../../auth/identity.ts';
 import type { ownerReportNames } from '../../auth/permission-catalogue.ts';
 import { businessDate } from '../../domain/business-date.ts';
+import { fieldError } from '../../domain/refusal.ts';
 import { wantsCsv } from '../../engine/csv-export.ts';
 import type { EngineOptions } from '../../engine/routes.ts';
-import { fieldError } from '../../http/errors.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
 import { aging } from './aging.ts';
 import { recalls } from './recalls.ts';

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
 import { GetDailySalesQueryParams } from '../../../generated/zod/reports/reports.zod.ts';
 import { businessDate } from '../../domain/business-date.ts';
+import { unprocessable } from '../../domain/refusal.ts';
 import { wantsCsv } from '../../engine/csv-export.ts';
 import { type EngineOptions, resourceContext } from '../../engine/routes.ts';
 import { boundLocation } from '../../engine/work-location.ts';
 import { formulaCell } from '../../http/csv-text.ts';
-import { unprocessable } from '../../http/errors.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
 import { dailySales, dailySalesColumns } from './daily-sales.ts';
 

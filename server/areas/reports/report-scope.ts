@@ -1,6 +1,6 @@
 import { holdsAny, type Identity, workAtAnyLocationPermission } from '../../auth/identity.ts';
 import type { Location } from '../../domain/location.ts';
-import { fieldError } from '../../http/errors.ts';
+import { fieldError } from '../../domain/refusal.ts';
 
 // The location a report covers: the one the query names, else every location; a user tied to a home location
 // (and not allowed to work anywhere) sees only that one, whatever the query names (docs/domain/reports.md).

@@ -5,10 +5,10 @@ import {
   SearchDiscountProgramsQueryParams,
   UpdateDiscountProgramBody,
 } from '../../../generated/zod/discount-programs/discount-programs.zod.ts';
+import { unprocessable } from '../../domain/refusal.ts';
 import { auditColumns } from '../../engine/dynamic.ts';
 import { insertRecord, updateColumns } from '../../engine/mutations.ts';
 import type { Resource, ResourceContext } from '../../engine/resource.ts';
-import { unprocessable } from '../../http/errors.ts';
 
 type Create = z.output<typeof CreateDiscountProgramBody>;
 type Update = z.output<typeof UpdateDiscountProgramBody>;

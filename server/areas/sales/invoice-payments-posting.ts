@@ -4,7 +4,7 @@ import type {
   UpdateInvoicePaymentBody,
 } from '../../../generated/zod/invoice-payments/invoice-payments.zod.ts';
 import { pesosToCentavos } from '../../domain/money.ts';
-import { fieldError, notFound } from '../../http/errors.ts';
+import { fieldError, notFound } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
 import { movePayment, paymentColumns } from '../../ledger/payments.ts';

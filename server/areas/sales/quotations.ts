@@ -21,7 +21,6 @@ export const quotationsResource: Resource<'quotations', Create> = {
   singular: 'quotation',
   table: 'quotations',
   scope: 'business',
-  actions: ['view', 'create', 'delete', 'restore', 'force-delete'],
   schemas: { list: ListQuotationsQueryParams, search: SearchQuotationsQueryParams, create: CreateQuotationBody },
   searchColumns: ['number', 'reference_number', 'notes'],
   documentDate: { field: 'quotation_date', label: 'quotation date' },

@@ -1,7 +1,7 @@
 import { runReused } from '../../db/reused-query.ts';
 import type { TaxClassColumn, VatBreakdownColumns } from '../../db/tables/philippine-sales.ts';
+import { fieldError } from '../../domain/refusal.ts';
 import { computeSaleLine, type SaleLineFigures, sumVatBreakdown, type VatBreakdown } from '../../domain/vat.ts';
-import { fieldError } from '../../http/errors.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
 import type { PricedLine } from '../../ledger/priced-lines.ts';
 

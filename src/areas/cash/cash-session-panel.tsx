@@ -25,6 +25,7 @@ import { useAuthUser } from '../../auth/session.ts';
 import { useGate } from '../../auth/use-permissions.ts';
 import { formatDate, formatTimestamp } from '../../format/date.ts';
 import { formatMoney } from '../../format/money.ts';
+import type { ViewPanelProps } from '../../resources/resource.ts';
 import { errorMessage, validationErrors } from '../../screens/shared/request-error.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
@@ -104,6 +105,10 @@ export function shiftLines(session: CashSession): SheetLine[] {
     }
   }
   return lines;
+}
+
+export function CashSessionViewPanel({ record }: ViewPanelProps) {
+  return <CashSessionPanel session={record as unknown as CashSession} />;
 }
 
 export function CashSessionPanel({ session }: { session: CashSession }) {

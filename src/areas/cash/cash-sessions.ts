@@ -11,11 +11,6 @@ const sessionStatuses = [
 
 export const cashSessions = defineResource({
   key: 'cash-sessions',
-  singular: 'Cash Session',
-  plural: 'Cash Sessions',
-  group: 'sales',
-  linked: true,
-  screens: 'no-edit',
   title: 'business_date',
   columns: [
     { field: 'business_date', label: 'Day', kind: 'date' },
@@ -56,7 +51,7 @@ export const cashSessions = defineResource({
   ],
   homeField: 'branch_id',
   idempotentCreate: true,
-  viewPanel: 'cash-session',
+  viewPanel: async () => (await import('./cash-session-panel.tsx')).CashSessionViewPanel,
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/cash-sessions/cash-sessions.ts'),

@@ -7,6 +7,7 @@ import { getDayXReading, getGetDayXReadingQueryKey } from '../../../generated/ho
 import type { DayXReading, ZReading } from '../../../generated/model/index.ts';
 import { useAuthUser } from '../../auth/session.ts';
 import { businessDayIso, formatDate, formatTimestamp } from '../../format/date.ts';
+import type { ViewPanelProps } from '../../resources/resource.ts';
 import { errorMessage } from '../../screens/shared/request-error.ts';
 import { money, overShort, type PaperSize, PrintButtons, ReadingSheet, type SheetLine } from './reading-sheet.tsx';
 
@@ -72,6 +73,10 @@ export function dayLines(day: DayFigures): SheetLine[] {
     { label: 'Accumulated grand total', value: money(day.accumulated_grand_total), strong: true },
   );
   return lines;
+}
+
+export function ZReadingViewPanel({ record }: ViewPanelProps) {
+  return <ZReadingPanel reading={record as unknown as ZReading} />;
 }
 
 export function ZReadingPanel({ reading }: { reading: ZReading }) {

@@ -6,11 +6,6 @@ import { dateRangeFilters, recordTimestamps, relationFilter } from '../../resour
 
 export const zReadings = defineResource({
   key: 'z-readings',
-  singular: 'Z-Reading',
-  plural: 'Z-Readings',
-  group: 'sales',
-  linked: true,
-  screens: 'no-edit',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -41,10 +36,9 @@ export const zReadings = defineResource({
     { name: 'business_date', label: 'Business Day', kind: 'date', required: true, documentDate: 'any' },
   ],
   filters: [relationFilter('branch_id', 'Branch', 'branches'), ...dateRangeFilters('business_date', 'Day')],
-  numbering: { documentName: 'z-reading', prefix: 'Z', locationPrefix: '', referenced: false },
   homeField: 'branch_id',
   idempotentCreate: true,
-  viewPanel: 'z-reading',
+  viewPanel: async () => (await import('./z-reading-panel.tsx')).ZReadingViewPanel,
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/z-readings/z-readings.ts'),

@@ -8,6 +8,7 @@ import {
   saleFigures,
   saleLineDiscount,
 } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 const roles = [
   { value: 'frame', label: 'Frame' },
@@ -29,11 +30,6 @@ const lensTypes = ['Ophthalmic Lens', 'Contact Lens'];
 
 export const jobOrders = defineResource({
   key: 'job-orders',
-  singular: 'Job Order',
-  plural: 'Job Orders',
-  group: 'eye-care',
-  linked: true,
-  screens: 'full',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -177,7 +173,6 @@ export const jobOrders = defineResource({
     ...dateRangeFilters('promised_date', 'Promised'),
     ...dateRangeFilters('order_date', 'Ordered'),
   ],
-  numbering: { documentName: 'job-order', prefix: 'JO', locationPrefix: '', referenced: false },
   idempotentCreate: true,
   editable: (order) => readField(order, 'status') === 'open',
   statusMoves: [
@@ -232,23 +227,10 @@ export const jobOrders = defineResource({
       import('../../../generated/zod/job-orders/job-orders.zod.ts'),
     ]);
     return {
-      list: api.listJobOrders,
-      listKey: api.getListJobOrdersQueryKey,
-      get: api.getJobOrder,
-      detailKey: api.getGetJobOrderQueryKey,
-      history: api.getJobOrderHistory,
-      historyKey: api.getGetJobOrderHistoryQueryKey,
-      search: api.searchJobOrders,
-      create: api.createJobOrder,
-      update: api.updateJobOrder,
-      remove: api.deleteJobOrder,
-      restore: api.restoreJobOrder,
-      forceDelete: api.forceDeleteJobOrder,
+      ...standardOperations({ one: 'JobOrder', many: 'JobOrders' }, api, schemas),
       moveStatus: (id, status) =>
         api.moveJobOrderStatus(id, { status: status as 'in_lab' | 'ready' | 'claimed' | 'cancelled' }),
       linkInvoice: (id, invoiceId) => api.linkJobOrderInvoice(id, { invoice_id: invoiceId }),
-      createSchema: schemas.CreateJobOrderBody,
-      updateSchema: schemas.UpdateJobOrderBody,
     };
   },
 });

@@ -1,6 +1,7 @@
 import { formatEye } from '../../format/prescription.ts';
 import { type Column, defineResource, readField } from '../../resources/resource.ts';
 import { dateRangeFilters, recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 // One eye as opticians write it: `-2.25 / -0.75 × 180`.
 const eyeColumn = (eye: 'od' | 'os'): Column => ({
@@ -26,11 +27,6 @@ export const prescriptionColumns: readonly Column[] = [
 
 export const prescriptions = defineResource({
   key: 'prescriptions',
-  singular: 'Prescription',
-  plural: 'Prescriptions',
-  group: 'eye-care',
-  linked: true,
-  screens: 'full',
   title: 'contact_name',
   columns: [{ field: 'contact_name', label: 'Patient' }, ...prescriptionColumns],
   viewFields: [
@@ -111,21 +107,6 @@ export const prescriptions = defineResource({
       import('../../../generated/hooks/prescriptions/prescriptions.ts'),
       import('../../../generated/zod/prescriptions/prescriptions.zod.ts'),
     ]);
-    return {
-      list: api.listPrescriptions,
-      listKey: api.getListPrescriptionsQueryKey,
-      get: api.getPrescription,
-      detailKey: api.getGetPrescriptionQueryKey,
-      history: api.getPrescriptionHistory,
-      historyKey: api.getGetPrescriptionHistoryQueryKey,
-      search: api.searchPrescriptions,
-      create: api.createPrescription,
-      update: api.updatePrescription,
-      remove: api.deletePrescription,
-      restore: api.restorePrescription,
-      forceDelete: api.forceDeletePrescription,
-      createSchema: schemas.CreatePrescriptionBody,
-      updateSchema: schemas.UpdatePrescriptionBody,
-    };
+    return standardOperations({ one: 'Prescription', many: 'Prescriptions' }, api, schemas);
   },
 });

@@ -1,13 +1,9 @@
 import { defineResource } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const conversions = defineResource({
   key: 'conversions',
-  singular: 'Conversion',
-  plural: 'Conversions',
-  group: null,
-  linked: false,
-  screens: 'full',
   title: 'from_unit_of_measurement_name',
   columns: [
     { field: 'from_unit_of_measurement_name', label: 'From' },
@@ -44,21 +40,6 @@ export const conversions = defineResource({
       import('../../../generated/hooks/conversions/conversions.ts'),
       import('../../../generated/zod/conversions/conversions.zod.ts'),
     ]);
-    return {
-      list: api.listConversions,
-      listKey: api.getListConversionsQueryKey,
-      get: api.getConversion,
-      detailKey: api.getGetConversionQueryKey,
-      history: api.getConversionHistory,
-      historyKey: api.getGetConversionHistoryQueryKey,
-      search: api.searchConversions,
-      create: api.createConversion,
-      update: api.updateConversion,
-      remove: api.deleteConversion,
-      restore: api.restoreConversion,
-      forceDelete: api.forceDeleteConversion,
-      createSchema: schemas.CreateConversionBody,
-      updateSchema: schemas.UpdateConversionBody,
-    };
+    return standardOperations({ one: 'Conversion', many: 'Conversions' }, api, schemas);
   },
 });

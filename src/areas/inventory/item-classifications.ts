@@ -1,29 +1,13 @@
 import { defineNamedRecords } from '../../resources/named-records.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const itemClassifications = defineNamedRecords({
   key: 'item-classifications',
-  singular: 'Item Classification',
-  plural: 'Item Classifications',
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/item-classifications/item-classifications.ts'),
       import('../../../generated/zod/item-classifications/item-classifications.zod.ts'),
     ]);
-    return {
-      list: api.listItemClassifications,
-      listKey: api.getListItemClassificationsQueryKey,
-      get: api.getItemClassification,
-      detailKey: api.getGetItemClassificationQueryKey,
-      history: api.getItemClassificationHistory,
-      historyKey: api.getGetItemClassificationHistoryQueryKey,
-      search: api.searchItemClassifications,
-      create: api.createItemClassification,
-      update: api.updateItemClassification,
-      remove: api.deleteItemClassification,
-      restore: api.restoreItemClassification,
-      forceDelete: api.forceDeleteItemClassification,
-      createSchema: schemas.CreateItemClassificationBody,
-      updateSchema: schemas.UpdateItemClassificationBody,
-    };
+    return standardOperations({ one: 'ItemClassification', many: 'ItemClassifications' }, api, schemas);
   },
 });

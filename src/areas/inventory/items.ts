@@ -1,6 +1,7 @@
-import { opticalDetails } from '../../format/optical.ts';
+import { isLensFamily, opticalDetails } from '../../format/optical.ts';
 import { defineResource, type OpticalKind } from '../../resources/resource.ts';
 import { recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 // docs/domain/sales.md, Philippine VAT: how the VAT-inclusive price is taxed.
 const taxClassOptions = [
@@ -28,11 +29,6 @@ const modalityOptions = [
 
 export const items = defineResource({
   key: 'items',
-  singular: 'Item',
-  plural: 'Items',
-  group: 'inventory',
-  linked: true,
-  screens: 'full',
   title: 'name',
   filters: [
     relationFilter('brand_id', 'Brand', 'brands'),
@@ -154,29 +150,19 @@ export const items = defineResource({
   createParam: 'id',
   importing: { label: 'Items', permission: 'create-items' },
   printsLabels: true,
-  lensFamily: true,
+  recordActions: {
+    applies: (record) => isLensFamily(record as Record<string, unknown>),
+    load: async () => (await import('./lenses/lens-family-actions.tsx')).LensFamilyActions,
+  },
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/items/items.ts'),
       import('../../../generated/zod/items/items.zod.ts'),
     ]);
     return {
+      ...standardOperations({ one: 'Item', many: 'Items' }, api, schemas),
       importCsv: (csv, dryRun) =>
         api.importItems({ dry_run: dryRun ? 1 : 0 }, { data: csv, headers: { 'Content-Type': 'text/csv' } }),
-      list: api.listItems,
-      listKey: api.getListItemsQueryKey,
-      get: api.getItem,
-      detailKey: api.getGetItemQueryKey,
-      history: api.getItemHistory,
-      historyKey: api.getGetItemHistoryQueryKey,
-      search: api.searchItems,
-      create: api.createItem,
-      update: api.updateItem,
-      remove: api.deleteItem,
-      restore: api.restoreItem,
-      forceDelete: api.forceDeleteItem,
-      createSchema: schemas.CreateItemBody,
-      updateSchema: schemas.UpdateItemBody,
       prefill: async (id) => {
         // A copy starts from the item's details; its code and barcode must be new.
         const item = await api.getItem(id);

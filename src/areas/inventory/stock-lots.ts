@@ -1,5 +1,6 @@
 import { defineResource } from '../../resources/resource.ts';
 import { locationFilter, relationFilter } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 const expiryWindows = [7, 30, 60, 90, 180, 365];
 
@@ -7,12 +8,6 @@ const expiryWindows = [7, 30, 60, 90, 180, 365];
 // view-stocks.
 export const stockLots = defineResource({
   key: 'stock-lots',
-  permissionPrefix: 'stocks',
-  singular: 'Lot',
-  plural: 'Lots',
-  group: 'inventory',
-  linked: true,
-  screens: 'read-only',
   title: 'lot_number',
   columns: [
     { field: 'item_code', label: 'Code' },
@@ -46,12 +41,6 @@ export const stockLots = defineResource({
   ],
   load: async () => {
     const api = await import('../../../generated/hooks/stock-lots/stock-lots.ts');
-    return {
-      list: api.listStockLots,
-      listKey: api.getListStockLotsQueryKey,
-      get: api.getStockLot,
-      detailKey: api.getGetStockLotQueryKey,
-      search: api.searchStockLots,
-    };
+    return standardOperations({ one: 'StockLot', many: 'StockLots' }, api);
   },
 });

@@ -1,5 +1,6 @@
 import { defineResource } from '../../resources/resource.ts';
 import { locationFilter, relationFilter } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 // The view shows the latest hundred movements; the full ledger is a report of its own.
 const latestMovements = { page: 1, per_page: 100, order_by: 'desc' } as const;
@@ -8,11 +9,6 @@ const lotsOfStock = { page: 1, per_page: 100, order_by: 'asc' } as const;
 
 export const stocks = defineResource({
   key: 'stocks',
-  singular: 'Stock',
-  plural: 'Stocks',
-  group: 'inventory',
-  linked: true,
-  screens: 'read-only',
   title: 'item_name',
   filters: [relationFilter('item_id', 'Item', 'items'), locationFilter('', 'Location')],
   columns: [
@@ -43,13 +39,9 @@ export const stocks = defineResource({
       import('../../../generated/hooks/stock-lots/stock-lots.ts'),
     ]);
     return {
+      ...standardOperations({ one: 'Stock', many: 'Stocks' }, api),
       importCsv: (csv, dryRun) =>
         api.importOpeningStock({ dry_run: dryRun ? 1 : 0 }, { data: csv, headers: { 'Content-Type': 'text/csv' } }),
-      list: api.listStocks,
-      listKey: api.getListStocksQueryKey,
-      get: api.getStock,
-      detailKey: api.getGetStockQueryKey,
-      search: api.searchStocks,
       related: [
         {
           caption: 'Movements',

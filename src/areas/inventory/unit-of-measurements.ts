@@ -1,13 +1,9 @@
 import { defineResource } from '../../resources/resource.ts';
 import { recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const unitOfMeasurements = defineResource({
   key: 'unit-of-measurements',
-  singular: 'Unit of Measurement',
-  plural: 'Unit of Measurements',
-  group: 'inventory',
-  linked: true,
-  screens: 'full',
   title: 'name',
   filters: [relationFilter('measuring_mass_id', 'Measuring Mass', 'measuring-masses')],
   columns: [
@@ -38,21 +34,6 @@ export const unitOfMeasurements = defineResource({
       import('../../../generated/hooks/unit-of-measurements/unit-of-measurements.ts'),
       import('../../../generated/zod/unit-of-measurements/unit-of-measurements.zod.ts'),
     ]);
-    return {
-      list: api.listUnitOfMeasurements,
-      listKey: api.getListUnitOfMeasurementsQueryKey,
-      get: api.getUnitOfMeasurement,
-      detailKey: api.getGetUnitOfMeasurementQueryKey,
-      history: api.getUnitOfMeasurementHistory,
-      historyKey: api.getGetUnitOfMeasurementHistoryQueryKey,
-      search: api.searchUnitOfMeasurements,
-      create: api.createUnitOfMeasurement,
-      update: api.updateUnitOfMeasurement,
-      remove: api.deleteUnitOfMeasurement,
-      restore: api.restoreUnitOfMeasurement,
-      forceDelete: api.forceDeleteUnitOfMeasurement,
-      createSchema: schemas.CreateUnitOfMeasurementBody,
-      updateSchema: schemas.UpdateUnitOfMeasurementBody,
-    };
+    return standardOperations({ one: 'UnitOfMeasurement', many: 'UnitOfMeasurements' }, api, schemas);
   },
 });

@@ -6,6 +6,7 @@ import {
   recordTimestamps,
   relationFilter,
 } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 // docs/domain/logistics.md, Stock adjustments: why stock was found, lost or written off.
 export const adjustmentReasons: readonly Option[] = [
@@ -21,11 +22,6 @@ export const adjustmentReasons: readonly Option[] = [
 
 export const stockAdjustments = defineResource({
   key: 'stock-adjustments',
-  singular: 'Stock Adjustment',
-  plural: 'Stock Adjustments',
-  group: 'logistics',
-  linked: true,
-  screens: 'no-edit',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -76,7 +72,6 @@ export const stockAdjustments = defineResource({
     locationFilter('', 'Location'),
     ...dateRangeFilters('adjustment_date', 'Adjustment date'),
   ],
-  numbering: { documentName: 'stock-adjustment', prefix: 'ADJ', locationPrefix: '', referenced: false },
   homeField: 'location',
   idempotentCreate: true,
   print: {
@@ -98,19 +93,6 @@ export const stockAdjustments = defineResource({
       import('../../../generated/hooks/stock-adjustments/stock-adjustments.ts'),
       import('../../../generated/zod/stock-adjustments/stock-adjustments.zod.ts'),
     ]);
-    return {
-      list: api.listStockAdjustments,
-      listKey: api.getListStockAdjustmentsQueryKey,
-      get: api.getStockAdjustment,
-      detailKey: api.getGetStockAdjustmentQueryKey,
-      history: api.getStockAdjustmentHistory,
-      historyKey: api.getGetStockAdjustmentHistoryQueryKey,
-      search: api.searchStockAdjustments,
-      create: api.createStockAdjustment,
-      remove: api.deleteStockAdjustment,
-      restore: api.restoreStockAdjustment,
-      forceDelete: api.forceDeleteStockAdjustment,
-      createSchema: schemas.CreateStockAdjustmentBody,
-    };
+    return standardOperations({ one: 'StockAdjustment', many: 'StockAdjustments' }, api, schemas);
   },
 });

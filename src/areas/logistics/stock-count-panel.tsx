@@ -15,6 +15,7 @@ import { useGate, usePermissions, useSeesCosts } from '../../auth/use-permission
 import { formatTimestamp } from '../../format/date.ts';
 import { formatMoney } from '../../format/money.ts';
 import { formatQuantity } from '../../format/quantity.ts';
+import type { ViewPanelProps } from '../../resources/resource.ts';
 import { errorMessage, validationErrors } from '../../screens/shared/request-error.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
@@ -31,6 +32,11 @@ const printCss = `
   [data-count-sheet] { position: absolute; top: 0; left: 0; width: 100%; }
   @page { margin: 15mm; }
 }`;
+
+// The panel on a stock count's view (src/resources/resource.ts, viewPanel).
+export function StockCountViewPanel({ record }: ViewPanelProps) {
+  return <StockCountPanel count={record as unknown as StockCount} />;
+}
 
 export function StockCountPanel({ count }: { count: StockCount }) {
   const can = useGate();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from '../../resources/resource.ts';
 import { dateRangeFilters, locationFilter, recordTimestamps } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 const countStatuses = [
   { value: 'counting', label: 'Counting' },
@@ -13,11 +14,6 @@ const scopeFields = ['item_type_ids', 'brand_ids', 'item_classification_ids'] as
 
 export const stockCounts = defineResource({
   key: 'stock-counts',
-  singular: 'Stock Count',
-  plural: 'Stock Counts',
-  group: 'logistics',
-  linked: true,
-  screens: 'no-edit',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -62,10 +58,9 @@ export const stockCounts = defineResource({
     locationFilter('', 'Location'),
     ...dateRangeFilters('count_date', 'Count date'),
   ],
-  numbering: { documentName: 'stock-count', prefix: 'CNT', locationPrefix: '', referenced: false },
   homeField: 'location',
   idempotentCreate: true,
-  viewPanel: 'stock-count',
+  viewPanel: async () => (await import('./stock-count-panel.tsx')).StockCountViewPanel,
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/stock-counts/stock-counts.ts'),
@@ -73,13 +68,7 @@ export const stockCounts = defineResource({
     ]);
     const ids = z.array(z.number()).optional();
     return {
-      list: api.listStockCounts,
-      listKey: api.getListStockCountsQueryKey,
-      get: api.getStockCount,
-      detailKey: api.getGetStockCountQueryKey,
-      history: api.getStockCountHistory,
-      historyKey: api.getGetStockCountHistoryQueryKey,
-      search: api.searchStockCounts,
+      ...standardOperations({ one: 'StockCount', many: 'StockCounts' }, api),
       create: (body, options) => {
         const values = body as Record<string, unknown>;
         const scope = Object.fromEntries(scopeFields.map((field) => [field, values[field] ?? []]));
@@ -88,9 +77,6 @@ export const stockCounts = defineResource({
         );
         return api.createStockCount({ ...rest, scope }, options);
       },
-      remove: api.deleteStockCount,
-      restore: api.restoreStockCount,
-      forceDelete: api.forceDeleteStockCount,
       createSchema: schemas.CreateStockCountBody.omit({ scope: true }).extend({
         item_type_ids: ids,
         brand_ids: ids,

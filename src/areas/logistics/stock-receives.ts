@@ -2,14 +2,10 @@ import { arrivalLinesOf, receiptLotColumns, receiptLotFields } from '../../resou
 import { transfersInTransit } from '../../resources/picker-searches.ts';
 import { defineResource } from '../../resources/resource.ts';
 import { dateRangeFilters, recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const stockReceives = defineResource({
   key: 'stock-receives',
-  singular: 'Stock Receive',
-  plural: 'Stock Receives',
-  group: 'logistics',
-  linked: true,
-  screens: 'no-edit',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -61,13 +57,7 @@ export const stockReceives = defineResource({
     ...dateRangeFilters('received_date', 'Received'),
   ],
   createParam: 'stock_transfer_id',
-  numbering: {
-    documentName: 'stock-receive',
-    prefix: 'SRC',
-    locationPrefix: '',
-    referenced: false,
-    locationOf: { field: 'stock_transfer_id', resource: 'stock-transfers', prefix: 'to_' },
-  },
+  numbering: { locationOf: { field: 'stock_transfer_id', resource: 'stock-transfers', prefix: 'to_' } },
   idempotentCreate: true,
   load: async () => {
     const [api, schemas] = await Promise.all([
@@ -75,18 +65,7 @@ export const stockReceives = defineResource({
       import('../../../generated/zod/stock-receives/stock-receives.zod.ts'),
     ]);
     return {
-      list: api.listStockReceives,
-      listKey: api.getListStockReceivesQueryKey,
-      get: api.getStockReceive,
-      detailKey: api.getGetStockReceiveQueryKey,
-      history: api.getStockReceiveHistory,
-      historyKey: api.getGetStockReceiveHistoryQueryKey,
-      search: api.searchStockReceives,
-      create: api.createStockReceive,
-      remove: api.deleteStockReceive,
-      restore: api.restoreStockReceive,
-      forceDelete: api.forceDeleteStockReceive,
-      createSchema: schemas.CreateStockReceiveBody,
+      ...standardOperations({ one: 'StockReceive', many: 'StockReceives' }, api, schemas),
       prefill: async (id) => {
         const { getStockTransfer } = await import('../../../generated/hooks/stock-transfers/stock-transfers.ts');
         const transfer = await getStockTransfer(id);

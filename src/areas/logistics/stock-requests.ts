@@ -1,13 +1,9 @@
 import { defineResource, readField } from '../../resources/resource.ts';
 import { dateRangeFilters, locationFilter, recordTimestamps } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const stockRequests = defineResource({
   key: 'stock-requests',
-  singular: 'Stock Request',
-  plural: 'Stock Requests',
-  group: 'logistics',
-  linked: true,
-  screens: 'full',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -78,7 +74,7 @@ export const stockRequests = defineResource({
     locationFilter('to_', 'To'),
     ...dateRangeFilters('request_date', 'Request date'),
   ],
-  numbering: { documentName: 'stock-request', prefix: 'SR', locationPrefix: 'from_', referenced: false },
+  numbering: { locationPrefix: 'from_' },
   homeField: 'to_location',
   idempotentCreate: true,
   editable: (request) => readField(request, 'status') === 'pending',
@@ -94,21 +90,6 @@ export const stockRequests = defineResource({
       import('../../../generated/hooks/stock-requests/stock-requests.ts'),
       import('../../../generated/zod/stock-requests/stock-requests.zod.ts'),
     ]);
-    return {
-      list: api.listStockRequests,
-      listKey: api.getListStockRequestsQueryKey,
-      get: api.getStockRequest,
-      detailKey: api.getGetStockRequestQueryKey,
-      history: api.getStockRequestHistory,
-      historyKey: api.getGetStockRequestHistoryQueryKey,
-      search: api.searchStockRequests,
-      create: api.createStockRequest,
-      update: api.updateStockRequest,
-      remove: api.deleteStockRequest,
-      restore: api.restoreStockRequest,
-      forceDelete: api.forceDeleteStockRequest,
-      createSchema: schemas.CreateStockRequestBody,
-      updateSchema: schemas.UpdateStockRequestBody,
-    };
+    return standardOperations({ one: 'StockRequest', many: 'StockRequests' }, api, schemas);
   },
 });

@@ -3,14 +3,10 @@ import { transfersInTransit } from '../../resources/picker-searches.ts';
 import { remaining } from '../../resources/remaining.ts';
 import { defineResource } from '../../resources/resource.ts';
 import { dateRangeFilters, recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const stockReturns = defineResource({
   key: 'stock-returns',
-  singular: 'Stock Return',
-  plural: 'Stock Returns',
-  group: 'logistics',
-  linked: true,
-  screens: 'no-edit',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -65,13 +61,7 @@ export const stockReturns = defineResource({
     ...dateRangeFilters('return_date', 'Return'),
   ],
   createParam: 'stock_transfer_id',
-  numbering: {
-    documentName: 'stock-return',
-    prefix: 'SRT',
-    locationPrefix: '',
-    referenced: false,
-    locationOf: { field: 'stock_transfer_id', resource: 'stock-transfers', prefix: 'to_' },
-  },
+  numbering: { locationOf: { field: 'stock_transfer_id', resource: 'stock-transfers', prefix: 'to_' } },
   idempotentCreate: true,
   load: async () => {
     const [api, schemas] = await Promise.all([
@@ -79,18 +69,7 @@ export const stockReturns = defineResource({
       import('../../../generated/zod/stock-returns/stock-returns.zod.ts'),
     ]);
     return {
-      list: api.listStockReturns,
-      listKey: api.getListStockReturnsQueryKey,
-      get: api.getStockReturn,
-      detailKey: api.getGetStockReturnQueryKey,
-      history: api.getStockReturnHistory,
-      historyKey: api.getGetStockReturnHistoryQueryKey,
-      search: api.searchStockReturns,
-      create: api.createStockReturn,
-      remove: api.deleteStockReturn,
-      restore: api.restoreStockReturn,
-      forceDelete: api.forceDeleteStockReturn,
-      createSchema: schemas.CreateStockReturnBody,
+      ...standardOperations({ one: 'StockReturn', many: 'StockReturns' }, api, schemas),
       prefill: async (id) => {
         const { getStockTransfer } = await import('../../../generated/hooks/stock-transfers/stock-transfers.ts');
         const transfer = await getStockTransfer(id);

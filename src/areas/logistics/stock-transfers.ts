@@ -8,17 +8,13 @@ import {
   recordTimestamps,
   relationFilter,
 } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 // Stock can be received or returned while some of the transfer is still on its way.
 const inTransit = (transfer: ResourceRecord) => readField(transfer, 'status') !== 'completed';
 
 export const stockTransfers = defineResource({
   key: 'stock-transfers',
-  singular: 'Stock Transfer',
-  plural: 'Stock Transfers',
-  group: 'logistics',
-  linked: true,
-  screens: 'no-edit',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -102,7 +98,7 @@ export const stockTransfers = defineResource({
     ...dateRangeFilters('transfer_date', 'Transfer date'),
   ],
   createParam: 'stock_request_id',
-  numbering: { documentName: 'stock-transfer', prefix: 'ST', locationPrefix: 'from_', referenced: false },
+  numbering: { locationPrefix: 'from_' },
   homeField: 'from_location',
   idempotentCreate: true,
   followUps: [
@@ -130,18 +126,7 @@ export const stockTransfers = defineResource({
       import('../../../generated/zod/stock-transfers/stock-transfers.zod.ts'),
     ]);
     return {
-      list: api.listStockTransfers,
-      listKey: api.getListStockTransfersQueryKey,
-      get: api.getStockTransfer,
-      detailKey: api.getGetStockTransferQueryKey,
-      history: api.getStockTransferHistory,
-      historyKey: api.getGetStockTransferHistoryQueryKey,
-      search: api.searchStockTransfers,
-      create: api.createStockTransfer,
-      remove: api.deleteStockTransfer,
-      restore: api.restoreStockTransfer,
-      forceDelete: api.forceDeleteStockTransfer,
-      createSchema: schemas.CreateStockTransferBody,
+      ...standardOperations({ one: 'StockTransfer', many: 'StockTransfers' }, api, schemas),
       prefill: async (id) => {
         const { getStockRequest } = await import('../../../generated/hooks/stock-requests/stock-requests.ts');
         const request = await getStockRequest(id);

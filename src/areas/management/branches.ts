@@ -1,13 +1,9 @@
 import { defineResource } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const branches = defineResource({
   key: 'branches',
-  singular: 'Branch',
-  plural: 'Branches',
-  group: 'management',
-  linked: true,
-  screens: 'full',
   title: 'name',
   columns: [
     { field: 'code', label: 'Code' },
@@ -35,21 +31,6 @@ export const branches = defineResource({
       import('../../../generated/hooks/branches/branches.ts'),
       import('../../../generated/zod/branches/branches.zod.ts'),
     ]);
-    return {
-      list: api.listBranches,
-      listKey: api.getListBranchesQueryKey,
-      get: api.getBranch,
-      detailKey: api.getGetBranchQueryKey,
-      history: api.getBranchHistory,
-      historyKey: api.getGetBranchHistoryQueryKey,
-      search: api.searchBranches,
-      create: api.createBranch,
-      update: api.updateBranch,
-      remove: api.deleteBranch,
-      restore: api.restoreBranch,
-      forceDelete: api.forceDeleteBranch,
-      createSchema: schemas.CreateBranchBody,
-      updateSchema: schemas.UpdateBranchBody,
-    };
+    return standardOperations({ one: 'Branch', many: 'Branches' }, api, schemas);
   },
 });

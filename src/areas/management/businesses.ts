@@ -1,13 +1,9 @@
 import { defineResource } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const businesses = defineResource({
   key: 'businesses',
-  singular: 'Business',
-  plural: 'Businesses',
-  group: 'management',
-  linked: false,
-  screens: 'full',
   title: 'name',
   columns: [
     { field: 'name', label: 'Name' },
@@ -50,26 +46,13 @@ export const businesses = defineResource({
       import('../../../generated/zod/businesses/businesses.zod.ts'),
     ]);
     return {
-      list: api.listBusinesses,
-      listKey: api.getListBusinessesQueryKey,
-      get: api.getBusiness,
-      detailKey: api.getGetBusinessQueryKey,
-      history: api.getBusinessHistory,
-      historyKey: api.getGetBusinessHistoryQueryKey,
-      search: api.searchBusinesses,
-      create: api.createBusiness,
-      update: api.updateBusiness,
-      remove: api.deleteBusiness,
-      restore: api.restoreBusiness,
-      forceDelete: api.forceDeleteBusiness,
-      createSchema: schemas.CreateBusinessBody,
+      ...standardOperations({ one: 'Business', many: 'Businesses' }, api, schemas),
       // docs/domain/screens.md, Start-up and sign-out: after a new business, the list of the user's businesses is read
       // again and kept.
       afterCreate: async (queryClient) => {
         const { businesses } = await api.retrieveAllBusinesses();
         queryClient.setQueryData(api.getGetAllBusinessesQueryKey(), businesses);
       },
-      updateSchema: schemas.UpdateBusinessBody,
     };
   },
 });

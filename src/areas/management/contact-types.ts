@@ -1,13 +1,9 @@
 import { defineResource } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const contactTypes = defineResource({
   key: 'contact-types',
-  singular: 'Contact Type',
-  plural: 'Contact Types',
-  group: 'management',
-  linked: true,
-  screens: 'full',
   title: 'name',
   columns: [{ field: 'name', label: 'Name' }],
   viewFields: [{ field: 'name', label: 'Name' }, ...recordTimestamps],
@@ -17,21 +13,6 @@ export const contactTypes = defineResource({
       import('../../../generated/hooks/contact-types/contact-types.ts'),
       import('../../../generated/zod/contact-types/contact-types.zod.ts'),
     ]);
-    return {
-      list: api.listContactTypes,
-      listKey: api.getListContactTypesQueryKey,
-      get: api.getContactType,
-      detailKey: api.getGetContactTypeQueryKey,
-      history: api.getContactTypeHistory,
-      historyKey: api.getGetContactTypeHistoryQueryKey,
-      search: api.searchContactTypes,
-      create: api.createContactType,
-      update: api.updateContactType,
-      remove: api.deleteContactType,
-      restore: api.restoreContactType,
-      forceDelete: api.forceDeleteContactType,
-      createSchema: schemas.CreateContactTypeBody,
-      updateSchema: schemas.UpdateContactTypeBody,
-    };
+    return standardOperations({ one: 'ContactType', many: 'ContactTypes' }, api, schemas);
   },
 });

@@ -1,14 +1,10 @@
 import { defineResource } from '../../resources/resource.ts';
 import { recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 import { prescriptionColumns } from '../eye-care/prescriptions.ts';
 
 export const contacts = defineResource({
   key: 'contacts',
-  singular: 'Contact',
-  plural: 'Contacts',
-  group: 'management',
-  linked: true,
-  screens: 'full',
   title: 'name',
   filters: [
     {
@@ -66,22 +62,9 @@ export const contacts = defineResource({
       import('../../../generated/zod/contacts/contacts.zod.ts'),
     ]);
     return {
+      ...standardOperations({ one: 'Contact', many: 'Contacts' }, api, schemas),
       importCsv: (csv, dryRun) =>
         api.importContacts({ dry_run: dryRun ? 1 : 0 }, { data: csv, headers: { 'Content-Type': 'text/csv' } }),
-      list: api.listContacts,
-      listKey: api.getListContactsQueryKey,
-      get: api.getContact,
-      detailKey: api.getGetContactQueryKey,
-      history: api.getContactHistory,
-      historyKey: api.getGetContactHistoryQueryKey,
-      search: api.searchContacts,
-      create: api.createContact,
-      update: api.updateContact,
-      remove: api.deleteContact,
-      restore: api.restoreContact,
-      forceDelete: api.forceDeleteContact,
-      createSchema: schemas.CreateContactBody,
-      updateSchema: schemas.UpdateContactBody,
       // A patient's eye care: prescriptions newest first (the expired ones marked by their status) and job orders.
       related: [
         {

@@ -1,12 +1,8 @@
 import { defineResource } from '../../resources/resource.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const permissions = defineResource({
   key: 'permissions',
-  singular: 'Permission',
-  plural: 'Permissions',
-  group: 'management',
-  linked: true,
-  screens: 'read-only',
   title: 'name',
   columns: [
     { field: 'name', label: 'Name' },
@@ -21,12 +17,6 @@ export const permissions = defineResource({
   formFields: [],
   load: async () => {
     const api = await import('../../../generated/hooks/permissions/permissions.ts');
-    return {
-      list: api.listPermissions,
-      listKey: api.getListPermissionsQueryKey,
-      get: api.getPermission,
-      detailKey: api.getGetPermissionQueryKey,
-      search: api.searchPermissions,
-    };
+    return standardOperations({ one: 'Permission', many: 'Permissions' }, api);
   },
 });

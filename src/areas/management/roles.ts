@@ -1,13 +1,9 @@
 import { defineResource } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const roles = defineResource({
   key: 'roles',
-  singular: 'Role',
-  plural: 'Roles',
-  group: 'management',
-  linked: true,
-  screens: 'full',
   title: 'name',
   columns: [
     { field: 'name', label: 'Name' },
@@ -29,21 +25,6 @@ export const roles = defineResource({
       import('../../../generated/hooks/roles/roles.ts'),
       import('../../../generated/zod/roles/roles.zod.ts'),
     ]);
-    return {
-      list: api.listRoles,
-      listKey: api.getListRolesQueryKey,
-      get: api.getRole,
-      detailKey: api.getGetRoleQueryKey,
-      history: api.getRoleHistory,
-      historyKey: api.getGetRoleHistoryQueryKey,
-      search: api.searchRoles,
-      create: api.createRole,
-      update: api.updateRole,
-      remove: api.deleteRole,
-      restore: api.restoreRole,
-      forceDelete: api.forceDeleteRole,
-      createSchema: schemas.CreateRoleBody,
-      updateSchema: schemas.UpdateRoleBody,
-    };
+    return standardOperations({ one: 'Role', many: 'Roles' }, api, schemas);
   },
 });

@@ -1,13 +1,9 @@
 import { defineResource } from '../../resources/resource.ts';
 import { recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const users = defineResource({
   key: 'users',
-  singular: 'User',
-  plural: 'Users',
-  group: 'management',
-  linked: true,
-  screens: 'full',
   title: 'name',
   filters: [relationFilter('role_id', 'Role', 'roles')],
   columns: [
@@ -41,22 +37,9 @@ export const users = defineResource({
       import('../../../generated/zod/users/users.zod.ts'),
     ]);
     return {
-      list: api.listUsers,
-      listKey: api.getListUsersQueryKey,
-      get: api.getUser,
-      detailKey: api.getGetUserQueryKey,
-      history: api.getUserHistory,
-      historyKey: api.getGetUserHistoryQueryKey,
-      search: api.searchUsers,
-      create: api.createUser,
-      update: api.updateUser,
-      remove: api.deleteUser,
-      restore: api.restoreUser,
-      forceDelete: api.forceDeleteUser,
+      ...standardOperations({ one: 'User', many: 'Users' }, api, schemas),
       resetPassword: api.resetUserPassword,
       resetSecurityPin: api.resetUserSecurityPin,
-      createSchema: schemas.CreateUserBody,
-      updateSchema: schemas.UpdateUserBody,
     };
   },
 });

@@ -1,13 +1,9 @@
 import { defineResource } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const warehouses = defineResource({
   key: 'warehouses',
-  singular: 'Warehouse',
-  plural: 'Warehouses',
-  group: 'management',
-  linked: true,
-  screens: 'full',
   title: 'name',
   columns: [
     { field: 'code', label: 'Code' },
@@ -32,21 +28,6 @@ export const warehouses = defineResource({
       import('../../../generated/hooks/warehouses/warehouses.ts'),
       import('../../../generated/zod/warehouses/warehouses.zod.ts'),
     ]);
-    return {
-      list: api.listWarehouses,
-      listKey: api.getListWarehousesQueryKey,
-      get: api.getWarehouse,
-      detailKey: api.getGetWarehouseQueryKey,
-      history: api.getWarehouseHistory,
-      historyKey: api.getGetWarehouseHistoryQueryKey,
-      search: api.searchWarehouses,
-      create: api.createWarehouse,
-      update: api.updateWarehouse,
-      remove: api.deleteWarehouse,
-      restore: api.restoreWarehouse,
-      forceDelete: api.forceDeleteWarehouse,
-      createSchema: schemas.CreateWarehouseBody,
-      updateSchema: schemas.UpdateWarehouseBody,
-    };
+    return standardOperations({ one: 'Warehouse', many: 'Warehouses' }, api, schemas);
   },
 });

@@ -3,14 +3,10 @@ import { refreshPaidDocuments } from '../../resources/paid-documents.ts';
 import { documentsWithBalance } from '../../resources/picker-searches.ts';
 import { defineResource } from '../../resources/resource.ts';
 import { dateRangeFilters, recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const billPayments = defineResource({
   key: 'bill-payments',
-  singular: 'Bill Payment',
-  plural: 'Bill Payments',
-  group: 'purchasing',
-  linked: true,
-  screens: 'no-edit',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -60,13 +56,7 @@ export const billPayments = defineResource({
     ...dateRangeFilters('payment_date', 'Payment date'),
   ],
   createParam: 'bill_id',
-  numbering: {
-    documentName: 'bill-payment',
-    prefix: 'BP',
-    locationPrefix: '',
-    referenced: false,
-    locationOf: { field: 'bill_id', resource: 'bills', prefix: '' },
-  },
+  numbering: { locationOf: { field: 'bill_id', resource: 'bills', prefix: '' } },
   pays: { field: 'bill_id', resource: 'bills', partyLabel: 'Supplier' },
   idempotentCreate: true,
   load: async () => {
@@ -75,18 +65,7 @@ export const billPayments = defineResource({
       import('../../../generated/zod/bill-payments/bill-payments.zod.ts'),
     ]);
     return {
-      list: api.listBillPayments,
-      listKey: api.getListBillPaymentsQueryKey,
-      get: api.getBillPayment,
-      detailKey: api.getGetBillPaymentQueryKey,
-      history: api.getBillPaymentHistory,
-      historyKey: api.getGetBillPaymentHistoryQueryKey,
-      search: api.searchBillPayments,
-      create: api.createBillPayment,
-      remove: api.deleteBillPayment,
-      restore: api.restoreBillPayment,
-      forceDelete: api.forceDeleteBillPayment,
-      createSchema: schemas.CreateBillPaymentBody,
+      ...standardOperations({ one: 'BillPayment', many: 'BillPayments' }, api, schemas),
       afterCreate: (queryClient) => refreshPaidDocuments(queryClient, 'bills'),
       prefill: async (id) => {
         const { getBill } = await import('../../../generated/hooks/bills/bills.ts');

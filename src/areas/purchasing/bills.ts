@@ -10,14 +10,10 @@ import {
   recordTimestamps,
   relationFilter,
 } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const bills = defineResource({
   key: 'bills',
-  singular: 'Bill',
-  plural: 'Bills',
-  group: 'purchasing',
-  linked: true,
-  screens: 'no-edit',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -110,7 +106,6 @@ export const bills = defineResource({
     ...dateRangeFilters('due_date', 'Due date'),
   ],
   createParam: 'purchase_order_id',
-  numbering: { documentName: 'bill', prefix: 'B', locationPrefix: '', referenced: false },
   homeField: 'location',
   idempotentCreate: true,
   followUps: [
@@ -147,17 +142,7 @@ export const bills = defineResource({
       import('../../../generated/zod/bills/bills.zod.ts'),
     ]);
     return {
-      list: api.listBills,
-      listKey: api.getListBillsQueryKey,
-      get: api.getBill,
-      detailKey: api.getGetBillQueryKey,
-      history: api.getBillHistory,
-      historyKey: api.getGetBillHistoryQueryKey,
-      search: api.searchBills,
-      create: api.createBill,
-      remove: api.deleteBill,
-      restore: api.restoreBill,
-      forceDelete: api.forceDeleteBill,
+      ...standardOperations({ one: 'Bill', many: 'Bills' }, api, schemas),
       related: [
         {
           caption: 'Payments',
@@ -176,7 +161,6 @@ export const bills = defineResource({
           },
         },
       ],
-      createSchema: schemas.CreateBillBody,
       prefill: async (id) => {
         const { getPurchaseOrder } = await import('../../../generated/hooks/purchase-orders/purchase-orders.ts');
         const order = await getPurchaseOrder(id);

@@ -1,14 +1,10 @@
 import { suppliers } from '../../resources/picker-searches.ts';
 import { defineResource } from '../../resources/resource.ts';
 import { dateRangeFilters, recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const purchaseItemPrices = defineResource({
   key: 'purchase-item-prices',
-  singular: 'Purchase Item Price',
-  plural: 'Purchase Item Prices',
-  group: 'purchasing',
-  linked: true,
-  screens: 'full',
   title: 'item_name',
   columns: [
     { field: 'item_name', label: 'Item' },
@@ -49,25 +45,12 @@ export const purchaseItemPrices = defineResource({
       import('../../../generated/zod/purchase-item-prices/purchase-item-prices.zod.ts'),
     ]);
     return {
+      ...standardOperations({ one: 'PurchaseItemPrice', many: 'PurchaseItemPrices' }, api, schemas),
       importCsv: (csv, dryRun) =>
         api.importPurchaseItemPrices(
           { dry_run: dryRun ? 1 : 0 },
           { data: csv, headers: { 'Content-Type': 'text/csv' } },
         ),
-      list: api.listPurchaseItemPrices,
-      listKey: api.getListPurchaseItemPricesQueryKey,
-      get: api.getPurchaseItemPrice,
-      detailKey: api.getGetPurchaseItemPriceQueryKey,
-      history: api.getPurchaseItemPriceHistory,
-      historyKey: api.getGetPurchaseItemPriceHistoryQueryKey,
-      search: api.searchPurchaseItemPrices,
-      create: api.createPurchaseItemPrice,
-      update: api.updatePurchaseItemPrice,
-      remove: api.deletePurchaseItemPrice,
-      restore: api.restorePurchaseItemPrice,
-      forceDelete: api.forceDeletePurchaseItemPrice,
-      createSchema: schemas.CreatePurchaseItemPriceBody,
-      updateSchema: schemas.UpdatePurchaseItemPriceBody,
     };
   },
 });

@@ -9,6 +9,7 @@ import {
   recordTimestamps,
   relationFilter,
 } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 // A bill may only bill what its order lines have not billed yet (docs/domain/purchasing.md, Bills).
 function hasUnbilledLines(order: ResourceRecord): boolean {
@@ -31,11 +32,6 @@ function hasBilledLines(order: ResourceRecord): boolean {
 
 export const purchaseOrders = defineResource({
   key: 'purchase-orders',
-  singular: 'Purchase Order',
-  plural: 'Purchase Orders',
-  group: 'purchasing',
-  linked: true,
-  screens: 'full',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -113,7 +109,6 @@ export const purchaseOrders = defineResource({
     ...dateRangeFilters('order_date', 'Order date'),
   ],
   prefillRoutes: [{ segment: 'from-job-order', param: 'job_order_id' }],
-  numbering: { documentName: 'purchase-order', prefix: 'PO', locationPrefix: '', referenced: true },
   homeField: 'location',
   idempotentCreate: true,
   editable: (order) => readField(order, 'status') === 'open' && !hasBilledLines(order),
@@ -146,20 +141,7 @@ export const purchaseOrders = defineResource({
       import('../../../generated/zod/purchase-orders/purchase-orders.zod.ts'),
     ]);
     return {
-      list: api.listPurchaseOrders,
-      listKey: api.getListPurchaseOrdersQueryKey,
-      get: api.getPurchaseOrder,
-      detailKey: api.getGetPurchaseOrderQueryKey,
-      history: api.getPurchaseOrderHistory,
-      historyKey: api.getGetPurchaseOrderHistoryQueryKey,
-      search: api.searchPurchaseOrders,
-      create: api.createPurchaseOrder,
-      update: api.updatePurchaseOrder,
-      remove: api.deletePurchaseOrder,
-      restore: api.restorePurchaseOrder,
-      forceDelete: api.forceDeletePurchaseOrder,
-      createSchema: schemas.CreatePurchaseOrderBody,
-      updateSchema: schemas.UpdatePurchaseOrderBody,
+      ...standardOperations({ one: 'PurchaseOrder', many: 'PurchaseOrders' }, api, schemas),
       // The lenses an outside lab makes for a job order, ordered from that lab at the job order's branch.
       prefillFrom: {
         'from-job-order': async (id) => {

@@ -8,14 +8,10 @@ import {
   recordTimestamps,
   relationFilter,
 } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const receiveOrders = defineResource({
   key: 'receive-orders',
-  singular: 'Receive Order',
-  plural: 'Receive Orders',
-  group: 'purchasing',
-  linked: true,
-  screens: 'no-edit',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -85,7 +81,6 @@ export const receiveOrders = defineResource({
     ...dateRangeFilters('received_date', 'Received'),
   ],
   createParam: 'purchase_order_id',
-  numbering: { documentName: 'receive-order', prefix: 'RO', locationPrefix: '', referenced: false },
   homeField: 'location',
   idempotentCreate: true,
   load: async () => {
@@ -94,18 +89,7 @@ export const receiveOrders = defineResource({
       import('../../../generated/zod/receive-orders/receive-orders.zod.ts'),
     ]);
     return {
-      list: api.listReceiveOrders,
-      listKey: api.getListReceiveOrdersQueryKey,
-      get: api.getReceiveOrder,
-      detailKey: api.getGetReceiveOrderQueryKey,
-      history: api.getReceiveOrderHistory,
-      historyKey: api.getGetReceiveOrderHistoryQueryKey,
-      search: api.searchReceiveOrders,
-      create: api.createReceiveOrder,
-      remove: api.deleteReceiveOrder,
-      restore: api.restoreReceiveOrder,
-      forceDelete: api.forceDeleteReceiveOrder,
-      createSchema: schemas.CreateReceiveOrderBody,
+      ...standardOperations({ one: 'ReceiveOrder', many: 'ReceiveOrders' }, api, schemas),
       prefill: async (id) => {
         const { getPurchaseOrder } = await import('../../../generated/hooks/purchase-orders/purchase-orders.ts');
         const order = await getPurchaseOrder(id);

@@ -1,15 +1,11 @@
 import { defineResource } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 // Senior Citizen and PWD discounts (docs/domain/sales.md, Senior citizen and PWD discounts): the percent, whether
 // qualifying lines lose their VAT first, and the item types that qualify.
 export const discountPrograms = defineResource({
   key: 'discount-programs',
-  singular: 'Discount Program',
-  plural: 'Discount Programs',
-  group: 'sales',
-  linked: true,
-  screens: 'full',
   title: 'name',
   columns: [
     { field: 'name', label: 'Name' },
@@ -35,19 +31,6 @@ export const discountPrograms = defineResource({
       import('../../../generated/hooks/discount-programs/discount-programs.ts'),
       import('../../../generated/zod/discount-programs/discount-programs.zod.ts'),
     ]);
-    return {
-      list: api.listDiscountPrograms,
-      listKey: api.getListDiscountProgramsQueryKey,
-      get: api.getDiscountProgram,
-      detailKey: api.getGetDiscountProgramQueryKey,
-      search: api.searchDiscountPrograms,
-      create: api.createDiscountProgram,
-      update: api.updateDiscountProgram,
-      remove: api.deleteDiscountProgram,
-      restore: api.restoreDiscountProgram,
-      forceDelete: api.forceDeleteDiscountProgram,
-      createSchema: schemas.CreateDiscountProgramBody,
-      updateSchema: schemas.UpdateDiscountProgramBody,
-    };
+    return standardOperations({ one: 'DiscountProgram', many: 'DiscountPrograms' }, api, schemas);
   },
 });

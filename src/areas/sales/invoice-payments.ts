@@ -3,14 +3,10 @@ import { refreshPaidDocuments } from '../../resources/paid-documents.ts';
 import { documentsWithBalance } from '../../resources/picker-searches.ts';
 import { defineResource } from '../../resources/resource.ts';
 import { dateRangeFilters, recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const invoicePayments = defineResource({
   key: 'invoice-payments',
-  singular: 'Invoice Payment',
-  plural: 'Invoice Payments',
-  group: 'sales',
-  linked: true,
-  screens: 'full',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -60,13 +56,7 @@ export const invoicePayments = defineResource({
     ...dateRangeFilters('payment_date', 'Payment date'),
   ],
   createParam: 'invoice_id',
-  numbering: {
-    documentName: 'invoice-payment',
-    prefix: 'IP',
-    locationPrefix: '',
-    referenced: false,
-    locationOf: { field: 'invoice_id', resource: 'invoices', prefix: '' },
-  },
+  numbering: { locationOf: { field: 'invoice_id', resource: 'invoices', prefix: '' } },
   pays: { field: 'invoice_id', resource: 'invoices', partyLabel: 'Customer' },
   idempotentCreate: true,
   load: async () => {
@@ -75,20 +65,7 @@ export const invoicePayments = defineResource({
       import('../../../generated/zod/invoice-payments/invoice-payments.zod.ts'),
     ]);
     return {
-      list: api.listInvoicePayments,
-      listKey: api.getListInvoicePaymentsQueryKey,
-      get: api.getInvoicePayment,
-      detailKey: api.getGetInvoicePaymentQueryKey,
-      history: api.getInvoicePaymentHistory,
-      historyKey: api.getGetInvoicePaymentHistoryQueryKey,
-      search: api.searchInvoicePayments,
-      create: api.createInvoicePayment,
-      update: api.updateInvoicePayment,
-      remove: api.deleteInvoicePayment,
-      restore: api.restoreInvoicePayment,
-      forceDelete: api.forceDeleteInvoicePayment,
-      createSchema: schemas.CreateInvoicePaymentBody,
-      updateSchema: schemas.UpdateInvoicePaymentBody,
+      ...standardOperations({ one: 'InvoicePayment', many: 'InvoicePayments' }, api, schemas),
       afterCreate: (queryClient) => refreshPaidDocuments(queryClient, 'invoices'),
       prefill: async (id) => {
         const { getInvoice } = await import('../../../generated/hooks/invoices/invoices.ts');

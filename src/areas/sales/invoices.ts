@@ -10,14 +10,10 @@ import {
   saleFigures,
   saleLineDiscount,
 } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const invoices = defineResource({
   key: 'invoices',
-  singular: 'Invoice',
-  plural: 'Invoices',
-  group: 'sales',
-  linked: true,
-  screens: 'full',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -120,7 +116,6 @@ export const invoices = defineResource({
     ...dateRangeFilters('due_date', 'Due date'),
   ],
   prefillRoutes: [{ segment: 'from-job-order', param: 'job_order_id' }],
-  numbering: { documentName: 'invoice', prefix: 'I', locationPrefix: '', referenced: true },
   homeField: 'branch_id',
   idempotentCreate: true,
   editable: (invoice) => readField(invoice, 'status') === 'unpaid',
@@ -157,18 +152,7 @@ export const invoices = defineResource({
       import('../../../generated/zod/invoices/invoices.zod.ts'),
     ]);
     return {
-      list: api.listInvoices,
-      listKey: api.getListInvoicesQueryKey,
-      get: api.getInvoice,
-      detailKey: api.getGetInvoiceQueryKey,
-      history: api.getInvoiceHistory,
-      historyKey: api.getGetInvoiceHistoryQueryKey,
-      search: api.searchInvoices,
-      create: api.createInvoice,
-      update: api.updateInvoice,
-      remove: api.deleteInvoice,
-      restore: api.restoreInvoice,
-      forceDelete: api.forceDeleteInvoice,
+      ...standardOperations({ one: 'Invoice', many: 'Invoices' }, api, schemas),
       related: [
         {
           caption: 'Payments',
@@ -189,8 +173,6 @@ export const invoices = defineResource({
           },
         },
       ],
-      createSchema: schemas.CreateInvoiceBody,
-      updateSchema: schemas.UpdateInvoiceBody,
       // The patient's eyewear order, billed line for line (docs/domain/eye-care.md, Eyewear job orders).
       prefillFrom: {
         'from-job-order': async (id) => {

@@ -8,14 +8,10 @@ import {
   saleFigures,
   saleLineDiscount,
 } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const quotations = defineResource({
   key: 'quotations',
-  singular: 'Quotation',
-  plural: 'Quotations',
-  group: 'sales',
-  linked: false,
-  screens: 'no-edit',
   title: 'number',
   columns: [
     { field: 'number', label: 'Number' },
@@ -84,7 +80,6 @@ export const quotations = defineResource({
     locationFilter('', 'Branch'),
     ...dateRangeFilters('quotation_date', 'Quotation date'),
   ],
-  numbering: { documentName: 'quotation', prefix: 'Q', locationPrefix: '', referenced: true },
   homeField: 'branch_id',
   idempotentCreate: true,
   print: {
@@ -110,19 +105,6 @@ export const quotations = defineResource({
       import('../../../generated/hooks/quotations/quotations.ts'),
       import('../../../generated/zod/quotations/quotations.zod.ts'),
     ]);
-    return {
-      list: api.listQuotations,
-      listKey: api.getListQuotationsQueryKey,
-      get: api.getQuotation,
-      detailKey: api.getGetQuotationQueryKey,
-      history: api.getQuotationHistory,
-      historyKey: api.getGetQuotationHistoryQueryKey,
-      search: api.searchQuotations,
-      create: api.createQuotation,
-      remove: api.deleteQuotation,
-      restore: api.restoreQuotation,
-      forceDelete: api.forceDeleteQuotation,
-      createSchema: schemas.CreateQuotationBody,
-    };
+    return standardOperations({ one: 'Quotation', many: 'Quotations' }, api, schemas);
   },
 });

@@ -5,14 +5,10 @@ import {
   recordTimestamps,
   relationFilter,
 } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const saleItemPrices = defineResource({
   key: 'sale-item-prices',
-  singular: 'Sale Item Price',
-  plural: 'Sale Item Prices',
-  group: 'sales',
-  linked: true,
-  screens: 'full',
   title: 'item_name',
   columns: [
     { field: 'item_name', label: 'Item' },
@@ -51,22 +47,9 @@ export const saleItemPrices = defineResource({
       import('../../../generated/zod/sale-item-prices/sale-item-prices.zod.ts'),
     ]);
     return {
+      ...standardOperations({ one: 'SaleItemPrice', many: 'SaleItemPrices' }, api, schemas),
       importCsv: (csv, dryRun) =>
         api.importSaleItemPrices({ dry_run: dryRun ? 1 : 0 }, { data: csv, headers: { 'Content-Type': 'text/csv' } }),
-      list: api.listSaleItemPrices,
-      listKey: api.getListSaleItemPricesQueryKey,
-      get: api.getSaleItemPrice,
-      detailKey: api.getGetSaleItemPriceQueryKey,
-      history: api.getSaleItemPriceHistory,
-      historyKey: api.getGetSaleItemPriceHistoryQueryKey,
-      search: api.searchSaleItemPrices,
-      create: api.createSaleItemPrice,
-      update: api.updateSaleItemPrice,
-      remove: api.deleteSaleItemPrice,
-      restore: api.restoreSaleItemPrice,
-      forceDelete: api.forceDeleteSaleItemPrice,
-      createSchema: schemas.CreateSaleItemPriceBody,
-      updateSchema: schemas.UpdateSaleItemPriceBody,
     };
   },
 });

@@ -1,13 +1,10 @@
 import { Alert, Badge, Button, DataList, Flex, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { LuPrinter } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { CashSession, StockCount, ZReading } from '../../../generated/model/index.ts';
-import { LensFamilyActions } from '../../areas/inventory/lenses/lens-family-actions.tsx';
 import { useGate, usePermissions, useSeesCosts } from '../../auth/use-permissions.ts';
 import { formatTimestamp } from '../../format/date.ts';
-import { isLensFamily } from '../../format/optical.ts';
 import {
   columnValue,
   isEditable,
@@ -39,17 +36,15 @@ import {
   successToast,
 } from './record-actions.ts';
 
-// Only a stock count's, a cash session's and a Z-reading's view need their working panels: each loaded with the
-// first such screen.
-const StockCountPanel = lazy(() =>
-  import('../../areas/logistics/stock-count-panel.tsx').then((module) => ({ default: module.StockCountPanel })),
-);
-const CashSessionPanel = lazy(() =>
-  import('../../areas/cash/cash-session-panel.tsx').then((module) => ({ default: module.CashSessionPanel })),
-);
-const ZReadingPanel = lazy(() =>
-  import('../../areas/cash/z-reading-panel.tsx').then((module) => ({ default: module.ZReadingPanel })),
-);
+// A resource's own panel or buttons (src/resources/resource.ts, viewPanel and recordActions), each made lazy once.
+const lazyOnce = new WeakMap<object, ComponentType<never>>();
+function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const known = lazyOnce.get(load) as ComponentType<P> | undefined;
+  if (known) return known;
+  const component = lazy(async () => ({ default: await load() })) as unknown as ComponentType<P>;
+  lazyOnce.set(load, component as ComponentType<never>);
+  return component;
+}
 
 function runAction(api: ResourceApi, action: RecordAction, id: number): Promise<string | null> {
   const unsupported = () => Promise.reject(new Error(`This record cannot ${action}.`));
@@ -76,6 +71,8 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
   const navigate = useNavigate();
   const can = useGate();
   const refusedHere = usePermissions() !== null && !can({ prefix: permissionPrefixOf(resource), action: 'view' });
+  const RecordActions = resource.recordActions ? lazyComponent(resource.recordActions.load) : null;
+  const ViewPanel = resource.viewPanel ? lazyComponent(resource.viewPanel) : null;
   const record = useQuery({
     queryKey: api.detailKey(id),
     queryFn: ({ signal }) => api.get(id, undefined, signal),
@@ -217,8 +214,10 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
                   </Button>
                 ))
             : null}
-          {data && !deleted && resource.lensFamily && isLensFamily(data as Record<string, unknown>) ? (
-            <LensFamilyActions id={id} canUpdate={can({ prefix, action: 'update' })} />
+          {data && !deleted && RecordActions && resource.recordActions?.applies(data) ? (
+            <Suspense fallback={null}>
+              <RecordActions id={id} canUpdate={can({ prefix, action: 'update' })} />
+            </Suspense>
           ) : null}
           {data && !deleted
             ? (resource.statusMoves ?? [])
@@ -304,19 +303,9 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
         </Alert.Root>
       ) : null}
       {data ? <RecordDetails record={data} resource={resource} /> : null}
-      {data && resource.viewPanel === 'stock-count' ? (
+      {data && ViewPanel ? (
         <Suspense fallback={null}>
-          <StockCountPanel count={data as unknown as StockCount} />
-        </Suspense>
-      ) : null}
-      {data && resource.viewPanel === 'cash-session' ? (
-        <Suspense fallback={null}>
-          <CashSessionPanel session={data as unknown as CashSession} />
-        </Suspense>
-      ) : null}
-      {data && resource.viewPanel === 'z-reading' ? (
-        <Suspense fallback={null}>
-          <ZReadingPanel reading={data as unknown as ZReading} />
+          <ViewPanel record={data} />
         </Suspense>
       ) : null}
       {data && linesField?.kind === 'lines' && Array.isArray(lines) ? (

@@ -1,15 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ChangeOwnPasswordBody, LoginBody } from '../../generated/zod/auth/auth.zod.ts';
-import type { Database } from '../db/database.ts';
-import { dialectOf } from '../db/dialect.ts';
-import { retryTransaction } from '../db/transaction-retry.ts';
-import { clearSessionCookie, issueXsrfToken, sessionCookie, setSessionCookie } from '../http/cookies.ts';
-import { tooManyRequests, unauthenticated, unprocessable } from '../http/errors.ts';
-import { parseInput } from '../http/validation.ts';
-import { authUserOf } from './auth-user.ts';
-import { hashPassword, type ScryptCost, verifyPassword } from './password.ts';
-import { endOtherSessionsOf, endSession, startSession } from './sessions.ts';
+import { authUserOf } from '../auth/auth-user.ts';
+import { hashPassword, type ScryptCost, verifyPassword } from '../auth/password.ts';
+import { endOtherSessionsOf, endSession, startSession } from '../auth/sessions.ts';
 import {
   clearFailures,
   describeWait,
@@ -17,7 +11,14 @@ import {
   secondsUntilAllowed,
   type ThrottlePolicy,
   throttleKeys,
-} from './throttle.ts';
+} from '../auth/throttle.ts';
+import type { Database } from '../db/database.ts';
+import { dialectOf } from '../db/dialect.ts';
+import { retryTransaction } from '../db/transaction-retry.ts';
+import { unprocessable } from '../domain/refusal.ts';
+import { clearSessionCookie, issueXsrfToken, sessionCookie, setSessionCookie } from './cookies.ts';
+import { tooManyRequests, unauthenticated } from './errors.ts';
+import { parseInput } from './validation.ts';
 
 export type AuthRouteOptions = {
   db: Kysely<Database>;

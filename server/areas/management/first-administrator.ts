@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { seedStartingData } from '../areas/management/businesses.ts';
-import type { Database } from '../db/database.ts';
-import { fullAccessPermission, postBackdatedDocumentsPermission } from './identity.ts';
+import { fullAccessPermission, postBackdatedDocumentsPermission } from '../../auth/identity.ts';
+import type { Database } from '../../db/database.ts';
+import { seedStartingData } from './businesses.ts';
 
 export type FirstAdministrator = {
   email: string;

@@ -1,3 +1,4 @@
+import { dialectOf } from '../db/dialect.ts';
 import { businessDate } from '../domain/business-date.ts';
 import { fieldError } from '../domain/refusal.ts';
 import type { AnyResource, ResourceContext } from './resource.ts';
@@ -19,6 +20,11 @@ export async function checkOpenDay(
     .filter((place) => !place.source && place.location?.branch_id != null)
     .map((place) => place.location?.branch_id ?? 0);
   if (branchIds.length === 0) return;
+  // The branch rows are held (shared) until the document commits, and a Z-reading takes them exclusively before it
+  // reads the day: a document checked here is either in the reading's figures or sees the reading and is refused.
+  if (dialectOf(ctx.db) === 'postgres') {
+    await ctx.db.selectFrom('branches').select('id').where('id', 'in', branchIds).forKeyShare().execute();
+  }
   const reading = await ctx.db
     .selectFrom('z_readings')
     .innerJoin('branches', 'branches.id', 'z_readings.branch_id')

@@ -337,6 +337,38 @@ describe('the Z-reading', () => {
   });
 });
 
+describe('a sale racing the Z-reading', () => {
+  it('is either in the reading or refused as on a closed day, never after it uncounted', async () => {
+    const otherApp = await buildApp({ db: api.connectAgain(), passwordCost: testPasswordCost });
+    try {
+      const other = new TestClient(otherApp);
+      await other.get('/api/csrf-cookie');
+      expect((await other.post('/login', { email: 'admin@example.test', password: testPassword })).status).toBe(200);
+      other.businessId = fixture.businessId;
+      const [reading, invoice] = await Promise.all([
+        other.post('/api/z-readings', { branch_id: branchB }),
+        cashier.post('/api/invoices', {
+          contact_id: fixture.customerId,
+          branch_id: branchB,
+          invoice_date: today,
+          lines: [{ item_id: fixture.serviceItemId, quantity: 1, unit_price: 250 }],
+        }),
+      ]);
+      const made = expectContract(reading, 201, CreateZReadingResponse);
+      expect([201, 422]).toContain(invoice.status);
+      const standing = await api.db
+        .selectFrom('invoices')
+        .select('id')
+        .where('branch_id', '=', branchB)
+        .where('invoice_date', '=', today)
+        .execute();
+      expect(made.invoices_issued).toBe(standing.length);
+    } finally {
+      await otherApp.close();
+    }
+  });
+});
+
 // The fewest bills and coins that make an amount, as a drawer would hold it.
 function countOf(pesos: number): Record<string, number> {
   let centavos = Math.round(pesos * 100);

@@ -168,10 +168,13 @@ export async function createZReading(context: PostingContext, input: ZReadingInp
     .where('id', '=', input.branch_id)
     .where('business_id', '=', context.businessId)
     .where('deleted_at', 'is', null)
+    // Waits for the documents of the branch being saved now, and holds back those that come after until the reading
+    // commits (server/engine/closed-day.ts): the day's figures are read with nothing of that day in flight.
+    .$if(context.dialect === 'postgres', (query) => query.forUpdate())
     .executeTakeFirst();
   if (!branch) throw fieldError('branch_id', 'The selected branch_id is invalid.');
   const location = { branch_id: branch.id, warehouse_id: null };
-  // The branch's Z counter row is the series' lock: a second close of the same branch waits here until the first
+  // The branch's Z counter row is the series' lock as well: a second close of the same branch waits until the first
   // commits, then reads its reading below. A refused reading rolls the counter back, so the series has no gaps.
   const number = await assignDocumentNumber(context, 'z-reading', location);
   const previous = await latestReading(context.trx, context.businessId, branch.id);

@@ -12,17 +12,18 @@
 
 import { resolve } from 'node:path';
 import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
 import { CreateInvoiceBody } from '../generated/zod/invoices/invoices.zod.ts';
 import { itemsResource } from '../server/areas/inventory/items.ts';
 import { powerGrid } from '../server/areas/inventory/lens-families.ts';
 import type { InvoiceInput } from '../server/areas/sales/invoices-posting.ts';
 import type { Database } from '../server/db/database.ts';
-import { dialectOf } from '../server/db/dialect.ts';
 import { demoPassword } from '../server/demo/master-data.ts';
 import { demoLensFamily } from '../server/demo/optical-catalogue.ts';
 import { businessDate } from '../server/domain/business-date.ts';
+import { searchCountBound } from '../server/engine/list.ts';
 import { maintainedTotal } from '../server/engine/maintained-total.ts';
-import { containsTextIndexed } from '../server/engine/search-index.ts';
+import { matchingIdsInOrder } from '../server/engine/search-index.ts';
 import {
   type BenchData,
   type BenchDatabase,
@@ -33,7 +34,7 @@ import {
   sqlitePathOf,
 } from './bench/bench-database.ts';
 import { benchClientBundle } from './bench/client-bundle.ts';
-import { benchCpuPerRequest } from './bench/cpu-per-request.ts';
+import { benchBareRead, benchCpuPerRequest } from './bench/cpu-per-request.ts';
 import { benchCsvExport } from './bench/csv-export.ts';
 import { benchHistoryCost } from './bench/history-cost.ts';
 import { benchImportLoad } from './bench/import-load.ts';
@@ -110,13 +111,16 @@ async function benchReads(bench: BenchDatabase, session: Session): Promise<void>
       .executeTakeFirstOrThrow();
     return activeItems().selectAll().orderBy('id', 'desc').limit(15).offset(offset).execute();
   };
-  const search = async () => {
-    const matching = activeItems().where(
-      containsTextIndexed(dialectOf(db), [{ table: 'items', id: 'id' }], itemsResource.searchColumns, bench.searchText),
-    );
-    await matching.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    return matching.selectAll().orderBy(sql`id + 0`, 'desc').limit(15).execute();
+  // As the API searches a text no process keeps: the newest ids up to the bound (and one more), then the page.
+  const searchOnce = async (text: string) => {
+    const place = { table: 'items', businessId, trashed: 'active' as const };
+    const ids = await matchingIdsInOrder(db, place, itemsResource.searchColumns, text, 'desc', searchCountBound + 1);
+    return activeItems()
+      .selectAll()
+      .where('id', 'in', [...ids.slice(0, 15), 0])
+      .execute();
   };
+  const search = () => searchOnce(bench.searchText);
   const readOne = () => activeItems().selectAll().where('id', '=', bench.sampleItemId).executeTakeFirstOrThrow();
   const stocksPage = async () => {
     // The kept total, as the API reads it.
@@ -150,20 +154,40 @@ async function benchReads(bench: BenchDatabase, session: Session): Promise<void>
     seconds,
     pathFor: () => `/api/items?search=${encodeURIComponent(spellings[asked++ % spellings.length] ?? '')}`,
   });
-  rows.push(row(`items: quick search, a new spelling each request (${spellings.length} in turn)`, unkept, null));
+  let searched = 0;
+  const unkeptDirect = await measureDirect(seconds, () =>
+    searchOnce(spellings[searched++ % spellings.length] ?? bench.searchText),
+  );
+  rows.push(
+    row(`items: quick search, a new spelling each request (${spellings.length} in turn)`, unkept, unkeptDirect),
+  );
   printTable(
     `API reads at ${itemCount.toLocaleString('en-US')} items, ${connections} connections, ${seconds} s each (ms)`,
     ['query', 'API req/s', 'API p50', 'API p99', 'non-2xx', 'DB calls/s', 'DB p50', 'DB p99', 'p50 ratio'],
     rows,
   );
+  let spelled = 0;
+  const cpu = await benchCpuPerRequest(db, businessId, [
+    ...cases.map(([label, path]) => [label, path] as const),
+    [
+      'items: quick search, a new spelling each request',
+      () => `/api/items?search=${encodeURIComponent(spellings[spelled++ % spellings.length] ?? '')}`,
+    ] as const,
+  ]);
+  // Read one beside the machine's ceiling for it (SQLite): a bare Fastify primary-key read, same process.
+  const target = targetFor(reads);
+  if (target.kind === 'sqlite') {
+    const bare = await benchBareRead(target.path, bench.sampleItemId);
+    for (const cpuRow of cpu) {
+      const spent = Number(cpuRow[1]);
+      cpuRow.push(cpuRow[0] === 'items: read one' ? `${Math.round(bare)} (${((bare / spent) * 100).toFixed(0)}%)` : '');
+    }
+    cpu.push(['bare Fastify + SQLite primary-key read (the ceiling)', String(Math.round(bare)), '']);
+  }
   printTable(
     'Server CPU per request, in process (µs, median of 5 × 1,000)',
-    ['query', 'CPU µs'],
-    await benchCpuPerRequest(
-      db,
-      businessId,
-      cases.map(([label, path]) => [label, path] as const),
-    ),
+    target.kind === 'sqlite' ? ['query', 'CPU µs', 'ceiling µs (share)'] : ['query', 'CPU µs'],
+    cpu,
   );
 }
 
@@ -228,7 +252,7 @@ async function benchPowerGrid(bench: BenchDatabase, session: Session): Promise<v
 }
 
 // A new 5-line invoice each call, walking through the stocked items so that postings do not drain one stock row.
-async function invoiceInputs(bench: BenchDatabase): Promise<() => InvoiceInput> {
+async function invoiceInputs(bench: BenchDatabase, lineCount = 5): Promise<() => InvoiceInput> {
   const customer = await customerId(bench.db, bench.businessId);
   const items = await bench.db
     .selectFrom('stocks')
@@ -247,7 +271,7 @@ async function invoiceInputs(bench: BenchDatabase): Promise<() => InvoiceInput> 
       contact_id: customer,
       branch_id: bench.branchId,
       invoice_date: invoiceDate,
-      lines: Array.from({ length: 5 }, () => {
+      lines: Array.from({ length: lineCount }, () => {
         next = (next + 1) % items.length;
         return { item_id: items[next]?.item_id, quantity: 1, unit_price: 1_250, discount_percent: 0 };
       }),
@@ -268,9 +292,63 @@ async function benchPostings(bench: BenchDatabase, session: Session, ledger: num
       bodyFor: invoiceBody,
     });
     const label = `invoices of 5 lines, ${clients} client${clients > 1 ? 's' : ''}, ${ledger.toLocaleString('en-US')} movements`;
-    rows.push(row(label, api, null).slice(0, 5));
+    rows.push([...row(label, api, null).slice(0, 5), '']);
   }
+  // One-line invoices at one branch for one customer: every posting takes the same two counter rows.
+  const oneLine = await invoiceInputs(bench, 1);
+  const api = await measureHttp({
+    url: `${session.base}/api/invoices`,
+    headers: session.write,
+    connections,
+    seconds,
+    method: 'POST',
+    bodyFor: () => JSON.stringify(oneLine()),
+  });
+  const floor = await counterFloor(bench, connections, seconds);
+  rows.push([
+    ...row(`invoices of 1 line, ${connections} clients, ${ledger.toLocaleString('en-US')} movements`, api, null).slice(
+      0,
+      5,
+    ),
+    floor === null ? '' : `${floor.toFixed(0)}/s (${((api.perSecond / floor) * 100).toFixed(0)}%)`,
+  ]);
   return rows;
+}
+
+// The machine's floor for gap-free numbering on PostgreSQL: `clients` connections each committing a one-row UPDATE
+// of the same row as fast as they can, which is all that a counter taken just before the commit has to wait for.
+async function counterFloor(bench: BenchDatabase, clients: number, seconds: number): Promise<number | null> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) return null;
+  await sql`CREATE TABLE IF NOT EXISTS bench_counter_floor (id integer PRIMARY KEY, total integer NOT NULL)`.execute(
+    bench.db,
+  );
+  await sql`INSERT INTO bench_counter_floor VALUES (1, 0) ON CONFLICT (id) DO NOTHING`.execute(bench.db);
+  const pool = new pg.Pool({ connectionString: url, max: clients });
+  const schema = (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(bench.db)).rows[0]?.schema;
+  let commits = 0;
+  const end = performance.now() + seconds * 1000;
+  try {
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        const client = await pool.connect();
+        try {
+          await client.query(`SET search_path = "${schema}"`);
+          while (performance.now() < end) {
+            await client.query('BEGIN');
+            await client.query('UPDATE bench_counter_floor SET total = total + 1 WHERE id = 1');
+            await client.query('COMMIT');
+            commits += 1;
+          }
+        } finally {
+          client.release();
+        }
+      }),
+    );
+  } finally {
+    await pool.end();
+  }
+  return commits / seconds;
 }
 
 async function customerId(db: Kysely<Database>, businessId: number): Promise<number> {
@@ -331,7 +409,11 @@ if (runs('postings')) {
       );
       rows.push(...(await benchPostings(bench, session, await movementCount(bench.db))));
     }
-    printTable(`Postings, ${seconds} s each (ms)`, ['posting', 'invoices/s', 'p50', 'p99', 'non-2xx'], rows);
+    printTable(
+      `Postings, ${seconds} s each (ms); floor: ${connections} clients committing a one-row UPDATE of one row`,
+      ['posting', 'invoices/s', 'p50', 'p99', 'non-2xx', 'floor (share)'],
+      rows,
+    );
     printTable(
       `Record history's cost, straight on the database, alternated for ${seconds * 2} s (ms)`,
       ['posting', 'postings', 'p50'],

@@ -23,6 +23,7 @@ import { registerJobOrderRoutes } from './areas/eye-care/job-order-routes.ts';
 import { resources } from './areas/index.ts';
 import { registerLensFamilyRoutes } from './areas/inventory/lens-family-routes.ts';
 import { registerStockCountRoutes } from './areas/logistics/stock-counts.ts';
+import { registerContactStatementRoutes } from './areas/management/contact-statement.ts';
 import { registerManagementRoutes } from './areas/management/management-routes.ts';
 import { registerOwnerReportRoutes } from './areas/reports/owner-report-routes.ts';
 import { registerReportRoutes } from './areas/reports/report-routes.ts';
@@ -90,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStockCountRoutes(app, { db: options.db, now, passwordCost });
   registerCashSessionRoutes(app, { db: options.db, now, passwordCost });
   registerZReadingRoutes(app, { db: options.db, now, passwordCost });
+  registerContactStatementRoutes(app, { db: options.db, now, passwordCost });
   for (const resource of resources) registerResource(app, resource, { db: options.db, now, passwordCost });
   const sendPage = options.clientDir ? await registerSpa(app, options.clientDir) : null;
   app.setNotFoundHandler((request, reply) => {

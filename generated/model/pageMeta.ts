@@ -22,6 +22,11 @@ export interface PageMeta {
   /** @minimum 1 */
   last_page: number;
   per_page: PageMetaPerPage;
-  /** @minimum 0 */
+  /**
+     * The rows the list holds; with `total_is_lower_bound`, how many were counted before counting stopped.
+     * @minimum 0
+     */
   total: number;
+  /** True when more rows than `total` match: a quick search counts its matches up to 1,000 (or the page's last row, when further), and beyond that answers "more than {total}". `last_page` is then the page holding the row after `total`. False or absent on every other list, whose `total` is exact. */
+  total_is_lower_bound?: boolean;
 }

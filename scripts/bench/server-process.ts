@@ -23,7 +23,7 @@ export async function startServerProcess(root: string, target: BenchTarget, data
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 200; attempt += 1) {
+  for (let attempt = 0; attempt < 900; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`The bench server exited with ${child.exitCode}.`);
     const ready = await fetch(`${base}/api/csrf-cookie`).then(
       (response) => response.ok,
@@ -43,7 +43,7 @@ export async function startServerProcess(root: string, target: BenchTarget, data
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');
-  throw new Error('The bench server did not start within 20 s.');
+  throw new Error('The bench server did not start within 90 s.');
 }
 
 function freePort(): Promise<number> {

@@ -25,8 +25,8 @@ export function createIdentityCache(db: Kysely<Database>): IdentityCache {
   const epochQuery = db.selectFrom('identity_epoch').select('epoch').where('id', '=', 1).compile();
   return {
     async resume(sessionId, request) {
-      const idHash = hashSessionId(sessionId);
-      const key = `${idHash}:${request.businessId ?? ''}`;
+      // Keyed by the cookie itself: hashing it (as the sessions table stores it) is needed only to read.
+      const key = `${sessionId}:${request.businessId ?? ''}`;
       // NaN, never equal to itself, should the row be missing: then nothing is kept.
       const epoch = Number((await db.executeQuery(epochQuery)).rows[0]?.epoch ?? Number.NaN);
       const hit = kept.get(key);
@@ -35,7 +35,7 @@ export function createIdentityCache(db: Kysely<Database>): IdentityCache {
         return hit.identity;
       }
       kept.delete(key);
-      const read = await readIdentity(db, sessionId, idHash, request);
+      const read = await readIdentity(db, sessionId, hashSessionId(sessionId), request);
       if (read === null) return null;
       // The epoch was read before the identity: a change committed in between makes the next request read again.
       kept.set(key, { identity: read.identity, epoch, lastSeenMs: read.lastSeenMs });

@@ -24,12 +24,15 @@ export type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 
 // `values` are an enum's codes, `format` a string's format (`date`).
 export type BodyField = { name: string; type: FieldType; required: boolean; values?: string[]; format?: string };
 
-// How a CSV cell of a column is written: money with two decimals, a timestamp in Manila time, else as it is.
-export type ColumnKind = 'money' | 'timestamp' | 'plain';
+// How a CSV cell of a column is written: money with two decimals, a timestamp in Manila time, a code of a list
+// of codes (a status, a tax class) in the screens' words, else as it is.
+export type ColumnKind = 'money' | 'timestamp' | 'word' | 'plain';
 
 type ContractFields = {
   exportColumns: Map<string, string[]>;
   columnKinds: Map<string, Map<string, ColumnKind>>;
+  lineColumns: Map<string, string[]>;
+  lineKinds: Map<string, Map<string, ColumnKind>>;
   createFields: Map<string, BodyField[]>;
 };
 
@@ -52,6 +55,16 @@ export function exportColumns(prefix: string): readonly string[] {
 // The kind of each export column of a resource (`plain` when the contract says nothing more).
 export function exportColumnKinds(prefix: string): ReadonlyMap<string, ColumnKind> {
   return contractFields().columnKinds.get(prefix) ?? new Map();
+}
+
+// The scalar fields of a document's lines (its `lines` list), in the contract's order; none for a record without.
+export function exportLineColumns(prefix: string): readonly string[] {
+  return contractFields().lineColumns.get(prefix) ?? [];
+}
+
+// The kind of each line column of a document.
+export function exportLineKinds(prefix: string): ReadonlyMap<string, ColumnKind> {
+  return contractFields().lineKinds.get(prefix) ?? new Map();
 }
 
 // The fields of a resource's create body, as the contract declares them: what a CSV import's columns fill.
@@ -92,10 +105,16 @@ function readContractFields(contractPath: string): ContractFields {
   const kindOf = (schema: Schema): ColumnKind => {
     const refs = refsOf(schema);
     if (refs.some((name) => name === 'Money' || name === 'Cost')) return 'money';
-    return refs.includes('Timestamp') ? 'timestamp' : 'plain';
+    if (refs.includes('Timestamp')) return 'timestamp';
+    const codes = variants(schema).some(
+      (variant) => variant.type !== 'boolean' && (variant.enum ?? []).some((value) => typeof value === 'string'),
+    );
+    return codes ? 'word' : 'plain';
   };
   const exportColumns = new Map<string, string[]>();
   const columnKinds = new Map<string, Map<string, ColumnKind>>();
+  const lineColumns = new Map<string, string[]>();
+  const lineKinds = new Map<string, Map<string, ColumnKind>>();
   const createFields = new Map<string, BodyField[]>();
   for (const [path, item] of Object.entries(contract.paths)) {
     const match = /^\/api\/([a-z-]+)$/.exec(path);
@@ -129,6 +148,18 @@ function readContractFields(contractPath: string): ContractFields {
     const names: string[] = [];
     const kinds = new Map<string, ColumnKind>();
     for (const [field, schema] of Object.entries(fields)) {
+      if (field === 'lines' && isList(schema)) {
+        const item = variants(schema).find((variant) => variant.type === 'array')?.items;
+        const lineFields = item ? objectFields(item) : null;
+        const scalar = Object.entries(lineFields ?? {}).filter(
+          ([, lineSchema]) => !isList(lineSchema) && !objectFields(lineSchema),
+        );
+        lineColumns.set(
+          match[1],
+          scalar.map(([name]) => name),
+        );
+        lineKinds.set(match[1], new Map(scalar.map(([name, lineSchema]) => [name, kindOf(lineSchema)])));
+      }
       if (isList(schema)) continue;
       const inner = objectFields(schema);
       if (inner) {
@@ -145,5 +176,5 @@ function readContractFields(contractPath: string): ContractFields {
     exportColumns.set(match[1], names);
     columnKinds.set(match[1], kinds);
   }
-  return { exportColumns, columnKinds, createFields };
+  return { exportColumns, columnKinds, lineColumns, lineKinds, createFields };
 }

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { manilaTimestamp } from '../domain/business-date.ts';
 import { formulaCell } from '../http/csv-text.ts';
-import { type ColumnKind, exportColumnKinds } from './contract-fields.ts';
+import { type ColumnKind, exportColumnKinds, exportLineColumns, exportLineKinds } from './contract-fields.ts';
 import { costsFor } from './costs.ts';
 import { listedRows, parseListQuery } from './list.ts';
 import type { AnyResource, RecordTableName, ResourceContext, Row } from './resource.ts';
@@ -37,27 +37,47 @@ function partyName(prefix: string, base: string): string {
 }
 
 type Cell = (flat: Flat) => string | number | boolean | null;
-type Plan = { header: string[]; cells: Cell[] };
+type Plan = { header: string[]; cells: Cell[]; lineCells: Cell[] };
+
+// Codes whose words are not the code with its first letter capitalised: the tax classes, as the item form's options
+// read them.
+const codeWordings: Readonly<Record<string, string>> = {
+  vatable: 'VATable',
+  vat_exempt: 'VAT-exempt',
+  zero_rated: 'Zero-rated',
+};
+
+// A code as the screens write it ("partially_paid" reads "Partially paid"); CSV in takes these words back.
+export function codeWords(code: string): string {
+  const spaced = code.replaceAll('_', ' ');
+  return codeWordings[code] ?? spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+function cellOf(column: string, kind: ColumnKind | undefined): Cell {
+  if (kind === 'money')
+    return (flat) => (typeof flat[column] === 'number' ? flat[column].toFixed(2) : (flat[column] ?? ''));
+  if (kind === 'timestamp') {
+    return (flat) =>
+      typeof flat[column] === 'string' ? manilaTimestamp(new Date(flat[column])) : (flat[column] ?? '');
+  }
+  if (kind === 'word')
+    return (flat) => (typeof flat[column] === 'string' ? codeWords(flat[column]) : (flat[column] ?? ''));
+  return (flat) => flat[column] ?? '';
+}
 
 /**
  * docs/domain/README.md, Export (CSV out): a related record by its name (`customer` for an
  * invoice's `contact_name`, `branch` and `warehouse` for a location's name), no internal ids or audit columns,
- * money with two decimals and timestamps in Manila time ("2026-11-25 14:03:07"); dates stay `YYYY-MM-DD`.
+ * money with two decimals, timestamps in Manila time ("2026-11-25 14:03:07"), codes in words ("Partially paid",
+ * "VATable"); dates stay `YYYY-MM-DD`. A document's lines follow its own columns as `line.` columns: its number
+ * in the document, then the line's fields worded the same way (`line.item`, `line.quantity`, `line.amount`).
  */
 export function exportPlan(prefix: string, columns: readonly string[]): Plan {
   const kinds = exportColumnKinds(prefix);
   const present = new Set(columns);
   const header: string[] = [];
   const cells: Cell[] = [];
-  const format = (column: string, kind: ColumnKind | undefined): Cell => {
-    if (kind === 'money')
-      return (flat) => (typeof flat[column] === 'number' ? flat[column].toFixed(2) : (flat[column] ?? ''));
-    if (kind === 'timestamp') {
-      return (flat) =>
-        typeof flat[column] === 'string' ? manilaTimestamp(new Date(flat[column])) : (flat[column] ?? '');
-    }
-    return (flat) => flat[column] ?? '';
-  };
+  const format = cellOf;
   for (const column of columns) {
     if (internal(column)) continue;
     const named = /^(.*)_(name|number)$/.exec(column);
@@ -73,13 +93,30 @@ export function exportPlan(prefix: string, columns: readonly string[]): Plan {
     header.push(base !== undefined && present.has(`${base}_id`) ? partyName(prefix, base) : column);
     cells.push(format(column, kinds.get(column)));
   }
-  return { header, cells };
+  const lineColumns = exportLineColumns(prefix);
+  const lineKinds = exportLineKinds(prefix);
+  const lineCells: Cell[] = [];
+  if (lineColumns.length > 0) {
+    const lineNamed = new Set(lineColumns);
+    header.push('line');
+    lineCells.push((flat) => flat.line ?? '');
+    for (const column of lineColumns) {
+      // A line's user or record id that the line also names (`counted_by` beside `counted_by_name`) goes by its name.
+      if (column === 'id' || internal(column) || lineNamed.has(`${column}_name`)) continue;
+      const base = /^(.*)_(name|number)$/.exec(column)?.[1];
+      const named = base !== undefined && (lineNamed.has(`${base}_id`) || lineNamed.has(base));
+      header.push(`line.${named ? base : column}`);
+      lineCells.push(format(column, lineKinds.get(column)));
+    }
+  }
+  return { header, cells, lineCells };
 }
 
 /**
  * Every record a list's query selects, all pages, as CSV: a header row, then one row per record as
- * `exportPlan` words it; a field holding an object is spread into `field.key` columns, and lists (a document's
- * lines) are left out. The query is checked before the first byte is sent, so a bad filter still answers a 422.
+ * `exportPlan` words it, or per line of a document with lines (a document without any still has its row); a field
+ * holding an object is spread into `field.key` columns, and other lists are left out. The query is checked before
+ * the first byte is sent, so a bad filter still answers a 422.
  */
 export async function exportRecords(
   resource: AnyResource,
@@ -103,9 +140,16 @@ export async function exportRecords(
       const found = (await batch.execute()) as unknown as Row<RecordTableName>[];
       if (found.length === 0) return;
       const records = (await resource.present(ctx, found)).map(readable) as Record<string, unknown>[];
-      const table = records.map((record) => {
+      const table = records.flatMap((record) => {
         const flat = flatten(record);
-        return plan.cells.map((cell) => cell(flat));
+        const own = plan.cells.map((cell) => cell(flat));
+        if (plan.lineCells.length === 0) return [own];
+        const lines = Array.isArray(record.lines) ? (record.lines as Record<string, unknown>[]) : [];
+        if (lines.length === 0) return [[...own, ...plan.lineCells.map(() => '')]];
+        return lines.map((line, index) => {
+          const lineFlat = { ...flatten(line), line: index + 1 };
+          return [...own, ...plan.lineCells.map((cell) => cell(lineFlat))];
+        });
       });
       yield `${Papa.unparse(table, { newline: '\r\n', escapeFormulae: formulaCell })}\r\n`;
       after = Number(found.at(-1)?.id);

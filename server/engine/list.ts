@@ -5,8 +5,8 @@ import { parseInput, queryNumbers } from '../http/validation.ts';
 import { hasMaintainedTotal, maintainedTotal } from './maintained-total.ts';
 import { type Scoped, scopedRows } from './query.ts';
 import type { AnyResource, RecordTableName, ResourceContext, Row } from './resource.ts';
-import { keptMatches, type Trashed } from './search-cache.ts';
-import { containsTextIndexed } from './search-index.ts';
+import { keptMatches, type Matches, type Trashed } from './search-cache.ts';
+import { containsTextIndexed, matchingIdsInOrder } from './search-index.ts';
 
 export type ListQuery = {
   page: number;
@@ -23,9 +23,14 @@ type SearchQuery = { q?: string; limit: number } & Record<string, unknown>;
 const pagingKeys = new Set(['page', 'per_page', 'order_by', 'with_trashed', 'only_trashed', 'search', 'sort']);
 const searchKeys = new Set(['q', 'limit']);
 
+// A searched list counts its matches up to this many, or up to its page's last row if further: past it the total
+// reads "more than" (`total_is_lower_bound`). A new text's cost is then the rows it shows and counts, not every row
+// that matches it (docs/DECISIONS.md, "Speed").
+export const searchCountBound = 1_000;
+
 export type Page = {
   data: unknown[];
-  meta: { current_page: number; last_page: number; per_page: number; total: number };
+  meta: { current_page: number; last_page: number; per_page: number; total: number; total_is_lower_bound: boolean };
   links: { prev: string | null; next: string | null };
 };
 
@@ -75,16 +80,27 @@ export async function listRecords(
   const query = parseListQuery(resource, rawQuery);
   const rows = await listedRows(resource, ctx, query);
   const sorted = query.sort === undefined ? undefined : resource.sorts?.[query.sort];
-  const { total, page } = sorted
-    ? { total: await countRows(resource, ctx, query, rows), page: await sortedPage(rows, query, sorted) }
+  const { total, page, lowerBound } = sorted
+    ? {
+        total: await countRows(resource, ctx, query, rows),
+        page: await sortedPage(rows, query, sorted),
+        lowerBound: false,
+      }
     : query.search
       ? await searchedPage(resource, ctx, rows, query)
-      : { total: await countRows(resource, ctx, query, rows), page: await pageOf(rows, query) };
-  const lastPage = Math.max(1, Math.ceil(total / query.per_page));
+      : { total: await countRows(resource, ctx, query, rows), page: await pageOf(rows, query), lowerBound: false };
+  // Past a bounded count the page holding the row after it is known to exist, and no further.
+  const lastPage = lowerBound ? Math.floor(total / query.per_page) + 1 : Math.max(1, Math.ceil(total / query.per_page));
   const data = await resource.present(ctx, page as unknown as Row<RecordTableName>[]);
   return {
     data,
-    meta: { current_page: query.page, last_page: lastPage, per_page: query.per_page, total },
+    meta: {
+      current_page: query.page,
+      last_page: lastPage,
+      per_page: query.per_page,
+      total,
+      total_is_lower_bound: lowerBound,
+    },
     links: {
       prev: query.page > 1 ? pageLink(path, rawQuery, Math.min(query.page - 1, lastPage)) : null,
       next: query.page < lastPage ? pageLink(path, rawQuery, query.page + 1) : null,
@@ -99,47 +115,54 @@ function idOrder(searched: boolean) {
   return searched ? sql`${sql.ref('id')} + 0` : sql.ref('id');
 }
 
-// A search has few matches, and finding them (index candidates, each checked by LIKE) is the cost: the matching
-// ids are found once, in order, giving the exact total and the page's ids, and only the page's rows are read
-// whole. Counting and then paging found every match twice and sorted whole rows.
+// Finding a search's matches (index candidates, each checked by LIKE) is its cost, so a search finds only the
+// ids it shows and counts, in the list's order: up to the bound or the page's end, and one more to tell whether
+// there are more. Only the page's rows are read whole.
 async function searchedPage(resource: AnyResource, ctx: ResourceContext, rows: Scoped, query: ListQuery) {
   const trashed: Trashed = query.only_trashed === 1 ? 'trashed' : query.with_trashed === 1 ? 'all' : 'active';
-  const newestFirst = await matchingIds(
+  const start = (query.page - 1) * query.per_page;
+  const wanted = Math.max(searchCountBound, start + query.per_page);
+  const { ids, complete } = await matchingIds(
     resource,
     ctx,
     rows,
-    query.search ?? '',
-    trashed,
+    { text: query.search ?? '', trashed, order: query.order_by, wanted },
     isFiltered(query, pagingKeys),
   );
-  const matches = query.order_by === 'desc' ? newestFirst : newestFirst.toReversed();
-  const start = (query.page - 1) * query.per_page;
   return {
-    total: matches.length,
-    page: await rowsInOrder(resource, ctx, matches.slice(start, start + query.per_page)),
+    total: complete ? ids.length : wanted,
+    lowerBound: !complete,
+    page: await rowsInOrder(resource, ctx, ids.slice(start, start + query.per_page)),
   };
 }
 
-// The ids of a searched query's rows, newest first. A search by its text alone depends on nothing but the
-// resource's own rows, so what it found is kept per process until they change (search-cache.ts); a filter or a
-// text matched in other tables may depend on anything, so those always search.
+type Wanted = { text: string; trashed: Trashed; order: 'asc' | 'desc'; wanted: number };
+
+// The first `wanted` ids of a searched query's rows in `order` (and whether that is all of them). A search by its
+// text alone depends on nothing but the resource's own rows, so what it found is kept per process until they
+// change (search-cache.ts); a filter or a text matched in other tables may depend on anything, so those always
+// search.
 async function matchingIds(
   resource: AnyResource,
   ctx: ResourceContext,
   rows: Scoped,
-  text: string,
-  trashed: Trashed,
+  { text, trashed, order, wanted }: Wanted,
   filtered: boolean,
-  limit?: number,
-): Promise<readonly number[]> {
-  const find = async (first?: number) => {
-    const ordered = rows.clearSelect().select('id').orderBy(idOrder(true), 'desc');
-    const found = await (first === undefined ? ordered : ordered.limit(first)).execute();
-    return found.map((match) => Number(match.id));
-  };
-  if (filtered || resource.scope !== 'business' || resource.visibleIds || resource.filters?.search) return find(limit);
-  const key = { resource: resource.prefix, businessId: ctx.businessId ?? 0, trashed, text };
-  return keptMatches(ctx.db, resource.table, key, () => find());
+): Promise<Matches> {
+  if (filtered || resource.scope !== 'business' || resource.visibleIds || resource.filters?.search) {
+    const found = await rows
+      .clearSelect()
+      .select('id')
+      .orderBy(idOrder(true), order)
+      .limit(wanted + 1)
+      .execute();
+    return { ids: found.slice(0, wanted).map((match) => Number(match.id)), complete: found.length <= wanted };
+  }
+  const place = { table: resource.table, businessId: ctx.businessId ?? 0, trashed };
+  const key = { resource: resource.prefix, businessId: place.businessId, trashed, text: `${order} ${text}` };
+  return keptMatches(ctx.db, resource.table, key, wanted, (limit) =>
+    matchingIdsInOrder(ctx.db, place, resource.searchColumns, text, order, limit),
+  );
 }
 
 function isFiltered(query: Record<string, unknown>, unfiltered: ReadonlySet<string>): boolean {
@@ -200,10 +223,15 @@ export async function searchRecords(resource: AnyResource, ctx: ResourceContext,
     ? await rowsInOrder(
         resource,
         ctx,
-        (await matchingIds(resource, ctx, rows, query.q, 'active', isFiltered(query, searchKeys), query.limit)).slice(
-          0,
-          query.limit,
-        ),
+        (
+          await matchingIds(
+            resource,
+            ctx,
+            rows,
+            { text: query.q, trashed: 'active', order: 'desc', wanted: query.limit },
+            isFiltered(query, searchKeys),
+          )
+        ).ids.slice(0, query.limit),
       )
     : await rows.orderBy(idOrder(false), 'desc').limit(query.limit).execute();
   return resource.present(ctx, found as unknown as Row<RecordTableName>[]);

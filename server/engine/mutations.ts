@@ -6,7 +6,7 @@ import { checkDocumentDate } from './document-date.ts';
 import { dynamic } from './dynamic.ts';
 import { forgetHistory, presentedRow, recordChange } from './history.ts';
 import { findRecord, presentOne } from './query.ts';
-import type { AnyResource, RecordTableName, ResourceContext, Row, TableName } from './resource.ts';
+import type { AnyResource, LastSteps, RecordTableName, ResourceContext, Row, TableName } from './resource.ts';
 import { checkWorkPlace } from './work-location.ts';
 
 // Each mutation runs in one transaction: the engine's checks, the definition's hook (or the default row
@@ -57,9 +57,12 @@ export function createRecord(
   onCreated?: (trx: ResourceContext, record: unknown) => Promise<void>,
 ): Promise<unknown> {
   const input = parseCreate(resource, body);
-  return inTransaction(ctx, async (trx) => {
+  return inTransaction(ctx, async (within) => {
+    const lastSteps: LastSteps = [];
+    const trx = { ...within, lastSteps };
     const id = await createParsed(resource, trx, input);
     const record = await presentOne(resource, trx, id);
+    for (const step of lastSteps) Object.assign(record as Record<string, unknown>, await step());
     await recordChange(resource, trx, id, 'created', null, record);
     if (onCreated) await onCreated(trx, record);
     return record;

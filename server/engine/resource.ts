@@ -24,7 +24,14 @@ export type ResourceContext = {
   identity: Identity;
   now: string;
   passwordCost: ScryptCost;
+  // Set by a create's transaction: steps a posting leaves for just before the commit (engine/mutations.ts).
+  lastSteps?: LastSteps;
 };
+
+// Work a create defers to the end of its transaction, after the record is presented and before its history entry
+// and the commit; each answers the presented fields it settles (a document's number, taken last so that the
+// counter's row lock is held for the shortest time: docs/DECISIONS.md, "Speed").
+export type LastSteps = (() => Promise<Record<string, unknown>>)[];
 
 export type ListFilter = (value: unknown, ctx: ResourceContext) => Promise<readonly number[]>;
 // Narrows the query itself (a condition on the row or a correlated subquery over its lines), for parameters whose

@@ -5,7 +5,9 @@ import { dialectOf } from '../db/dialect.ts';
 // Which rows a search may return, by their trash state.
 export type Trashed = 'active' | 'trashed' | 'all';
 
-type Kept = { epoch: number; ids: readonly number[] };
+// `complete`: every match is in `ids`; otherwise they are the newest `ids.length` of more.
+export type Matches = { ids: readonly number[]; complete: boolean };
+type Kept = Matches & { epoch: number };
 type Cache = { kept: Map<string, Kept>; keptIds: number; epochQueries: Map<string, CompiledQuery> };
 
 // A few hundred searches of a few thousand matches each: megabytes, not more.
@@ -15,22 +17,28 @@ const idCapacity = 2_000_000;
 const caches = new WeakMap<Kysely<Database>, Cache>();
 
 /**
- * The ids of a resource's rows in one business matching a text, as `find` answers them, kept per
- * process while the table's search epoch stands still. The epoch moves in the transaction of every write a
- * search could see (an insert, a delete, a change of a searched column or of `deleted_at`: the search index's
- * triggers, migration 014), whichever process or tool writes, so a kept answer is always the one a search would
- * give now. Checking costs one small read; a search costs a pass over every match (an exact total must
- * count them all), so paging through a search, coming back to it, or many tills looking up the same frame answer
- * at the speed of an unsearched list.
+ * The newest ids (at least `wanted` of them, or all there are) of a resource's rows in one business matching a
+ * text, as `find` answers them, kept per process while the table's search epoch stands still. The epoch moves in
+ * the transaction of every write a search could see (an insert, a delete, a change of a searched column or of
+ * `deleted_at`: the search index's triggers, migration 014), whichever process or tool writes, so a kept answer
+ * is always the one a search would give now. Checking costs one small read; a search costs a pass over the
+ * matches it answers, so paging through a search, coming back to it, or many tills looking up the same frame
+ * answer at the speed of an unsearched list. A kept answer shorter than `wanted` is searched again, further.
  */
 export async function keptMatches(
   db: Kysely<Database>,
   table: string,
   key: { resource: string; businessId: number; trashed: Trashed; text: string },
-  find: () => Promise<readonly number[]>,
-): Promise<readonly number[]> {
+  wanted: number,
+  find: (limit: number) => Promise<readonly number[]>,
+): Promise<Matches> {
+  const search = async (): Promise<Matches> => {
+    // One more than wanted tells whether there are more.
+    const found = await find(wanted + 1);
+    return { ids: Object.freeze(found), complete: found.length <= wanted };
+  };
   // Inside a transaction its own writes are not yet everyone's: nothing is kept from there.
-  if (db.isTransaction) return find();
+  if (db.isTransaction) return search();
   const cache = cacheOf(db);
   // Read before searching: a write committed in between leaves the answer under the older epoch, so the next
   // request searches again rather than keep a stale answer.
@@ -39,23 +47,23 @@ export async function keptMatches(
   const hit = cache.kept.get(name);
   if (hit) {
     cache.kept.delete(name);
-    if (hit.epoch === epoch) {
+    if (hit.epoch === epoch && (hit.complete || hit.ids.length > wanted)) {
       cache.kept.set(name, hit);
-      return hit.ids;
+      return hit;
     }
     cache.keptIds -= hit.ids.length;
   }
   // Frozen: every request given these ids shares them.
-  const ids = Object.freeze(await find());
-  if (ids.length > idCapacity / 4) return ids;
-  cache.kept.set(name, { epoch, ids });
-  cache.keptIds += ids.length;
+  const matches = await search();
+  if (matches.ids.length > idCapacity / 4) return matches;
+  cache.kept.set(name, { ...matches, epoch });
+  cache.keptIds += matches.ids.length;
   while (cache.kept.size > capacity || cache.keptIds > idCapacity) {
     const [oldest, dropped] = cache.kept.entries().next().value ?? [name, { ids: [] }];
     cache.kept.delete(oldest);
     cache.keptIds -= dropped.ids.length;
   }
-  return ids;
+  return matches;
 }
 
 function cacheOf(db: Kysely<Database>): Cache {

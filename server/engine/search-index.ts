@@ -2,14 +2,17 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { containsText, type DialectName, dialectOf } from '../db/dialect.ts';
 import type { AnyResource } from './resource.ts';
+import type { Trashed } from './search-cache.ts';
 
 // A substring search scans every row of the business with LIKE; these indexes narrow it down first.
-// SQLite: an FTS5 table with the trigram tokenizer per searched table (`{table}_fts`, external content, kept by
-// triggers in the writing transaction; `detail=none`, row ids only, a fifth of the size with positions). PostgreSQL: a pg_trgm GIN index per searched column, which ILIKE uses by
-// itself. Which columns get indexed comes from the resources' `searchColumns`, so a resource or column that
-// declares itself searchable is indexed at the next start, and a changed declaration rebuilds its index. Triggers
-// made with the index move the table's search epoch, which tells a process whether a search it keeps
-// (search-cache.ts) still holds.
+// SQLite: an FTS5 table with the trigram tokenizer per searched table (`{table}_fts`, contentless, kept by
+// triggers in the writing transaction; `detail=none`, row ids only). Its rowid is the record's id negated: FTS5
+// reads its row lists lazily only in ascending rowid order (descending loads every list whole first), so the
+// newest matches come first at the cost of the rows read, whatever the table's size. PostgreSQL: a pg_trgm GIN
+// index per searched column, which ILIKE uses by itself. Which columns get indexed comes from the resources'
+// `searchColumns`, so a resource or column that declares itself searchable is indexed at the next start, and a
+// changed declaration rebuilds its index. Triggers made with the index move the table's search epoch, which
+// tells a process whether a search it keeps (search-cache.ts) still holds.
 
 export type SearchIndex = { table: string; columns: readonly string[] };
 
@@ -54,11 +57,57 @@ export function containsTextIndexed(
   const proposed = sql.join(
     indexes.map(({ table, id }) => {
       const fts = sql.table(ftsTable(table));
-      return sql`${sql.ref(id)} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${query})`;
+      return sql`${sql.ref(id)} IN (SELECT -rowid FROM ${fts} WHERE ${fts} MATCH ${query})`;
     }),
     sql` OR `,
   );
   return sql<boolean>`((${proposed}) AND (${scan}))`;
+}
+
+/**
+ * The ids of one business's rows of `table` matching `text` in any of `columns` (as containsTextIndexed), newest
+ * first (`desc`) or oldest first, at most `limit` of them. Only as many matches are visited as are asked for: on
+ * SQLite the search index proposes rows newest first (its rowids are the ids negated) and LIKE decides each until
+ * enough are found; a text too short for trigrams walks the listing index, which a short text's many matches stop
+ * soon. PostgreSQL's GIN index answers a whole candidate set, which is then checked and only the first kept.
+ */
+export async function matchingIdsInOrder(
+  db: Kysely<Database>,
+  place: { table: string; businessId: number; trashed: Trashed },
+  columns: readonly string[],
+  text: string,
+  order: 'asc' | 'desc',
+  limit: number,
+): Promise<number[]> {
+  const dialect = dialectOf(db);
+  const { table } = place;
+  const scan = sql.join(
+    columns.map((column) => containsText(dialect, `${table}.${column}`, text)),
+    sql` OR `,
+  );
+  const trashed =
+    place.trashed === 'active'
+      ? sql`AND ${sql.ref(`${table}.deleted_at`)} IS NULL`
+      : place.trashed === 'trashed'
+        ? sql`AND ${sql.ref(`${table}.deleted_at`)} IS NOT NULL`
+        : sql``;
+  const characters = [...text];
+  const indexed = characters.length >= trigram;
+  const fts = sql.table(ftsTable(table));
+  const found =
+    dialect === 'sqlite' && indexed
+      ? await sql<{ id: number }>`
+          SELECT ${sql.ref(`${table}.id`)} AS id
+          FROM ${fts} CROSS JOIN ${sql.table(table)} ON ${sql.ref(`${table}.id`)} = -${fts}.rowid
+          WHERE ${fts} MATCH ${trigramQuery(characters)} AND ${sql.ref(`${table}.business_id`)} = ${place.businessId}
+            ${trashed} AND (${scan})
+          ORDER BY ${fts}.rowid ${sql.raw(order === 'desc' ? 'ASC' : 'DESC')} LIMIT ${limit}`.execute(db)
+      : await sql<{ id: number }>`
+          SELECT ${sql.ref(`${table}.id`)} AS id FROM ${sql.table(table)}
+          WHERE ${sql.ref(`${table}.business_id`)} = ${place.businessId} ${trashed} AND (${scan})
+          ORDER BY ${indexed ? sql`${sql.ref(`${table}.id`)} + 0` : sql.ref(`${table}.id`)} ${sql.raw(order)}
+          LIMIT ${limit}`.execute(db);
+  return found.rows.map((row) => Number(row.id));
 }
 
 // The rows holding every third trigram of the text and its last one: each such row holds all the pieces the
@@ -108,24 +157,24 @@ export async function ensureSearchIndexes(db: Kysely<Database>, indexes: readonl
   });
 }
 
+// `layout` is recorded after the columns (`code,name;rowid=-id`): an index built to an older layout is rebuilt.
 type IndexBuilder = {
+  layout: string;
   create(db: Kysely<Database>, index: SearchIndex): Promise<void>;
   drop(db: Kysely<Database>, index: SearchIndex): Promise<void>;
 };
 
 async function syncIndexes(db: Kysely<Database>, indexes: readonly SearchIndex[], builder: IndexBuilder) {
   const recorded = new Map(
-    (await db.selectFrom('search_indexes').selectAll().execute()).map((row) => [
-      row.table_name,
-      row.columns.split(','),
-    ]),
+    (await db.selectFrom('search_indexes').selectAll().execute()).map((row) => [row.table_name, row.columns]),
   );
+  const columnsOf = (signature: string) => (signature.split(';')[0] ?? '').split(',');
   for (const index of indexes) {
-    const columns = index.columns.join(',');
+    const columns = [index.columns.join(','), builder.layout].filter(Boolean).join(';');
     const previous = recorded.get(index.table);
     recorded.delete(index.table);
-    if (previous?.join(',') === columns) continue;
-    if (previous) await builder.drop(db, { table: index.table, columns: previous });
+    if (previous === columns) continue;
+    if (previous) await builder.drop(db, { table: index.table, columns: columnsOf(previous) });
     await builder.create(db, index);
     await db
       .insertInto('search_indexes')
@@ -134,12 +183,13 @@ async function syncIndexes(db: Kysely<Database>, indexes: readonly SearchIndex[]
       .execute();
   }
   for (const [table, columns] of recorded) {
-    await builder.drop(db, { table, columns });
+    await builder.drop(db, { table, columns: columnsOf(columns) });
     await db.deleteFrom('search_indexes').where('table_name', '=', table).execute();
   }
 }
 
 const postgresIndex: IndexBuilder = {
+  layout: '',
   async create(db, index) {
     for (const column of index.columns) {
       await sql`
@@ -165,6 +215,7 @@ const postgresIndex: IndexBuilder = {
 const quoted = (name: string) => `"${name}"`;
 
 const sqliteIndex: IndexBuilder = {
+  layout: 'rowid=-id',
   async create(db, index) {
     const fts = quoted(ftsTable(index.table));
     const table = quoted(index.table);
@@ -174,26 +225,27 @@ const sqliteIndex: IndexBuilder = {
     // Moves the table's search epoch (engine/search-cache.ts) with every change a search could see.
     const epoch = `INSERT INTO search_epochs (table_name, epoch) VALUES ('${index.table}', 1)
         ON CONFLICT (table_name) DO UPDATE SET epoch = epoch + 1;`;
+    const negated = (row: 'NEW' | 'OLD') => `-${row}."id"`;
     const statements = [
-      `CREATE VIRTUAL TABLE ${fts} USING fts5(${columns}, content='${index.table}', content_rowid='id', tokenize='trigram', detail='none')`,
+      `CREATE VIRTUAL TABLE ${fts} USING fts5(${columns}, content='', contentless_delete=1, tokenize='trigram', detail='none')`,
       `CREATE TRIGGER ${trigger('insert')} AFTER INSERT ON ${table} BEGIN
-        INSERT INTO ${fts} (rowid, ${columns}) VALUES (NEW.id, ${fromRow('NEW')});
+        INSERT INTO ${fts} (rowid, ${columns}) VALUES (${negated('NEW')}, ${fromRow('NEW')});
         ${epoch}
       END`,
       `CREATE TRIGGER ${trigger('delete')} AFTER DELETE ON ${table} BEGIN
-        INSERT INTO ${fts} (${fts}, rowid, ${columns}) VALUES ('delete', OLD.id, ${fromRow('OLD')});
+        DELETE FROM ${fts} WHERE rowid = ${negated('OLD')};
         ${epoch}
       END`,
       `CREATE TRIGGER ${trigger('update')} AFTER UPDATE OF ${columns} ON ${table} BEGIN
-        INSERT INTO ${fts} (${fts}, rowid, ${columns}) VALUES ('delete', OLD.id, ${fromRow('OLD')});
-        INSERT INTO ${fts} (rowid, ${columns}) VALUES (NEW.id, ${fromRow('NEW')});
+        DELETE FROM ${fts} WHERE rowid = ${negated('OLD')};
+        INSERT INTO ${fts} (rowid, ${columns}) VALUES (${negated('NEW')}, ${fromRow('NEW')});
         ${epoch}
       END`,
       `CREATE TRIGGER ${trigger('trash')} AFTER UPDATE OF deleted_at ON ${table}
       WHEN (OLD.deleted_at IS NULL) <> (NEW.deleted_at IS NULL) BEGIN
         ${epoch}
       END`,
-      `INSERT INTO ${fts} (${fts}) VALUES ('rebuild')`,
+      `INSERT INTO ${fts} (rowid, ${columns}) SELECT -"id", ${columns} FROM ${table}`,
       epoch,
     ];
     for (const statement of statements) await sql.raw(statement).execute(db);

@@ -19,6 +19,7 @@ export function postingContextOf(ctx: ResourceContext): PostingContext {
     businessId: ctx.businessId ?? 0,
     userId: ctx.identity.userId,
     now: new Date(ctx.now),
+    ...(ctx.lastSteps ? { lastSteps: ctx.lastSteps } : {}),
   };
 }
 

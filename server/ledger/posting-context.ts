@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DialectName } from '../db/dialect.ts';
+import type { LastSteps } from '../engine/resource.ts';
 
 // Everything a posting needs: the open transaction (always one: the caller opens it, so that a posting and
 // the request around it commit together), who acts for which business, and one clock reading so that every
@@ -11,6 +12,8 @@ export type PostingContext = {
   businessId: number;
   userId: number | null;
   now: Date;
+  // When the caller runs steps just before its commit (engine/resource.ts).
+  lastSteps?: LastSteps;
 };
 
 export function timestampOf(context: PostingContext): string {

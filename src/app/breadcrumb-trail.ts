@@ -12,6 +12,7 @@ const actionLabels: Record<string, string> = {
   'assign-roles': 'Assign Roles',
   'change-password': 'Change Password',
   import: 'Import',
+  statement: 'Statement of Account',
 };
 
 const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);

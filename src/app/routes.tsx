@@ -41,6 +41,9 @@ function screenOf(route: NamedRoute): ScreenLoader {
   if (route.name === 'roles.assign-permissions') {
     return async () => (await import('../areas/management/assign/assign-permissions.tsx')).AssignPermissionsScreen;
   }
+  if (route.name === 'contacts.statement') {
+    return async () => (await import('../areas/management/contact-statement.tsx')).ContactStatementScreen;
+  }
   if (route.name === 'users.assign-roles') {
     return async () => (await import('../areas/management/assign/assign-roles.tsx')).AssignRolesScreen;
   }

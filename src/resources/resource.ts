@@ -110,7 +110,14 @@ export type FormField =
     })
   | (FieldBase & { kind: 'checkbox'; defaultChecked?: boolean })
   | (FieldBase & { kind: 'select'; options: readonly Option[]; defaultValue?: string })
-  | (FieldBase & { kind: 'relation'; resource: ResourceKey; labelField: string; search?: RelationSearch })
+  | (FieldBase & {
+      kind: 'relation';
+      resource: ResourceKey;
+      labelField: string;
+      search?: RelationSearch;
+      // A contact picker that offers "New customer…" (or supplier): makes one in a dialog and picks it.
+      creates?: 'customer' | 'supplier';
+    })
   | (FieldBase & { kind: 'relations'; resource: ResourceKey })
   | (FieldBase & { kind: 'home-location'; labelField: string })
   | (FieldBase & { kind: 'location'; prefix: '' | 'from_' | 'to_'; labelField: string })
@@ -273,7 +280,9 @@ export type ResourceDefinition = {
   idempotentCreate?: boolean;
   // Shows Reset Password and Reset Security Pin (by flag, not permission).
   resettable?: boolean;
-  extraActions?: readonly { action: string; label: string }[];
+  // Screens of a record beyond its view and form, linked from the view for holders of the resource's `needs`
+  // permission (update when not said): a role's permissions to assign, a contact's statement to read.
+  extraActions?: readonly { action: string; label: string; needs?: 'view' | 'update' }[];
   // The documents that start from this one (docs/domain/screens.md, Routes: document flows): a link to their create
   // route with this record's id. `applies` says whether the record still has something for that document (an order not
   // fully received). `segment` sends it to the follow-up's extra create route (`/invoices/create/from-job-order/{id}`);
@@ -303,6 +312,9 @@ export type ResourceDefinition = {
   // billed); the server refuses such edits too, the screens only stop offering them. Without it, every active record
   // may be.
   editable?: (record: ResourceRecord) => boolean;
+  // Why the server refuses to delete this record, when it does (a posted stock count): the view then offers no
+  // Delete and says this instead. A receipt held by a later document says so itself, in its `held_by`.
+  deleteRefusal?: (record: ResourceRecord) => string | null;
   // Records can be loaded from a CSV file at /{key}/import (docs/domain/README.md, Import): what the screen calls them
   // and the permission that allows it.
   importing?: { label: string; permission: string };

@@ -1,5 +1,5 @@
 import { Box, CloseButton, Input, InputGroup } from '@chakra-ui/react';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { SuggestionList } from './suggestion-list.tsx';
 import { optionId, useActiveOption } from './use-active-option.ts';
 import { type RemoteSearch, useRemoteOptions } from './use-remote-options.ts';
@@ -15,10 +15,23 @@ export type RemoteSelectProps = {
   id?: string;
   invalid?: boolean;
   placeholder?: string;
+  // An option after the found ones that makes a new record ("New customer…"), given what was typed; `refocus`
+  // puts the keyboard back on the picker afterwards, showing the choice rather than opening a new search.
+  create?: { label: string; onChoose: (typed: string, refocus: () => void) => void };
 };
 
 // A value picker over a resource's search endpoint: shows the chosen record's name, searches as the user types.
-export function RemoteSelect({ value, label, onChange, search, name, id, invalid, placeholder }: RemoteSelectProps) {
+export function RemoteSelect({
+  value,
+  label,
+  onChange,
+  search,
+  name,
+  id,
+  invalid,
+  placeholder,
+  create,
+}: RemoteSelectProps) {
   const listId = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -28,7 +41,21 @@ export function RemoteSelect({ value, label, onChange, search, name, id, invalid
     if (option) onChange(option);
     setOpen(false);
   };
-  const keyboard = useActiveOption(shown.length, open, (index) => pick(shown[index]), setOpen, true);
+  const input = useRef<HTMLInputElement>(null);
+  const quietFocus = useRef(false);
+  const refocus = () => {
+    quietFocus.current = true;
+    input.current?.focus();
+  };
+  const createKey = 'create';
+  const choose = (index: number) => {
+    if (create && !loading && index === shown.length) {
+      setOpen(false);
+      create.onChoose(text.trim(), refocus);
+    } else pick(shown[index]);
+  };
+  const count = shown.length + (create && !loading ? 1 : 0);
+  const keyboard = useActiveOption(count, open, choose, setOpen, true);
   // Escape or Delete with nothing typed clears the choice; with a search typed, Escape first closes its list and
   // keeps the choice.
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -54,6 +81,7 @@ export function RemoteSelect({ value, label, onChange, search, name, id, invalid
         }
       >
         <Input
+          ref={input}
           id={id}
           name={name}
           aria-invalid={invalid || undefined}
@@ -66,6 +94,10 @@ export function RemoteSelect({ value, label, onChange, search, name, id, invalid
           placeholder={placeholder ?? 'Type to search'}
           value={open ? text : label}
           onFocus={() => {
+            if (quietFocus.current) {
+              quietFocus.current = false;
+              return;
+            }
             setText('');
             setOpen(true);
           }}
@@ -82,9 +114,14 @@ export function RemoteSelect({ value, label, onChange, search, name, id, invalid
           id={listId}
           loading={loading}
           emptyText="Sorry, no matching options."
-          suggestions={shown.map((option) => ({ key: String(option.value), label: option.label }))}
+          suggestions={[
+            ...shown.map((option) => ({ key: String(option.value), label: option.label })),
+            ...(create && !loading ? [{ key: createKey, label: create.label }] : []),
+          ]}
           activeIndex={keyboard.active}
-          onPick={(key) => pick(shown.find((option) => String(option.value) === key))}
+          onPick={(key) =>
+            key === createKey ? choose(shown.length) : pick(shown.find((option) => String(option.value) === key))
+          }
         />
       ) : null}
     </Box>

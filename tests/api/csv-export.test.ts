@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetAllBusinessesResponse } from '../../generated/zod/businesses/businesses.zod.ts';
 import { seedDatabase } from '../../server/demo/index.ts';
 import { manilaTimestamp } from '../../server/domain/business-date.ts';
+import { exportColumnKinds as kinds } from '../../server/engine/contract-fields.ts';
+import { codeWords } from '../../server/engine/csv-export.ts';
 import { loadContractDocument } from '../../server/http/contract-document.ts';
 import { formulaCell } from '../../server/http/csv-text.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient, testPasswordCost } from '../support/test-api.ts';
@@ -64,9 +66,15 @@ describe('CSV export of every list', () => {
       expect(exported.type).toContain('text/csv');
       const [header = [], ...rows] = exported.rows;
       expect(header).toContain('id');
-      expect(rows).toHaveLength(records.length);
+      // A document with lines has a row per line (docs/domain/README.md, Export), one without a line still its own.
+      const perLine = header.includes('line');
+      const rowsOf = (record: Record<string, unknown>) =>
+        perLine && Array.isArray(record.lines) ? Math.max(1, record.lines.length) : 1;
+      expect(rows).toHaveLength(records.reduce((sum, record) => sum + rowsOf(record), 0));
       const idColumn = header.indexOf('id');
-      expect(rows.map((row) => Number(row[idColumn]))).toEqual(records.map((record) => record.id));
+      expect(rows.map((row) => Number(row[idColumn]))).toEqual(
+        records.flatMap((record) => Array.from({ length: rowsOf(record) }, () => record.id)),
+      );
       // No internal ids or audit columns (docs/domain/README.md, Export); the record's own fields read as the JSON has them,
       // money with two decimals and timestamps as a Manila clock reads them.
       expect(header.filter((column) => column !== 'id' && /(^|\.|_)id$/.test(column))).toEqual([]);
@@ -79,6 +87,8 @@ describe('CSV export of every list', () => {
           const cell = rows[0]?.[header.indexOf(column)] ?? '';
           if (column.endsWith('_at'))
             expect(cell, `${prefix}.${column}`).toBe(manilaTimestamp(new Date(String(value))));
+          else if (kinds(prefix).get(column) === 'word')
+            expect(cell, `${prefix}.${column}`).toBe(codeWords(String(value)));
           else if (typeof value === 'number' && /^-?\d+\.\d\d$/.test(cell)) expect(Number(cell)).toBe(value);
           else {
             const text = String(value);
@@ -107,6 +117,59 @@ describe('CSV export of every list', () => {
     expect(cell('created_at')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
+  it('has a row per line of each document, the status and tax class in words', async () => {
+    type Line = {
+      item_name: string;
+      item_code: string;
+      quantity: number;
+      unit_price: number;
+      amount: number;
+      tax_class: string;
+    };
+    const invoices = (await allPages('/api/invoices?order_by=asc')) as (Record<string, unknown> & { lines: Line[] })[];
+    const invoice = invoices.find((candidate) => candidate.lines.length >= 2);
+    if (!invoice) throw new Error('The demo has no invoice of two lines.');
+    const exported = await csv(`/api/invoices?order_by=asc&search=${String(invoice.number)}`);
+    const [header = [], ...rows] = exported.rows;
+    expect(header).toEqual(
+      expect.arrayContaining([
+        'line',
+        'line.item',
+        'line.item_code',
+        'line.quantity',
+        'line.unit_price',
+        'line.amount',
+      ]),
+    );
+    expect(header.filter((column) => column.startsWith('line.') && /(_id|\.id)$/.test(column))).toEqual([]);
+    const mine = rows.filter((row) => row[header.indexOf('number')] === invoice.number);
+    expect(mine).toHaveLength(invoice.lines.length);
+    const cell = (row: string[] | undefined, column: string) => row?.[header.indexOf(column)];
+    invoice.lines.forEach((line, index) => {
+      const row = mine[index];
+      expect(cell(row, 'line')).toBe(String(index + 1));
+      expect(cell(row, 'line.item')).toBe(line.item_name);
+      expect(cell(row, 'line.item_code')).toBe(line.item_code);
+      expect(Number(cell(row, 'line.quantity'))).toBe(line.quantity);
+      expect(cell(row, 'line.unit_price')).toBe(line.unit_price.toFixed(2));
+      expect(cell(row, 'line.amount')).toBe(line.amount.toFixed(2));
+      expect(cell(row, 'line.tax_class')).toBe(
+        { vatable: 'VATable', vat_exempt: 'VAT-exempt', zero_rated: 'Zero-rated' }[line.tax_class],
+      );
+      // The document's own cells stand on each of its rows.
+      expect(cell(row, 'customer')).toBe(invoice.contact_name);
+      expect(cell(row, 'total')).toBe(Number(invoice.total).toFixed(2));
+      expect(cell(row, 'status')).toBe(
+        { paid: 'Paid', unpaid: 'Unpaid', partially_paid: 'Partially paid' }[String(invoice.status)],
+      );
+    });
+    const partly = await csv('/api/invoices?status=partially_paid');
+    const status = partly.rows[0]?.indexOf('status') ?? -1;
+    expect(new Set(partly.rows.slice(1).map((row) => row[status]))).toEqual(
+      partly.rows.length > 1 ? new Set(['Partially paid']) : new Set(),
+    );
+  });
+
   it('applies the list filters and search, and the order', async () => {
     const found = await allPages('/api/items?search=Ray-Ban&order_by=asc');
     expect(found.length).toBeGreaterThan(0);
@@ -116,7 +179,7 @@ describe('CSV export of every list', () => {
     const paid = await csv('/api/invoices?status=paid');
     const statusColumn = paid.rows[0]?.indexOf('status') ?? -1;
     expect(paid.rows.length).toBeGreaterThan(1);
-    expect(new Set(paid.rows.slice(1).map((row) => row[statusColumn]))).toEqual(new Set(['paid']));
+    expect(new Set(paid.rows.slice(1).map((row) => row[statusColumn]))).toEqual(new Set(['Paid']));
   });
 
   it('answers a header row when nothing matches, and a 422 for a bad filter', async () => {

@@ -228,9 +228,9 @@ describe('search through the index', () => {
     expect(await indexedColumns('contacts')).toContain('address');
     if (dialectOf(api.db) === 'sqlite') {
       const rows = await sql<{
-        rowid: number;
-      }>`SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ${'"aya" AND "ala"'}`.execute(api.db);
-      expect(rows.rows.map((row) => row.rowid)).toEqual([ours.supplierId]);
+        id: number;
+      }>`SELECT -rowid AS id FROM contacts_fts WHERE contacts_fts MATCH ${'"aya" AND "ala"'}`.execute(api.db);
+      expect(rows.rows.map((row) => row.id)).toEqual([ours.supplierId]);
     }
     await ensureSearchIndexes(api.db, declared);
     expect(await indexedColumns('contacts')).not.toContain('address');

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { buildApp } from '../../server/app.ts';
+import { createFirstAdministrator } from '../../server/areas/management/first-administrator.ts';
+import { hashPassword } from '../../server/auth/password.ts';
 import { connectDatabase } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedDatabase } from '../../server/demo/index.ts';
@@ -71,17 +73,21 @@ export type BrowserApp = {
   baseUrl: string;
   browser: Browser;
   newPage: (viewport?: Viewport) => Promise<Page>;
+  // What `npm run create-admin` does on an empty database: the first business (with its starting data) and its
+  // administrator, who signs in with the demo password.
+  createAdmin: (admin: { email: string; name: string; businessName: string }) => Promise<void>;
   close: () => Promise<void>;
 };
 
-// The real server on a fresh demo database in a temporary SQLite file, on a free port, and a headless Chromium.
-export async function startBrowserApp(): Promise<BrowserApp> {
+// The real server on a fresh database in a temporary SQLite file (the demo's, or with `seed: 'none'` only the
+// permissions, as `SEED=none` starts), on a free port, and a headless Chromium.
+export async function startBrowserApp(options: { seed?: 'demo' | 'none' } = {}): Promise<BrowserApp> {
   const dir = mkdtempSync(join(tmpdir(), 'spectacle-e2e-'));
   const clientDir = join(dir, 'client');
   await privateClientCopy(clientDir);
   const db = connectDatabase({ kind: 'sqlite', path: join(dir, 'e2e.db') });
   await migrateToLatest(db);
-  await seedDatabase(db, { demo: true, passwordCost, now: new Date() });
+  await seedDatabase(db, { demo: options.seed !== 'none', passwordCost, now: new Date() });
   const app = await buildApp({ db, clientDir, contractPath: null, passwordCost });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -96,6 +102,12 @@ export async function startBrowserApp(): Promise<BrowserApp> {
       const context = await browser.newContext({ baseURL: baseUrl, viewport });
       return context.newPage();
     },
+    createAdmin: async (admin) =>
+      createFirstAdministrator(db, {
+        ...admin,
+        passwordHash: await hashPassword(demoPassword, passwordCost),
+        now: new Date().toISOString(),
+      }),
     close: async () => {
       await browser.close();
       await app.close();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerReports } from '../../src/areas/reports/owner-reports.ts';
-import { type BrowserApp, pick, screenshot, sidebar, signIn, startBrowserApp } from './browser-app.ts';
+import { type BrowserApp, listedPage, pick, screenshot, sidebar, signIn, startBrowserApp } from './browser-app.ts';
 
 // The text of a page printed on A4 (landscape, as the report's print sheet asks), as pdftotext reads it.
 async function printedText(page: Page, dir: string, name: string): Promise<string> {
@@ -71,15 +71,76 @@ describe('the owner’s reports on the demo shop', () => {
     }
   });
 
-  it('prints the sales report on A4 with every column', { timeout: 60_000 }, async () => {
-    await page.goto('/reports/sales?group_by=brand');
-    const table = page.getByRole('table', { name: 'Sales' });
-    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    await screenshot(page, 'sales-report');
-    const text = await printedText(page, dir, 'sales');
-    for (const column of ownerReports.find((report) => report.key === 'sales')?.columns ?? []) {
-      expect(text).toContain(column.label);
-    }
+  // docs/domain/reports.md, Print: every report prints all its figures on A4. Each report is printed to PDF, and every
+  // column heading and the last figure of its last row (the totals row where there is one) are found on paper.
+  for (const report of ownerReports) {
+    it(`prints the ${report.label} report on A4 with every heading and its last figure`, {
+      timeout: 60_000,
+    }, async () => {
+      await page.goto(`/reports/${report.key}`);
+      const table = page.getByRole('table', { name: report.label });
+      await expect.poll(() => table.locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(await table.locator('tbody').innerText()).not.toContain('Nothing to show');
+      const headings = (await table.getByRole('columnheader').allInnerTexts())
+        .map((text) => text.trim())
+        .filter(Boolean);
+      const lastRow = (await table.locator('tbody tr, tfoot tr').last().getByRole('cell').allInnerTexts())
+        .map((text) => text.trim())
+        .filter(Boolean);
+      if (report.key === 'sales') await screenshot(page, 'sales-report');
+      const text = (await printedText(page, dir, report.key)).replace(/\s+/g, ' ').replaceAll('- ', '-');
+      for (const heading of headings) expect(text, `${report.key}: ${heading}`).toContain(heading.replace(/\s+/g, ' '));
+      expect(text, `${report.key}: the last figure`).toContain(lastRow.at(-1) ?? 'no figure');
+    });
+  }
+
+  // A document's print (docs/domain/screens.md, View screen): the lines' headings, the last line's amount and the
+  // document's total are on the A4 page.
+  for (const document of [
+    { key: 'invoices', sheet: '[data-sales-invoice]', total: 'Amount due' },
+    { key: 'purchase-orders', sheet: '[data-print-sheet]', total: 'Total' },
+  ]) {
+    it(`prints a ${document.key} document on A4 with its headings, lines and total`, { timeout: 60_000 }, async () => {
+      const listed = listedPage(page, document.key);
+      await page.goto(`/${document.key}`);
+      const first = (await listed).data[0];
+      if (!first) throw new Error(`The demo has no ${document.key}.`);
+      await page.goto(`/${document.key}/${first.id}`);
+      await page.getByRole('button', { name: 'Print' }).first().waitFor();
+      await page.emulateMedia({ media: 'print' });
+      const sheet = page.locator(document.sheet).first();
+      await sheet.waitFor();
+      const headings = (await sheet.locator('th').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+      const lastLine = (await sheet.locator('tbody tr').last().locator('td').allInnerTexts())
+        .map((text) => text.trim())
+        .filter(Boolean);
+      const sheetText = await sheet.innerText();
+      await page.emulateMedia({ media: 'screen' });
+      const total = new RegExp(`${document.total}\\s+(₱[\\d,.]+)`).exec(sheetText)?.[1];
+      expect(headings.length, document.key).toBeGreaterThan(2);
+      expect(total, `${document.key}: ${document.total}`).toBeTruthy();
+      const text = (await printedText(page, dir, document.key)).replace(/\s+/g, ' ');
+      for (const heading of headings) expect(text, `${document.key}: ${heading}`).toContain(heading);
+      expect(text, `${document.key}: the last line's amount`).toContain(lastLine.at(-1) ?? 'no amount');
+      expect(text, `${document.key}: ${document.total}`).toContain(`${document.total} ${total}`);
+    });
+  }
+
+  it("prints a customer's statement of account from the contact's view", { timeout: 60_000 }, async () => {
+    await page.goto('/contacts?search=Walk-in');
+    await page.getByRole('row').filter({ hasText: 'Walk-in Customer' }).getByRole('link', { name: 'View' }).click();
+    await page.getByRole('link', { name: 'Statement of Account' }).click();
+    await page.waitForURL((url) => /^\/contacts\/\d+\/statement$/.test(url.pathname));
+    const table = page.getByRole('table', { name: 'Statement of Account' });
+    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    await screenshot(page, 'statement-of-account');
+    const headings = (await table.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
+    const closing = (await table.locator('tfoot tr').getByRole('cell').allInnerTexts()).map((text) => text.trim());
+    const text = (await printedText(page, dir, 'statement')).replace(/\s+/g, ' ');
+    expect(text).toContain('Statement of Account');
+    expect(text).toContain('Walk-in Customer');
+    for (const heading of headings) expect(text, heading).toContain(heading);
+    expect(text).toContain(`Amount due ${closing.slice(1).join(' ')}`);
   });
 
   it('prints the Daily Sales report on A4 with every column heading and the figures under them', {

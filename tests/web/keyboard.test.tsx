@@ -58,7 +58,9 @@ it('picks with the arrows and Enter, highlighting the first match as results arr
   expect(highlighted(picker)).toBe('Maria Santos');
   fireEvent.keyDown(picker, { key: 'ArrowUp' });
   fireEvent.keyDown(picker, { key: 'ArrowUp' });
-  // Up from the first wraps to the last.
+  // Up from the first wraps to the last: the picker's own "New customer…", then the last customer found.
+  expect(highlighted(picker)).toBe('New customer…');
+  fireEvent.keyDown(picker, { key: 'ArrowUp' });
   expect(highlighted(picker)).toBe('Walk-in Customer');
   const listbox = document.getElementById(picker.getAttribute('aria-controls') ?? '');
   if (!listbox) throw new Error('No list of options.');

@@ -54,6 +54,28 @@ describe('the list screen', () => {
     expect(screen.getByRole('link', { name: 'Create New' }).getAttribute('href')).toBe('/brands/create');
   });
 
+  it('says "More than 1,000" when a search counted its matches only up to the bound', async () => {
+    server.use(
+      http.get('*/api/brands', () =>
+        HttpResponse.json(
+          getListBrandsResponseMock({
+            data: [
+              {
+                ...getListBrandsResponseMock().data[0],
+                id: 7,
+                name: 'Ray-Ban',
+                deleted_at: null,
+              } as ReturnType<typeof getListBrandsResponseMock>['data'][number],
+            ],
+            meta: { current_page: 1, last_page: 67, per_page: 15, total: 1000, total_is_lower_bound: true },
+          }),
+        ),
+      ),
+    );
+    await renderBrands('/brands?search=ray');
+    expect(screen.getByText('List of Brands - More than 1,000')).toBeTruthy();
+  });
+
   it('reads its query from the URL and asks the server for exactly that', async () => {
     await renderBrands('/brands?page=3&per_page=50&order_by=asc&only_trashed=1&search=ray');
     const asked = requests.at(-1);

@@ -21,6 +21,7 @@ withMockServer();
 let lines: StockCountLine[] = [];
 let sent: Record<string, unknown>[] = [];
 let posted: Record<string, unknown>[] = [];
+let status: 'counting' | 'posted' = 'counting';
 
 const items: Record<string, { id: number; name: string }> = {
   'RB-2140': { id: 5, name: 'Wayfarer frame' },
@@ -32,7 +33,7 @@ function count() {
     id: 12,
     number: 'CNT-20261126-B00001-00000001',
     location_name: 'Makati Branch',
-    status: 'counting',
+    status,
     blind: true,
     deleted_at: null,
     stock_adjustment_id: null,
@@ -64,6 +65,7 @@ beforeEach(() => {
   lines = [];
   sent = [];
   posted = [];
+  status = 'counting';
   setSelectedBusinessId(3);
   server.use(
     http.get('*/api/businesses/get-all-businesses', () =>
@@ -181,4 +183,22 @@ it('lets a holder of post-stock-counts post, counting the uncounted as none', as
   await user.click(screen.getByRole('button', { name: 'Post' }));
   await user.click(await screen.findByRole('button', { name: 'Confirm' }));
   await waitFor(() => expect(posted).toEqual([{ uncounted: 'zero' }]));
+});
+
+it('offers no Delete on a posted count, which the API refuses, and says why; a count still counting can be deleted', async () => {
+  storeUser({ ...mockUser.user, permission_names: ['view-stock-counts', 'delete-stock-counts'] });
+  status = 'posted';
+  const api = await stockCounts.load();
+  const { unmount } = renderRoutes(
+    [{ path: '/stock-counts/:id', element: <ViewScreen resource={stockCounts} api={api} /> }],
+    '/stock-counts/12',
+  );
+  expect(await screen.findByText('A posted count is read-only; void its stock adjustment instead.')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  unmount();
+
+  status = 'counting';
+  await renderCount();
+  expect(await screen.findByRole('button', { name: 'Delete' })).toBeTruthy();
+  expect(screen.queryByText('A posted count is read-only; void its stock adjustment instead.')).toBeNull();
 });

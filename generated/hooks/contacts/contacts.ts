@@ -38,8 +38,10 @@ import type {
   Contact,
   ContactCreate,
   ContactPage,
+  ContactStatement,
   ContactUpdate,
   ForbiddenResponse,
+  GetContactStatementParams,
   ImportContactsParams,
   ImportResult,
   ListContactsParams,
@@ -784,6 +786,107 @@ export const useForceDeleteContact = <TError = ErrorType<UnauthenticatedResponse
       return useMutation(getForceDeleteContactMutationOptions(options), queryClient);
     }
     /**
+ * Needs view-contacts, and view-invoices for a customer's statement (`side=receivable`: its invoices and the payments on them) or view-bills for a supplier's (`side=payable`: its bills and the payments on them); 403 otherwise. Standing documents and payments dated in the period, oldest first (on one day a document before its payments), each with the running balance; the balance brought forward is what stood at the end of the day before `date_from`. Voided documents and payments are left out.
+ * @summary A contact's statement of account
+ */
+export const getContactStatement = (
+    id: number,
+    params?: GetContactStatementParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<ContactStatement>(
+      {url: `/api/contacts/${id}/statement`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetContactStatementQueryKey = (id: number,
+    params?: GetContactStatementParams,) => {
+    return [
+    `/api/contacts/${id}/statement`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetContactStatementQueryOptions = <TData = Awaited<ReturnType<typeof getContactStatement>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(id: number,
+    params?: GetContactStatementParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactStatement>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetContactStatementQueryKey(id,params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getContactStatement>>> = ({ signal }) => getContactStatement(id,params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getContactStatement>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetContactStatementQueryResult = NonNullable<Awaited<ReturnType<typeof getContactStatement>>>
+export type GetContactStatementQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>
+
+
+export function useGetContactStatement<TData = Awaited<ReturnType<typeof getContactStatement>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(
+ id: number,
+    params: undefined |  GetContactStatementParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactStatement>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getContactStatement>>,
+          TError,
+          Awaited<ReturnType<typeof getContactStatement>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetContactStatement<TData = Awaited<ReturnType<typeof getContactStatement>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(
+ id: number,
+    params?: GetContactStatementParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactStatement>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getContactStatement>>,
+          TError,
+          Awaited<ReturnType<typeof getContactStatement>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetContactStatement<TData = Awaited<ReturnType<typeof getContactStatement>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(
+ id: number,
+    params?: GetContactStatementParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactStatement>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A contact's statement of account
+ */
+
+export function useGetContactStatement<TData = Awaited<ReturnType<typeof getContactStatement>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>>(
+ id: number,
+    params?: GetContactStatementParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactStatement>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetContactStatementQueryOptions(id,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
  * Needs create-contacts. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.
  * @summary Import contacts from CSV
  */

@@ -103,7 +103,8 @@ export const ListContactsResponse = zod.strictObject({
   "current_page": zod.int().min(1),
   "last_page": zod.int().min(1),
   "per_page": zod.union([zod.literal(15),zod.literal(25),zod.literal(50),zod.literal(75),zod.literal(100)]),
-  "total": zod.int().min(listContactsResponseMetaTotalMin)
+  "total": zod.int().min(listContactsResponseMetaTotalMin).describe('The rows the list holds; with `total_is_lower_bound`, how many were counted before counting stopped.'),
+  "total_is_lower_bound": zod.boolean().optional().describe('True when more rows than `total` match: a quick search counts its matches up to 1,000 (or the page\'s last row, when further), and beyond that answers "more than {total}". `last_page` is then the page holding the row after `total`. False or absent on every other list, whose `total` is exact.')
 }),
   "links": zod.strictObject({
   "prev": zod.string().nullable(),
@@ -611,6 +612,81 @@ export const ForceDeleteContactParams = zod.strictObject({
 })
 
 export const ForceDeleteContactResponse = zod.void()
+
+/**
+ * Needs view-contacts, and view-invoices for a customer's statement (`side=receivable`: its invoices and the payments on them) or view-bills for a supplier's (`side=payable`: its bills and the payments on them); 403 otherwise. Standing documents and payments dated in the period, oldest first (on one day a document before its payments), each with the running balance; the balance brought forward is what stood at the end of the day before `date_from`. Voided documents and payments are left out.
+ * @summary A contact's statement of account
+ */
+export const getContactStatementPathIdMax = 2147483647;
+
+
+
+export const GetContactStatementParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getContactStatementPathIdMax)
+})
+
+export const GetContactStatementQueryParams = zod.strictObject({
+  "side": zod.enum(['receivable', 'payable']).optional().describe('Whose money the statement follows; receivable when left out.'),
+  "date_from": zod.iso.date().optional().describe('The first day; from the contact\'s first document when left out.'),
+  "date_to": zod.iso.date().optional().describe('The last day, not after today; today when left out.')
+})
+
+export const getContactStatementResponseContactIdMax = 2147483647;
+
+export const getContactStatementResponseContactNameMax = 255;
+
+export const getContactStatementResponseOpeningBalanceMin = -90000000000000;
+export const getContactStatementResponseOpeningBalanceMax = 90000000000000;
+
+export const getContactStatementResponseEntriesItemDocumentIdMax = 2147483647;
+
+export const getContactStatementResponseEntriesItemNumberMax = 255;
+
+export const getContactStatementResponseEntriesItemAppliesToMax = 255;
+
+export const getContactStatementResponseEntriesItemChargeMin = 0;
+export const getContactStatementResponseEntriesItemChargeMax = 90000000000000;
+
+export const getContactStatementResponseEntriesItemPaymentMin = 0;
+export const getContactStatementResponseEntriesItemPaymentMax = 90000000000000;
+
+export const getContactStatementResponseEntriesItemBalanceMin = -90000000000000;
+export const getContactStatementResponseEntriesItemBalanceMax = 90000000000000;
+
+export const getContactStatementResponseEntriesMax = 1000000;
+
+export const getContactStatementResponseTotalChargesMin = 0;
+export const getContactStatementResponseTotalChargesMax = 90000000000000;
+
+export const getContactStatementResponseTotalPaymentsMin = 0;
+export const getContactStatementResponseTotalPaymentsMax = 90000000000000;
+
+export const getContactStatementResponseClosingBalanceMin = -90000000000000;
+export const getContactStatementResponseClosingBalanceMax = 90000000000000;
+
+
+
+export const GetContactStatementResponse = zod.strictObject({
+  "contact_id": zod.int().min(1).max(getContactStatementResponseContactIdMax).describe('A record id.'),
+  "contact_name": zod.string().max(getContactStatementResponseContactNameMax),
+  "side": zod.enum(['receivable', 'payable']),
+  "date_from": zod.iso.date().nullable(),
+  "date_to": zod.iso.date(),
+  "opening_balance": zod.number().min(getContactStatementResponseOpeningBalanceMin).max(getContactStatementResponseOpeningBalanceMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "entries": zod.array(zod.strictObject({
+  "date": zod.iso.date(),
+  "kind": zod.enum(['invoice', 'invoice_payment', 'bill', 'bill_payment']),
+  "document_id": zod.int().min(1).max(getContactStatementResponseEntriesItemDocumentIdMax).describe('A record id.'),
+  "number": zod.string().max(getContactStatementResponseEntriesItemNumberMax),
+  "applies_to": zod.string().max(getContactStatementResponseEntriesItemAppliesToMax).nullable().describe('The number of the invoice or bill a payment is on; null for a document.'),
+  "charge": zod.number().min(getContactStatementResponseEntriesItemChargeMin).max(getContactStatementResponseEntriesItemChargeMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "payment": zod.number().min(getContactStatementResponseEntriesItemPaymentMin).max(getContactStatementResponseEntriesItemPaymentMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(getContactStatementResponseEntriesItemBalanceMin).max(getContactStatementResponseEntriesItemBalanceMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})).max(getContactStatementResponseEntriesMax),
+  "total_charges": zod.number().min(getContactStatementResponseTotalChargesMin).max(getContactStatementResponseTotalChargesMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "total_payments": zod.number().min(getContactStatementResponseTotalPaymentsMin).max(getContactStatementResponseTotalPaymentsMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "closing_balance": zod.number().min(getContactStatementResponseClosingBalanceMin).max(getContactStatementResponseClosingBalanceMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})
 
 /**
  * Needs create-contacts. The body is a CSV file whose header names the fields (a related record by its name or code, in a column named after it without `_id`); see the template. Every row is checked first: any error answers 422 naming the row (the header is row 1) and the column, as `rows.{row}.{column}`, and nothing is written. Otherwise all rows are written in one transaction. With `dry_run=1` nothing is written either way.

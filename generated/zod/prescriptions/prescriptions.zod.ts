@@ -183,7 +183,8 @@ export const ListPrescriptionsResponse = zod.strictObject({
   "current_page": zod.int().min(1),
   "last_page": zod.int().min(1),
   "per_page": zod.union([zod.literal(15),zod.literal(25),zod.literal(50),zod.literal(75),zod.literal(100)]),
-  "total": zod.int().min(listPrescriptionsResponseMetaTotalMin)
+  "total": zod.int().min(listPrescriptionsResponseMetaTotalMin).describe('The rows the list holds; with `total_is_lower_bound`, how many were counted before counting stopped.'),
+  "total_is_lower_bound": zod.boolean().optional().describe('True when more rows than `total` match: a quick search counts its matches up to 1,000 (or the page\'s last row, when further), and beyond that answers "more than {total}". `last_page` is then the page holding the row after `total`. False or absent on every other list, whose `total` is exact.')
 }),
   "links": zod.strictObject({
   "prev": zod.string().nullable(),

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { CreateInvoiceBody, UpdateInvoiceBody } from '../../../generated/zod/invoices/invoices.zod.ts';
 import { insertReused } from '../../db/reused-insert.ts';
 import { paymentStatus } from '../../domain/document-status.ts';
+import type { Location } from '../../domain/location.ts';
 import { conflict, fieldError, notFound, refusal } from '../../domain/refusal.ts';
 import { latestSalePrice, missingSalePrice, resolveLinePrices } from '../../ledger/default-prices.ts';
 import { assignDocumentNumber, assignReferenceNumber } from '../../ledger/document-counter.ts';
@@ -108,14 +111,19 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
   const { lines, header: totals } = await applyVat(context, priced, input.special_discount, items);
   const location = { branch_id: input.branch_id, warehouse_id: null };
   const at = timestampOf(context);
+  // SQLite writes one transaction at a time, so when a counter's row is locked changes nothing there: the numbers
+  // are taken at once. On PostgreSQL every invoice of a branch (and of a customer) queues on the same two counter
+  // rows until its commit, so the invoice is written under a placeholder unique to it and numbered last.
+  const numbers = context.dialect === 'sqlite' ? await takeInvoiceNumbers(context, location, input.contact_id) : null;
+  const pending = `pending ${randomUUID()}`;
   const [header] = await insertReused(
     context.trx,
     'invoices',
     [
       {
         business_id: context.businessId,
-        number: await assignDocumentNumber(context, 'invoice', location),
-        reference_number: await assignReferenceNumber(context, 'invoice', input.contact_id),
+        number: numbers?.number ?? pending,
+        reference_number: numbers?.reference_number ?? pending,
         contact_id: input.contact_id,
         branch_id: input.branch_id,
         invoice_date: input.invoice_date,
@@ -142,8 +150,43 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
     input.lines.map((line) => line.lot_number),
   );
   // The new invoice posts from what was just written, without reading it back.
-  await moveStock(context, header, stored, items, 1);
+  await moveStock(context, { ...header, number: numbers?.number ?? null }, stored, items, 1);
+  if (!numbers) {
+    const numberLast = () => numberInvoice(context, header.id, location, input.contact_id);
+    if (context.lastSteps) context.lastSteps.push(numberLast);
+    else await numberLast();
+  }
   return header.id;
+}
+
+async function takeInvoiceNumbers(
+  context: PostingContext,
+  location: Location,
+  contactId: number,
+): Promise<{ number: string; reference_number: string }> {
+  const number = await assignDocumentNumber(context, 'invoice', location);
+  return { number, reference_number: await assignReferenceNumber(context, 'invoice', contactId) };
+}
+
+// Takes the invoice's numbers and writes them over its placeholder and onto its stock movements in one statement,
+// so that from the counters' lock to the commit there are three round trips and the history entry (PostgreSQL).
+async function numberInvoice(
+  context: PostingContext,
+  id: number,
+  location: Location,
+  contactId: number,
+): Promise<{ number: string; reference_number: string }> {
+  const numbers = await takeInvoiceNumbers(context, location, contactId);
+  await sql`
+    WITH numbered AS (
+      UPDATE invoices SET number = ${numbers.number}, reference_number = ${numbers.reference_number}
+      WHERE id = ${id} AND business_id = ${context.businessId}
+    )
+    UPDATE stock_movements SET document_number = ${numbers.number}
+    WHERE business_id = ${context.businessId} AND document_type = 'invoice' AND document_id = ${id}`.execute(
+    context.trx,
+  );
+  return numbers;
 }
 
 // An invoice takes its tracked items out of the branch at the branch's average cost, which the line keeps so

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../../resources/resource.ts';
+import { defineResource, readField } from '../../resources/resource.ts';
 import { dateRangeFilters, locationFilter, recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 
@@ -61,6 +61,9 @@ export const stockCounts = defineResource({
   homeField: 'location',
   idempotentCreate: true,
   viewPanel: async () => (await import('./stock-count-panel.tsx')).StockCountViewPanel,
+  // docs/domain/logistics.md: a posted count stays as it was posted (the API answers 409 to Delete).
+  deleteRefusal: (record) =>
+    readField(record, 'status') === 'posted' ? 'A posted count is read-only; void its stock adjustment instead.' : null,
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/stock-counts/stock-counts.ts'),

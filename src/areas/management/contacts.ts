@@ -18,6 +18,7 @@ export const contacts = defineResource({
     },
     relationFilter('contact_type_id', 'Contact Type', 'contact-types'),
   ],
+  extraActions: [{ action: 'statement', label: 'Statement of Account', needs: 'view' }],
   columns: [
     { field: 'name', label: 'Name' },
     { field: 'company_name', label: 'Company' },

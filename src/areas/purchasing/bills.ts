@@ -54,6 +54,7 @@ export const bills = defineResource({
       labelField: 'contact_name',
       required: true,
       search: suppliers,
+      creates: 'supplier',
     },
     { name: 'location', label: 'Location', kind: 'location', prefix: '', labelField: 'location_name', required: true },
     { name: 'bill_date', label: 'Bill Date', kind: 'date', required: true, documentDate: 'any' },

@@ -63,6 +63,7 @@ export const purchaseOrders = defineResource({
       labelField: 'contact_name',
       required: true,
       search: suppliers,
+      creates: 'supplier',
     },
     { name: 'location', label: 'Location', kind: 'location', prefix: '', labelField: 'location_name', required: true },
     { name: 'order_date', label: 'Order Date', kind: 'date', required: true, documentDate: 'any' },

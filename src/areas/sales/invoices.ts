@@ -47,6 +47,7 @@ export const invoices = defineResource({
       labelField: 'contact_name',
       required: true,
       search: customers,
+      creates: 'customer',
     },
     {
       name: 'branch_id',

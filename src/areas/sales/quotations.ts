@@ -41,6 +41,7 @@ export const quotations = defineResource({
       labelField: 'contact_name',
       required: true,
       search: customers,
+      creates: 'customer',
     },
     {
       name: 'branch_id',

@@ -157,6 +157,7 @@ function Control({ field, invalid, atHome, onPick }: FieldInputProps & { invalid
           invalid={invalid}
           search={relationSearch(field.resource, atHome ? usableLocations : field.search)}
           onPick={onPick ? (option) => onPick(option?.value ?? null) : undefined}
+          creates={field.creates}
         />
       );
     case 'relations':

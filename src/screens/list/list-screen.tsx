@@ -230,7 +230,7 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
       <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0} hidden={awaitingSearch}>
         <Table.Root size="sm" striped interactive>
           <Table.Caption captionSide="top" textAlign="start" py="2" px="3">
-            List of {resource.plural} - Total {meta?.total ?? 0}
+            List of {resource.plural} - {listTotal(meta)}
           </Table.Caption>
           <Table.Header>
             <Table.Row>
@@ -331,4 +331,10 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
       ) : null}
     </Stack>
   );
+}
+
+// A quick search counts its matches only up to a bound; past it the server says so, and so does the caption.
+function listTotal(meta: { total: number; total_is_lower_bound?: boolean } | undefined): string {
+  if (meta?.total_is_lower_bound) return `More than ${meta.total.toLocaleString('en-US')}`;
+  return `Total ${meta?.total ?? 0}`;
 }

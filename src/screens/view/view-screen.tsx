@@ -153,9 +153,16 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
   const deleted = Boolean(data?.deleted_at);
   const linesField = resource.formFields.find((field) => field.kind === 'lines');
   const lines = data ? readField(data, 'lines') : undefined;
-  // A receipt whose goods a later document took on cannot be voided (the API answers 409), so it offers no Delete.
+  // A record the API would refuse to delete with a 409 offers no Delete, and says why instead: a receipt whose goods
+  // a later document took on names that document, a resource may say why of its own records (a posted count).
   const heldBy = data ? readField(data, 'held_by') : undefined;
-  const held = typeof heldBy === 'string' && !deleted;
+  const undeletable =
+    !data || deleted
+      ? null
+      : typeof heldBy === 'string'
+        ? `${heldBy} stands on the goods of this ${resource.singular.toLowerCase()}; void it first to delete this one.`
+        : (resource.deleteRefusal?.(data) ?? null);
+  const held = undeletable !== null;
   const actions =
     resource.screens === 'read-only'
       ? []
@@ -207,7 +214,7 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
           ) : null}
           {data && !deleted
             ? (resource.extraActions ?? [])
-                .filter(() => can({ prefix, action: 'update' }))
+                .filter((extra) => can({ prefix, action: extra.needs ?? 'update' }))
                 .map((extra) => (
                   <Button key={extra.action} asChild variant="outline">
                     <RouterLink to={`${viewPath(resource, id)}/${extra.action}`}>{extra.label}</RouterLink>
@@ -278,9 +285,7 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
             : null}
         </HStack>
       </Flex>
-      {held && can({ prefix, action: 'delete' }) ? (
-        <Text color="fg.muted">{`${heldBy} stands on the goods of this ${resource.singular.toLowerCase()}; void it first to delete this one.`}</Text>
-      ) : null}
+      {held && can({ prefix, action: 'delete' }) ? <Text color="fg.muted">{undeletable}</Text> : null}
       {record.isPending && record.fetchStatus !== 'idle' ? (
         <Progress.Root value={null} striped animated size="xs" colorPalette="teal" aria-label="Loading">
           <Progress.Track>

@@ -1,5 +1,6 @@
 import { Checkbox, Stack, Table, Text } from '@chakra-ui/react';
 import { resources } from '../../../resources/registry.ts';
+import { permissionLabel, sentenceCase } from '../permission-words.ts';
 import type { AssignableOption, ChooserProps } from './assignment-screen.tsx';
 
 // The columns of the matrix: the actions every resource has a permission for (docs/domain/management.md, Permissions).
@@ -13,23 +14,6 @@ const actionLabel = (action: MatrixAction) =>
     .join(' ');
 
 const pluralOf = new Map<string, string>(resources.map((resource) => [resource.key, resource.plural]));
-
-// Words for a person, not the stored names: the full access keeps its stored (misspelt) name, which sign-in and
-// every role refer to, and reads correctly here.
-const permissionWords: Readonly<Record<string, string>> = {
-  'full-access-and-permssions': 'Full access and permissions',
-  'work-at-any-location': 'Work at any location',
-  'post-backdated-documents': 'Post backdated documents',
-};
-
-const sentenceCase = (words: string) => {
-  const spaced = words.replaceAll('-', ' ');
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-};
-
-export function permissionLabel(name: string): string {
-  return permissionWords[name] ?? sentenceCase(name);
-}
 
 // A row of the matrix: the resource's plural, else its words ("costs" reads "Costs", "daily-sales" "Daily sales").
 export function rowLabel(prefix: string): string {

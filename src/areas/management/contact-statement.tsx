@@ -1,0 +1,207 @@
+import { Box, Button, Field, Flex, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { LuPrinter } from 'react-icons/lu';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { getContactStatement, getGetContactStatementQueryKey } from '../../../generated/hooks/contacts/contacts.ts';
+import type { ContactStatementEntry, GetContactStatementParams } from '../../../generated/model/index.ts';
+import { getSelectedBusinessId } from '../../api/selected-business.ts';
+import { useBusinesses } from '../../auth/session.ts';
+import { useGate } from '../../auth/use-permissions.ts';
+import { businessDayIso, formatDate } from '../../format/date.ts';
+import { formatMoney } from '../../format/money.ts';
+import { Refusal } from '../../screens/shared/refusal.tsx';
+import { errorMessage, errorStatus, permissionRefusal } from '../../screens/shared/request-error.ts';
+
+// On paper only the statement shows (the shell, the filters and the buttons stay off).
+const printCss = `
+@media print {
+  body * { visibility: hidden; }
+  [data-statement], [data-statement] * { visibility: visible; }
+  [data-statement] { position: absolute; top: 0; left: 0; width: 100%; font-size: 9pt; }
+  [data-statement] [data-no-print] { display: none; }
+  @page { size: A4; margin: 12mm; }
+}`;
+
+const kindWords: Record<ContactStatementEntry['kind'], string> = {
+  invoice: 'Invoice',
+  invoice_payment: 'Payment',
+  bill: 'Bill',
+  bill_payment: 'Payment',
+};
+
+const sideWords = {
+  receivable: { choice: 'As customer: invoices and payments', owes: 'Amount due' },
+  payable: { choice: 'As supplier: bills and payments', owes: 'Amount we owe' },
+} as const;
+
+type Side = keyof typeof sideWords;
+
+const documentPath = (entry: ContactStatementEntry) =>
+  `/${{ invoice: 'invoices', invoice_payment: 'invoice-payments', bill: 'bills', bill_payment: 'bill-payments' }[entry.kind]}/${entry.document_id}`;
+
+/**
+ * docs/domain/management.md, Statement of account: a contact's documents and the payments on them, oldest first
+ * with the running balance, for a period kept in the URL; printable on A4 to hand to the customer.
+ */
+export function ContactStatementScreen() {
+  const id = Number(useParams().id);
+  const can = useGate();
+  const [query, setQuery] = useSearchParams();
+  const mayReceivable = can({ prefix: 'invoices', action: 'view' });
+  const mayPayable = can({ prefix: 'bills', action: 'view' });
+  const asked = query.get('side');
+  const side: Side =
+    asked === 'payable' || (asked !== 'receivable' && !mayReceivable && mayPayable) ? 'payable' : 'receivable';
+  const params: GetContactStatementParams = {
+    side,
+    ...(query.get('date_from') ? { date_from: query.get('date_from') ?? '' } : {}),
+    ...(query.get('date_to') ? { date_to: query.get('date_to') ?? '' } : {}),
+  };
+  const statement = useQuery({
+    queryKey: getGetContactStatementQueryKey(id, params),
+    queryFn: ({ signal }) => getContactStatement(id, params, undefined, signal),
+    enabled: Number.isInteger(id),
+  });
+  const businesses = useBusinesses(true);
+  const business = businesses.data?.find((candidate) => candidate.id === getSelectedBusinessId());
+  const change = (name: string, value: string) =>
+    setQuery(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === '') next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const status = errorStatus(statement.error);
+  if (status === 403 || (!mayReceivable && !mayPayable)) {
+    return (
+      <Refusal
+        kind="forbidden"
+        sentence={permissionRefusal('view', side === 'receivable' ? 'Invoices' : 'Bills')}
+        back={{ to: `/contacts/${id}`, label: 'Back to Contact' }}
+      />
+    );
+  }
+  const data = statement.data;
+  const today = businessDayIso();
+  return (
+    <Stack gap="4" data-statement="">
+      <style>{printCss}</style>
+      <Flex justify="space-between" align="start" gap="3" wrap="wrap">
+        <Stack gap="0">
+          <Text textStyle="sm" color="fg.muted">
+            {business?.trade_name || business?.name || ''}
+          </Text>
+          <Heading size="xl">Statement of Account</Heading>
+          <Text fontWeight="semibold">{data?.contact_name ?? ''}</Text>
+          <Text textStyle="sm">
+            {data
+              ? `${data.date_from ? `${formatDate(data.date_from)} to ` : 'Up to '}${formatDate(data.date_to)}`
+              : ''}
+          </Text>
+        </Stack>
+        <HStack gap="3" data-no-print="">
+          <Button asChild variant="outline">
+            <RouterLink to={`/contacts/${id}`}>Back</RouterLink>
+          </Button>
+          <Button variant="outline" onClick={() => window.print()} disabled={!data}>
+            <LuPrinter /> Print
+          </Button>
+        </HStack>
+      </Flex>
+      <HStack gap="3" wrap="wrap" align="end" data-no-print="">
+        {mayReceivable && mayPayable ? (
+          <Field.Root id="statement-side" w="auto">
+            <Field.Label>Statement</Field.Label>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field value={side} onChange={(event) => change('side', event.currentTarget.value)}>
+                <option value="receivable">{sideWords.receivable.choice}</option>
+                <option value="payable">{sideWords.payable.choice}</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+        ) : null}
+        <Field.Root id="statement-date-from" w="auto">
+          <Field.Label>Date from</Field.Label>
+          <Input
+            size="sm"
+            type="date"
+            max={today}
+            value={query.get('date_from') ?? ''}
+            onChange={(event) => change('date_from', event.currentTarget.value)}
+          />
+        </Field.Root>
+        <Field.Root id="statement-date-to" w="auto">
+          <Field.Label>Date to</Field.Label>
+          <Input
+            size="sm"
+            type="date"
+            max={today}
+            value={query.get('date_to') ?? ''}
+            onChange={(event) => change('date_to', event.currentTarget.value)}
+          />
+        </Field.Root>
+      </HStack>
+      {statement.isError ? (
+        <Text color="fg.error" role="alert">
+          {errorMessage(statement.error)}
+        </Text>
+      ) : null}
+      {data ? (
+        <Box overflowX="auto">
+          <Table.Root size="sm" variant="outline" aria-label="Statement of Account">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Date</Table.ColumnHeader>
+                <Table.ColumnHeader>Document</Table.ColumnHeader>
+                <Table.ColumnHeader>Applies to</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Charges</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Payments</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Balance</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              <Table.Row>
+                <Table.Cell>{data.date_from ? formatDate(data.date_from) : ''}</Table.Cell>
+                <Table.Cell colSpan={4}>Balance brought forward</Table.Cell>
+                <Table.Cell textAlign="end">{formatMoney(data.opening_balance)}</Table.Cell>
+              </Table.Row>
+              {data.entries.map((entry) => (
+                <Table.Row key={`${entry.kind}-${entry.document_id}`}>
+                  <Table.Cell whiteSpace="nowrap">{formatDate(entry.date)}</Table.Cell>
+                  <Table.Cell>
+                    {kindWords[entry.kind]}{' '}
+                    <RouterLink to={documentPath(entry)} style={{ textDecoration: 'underline' }}>
+                      {entry.number}
+                    </RouterLink>
+                  </Table.Cell>
+                  <Table.Cell>{entry.applies_to ?? ''}</Table.Cell>
+                  <Table.Cell textAlign="end">{entry.charge ? formatMoney(entry.charge) : ''}</Table.Cell>
+                  <Table.Cell textAlign="end">{entry.payment ? formatMoney(entry.payment) : ''}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatMoney(entry.balance)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+            <Table.Footer>
+              <Table.Row fontWeight="semibold">
+                <Table.Cell colSpan={3}>{sideWords[side].owes}</Table.Cell>
+                <Table.Cell textAlign="end">{formatMoney(data.total_charges)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatMoney(data.total_payments)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatMoney(data.closing_balance)}</Table.Cell>
+              </Table.Row>
+            </Table.Footer>
+          </Table.Root>
+          {data.entries.length === 0 ? (
+            <Text color="fg.muted" mt="2">
+              No documents or payments in this period.
+            </Text>
+          ) : null}
+        </Box>
+      ) : null}
+    </Stack>
+  );
+}

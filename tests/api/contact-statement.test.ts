@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetContactStatementResponse } from '../../generated/zod/contacts/contacts.zod.ts';
+import { createLedgerFixture, type LedgerFixture } from '../ledger/ledger-fixture.ts';
+import { createTestApi, expectContract, type TestApi, type TestClient } from '../support/test-api.ts';
+
+// docs/domain/management.md, Statement of account: a customer's invoices and payments (a supplier's bills and
+// payments) with a running balance, on a small autumn made through the API and worked out by hand below.
+let api: TestApi;
+let owner: TestClient;
+let fixture: LedgerFixture;
+
+async function created(path: string, body: Record<string, unknown>): Promise<{ id: number; lines: { id: number }[] }> {
+  const answer = await owner.post(path, body);
+  if (answer.status !== 201) throw new Error(`${path}: ${answer.status} ${JSON.stringify(answer.json)}`);
+  return answer.json as { id: number; lines: { id: number }[] };
+}
+
+const numbers: Record<string, string> = {};
+
+beforeAll(async () => {
+  api = await createTestApi({ now: () => new Date('2026-11-26T10:00:00+08:00') });
+  fixture = await createLedgerFixture(api.db);
+  const [branch] = fixture.branchIds;
+  const [frame] = fixture.itemIds;
+  await api.createUser({
+    email: 'owner@example.test',
+    permissions: ['full-access-and-permssions'],
+    businessIds: [fixture.businessId],
+  });
+  owner = await api.signIn('owner@example.test');
+  owner.businessId = fixture.businessId;
+
+  // 10 frames at ₱1,000, billed ₱10,000 on 1 September, ₱4,000 of it paid on the 10th.
+  const order = await created('/api/purchase-orders', {
+    contact_id: fixture.supplierId,
+    branch_id: branch,
+    order_date: '2026-09-01',
+    lines: [{ item_id: frame, quantity: 10, unit_cost: 1000 }],
+  });
+  await created('/api/receive-orders', {
+    purchase_order_id: order.id,
+    contact_id: fixture.supplierId,
+    branch_id: branch,
+    received_date: '2026-09-01',
+    lines: [{ purchase_order_line_id: order.lines[0]?.id, item_id: frame, quantity: 10, unit_cost: 1000 }],
+  });
+  const bill = await created('/api/bills', {
+    purchase_order_id: order.id,
+    contact_id: fixture.supplierId,
+    branch_id: branch,
+    bill_date: '2026-09-01',
+    lines: [{ purchase_order_line_id: order.lines[0]?.id, item_id: frame, quantity: 10, unit_cost: 1000 }],
+  });
+  await created('/api/bill-payments', {
+    bill_id: bill.id,
+    payment_date: '2026-09-10',
+    amount: 4000,
+    payment_method: 'bank_transfer',
+  });
+
+  const sell = (date: string, quantity: number, discount: number | null) =>
+    created('/api/invoices', {
+      contact_id: fixture.customerId,
+      branch_id: branch,
+      invoice_date: date,
+      lines: [{ item_id: frame, quantity, unit_price: 2240, discount_percent: discount }],
+    });
+  const pay = (invoice: number, date: string, amount: number) =>
+    created('/api/invoice-payments', { invoice_id: invoice, payment_date: date, amount, payment_method: 'cash' });
+  // 2 × ₱2,240 less 10% = ₱4,032 on 15 September, ₱2,000 paid on the 20th.
+  const september = await sell('2026-09-15', 2, 10);
+  await pay(september.id, '2026-09-20', 2000);
+  // An invoice of 12 November, voided: on no statement.
+  const voided = await sell('2026-11-12', 1, null);
+  expect((await owner.delete(`/api/invoices/${voided.id}`)).status).toBe(200);
+  // ₱2,240 on 20 November with ₱500 paid the same day; ₱1,000 more on the September invoice, voided.
+  const november = await sell('2026-11-20', 1, null);
+  await pay(november.id, '2026-11-20', 500);
+  const voidedPayment = await pay(september.id, '2026-11-21', 1000);
+  expect((await owner.delete(`/api/invoice-payments/${voidedPayment.id}`)).status).toBe(200);
+  for (const [key, path, id] of [
+    ['bill', 'bills', bill.id],
+    ['september', 'invoices', september.id],
+    ['november', 'invoices', november.id],
+  ] as const) {
+    numbers[key] = String(((await owner.get(`/api/${path}/${id}`)).json as { number: string }).number);
+  }
+});
+
+afterAll(() => api.close());
+
+const statement = async (query: string) =>
+  expectContract(
+    await owner.get(`/api/contacts/${fixture.customerId}/statement${query}`),
+    200,
+    GetContactStatementResponse,
+  );
+
+describe("a contact's statement of account", () => {
+  it("runs a customer's balance through its invoices and payments, oldest first, voided ones left out", async () => {
+    const whole = await statement('');
+    expect(whole.date_from).toBeNull();
+    expect(whole.date_to).toBe('2026-11-26');
+    expect(whole.opening_balance).toBe(0);
+    // 4,032 − 2,000 = 2,032; + 2,240 = 4,272; − 500 = 3,772 (a document before its payment of the same day).
+    expect(
+      whole.entries.map((entry) => [
+        entry.date,
+        entry.kind,
+        entry.applies_to,
+        entry.charge,
+        entry.payment,
+        entry.balance,
+      ]),
+    ).toEqual([
+      ['2026-09-15', 'invoice', null, 4032, 0, 4032],
+      ['2026-09-20', 'invoice_payment', numbers.september, 0, 2000, 2032],
+      ['2026-11-20', 'invoice', null, 2240, 0, 4272],
+      ['2026-11-20', 'invoice_payment', numbers.november, 0, 500, 3772],
+    ]);
+    expect(whole.entries[0]?.number).toBe(numbers.september);
+    expect(whole.entries[2]?.number).toBe(numbers.november);
+    expect(whole.total_charges).toBe(6272);
+    expect(whole.total_payments).toBe(2500);
+    expect(whole.closing_balance).toBe(3772);
+    // The closing balance is what the contact owes today, as its view says.
+    const contact = (await owner.get(`/api/contacts/${fixture.customerId}`)).json as { balance: number };
+    expect(contact.balance).toBe(3772);
+  });
+
+  it('brings forward what stood before the period as one opening balance', async () => {
+    const november = await statement('?date_from=2026-10-01&date_to=2026-11-20');
+    expect(november.opening_balance).toBe(2032);
+    expect(november.entries.map((entry) => entry.balance)).toEqual([4272, 3772]);
+    expect(november.total_charges).toBe(2240);
+    expect(november.total_payments).toBe(500);
+    expect(november.closing_balance).toBe(3772);
+    const september = await statement('?date_to=2026-09-19');
+    expect(september.entries.map((entry) => entry.balance)).toEqual([4032]);
+    expect(september.closing_balance).toBe(4032);
+  });
+
+  it("follows a supplier's bills and payments on the payable side", async () => {
+    const payable = expectContract(
+      await owner.get(`/api/contacts/${fixture.supplierId}/statement?side=payable`),
+      200,
+      GetContactStatementResponse,
+    );
+    expect(payable.entries.map((entry) => [entry.kind, entry.charge, entry.payment, entry.balance])).toEqual([
+      ['bill', 10000, 0, 10000],
+      ['bill_payment', 0, 4000, 6000],
+    ]);
+    expect(payable.entries[1]?.applies_to).toBe(numbers.bill);
+    expect(payable.closing_balance).toBe(6000);
+  });
+
+  it('refuses a date after today or before its start, a user without the documents, another business', async () => {
+    expect((await owner.get(`/api/contacts/${fixture.customerId}/statement?date_to=2026-11-27`)).status).toBe(422);
+    const backwards = await owner.get(
+      `/api/contacts/${fixture.customerId}/statement?date_from=2026-11-02&date_to=2026-11-01`,
+    );
+    expect(backwards.status).toBe(422);
+    expect(Object.keys((backwards.json as { errors: object }).errors)).toEqual(['date_from']);
+
+    await api.createUser({
+      email: 'clerk@example.test',
+      permissions: ['view-contacts', 'view-invoices'],
+      businessIds: [fixture.businessId],
+    });
+    const clerk = await api.signIn('clerk@example.test');
+    clerk.businessId = fixture.businessId;
+    expect((await clerk.get(`/api/contacts/${fixture.customerId}/statement`)).status).toBe(200);
+    expect((await clerk.get(`/api/contacts/${fixture.supplierId}/statement?side=payable`)).status).toBe(403);
+
+    const other = await owner.post('/api/businesses', { name: 'Other Optical' });
+    expect(other.status).toBe(201);
+    owner.businessId = (other.json as { id: number }).id;
+    expect((await owner.get(`/api/contacts/${fixture.customerId}/statement`)).status).toBe(404);
+    owner.businessId = fixture.businessId;
+  });
+});

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReceiveOrder } from '../../server/areas/purchasing/receive-orders-posting.ts';
+import { readDocumentNumberTotal, readReferenceNumberTotal } from '../../server/ledger/document-counter.ts';
+import { createTestApi, type TestApi, type TestClient } from '../support/test-api.ts';
+import { createLedgerFixture, type LedgerFixture, posting } from './ledger-fixture.ts';
+
+// An invoice created through the API takes its numbers last, just before its commit (docs/DECISIONS.md, "Speed"):
+// many at once at one branch must still get every number of the series once, with no gap left by the ones refused.
+
+let api: TestApi;
+let admin: TestClient;
+let fixture: LedgerFixture;
+const today = new Date().toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  api = await createTestApi();
+  fixture = await createLedgerFixture(api.db);
+  await api.createUser({
+    email: 'owner@example.test',
+    permissions: ['full-access-and-permssions'],
+    businessIds: [fixture.businessId],
+  });
+  admin = await api.signIn('owner@example.test');
+  admin.businessId = fixture.businessId;
+});
+
+afterAll(() => api.close());
+
+describe('invoices created at once through the API', () => {
+  it('number 1..n without a gap or a repeat, those refused for stock taking none', async () => {
+    const units = 24;
+    const branchId = fixture.branchIds[0];
+    const [, lens] = fixture.itemIds;
+    await posting(api.db, fixture.businessId, (context) =>
+      createReceiveOrder(context, {
+        contact_id: fixture.supplierId,
+        branch_id: branchId,
+        received_date: today,
+        lines: [{ item_id: lens, quantity: units, unit_cost: 90 }],
+      }),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: units + 6 }, () =>
+        admin.post('/api/invoices', {
+          contact_id: fixture.customerId,
+          branch_id: branchId,
+          invoice_date: today,
+          lines: [{ item_id: lens, quantity: 1, unit_price: 150 }],
+        }),
+      ),
+    );
+    const created = answers.filter((answer) => answer.status === 201);
+    expect(created).toHaveLength(units);
+    expect(answers.filter((answer) => answer.status === 422)).toHaveLength(6);
+    const answered = created.map((answer) => answer.json as { id: number; number: string; reference_number: string });
+    const stored = await api.db
+      .selectFrom('invoices')
+      .select(['id', 'number', 'reference_number'])
+      .where('business_id', '=', fixture.businessId)
+      .execute();
+    expect(stored).toHaveLength(units);
+    // The answer and the stored invoice carry the same numbers, never the placeholder.
+    expect(answered.map(({ id, number, reference_number }) => ({ id, number, reference_number }))).toEqual(
+      expect.arrayContaining(stored),
+    );
+    const sequences = stored.map((row) => Number(row.number.slice(-8))).sort((a, b) => a - b);
+    expect(sequences).toEqual(Array.from({ length: units }, (_, index) => index + 1));
+    const references = stored.map((row) => Number(row.reference_number.slice(-4))).sort((a, b) => a - b);
+    expect(references).toEqual(Array.from({ length: units }, (_, index) => index + 1));
+    const location = { branch_id: branchId, warehouse_id: null };
+    expect(await readDocumentNumberTotal(api.db, fixture.businessId, 'invoice', location)).toBe(units);
+    expect(await readReferenceNumberTotal(api.db, fixture.businessId, 'invoice', fixture.customerId)).toBe(units);
+    // Each invoice's stock movement carries its number.
+    const movements = await api.db
+      .selectFrom('stock_movements')
+      .innerJoin('invoices', 'invoices.id', 'stock_movements.document_id')
+      .select(['stock_movements.document_number', 'invoices.number'])
+      .where('stock_movements.business_id', '=', fixture.businessId)
+      .where('stock_movements.document_type', '=', 'invoice')
+      .execute();
+    expect(movements).toHaveLength(units);
+    for (const movement of movements) expect(movement.document_number).toBe(movement.number);
+    // The history entry of each records the number it was given.
+    const history = await api.db
+      .selectFrom('record_history')
+      .selectAll()
+      .where('business_id', '=', fixture.businessId)
+      .execute();
+    expect(JSON.stringify(history)).not.toContain('pending ');
+  });
+});

@@ -66,6 +66,8 @@ export interface Bill {
   subtotal: Cost;
   discount_total: Cost;
   total: Cost;
+  /** The sum of the totals of the bill's standing debit memos; null without view-costs. */
+  debited_total: Cost;
   amount_paid: Cost;
   balance: Cost;
   status: BillStatus;

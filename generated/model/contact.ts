@@ -68,6 +68,10 @@ export interface Contact {
      * @nullable
      */
   contact_type_name: string | null;
-  /** What the contact owes on its standing invoices (their totals less what was paid); null for a user without view-invoices. */
+  /** What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices. */
   balance: Money | null;
+  /** The customer's store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices. */
+  store_credit_balance: Money | null;
+  /** What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs. */
+  supplier_credit_balance: Money | null;
 }

@@ -69,8 +69,35 @@ export interface DailySalesRow {
   vat_exempt_sales: Money;
   /** Zero-rated sales. */
   zero_rated_sales: Money;
-  /** What the invoices charge: gross − regular discounts − VAT exemption − special discounts. */
-  net_sales: Money;
+  /**
+     * Standing credit memos dated that day at the branch (docs/domain/sales.md, Credit memos).
+     * @minimum 0
+     */
+  credit_memos_issued: number;
+  /**
+     * The first credit memo number of the day.
+     * @maxLength 255
+     * @nullable
+     */
+  credit_memos_from: string | null;
+  /**
+     * The last.
+     * @maxLength 255
+     * @nullable
+     */
+  credit_memos_to: string | null;
+  /** What the day's standing credit memos credited, VAT-inclusive. */
+  returns_total: Money;
+  /** The VAT those memos took back. */
+  returns_vat_amount: Money;
+  /** What those memos paid out to customers (the rest lowered balances or became store credit). */
+  refunds_total: Money;
+  /**
+     * What the invoices charge: gross − regular discounts − VAT exemption − special discounts, less the day's returns; negative on a day of returns only.
+     * @minimum -90000000000000
+     * @maximum 90000000000000
+     */
+  net_sales: number;
   /** Payments received that day by cash. */
   collections_cash: Money;
   /** Payments received that day by bank transfer. */

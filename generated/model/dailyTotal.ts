@@ -14,9 +14,13 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
-import type { Money } from './money.ts';
 
 export interface DailyTotal {
   date: string;
-  total: Money;
+  /**
+     * Pesos: the day's documents net of the memos dated that day (negative on a day of returns only).
+     * @minimum -90000000000000
+     * @maximum 90000000000000
+     */
+  total: number;
 }

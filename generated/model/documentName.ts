@@ -33,5 +33,7 @@ export const DocumentName = {
   'job-order': 'job-order',
   'stock-adjustment': 'stock-adjustment',
   'stock-count': 'stock-count',
+  'credit-memo': 'credit-memo',
+  'debit-memo': 'debit-memo',
   'z-reading': 'z-reading',
 } as const;

@@ -73,7 +73,10 @@ export interface Invoice {
   /** Zero-rated lines. */
   zero_rated_sales: Money;
   special_discount: SpecialDiscount | null;
+  /** The sum of the totals of the invoice's standing credit memos. */
+  credited_total: Money;
   amount_paid: Money;
+  /** total - credited_total - amount_paid, never below 0. */
   balance: Money;
   status: InvoiceStatus;
   lines: InvoiceLine[];

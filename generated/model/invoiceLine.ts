@@ -20,6 +20,7 @@ import type { LineLot } from './lineLot.ts';
 import type { LotNumber } from './lotNumber.ts';
 import type { Money } from './money.ts';
 import type { Quantity } from './quantity.ts';
+import type { QuantityOrZero } from './quantityOrZero.ts';
 import type { TaxClass } from './taxClass.ts';
 
 export interface InvoiceLine {
@@ -47,4 +48,8 @@ export interface InvoiceLine {
   lot_number: LotNumber | null;
   /** The lots the posted line took its goods from (empty for an item that is not lot-tracked). */
   lots: LineLot[];
+  /** What standing credit memos took back of this line. */
+  credited_quantity: QuantityOrZero;
+  /** What standing credit memos credited on this line, VAT-inclusive. */
+  credited_amount: Money;
 }

@@ -16,6 +16,7 @@
  */
 import type { HasBalanceParameter } from './hasBalanceParameter.ts';
 import type { Id } from './id.ts';
+import type { ListBillsHasCredits } from './listBillsHasCredits.ts';
 import type { ListBillsStatus } from './listBillsStatus.ts';
 import type { OnlyTrashedParameter } from './onlyTrashedParameter.ts';
 import type { OrderByParameter } from './orderByParameter.ts';
@@ -93,4 +94,8 @@ has_balance?: HasBalanceParameter;
  * balance sorts by the balance left to pay (total less the amount paid), order_by desc the largest first, then by id; without it a list sorts by id.
  */
 sort?: SortByBalanceParameter;
+/**
+ * 1 answers only bills with a standing debit memo.
+ */
+has_credits?: ListBillsHasCredits;
 };

@@ -16,6 +16,7 @@
  */
 import type { HasBalanceParameter } from './hasBalanceParameter.ts';
 import type { Id } from './id.ts';
+import type { ListInvoicesHasCredits } from './listInvoicesHasCredits.ts';
 import type { ListInvoicesStatus } from './listInvoicesStatus.ts';
 import type { OnlyTrashedParameter } from './onlyTrashedParameter.ts';
 import type { OrderByParameter } from './orderByParameter.ts';
@@ -89,4 +90,8 @@ has_balance?: HasBalanceParameter;
  * balance sorts by the balance left to pay (total less the amount paid), order_by desc the largest first, then by id; without it a list sorts by id.
  */
 sort?: SortByBalanceParameter;
+/**
+ * 1 answers only invoices with a standing credit memo.
+ */
+has_credits?: ListInvoicesHasCredits;
 };

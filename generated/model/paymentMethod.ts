@@ -15,6 +15,9 @@
  * OpenAPI spec version: 1.0.0
  */
 
+/**
+ * store_credit spends the customer's store credit on an invoice of theirs, supplier_credit the supplier's credit on a bill of theirs (docs/domain/sales.md, purchasing.md).
+ */
 export type PaymentMethod = typeof PaymentMethod[keyof typeof PaymentMethod];
 
 
@@ -24,4 +27,6 @@ export const PaymentMethod = {
   check: 'check',
   card: 'card',
   e_wallet: 'e_wallet',
+  store_credit: 'store_credit',
+  supplier_credit: 'supplier_credit',
 } as const;

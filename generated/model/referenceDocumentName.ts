@@ -22,4 +22,5 @@ export const ReferenceDocumentName = {
   'purchase-order': 'purchase-order',
   quotation: 'quotation',
   invoice: 'invoice',
+  'document-memorandum': 'document-memorandum',
 } as const;

@@ -107,11 +107,30 @@ export interface ZReading {
   /** Payments received that day by e wallet. */
   collections_e_wallet: Money;
   collections_total: Money;
+  /**
+     * Standing credit memos dated that day at the branch (docs/domain/sales.md, Credit memos).
+     * @minimum 0
+     */
+  credit_memos_issued: number;
+  /**
+     * The first credit memo number of the day.
+     * @maxLength 255
+     * @nullable
+     */
+  credit_memos_from: string | null;
+  /**
+     * The last.
+     * @maxLength 255
+     * @nullable
+     */
+  credit_memos_to: string | null;
+  /** The VAT those memos took back. */
+  returns_vat_amount: Money;
   /** The voided invoices' totals. */
   voided_amount: Money;
-  /** The day's standing credit memos' totals, VAT-inclusive (zero before credit memos exist). */
+  /** What the day's standing credit memos credited, VAT-inclusive. */
   returns_total: Money;
-  /** Money paid back on those memos. */
+  /** What those memos paid out to customers (the rest lowered balances or became store credit). */
   refunds_total: Money;
   special_discounts_by_program: ZReadingProgramDiscount[];
   /** The branch's sessions opened that day. */

@@ -30,9 +30,11 @@ async function adjustmentReasons(db: Kysely<Database>, ids: readonly number[]) {
   return new Map(rows.map((row) => [row.id, row.reason]));
 }
 
-// The count calls need view-{kind}s of the document kind they count.
+// The count calls need view-{kind}s of the document kind they count; the memoranda's shared reference counter, either
+// kind of memo's.
 function requireViewOf(identity: Parameters<typeof holdsAny>[0], documentName: string): void {
-  const needed = [`view-${documentName}s`];
+  const needed =
+    documentName === 'document-memorandum' ? ['view-credit-memos', 'view-debit-memos'] : [`view-${documentName}s`];
   if (!holdsAny(identity, needed)) throw forbidden(permissionRefusal(needed));
 }
 

@@ -29,9 +29,11 @@ import { usersResource } from './management/users.ts';
 import { warehousesResource } from './management/warehouses.ts';
 import { billPaymentsResource } from './purchasing/bill-payments.ts';
 import { billsResource } from './purchasing/bills.ts';
+import { debitMemosResource } from './purchasing/debit-memos.ts';
 import { purchaseItemPricesResource } from './purchasing/purchase-item-prices.ts';
 import { purchaseOrdersResource } from './purchasing/purchase-orders.ts';
 import { receiveOrdersResource } from './purchasing/receive-orders.ts';
+import { creditMemosResource } from './sales/credit-memos.ts';
 import { discountProgramsResource } from './sales/discount-programs.ts';
 import { invoicePaymentsResource } from './sales/invoice-payments.ts';
 import { invoicesResource } from './sales/invoices.ts';
@@ -67,6 +69,8 @@ const definitions: Readonly<Record<ResourceKey, AnyResource>> = {
   roles: rolesResource,
   'sale-item-prices': saleItemPricesResource,
   'stock-adjustments': stockAdjustmentsResource,
+  'credit-memos': creditMemosResource,
+  'debit-memos': debitMemosResource,
   'stock-counts': stockCountsResource,
   'stock-lots': stockLotsResource,
   'stock-receives': stockReceivesResource,

@@ -3,6 +3,7 @@ import type { DocumentTables } from './tables/documents.ts';
 import type { EyeCareTables } from './tables/eye-care.ts';
 import type { IdentityEpochTables } from './tables/identity-epoch.ts';
 import type { MasterDataTables } from './tables/master-data.ts';
+import type { MemorandaTables } from './tables/memoranda.ts';
 import type { OpticalCatalogueTables } from './tables/optical-catalogue.ts';
 import type { PhilippineSalesTables } from './tables/philippine-sales.ts';
 import type { RecordCountTables } from './tables/record-counts.ts';
@@ -20,5 +21,6 @@ export type Database = MasterDataTables &
   OpticalCatalogueTables &
   StockLotTables &
   StockAdjustmentTables &
+  MemorandaTables &
   IdentityEpochTables &
   CashTables;

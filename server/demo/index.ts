@@ -7,6 +7,7 @@ import { seedDemoDocuments } from './documents.ts';
 import { seedDemoEyeCare } from './eye-care.ts';
 import { seedDemoHistory } from './history.ts';
 import { seedDemoMasterData } from './master-data.ts';
+import { seedDemoMemoranda } from './memoranda.ts';
 import { seedDemoOpticalCatalogue } from './optical-catalogue.ts';
 import { seedDemoPhilippineSales } from './philippine-sales.ts';
 import { seedDemoStockAdjustments } from './stock-adjustments.ts';
@@ -29,6 +30,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
     await seedDemoOpticalCatalogue(trx, master, options.now);
     await seedDemoStockLots(trx, master, options.now);
     await seedDemoStockAdjustments(trx, master, options.now);
+    await seedDemoMemoranda(trx, master, options.now);
     await seedDemoCash(trx, master, options.now);
     await seedDemoHistory(trx, master, options);
   });

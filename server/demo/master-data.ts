@@ -258,6 +258,8 @@ export async function seedDemoMasterData(
   ]);
   const cashier = await role('Cashier', 'Branch sales and payments; inventory read-only', [
     ...actions(['invoices', 'invoice-payments', 'quotations', 'contacts'], ['view', 'create', 'update']),
+    // Returns happen at the counter (docs/domain/sales.md, Credit memos).
+    ...actions(['credit-memos'], ['view', 'create']),
     ...actions(['prescriptions', 'job-orders'], ['view', 'create', 'update']),
     ...actions([...inventoryPrefixes, 'sale-item-prices', 'contact-types', 'branches', 'warehouses'], ['view']),
     'view-discount-programs',

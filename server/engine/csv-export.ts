@@ -25,8 +25,22 @@ const internal = (column: string) =>
     : false;
 
 // The party a document's `contact` is, as its screens call it.
-const customerLists = new Set(['invoices', 'invoice-payments', 'quotations', 'job-orders', 'prescriptions']);
-const supplierLists = new Set(['purchase-orders', 'receive-orders', 'bills', 'bill-payments', 'purchase-item-prices']);
+const customerLists = new Set([
+  'invoices',
+  'invoice-payments',
+  'credit-memos',
+  'quotations',
+  'job-orders',
+  'prescriptions',
+]);
+const supplierLists = new Set([
+  'purchase-orders',
+  'receive-orders',
+  'bills',
+  'bill-payments',
+  'debit-memos',
+  'purchase-item-prices',
+]);
 
 function partyName(prefix: string, base: string): string {
   const last = base.split('.').at(-1) ?? base;

@@ -12,6 +12,19 @@ export const byBalance = { balance: sql`total - amount_paid` };
 export const withBalance: ListCondition = (rows, value) =>
   value === 1 ? rows.where('deleted_at', 'is', null).whereRef('total', '>', 'amount_paid') : rows;
 
+// The same for a document that memos credit (docs/domain/sales.md, Credit memos): what they took off is no
+// longer owed.
+export const byCreditedBalance = (credited: string) => ({
+  balance: sql`total - ${sql.ref(credited)} - amount_paid`,
+});
+
+export const withCreditedBalance =
+  (credited: string): ListCondition =>
+  (rows, value) =>
+    value === 1
+      ? rows.where('deleted_at', 'is', null).where(sql<boolean>`total > amount_paid + ${sql.ref(credited)}`)
+      : rows;
+
 // An active document with at least one line that `remaining` holds for (`line` is the line table's name).
 export function withLineLeft(
   table: TableName,

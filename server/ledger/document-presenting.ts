@@ -122,11 +122,12 @@ export function pricedTotals(row: { subtotal: number; discount_total: number; to
   };
 }
 
-// What a bill or invoice has been paid so far and what is still owed on it.
-export function paidAndBalance(row: { total: number; amount_paid: number }) {
+// What a bill or invoice has been paid so far and what is still owed on it: `credited` is what its memos took off
+// (docs/domain/sales.md, Credit memos), and a balance they took past zero is none.
+export function paidAndBalance(row: { total: number; amount_paid: number }, credited = 0) {
   return {
     amount_paid: centavosToPesos(Number(row.amount_paid)),
-    balance: centavosToPesos(Number(row.total) - Number(row.amount_paid)),
+    balance: centavosToPesos(Math.max(0, Number(row.total) - credited - Number(row.amount_paid))),
   };
 }
 

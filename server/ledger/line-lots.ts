@@ -13,6 +13,8 @@ export async function lineLots(
   documentType: string,
   balance: StockBalance,
   documentIds: readonly number[],
+  // `in`: the lots a line put its goods into (a restocked return) rather than took them from.
+  way: 'out' | 'in' = 'out',
 ): Promise<(lineId: number) => PresentedLineLot[]> {
   const rows = await runReused(
     db,
@@ -32,7 +34,7 @@ export async function lineLots(
   );
   const byLine = new Map<number, PresentedLineLot[]>();
   for (const row of rows) {
-    const taken = -Number(row.delta);
+    const taken = way === 'out' ? -Number(row.delta) : Number(row.delta);
     if (row.document_line_id === null || taken <= 0 || !row.lot_number || !row.expires_on) continue;
     const lots = byLine.get(row.document_line_id) ?? [];
     lots.push({ lot_number: row.lot_number, expires_on: row.expires_on, quantity: fromThousandths(taken) });

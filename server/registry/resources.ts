@@ -146,6 +146,15 @@ export const registry = [
     document: { numberPrefix: 'BP', referenced: false },
   },
   {
+    key: 'debit-memos',
+    area: 'purchasing',
+    singular: 'Debit Memo',
+    plural: 'Debit Memos',
+    sidebar: 'link',
+    actions: noUpdate,
+    document: { numberPrefix: 'DM', referenced: false },
+  },
+  {
     key: 'sale-item-prices',
     area: 'sales',
     singular: 'Sale Item Price',
@@ -170,6 +179,15 @@ export const registry = [
     sidebar: 'link',
     actions: everyAction,
     document: { numberPrefix: 'IP', referenced: false },
+  },
+  {
+    key: 'credit-memos',
+    area: 'sales',
+    singular: 'Credit Memo',
+    plural: 'Credit Memos',
+    sidebar: 'link',
+    actions: noUpdate,
+    document: { numberPrefix: 'CM', referenced: false },
   },
   {
     key: 'cash-sessions',

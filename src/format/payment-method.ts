@@ -5,6 +5,8 @@ export const paymentMethodLabels = {
   check: 'Check',
   card: 'Card',
   e_wallet: 'E-Wallet',
+  store_credit: 'Store Credit',
+  supplier_credit: 'Supplier Credit',
 } as const satisfies Record<string, string>;
 
 export function formatPaymentMethod(value: unknown): string {

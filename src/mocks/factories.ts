@@ -23,6 +23,14 @@ import {
   getListConversionsResponseMock,
 } from '../../generated/hooks/conversions/conversions.msw.ts';
 import {
+  getGetCreditMemoResponseMock,
+  getListCreditMemosResponseMock,
+} from '../../generated/hooks/credit-memos/credit-memos.msw.ts';
+import {
+  getGetDebitMemoResponseMock,
+  getListDebitMemosResponseMock,
+} from '../../generated/hooks/debit-memos/debit-memos.msw.ts';
+import {
   getGetInvoicePaymentResponseMock,
   getListInvoicePaymentsResponseMock,
 } from '../../generated/hooks/invoice-payments/invoice-payments.msw.ts';
@@ -129,6 +137,8 @@ export const mockFactories: Record<string, MockFactory> = {
   'purchase-orders': { list: getListPurchaseOrdersResponseMock, get: getGetPurchaseOrderResponseMock },
   quotations: { list: getListQuotationsResponseMock, get: getGetQuotationResponseMock },
   'receive-orders': { list: getListReceiveOrdersResponseMock, get: getGetReceiveOrderResponseMock },
+  'debit-memos': { list: getListDebitMemosResponseMock, get: getGetDebitMemoResponseMock },
+  'credit-memos': { list: getListCreditMemosResponseMock, get: getGetCreditMemoResponseMock },
   roles: { list: getListRolesResponseMock, get: getGetRoleResponseMock },
   'sale-item-prices': { list: getListSaleItemPricesResponseMock, get: getGetSaleItemPriceResponseMock },
   'stock-adjustments': { list: getListStockAdjustmentsResponseMock, get: getGetStockAdjustmentResponseMock },

@@ -5,3 +5,11 @@ export const paymentMethodOptions: readonly Option[] = Object.entries(paymentMet
   value,
   label,
 }));
+
+// A contact's credit pays only its own side's documents: store credit an invoice, supplier credit a bill
+// (docs/domain/sales.md, Credit memos; docs/domain/purchasing.md, Debit memos); a refund is paid out in money.
+export const salesPaymentMethodOptions = paymentMethodOptions.filter((option) => option.value !== 'supplier_credit');
+export const purchasePaymentMethodOptions = paymentMethodOptions.filter((option) => option.value !== 'store_credit');
+export const refundMethodOptions = paymentMethodOptions.filter(
+  (option) => option.value !== 'store_credit' && option.value !== 'supplier_credit',
+);

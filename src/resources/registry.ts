@@ -28,9 +28,11 @@ import { users } from '../areas/management/users.ts';
 import { warehouses } from '../areas/management/warehouses.ts';
 import { billPayments } from '../areas/purchasing/bill-payments.ts';
 import { bills } from '../areas/purchasing/bills.ts';
+import { debitMemos } from '../areas/purchasing/debit-memos.ts';
 import { purchaseItemPrices } from '../areas/purchasing/purchase-item-prices.ts';
 import { purchaseOrders } from '../areas/purchasing/purchase-orders.ts';
 import { receiveOrders } from '../areas/purchasing/receive-orders.ts';
+import { creditMemos } from '../areas/sales/credit-memos.ts';
 import { discountPrograms } from '../areas/sales/discount-programs.ts';
 import { invoicePayments } from '../areas/sales/invoice-payments.ts';
 import { invoices } from '../areas/sales/invoices.ts';
@@ -50,6 +52,8 @@ const definitions: Readonly<Record<ResourceKey, ResourceDefinition>> = {
   'contact-types': contactTypes,
   contacts: contacts,
   conversions: conversions,
+  'credit-memos': creditMemos,
+  'debit-memos': debitMemos,
   'discount-programs': discountPrograms,
   'invoice-payments': invoicePayments,
   invoices: invoices,

@@ -211,6 +211,9 @@ export type ResourceApi = {
   // Links an invoice made before the record (a job order's), by the invoice's id.
   linkInvoice?(id: number, invoiceId: number): Promise<unknown>;
   afterCreate?(queryClient: QueryClient): Promise<void>;
+  // Where a flow goes once the record is created from the create route of `segment` (an exchange's memo opens the
+  // new invoice); null: where every create goes.
+  nextAfterCreate?(saved: ResourceRecord, segment: string | undefined): string | null;
   importCsv?(csv: string, dryRun: boolean): Promise<ImportResult>;
 };
 
@@ -241,6 +244,8 @@ export type DocumentPrint = {
   signatures: readonly string[];
   // Printed as a Philippine sales invoice (docs/domain/sales.md, The printed invoice) rather than the generic sheet.
   salesInvoice?: boolean;
+  // The figures under the lines when they are not subtotal, discount and total (a credit memo's VAT breakdown).
+  totalRows?: readonly Column[];
 };
 
 export type RecordActionsProps = { id: number; canUpdate: boolean };

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetAuthUserResponse } from '../../generated/zod/auth/auth.zod.ts';
 import { GetAllBusinessesResponse } from '../../generated/zod/businesses/businesses.zod.ts';
+import { ListCreditMemosResponse } from '../../generated/zod/credit-memos/credit-memos.zod.ts';
 import { GetDashboardOverviewResponse } from '../../generated/zod/dashboard/dashboard.zod.ts';
+import { ListDebitMemosResponse } from '../../generated/zod/debit-memos/debit-memos.zod.ts';
 import {
   GetItemHistoryResponse,
   GetItemPowerGridResponse,
@@ -163,6 +165,27 @@ describe('the demo data', () => {
     const overview = expectContract(await admin.get('/api/dashboard/overview'), 200, GetDashboardOverviewResponse);
     expect(typeof overview.adjusted_this_month).toBe('number');
     expect(await ledgerMismatches(api.db, clerk.businessId ?? 0)).toEqual([]);
+  });
+
+  it("has a senior's return refunded in cash, a defective frame not restocked and a supplier return", async () => {
+    const admin = await api.signIn('admin@spectacle.test', 'spectacle-demo');
+    const { businesses } = expectContract(
+      await admin.get('/api/businesses/get-all-businesses'),
+      200,
+      GetAllBusinessesResponse,
+    );
+    admin.businessId = businesses[0]?.id ?? null;
+    const credits = expectContract(await admin.get('/api/credit-memos'), 200, ListCreditMemosResponse);
+    expect(credits.data.map((memo) => [memo.reason, memo.settlement]).sort()).toEqual([
+      ['defective', 'store_credit'],
+      ['returned', 'refund'],
+    ]);
+    expect(credits.data.find((memo) => memo.reason === 'returned')?.vat_exempt_sales).toBeGreaterThan(0);
+    expect(credits.data.find((memo) => memo.reason === 'defective')?.lines[0]?.restock).toBe(false);
+    const debits = expectContract(await admin.get('/api/debit-memos'), 200, ListDebitMemosResponse);
+    expect(debits.data).toHaveLength(1);
+    expect(debits.data[0]?.bill_id).not.toBeNull();
+    expect(await ledgerMismatches(api.db, admin.businessId ?? 0)).toEqual([]);
   });
 
   it('does not seed twice', async () => {

@@ -44,7 +44,7 @@ describe('lists and paging', () => {
       expectContract(await admin.post('/api/brands', { name: `Paged brand ${index}` }), 201, CreateBrandResponse);
     }
     const first = expectContract(await admin.get('/api/brands?search=Paged'), 200, ListBrandsResponse);
-    expect(first.meta).toEqual({ current_page: 1, last_page: 2, per_page: 15, total: 17 });
+    expect(first.meta).toEqual({ current_page: 1, last_page: 2, per_page: 15, total: 17, total_is_lower_bound: false });
     expect(first.data[0]?.name).toBe('Paged brand 17');
     expect(first.links.prev).toBeNull();
     expect(first.links.next).toContain('page=2');

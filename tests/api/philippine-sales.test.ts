@@ -330,6 +330,12 @@ describe('the daily sales report', () => {
       .where('invoice_payments.deleted_at', 'is', null)
       .where('invoice_payments.payment_date', '>=', from)
       .execute();
+    const memos = await api.db
+      .selectFrom('credit_memos')
+      .select(['branch_id', 'memo_date', 'total'])
+      .where('deleted_at', 'is', null)
+      .where('memo_date', '>=', from)
+      .execute();
     expect(rows.length).toBeGreaterThanOrEqual(8);
     expect(rows.some((row) => row.special_discounts > 0 && row.invoices_voided > 0)).toBe(true);
     for (const row of rows) {
@@ -353,10 +359,15 @@ describe('the daily sales report', () => {
       expect(cents(row.vat_amount)).toBe(sum('vat_amount'));
       expect(cents(row.vat_exempt_sales)).toBe(sum('vat_exempt_sales'));
       expect(cents(row.zero_rated_sales)).toBe(sum('zero_rated_sales'));
-      expect(cents(row.net_sales)).toBe(sum('total'));
-      expect(cents(row.gross_sales - row.regular_discounts - row.vat_exemption - row.special_discounts)).toBe(
-        cents(row.net_sales),
-      );
+      // Returns count on the memo's own date and come off that day's net sales.
+      const returned = memos
+        .filter((memo) => memo.branch_id === row.branch_id && memo.memo_date === row.date)
+        .reduce((total, memo) => total + Number(memo.total), 0);
+      expect(cents(row.returns_total)).toBe(returned);
+      expect(cents(row.net_sales)).toBe(sum('total') - returned);
+      expect(
+        cents(row.gross_sales - row.regular_discounts - row.vat_exemption - row.special_discounts - row.returns_total),
+      ).toBe(cents(row.net_sales));
       const paid = payments.filter(
         (payment) => payment.branch_id === row.branch_id && payment.payment_date === row.date,
       );

@@ -25,6 +25,8 @@ describe('the routes of docs/domain/screens.md', () => {
     ['job-orders', 'index create view edit'],
     ['stock-adjustments', 'index create view'],
     ['stock-counts', 'index create view'],
+    ['credit-memos', 'index create view'],
+    ['debit-memos', 'index create view'],
     ['cash-sessions', 'index create view'],
     ['z-readings', 'index create view'],
   ])('%s has %s', (key, actions) => {
@@ -41,6 +43,8 @@ describe('the routes of docs/domain/screens.md', () => {
     expect(paths).toContain('/bill-payments/create/:bill_id?');
     expect(paths).toContain('/stock-transfers/create/:stock_request_id?');
     expect(paths).toContain('/items/create/:id?');
+    expect(paths).toContain('/credit-memos/create/:invoice_id?');
+    expect(paths).toContain('/credit-memos/create/exchange/:invoice_id');
   });
 
   it('resolves redirect_to names, passing the other query values along', () => {

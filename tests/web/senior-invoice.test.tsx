@@ -48,6 +48,7 @@ const invoice = getGetInvoiceResponseMock({
   vat_removed: 963.21,
   special_discount_total: 1605.36,
   total: 6421.43,
+  credited_total: 0,
   amount_paid: 0,
   balance: 6421.43,
   vatable_sales: 0,
@@ -75,6 +76,8 @@ const invoice = getGetInvoiceResponseMock({
       special_discount_amount: 1605.36,
       lot_number: null,
       lots: [],
+      credited_quantity: 0,
+      credited_amount: 0,
     },
   ],
 });

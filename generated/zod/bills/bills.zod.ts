@@ -56,7 +56,8 @@ export const ListBillsQueryParams = zod.strictObject({
   "due_date_from": zod.iso.date().optional().describe('Only records whose due date is on or after this day.'),
   "due_date_to": zod.iso.date().optional().describe('Only records whose due date is on or before this day.'),
   "has_balance": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active documents with a balance left to pay (total above the amount paid).'),
-  "sort": zod.enum(['balance']).optional().describe('balance sorts by the balance left to pay (total less the amount paid), order_by desc the largest first, then by id; without it a list sorts by id.')
+  "sort": zod.enum(['balance']).optional().describe('balance sorts by the balance left to pay (total less the amount paid), order_by desc the largest first, then by id; without it a list sorts by id.'),
+  "has_credits": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only bills with a standing debit memo.')
 })
 
 export const listBillsResponseDataItemIdMax = 2147483647;
@@ -95,6 +96,9 @@ export const listBillsResponseDataItemDiscountTotalOneMax = 90000000000000;
 
 export const listBillsResponseDataItemTotalOneMin = 0;
 export const listBillsResponseDataItemTotalOneMax = 90000000000000;
+
+export const listBillsResponseDataItemDebitedTotalOneMin = 0;
+export const listBillsResponseDataItemDebitedTotalOneMax = 90000000000000;
 
 export const listBillsResponseDataItemAmountPaidOneMin = 0;
 export const listBillsResponseDataItemAmountPaidOneMax = 90000000000000;
@@ -154,6 +158,7 @@ export const ListBillsResponse = zod.strictObject({
   "subtotal": zod.union([zod.number().min(listBillsResponseDataItemSubtotalOneMin).max(listBillsResponseDataItemSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_total": zod.union([zod.number().min(listBillsResponseDataItemDiscountTotalOneMin).max(listBillsResponseDataItemDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "total": zod.union([zod.number().min(listBillsResponseDataItemTotalOneMin).max(listBillsResponseDataItemTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "debited_total": zod.union([zod.number().min(listBillsResponseDataItemDebitedTotalOneMin).max(listBillsResponseDataItemDebitedTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The sum of the totals of the bill\'s standing debit memos; null without view-costs.'),
   "amount_paid": zod.union([zod.number().min(listBillsResponseDataItemAmountPaidOneMin).max(listBillsResponseDataItemAmountPaidOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "balance": zod.union([zod.number().min(listBillsResponseDataItemBalanceOneMin).max(listBillsResponseDataItemBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
@@ -282,6 +287,9 @@ export const createBillResponseDiscountTotalOneMax = 90000000000000;
 export const createBillResponseTotalOneMin = 0;
 export const createBillResponseTotalOneMax = 90000000000000;
 
+export const createBillResponseDebitedTotalOneMin = 0;
+export const createBillResponseDebitedTotalOneMax = 90000000000000;
+
 export const createBillResponseAmountPaidOneMin = 0;
 export const createBillResponseAmountPaidOneMax = 90000000000000;
 
@@ -335,6 +343,7 @@ export const CreateBillResponse = zod.strictObject({
   "subtotal": zod.union([zod.number().min(createBillResponseSubtotalOneMin).max(createBillResponseSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_total": zod.union([zod.number().min(createBillResponseDiscountTotalOneMin).max(createBillResponseDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "total": zod.union([zod.number().min(createBillResponseTotalOneMin).max(createBillResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "debited_total": zod.union([zod.number().min(createBillResponseDebitedTotalOneMin).max(createBillResponseDebitedTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The sum of the totals of the bill\'s standing debit memos; null without view-costs.'),
   "amount_paid": zod.union([zod.number().min(createBillResponseAmountPaidOneMin).max(createBillResponseAmountPaidOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "balance": zod.union([zod.number().min(createBillResponseBalanceOneMin).max(createBillResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
@@ -414,6 +423,9 @@ export const searchBillsResponseDiscountTotalOneMax = 90000000000000;
 export const searchBillsResponseTotalOneMin = 0;
 export const searchBillsResponseTotalOneMax = 90000000000000;
 
+export const searchBillsResponseDebitedTotalOneMin = 0;
+export const searchBillsResponseDebitedTotalOneMax = 90000000000000;
+
 export const searchBillsResponseAmountPaidOneMin = 0;
 export const searchBillsResponseAmountPaidOneMax = 90000000000000;
 
@@ -467,6 +479,7 @@ export const SearchBillsResponseItem = zod.strictObject({
   "subtotal": zod.union([zod.number().min(searchBillsResponseSubtotalOneMin).max(searchBillsResponseSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_total": zod.union([zod.number().min(searchBillsResponseDiscountTotalOneMin).max(searchBillsResponseDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "total": zod.union([zod.number().min(searchBillsResponseTotalOneMin).max(searchBillsResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "debited_total": zod.union([zod.number().min(searchBillsResponseDebitedTotalOneMin).max(searchBillsResponseDebitedTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The sum of the totals of the bill\'s standing debit memos; null without view-costs.'),
   "amount_paid": zod.union([zod.number().min(searchBillsResponseAmountPaidOneMin).max(searchBillsResponseAmountPaidOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "balance": zod.union([zod.number().min(searchBillsResponseBalanceOneMin).max(searchBillsResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
@@ -533,6 +546,9 @@ export const getBillResponseDiscountTotalOneMax = 90000000000000;
 export const getBillResponseTotalOneMin = 0;
 export const getBillResponseTotalOneMax = 90000000000000;
 
+export const getBillResponseDebitedTotalOneMin = 0;
+export const getBillResponseDebitedTotalOneMax = 90000000000000;
+
 export const getBillResponseAmountPaidOneMin = 0;
 export const getBillResponseAmountPaidOneMax = 90000000000000;
 
@@ -586,6 +602,7 @@ export const GetBillResponse = zod.strictObject({
   "subtotal": zod.union([zod.number().min(getBillResponseSubtotalOneMin).max(getBillResponseSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_total": zod.union([zod.number().min(getBillResponseDiscountTotalOneMin).max(getBillResponseDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "total": zod.union([zod.number().min(getBillResponseTotalOneMin).max(getBillResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "debited_total": zod.union([zod.number().min(getBillResponseDebitedTotalOneMin).max(getBillResponseDebitedTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The sum of the totals of the bill\'s standing debit memos; null without view-costs.'),
   "amount_paid": zod.union([zod.number().min(getBillResponseAmountPaidOneMin).max(getBillResponseAmountPaidOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "balance": zod.union([zod.number().min(getBillResponseBalanceOneMin).max(getBillResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
@@ -651,6 +668,9 @@ export const deleteBillResponseDiscountTotalOneMax = 90000000000000;
 export const deleteBillResponseTotalOneMin = 0;
 export const deleteBillResponseTotalOneMax = 90000000000000;
 
+export const deleteBillResponseDebitedTotalOneMin = 0;
+export const deleteBillResponseDebitedTotalOneMax = 90000000000000;
+
 export const deleteBillResponseAmountPaidOneMin = 0;
 export const deleteBillResponseAmountPaidOneMax = 90000000000000;
 
@@ -704,6 +724,7 @@ export const DeleteBillResponse = zod.strictObject({
   "subtotal": zod.union([zod.number().min(deleteBillResponseSubtotalOneMin).max(deleteBillResponseSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_total": zod.union([zod.number().min(deleteBillResponseDiscountTotalOneMin).max(deleteBillResponseDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "total": zod.union([zod.number().min(deleteBillResponseTotalOneMin).max(deleteBillResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "debited_total": zod.union([zod.number().min(deleteBillResponseDebitedTotalOneMin).max(deleteBillResponseDebitedTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The sum of the totals of the bill\'s standing debit memos; null without view-costs.'),
   "amount_paid": zod.union([zod.number().min(deleteBillResponseAmountPaidOneMin).max(deleteBillResponseAmountPaidOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "balance": zod.union([zod.number().min(deleteBillResponseBalanceOneMin).max(deleteBillResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
@@ -795,6 +816,9 @@ export const restoreBillResponseDiscountTotalOneMax = 90000000000000;
 export const restoreBillResponseTotalOneMin = 0;
 export const restoreBillResponseTotalOneMax = 90000000000000;
 
+export const restoreBillResponseDebitedTotalOneMin = 0;
+export const restoreBillResponseDebitedTotalOneMax = 90000000000000;
+
 export const restoreBillResponseAmountPaidOneMin = 0;
 export const restoreBillResponseAmountPaidOneMax = 90000000000000;
 
@@ -848,6 +872,7 @@ export const RestoreBillResponse = zod.strictObject({
   "subtotal": zod.union([zod.number().min(restoreBillResponseSubtotalOneMin).max(restoreBillResponseSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_total": zod.union([zod.number().min(restoreBillResponseDiscountTotalOneMin).max(restoreBillResponseDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "total": zod.union([zod.number().min(restoreBillResponseTotalOneMin).max(restoreBillResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "debited_total": zod.union([zod.number().min(restoreBillResponseDebitedTotalOneMin).max(restoreBillResponseDebitedTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The sum of the totals of the bill\'s standing debit memos; null without view-costs.'),
   "amount_paid": zod.union([zod.number().min(restoreBillResponseAmountPaidOneMin).max(restoreBillResponseAmountPaidOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "balance": zod.union([zod.number().min(restoreBillResponseBalanceOneMin).max(restoreBillResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),

@@ -73,6 +73,12 @@ export const listContactsResponseDataItemContactTypeNameMax = 255;
 export const listContactsResponseDataItemBalanceOneMin = 0;
 export const listContactsResponseDataItemBalanceOneMax = 90000000000000;
 
+export const listContactsResponseDataItemStoreCreditBalanceOneMin = 0;
+export const listContactsResponseDataItemStoreCreditBalanceOneMax = 90000000000000;
+
+export const listContactsResponseDataItemSupplierCreditBalanceOneMin = 0;
+export const listContactsResponseDataItemSupplierCreditBalanceOneMax = 90000000000000;
+
 
 
 export const listContactsResponseMetaTotalMin = 0;
@@ -97,7 +103,9 @@ export const ListContactsResponse = zod.strictObject({
   "tin": zod.string().max(listContactsResponseDataItemTinMax).nullable(),
   "notes": zod.string().max(listContactsResponseDataItemNotesMax).nullable(),
   "contact_type_name": zod.string().max(listContactsResponseDataItemContactTypeNameMax).nullable(),
-  "balance": zod.union([zod.number().min(listContactsResponseDataItemBalanceOneMin).max(listContactsResponseDataItemBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was paid); null for a user without view-invoices.')
+  "balance": zod.union([zod.number().min(listContactsResponseDataItemBalanceOneMin).max(listContactsResponseDataItemBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
+  "store_credit_balance": zod.union([zod.number().min(listContactsResponseDataItemStoreCreditBalanceOneMin).max(listContactsResponseDataItemStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
+  "supplier_credit_balance": zod.union([zod.number().min(listContactsResponseDataItemSupplierCreditBalanceOneMin).max(listContactsResponseDataItemSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
 })),
   "meta": zod.strictObject({
   "current_page": zod.int().min(1),
@@ -186,6 +194,12 @@ export const createContactResponseContactTypeNameMax = 255;
 export const createContactResponseBalanceOneMin = 0;
 export const createContactResponseBalanceOneMax = 90000000000000;
 
+export const createContactResponseStoreCreditBalanceOneMin = 0;
+export const createContactResponseStoreCreditBalanceOneMax = 90000000000000;
+
+export const createContactResponseSupplierCreditBalanceOneMin = 0;
+export const createContactResponseSupplierCreditBalanceOneMax = 90000000000000;
+
 
 
 export const CreateContactResponse = zod.strictObject({
@@ -205,7 +219,9 @@ export const CreateContactResponse = zod.strictObject({
   "tin": zod.string().max(createContactResponseTinMax).nullable(),
   "notes": zod.string().max(createContactResponseNotesMax).nullable(),
   "contact_type_name": zod.string().max(createContactResponseContactTypeNameMax).nullable(),
-  "balance": zod.union([zod.number().min(createContactResponseBalanceOneMin).max(createContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was paid); null for a user without view-invoices.')
+  "balance": zod.union([zod.number().min(createContactResponseBalanceOneMin).max(createContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
+  "store_credit_balance": zod.union([zod.number().min(createContactResponseStoreCreditBalanceOneMin).max(createContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
+  "supplier_credit_balance": zod.union([zod.number().min(createContactResponseSupplierCreditBalanceOneMin).max(createContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
 })
 
 /**
@@ -257,6 +273,12 @@ export const searchContactsResponseContactTypeNameMax = 255;
 export const searchContactsResponseBalanceOneMin = 0;
 export const searchContactsResponseBalanceOneMax = 90000000000000;
 
+export const searchContactsResponseStoreCreditBalanceOneMin = 0;
+export const searchContactsResponseStoreCreditBalanceOneMax = 90000000000000;
+
+export const searchContactsResponseSupplierCreditBalanceOneMin = 0;
+export const searchContactsResponseSupplierCreditBalanceOneMax = 90000000000000;
+
 
 
 export const SearchContactsResponseItem = zod.strictObject({
@@ -276,7 +298,9 @@ export const SearchContactsResponseItem = zod.strictObject({
   "tin": zod.string().max(searchContactsResponseTinMax).nullable(),
   "notes": zod.string().max(searchContactsResponseNotesMax).nullable(),
   "contact_type_name": zod.string().max(searchContactsResponseContactTypeNameMax).nullable(),
-  "balance": zod.union([zod.number().min(searchContactsResponseBalanceOneMin).max(searchContactsResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was paid); null for a user without view-invoices.')
+  "balance": zod.union([zod.number().min(searchContactsResponseBalanceOneMin).max(searchContactsResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
+  "store_credit_balance": zod.union([zod.number().min(searchContactsResponseStoreCreditBalanceOneMin).max(searchContactsResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
+  "supplier_credit_balance": zod.union([zod.number().min(searchContactsResponseSupplierCreditBalanceOneMin).max(searchContactsResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
 })
 export const SearchContactsResponse = zod.array(SearchContactsResponseItem)
 
@@ -321,6 +345,12 @@ export const getContactResponseContactTypeNameMax = 255;
 export const getContactResponseBalanceOneMin = 0;
 export const getContactResponseBalanceOneMax = 90000000000000;
 
+export const getContactResponseStoreCreditBalanceOneMin = 0;
+export const getContactResponseStoreCreditBalanceOneMax = 90000000000000;
+
+export const getContactResponseSupplierCreditBalanceOneMin = 0;
+export const getContactResponseSupplierCreditBalanceOneMax = 90000000000000;
+
 
 
 export const GetContactResponse = zod.strictObject({
@@ -340,7 +370,9 @@ export const GetContactResponse = zod.strictObject({
   "tin": zod.string().max(getContactResponseTinMax).nullable(),
   "notes": zod.string().max(getContactResponseNotesMax).nullable(),
   "contact_type_name": zod.string().max(getContactResponseContactTypeNameMax).nullable(),
-  "balance": zod.union([zod.number().min(getContactResponseBalanceOneMin).max(getContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was paid); null for a user without view-invoices.')
+  "balance": zod.union([zod.number().min(getContactResponseBalanceOneMin).max(getContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
+  "store_credit_balance": zod.union([zod.number().min(getContactResponseStoreCreditBalanceOneMin).max(getContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
+  "supplier_credit_balance": zod.union([zod.number().min(getContactResponseSupplierCreditBalanceOneMin).max(getContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
 })
 
 /**
@@ -425,6 +457,12 @@ export const updateContactResponseContactTypeNameMax = 255;
 export const updateContactResponseBalanceOneMin = 0;
 export const updateContactResponseBalanceOneMax = 90000000000000;
 
+export const updateContactResponseStoreCreditBalanceOneMin = 0;
+export const updateContactResponseStoreCreditBalanceOneMax = 90000000000000;
+
+export const updateContactResponseSupplierCreditBalanceOneMin = 0;
+export const updateContactResponseSupplierCreditBalanceOneMax = 90000000000000;
+
 
 
 export const UpdateContactResponse = zod.strictObject({
@@ -444,7 +482,9 @@ export const UpdateContactResponse = zod.strictObject({
   "tin": zod.string().max(updateContactResponseTinMax).nullable(),
   "notes": zod.string().max(updateContactResponseNotesMax).nullable(),
   "contact_type_name": zod.string().max(updateContactResponseContactTypeNameMax).nullable(),
-  "balance": zod.union([zod.number().min(updateContactResponseBalanceOneMin).max(updateContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was paid); null for a user without view-invoices.')
+  "balance": zod.union([zod.number().min(updateContactResponseBalanceOneMin).max(updateContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
+  "store_credit_balance": zod.union([zod.number().min(updateContactResponseStoreCreditBalanceOneMin).max(updateContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
+  "supplier_credit_balance": zod.union([zod.number().min(updateContactResponseSupplierCreditBalanceOneMin).max(updateContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
 })
 
 /**
@@ -488,6 +528,12 @@ export const deleteContactResponseContactTypeNameMax = 255;
 export const deleteContactResponseBalanceOneMin = 0;
 export const deleteContactResponseBalanceOneMax = 90000000000000;
 
+export const deleteContactResponseStoreCreditBalanceOneMin = 0;
+export const deleteContactResponseStoreCreditBalanceOneMax = 90000000000000;
+
+export const deleteContactResponseSupplierCreditBalanceOneMin = 0;
+export const deleteContactResponseSupplierCreditBalanceOneMax = 90000000000000;
+
 
 
 export const DeleteContactResponse = zod.strictObject({
@@ -507,7 +553,9 @@ export const DeleteContactResponse = zod.strictObject({
   "tin": zod.string().max(deleteContactResponseTinMax).nullable(),
   "notes": zod.string().max(deleteContactResponseNotesMax).nullable(),
   "contact_type_name": zod.string().max(deleteContactResponseContactTypeNameMax).nullable(),
-  "balance": zod.union([zod.number().min(deleteContactResponseBalanceOneMin).max(deleteContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was paid); null for a user without view-invoices.')
+  "balance": zod.union([zod.number().min(deleteContactResponseBalanceOneMin).max(deleteContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
+  "store_credit_balance": zod.union([zod.number().min(deleteContactResponseStoreCreditBalanceOneMin).max(deleteContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
+  "supplier_credit_balance": zod.union([zod.number().min(deleteContactResponseSupplierCreditBalanceOneMin).max(deleteContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
 })
 
 /**
@@ -577,6 +625,12 @@ export const restoreContactResponseContactTypeNameMax = 255;
 export const restoreContactResponseBalanceOneMin = 0;
 export const restoreContactResponseBalanceOneMax = 90000000000000;
 
+export const restoreContactResponseStoreCreditBalanceOneMin = 0;
+export const restoreContactResponseStoreCreditBalanceOneMax = 90000000000000;
+
+export const restoreContactResponseSupplierCreditBalanceOneMin = 0;
+export const restoreContactResponseSupplierCreditBalanceOneMax = 90000000000000;
+
 
 
 export const RestoreContactResponse = zod.strictObject({
@@ -596,7 +650,9 @@ export const RestoreContactResponse = zod.strictObject({
   "tin": zod.string().max(restoreContactResponseTinMax).nullable(),
   "notes": zod.string().max(restoreContactResponseNotesMax).nullable(),
   "contact_type_name": zod.string().max(restoreContactResponseContactTypeNameMax).nullable(),
-  "balance": zod.union([zod.number().min(restoreContactResponseBalanceOneMin).max(restoreContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was paid); null for a user without view-invoices.')
+  "balance": zod.union([zod.number().min(restoreContactResponseBalanceOneMin).max(restoreContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
+  "store_credit_balance": zod.union([zod.number().min(restoreContactResponseStoreCreditBalanceOneMin).max(restoreContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
+  "supplier_credit_balance": zod.union([zod.number().min(restoreContactResponseSupplierCreditBalanceOneMin).max(restoreContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
 })
 
 /**

@@ -20,10 +20,10 @@ import * as zod from 'zod';
 /**
  * @summary Chart data for the Overview dashboard
  */
-export const getDashboardOverviewResponseSalesByDayItemTotalMin = 0;
+export const getDashboardOverviewResponseSalesByDayItemTotalMin = -90000000000000;
 export const getDashboardOverviewResponseSalesByDayItemTotalMax = 90000000000000;
 
-export const getDashboardOverviewResponsePurchasesByDayItemTotalMin = 0;
+export const getDashboardOverviewResponsePurchasesByDayItemTotalMin = -90000000000000;
 export const getDashboardOverviewResponsePurchasesByDayItemTotalMax = 90000000000000;
 
 export const getDashboardOverviewResponseReceivablesOneMin = 0;
@@ -101,11 +101,11 @@ export const getDashboardOverviewResponseExpiringLotsItemLocationNameMax = 255;
 export const GetDashboardOverviewResponse = zod.strictObject({
   "sales_by_day": zod.array(zod.strictObject({
   "date": zod.iso.date(),
-  "total": zod.number().min(getDashboardOverviewResponseSalesByDayItemTotalMin).max(getDashboardOverviewResponseSalesByDayItemTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "total": zod.number().min(getDashboardOverviewResponseSalesByDayItemTotalMin).max(getDashboardOverviewResponseSalesByDayItemTotalMax).describe('Pesos: the day\'s documents net of the memos dated that day (negative on a day of returns only).')
 })).describe('The last 30 days, oldest first, one entry per day.'),
   "purchases_by_day": zod.array(zod.strictObject({
   "date": zod.iso.date(),
-  "total": zod.number().min(getDashboardOverviewResponsePurchasesByDayItemTotalMin).max(getDashboardOverviewResponsePurchasesByDayItemTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "total": zod.number().min(getDashboardOverviewResponsePurchasesByDayItemTotalMin).max(getDashboardOverviewResponsePurchasesByDayItemTotalMax).describe('Pesos: the day\'s documents net of the memos dated that day (negative on a day of returns only).')
 })).nullable().describe('Bills of the last 30 days like sales_by_day; null for a user without view-costs.'),
   "receivables": zod.union([zod.number().min(getDashboardOverviewResponseReceivablesOneMin).max(getDashboardOverviewResponseReceivablesOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What customers owe on standing invoices; null for a user without view-invoices. A user tied to a location sees that location\'s figures here and in every other part of the Overview.'),
   "payables": zod.union([zod.number().min(getDashboardOverviewResponsePayablesOneMin).max(getDashboardOverviewResponsePayablesOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What is owed to suppliers on standing bills; null for a user without view-bills or view-costs.'),

@@ -53,7 +53,8 @@ export const ListInvoicesQueryParams = zod.strictObject({
   "due_date_from": zod.iso.date().optional().describe('Only records whose due date is on or after this day.'),
   "due_date_to": zod.iso.date().optional().describe('Only records whose due date is on or before this day.'),
   "has_balance": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active documents with a balance left to pay (total above the amount paid).'),
-  "sort": zod.enum(['balance']).optional().describe('balance sorts by the balance left to pay (total less the amount paid), order_by desc the largest first, then by id; without it a list sorts by id.')
+  "sort": zod.enum(['balance']).optional().describe('balance sorts by the balance left to pay (total less the amount paid), order_by desc the largest first, then by id; without it a list sorts by id.'),
+  "has_credits": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only invoices with a standing credit memo.')
 })
 
 export const listInvoicesResponseDataItemIdMax = 2147483647;
@@ -120,6 +121,9 @@ export const listInvoicesResponseDataItemSpecialDiscountOneHolderNameMax = 255;
 
 export const listInvoicesResponseDataItemSpecialDiscountOneHolderIdNumberMax = 100;
 
+export const listInvoicesResponseDataItemCreditedTotalMin = 0;
+export const listInvoicesResponseDataItemCreditedTotalMax = 90000000000000;
+
 export const listInvoicesResponseDataItemAmountPaidMin = 0;
 export const listInvoicesResponseDataItemAmountPaidMax = 90000000000000;
 
@@ -160,6 +164,12 @@ export const listInvoicesResponseDataItemLinesItemLotsItemLotNumberMax = 100;
 export const listInvoicesResponseDataItemLinesItemLotsItemLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const listInvoicesResponseDataItemLinesItemLotsItemQuantityExclusiveMin = 0;
 export const listInvoicesResponseDataItemLinesItemLotsItemQuantityMax = 900000000000;
+
+export const listInvoicesResponseDataItemLinesItemCreditedQuantityMin = 0;
+export const listInvoicesResponseDataItemLinesItemCreditedQuantityMax = 900000000000;
+
+export const listInvoicesResponseDataItemLinesItemCreditedAmountMin = 0;
+export const listInvoicesResponseDataItemLinesItemCreditedAmountMax = 90000000000000;
 
 
 
@@ -203,8 +213,9 @@ export const ListInvoicesResponse = zod.strictObject({
   "holder_name": zod.string().max(listInvoicesResponseDataItemSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(listInvoicesResponseDataItemSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
+  "credited_total": zod.number().min(listInvoicesResponseDataItemCreditedTotalMin).max(listInvoicesResponseDataItemCreditedTotalMax).describe('The sum of the totals of the invoice\'s standing credit memos.'),
   "amount_paid": zod.number().min(listInvoicesResponseDataItemAmountPaidMin).max(listInvoicesResponseDataItemAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "balance": zod.number().min(listInvoicesResponseDataItemBalanceMin).max(listInvoicesResponseDataItemBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(listInvoicesResponseDataItemBalanceMin).max(listInvoicesResponseDataItemBalanceMax).describe('total - credited_total - amount_paid, never below 0.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(listInvoicesResponseDataItemLinesItemIdMax).describe('A record id.'),
@@ -222,7 +233,9 @@ export const ListInvoicesResponse = zod.strictObject({
   "lot_number": zod.string().min(1).max(listInvoicesResponseDataItemLinesItemLotsItemLotNumberMax).regex(listInvoicesResponseDataItemLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
   "expires_on": zod.iso.date(),
   "quantity": zod.number().gt(listInvoicesResponseDataItemLinesItemLotsItemQuantityExclusiveMin).max(listInvoicesResponseDataItemLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
-}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).'),
+  "credited_quantity": zod.number().min(listInvoicesResponseDataItemLinesItemCreditedQuantityMin).max(listInvoicesResponseDataItemLinesItemCreditedQuantityMax).describe('What standing credit memos took back of this line.'),
+  "credited_amount": zod.number().min(listInvoicesResponseDataItemLinesItemCreditedAmountMin).max(listInvoicesResponseDataItemLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.')
 }))
 })),
   "meta": zod.strictObject({
@@ -377,6 +390,9 @@ export const createInvoiceResponseSpecialDiscountOneHolderNameMax = 255;
 
 export const createInvoiceResponseSpecialDiscountOneHolderIdNumberMax = 100;
 
+export const createInvoiceResponseCreditedTotalMin = 0;
+export const createInvoiceResponseCreditedTotalMax = 90000000000000;
+
 export const createInvoiceResponseAmountPaidMin = 0;
 export const createInvoiceResponseAmountPaidMax = 90000000000000;
 
@@ -418,6 +434,12 @@ export const createInvoiceResponseLinesItemLotsItemLotNumberRegExp = new RegExp(
 export const createInvoiceResponseLinesItemLotsItemQuantityExclusiveMin = 0;
 export const createInvoiceResponseLinesItemLotsItemQuantityMax = 900000000000;
 
+export const createInvoiceResponseLinesItemCreditedQuantityMin = 0;
+export const createInvoiceResponseLinesItemCreditedQuantityMax = 900000000000;
+
+export const createInvoiceResponseLinesItemCreditedAmountMin = 0;
+export const createInvoiceResponseLinesItemCreditedAmountMax = 90000000000000;
+
 
 
 export const CreateInvoiceResponse = zod.strictObject({
@@ -455,8 +477,9 @@ export const CreateInvoiceResponse = zod.strictObject({
   "holder_name": zod.string().max(createInvoiceResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(createInvoiceResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
+  "credited_total": zod.number().min(createInvoiceResponseCreditedTotalMin).max(createInvoiceResponseCreditedTotalMax).describe('The sum of the totals of the invoice\'s standing credit memos.'),
   "amount_paid": zod.number().min(createInvoiceResponseAmountPaidMin).max(createInvoiceResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "balance": zod.number().min(createInvoiceResponseBalanceMin).max(createInvoiceResponseBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(createInvoiceResponseBalanceMin).max(createInvoiceResponseBalanceMax).describe('total - credited_total - amount_paid, never below 0.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(createInvoiceResponseLinesItemIdMax).describe('A record id.'),
@@ -474,7 +497,9 @@ export const CreateInvoiceResponse = zod.strictObject({
   "lot_number": zod.string().min(1).max(createInvoiceResponseLinesItemLotsItemLotNumberMax).regex(createInvoiceResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
   "expires_on": zod.iso.date(),
   "quantity": zod.number().gt(createInvoiceResponseLinesItemLotsItemQuantityExclusiveMin).max(createInvoiceResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
-}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).'),
+  "credited_quantity": zod.number().min(createInvoiceResponseLinesItemCreditedQuantityMin).max(createInvoiceResponseLinesItemCreditedQuantityMax).describe('What standing credit memos took back of this line.'),
+  "credited_amount": zod.number().min(createInvoiceResponseLinesItemCreditedAmountMin).max(createInvoiceResponseLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.')
 }))
 })
 
@@ -565,6 +590,9 @@ export const searchInvoicesResponseSpecialDiscountOneHolderNameMax = 255;
 
 export const searchInvoicesResponseSpecialDiscountOneHolderIdNumberMax = 100;
 
+export const searchInvoicesResponseCreditedTotalMin = 0;
+export const searchInvoicesResponseCreditedTotalMax = 90000000000000;
+
 export const searchInvoicesResponseAmountPaidMin = 0;
 export const searchInvoicesResponseAmountPaidMax = 90000000000000;
 
@@ -606,6 +634,12 @@ export const searchInvoicesResponseLinesItemLotsItemLotNumberRegExp = new RegExp
 export const searchInvoicesResponseLinesItemLotsItemQuantityExclusiveMin = 0;
 export const searchInvoicesResponseLinesItemLotsItemQuantityMax = 900000000000;
 
+export const searchInvoicesResponseLinesItemCreditedQuantityMin = 0;
+export const searchInvoicesResponseLinesItemCreditedQuantityMax = 900000000000;
+
+export const searchInvoicesResponseLinesItemCreditedAmountMin = 0;
+export const searchInvoicesResponseLinesItemCreditedAmountMax = 90000000000000;
+
 
 
 export const SearchInvoicesResponseItem = zod.strictObject({
@@ -643,8 +677,9 @@ export const SearchInvoicesResponseItem = zod.strictObject({
   "holder_name": zod.string().max(searchInvoicesResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(searchInvoicesResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
+  "credited_total": zod.number().min(searchInvoicesResponseCreditedTotalMin).max(searchInvoicesResponseCreditedTotalMax).describe('The sum of the totals of the invoice\'s standing credit memos.'),
   "amount_paid": zod.number().min(searchInvoicesResponseAmountPaidMin).max(searchInvoicesResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "balance": zod.number().min(searchInvoicesResponseBalanceMin).max(searchInvoicesResponseBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(searchInvoicesResponseBalanceMin).max(searchInvoicesResponseBalanceMax).describe('total - credited_total - amount_paid, never below 0.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(searchInvoicesResponseLinesItemIdMax).describe('A record id.'),
@@ -662,7 +697,9 @@ export const SearchInvoicesResponseItem = zod.strictObject({
   "lot_number": zod.string().min(1).max(searchInvoicesResponseLinesItemLotsItemLotNumberMax).regex(searchInvoicesResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
   "expires_on": zod.iso.date(),
   "quantity": zod.number().gt(searchInvoicesResponseLinesItemLotsItemQuantityExclusiveMin).max(searchInvoicesResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
-}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).'),
+  "credited_quantity": zod.number().min(searchInvoicesResponseLinesItemCreditedQuantityMin).max(searchInvoicesResponseLinesItemCreditedQuantityMax).describe('What standing credit memos took back of this line.'),
+  "credited_amount": zod.number().min(searchInvoicesResponseLinesItemCreditedAmountMin).max(searchInvoicesResponseLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.')
 }))
 })
 export const SearchInvoicesResponse = zod.array(SearchInvoicesResponseItem)
@@ -743,6 +780,9 @@ export const getInvoiceResponseSpecialDiscountOneHolderNameMax = 255;
 
 export const getInvoiceResponseSpecialDiscountOneHolderIdNumberMax = 100;
 
+export const getInvoiceResponseCreditedTotalMin = 0;
+export const getInvoiceResponseCreditedTotalMax = 90000000000000;
+
 export const getInvoiceResponseAmountPaidMin = 0;
 export const getInvoiceResponseAmountPaidMax = 90000000000000;
 
@@ -784,6 +824,12 @@ export const getInvoiceResponseLinesItemLotsItemLotNumberRegExp = new RegExp('^[
 export const getInvoiceResponseLinesItemLotsItemQuantityExclusiveMin = 0;
 export const getInvoiceResponseLinesItemLotsItemQuantityMax = 900000000000;
 
+export const getInvoiceResponseLinesItemCreditedQuantityMin = 0;
+export const getInvoiceResponseLinesItemCreditedQuantityMax = 900000000000;
+
+export const getInvoiceResponseLinesItemCreditedAmountMin = 0;
+export const getInvoiceResponseLinesItemCreditedAmountMax = 90000000000000;
+
 
 
 export const GetInvoiceResponse = zod.strictObject({
@@ -821,8 +867,9 @@ export const GetInvoiceResponse = zod.strictObject({
   "holder_name": zod.string().max(getInvoiceResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(getInvoiceResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
+  "credited_total": zod.number().min(getInvoiceResponseCreditedTotalMin).max(getInvoiceResponseCreditedTotalMax).describe('The sum of the totals of the invoice\'s standing credit memos.'),
   "amount_paid": zod.number().min(getInvoiceResponseAmountPaidMin).max(getInvoiceResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "balance": zod.number().min(getInvoiceResponseBalanceMin).max(getInvoiceResponseBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(getInvoiceResponseBalanceMin).max(getInvoiceResponseBalanceMax).describe('total - credited_total - amount_paid, never below 0.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(getInvoiceResponseLinesItemIdMax).describe('A record id.'),
@@ -840,7 +887,9 @@ export const GetInvoiceResponse = zod.strictObject({
   "lot_number": zod.string().min(1).max(getInvoiceResponseLinesItemLotsItemLotNumberMax).regex(getInvoiceResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
   "expires_on": zod.iso.date(),
   "quantity": zod.number().gt(getInvoiceResponseLinesItemLotsItemQuantityExclusiveMin).max(getInvoiceResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
-}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).'),
+  "credited_quantity": zod.number().min(getInvoiceResponseLinesItemCreditedQuantityMin).max(getInvoiceResponseLinesItemCreditedQuantityMax).describe('What standing credit memos took back of this line.'),
+  "credited_amount": zod.number().min(getInvoiceResponseLinesItemCreditedAmountMin).max(getInvoiceResponseLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.')
 }))
 })
 
@@ -980,6 +1029,9 @@ export const updateInvoiceResponseSpecialDiscountOneHolderNameMax = 255;
 
 export const updateInvoiceResponseSpecialDiscountOneHolderIdNumberMax = 100;
 
+export const updateInvoiceResponseCreditedTotalMin = 0;
+export const updateInvoiceResponseCreditedTotalMax = 90000000000000;
+
 export const updateInvoiceResponseAmountPaidMin = 0;
 export const updateInvoiceResponseAmountPaidMax = 90000000000000;
 
@@ -1021,6 +1073,12 @@ export const updateInvoiceResponseLinesItemLotsItemLotNumberRegExp = new RegExp(
 export const updateInvoiceResponseLinesItemLotsItemQuantityExclusiveMin = 0;
 export const updateInvoiceResponseLinesItemLotsItemQuantityMax = 900000000000;
 
+export const updateInvoiceResponseLinesItemCreditedQuantityMin = 0;
+export const updateInvoiceResponseLinesItemCreditedQuantityMax = 900000000000;
+
+export const updateInvoiceResponseLinesItemCreditedAmountMin = 0;
+export const updateInvoiceResponseLinesItemCreditedAmountMax = 90000000000000;
+
 
 
 export const UpdateInvoiceResponse = zod.strictObject({
@@ -1058,8 +1116,9 @@ export const UpdateInvoiceResponse = zod.strictObject({
   "holder_name": zod.string().max(updateInvoiceResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(updateInvoiceResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
+  "credited_total": zod.number().min(updateInvoiceResponseCreditedTotalMin).max(updateInvoiceResponseCreditedTotalMax).describe('The sum of the totals of the invoice\'s standing credit memos.'),
   "amount_paid": zod.number().min(updateInvoiceResponseAmountPaidMin).max(updateInvoiceResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "balance": zod.number().min(updateInvoiceResponseBalanceMin).max(updateInvoiceResponseBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(updateInvoiceResponseBalanceMin).max(updateInvoiceResponseBalanceMax).describe('total - credited_total - amount_paid, never below 0.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(updateInvoiceResponseLinesItemIdMax).describe('A record id.'),
@@ -1077,7 +1136,9 @@ export const UpdateInvoiceResponse = zod.strictObject({
   "lot_number": zod.string().min(1).max(updateInvoiceResponseLinesItemLotsItemLotNumberMax).regex(updateInvoiceResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
   "expires_on": zod.iso.date(),
   "quantity": zod.number().gt(updateInvoiceResponseLinesItemLotsItemQuantityExclusiveMin).max(updateInvoiceResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
-}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).'),
+  "credited_quantity": zod.number().min(updateInvoiceResponseLinesItemCreditedQuantityMin).max(updateInvoiceResponseLinesItemCreditedQuantityMax).describe('What standing credit memos took back of this line.'),
+  "credited_amount": zod.number().min(updateInvoiceResponseLinesItemCreditedAmountMin).max(updateInvoiceResponseLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.')
 }))
 })
 
@@ -1157,6 +1218,9 @@ export const deleteInvoiceResponseSpecialDiscountOneHolderNameMax = 255;
 
 export const deleteInvoiceResponseSpecialDiscountOneHolderIdNumberMax = 100;
 
+export const deleteInvoiceResponseCreditedTotalMin = 0;
+export const deleteInvoiceResponseCreditedTotalMax = 90000000000000;
+
 export const deleteInvoiceResponseAmountPaidMin = 0;
 export const deleteInvoiceResponseAmountPaidMax = 90000000000000;
 
@@ -1198,6 +1262,12 @@ export const deleteInvoiceResponseLinesItemLotsItemLotNumberRegExp = new RegExp(
 export const deleteInvoiceResponseLinesItemLotsItemQuantityExclusiveMin = 0;
 export const deleteInvoiceResponseLinesItemLotsItemQuantityMax = 900000000000;
 
+export const deleteInvoiceResponseLinesItemCreditedQuantityMin = 0;
+export const deleteInvoiceResponseLinesItemCreditedQuantityMax = 900000000000;
+
+export const deleteInvoiceResponseLinesItemCreditedAmountMin = 0;
+export const deleteInvoiceResponseLinesItemCreditedAmountMax = 90000000000000;
+
 
 
 export const DeleteInvoiceResponse = zod.strictObject({
@@ -1235,8 +1305,9 @@ export const DeleteInvoiceResponse = zod.strictObject({
   "holder_name": zod.string().max(deleteInvoiceResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(deleteInvoiceResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
+  "credited_total": zod.number().min(deleteInvoiceResponseCreditedTotalMin).max(deleteInvoiceResponseCreditedTotalMax).describe('The sum of the totals of the invoice\'s standing credit memos.'),
   "amount_paid": zod.number().min(deleteInvoiceResponseAmountPaidMin).max(deleteInvoiceResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "balance": zod.number().min(deleteInvoiceResponseBalanceMin).max(deleteInvoiceResponseBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(deleteInvoiceResponseBalanceMin).max(deleteInvoiceResponseBalanceMax).describe('total - credited_total - amount_paid, never below 0.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(deleteInvoiceResponseLinesItemIdMax).describe('A record id.'),
@@ -1254,7 +1325,9 @@ export const DeleteInvoiceResponse = zod.strictObject({
   "lot_number": zod.string().min(1).max(deleteInvoiceResponseLinesItemLotsItemLotNumberMax).regex(deleteInvoiceResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
   "expires_on": zod.iso.date(),
   "quantity": zod.number().gt(deleteInvoiceResponseLinesItemLotsItemQuantityExclusiveMin).max(deleteInvoiceResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
-}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).'),
+  "credited_quantity": zod.number().min(deleteInvoiceResponseLinesItemCreditedQuantityMin).max(deleteInvoiceResponseLinesItemCreditedQuantityMax).describe('What standing credit memos took back of this line.'),
+  "credited_amount": zod.number().min(deleteInvoiceResponseLinesItemCreditedAmountMin).max(deleteInvoiceResponseLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.')
 }))
 })
 
@@ -1360,6 +1433,9 @@ export const restoreInvoiceResponseSpecialDiscountOneHolderNameMax = 255;
 
 export const restoreInvoiceResponseSpecialDiscountOneHolderIdNumberMax = 100;
 
+export const restoreInvoiceResponseCreditedTotalMin = 0;
+export const restoreInvoiceResponseCreditedTotalMax = 90000000000000;
+
 export const restoreInvoiceResponseAmountPaidMin = 0;
 export const restoreInvoiceResponseAmountPaidMax = 90000000000000;
 
@@ -1401,6 +1477,12 @@ export const restoreInvoiceResponseLinesItemLotsItemLotNumberRegExp = new RegExp
 export const restoreInvoiceResponseLinesItemLotsItemQuantityExclusiveMin = 0;
 export const restoreInvoiceResponseLinesItemLotsItemQuantityMax = 900000000000;
 
+export const restoreInvoiceResponseLinesItemCreditedQuantityMin = 0;
+export const restoreInvoiceResponseLinesItemCreditedQuantityMax = 900000000000;
+
+export const restoreInvoiceResponseLinesItemCreditedAmountMin = 0;
+export const restoreInvoiceResponseLinesItemCreditedAmountMax = 90000000000000;
+
 
 
 export const RestoreInvoiceResponse = zod.strictObject({
@@ -1438,8 +1520,9 @@ export const RestoreInvoiceResponse = zod.strictObject({
   "holder_name": zod.string().max(restoreInvoiceResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(restoreInvoiceResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
+  "credited_total": zod.number().min(restoreInvoiceResponseCreditedTotalMin).max(restoreInvoiceResponseCreditedTotalMax).describe('The sum of the totals of the invoice\'s standing credit memos.'),
   "amount_paid": zod.number().min(restoreInvoiceResponseAmountPaidMin).max(restoreInvoiceResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "balance": zod.number().min(restoreInvoiceResponseBalanceMin).max(restoreInvoiceResponseBalanceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(restoreInvoiceResponseBalanceMin).max(restoreInvoiceResponseBalanceMax).describe('total - credited_total - amount_paid, never below 0.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(restoreInvoiceResponseLinesItemIdMax).describe('A record id.'),
@@ -1457,7 +1540,9 @@ export const RestoreInvoiceResponse = zod.strictObject({
   "lot_number": zod.string().min(1).max(restoreInvoiceResponseLinesItemLotsItemLotNumberMax).regex(restoreInvoiceResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
   "expires_on": zod.iso.date(),
   "quantity": zod.number().gt(restoreInvoiceResponseLinesItemLotsItemQuantityExclusiveMin).max(restoreInvoiceResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
-}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).'),
+  "credited_quantity": zod.number().min(restoreInvoiceResponseLinesItemCreditedQuantityMin).max(restoreInvoiceResponseLinesItemCreditedQuantityMax).describe('What standing credit memos took back of this line.'),
+  "credited_amount": zod.number().min(restoreInvoiceResponseLinesItemCreditedAmountMin).max(restoreInvoiceResponseLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.')
 }))
 })
 

@@ -71,7 +71,22 @@ export const getDailySalesResponseVatExemptSalesMax = 90000000000000;
 export const getDailySalesResponseZeroRatedSalesMin = 0;
 export const getDailySalesResponseZeroRatedSalesMax = 90000000000000;
 
-export const getDailySalesResponseNetSalesMin = 0;
+export const getDailySalesResponseCreditMemosIssuedMin = 0;
+
+export const getDailySalesResponseCreditMemosFromMax = 255;
+
+export const getDailySalesResponseCreditMemosToMax = 255;
+
+export const getDailySalesResponseReturnsTotalMin = 0;
+export const getDailySalesResponseReturnsTotalMax = 90000000000000;
+
+export const getDailySalesResponseReturnsVatAmountMin = 0;
+export const getDailySalesResponseReturnsVatAmountMax = 90000000000000;
+
+export const getDailySalesResponseRefundsTotalMin = 0;
+export const getDailySalesResponseRefundsTotalMax = 90000000000000;
+
+export const getDailySalesResponseNetSalesMin = -90000000000000;
 export const getDailySalesResponseNetSalesMax = 90000000000000;
 
 export const getDailySalesResponseCollectionsCashMin = 0;
@@ -112,7 +127,13 @@ export const GetDailySalesResponseItem = zod.strictObject({
   "vat_amount": zod.number().min(getDailySalesResponseVatAmountMin).max(getDailySalesResponseVatAmountMax).describe('Output VAT.'),
   "vat_exempt_sales": zod.number().min(getDailySalesResponseVatExemptSalesMin).max(getDailySalesResponseVatExemptSalesMax).describe('VAT-exempt sales.'),
   "zero_rated_sales": zod.number().min(getDailySalesResponseZeroRatedSalesMin).max(getDailySalesResponseZeroRatedSalesMax).describe('Zero-rated sales.'),
-  "net_sales": zod.number().min(getDailySalesResponseNetSalesMin).max(getDailySalesResponseNetSalesMax).describe('What the invoices charge: gross − regular discounts − VAT exemption − special discounts.'),
+  "credit_memos_issued": zod.int().min(getDailySalesResponseCreditMemosIssuedMin).describe('Standing credit memos dated that day at the branch (docs/domain/sales.md, Credit memos).'),
+  "credit_memos_from": zod.string().max(getDailySalesResponseCreditMemosFromMax).nullable().describe('The first credit memo number of the day.'),
+  "credit_memos_to": zod.string().max(getDailySalesResponseCreditMemosToMax).nullable().describe('The last.'),
+  "returns_total": zod.number().min(getDailySalesResponseReturnsTotalMin).max(getDailySalesResponseReturnsTotalMax).describe('What the day\'s standing credit memos credited, VAT-inclusive.'),
+  "returns_vat_amount": zod.number().min(getDailySalesResponseReturnsVatAmountMin).max(getDailySalesResponseReturnsVatAmountMax).describe('The VAT those memos took back.'),
+  "refunds_total": zod.number().min(getDailySalesResponseRefundsTotalMin).max(getDailySalesResponseRefundsTotalMax).describe('What those memos paid out to customers (the rest lowered balances or became store credit).'),
+  "net_sales": zod.number().min(getDailySalesResponseNetSalesMin).max(getDailySalesResponseNetSalesMax).describe('What the invoices charge: gross − regular discounts − VAT exemption − special discounts, less the day\'s returns; negative on a day of returns only.'),
   "collections_cash": zod.number().min(getDailySalesResponseCollectionsCashMin).max(getDailySalesResponseCollectionsCashMax).describe('Payments received that day by cash.'),
   "collections_bank_transfer": zod.number().min(getDailySalesResponseCollectionsBankTransferMin).max(getDailySalesResponseCollectionsBankTransferMax).describe('Payments received that day by bank transfer.'),
   "collections_check": zod.number().min(getDailySalesResponseCollectionsCheckMin).max(getDailySalesResponseCollectionsCheckMax).describe('Payments received that day by check.'),

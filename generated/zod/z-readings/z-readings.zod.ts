@@ -119,6 +119,15 @@ export const listZReadingsResponseDataItemCollectionsEWalletMax = 90000000000000
 export const listZReadingsResponseDataItemCollectionsTotalMin = 0;
 export const listZReadingsResponseDataItemCollectionsTotalMax = 90000000000000;
 
+export const listZReadingsResponseDataItemCreditMemosIssuedMin = 0;
+
+export const listZReadingsResponseDataItemCreditMemosFromMax = 255;
+
+export const listZReadingsResponseDataItemCreditMemosToMax = 255;
+
+export const listZReadingsResponseDataItemReturnsVatAmountMin = 0;
+export const listZReadingsResponseDataItemReturnsVatAmountMax = 90000000000000;
+
 export const listZReadingsResponseDataItemVoidedAmountMin = 0;
 export const listZReadingsResponseDataItemVoidedAmountMax = 90000000000000;
 
@@ -201,9 +210,13 @@ export const ListZReadingsResponse = zod.strictObject({
   "collections_card": zod.number().min(listZReadingsResponseDataItemCollectionsCardMin).max(listZReadingsResponseDataItemCollectionsCardMax).describe('Payments received that day by card.'),
   "collections_e_wallet": zod.number().min(listZReadingsResponseDataItemCollectionsEWalletMin).max(listZReadingsResponseDataItemCollectionsEWalletMax).describe('Payments received that day by e wallet.'),
   "collections_total": zod.number().min(listZReadingsResponseDataItemCollectionsTotalMin).max(listZReadingsResponseDataItemCollectionsTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "credit_memos_issued": zod.int().min(listZReadingsResponseDataItemCreditMemosIssuedMin).describe('Standing credit memos dated that day at the branch (docs/domain/sales.md, Credit memos).'),
+  "credit_memos_from": zod.string().max(listZReadingsResponseDataItemCreditMemosFromMax).nullable().describe('The first credit memo number of the day.'),
+  "credit_memos_to": zod.string().max(listZReadingsResponseDataItemCreditMemosToMax).nullable().describe('The last.'),
+  "returns_vat_amount": zod.number().min(listZReadingsResponseDataItemReturnsVatAmountMin).max(listZReadingsResponseDataItemReturnsVatAmountMax).describe('The VAT those memos took back.'),
   "voided_amount": zod.number().min(listZReadingsResponseDataItemVoidedAmountMin).max(listZReadingsResponseDataItemVoidedAmountMax).describe('The voided invoices\' totals.'),
-  "returns_total": zod.number().min(listZReadingsResponseDataItemReturnsTotalMin).max(listZReadingsResponseDataItemReturnsTotalMax).describe('The day\'s standing credit memos\' totals, VAT-inclusive (zero before credit memos exist).'),
-  "refunds_total": zod.number().min(listZReadingsResponseDataItemRefundsTotalMin).max(listZReadingsResponseDataItemRefundsTotalMax).describe('Money paid back on those memos.'),
+  "returns_total": zod.number().min(listZReadingsResponseDataItemReturnsTotalMin).max(listZReadingsResponseDataItemReturnsTotalMax).describe('What the day\'s standing credit memos credited, VAT-inclusive.'),
+  "refunds_total": zod.number().min(listZReadingsResponseDataItemRefundsTotalMin).max(listZReadingsResponseDataItemRefundsTotalMax).describe('What those memos paid out to customers (the rest lowered balances or became store credit).'),
   "special_discounts_by_program": zod.array(zod.strictObject({
   "discount_program_id": zod.union([zod.int().min(1).max(listZReadingsResponseDataItemSpecialDiscountsByProgramItemDiscountProgramIdOneMax).describe('A record id.'),zod.null()]),
   "program_name": zod.string().max(listZReadingsResponseDataItemSpecialDiscountsByProgramItemProgramNameMax).nullable(),
@@ -330,6 +343,15 @@ export const createZReadingResponseCollectionsEWalletMax = 90000000000000;
 export const createZReadingResponseCollectionsTotalMin = 0;
 export const createZReadingResponseCollectionsTotalMax = 90000000000000;
 
+export const createZReadingResponseCreditMemosIssuedMin = 0;
+
+export const createZReadingResponseCreditMemosFromMax = 255;
+
+export const createZReadingResponseCreditMemosToMax = 255;
+
+export const createZReadingResponseReturnsVatAmountMin = 0;
+export const createZReadingResponseReturnsVatAmountMax = 90000000000000;
+
 export const createZReadingResponseVoidedAmountMin = 0;
 export const createZReadingResponseVoidedAmountMax = 90000000000000;
 
@@ -407,9 +429,13 @@ export const CreateZReadingResponse = zod.strictObject({
   "collections_card": zod.number().min(createZReadingResponseCollectionsCardMin).max(createZReadingResponseCollectionsCardMax).describe('Payments received that day by card.'),
   "collections_e_wallet": zod.number().min(createZReadingResponseCollectionsEWalletMin).max(createZReadingResponseCollectionsEWalletMax).describe('Payments received that day by e wallet.'),
   "collections_total": zod.number().min(createZReadingResponseCollectionsTotalMin).max(createZReadingResponseCollectionsTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "credit_memos_issued": zod.int().min(createZReadingResponseCreditMemosIssuedMin).describe('Standing credit memos dated that day at the branch (docs/domain/sales.md, Credit memos).'),
+  "credit_memos_from": zod.string().max(createZReadingResponseCreditMemosFromMax).nullable().describe('The first credit memo number of the day.'),
+  "credit_memos_to": zod.string().max(createZReadingResponseCreditMemosToMax).nullable().describe('The last.'),
+  "returns_vat_amount": zod.number().min(createZReadingResponseReturnsVatAmountMin).max(createZReadingResponseReturnsVatAmountMax).describe('The VAT those memos took back.'),
   "voided_amount": zod.number().min(createZReadingResponseVoidedAmountMin).max(createZReadingResponseVoidedAmountMax).describe('The voided invoices\' totals.'),
-  "returns_total": zod.number().min(createZReadingResponseReturnsTotalMin).max(createZReadingResponseReturnsTotalMax).describe('The day\'s standing credit memos\' totals, VAT-inclusive (zero before credit memos exist).'),
-  "refunds_total": zod.number().min(createZReadingResponseRefundsTotalMin).max(createZReadingResponseRefundsTotalMax).describe('Money paid back on those memos.'),
+  "returns_total": zod.number().min(createZReadingResponseReturnsTotalMin).max(createZReadingResponseReturnsTotalMax).describe('What the day\'s standing credit memos credited, VAT-inclusive.'),
+  "refunds_total": zod.number().min(createZReadingResponseRefundsTotalMin).max(createZReadingResponseRefundsTotalMax).describe('What those memos paid out to customers (the rest lowered balances or became store credit).'),
   "special_discounts_by_program": zod.array(zod.strictObject({
   "discount_program_id": zod.union([zod.int().min(1).max(createZReadingResponseSpecialDiscountsByProgramItemDiscountProgramIdOneMax).describe('A record id.'),zod.null()]),
   "program_name": zod.string().max(createZReadingResponseSpecialDiscountsByProgramItemProgramNameMax).nullable(),
@@ -522,6 +548,15 @@ export const searchZReadingsResponseCollectionsEWalletMax = 90000000000000;
 export const searchZReadingsResponseCollectionsTotalMin = 0;
 export const searchZReadingsResponseCollectionsTotalMax = 90000000000000;
 
+export const searchZReadingsResponseCreditMemosIssuedMin = 0;
+
+export const searchZReadingsResponseCreditMemosFromMax = 255;
+
+export const searchZReadingsResponseCreditMemosToMax = 255;
+
+export const searchZReadingsResponseReturnsVatAmountMin = 0;
+export const searchZReadingsResponseReturnsVatAmountMax = 90000000000000;
+
 export const searchZReadingsResponseVoidedAmountMin = 0;
 export const searchZReadingsResponseVoidedAmountMax = 90000000000000;
 
@@ -599,9 +634,13 @@ export const SearchZReadingsResponseItem = zod.strictObject({
   "collections_card": zod.number().min(searchZReadingsResponseCollectionsCardMin).max(searchZReadingsResponseCollectionsCardMax).describe('Payments received that day by card.'),
   "collections_e_wallet": zod.number().min(searchZReadingsResponseCollectionsEWalletMin).max(searchZReadingsResponseCollectionsEWalletMax).describe('Payments received that day by e wallet.'),
   "collections_total": zod.number().min(searchZReadingsResponseCollectionsTotalMin).max(searchZReadingsResponseCollectionsTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "credit_memos_issued": zod.int().min(searchZReadingsResponseCreditMemosIssuedMin).describe('Standing credit memos dated that day at the branch (docs/domain/sales.md, Credit memos).'),
+  "credit_memos_from": zod.string().max(searchZReadingsResponseCreditMemosFromMax).nullable().describe('The first credit memo number of the day.'),
+  "credit_memos_to": zod.string().max(searchZReadingsResponseCreditMemosToMax).nullable().describe('The last.'),
+  "returns_vat_amount": zod.number().min(searchZReadingsResponseReturnsVatAmountMin).max(searchZReadingsResponseReturnsVatAmountMax).describe('The VAT those memos took back.'),
   "voided_amount": zod.number().min(searchZReadingsResponseVoidedAmountMin).max(searchZReadingsResponseVoidedAmountMax).describe('The voided invoices\' totals.'),
-  "returns_total": zod.number().min(searchZReadingsResponseReturnsTotalMin).max(searchZReadingsResponseReturnsTotalMax).describe('The day\'s standing credit memos\' totals, VAT-inclusive (zero before credit memos exist).'),
-  "refunds_total": zod.number().min(searchZReadingsResponseRefundsTotalMin).max(searchZReadingsResponseRefundsTotalMax).describe('Money paid back on those memos.'),
+  "returns_total": zod.number().min(searchZReadingsResponseReturnsTotalMin).max(searchZReadingsResponseReturnsTotalMax).describe('What the day\'s standing credit memos credited, VAT-inclusive.'),
+  "refunds_total": zod.number().min(searchZReadingsResponseRefundsTotalMin).max(searchZReadingsResponseRefundsTotalMax).describe('What those memos paid out to customers (the rest lowered balances or became store credit).'),
   "special_discounts_by_program": zod.array(zod.strictObject({
   "discount_program_id": zod.union([zod.int().min(1).max(searchZReadingsResponseSpecialDiscountsByProgramItemDiscountProgramIdOneMax).describe('A record id.'),zod.null()]),
   "program_name": zod.string().max(searchZReadingsResponseSpecialDiscountsByProgramItemProgramNameMax).nullable(),
@@ -708,6 +747,15 @@ export const getZReadingResponseCollectionsEWalletMax = 90000000000000;
 export const getZReadingResponseCollectionsTotalMin = 0;
 export const getZReadingResponseCollectionsTotalMax = 90000000000000;
 
+export const getZReadingResponseCreditMemosIssuedMin = 0;
+
+export const getZReadingResponseCreditMemosFromMax = 255;
+
+export const getZReadingResponseCreditMemosToMax = 255;
+
+export const getZReadingResponseReturnsVatAmountMin = 0;
+export const getZReadingResponseReturnsVatAmountMax = 90000000000000;
+
 export const getZReadingResponseVoidedAmountMin = 0;
 export const getZReadingResponseVoidedAmountMax = 90000000000000;
 
@@ -785,9 +833,13 @@ export const GetZReadingResponse = zod.strictObject({
   "collections_card": zod.number().min(getZReadingResponseCollectionsCardMin).max(getZReadingResponseCollectionsCardMax).describe('Payments received that day by card.'),
   "collections_e_wallet": zod.number().min(getZReadingResponseCollectionsEWalletMin).max(getZReadingResponseCollectionsEWalletMax).describe('Payments received that day by e wallet.'),
   "collections_total": zod.number().min(getZReadingResponseCollectionsTotalMin).max(getZReadingResponseCollectionsTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "credit_memos_issued": zod.int().min(getZReadingResponseCreditMemosIssuedMin).describe('Standing credit memos dated that day at the branch (docs/domain/sales.md, Credit memos).'),
+  "credit_memos_from": zod.string().max(getZReadingResponseCreditMemosFromMax).nullable().describe('The first credit memo number of the day.'),
+  "credit_memos_to": zod.string().max(getZReadingResponseCreditMemosToMax).nullable().describe('The last.'),
+  "returns_vat_amount": zod.number().min(getZReadingResponseReturnsVatAmountMin).max(getZReadingResponseReturnsVatAmountMax).describe('The VAT those memos took back.'),
   "voided_amount": zod.number().min(getZReadingResponseVoidedAmountMin).max(getZReadingResponseVoidedAmountMax).describe('The voided invoices\' totals.'),
-  "returns_total": zod.number().min(getZReadingResponseReturnsTotalMin).max(getZReadingResponseReturnsTotalMax).describe('The day\'s standing credit memos\' totals, VAT-inclusive (zero before credit memos exist).'),
-  "refunds_total": zod.number().min(getZReadingResponseRefundsTotalMin).max(getZReadingResponseRefundsTotalMax).describe('Money paid back on those memos.'),
+  "returns_total": zod.number().min(getZReadingResponseReturnsTotalMin).max(getZReadingResponseReturnsTotalMax).describe('What the day\'s standing credit memos credited, VAT-inclusive.'),
+  "refunds_total": zod.number().min(getZReadingResponseRefundsTotalMin).max(getZReadingResponseRefundsTotalMax).describe('What those memos paid out to customers (the rest lowered balances or became store credit).'),
   "special_discounts_by_program": zod.array(zod.strictObject({
   "discount_program_id": zod.union([zod.int().min(1).max(getZReadingResponseSpecialDiscountsByProgramItemDiscountProgramIdOneMax).describe('A record id.'),zod.null()]),
   "program_name": zod.string().max(getZReadingResponseSpecialDiscountsByProgramItemProgramNameMax).nullable(),
@@ -909,6 +961,15 @@ export const getDayXReadingResponseCollectionsEWalletMax = 90000000000000;
 export const getDayXReadingResponseCollectionsTotalMin = 0;
 export const getDayXReadingResponseCollectionsTotalMax = 90000000000000;
 
+export const getDayXReadingResponseCreditMemosIssuedMin = 0;
+
+export const getDayXReadingResponseCreditMemosFromMax = 255;
+
+export const getDayXReadingResponseCreditMemosToMax = 255;
+
+export const getDayXReadingResponseReturnsVatAmountMin = 0;
+export const getDayXReadingResponseReturnsVatAmountMax = 90000000000000;
+
 export const getDayXReadingResponseVoidedAmountMin = 0;
 export const getDayXReadingResponseVoidedAmountMax = 90000000000000;
 
@@ -979,9 +1040,13 @@ export const GetDayXReadingResponse = zod.strictObject({
   "collections_card": zod.number().min(getDayXReadingResponseCollectionsCardMin).max(getDayXReadingResponseCollectionsCardMax).describe('Payments received that day by card.'),
   "collections_e_wallet": zod.number().min(getDayXReadingResponseCollectionsEWalletMin).max(getDayXReadingResponseCollectionsEWalletMax).describe('Payments received that day by e wallet.'),
   "collections_total": zod.number().min(getDayXReadingResponseCollectionsTotalMin).max(getDayXReadingResponseCollectionsTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "credit_memos_issued": zod.int().min(getDayXReadingResponseCreditMemosIssuedMin).describe('Standing credit memos dated that day at the branch (docs/domain/sales.md, Credit memos).'),
+  "credit_memos_from": zod.string().max(getDayXReadingResponseCreditMemosFromMax).nullable().describe('The first credit memo number of the day.'),
+  "credit_memos_to": zod.string().max(getDayXReadingResponseCreditMemosToMax).nullable().describe('The last.'),
+  "returns_vat_amount": zod.number().min(getDayXReadingResponseReturnsVatAmountMin).max(getDayXReadingResponseReturnsVatAmountMax).describe('The VAT those memos took back.'),
   "voided_amount": zod.number().min(getDayXReadingResponseVoidedAmountMin).max(getDayXReadingResponseVoidedAmountMax).describe('The voided invoices\' totals.'),
-  "returns_total": zod.number().min(getDayXReadingResponseReturnsTotalMin).max(getDayXReadingResponseReturnsTotalMax).describe('The day\'s standing credit memos\' totals, VAT-inclusive (zero before credit memos exist).'),
-  "refunds_total": zod.number().min(getDayXReadingResponseRefundsTotalMin).max(getDayXReadingResponseRefundsTotalMax).describe('Money paid back on those memos.'),
+  "returns_total": zod.number().min(getDayXReadingResponseReturnsTotalMin).max(getDayXReadingResponseReturnsTotalMax).describe('What the day\'s standing credit memos credited, VAT-inclusive.'),
+  "refunds_total": zod.number().min(getDayXReadingResponseRefundsTotalMin).max(getDayXReadingResponseRefundsTotalMax).describe('What those memos paid out to customers (the rest lowered balances or became store credit).'),
   "special_discounts_by_program": zod.array(zod.strictObject({
   "discount_program_id": zod.union([zod.int().min(1).max(getDayXReadingResponseSpecialDiscountsByProgramItemDiscountProgramIdOneMax).describe('A record id.'),zod.null()]),
   "program_name": zod.string().max(getDayXReadingResponseSpecialDiscountsByProgramItemProgramNameMax).nullable(),

@@ -16,8 +16,6 @@ type DailySalesRow = Awaited<ReturnType<typeof dailySales>>[number];
 export type DayFigures = Omit<DailySalesRow, 'date'> & {
   business_date: string;
   voided_amount: number;
-  returns_total: number;
-  refunds_total: number;
   special_discounts_by_program: {
     discount_program_id: number | null;
     program_name: string | null;
@@ -34,12 +32,6 @@ export type DayFigures = Omit<DailySalesRow, 'date'> & {
   }[];
   cash_difference: number;
 };
-
-// A report row's figure that a later version of the report adds (credit memos' returns and refunds): zero until then.
-function optionalFigure(row: DailySalesRow | undefined, name: string): number {
-  const value = (row as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'number' ? value : 0;
-}
 
 export async function dayFigures(
   db: Kysely<Database>,
@@ -123,9 +115,13 @@ export async function dayFigures(
     collections_card: row?.collections_card ?? zero,
     collections_e_wallet: row?.collections_e_wallet ?? zero,
     collections_total: row?.collections_total ?? zero,
+    credit_memos_issued: row?.credit_memos_issued ?? 0,
+    credit_memos_from: row?.credit_memos_from ?? null,
+    credit_memos_to: row?.credit_memos_to ?? null,
+    returns_total: row?.returns_total ?? zero,
+    returns_vat_amount: row?.returns_vat_amount ?? zero,
+    refunds_total: row?.refunds_total ?? zero,
     voided_amount: pesos(voided?.amount),
-    returns_total: optionalFigure(row, 'returns_total'),
-    refunds_total: optionalFigure(row, 'refunds_total'),
     special_discounts_by_program: programs.map((program) => ({
       discount_program_id: program.special_discount_program_id,
       program_name: program.name ?? null,

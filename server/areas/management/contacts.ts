@@ -7,6 +7,7 @@ import {
 } from '../../../generated/zod/contacts/contacts.zod.ts';
 import { holdsAny } from '../../auth/identity.ts';
 import { centavosToPesos } from '../../domain/money.ts';
+import { seesCosts } from '../../engine/costs.ts';
 import { auditColumns, dynamic } from '../../engine/dynamic.ts';
 import { nameOf, namesById } from '../../engine/lookups.ts';
 import type { Resource, ResourceContext } from '../../engine/resource.ts';
@@ -53,6 +54,8 @@ export const contactsResource: Resource<'contacts'> = {
           rows.map((row) => row.id),
         )
       : null;
+    // What a supplier owes us is a purchase figure: seen with the bills and the costs (docs/domain/purchasing.md).
+    const seesPayables = holdsAny(ctx.identity, ['view-bills']) && seesCosts(ctx);
     return rows.map((row) => ({
       ...auditColumns(row),
       business_id: row.business_id,
@@ -66,15 +69,25 @@ export const contactsResource: Resource<'contacts'> = {
       notes: row.notes,
       contact_type_name: nameOf(types, row.contact_type_id),
       balance: owed === null ? null : centavosToPesos(owed.get(row.id) ?? 0),
+      store_credit_balance: owed === null ? null : centavosToPesos(Number(row.store_credit)),
+      supplier_credit_balance: seesPayables ? centavosToPesos(Number(row.supplier_credit)) : null,
     }));
   },
 };
 
-// What each contact owes on its standing invoices, in centavos.
+// What each contact owes on its standing invoices, in centavos: an invoice credited beyond what was left owes nothing
+// (docs/domain/sales.md, Credit memos).
 async function balancesOwed(ctx: ResourceContext, ids: readonly number[]): Promise<Map<number, number>> {
   const rows = await ctx.db
     .selectFrom('invoices')
-    .select(['contact_id', sql<string | number>`SUM(total - amount_paid)`.as('owed')])
+    .select([
+      'contact_id',
+      sql<
+        string | number
+      >`SUM(CASE WHEN total - credited_total - amount_paid > 0 THEN total - credited_total - amount_paid ELSE 0 END)`.as(
+        'owed',
+      ),
+    ])
     .where('business_id', '=', ctx.businessId ?? 0)
     .where('deleted_at', 'is', null)
     .where('contact_id', 'in', [...ids, 0])

@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import type { CreateBillPaymentBody } from '../../../generated/zod/bill-payments/bill-payments.zod.ts';
 import { locationOf } from '../../domain/location.ts';
+import { formatPesos } from '../../domain/money.ts';
 import { fieldError } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
-import { movePayment, paymentColumns } from '../../ledger/payments.ts';
+import { moveContactCredit, movePayment, paymentColumns } from '../../ledger/payments.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
 
 export type BillPaymentInput = z.output<typeof CreateBillPaymentBody>;
@@ -32,12 +33,27 @@ export async function createBillPayment(context: PostingContext, input: BillPaym
   return header.id;
 }
 
+// A payment in supplier credit spends what the bill's supplier owes us from debit memos, never below zero
+// (docs/domain/purchasing.md, Debit memos); its void gives the credit back.
 export const postBillPayment: Posting = async (context, id, direction) => {
   const payment = await context.trx
     .selectFrom('bill_payments')
-    .select(['bill_id', 'amount'])
-    .where('id', '=', id)
-    .where('business_id', '=', context.businessId)
+    .innerJoin('bills', 'bills.id', 'bill_payments.bill_id')
+    .select(['bill_payments.bill_id', 'bill_payments.amount', 'bill_payments.payment_method', 'bills.contact_id'])
+    .where('bill_payments.id', '=', id)
+    .where('bill_payments.business_id', '=', context.businessId)
     .executeTakeFirstOrThrow();
   await movePayment(context, 'bills', payment.bill_id, direction * Number(payment.amount), 'amount');
+  if (payment.payment_method === 'store_credit') {
+    throw fieldError('payment_method', "A customer's store credit pays invoices, not bills.");
+  }
+  if (payment.payment_method === 'supplier_credit') {
+    const spent = await moveContactCredit(
+      context,
+      'supplier_credit',
+      payment.contact_id,
+      -direction * Number(payment.amount),
+    );
+    if (!spent.moved) throw fieldError('amount', `The supplier's credit is only ${formatPesos(spent.left)}.`);
+  }
 };

@@ -91,6 +91,9 @@ export const postBill: Posting = async (context, id, direction) => {
     .where('business_id', '=', context.businessId)
     .executeTakeFirstOrThrow();
   if (direction === -1 && Number(bill.amount_paid) > 0) throw refusal('This bill has payments; void them first.');
+  if (direction === -1 && (await hasStandingMemos(context, id))) {
+    throw refusal('This bill has debit memos; void them first.');
+  }
   const lines = await context.trx
     .selectFrom('bill_lines')
     .select(['id', 'purchase_order_line_id', 'item_id', 'quantity'])
@@ -117,3 +120,15 @@ export const postBill: Posting = async (context, id, direction) => {
     );
   }
 };
+
+// A memo refers to the bill as it was (docs/domain/purchasing.md, Debit memos): while one stands, the bill stays.
+async function hasStandingMemos(context: PostingContext, billId: number): Promise<boolean> {
+  const memo = await context.trx
+    .selectFrom('debit_memos')
+    .select('id')
+    .where('business_id', '=', context.businessId)
+    .where('bill_id', '=', billId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return memo !== undefined;
+}

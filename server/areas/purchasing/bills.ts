@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import {
   CreateBillBody,
@@ -8,7 +9,7 @@ import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
 import { auditColumns } from '../../engine/dynamic.ts';
 import { nameOf, namesById } from '../../engine/lookups.ts';
-import { byBalance, withBalance } from '../../engine/open-documents.ts';
+import { byCreditedBalance, withCreditedBalance } from '../../engine/open-documents.ts';
 import type { Resource } from '../../engine/resource.ts';
 import { documentLines, locationNames, paidAndBalance, pricedTotals } from '../../ledger/document-presenting.ts';
 import { checkFigures, documentLifecycle, postingContextOf } from '../../ledger/document-support.ts';
@@ -26,12 +27,16 @@ export const billsResource: Resource<'bills', Create> = {
   searchColumns: ['number', 'supplier_invoice_number', 'notes'],
   documentDate: { field: 'bill_date', label: 'bill date' },
   costs: {
-    fields: ['subtotal', 'discount_total', 'total', 'amount_paid', 'balance'],
+    fields: ['subtotal', 'discount_total', 'total', 'debited_total', 'amount_paid', 'balance'],
     lineFields: ['unit_cost', 'amount'],
   },
   workPlaces: atOwnLocation,
-  conditions: { has_balance: withBalance },
-  sorts: byBalance,
+  conditions: {
+    has_balance: withCreditedBalance('debited_total'),
+    // docs/domain/purchasing.md, Debit memos: the bills that standing memos debited.
+    has_credits: (rows, value) => (value === 1 ? rows.where(sql<boolean>`debited_total > 0`) : rows),
+  },
+  sorts: byCreditedBalance('debited_total'),
   toColumns(input) {
     checkFigures(input, ['unit_cost'], ['quantity']);
     return {};
@@ -74,7 +79,8 @@ export const billsResource: Resource<'bills', Create> = {
       contact_name: nameOf(contacts, row.contact_id),
       location_name: locationName(row.branch_id, row.warehouse_id),
       ...pricedTotals(row),
-      ...paidAndBalance(row),
+      debited_total: centavosToPesos(Number(row.debited_total)),
+      ...paidAndBalance(row, Number(row.debited_total)),
       status: row.status,
       lines: linesOf(row.id).map((line) => ({
         id: line.id,

@@ -35,6 +35,12 @@ export const dailySalesColumns = [
   'vat_amount',
   'vat_exempt_sales',
   'zero_rated_sales',
+  'credit_memos_issued',
+  'credit_memos_from',
+  'credit_memos_to',
+  'returns_total',
+  'returns_vat_amount',
+  'refunds_total',
   'net_sales',
   'collections_cash',
   'collections_bank_transfer',
@@ -89,12 +95,33 @@ export async function dailySales(db: Kysely<Database>, businessId: number, query
     .groupBy(['invoices.branch_id', 'invoice_payments.payment_date', 'invoice_payments.payment_method']);
   if (query.branchId !== null) payments = payments.where('invoices.branch_id', '=', query.branchId);
 
-  const [sales, collected] = await Promise.all([invoices.execute(), payments.execute()]);
+  // Credit memos count on their own date (docs/domain/sales.md, Credit memos), whatever the date of their invoice.
+  let memos = db
+    .selectFrom('credit_memos')
+    .select([
+      'branch_id',
+      'memo_date as date',
+      sql<string | number>`COUNT(*)`.as('issued'),
+      sql<string>`MIN(number)`.as('issued_from'),
+      sql<string>`MAX(number)`.as('issued_to'),
+      sql<string | number>`SUM(total)`.as('total'),
+      sql<string | number>`SUM(vat_amount)`.as('vat_amount'),
+      sql<string | number>`SUM(CASE WHEN settlement = 'refund' THEN excess_amount ELSE 0 END)`.as('refunds_total'),
+    ])
+    .where('business_id', '=', businessId)
+    .where('deleted_at', 'is', null)
+    .where('memo_date', '>=', query.dateFrom)
+    .where('memo_date', '<=', query.dateTo)
+    .groupBy(['branch_id', 'memo_date']);
+  if (query.branchId !== null) memos = memos.where('branch_id', '=', query.branchId);
+
+  const [sales, collected, credited] = await Promise.all([invoices.execute(), payments.execute(), memos.execute()]);
   const keys = new Map<Key, { branchId: number; date: string }>();
-  for (const row of [...sales, ...collected]) {
+  for (const row of [...sales, ...collected, ...credited]) {
     keys.set(keyOf(row.branch_id, String(row.date)), { branchId: row.branch_id, date: String(row.date) });
   }
   const salesOf = new Map(sales.map((row) => [keyOf(row.branch_id, String(row.date)), row]));
+  const memosOf = new Map(credited.map((row) => [keyOf(row.branch_id, String(row.date)), row]));
   const branches = await db
     .selectFrom('branches')
     .select(['id', 'name'])
@@ -111,6 +138,7 @@ export async function dailySales(db: Kysely<Database>, businessId: number, query
 
   return ordered.map(({ branchId, date }) => {
     const row = salesOf.get(keyOf(branchId, date));
+    const memo = memosOf.get(keyOf(branchId, date));
     const pesos = (value: string | number | null | undefined) => centavosToPesos(Number(value ?? 0));
     const collections = Object.fromEntries(
       paymentMethods.map((method) => {
@@ -139,7 +167,13 @@ export async function dailySales(db: Kysely<Database>, businessId: number, query
       vat_amount: pesos(row?.vat_amount),
       vat_exempt_sales: pesos(row?.vat_exempt_sales),
       zero_rated_sales: pesos(row?.zero_rated_sales),
-      net_sales: pesos(row?.total),
+      credit_memos_issued: Number(memo?.issued ?? 0),
+      credit_memos_from: memo?.issued_from ?? null,
+      credit_memos_to: memo?.issued_to ?? null,
+      returns_total: pesos(memo?.total),
+      returns_vat_amount: pesos(memo?.vat_amount),
+      refunds_total: pesos(memo?.refunds_total),
+      net_sales: centavosToPesos(Number(row?.total ?? 0) - Number(memo?.total ?? 0)),
       collections_cash: pesos(collections.cash),
       collections_bank_transfer: pesos(collections.bank_transfer),
       collections_check: pesos(collections.check),

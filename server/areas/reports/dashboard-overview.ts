@@ -1,10 +1,11 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { stockValue } from '../../domain/average-cost.ts';
 import { businessDate } from '../../domain/business-date.ts';
 import type { Location } from '../../domain/location.ts';
 import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
+import { creditedColumn } from '../../ledger/payments.ts';
 import { placedAt } from '../../ledger/references.ts';
 import { expiringLots } from './expiring-lots.ts';
 import { jobOrdersDue } from './job-orders-due.ts';
@@ -37,6 +38,22 @@ async function dailyTotals(
     .groupBy(dateColumn)
     .execute();
   const byDate = new Map(rows.map((row) => [String(row.date), Number(row.total)]));
+  // Sales are net of returns, each credit memo on its own date (docs/domain/sales.md, Credit memos).
+  if (table === 'invoices') {
+    const memos = await db
+      .selectFrom('credit_memos')
+      .select(['memo_date as date', db.fn.sum<string | number>('total').as('total')])
+      .where('business_id', '=', businessId)
+      .where(placedAt('credit_memos', place, false))
+      .where('deleted_at', 'is', null)
+      .where('memo_date', '>=', dates[0] ?? '')
+      .where('memo_date', '<=', dates[dates.length - 1] ?? '')
+      .groupBy('memo_date')
+      .execute();
+    for (const memo of memos) {
+      byDate.set(String(memo.date), (byDate.get(String(memo.date)) ?? 0) - Number(memo.total));
+    }
+  }
   return dates.map((date) => ({ date, total: centavosToPesos(byDate.get(date) ?? 0) }));
 }
 
@@ -46,14 +63,22 @@ async function openBalance(
   table: 'invoices' | 'bills',
   place: Location | null,
 ) {
+  // What memos took off is no longer owed, and a document they took past zero owes nothing.
+  const credited = sql.ref(creditedColumn[table]);
   const row = await db
     .selectFrom(table)
-    .select([db.fn.sum<string | number>('total').as('total'), db.fn.sum<string | number>('amount_paid').as('paid')])
+    .select(
+      sql<
+        string | number
+      >`SUM(CASE WHEN total - ${credited} - amount_paid > 0 THEN total - ${credited} - amount_paid ELSE 0 END)`.as(
+        'owed',
+      ),
+    )
     .where('business_id', '=', businessId)
     .where(placedAt(table, place, table === 'bills'))
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  return centavosToPesos(Number(row?.total ?? 0) - Number(row?.paid ?? 0));
+  return centavosToPesos(Number(row?.owed ?? 0));
 }
 
 // Stock found, lost, written off or corrected by counts since the first of this month, by document date.

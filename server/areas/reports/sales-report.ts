@@ -14,14 +14,14 @@ export type SalesQuery = {
 };
 
 const groups: Record<SalesGroup, { key: RawBuilder<unknown>; label: RawBuilder<unknown> }> = {
-  branch: { key: sql`CAST(v.branch_id AS TEXT)`, label: sql`b.name` },
+  branch: { key: sql`CAST(s.branch_id AS TEXT)`, label: sql`b.name` },
   item_type: { key: sql`CAST(i.item_type_id AS TEXT)`, label: sql`t.name` },
   brand: { key: sql`COALESCE(CAST(i.brand_id AS TEXT), '')`, label: sql`COALESCE(br.name, 'No brand')` },
   item: { key: sql`CAST(i.id AS TEXT)`, label: sql`i.code || ' ' || i.name` },
-  user: { key: sql`COALESCE(CAST(v.created_by AS TEXT), '')`, label: sql`COALESCE(u.name, 'Unknown')` },
-  contact: { key: sql`CAST(v.contact_id AS TEXT)`, label: sql`c.name` },
-  day: { key: sql`v.invoice_date`, label: sql`v.invoice_date` },
-  month: { key: sql`SUBSTR(v.invoice_date, 1, 7)`, label: sql`SUBSTR(v.invoice_date, 1, 7)` },
+  user: { key: sql`COALESCE(CAST(s.created_by AS TEXT), '')`, label: sql`COALESCE(u.name, 'Unknown')` },
+  contact: { key: sql`CAST(s.contact_id AS TEXT)`, label: sql`c.name` },
+  day: { key: sql`s.sold_on`, label: sql`s.sold_on` },
+  month: { key: sql`SUBSTR(s.sold_on, 1, 7)`, label: sql`SUBSTR(s.sold_on, 1, 7)` },
 };
 
 type Figures = { quantity: number; gross: number; discounts: number; net: number; cost: number };
@@ -32,32 +32,50 @@ type SumsRow = { key: string; label: string | null } & Record<keyof Figures, num
 // charged and the VAT a senior/PWD line was exempted from), cost of sales is quantity × the cost it left at.
 const lineGross = sql`ROUND(l.quantity * l.unit_price / 1000.0)`;
 const lineCost = sql`ROUND(l.quantity * l.unit_cost / 1000.0)`;
+// A credit memo line takes its share back on the memo's own date (docs/domain/sales.md, Credit memos): the gross and
+// the VAT exemption of the quantity returned, its amount and VAT as credited; a price adjustment is a discount. Only
+// goods that came back on the shelf leave the cost of sales.
+const memoGross = sql`ROUND(m.quantity * l.unit_price / 1000.0)`;
+const memoVatRemoved = sql`CASE WHEN l.quantity = 0 THEN 0 ELSE ROUND(l.vat_removed * m.quantity * 1.0 / l.quantity) END`;
+const memoCost = sql`CASE WHEN m.restock = 1 THEN ROUND(m.quantity * m.unit_cost / 1000.0) ELSE 0 END`;
 
-/** The standing invoices dated in the range, summed per group (docs/domain/reports.md, Sales). */
+/** The standing invoices dated in the range, net of the standing credit memos dated in it, summed per group
+ * (docs/domain/reports.md, Sales). */
 export async function salesReport(db: Kysely<Database>, businessId: number, query: SalesQuery) {
   const group = groups[query.groupBy];
   // Days and months read in calendar order; every other grouping from the best seller down.
   const order = query.groupBy === 'day' || query.groupBy === 'month' ? sql`1` : sql`6 DESC, 2`;
-  const location = query.location?.branch_id ? sql`AND v.branch_id = ${query.location.branch_id}` : sql``;
   // A warehouse sells nothing: a warehouse clerk's sales report is empty rather than every branch's.
   const nowhere = query.location !== null && query.location.branch_id === null ? sql`AND 1 = 0` : sql``;
+  const location = query.location?.branch_id ? sql`AND s.branch_id = ${query.location.branch_id}` : sql``;
   const { rows } = await sql<SumsRow>`
     SELECT ${group.key} AS key, ${group.label} AS label,
-      SUM(l.quantity) AS quantity,
-      SUM(${lineGross}) AS gross,
-      SUM(${lineGross} - l.vat_removed - l.amount) AS discounts,
-      SUM(l.amount - l.vat_amount) AS net,
-      SUM(${lineCost}) AS cost
-    FROM invoice_lines l
-    JOIN invoices v ON v.id = l.invoice_id
-    JOIN items i ON i.id = l.item_id
+      SUM(s.quantity) AS quantity, SUM(s.gross) AS gross, SUM(s.discounts) AS discounts, SUM(s.net) AS net,
+      SUM(s.cost) AS cost
+    FROM (
+      SELECT v.branch_id, v.invoice_date AS sold_on, v.created_by, v.contact_id, l.item_id, l.quantity,
+        ${lineGross} AS gross, ${lineGross} - l.vat_removed - l.amount AS discounts, l.amount - l.vat_amount AS net,
+        ${lineCost} AS cost
+      FROM invoice_lines l
+      JOIN invoices v ON v.id = l.invoice_id
+      WHERE v.business_id = ${businessId} AND v.deleted_at IS NULL
+        AND v.invoice_date >= ${query.dateFrom} AND v.invoice_date <= ${query.dateTo}
+      UNION ALL
+      SELECT cm.branch_id, cm.memo_date, cm.created_by, cm.contact_id, m.item_id, -m.quantity,
+        -${memoGross}, -(${memoGross} - ${memoVatRemoved} - m.amount), -(m.amount - m.vat_amount), -${memoCost}
+      FROM credit_memo_lines m
+      JOIN credit_memos cm ON cm.id = m.credit_memo_id
+      JOIN invoice_lines l ON l.id = m.invoice_line_id
+      WHERE cm.business_id = ${businessId} AND cm.deleted_at IS NULL
+        AND cm.memo_date >= ${query.dateFrom} AND cm.memo_date <= ${query.dateTo}
+    ) s
+    JOIN items i ON i.id = s.item_id
     LEFT JOIN item_types t ON t.id = i.item_type_id
     LEFT JOIN brands br ON br.id = i.brand_id
-    LEFT JOIN branches b ON b.id = v.branch_id
-    LEFT JOIN users u ON u.id = v.created_by
-    LEFT JOIN contacts c ON c.id = v.contact_id
-    WHERE v.business_id = ${businessId} AND v.deleted_at IS NULL
-      AND v.invoice_date >= ${query.dateFrom} AND v.invoice_date <= ${query.dateTo} ${location} ${nowhere}
+    LEFT JOIN branches b ON b.id = s.branch_id
+    LEFT JOIN users u ON u.id = s.created_by
+    LEFT JOIN contacts c ON c.id = s.contact_id
+    WHERE 1 = 1 ${location} ${nowhere}
     GROUP BY 1, 2
     ORDER BY ${order}`.execute(db);
   const figures = rows.map((row) => ({

@@ -22,6 +22,8 @@ export const movementDocumentDates: Readonly<Record<string, { table: string; col
   'stock-receive': { table: 'stock_receives', column: 'received_date' },
   'stock-return': { table: 'stock_returns', column: 'return_date' },
   'stock-adjustment': { table: 'stock_adjustments', column: 'adjustment_date' },
+  'credit-memo': { table: 'credit_memos', column: 'memo_date' },
+  'debit-memo': { table: 'debit_memos', column: 'memo_date' },
 };
 
 const documentDate = sql.join(

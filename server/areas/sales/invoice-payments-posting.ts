@@ -3,11 +3,11 @@ import type {
   CreateInvoicePaymentBody,
   UpdateInvoicePaymentBody,
 } from '../../../generated/zod/invoice-payments/invoice-payments.zod.ts';
-import { pesosToCentavos } from '../../domain/money.ts';
+import { formatPesos, pesosToCentavos } from '../../domain/money.ts';
 import { fieldError, notFound } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
-import { movePayment, paymentColumns } from '../../ledger/payments.ts';
+import { moveContactCredit, movePayment, paymentColumns } from '../../ledger/payments.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { drawerForPayment } from '../cash/cash-sessions-posting.ts';
 
@@ -46,14 +46,36 @@ export async function createInvoicePayment(context: PostingContext, input: Invoi
   return header.id;
 }
 
+// A payment in store credit spends the invoice's customer's credit, never below zero (docs/domain/sales.md, Credit
+// memos); its void gives the credit back.
 export const postInvoicePayment: Posting = async (context, id, direction) => {
   const payment = await context.trx
     .selectFrom('invoice_payments')
-    .select(['invoice_id', 'amount'])
-    .where('id', '=', id)
-    .where('business_id', '=', context.businessId)
+    .innerJoin('invoices', 'invoices.id', 'invoice_payments.invoice_id')
+    .select([
+      'invoice_payments.invoice_id',
+      'invoice_payments.amount',
+      'invoice_payments.payment_method',
+      'invoices.contact_id',
+    ])
+    .where('invoice_payments.id', '=', id)
+    .where('invoice_payments.business_id', '=', context.businessId)
     .executeTakeFirstOrThrow();
   await movePayment(context, 'invoices', payment.invoice_id, direction * Number(payment.amount), 'amount');
+  if (payment.payment_method === 'supplier_credit') {
+    throw fieldError('payment_method', "A supplier's credit pays bills, not invoices.");
+  }
+  if (payment.payment_method === 'store_credit') {
+    const spent = await moveContactCredit(
+      context,
+      'store_credit',
+      payment.contact_id,
+      -direction * Number(payment.amount),
+    );
+    if (!spent.moved) {
+      throw fieldError('amount', `The customer has only ${formatPesos(spent.left)} of store credit.`);
+    }
+  }
 };
 
 // The old amount comes off its invoice and the new one goes on, so the balance rule holds after the edit.

@@ -202,6 +202,9 @@ export const postInvoice: Posting = async (context, id, direction) => {
   if (direction === -1 && Number(invoice.amount_paid) > 0) {
     throw refusal('This invoice has payments; void them first.');
   }
+  if (direction === -1 && (await hasStandingMemos(context, id))) {
+    throw refusal('This invoice has credit memos; void them first.');
+  }
   const lines = await context.trx
     .selectFrom('invoice_lines')
     .select(['id', 'item_id', 'quantity', 'unit_cost', 'lot_number'])
@@ -290,6 +293,7 @@ export async function updateInvoice(context: PostingContext, id: number, changes
   if (!invoice) throw notFound();
   if (invoice.deleted_at !== null) throw conflict('A voided invoice cannot be edited.');
   if (Number(invoice.amount_paid) > 0) throw refusal('Only an unpaid invoice can be edited.');
+  if (await hasStandingMemos(context, id)) throw refusal('An invoice with credit memos cannot be edited.');
   if (changes.contact_id !== undefined) await requireActive(context, 'contacts', changes.contact_id, 'contact_id');
   if (changes.branch_id !== undefined) await requireActive(context, 'branches', changes.branch_id, 'branch_id');
   await requireQuotation(context, changes.quotation_id);
@@ -341,4 +345,17 @@ export async function updateInvoice(context: PostingContext, id: number, changes
     .where('id', '=', id)
     .execute();
   await postInvoice(context, id, 1);
+}
+
+// A memo refers to the invoice as it was printed (docs/domain/sales.md, Credit memos): while one stands,
+// the invoice is neither edited nor voided.
+async function hasStandingMemos(context: PostingContext, invoiceId: number): Promise<boolean> {
+  const memo = await context.trx
+    .selectFrom('credit_memos')
+    .select('id')
+    .where('business_id', '=', context.businessId)
+    .where('invoice_id', '=', invoiceId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return memo !== undefined;
 }

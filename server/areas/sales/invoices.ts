@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import {
   CreateInvoiceBody,
@@ -5,9 +6,11 @@ import {
   SearchInvoicesQueryParams,
   UpdateInvoiceBody,
 } from '../../../generated/zod/invoices/invoices.zod.ts';
+import { centavosToPesos } from '../../domain/money.ts';
+import { fromThousandths } from '../../domain/quantity.ts';
 import { auditColumns } from '../../engine/dynamic.ts';
 import { nameOf, namesIn } from '../../engine/lookups.ts';
-import { byBalance, withBalance } from '../../engine/open-documents.ts';
+import { byCreditedBalance, withCreditedBalance } from '../../engine/open-documents.ts';
 import type { Resource } from '../../engine/resource.ts';
 import { paidAndBalance, pricedTotals } from '../../ledger/document-presenting.ts';
 import { checkFigures, documentLifecycle, postingContextOf } from '../../ledger/document-support.ts';
@@ -34,8 +37,12 @@ export const invoicesResource: Resource<'invoices', Create, Update> = {
   searchColumns: ['number', 'reference_number', 'notes'],
   documentDate: { field: 'invoice_date', label: 'invoice date', sales: true },
   workPlaces: atOwnLocation,
-  conditions: { has_balance: withBalance },
-  sorts: byBalance,
+  conditions: {
+    has_balance: withCreditedBalance('credited_total'),
+    // docs/domain/sales.md, Credit memos: the invoices that standing memos credited.
+    has_credits: (rows, value) => (value === 1 ? rows.where(sql<boolean>`credited_total > 0`) : rows),
+  },
+  sorts: byCreditedBalance('credited_total'),
   toColumns(input) {
     checkFigures(input, ['unit_price'], ['quantity']);
     return {};
@@ -52,7 +59,11 @@ export const invoicesResource: Resource<'invoices', Create, Update> = {
       ctx.db,
       'invoice_lines',
       rows.map((row) => row.id),
-      (line) => ({ lot_number: line.lot_number ?? null }),
+      (line) => ({
+        lot_number: line.lot_number ?? null,
+        credited_quantity: fromThousandths(Number(line.credited_quantity)),
+        credited_amount: centavosToPesos(Number(line.credited_amount)),
+      }),
     );
     const lotsOf = await lineLots(
       ctx.db,
@@ -81,7 +92,8 @@ export const invoicesResource: Resource<'invoices', Create, Update> = {
       branch_name: nameOf(branches, row.branch_id),
       ...pricedTotals(row),
       ...vatOf(row),
-      ...paidAndBalance(row),
+      credited_total: centavosToPesos(Number(row.credited_total)),
+      ...paidAndBalance(row, Number(row.credited_total)),
       status: row.status,
       lines: linesOf(row.id).map((line) => ({ ...line, lots: lotsOf(line.id) })),
     }));

@@ -12,6 +12,8 @@ import * as identityEpoch from './013_identity_epoch.ts';
 import * as searchEpochs from './014_search_epochs.ts';
 import * as reportLedgerValues from './015_report_ledger_values.ts';
 import * as stockAdjustmentsAndCounts from './016_stock_adjustments_and_counts.ts';
+import * as creditMemos from './017_credit_memos.ts';
+import * as debitMemos from './018_debit_memos.ts';
 import * as cashSessionsAndZReadings from './019_cash_sessions_and_z_readings.ts';
 
 // Every migration, in order. A static list (not a folder scan) so that bundling and tests see the same set.
@@ -29,5 +31,7 @@ export const migrations: Record<string, Migration> = {
   '014_search_epochs': searchEpochs,
   '015_report_ledger_values': reportLedgerValues,
   '016_stock_adjustments_and_counts': stockAdjustmentsAndCounts,
+  '017_credit_memos': creditMemos,
+  '018_debit_memos': debitMemos,
   '019_cash_sessions_and_z_readings': cashSessionsAndZReadings,
 };

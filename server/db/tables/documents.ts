@@ -101,7 +101,15 @@ export type BillLineTable = LineColumns & {
   amount: number;
 };
 
-export type PaymentMethod = 'cash' | 'bank_transfer' | 'check' | 'card' | 'e_wallet';
+// store_credit and supplier_credit spend a contact's credit from memos (docs/domain/sales.md, Credit memos).
+export type PaymentMethod =
+  | 'cash'
+  | 'bank_transfer'
+  | 'check'
+  | 'card'
+  | 'e_wallet'
+  | 'store_credit'
+  | 'supplier_credit';
 
 export type BillPaymentTable = RecordColumns & {
   number: string;

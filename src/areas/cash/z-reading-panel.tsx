@@ -28,6 +28,8 @@ export function dayLines(day: DayFigures): SheetLine[] {
     { label: 'Last invoice', value: day.issued_to ?? 'none' },
     { label: 'Voided', value: `${day.invoices_voided} (${money(day.voided_amount)})` },
     { label: 'Voided numbers', value: range(day.voided_from, day.voided_to) },
+    { label: 'Credit memos', value: String(day.credit_memos_issued) },
+    { label: 'Memo numbers', value: range(day.credit_memos_from, day.credit_memos_to) },
     { rule: true },
     { label: 'Gross sales', value: money(day.gross_sales) },
     { label: 'Regular discounts', value: `-${money(day.regular_discounts)}` },

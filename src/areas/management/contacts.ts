@@ -36,6 +36,8 @@ export const contacts = defineResource({
     { field: 'tin', label: 'TIN' },
     // What the customer owes on open invoices (blank without view-invoices).
     { field: 'balance', label: 'Balance', kind: 'money' },
+    { field: 'store_credit_balance', label: 'Store Credit', kind: 'money' },
+    { field: 'supplier_credit_balance', label: 'Supplier Credit', kind: 'money', cost: true },
     { field: 'notes', label: 'Notes' },
     ...recordTimestamps,
   ],

@@ -1,4 +1,4 @@
-import { paymentMethodOptions } from '../../resources/options.ts';
+import { purchasePaymentMethodOptions } from '../../resources/options.ts';
 import { refreshPaidDocuments } from '../../resources/paid-documents.ts';
 import { documentsWithBalance } from '../../resources/picker-searches.ts';
 import { defineResource } from '../../resources/resource.ts';
@@ -43,7 +43,7 @@ export const billPayments = defineResource({
       name: 'payment_method',
       label: 'Payment Method',
       kind: 'select',
-      options: paymentMethodOptions,
+      options: purchasePaymentMethodOptions,
       required: true,
       defaultValue: 'cash',
     },
@@ -51,7 +51,7 @@ export const billPayments = defineResource({
     { name: 'notes', label: 'Notes', kind: 'textarea' },
   ],
   filters: [
-    { name: 'payment_method', label: 'Payment Method', kind: 'select', options: paymentMethodOptions },
+    { name: 'payment_method', label: 'Payment Method', kind: 'select', options: purchasePaymentMethodOptions },
     relationFilter('bill_id', 'Bill', 'bills'),
     ...dateRangeFilters('payment_date', 'Payment date'),
   ],

@@ -34,6 +34,7 @@ export const bills = defineResource({
     { field: 'due_date', label: 'Due Date', kind: 'date' },
     { field: 'status', label: 'Status', kind: 'label' },
     ...costs(documentTotals),
+    { field: 'debited_total', label: 'Debited', kind: 'money', cost: true },
     ...costs(paidAndBalance),
     { field: 'notes', label: 'Notes' },
     ...recordTimestamps,
@@ -100,6 +101,12 @@ export const bills = defineResource({
       kind: 'select',
       options: [{ value: '1', label: 'Unpaid or partly paid' }],
     },
+    {
+      name: 'has_credits',
+      label: 'Credits',
+      kind: 'select',
+      options: [{ value: '1', label: 'Has debit memos' }],
+    },
     { name: 'sort', label: 'Sort by', kind: 'select', options: [{ value: 'balance', label: 'Balance' }] },
     relationFilter('contact_id', 'Supplier', 'contacts', suppliers),
     locationFilter('', 'Location'),
@@ -116,6 +123,8 @@ export const bills = defineResource({
       returnHere: true,
       applies: (bill) => Number(readField(bill, 'balance')) > 0,
     },
+    // docs/domain/purchasing.md, Debit memos: goods sent back against this bill.
+    { resource: 'debit-memos', label: 'Return to Supplier', returnHere: true, applies: (bill) => !bill.deleted_at },
   ],
   print: {
     dateField: 'bill_date',

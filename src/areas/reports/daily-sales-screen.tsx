@@ -28,6 +28,9 @@ const moneyColumns: readonly MoneyColumn[] = [
   { field: 'vat_amount', label: 'VAT' },
   { field: 'vat_exempt_sales', label: 'VAT-Exempt Sales' },
   { field: 'zero_rated_sales', label: 'Zero-Rated Sales' },
+  { field: 'returns_total', label: 'Returns' },
+  { field: 'returns_vat_amount', label: 'VAT on Returns' },
+  { field: 'refunds_total', label: 'Refunds' },
   { field: 'net_sales', label: 'Net Sales' },
   { field: 'collections_cash', label: paymentMethodLabels.cash },
   { field: 'collections_card', label: paymentMethodLabels.card },
@@ -201,6 +204,7 @@ export function DailySalesScreen() {
               <Table.ColumnHeader>Branch</Table.ColumnHeader>
               <Table.ColumnHeader>Invoices Issued</Table.ColumnHeader>
               <Table.ColumnHeader>Voided</Table.ColumnHeader>
+              <Table.ColumnHeader>Credit Memos</Table.ColumnHeader>
               {moneyColumns.map((column) => (
                 <Table.ColumnHeader key={column.field} textAlign="end">
                   {column.label}
@@ -225,6 +229,12 @@ export function DailySalesScreen() {
                     {range(row.voided_from, row.voided_to)}
                   </Text>
                 </Table.Cell>
+                <Table.Cell>
+                  {row.credit_memos_issued}
+                  <Text textStyle="xs" color="fg.muted">
+                    {range(row.credit_memos_from, row.credit_memos_to)}
+                  </Text>
+                </Table.Cell>
                 {moneyColumns.map((column) => (
                   <Table.Cell key={column.field} textAlign="end" whiteSpace="nowrap">
                     {formatMoney(Number(row[column.field]))}
@@ -234,7 +244,7 @@ export function DailySalesScreen() {
             ))}
             {rows.length === 0 && report.isSuccess ? (
               <Table.Row>
-                <Table.Cell colSpan={4 + moneyColumns.length}>No sales in these days.</Table.Cell>
+                <Table.Cell colSpan={5 + moneyColumns.length}>No sales in these days.</Table.Cell>
               </Table.Row>
             ) : null}
           </Table.Body>
@@ -245,6 +255,7 @@ export function DailySalesScreen() {
                   <Table.Cell colSpan={2}>{sum.label}</Table.Cell>
                   <Table.Cell>{sum.rows.reduce((count, row) => count + row.invoices_issued, 0)}</Table.Cell>
                   <Table.Cell>{sum.rows.reduce((count, row) => count + row.invoices_voided, 0)}</Table.Cell>
+                  <Table.Cell>{sum.rows.reduce((count, row) => count + row.credit_memos_issued, 0)}</Table.Cell>
                   {moneyColumns.map((column) => (
                     <Table.Cell key={column.field} textAlign="end" whiteSpace="nowrap">
                       {formatMoney(sumOf(sum.rows, column.field))}

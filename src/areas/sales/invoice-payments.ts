@@ -1,4 +1,4 @@
-import { paymentMethodOptions } from '../../resources/options.ts';
+import { salesPaymentMethodOptions } from '../../resources/options.ts';
 import { refreshPaidDocuments } from '../../resources/paid-documents.ts';
 import { documentsWithBalance } from '../../resources/picker-searches.ts';
 import { defineResource } from '../../resources/resource.ts';
@@ -43,15 +43,16 @@ export const invoicePayments = defineResource({
       name: 'payment_method',
       label: 'Payment Method',
       kind: 'select',
-      options: paymentMethodOptions,
+      options: salesPaymentMethodOptions,
       required: true,
       defaultValue: 'cash',
     },
     { name: 'reference', label: 'Reference', kind: 'text' },
     { name: 'notes', label: 'Notes', kind: 'textarea' },
   ],
+  prefillRoutes: [{ segment: 'store-credit', param: 'invoice_id' }],
   filters: [
-    { name: 'payment_method', label: 'Payment Method', kind: 'select', options: paymentMethodOptions },
+    { name: 'payment_method', label: 'Payment Method', kind: 'select', options: salesPaymentMethodOptions },
     relationFilter('invoice_id', 'Invoice', 'invoices'),
     ...dateRangeFilters('payment_date', 'Payment date'),
   ],
@@ -71,6 +72,23 @@ export const invoicePayments = defineResource({
         const { getInvoice } = await import('../../../generated/hooks/invoices/invoices.ts');
         const invoice = await getInvoice(id);
         return { invoice_id: invoice.id, invoice_number: invoice.number, amount: invoice.balance };
+      },
+      // An exchange's invoice is paid first from the customer's store credit (docs/domain/sales.md, Credit memos).
+      prefillFrom: {
+        'store-credit': async (id) => {
+          const [{ getInvoice }, { getContact }] = await Promise.all([
+            import('../../../generated/hooks/invoices/invoices.ts'),
+            import('../../../generated/hooks/contacts/contacts.ts'),
+          ]);
+          const invoice = await getInvoice(id);
+          const contact = await getContact(invoice.contact_id);
+          return {
+            invoice_id: invoice.id,
+            invoice_number: invoice.number,
+            payment_method: 'store_credit',
+            amount: Math.min(invoice.balance, contact.store_credit_balance ?? 0),
+          };
+        },
       },
     };
   },

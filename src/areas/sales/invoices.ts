@@ -1,6 +1,6 @@
 import { issueLotField, takenLotsColumn } from '../../resources/lot-lines.ts';
 import { customers } from '../../resources/picker-searches.ts';
-import { defineResource, readField } from '../../resources/resource.ts';
+import { defineResource, type ResourceRecord, readField } from '../../resources/resource.ts';
 import {
   dateRangeFilters,
   locationFilter,
@@ -11,6 +11,17 @@ import {
   saleLineDiscount,
 } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
+
+function hasAnythingToCredit(invoice: ResourceRecord): boolean {
+  const lines = readField(invoice, 'lines');
+  return (
+    !invoice.deleted_at &&
+    Array.isArray(lines) &&
+    lines.some(
+      (line: { amount?: number; credited_amount?: number }) => (line.amount ?? 0) > (line.credited_amount ?? 0),
+    )
+  );
+}
 
 export const invoices = defineResource({
   key: 'invoices',
@@ -34,6 +45,7 @@ export const invoices = defineResource({
     { field: 'due_date', label: 'Due Date', kind: 'date' },
     { field: 'status', label: 'Status', kind: 'label' },
     ...saleFigures,
+    { field: 'credited_total', label: 'Credited', kind: 'money' },
     ...paidAndBalance,
     { field: 'notes', label: 'Notes' },
     ...recordTimestamps,
@@ -89,6 +101,7 @@ export const invoices = defineResource({
         saleLineDiscount,
         { field: 'amount', label: 'Amount', kind: 'money' },
         { field: 'tax_class', label: 'Tax', kind: 'label' },
+        { field: 'credited_quantity', label: 'Returned', kind: 'quantity' },
       ],
     },
     { name: 'special_discount', label: 'Senior Citizen / PWD', kind: 'special-discount' },
@@ -110,13 +123,22 @@ export const invoices = defineResource({
       kind: 'select',
       options: [{ value: '1', label: 'Unpaid or partly paid' }],
     },
+    {
+      name: 'has_credits',
+      label: 'Credits',
+      kind: 'select',
+      options: [{ value: '1', label: 'Has credit memos' }],
+    },
     { name: 'sort', label: 'Sort by', kind: 'select', options: [{ value: 'balance', label: 'Balance' }] },
     relationFilter('contact_id', 'Customer', 'contacts', customers),
     locationFilter('', 'Branch'),
     ...dateRangeFilters('invoice_date', 'Invoice date'),
     ...dateRangeFilters('due_date', 'Due date'),
   ],
-  prefillRoutes: [{ segment: 'from-job-order', param: 'job_order_id' }],
+  prefillRoutes: [
+    { segment: 'from-job-order', param: 'job_order_id' },
+    { segment: 'from-credit-memo', param: 'credit_memo_id' },
+  ],
   homeField: 'branch_id',
   idempotentCreate: true,
   editable: (invoice) => readField(invoice, 'status') === 'unpaid',
@@ -126,6 +148,19 @@ export const invoices = defineResource({
       label: 'Record Payment',
       returnHere: true,
       applies: (invoice) => Number(readField(invoice, 'balance')) > 0,
+    },
+    // docs/domain/sales.md, Credit memos: a return or an exchange starts from the invoice, while it has anything left.
+    {
+      resource: 'credit-memos',
+      label: 'Return / Credit',
+      returnHere: true,
+      applies: hasAnythingToCredit,
+    },
+    {
+      resource: 'credit-memos',
+      label: 'Exchange',
+      segment: 'exchange',
+      applies: hasAnythingToCredit,
     },
   ],
   print: {
@@ -174,8 +209,25 @@ export const invoices = defineResource({
           },
         },
       ],
-      // The patient's eyewear order, billed line for line (docs/domain/eye-care.md, Eyewear job orders).
+      // The new invoice of an exchange (docs/domain/sales.md, Credit memos): the memo's customer and branch; once saved,
+      // its first payment is the customer's store credit.
+      nextAfterCreate: (saved, segment) =>
+        segment === 'from-credit-memo'
+          ? `/invoice-payments/create/store-credit/${saved.id}?redirect_to=invoices.view&id=${saved.id}`
+          : null,
       prefillFrom: {
+        'from-credit-memo': async (id) => {
+          const { getCreditMemo } = await import('../../../generated/hooks/credit-memos/credit-memos.ts');
+          const memo = await getCreditMemo(id);
+          return {
+            contact_id: memo.contact_id,
+            contact_name: memo.contact_name,
+            branch_id: memo.branch_id,
+            branch_name: memo.branch_name,
+            notes: `Exchange for ${memo.number}`,
+          };
+        },
+        // The patient's eyewear order, billed line for line (docs/domain/eye-care.md, Eyewear job orders).
         'from-job-order': async (id) => {
           const { getJobOrder } = await import('../../../generated/hooks/job-orders/job-orders.ts');
           const order = await getJobOrder(id);

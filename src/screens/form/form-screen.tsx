@@ -122,6 +122,7 @@ export function FormScreen({ resource, api, mode, prefillSegment }: FormScreenPr
           source={source.data ?? null}
           start={resource.homeField && home ? { field: resource.homeField, home } : null}
           bound={boundToHome(home, held ?? []) ? home : null}
+          prefillSegment={prefillSegment}
         />
       ) : null}
     </Stack>
@@ -137,9 +138,10 @@ type ResourceFormProps = {
   start: HomeStart | null;
   // The home location the user's location picker is limited to, when they may not work elsewhere.
   bound: HomeLocation | null;
+  prefillSegment?: string | undefined;
 };
 
-function ResourceForm({ resource, api, mode, id, source, start, bound }: ResourceFormProps) {
+function ResourceForm({ resource, api, mode, id, source, start, bound, prefillSegment }: ResourceFormProps) {
   const navigate = useNavigate();
   const can = useGate();
   const queryClient = useQueryClient();
@@ -176,9 +178,15 @@ function ResourceForm({ resource, api, mode, id, source, start, bound }: Resourc
     () => (mode === 'edit' ? id : null),
   );
 
-  const leave = () => {
+  const leave = (saved: unknown) => {
     const redirectTo = query.get('redirect_to');
-    if (redirectTo) {
+    const next =
+      mode === 'create' && typeof saved === 'object' && saved !== null
+        ? api.nextAfterCreate?.(saved as ResourceRecord, prefillSegment)
+        : null;
+    if (next) {
+      navigate(next);
+    } else if (redirectTo) {
       const others = Object.fromEntries([...query.entries()].filter(([key]) => key !== 'redirect_to'));
       navigate(pathForName(redirectTo, others) ?? listPath(resource));
     } else if (mode === 'edit') {
@@ -209,7 +217,7 @@ function ResourceForm({ resource, api, mode, id, source, start, bound }: Resourc
           `${resource.singular} ${mode === 'create' ? 'created' : 'updated'} successfully.`,
           mode === 'create' ? savedDocumentLinks(resource, saved, can) : [],
         );
-        leave();
+        leave(saved);
       },
       onError: (error) => {
         const fieldErrors = validationErrors(error);

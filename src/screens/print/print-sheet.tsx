@@ -107,7 +107,7 @@ function GenericSheet({ resource, print, record }: PrintSheetProps) {
         </Table.Root>
         {print.totals && (seesCosts || !print.totalsAreCosts) ? (
           <Stack gap="1" alignSelf="end" minW="64">
-            {totalRows.map(({ label, field }) => (
+            {(print.totalRows ?? totalRows).map(({ label, field }) => (
               <Flex key={field} justify="space-between" fontWeight={field === 'total' ? 'bold' : undefined}>
                 <Text>{label}</Text>
                 <Text>{formatMoney(Number(readField(record, field) ?? 0))}</Text>

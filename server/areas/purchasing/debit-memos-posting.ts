@@ -1,0 +1,347 @@
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { CreateDebitMemoBody } from '../../../generated/zod/debit-memos/debit-memos.zod.ts';
+import type { DebitSettlement } from '../../db/tables/memoranda.ts';
+import { businessDate } from '../../domain/business-date.ts';
+import { divideRounded } from '../../domain/line-amount.ts';
+import { type Location, locationOf } from '../../domain/location.ts';
+import { type Centavos, formatPesos, pesosToCentavos } from '../../domain/money.ts';
+import { fromThousandths, toThousandths } from '../../domain/quantity.ts';
+import { conflict, type FieldErrors, fieldError, Refusal, unprocessable } from '../../domain/refusal.ts';
+import { latestPurchaseCost } from '../../ledger/default-prices.ts';
+import { assignDocumentNumber, assignReferenceNumber } from '../../ledger/document-counter.ts';
+import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
+import { moveContactCredit, refreshPaymentStatus } from '../../ledger/payments.ts';
+import { type PostingContext, type PostingDirection, timestampOf } from '../../ledger/posting-context.ts';
+import { requireActive, requireLineItems, requireLocation } from '../../ledger/references.ts';
+import { applyStockChanges } from '../../ledger/stock-ledger.ts';
+import { issueWithLots } from '../../ledger/stock-lots.ts';
+
+// Debit memos (docs/domain/purchasing.md, Debit memos): goods sent back to a supplier, or a supplier's price
+// correction, optionally against one of that supplier's bills at that location. Returned goods leave at the average
+// cost like every issue, lot by lot; the memo lowers the bill's balance first, and the rest is the supplier's credit
+// to us, refunded or spent on a later bill.
+
+export type DebitMemoInput = z.output<typeof CreateDebitMemoBody>;
+
+export const debitMemoDocumentType = 'debit-memo';
+
+function lineAmount(quantity: number, unitCost: Centavos): Centavos {
+  return Number(divideRounded(BigInt(quantity) * BigInt(unitCost), 1000n));
+}
+
+async function requireBill(context: PostingContext, billId: number, contactId: number, location: Location) {
+  const bill = await context.trx
+    .selectFrom('bills')
+    .select(['id', 'contact_id', 'branch_id', 'warehouse_id', 'bill_date'])
+    .where('id', '=', billId)
+    .where('business_id', '=', context.businessId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!bill) throw fieldError('bill_id', 'The selected bill_id is invalid.');
+  if (bill.contact_id !== contactId) throw fieldError('bill_id', "The bill is not this supplier's.");
+  if (bill.branch_id !== location.branch_id || bill.warehouse_id !== location.warehouse_id) {
+    throw fieldError('bill_id', 'The bill is of another location.');
+  }
+  return bill;
+}
+
+export async function createDebitMemo(context: PostingContext, input: DebitMemoInput): Promise<number> {
+  if (input.memo_date > businessDate(context.now))
+    throw fieldError('memo_date', 'The memo date cannot be after today.');
+  await requireActive(context, 'contacts', input.contact_id, 'contact_id');
+  const location = await requireLocation(context, input.branch_id, input.warehouse_id);
+  const bill = input.bill_id == null ? null : await requireBill(context, input.bill_id, input.contact_id, location);
+  if (bill && input.memo_date < bill.bill_date) {
+    throw fieldError('memo_date', `The memo date cannot be before the bill's date (${bill.bill_date}).`);
+  }
+  const items = await requireLineItems(
+    context,
+    input.lines.map((line) => line.item_id),
+  );
+  const billLines = new Map(
+    bill === null
+      ? []
+      : (
+          await context.trx
+            .selectFrom('bill_lines')
+            .select(['id', 'item_id', 'quantity', 'unit_cost', 'debited_quantity'])
+            .where('bill_id', '=', bill.id)
+            .execute()
+        ).map((line) => [line.id, line]),
+  );
+  const errors: FieldErrors = {};
+  const lines = [];
+  for (const [index, entry] of input.lines.entries()) {
+    const quantity = toThousandths(entry.quantity);
+    const billLine = entry.bill_line_id == null ? null : billLines.get(entry.bill_line_id);
+    if (entry.bill_line_id != null && (!billLine || billLine.item_id !== entry.item_id)) {
+      errors[lineField(index, 'bill_line_id')] = ['The line is not one of this bill’s, or is of another item.'];
+      continue;
+    }
+    if (billLine) {
+      const left = Number(billLine.quantity) - Number(billLine.debited_quantity);
+      if (quantity > left) {
+        errors[lineField(index, 'quantity')] = [`Only ${fromThousandths(left)} left to debit on this bill line.`];
+        continue;
+      }
+    }
+    const unitCost =
+      entry.unit_cost != null
+        ? pesosToCentavos(entry.unit_cost)
+        : billLine
+          ? Number(billLine.unit_cost)
+          : await latestPurchaseCost(context.trx, context.businessId, entry.item_id, input.contact_id, input.memo_date);
+    if (unitCost === null || unitCost === undefined) {
+      errors[lineField(index, 'unit_cost')] = ['No purchase price is known for this item: enter the unit cost.'];
+      continue;
+    }
+    const tracked = items.get(entry.item_id)?.is_inventory_tracked ?? false;
+    lines.push({
+      position: index,
+      item_id: entry.item_id,
+      bill_line_id: billLine?.id ?? null,
+      quantity,
+      unit_cost: unitCost,
+      amount: lineAmount(quantity, unitCost),
+      lot_number: items.get(entry.item_id)?.is_lot_tracked ? entry.lot_number?.trim() || null : null,
+      return_stock: tracked && (entry.return_stock ?? true),
+    });
+  }
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+  const settlement = input.settlement ?? null;
+  if (settlement === 'refund' && input.refund_method == null) {
+    throw fieldError('refund_method', 'Choose how the supplier pays the refund.');
+  }
+  if (input.refund_method === 'store_credit' || input.refund_method === 'supplier_credit') {
+    throw fieldError('refund_method', 'A refund is paid in cash, by transfer, check, card or e-wallet.');
+  }
+  const at = timestampOf(context);
+  const header = await context.trx
+    .insertInto('debit_memos')
+    .values({
+      business_id: context.businessId,
+      number: await assignDocumentNumber(context, 'debit-memo', location),
+      reference_number: await assignReferenceNumber(context, 'document-memorandum', input.contact_id),
+      contact_id: input.contact_id,
+      branch_id: location.branch_id,
+      warehouse_id: location.warehouse_id,
+      bill_id: bill?.id ?? null,
+      memo_date: input.memo_date,
+      reason: input.reason,
+      notes: input.notes ?? null,
+      total: lines.reduce((sum, line) => sum + line.amount, 0),
+      applied_amount: 0,
+      excess_amount: 0,
+      settlement,
+      refund_method: settlement === 'refund' ? (input.refund_method ?? null) : null,
+      refund_reference: settlement === 'refund' ? (input.refund_reference ?? null) : null,
+      created_at: at,
+      updated_at: at,
+      created_by: context.userId,
+      updated_by: context.userId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await context.trx
+    .insertInto('debit_memo_lines')
+    .values(
+      lines.map((line) => ({
+        business_id: context.businessId,
+        debit_memo_id: header.id,
+        position: line.position,
+        item_id: line.item_id,
+        bill_line_id: line.bill_line_id,
+        quantity: line.quantity,
+        unit_cost: line.unit_cost,
+        amount: line.amount,
+        lot_number: line.lot_number,
+        return_stock: line.return_stock ? 1 : 0,
+        stock_unit_cost: 0,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .execute();
+  await postDebitMemo(context, header.id, 1);
+  return header.id;
+}
+
+type StoredLine = {
+  id: number;
+  position: number;
+  item_id: number;
+  bill_line_id: number | null;
+  quantity: number;
+  lot_number: string | null;
+  return_stock: number;
+  stock_unit_cost: number;
+};
+
+// Posting (1) takes the lines off what is left on the bill lines, lowers the bill's balance and settles the rest, and
+// takes returned goods off hand; reversing (-1) undoes each, refused (409) when the supplier's credit was spent.
+export const postDebitMemo: Posting = async (context, id, direction) => {
+  const memo = await context.trx
+    .selectFrom('debit_memos')
+    .selectAll()
+    .where('id', '=', id)
+    .where('business_id', '=', context.businessId)
+    .executeTakeFirstOrThrow();
+  if (memo.bill_id !== null && context.dialect === 'postgres') {
+    await context.trx.selectFrom('bills').select('id').where('id', '=', memo.bill_id).forUpdate().execute();
+  }
+  const lines: StoredLine[] = (
+    await context.trx
+      .selectFrom('debit_memo_lines')
+      .select([
+        'id',
+        'position',
+        'item_id',
+        'bill_line_id',
+        'quantity',
+        'lot_number',
+        'return_stock',
+        'stock_unit_cost',
+      ])
+      .where('debit_memo_id', '=', id)
+      .orderBy('position')
+      .execute()
+  ).map((line) => ({ ...line, quantity: Number(line.quantity), stock_unit_cost: Number(line.stock_unit_cost) }));
+  for (const line of lines) {
+    if (line.bill_line_id === null) continue;
+    const delta = direction * line.quantity;
+    const result = await context.trx
+      .updateTable('bill_lines')
+      .set({ debited_quantity: sql`debited_quantity + ${delta}` })
+      .where('id', '=', line.bill_line_id)
+      .where(sql<boolean>`debited_quantity + ${delta} <= quantity`)
+      .where(sql<boolean>`debited_quantity + ${delta} >= 0`)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) {
+      throw unprocessable({
+        [lineField(line.position, 'quantity')]: ['Earlier memos have already debited this line.'],
+      });
+    }
+  }
+  await moveMoney(context, memo, direction);
+  const location = locationOf(memo.branch_id, memo.warehouse_id);
+  if (!location) throw new Error(`Debit memo ${id} has no location.`);
+  await moveStock(context, { id, number: memo.number, date: memo.memo_date }, location, lines, direction);
+};
+
+type MemoMoney = {
+  id: number;
+  bill_id: number | null;
+  contact_id: number;
+  total: number;
+  excess_amount: number;
+  settlement: DebitSettlement | null;
+};
+
+async function moveMoney(context: PostingContext, memo: MemoMoney, direction: PostingDirection): Promise<void> {
+  const total = Number(memo.total);
+  if (direction === 1) {
+    let balance = 0;
+    if (memo.bill_id !== null) {
+      const bill = await context.trx
+        .selectFrom('bills')
+        .select(['total', 'debited_total', 'amount_paid'])
+        .where('id', '=', memo.bill_id)
+        .executeTakeFirstOrThrow();
+      balance = Math.max(0, Number(bill.total) - Number(bill.debited_total) - Number(bill.amount_paid));
+    }
+    const applied = Math.min(total, balance);
+    const excess = total - applied;
+    const settlement = excess > 0 ? (memo.settlement ?? 'supplier_credit') : null;
+    await context.trx
+      .updateTable('debit_memos')
+      .set({ applied_amount: applied, excess_amount: excess, settlement })
+      .where('id', '=', memo.id)
+      .execute();
+    if (memo.bill_id !== null) await moveDebited(context, memo.bill_id, total);
+    if (settlement === 'supplier_credit') await moveContactCredit(context, 'supplier_credit', memo.contact_id, excess);
+    return;
+  }
+  if (memo.settlement === 'supplier_credit' && Number(memo.excess_amount) > 0) {
+    const moved = await moveContactCredit(context, 'supplier_credit', memo.contact_id, -Number(memo.excess_amount));
+    if (!moved.moved) {
+      throw conflict(
+        `The supplier's credit from this memo was already spent: ${formatPesos(moved.left)} of ${formatPesos(Number(memo.excess_amount))} is left.`,
+      );
+    }
+  }
+  if (memo.bill_id !== null) await moveDebited(context, memo.bill_id, -total);
+}
+
+async function moveDebited(context: PostingContext, billId: number, delta: Centavos): Promise<void> {
+  await context.trx
+    .updateTable('bills')
+    .set({ debited_total: sql`debited_total + ${delta}`, updated_at: timestampOf(context) })
+    .where('id', '=', billId)
+    .execute();
+  await refreshPaymentStatus(context, 'bills', billId);
+}
+
+// Returned goods leave at the average cost (never below zero), from the named lot or the earliest expiry first; a
+// void puts them back into the lots they left and at the cost they left at.
+async function moveStock(
+  context: PostingContext,
+  memo: { id: number; number: string; date: string },
+  location: Location,
+  lines: readonly StoredLine[],
+  direction: PostingDirection,
+): Promise<void> {
+  const returned = lines.filter((line) => line.return_stock === 1);
+  if (returned.length === 0) return;
+  const items = await requireLineItems(
+    context,
+    returned.map((line) => line.item_id),
+  );
+  const { changes, lineOf } = await issueWithLots(
+    context,
+    { type: debitMemoDocumentType, id: memo.id, date: '0000-01-01' },
+    direction,
+    returned.map((line) => ({
+      change: {
+        itemId: line.item_id,
+        location,
+        balance: 'on_hand' as const,
+        delta: -direction * line.quantity,
+        unitCost: line.stock_unit_cost,
+        costEffect: direction === 1 ? ('issue' as const) : ('receipt' as const),
+        field: lineField(line.position, 'quantity'),
+        documentLineId: line.id,
+        lot: null,
+      },
+      lotTracked: items.get(line.item_id)?.is_lot_tracked ?? false,
+      itemName: items.get(line.item_id)?.name ?? '',
+      lotNumber: line.lot_number,
+      lotField: lineField(line.position, 'lot_number'),
+    })),
+  );
+  let costs: Centavos[];
+  try {
+    costs = await applyStockChanges(
+      context,
+      { type: debitMemoDocumentType, id: memo.id, number: memo.number },
+      changes,
+    );
+  } catch (error) {
+    if (direction === -1 && error instanceof Refusal && error.kind === 'invalid') {
+      throw conflict(
+        `Restoring this memo would take stock below zero. ${Object.values(error.errors ?? {})[0]?.[0] ?? ''}`,
+      );
+    }
+    throw error;
+  }
+  if (direction === 1) {
+    // The average each line left at, kept so that a void puts the goods back at the same cost.
+    for (const [position, line] of returned.entries()) {
+      await context.trx
+        .updateTable('debit_memo_lines')
+        .set({ stock_unit_cost: costs[lineOf.indexOf(position)] ?? 0 })
+        .where('id', '=', line.id)
+        .execute();
+    }
+  }
+}

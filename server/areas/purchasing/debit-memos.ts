@@ -1,0 +1,122 @@
+import type { z } from 'zod';
+import {
+  CreateDebitMemoBody,
+  ListDebitMemosQueryParams,
+  SearchDebitMemosQueryParams,
+} from '../../../generated/zod/debit-memos/debit-memos.zod.ts';
+import { centavosToPesos } from '../../domain/money.ts';
+import { fromThousandths } from '../../domain/quantity.ts';
+import { auditColumns } from '../../engine/dynamic.ts';
+import { nameOf, namesIn } from '../../engine/lookups.ts';
+import type { Resource } from '../../engine/resource.ts';
+import { locationNames } from '../../ledger/document-presenting.ts';
+import { checkFigures, documentLifecycle, postingContextOf } from '../../ledger/document-support.ts';
+import { lineLots } from '../../ledger/line-lots.ts';
+import { atOwnLocation } from '../../ledger/work-places.ts';
+import { createDebitMemo, debitMemoDocumentType, postDebitMemo } from './debit-memos-posting.ts';
+
+type Create = z.output<typeof CreateDebitMemoBody>;
+
+// Debit memos (docs/domain/purchasing.md, Debit memos).
+export const debitMemosResource: Resource<'debit_memos', Create> = {
+  prefix: 'debit-memos',
+  singular: 'debit memo',
+  table: 'debit_memos',
+  scope: 'business',
+  actions: ['view', 'create', 'delete', 'restore', 'force-delete'],
+  schemas: {
+    list: ListDebitMemosQueryParams,
+    search: SearchDebitMemosQueryParams,
+    create: CreateDebitMemoBody,
+  },
+  searchColumns: ['number', 'reference_number', 'notes'],
+  documentDate: { field: 'memo_date', label: 'memo date' },
+  costs: {
+    fields: ['total', 'applied_to_bill', 'refund_amount', 'supplier_credit_amount'],
+    lineFields: ['unit_cost', 'amount'],
+  },
+  workPlaces: atOwnLocation,
+  toColumns(input) {
+    checkFigures(input, ['unit_cost'], ['quantity']);
+    return {};
+  },
+  async create(ctx, input) {
+    return createDebitMemo(postingContextOf(ctx), input);
+  },
+  ...documentLifecycle('debit_memos', postDebitMemo),
+  async present(ctx, rows) {
+    const ids = rows.map((row) => row.id);
+    const lotsOf = await lineLots(ctx.db, debitMemoDocumentType, 'on_hand', ids);
+    const lines =
+      ids.length === 0
+        ? []
+        : await ctx.db
+            .selectFrom('debit_memo_lines')
+            .leftJoin('items', 'items.id', 'debit_memo_lines.item_id')
+            .select([
+              'debit_memo_lines.id',
+              'debit_memo_lines.debit_memo_id',
+              'debit_memo_lines.item_id',
+              'debit_memo_lines.bill_line_id',
+              'debit_memo_lines.quantity',
+              'debit_memo_lines.unit_cost',
+              'debit_memo_lines.amount',
+              'debit_memo_lines.lot_number',
+              'debit_memo_lines.return_stock',
+              'items.code as item_code',
+              'items.name as item_name',
+            ])
+            .where('debit_memo_lines.debit_memo_id', 'in', ids)
+            .orderBy('debit_memo_lines.debit_memo_id')
+            .orderBy('debit_memo_lines.position')
+            .execute();
+    const bills = await ctx.db
+      .selectFrom('bills')
+      .select(['id', 'number'])
+      .where('id', 'in', [...rows.map((row) => row.bill_id ?? 0), 0])
+      .execute();
+    const { contacts } = await namesIn(ctx.db, {
+      contacts: { table: 'contacts', ids: rows.map((row) => row.contact_id) },
+    });
+    const locationName = await locationNames(ctx.db, rows);
+    const pesos = (value: number) => centavosToPesos(Number(value));
+    return rows.map((row) => ({
+      ...auditColumns(row),
+      business_id: row.business_id,
+      number: row.number,
+      reference_number: row.reference_number,
+      contact_id: row.contact_id,
+      contact_name: nameOf(contacts, row.contact_id),
+      branch_id: row.branch_id,
+      warehouse_id: row.warehouse_id,
+      location_name: locationName(row.branch_id, row.warehouse_id),
+      bill_id: row.bill_id,
+      bill_number: bills.find((bill) => bill.id === row.bill_id)?.number ?? null,
+      memo_date: row.memo_date,
+      reason: row.reason,
+      notes: row.notes,
+      total: pesos(row.total),
+      applied_to_bill: pesos(row.applied_amount),
+      refund_amount: row.settlement === 'refund' ? pesos(row.excess_amount) : 0,
+      supplier_credit_amount: row.settlement === 'supplier_credit' ? pesos(row.excess_amount) : 0,
+      settlement: row.settlement,
+      refund_method: row.refund_method,
+      refund_reference: row.refund_reference,
+      lines: lines
+        .filter((line) => line.debit_memo_id === row.id)
+        .map((line) => ({
+          id: line.id,
+          item_id: line.item_id,
+          item_code: line.item_code ?? null,
+          item_name: line.item_name ?? null,
+          bill_line_id: line.bill_line_id,
+          quantity: fromThousandths(Number(line.quantity)),
+          unit_cost: pesos(line.unit_cost),
+          amount: pesos(line.amount),
+          lot_number: line.lot_number,
+          return_stock: line.return_stock === 1,
+          lots: lotsOf(line.id),
+        })),
+    }));
+  },
+};

@@ -1,0 +1,491 @@
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { CreateCreditMemoBody } from '../../../generated/zod/credit-memos/credit-memos.zod.ts';
+import type { CreditSettlement } from '../../db/tables/memoranda.ts';
+import { businessDate } from '../../domain/business-date.ts';
+import { divideRounded } from '../../domain/line-amount.ts';
+import { type Centavos, formatPesos, pesosToCentavos } from '../../domain/money.ts';
+import { fromThousandths, type Thousandths, toThousandths } from '../../domain/quantity.ts';
+import { conflict, type FieldErrors, fieldError, Refusal, unprocessable } from '../../domain/refusal.ts';
+import { assignDocumentNumber, assignReferenceNumber } from '../../ledger/document-counter.ts';
+import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
+import { moveContactCredit, refreshPaymentStatus } from '../../ledger/payments.ts';
+import { type PostingContext, type PostingDirection, timestampOf } from '../../ledger/posting-context.ts';
+import { requireLineItems } from '../../ledger/references.ts';
+import { applyStockChanges, type StockChange } from '../../ledger/stock-ledger.ts';
+import { postedLots, reverseLots, splitByLots } from '../../ledger/stock-lots.ts';
+
+// Credit memos (docs/domain/sales.md, Credit memos): a posted invoice's goods or price taken back. A line
+// credits what the customer paid for what comes back, VAT split as on the invoice line; the memo lowers the invoice's
+// balance first and settles the rest as a refund or the customer's store credit; a restocked line puts the goods back
+// into the lots they left from, at the cost they left at.
+
+export type CreditMemoInput = z.output<typeof CreateCreditMemoBody>;
+
+export const creditMemoDocumentType = 'credit-memo';
+
+type InvoiceLineRow = {
+  id: number;
+  item_id: number;
+  quantity: number;
+  amount: number;
+  vat_amount: number;
+  tax_class: 'vatable' | 'vat_exempt' | 'zero_rated';
+  unit_cost: number;
+  credited_quantity: number;
+  credited_amount: number;
+  credited_vat: number;
+};
+
+type MemoLine = {
+  invoice_line_id: number;
+  item_id: number;
+  quantity: Thousandths;
+  amount: Centavos;
+  vat_amount: Centavos;
+  tax_class: InvoiceLineRow['tax_class'];
+  restock: boolean;
+  unit_cost: Centavos;
+};
+
+const byThousandth = (value: number, part: number, whole: number): Centavos =>
+  whole === 0 ? 0 : Number(divideRounded(BigInt(value) * BigInt(part), BigInt(whole)));
+
+// What a line credits: for a return, the invoice line's amount for that share of its quantity, rounded once, and all
+// that is left when the rest of the quantity comes back, so that returning everything credits exactly what was paid;
+// the VAT follows the amount in the line's own proportion, and is what is left of it with the last of the amount.
+export function creditedFigures(
+  line: InvoiceLineRow,
+  quantity: Thousandths | null,
+  amount: Centavos | null,
+): { amount: Centavos; vat: Centavos } {
+  const amountLeft = Number(line.amount) - Number(line.credited_amount);
+  const quantityLeft = Number(line.quantity) - Number(line.credited_quantity);
+  const credited =
+    quantity !== null
+      ? quantity === quantityLeft
+        ? amountLeft
+        : Math.min(amountLeft, byThousandth(Number(line.amount), quantity, Number(line.quantity)))
+      : (amount ?? 0);
+  const vatLeft = Number(line.vat_amount) - Number(line.credited_vat);
+  const vat =
+    credited === amountLeft
+      ? vatLeft
+      : Math.min(vatLeft, byThousandth(Number(line.vat_amount), credited, Number(line.amount)));
+  return { amount: credited, vat };
+}
+
+async function requireInvoice(context: PostingContext, invoiceId: number) {
+  const invoice = await context.trx
+    .selectFrom('invoices')
+    .select(['id', 'contact_id', 'branch_id', 'invoice_date'])
+    .where('id', '=', invoiceId)
+    .where('business_id', '=', context.businessId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!invoice) throw fieldError('invoice_id', 'The selected invoice_id is invalid.');
+  return invoice;
+}
+
+export async function createCreditMemo(context: PostingContext, input: CreditMemoInput): Promise<number> {
+  const invoice = await requireInvoice(context, input.invoice_id);
+  if (input.memo_date > businessDate(context.now)) {
+    throw fieldError('memo_date', 'The memo date cannot be after today.');
+  }
+  if (input.memo_date < invoice.invoice_date) {
+    throw fieldError('memo_date', `The memo date cannot be before the invoice's date (${invoice.invoice_date}).`);
+  }
+  await lockInvoice(context, invoice.id);
+  const invoiceLines = new Map(
+    (
+      await context.trx
+        .selectFrom('invoice_lines')
+        .select([
+          'id',
+          'item_id',
+          'quantity',
+          'amount',
+          'vat_amount',
+          'tax_class',
+          'unit_cost',
+          'credited_quantity',
+          'credited_amount',
+          'credited_vat',
+        ])
+        .where('invoice_id', '=', invoice.id)
+        .execute()
+    ).map((line) => [line.id, line]),
+  );
+  const items = await requireLineItems(
+    context,
+    [...invoiceLines.values()].map((line) => line.item_id),
+  );
+  const errors: FieldErrors = {};
+  const seen = new Set<number>();
+  const lines: MemoLine[] = [];
+  input.lines.forEach((entry, index) => {
+    const line = invoiceLines.get(entry.invoice_line_id);
+    if (!line) {
+      errors[lineField(index, 'invoice_line_id')] = ['The line is not one of this invoice.'];
+      return;
+    }
+    if (seen.has(line.id)) {
+      errors[lineField(index, 'invoice_line_id')] = ['The invoice line is credited twice.'];
+      return;
+    }
+    seen.add(line.id);
+    const quantity = entry.quantity == null ? null : toThousandths(entry.quantity);
+    const amount = entry.amount == null ? null : pesosToCentavos(entry.amount);
+    const quantityLeft = Number(line.quantity) - Number(line.credited_quantity);
+    const amountLeft = Number(line.amount) - Number(line.credited_amount);
+    if (quantity === null && amount === null) {
+      errors[lineField(index, 'quantity')] = ['Enter the quantity returned or the amount credited.'];
+      return;
+    }
+    if (quantity !== null && quantity > quantityLeft) {
+      errors[lineField(index, 'quantity')] = [`Only ${fromThousandths(quantityLeft)} left to credit on this line.`];
+      return;
+    }
+    if (quantity === null && amount !== null && (amount > amountLeft || amount === 0)) {
+      errors[lineField(index, 'amount')] = [
+        amount === 0
+          ? 'The amount must be more than zero.'
+          : `Only ${formatPesos(amountLeft)} left to credit on this line.`,
+      ];
+      return;
+    }
+    const figures = creditedFigures(line, quantity, amount);
+    const tracked = items.get(line.item_id)?.is_inventory_tracked ?? false;
+    lines.push({
+      invoice_line_id: line.id,
+      item_id: line.item_id,
+      quantity: quantity ?? 0,
+      amount: figures.amount,
+      vat_amount: figures.vat,
+      tax_class: line.tax_class,
+      restock: quantity !== null && tracked && (entry.restock ?? input.reason !== 'defective'),
+      unit_cost: Number(line.unit_cost),
+    });
+  });
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+  const settlement = input.settlement ?? null;
+  if (settlement === 'refund' && input.refund_method == null) {
+    throw fieldError('refund_method', 'Choose how the refund is paid out.');
+  }
+  if (input.refund_method === 'store_credit' || input.refund_method === 'supplier_credit') {
+    throw fieldError('refund_method', 'A refund is paid out in cash, by transfer, check, card or e-wallet.');
+  }
+  const location = { branch_id: invoice.branch_id, warehouse_id: null };
+  const at = timestampOf(context);
+  const breakdown = memoBreakdown(lines);
+  const header = await context.trx
+    .insertInto('credit_memos')
+    .values({
+      business_id: context.businessId,
+      number: await assignDocumentNumber(context, 'credit-memo', location),
+      reference_number: await assignReferenceNumber(context, 'document-memorandum', invoice.contact_id),
+      invoice_id: invoice.id,
+      contact_id: invoice.contact_id,
+      branch_id: invoice.branch_id,
+      memo_date: input.memo_date,
+      reason: input.reason,
+      notes: input.notes ?? null,
+      ...breakdown,
+      applied_amount: 0,
+      excess_amount: 0,
+      settlement,
+      refund_method: settlement === 'refund' ? (input.refund_method ?? null) : null,
+      refund_reference: settlement === 'refund' ? (input.refund_reference ?? null) : null,
+      created_at: at,
+      updated_at: at,
+      created_by: context.userId,
+      updated_by: context.userId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await context.trx
+    .insertInto('credit_memo_lines')
+    .values(
+      lines.map((line, position) => ({
+        business_id: context.businessId,
+        credit_memo_id: header.id,
+        position,
+        invoice_line_id: line.invoice_line_id,
+        item_id: line.item_id,
+        quantity: line.quantity,
+        amount: line.amount,
+        tax_class: line.tax_class,
+        vat_amount: line.vat_amount,
+        restock: line.restock ? 1 : 0,
+        unit_cost: line.unit_cost,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .execute();
+  await postCreditMemo(context, header.id, 1);
+  return header.id;
+}
+
+// The memo's VAT breakdown is the sum of its lines', so it adds up to its total to the centavo.
+function memoBreakdown(lines: readonly Pick<MemoLine, 'amount' | 'vat_amount' | 'tax_class'>[]) {
+  const totals = { total: 0, vatable_sales: 0, vat_amount: 0, vat_exempt_sales: 0, zero_rated_sales: 0 };
+  for (const line of lines) {
+    totals.total += line.amount;
+    if (line.tax_class === 'vatable') {
+      totals.vatable_sales += line.amount - line.vat_amount;
+      totals.vat_amount += line.vat_amount;
+    } else if (line.tax_class === 'vat_exempt') totals.vat_exempt_sales += line.amount;
+    else totals.zero_rated_sales += line.amount;
+  }
+  return totals;
+}
+
+// Memos of one invoice queue on its row, so that the balance each reads is the one it changes.
+async function lockInvoice(context: PostingContext, invoiceId: number): Promise<void> {
+  if (context.dialect !== 'postgres') return;
+  await context.trx
+    .selectFrom('invoices')
+    .select('id')
+    .where('id', '=', invoiceId)
+    .where('business_id', '=', context.businessId)
+    .forUpdate()
+    .execute();
+}
+
+type StoredMemoLine = {
+  id: number;
+  position: number;
+  invoice_line_id: number;
+  item_id: number;
+  quantity: number;
+  amount: number;
+  vat_amount: number;
+  restock: number;
+  unit_cost: number;
+};
+
+// Posting (1) takes the lines off what is left on the invoice lines, lowers the invoice's balance, settles the excess
+// and puts restocked goods back; reversing (-1) undoes each of these, and is refused (409) when the customer has
+// spent the store credit or the restocked goods have left again.
+export const postCreditMemo: Posting = async (context, id, direction) => {
+  const memo = await context.trx
+    .selectFrom('credit_memos')
+    .selectAll()
+    .where('id', '=', id)
+    .where('business_id', '=', context.businessId)
+    .executeTakeFirstOrThrow();
+  await lockInvoice(context, memo.invoice_id);
+  const lines: StoredMemoLine[] = (
+    await context.trx
+      .selectFrom('credit_memo_lines')
+      .select([
+        'id',
+        'position',
+        'invoice_line_id',
+        'item_id',
+        'quantity',
+        'amount',
+        'vat_amount',
+        'restock',
+        'unit_cost',
+      ])
+      .where('credit_memo_id', '=', id)
+      .orderBy('position')
+      .execute()
+  ).map((line) => ({
+    ...line,
+    quantity: Number(line.quantity),
+    amount: Number(line.amount),
+    vat_amount: Number(line.vat_amount),
+    unit_cost: Number(line.unit_cost),
+  }));
+  await moveInvoiceLines(context, lines, direction);
+  await moveMoney(context, memo, direction);
+  await moveStock(context, { id, number: memo.number, branch_id: memo.branch_id }, lines, direction);
+};
+
+// The guard is in the UPDATE: of two memos racing for the last unit, the second finds nothing left and fails here.
+async function moveInvoiceLines(
+  context: PostingContext,
+  lines: readonly StoredMemoLine[],
+  direction: PostingDirection,
+): Promise<void> {
+  for (const line of lines) {
+    const quantity = direction * line.quantity;
+    const amount = direction * line.amount;
+    const vat = direction * line.vat_amount;
+    const result = await context.trx
+      .updateTable('invoice_lines')
+      .set({
+        credited_quantity: sql`credited_quantity + ${quantity}`,
+        credited_amount: sql`credited_amount + ${amount}`,
+        credited_vat: sql`credited_vat + ${vat}`,
+      })
+      .where('id', '=', line.invoice_line_id)
+      .where('business_id', '=', context.businessId)
+      .where(sql<boolean>`credited_quantity + ${quantity} <= quantity`)
+      .where(sql<boolean>`credited_amount + ${amount} <= amount`)
+      .where(sql<boolean>`credited_quantity + ${quantity} >= 0`)
+      .where(sql<boolean>`credited_amount + ${amount} >= 0`)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) {
+      const field = line.quantity > 0 ? 'quantity' : 'amount';
+      throw unprocessable({ [lineField(line.position, field)]: ['Earlier memos have already credited this line.'] });
+    }
+  }
+}
+
+type MemoMoney = {
+  id: number;
+  invoice_id: number;
+  contact_id: number;
+  total: number;
+  applied_amount: number;
+  excess_amount: number;
+  settlement: CreditSettlement | null;
+};
+
+// The invoice's balance takes what it can; the rest is refunded or becomes store credit. A restore settles afresh,
+// since payments may have come in while the memo was void.
+async function moveMoney(context: PostingContext, memo: MemoMoney, direction: PostingDirection): Promise<void> {
+  const total = Number(memo.total);
+  if (direction === 1) {
+    const invoice = await context.trx
+      .selectFrom('invoices')
+      .select(['total', 'credited_total', 'amount_paid'])
+      .where('id', '=', memo.invoice_id)
+      .executeTakeFirstOrThrow();
+    const balance = Math.max(0, Number(invoice.total) - Number(invoice.credited_total) - Number(invoice.amount_paid));
+    const applied = Math.min(total, balance);
+    const excess = total - applied;
+    const settlement = excess > 0 ? (memo.settlement ?? 'store_credit') : null;
+    await context.trx
+      .updateTable('credit_memos')
+      .set({ applied_amount: applied, excess_amount: excess, settlement })
+      .where('id', '=', memo.id)
+      .execute();
+    await moveCredited(context, memo.invoice_id, total);
+    if (settlement === 'store_credit') await moveContactCredit(context, 'store_credit', memo.contact_id, excess);
+    return;
+  }
+  if (memo.settlement === 'store_credit' && Number(memo.excess_amount) > 0) {
+    const moved = await moveContactCredit(context, 'store_credit', memo.contact_id, -Number(memo.excess_amount));
+    if (!moved.moved) {
+      throw conflict(
+        `The customer has already spent this memo's store credit: ${formatPesos(moved.left)} of ${formatPesos(Number(memo.excess_amount))} is left.`,
+      );
+    }
+  }
+  await moveCredited(context, memo.invoice_id, -total);
+}
+
+async function moveCredited(context: PostingContext, invoiceId: number, delta: Centavos): Promise<void> {
+  await context.trx
+    .updateTable('invoices')
+    .set({ credited_total: sql`credited_total + ${delta}`, updated_at: timestampOf(context) })
+    .where('id', '=', invoiceId)
+    .execute();
+  await refreshPaymentStatus(context, 'invoices', invoiceId);
+}
+
+// A restocked line comes back into the lots its invoice line took, less what earlier memos already brought back into
+// each, at the cost the goods left at; reversing takes out exactly what the posting put in.
+async function moveStock(
+  context: PostingContext,
+  memo: { id: number; number: string; branch_id: number },
+  lines: readonly StoredMemoLine[],
+  direction: PostingDirection,
+): Promise<void> {
+  const restocked = lines.filter((line) => line.restock === 1 && line.quantity > 0);
+  if (restocked.length === 0) return;
+  const items = await requireLineItems(
+    context,
+    restocked.map((line) => line.item_id),
+  );
+  const location = { branch_id: memo.branch_id, warehouse_id: null };
+  const changeOf = (line: StoredMemoLine): StockChange => ({
+    itemId: line.item_id,
+    location,
+    balance: 'on_hand',
+    delta: direction * line.quantity,
+    unitCost: line.unit_cost,
+    costEffect: direction === 1 ? 'receipt' : 'receipt_reversal',
+    field: lineField(line.position, 'quantity'),
+    documentLineId: line.id,
+    lot: null,
+  });
+  const changes: StockChange[] = [];
+  const lotted = restocked.filter((line) => items.get(line.item_id)?.is_lot_tracked);
+  for (const line of restocked.filter((candidate) => !items.get(candidate.item_id)?.is_lot_tracked)) {
+    changes.push(changeOf(line));
+  }
+  if (lotted.length > 0) {
+    if (direction === -1) {
+      const posted = await postedLots(context, creditMemoDocumentType, memo.id);
+      for (const line of lotted) changes.push(...reverseLots(changeOf(line), posted.get(line.id) ?? []));
+    } else {
+      const left = await lotsLeftToReturn(
+        context,
+        lotted.map((line) => line.invoice_line_id),
+      );
+      for (const line of lotted) {
+        const takes: { lotNumber: string; expiresOn: string; quantity: Thousandths }[] = [];
+        let wanted = line.quantity;
+        for (const lot of left.get(line.invoice_line_id) ?? []) {
+          if (wanted === 0) break;
+          const quantity = Math.min(wanted, lot.quantity);
+          if (quantity <= 0) continue;
+          takes.push({ lotNumber: lot.lotNumber, expiresOn: lot.expiresOn, quantity });
+          lot.quantity -= quantity;
+          wanted -= quantity;
+        }
+        if (wanted > 0) changes.push(changeOf({ ...line, quantity: wanted }));
+        if (takes.length > 0)
+          changes.push(...splitByLots(changeOf({ ...line, quantity: line.quantity - wanted }), takes));
+      }
+    }
+  }
+  try {
+    await applyStockChanges(context, { type: creditMemoDocumentType, id: memo.id, number: memo.number }, changes);
+  } catch (error) {
+    if (direction === -1 && error instanceof Refusal && error.kind === 'invalid') {
+      const message = Object.values(error.errors ?? {})[0]?.[0] ?? '';
+      throw conflict(`Voiding this memo would take the restocked goods below zero. ${message}`.trim());
+    }
+    throw error;
+  }
+}
+
+// Per invoice line, the lots its goods left from less what standing memos already brought back into each, latest
+// expiry first: a return most likely comes from the last goods sold.
+async function lotsLeftToReturn(
+  context: PostingContext,
+  invoiceLineIds: readonly number[],
+): Promise<Map<number, { lotNumber: string; expiresOn: string; quantity: Thousandths }[]>> {
+  const rows = await sql<{ line_id: number; lot_number: string; expires_on: string; quantity: string }>`
+    SELECT line_id, lot_number, expires_on, SUM(quantity) AS quantity FROM (
+      SELECT m.document_line_id AS line_id, m.lot_number, m.expires_on, -m.quantity_delta AS quantity
+      FROM stock_movements m
+      WHERE m.business_id = ${context.businessId} AND m.document_type = 'invoice' AND m.balance = 'on_hand'
+        AND m.stock_lot_id IS NOT NULL AND m.document_line_id IN (${sql.join([...invoiceLineIds, 0])})
+      UNION ALL
+      SELECT l.invoice_line_id, m.lot_number, m.expires_on, -m.quantity_delta
+      FROM credit_memo_lines l
+      JOIN stock_movements m ON m.business_id = l.business_id AND m.document_type = ${creditMemoDocumentType}
+        AND m.document_line_id = l.id AND m.balance = 'on_hand' AND m.stock_lot_id IS NOT NULL
+      WHERE l.business_id = ${context.businessId} AND l.invoice_line_id IN (${sql.join([...invoiceLineIds, 0])})
+    ) moved
+    GROUP BY line_id, lot_number, expires_on`.execute(context.trx);
+  const byLine = new Map<number, { lotNumber: string; expiresOn: string; quantity: Thousandths }[]>();
+  for (const row of rows.rows) {
+    const quantity = Number(row.quantity);
+    if (quantity <= 0) continue;
+    const lots = byLine.get(Number(row.line_id)) ?? [];
+    lots.push({ lotNumber: row.lot_number, expiresOn: row.expires_on, quantity });
+    byLine.set(Number(row.line_id), lots);
+  }
+  for (const lots of byLine.values())
+    lots.sort((a, b) => (a.expiresOn < b.expiresOn ? 1 : a.expiresOn > b.expiresOn ? -1 : 0));
+  return byLine;
+}

@@ -1,0 +1,127 @@
+import type { z } from 'zod';
+import {
+  CreateCreditMemoBody,
+  ListCreditMemosQueryParams,
+  SearchCreditMemosQueryParams,
+} from '../../../generated/zod/credit-memos/credit-memos.zod.ts';
+import { centavosToPesos } from '../../domain/money.ts';
+import { fromThousandths } from '../../domain/quantity.ts';
+import { auditColumns } from '../../engine/dynamic.ts';
+import { nameOf, namesIn } from '../../engine/lookups.ts';
+import type { Resource } from '../../engine/resource.ts';
+import { checkFigures, documentLifecycle, postingContextOf } from '../../ledger/document-support.ts';
+import { lineLots } from '../../ledger/line-lots.ts';
+import { whereItsInvoiceIs } from '../../ledger/work-places.ts';
+import { createCreditMemo, creditMemoDocumentType, postCreditMemo } from './credit-memos-posting.ts';
+
+type Create = z.output<typeof CreateCreditMemoBody>;
+
+// Credit memos (docs/domain/sales.md, Credit memos).
+export const creditMemosResource: Resource<'credit_memos', Create> = {
+  prefix: 'credit-memos',
+  singular: 'credit memo',
+  table: 'credit_memos',
+  scope: 'business',
+  actions: ['view', 'create', 'delete', 'restore', 'force-delete'],
+  schemas: {
+    list: ListCreditMemosQueryParams,
+    search: SearchCreditMemosQueryParams,
+    create: CreateCreditMemoBody,
+  },
+  searchColumns: ['number', 'reference_number', 'notes'],
+  documentDate: { field: 'memo_date', label: 'memo date', sales: true },
+  costs: { fields: [], lineFields: ['unit_cost'] },
+  workPlaces: whereItsInvoiceIs,
+  toColumns(input) {
+    checkFigures(input, ['amount'], ['quantity']);
+    return {};
+  },
+  async create(ctx, input) {
+    return createCreditMemo(postingContextOf(ctx), input);
+  },
+  ...documentLifecycle('credit_memos', postCreditMemo),
+  async present(ctx, rows) {
+    const ids = rows.map((row) => row.id);
+    const lotsOf = await lineLots(ctx.db, creditMemoDocumentType, 'on_hand', ids, 'in');
+    const lines =
+      ids.length === 0
+        ? []
+        : await ctx.db
+            .selectFrom('credit_memo_lines')
+            .leftJoin('items', 'items.id', 'credit_memo_lines.item_id')
+            .select([
+              'credit_memo_lines.id',
+              'credit_memo_lines.credit_memo_id',
+              'credit_memo_lines.invoice_line_id',
+              'credit_memo_lines.item_id',
+              'credit_memo_lines.quantity',
+              'credit_memo_lines.amount',
+              'credit_memo_lines.tax_class',
+              'credit_memo_lines.vat_amount',
+              'credit_memo_lines.restock',
+              'credit_memo_lines.unit_cost',
+              'items.code as item_code',
+              'items.name as item_name',
+            ])
+            .where('credit_memo_lines.credit_memo_id', 'in', ids)
+            .orderBy('credit_memo_lines.credit_memo_id')
+            .orderBy('credit_memo_lines.position')
+            .execute();
+    const invoices = await ctx.db
+      .selectFrom('invoices')
+      .select(['id', 'number', 'invoice_date'])
+      .where('id', 'in', [...rows.map((row) => row.invoice_id), 0])
+      .execute();
+    const { contacts, branches } = await namesIn(ctx.db, {
+      contacts: { table: 'contacts', ids: rows.map((row) => row.contact_id) },
+      branches: { table: 'branches', ids: rows.map((row) => row.branch_id) },
+    });
+    const pesos = (value: number) => centavosToPesos(Number(value));
+    return rows.map((row) => {
+      const invoice = invoices.find((candidate) => candidate.id === row.invoice_id);
+      return {
+        ...auditColumns(row),
+        business_id: row.business_id,
+        number: row.number,
+        reference_number: row.reference_number,
+        invoice_id: row.invoice_id,
+        invoice_number: invoice?.number ?? null,
+        invoice_date: invoice?.invoice_date ?? null,
+        contact_id: row.contact_id,
+        contact_name: nameOf(contacts, row.contact_id),
+        branch_id: row.branch_id,
+        branch_name: nameOf(branches, row.branch_id),
+        memo_date: row.memo_date,
+        reason: row.reason,
+        notes: row.notes,
+        total: pesos(row.total),
+        vatable_sales: pesos(row.vatable_sales),
+        vat_amount: pesos(row.vat_amount),
+        vat_exempt_sales: pesos(row.vat_exempt_sales),
+        zero_rated_sales: pesos(row.zero_rated_sales),
+        applied_to_invoice: pesos(row.applied_amount),
+        refund_amount: row.settlement === 'refund' ? pesos(row.excess_amount) : 0,
+        store_credit_amount: row.settlement === 'store_credit' ? pesos(row.excess_amount) : 0,
+        settlement: row.settlement,
+        refund_method: row.refund_method,
+        refund_reference: row.refund_reference,
+        lines: lines
+          .filter((line) => line.credit_memo_id === row.id)
+          .map((line) => ({
+            id: line.id,
+            invoice_line_id: line.invoice_line_id,
+            item_id: line.item_id,
+            item_code: line.item_code ?? null,
+            item_name: line.item_name ?? null,
+            quantity: fromThousandths(Number(line.quantity)),
+            amount: pesos(line.amount),
+            tax_class: line.tax_class,
+            vat_amount: pesos(line.vat_amount),
+            restock: line.restock === 1,
+            unit_cost: pesos(line.unit_cost),
+            lots: lotsOf(line.id),
+          })),
+      };
+    });
+  },
+};

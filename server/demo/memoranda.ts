@@ -1,0 +1,115 @@
+import type { Kysely } from 'kysely';
+import { createDebitMemo } from '../areas/purchasing/debit-memos-posting.ts';
+import { createCreditMemo } from '../areas/sales/credit-memos-posting.ts';
+import type { Database } from '../db/database.ts';
+import { dialectOf } from '../db/dialect.ts';
+import { businessDate } from '../domain/business-date.ts';
+import { fromThousandths } from '../domain/quantity.ts';
+import type { PostingContext } from '../ledger/posting-context.ts';
+import type { DemoMasterData } from './master-data.ts';
+
+// A few returns (docs/domain/sales.md, Credit memos; docs/domain/purchasing.md, Debit memos), through the posting
+// services: a senior citizen brings back part of a sale the day after and is refunded in cash, a customer's frame
+// turns out defective and is not put back on the shelf (store credit), and a supplier takes back one unit of a bill.
+export async function seedDemoMemoranda(db: Kysely<Database>, master: DemoMasterData, now: Date): Promise<void> {
+  const today = businessDate(now);
+  const contextOn = (date: string): PostingContext => ({
+    trx: db,
+    dialect: dialectOf(db),
+    businessId: master.businessId,
+    userId: master.adminUserId,
+    now: new Date(Math.min(Date.parse(`${date}T06:00:00Z`), now.getTime())),
+  });
+  const dayAfter = (date: string) => {
+    const next = new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    return next > today ? today : next;
+  };
+  const invoiceLine = (senior: boolean, type: string | null) =>
+    db
+      .selectFrom('invoice_lines')
+      .innerJoin('invoices', 'invoices.id', 'invoice_lines.invoice_id')
+      .innerJoin('items', 'items.id', 'invoice_lines.item_id')
+      .innerJoin('item_types', 'item_types.id', 'items.item_type_id')
+      .select(['invoices.id as invoice_id', 'invoices.invoice_date', 'invoice_lines.id', 'invoice_lines.quantity'])
+      .where('invoices.business_id', '=', master.businessId)
+      .where('invoices.deleted_at', 'is', null)
+      .where('invoices.special_discount_program_id', senior ? 'is not' : 'is', null)
+      .where('items.is_inventory_tracked', '=', 1)
+      .$if(type !== null, (query) => query.where('item_types.name', '=', type ?? ''))
+      .orderBy('invoices.invoice_date', 'desc')
+      .orderBy('invoice_lines.id')
+      .limit(1)
+      .executeTakeFirst();
+
+  const senior = await invoiceLine(true, null);
+  if (senior) {
+    const date = dayAfter(senior.invoice_date);
+    await createCreditMemo(contextOn(date), {
+      invoice_id: senior.invoice_id,
+      memo_date: date,
+      reason: 'returned',
+      notes: 'Changed her mind about the frame; returned unworn.',
+      settlement: 'refund',
+      refund_method: 'cash',
+      lines: [{ invoice_line_id: senior.id, quantity: fromThousandths(Math.min(1000, Number(senior.quantity))) }],
+    });
+  }
+  const frame = await invoiceLine(false, 'Frame');
+  if (frame) {
+    const date = dayAfter(frame.invoice_date);
+    await createCreditMemo(contextOn(date), {
+      invoice_id: frame.invoice_id,
+      memo_date: date,
+      reason: 'defective',
+      notes: 'Hinge broke on the second day; frame set aside for the supplier.',
+      lines: [{ invoice_line_id: frame.id, quantity: fromThousandths(Math.min(1000, Number(frame.quantity))) }],
+    });
+  }
+
+  // One unit of the latest bill whose item is still on hand where the bill was received.
+  const billed = await db
+    .selectFrom('bill_lines')
+    .innerJoin('bills', 'bills.id', 'bill_lines.bill_id')
+    .innerJoin('items', 'items.id', 'bill_lines.item_id')
+    .innerJoin('stocks', (join) =>
+      join
+        .onRef('stocks.item_id', '=', 'bill_lines.item_id')
+        .on((eb) =>
+          eb.or([
+            eb('bills.branch_id', 'is not', null).and('stocks.branch_id', '=', eb.ref('bills.branch_id')),
+            eb('bills.warehouse_id', 'is not', null).and('stocks.warehouse_id', '=', eb.ref('bills.warehouse_id')),
+          ]),
+        ),
+    )
+    .select([
+      'bills.id as bill_id',
+      'bills.contact_id',
+      'bills.branch_id',
+      'bills.warehouse_id',
+      'bills.bill_date',
+      'bill_lines.id',
+      'bill_lines.item_id',
+    ])
+    .where('bills.business_id', '=', master.businessId)
+    .where('bills.deleted_at', 'is', null)
+    .where('items.is_lot_tracked', '=', 0)
+    .where('items.is_inventory_tracked', '=', 1)
+    .where('stocks.quantity_on_hand', '>=', 2000)
+    .orderBy('bills.bill_date', 'desc')
+    .orderBy('bill_lines.id')
+    .limit(1)
+    .executeTakeFirst();
+  if (billed) {
+    const date = dayAfter(billed.bill_date);
+    await createDebitMemo(contextOn(date), {
+      contact_id: billed.contact_id,
+      branch_id: billed.branch_id,
+      warehouse_id: billed.warehouse_id,
+      bill_id: billed.bill_id,
+      memo_date: date,
+      reason: 'defective',
+      notes: 'Scratched lenses in the delivery; the supplier took them back.',
+      lines: [{ item_id: billed.item_id, bill_line_id: billed.id, quantity: 1 }],
+    });
+  }
+}

@@ -62,9 +62,9 @@ export async function sessionFigures(
   sessions: readonly SessionRow[],
 ): Promise<Map<number, SessionFigures>> {
   const ids = sessions.map((session) => session.id);
-  const [payments, movements] =
+  const [payments, movements, refunds] =
     ids.length === 0
-      ? [[], []]
+      ? [[], [], []]
       : await Promise.all([
           db
             .selectFrom('invoice_payments')
@@ -83,6 +83,15 @@ export async function sessionFigures(
             .select(['cash_session_id', 'kind', sql<string | number>`SUM(amount)`.as('amount')])
             .where('cash_session_id', 'in', ids)
             .groupBy(['cash_session_id', 'kind'])
+            .execute(),
+          db
+            .selectFrom('credit_memos')
+            .select(['cash_session_id', sql<string | number>`SUM(excess_amount)`.as('amount')])
+            .where('cash_session_id', 'in', ids)
+            .where('deleted_at', 'is', null)
+            .where('settlement', '=', 'refund')
+            .where('refund_method', '=', 'cash')
+            .groupBy('cash_session_id')
             .execute(),
         ]);
   const figures = new Map<number, SessionFigures>();
@@ -103,8 +112,9 @@ export async function sessionFigures(
     const drawer: DrawerFigures = {
       openingFloat: Number(session.opening_float),
       cashReceived: totalsByMethod.cash,
-      // Refunds of credit memos come out of the drawer; none are recorded on a session yet.
-      cashRefunded: 0,
+      cashRefunded: refunds
+        .filter((row) => row.cash_session_id === session.id)
+        .reduce((sum, row) => sum + Number(row.amount), 0),
       cashIn: moved('cash_in'),
       cashOut: moved('cash_out'),
     };
@@ -245,6 +255,7 @@ export async function drawerForPayment(
   context: PostingContext,
   branchId: number,
   method: PaymentMethod,
+  field = 'payment_method',
 ): Promise<number | null> {
   const session =
     context.userId === null ? undefined : await findOpenSession(context, branchId, context.userId, 'share');
@@ -256,10 +267,7 @@ export async function drawerForPayment(
     .where('id', '=', context.businessId)
     .executeTakeFirst();
   if (Number(business?.require_cash_session ?? 0) === 1) {
-    throw fieldError(
-      'payment_method',
-      'Cash is taken only into an open cash session: open your drawer at this branch first.',
-    );
+    throw fieldError(field, 'Cash moves only through an open cash session: open your drawer at this branch first.');
   }
   return null;
 }

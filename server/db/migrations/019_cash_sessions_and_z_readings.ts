@@ -74,6 +74,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['cash_session_id'])
     .execute();
 
+  await db.schema
+    .alterTable('credit_memos')
+    .addColumn('cash_session_id', 'integer', (column) => column.references('cash_sessions.id'))
+    .execute();
+
   await recordTable(db, 'z_readings', { tenant: true })
     .addColumn('branch_id', 'integer', (column) => column.notNull().references('branches.id'))
     .addColumn('business_date', 'text', (column) => column.notNull())
@@ -101,6 +106,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('z_readings').execute();
+  await db.schema.alterTable('credit_memos').dropColumn('cash_session_id').execute();
   await db.schema.dropIndex('invoice_payments_cash_session_id_index').execute();
   await db.schema.alterTable('invoice_payments').dropColumn('cash_session_id').execute();
   await db.schema.dropTable('cash_session_movements').execute();

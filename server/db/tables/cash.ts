@@ -55,5 +55,6 @@ export type CashTables = {
   cash_sessions: CashSessionTable;
   cash_session_movements: CashSessionMovementTable;
   invoice_payments: { cash_session_id: number | null };
+  credit_memos: { cash_session_id: number | null };
   z_readings: ZReadingTable;
 };

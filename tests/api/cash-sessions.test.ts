@@ -45,6 +45,8 @@ const cashierPermissions = [
   'create-invoice-payments',
   'update-invoice-payments',
   'delete-invoice-payments',
+  'view-credit-memos',
+  'create-credit-memos',
 ];
 
 beforeAll(async () => {
@@ -220,6 +222,41 @@ describe('a cashier shift', () => {
     );
     expect(mine).toMatchObject({ required: false, branch_id: branchB });
     if (mine.session) await admin.post(`/api/cash-sessions/${mine.session.id}/close`, { counted: countOf(500) });
+  });
+});
+
+describe('a shift with a sale, a cash refund and a cash out', () => {
+  it('expects float + cash received - cash refunded + cash in - cash out', async () => {
+    const session = await open(cashier, branchA, 1000);
+    const invoice = (await sale(cashier, branchA, 600)) as { id: number; total: number; lines: { id: number }[] };
+    expect((await pay(cashier, invoice.id, invoice.total)).status).toBe(201);
+    const memo = await cashier.post('/api/credit-memos', {
+      invoice_id: invoice.id,
+      memo_date: today,
+      reason: 'returned',
+      settlement: 'refund',
+      refund_method: 'cash',
+      lines: [{ invoice_line_id: invoice.lines[0]?.id, quantity: 1 }],
+    });
+    expect(memo.status).toBe(201);
+    await cashier.post(`/api/cash-sessions/${session.id}/movements`, {
+      kind: 'cash_out',
+      amount: 150,
+      reason: 'Delivery',
+    });
+    const x = expectContract(
+      await cashier.get(`/api/cash-sessions/${session.id}/x-reading`),
+      200,
+      GetCashSessionXReadingResponse,
+    );
+    expect(x).toMatchObject({ cash_received: invoice.total, cash_refunded: invoice.total, cash_out: 150 });
+    expect(x.expected_cash).toBe(1000 + invoice.total - invoice.total - 150);
+    const closed = expectContract(
+      await cashier.post(`/api/cash-sessions/${session.id}/close`, { counted: countOf(850) }),
+      200,
+      CloseCashSessionResponse,
+    );
+    expect(closed).toMatchObject({ expected_cash: 850, difference: 0, cash_refunded: invoice.total });
   });
 });
 

@@ -16,6 +16,8 @@ import { registerAuthRoutes } from './http/sign-in-routes.ts';
 import { registerSpa } from './http/spa.ts';
 import type { TrustProxy } from './http/trust-proxy.ts';
 import './http/request-context.ts';
+import { registerCashSessionRoutes } from './areas/cash/cash-sessions.ts';
+import { registerZReadingRoutes } from './areas/cash/z-readings.ts';
 import { registerDocumentRoutes } from './areas/document-routes.ts';
 import { registerJobOrderRoutes } from './areas/eye-care/job-order-routes.ts';
 import { imports, importWorkerModule } from './areas/imports.ts';
@@ -92,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOwnerReportRoutes(app, { db: options.db, now, passwordCost });
   registerLensFamilyRoutes(app, { db: options.db, now, passwordCost });
   registerStockCountRoutes(app, { db: options.db, now, passwordCost });
+  registerCashSessionRoutes(app, { db: options.db, now, passwordCost });
+  registerZReadingRoutes(app, { db: options.db, now, passwordCost });
   registerContactStatementRoutes(app, { db: options.db, now, passwordCost });
   for (const resource of resources) registerResource(app, resource, { db: options.db, now, passwordCost });
   const sendPage = options.clientDir ? await registerSpa(app, options.clientDir) : null;

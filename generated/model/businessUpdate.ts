@@ -58,6 +58,8 @@ export interface BusinessUpdate {
      * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   registered_name?: string | null;
+  /** Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method). */
+  require_cash_session?: boolean;
   /** A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none. */
   is_vat_registered?: boolean;
   /**

@@ -35,4 +35,5 @@ export const DocumentName = {
   'stock-count': 'stock-count',
   'credit-memo': 'credit-memo',
   'debit-memo': 'debit-memo',
+  'z-reading': 'z-reading',
 } as const;

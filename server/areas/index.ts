@@ -1,6 +1,8 @@
 import { permissionCatalogue } from '../auth/permission-catalogue.ts';
 import type { AnyResource } from '../engine/resource.ts';
 import { type ResourceKey, registry } from '../registry/resources.ts';
+import { cashSessionsResource } from './cash/cash-sessions.ts';
+import { zReadingsResource } from './cash/z-readings.ts';
 import { jobOrdersResource } from './eye-care/job-orders.ts';
 import { prescriptionsResource } from './eye-care/prescriptions.ts';
 import { brandsResource } from './inventory/brands.ts';
@@ -44,6 +46,7 @@ import { saleItemPricesResource } from './sales/sale-item-prices.ts';
 // and missing here fails typecheck.
 const definitions: Readonly<Record<ResourceKey, AnyResource>> = {
   'bill-payments': billPaymentsResource,
+  'cash-sessions': cashSessionsResource,
   bills: billsResource,
   branches: branchesResource,
   brands: brandsResource,
@@ -80,6 +83,7 @@ const definitions: Readonly<Record<ResourceKey, AnyResource>> = {
   'unit-of-measurements': unitOfMeasurementsResource,
   users: usersResource,
   warehouses: warehousesResource,
+  'z-readings': zReadingsResource,
 };
 
 // Every resource the engine serves, in the registry's order, with the facts the registry holds for both sides: its

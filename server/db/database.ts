@@ -1,3 +1,4 @@
+import type { CashTables } from './tables/cash.ts';
 import type { DocumentTables } from './tables/documents.ts';
 import type { EyeCareTables } from './tables/eye-care.ts';
 import type { IdentityEpochTables } from './tables/identity-epoch.ts';
@@ -21,4 +22,5 @@ export type Database = MasterDataTables &
   StockLotTables &
   StockAdjustmentTables &
   MemorandaTables &
-  IdentityEpochTables;
+  IdentityEpochTables &
+  CashTables;

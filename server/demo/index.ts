@@ -3,6 +3,7 @@ import { permissions } from '../areas/index.ts';
 import type { ScryptCost } from '../auth/password.ts';
 import { seedPermissions } from '../auth/seed-permissions.ts';
 import type { Database } from '../db/database.ts';
+import { seedDemoCash } from './cash.ts';
 import { seedDemoDocuments } from './documents.ts';
 import { seedDemoEyeCare } from './eye-care.ts';
 import { seedDemoHistory } from './history.ts';
@@ -31,6 +32,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
     await seedDemoStockLots(trx, master, options.now);
     await seedDemoStockAdjustments(trx, master, options.now);
     await seedDemoMemoranda(trx, master, options.now);
+    await seedDemoCash(trx, master, options.now);
     await seedDemoHistory(trx, master, options);
   });
 }

@@ -268,6 +268,8 @@ export async function seedDemoMasterData(
     ...actions(['stock-requests'], ['view', 'create', 'update']),
     ...actions(['stock-transfers'], ['view']),
     ...actions(['stock-receives'], ['view', 'create']),
+    // The cashier's own drawer and their branch's Z-reading (docs/domain/cash.md, Permissions).
+    ...actions(['cash-sessions', 'z-readings'], ['view', 'create']),
   ]);
   const clerk = await role('Warehouse Clerk', 'Receiving purchases and moving stock; inventory read-only', [
     ...actions(['receive-orders'], ['view', 'create', 'delete', 'restore']),

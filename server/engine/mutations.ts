@@ -1,6 +1,7 @@
 import { retryTransaction } from '../db/transaction-retry.ts';
 import { conflict, type FieldErrors, unprocessable } from '../domain/refusal.ts';
 import { parseInput } from '../http/validation.ts';
+import { checkOpenDay } from './closed-day.ts';
 import { checkDocumentDate } from './document-date.ts';
 import { dynamic } from './dynamic.ts';
 import { forgetHistory, presentedRow, recordChange } from './history.ts';
@@ -78,6 +79,7 @@ async function createParsed(resource: AnyResource, trx: ResourceContext, input: 
   const columns = resource.toColumns ? resource.toColumns(input, trx) : (input as Record<string, unknown>);
   checkDocumentDate(resource, trx, 'create', input as Record<string, unknown>, null);
   await checkWorkPlace(resource, trx, input as Record<string, unknown>);
+  await checkOpenDay(resource, trx, input as Record<string, unknown>);
   await checkColumns(resource, trx, columns, null);
   return resource.create ? resource.create(trx, input) : insertRecord(trx, resource, columns);
 }
@@ -99,6 +101,8 @@ export function updateRecord(resource: AnyResource, ctx: ResourceContext, id: nu
     checkDocumentDate(resource, trx, 'update', input as Record<string, unknown>, existing);
     await checkWorkPlace(resource, trx, existing);
     await checkWorkPlace(resource, trx, { ...existing, ...(input as Record<string, unknown>) });
+    await checkOpenDay(resource, trx, existing);
+    await checkOpenDay(resource, trx, { ...existing, ...(input as Record<string, unknown>) });
     await checkColumns(resource, trx, columns, existing);
     const before = await presentedRow(resource, trx, existing);
     if (resource.update) await resource.update(trx, existing, input);
@@ -115,6 +119,7 @@ export function softDeleteRecord(resource: AnyResource, ctx: ResourceContext, id
     if (existing.deleted_at !== null) throw conflict(`The ${resource.singular} is already deleted.`);
     checkDocumentDate(resource, trx, 'void', null, existing);
     await checkWorkPlace(resource, trx, existing);
+    await checkOpenDay(resource, trx, existing);
     const before = await presentedRow(resource, trx, existing);
     if (resource.softDelete) await resource.softDelete(trx, existing);
     else await updateColumns(trx, resource.table, id, { deleted_at: trx.now });
@@ -130,6 +135,7 @@ export function restoreRecord(resource: AnyResource, ctx: ResourceContext, id: n
     if (existing.deleted_at === null) throw conflict(`The ${resource.singular} is not deleted.`);
     checkDocumentDate(resource, trx, 'restore', null, existing);
     await checkWorkPlace(resource, trx, existing);
+    await checkOpenDay(resource, trx, existing);
     const before = await presentedRow(resource, trx, existing);
     if (resource.restore) await resource.restore(trx, existing);
     else await updateColumns(trx, resource.table, id, { deleted_at: null });

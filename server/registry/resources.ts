@@ -25,6 +25,8 @@ export type ResourceAction = (typeof resourceActions)[number];
 const everyAction = resourceActions;
 const noUpdate = ['view', 'create', 'delete', 'restore', 'force-delete'] as const;
 const viewOnly = ['view'] as const;
+// A record made once and never edited nor voided: a cashier's shift, a closed day (docs/domain/cash.md).
+const madeOnce = ['view', 'create'] as const;
 
 export type RegistryEntry = {
   // The URL segment of its API (/api/{key}) and screens (/{key}), and the prefix of its permissions.
@@ -186,6 +188,23 @@ export const registry = [
     sidebar: 'link',
     actions: noUpdate,
     document: { numberPrefix: 'CM', referenced: false },
+  },
+  {
+    key: 'cash-sessions',
+    area: 'sales',
+    singular: 'Cash Session',
+    plural: 'Cash Sessions',
+    sidebar: 'link',
+    actions: madeOnce,
+  },
+  {
+    key: 'z-readings',
+    area: 'sales',
+    singular: 'Z-Reading',
+    plural: 'Z-Readings',
+    sidebar: 'link',
+    actions: madeOnce,
+    document: { numberPrefix: 'Z', referenced: false },
   },
   {
     key: 'quotations',

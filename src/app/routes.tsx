@@ -115,6 +115,13 @@ export function appRoutes(): RouteObject[] {
             async () => (await import('../areas/inventory/lenses/power-grid-screen.tsx')).PowerGridScreen,
           ),
         },
+        {
+          path: 'z-readings/x-reading',
+          element: shellScreen(
+            named('z-readings.x-reading', 'X-Reading'),
+            async () => (await import('../areas/cash/z-reading-panel.tsx')).DayXReadingScreen,
+          ),
+        },
         ...namedRoutes.map((route) => ({
           path: route.path.slice(1),
           element: shellScreen(handleOf(route), screenOf(route)),

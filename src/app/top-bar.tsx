@@ -12,6 +12,8 @@ export type TopBarProps = { userName: string; businessName: string | null; onOpe
 // show without it.
 const NotificationsMenu = lazy(async () => ({ default: (await import('./top-bar-menus.tsx')).NotificationsMenu }));
 const UserMenu = lazy(async () => ({ default: (await import('./top-bar-menus.tsx')).UserMenu }));
+// A cashier's drawer (docs/domain/cash.md): loaded after the first paint, like the menus.
+const DrawerStatus = lazy(async () => ({ default: (await import('../areas/cash/drawer-status.tsx')).DrawerStatus }));
 
 export function TopBar({ userName, businessName, onOpenNavigation }: TopBarProps) {
   const location = useLocation();
@@ -62,6 +64,11 @@ export function TopBar({ userName, businessName, onOpenNavigation }: TopBarProps
         ) : null}
       </HStack>
       <HStack gap={{ base: '1', md: '3' }} flexShrink={0}>
+        {businessName ? (
+          <Suspense fallback={null}>
+            <DrawerStatus />
+          </Suspense>
+        ) : null}
         <Suspense fallback={<NotificationsButton />}>
           <NotificationsMenu />
         </Suspense>

@@ -10,6 +10,10 @@ import {
   getListBusinessesResponseMock,
 } from '../../generated/hooks/businesses/businesses.msw.ts';
 import {
+  getGetCashSessionResponseMock,
+  getListCashSessionsResponseMock,
+} from '../../generated/hooks/cash-sessions/cash-sessions.msw.ts';
+import {
   getGetContactTypeResponseMock,
   getListContactTypesResponseMock,
 } from '../../generated/hooks/contact-types/contact-types.msw.ts';
@@ -103,6 +107,10 @@ import {
   getGetWarehouseResponseMock,
   getListWarehousesResponseMock,
 } from '../../generated/hooks/warehouses/warehouses.msw.ts';
+import {
+  getGetZReadingResponseMock,
+  getListZReadingsResponseMock,
+} from '../../generated/hooks/z-readings/z-readings.msw.ts';
 
 export type MockRecord = { id: number; deleted_at: string | null };
 export type MockFactory = { list: () => { data: MockRecord[] }; get: () => MockRecord };
@@ -112,6 +120,7 @@ export const mockFactories: Record<string, MockFactory> = {
   'bill-payments': { list: getListBillPaymentsResponseMock, get: getGetBillPaymentResponseMock },
   bills: { list: getListBillsResponseMock, get: getGetBillResponseMock },
   branches: { list: getListBranchesResponseMock, get: getGetBranchResponseMock },
+  'cash-sessions': { list: getListCashSessionsResponseMock, get: getGetCashSessionResponseMock },
   brands: { list: getListBrandsResponseMock, get: getGetBrandResponseMock },
   businesses: { list: getListBusinessesResponseMock, get: getGetBusinessResponseMock },
   'contact-types': { list: getListContactTypesResponseMock, get: getGetContactTypeResponseMock },
@@ -142,4 +151,5 @@ export const mockFactories: Record<string, MockFactory> = {
   'unit-of-measurements': { list: getListUnitOfMeasurementsResponseMock, get: getGetUnitOfMeasurementResponseMock },
   users: { list: getListUsersResponseMock, get: getGetUserResponseMock },
   warehouses: { list: getListWarehousesResponseMock, get: getGetWarehouseResponseMock },
+  'z-readings': { list: getListZReadingsResponseMock, get: getGetZReadingResponseMock },
 };

@@ -41,6 +41,7 @@ export const mockBusinesses: Business[] = [1, 2].map((id) => ({
   registered_name: id === 1 ? 'Spectacle Optical Makati, Inc.' : 'Spectacle Optical Cebu, Inc.',
   is_vat_registered: true,
   invoice_footer: null,
+  require_cash_session: false,
   created_at: '2026-01-05T08:00:00Z',
   updated_at: '2026-01-05T08:00:00Z',
   deleted_at: null,

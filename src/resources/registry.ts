@@ -1,4 +1,6 @@
 import { type Area, areas, registry } from '../../server/registry/resources.ts';
+import { cashSessions } from '../areas/cash/cash-sessions.ts';
+import { zReadings } from '../areas/cash/z-readings.ts';
 import { jobOrders } from '../areas/eye-care/job-orders.ts';
 import { prescriptions } from '../areas/eye-care/prescriptions.ts';
 import { brands } from '../areas/inventory/brands.ts';
@@ -42,6 +44,7 @@ import type { ResourceDefinition, ResourceKey } from './resource.ts';
 // and missing here fails typecheck.
 const definitions: Readonly<Record<ResourceKey, ResourceDefinition>> = {
   'bill-payments': billPayments,
+  'cash-sessions': cashSessions,
   bills: bills,
   branches: branches,
   brands: brands,
@@ -78,6 +81,7 @@ const definitions: Readonly<Record<ResourceKey, ResourceDefinition>> = {
   'unit-of-measurements': unitOfMeasurements,
   users: users,
   warehouses: warehouses,
+  'z-readings': zReadings,
 };
 
 // Every resource in the registry's order, the order the sidebar lists them within their groups. Routes, sidebar,

@@ -2,11 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { GetAllBusinessesResponse } from '../../generated/zod/businesses/businesses.zod.ts';
 import { CreateInvoicePaymentResponse } from '../../generated/zod/invoice-payments/invoice-payments.zod.ts';
-import {
-  CreateInvoiceResponse,
-  DeleteInvoiceResponse,
-  ListInvoicesResponse,
-} from '../../generated/zod/invoices/invoices.zod.ts';
+import { CreateInvoiceResponse, DeleteInvoiceResponse } from '../../generated/zod/invoices/invoices.zod.ts';
 import { ListPermissionsResponse } from '../../generated/zod/permissions/permissions.zod.ts';
 import { CreatePurchaseOrderResponse } from '../../generated/zod/purchase-orders/purchase-orders.zod.ts';
 import { CreateReceiveOrderResponse } from '../../generated/zod/receive-orders/receive-orders.zod.ts';
@@ -177,11 +173,9 @@ describe('sales documents are dated today', () => {
     });
     const supervisor = await api.signIn('supervisor@spectacle.test');
     supervisor.businessId = admin.businessId;
-    const earlier = expectContract(
-      await supervisor.get(`/api/invoices?branch_id=${makati}&invoice_date_to=${yesterday}&per_page=100`),
-      200,
-      ListInvoicesResponse,
-    ).data.find((invoice) => invoice.amount_paid === 0 && invoice.job_order_id === null);
+    // The demo's days before yesterday are closed by their Z-readings (docs/domain/cash.md): an unpaid sale of
+    // yesterday's, which only the administrator may date so.
+    const earlier = expectContract(await admin.post('/api/invoices', sale(yesterday)), 201, CreateInvoiceResponse);
     expect(earlier).toBeDefined();
     const refused = expectContract(await supervisor.delete(`/api/invoices/${earlier?.id}`), 403, MessageOnly);
     expect(refused.message).toContain('void');

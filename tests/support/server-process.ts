@@ -1,5 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { businessDate } from '../../server/domain/business-date.ts';
+
+// Yesterday: an earlier day the administrator may post to, and one the demo has not closed with its Z-reading
+// (docs/domain/cash.md).
+const postingDay = businessDate(new Date(Date.now() - 86_400_000));
 
 // The real server in a process of its own, on a SQLite file with the demo data (or what `env` says instead), and a
 // browser-like HTTP client signed in as the demo administrator: for tests that load it, back it up under load, kill
@@ -112,21 +117,21 @@ export function postingMix(
       client.request('POST', '/api/receive-orders', {
         contact_id: ids.supplier,
         branch_id: ids.branch,
-        received_date: '2026-11-21',
+        received_date: postingDay,
         lines: [{ item_id: ids.item, quantity: 3, unit_cost: 100 }],
       }),
     () =>
       client.request('POST', '/api/invoices', {
         contact_id: ids.customer,
         branch_id: ids.branch,
-        invoice_date: '2026-11-21',
+        invoice_date: postingDay,
         lines,
       }),
     () =>
       client.request('POST', '/api/stock-transfers', {
         from_branch_id: ids.branch,
         to_warehouse_id: ids.warehouse,
-        transfer_date: '2026-11-21',
+        transfer_date: postingDay,
         lines,
       }),
   ];

@@ -27,6 +27,8 @@ describe('the routes of docs/domain/screens.md', () => {
     ['stock-counts', 'index create view'],
     ['credit-memos', 'index create view'],
     ['debit-memos', 'index create view'],
+    ['cash-sessions', 'index create view'],
+    ['z-readings', 'index create view'],
   ])('%s has %s', (key, actions) => {
     expect(actionsOf(key)).toBe(actions);
   });

@@ -83,6 +83,7 @@ export const ListBusinessesResponse = zod.strictObject({
   "phone": zod.string().max(listBusinessesResponseDataItemPhoneMax).nullable(),
   "email": zod.email().max(listBusinessesResponseDataItemEmailMax).nullable(),
   "registered_name": zod.string().max(listBusinessesResponseDataItemRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(listBusinessesResponseDataItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })),
@@ -129,6 +130,7 @@ export const createBusinessBodyRegisteredNameMax = 255;
 
 
 export const createBusinessBodyRegisteredNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createBusinessBodyRequireCashSessionDefault = false;
 export const createBusinessBodyIsVatRegisteredDefault = true;
 export const createBusinessBodyInvoiceFooterMax = 2000;
 
@@ -144,6 +146,7 @@ export const CreateBusinessBody = zod.strictObject({
   "phone": zod.string().max(createBusinessBodyPhoneMax).regex(createBusinessBodyPhoneRegExp).nullish(),
   "email": zod.email().max(createBusinessBodyEmailMax).nullish(),
   "registered_name": zod.string().max(createBusinessBodyRegisteredNameMax).regex(createBusinessBodyRegisteredNameRegExp).nullish().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "require_cash_session": zod.boolean().default(createBusinessBodyRequireCashSessionDefault).describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().default(createBusinessBodyIsVatRegisteredDefault).describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(createBusinessBodyInvoiceFooterMax).regex(createBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })
@@ -186,6 +189,7 @@ export const CreateBusinessResponse = zod.strictObject({
   "phone": zod.string().max(createBusinessResponsePhoneMax).nullable(),
   "email": zod.email().max(createBusinessResponseEmailMax).nullable(),
   "registered_name": zod.string().max(createBusinessResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(createBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })
@@ -244,6 +248,7 @@ export const SearchBusinessesResponseItem = zod.strictObject({
   "phone": zod.string().max(searchBusinessesResponsePhoneMax).nullable(),
   "email": zod.email().max(searchBusinessesResponseEmailMax).nullable(),
   "registered_name": zod.string().max(searchBusinessesResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(searchBusinessesResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })
@@ -291,6 +296,7 @@ export const GetAllBusinessesResponse = zod.strictObject({
   "phone": zod.string().max(getAllBusinessesResponseBusinessesItemPhoneMax).nullable(),
   "email": zod.email().max(getAllBusinessesResponseBusinessesItemEmailMax).nullable(),
   "registered_name": zod.string().max(getAllBusinessesResponseBusinessesItemRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(getAllBusinessesResponseBusinessesItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 }))
@@ -338,6 +344,7 @@ export const RetrieveAllBusinessesResponse = zod.strictObject({
   "phone": zod.string().max(retrieveAllBusinessesResponseBusinessesItemPhoneMax).nullable(),
   "email": zod.email().max(retrieveAllBusinessesResponseBusinessesItemEmailMax).nullable(),
   "registered_name": zod.string().max(retrieveAllBusinessesResponseBusinessesItemRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(retrieveAllBusinessesResponseBusinessesItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 }))
@@ -393,6 +400,7 @@ export const GetBusinessResponse = zod.strictObject({
   "phone": zod.string().max(getBusinessResponsePhoneMax).nullable(),
   "email": zod.email().max(getBusinessResponseEmailMax).nullable(),
   "registered_name": zod.string().max(getBusinessResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(getBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })
@@ -449,6 +457,7 @@ export const UpdateBusinessBody = zod.strictObject({
   "phone": zod.string().max(updateBusinessBodyPhoneMax).regex(updateBusinessBodyPhoneRegExp).nullish(),
   "email": zod.email().max(updateBusinessBodyEmailMax).nullish(),
   "registered_name": zod.string().max(updateBusinessBodyRegisteredNameMax).regex(updateBusinessBodyRegisteredNameRegExp).nullish().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "require_cash_session": zod.boolean().optional().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().optional().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(updateBusinessBodyInvoiceFooterMax).regex(updateBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })
@@ -491,6 +500,7 @@ export const UpdateBusinessResponse = zod.strictObject({
   "phone": zod.string().max(updateBusinessResponsePhoneMax).nullable(),
   "email": zod.email().max(updateBusinessResponseEmailMax).nullable(),
   "registered_name": zod.string().max(updateBusinessResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(updateBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })
@@ -545,6 +555,7 @@ export const DeleteBusinessResponse = zod.strictObject({
   "phone": zod.string().max(deleteBusinessResponsePhoneMax).nullable(),
   "email": zod.email().max(deleteBusinessResponseEmailMax).nullable(),
   "registered_name": zod.string().max(deleteBusinessResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(deleteBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })
@@ -599,6 +610,7 @@ export const RestoreBusinessResponse = zod.strictObject({
   "phone": zod.string().max(restoreBusinessResponsePhoneMax).nullable(),
   "email": zod.email().max(restoreBusinessResponseEmailMax).nullable(),
   "registered_name": zod.string().max(restoreBusinessResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(restoreBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })

@@ -28,8 +28,12 @@ export function withTin<T extends Record<string, unknown>>(input: T): T {
 
 // The flag is stored 0/1 like every flag; the TIN with its dashes.
 function businessColumns(input: BusinessInput): Record<string, unknown> {
-  const { is_vat_registered, ...columns } = withTin(input);
-  return is_vat_registered === undefined ? columns : { ...columns, is_vat_registered: is_vat_registered ? 1 : 0 };
+  const { is_vat_registered, require_cash_session, ...columns } = withTin(input);
+  return {
+    ...columns,
+    ...(is_vat_registered === undefined ? {} : { is_vat_registered: is_vat_registered ? 1 : 0 }),
+    ...(require_cash_session === undefined ? {} : { require_cash_session: require_cash_session ? 1 : 0 }),
+  };
 }
 
 // What every optical shop needs before its first item (docs/DECISIONS.md, "A new business's starting data"): its
@@ -118,6 +122,7 @@ export async function presentBusinesses(rows: Row<'businesses'>[]) {
     registered_name: row.registered_name,
     is_vat_registered: row.is_vat_registered === 1,
     invoice_footer: row.invoice_footer,
+    require_cash_session: row.require_cash_session === 1,
   }));
 }
 

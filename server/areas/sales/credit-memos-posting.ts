@@ -14,6 +14,7 @@ import { type PostingContext, type PostingDirection, timestampOf } from '../../l
 import { requireLineItems } from '../../ledger/references.ts';
 import { applyStockChanges, type StockChange } from '../../ledger/stock-ledger.ts';
 import { postedLots, reverseLots, splitByLots } from '../../ledger/stock-lots.ts';
+import { drawerForPayment } from '../cash/cash-sessions-posting.ts';
 
 // Credit memos (docs/domain/sales.md, Credit memos): a posted invoice's goods or price taken back. A line
 // credits what the customer paid for what comes back, VAT split as on the invoice line; the memo lowers the invoice's
@@ -176,6 +177,10 @@ export async function createCreditMemo(context: PostingContext, input: CreditMem
     throw fieldError('refund_method', 'A refund is paid out in cash, by transfer, check, card or e-wallet.');
   }
   const location = { branch_id: invoice.branch_id, warehouse_id: null };
+  // A refund paid out in cash leaves the refunder's drawer (docs/domain/cash.md, Cash sessions).
+  const refundMethod = settlement === 'refund' ? (input.refund_method ?? null) : null;
+  const cashSessionId =
+    refundMethod === null ? null : await drawerForPayment(context, invoice.branch_id, refundMethod, 'refund_method');
   const at = timestampOf(context);
   const breakdown = memoBreakdown(lines);
   const header = await context.trx
@@ -194,7 +199,8 @@ export async function createCreditMemo(context: PostingContext, input: CreditMem
       applied_amount: 0,
       excess_amount: 0,
       settlement,
-      refund_method: settlement === 'refund' ? (input.refund_method ?? null) : null,
+      refund_method: refundMethod,
+      cash_session_id: cashSessionId,
       refund_reference: settlement === 'refund' ? (input.refund_reference ?? null) : null,
       created_at: at,
       updated_at: at,

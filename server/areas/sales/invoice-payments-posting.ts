@@ -9,6 +9,7 @@ import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
 import { moveContactCredit, movePayment, paymentColumns } from '../../ledger/payments.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
+import { drawerForPayment } from '../cash/cash-sessions-posting.ts';
 
 export type InvoicePaymentInput = z.output<typeof CreateInvoicePaymentBody>;
 export type InvoicePaymentChanges = z.output<typeof UpdateInvoicePaymentBody>;
@@ -27,10 +28,12 @@ async function requireInvoice(context: PostingContext, invoiceId: number): Promi
 
 export async function createInvoicePayment(context: PostingContext, input: InvoicePaymentInput): Promise<number> {
   const invoice = await requireInvoice(context, input.invoice_id);
+  const cashSessionId = await drawerForPayment(context, invoice.branch_id, input.payment_method);
   const header = await context.trx
     .insertInto('invoice_payments')
     .values({
       ...paymentColumns(context, input),
+      cash_session_id: cashSessionId,
       number: await assignDocumentNumber(context, 'invoice-payment', {
         branch_id: invoice.branch_id,
         warehouse_id: null,
@@ -88,7 +91,11 @@ export async function updateInvoicePayment(
     .where('business_id', '=', context.businessId)
     .executeTakeFirst();
   if (!payment) throw notFound();
-  if (changes.invoice_id !== undefined) await requireInvoice(context, changes.invoice_id);
+  const invoice = await requireInvoice(context, changes.invoice_id ?? payment.invoice_id);
+  const method = changes.payment_method ?? payment.payment_method;
+  // A payment that becomes cash goes into a drawer as a new one would (docs/domain/cash.md).
+  const cashSessionId =
+    payment.cash_session_id ?? (method === 'cash' ? await drawerForPayment(context, invoice.branch_id, method) : null);
   await postInvoicePayment(context, id, -1);
   await context.trx
     .updateTable('invoice_payments')
@@ -96,7 +103,8 @@ export async function updateInvoicePayment(
       invoice_id: changes.invoice_id ?? payment.invoice_id,
       payment_date: changes.payment_date ?? payment.payment_date,
       amount: changes.amount === undefined ? payment.amount : pesosToCentavos(changes.amount),
-      payment_method: changes.payment_method ?? payment.payment_method,
+      payment_method: method,
+      cash_session_id: cashSessionId,
       reference: changes.reference === undefined ? payment.reference : changes.reference,
       notes: changes.notes === undefined ? payment.notes : changes.notes,
       updated_at: timestampOf(context),

@@ -14,6 +14,7 @@ import * as reportLedgerValues from './015_report_ledger_values.ts';
 import * as stockAdjustmentsAndCounts from './016_stock_adjustments_and_counts.ts';
 import * as creditMemos from './017_credit_memos.ts';
 import * as debitMemos from './018_debit_memos.ts';
+import * as cashSessionsAndZReadings from './019_cash_sessions_and_z_readings.ts';
 
 // Every migration, in order. A static list (not a folder scan) so that bundling and tests see the same set.
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '016_stock_adjustments_and_counts': stockAdjustmentsAndCounts,
   '017_credit_memos': creditMemos,
   '018_debit_memos': debitMemos,
+  '019_cash_sessions_and_z_readings': cashSessionsAndZReadings,
 };

@@ -21,6 +21,7 @@ export const businesses = defineResource({
     { field: 'registered_name', label: 'Registered Name' },
     { field: 'is_vat_registered', label: 'VAT-Registered', kind: 'boolean' },
     { field: 'invoice_footer', label: 'Invoice Footer' },
+    { field: 'require_cash_session', label: 'Cash Only Into an Open Drawer', kind: 'boolean' },
     ...recordTimestamps,
   ],
   formFields: [
@@ -33,6 +34,11 @@ export const businesses = defineResource({
     { name: 'registered_name', label: 'Registered Name', kind: 'text' },
     { name: 'is_vat_registered', label: 'VAT-Registered', kind: 'checkbox' },
     { name: 'invoice_footer', label: 'Invoice Footer (permit, ATP or accreditation numbers)', kind: 'textarea' },
+    {
+      name: 'require_cash_session',
+      label: 'Require an open cash session to take cash (require_cash_session)',
+      kind: 'checkbox',
+    },
   ],
   load: async () => {
     const [api, schemas] = await Promise.all([

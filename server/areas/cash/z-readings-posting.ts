@@ -1,0 +1,220 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { businessDate } from '../../domain/business-date.ts';
+import { type Centavos, centavosToPesos, pesosToCentavos } from '../../domain/money.ts';
+import { conflict, fieldError } from '../../domain/refusal.ts';
+import { assignDocumentNumber } from '../../ledger/document-counter.ts';
+import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
+import { dailySales } from '../reports/daily-sales.ts';
+
+// The end of a branch's business day (docs/domain/cash.md, Z-reading). Its sales figures are the daily sales report's
+// row for that branch and day, computed by the same function, so that the reading and the report never disagree and
+// whatever the report learns (returns, refunds) the reading carries too.
+
+type DailySalesRow = Awaited<ReturnType<typeof dailySales>>[number];
+
+export type DayFigures = Omit<DailySalesRow, 'date'> & {
+  business_date: string;
+  voided_amount: number;
+  special_discounts_by_program: {
+    discount_program_id: number | null;
+    program_name: string | null;
+    count: number;
+    amount: number;
+  }[];
+  cash_sessions: {
+    cash_session_id: number;
+    user_name: string | null;
+    status: 'open' | 'closed';
+    expected_cash: number;
+    counted_cash: number | null;
+    difference: number | null;
+  }[];
+  cash_difference: number;
+};
+
+export async function dayFigures(
+  db: Kysely<Database>,
+  businessId: number,
+  branchId: number,
+  day: string,
+): Promise<DayFigures> {
+  const [rows, branch, voided, programs, sessions] = await Promise.all([
+    dailySales(db, businessId, { branchId, dateFrom: day, dateTo: day }),
+    db.selectFrom('branches').select('name').where('id', '=', branchId).executeTakeFirst(),
+    db
+      .selectFrom('invoices')
+      .select(sql<string | number | null>`SUM(total)`.as('amount'))
+      .where('business_id', '=', businessId)
+      .where('branch_id', '=', branchId)
+      .where('invoice_date', '=', day)
+      .where('deleted_at', 'is not', null)
+      .executeTakeFirst(),
+    db
+      .selectFrom('invoices')
+      .leftJoin('discount_programs', 'discount_programs.id', 'invoices.special_discount_program_id')
+      .select([
+        'invoices.special_discount_program_id',
+        'discount_programs.name',
+        sql<string | number>`COUNT(*)`.as('count'),
+        sql<string | number>`SUM(invoices.special_discount_total)`.as('amount'),
+      ])
+      .where('invoices.business_id', '=', businessId)
+      .where('invoices.branch_id', '=', branchId)
+      .where('invoices.invoice_date', '=', day)
+      .where('invoices.deleted_at', 'is', null)
+      .where('invoices.special_discount_program_id', 'is not', null)
+      .groupBy(['invoices.special_discount_program_id', 'discount_programs.name'])
+      .orderBy('discount_programs.name')
+      .execute(),
+    db
+      .selectFrom('cash_sessions')
+      .innerJoin('users', 'users.id', 'cash_sessions.user_id')
+      .select([
+        'cash_sessions.id',
+        'cash_sessions.status',
+        'cash_sessions.opening_float',
+        'cash_sessions.expected_cash',
+        'cash_sessions.counted_cash',
+        'cash_sessions.difference',
+        'users.name',
+      ])
+      .where('cash_sessions.business_id', '=', businessId)
+      .where('cash_sessions.branch_id', '=', branchId)
+      .where('cash_sessions.business_date', '=', day)
+      .where('cash_sessions.deleted_at', 'is', null)
+      .orderBy('cash_sessions.id')
+      .execute(),
+  ]);
+  const row = rows[0];
+  const zero = centavosToPesos(0);
+  const pesos = (value: string | number | null | undefined) => centavosToPesos(Number(value ?? 0));
+  const difference = sessions.reduce((sum, session) => sum + Number(session.difference ?? 0), 0);
+  return {
+    branch_id: branchId,
+    branch_name: branch?.name ?? null,
+    business_date: day,
+    invoices_issued: row?.invoices_issued ?? 0,
+    issued_from: row?.issued_from ?? null,
+    issued_to: row?.issued_to ?? null,
+    invoices_voided: row?.invoices_voided ?? 0,
+    voided_from: row?.voided_from ?? null,
+    voided_to: row?.voided_to ?? null,
+    gross_sales: row?.gross_sales ?? zero,
+    regular_discounts: row?.regular_discounts ?? zero,
+    vat_exemption: row?.vat_exemption ?? zero,
+    special_discounts: row?.special_discounts ?? zero,
+    vatable_sales: row?.vatable_sales ?? zero,
+    vat_amount: row?.vat_amount ?? zero,
+    vat_exempt_sales: row?.vat_exempt_sales ?? zero,
+    zero_rated_sales: row?.zero_rated_sales ?? zero,
+    net_sales: row?.net_sales ?? zero,
+    collections_cash: row?.collections_cash ?? zero,
+    collections_bank_transfer: row?.collections_bank_transfer ?? zero,
+    collections_check: row?.collections_check ?? zero,
+    collections_card: row?.collections_card ?? zero,
+    collections_e_wallet: row?.collections_e_wallet ?? zero,
+    collections_total: row?.collections_total ?? zero,
+    credit_memos_issued: row?.credit_memos_issued ?? 0,
+    credit_memos_from: row?.credit_memos_from ?? null,
+    credit_memos_to: row?.credit_memos_to ?? null,
+    returns_total: row?.returns_total ?? zero,
+    returns_vat_amount: row?.returns_vat_amount ?? zero,
+    refunds_total: row?.refunds_total ?? zero,
+    voided_amount: pesos(voided?.amount),
+    special_discounts_by_program: programs.map((program) => ({
+      discount_program_id: program.special_discount_program_id,
+      program_name: program.name ?? null,
+      count: Number(program.count),
+      amount: pesos(program.amount),
+    })),
+    cash_sessions: sessions.map((session) => ({
+      cash_session_id: session.id,
+      user_name: session.name,
+      status: session.status,
+      expected_cash: pesos(session.expected_cash),
+      counted_cash: session.counted_cash === null ? null : pesos(session.counted_cash),
+      difference: session.difference === null ? null : pesos(session.difference),
+    })),
+    cash_difference: centavosToPesos(difference),
+  };
+}
+
+// The branch's latest reading: the grand total the next one carries on from.
+export async function latestReading(db: Kysely<Database>, businessId: number, branchId: number) {
+  return db
+    .selectFrom('z_readings')
+    .select(['id', 'business_date', 'z_counter', 'accumulated_grand_total'])
+    .where('business_id', '=', businessId)
+    .where('branch_id', '=', branchId)
+    .orderBy('z_counter', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export type ZReadingInput = { branch_id: number; business_date?: string };
+
+export async function createZReading(context: PostingContext, input: ZReadingInput): Promise<number> {
+  const today = businessDate(context.now);
+  const day = input.business_date ?? today;
+  if (day > today) throw fieldError('business_date', `A day is closed once it has begun: ${day} is after today.`);
+  const branch = await context.trx
+    .selectFrom('branches')
+    .select(['id', 'name'])
+    .where('id', '=', input.branch_id)
+    .where('business_id', '=', context.businessId)
+    .where('deleted_at', 'is', null)
+    // Waits for the documents of the branch being saved now, and holds back those that come after until the reading
+    // commits (server/engine/closed-day.ts): the day's figures are read with nothing of that day in flight.
+    .$if(context.dialect === 'postgres', (query) => query.forUpdate())
+    .executeTakeFirst();
+  if (!branch) throw fieldError('branch_id', 'The selected branch_id is invalid.');
+  const location = { branch_id: branch.id, warehouse_id: null };
+  // The branch's Z counter row is the series' lock as well: a second close of the same branch waits until the first
+  // commits, then reads its reading below. A refused reading rolls the counter back, so the series has no gaps.
+  const number = await assignDocumentNumber(context, 'z-reading', location);
+  const previous = await latestReading(context.trx, context.businessId, branch.id);
+  if (previous && previous.business_date >= day) {
+    if (previous.business_date === day) throw conflict(`${branch.name} already has its Z-reading for ${day}.`);
+    throw fieldError(
+      'business_date',
+      `${branch.name}'s last Z-reading closed ${previous.business_date}: a reading closes a later day.`,
+    );
+  }
+  const stillOpen = await context.trx
+    .selectFrom('cash_sessions')
+    .select('id')
+    .where('business_id', '=', context.businessId)
+    .where('branch_id', '=', branch.id)
+    .where('status', '=', 'open')
+    .where('business_date', '<=', day)
+    .executeTakeFirst();
+  if (stillOpen) {
+    throw fieldError('branch_id', `Close the open cash sessions at ${branch.name} before closing the day.`);
+  }
+  const figures = await dayFigures(context.trx, context.businessId, branch.id, day);
+  const netSales: Centavos = pesosToCentavos(figures.net_sales);
+  const previousGrandTotal = Number(previous?.accumulated_grand_total ?? 0);
+  const at = timestampOf(context);
+  const row = await context.trx
+    .insertInto('z_readings')
+    .values({
+      business_id: context.businessId,
+      branch_id: branch.id,
+      business_date: day,
+      number,
+      z_counter: Number(previous?.z_counter ?? 0) + 1,
+      figures: JSON.stringify(figures),
+      net_sales: netSales,
+      previous_grand_total: previousGrandTotal,
+      accumulated_grand_total: previousGrandTotal + netSales,
+      cash_difference: pesosToCentavos(figures.cash_difference),
+      created_at: at,
+      updated_at: at,
+      created_by: context.userId,
+      updated_by: context.userId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

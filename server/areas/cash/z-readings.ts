@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import {
+  CreateZReadingBody,
+  GetDayXReadingQueryParams,
+  ListZReadingsQueryParams,
+  SearchZReadingsQueryParams,
+} from '../../../generated/zod/z-readings/z-readings.zod.ts';
+import { businessDate } from '../../domain/business-date.ts';
+import { centavosToPesos, pesosToCentavos } from '../../domain/money.ts';
+import { fieldError } from '../../domain/refusal.ts';
+import { auditColumns } from '../../engine/dynamic.ts';
+import type { Resource } from '../../engine/resource.ts';
+import { type EngineOptions, resourceContext } from '../../engine/routes.ts';
+import { boundLocation } from '../../engine/work-location.ts';
+import { parseInput, queryNumbers } from '../../http/validation.ts';
+import { postingContextOf } from '../../ledger/document-support.ts';
+import { atOwnLocation } from '../../ledger/work-places.ts';
+import { createZReading, type DayFigures, dayFigures, latestReading } from './z-readings-posting.ts';
+
+type Create = z.output<typeof CreateZReadingBody>;
+
+// Read-only once made (docs/domain/cash.md, Z-reading): no edit, no void, no delete.
+export const zReadingsResource: Resource<'z_readings', Create> = {
+  prefix: 'z-readings',
+  singular: 'Z-reading',
+  table: 'z_readings',
+  scope: 'business',
+  schemas: {
+    list: ListZReadingsQueryParams,
+    search: SearchZReadingsQueryParams,
+    create: CreateZReadingBody,
+  },
+  searchColumns: ['number', 'business_date'],
+  workPlaces: atOwnLocation,
+  toColumns() {
+    return {};
+  },
+  async create(ctx, input) {
+    return createZReading(postingContextOf(ctx), input);
+  },
+  async present(ctx, rows) {
+    const users = await ctx.db
+      .selectFrom('users')
+      .select(['id', 'name'])
+      .where('id', 'in', [0, ...rows.map((row) => row.created_by ?? 0)])
+      .execute();
+    const userName = new Map(users.map((user) => [user.id, user.name]));
+    return rows.map((row) => {
+      const figures = JSON.parse(row.figures) as DayFigures;
+      return {
+        ...auditColumns(row),
+        created_by_name: row.created_by === null ? null : (userName.get(row.created_by) ?? null),
+        business_id: row.business_id,
+        number: row.number,
+        z_counter: Number(row.z_counter),
+        ...figures,
+        branch_id: row.branch_id,
+        business_date: row.business_date,
+        cash_difference: centavosToPesos(Number(row.cash_difference)),
+        previous_grand_total: centavosToPesos(Number(row.previous_grand_total)),
+        accumulated_grand_total: centavosToPesos(Number(row.accumulated_grand_total)),
+      };
+    });
+  },
+};
+
+// The day's X-reading: what a Z-reading of that branch and day would freeze now, or what it froze once made.
+export function registerZReadingRoutes(app: FastifyInstance, options: EngineOptions): void {
+  app.get(
+    '/api/z-readings/x-reading',
+    { config: { access: { kind: 'business' as const, permissions: ['view-z-readings'] } } },
+    async (request) => {
+      const ctx = resourceContext(request, options);
+      const query = parseInput(GetDayXReadingQueryParams, queryNumbers(request.query));
+      const home = boundLocation(ctx);
+      if (home !== null && home.branch_id !== query.branch_id) {
+        throw fieldError('branch_id', 'You may only read your own branch.');
+      }
+      const businessId = ctx.businessId ?? 0;
+      const day = query.business_date ?? businessDate(new Date(ctx.now));
+      const made = await ctx.db
+        .selectFrom('z_readings')
+        .selectAll()
+        .where('business_id', '=', businessId)
+        .where('branch_id', '=', query.branch_id)
+        .where('business_date', '=', day)
+        .executeTakeFirst();
+      if (made) {
+        const figures = JSON.parse(made.figures) as DayFigures;
+        return {
+          business_id: businessId,
+          ...figures,
+          cash_difference: centavosToPesos(Number(made.cash_difference)),
+          previous_grand_total: centavosToPesos(Number(made.previous_grand_total)),
+          accumulated_grand_total: centavosToPesos(Number(made.accumulated_grand_total)),
+          read_at: ctx.now,
+          z_reading_id: made.id,
+        };
+      }
+      const branch = await ctx.db
+        .selectFrom('branches')
+        .select('id')
+        .where('id', '=', query.branch_id)
+        .where('business_id', '=', businessId)
+        .executeTakeFirst();
+      if (!branch) throw fieldError('branch_id', 'The selected branch_id is invalid.');
+      const figures = await dayFigures(ctx.db, businessId, branch.id, day);
+      const previous = await latestReading(ctx.db, businessId, branch.id);
+      const previousGrandTotal = Number(previous?.accumulated_grand_total ?? 0);
+      return {
+        business_id: businessId,
+        ...figures,
+        previous_grand_total: centavosToPesos(previousGrandTotal),
+        accumulated_grand_total: centavosToPesos(previousGrandTotal + pesosToCentavos(figures.net_sales)),
+        read_at: ctx.now,
+        z_reading_id: null,
+      };
+    },
+  );
+}

@@ -73,17 +73,31 @@ describe('money follows permissions and place', () => {
     const overview = expectContract(await cashier.get('/api/dashboard/overview'), 200, GetDashboardOverviewResponse);
     const makatiInvoices = await api.db
       .selectFrom('invoices')
-      .select(['total', 'amount_paid', 'invoice_date'])
+      .select(['total', 'amount_paid', 'credited_total', 'invoice_date'])
       .where('branch_id', '=', makati)
       .where('deleted_at', 'is', null)
       .execute();
-    const owed = makatiInvoices.reduce((sum, row) => sum + Number(row.total) - Number(row.amount_paid), 0) / 100;
+    // What a customer still owes is the invoice less what was paid and what a credit memo took off its balance; a
+    // memo refunding a paid invoice leaves nothing owed, not a negative balance.
+    const owed =
+      makatiInvoices.reduce(
+        (sum, row) => sum + Math.max(0, Number(row.total) - Number(row.amount_paid) - Number(row.credited_total)),
+        0,
+      ) / 100;
     expect(overview.receivables).toBeCloseTo(owed, 2);
     const sold = overview.sales_by_day.reduce((sum, day) => sum + day.total, 0);
     const since = overview.sales_by_day[0]?.date ?? to;
-    const makatiSold = makatiInvoices
-      .filter((row) => row.invoice_date >= since)
-      .reduce((sum, row) => sum + Number(row.total), 0);
+    const makatiReturns = await api.db
+      .selectFrom('credit_memos')
+      .select(['total'])
+      .where('branch_id', '=', makati)
+      .where('deleted_at', 'is', null)
+      .where('memo_date', '>=', since)
+      .execute();
+    // The Overview's sales are net of returns, counted on the memo's date.
+    const makatiSold =
+      makatiInvoices.filter((row) => row.invoice_date >= since).reduce((sum, row) => sum + Number(row.total), 0) -
+      makatiReturns.reduce((sum, row) => sum + Number(row.total), 0);
     expect(sold).toBeCloseTo(makatiSold / 100, 2);
     expect(overview.job_orders_due.every((order) => order.branch_name.includes('Makati'))).toBe(true);
     expect(overview.expiring_lots.every((lot) => lot.branch_id === makati)).toBe(true);

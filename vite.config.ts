@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import type { Plugin, ProxyOptions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './tests/support/longest-first.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -50,6 +52,11 @@ export default defineConfig(({ mode }) => ({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A worker per core, not vitest's default of one fewer: the files spend much of their time waiting on Chromium,
+    // PostgreSQL or a server of their own, so on two cores a single worker leaves one idle (docs/PERFORMANCE.md,
+    // CI time).
+    maxWorkers: availableParallelism(),
+    sequence: { sequencer: LongestFirst },
     // Every test runs on SQLite, the embedded default; with TEST_DATABASE_URL the tests that open a database run a
     // second time on PostgreSQL, in the same run.
     projects: [

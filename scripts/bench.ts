@@ -18,7 +18,6 @@ import { itemsResource } from '../server/areas/inventory/items.ts';
 import { powerGrid } from '../server/areas/inventory/lens-families.ts';
 import type { InvoiceInput } from '../server/areas/sales/invoices-posting.ts';
 import type { Database } from '../server/db/database.ts';
-import { demoPassword } from '../server/demo/master-data.ts';
 import { demoLensFamily } from '../server/demo/optical-catalogue.ts';
 import { businessDate } from '../server/domain/business-date.ts';
 import { searchCountBound } from '../server/engine/list.ts';
@@ -34,13 +33,15 @@ import {
   sqlitePathOf,
 } from './bench/bench-database.ts';
 import { benchClientBundle } from './bench/client-bundle.ts';
-import { benchBareRead, benchCpuPerRequest } from './bench/cpu-per-request.ts';
+import { benchCpuPerRequest } from './bench/cpu-per-request.ts';
 import { benchCsvExport } from './bench/csv-export.ts';
 import { benchHistoryCost } from './bench/history-cost.ts';
 import { benchImportLoad } from './bench/import-load.ts';
 import { type Figures, measureDirect, measureHttp } from './bench/measure.ts';
 import { addBenchSales, benchOwnerReports, invoiceCount } from './bench/owner-reports.ts';
+import { benchReadOneShare, shareHeader, shareRows, shareTitle } from './bench/read-one-ceiling.ts';
 import { startServerProcess } from './bench/server-process.ts';
+import { type Session, signIn } from './bench/sign-in.ts';
 import { printTable } from './bench/table.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -50,35 +51,6 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const runs = (part: 'reads' | 'grid' | 'postings' | 'import' | 'reports' | 'bundle') =>
   (process.env.BENCH_ONLY ?? part) === part || (part === 'grid' && process.env.BENCH_ONLY === 'reads');
 const connections = 10;
-
-type Session = { base: string; read: Record<string, string>; write: Record<string, string> };
-
-async function signIn(base: string, businessId: number): Promise<Session> {
-  const csrf = await fetch(`${base}/api/csrf-cookie`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.getSetCookie().join(';'))?.[1] ?? '';
-  const login = await fetch(`${base}/login`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Requested-With': 'XMLHttpRequest',
-      'X-XSRF-TOKEN': decodeURIComponent(xsrf),
-      Cookie: `XSRF-TOKEN=${xsrf}`,
-    },
-    body: JSON.stringify({ email: 'admin@spectacle.test', password: demoPassword }),
-  });
-  if (!login.ok) throw new Error(`Sign-in failed: ${login.status} ${await login.text()}`);
-  const session = /spectacle_session=([^;]+)/.exec(login.headers.getSetCookie().join(';'))?.[1] ?? '';
-  const read = {
-    Cookie: `XSRF-TOKEN=${xsrf}; spectacle_session=${session}`,
-    'X-Requested-With': 'XMLHttpRequest',
-    'business-id': String(businessId),
-  };
-  return {
-    base,
-    read,
-    write: { ...read, 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'Content-Type': 'application/json' },
-  };
-}
 
 const ms = (value: number) => value.toFixed(2);
 
@@ -114,7 +86,13 @@ async function benchReads(bench: BenchDatabase, session: Session): Promise<void>
   // As the API searches a text no process keeps: the newest ids up to the bound (and one more), then the page.
   const searchOnce = async (text: string) => {
     const place = { table: 'items', businessId, trashed: 'active' as const };
-    const ids = await matchingIdsInOrder(db, place, itemsResource.searchColumns, text, 'desc', searchCountBound + 1);
+    const ids = await matchingIdsInOrder(db, {
+      place,
+      columns: itemsResource.searchColumns,
+      text,
+      order: 'desc',
+      limit: searchCountBound + 1,
+    });
     return activeItems()
       .selectAll()
       .where('id', 'in', [...ids.slice(0, 15), 0])
@@ -174,21 +152,13 @@ async function benchReads(bench: BenchDatabase, session: Session): Promise<void>
       () => `/api/items?search=${encodeURIComponent(spellings[spelled++ % spellings.length] ?? '')}`,
     ] as const,
   ]);
-  // Read one beside the machine's ceiling for it (SQLite): a bare Fastify primary-key read, same process.
+  printTable('Server CPU per request, in process (µs, median of 5 × 1,000)', ['query', 'CPU µs'], cpu);
+  // Read one beside the machine's ceiling for it (SQLite): a bare Fastify primary-key read, alternated with it.
   const target = targetFor(reads);
   if (target.kind === 'sqlite') {
-    const bare = await benchBareRead(target.path, bench.sampleItemId);
-    for (const cpuRow of cpu) {
-      const spent = Number(cpuRow[1]);
-      cpuRow.push(cpuRow[0] === 'items: read one' ? `${Math.round(bare)} (${((bare / spent) * 100).toFixed(0)}%)` : '');
-    }
-    cpu.push(['bare Fastify + SQLite primary-key read (the ceiling)', String(Math.round(bare)), '']);
+    const share = await benchReadOneShare(db, businessId, target.path, bench.sampleItemId);
+    printTable(shareTitle(share), shareHeader, shareRows(share));
   }
-  printTable(
-    'Server CPU per request, in process (µs, median of 5 × 1,000)',
-    target.kind === 'sqlite' ? ['query', 'CPU µs', 'ceiling µs (share)'] : ['query', 'CPU µs'],
-    cpu,
-  );
 }
 
 // The text in every mix of upper and lower case: the same matches each time (the search ignores case), but a

@@ -9,6 +9,7 @@ import { accessPlugin } from './http/access.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { registerContractDocs } from './http/docs.ts';
 import { errorShapesPlugin } from './http/error-shapes.ts';
+import { requestCookiesPlugin } from './http/request-cookies.ts';
 import { type LogFormat, type LogSink, loggingOptions } from './http/request-log.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { sessionPlugin } from './http/session.ts';
@@ -66,11 +67,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // While a large SQLite import holds the file, a request that writes waits for it here, without stopping the
   // event loop; reads go on (server/db/write-gate.ts).
   const writes = writeGateOf(options.db);
-  app.addHook('onRequest', async (request) => {
-    if (writes.held && request.method !== 'GET' && request.method !== 'HEAD') await writes.open();
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!writes.held || request.method === 'GET' || request.method === 'HEAD') return done();
+    writes.open().then(() => done(), done);
   });
   await app.register(securityHeadersPlugin);
-  await app.register(fastifyCookie);
+  // Parsed by requestCookiesPlugin instead, once per distinct header.
+  await app.register(fastifyCookie, { hook: false });
+  await app.register(requestCookiesPlugin);
   await app.register(csrfPlugin);
   await app.register(sessionPlugin, { db: options.db, idleMinutes: options.sessionIdleMinutes ?? 120, now });
   await app.register(accessPlugin);

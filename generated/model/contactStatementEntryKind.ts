@@ -24,4 +24,5 @@ export const ContactStatementEntryKind = {
   credit_memo: 'credit_memo',
   bill: 'bill',
   bill_payment: 'bill_payment',
+  debit_memo: 'debit_memo',
 } as const;

@@ -20,7 +20,7 @@ export type ReferenceDocumentName = typeof ReferenceDocumentName[keyof typeof Re
 
 export const ReferenceDocumentName = {
   'purchase-order': 'purchase-order',
-  quotation: 'quotation',
   invoice: 'invoice',
+  quotation: 'quotation',
   'document-memorandum': 'document-memorandum',
 } as const;

@@ -1,11 +1,14 @@
 // Writes openapi/generated/<file> for every openapi/<file> that declares `x-standard-operations`: the standard
 // paths and the list envelope of that resource; then openapi.yaml, the contract's root, from openapi/root.yaml
-// (the shared parts) and every resource file's tag, paths and components. `npm run generate` runs it before orval;
+// (the shared parts) and every resource file's tag, paths and components; and the two lists of definitions
+// (definition-lists.ts). `npm run generate` runs it before orval;
 // `--check` only says which files differ from what it would write (tests/contract/standard-operations.test.ts runs
 // the same check).
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
+import { documentKinds, referencedDocumentKinds } from '../../server/registry/resources.ts';
+import { staleDefinitionLists, writeDefinitionLists } from './definition-lists.ts';
 import { pageSchema, readDeclaration, standardPaths } from './standard-operations.ts';
 
 export const contractFolder = resolve(import.meta.dirname, '../../openapi');
@@ -13,6 +16,10 @@ export const generatedFolder = join(contractFolder, 'generated');
 export const rootFile = resolve(contractFolder, '../openapi.yaml');
 // The hand-written part of the root: info, security and the components every resource shares.
 const rootSource = 'root.yaml';
+
+// The document kinds the counters take, from the registry's document entries (server/registry/resources.ts), so
+// that a new document type is named in the contract by its entry alone.
+const documentKindsFile = 'documents.yaml';
 
 // Each generated file's name and text, from the declarations as they stand.
 export function renderStandardFiles(folder = contractFolder): Map<string, string> {
@@ -35,7 +42,20 @@ export function renderStandardFiles(folder = contractFolder): Map<string, string
     ];
     files.set(file, `${header.join('\n')}\n${stringify(document, { lineWidth: 0, aliasDuplicateObjects: false })}`);
   }
+  if (existsSync(join(folder, documentKindsFile))) files.set(documentKindsFile, documentKindsText());
   return files;
+}
+
+function documentKindsText(): string {
+  const schemas = {
+    DocumentName: { type: 'string', enum: documentKinds },
+    ReferenceDocumentName: { type: 'string', enum: referencedDocumentKinds },
+  };
+  const header = [
+    '# Written by scripts/contract/generate.ts from the document entries of server/registry/resources.ts; do not edit.',
+    '# `npm run generate` rewrites it; openapi/documents.yaml refers to these schemas through openapi.yaml.',
+  ];
+  return `${header.join('\n')}\n${stringify({ components: { schemas } }, { lineWidth: 0 })}`;
 }
 
 type PathItems = Record<string, Record<string, { tags?: string[] }>>;
@@ -147,12 +167,15 @@ function writeStandardFiles(): void {
 
 if (import.meta.main) {
   if (process.argv.includes('--check')) {
-    const stale = staleStandardFiles();
+    const stale = [...staleStandardFiles(), ...staleDefinitionLists()];
     if (stale.length > 0) {
-      console.error(`openapi/generated/ or openapi.yaml is out of date (${stale.join(', ')}): run npm run generate`);
+      console.error(
+        `openapi/generated/, openapi.yaml or a list of definitions is out of date (${stale.join(', ')}): run npm run generate`,
+      );
       process.exitCode = 1;
     }
   } else {
     writeStandardFiles();
+    writeDefinitionLists();
   }
 }

@@ -13,6 +13,7 @@ import { centavosToPesos } from '../domain/money.ts';
 import { fromThousandths } from '../domain/quantity.ts';
 import { forbidden, unprocessable } from '../domain/refusal.ts';
 import { seesCosts } from '../engine/costs.ts';
+import { storedFields } from '../engine/dynamic.ts';
 import { findRecord } from '../engine/query.ts';
 import { type EngineOptions, recordId, resourceContext } from '../engine/routes.ts';
 import { boundLocation } from '../engine/work-location.ts';
@@ -89,20 +90,18 @@ export function registerDocumentRoutes(app: FastifyInstance, options: EngineOpti
       `/api/stocks/${stock.id}/movements?page=${page}&per_page=${query.per_page}&order_by=${query.order_by}`;
     return {
       data: rows.map((row) => ({
-        id: row.id,
-        item_id: row.item_id,
-        branch_id: row.branch_id,
-        warehouse_id: row.warehouse_id,
-        balance: row.balance,
+        ...storedFields(row, ['id', 'item_id', 'branch_id', 'warehouse_id', 'balance']),
         quantity_delta: fromThousandths(Number(row.quantity_delta)),
         unit_cost: costs ? centavosToPesos(Number(row.unit_cost)) : null,
-        document_type: row.document_type,
-        document_id: row.document_id,
-        document_line_id: row.document_line_id,
-        document_number: row.document_number,
-        occurred_at: row.occurred_at,
-        lot_number: row.lot_number,
-        expires_on: row.expires_on,
+        ...storedFields(row, [
+          'document_type',
+          'document_id',
+          'document_line_id',
+          'document_number',
+          'occurred_at',
+          'lot_number',
+          'expires_on',
+        ]),
         reason: row.document_type === adjustmentDocumentType ? (reasons.get(row.document_id) ?? null) : null,
       })),
       meta: { current_page: query.page, last_page: lastPage, per_page: query.per_page, total },

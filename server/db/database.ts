@@ -11,8 +11,9 @@ import type { RecordHistoryTables } from './tables/record-history.ts';
 import type { StockAdjustmentTables } from './tables/stock-adjustments.ts';
 import type { StockLotTables } from './tables/stock-lots.ts';
 
-// The Kysely view of the whole schema: one table map per area, composed here.
-export type Database = MasterDataTables &
+// The tables made before migrations declared their own: one table map per area, a table that a later area adds
+// columns to appearing in both (their intersection is the whole row).
+type TableMaps = MasterDataTables &
   DocumentTables &
   RecordCountTables &
   RecordHistoryTables &
@@ -24,3 +25,8 @@ export type Database = MasterDataTables &
   MemorandaTables &
   IdentityEpochTables &
   CashTables;
+
+// The Kysely view of the whole schema. An interface, so that a migration that creates a table declares its type
+// beside it (`declare module '../database.ts' { interface Database { ... } }`, CONTRIBUTING.md), with no list here
+// to add it to.
+export interface Database extends TableMaps {}

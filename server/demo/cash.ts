@@ -10,10 +10,9 @@ import {
 } from '../areas/cash/cash-sessions-posting.ts';
 import { createZReading } from '../areas/cash/z-readings-posting.ts';
 import type { Database } from '../db/database.ts';
-import { dialectOf } from '../db/dialect.ts';
 import { businessDate } from '../domain/business-date.ts';
 import type { Centavos } from '../domain/money.ts';
-import type { PostingContext } from '../ledger/posting-context.ts';
+import { demoContext } from './demo-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
 // Two of the cashier's shifts at Makati, one closed ₱150 short and one ₱20 over, and a Z-reading for every past day
@@ -23,13 +22,7 @@ import type { DemoMasterData } from './master-data.ts';
 export async function seedDemoCash(db: Kysely<Database>, master: DemoMasterData, now: Date): Promise<void> {
   const today = businessDate(now);
   const dayStart = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
-  const contextAt = (moment: number, userId: number): PostingContext => ({
-    trx: db,
-    dialect: dialectOf(db),
-    businessId: master.businessId,
-    userId,
-    now: new Date(moment),
-  });
+  const contextAt = (moment: number, userId: number) => demoContext(db, master, new Date(moment), userId);
   const cashier = await db
     .selectFrom('users')
     .select('id')

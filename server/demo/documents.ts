@@ -10,11 +10,10 @@ import { createInvoicePayment } from '../areas/sales/invoice-payments-posting.ts
 import { createInvoice } from '../areas/sales/invoices-posting.ts';
 import { createQuotation } from '../areas/sales/quotations-posting.ts';
 import type { Database } from '../db/database.ts';
-import { dialectOf } from '../db/dialect.ts';
 import { businessDate } from '../domain/business-date.ts';
 import { centavosToPesos } from '../domain/money.ts';
 import { latestSalePrice } from '../ledger/default-prices.ts';
-import type { PostingContext } from '../ledger/posting-context.ts';
+import { demoContext, momentOn } from './demo-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
 type StockedItem = { id: number; supplierId: number; cost: number };
@@ -40,13 +39,7 @@ function daysBefore(today: string, days: number): string {
 export async function seedDemoDocuments(db: Kysely<Database>, master: DemoMasterData, now: Date): Promise<void> {
   const random = randomSource(20261121);
   const today = businessDate(now);
-  const contextOn = (date: string): PostingContext => ({
-    trx: db,
-    dialect: dialectOf(db),
-    businessId: master.businessId,
-    userId: master.adminUserId,
-    now: new Date(Math.min(Date.parse(`${date}T03:00:00Z`), now.getTime())),
-  });
+  const contextOn = (date: string) => demoContext(db, master, momentOn(date, 3, now));
   const warehouse = { warehouse_id: master.warehouseId };
 
   const priced = await db

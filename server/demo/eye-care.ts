@@ -6,11 +6,10 @@ import { createPurchaseOrder } from '../areas/purchasing/purchase-orders-posting
 import { createInvoicePayment } from '../areas/sales/invoice-payments-posting.ts';
 import { createInvoice } from '../areas/sales/invoices-posting.ts';
 import type { Database } from '../db/database.ts';
-import { dialectOf } from '../db/dialect.ts';
 import { businessDate } from '../domain/business-date.ts';
 import type { JobOrderStatus } from '../domain/job-order-status.ts';
 import { centavosToPesos } from '../domain/money.ts';
-import type { PostingContext } from '../ledger/posting-context.ts';
+import { demoContext, momentOn } from './demo-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
 function daysFrom(today: string, days: number): string {
@@ -56,13 +55,8 @@ export async function seedDemoEyeCare(db: Kysely<Database>, master: DemoMasterDa
     .select('id')
     .where('email', '=', 'cashier@spectacle.test')
     .executeTakeFirst();
-  const contextOn = (date: string, userId = master.adminUserId): PostingContext => ({
-    trx: db,
-    dialect: dialectOf(db),
-    businessId: master.businessId,
-    userId,
-    now: new Date(Math.min(Date.parse(`${date}T02:00:00Z`), now.getTime())),
-  });
+  const contextOn = (date: string, userId = master.adminUserId) =>
+    demoContext(db, master, momentOn(date, 2, now), userId);
   const branchId = master.branchIds[0] ?? 0;
   const stocked = async (type: string) =>
     db

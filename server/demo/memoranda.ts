@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
 import { createDebitMemo } from '../areas/purchasing/debit-memos-posting.ts';
-import { createCreditMemo } from '../areas/sales/credit-memos-posting.ts';
+import { type CreditMemoInput, createCreditMemo } from '../areas/sales/credit-memos-posting.ts';
 import type { Database } from '../db/database.ts';
-import { dialectOf } from '../db/dialect.ts';
 import { businessDate } from '../domain/business-date.ts';
 import { fromThousandths } from '../domain/quantity.ts';
-import type { PostingContext } from '../ledger/posting-context.ts';
+import { demoContext, momentOn } from './demo-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
 // A few returns (docs/domain/sales.md, Credit memos; docs/domain/purchasing.md, Debit memos), through the posting
@@ -13,13 +12,7 @@ import type { DemoMasterData } from './master-data.ts';
 // turns out defective and is not put back on the shelf (store credit), and a supplier takes back one unit of a bill.
 export async function seedDemoMemoranda(db: Kysely<Database>, master: DemoMasterData, now: Date): Promise<void> {
   const today = businessDate(now);
-  const contextOn = (date: string): PostingContext => ({
-    trx: db,
-    dialect: dialectOf(db),
-    businessId: master.businessId,
-    userId: master.adminUserId,
-    now: new Date(Math.min(Date.parse(`${date}T06:00:00Z`), now.getTime())),
-  });
+  const contextOn = (date: string) => demoContext(db, master, momentOn(date, 6, now));
   const dayAfter = (date: string) => {
     const next = new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     return next > today ? today : next;
@@ -41,30 +34,30 @@ export async function seedDemoMemoranda(db: Kysely<Database>, master: DemoMaster
       .limit(1)
       .executeTakeFirst();
 
-  const senior = await invoiceLine(true, null);
-  if (senior) {
-    const date = dayAfter(senior.invoice_date);
+  // One unit of the line (or all of it, where it sold less) comes back the day after the sale.
+  const returnOneUnit = async (
+    line: Awaited<ReturnType<typeof invoiceLine>>,
+    memo: Pick<CreditMemoInput, 'reason' | 'notes' | 'settlement' | 'refund_method'>,
+  ) => {
+    if (!line) return;
+    const date = dayAfter(line.invoice_date);
     await createCreditMemo(contextOn(date), {
-      invoice_id: senior.invoice_id,
+      invoice_id: line.invoice_id,
       memo_date: date,
-      reason: 'returned',
-      notes: 'Changed her mind about the frame; returned unworn.',
-      settlement: 'refund',
-      refund_method: 'cash',
-      lines: [{ invoice_line_id: senior.id, quantity: fromThousandths(Math.min(1000, Number(senior.quantity))) }],
+      ...memo,
+      lines: [{ invoice_line_id: line.id, quantity: fromThousandths(Math.min(1000, Number(line.quantity))) }],
     });
-  }
-  const frame = await invoiceLine(false, 'Frame');
-  if (frame) {
-    const date = dayAfter(frame.invoice_date);
-    await createCreditMemo(contextOn(date), {
-      invoice_id: frame.invoice_id,
-      memo_date: date,
-      reason: 'defective',
-      notes: 'Hinge broke on the second day; frame set aside for the supplier.',
-      lines: [{ invoice_line_id: frame.id, quantity: fromThousandths(Math.min(1000, Number(frame.quantity))) }],
-    });
-  }
+  };
+  await returnOneUnit(await invoiceLine(true, null), {
+    reason: 'returned',
+    notes: 'Changed her mind about the frame; returned unworn.',
+    settlement: 'refund',
+    refund_method: 'cash',
+  });
+  await returnOneUnit(await invoiceLine(false, 'Frame'), {
+    reason: 'defective',
+    notes: 'Hinge broke on the second day; frame set aside for the supplier.',
+  });
 
   // One unit of the latest bill whose item is still on hand where the bill was received.
   const billed = await db

@@ -3,11 +3,10 @@ import { generatePowers } from '../areas/inventory/lens-families.ts';
 import { createStockTransfer } from '../areas/logistics/stock-transfers-posting.ts';
 import { createReceiveOrder } from '../areas/purchasing/receive-orders-posting.ts';
 import type { Database } from '../db/database.ts';
-import { dialectOf } from '../db/dialect.ts';
 import type { LensDesign, Modality } from '../db/tables/optical-catalogue.ts';
 import { businessDate } from '../domain/business-date.ts';
 import { pesosToCentavos } from '../domain/money.ts';
-import type { PostingContext } from '../ledger/posting-context.ts';
+import { demoContext, momentOn } from './demo-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
 // The optical catalogue of the demo shop (docs/domain/eye-care.md, Optical attributes of items): the frames' sizes
@@ -191,13 +190,7 @@ async function stockTheGrid(
 ): Promise<void> {
   const today = businessDate(now);
   const received = new Date(Date.parse(`${today}T00:00:00Z`) - 20 * 86_400_000).toISOString().slice(0, 10);
-  const context: PostingContext = {
-    trx: db,
-    dialect: dialectOf(db),
-    businessId: master.businessId,
-    userId: master.adminUserId,
-    now: new Date(Math.min(Date.parse(`${received}T02:00:00Z`), now.getTime())),
-  };
+  const context = demoContext(db, master, momentOn(received, 2, now));
   const variants = await db
     .selectFrom('items')
     .select(['id', 'sphere', 'cylinder'])

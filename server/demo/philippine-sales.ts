@@ -2,10 +2,9 @@ import type { Kysely } from 'kysely';
 import { createInvoicePayment } from '../areas/sales/invoice-payments-posting.ts';
 import { createInvoice } from '../areas/sales/invoices-posting.ts';
 import type { Database } from '../db/database.ts';
-import { dialectOf } from '../db/dialect.ts';
 import { businessDate } from '../domain/business-date.ts';
 import { centavosToPesos } from '../domain/money.ts';
-import type { PostingContext } from '../ledger/posting-context.ts';
+import { demoContext, momentOn, stockedItems } from './demo-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
 // Senior citizens and PWDs buying eyewear over the last week, each with the ID they showed.
@@ -71,12 +70,9 @@ export async function seedDemoPhilippineSales(db: Kysely<Database>, master: Demo
     const wanted = ['Frame', 'Ophthalmic Lens', ...(holder.extra ? [holder.extra] : [])];
     const lines = [];
     for (const type of wanted) {
-      const stocked = await db
-        .selectFrom('stocks')
-        .innerJoin('items', 'items.id', 'stocks.item_id')
+      const stocked = await stockedItems(db, master)
         .innerJoin('sale_item_prices', 'sale_item_prices.item_id', 'items.id')
         .select(['items.id', 'sale_item_prices.unit_price'])
-        .where('stocks.business_id', '=', master.businessId)
         .where('stocks.branch_id', '=', branchId)
         .where('stocks.quantity_on_hand', '>=', 2000)
         .where('items.item_type_id', '=', typeId.get(type) ?? 0)
@@ -88,13 +84,7 @@ export async function seedDemoPhilippineSales(db: Kysely<Database>, master: Demo
         lines.push({ item_id: stocked.id, quantity: 1, unit_price: centavosToPesos(Number(stocked.unit_price)) });
     }
     if (lines.length === 0) continue;
-    const context: PostingContext = {
-      trx: db,
-      dialect: dialectOf(db),
-      businessId: master.businessId,
-      userId: master.adminUserId,
-      now: new Date(Math.min(Date.parse(`${date}T05:00:00Z`), now.getTime())),
-    };
+    const context = demoContext(db, master, momentOn(date, 5, now));
     const invoiceId = await createInvoice(context, {
       contact_id: master.customerIds[index % master.customerIds.length] ?? 0,
       branch_id: branchId,

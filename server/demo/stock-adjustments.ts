@@ -2,11 +2,10 @@ import type { Kysely } from 'kysely';
 import { createStockAdjustment } from '../areas/logistics/stock-adjustments-posting.ts';
 import { addCountLine, balanceAt, createStockCount, postCount } from '../areas/logistics/stock-counts-posting.ts';
 import type { Database } from '../db/database.ts';
-import { dialectOf } from '../db/dialect.ts';
 import { businessDate } from '../domain/business-date.ts';
 import type { Location } from '../domain/location.ts';
 import { fromThousandths } from '../domain/quantity.ts';
-import type { PostingContext } from '../ledger/posting-context.ts';
+import { demoContext, stockedItems } from './demo-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
 // A few stock adjustments of the last weeks (a damaged frame, a lost one, a frame found, solution used in the shop)
@@ -16,22 +15,13 @@ export async function seedDemoStockAdjustments(db: Kysely<Database>, master: Dem
   const today = businessDate(now);
   const at = (daysAgo: number, hour: number) =>
     new Date(Math.min(Date.parse(`${today}T00:00:00Z`) - daysAgo * 86_400_000 + hour * 3_600_000, now.getTime()));
-  const contextAt = (moment: Date): PostingContext => ({
-    trx: db,
-    dialect: dialectOf(db),
-    businessId: master.businessId,
-    userId: master.adminUserId,
-    now: moment,
-  });
+  const contextAt = (moment: Date) => demoContext(db, master, moment);
   const [makati, quezonCity] = master.branchIds;
   const branch = (id: number | undefined): Location => ({ branch_id: id ?? 0, warehouse_id: null });
   const stocked = async (location: Location, type: string, skip = 0) => {
-    const row = await db
-      .selectFrom('stocks')
-      .innerJoin('items', 'items.id', 'stocks.item_id')
+    const row = await stockedItems(db, master)
       .innerJoin('item_types', 'item_types.id', 'items.item_type_id')
       .select(['items.id', 'stocks.average_unit_cost'])
-      .where('stocks.business_id', '=', master.businessId)
       .where('stocks.branch_id', location.branch_id === null ? 'is' : '=', location.branch_id)
       .where('stocks.warehouse_id', location.warehouse_id === null ? 'is' : '=', location.warehouse_id)
       .where('stocks.quantity_on_hand', '>=', 3000)
@@ -89,11 +79,8 @@ export async function seedDemoStockAdjustments(db: Kysely<Database>, master: Dem
     notes: 'Monthly frame count',
     scope: { item_type_ids: [frameType.id] },
   });
-  const frames = await db
-    .selectFrom('stocks')
-    .innerJoin('items', 'items.id', 'stocks.item_id')
+  const frames = await stockedItems(db, master)
     .select('items.id')
-    .where('stocks.business_id', '=', master.businessId)
     .where('stocks.warehouse_id', '=', master.warehouseId)
     .where('items.item_type_id', '=', frameType.id)
     .where('stocks.quantity_on_hand', '>', 1000)

@@ -4,12 +4,11 @@ import { createArrival } from '../areas/logistics/transfer-arrivals.ts';
 import { createReceiveOrder } from '../areas/purchasing/receive-orders-posting.ts';
 import { createInvoice } from '../areas/sales/invoices-posting.ts';
 import type { Database } from '../db/database.ts';
-import { dialectOf } from '../db/dialect.ts';
 import type { Modality } from '../db/tables/optical-catalogue.ts';
 import { businessDate } from '../domain/business-date.ts';
 import { pesosToCentavos } from '../domain/money.ts';
 import { toThousandths } from '../domain/quantity.ts';
-import type { PostingContext } from '../ledger/posting-context.ts';
+import { demoContext, momentOn } from './demo-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
 // Contact lenses and solutions kept by lot (docs/domain/eye-care.md, Lots and expiry): two lenses and two solutions
@@ -82,13 +81,7 @@ export async function seedDemoStockLots(db: Kysely<Database>, master: DemoMaster
   const today = businessDate(now);
   const at = now.toISOString();
   const audit = { created_at: at, updated_at: at, created_by: master.adminUserId, updated_by: master.adminUserId };
-  const contextOn = (date: string): PostingContext => ({
-    trx: db,
-    dialect: dialectOf(db),
-    businessId: master.businessId,
-    userId: master.adminUserId,
-    now: new Date(Math.min(Date.parse(`${date}T03:00:00Z`), now.getTime())),
-  });
+  const contextOn = (date: string) => demoContext(db, master, momentOn(date, 3, now));
   const idOf = async (table: 'brands' | 'item_types' | 'unit_of_measurements', name: string) => {
     const row = await db
       .selectFrom(table)
@@ -152,45 +145,45 @@ export async function seedDemoStockLots(db: Kysely<Database>, master: DemoMaster
     master.supplierIds.get(lotItems.find((entry) => entry.code === code)?.supplier ?? '') ?? 0;
   const [makati = 0, quezonCity = 0] = master.branchIds;
   const warehouse = master.warehouseId;
-  const lot = (code: string, quantity: number, lotNumber: string, expiresIn: number) => ({
-    item_id: item(code),
-    quantity,
-    lot_number: lotNumber,
-    expires_on: shifted(today, expiresIn),
-  });
+  // One receipt of an item, in lots: each its quantity, its number and the days until it expires.
   const receive = (
     code: string,
     days: number,
     location: { branch_id?: number; warehouse_id?: number },
-    lines: ReturnType<typeof lot>[],
+    lots: [quantity: number, lotNumber: string, expiresIn: number][],
   ) =>
     createReceiveOrder(contextOn(shifted(today, days)), {
       contact_id: supplier(code),
       ...location,
       received_date: shifted(today, days),
-      lines,
+      lines: lots.map(([quantity, lotNumber, expiresIn]) => ({
+        item_id: item(code),
+        quantity,
+        lot_number: lotNumber,
+        expires_on: shifted(today, expiresIn),
+      })),
     });
 
   await receive('AC-O1D-30', -150, { branch_id: makati }, [
-    lot('AC-O1D-30', 3, 'AO1D-24117', -5),
-    lot('AC-O1D-30', 6, 'AO1D-25020', 40),
-    lot('AC-O1D-30', 12, 'AO1D-25188', 400),
+    [3, 'AO1D-24117', -5],
+    [6, 'AO1D-25020', 40],
+    [12, 'AO1D-25188', 400],
   ]);
   await receive('AC-O1D-30', -20, { warehouse_id: warehouse }, [
-    lot('AC-O1D-30', 24, 'AO1D-25188', 400),
-    lot('AC-O1D-30', 24, 'AO1D-25301', 540),
+    [24, 'AO1D-25188', 400],
+    [24, 'AO1D-25301', 540],
   ]);
   await receive('AL-AQA-6', -90, { branch_id: makati }, [
-    lot('AL-AQA-6', 4, 'AQA-4471', 75),
-    lot('AL-AQA-6', 10, 'AQA-5102', 300),
+    [4, 'AQA-4471', 75],
+    [10, 'AQA-5102', 300],
   ]);
   await receive('AL-OFR-300', -60, { branch_id: makati }, [
-    lot('AL-OFR-300', 5, 'OFR-1187', 20),
-    lot('AL-OFR-300', 12, 'OFR-1290', 250),
+    [5, 'OFR-1187', 20],
+    [12, 'OFR-1290', 250],
   ]);
   await receive('BL-RNU-500', -60, { warehouse_id: warehouse }, [
-    lot('BL-RNU-500', 10, 'RNU-3308', 60),
-    lot('BL-RNU-500', 20, 'RNU-3412', 420),
+    [10, 'RNU-3308', 60],
+    [20, 'RNU-3412', 420],
   ]);
 
   // Counter sales at Makati: each took the earliest lot that was still good on its day.

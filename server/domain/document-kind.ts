@@ -2,14 +2,10 @@ import {
   type DocumentKind,
   documentEntries,
   documentKindOf,
-  type ReferencedDocumentKind as RegistryReferencedKind,
+  type ReferencedDocumentKind,
 } from '../registry/resources.ts';
 
-export type { DocumentKind };
-
-// Credit and debit memos count their reference numbers per contact under one shared name (docs/domain/sales.md,
-// Credit memos), besides the kinds the registry marks as referenced.
-export type ReferencedDocumentKind = RegistryReferencedKind | 'document-memorandum';
+export type { DocumentKind, ReferencedDocumentKind };
 
 // The number prefix of each document kind, from the registry.
 export const documentPrefixes = Object.fromEntries(

@@ -12,14 +12,27 @@ export function formatDocumentNumber(
   location: Location,
   sequence: number,
 ): string {
+  return `${documentNumberHead(kind, isoDate, location)}${String(sequence).padStart(documentCountDigits, '0')}`;
+}
+
+export const documentCountDigits = 8;
+
+// A document number up to its count, for a statement that pads the count itself (at least the digits, never cut).
+export function documentNumberHead(kind: DocumentKind, isoDate: string, location: Location): string {
   const place =
     location.branch_id !== null
       ? `B${String(location.branch_id).padStart(5, '0')}`
       : `W${String(location.warehouse_id).padStart(5, '0')}`;
-  return `${documentPrefixes[kind]}-${compactDate(isoDate)}-${place}-${String(sequence).padStart(8, '0')}`;
+  return `${documentPrefixes[kind]}-${compactDate(isoDate)}-${place}-`;
 }
 
 // RN-{contact id + 1, 8 digits}-{yyyyMMdd}-{count, 4 digits}, as docs/domain/README.md, Numbering fixes it.
 export function formatReferenceNumber(contactId: number, isoDate: string, sequence: number): string {
-  return `RN-${String(contactId + 1).padStart(8, '0')}-${compactDate(isoDate)}-${String(sequence).padStart(4, '0')}`;
+  return `${referenceNumberHead(contactId, isoDate)}${String(sequence).padStart(referenceCountDigits, '0')}`;
+}
+
+export const referenceCountDigits = 4;
+
+export function referenceNumberHead(contactId: number, isoDate: string): string {
+  return `RN-${String(contactId + 1).padStart(8, '0')}-${compactDate(isoDate)}-`;
 }

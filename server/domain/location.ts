@@ -18,3 +18,13 @@ export function locationKey(location: Location): string {
 export function sameLocation(a: Location, b: Location): boolean {
   return locationKey(a) === locationKey(b);
 }
+
+// A route (a stock request's, a transfer's) is stored as two locations: where the goods leave and where they go.
+export function routeColumns(from: Location, to: Location) {
+  return {
+    from_branch_id: from.branch_id,
+    from_warehouse_id: from.warehouse_id,
+    to_branch_id: to.branch_id,
+    to_warehouse_id: to.warehouse_id,
+  };
+}

@@ -16,7 +16,16 @@ export type PrescriptionFigures = {
   Partial<Record<`${Eye}_prism_base`, string | null>>;
 
 type EyeFigure = 'sphere' | 'cylinder' | 'axis' | 'add' | 'prism' | 'base_curve' | 'diameter';
-type Measurement = 'pd_distance' | 'pd_od' | 'pd_os' | 'pd_near' | 'segment_height_od' | 'segment_height_os';
+// The figures measured across the face rather than of one eye.
+export const measurementFields = [
+  'pd_distance',
+  'pd_od',
+  'pd_os',
+  'pd_near',
+  'segment_height_od',
+  'segment_height_os',
+] as const;
+type Measurement = (typeof measurementFields)[number];
 export type FigureField = `${Eye}_${EyeFigure}` | Measurement;
 
 export type RxErrors = Record<string, string[]>;
@@ -111,12 +120,7 @@ const figureFields: readonly FigureField[] = [
       (figure) => `${eye}_${figure}` as const,
     ),
   ),
-  'pd_distance',
-  'pd_od',
-  'pd_os',
-  'pd_near',
-  'segment_height_od',
-  'segment_height_os',
+  ...measurementFields,
 ];
 
 const present = (value: unknown): value is number => typeof value === 'number';

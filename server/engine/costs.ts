@@ -1,8 +1,5 @@
 import { holdsAny, viewCostsPermission } from '../auth/identity.ts';
-import type { ResourceContext } from './resource.ts';
-
-// The fields of a record (and of each of its `lines`) that are costs, stock values or payables.
-export type CostFields = { fields?: readonly string[]; lineFields?: readonly string[] };
+import type { CostFields, ResourceContext } from './resource.ts';
 
 type Json = Record<string, unknown>;
 
@@ -42,6 +39,11 @@ export function changesWithoutCosts(changes: Record<string, unknown>, costs: Cos
     } else copy[field] = change;
   }
   return copy;
+}
+
+// What the caller may read of one record of a resource.
+export function readableRecord<T>(ctx: ResourceContext, costs: CostFields | undefined, record: T): T {
+  return costs !== undefined && !seesCosts(ctx) ? (withoutCosts(record, costs) as T) : record;
 }
 
 // What the caller may read of a resource's records.

@@ -3,10 +3,6 @@ import { businessDate } from '../domain/business-date.ts';
 import { fieldError, forbidden } from '../domain/refusal.ts';
 import type { AnyResource, ResourceContext } from './resource.ts';
 
-// The date a document belongs to (its business day in Manila) and whether it is a sales document, whose day the
-// daily sales report closes.
-export type DocumentDate = { field: string; label: string; sales?: boolean };
-
 export type DatedAction = 'create' | 'update' | 'void' | 'restore';
 
 // docs/domain/README.md, Dates: no document is dated after today (422 on its date field); a sales document is dated

@@ -25,3 +25,13 @@ export function auditColumns(row: {
     updated_by: row.updated_by,
   };
 }
+
+// The fields a record presents just as they are stored, in the order given (the contract's).
+export function storedFields<Stored, Field extends keyof Stored>(
+  row: Stored,
+  fields: readonly Field[],
+): Pick<Stored, Field> {
+  const picked = {} as Pick<Stored, Field>;
+  for (const field of fields) picked[field] = row[field];
+  return picked;
+}

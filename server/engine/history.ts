@@ -8,7 +8,7 @@ import {
   readHistory,
 } from '../history/record-history.ts';
 import { findRecord } from './query.ts';
-import type { AnyResource, RecordTableName, ResourceContext, Row } from './resource.ts';
+import type { AnyResource, CreatedEntry, RecordTableName, ResourceContext, Row } from './resource.ts';
 
 // A resource the API can change keeps a history; the read-only ones (stocks, whose history is their movements,
 // and the permission catalogue) do not.
@@ -48,6 +48,28 @@ export async function recordChange(
     action,
     changes,
   );
+}
+
+// The entry a create will write, from the record as presented now (engine/resource.ts, LastSteps).
+export function createdEntry(
+  resource: AnyResource,
+  ctx: ResourceContext,
+  recordId: number,
+  after: unknown,
+): CreatedEntry {
+  const subject = historySubject(resource, ctx, recordId);
+  return {
+    row: {
+      business_id: subject.businessId,
+      resource: subject.resource,
+      record_id: subject.recordId,
+      action: 'created',
+      changes: JSON.stringify(changesBetween(null, asPresented(after))),
+      user_id: ctx.identity.userId,
+      at: ctx.now,
+    },
+    taken: false,
+  };
 }
 
 export function forgetHistory(resource: AnyResource, ctx: ResourceContext, recordId: number): Promise<void> {

@@ -3,10 +3,11 @@ import { dialectOf } from '../db/dialect.ts';
 import { isPlainText } from '../http/plain-text.ts';
 import { parseInput, queryNumbers } from '../http/validation.ts';
 import { hasMaintainedTotal, maintainedTotal } from './maintained-total.ts';
-import { type Scoped, scopedRows } from './query.ts';
-import type { AnyResource, RecordTableName, ResourceContext, Row } from './resource.ts';
+import { scopedRows } from './query.ts';
+import { type AnyOneRead, oneSelectList } from './read-one.ts';
+import type { AnyResource, RecordTableName, ResourceContext, Row, Scoped } from './resource.ts';
 import { keptMatches, type Matches, type Trashed } from './search-cache.ts';
-import { containsTextIndexed, matchingIdsInOrder } from './search-index.ts';
+import { containsTextIndexed, matchingIdsInOrder, matchingIdsWithPage } from './search-index.ts';
 
 export type ListQuery = {
   page: number;
@@ -80,18 +81,23 @@ export async function listRecords(
   const query = parseListQuery(resource, rawQuery);
   const rows = await listedRows(resource, ctx, query);
   const sorted = query.sort === undefined ? undefined : resource.sorts?.[query.sort];
-  const { total, page, lowerBound } = sorted
+  const presentRows = (page: Record<string, unknown>[]) =>
+    resource.present(ctx, page as unknown as Row<RecordTableName>[]);
+  const { total, data, lowerBound } = sorted
     ? {
         total: await countRows(resource, ctx, query, rows),
-        page: await sortedPage(rows, query, sorted),
+        data: await presentRows(await sortedPage(rows, query, sorted)),
         lowerBound: false,
       }
     : query.search
       ? await searchedPage(resource, ctx, rows, query)
-      : { total: await countRows(resource, ctx, query, rows), page: await pageOf(rows, query), lowerBound: false };
+      : {
+          total: await countRows(resource, ctx, query, rows),
+          data: await presentRows(await pageOf(rows, query)),
+          lowerBound: false,
+        };
   // Past a bounded count the page holding the row after it is known to exist, and no further.
   const lastPage = lowerBound ? Math.floor(total / query.per_page) + 1 : Math.max(1, Math.ceil(total / query.per_page));
-  const data = await resource.present(ctx, page as unknown as Row<RecordTableName>[]);
   return {
     data,
     meta: {
@@ -122,21 +128,65 @@ async function searchedPage(resource: AnyResource, ctx: ResourceContext, rows: S
   const trashed: Trashed = query.only_trashed === 1 ? 'trashed' : query.with_trashed === 1 ? 'all' : 'active';
   const start = (query.page - 1) * query.per_page;
   const wanted = Math.max(searchCountBound, start + query.per_page);
-  const { ids, complete } = await matchingIds(
+  const read = widenedRead(resource, ctx);
+  const { ids, complete, pageRows } = await matchingIds(
     resource,
     ctx,
     rows,
     { text: query.search ?? '', trashed, order: query.order_by, wanted },
     isFiltered(query, pagingKeys),
+    read ? { from: start, count: query.per_page, select: read.select } : undefined,
   );
+  const pageIds = ids.slice(start, start + query.per_page);
   return {
     total: complete ? ids.length : wanted,
     lowerBound: !complete,
-    page: await rowsInOrder(resource, ctx, ids.slice(start, start + query.per_page)),
+    data: read
+      ? (pageRows ?? (await widenedRowsInOrder(ctx, read, pageIds))).map((row) => read.present(ctx, row))
+      : await resource.present(ctx, (await rowsInOrder(resource, ctx, pageIds)) as unknown as Row<RecordTableName>[]),
   };
 }
 
+type WidenedRead = {
+  table: string;
+  select: string;
+  present: (ctx: ResourceContext, row: Record<string, unknown>) => unknown;
+};
+
+// On PostgreSQL a searched page of a resource that reads one record in one statement (engine/read-one.ts) reads its
+// rows that way too, their names and child rows with them, and presents them as that read does (the same answer as
+// the list's): a round trip there costs more than the rows, and the first search of a text then answers in one
+// statement (matchingIdsWithPage). SQLite, in process, reads them as any list page.
+function widenedRead(resource: AnyResource, ctx: ResourceContext): WidenedRead | null {
+  const read = resource.one;
+  if (!read || dialectOf(ctx.db) !== 'postgres' || resource.scope !== 'business' || resource.visibleIds) return null;
+  return {
+    table: resource.table,
+    select: oneSelectList(resource, read, 'postgres'),
+    present: (presentCtx, row) => read.present(presentCtx, row as Parameters<AnyOneRead['present']>[1]),
+  };
+}
+
+async function widenedRowsInOrder(
+  ctx: ResourceContext,
+  read: WidenedRead,
+  ids: readonly number[],
+): Promise<Record<string, unknown>[]> {
+  if (ids.length === 0) return [];
+  const table = sql.table(read.table);
+  const found = await sql<Record<string, unknown>>`
+    SELECT ${sql.raw(read.select)} FROM ${table}
+    WHERE ${sql.ref(`${read.table}.business_id`)} = ${ctx.businessId ?? 0}
+      AND ${sql.ref(`${read.table}.id`)} = ANY (${[...ids]}::integer[])`.execute(ctx.db);
+  const byId = new Map(found.rows.map((row) => [Number(row.id), row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+}
+
 type Wanted = { text: string; trashed: Trashed; order: 'asc' | 'desc'; wanted: number };
+type PageWanted = { from: number; count: number; select: string };
 
 // The first `wanted` ids of a searched query's rows in `order` (and whether that is all of them). A search by its
 // text alone depends on nothing but the resource's own rows, so what it found is kept per process until they
@@ -148,7 +198,8 @@ async function matchingIds(
   rows: Scoped,
   { text, trashed, order, wanted }: Wanted,
   filtered: boolean,
-): Promise<Matches> {
+  page?: PageWanted,
+): Promise<Matches & { pageRows?: Record<string, unknown>[] }> {
   if (filtered || resource.scope !== 'business' || resource.visibleIds || resource.filters?.search) {
     const found = await rows
       .clearSelect()
@@ -162,9 +213,26 @@ async function matchingIds(
   if (resource.searchColumns.length === 0 || !isPlainText(text)) return { ids: [], complete: true };
   const place = { table: resource.table, businessId: ctx.businessId ?? 0, trashed };
   const key = { resource: resource.prefix, businessId: place.businessId, trashed, text: `${order} ${text}` };
-  return keptMatches(ctx.db, resource.table, key, wanted, (limit) =>
-    matchingIdsInOrder(ctx.db, place, resource.searchColumns, text, order, limit),
+  let pageRows: Record<string, unknown>[] | undefined;
+  const matches = await keptMatches(
+    ctx.db,
+    resource.table,
+    key,
+    wanted,
+    (limit) => matchingIdsInOrder(ctx.db, { place, columns: resource.searchColumns, text, order, limit }),
+    page &&
+      (async (limit) => {
+        const found = await matchingIdsWithPage(
+          ctx.db,
+          { place, columns: resource.searchColumns, text, order, limit },
+          page,
+        );
+        if (!found) return null;
+        pageRows = found.rows ?? undefined;
+        return found.found;
+      }),
   );
+  return { ...matches, pageRows };
 }
 
 function isFiltered(query: Record<string, unknown>, unfiltered: ReadonlySet<string>): boolean {

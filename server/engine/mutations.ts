@@ -4,7 +4,7 @@ import { parseInput } from '../http/validation.ts';
 import { checkOpenDay } from './closed-day.ts';
 import { checkDocumentDate } from './document-date.ts';
 import { dynamic } from './dynamic.ts';
-import { forgetHistory, presentedRow, recordChange } from './history.ts';
+import { createdEntry, forgetHistory, presentedRow, recordChange } from './history.ts';
 import { findRecord, presentOne } from './query.ts';
 import type { AnyResource, LastSteps, RecordTableName, ResourceContext, Row, TableName } from './resource.ts';
 import { checkWorkPlace } from './work-location.ts';
@@ -62,8 +62,13 @@ export function createRecord(
     const trx = { ...within, lastSteps };
     const id = await createParsed(resource, trx, input);
     const record = await presentOne(resource, trx, id);
-    for (const step of lastSteps) Object.assign(record as Record<string, unknown>, await step());
-    await recordChange(resource, trx, id, 'created', null, record);
+    let taken = false;
+    if (lastSteps.length > 0) {
+      const entry = createdEntry(resource, trx, id, record);
+      for (const step of lastSteps) Object.assign(record as Record<string, unknown>, await step(entry));
+      taken = entry.taken;
+    }
+    if (!taken) await recordChange(resource, trx, id, 'created', null, record);
     if (onCreated) await onCreated(trx, record);
     return record;
   });

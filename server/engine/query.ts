@@ -1,10 +1,8 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import { runReused } from '../db/reused-query.ts';
 import { notFound } from '../domain/refusal.ts';
 import { dynamic } from './dynamic.ts';
-import type { AnyResource, RecordTableName, ResourceContext, Row } from './resource.ts';
-
-export type Scoped = SelectQueryBuilder<Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
+import type { AnyResource, RecordTableName, ResourceContext, Row, Scoped } from './resource.ts';
 
 // The resource's rows the caller may see: its business's rows, or what `visibleIds` allows. Others do not exist.
 export async function scopedRows(resource: AnyResource, ctx: ResourceContext): Promise<Scoped> {

@@ -1,12 +1,37 @@
-import type { Kysely, RawBuilder, Selectable } from 'kysely';
+import type { Kysely, RawBuilder, Selectable, SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { Identity } from '../auth/identity.ts';
 import type { ScryptCost } from '../auth/password.ts';
 import type { Database } from '../db/database.ts';
-import type { CostFields } from './costs.ts';
-import type { DocumentDate } from './document-date.ts';
-import type { Scoped } from './query.ts';
-import type { WorkPlace } from './work-location.ts';
+import type { DialectName } from '../db/dialect.ts';
+import type { Location } from '../domain/location.ts';
+
+// The fields of a record (and of each of its `lines`) that are costs, stock values or payables.
+export type CostFields = { fields?: readonly string[]; lineFields?: readonly string[] };
+
+// The date a document belongs to (its business day in Manila) and whether it is a sales document, whose day the
+// daily sales report closes.
+export type DocumentDate = { field: string; label: string; sales?: boolean };
+
+export type Scoped = SelectQueryBuilder<Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
+
+/**
+ * A resource's read of one record in a single statement: beside the row's own columns, what the definition
+ * selects with it (the names it refers to, its child rows as JSON), and how it presents that one widened row.
+ * The statement is written once per resource and dialect, so that a read builds no query and SQLite prepares it
+ * once (server/db/statement-cache.ts): the record, its names and its child rows come in one statement instead of
+ * three, each of which cost more to send through Kysely than to run.
+ */
+export type OneRead<R> = {
+  // Select expressions, each with its `AS` name, over the record's table under its own name.
+  columns(dialect: DialectName): readonly string[];
+  present(ctx: ResourceContext, row: R & Readonly<Record<string, unknown>>): unknown;
+};
+
+// Where a document is worked at: the field of its body or row that places it, and that location (null while the
+// body names none; the document's own validation answers that). A `source` place is the document a follow-up comes
+// from (a receive order's purchase order): it must be at the user's location besides the follow-up itself.
+export type WorkPlace = { field: string; location: Location | null; source?: boolean };
 
 export type TableName = keyof Database & string;
 // The tables a resource can live in: those with the audit columns of docs/domain/README.md, Records.
@@ -30,8 +55,24 @@ export type ResourceContext = {
 
 // Work a create defers to the end of its transaction, after the record is presented and before its history entry
 // and the commit; each answers the presented fields it settles (a document's number, taken last so that the
-// counter's row lock is held for the shortest time: docs/DECISIONS.md, "Speed").
-export type LastSteps = (() => Promise<Record<string, unknown>>)[];
+// counter's row lock is held for the shortest time: docs/DECISIONS.md, "Speed"). A step may write the history
+// entry itself, in its own statement, and then marks it taken; otherwise the engine writes it after the steps.
+export type LastSteps = ((entry: CreatedEntry) => Promise<Record<string, unknown>>)[];
+
+// The history entry of a created record, as presented before the last steps settled their fields; `changes` is
+// the JSON text of record_history.
+export type CreatedEntry = {
+  row: {
+    business_id: number | null;
+    resource: string;
+    record_id: number;
+    action: 'created';
+    changes: string;
+    user_id: number | null;
+    at: string;
+  };
+  taken: boolean;
+};
 
 export type ListFilter = (value: unknown, ctx: ResourceContext) => Promise<readonly number[]>;
 // Narrows the query itself (a condition on the row or a correlated subquery over its lines), for parameters whose
@@ -45,6 +86,8 @@ export type ListCondition = (rows: Scoped, value: unknown, ctx: ResourceContext)
  * deletes, restores and force-deletes, validating with the generated zod schemas, checking tenancy, `unique`
  * columns and `references`, and running every mutation in one transaction. A definition adds only its own:
  * - `present` turns stored rows into API records (batch: load names and lines for all rows at once);
+ * - `one` reads one record with its names and child rows in a single statement and presents it, for the read of
+ *   one record (engine/read-one.ts); without it that read presents the row as a list does;
  * - `toColumns` maps a validated body to columns (default: the body as it is);
  * - `check` adds rules on the merged columns of a create or update (throw `unprocessable` or `fieldError` from domain/refusal.ts);
  * - `create`/`update`/`softDelete`/`restore`/`forceDelete` replace the default row operation (still inside the
@@ -83,6 +126,7 @@ export type Resource<T extends RecordTableName = RecordTableName, Create = never
   workPlaces?(ctx: ResourceContext, fields: Record<string, unknown>): Promise<readonly WorkPlace[]>;
   documentDate?: DocumentDate;
   present(ctx: ResourceContext, rows: Row<T>[]): Promise<unknown[]>;
+  one?: OneRead<Row<T>>;
   toColumns?(input: Create | Update, ctx: ResourceContext): Record<string, unknown>;
   check?(ctx: ResourceContext, merged: Record<string, unknown>, existing: Row<T> | null): Promise<void>;
   visibleIds?(ctx: ResourceContext): Promise<readonly number[] | null>;

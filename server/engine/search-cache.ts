@@ -1,4 +1,4 @@
-import { type CompiledQuery, type Kysely, sql } from 'kysely';
+import { type CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { dialectOf } from '../db/dialect.ts';
 
@@ -7,6 +7,8 @@ export type Trashed = 'active' | 'trashed' | 'all';
 
 // `complete`: every match is in `ids`; otherwise they are the newest `ids.length` of more.
 export type Matches = { ids: readonly number[]; complete: boolean };
+// A search that read the table's search epoch (and its unfolded changes) in the same statement.
+export type FoundWithEpoch = { ids: readonly number[]; epoch: number; changes: number };
 type Kept = Matches & { epoch: number };
 type Cache = { kept: Map<string, Kept>; keptIds: number; epochQueries: Map<string, CompiledQuery> };
 
@@ -31,6 +33,8 @@ export async function keptMatches(
   key: { resource: string; businessId: number; trashed: Trashed; text: string },
   wanted: number,
   find: (limit: number) => Promise<readonly number[]>,
+  // A search that reads the epoch itself, or answers null where it cannot.
+  findWithEpoch?: (limit: number) => Promise<FoundWithEpoch | null>,
 ): Promise<Matches> {
   const search = async (): Promise<Matches> => {
     // One more than wanted tells whether there are more.
@@ -40,21 +44,31 @@ export async function keptMatches(
   // Inside a transaction its own writes are not yet everyone's: nothing is kept from there.
   if (db.isTransaction) return search();
   const cache = cacheOf(db);
-  // Read before searching: a write committed in between leaves the answer under the older epoch, so the next
-  // request searches again rather than keep a stale answer.
-  const epoch = await epochOf(db, cache, table);
   const name = [key.resource, key.businessId, key.trashed, key.text].join('\u0000');
   const hit = cache.kept.get(name);
-  if (hit) {
-    cache.kept.delete(name);
-    if (hit.epoch === epoch && (hit.complete || hit.ids.length > wanted)) {
-      cache.kept.set(name, hit);
-      return hit;
+  let matches: Matches;
+  let epoch: number;
+  // Nothing kept to check: the search may read the epoch itself, in its own snapshot, in the same round trip.
+  const found = !hit && findWithEpoch ? await findWithEpoch(wanted + 1) : null;
+  if (found) {
+    if (found.changes > foldAfter) await foldEpochChanges(db, table);
+    epoch = found.epoch;
+    matches = { ids: Object.freeze(found.ids), complete: found.ids.length <= wanted };
+  } else {
+    // Read before searching: a write committed in between leaves the answer under the older epoch, so the next
+    // request searches again rather than keep a stale answer.
+    epoch = await epochOf(db, cache, table);
+    if (hit) {
+      cache.kept.delete(name);
+      if (hit.epoch === epoch && (hit.complete || hit.ids.length > wanted)) {
+        cache.kept.set(name, hit);
+        return hit;
+      }
+      cache.keptIds -= hit.ids.length;
     }
-    cache.keptIds -= hit.ids.length;
+    // Frozen: every request given these ids shares them.
+    matches = await search();
   }
-  // Frozen: every request given these ids shares them.
-  const matches = await search();
   if (matches.ids.length > idCapacity / 4) return matches;
   cache.kept.set(name, { ...matches, epoch });
   cache.keptIds += matches.ids.length;
@@ -86,10 +100,7 @@ async function epochOf(db: Kysely<Database>, cache: Cache, table: string): Promi
     // Built once per table: building a query costs more than running this one.
     query =
       dialectOf(db) === 'postgres'
-        ? sql<EpochRow>`
-            SELECT COALESCE((SELECT epoch FROM search_epochs WHERE table_name = ${table}), 0) + COUNT(*) AS epoch,
-              COUNT(*) AS changes
-            FROM search_epoch_changes WHERE table_name = ${table}`.compile(db)
+        ? sql<EpochRow>`${postgresEpoch(table)}`.compile(db)
         : sql<EpochRow>`
             SELECT COALESCE((SELECT epoch FROM search_epochs WHERE table_name = ${table}), 0) AS epoch,
               0 AS changes`.compile(db);
@@ -101,6 +112,14 @@ async function epochOf(db: Kysely<Database>, cache: Cache, table: string): Promi
 }
 
 type EpochRow = { epoch: number | string; changes: number | string };
+
+/** PostgreSQL's epoch of a table's searches and its unfolded changes (`epoch`, `changes`), for a search to read with it. */
+export function postgresEpoch(table: string): RawBuilder<EpochRow> {
+  return sql<EpochRow>`
+    SELECT COALESCE((SELECT epoch FROM search_epochs WHERE table_name = ${table}), 0) + COUNT(*) AS epoch,
+      COUNT(*) AS changes
+    FROM search_epoch_changes WHERE table_name = ${table}`;
+}
 
 // Moves the committed changes into the counter in one short transaction of its own, holding no other lock, so
 // it cannot deadlock with a posting; the epoch it leaves is the one it found. A fold already under way for the

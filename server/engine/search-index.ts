@@ -2,19 +2,30 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { containsText, type DialectName, dialectOf } from '../db/dialect.ts';
 import type { AnyResource } from './resource.ts';
-import type { Trashed } from './search-cache.ts';
+import { type FoundWithEpoch, postgresEpoch, type Trashed } from './search-cache.ts';
 
 // A substring search scans every row of the business with LIKE; these indexes narrow it down first.
 // SQLite: an FTS5 table with the trigram tokenizer per searched table (`{table}_fts`, contentless, kept by
 // triggers in the writing transaction; `detail=none`, row ids only). Its rowid is the record's id negated: FTS5
 // reads its row lists lazily only in ascending rowid order (descending loads every list whole first), so the
 // newest matches come first at the cost of the rows read, whatever the table's size. PostgreSQL: a pg_trgm GIN
-// index per searched column, which ILIKE uses by itself. Which columns get indexed comes from the resources'
+// index per searched column, which ILIKE uses by itself, and for a business's tables a posting table
+// (`{table}_trigrams`: business_id, trigram, id; kept by a row trigger in the writing transaction) from which a
+// search reads its candidates newest first (matchingIdsInOrder). Which columns get indexed comes from the resources'
 // `searchColumns`, so a resource or column that declares itself searchable is indexed at the next start, and a
 // changed declaration rebuilds its index. Triggers made with the index move the table's search epoch, which
 // tells a process whether a search it keeps (search-cache.ts) still holds.
 
-export type SearchIndex = { table: string; columns: readonly string[] };
+// `ordered`: the table's rows belong to a business, its searches ask for the newest (or oldest) matches first, and on
+// PostgreSQL it keeps trigram postings for them (unless keepsPostings says otherwise).
+export type SearchIndex = { table: string; columns: readonly string[]; ordered: boolean };
+
+// A numbered document keeps no postings: its number is written under its series' counter lock (an invoice's last,
+// docs/DECISIONS.md "Speed"), and rewriting its postings there made that UPDATE about ten times as long, on every
+// posting of the series. Its searches keep to the GIN index.
+function keepsPostings(columns: readonly string[]): boolean {
+  return !columns.includes('number');
+}
 
 // Trigrams need three characters; a shorter text is matched by the scan alone.
 const trigram = 3;
@@ -23,17 +34,23 @@ const identifier = /^[a-z_][a-z0-9_]*$/;
 // The tables whose own columns are searched (a resource with its own `search` filter reads other tables' indexes).
 export function searchIndexesOf(resources: readonly AnyResource[]): SearchIndex[] {
   const columnsOf = new Map<string, Set<string>>();
+  const ordered = new Set<string>();
   for (const resource of resources) {
     if (resource.searchColumns.length === 0 || resource.filters?.search) continue;
     const columns = columnsOf.get(resource.table) ?? new Set<string>();
     for (const column of resource.searchColumns) columns.add(column);
     columnsOf.set(resource.table, columns);
+    if (resource.scope === 'business' && keepsPostings(resource.searchColumns)) ordered.add(resource.table);
   }
-  return [...columnsOf].map(([table, columns]) => ({ table, columns: [...columns] }));
+  return [...columnsOf].map(([table, columns]) => ({ table, columns: [...columns], ordered: ordered.has(table) }));
 }
 
 export function ftsTable(table: string): string {
   return `${table}_fts`;
+}
+
+function trigramTable(table: string): string {
+  return `${table}_trigrams`;
 }
 
 /**
@@ -64,35 +81,40 @@ export function containsTextIndexed(
   return sql<boolean>`((${proposed}) AND (${scan}))`;
 }
 
+// What a search asks of a table's index: the ids of one business's records (live or in the trash) whose columns
+// hold the text, in id order, at most `limit`.
+export type TextSearch = {
+  place: { table: string; businessId: number; trashed: Trashed };
+  columns: readonly string[];
+  text: string;
+  order: 'asc' | 'desc';
+  limit: number;
+};
+
 /**
  * The ids of one business's rows of `table` matching `text` in any of `columns` (as containsTextIndexed), newest
  * first (`desc`) or oldest first, at most `limit` of them. Only as many matches are visited as are asked for: on
  * SQLite the search index proposes rows newest first (its rowids are the ids negated) and LIKE decides each until
  * enough are found; a text too short for trigrams walks the listing index, which a short text's many matches stop
- * soon. PostgreSQL's GIN index answers a whole candidate set, which is then checked and only the first kept.
+ * soon. On PostgreSQL the posting table does the same (postgresMatches), and when its walk gives up, the GIN index
+ * answers the whole candidate set, which is then checked and only the first kept.
  */
 export async function matchingIdsInOrder(
   db: Kysely<Database>,
-  place: { table: string; businessId: number; trashed: Trashed },
-  columns: readonly string[],
-  text: string,
-  order: 'asc' | 'desc',
-  limit: number,
+  search: TextSearch,
+  // The posting walk has already given up on this text (matchingIdsWithPage): the GIN index answers.
+  walkedBefore = false,
 ): Promise<number[]> {
+  const { place, columns, text, order, limit } = search;
   const dialect = dialectOf(db);
   const { table } = place;
-  const scan = sql.join(
-    columns.map((column) => containsText(dialect, `${table}.${column}`, text)),
-    sql` OR `,
-  );
-  const trashed =
-    place.trashed === 'active'
-      ? sql`AND ${sql.ref(`${table}.deleted_at`)} IS NULL`
-      : place.trashed === 'trashed'
-        ? sql`AND ${sql.ref(`${table}.deleted_at`)} IS NOT NULL`
-        : sql``;
+  const { scan, trashed } = conditions(db, place, columns, text);
   const characters = [...text];
   const indexed = characters.length >= trigram;
+  if (dialect === 'postgres' && indexed && keepsPostings(columns) && !walkedBefore) {
+    const walked = await postgresMatches(db, { ...place, scan, trashed, text }, order, limit);
+    if (walked) return walked;
+  }
   const fts = sql.table(ftsTable(table));
   const found =
     dialect === 'sqlite' && indexed
@@ -108,6 +130,194 @@ export async function matchingIdsInOrder(
           ORDER BY ${indexed ? sql`${sql.ref(`${table}.id`)} + 0` : sql.ref(`${table}.id`)} ${sql.raw(order)}
           LIMIT ${limit}`.execute(db);
   return found.rows.map((row) => Number(row.id));
+}
+
+// The scan deciding a row (LIKE/ILIKE over the columns) and the trash view, on the table's own columns.
+function conditions(
+  db: Kysely<Database>,
+  place: { table: string; trashed: Trashed },
+  columns: readonly string[],
+  text: string,
+): { scan: RawBuilder<unknown>; trashed: RawBuilder<unknown> } {
+  const dialect = dialectOf(db);
+  const { table } = place;
+  const scan = sql.join(
+    columns.map((column) => containsText(dialect, `${table}.${column}`, text)),
+    sql` OR `,
+  );
+  const deleted = sql.ref(`${table}.deleted_at`);
+  const trashed =
+    place.trashed === 'active'
+      ? sql`AND ${deleted} IS NULL`
+      : place.trashed === 'trashed'
+        ? sql`AND ${deleted} IS NOT NULL`
+        : sql``;
+  return { scan, trashed };
+}
+
+// How many of a trigram's newest (or oldest) postings are read to tell how sparse it is where a search starts.
+const sampled = 64;
+// How many postings of the sparsest trigram a search walks, per match asked for, before it asks the GIN index.
+const walkedPerMatch = 4;
+// How many postings of the second trigram the merge reads, per posting of the sparsest it may walk.
+const mergedPerWalked = 4;
+
+/**
+ * The business's rows holding the text's two sparsest trigrams, read from the posting table newest first (oldest
+ * for `asc`), each checked by the scan, until `limit` match: `null` when the walk could not tell. How sparse a
+ * trigram is where the walk starts is the id of its 65th posting from that end (none: it has at most 64), read
+ * from the index alone. The two trigrams' postings are merged in id order, each read once from the index in that
+ * order (a merge join: looking each posting of the first up in the second's cost a descent of the whole posting
+ * index, ten times as much), from the first's end on, and each id in both is checked on its row. A common text
+ * stops after about `limit` candidates. A text whose trigrams are all common but which matches few rows would walk
+ * most of the table: past `walkedPerMatch` postings of the first per match asked for, or `mergedPerWalked` times
+ * as many of the second, the walk gives up and the GIN index, whose candidate set is small for such a text,
+ * answers instead; the merge stops in id order, so the matches it found before giving up are the first ones. A
+ * trigram with at most 64 postings is walked whole, each posting looked up in the second's (a merge cut short
+ * there could not tell the rest).
+ */
+async function postgresMatches(
+  db: Kysely<Database>,
+  place: WalkedPlace,
+  order: 'asc' | 'desc',
+  limit: number,
+): Promise<number[] | null> {
+  const walk = postgresWalk(place, order, limit);
+  const found = await sql<{ ids: number[]; whole: boolean }>`WITH ${walk.chosen} ${walk.found}`.execute(db);
+  const [result] = found.rows;
+  return result ? walked(result, limit) : null;
+}
+
+type WalkedPlace = {
+  table: string;
+  businessId: number;
+  trashed: RawBuilder<unknown>;
+  scan: RawBuilder<unknown>;
+  text: string;
+};
+
+// What a walk answers: the ids when they tell (enough of them, or a whole walk), `null` when the GIN index must.
+function walked(found: { ids: readonly (number | string)[]; whole: boolean }, limit: number): number[] | null {
+  const ids = found.ids.map(Number);
+  return ids.length >= limit || found.whole ? ids : null;
+}
+
+// The walk as a `chosen` CTE (the text's trigrams, sparsest first) and a SELECT of `whole` and `ids` reading it.
+function postgresWalk(place: WalkedPlace, order: 'asc' | 'desc', limit: number) {
+  const { table, businessId } = place;
+  const postings = sql.table(trigramTable(table));
+  const direction = sql.raw(order === 'desc' ? 'DESC' : 'ASC');
+  // Descending, the sparsest trigram's 65th posting has the lowest id; ascending, the highest.
+  const sparsest = sql.raw(order === 'desc' ? 'reach ASC NULLS FIRST' : 'reach DESC NULLS FIRST');
+  // The second trigram's postings past the first's end cannot be in both.
+  const within = sql.raw(order === 'desc' ? '<=' : '>=');
+  const end = sql.raw(order === 'desc' ? 'max' : 'min');
+  const walked = Math.max(limit * walkedPerMatch, sampled);
+  const first = sql`(SELECT trigrams[1] FROM chosen)`;
+  const second = sql`(SELECT COALESCE(trigrams[2], trigrams[1]) FROM chosen)`;
+  const row = (id: RawBuilder<unknown>) => sql`
+    SELECT ${sql.ref(`${table}.id`)} AS id FROM ${sql.table(table)}
+    WHERE ${sql.ref(`${table}.id`)} = ${id} AND ${sql.ref(`${table}.business_id`)} = ${businessId}
+      ${place.trashed} AND (${place.scan})`;
+  const chosen = sql`
+    chosen AS MATERIALIZED (
+      SELECT array_agg(trigram ORDER BY ${sparsest}, trigram) AS trigrams, bool_or(reach IS NULL) AS whole FROM (
+        SELECT trigram, (
+          SELECT posting.id FROM ${postings} AS posting
+          WHERE posting.business_id = ${businessId} AND posting.trigram = pieces.trigram
+          ORDER BY posting.id ${direction} OFFSET ${sampled} LIMIT 1
+        ) AS reach
+        FROM unnest(search_trigrams(ARRAY[${place.text}::text])) AS pieces(trigram) OFFSET 0
+      ) AS ranked
+    )`;
+  const found = sql`
+    SELECT (SELECT whole FROM chosen) AS whole, CASE WHEN (SELECT whole FROM chosen) THEN ARRAY(
+      SELECT found.id FROM (
+        SELECT posting.id FROM ${postings} AS posting
+        WHERE posting.business_id = ${businessId} AND posting.trigram = ${first}
+      ) AS walked
+      CROSS JOIN LATERAL (
+        SELECT checked.id FROM ${postings} AS probed, LATERAL (${row(sql`walked.id`)}) AS checked
+        WHERE probed.business_id = ${businessId} AND probed.trigram = ${second} AND probed.id = walked.id
+        LIMIT 1
+      ) AS found
+      ORDER BY walked.id ${direction}
+      LIMIT ${limit}
+    ) ELSE ARRAY(
+      SELECT found.id FROM (
+        SELECT posting.id FROM ${postings} AS posting
+        WHERE posting.business_id = ${businessId} AND posting.trigram = ${first}
+        ORDER BY posting.id ${direction} LIMIT ${walked}
+      ) AS walked
+      JOIN (
+        SELECT posting.id FROM ${postings} AS posting
+        WHERE posting.business_id = ${businessId} AND posting.trigram = ${second}
+          AND posting.id ${within} (
+            SELECT ${end}(top.id) FROM ${postings} AS top WHERE top.business_id = ${businessId} AND top.trigram = ${first}
+          )
+        ORDER BY posting.id ${direction} LIMIT ${walked * mergedPerWalked}
+      ) AS merged ON merged.id = walked.id
+      CROSS JOIN LATERAL (${row(sql`walked.id`)}) AS found
+      ORDER BY walked.id ${direction}
+      LIMIT ${limit}
+    ) END AS ids`;
+  return { chosen, found };
+}
+
+// The names the page's rows carry the search's own answers under, beside the record's columns.
+const answered = {
+  ids: 'spectacle: ids',
+  whole: 'spectacle: whole',
+  epoch: 'spectacle: epoch',
+  changes: 'spectacle: changes',
+};
+
+/**
+ * As matchingIdsInOrder, in one statement, for a text PostgreSQL walks in the trigram postings (`null` for any
+ * other): with the table's search epoch (search-cache.ts), read in the same snapshot as the rows searched, and the
+ * rows at positions `page.from` to `page.from + page.count - 1` of the answer, selected with `page.select` (a
+ * resource's one-statement read, engine/read-one.ts), in the answer's order. A round trip costs more than reading
+ * 15 rows, so the first search of a text answers in one. `rows` is `null` when the walk could not tell and the GIN
+ * index answered in a second statement: the page is then read as any other.
+ */
+export async function matchingIdsWithPage(
+  db: Kysely<Database>,
+  search: TextSearch,
+  page: { from: number; count: number; select: string },
+): Promise<{ found: FoundWithEpoch; rows: Record<string, unknown>[] | null } | null> {
+  const { place, columns, text, order, limit } = search;
+  if (dialectOf(db) !== 'postgres' || [...text].length < trigram || !keepsPostings(columns)) return null;
+  const { table, businessId } = place;
+  const walk = postgresWalk({ ...place, ...conditions(db, place, columns, text), text }, order, limit);
+  const result = await sql<Record<string, unknown>>`
+    WITH ${walk.chosen},
+    found AS MATERIALIZED (${walk.found}),
+    epoch AS MATERIALIZED (${postgresEpoch(table)})
+    SELECT page.*,
+      CASE WHEN page.id IS NOT DISTINCT FROM found.ids[${page.from + 1}] THEN found.ids END AS ${sql.id(answered.ids)},
+      found.whole AS ${sql.id(answered.whole)}, epoch.epoch AS ${sql.id(answered.epoch)},
+      epoch.changes AS ${sql.id(answered.changes)}
+    FROM found CROSS JOIN epoch
+    LEFT JOIN LATERAL (
+      SELECT ${sql.raw(page.select)} FROM ${sql.table(table)}
+      WHERE ${sql.ref(`${table}.business_id`)} = ${businessId}
+        AND ${sql.ref(`${table}.id`)} = ANY (found.ids[${page.from + 1}:${page.from + page.count}])
+    ) AS page ON true`.execute(db);
+  const first = result.rows.find((row) => row[answered.ids] !== null);
+  if (!first) return null;
+  const epoch = { epoch: Number(first[answered.epoch]), changes: Number(first[answered.changes]) };
+  const ids = walked({ ids: first[answered.ids] as number[], whole: first[answered.whole] === true }, limit);
+  if (!ids) {
+    return {
+      found: { ids: await matchingIdsInOrder(db, search, true), ...epoch },
+      rows: null,
+    };
+  }
+  const rows = result.rows.filter((row) => row.id !== null);
+  for (const row of rows) for (const name of Object.values(answered)) delete row[name];
+  const position = new Map(ids.map((id, index) => [id, index]));
+  rows.sort((a, b) => (position.get(Number(a.id)) ?? 0) - (position.get(Number(b.id)) ?? 0));
+  return { found: { ids, ...epoch }, rows };
 }
 
 // The rows holding every third trigram of the text and its last one: each such row holds all the pieces the
@@ -157,11 +367,12 @@ export async function ensureSearchIndexes(db: Kysely<Database>, indexes: readonl
   });
 }
 
-// `layout` is recorded after the columns (`code,name;rowid=-id`): an index built to an older layout is rebuilt.
+// The layout is recorded after the columns (`code,name;rowid=-id`): an index built to an older layout is rebuilt.
 type IndexBuilder = {
-  layout: string;
+  layout(index: SearchIndex): string;
   create(db: Kysely<Database>, index: SearchIndex): Promise<void>;
-  drop(db: Kysely<Database>, index: SearchIndex): Promise<void>;
+  // `kept`: the columns the index is about to be made for again, whose per-column index may stay.
+  drop(db: Kysely<Database>, index: SearchIndex, kept?: readonly string[]): Promise<void>;
 };
 
 async function syncIndexes(db: Kysely<Database>, indexes: readonly SearchIndex[], builder: IndexBuilder) {
@@ -170,11 +381,17 @@ async function syncIndexes(db: Kysely<Database>, indexes: readonly SearchIndex[]
   );
   const columnsOf = (signature: string) => (signature.split(';')[0] ?? '').split(',');
   for (const index of indexes) {
-    const columns = [index.columns.join(','), builder.layout].filter(Boolean).join(';');
+    const columns = [index.columns.join(','), builder.layout(index)].filter(Boolean).join(';');
     const previous = recorded.get(index.table);
     recorded.delete(index.table);
     if (previous === columns) continue;
-    if (previous) await builder.drop(db, { table: index.table, columns: columnsOf(previous) });
+    if (previous) {
+      await builder.drop(
+        db,
+        { table: index.table, columns: columnsOf(previous), ordered: index.ordered },
+        index.columns,
+      );
+    }
     await builder.create(db, index);
     await db
       .insertInto('search_indexes')
@@ -183,13 +400,13 @@ async function syncIndexes(db: Kysely<Database>, indexes: readonly SearchIndex[]
       .execute();
   }
   for (const [table, columns] of recorded) {
-    await builder.drop(db, { table, columns: columnsOf(columns) });
+    await builder.drop(db, { table, columns: columnsOf(columns), ordered: false });
     await db.deleteFrom('search_indexes').where('table_name', '=', table).execute();
   }
 }
 
 const postgresIndex: IndexBuilder = {
-  layout: '',
+  layout: (index) => (index.ordered ? 'trigrams=business_id,trigram,id' : ''),
   async create(db, index) {
     for (const column of index.columns) {
       await sql`
@@ -203,19 +420,75 @@ const postgresIndex: IndexBuilder = {
       AFTER INSERT OR DELETE OR UPDATE OF ${watched} ON ${sql.table(index.table)}
       FOR EACH STATEMENT EXECUTE FUNCTION search_epoch_change()`.execute(db);
     await sql`INSERT INTO search_epoch_changes (table_name) VALUES (${index.table})`.execute(db);
+    if (index.ordered) await createTrigramPostings(db, index);
   },
-  async drop(db, index) {
+  // A column's GIN index that the new layout keeps is left standing (create makes it only if missing): a database
+  // indexed before the postings gains them at the next start without its GIN indexes built again.
+  async drop(db, index, kept = []) {
     await sql`DROP TRIGGER IF EXISTS ${sql.id(`${index.table}_search_epoch`)} ON ${sql.table(index.table)}`.execute(db);
-    for (const column of index.columns)
+    for (const column of index.columns) {
+      if (kept.includes(column)) continue;
       await sql`DROP INDEX IF EXISTS ${sql.id(`${index.table}_${column}_trgm`)}`.execute(db);
+    }
+    // Whether the recorded index had postings is not recorded apart from its layout: drop whatever is there.
+    await sql`DROP TABLE IF EXISTS ${sql.table(trigramTable(index.table))}`.execute(db);
+    await sql`DROP FUNCTION IF EXISTS ${sql.id(`${trigramTable(index.table)}_keep`)}() CASCADE`.execute(db);
   },
 };
+
+// The posting table of a business's table and the row trigger keeping it: a row's postings are the distinct
+// trigrams of its searched columns (search_trigrams, migration 020); a change adds and removes only the trigrams
+// that differ, so a renumbered document rewrites a few postings. The trigger is made before the table is filled:
+// it locks the table against writes until the transaction ends, so no row is missed in between; the key is built
+// after the fill, in one sort rather than row by row.
+async function createTrigramPostings(db: Kysely<Database>, index: SearchIndex): Promise<void> {
+  const postings = quoted(trigramTable(index.table));
+  const keep = quoted(`${trigramTable(index.table)}_keep`);
+  const table = quoted(index.table);
+  const texts = (row: 'NEW.' | 'OLD.' | '') =>
+    `search_trigrams(ARRAY[${index.columns.map((column) => `${row}${quoted(column)}::text`).join(', ')}])`;
+  const add = (trigrams: string) => `INSERT INTO ${postings} (business_id, trigram, id)
+        SELECT NEW.business_id, added, NEW.id FROM unnest(${trigrams}) AS added ON CONFLICT DO NOTHING;`;
+  const remove = (trigrams: string) => `DELETE FROM ${postings}
+        WHERE business_id = OLD.business_id AND id = OLD.id AND trigram = ANY (${trigrams});`;
+  const statements = [
+    // A search reads a few postings in key order: a parallel plan only adds its workers' start.
+    `CREATE TABLE ${postings} (business_id integer NOT NULL, trigram text NOT NULL, id integer NOT NULL)
+    WITH (parallel_workers = 0)`,
+    `CREATE FUNCTION ${keep}() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+      old_trigrams text[];
+      new_trigrams text[];
+    BEGIN
+      IF TG_OP = 'INSERT' THEN
+        ${add(texts('NEW.'))}
+      ELSIF TG_OP = 'DELETE' THEN
+        ${remove(texts('OLD.'))}
+      ELSIF OLD.business_id = NEW.business_id AND OLD.id = NEW.id THEN
+        old_trigrams := ${texts('OLD.')};
+        new_trigrams := ${texts('NEW.')};
+        ${remove('ARRAY(SELECT unnest(old_trigrams) EXCEPT SELECT unnest(new_trigrams))')}
+        ${add('ARRAY(SELECT unnest(new_trigrams) EXCEPT SELECT unnest(old_trigrams))')}
+      ELSE
+        ${remove(texts('OLD.'))}
+        ${add(texts('NEW.'))}
+      END IF;
+      RETURN NULL;
+    END $$`,
+    `CREATE TRIGGER ${keep}
+    AFTER INSERT OR DELETE OR UPDATE OF business_id, ${index.columns.map(quoted).join(', ')} ON ${table}
+    FOR EACH ROW EXECUTE FUNCTION ${keep}()`,
+    `INSERT INTO ${postings} (business_id, trigram, id) SELECT business_id, unnest(${texts('')}), id FROM ${table}`,
+    `ALTER TABLE ${postings} ADD PRIMARY KEY (business_id, trigram, id)`,
+  ];
+  for (const statement of statements) await sql.raw(statement).execute(db);
+}
 
 // Identifiers are checked against `identifier` and quoted: some column names are SQL keywords (`group`).
 const quoted = (name: string) => `"${name}"`;
 
 const sqliteIndex: IndexBuilder = {
-  layout: 'rowid=-id',
+  layout: () => 'rowid=-id',
   async create(db, index) {
     const fts = quoted(ftsTable(index.table));
     const table = quoted(index.table);

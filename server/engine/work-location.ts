@@ -2,12 +2,7 @@ import { holdsAny, workAtAnyLocationPermission } from '../auth/identity.ts';
 import { type Location, sameLocation } from '../domain/location.ts';
 import { fieldError } from '../domain/refusal.ts';
 import { dynamic } from './dynamic.ts';
-import type { AnyResource, ListCondition, ResourceContext } from './resource.ts';
-
-// Where a document is worked at: the field of its body or row that places it, and that location (null while the
-// body names none; the document's own validation answers that). A `source` place is the document a follow-up comes
-// from (a receive order's purchase order): it must be at the user's location besides the follow-up itself.
-export type WorkPlace = { field: string; location: Location | null; source?: boolean };
+import type { AnyResource, ListCondition, ResourceContext, WorkPlace } from './resource.ts';
 
 // The one location a user tied to a home location may work at, or null when they may work anywhere: no home, or a
 // role granting work-at-any-location (docs/domain/management.md, Users).

@@ -13,14 +13,23 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
   app.decorateRequest('identity', null);
   app.decorateRequest('businessId', null);
   const identities = createIdentityCache(options.db);
-  app.addHook('onRequest', async (request, reply) => {
+  // Not async: a kept identity known at once to hold (identity-cache.ts) passes with no promise.
+  app.addHook('onRequest', (request, reply, done) => {
     const sessionId = request.cookies[sessionCookie];
-    if (!sessionId || (!request.url.startsWith('/api') && !request.url.startsWith('/logout'))) return;
-    request.identity = await identities.resume(sessionId, {
-      idleMinutes: options.idleMinutes,
-      now: options.now(),
-      businessId: businessHeader(request),
-    });
-    if (request.identity === null) clearSessionCookie(reply);
+    if (!sessionId || (!request.url.startsWith('/api') && !request.url.startsWith('/logout'))) return done();
+    const asked = { idleMinutes: options.idleMinutes, now: options.now(), businessId: businessHeader(request) };
+    const kept = identities.keptNow(sessionId, asked);
+    if (kept !== undefined) {
+      request.identity = kept;
+      return done();
+    }
+    identities.resume(sessionId, asked).then(
+      (identity) => {
+        request.identity = identity;
+        if (identity === null) clearSessionCookie(reply);
+        done();
+      },
+      (error: Error) => done(error),
+    );
   });
 });

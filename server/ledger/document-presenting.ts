@@ -2,7 +2,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { runReused } from '../db/reused-query.ts';
 import { centavosToPesos } from '../domain/money.ts';
-import { dynamic } from '../engine/dynamic.ts';
+import { fromThousandths } from '../domain/quantity.ts';
+import { auditColumns, dynamic, storedFields } from '../engine/dynamic.ts';
 import { nameOf, namesById } from '../engine/lookups.ts';
 import type { PayableTable } from './payments.ts';
 
@@ -24,42 +25,52 @@ const documentColumnOf = {
 type LineTable = keyof typeof documentColumnOf;
 type Line<T extends LineTable> = Selectable<Database[T]> & { item_id: number };
 
-// The lines of a page of documents in one query, each document's in position order, and the code and name of
-// the item on a line (null once the item is gone).
+// The lines of a page of documents, each document's in position order, with the code and name of the item on a
+// line (null once the item is gone), in one statement: a document's answer is read after every posting, and a
+// statement of its own for the items was one more round trip in the posting's transaction (docs/PERFORMANCE.md).
 export async function documentLines<T extends LineTable>(
   db: Kysely<Database>,
   table: T,
-  documentIds: readonly number[],
+  documents: readonly { id: number }[],
 ) {
+  const documentIds = documents.map((document) => document.id);
   const documentColumn: string = documentColumnOf[table];
-  const lines = (await runReused(db, `lines of ${table} for ${documentIds.length}`, [...documentIds, 0], (ids) =>
+  const lineTable: string = table;
+  const rows = (await runReused(db, `lines of ${table} for ${documentIds.length}`, [...documentIds, 0], (ids) =>
     dynamic(db)
-      .selectFrom(table as string)
-      .selectAll()
-      .where(documentColumn, 'in', ids)
-      .orderBy('position'),
-  )) as Line<T>[];
+      .selectFrom(lineTable)
+      .leftJoin('items', 'items.id', `${lineTable}.item_id`)
+      .selectAll(lineTable)
+      .select(['items.code as line_item_code', 'items.name as line_item_name'])
+      .where(`${lineTable}.${documentColumn}`, 'in', ids)
+      .orderBy(`${lineTable}.position`),
+  )) as (Line<T> & { line_item_code: string | null; line_item_name: string | null })[];
+  const items = new Map<number, ItemLabel>();
+  const lines = rows.map(({ line_item_code, line_item_name, ...line }) => {
+    items.set(line.item_id, { item_code: line_item_code, item_name: line_item_name });
+    return line as unknown as Line<T>;
+  });
   const grouped = groupBy(lines, (line) => Number((line as Record<string, unknown>)[documentColumn]));
-  const items = await itemLabels(
-    db,
-    lines.map((line) => line.item_id),
-  );
   return {
     linesOf: (documentId: number): Line<T>[] => grouped.get(documentId) ?? [],
-    itemOf: (itemId: number) => ({
-      item_code: items.get(itemId)?.code ?? null,
-      item_name: items.get(itemId)?.name ?? null,
-    }),
+    itemOf: (itemId: number): ItemLabel => items.get(itemId) ?? { item_code: null, item_name: null },
   };
 }
 
-async function itemLabels(db: Kysely<Database>, itemIds: readonly number[]) {
-  const wanted = [...new Set(itemIds)];
-  if (wanted.length === 0) return new Map<number, { code: string; name: string }>();
-  const rows = await runReused(db, `item labels of ${wanted.length}`, wanted, (ids) =>
-    db.selectFrom('items').select(['id', 'code', 'name']).where('id', 'in', ids),
-  );
-  return new Map(rows.map((row) => [row.id, { code: row.code, name: row.name }]));
+type ItemLabel = { item_code: string | null; item_name: string | null };
+type CostedLine = { id: number; item_id: number; quantity: number; unit_cost: number; amount: number };
+
+// A line bought or received at cost (purchase orders, receive orders, bills): its quantity in units, its unit cost
+// and amount in pesos, with its item's code and name; each kind adds what it shows besides.
+export function costedLine(line: CostedLine, itemOf: (itemId: number) => ItemLabel) {
+  return {
+    id: line.id,
+    item_id: line.item_id,
+    quantity: fromThousandths(Number(line.quantity)),
+    unit_cost: centavosToPesos(Number(line.unit_cost)),
+    ...itemOf(line.item_id),
+    amount: centavosToPesos(Number(line.amount)),
+  };
 }
 
 function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
@@ -73,6 +84,23 @@ function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
 }
 
 type Location = { branch_id: number | null; warehouse_id: number | null };
+
+type AuditedRow = Parameters<typeof auditColumns>[0];
+
+// The head of a document kept at one branch or warehouse, as a stock adjustment and a stock count show it: its
+// audit columns, its business, and its location by id and by name.
+export function locatedHeader(
+  row: AuditedRow & { business_id: number } & Location,
+  locationName: (branchId: number | null, warehouseId: number | null) => string | null,
+) {
+  return {
+    ...auditColumns(row),
+    business_id: row.business_id,
+    branch_id: row.branch_id,
+    warehouse_id: row.warehouse_id,
+    location_name: locationName(row.branch_id, row.warehouse_id),
+  };
+}
 
 // A location is a branch or a warehouse; its name comes from whichever it is.
 export async function locationNames(db: Kysely<Database>, locations: readonly Location[]) {
@@ -132,7 +160,7 @@ export function paidAndBalance(row: { total: number; amount_paid: number }, cred
 }
 
 // A payment shows the number of the bill or invoice it pays and that document's contact.
-export async function paidDocuments(db: Kysely<Database>, table: PayableTable, documentIds: readonly number[]) {
+async function paidDocuments(db: Kysely<Database>, table: PayableTable, documentIds: readonly number[]) {
   const documents = await db
     .selectFrom(table)
     .select(['id', 'number', 'contact_id'])
@@ -151,5 +179,61 @@ export async function paidDocuments(db: Kysely<Database>, table: PayableTable, d
       contact_id: document?.contact_id ?? null,
       contact_name: nameOf(contacts, document?.contact_id ?? null),
     };
+  };
+}
+
+type PaymentRow = Parameters<typeof auditColumns>[0] & {
+  business_id: number;
+  payment_date: string;
+  amount: number;
+  payment_method: string;
+  reference: string | null;
+  notes: string | null;
+  number: string;
+};
+
+type PaidKind = 'invoice' | 'bill';
+
+// A payment of an invoice or a bill as the API shows it (the `InvoicePayment` and `BillPayment` schemas): the same
+// fields, named after the kind of document it pays.
+export async function presentPayments<K extends PaidKind, R extends PaymentRow & Record<`${K}_id`, number>>(
+  db: Kysely<Database>,
+  kind: K,
+  rows: readonly R[],
+) {
+  const documentOf = (row: R): number => row[`${kind}_id`];
+  const paidOf = await paidDocuments(db, `${kind}s`, rows.map(documentOf));
+  return rows.map((row) => {
+    const paid = paidOf(documentOf(row));
+    return {
+      ...auditColumns(row),
+      business_id: row.business_id,
+      [`${kind}_id`]: documentOf(row),
+      payment_date: row.payment_date,
+      amount: centavosToPesos(Number(row.amount)),
+      ...storedFields(row, ['payment_method', 'reference', 'notes', 'number']),
+      [`${kind}_number`]: paid.number,
+      contact_id: paid.contact_id,
+      contact_name: paid.contact_name,
+    };
+  });
+}
+
+// A line that moves an item by lot (a stock adjustment's, a count's): the item by its code and name, and the lot.
+export function itemAndLot(line: {
+  id: number;
+  item_id: number;
+  item_code: string | null;
+  item_name: string | null;
+  lot_number: string | null;
+  expires_on: string | null;
+}) {
+  return {
+    id: line.id,
+    item_id: line.item_id,
+    item_code: line.item_code ?? null,
+    item_name: line.item_name ?? null,
+    lot_number: line.lot_number,
+    expires_on: line.expires_on,
   };
 }

@@ -12,10 +12,11 @@ export async function lineLots(
   db: Kysely<Database>,
   documentType: string,
   balance: StockBalance,
-  documentIds: readonly number[],
+  documents: readonly { id: number }[],
   // `in`: the lots a line put its goods into (a restocked return) rather than took them from.
   way: 'out' | 'in' = 'out',
 ): Promise<(lineId: number) => PresentedLineLot[]> {
+  const documentIds = documents.map((document) => document.id);
   const rows = await runReused(
     db,
     `line lots for ${documentIds.length}`,

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Thousandths } from '../domain/quantity.ts';
 import { fieldError } from '../domain/refusal.ts';
-import type { PostingContext } from './posting-context.ts';
+import { lineField } from './document-lifecycle.ts';
+import type { PostingContext, PostingDirection } from './posting-context.ts';
 
 type LinkedLine =
   | { table: 'purchase_order_lines'; column: 'received_quantity' | 'billed_quantity' }
@@ -75,4 +76,70 @@ export async function matchSourceLine(
     throw fieldError(field, mismatch);
   }
   return source.document_id;
+}
+
+// What each follow-up document fills, and how a line that does not fit is refused.
+const followUps = {
+  'receive-order': {
+    table: 'purchase_order_lines',
+    column: 'received_quantity',
+    field: 'purchase_order_line_id',
+    mismatch: 'The order line does not match this receipt.',
+    excess: 'The quantity is more than the order line still awaits.',
+  },
+  bill: {
+    table: 'purchase_order_lines',
+    column: 'billed_quantity',
+    field: 'purchase_order_line_id',
+    mismatch: 'The order line does not match this bill.',
+    excess: 'The quantity is more than the order line still has unbilled.',
+  },
+  'stock-transfer': {
+    table: 'stock_request_lines',
+    column: 'transferred_quantity',
+    field: 'stock_request_line_id',
+    mismatch: 'The request line does not match this transfer.',
+    excess: 'The quantity is more than the request line still awaits.',
+  },
+} as const;
+
+type FollowingLine = { item_id: number; quantity: number } & Partial<
+  Record<(typeof followUps)[keyof typeof followUps]['field'], number | null>
+>;
+
+// A follow-up document's lines fill the source lines they name (a receipt's and a bill's the order's, a transfer's
+// the request's), each checked against its source line and the source document the follow-up names. Answers the
+// source documents filled, so that each one's status is set once, after all its lines moved, and its history shows
+// one move per follow-up.
+export async function fillSourceLines(
+  context: PostingContext,
+  followUp: keyof typeof followUps,
+  sourceDocumentId: number | null,
+  lines: readonly FollowingLine[],
+  direction: PostingDirection,
+): Promise<Set<number>> {
+  const link = followUps[followUp];
+  const filled = new Set<number>();
+  for (const [index, line] of lines.entries()) {
+    const sourceLineId = line[link.field] ?? null;
+    if (sourceLineId === null) continue;
+    const documentId = await matchSourceLine(
+      context,
+      link.table,
+      sourceLineId,
+      { itemId: line.item_id, documentId: sourceDocumentId },
+      lineField(index, link.field),
+      link.mismatch,
+    );
+    await moveLinkedQuantity(
+      context,
+      link,
+      sourceLineId,
+      direction * Number(line.quantity),
+      lineField(index, 'quantity'),
+      link.excess,
+    );
+    filled.add(documentId);
+  }
+  return filled;
 }

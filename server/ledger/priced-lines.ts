@@ -2,7 +2,15 @@ import { type DiscountTier, pickDiscountPercent } from '../domain/discount-tier.
 import { computeLineAmount } from '../domain/line-amount.ts';
 import type { Centavos } from '../domain/money.ts';
 import { toThousandths } from '../domain/quantity.ts';
+import {
+  defaultReceiptCost,
+  latestSalePrice,
+  missingPurchaseCost,
+  missingSalePrice,
+  resolveLinePrices,
+} from './default-prices.ts';
 import type { PostingContext } from './posting-context.ts';
+import { type ItemFacts, requireLineItems } from './references.ts';
 
 export type PricedLineInput = {
   item_id: number;
@@ -64,4 +72,52 @@ export async function priceLines(
       ...figures,
     };
   });
+}
+
+type SaleLineInput = { item_id: number; quantity: number; unit_price?: number; discount_percent?: number | null };
+
+// A sale's lines (a quotation's, an invoice's, a job order's), their items checked: an omitted unit price is the
+// branch's latest sale price on the document's date. Answers the facts of the items too, which posting needs again.
+export async function priceSaleLines(
+  context: PostingContext,
+  lines: readonly SaleLineInput[],
+  branchId: number,
+  onDate: string,
+): Promise<{ priced: PricedLine[]; items: Map<number, ItemFacts> }> {
+  const items = await requireLineItems(
+    context,
+    lines.map((line) => line.item_id),
+  );
+  const resolved = await resolveLinePrices(
+    lines,
+    'unit_price',
+    (line) => latestSalePrice(context.trx, context.businessId, line.item_id, branchId, onDate),
+    missingSalePrice,
+  );
+  return { priced: await priceLines(context, 'sale', resolved), items };
+}
+
+type PurchaseLineInput = {
+  item_id: number;
+  quantity: number;
+  unit_cost?: number;
+  discount_percent?: number | null;
+  purchase_order_line_id?: number | null;
+};
+
+// A purchase's lines (an order's, a bill's): an omitted unit cost is the order line's, else the supplier's latest
+// price on the document's date.
+export async function pricePurchaseLines(
+  context: PostingContext,
+  lines: readonly PurchaseLineInput[],
+  supplierId: number,
+  onDate: string,
+): Promise<PricedLine[]> {
+  const resolved = await resolveLinePrices(
+    lines,
+    'unit_cost',
+    (line) => defaultReceiptCost(context, line, supplierId, onDate),
+    missingPurchaseCost,
+  );
+  return priceLines(context, 'purchase', resolved);
 }

@@ -1,8 +1,11 @@
-import { sql } from 'kysely';
+import { type Selectable, type SelectQueryBuilder, sql } from 'kysely';
+import type { Database } from '../db/database.ts';
 import { runReused } from '../db/reused-query.ts';
 import type { TaxClassColumn } from '../db/tables/philippine-sales.ts';
 import { type Location, locationOf } from '../domain/location.ts';
-import { type FieldErrors, fieldError, unprocessable } from '../domain/refusal.ts';
+import { type FieldErrors, fieldError, notFound, unprocessable } from '../domain/refusal.ts';
+import { dynamic } from '../engine/dynamic.ts';
+import type { DocumentTable } from './document-lifecycle.ts';
 import type { PostingContext } from './posting-context.ts';
 
 type ReferencedTable = 'contacts' | 'items' | 'branches' | 'warehouses';
@@ -27,6 +30,78 @@ export async function requireActive(
         .where('deleted_at', 'is', null),
   );
   if (!row) throw fieldError(field, `The selected ${field} is invalid.`);
+}
+
+// Several references checked as requireActive does, in one statement (a posting's round trips are its cost on
+// PostgreSQL, docs/PERFORMANCE.md); the first invalid one, in the order given, is refused.
+export async function requireAllActive(
+  context: PostingContext,
+  references: readonly (readonly [table: ReferencedTable, id: number, field: string])[],
+): Promise<void> {
+  const values = references.flatMap(([, id]) => [id, context.businessId]);
+  const found = await runReused(
+    context.trx,
+    `active ${references.map(([table]) => table).join(', ')}`,
+    values,
+    (standIns) => {
+      const [first, ...rest] = references.map(([table], index) =>
+        dynamic(context.trx)
+          .selectFrom(table)
+          .select(sql<number>`${sql.lit(index)}`.as('reference'))
+          .where('id', '=', standIns[index * 2])
+          .where('business_id', '=', standIns[index * 2 + 1])
+          .where('deleted_at', 'is', null),
+      );
+      if (!first) throw new Error('No references to check.');
+      return rest.reduce((union, next) => union.unionAll(next), first);
+    },
+  );
+  const active = new Set(found.map((row) => Number(row.reference)));
+  const missing = references.find((_, index) => !active.has(index));
+  if (missing) throw fieldError(missing[2], `The selected ${missing[2]} is invalid.`);
+}
+
+const documentById = (context: PostingContext, table: DocumentTable, id: number) =>
+  context.trx.selectFrom(table).selectAll().where('id', '=', id).where('business_id', '=', context.businessId);
+
+// The records a posting reads by id only while they stand: the business's own, not deleted (or voided).
+type StandingTable = ReferencedTable | DocumentTable | 'prescriptions' | 'discount_programs';
+
+// A standing record of the business by id, for the caller to say what it reads of it.
+export function standingById<T extends StandingTable>(
+  context: PostingContext,
+  table: T,
+  id: number,
+): SelectQueryBuilder<Database, T, Record<never, never>> {
+  return context.trx
+    .selectFrom(table as StandingTable)
+    .where('id', '=', id)
+    .where('business_id', '=', context.businessId)
+    .where('deleted_at', 'is', null) as unknown as SelectQueryBuilder<Database, T, Record<never, never>>;
+}
+
+// A document that a new one follows or settles (the order a receipt fills, the invoice a payment pays) is refused
+// the same way: another business's, or a voided one, is as if it did not exist.
+export async function requireDocument<T extends DocumentTable>(
+  context: PostingContext,
+  table: T,
+  id: number,
+  field: string,
+): Promise<Selectable<Database[T]>> {
+  const row = await documentById(context, table, id).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!row) throw fieldError(field, `The selected ${field} is invalid.`);
+  return row as Selectable<Database[T]>;
+}
+
+// The document an edit or a posting works on, voided or not: another business's is not found (404).
+export async function findDocument<T extends DocumentTable>(
+  context: PostingContext,
+  table: T,
+  id: number,
+): Promise<Selectable<Database[T]>> {
+  const row = await documentById(context, table, id).executeTakeFirst();
+  if (!row) throw notFound();
+  return row as Selectable<Database[T]>;
 }
 
 export async function requireLocation(

@@ -1,4 +1,4 @@
-import { type Insertable, sql } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { insertReused } from '../db/reused-insert.ts';
 import { runReused } from '../db/reused-query.ts';
@@ -107,8 +107,11 @@ export async function applyStockChanges(
     });
   }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
-  await writeStockRows(context, [...moved.values()]);
-  await insertReused(context.trx, 'stock_movements', movements);
+  if (context.dialect === 'postgres') await writeStockRowsAndMovements(context, [...moved.values()], movements);
+  else {
+    await writeStockRows(context, [...moved.values()]);
+    await insertReused(context.trx, 'stock_movements', movements);
+  }
   return costs;
 }
 
@@ -118,34 +121,79 @@ const writtenColumns = ['id', 'quantity_on_hand', 'quantity_in_transit', 'averag
 // row's value by id.
 async function writeStockRows(context: PostingContext, rows: readonly StockRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const values = [
-    timestampOf(context),
-    context.userId,
-    ...rows.flatMap((row) => writtenColumns.map((column) => row[column])),
-  ] as const;
-  await runReused(context.trx, `stock balances of ${rows.length} rows`, values, ([at, user, ...figures]) => {
-    const of = (index: number, column: (typeof writtenColumns)[number]) =>
-      figures[index * writtenColumns.length + writtenColumns.indexOf(column)];
-    const byId = (column: 'quantity_on_hand' | 'quantity_in_transit' | 'average_unit_cost') =>
-      sql<number>`CASE ${sql.ref('id')} ${sql.join(
-        rows.map((_, index) => sql`WHEN ${of(index, 'id')} THEN ${of(index, column)}`),
-        sql` `,
-      )} ELSE ${sql.ref(column)} END`;
-    return context.trx
-      .updateTable('stocks')
-      .set({
-        quantity_on_hand: byId('quantity_on_hand'),
-        quantity_in_transit: byId('quantity_in_transit'),
-        average_unit_cost: byId('average_unit_cost'),
-        updated_at: at,
-        updated_by: user,
-      })
-      .where(
-        'id',
-        'in',
-        rows.map((_, index) => of(index, 'id') ?? 0),
-      );
-  });
+  await runReused(context.trx, `stock balances of ${rows.length} rows`, stockRowValues(context, rows), (standIns) =>
+    stockRowsUpdate(context, rows.length, standIns),
+  );
+}
+
+// On PostgreSQL the balances and the movements are written by one statement, the UPDATE in a WITH: a posting's
+// round trips are most of its cost there (docs/PERFORMANCE.md, issue 30).
+async function writeStockRowsAndMovements(
+  context: PostingContext,
+  rows: readonly StockRow[],
+  movements: readonly Insertable<Database['stock_movements']>[],
+): Promise<void> {
+  const columns = Object.keys(movements[0] ?? {});
+  const records = movements as readonly Record<string, unknown>[];
+  const sameShape = records.every(
+    (record) =>
+      Object.keys(record).length === columns.length && columns.every((column) => record[column] !== undefined),
+  );
+  if (rows.length === 0 || movements.length === 0 || !sameShape) {
+    await writeStockRows(context, rows);
+    await insertReused(context.trx, 'stock_movements', movements);
+    return;
+  }
+  const balances = stockRowValues(context, rows);
+  const values = [...balances, ...records.flatMap((record) => columns.map((column) => record[column]))];
+  await runReused(
+    context.trx,
+    `stock balances of ${rows.length} rows with ${movements.length} movements (${columns.join(', ')})`,
+    values,
+    (standIns) => {
+      const movementStandIns = standIns.slice(balances.length);
+      return (context.trx as unknown as Kysely<Record<string, Record<string, unknown>>>)
+        .with('balances', () => stockRowsUpdate(context, rows.length, standIns).returning('id'))
+        .insertInto('stock_movements')
+        .values(
+          records.map((_, row) =>
+            Object.fromEntries(
+              columns.map((column, index) => [column, movementStandIns[row * columns.length + index]]),
+            ),
+          ),
+        );
+    },
+  );
+}
+
+function stockRowValues(context: PostingContext, rows: readonly StockRow[]): unknown[] {
+  return [timestampOf(context), context.userId, ...rows.flatMap((row) => writtenColumns.map((column) => row[column]))];
+}
+
+function stockRowsUpdate(context: PostingContext, rowCount: number, standIns: readonly unknown[]) {
+  const [at, user, ...figures] = standIns;
+  const of = (index: number, column: (typeof writtenColumns)[number]) =>
+    figures[index * writtenColumns.length + writtenColumns.indexOf(column)] as number;
+  const indexes = Array.from({ length: rowCount }, (_, index) => index);
+  const byId = (column: 'quantity_on_hand' | 'quantity_in_transit' | 'average_unit_cost') =>
+    sql<number>`CASE ${sql.ref('id')} ${sql.join(
+      indexes.map((index) => sql`WHEN ${of(index, 'id')} THEN ${of(index, column)}`),
+      sql` `,
+    )} ELSE ${sql.ref(column)} END`;
+  return context.trx
+    .updateTable('stocks')
+    .set({
+      quantity_on_hand: byId('quantity_on_hand'),
+      quantity_in_transit: byId('quantity_in_transit'),
+      average_unit_cost: byId('average_unit_cost'),
+      updated_at: at as string,
+      updated_by: user as number | null,
+    })
+    .where(
+      'id',
+      'in',
+      indexes.map((index) => of(index, 'id')),
+    );
 }
 
 // Moves one lot's balance under its stock row, which the caller holds locked: every writer of a lot locks its

@@ -178,6 +178,18 @@ export function reverseLots(change: StockChange, posted: readonly PostedLot[]): 
     .map((lot) => ({ ...change, delta: -lot.delta, lot: { lotNumber: lot.lotNumber, expiresOn: lot.expiresOn } }));
 }
 
+// What a transfer's receives or its returns took out of transit, per transfer line and lot movement.
+function takenOutOfTransit(context: PostingContext, transferId: number, kind: 'receive' | 'return') {
+  return sql`
+      SELECT l.stock_transfer_line_id, m.lot_number, m.expires_on, m.quantity_delta
+      FROM ${sql.raw(`stock_${kind}s`)} h
+      JOIN ${sql.raw(`stock_${kind}_lines`)} l ON l.${sql.raw(`stock_${kind}_id`)} = h.id
+      JOIN stock_movements m ON m.business_id = h.business_id AND m.document_type = ${sql.raw(`'stock-${kind}'`)}
+        AND m.document_id = h.id AND m.document_line_id = l.id
+      WHERE h.business_id = ${context.businessId} AND h.stock_transfer_id = ${transferId}
+        AND m.balance = 'in_transit' AND m.stock_lot_id IS NOT NULL`;
+}
+
 // The lots a transfer line still has in transit: what the transfer put in transit, less what its receives and
 // returns took out. Keyed by transfer line id, earliest expiry first.
 export async function lotsInTransit(context: PostingContext, transferId: number): Promise<Map<number, LotTake[]>> {
@@ -192,22 +204,8 @@ export async function lotsInTransit(context: PostingContext, transferId: number)
       FROM stock_movements m
       WHERE m.business_id = ${context.businessId} AND m.document_type = 'stock-transfer'
         AND m.document_id = ${transferId} AND m.balance = 'in_transit' AND m.stock_lot_id IS NOT NULL
-      UNION ALL
-      SELECT l.stock_transfer_line_id, m.lot_number, m.expires_on, m.quantity_delta
-      FROM stock_receives h
-      JOIN stock_receive_lines l ON l.stock_receive_id = h.id
-      JOIN stock_movements m ON m.business_id = h.business_id AND m.document_type = 'stock-receive'
-        AND m.document_id = h.id AND m.document_line_id = l.id
-      WHERE h.business_id = ${context.businessId} AND h.stock_transfer_id = ${transferId}
-        AND m.balance = 'in_transit' AND m.stock_lot_id IS NOT NULL
-      UNION ALL
-      SELECT l.stock_transfer_line_id, m.lot_number, m.expires_on, m.quantity_delta
-      FROM stock_returns h
-      JOIN stock_return_lines l ON l.stock_return_id = h.id
-      JOIN stock_movements m ON m.business_id = h.business_id AND m.document_type = 'stock-return'
-        AND m.document_id = h.id AND m.document_line_id = l.id
-      WHERE h.business_id = ${context.businessId} AND h.stock_transfer_id = ${transferId}
-        AND m.balance = 'in_transit' AND m.stock_lot_id IS NOT NULL
+      UNION ALL ${takenOutOfTransit(context, transferId, 'receive')}
+      UNION ALL ${takenOutOfTransit(context, transferId, 'return')}
     ) moved
     GROUP BY line_id, lot_number, expires_on`.execute(context.trx);
   const byLine = new Map<number, LotTake[]>();

@@ -4,6 +4,7 @@ import { fieldError } from '../domain/refusal.ts';
 import { computeSaleLine, type SaleLineFigures, sumVatBreakdown, type VatBreakdown } from '../domain/vat.ts';
 import type { PostingContext } from './posting-context.ts';
 import type { PricedLine } from './priced-lines.ts';
+import { standingById } from './references.ts';
 
 export type SpecialDiscountInput = { program_id: number; holder_name: string; holder_id_number: string };
 
@@ -20,12 +21,8 @@ export type VatHeaderColumns = VatBreakdown & StoredSpecialDiscount;
 type Program = { id: number; percent: number; vat_exempt: boolean; itemTypeIds: Set<number> };
 
 async function requireProgram(context: PostingContext, special: SpecialDiscountInput): Promise<Program> {
-  const program = await context.trx
-    .selectFrom('discount_programs')
+  const program = await standingById(context, 'discount_programs', special.program_id)
     .select(['id', 'percent', 'vat_exempt'])
-    .where('id', '=', special.program_id)
-    .where('business_id', '=', context.businessId)
-    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!program) throw fieldError('special_discount.program_id', 'The selected special_discount.program_id is invalid.');
   for (const field of ['holder_name', 'holder_id_number'] as const) {
@@ -112,9 +109,15 @@ async function readVatItems(context: PostingContext, lines: readonly PricedLine[
   return new Map(items.map((item) => [item.id, item]));
 }
 
-// The stored line's VAT columns, for the insert of a quotation or invoice line.
-export function vatLineColumns(line: VatPricedLine) {
+// A sale's line as stored (a quotation's, an invoice's, a job order's): its priced figures and its VAT.
+export function saleLineColumns(line: VatPricedLine) {
   return {
+    position: line.position,
+    item_id: line.item_id,
+    quantity: line.quantity,
+    unit_price: line.price,
+    discount_percent: line.discount_percent,
+    amount: line.amount,
     tax_class: line.tax_class,
     vat_amount: line.vat_amount,
     vat_removed: line.vat_removed,

@@ -1,6 +1,5 @@
 import { locationOf } from '../domain/location.ts';
-import type { ResourceContext, TableName } from '../engine/resource.ts';
-import type { WorkPlace } from '../engine/work-location.ts';
+import type { ResourceContext, TableName, WorkPlace } from '../engine/resource.ts';
 
 // Where each kind of document is worked at (docs/DECISIONS.md): its own location; a request at either end; a
 // transfer where it leaves; a receive or return where its transfer arrives; a payment where its document is.

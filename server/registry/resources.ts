@@ -45,11 +45,24 @@ export type RegistryEntry = {
   // A document (docs/domain/README.md, Numbering): the prefix of its numbers, and whether it also gets a reference
   // number. Its kind at the count endpoints is its key without the final s (`stock-adjustment`).
   document?: { numberPrefix: string; referenced: boolean };
+  // A record that is a name and a description, nothing more, edited like the others (brands): its server and client
+  // definitions follow from this entry and its generated schemas (server/engine/named-records.ts,
+  // src/resources/named-records.ts), so it has no definition file of its own; a file named after its key replaces
+  // the side it is on.
+  shape?: 'name-and-description';
 };
 
 // Every resource once, in the order the sidebar lists them within their areas.
 export const registry = [
-  { key: 'brands', area: 'inventory', singular: 'Brand', plural: 'Brands', sidebar: 'link', actions: everyAction },
+  {
+    key: 'brands',
+    area: 'inventory',
+    singular: 'Brand',
+    plural: 'Brands',
+    sidebar: 'link',
+    actions: everyAction,
+    shape: 'name-and-description',
+  },
   {
     key: 'measuring-masses',
     area: 'inventory',
@@ -57,6 +70,7 @@ export const registry = [
     plural: 'Measuring Masses',
     sidebar: 'link',
     actions: everyAction,
+    shape: 'name-and-description',
   },
   {
     key: 'unit-of-measurements',
@@ -73,6 +87,7 @@ export const registry = [
     plural: 'Item Classifications',
     sidebar: 'link',
     actions: everyAction,
+    shape: 'name-and-description',
   },
   {
     key: 'item-types',
@@ -355,9 +370,10 @@ type KindOf<K extends string> = K extends `${infer Kind}s` ? Kind : never;
 export type DocumentKind = KindOf<DocumentResourceKey>;
 // Credit and debit memos count their reference numbers per contact under one kind of their own (docs/domain/sales.md,
 // Credit memos), so their entries say `referenced: false` and the kind is added here.
+export const memorandumReferenceKind = 'document-memorandum';
 export type ReferencedDocumentKind =
   | KindOf<Extract<DocumentEntry, { document: { referenced: true } }>['key']>
-  | 'document-memorandum';
+  | typeof memorandumReferenceKind;
 
 export function documentKindOf<K extends DocumentResourceKey>(key: K): KindOf<K> {
   return key.replace(/s$/, '') as KindOf<K>;
@@ -366,6 +382,14 @@ export function documentKindOf<K extends DocumentResourceKey>(key: K): KindOf<K>
 export const documentEntries: readonly DocumentEntry[] = registry.filter(
   (entry): entry is DocumentEntry => 'document' in entry,
 );
+
+// The contract's `DocumentName` and `ReferenceDocumentName` enums, which scripts/contract/generate.ts writes from
+// these into openapi/generated/documents.yaml: a document joins the counters by its registry entry alone.
+export const documentKinds: readonly DocumentKind[] = documentEntries.map((entry) => documentKindOf(entry.key));
+export const referencedDocumentKinds: readonly ReferencedDocumentKind[] = [
+  ...documentEntries.flatMap((entry) => (entry.document.referenced ? [documentKindOf(entry.key)] : [])),
+  memorandumReferenceKind,
+] as ReferencedDocumentKind[];
 
 export function registryEntry(key: ResourceKey): RegistryEntry {
   const entry = registry.find((candidate) => candidate.key === key);

@@ -4,6 +4,7 @@ import { ownerReports } from '../areas/reports/owner-reports.ts';
 import { type NamedRoute, namedRoutes } from '../resources/routes.ts';
 import { loadFullSystem } from '../ui/system.ts';
 import { Breadcrumb } from './breadcrumb.tsx';
+import './definitions.ts';
 import type { RouteHandle } from './route-handle.ts';
 import { Shell } from './shell.tsx';
 
@@ -122,7 +123,7 @@ export function appRoutes(): RouteObject[] {
             async () => (await import('../areas/cash/z-reading-panel.tsx')).DayXReadingScreen,
           ),
         },
-        ...namedRoutes.map((route) => ({
+        ...namedRoutes().map((route) => ({
           path: route.path.slice(1),
           element: shellScreen(handleOf(route), screenOf(route)),
         })),

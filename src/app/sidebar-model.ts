@@ -1,7 +1,8 @@
 import { type ReportDefinition, reports } from '../areas/reports/reports.ts';
 import { fullAccessPermission, permissionName } from '../auth/gate.ts';
-import { resources, sidebarGroups } from '../resources/registry.ts';
+import { sidebarGroups } from '../resources/registry.ts';
 import { permissionPrefixOf, type ResourceDefinition, type ResourceGroup } from '../resources/resource.ts';
+import { resources } from './definitions.ts';
 
 export type SidebarGroup = {
   key: ResourceGroup;

@@ -40,11 +40,17 @@ export function resourceRoutes(resource: ResourceDefinition): NamedRoute[] {
   return routes;
 }
 
-export const namedRoutes: readonly NamedRoute[] = [
-  { name: 'overview.index', path: '/overview', resource: null, action: 'index' },
-  { name: 'businesses.select', path: '/businesses/select', resource: resourceByKey('businesses'), action: 'select' },
-  ...resources.flatMap(resourceRoutes),
-];
+let everyNamedRoute: readonly NamedRoute[] | undefined;
+
+// Built on first use: the client list is handed in by the app (src/app/definitions.ts) after this module loads.
+export function namedRoutes(): readonly NamedRoute[] {
+  everyNamedRoute ??= [
+    { name: 'overview.index', path: '/overview', resource: null, action: 'index' },
+    { name: 'businesses.select', path: '/businesses/select', resource: resourceByKey('businesses'), action: 'select' },
+    ...resources.flatMap(resourceRoutes),
+  ];
+  return everyNamedRoute;
+}
 
 export type RouteParams = Record<string, string | number | undefined>;
 
@@ -70,7 +76,7 @@ export function fillPath(template: string, params: RouteParams): string {
 // Turns a redirect_to route name plus query values into a URL: values that fill the path's parameters go there,
 // the others are passed along as the query string (docs/domain/screens.md, After saving).
 export function pathForName(name: string, values: Record<string, string>): string | null {
-  const route = namedRoutes.find((candidate) => candidate.name === name);
+  const route = namedRoutes().find((candidate) => candidate.name === name);
   if (!route) return null;
   const used = new Set(
     route.path

@@ -1,6 +1,6 @@
+import { lineFigures, toCentavos, toPesos } from '../format/line-amounts.ts';
 import { formatMoney } from '../format/money.ts';
-import { lineFigures, toCentavos, toPesos } from '../screens/form/line-amounts.ts';
-import type { Column, Filter, RelationSearch, ResourceKey } from './resource.ts';
+import type { Column } from './resource.ts';
 
 // Declarations that many resource definitions share, written once so that a label reads the same everywhere.
 
@@ -23,24 +23,6 @@ export const paidAndBalance: readonly Column[] = [
 // The same columns when they are costs or payables (a purchase document's totals): shown with view-costs only.
 export function costs(columns: readonly Column[]): readonly Column[] {
   return columns.map((column) => ({ ...column, cost: true }));
-}
-
-// The `{field}_from` / `{field}_to` pair the API filters a date by.
-export function dateRangeFilters(field: string, label: string): readonly Filter[] {
-  return [
-    { name: `${field}_from`, label: `${label} from`, kind: 'date' },
-    { name: `${field}_to`, label: `${label} to`, kind: 'date' },
-  ];
-}
-
-// A filter by a related record, picked by name as the form picks it (`{relation}_id`).
-export function relationFilter(name: string, label: string, resource: ResourceKey, search?: RelationSearch): Filter {
-  return search ? { name, label, kind: 'relation', resource, search } : { name, label, kind: 'relation', resource };
-}
-
-// A filter by the branch or warehouse a document is at (`prefix` '' for its own, 'from_'/'to_' for a movement's ends).
-export function locationFilter(prefix: '' | 'from_' | 'to_', label: string): Filter {
-  return { name: prefix, label, kind: 'location' };
 }
 
 // docs/domain/sales.md (Philippine VAT; Senior citizen and PWD discounts): a sales document's figures as a Philippine sales invoice names them: the total sales, what

@@ -4,13 +4,13 @@ import type { ResourceApi } from './resource.ts';
 // after the resource's singular and plural, so that a definition names its resource once instead of mapping each call
 // by hand. The required calls make a misspelt name fail to compile; the optional ones are what some resources lack
 // (stocks cannot be created, documents are not updated, some have no history).
-type RequiredCalls<One extends string, Many extends string> = Record<`list${Many}`, ResourceApi['list']> &
+export type RequiredCalls<One extends string, Many extends string> = Record<`list${Many}`, ResourceApi['list']> &
   Record<`getList${Many}QueryKey`, ResourceApi['listKey']> &
   Record<`get${One}`, ResourceApi['get']> &
   Record<`getGet${One}QueryKey`, ResourceApi['detailKey']> &
   Record<`search${Many}`, ResourceApi['search']>;
 
-type OptionalCalls<One extends string> = Partial<
+export type OptionalCalls<One extends string> = Partial<
   Record<`get${One}History`, NonNullable<ResourceApi['history']>> &
     Record<`getGet${One}HistoryQueryKey`, NonNullable<ResourceApi['historyKey']>> &
     Record<`create${One}`, NonNullable<ResourceApi['create']>> &
@@ -20,7 +20,7 @@ type OptionalCalls<One extends string> = Partial<
     Record<`forceDelete${One}`, NonNullable<ResourceApi['forceDelete']>>
 >;
 
-type BodySchemas<One extends string> = Partial<
+export type BodySchemas<One extends string> = Partial<
   Record<`Create${One}Body`, NonNullable<ResourceApi['createSchema']>> &
     Record<`Update${One}Body`, NonNullable<ResourceApi['updateSchema']>>
 >;

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Center, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Center, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { changeOwnPassword } from '../../generated/hooks/auth/auth.ts';
 import { ChangeOwnPasswordBody } from '../../generated/zod/auth/auth.zod.ts';
 import { storeUser } from '../auth/permission-store.ts';
 import { authUserQueryKey, signOut } from '../auth/session.ts';
+import { FailureAlert } from '../ui/failure-alert.tsx';
 import { notifySuccess } from '../ui/toaster.tsx';
 import { errorMessage, validationErrors } from './shared/request-error.ts';
 import { safeRedirect } from './sign-in.tsx';
@@ -63,12 +64,7 @@ function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="5">
-        {failure ? (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>{failure}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <FailureAlert failure={failure} />
         <Field.Root required invalid={Boolean(errors.current_password)}>
           <Field.Label>Current password</Field.Label>
           <Input type="password" autoComplete="current-password" {...form.register('current_password')} />

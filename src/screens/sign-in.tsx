@@ -1,10 +1,12 @@
-import { Alert, Box, Button, Card, Center, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Center, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { type FormEvent, useState } from 'react';
 import { LuGlasses } from 'react-icons/lu';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { authUserQueryKey, signIn } from '../auth/session.ts';
+import { FailureAlert } from '../ui/failure-alert.tsx';
+import { LabelledInput } from '../ui/labelled-input.tsx';
 import { errorMessage } from './shared/request-error.ts';
 
 // Only a path inside this app is a place to come back to; anything else could send the user elsewhere.
@@ -53,32 +55,25 @@ export function SignInScreen() {
                 <Heading size="lg">Spectacle Optical</Heading>
               </HStack>
               <Text color="fg.muted">Sign in to the back office.</Text>
-              {failure ? (
-                <Alert.Root status="error">
-                  <Alert.Indicator />
-                  <Alert.Title>{failure}</Alert.Title>
-                </Alert.Root>
-              ) : null}
-              <Field.Root required>
-                <Field.Label>Email</Field.Label>
-                <Input
-                  type="email"
-                  name="email"
-                  autoComplete="username"
-                  value={email}
-                  onChange={(event) => setEmail(event.currentTarget.value)}
-                />
-              </Field.Root>
-              <Field.Root required>
-                <Field.Label>Password</Field.Label>
-                <Input
-                  type="password"
-                  name="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.currentTarget.value)}
-                />
-              </Field.Root>
+              <FailureAlert failure={failure} />
+              <LabelledInput
+                label="Email"
+                required
+                type="email"
+                name="email"
+                autoComplete="username"
+                value={email}
+                onChange={(event) => setEmail(event.currentTarget.value)}
+              />
+              <LabelledInput
+                label="Password"
+                required
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.currentTarget.value)}
+              />
               <Box>
                 <Button type="submit" colorPalette="teal" width="full" loading={busy}>
                   Sign in

@@ -1,4 +1,4 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { ActionDialog } from './action-dialog.tsx';
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -13,36 +13,17 @@ export type ConfirmDialogProps = {
 // buttons can.
 export function ConfirmDialog({ open, action, subject, busy, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
-    <Dialog.Root
+    <ActionDialog
       open={open}
-      role="alertdialog"
-      closeOnEscape={false}
-      closeOnInteractOutside={false}
-      onOpenChange={(details) => {
-        if (!details.open && !busy) onCancel();
-      }}
+      alert
+      title={`You're about to ${action} this.`}
+      actionLabel="Confirm"
+      palette="red"
+      busy={busy}
+      onAction={onConfirm}
+      onClose={onCancel}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>You're about to {action} this.</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              Are you sure you want to {action} {subject}?
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel} disabled={busy}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" onClick={onConfirm} loading={busy}>
-                Confirm
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      Are you sure you want to {action} {subject}?
+    </ActionDialog>
   );
 }

@@ -28,6 +28,15 @@ export function PaginationBar({
   const onLast = currentPage >= lastPage;
   // The full window of page buttons needs about 600 px; a phone gets Previous, where it is, and Next.
   const [compact = false] = useMediaQuery(['(max-width: 639.98px)'], { fallback: [false] });
+  const sortAndSize = (
+    <SortAndSize
+      order={order}
+      perPage={perPage}
+      perPageOptions={perPageOptions}
+      onOrderChange={onOrderChange}
+      onPerPageChange={onPerPageChange}
+    />
+  );
   if (compact) {
     return (
       <Flex as="nav" aria-label="Pagination" gap="3" wrap="wrap" align="center" justify="space-between">
@@ -42,13 +51,7 @@ export function PaginationBar({
             Next
           </Button>
         </HStack>
-        <SortAndSize
-          order={order}
-          perPage={perPage}
-          perPageOptions={perPageOptions}
-          onOrderChange={onOrderChange}
-          onPerPageChange={onPerPageChange}
-        />
+        {sortAndSize}
       </Flex>
     );
   }
@@ -84,13 +87,7 @@ export function PaginationBar({
           Next
         </Button>
       </ButtonGroup>
-      <SortAndSize
-        order={order}
-        perPage={perPage}
-        perPageOptions={perPageOptions}
-        onOrderChange={onOrderChange}
-        onPerPageChange={onPerPageChange}
-      />
+      {sortAndSize}
     </Flex>
   );
 }
@@ -100,26 +97,27 @@ type SortAndSizeProps = Pick<
   'order' | 'perPage' | 'perPageOptions' | 'onOrderChange' | 'onPerPageChange'
 >;
 
+const orders: readonly (readonly [SortOrder, string])[] = [
+  ['desc', 'Newest'],
+  ['asc', 'Oldest'],
+];
+
 function SortAndSize({ order, perPage, perPageOptions, onOrderChange, onPerPageChange }: SortAndSizeProps) {
   return (
     <HStack gap="4" wrap="wrap">
       <HStack gap="2">
         <Text textStyle="sm">Sort By</Text>
         <ButtonGroup size="sm" attached>
-          <Button
-            variant={order === 'desc' ? 'solid' : 'outline'}
-            aria-pressed={order === 'desc'}
-            onClick={() => onOrderChange('desc')}
-          >
-            Newest
-          </Button>
-          <Button
-            variant={order === 'asc' ? 'solid' : 'outline'}
-            aria-pressed={order === 'asc'}
-            onClick={() => onOrderChange('asc')}
-          >
-            Oldest
-          </Button>
+          {orders.map(([value, label]) => (
+            <Button
+              key={value}
+              variant={order === value ? 'solid' : 'outline'}
+              aria-pressed={order === value}
+              onClick={() => onOrderChange(value)}
+            >
+              {label}
+            </Button>
+          ))}
         </ButtonGroup>
       </HStack>
       <HStack gap="2">

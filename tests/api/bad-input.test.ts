@@ -54,7 +54,7 @@ async function firstIds(db: Kysely<Database>, businessId: number, userId: number
   const ownRoles = await db.selectFrom('role_user').select('role_id').where('user_id', '=', userId).execute();
   const excluded: Record<string, number[]> = { users: [userId], roles: ownRoles.map((row) => row.role_id) };
   const ids = new Map<string, number>();
-  for (const table of await ownTables(db)) {
+  for (const table of await db.introspection.getTables()) {
     const columns = new Set(table.columns.map((column) => column.name));
     if (!columns.has('id')) continue;
     let query = db.selectFrom(sql.table(table.name).as('t')).select(sql<number>`id`.as('id')).orderBy(sql`id`);
@@ -64,14 +64,6 @@ async function firstIds(db: Kysely<Database>, businessId: number, userId: number
     if (row) ids.set(table.name, Number(row.id));
   }
   return ids;
-}
-
-// PostgreSQL's introspection lists every schema's tables; the test's own are those of its search path.
-async function ownTables(db: Kysely<Database>) {
-  const tables = await db.introspection.getTables();
-  if (tables.every((table) => table.schema === undefined)) return tables;
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  return tables.filter((table) => table.schema === rows[0]?.schema);
 }
 
 function tableOfField(field: string): string {
@@ -86,7 +78,7 @@ const idOf = (field: string) => idOfTable.get(tableOfField(field)) ?? 1;
 // Counts every row written to a watched table, through row triggers the test adds after seeding: a refused
 // request leaves the count as it was. (Comparing every table's rows per request costs too much on PostgreSQL.)
 async function writeCounter(db: Kysely<Database>): Promise<() => Promise<string>> {
-  const tables = (await ownTables(db)).filter(
+  const tables = (await db.introspection.getTables()).filter(
     (table) => !unwatchedTables.has(table.name) && !table.name.includes('_fts'),
   );
   await sql`create table bad_input_writes (n integer not null, last_table text)`.execute(db);

@@ -57,6 +57,15 @@ beforeAll(async () => {
     amount: 4000,
     payment_method: 'bank_transfer',
   });
+  // One frame back to the supplier on the 12th: ₱1,000 off what the bill still owes.
+  await created('/api/debit-memos', {
+    bill_id: bill.id,
+    contact_id: fixture.supplierId,
+    branch_id: branch,
+    memo_date: '2026-09-12',
+    reason: 'returned',
+    lines: [{ item_id: frame, bill_line_id: bill.lines[0]?.id, quantity: 1 }],
+  });
 
   const sell = (date: string, quantity: number, discount: number | null) =>
     created('/api/invoices', {
@@ -160,9 +169,12 @@ describe("a contact's statement of account", () => {
     expect(payable.entries.map((entry) => [entry.kind, entry.charge, entry.payment, entry.balance])).toEqual([
       ['bill', 10000, 0, 10000],
       ['bill_payment', 0, 4000, 6000],
+      ['debit_memo', 0, 1000, 5000],
     ]);
     expect(payable.entries[1]?.applies_to).toBe(numbers.bill);
-    expect(payable.closing_balance).toBe(6000);
+    expect(payable.entries[2]?.applies_to).toBe(numbers.bill);
+    expect(payable.total_payments).toBe(5000);
+    expect(payable.closing_balance).toBe(5000);
   });
 
   it('refuses a date after today or before its start, a user without the documents, another business', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateInvoiceResponse, ListInvoicesResponse } from '../../generated/zod/invoices/invoices.zod.ts';
 import { CreateItemResponse, ListItemsResponse } from '../../generated/zod/items/items.zod.ts';
-import { createLedgerFixture, type LedgerFixture } from '../ledger/ledger-fixture.ts';
+import { type LedgerFixture, twoBusinessesAndTheirOwner } from '../ledger/ledger-fixture.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient } from '../support/test-api.ts';
 
 // The unfiltered list answers its total from the trigger-kept `record_counts`; a filtered list counts its rows.
@@ -14,14 +14,7 @@ let theirs: LedgerFixture;
 
 beforeAll(async () => {
   api = await createTestApi();
-  ours = await createLedgerFixture(api.db);
-  theirs = await createLedgerFixture(api.db);
-  await api.createUser({
-    email: 'owner@example.test',
-    permissions: ['full-access-and-permssions'],
-    businessIds: [ours.businessId, theirs.businessId],
-  });
-  admin = await api.signIn('owner@example.test');
+  ({ ours, theirs, admin } = await twoBusinessesAndTheirOwner(api));
 });
 
 afterAll(() => api.close());

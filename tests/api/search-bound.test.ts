@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListItemsResponse, SearchItemsResponse } from '../../generated/zod/items/items.zod.ts';
 import { containsText, dialectOf } from '../../server/db/dialect.ts';
 import { searchCountBound } from '../../server/engine/list.ts';
-import { createLedgerFixture, type LedgerFixture } from '../ledger/ledger-fixture.ts';
+import { type LedgerFixture, twoBusinessesAndTheirOwner } from '../ledger/ledger-fixture.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient } from '../support/test-api.ts';
 
 // A quick search counts its matches up to a bound (docs/DECISIONS.md, "Speed"): past it the list says "more than"
@@ -15,14 +15,7 @@ let theirs: LedgerFixture;
 
 beforeAll(async () => {
   api = await createTestApi();
-  ours = await createLedgerFixture(api.db);
-  theirs = await createLedgerFixture(api.db);
-  await api.createUser({
-    email: 'owner@example.test',
-    permissions: ['full-access-and-permssions'],
-    businessIds: [ours.businessId, theirs.businessId],
-  });
-  admin = await api.signIn('owner@example.test');
+  ({ ours, theirs, admin } = await twoBusinessesAndTheirOwner(api));
   const at = new Date().toISOString();
   for (const fixture of [ours, theirs]) {
     const model = await api.db

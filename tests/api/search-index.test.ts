@@ -6,7 +6,7 @@ import { resources } from '../../server/areas/index.ts';
 import { containsText, dialectOf } from '../../server/db/dialect.ts';
 import { ensureSearchIndexes, searchIndexesOf } from '../../server/engine/search-index.ts';
 import { applyStockChanges } from '../../server/ledger/stock-ledger.ts';
-import { createLedgerFixture, type LedgerFixture, posting } from '../ledger/ledger-fixture.ts';
+import { type LedgerFixture, posting, twoBusinessesAndTheirOwner } from '../ledger/ledger-fixture.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient } from '../support/test-api.ts';
 
 // Quick search, type-ahead and the stocks search go through the search indexes (FTS5 trigram on SQLite, pg_trgm
@@ -69,14 +69,7 @@ const texts = [
 
 beforeAll(async () => {
   api = await createTestApi();
-  ours = await createLedgerFixture(api.db);
-  theirs = await createLedgerFixture(api.db);
-  await api.createUser({
-    email: 'owner@example.test',
-    permissions: ['full-access-and-permssions'],
-    businessIds: [ours.businessId, theirs.businessId],
-  });
-  admin = await api.signIn('owner@example.test');
+  ({ ours, theirs, admin } = await twoBusinessesAndTheirOwner(api));
   for (const fixture of [ours, theirs]) {
     const model = await api.db
       .selectFrom('items')

@@ -5,7 +5,7 @@ import { retryTransaction } from '../../server/db/transaction-retry.ts';
 import type { Location } from '../../server/domain/location.ts';
 import { foldCountChanges } from '../../server/engine/maintained-total.ts';
 import { applyStockChanges, type StockChange } from '../../server/ledger/stock-ledger.ts';
-import { createLedgerFixture, type LedgerFixture, posting } from '../ledger/ledger-fixture.ts';
+import { type LedgerFixture, posting, twoBusinessesAndTheirOwner } from '../ledger/ledger-fixture.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient } from '../support/test-api.ts';
 
 // The stocks list answers its total without counting its rows: on SQLite from `record_counts`, on PostgreSQL
@@ -19,14 +19,7 @@ let theirs: LedgerFixture;
 
 beforeAll(async () => {
   api = await createTestApi();
-  ours = await createLedgerFixture(api.db);
-  theirs = await createLedgerFixture(api.db);
-  await api.createUser({
-    email: 'owner@example.test',
-    permissions: ['full-access-and-permssions'],
-    businessIds: [ours.businessId, theirs.businessId],
-  });
-  admin = await api.signIn('owner@example.test');
+  ({ ours, theirs, admin } = await twoBusinessesAndTheirOwner(api));
 });
 
 afterAll(() => api.close());

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resources } from '../../src/resources/registry.ts';
+import { resources } from '../../src/app/definitions.ts';
 import { isEditable, type ResourceDefinition } from '../../src/resources/resource.ts';
 import { type BrowserApp, listedPage, signIn, startBrowserApp } from './browser-app.ts';
 

@@ -87,5 +87,15 @@ describe('invoices created at once through the API', () => {
       .where('business_id', '=', fixture.businessId)
       .execute();
     expect(JSON.stringify(history)).not.toContain('pending ');
+    // One created entry per invoice (on PostgreSQL written by the numbering statement itself), whose changes are
+    // JSON naming the numbers the invoice was given.
+    const entries = history.filter((entry) => entry.resource === 'invoices' && entry.action === 'created');
+    expect(entries).toHaveLength(units);
+    const numbersOf = new Map(stored.map((row) => [row.id, [row.number, row.reference_number]]));
+    for (const entry of entries) {
+      const changes = JSON.parse(entry.changes) as Record<string, [unknown, unknown]>;
+      expect([changes.number?.[1], changes.reference_number?.[1]]).toEqual(numbersOf.get(entry.record_id));
+      expect(changes.lines?.[1]).toHaveLength(1);
+    }
   });
 });

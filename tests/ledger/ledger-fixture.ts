@@ -5,6 +5,7 @@ import { fromThousandths } from '../../server/domain/quantity.ts';
 import { Refusal } from '../../server/domain/refusal.ts';
 import { refusalStatus } from '../../server/http/errors.ts';
 import type { PostingContext } from '../../server/ledger/posting-context.ts';
+import type { TestApi, TestClient } from '../support/test-api.ts';
 
 export type LedgerFixture = {
   businessId: number;
@@ -174,4 +175,19 @@ export async function lotMismatches(db: Kysely<Database>, businessId: number): P
     }
   }
   return mismatches;
+}
+
+// Two businesses' master data and an owner of both, signed in: what a test needs to show that one business's
+// answers never hold the other's rows.
+export async function twoBusinessesAndTheirOwner(
+  api: TestApi,
+): Promise<{ ours: LedgerFixture; theirs: LedgerFixture; admin: TestClient }> {
+  const ours = await createLedgerFixture(api.db);
+  const theirs = await createLedgerFixture(api.db);
+  await api.createUser({
+    email: 'owner@example.test',
+    permissions: ['full-access-and-permssions'],
+    businessIds: [ours.businessId, theirs.businessId],
+  });
+  return { ours, theirs, admin: await api.signIn('owner@example.test') };
 }

@@ -3,11 +3,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getListBrandsResponseMock } from '../../generated/hooks/brands/brands.msw.ts';
-import { brands } from '../../src/areas/inventory/brands.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
+import { resourceByKey } from '../../src/resources/registry.ts';
 import { ListScreen } from '../../src/screens/list/list-screen.tsx';
 import { renderRoutes, server, withMockServer } from './support.tsx';
+
+// Brands have no definition file: theirs follows from the registry entry (src/app/definitions.ts).
+const brands = resourceByKey('brands');
 
 withMockServer();
 

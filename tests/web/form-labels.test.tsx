@@ -7,6 +7,7 @@ import { getGetBusinessResponseMock } from '../../generated/hooks/businesses/bus
 import { getGetDiscountProgramResponseMock } from '../../generated/hooks/discount-programs/discount-programs.msw.ts';
 import { getGetItemTypeResponseMock } from '../../generated/hooks/item-types/item-types.msw.ts';
 import { getGetUserResponseMock } from '../../generated/hooks/users/users.msw.ts';
+import { resources } from '../../src/app/definitions.ts';
 import { items } from '../../src/areas/inventory/items.ts';
 import { stockTransfers } from '../../src/areas/logistics/stock-transfers.ts';
 import { users } from '../../src/areas/management/users.ts';
@@ -15,7 +16,6 @@ import { discountPrograms } from '../../src/areas/sales/discount-programs.ts';
 import { invoices } from '../../src/areas/sales/invoices.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
-import { resources } from '../../src/resources/registry.ts';
 import type { ResourceDefinition } from '../../src/resources/resource.ts';
 import { FormScreen } from '../../src/screens/form/form-screen.tsx';
 import { renderRoutes, server, withMockServer } from './support.tsx';

@@ -4,11 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getCreateBrandResponseMock, getGetBrandResponseMock } from '../../generated/hooks/brands/brands.msw.ts';
-import { brands } from '../../src/areas/inventory/brands.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
+import { resourceByKey } from '../../src/resources/registry.ts';
 import { FormScreen } from '../../src/screens/form/form-screen.tsx';
 import { currentUrl, renderRoutes, server, withMockServer } from './support.tsx';
+
+// Brands have no definition file: theirs follows from the registry entry (src/app/definitions.ts).
+const brands = resourceByKey('brands');
 
 withMockServer();
 

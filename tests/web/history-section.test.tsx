@@ -9,17 +9,22 @@ import { getGetPurchaseOrderResponseMock } from '../../generated/hooks/purchase-
 import { getGetQuotationResponseMock } from '../../generated/hooks/quotations/quotations.msw.ts';
 import { getGetUserResponseMock } from '../../generated/hooks/users/users.msw.ts';
 import type { RecordHistory } from '../../generated/model/index.ts';
-import { brands } from '../../src/areas/inventory/brands.ts';
 import { users } from '../../src/areas/management/users.ts';
 import { purchaseOrders } from '../../src/areas/purchasing/purchase-orders.ts';
+import { creditMemos } from '../../src/areas/sales/credit-memos.ts';
 import { invoices } from '../../src/areas/sales/invoices.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { formatDate, formatTimestamp } from '../../src/format/date.ts';
 import { formatMoney } from '../../src/format/money.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
+import { resourceByKey } from '../../src/resources/registry.ts';
 import type { ResourceDefinition } from '../../src/resources/resource.ts';
+import { changeLines, fieldLooks } from '../../src/screens/view/history-changes.ts';
 import { ViewScreen } from '../../src/screens/view/view-screen.tsx';
 import { renderRoutes, server, withMockServer } from './support.tsx';
+
+// Brands have no definition file: theirs follows from the registry entry (src/app/definitions.ts).
+const brands = resourceByKey('brands');
 
 withMockServer();
 
@@ -203,5 +208,18 @@ describe('the History section of a view screen', () => {
     expect(
       await within(table).findByText('Businesses: Spectacle Makati → Spectacle Makati, Spectacle Cebu'),
     ).toBeTruthy();
+  });
+
+  it("reads a credit memo's choices in the words of its form, never their stored values", () => {
+    const lines = changeLines(
+      { reason: [null, 'defective'], settlement: [null, 'store_credit'], refund_method: ['cash', 'e_wallet'] },
+      fieldLooks(creditMemos),
+      creditMemos,
+    );
+    expect(lines.map((line) => [line.label, line.from, line.to])).toEqual([
+      ['Reason', { text: '—' }, { text: 'Defective' }],
+      ['Settle the Excess as', { text: '—' }, { text: 'Store credit' }],
+      ['Refund Method', { text: 'Cash' }, { text: 'E-Wallet' }],
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentFigures, lineFigures, tierDiscount } from '../../src/screens/form/line-amounts.ts';
+import { documentFigures, lineFigures, tierDiscount } from '../../src/format/line-amounts.ts';
 
 describe('line amounts in centavos', () => {
   it('adds ₱0.10 and ₱0.20 to exactly ₱0.30, where float sums drift', () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { registry } from '../../server/registry/resources.ts';
 import { breadcrumbTrail } from '../../src/app/breadcrumb-trail.ts';
-import { resourceByKey, resources } from '../../src/resources/registry.ts';
+import { resources } from '../../src/app/definitions.ts';
+import { resourceByKey } from '../../src/resources/registry.ts';
 import { namedRoutes, pathForName } from '../../src/resources/routes.ts';
 
-const names = new Set(namedRoutes.map((route) => route.name));
+const names = new Set(namedRoutes().map((route) => route.name));
 const actionsOf = (key: string) =>
   ['index', 'create', 'view', 'edit'].filter((action) => names.has(`${key}.${action}`)).join(' ');
 
@@ -34,7 +35,7 @@ describe('the routes of docs/domain/screens.md', () => {
   });
 
   it('has the extra routes and the optional prefill parameters', () => {
-    const paths = namedRoutes.map((route) => route.path);
+    const paths = namedRoutes().map((route) => route.path);
     expect(paths).toContain('/businesses/select');
     expect(paths).toContain('/roles/:id/assign-permissions');
     expect(paths).toContain('/users/:id/assign-roles');

@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { Suspense } from 'react';
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider, useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import '../../src/app/definitions.ts';
 import { Providers } from '../../src/app/providers.tsx';
 import { createQueryClient } from '../../src/app/query-client.ts';
 import { generatedHandlers, mockOverrides } from '../../src/mocks/handlers.ts';

@@ -3,12 +3,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getGetBrandResponseMock } from '../../generated/hooks/brands/brands.msw.ts';
-import { brands } from '../../src/areas/inventory/brands.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { formatTimestamp } from '../../src/format/date.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
+import { resourceByKey } from '../../src/resources/registry.ts';
 import { ViewScreen } from '../../src/screens/view/view-screen.tsx';
 import { currentUrl, renderRoutes, server, withMockServer } from './support.tsx';
+
+// Brands have no definition file: theirs follows from the registry entry (src/app/definitions.ts).
+const brands = resourceByKey('brands');
 
 withMockServer();
 

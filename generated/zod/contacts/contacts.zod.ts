@@ -698,7 +698,7 @@ export const GetContactHistoryResponseItem = zod.strictObject({
 export const GetContactHistoryResponse = zod.array(GetContactHistoryResponseItem)
 
 /**
- * Needs view-contacts, and view-invoices for a customer's statement (`side=receivable`: its invoices and the payments on them) or view-bills for a supplier's (`side=payable`: its bills and the payments on them); 403 otherwise. Standing documents and payments dated in the period (on the receivable side also the part of each credit memo its invoice's balance took, as a credit; what went to store credit or a refund is not owed), oldest first (on one day a document before its payments), each with the running balance; the balance brought forward is what stood at the end of the day before `date_from`. Voided documents and payments are left out.
+ * Needs view-contacts, and view-invoices for a customer's statement (`side=receivable`: its invoices and the payments on them) or view-bills for a supplier's (`side=payable`: its bills and the payments on them); 403 otherwise. Standing documents and payments dated in the period (also the part of each credit memo its invoice's balance took, or of each debit memo its bill's, as a credit; what went to store or supplier credit or a refund is not owed), oldest first (on one day a document before its payments), each with the running balance; the balance brought forward is what stood at the end of the day before `date_from`. Voided documents and payments are left out.
  * @summary A contact's statement of account
  */
 export const getContactStatementPathIdMax = 2147483647;
@@ -759,7 +759,7 @@ export const GetContactStatementResponse = zod.strictObject({
   "opening_balance": zod.number().min(getContactStatementResponseOpeningBalanceMin).max(getContactStatementResponseOpeningBalanceMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
   "entries": zod.array(zod.strictObject({
   "date": zod.iso.date(),
-  "kind": zod.enum(['invoice', 'invoice_payment', 'credit_memo', 'bill', 'bill_payment']),
+  "kind": zod.enum(['invoice', 'invoice_payment', 'credit_memo', 'bill', 'bill_payment', 'debit_memo']),
   "document_id": zod.int().min(1).max(getContactStatementResponseEntriesItemDocumentIdMax).describe('A record id.'),
   "number": zod.string().max(getContactStatementResponseEntriesItemNumberMax),
   "applies_to": zod.string().max(getContactStatementResponseEntriesItemAppliesToMax).nullable().describe('The number of the invoice or bill a payment (or a credit memo) is on; null for a document.'),

@@ -28,7 +28,7 @@ export const getDocumentNumberTotalCountBodyWarehouseIdOneMax = 2147483647;
 
 
 export const GetDocumentNumberTotalCountBody = zod.strictObject({
-  "document_name": zod.enum(['purchase-order', 'receive-order', 'bill', 'bill-payment', 'quotation', 'invoice', 'invoice-payment', 'stock-request', 'stock-transfer', 'stock-receive', 'stock-return', 'job-order', 'stock-adjustment', 'stock-count', 'credit-memo', 'debit-memo', 'z-reading']),
+  "document_name": zod.enum(['purchase-order', 'receive-order', 'bill', 'bill-payment', 'debit-memo', 'invoice', 'invoice-payment', 'credit-memo', 'z-reading', 'quotation', 'job-order', 'stock-request', 'stock-transfer', 'stock-receive', 'stock-return', 'stock-adjustment', 'stock-count']),
   "branch_id": zod.union([zod.int().min(1).max(getDocumentNumberTotalCountBodyBranchIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "warehouse_id": zod.union([zod.int().min(1).max(getDocumentNumberTotalCountBodyWarehouseIdOneMax).describe('A record id.'),zod.null()]).optional()
 }).describe('Exactly one of branch_id and warehouse_id.')
@@ -50,7 +50,7 @@ export const getReferenceNumberTotalCountBodyContactIdMax = 2147483647;
 
 
 export const GetReferenceNumberTotalCountBody = zod.strictObject({
-  "document_name": zod.enum(['purchase-order', 'quotation', 'invoice', 'document-memorandum']),
+  "document_name": zod.enum(['purchase-order', 'invoice', 'quotation', 'document-memorandum']),
   "contact_id": zod.int().min(1).max(getReferenceNumberTotalCountBodyContactIdMax).describe('A record id.')
 })
 
@@ -73,7 +73,7 @@ export const getDocumentNumberTotalCountAsSpecifiedBodyWarehouseIdOneMax = 21474
 
 
 export const GetDocumentNumberTotalCountAsSpecifiedBody = zod.strictObject({
-  "document_name": zod.enum(['purchase-order', 'receive-order', 'bill', 'bill-payment', 'quotation', 'invoice', 'invoice-payment', 'stock-request', 'stock-transfer', 'stock-receive', 'stock-return', 'job-order', 'stock-adjustment', 'stock-count', 'credit-memo', 'debit-memo', 'z-reading']),
+  "document_name": zod.enum(['purchase-order', 'receive-order', 'bill', 'bill-payment', 'debit-memo', 'invoice', 'invoice-payment', 'credit-memo', 'z-reading', 'quotation', 'job-order', 'stock-request', 'stock-transfer', 'stock-receive', 'stock-return', 'stock-adjustment', 'stock-count']),
   "branch_id": zod.union([zod.int().min(1).max(getDocumentNumberTotalCountAsSpecifiedBodyBranchIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "warehouse_id": zod.union([zod.int().min(1).max(getDocumentNumberTotalCountAsSpecifiedBodyWarehouseIdOneMax).describe('A record id.'),zod.null()]).optional()
 }).describe('Exactly one of branch_id and warehouse_id.')
@@ -95,7 +95,7 @@ export const getReferenceNumberTotalCountAsSpecifiedBodyContactIdMax = 214748364
 
 
 export const GetReferenceNumberTotalCountAsSpecifiedBody = zod.strictObject({
-  "document_name": zod.enum(['purchase-order', 'quotation', 'invoice', 'document-memorandum']),
+  "document_name": zod.enum(['purchase-order', 'invoice', 'quotation', 'document-memorandum']),
   "contact_id": zod.int().min(1).max(getReferenceNumberTotalCountAsSpecifiedBodyContactIdMax).describe('A record id.')
 })
 

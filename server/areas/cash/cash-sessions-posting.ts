@@ -5,7 +5,9 @@ import type { PaymentMethod } from '../../db/tables/documents.ts';
 import { businessDate } from '../../domain/business-date.ts';
 import { type Centavos, pesosToCentavos } from '../../domain/money.ts';
 import { conflict, fieldError, notFound } from '../../domain/refusal.ts';
+import { enterDocument, reviseDocument } from '../../ledger/document-entry.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
+import { requireActive } from '../../ledger/references.ts';
 import { paymentMethods } from '../reports/daily-sales.ts';
 
 // The cashier's drawer (docs/domain/cash.md). A session opens with a float; while it is open the user's payments at
@@ -127,36 +129,19 @@ export type OpenSessionInput = { branch_id: number; opening_float: number };
 
 export async function openCashSession(context: PostingContext, input: OpenSessionInput): Promise<number> {
   if (context.userId === null) throw conflict('Only a signed-in user opens a drawer.');
-  const branch = await context.trx
-    .selectFrom('branches')
-    .select('id')
-    .where('id', '=', input.branch_id)
-    .where('business_id', '=', context.businessId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!branch) throw fieldError('branch_id', 'The selected branch_id is invalid.');
+  await requireActive(context, 'branches', input.branch_id, 'branch_id');
   const open = await findOpenSession(context, input.branch_id, context.userId);
   if (open) throw conflict('You already have an open cash session at this branch: close it before opening another.');
   const at = timestampOf(context);
   // The partial unique index on open sessions settles two opens at once: the second insert fails (409).
-  const row = await context.trx
-    .insertInto('cash_sessions')
-    .values({
-      business_id: context.businessId,
-      branch_id: input.branch_id,
-      user_id: context.userId,
-      business_date: businessDate(context.now),
-      opened_at: at,
-      opening_float: pesosToCentavos(input.opening_float),
-      status: 'open',
-      created_at: at,
-      updated_at: at,
-      created_by: context.userId,
-      updated_by: context.userId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return enterDocument(context, 'cash_sessions', {
+    branch_id: input.branch_id,
+    user_id: context.userId,
+    business_date: businessDate(context.now),
+    opened_at: at,
+    opening_float: pesosToCentavos(input.opening_float),
+    status: 'open',
+  });
 }
 
 // The user's open session at a branch, held for the rest of the transaction where PostgreSQL can hold it: a payment
@@ -227,26 +212,20 @@ export async function closeCashSession(
   if (!figures) throw new Error(`Cash session ${session.id} has no figures.`);
   const countedCash = countedCentavos(counted);
   const at = timestampOf(context);
-  await context.trx
-    .updateTable('cash_sessions')
-    .set({
-      status: 'closed',
-      closed_at: at,
-      closed_by: context.userId,
-      counted: JSON.stringify(Object.fromEntries(denominations.map((face) => [face, counted[face] ?? 0]))),
-      counted_cash: countedCash,
-      expected_cash: figures.expectedCash,
-      difference: countedCash - figures.expectedCash,
-      cash_received: figures.cashReceived,
-      cash_refunded: figures.cashRefunded,
-      cash_in: figures.cashIn,
-      cash_out: figures.cashOut,
-      totals_by_method: JSON.stringify(figures.totalsByMethod),
-      updated_at: at,
-      updated_by: context.userId,
-    })
-    .where('id', '=', session.id)
-    .execute();
+  await reviseDocument(context, 'cash_sessions', session.id, {
+    status: 'closed',
+    closed_at: at,
+    closed_by: context.userId,
+    counted: JSON.stringify(Object.fromEntries(denominations.map((face) => [face, counted[face] ?? 0]))),
+    counted_cash: countedCash,
+    expected_cash: figures.expectedCash,
+    difference: countedCash - figures.expectedCash,
+    cash_received: figures.cashReceived,
+    cash_refunded: figures.cashRefunded,
+    cash_in: figures.cashIn,
+    cash_out: figures.cashOut,
+    totals_by_method: JSON.stringify(figures.totalsByMethod),
+  });
 }
 
 // docs/domain/cash.md, Payments and the drawer: a payment made while its taker's drawer is open at the invoice's branch

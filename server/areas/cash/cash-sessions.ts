@@ -1,22 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import {
-  AddCashSessionMovementBody,
-  CloseCashSessionBody,
-  CreateCashSessionBody,
-  GetMyCashSessionQueryParams,
-  ListCashSessionsQueryParams,
-  SearchCashSessionsQueryParams,
-} from '../../../generated/zod/cash-sessions/cash-sessions.zod.ts';
+import * as contract from '../../../generated/zod/cash-sessions/cash-sessions.zod.ts';
 import { holdsAny } from '../../auth/identity.ts';
 import type { CashSessionTable } from '../../db/tables/cash.ts';
 import type { PaymentMethod } from '../../db/tables/documents.ts';
 import { retryTransaction } from '../../db/transaction-retry.ts';
 import { type Centavos, centavosToPesos } from '../../domain/money.ts';
+import { type ContractResource, contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns } from '../../engine/dynamic.ts';
 import { presentedRow, recordChange } from '../../engine/history.ts';
 import { findRecord, presentOne } from '../../engine/query.ts';
-import type { Resource, ResourceContext } from '../../engine/resource.ts';
+import type { ResourceContext } from '../../engine/resource.ts';
 import { type EngineOptions, recordId, resourceContext } from '../../engine/routes.ts';
 import { boundLocation, checkWorkPlace } from '../../engine/work-location.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
@@ -33,7 +26,7 @@ import {
   sessionFigures,
 } from './cash-sessions-posting.ts';
 
-type Create = z.output<typeof CreateCashSessionBody>;
+const schemas = contractSchemas(contract, 'CashSession', 'CashSessions');
 
 // Who manages every drawer at their branches; without it a cashier sees and works only their own sessions
 // (docs/domain/cash.md, Permissions).
@@ -78,16 +71,12 @@ export function figuresOf(row: StoredSession, live: SessionFigures | undefined):
   return live;
 }
 
-export const cashSessionsResource: Resource<'cash_sessions', Create> = {
+export const cashSessionsResource: ContractResource<'cash_sessions', typeof schemas> = {
   prefix: 'cash-sessions',
   singular: 'cash session',
   table: 'cash_sessions',
   scope: 'business',
-  schemas: {
-    list: ListCashSessionsQueryParams,
-    search: SearchCashSessionsQueryParams,
-    create: CreateCashSessionBody,
-  },
+  schemas,
   searchColumns: ['business_date', 'status'],
   workPlaces: atOwnLocation,
   async visibleIds(ctx) {
@@ -210,7 +199,7 @@ export function registerCashSessionRoutes(app: FastifyInstance, options: EngineO
 
   app.post('/api/cash-sessions/:id/movements', { config: worksDrawers }, async (request, reply) => {
     const ctx = resourceContext(request, options);
-    const body = parseInput(AddCashSessionMovementBody, request.body);
+    const body = parseInput(contract.AddCashSessionMovementBody, request.body);
     checkFigures(body, ['amount'], []);
     const record = await change(ctx, recordId(request), (trx) =>
       addMovement(postingContextOf(trx), recordId(request), body),
@@ -220,7 +209,7 @@ export function registerCashSessionRoutes(app: FastifyInstance, options: EngineO
 
   app.post('/api/cash-sessions/:id/close', { config: worksDrawers }, async (request) => {
     const ctx = resourceContext(request, options);
-    const body = parseInput(CloseCashSessionBody, request.body);
+    const body = parseInput(contract.CloseCashSessionBody, request.body);
     return change(ctx, recordId(request), (trx) =>
       closeCashSession(postingContextOf(trx), recordId(request), body.counted),
     );
@@ -261,7 +250,7 @@ export function registerCashSessionRoutes(app: FastifyInstance, options: EngineO
 
   app.get('/api/cash-sessions/mine', { config: inBusiness() }, async (request) => {
     const ctx = resourceContext(request, options);
-    const query = parseInput(GetMyCashSessionQueryParams, queryNumbers(request.query));
+    const query = parseInput(contract.GetMyCashSessionQueryParams, queryNumbers(request.query));
     const business = await ctx.db
       .selectFrom('businesses')
       .select('require_cash_session')

@@ -4,7 +4,9 @@ import { businessDate } from '../../domain/business-date.ts';
 import { type Centavos, centavosToPesos, pesosToCentavos } from '../../domain/money.ts';
 import { conflict, fieldError } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
-import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
+import { enterDocument } from '../../ledger/document-entry.ts';
+import type { PostingContext } from '../../ledger/posting-context.ts';
+import { standingById } from '../../ledger/references.ts';
 import { dailySales } from '../reports/daily-sales.ts';
 
 // The end of a branch's business day (docs/domain/cash.md, Z-reading). Its sales figures are the daily sales report's
@@ -158,12 +160,8 @@ export async function createZReading(context: PostingContext, input: ZReadingInp
   const today = businessDate(context.now);
   const day = input.business_date ?? today;
   if (day > today) throw fieldError('business_date', `A day is closed once it has begun: ${day} is after today.`);
-  const branch = await context.trx
-    .selectFrom('branches')
+  const branch = await standingById(context, 'branches', input.branch_id)
     .select(['id', 'name'])
-    .where('id', '=', input.branch_id)
-    .where('business_id', '=', context.businessId)
-    .where('deleted_at', 'is', null)
     // Waits for the documents of the branch being saved now, and holds back those that come after until the reading
     // commits (server/engine/closed-day.ts): the day's figures are read with nothing of that day in flight.
     .$if(context.dialect === 'postgres', (query) => query.forUpdate())
@@ -195,26 +193,15 @@ export async function createZReading(context: PostingContext, input: ZReadingInp
   const figures = await dayFigures(context.trx, context.businessId, branch.id, day);
   const netSales: Centavos = pesosToCentavos(figures.net_sales);
   const previousGrandTotal = Number(previous?.accumulated_grand_total ?? 0);
-  const at = timestampOf(context);
-  const row = await context.trx
-    .insertInto('z_readings')
-    .values({
-      business_id: context.businessId,
-      branch_id: branch.id,
-      business_date: day,
-      number,
-      z_counter: Number(previous?.z_counter ?? 0) + 1,
-      figures: JSON.stringify(figures),
-      net_sales: netSales,
-      previous_grand_total: previousGrandTotal,
-      accumulated_grand_total: previousGrandTotal + netSales,
-      cash_difference: pesosToCentavos(figures.cash_difference),
-      created_at: at,
-      updated_at: at,
-      created_by: context.userId,
-      updated_by: context.userId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return enterDocument(context, 'z_readings', {
+    branch_id: branch.id,
+    business_date: day,
+    number,
+    z_counter: Number(previous?.z_counter ?? 0) + 1,
+    figures: JSON.stringify(figures),
+    net_sales: netSales,
+    previous_grand_total: previousGrandTotal,
+    accumulated_grand_total: previousGrandTotal + netSales,
+    cash_difference: pesosToCentavos(figures.cash_difference),
+  });
 }

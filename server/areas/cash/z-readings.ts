@@ -1,16 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import {
-  CreateZReadingBody,
-  GetDayXReadingQueryParams,
-  ListZReadingsQueryParams,
-  SearchZReadingsQueryParams,
-} from '../../../generated/zod/z-readings/z-readings.zod.ts';
+import * as contract from '../../../generated/zod/z-readings/z-readings.zod.ts';
 import { businessDate } from '../../domain/business-date.ts';
 import { centavosToPesos, pesosToCentavos } from '../../domain/money.ts';
 import { fieldError } from '../../domain/refusal.ts';
+import { type ContractResource, contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns } from '../../engine/dynamic.ts';
-import type { Resource } from '../../engine/resource.ts';
 import { type EngineOptions, resourceContext } from '../../engine/routes.ts';
 import { boundLocation } from '../../engine/work-location.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
@@ -18,19 +12,15 @@ import { postingContextOf } from '../../ledger/document-support.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
 import { createZReading, type DayFigures, dayFigures, latestReading } from './z-readings-posting.ts';
 
-type Create = z.output<typeof CreateZReadingBody>;
+const schemas = contractSchemas(contract, 'ZReading', 'ZReadings');
 
 // Read-only once made (docs/domain/cash.md, Z-reading): no edit, no void, no delete.
-export const zReadingsResource: Resource<'z_readings', Create> = {
+export const zReadingsResource: ContractResource<'z_readings', typeof schemas> = {
   prefix: 'z-readings',
   singular: 'Z-reading',
   table: 'z_readings',
   scope: 'business',
-  schemas: {
-    list: ListZReadingsQueryParams,
-    search: SearchZReadingsQueryParams,
-    create: CreateZReadingBody,
-  },
+  schemas,
   searchColumns: ['number', 'business_date'],
   workPlaces: atOwnLocation,
   toColumns() {
@@ -72,7 +62,7 @@ export function registerZReadingRoutes(app: FastifyInstance, options: EngineOpti
     { config: { access: { kind: 'business' as const, permissions: ['view-z-readings'] } } },
     async (request) => {
       const ctx = resourceContext(request, options);
-      const query = parseInput(GetDayXReadingQueryParams, queryNumbers(request.query));
+      const query = parseInput(contract.GetDayXReadingQueryParams, queryNumbers(request.query));
       const home = boundLocation(ctx);
       if (home !== null && home.branch_id !== query.branch_id) {
         throw fieldError('branch_id', 'You may only read your own branch.');

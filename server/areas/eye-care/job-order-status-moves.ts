@@ -3,8 +3,8 @@ import { formatPesos } from '../../domain/money.ts';
 import { conflict, fieldError } from '../../domain/refusal.ts';
 import { recordDocumentHistory } from '../../ledger/document-history.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
+import { findDocument } from '../../ledger/references.ts';
 import { recordJobOrderStatus } from './job-order-status-history.ts';
-import { findJobOrder } from './job-orders-posting.ts';
 
 // The patient takes the glasses home only when the invoice for them is paid in full.
 async function requirePaidInvoice(context: PostingContext, jobOrderId: number): Promise<void> {
@@ -26,7 +26,7 @@ async function requirePaidInvoice(context: PostingContext, jobOrderId: number): 
 }
 
 export async function moveJobOrderStatus(context: PostingContext, id: number, to: JobOrderStatus): Promise<void> {
-  const order = await findJobOrder(context, id);
+  const order = await findDocument(context, 'job_orders', id);
   if (order.deleted_at !== null) throw conflict('Restore the job order before moving it.');
   if (!canMoveJobOrder(order.status, to)) {
     throw fieldError(

@@ -4,19 +4,19 @@ import type { JobOrderTable } from '../../db/tables/eye-care.ts';
 import { centavosToPesos, hasAtMostDecimals } from '../../domain/money.ts';
 import { isExpiredOn } from '../../domain/prescription.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
-import { conflict, type FieldErrors, notFound, refusal, unprocessable } from '../../domain/refusal.ts';
-import { latestSalePrice, missingSalePrice, resolveLinePrices } from '../../ledger/default-prices.ts';
+import { conflict, type FieldErrors, refusal, unprocessable } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
+import { enterDocument, enterLines, reviseDocument } from '../../ledger/document-entry.ts';
 import { recordDocumentHistory } from '../../ledger/document-history.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
-import { type PricedLine, priceLines } from '../../ledger/priced-lines.ts';
-import { requireActive, requireLineItems } from '../../ledger/references.ts';
+import { priceSaleLines } from '../../ledger/priced-lines.ts';
+import { findDocument, requireActive, standingById } from '../../ledger/references.ts';
 import {
   applyVat,
+  saleLineColumns,
   storedSpecialDiscount,
   type VatHeaderColumns,
   type VatPricedLine,
-  vatLineColumns,
 } from '../../ledger/vat-priced-lines.ts';
 import { lensLinesByPower } from '../inventory/lens-variants.ts';
 import { requireContactOfType } from './contact-roles.ts';
@@ -63,12 +63,8 @@ async function checkHeader(
   if (header.prescription_id === null) {
     if (needsPrescription) errors.prescription_id = ['A lens line needs the patient’s prescription.'];
   } else {
-    const prescription = await context.trx
-      .selectFrom('prescriptions')
+    const prescription = await standingById(context, 'prescriptions', header.prescription_id)
       .select(['contact_id', 'expires_on'])
-      .where('id', '=', header.prescription_id)
-      .where('business_id', '=', context.businessId)
-      .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (!prescription) errors.prescription_id = ['The selected prescription_id is invalid.'];
     else if (prescription.contact_id !== header.contact_id) {
@@ -83,52 +79,17 @@ async function checkHeader(
   }
 }
 
-// Lines are priced as on an invoice: an omitted unit price is the branch's latest sale price on the order date.
-async function priceJobOrderLines(
-  context: PostingContext,
-  lines: readonly Line[],
-  branchId: number,
-  orderDate: string,
-): Promise<PricedLine[]> {
-  await requireLineItems(
-    context,
-    lines.map((line) => line.item_id),
-  );
-  const resolved = await resolveLinePrices(
-    lines,
-    'unit_price',
-    (line) => latestSalePrice(context.trx, context.businessId, line.item_id, branchId, orderDate),
-    missingSalePrice,
-  );
-  return priceLines(context, 'sale', resolved);
-}
-
 async function insertLines(
   context: PostingContext,
   jobOrderId: number,
   input: readonly Line[],
   priced: readonly VatPricedLine[],
 ): Promise<void> {
-  const at = timestampOf(context);
-  await context.trx
-    .insertInto('job_order_lines')
-    .values(
-      priced.map((line, index) => ({
-        business_id: context.businessId,
-        job_order_id: jobOrderId,
-        position: line.position,
-        role: input[index]?.role ?? 'other',
-        item_id: line.item_id,
-        quantity: line.quantity,
-        unit_price: line.price,
-        discount_percent: line.discount_percent,
-        amount: line.amount,
-        ...vatLineColumns(line),
-        created_at: at,
-        updated_at: at,
-      })),
-    )
-    .execute();
+  await enterLines(context, jobOrderId, {
+    table: 'job_order_lines',
+    parent: 'job_order_id',
+    rows: priced.map((line, index) => ({ ...saleLineColumns(line), role: input[index]?.role ?? 'other' })),
+  });
 }
 
 const millimetres = (value: number | null | undefined) => (typeof value === 'number' ? Math.round(value * 100) : null);
@@ -146,47 +107,26 @@ export async function createJobOrder(context: PostingContext, given: JobOrderInp
   await checkHeader(context, header, input.lines, input);
   const { lines, header: totals } = await applyVat(
     context,
-    await priceJobOrderLines(context, input.lines, input.branch_id, input.order_date),
+    (await priceSaleLines(context, input.lines, input.branch_id, input.order_date)).priced,
     input.special_discount,
   );
-  const at = timestampOf(context);
-  const row = await context.trx
-    .insertInto('job_orders')
-    .values({
-      business_id: context.businessId,
-      number: await assignDocumentNumber(context, 'job-order', { branch_id: input.branch_id, warehouse_id: null }),
-      ...header,
-      promised_date: input.promised_date ?? null,
-      frame_a: millimetres(input.frame_a),
-      frame_b: millimetres(input.frame_b),
-      frame_dbl: millimetres(input.frame_dbl),
-      frame_ed: millimetres(input.frame_ed),
-      fitting_notes: input.fitting_notes ?? null,
-      customer_frame: input.customer_frame ? 1 : 0,
-      notes: input.notes ?? null,
-      status: 'open',
-      ...totals,
-      created_at: at,
-      updated_at: at,
-      created_by: context.userId,
-      updated_by: context.userId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await insertLines(context, row.id, input.lines, lines);
-  await recordJobOrderStatus(context, row.id, 'open');
-  return row.id;
-}
-
-export async function findJobOrder(context: PostingContext, id: number) {
-  const row = await context.trx
-    .selectFrom('job_orders')
-    .selectAll()
-    .where('id', '=', id)
-    .where('business_id', '=', context.businessId)
-    .executeTakeFirst();
-  if (!row) throw notFound();
-  return row;
+  const jobOrderId = await enterDocument(context, 'job_orders', {
+    number: await assignDocumentNumber(context, 'job-order', { branch_id: input.branch_id, warehouse_id: null }),
+    ...header,
+    promised_date: input.promised_date ?? null,
+    frame_a: millimetres(input.frame_a),
+    frame_b: millimetres(input.frame_b),
+    frame_dbl: millimetres(input.frame_dbl),
+    frame_ed: millimetres(input.frame_ed),
+    fitting_notes: input.fitting_notes ?? null,
+    customer_frame: input.customer_frame ? 1 : 0,
+    notes: input.notes ?? null,
+    status: 'open',
+    ...totals,
+  });
+  await insertLines(context, jobOrderId, input.lines, lines);
+  await recordJobOrderStatus(context, jobOrderId, 'open');
+  return jobOrderId;
 }
 
 // The stored lines as input again, to be priced anew when only the special discount changes.
@@ -208,7 +148,7 @@ async function storedJobOrderLines(context: PostingContext, id: number): Promise
 
 // Only an open order changes: once it is at the lab, the lab works from what it was sent.
 export async function updateJobOrder(context: PostingContext, id: number, given: JobOrderChanges): Promise<void> {
-  const existing = await findJobOrder(context, id);
+  const existing = await findDocument(context, 'job_orders', id);
   const prescriptionId = given.prescription_id === undefined ? existing.prescription_id : given.prescription_id;
   const changes =
     given.lines === undefined
@@ -233,7 +173,7 @@ export async function updateJobOrder(context: PostingContext, id: number, given:
     const lineInput = changes.lines ?? (await storedJobOrderLines(context, id));
     const { lines, header: vatHeader } = await applyVat(
       context,
-      await priceJobOrderLines(context, lineInput, header.branch_id, header.order_date),
+      (await priceSaleLines(context, lineInput, header.branch_id, header.order_date)).priced,
       special,
     );
     totals = vatHeader;
@@ -242,44 +182,32 @@ export async function updateJobOrder(context: PostingContext, id: number, given:
   }
   const keep = <K extends keyof JobOrderTable>(key: K, value: JobOrderTable[K] | undefined) =>
     value === undefined ? existing[key] : value;
-  await context.trx
-    .updateTable('job_orders')
-    .set({
-      ...header,
-      promised_date: keep('promised_date', changes.promised_date),
-      frame_a: changes.frame_a === undefined ? existing.frame_a : millimetres(changes.frame_a),
-      frame_b: changes.frame_b === undefined ? existing.frame_b : millimetres(changes.frame_b),
-      frame_dbl: changes.frame_dbl === undefined ? existing.frame_dbl : millimetres(changes.frame_dbl),
-      frame_ed: changes.frame_ed === undefined ? existing.frame_ed : millimetres(changes.frame_ed),
-      fitting_notes: keep('fitting_notes', changes.fitting_notes),
-      customer_frame: changes.customer_frame === undefined ? existing.customer_frame : changes.customer_frame ? 1 : 0,
-      notes: keep('notes', changes.notes),
-      ...totals,
-      updated_at: timestampOf(context),
-      updated_by: context.userId,
-    })
-    .where('id', '=', id)
-    .execute();
+  await reviseDocument(context, 'job_orders', id, {
+    ...header,
+    promised_date: keep('promised_date', changes.promised_date),
+    frame_a: changes.frame_a === undefined ? existing.frame_a : millimetres(changes.frame_a),
+    frame_b: changes.frame_b === undefined ? existing.frame_b : millimetres(changes.frame_b),
+    frame_dbl: changes.frame_dbl === undefined ? existing.frame_dbl : millimetres(changes.frame_dbl),
+    frame_ed: changes.frame_ed === undefined ? existing.frame_ed : millimetres(changes.frame_ed),
+    fitting_notes: keep('fitting_notes', changes.fitting_notes),
+    customer_frame: changes.customer_frame === undefined ? existing.customer_frame : changes.customer_frame ? 1 : 0,
+    notes: keep('notes', changes.notes),
+    ...totals,
+  });
 }
 
 // A job order that an active invoice or purchase order was made for stays while they do.
 export async function requireUnlinked(context: PostingContext, id: number): Promise<void> {
-  const invoice = await context.trx
-    .selectFrom('invoices')
-    .select('number')
-    .where('job_order_id', '=', id)
-    .where('business_id', '=', context.businessId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  const order = await context.trx
-    .selectFrom('purchase_orders')
-    .select('number')
-    .where('job_order_id', '=', id)
-    .where('business_id', '=', context.businessId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  const linked = invoice?.number ?? order?.number;
-  if (linked) throw refusal(`${linked} was made for this job order; void it first.`);
+  for (const table of ['invoices', 'purchase_orders'] as const) {
+    const linked = await context.trx
+      .selectFrom(table)
+      .select('number')
+      .where('job_order_id', '=', id)
+      .where('business_id', '=', context.businessId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (linked) throw refusal(`${linked.number} was made for this job order; void it first.`);
+  }
 }
 
 export type JobOrderLink = 'invoice' | 'purchase-order';
@@ -293,12 +221,8 @@ export async function requireLinkableJobOrder(
   contactId: number,
 ): Promise<void> {
   if (jobOrderId == null) return;
-  const order = await context.trx
-    .selectFrom('job_orders')
+  const order = await standingById(context, 'job_orders', jobOrderId)
     .select(['contact_id', 'status'])
-    .where('id', '=', jobOrderId)
-    .where('business_id', '=', context.businessId)
-    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   const invalid = (message: string) => unprocessable({ job_order_id: [message] });
   if (!order) throw invalid('The selected job_order_id is invalid.');
@@ -324,16 +248,12 @@ async function refuseIfInvoiced(context: PostingContext, jobOrderId: number, inv
 // order is written afterwards. Linked, the order is released on that invoice as on one made from it. Every refusal
 // names invoice_id, the one field of the request.
 export async function linkJobOrderInvoice(context: PostingContext, id: number, invoiceId: number): Promise<void> {
-  const order = await findJobOrder(context, id);
+  const order = await findDocument(context, 'job_orders', id);
   if (order.deleted_at !== null) throw conflict('Restore the job order before linking an invoice to it.');
   const invalid = (message: string) => unprocessable({ invoice_id: [message] });
   if (order.status === 'cancelled') throw invalid('The job order is cancelled.');
-  const invoice = await context.trx
-    .selectFrom('invoices')
+  const invoice = await standingById(context, 'invoices', invoiceId)
     .select(['id', 'number', 'contact_id', 'branch_id', 'job_order_id'])
-    .where('id', '=', invoiceId)
-    .where('business_id', '=', context.businessId)
-    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!invoice) throw invalid('The selected invoice_id is invalid.');
   if (invoice.job_order_id === id) return;

@@ -1,17 +1,12 @@
-import type { z } from 'zod';
-import {
-  CreateJobOrderBody,
-  ListJobOrdersQueryParams,
-  SearchJobOrdersQueryParams,
-  UpdateJobOrderBody,
-} from '../../../generated/zod/job-orders/job-orders.zod.ts';
+import * as contract from '../../../generated/zod/job-orders/job-orders.zod.ts';
 import { containsText, dialectOf } from '../../db/dialect.ts';
 import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
-import { auditColumns } from '../../engine/dynamic.ts';
+import { type ContractResource, contractSchemas } from '../../engine/contract-schemas.ts';
+import { auditColumns, storedFields } from '../../engine/dynamic.ts';
 import { nameOf, namesById } from '../../engine/lookups.ts';
 import { updateColumns } from '../../engine/mutations.ts';
-import type { Resource, ResourceContext, Row } from '../../engine/resource.ts';
+import type { ResourceContext, Row } from '../../engine/resource.ts';
 import { pricedTotals } from '../../ledger/document-presenting.ts';
 import { postingContextOf } from '../../ledger/document-support.ts';
 import { presentVat } from '../../ledger/vat-presenting.ts';
@@ -19,8 +14,7 @@ import { atOwnLocation } from '../../ledger/work-places.ts';
 import { createJobOrder, requireUnlinked, updateJobOrder } from './job-orders-posting.ts';
 import { presentPrescriptions } from './prescriptions.ts';
 
-type Create = z.output<typeof CreateJobOrderBody>;
-type Update = z.output<typeof UpdateJobOrderBody>;
+const schemas = contractSchemas(contract, 'JobOrder', 'JobOrders');
 
 async function matchingText(text: unknown, ctx: ResourceContext): Promise<readonly number[]> {
   const dialect = dialectOf(ctx.db);
@@ -103,15 +97,17 @@ async function presentJobOrders(ctx: ResourceContext, rows: Row<'job_orders'>[])
     const invoice = invoiceOf.get(row.id);
     return {
       ...auditColumns(row),
-      business_id: row.business_id,
-      number: row.number,
-      contact_id: row.contact_id,
-      branch_id: row.branch_id,
-      prescription_id: row.prescription_id,
-      order_date: row.order_date,
-      promised_date: row.promised_date,
-      lab: row.lab,
-      lab_contact_id: row.lab_contact_id,
+      ...storedFields(row, [
+        'business_id',
+        'number',
+        'contact_id',
+        'branch_id',
+        'prescription_id',
+        'order_date',
+        'promised_date',
+        'lab',
+        'lab_contact_id',
+      ]),
       frame_a: millimetres(row.frame_a),
       frame_b: millimetres(row.frame_b),
       frame_dbl: millimetres(row.frame_dbl),
@@ -154,17 +150,12 @@ async function presentJobOrders(ctx: ResourceContext, rows: Row<'job_orders'>[])
   });
 }
 
-export const jobOrdersResource: Resource<'job_orders', Create, Update> = {
+export const jobOrdersResource: ContractResource<'job_orders', typeof schemas> = {
   prefix: 'job-orders',
   singular: 'job order',
   table: 'job_orders',
   scope: 'business',
-  schemas: {
-    list: ListJobOrdersQueryParams,
-    search: SearchJobOrdersQueryParams,
-    create: CreateJobOrderBody,
-    update: UpdateJobOrderBody,
-  },
+  schemas,
   searchColumns: ['number', 'notes'],
   documentDate: { field: 'order_date', label: 'order date' },
   workPlaces: atOwnLocation,

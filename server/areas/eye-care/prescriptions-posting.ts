@@ -7,11 +7,13 @@ import type { PrescriptionTable } from '../../db/tables/eye-care.ts';
 import {
   defaultExpiry,
   type FigureField,
+  measurementFields,
   type PrescriptionFigures,
   prescriptionErrors,
   toMinusCylinder,
 } from '../../domain/prescription.ts';
 import { conflict, fieldError, notFound, unprocessable } from '../../domain/refusal.ts';
+import { enterDocument } from '../../ledger/document-entry.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { requireContactOfType } from './contact-roles.ts';
 
@@ -32,12 +34,7 @@ export const hundredthColumns = [
   'os_prism',
   'os_base_curve',
   'os_diameter',
-  'pd_distance',
-  'pd_od',
-  'pd_os',
-  'pd_near',
-  'segment_height_od',
-  'segment_height_os',
+  ...measurementFields,
 ] as const satisfies readonly FigureField[];
 
 const plainColumns = [
@@ -101,20 +98,9 @@ function checkedFigures(figures: Figures): Figures {
 export async function createPrescription(context: PostingContext, input: PrescriptionInput): Promise<number> {
   await requireContactOfType(context, input.contact_id, 'contact_id', 'customer');
   const columns = columnsOf(checkedFigures(input));
-  const at = timestampOf(context);
-  const row = await context.trx
-    .insertInto('prescriptions')
-    .values({
-      ...columns,
-      business_id: context.businessId,
-      created_at: at,
-      updated_at: at,
-      created_by: context.userId,
-      updated_by: context.userId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return enterDocument(context, 'prescriptions', {
+    ...columns,
+  });
 }
 
 // What was dispensed must stay traceable to what was prescribed: a used prescription is corrected by a new one.

@@ -1,21 +1,15 @@
-import type { z } from 'zod';
-import {
-  CreatePrescriptionBody,
-  ListPrescriptionsQueryParams,
-  SearchPrescriptionsQueryParams,
-  UpdatePrescriptionBody,
-} from '../../../generated/zod/prescriptions/prescriptions.zod.ts';
+import * as contract from '../../../generated/zod/prescriptions/prescriptions.zod.ts';
 import { containsText, dialectOf } from '../../db/dialect.ts';
 import { businessDate } from '../../domain/business-date.ts';
 import { isExpiredOn } from '../../domain/prescription.ts';
+import { type ContractResource, contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns } from '../../engine/dynamic.ts';
 import { nameOf, namesById } from '../../engine/lookups.ts';
-import type { Resource, ResourceContext, Row } from '../../engine/resource.ts';
+import type { ResourceContext, Row } from '../../engine/resource.ts';
 import { postingContextOf } from '../../ledger/document-support.ts';
 import { createPrescription, figuresOf, updatePrescription } from './prescriptions-posting.ts';
 
-type Create = z.output<typeof CreatePrescriptionBody>;
-type Update = z.output<typeof UpdatePrescriptionBody>;
+const schemas = contractSchemas(contract, 'Prescription', 'Prescriptions');
 
 function today(ctx: ResourceContext): string {
   return businessDate(new Date(ctx.now));
@@ -78,17 +72,12 @@ export async function presentPrescriptions(ctx: ResourceContext, rows: Row<'pres
   }));
 }
 
-export const prescriptionsResource: Resource<'prescriptions', Create, Update> = {
+export const prescriptionsResource: ContractResource<'prescriptions', typeof schemas> = {
   prefix: 'prescriptions',
   singular: 'prescription',
   table: 'prescriptions',
   scope: 'business',
-  schemas: {
-    list: ListPrescriptionsQueryParams,
-    search: SearchPrescriptionsQueryParams,
-    create: CreatePrescriptionBody,
-    update: UpdatePrescriptionBody,
-  },
+  schemas,
   searchColumns: ['prescriber', 'prescriber_license', 'notes'],
   documentDate: { field: 'examined_on', label: 'examination date' },
   filters: { search: matchingText, status: withStatus },

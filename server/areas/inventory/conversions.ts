@@ -1,19 +1,15 @@
 import type { z } from 'zod';
-import {
-  CreateConversionBody,
-  ListConversionsQueryParams,
-  SearchConversionsQueryParams,
-  UpdateConversionBody,
-} from '../../../generated/zod/conversions/conversions.zod.ts';
+import * as contract from '../../../generated/zod/conversions/conversions.zod.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import { hasAtMostDecimals } from '../../domain/money.ts';
 import { fieldError } from '../../domain/refusal.ts';
+import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns } from '../../engine/dynamic.ts';
 import { nameOf, namesById } from '../../engine/lookups.ts';
 import type { Resource } from '../../engine/resource.ts';
 import { containsTextIndexed } from '../../engine/search-index.ts';
 
-type ConversionInput = z.output<typeof CreateConversionBody> | z.output<typeof UpdateConversionBody>;
+type ConversionInput = z.output<typeof contract.CreateConversionBody> | z.output<typeof contract.UpdateConversionBody>;
 
 const millionths = 1_000_000;
 
@@ -23,12 +19,7 @@ export const conversionsResource: Resource<'conversions', ConversionInput, Conve
   singular: 'conversion',
   table: 'conversions',
   scope: 'business',
-  schemas: {
-    list: ListConversionsQueryParams,
-    search: SearchConversionsQueryParams,
-    create: CreateConversionBody,
-    update: UpdateConversionBody,
-  },
+  schemas: contractSchemas(contract, 'Conversion', 'Conversions'),
   searchColumns: [],
   references: {
     from_unit_of_measurement_id: 'unit_of_measurements',

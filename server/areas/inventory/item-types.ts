@@ -1,9 +1,5 @@
-import {
-  CreateItemTypeBody,
-  ListItemTypesQueryParams,
-  SearchItemTypesQueryParams,
-  UpdateItemTypeBody,
-} from '../../../generated/zod/item-types/item-types.zod.ts';
+import * as contract from '../../../generated/zod/item-types/item-types.zod.ts';
+import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { presentNamed } from '../../engine/named-records.ts';
 import type { Resource } from '../../engine/resource.ts';
 
@@ -12,12 +8,7 @@ export const itemTypesResource: Resource<'item_types'> = {
   singular: 'item type',
   table: 'item_types',
   scope: 'business',
-  schemas: {
-    list: ListItemTypesQueryParams,
-    search: SearchItemTypesQueryParams,
-    create: CreateItemTypeBody,
-    update: UpdateItemTypeBody,
-  },
+  schemas: contractSchemas(contract, 'ItemType', 'ItemTypes'),
   searchColumns: ['name', 'description'],
   unique: ['name'],
   present: async (_ctx, rows) => {

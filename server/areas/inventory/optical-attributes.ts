@@ -90,31 +90,11 @@ export function withoutOpticalFields<T extends OpticalInput>(input: T): Omit<T, 
   return rest as Omit<T, keyof OpticalInput>;
 }
 
-const hundredthsOrNull = (value: number | null) => (value === null ? null : fromHundredths(Number(value)));
+// A stored hundredth (a power, a base curve, a diameter) as the API answers it.
+export const presentedHundredths = (value: number | null) => (value === null ? null : fromHundredths(Number(value)));
 
-export function presentOptical(row: OpticalItemColumns) {
-  return {
-    frame_model: row.frame_model,
-    frame_color: row.frame_color,
-    eye_size: row.eye_size,
-    bridge: row.bridge,
-    temple_length: row.temple_length,
-    frame_material: row.frame_material,
-    frame_shape: row.frame_shape,
-    lens_index: row.lens_index === null ? null : Number(row.lens_index) / 1000,
-    lens_design: row.lens_design,
-    lens_material: row.lens_material,
-    coatings: row.coatings,
-    modality: row.modality,
-    pack_size: row.pack_size,
-    base_curve: hundredthsOrNull(row.base_curve),
-    diameter: hundredthsOrNull(row.diameter),
-    variant_of_item_id: row.variant_of_item_id,
-    sphere: hundredthsOrNull(row.sphere),
-    cylinder: hundredthsOrNull(row.cylinder),
-    add: hundredthsOrNull(row.add_power),
-  };
-}
+// A stored lens index (thousandths) as the API answers it.
+export const presentedLensIndex = (value: number | null) => (value === null ? null : Number(value) / 1000);
 
 const opticalKinds: readonly OpticalKind[] = ['frame', 'ophthalmic_lens', 'contact_lens'];
 

@@ -1,14 +1,12 @@
-import {
-  ListStockLotsQueryParams,
-  SearchStockLotsQueryParams,
-} from '../../../generated/zod/stock-lots/stock-lots.zod.ts';
+import * as contract from '../../../generated/zod/stock-lots/stock-lots.zod.ts';
 import { containsText, dialectOf } from '../../db/dialect.ts';
 import { businessDate } from '../../domain/business-date.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
-import { auditColumns } from '../../engine/dynamic.ts';
-import type { ListCondition, Resource } from '../../engine/resource.ts';
+import { contractSchemas } from '../../engine/contract-schemas.ts';
+import { auditColumns, storedFields } from '../../engine/dynamic.ts';
+import type { ListCondition, Resource, Row } from '../../engine/resource.ts';
 import { containsTextIndexed } from '../../engine/search-index.ts';
-import { locationNames } from '../../ledger/document-presenting.ts';
+import { stockNames } from './stock-names.ts';
 
 const dayInMs = 24 * 60 * 60 * 1000;
 
@@ -25,7 +23,7 @@ export const stockLotsResource: Resource<'stock_lots'> = {
   singular: 'stock lot',
   table: 'stock_lots',
   scope: 'business',
-  schemas: { list: ListStockLotsQueryParams, search: SearchStockLotsQueryParams },
+  schemas: contractSchemas(contract, 'StockLot', 'StockLots'),
   searchColumns: [],
   conditions: { expiring_within_days: expiringWithin },
   filters: {
@@ -51,27 +49,30 @@ export const stockLotsResource: Resource<'stock_lots'> = {
     },
   },
   async present(ctx, rows) {
-    const items = await ctx.db
-      .selectFrom('items')
-      .select(['id', 'code', 'name'])
-      .where('id', 'in', [...rows.map((row) => row.item_id), 0])
-      .execute();
-    const itemOf = new Map(items.map((item) => [item.id, item]));
-    const locationName = await locationNames(ctx.db, rows);
-    return rows.map((row) => ({
-      ...auditColumns(row),
-      business_id: row.business_id,
-      stock_id: row.stock_id,
-      item_id: row.item_id,
-      branch_id: row.branch_id,
-      warehouse_id: row.warehouse_id,
-      lot_number: row.lot_number,
-      expires_on: row.expires_on,
-      quantity_on_hand: fromThousandths(Number(row.quantity_on_hand)),
-      quantity_in_transit: fromThousandths(Number(row.quantity_in_transit)),
-      item_code: itemOf.get(row.item_id)?.code ?? '',
-      item_name: itemOf.get(row.item_id)?.name ?? '',
-      location_name: locationName(row.branch_id, row.warehouse_id) ?? '',
-    }));
+    const { namesOf } = await stockNames(ctx.db, rows);
+    return rows.map((row) => presentLot(row, namesOf(row)));
   },
 };
+
+// A lot as the API shows it (the StockLot schema), named by its item and location: in the lots' list and among the
+// Overview's expiring lots.
+export function presentLot(
+  row: Row<'stock_lots'>,
+  names: { item_code: string; item_name: string; location_name: string },
+) {
+  return {
+    ...auditColumns(row),
+    ...storedFields(row, [
+      'business_id',
+      'stock_id',
+      'item_id',
+      'branch_id',
+      'warehouse_id',
+      'lot_number',
+      'expires_on',
+    ]),
+    quantity_on_hand: fromThousandths(Number(row.quantity_on_hand)),
+    quantity_in_transit: fromThousandths(Number(row.quantity_in_transit)),
+    ...names,
+  };
+}

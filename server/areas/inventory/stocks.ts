@@ -1,12 +1,13 @@
-import { ListStocksQueryParams, SearchStocksQueryParams } from '../../../generated/zod/stocks/stocks.zod.ts';
+import * as contract from '../../../generated/zod/stocks/stocks.zod.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import { stockValue } from '../../domain/average-cost.ts';
 import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
-import { auditColumns } from '../../engine/dynamic.ts';
+import { contractSchemas } from '../../engine/contract-schemas.ts';
+import { auditColumns, storedFields } from '../../engine/dynamic.ts';
 import type { Resource } from '../../engine/resource.ts';
 import { containsTextIndexed } from '../../engine/search-index.ts';
-import { locationNames } from '../../ledger/document-presenting.ts';
+import { stockNames } from './stock-names.ts';
 
 // Read-only: stock rows change only inside the postings of documents.
 export const stocksResource: Resource<'stocks'> = {
@@ -14,7 +15,7 @@ export const stocksResource: Resource<'stocks'> = {
   singular: 'stock',
   table: 'stocks',
   scope: 'business',
-  schemas: { list: ListStocksQueryParams, search: SearchStocksQueryParams },
+  schemas: contractSchemas(contract, 'Stock', 'Stocks'),
   searchColumns: [],
   costs: { fields: ['average_unit_cost', 'value'] },
   filters: {
@@ -39,28 +40,17 @@ export const stocksResource: Resource<'stocks'> = {
     },
   },
   async present(ctx, rows) {
-    const items = await ctx.db
-      .selectFrom('items')
-      .select(['id', 'code', 'name', 'reorder_level'])
-      .where('id', 'in', [...rows.map((row) => row.item_id), 0])
-      .execute();
-    const itemOf = new Map(items.map((item) => [item.id, item]));
-    const locationName = await locationNames(ctx.db, rows);
+    const { itemOf, namesOf } = await stockNames(ctx.db, rows);
     return rows.map((row) => {
       const item = itemOf.get(row.item_id);
       return {
         ...auditColumns(row),
-        business_id: row.business_id,
-        item_id: row.item_id,
-        branch_id: row.branch_id,
-        warehouse_id: row.warehouse_id,
+        ...storedFields(row, ['business_id', 'item_id', 'branch_id', 'warehouse_id']),
         quantity_on_hand: fromThousandths(Number(row.quantity_on_hand)),
         quantity_in_transit: fromThousandths(Number(row.quantity_in_transit)),
         average_unit_cost: centavosToPesos(Number(row.average_unit_cost)),
         value: centavosToPesos(stockValue(Number(row.quantity_on_hand), Number(row.average_unit_cost))),
-        item_code: item?.code ?? '',
-        item_name: item?.name ?? '',
-        location_name: locationName(row.branch_id, row.warehouse_id) ?? '',
+        ...namesOf(row),
         reorder_level: item?.reorder_level == null ? null : fromThousandths(Number(item.reorder_level)),
       };
     });

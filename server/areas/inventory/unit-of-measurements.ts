@@ -1,10 +1,6 @@
-import {
-  CreateUnitOfMeasurementBody,
-  ListUnitOfMeasurementsQueryParams,
-  SearchUnitOfMeasurementsQueryParams,
-  UpdateUnitOfMeasurementBody,
-} from '../../../generated/zod/unit-of-measurements/unit-of-measurements.zod.ts';
-import { auditColumns } from '../../engine/dynamic.ts';
+import * as contract from '../../../generated/zod/unit-of-measurements/unit-of-measurements.zod.ts';
+import { contractSchemas } from '../../engine/contract-schemas.ts';
+import { auditColumns, storedFields } from '../../engine/dynamic.ts';
 import { nameOf, namesById } from '../../engine/lookups.ts';
 import type { Resource } from '../../engine/resource.ts';
 
@@ -13,12 +9,7 @@ export const unitOfMeasurementsResource: Resource<'unit_of_measurements'> = {
   singular: 'unit of measurement',
   table: 'unit_of_measurements',
   scope: 'business',
-  schemas: {
-    list: ListUnitOfMeasurementsQueryParams,
-    search: SearchUnitOfMeasurementsQueryParams,
-    create: CreateUnitOfMeasurementBody,
-    update: UpdateUnitOfMeasurementBody,
-  },
+  schemas: contractSchemas(contract, 'UnitOfMeasurement', 'UnitOfMeasurements'),
   searchColumns: ['name', 'abbreviation'],
   unique: ['name'],
   references: { measuring_mass_id: 'measuring_masses' },
@@ -30,10 +21,7 @@ export const unitOfMeasurementsResource: Resource<'unit_of_measurements'> = {
     );
     return rows.map((row) => ({
       ...auditColumns(row),
-      business_id: row.business_id,
-      name: row.name,
-      abbreviation: row.abbreviation,
-      measuring_mass_id: row.measuring_mass_id,
+      ...storedFields(row, ['business_id', 'name', 'abbreviation', 'measuring_mass_id']),
       measuring_mass_name: nameOf(masses, row.measuring_mass_id),
     }));
   },

@@ -9,6 +9,7 @@ import { type Centavos, pesosToCentavos } from '../../domain/money.ts';
 import { type Thousandths, toThousandths } from '../../domain/quantity.ts';
 import { conflict, type FieldErrors, fieldError, isFieldRefusal, unprocessable } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
+import { enterDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { requireLineItems, requireLocation } from '../../ledger/references.ts';
@@ -101,31 +102,22 @@ export async function insertStockAdjustment(context: PostingContext, draft: Adju
     draft.lines.filter((line) => line.quantity_delta > 0 && line.unit_cost === null).map((line) => line.item_id),
   );
   const at = timestampOf(context);
-  const header = await context.trx
-    .insertInto('stock_adjustments')
-    .values({
-      business_id: context.businessId,
-      number: await assignDocumentNumber(context, 'stock-adjustment', draft.location),
-      branch_id: draft.location.branch_id,
-      warehouse_id: draft.location.warehouse_id,
-      adjustment_date: draft.adjustment_date,
-      reason: draft.reason,
-      notes: draft.notes,
-      total_value: 0,
-      created_at: at,
-      updated_at: at,
-      created_by: context.userId,
-      updated_by: context.userId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const headerId = await enterDocument(context, 'stock_adjustments', {
+    number: await assignDocumentNumber(context, 'stock-adjustment', draft.location),
+    branch_id: draft.location.branch_id,
+    warehouse_id: draft.location.warehouse_id,
+    adjustment_date: draft.adjustment_date,
+    reason: draft.reason,
+    notes: draft.notes,
+    total_value: 0,
+  });
   const rows = draft.lines.map((line, position) => {
     const lot = lots[position];
     const lotTracked = items.get(line.item_id)?.is_lot_tracked ?? false;
     const unitCost = line.quantity_delta > 0 ? (line.unit_cost ?? averages.get(line.item_id) ?? 0) : 0;
     return {
       business_id: context.businessId,
-      stock_adjustment_id: header.id,
+      stock_adjustment_id: headerId,
       position,
       item_id: line.item_id,
       lot_number: lot ? lot.lotNumber : lotTracked ? line.lot_number : null,
@@ -138,8 +130,8 @@ export async function insertStockAdjustment(context: PostingContext, draft: Adju
     };
   });
   for (const part of chunks(rows, 200)) await context.trx.insertInto('stock_adjustment_lines').values(part).execute();
-  await postStockAdjustment(context, header.id, 1);
-  return header.id;
+  await postStockAdjustment(context, headerId, 1);
+  return headerId;
 }
 
 async function averageCosts(

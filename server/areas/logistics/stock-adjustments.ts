@@ -1,16 +1,12 @@
-import type { z } from 'zod';
-import {
-  CreateStockAdjustmentBody,
-  ListStockAdjustmentsQueryParams,
-  SearchStockAdjustmentsQueryParams,
-} from '../../../generated/zod/stock-adjustments/stock-adjustments.zod.ts';
+import * as contract from '../../../generated/zod/stock-adjustments/stock-adjustments.zod.ts';
 import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
-import { auditColumns } from '../../engine/dynamic.ts';
-import type { Resource } from '../../engine/resource.ts';
-import { restoreDocument, voidDocument } from '../../ledger/document-lifecycle.ts';
-import { locationNames } from '../../ledger/document-presenting.ts';
-import { checkFigures, documentLifecycle, postingContextOf } from '../../ledger/document-support.ts';
+import { contractSchemas } from '../../engine/contract-schemas.ts';
+import { storedFields } from '../../engine/dynamic.ts';
+import { voidDocument } from '../../ledger/document-lifecycle.ts';
+import { itemAndLot, locatedHeader, locationNames } from '../../ledger/document-presenting.ts';
+import { documentResource } from '../../ledger/document-resource.ts';
+import { postingContextOf } from '../../ledger/document-support.ts';
 import { lineLots } from '../../ledger/line-lots.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
 import {
@@ -20,20 +16,9 @@ import {
   refusedVoid,
 } from './stock-adjustments-posting.ts';
 
-type Create = z.output<typeof CreateStockAdjustmentBody>;
-
-const lifecycle = documentLifecycle('stock_adjustments', postStockAdjustment);
-
-export const stockAdjustmentsResource: Resource<'stock_adjustments', Create> = {
-  prefix: 'stock-adjustments',
-  singular: 'stock adjustment',
+export const stockAdjustmentsResource = documentResource({
   table: 'stock_adjustments',
-  scope: 'business',
-  schemas: {
-    list: ListStockAdjustmentsQueryParams,
-    search: SearchStockAdjustmentsQueryParams,
-    create: CreateStockAdjustmentBody,
-  },
+  schemas: contractSchemas(contract, 'StockAdjustment', 'StockAdjustments'),
   searchColumns: ['number', 'notes'],
   costs: { fields: ['total_value'], lineFields: ['unit_cost', 'value'] },
   workPlaces: atOwnLocation,
@@ -49,13 +34,9 @@ export const stockAdjustmentsResource: Resource<'stock_adjustments', Create> = {
       return rows.map((row) => row.stock_adjustment_id);
     },
   },
-  toColumns(input) {
-    checkFigures(input, ['unit_cost'], ['quantity_delta']);
-    return {};
-  },
-  async create(ctx, input) {
-    return createStockAdjustment(postingContextOf(ctx), input);
-  },
+  figures: { money: ['unit_cost'], quantities: ['quantity_delta'] },
+  create: createStockAdjustment,
+  post: postStockAdjustment,
   async softDelete(ctx, existing) {
     const context = postingContextOf(ctx);
     try {
@@ -64,13 +45,9 @@ export const stockAdjustmentsResource: Resource<'stock_adjustments', Create> = {
       throw await refusedVoid(error, context, existing.id);
     }
   },
-  async restore(ctx, existing) {
-    await restoreDocument(postingContextOf(ctx), 'stock_adjustments', existing.id, postStockAdjustment);
-  },
-  forceDelete: lifecycle.forceDelete,
   async present(ctx, rows) {
     const ids = rows.map((row) => row.id);
-    const lotsOf = await lineLots(ctx.db, adjustmentDocumentType, 'on_hand', ids);
+    const lotsOf = await lineLots(ctx.db, adjustmentDocumentType, 'on_hand', rows);
     const lines =
       ids.length === 0
         ? []
@@ -106,27 +83,15 @@ export const stockAdjustmentsResource: Resource<'stock_adjustments', Create> = {
     return rows.map((row) => {
       const count = counts.find((candidate) => candidate.stock_adjustment_id === row.id);
       return {
-        ...auditColumns(row),
-        business_id: row.business_id,
-        branch_id: row.branch_id,
-        warehouse_id: row.warehouse_id,
-        location_name: locationName(row.branch_id, row.warehouse_id),
-        number: row.number,
-        adjustment_date: row.adjustment_date,
-        reason: row.reason,
-        notes: row.notes,
+        ...locatedHeader(row, locationName),
+        ...storedFields(row, ['number', 'adjustment_date', 'reason', 'notes']),
         total_value: centavosToPesos(Number(row.total_value)),
         stock_count_id: count?.id ?? null,
         stock_count_number: count?.number ?? null,
         lines: lines
           .filter((line) => line.stock_adjustment_id === row.id)
           .map((line) => ({
-            id: line.id,
-            item_id: line.item_id,
-            item_code: line.item_code ?? null,
-            item_name: line.item_name ?? null,
-            lot_number: line.lot_number,
-            expires_on: line.expires_on,
+            ...itemAndLot(line),
             quantity_delta: fromThousandths(Number(line.quantity_delta)),
             unit_cost: centavosToPesos(Number(line.unit_cost)),
             value: centavosToPesos(Number(line.value)),
@@ -135,4 +100,4 @@ export const stockAdjustmentsResource: Resource<'stock_adjustments', Create> = {
       };
     });
   },
-};
+});

@@ -20,6 +20,7 @@ import {
   unprocessable,
 } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
+import { enterDocument, reviseDocument } from '../../ledger/document-entry.ts';
 import { recordDocumentHistory } from '../../ledger/document-history.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { requireLocation } from '../../ledger/references.ts';
@@ -82,30 +83,18 @@ export async function createStockCount(context: PostingContext, input: StockCoun
     if (found.length !== ids.length) errors[`scope.${field}`] = [`The selected scope.${field} are invalid.`];
   }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
-  const at = timestampOf(context);
-  const row = await context.trx
-    .insertInto('stock_counts')
-    .values({
-      business_id: context.businessId,
-      number: await assignDocumentNumber(context, 'stock-count', location),
-      branch_id: location.branch_id,
-      warehouse_id: location.warehouse_id,
-      count_date: businessDate(context.now),
-      blind: input.blind ? 1 : 0,
-      notes: input.notes ?? null,
-      status: 'counting',
-      scope: JSON.stringify(scope),
-      uncounted: null,
-      posted_at: null,
-      stock_adjustment_id: null,
-      created_at: at,
-      updated_at: at,
-      created_by: context.userId,
-      updated_by: context.userId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return enterDocument(context, 'stock_counts', {
+    number: await assignDocumentNumber(context, 'stock-count', location),
+    ...location,
+    count_date: businessDate(context.now),
+    blind: input.blind ? 1 : 0,
+    notes: input.notes ?? null,
+    status: 'counting',
+    scope: JSON.stringify(scope),
+    uncounted: null,
+    posted_at: null,
+    stock_adjustment_id: null,
+  });
 }
 
 // The count, held for the rest of the transaction: shared by the counters adding lines (they do not wait for one
@@ -533,18 +522,12 @@ export async function postCount(
     }
   }
   const at = timestampOf(context);
-  await context.trx
-    .updateTable('stock_counts')
-    .set({
-      status: 'posted',
-      uncounted: uncountedChoice,
-      posted_at: at,
-      stock_adjustment_id: adjustmentId,
-      updated_at: at,
-      updated_by: context.userId,
-    })
-    .where('id', '=', count.id)
-    .execute();
+  await reviseDocument(context, 'stock_counts', count.id, {
+    status: 'posted',
+    uncounted: uncountedChoice,
+    posted_at: at,
+    stock_adjustment_id: adjustmentId,
+  });
   await recordDocumentHistory(context, 'stock_counts', count.id, 'status', {
     status: ['counting', 'posted'],
     stock_adjustment_id: [null, adjustmentId],

@@ -1,13 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import {
-  AddStockCountLineBody,
-  CreateStockCountBody,
-  ListStockCountsQueryParams,
-  PostStockCountBody,
-  SearchStockCountsQueryParams,
-  UpdateStockCountLineBody,
-} from '../../../generated/zod/stock-counts/stock-counts.zod.ts';
+import * as contract from '../../../generated/zod/stock-counts/stock-counts.zod.ts';
 import { GetStockBalanceAtQueryParams } from '../../../generated/zod/stocks/stocks.zod.ts';
 import { holdsAny } from '../../auth/identity.ts';
 import { postStockCountsPermission } from '../../auth/permission-catalogue.ts';
@@ -16,15 +8,15 @@ import { locationOf } from '../../domain/location.ts';
 import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
 import { conflict, unprocessable } from '../../domain/refusal.ts';
+import { type ContractResource, contractSchemas } from '../../engine/contract-schemas.ts';
 import { seesCosts } from '../../engine/costs.ts';
-import { auditColumns } from '../../engine/dynamic.ts';
 import { namesIn } from '../../engine/lookups.ts';
 import { findRecord, presentOne } from '../../engine/query.ts';
-import type { Resource, ResourceContext } from '../../engine/resource.ts';
+import type { ResourceContext } from '../../engine/resource.ts';
 import { type EngineOptions, recordId, resourceContext } from '../../engine/routes.ts';
 import { checkWorkPlace } from '../../engine/work-location.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
-import { locationNames } from '../../ledger/document-presenting.ts';
+import { itemAndLot, locatedHeader, locationNames } from '../../ledger/document-presenting.ts';
 import { checkFigures, postingContextOf } from '../../ledger/document-support.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
 import {
@@ -40,18 +32,14 @@ import {
   varianceValue,
 } from './stock-counts-posting.ts';
 
-type Create = z.output<typeof CreateStockCountBody>;
+const schemas = contractSchemas(contract, 'StockCount', 'StockCounts');
 
-export const stockCountsResource: Resource<'stock_counts', Create> = {
+export const stockCountsResource: ContractResource<'stock_counts', typeof schemas> = {
   prefix: 'stock-counts',
   singular: 'stock count',
   table: 'stock_counts',
   scope: 'business',
-  schemas: {
-    list: ListStockCountsQueryParams,
-    search: SearchStockCountsQueryParams,
-    create: CreateStockCountBody,
-  },
+  schemas,
   searchColumns: ['number', 'notes'],
   workPlaces: atOwnLocation,
   toColumns() {
@@ -83,23 +71,7 @@ export const stockCountsResource: Resource<'stock_counts', Create> = {
     const lines =
       ids.length === 0
         ? []
-        : await ctx.db
-            .selectFrom('stock_count_lines')
-            .leftJoin('items', 'items.id', 'stock_count_lines.item_id')
-            .leftJoin('users', 'users.id', 'stock_count_lines.counted_by')
-            .select([
-              'stock_count_lines.id',
-              'stock_count_lines.stock_count_id',
-              'stock_count_lines.item_id',
-              'stock_count_lines.lot_number',
-              'stock_count_lines.expires_on',
-              'stock_count_lines.counted_quantity',
-              'stock_count_lines.counted_at',
-              'stock_count_lines.counted_by',
-              'items.code as item_code',
-              'items.name as item_name',
-              'users.name as counted_by_name',
-            ])
+        : await countLineRows(ctx)
             .where('stock_count_lines.stock_count_id', 'in', ids)
             .orderBy('stock_count_lines.id')
             .execute();
@@ -110,11 +82,7 @@ export const stockCountsResource: Resource<'stock_counts', Create> = {
     });
     const locationName = await locationNames(ctx.db, rows);
     return rows.map((row) => ({
-      ...auditColumns(row),
-      business_id: row.business_id,
-      branch_id: row.branch_id,
-      warehouse_id: row.warehouse_id,
-      location_name: locationName(row.branch_id, row.warehouse_id),
+      ...locatedHeader(row, locationName),
       number: row.number,
       count_date: row.count_date,
       blind: Number(row.blind) === 1,
@@ -131,6 +99,27 @@ export const stockCountsResource: Resource<'stock_counts', Create> = {
   },
 };
 
+// A counted line with its item's code and name and its counter's name, as a count and one counted line show it.
+function countLineRows(ctx: ResourceContext) {
+  return ctx.db
+    .selectFrom('stock_count_lines')
+    .leftJoin('items', 'items.id', 'stock_count_lines.item_id')
+    .leftJoin('users', 'users.id', 'stock_count_lines.counted_by')
+    .select([
+      'stock_count_lines.id',
+      'stock_count_lines.stock_count_id',
+      'stock_count_lines.item_id',
+      'stock_count_lines.lot_number',
+      'stock_count_lines.expires_on',
+      'stock_count_lines.counted_quantity',
+      'stock_count_lines.counted_at',
+      'stock_count_lines.counted_by',
+      'items.code as item_code',
+      'items.name as item_name',
+      'users.name as counted_by_name',
+    ]);
+}
+
 type LineRow = {
   id: number;
   item_id: number;
@@ -146,12 +135,7 @@ type LineRow = {
 
 function presentLine(line: LineRow) {
   return {
-    id: line.id,
-    item_id: line.item_id,
-    item_code: line.item_code ?? null,
-    item_name: line.item_name ?? null,
-    lot_number: line.lot_number,
-    expires_on: line.expires_on,
+    ...itemAndLot(line),
     counted_quantity: fromThousandths(Number(line.counted_quantity)),
     counted_at: line.counted_at,
     counted_by: line.counted_by,
@@ -160,24 +144,7 @@ function presentLine(line: LineRow) {
 }
 
 async function presentCountLine(ctx: ResourceContext, lineId: number) {
-  const line = await ctx.db
-    .selectFrom('stock_count_lines')
-    .leftJoin('items', 'items.id', 'stock_count_lines.item_id')
-    .leftJoin('users', 'users.id', 'stock_count_lines.counted_by')
-    .select([
-      'stock_count_lines.id',
-      'stock_count_lines.item_id',
-      'stock_count_lines.lot_number',
-      'stock_count_lines.expires_on',
-      'stock_count_lines.counted_quantity',
-      'stock_count_lines.counted_at',
-      'stock_count_lines.counted_by',
-      'items.code as item_code',
-      'items.name as item_name',
-      'users.name as counted_by_name',
-    ])
-    .where('stock_count_lines.id', '=', lineId)
-    .executeTakeFirstOrThrow();
+  const line = await countLineRows(ctx).where('stock_count_lines.id', '=', lineId).executeTakeFirstOrThrow();
   return presentLine(line);
 }
 
@@ -193,7 +160,7 @@ export function registerStockCountRoutes(app: FastifyInstance, options: EngineOp
   app.post('/api/stock-counts/:id/lines', { config: inBusiness(['update-stock-counts']) }, async (request, reply) => {
     const ctx = resourceContext(request, options);
     const id = recordId(request);
-    const body = parseInput(AddStockCountLineBody, request.body);
+    const body = parseInput(contract.AddStockCountLineBody, request.body);
     checkFigures(body, [], ['counted_quantity']);
     if (body.item_id == null && (body.code ?? '').trim() === '') {
       throw unprocessable({ code: ['Scan or type an item code or barcode.'] });
@@ -213,7 +180,7 @@ export function registerStockCountRoutes(app: FastifyInstance, options: EngineOp
       const ctx = resourceContext(request, options);
       const id = recordId(request);
       const lineId = Number((request.params as { line_id?: string }).line_id);
-      const body = parseInput(UpdateStockCountLineBody, request.body);
+      const body = parseInput(contract.UpdateStockCountLineBody, request.body);
       checkFigures(body, [], ['counted_quantity']);
       return inTransaction(ctx, async (trx) => {
         await checkWorkPlace(stockCountsResource, trx, await findRecord(stockCountsResource, trx, id));
@@ -269,7 +236,7 @@ export function registerStockCountRoutes(app: FastifyInstance, options: EngineOp
   app.post('/api/stock-counts/:id/post', { config: inBusiness([postStockCountsPermission]) }, async (request) => {
     const ctx = resourceContext(request, options);
     const id = recordId(request);
-    const body = parseInput(PostStockCountBody, request.body);
+    const body = parseInput(contract.PostStockCountBody, request.body);
     return inTransaction(ctx, async (trx) => {
       await checkWorkPlace(stockCountsResource, trx, await findRecord(stockCountsResource, trx, id));
       await postCount(postingContextOf(trx), id, body.uncounted);

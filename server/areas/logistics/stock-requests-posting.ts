@@ -3,13 +3,14 @@ import type {
   CreateStockRequestBody,
   UpdateStockRequestBody,
 } from '../../../generated/zod/stock-requests/stock-requests.zod.ts';
-import { type Location, locationOf, sameLocation } from '../../domain/location.ts';
+import { type Location, locationOf, routeColumns, sameLocation } from '../../domain/location.ts';
 import { toThousandths } from '../../domain/quantity.ts';
-import { notFound, refusal, unprocessable } from '../../domain/refusal.ts';
+import { refusal, unprocessable } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
+import { enterDocument, enterLines, reviseDocument } from '../../ledger/document-entry.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
-import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
-import { requireLineItems, requireLocation } from '../../ledger/references.ts';
+import type { PostingContext } from '../../ledger/posting-context.ts';
+import { findDocument, requireLineItems, requireLocation } from '../../ledger/references.ts';
 
 export type StockRequestInput = z.output<typeof CreateStockRequestBody>;
 export type StockRequestChanges = z.output<typeof UpdateStockRequestBody>;
@@ -34,49 +35,30 @@ async function insertLines(context: PostingContext, requestId: number, lines: St
     context,
     lines.map((line) => line.item_id),
   );
-  const at = timestampOf(context);
-  await context.trx
-    .insertInto('stock_request_lines')
-    .values(
-      lines.map((line, position) => ({
-        business_id: context.businessId,
-        stock_request_id: requestId,
-        position,
-        item_id: line.item_id,
-        quantity: toThousandths(line.quantity),
-        transferred_quantity: 0,
-        created_at: at,
-        updated_at: at,
-      })),
-    )
-    .execute();
+  await enterLines(context, requestId, {
+    table: 'stock_request_lines',
+    parent: 'stock_request_id',
+    rows: lines.map((line, position) => ({
+      position,
+      item_id: line.item_id,
+      quantity: toThousandths(line.quantity),
+      transferred_quantity: 0,
+    })),
+  });
 }
 
 export async function createStockRequest(context: PostingContext, input: StockRequestInput): Promise<number> {
   const { from, to } = await requireRoute(context, input);
-  const at = timestampOf(context);
-  const header = await context.trx
-    .insertInto('stock_requests')
-    .values({
-      business_id: context.businessId,
-      number: await assignDocumentNumber(context, 'stock-request', from),
-      from_branch_id: from.branch_id,
-      from_warehouse_id: from.warehouse_id,
-      to_branch_id: to.branch_id,
-      to_warehouse_id: to.warehouse_id,
-      request_date: input.request_date,
-      needed_by: input.needed_by ?? null,
-      notes: input.notes ?? null,
-      status: 'pending',
-      created_at: at,
-      updated_at: at,
-      created_by: context.userId,
-      updated_by: context.userId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await insertLines(context, header.id, input.lines);
-  return header.id;
+  const headerId = await enterDocument(context, 'stock_requests', {
+    number: await assignDocumentNumber(context, 'stock-request', from),
+    ...routeColumns(from, to),
+    request_date: input.request_date,
+    needed_by: input.needed_by ?? null,
+    notes: input.notes ?? null,
+    status: 'pending',
+  });
+  await insertLines(context, headerId, input.lines);
+  return headerId;
 }
 
 async function hasTransfers(context: PostingContext, requestId: number): Promise<boolean> {
@@ -98,13 +80,7 @@ export const postStockRequest: Posting = async (context, id, direction) => {
 
 // Editable while pending: nothing has been transferred against it yet.
 export async function updateStockRequest(context: PostingContext, id: number, changes: StockRequestChanges) {
-  const request = await context.trx
-    .selectFrom('stock_requests')
-    .selectAll()
-    .where('id', '=', id)
-    .where('business_id', '=', context.businessId)
-    .executeTakeFirst();
-  if (!request) throw notFound();
+  const request = await findDocument(context, 'stock_requests', id);
   if (request.status !== 'pending' || (await hasTransfers(context, id))) {
     throw refusal('Only a pending request can be edited.');
   }
@@ -133,23 +109,10 @@ export async function updateStockRequest(context: PostingContext, id: number, ch
     await context.trx.deleteFrom('stock_request_lines').where('stock_request_id', '=', id).execute();
     await insertLines(context, id, changes.lines);
   }
-  await context.trx
-    .updateTable('stock_requests')
-    .set({
-      ...(route
-        ? {
-            from_branch_id: route.from.branch_id,
-            from_warehouse_id: route.from.warehouse_id,
-            to_branch_id: route.to.branch_id,
-            to_warehouse_id: route.to.warehouse_id,
-          }
-        : {}),
-      request_date: changes.request_date ?? request.request_date,
-      needed_by: changes.needed_by === undefined ? request.needed_by : changes.needed_by,
-      notes: changes.notes === undefined ? request.notes : changes.notes,
-      updated_at: timestampOf(context),
-      updated_by: context.userId,
-    })
-    .where('id', '=', id)
-    .execute();
+  await reviseDocument(context, 'stock_requests', id, {
+    ...(route ? routeColumns(route.from, route.to) : {}),
+    request_date: changes.request_date ?? request.request_date,
+    needed_by: changes.needed_by === undefined ? request.needed_by : changes.needed_by,
+    notes: changes.notes === undefined ? request.notes : changes.notes,
+  });
 }

@@ -1,46 +1,29 @@
 import type { z } from 'zod';
-import {
-  CreateStockReturnBody,
-  ListStockReturnsQueryParams,
-  SearchStockReturnsQueryParams,
-} from '../../../generated/zod/stock-returns/stock-returns.zod.ts';
-import { auditColumns } from '../../engine/dynamic.ts';
-import type { Resource } from '../../engine/resource.ts';
-import { checkFigures, documentLifecycle, postingContextOf } from '../../ledger/document-support.ts';
+import * as contract from '../../../generated/zod/stock-returns/stock-returns.zod.ts';
+import { contractSchemas } from '../../engine/contract-schemas.ts';
+import { auditColumns, storedFields } from '../../engine/dynamic.ts';
+import { documentResource } from '../../ledger/document-resource.ts';
 import { whereItsTransferArrives } from '../../ledger/work-places.ts';
 import { presentArrivalParts } from './transfer-arrival-presenting.ts';
 import { arrivalPosting, createArrival } from './transfer-arrivals.ts';
 
-type Create = z.output<typeof CreateStockReturnBody>;
+type Create = z.output<typeof contract.CreateStockReturnBody>;
 
-export const stockReturnsResource: Resource<'stock_returns', Create> = {
-  prefix: 'stock-returns',
-  singular: 'stock return',
+export const stockReturnsResource = documentResource({
   table: 'stock_returns',
-  scope: 'business',
-  schemas: { list: ListStockReturnsQueryParams, search: SearchStockReturnsQueryParams, create: CreateStockReturnBody },
+  schemas: contractSchemas(contract, 'StockReturn', 'StockReturns'),
   searchColumns: ['number', 'reason', 'notes'],
   documentDate: { field: 'return_date', label: 'return date' },
   workPlaces: whereItsTransferArrives,
-  toColumns(input) {
-    checkFigures(input, [], ['quantity']);
-    return {};
-  },
-  async create(ctx, input) {
-    return createArrival(postingContextOf(ctx), 'stock-return', { ...input, date: input.return_date });
-  },
-  ...documentLifecycle('stock_returns', arrivalPosting('stock-return')),
+  figures: { money: [], quantities: ['quantity'] },
+  create: (context, input: Create) => createArrival(context, 'stock-return', { ...input, date: input.return_date }),
+  post: arrivalPosting('stock-return'),
   async present(ctx, rows) {
     const partsOf = await presentArrivalParts(ctx.db, 'stock_return_lines', rows);
     return rows.map((row) => ({
       ...auditColumns(row),
-      business_id: row.business_id,
-      stock_transfer_id: row.stock_transfer_id,
-      return_date: row.return_date,
-      reason: row.reason,
-      notes: row.notes,
-      number: row.number,
+      ...storedFields(row, ['business_id', 'stock_transfer_id', 'return_date', 'reason', 'notes', 'number']),
       ...partsOf(row),
     }));
   },
-};
+});

@@ -1,15 +1,17 @@
 import type { z } from 'zod';
 import type { CreateStockTransferBody } from '../../../generated/zod/stock-transfers/stock-transfers.zod.ts';
 import { stockRequestStatus, stockTransferStatus } from '../../domain/document-status.ts';
-import { type Location, locationOf, sameLocation } from '../../domain/location.ts';
+import { type Location, locationOf, routeColumns, sameLocation } from '../../domain/location.ts';
 import { toThousandths } from '../../domain/quantity.ts';
-import { fieldError, refusal, unprocessable } from '../../domain/refusal.ts';
+import { refusal, unprocessable } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
+import { enterDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { writeLineCosts } from '../../ledger/line-costs.ts';
-import { matchSourceLine, moveLinkedQuantity } from '../../ledger/linked-quantity.ts';
-import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
-import { requireLineItems, requireLocation } from '../../ledger/references.ts';
+import { lineIssue } from '../../ledger/line-movements.ts';
+import { fillSourceLines } from '../../ledger/linked-quantity.ts';
+import type { PostingContext } from '../../ledger/posting-context.ts';
+import { requireDocument, requireLineItems, requireLocation } from '../../ledger/references.ts';
 import { moveStatus } from '../../ledger/status-moves.ts';
 import { applyStockChanges, lockStockRows } from '../../ledger/stock-ledger.ts';
 import { issueWithLots, splitByLots } from '../../ledger/stock-lots.ts';
@@ -73,42 +75,23 @@ export async function createStockTransfer(context: PostingContext, input: StockT
     input.lines.map((line) => line.item_id),
   );
   if (input.stock_request_id != null) {
-    const request = await context.trx
-      .selectFrom('stock_requests')
-      .select('id')
-      .where('id', '=', input.stock_request_id)
-      .where('business_id', '=', context.businessId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (!request) throw fieldError('stock_request_id', 'The selected stock_request_id is invalid.');
+    await requireDocument(context, 'stock_requests', input.stock_request_id, 'stock_request_id');
   }
-  const at = timestampOf(context);
-  const header = await context.trx
-    .insertInto('stock_transfers')
-    .values({
-      business_id: context.businessId,
+  const headerId = await enterDocument(
+    context,
+    'stock_transfers',
+    {
       number: await assignDocumentNumber(context, 'stock-transfer', from),
       stock_request_id: input.stock_request_id ?? null,
-      from_branch_id: from.branch_id,
-      from_warehouse_id: from.warehouse_id,
-      to_branch_id: to.branch_id,
-      to_warehouse_id: to.warehouse_id,
+      ...routeColumns(from, to),
       transfer_date: input.transfer_date,
       notes: input.notes ?? null,
       status: 'in_transit',
-      created_at: at,
-      updated_at: at,
-      created_by: context.userId,
-      updated_by: context.userId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await context.trx
-    .insertInto('stock_transfer_lines')
-    .values(
-      input.lines.map((line, position) => ({
-        business_id: context.businessId,
-        stock_transfer_id: header.id,
+    },
+    {
+      table: 'stock_transfer_lines',
+      parent: 'stock_transfer_id',
+      rows: input.lines.map((line, position) => ({
         position,
         stock_request_line_id: line.stock_request_line_id ?? null,
         item_id: line.item_id,
@@ -117,13 +100,11 @@ export async function createStockTransfer(context: PostingContext, input: StockT
         lot_number: line.lot_number ?? null,
         received_quantity: 0,
         returned_quantity: 0,
-        created_at: at,
-        updated_at: at,
       })),
-    )
-    .execute();
-  await postStockTransfer(context, header.id, 1);
-  return header.id;
+    },
+  );
+  await postStockTransfer(context, headerId, 1);
+  return headerId;
 }
 
 // Sending takes the goods off hand at the source at its average cost and puts them in transit to the
@@ -144,44 +125,14 @@ export const postStockTransfer: Posting = async (context, id, direction) => {
   if (direction === -1 && lines.some((line) => Number(line.received_quantity) + Number(line.returned_quantity) > 0)) {
     throw refusal('Goods of this transfer were already received or returned; void those first.');
   }
-  // A request's status is set once, after all its lines moved, so that its history shows one move per transfer.
-  const filledRequests = new Set<number>();
-  for (const [index, line] of lines.entries()) {
-    if (line.stock_request_line_id === null) continue;
-    const stockRequestId = await matchSourceLine(
-      context,
-      'stock_request_lines',
-      line.stock_request_line_id,
-      { itemId: line.item_id, documentId: transfer.stock_request_id },
-      lineField(index, 'stock_request_line_id'),
-      'The request line does not match this transfer.',
-    );
-    await moveLinkedQuantity(
-      context,
-      { table: 'stock_request_lines', column: 'transferred_quantity' },
-      line.stock_request_line_id,
-      direction * Number(line.quantity),
-      lineField(index, 'quantity'),
-      'The quantity is more than the request line still awaits.',
-    );
-    filledRequests.add(stockRequestId);
-  }
+  const filledRequests = await fillSourceLines(context, 'stock-transfer', transfer.stock_request_id, lines, direction);
   for (const stockRequestId of filledRequests) await refreshRequestStatus(context, stockRequestId);
   const document = { type: 'stock-transfer', id, number: route.number };
   const items = await requireLineItems(
     context,
     lines.map((line) => line.item_id),
   );
-  const sourceChanges = lines.map((line, index) => ({
-    itemId: line.item_id,
-    location: route.from,
-    balance: 'on_hand' as const,
-    delta: -direction * Number(line.quantity),
-    unitCost: Number(line.unit_cost),
-    costEffect: direction === 1 ? ('issue' as const) : ('receipt' as const),
-    field: lineField(index, 'quantity'),
-    documentLineId: line.id,
-  }));
+  const sourceChanges = lines.map((line, index) => lineIssue(line, index, route.from, direction));
   await lockStockRows(context, [
     ...sourceChanges,
     ...sourceChanges.map((change) => ({ ...change, location: route.to })),

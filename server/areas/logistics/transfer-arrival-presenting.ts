@@ -12,16 +12,12 @@ export async function presentArrivalParts(
   rows: readonly { id: number; business_id: number; deleted_at: string | null; stock_transfer_id: number }[],
 ) {
   const heldBy = await receiptHolders(db, table === 'stock_receive_lines' ? 'stock-receive' : 'stock-return', rows);
-  const { linesOf, itemOf } = await documentLines(
-    db,
-    table,
-    rows.map((row) => row.id),
-  );
+  const { linesOf, itemOf } = await documentLines(db, table, rows);
   const lotsOf = await lineLots(
     db,
     table === 'stock_receive_lines' ? 'stock-receive' : 'stock-return',
     'in_transit',
-    rows.map((row) => row.id),
+    rows,
   );
   // A receive's line names its lot and expiry; a return's line the lot asked for and the lots it took.
   const lotFieldsOf = (line: { id: number; lot_number: string | null; expires_on?: string | null }) =>

@@ -3,10 +3,11 @@ import { toThousandths } from '../../domain/quantity.ts';
 import { fieldError } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
+import { lineArrival } from '../../ledger/line-movements.ts';
 import { moveLinkedQuantity } from '../../ledger/linked-quantity.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { refuseHeldReceipt } from '../../ledger/receipt-holds.ts';
-import { type ItemFacts, requireLineItems } from '../../ledger/references.ts';
+import { type ItemFacts, requireDocument, requireLineItems } from '../../ledger/references.ts';
 import { applyStockChanges } from '../../ledger/stock-ledger.ts';
 import {
   arrivedLots,
@@ -57,14 +58,7 @@ export type ArrivalInput = {
 };
 
 export async function createArrival(context: PostingContext, kind: ArrivalKind, input: ArrivalInput): Promise<number> {
-  const transfer = await context.trx
-    .selectFrom('stock_transfers')
-    .select('id')
-    .where('id', '=', input.stock_transfer_id)
-    .where('business_id', '=', context.businessId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!transfer) throw fieldError('stock_transfer_id', 'The selected stock_transfer_id is invalid.');
+  const transfer = await requireDocument(context, 'stock_transfers', input.stock_transfer_id, 'stock_transfer_id');
   const route = await loadTransferRoute(context, transfer.id);
   const transferLines = await context.trx
     .selectFrom('stock_transfer_lines')
@@ -216,16 +210,7 @@ export function arrivalPosting(kind: ArrivalKind): Posting {
             field: lineField(index, 'quantity'),
             documentLineId: line.id,
           },
-          {
-            itemId: line.item_id,
-            location: landing,
-            balance: 'on_hand' as const,
-            delta: direction * Number(line.quantity),
-            unitCost: Number(line.unit_cost),
-            costEffect: direction === 1 ? ('receipt' as const) : ('receipt_reversal' as const),
-            field: lineField(index, 'quantity'),
-            documentLineId: line.id,
-          },
+          lineArrival(line, index, landing, direction),
         ];
         const lots = lotsOf[index];
         return lots ? changes.flatMap((change) => splitByLots(change, lots)) : changes;

@@ -1,9 +1,5 @@
-import {
-  CreateBranchBody,
-  ListBranchesQueryParams,
-  SearchBranchesQueryParams,
-  UpdateBranchBody,
-} from '../../../generated/zod/branches/branches.zod.ts';
+import * as contract from '../../../generated/zod/branches/branches.zod.ts';
+import { contractSchemas } from '../../engine/contract-schemas.ts';
 import type { Resource } from '../../engine/resource.ts';
 import { usableLocations } from '../../engine/work-location.ts';
 import { locationColumns } from './location-columns.ts';
@@ -13,12 +9,7 @@ export const branchesResource: Resource<'branches'> = {
   singular: 'branch',
   table: 'branches',
   scope: 'business',
-  schemas: {
-    list: ListBranchesQueryParams,
-    search: SearchBranchesQueryParams,
-    create: CreateBranchBody,
-    update: UpdateBranchBody,
-  },
+  schemas: contractSchemas(contract, 'Branch', 'Branches'),
   searchColumns: ['code', 'name', 'address', 'phone', 'email'],
   conditions: { usable: usableLocations('branch') },
   unique: ['code'],

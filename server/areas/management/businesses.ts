@@ -1,15 +1,11 @@
 import type { Kysely } from 'kysely';
-import {
-  CreateBusinessBody,
-  ListBusinessesQueryParams,
-  SearchBusinessesQueryParams,
-  UpdateBusinessBody,
-} from '../../../generated/zod/businesses/businesses.zod.ts';
+import * as contract from '../../../generated/zod/businesses/businesses.zod.ts';
 import type { Database } from '../../db/database.ts';
 import type { OpticalKind } from '../../db/tables/optical-catalogue.ts';
 import { fieldError } from '../../domain/refusal.ts';
 import { normalizeTin } from '../../domain/vat.ts';
-import { auditColumns } from '../../engine/dynamic.ts';
+import { contractSchemas } from '../../engine/contract-schemas.ts';
+import { auditColumns, storedFields } from '../../engine/dynamic.ts';
 import { insertRecord } from '../../engine/mutations.ts';
 import type { Resource, Row } from '../../engine/resource.ts';
 
@@ -113,13 +109,7 @@ export async function seedStartingData(
 export async function presentBusinesses(rows: Row<'businesses'>[]) {
   return rows.map((row) => ({
     ...auditColumns(row),
-    name: row.name,
-    trade_name: row.trade_name,
-    tin: row.tin,
-    address: row.address,
-    phone: row.phone,
-    email: row.email,
-    registered_name: row.registered_name,
+    ...storedFields(row, ['name', 'trade_name', 'tin', 'address', 'phone', 'email', 'registered_name']),
     is_vat_registered: row.is_vat_registered === 1,
     invoice_footer: row.invoice_footer,
     require_cash_session: row.require_cash_session === 1,
@@ -132,12 +122,7 @@ export const businessesResource: Resource<'businesses', BusinessInput, BusinessI
   singular: 'business',
   table: 'businesses',
   scope: 'global',
-  schemas: {
-    list: ListBusinessesQueryParams,
-    search: SearchBusinessesQueryParams,
-    create: CreateBusinessBody,
-    update: UpdateBusinessBody,
-  },
+  schemas: contractSchemas(contract, 'Business', 'Businesses'),
   searchColumns: ['name', 'trade_name', 'tin', 'email'],
   toColumns: businessColumns,
   // Read from the database, not the request's identity, so that a business created in this transaction shows.

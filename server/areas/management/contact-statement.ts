@@ -22,6 +22,8 @@ const sides = {
     link: 'invoice_id',
     document: 'invoice',
     payment: 'invoice_payment',
+    memos: 'credit_memos',
+    memo: 'credit_memo',
     permission: 'view-invoices',
   },
   payable: {
@@ -31,6 +33,8 @@ const sides = {
     link: 'bill_id',
     document: 'bill',
     payment: 'bill_payment',
+    memos: 'debit_memos',
+    memo: 'debit_memo',
     permission: 'view-bills',
   },
 } as const;
@@ -46,7 +50,7 @@ type Movement = {
 
 /**
  * docs/domain/management.md, Statement of account: the contact's standing documents (charges) and the standing
- * payments on them, oldest first with a running balance in centavos; a document comes before a payment of the same
+ * payments and memos on them, oldest first with a running balance in centavos; a document comes before a payment of the same
  * day. What stood before `dateFrom` is brought forward as one opening balance.
  */
 export async function contactStatement(
@@ -56,7 +60,7 @@ export async function contactStatement(
   side: StatementSide,
   period: StatementPeriod,
 ) {
-  const { table, date, payments, link, document, payment } = sides[side];
+  const { table, date, payments, link, document, payment, memos, memo } = sides[side];
   const { rows } = await sql<Movement>`
     SELECT d.${sql.ref(date)} AS date, 0 AS is_payment, d.id, d.number, NULL AS applies_to, d.total AS amount
     FROM ${sql.table(table)} d
@@ -68,16 +72,12 @@ export async function contactStatement(
     JOIN ${sql.table(table)} d ON d.id = p.${sql.ref(link)}
     WHERE p.business_id = ${businessId} AND d.contact_id = ${contact.id} AND p.deleted_at IS NULL
       AND d.deleted_at IS NULL AND p.payment_date <= ${period.dateTo}
-    ${
-      side === 'receivable'
-        ? sql`UNION ALL
+    UNION ALL
     SELECT m.memo_date AS date, 2 AS is_payment, m.id, m.number, d.number AS applies_to, m.applied_amount AS amount
-    FROM credit_memos m
-    JOIN invoices d ON d.id = m.invoice_id
+    FROM ${sql.table(memos)} m
+    JOIN ${sql.table(table)} d ON d.id = m.${sql.ref(link)}
     WHERE m.business_id = ${businessId} AND m.contact_id = ${contact.id} AND m.deleted_at IS NULL
-      AND d.deleted_at IS NULL AND m.applied_amount > 0 AND m.memo_date <= ${period.dateTo}`
-        : sql``
-    }
+      AND d.deleted_at IS NULL AND m.applied_amount > 0 AND m.memo_date <= ${period.dateTo}
     ORDER BY date, is_payment, id`.execute(db);
 
   let opening = 0;
@@ -87,7 +87,7 @@ export async function contactStatement(
   const entries = [];
   for (const row of rows) {
     const amount = Number(row.amount);
-    // 1: a payment, 2: the part of a credit memo its invoice took; both lower what is owed.
+    // 1: a payment, 2: the part of a credit (debit) memo its invoice (bill) took; both lower what is owed.
     const isPayment = Number(row.is_payment) >= 1;
     balance += isPayment ? -amount : amount;
     if (period.dateFrom !== null && row.date < period.dateFrom) {
@@ -98,7 +98,7 @@ export async function contactStatement(
     else charges += amount;
     entries.push({
       date: row.date,
-      kind: Number(row.is_payment) === 2 ? ('credit_memo' as const) : isPayment ? payment : document,
+      kind: Number(row.is_payment) === 2 ? memo : isPayment ? payment : document,
       document_id: row.id,
       number: row.number,
       applies_to: row.applies_to,

@@ -1,9 +1,5 @@
-import {
-  CreateContactTypeBody,
-  ListContactTypesQueryParams,
-  SearchContactTypesQueryParams,
-  UpdateContactTypeBody,
-} from '../../../generated/zod/contact-types/contact-types.zod.ts';
+import * as contract from '../../../generated/zod/contact-types/contact-types.zod.ts';
+import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns } from '../../engine/dynamic.ts';
 import type { Resource } from '../../engine/resource.ts';
 
@@ -12,12 +8,7 @@ export const contactTypesResource: Resource<'contact_types'> = {
   singular: 'contact type',
   table: 'contact_types',
   scope: 'business',
-  schemas: {
-    list: ListContactTypesQueryParams,
-    search: SearchContactTypesQueryParams,
-    create: CreateContactTypeBody,
-    update: UpdateContactTypeBody,
-  },
+  schemas: contractSchemas(contract, 'ContactType', 'ContactTypes'),
   searchColumns: ['name'],
   unique: ['name'],
   async present(_ctx, rows) {

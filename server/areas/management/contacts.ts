@@ -1,14 +1,10 @@
 import { sql } from 'kysely';
-import {
-  CreateContactBody,
-  ListContactsQueryParams,
-  SearchContactsQueryParams,
-  UpdateContactBody,
-} from '../../../generated/zod/contacts/contacts.zod.ts';
+import * as contract from '../../../generated/zod/contacts/contacts.zod.ts';
 import { holdsAny } from '../../auth/identity.ts';
 import { centavosToPesos } from '../../domain/money.ts';
+import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { seesCosts } from '../../engine/costs.ts';
-import { auditColumns, dynamic } from '../../engine/dynamic.ts';
+import { auditColumns, dynamic, storedFields } from '../../engine/dynamic.ts';
 import { nameOf, namesById } from '../../engine/lookups.ts';
 import type { Resource, ResourceContext } from '../../engine/resource.ts';
 import { withTin } from './businesses.ts';
@@ -19,12 +15,7 @@ export const contactsResource: Resource<'contacts'> = {
   singular: 'contact',
   table: 'contacts',
   scope: 'business',
-  schemas: {
-    list: ListContactsQueryParams,
-    search: SearchContactsQueryParams,
-    create: CreateContactBody,
-    update: UpdateContactBody,
-  },
+  schemas: contractSchemas(contract, 'Contact', 'Contacts'),
   searchColumns: ['name', 'company_name', 'email', 'phone', 'tin'],
   references: { contact_type_id: 'contact_types' },
   toColumns: (input) => withTin(input as Record<string, unknown>),
@@ -58,15 +49,17 @@ export const contactsResource: Resource<'contacts'> = {
     const seesPayables = holdsAny(ctx.identity, ['view-bills']) && seesCosts(ctx);
     return rows.map((row) => ({
       ...auditColumns(row),
-      business_id: row.business_id,
-      contact_type_id: row.contact_type_id,
-      name: row.name,
-      company_name: row.company_name,
-      email: row.email,
-      phone: row.phone,
-      address: row.address,
-      tin: row.tin,
-      notes: row.notes,
+      ...storedFields(row, [
+        'business_id',
+        'contact_type_id',
+        'name',
+        'company_name',
+        'email',
+        'phone',
+        'address',
+        'tin',
+        'notes',
+      ]),
       contact_type_name: nameOf(types, row.contact_type_id),
       balance: owed === null ? null : centavosToPesos(owed.get(row.id) ?? 0),
       store_credit_balance: owed === null ? null : centavosToPesos(Number(row.store_credit)),

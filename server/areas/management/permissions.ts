@@ -1,7 +1,5 @@
-import {
-  ListPermissionsQueryParams,
-  SearchPermissionsQueryParams,
-} from '../../../generated/zod/permissions/permissions.zod.ts';
+import * as contract from '../../../generated/zod/permissions/permissions.zod.ts';
+import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns } from '../../engine/dynamic.ts';
 import type { Resource } from '../../engine/resource.ts';
 
@@ -11,7 +9,7 @@ export const permissionsResource: Resource<'permissions'> = {
   singular: 'permission',
   table: 'permissions',
   scope: 'global',
-  schemas: { list: ListPermissionsQueryParams, search: SearchPermissionsQueryParams },
+  schemas: contractSchemas(contract, 'Permission', 'Permissions'),
   searchColumns: ['name', 'group', 'action'],
   async present(_ctx, rows) {
     return rows.map((row) => ({ ...auditColumns(row), name: row.name, group: row.group, action: row.action }));

@@ -1,9 +1,5 @@
-import {
-  CreateRoleBody,
-  ListRolesQueryParams,
-  SearchRolesQueryParams,
-  UpdateRoleBody,
-} from '../../../generated/zod/roles/roles.zod.ts';
+import * as contract from '../../../generated/zod/roles/roles.zod.ts';
+import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns } from '../../engine/dynamic.ts';
 import type { Resource } from '../../engine/resource.ts';
 
@@ -13,12 +9,7 @@ export const rolesResource: Resource<'roles'> = {
   singular: 'role',
   table: 'roles',
   scope: 'global',
-  schemas: {
-    list: ListRolesQueryParams,
-    search: SearchRolesQueryParams,
-    create: CreateRoleBody,
-    update: UpdateRoleBody,
-  },
+  schemas: contractSchemas(contract, 'Role', 'Roles'),
   searchColumns: ['name', 'description'],
   unique: ['name'],
   // A role still held by users stays (the users' foreign keys refuse), its permission links go with it.

@@ -1,20 +1,16 @@
 import type { z } from 'zod';
-import {
-  CreateUserBody,
-  ListUsersQueryParams,
-  SearchUsersQueryParams,
-  UpdateUserBody,
-} from '../../../generated/zod/users/users.zod.ts';
+import * as contract from '../../../generated/zod/users/users.zod.ts';
 import { homeLocationName } from '../../auth/auth-user.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { endAllSessionsOf } from '../../auth/sessions.ts';
 import { conflict, type FieldErrors, unprocessable } from '../../domain/refusal.ts';
-import { auditColumns } from '../../engine/dynamic.ts';
+import { contractSchemas } from '../../engine/contract-schemas.ts';
+import { auditColumns, storedFields } from '../../engine/dynamic.ts';
 import { insertRecord, updateColumns } from '../../engine/mutations.ts';
 import type { Resource, ResourceContext } from '../../engine/resource.ts';
 
-type UserCreate = z.output<typeof CreateUserBody>;
-type UserUpdate = z.output<typeof UpdateUserBody>;
+type UserCreate = z.output<typeof contract.CreateUserBody>;
+type UserUpdate = z.output<typeof contract.UpdateUserBody>;
 type UserInput = UserCreate | UserUpdate;
 
 export async function presentUsers(ctx: ResourceContext, rows: Parameters<typeof usersResource.present>[1]) {
@@ -34,10 +30,7 @@ export async function presentUsers(ctx: ResourceContext, rows: Parameters<typeof
   return Promise.all(
     rows.map(async (row) => ({
       ...auditColumns(row),
-      name: row.name,
-      email: row.email,
-      userable_type: row.userable_type,
-      userable_id: row.userable_id,
+      ...storedFields(row, ['name', 'email', 'userable_type', 'userable_id']),
       business_ids: memberships.filter((m) => m.user_id === row.id).map((m) => m.business_id),
       role_ids: roles.filter((role) => role.user_id === row.id).map((role) => role.id),
       userable_from: await homeLocationName(ctx.db, row),
@@ -116,12 +109,7 @@ export const usersResource: Resource<'users', UserCreate, UserUpdate> = {
   singular: 'user',
   table: 'users',
   scope: 'global',
-  schemas: {
-    list: ListUsersQueryParams,
-    search: SearchUsersQueryParams,
-    create: CreateUserBody,
-    update: UpdateUserBody,
-  },
+  schemas: contractSchemas(contract, 'User', 'Users'),
   searchColumns: ['name', 'email'],
   unique: ['email'],
   filters: {

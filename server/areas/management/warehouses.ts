@@ -1,9 +1,5 @@
-import {
-  CreateWarehouseBody,
-  ListWarehousesQueryParams,
-  SearchWarehousesQueryParams,
-  UpdateWarehouseBody,
-} from '../../../generated/zod/warehouses/warehouses.zod.ts';
+import * as contract from '../../../generated/zod/warehouses/warehouses.zod.ts';
+import { contractSchemas } from '../../engine/contract-schemas.ts';
 import type { Resource } from '../../engine/resource.ts';
 import { usableLocations } from '../../engine/work-location.ts';
 import { locationColumns } from './location-columns.ts';
@@ -13,12 +9,7 @@ export const warehousesResource: Resource<'warehouses'> = {
   singular: 'warehouse',
   table: 'warehouses',
   scope: 'business',
-  schemas: {
-    list: ListWarehousesQueryParams,
-    search: SearchWarehousesQueryParams,
-    create: CreateWarehouseBody,
-    update: UpdateWarehouseBody,
-  },
+  schemas: contractSchemas(contract, 'Warehouse', 'Warehouses'),
   searchColumns: ['code', 'name', 'address', 'phone'],
   conditions: { usable: usableLocations('warehouse') },
   unique: ['code'],

@@ -1,25 +1,20 @@
 import type { z } from 'zod';
 import type { CreateBillPaymentBody } from '../../../generated/zod/bill-payments/bill-payments.zod.ts';
 import { locationOf } from '../../domain/location.ts';
-import { formatPesos } from '../../domain/money.ts';
 import { fieldError } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
-import { moveContactCredit, movePayment, paymentColumns } from '../../ledger/payments.ts';
+import { paymentColumns } from '../../ledger/payments.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
+import { requireDocument } from '../../ledger/references.ts';
+import { settlePayment } from '../../ledger/settlement.ts';
 
 export type BillPaymentInput = z.output<typeof CreateBillPaymentBody>;
 
 export async function createBillPayment(context: PostingContext, input: BillPaymentInput): Promise<number> {
-  const bill = await context.trx
-    .selectFrom('bills')
-    .select(['id', 'branch_id', 'warehouse_id'])
-    .where('id', '=', input.bill_id)
-    .where('business_id', '=', context.businessId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  const location = bill ? locationOf(bill.branch_id, bill.warehouse_id) : null;
-  if (!bill || !location) throw fieldError('bill_id', 'The selected bill_id is invalid.');
+  const bill = await requireDocument(context, 'bills', input.bill_id, 'bill_id');
+  const location = locationOf(bill.branch_id, bill.warehouse_id);
+  if (!location) throw fieldError('bill_id', 'The selected bill_id is invalid.');
   const header = await context.trx
     .insertInto('bill_payments')
     .values({
@@ -43,17 +38,10 @@ export const postBillPayment: Posting = async (context, id, direction) => {
     .where('bill_payments.id', '=', id)
     .where('bill_payments.business_id', '=', context.businessId)
     .executeTakeFirstOrThrow();
-  await movePayment(context, 'bills', payment.bill_id, direction * Number(payment.amount), 'amount');
-  if (payment.payment_method === 'store_credit') {
-    throw fieldError('payment_method', "A customer's store credit pays invoices, not bills.");
-  }
-  if (payment.payment_method === 'supplier_credit') {
-    const spent = await moveContactCredit(
-      context,
-      'supplier_credit',
-      payment.contact_id,
-      -direction * Number(payment.amount),
-    );
-    if (!spent.moved) throw fieldError('amount', `The supplier's credit is only ${formatPesos(spent.left)}.`);
-  }
+  await settlePayment(
+    context,
+    'bills',
+    { ...payment, document_id: payment.bill_id, amount: Number(payment.amount) },
+    direction,
+  );
 };

@@ -1,19 +1,20 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { CreateDebitMemoBody } from '../../../generated/zod/debit-memos/debit-memos.zod.ts';
-import type { DebitSettlement } from '../../db/tables/memoranda.ts';
 import { businessDate } from '../../domain/business-date.ts';
 import { divideRounded } from '../../domain/line-amount.ts';
 import { type Location, locationOf } from '../../domain/location.ts';
-import { type Centavos, formatPesos, pesosToCentavos } from '../../domain/money.ts';
+import { type Centavos, pesosToCentavos } from '../../domain/money.ts';
 import { fromThousandths, toThousandths } from '../../domain/quantity.ts';
 import { conflict, type FieldErrors, fieldError, Refusal, unprocessable } from '../../domain/refusal.ts';
 import { latestPurchaseCost } from '../../ledger/default-prices.ts';
 import { assignDocumentNumber, assignReferenceNumber } from '../../ledger/document-counter.ts';
+import { enterDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
-import { moveContactCredit, refreshPaymentStatus } from '../../ledger/payments.ts';
-import { type PostingContext, type PostingDirection, timestampOf } from '../../ledger/posting-context.ts';
-import { requireActive, requireLineItems, requireLocation } from '../../ledger/references.ts';
+import { lineIssue } from '../../ledger/line-movements.ts';
+import type { PostingContext, PostingDirection } from '../../ledger/posting-context.ts';
+import { requireActive, requireDocument, requireLineItems, requireLocation } from '../../ledger/references.ts';
+import { checkRefundMethod, queueOnBalance, settleMemo } from '../../ledger/settlement.ts';
 import { applyStockChanges } from '../../ledger/stock-ledger.ts';
 import { issueWithLots } from '../../ledger/stock-lots.ts';
 
@@ -31,14 +32,7 @@ function lineAmount(quantity: number, unitCost: Centavos): Centavos {
 }
 
 async function requireBill(context: PostingContext, billId: number, contactId: number, location: Location) {
-  const bill = await context.trx
-    .selectFrom('bills')
-    .select(['id', 'contact_id', 'branch_id', 'warehouse_id', 'bill_date'])
-    .where('id', '=', billId)
-    .where('business_id', '=', context.businessId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!bill) throw fieldError('bill_id', 'The selected bill_id is invalid.');
+  const bill = await requireDocument(context, 'bills', billId, 'bill_id');
   if (bill.contact_id !== contactId) throw fieldError('bill_id', "The bill is not this supplier's.");
   if (bill.branch_id !== location.branch_id || bill.warehouse_id !== location.warehouse_id) {
     throw fieldError('bill_id', 'The bill is of another location.');
@@ -109,23 +103,16 @@ export async function createDebitMemo(context: PostingContext, input: DebitMemoI
     });
   }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
+  checkRefundMethod('bills', input);
   const settlement = input.settlement ?? null;
-  if (settlement === 'refund' && input.refund_method == null) {
-    throw fieldError('refund_method', 'Choose how the supplier pays the refund.');
-  }
-  if (input.refund_method === 'store_credit' || input.refund_method === 'supplier_credit') {
-    throw fieldError('refund_method', 'A refund is paid in cash, by transfer, check, card or e-wallet.');
-  }
-  const at = timestampOf(context);
-  const header = await context.trx
-    .insertInto('debit_memos')
-    .values({
-      business_id: context.businessId,
+  const headerId = await enterDocument(
+    context,
+    'debit_memos',
+    {
       number: await assignDocumentNumber(context, 'debit-memo', location),
       reference_number: await assignReferenceNumber(context, 'document-memorandum', input.contact_id),
       contact_id: input.contact_id,
-      branch_id: location.branch_id,
-      warehouse_id: location.warehouse_id,
+      ...location,
       bill_id: bill?.id ?? null,
       memo_date: input.memo_date,
       reason: input.reason,
@@ -136,19 +123,11 @@ export async function createDebitMemo(context: PostingContext, input: DebitMemoI
       settlement,
       refund_method: settlement === 'refund' ? (input.refund_method ?? null) : null,
       refund_reference: settlement === 'refund' ? (input.refund_reference ?? null) : null,
-      created_at: at,
-      updated_at: at,
-      created_by: context.userId,
-      updated_by: context.userId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await context.trx
-    .insertInto('debit_memo_lines')
-    .values(
-      lines.map((line) => ({
-        business_id: context.businessId,
-        debit_memo_id: header.id,
+    },
+    {
+      table: 'debit_memo_lines',
+      parent: 'debit_memo_id',
+      rows: lines.map((line) => ({
         position: line.position,
         item_id: line.item_id,
         bill_line_id: line.bill_line_id,
@@ -158,13 +137,11 @@ export async function createDebitMemo(context: PostingContext, input: DebitMemoI
         lot_number: line.lot_number,
         return_stock: line.return_stock ? 1 : 0,
         stock_unit_cost: 0,
-        created_at: at,
-        updated_at: at,
       })),
-    )
-    .execute();
-  await postDebitMemo(context, header.id, 1);
-  return header.id;
+    },
+  );
+  await postDebitMemo(context, headerId, 1);
+  return headerId;
 }
 
 type StoredLine = {
@@ -187,9 +164,7 @@ export const postDebitMemo: Posting = async (context, id, direction) => {
     .where('id', '=', id)
     .where('business_id', '=', context.businessId)
     .executeTakeFirstOrThrow();
-  if (memo.bill_id !== null && context.dialect === 'postgres') {
-    await context.trx.selectFrom('bills').select('id').where('id', '=', memo.bill_id).forUpdate().execute();
-  }
+  await queueOnBalance(context, 'bills', memo.bill_id);
   const lines: StoredLine[] = (
     await context.trx
       .selectFrom('debit_memo_lines')
@@ -223,64 +198,11 @@ export const postDebitMemo: Posting = async (context, id, direction) => {
       });
     }
   }
-  await moveMoney(context, memo, direction);
+  await settleMemo(context, 'bills', { ...memo, document_id: memo.bill_id }, direction);
   const location = locationOf(memo.branch_id, memo.warehouse_id);
   if (!location) throw new Error(`Debit memo ${id} has no location.`);
   await moveStock(context, { id, number: memo.number, date: memo.memo_date }, location, lines, direction);
 };
-
-type MemoMoney = {
-  id: number;
-  bill_id: number | null;
-  contact_id: number;
-  total: number;
-  excess_amount: number;
-  settlement: DebitSettlement | null;
-};
-
-async function moveMoney(context: PostingContext, memo: MemoMoney, direction: PostingDirection): Promise<void> {
-  const total = Number(memo.total);
-  if (direction === 1) {
-    let balance = 0;
-    if (memo.bill_id !== null) {
-      const bill = await context.trx
-        .selectFrom('bills')
-        .select(['total', 'debited_total', 'amount_paid'])
-        .where('id', '=', memo.bill_id)
-        .executeTakeFirstOrThrow();
-      balance = Math.max(0, Number(bill.total) - Number(bill.debited_total) - Number(bill.amount_paid));
-    }
-    const applied = Math.min(total, balance);
-    const excess = total - applied;
-    const settlement = excess > 0 ? (memo.settlement ?? 'supplier_credit') : null;
-    await context.trx
-      .updateTable('debit_memos')
-      .set({ applied_amount: applied, excess_amount: excess, settlement })
-      .where('id', '=', memo.id)
-      .execute();
-    if (memo.bill_id !== null) await moveDebited(context, memo.bill_id, total);
-    if (settlement === 'supplier_credit') await moveContactCredit(context, 'supplier_credit', memo.contact_id, excess);
-    return;
-  }
-  if (memo.settlement === 'supplier_credit' && Number(memo.excess_amount) > 0) {
-    const moved = await moveContactCredit(context, 'supplier_credit', memo.contact_id, -Number(memo.excess_amount));
-    if (!moved.moved) {
-      throw conflict(
-        `The supplier's credit from this memo was already spent: ${formatPesos(moved.left)} of ${formatPesos(Number(memo.excess_amount))} is left.`,
-      );
-    }
-  }
-  if (memo.bill_id !== null) await moveDebited(context, memo.bill_id, -total);
-}
-
-async function moveDebited(context: PostingContext, billId: number, delta: Centavos): Promise<void> {
-  await context.trx
-    .updateTable('bills')
-    .set({ debited_total: sql`debited_total + ${delta}`, updated_at: timestampOf(context) })
-    .where('id', '=', billId)
-    .execute();
-  await refreshPaymentStatus(context, 'bills', billId);
-}
 
 // Returned goods leave at the average cost (never below zero), from the named lot or the earliest expiry first; a
 // void puts them back into the lots they left and at the cost they left at.
@@ -303,14 +225,7 @@ async function moveStock(
     direction,
     returned.map((line) => ({
       change: {
-        itemId: line.item_id,
-        location,
-        balance: 'on_hand' as const,
-        delta: -direction * line.quantity,
-        unitCost: line.stock_unit_cost,
-        costEffect: direction === 1 ? ('issue' as const) : ('receipt' as const),
-        field: lineField(line.position, 'quantity'),
-        documentLineId: line.id,
+        ...lineIssue({ ...line, unit_cost: line.stock_unit_cost }, line.position, location, direction),
         lot: null,
       },
       lotTracked: items.get(line.item_id)?.is_lot_tracked ?? false,

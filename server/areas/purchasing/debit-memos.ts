@@ -1,34 +1,19 @@
-import type { z } from 'zod';
-import {
-  CreateDebitMemoBody,
-  ListDebitMemosQueryParams,
-  SearchDebitMemosQueryParams,
-} from '../../../generated/zod/debit-memos/debit-memos.zod.ts';
+import * as contract from '../../../generated/zod/debit-memos/debit-memos.zod.ts';
 import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
-import { auditColumns } from '../../engine/dynamic.ts';
+import { contractSchemas } from '../../engine/contract-schemas.ts';
+import { auditColumns, storedFields } from '../../engine/dynamic.ts';
 import { nameOf, namesIn } from '../../engine/lookups.ts';
-import type { Resource } from '../../engine/resource.ts';
 import { locationNames } from '../../ledger/document-presenting.ts';
-import { checkFigures, documentLifecycle, postingContextOf } from '../../ledger/document-support.ts';
+import { documentResource } from '../../ledger/document-resource.ts';
 import { lineLots } from '../../ledger/line-lots.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
 import { createDebitMemo, debitMemoDocumentType, postDebitMemo } from './debit-memos-posting.ts';
 
-type Create = z.output<typeof CreateDebitMemoBody>;
-
 // Debit memos (docs/domain/purchasing.md, Debit memos).
-export const debitMemosResource: Resource<'debit_memos', Create> = {
-  prefix: 'debit-memos',
-  singular: 'debit memo',
+export const debitMemosResource = documentResource({
   table: 'debit_memos',
-  scope: 'business',
-  actions: ['view', 'create', 'delete', 'restore', 'force-delete'],
-  schemas: {
-    list: ListDebitMemosQueryParams,
-    search: SearchDebitMemosQueryParams,
-    create: CreateDebitMemoBody,
-  },
+  schemas: contractSchemas(contract, 'DebitMemo', 'DebitMemos'),
   searchColumns: ['number', 'reference_number', 'notes'],
   documentDate: { field: 'memo_date', label: 'memo date' },
   costs: {
@@ -36,17 +21,12 @@ export const debitMemosResource: Resource<'debit_memos', Create> = {
     lineFields: ['unit_cost', 'amount'],
   },
   workPlaces: atOwnLocation,
-  toColumns(input) {
-    checkFigures(input, ['unit_cost'], ['quantity']);
-    return {};
-  },
-  async create(ctx, input) {
-    return createDebitMemo(postingContextOf(ctx), input);
-  },
-  ...documentLifecycle('debit_memos', postDebitMemo),
+  figures: { money: ['unit_cost'], quantities: ['quantity'] },
+  create: createDebitMemo,
+  post: postDebitMemo,
   async present(ctx, rows) {
     const ids = rows.map((row) => row.id);
-    const lotsOf = await lineLots(ctx.db, debitMemoDocumentType, 'on_hand', ids);
+    const lotsOf = await lineLots(ctx.db, debitMemoDocumentType, 'on_hand', rows);
     const lines =
       ids.length === 0
         ? []
@@ -82,10 +62,7 @@ export const debitMemosResource: Resource<'debit_memos', Create> = {
     const pesos = (value: number) => centavosToPesos(Number(value));
     return rows.map((row) => ({
       ...auditColumns(row),
-      business_id: row.business_id,
-      number: row.number,
-      reference_number: row.reference_number,
-      contact_id: row.contact_id,
+      ...storedFields(row, ['business_id', 'number', 'reference_number', 'contact_id']),
       contact_name: nameOf(contacts, row.contact_id),
       branch_id: row.branch_id,
       warehouse_id: row.warehouse_id,
@@ -119,4 +96,4 @@ export const debitMemosResource: Resource<'debit_memos', Create> = {
         })),
     }));
   },
-};
+});

@@ -1,14 +1,12 @@
 import type { z } from 'zod';
-import {
-  CreatePurchaseItemPriceBody,
-  ListPurchaseItemPricesQueryParams,
-  SearchPurchaseItemPricesQueryParams,
-  UpdatePurchaseItemPriceBody,
-} from '../../../generated/zod/purchase-item-prices/purchase-item-prices.zod.ts';
+import * as contract from '../../../generated/zod/purchase-item-prices/purchase-item-prices.zod.ts';
+import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { moneyColumn, presentPrices, textMatchesOf } from '../../engine/price-helpers.ts';
 import type { Resource } from '../../engine/resource.ts';
 
-type PriceInput = z.output<typeof CreatePurchaseItemPriceBody> | z.output<typeof UpdatePurchaseItemPriceBody>;
+type PriceInput =
+  | z.output<typeof contract.CreatePurchaseItemPriceBody>
+  | z.output<typeof contract.UpdatePurchaseItemPriceBody>;
 
 // A supplier's cost for an item from a date on; a new purchase line defaults to the latest one in effect.
 export const purchaseItemPricesResource: Resource<'purchase_item_prices', PriceInput, PriceInput> = {
@@ -16,12 +14,7 @@ export const purchaseItemPricesResource: Resource<'purchase_item_prices', PriceI
   singular: 'purchase item price',
   table: 'purchase_item_prices',
   scope: 'business',
-  schemas: {
-    list: ListPurchaseItemPricesQueryParams,
-    search: SearchPurchaseItemPricesQueryParams,
-    create: CreatePurchaseItemPriceBody,
-    update: UpdatePurchaseItemPriceBody,
-  },
+  schemas: contractSchemas(contract, 'PurchaseItemPrice', 'PurchaseItemPrices'),
   searchColumns: [],
   costs: { fields: ['unit_cost'] },
   references: { item_id: 'items', contact_id: 'contacts' },

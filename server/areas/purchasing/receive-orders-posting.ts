@@ -3,16 +3,17 @@ import type { CreateReceiveOrderBody } from '../../../generated/zod/receive-orde
 import { computeLineAmount } from '../../domain/line-amount.ts';
 import { locationOf } from '../../domain/location.ts';
 import { toThousandths } from '../../domain/quantity.ts';
-import { fieldError } from '../../domain/refusal.ts';
 import { defaultReceiptCost, missingPurchaseCost, resolveLinePrices } from '../../ledger/default-prices.ts';
-import { assignDocumentNumber } from '../../ledger/document-counter.ts';
-import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
-import { matchSourceLine, moveLinkedQuantity } from '../../ledger/linked-quantity.ts';
-import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
+import { enterDocument } from '../../ledger/document-entry.ts';
+import type { Posting } from '../../ledger/document-lifecycle.ts';
+import { lineArrival } from '../../ledger/line-movements.ts';
+import { fillSourceLines } from '../../ledger/linked-quantity.ts';
+import type { PostingContext } from '../../ledger/posting-context.ts';
 import { refuseHeldReceipt } from '../../ledger/receipt-holds.ts';
-import { requireActive, requireLineItems, requireLocation } from '../../ledger/references.ts';
+import { requireActive, requireDocument, requireLineItems, requireLocation } from '../../ledger/references.ts';
 import { applyStockChanges } from '../../ledger/stock-ledger.ts';
 import { requireReceiptLots } from '../../ledger/stock-lots.ts';
+import { orderFollowUpColumns } from './order-follow-up.ts';
 import { refreshPurchaseOrderStatus } from './purchase-order-status.ts';
 
 export type ReceiveOrderInput = z.output<typeof CreateReceiveOrderBody>;
@@ -25,7 +26,9 @@ export async function createReceiveOrder(context: PostingContext, input: Receive
     input.lines.map((line) => line.item_id),
   );
   const lots = await requireReceiptLots(context, input.lines, items);
-  if (input.purchase_order_id != null) await requireOpenOrder(context, input.purchase_order_id);
+  if (input.purchase_order_id != null) {
+    await requireDocument(context, 'purchase_orders', input.purchase_order_id, 'purchase_order_id');
+  }
   const resolved = await resolveLinePrices(
     input.lines,
     'unit_cost',
@@ -46,51 +49,23 @@ export async function createReceiveOrder(context: PostingContext, input: Receive
       expires_on: lots[position]?.expiresOn ?? null,
     };
   });
-  const at = timestampOf(context);
-  const header = await context.trx
-    .insertInto('receive_orders')
-    .values({
-      business_id: context.businessId,
-      number: await assignDocumentNumber(context, 'receive-order', location),
-      purchase_order_id: input.purchase_order_id ?? null,
-      contact_id: input.contact_id,
-      branch_id: location.branch_id,
-      warehouse_id: location.warehouse_id,
+  const headerId = await enterDocument(
+    context,
+    'receive_orders',
+    {
+      ...(await orderFollowUpColumns(context, 'receive-order', input, location)),
       received_date: input.received_date,
       notes: input.notes ?? null,
       total: lines.reduce((sum, line) => sum + line.amount, 0),
-      created_at: at,
-      updated_at: at,
-      created_by: context.userId,
-      updated_by: context.userId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await context.trx
-    .insertInto('receive_order_lines')
-    .values(
-      lines.map((line) => ({
-        ...line,
-        business_id: context.businessId,
-        receive_order_id: header.id,
-        created_at: at,
-        updated_at: at,
-      })),
-    )
-    .execute();
-  await postReceiveOrder(context, header.id, 1);
-  return header.id;
-}
-
-async function requireOpenOrder(context: PostingContext, purchaseOrderId: number): Promise<void> {
-  const order = await context.trx
-    .selectFrom('purchase_orders')
-    .select('id')
-    .where('id', '=', purchaseOrderId)
-    .where('business_id', '=', context.businessId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!order) throw fieldError('purchase_order_id', 'The selected purchase_order_id is invalid.');
+    },
+    {
+      table: 'receive_order_lines',
+      parent: 'receive_order_id',
+      rows: lines,
+    },
+  );
+  await postReceiveOrder(context, headerId, 1);
+  return headerId;
 }
 
 // Receiving adds the goods on hand at the receipt cost, into the line's lot for a lot-tracked item, and fills the
@@ -115,28 +90,7 @@ export const postReceiveOrder: Posting = async (context, id, direction) => {
     context,
     lines.map((line) => line.item_id),
   );
-  // An order's status is set once, after all its lines moved, so that its history shows one move per receipt.
-  const filledOrders = new Set<number>();
-  for (const [index, line] of lines.entries()) {
-    if (line.purchase_order_line_id === null) continue;
-    const purchaseOrderId = await matchSourceLine(
-      context,
-      'purchase_order_lines',
-      line.purchase_order_line_id,
-      { itemId: line.item_id, documentId: order.purchase_order_id },
-      lineField(index, 'purchase_order_line_id'),
-      'The order line does not match this receipt.',
-    );
-    await moveLinkedQuantity(
-      context,
-      { table: 'purchase_order_lines', column: 'received_quantity' },
-      line.purchase_order_line_id,
-      direction * Number(line.quantity),
-      lineField(index, 'quantity'),
-      'The quantity is more than the order line still awaits.',
-    );
-    filledOrders.add(purchaseOrderId);
-  }
+  const filledOrders = await fillSourceLines(context, 'receive-order', order.purchase_order_id, lines, direction);
   for (const purchaseOrderId of filledOrders) await refreshPurchaseOrderStatus(context, purchaseOrderId);
   await applyStockChanges(
     context,
@@ -145,14 +99,7 @@ export const postReceiveOrder: Posting = async (context, id, direction) => {
       .map((line, index) => ({ line, index }))
       .filter(({ line }) => items.get(line.item_id)?.is_inventory_tracked)
       .map(({ line, index }) => ({
-        itemId: line.item_id,
-        location,
-        balance: 'on_hand' as const,
-        delta: direction * Number(line.quantity),
-        unitCost: Number(line.unit_cost),
-        costEffect: direction === 1 ? ('receipt' as const) : ('receipt_reversal' as const),
-        field: lineField(index, 'quantity'),
-        documentLineId: line.id,
+        ...lineArrival(line, index, location, direction),
         lot:
           items.get(line.item_id)?.is_lot_tracked && line.lot_number !== null && line.expires_on !== null
             ? { lotNumber: line.lot_number, expiresOn: line.expires_on }

@@ -1,6 +1,11 @@
 import { type Kysely, sql } from 'kysely';
+import {
+  GetPayablesAgingReportQueryParams,
+  GetReceivablesAgingReportQueryParams,
+} from '../../../generated/zod/reports/reports.zod.ts';
 import type { Database } from '../../db/database.ts';
 import { centavosToPesos } from '../../domain/money.ts';
+import { notAfterToday, ownerReport } from './owner-report.ts';
 import { daysBetween } from './report-scope.ts';
 
 export type AgingSide = 'receivables' | 'payables';
@@ -39,6 +44,16 @@ type OpenDocument = {
   paid: number | string;
 };
 
+// Every bucket and the total at nothing owed, for a contact's row and for the totals row.
+const nothingOwed = (): Record<Bucket | 'total', number> => ({
+  not_due: 0,
+  days_1_30: 0,
+  days_31_60: 0,
+  days_61_90: 0,
+  over_90: 0,
+  total: 0,
+});
+
 /**
  * What each customer owes us (receivables) or we owe each supplier (payables) as the documents stood at the end
  * of `asOf`: standing documents dated by then, less their standing payments dated by then, aged by days past the
@@ -62,14 +77,7 @@ export async function aging(db: Kysely<Database>, businessId: number, side: Agin
     ORDER BY c.name, d.contact_id, d.${sql.ref(date)}, d.id`.execute(db);
   type Row = { contact_id: number; contact_name: string; documents: unknown[] } & Record<Bucket | 'total', number>;
   const byContact = new Map<number, Row>();
-  const totals: Record<Bucket | 'total', number> = {
-    not_due: 0,
-    days_1_30: 0,
-    days_31_60: 0,
-    days_61_90: 0,
-    over_90: 0,
-    total: 0,
-  };
+  const totals = nothingOwed();
   for (const document of rows) {
     const balance = Number(document.total) - Number(document.paid);
     if (balance <= 0) continue;
@@ -81,12 +89,7 @@ export async function aging(db: Kysely<Database>, businessId: number, side: Agin
         contact_id: document.contact_id,
         contact_name: document.contact_name,
         documents: [],
-        not_due: 0,
-        days_1_30: 0,
-        days_31_60: 0,
-        days_61_90: 0,
-        over_90: 0,
-        total: 0,
+        ...nothingOwed(),
       };
       byContact.set(document.contact_id, row);
     }
@@ -119,3 +122,20 @@ export async function aging(db: Kysely<Database>, businessId: number, side: Agin
     totals: pesos(totals),
   };
 }
+
+// Both sides are asked alike: as of a day no later than today, for one contact or all.
+function agingOwnerReport(side: AgingSide, query: typeof GetReceivablesAgingReportQueryParams) {
+  return ownerReport({
+    name: `${side}-aging`,
+    query,
+    run: ({ db, businessId, today }, asked) =>
+      aging(db, businessId, side, {
+        asOf: notAfterToday('as_of', asked.as_of, today),
+        contactId: asked.contact_id ?? null,
+      }),
+  });
+}
+
+export const receivablesAgingOwnerReport = agingOwnerReport('receivables', GetReceivablesAgingReportQueryParams);
+
+export const payablesAgingOwnerReport = agingOwnerReport('payables', GetPayablesAgingReportQueryParams);

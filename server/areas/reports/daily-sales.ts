@@ -16,11 +16,8 @@ const standing = (column: string) =>
 const voidedNumber = (fn: 'MIN' | 'MAX', alias: string) =>
   sql<string | null>`${sql.raw(fn)}(CASE WHEN deleted_at IS NOT NULL THEN number END)`.as(alias);
 
-// The report's columns in order: the JSON rows' keys and the CSV header.
-export const dailySalesColumns = [
-  'branch_id',
-  'branch_name',
-  'date',
+// What a day's invoices at a branch add up to, in the order both the JSON rows and the CSV give it.
+export const invoiceFigureColumns = [
   'invoices_issued',
   'issued_from',
   'issued_to',
@@ -35,6 +32,14 @@ export const dailySalesColumns = [
   'vat_amount',
   'vat_exempt_sales',
   'zero_rated_sales',
+] as const;
+
+// The report's columns in order: the JSON rows' keys.
+export const dailySalesColumns = [
+  'branch_id',
+  'branch_name',
+  'date',
+  ...invoiceFigureColumns,
   'credit_memos_issued',
   'credit_memos_from',
   'credit_memos_to',

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Location } from '../../domain/location.ts';
-import { fromThousandths } from '../../domain/quantity.ts';
 import { placedAt } from '../../ledger/references.ts';
+import { presentLot } from '../inventory/stock-lots.ts';
 
 export const expiryWarningDays = 90;
 
@@ -31,24 +31,11 @@ export async function expiringLots(
     .orderBy('stock_lots.id')
     .limit(50)
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    deleted_at: row.deleted_at,
-    created_by: row.created_by,
-    updated_by: row.updated_by,
-    business_id: row.business_id,
-    stock_id: row.stock_id,
-    item_id: row.item_id,
-    branch_id: row.branch_id,
-    warehouse_id: row.warehouse_id,
-    lot_number: row.lot_number,
-    expires_on: row.expires_on,
-    quantity_on_hand: fromThousandths(Number(row.quantity_on_hand)),
-    quantity_in_transit: fromThousandths(Number(row.quantity_in_transit)),
-    item_code: row.item_code,
-    item_name: row.item_name,
-    location_name: row.branch_name ?? row.warehouse_name ?? '',
-  }));
+  return rows.map((row) =>
+    presentLot(row, {
+      item_code: row.item_code,
+      item_name: row.item_name,
+      location_name: row.branch_name ?? row.warehouse_name ?? '',
+    }),
+  );
 }

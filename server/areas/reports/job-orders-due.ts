@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Location } from '../../domain/location.ts';
+import { storedFields } from '../../engine/dynamic.ts';
 import { placedAt } from '../../ledger/references.ts';
 
 // The Overview's job orders to chase: not yet claimed or cancelled and promised for today or earlier.
@@ -27,10 +28,7 @@ export async function jobOrdersDue(db: Kysely<Database>, businessId: number, tod
     .limit(50)
     .execute();
   return rows.map((row) => ({
-    id: row.id,
-    number: row.number,
-    contact_name: row.contact_name,
-    branch_name: row.branch_name,
+    ...storedFields(row, ['id', 'number', 'contact_name', 'branch_name']),
     promised_date: row.promised_date ?? today,
     status: row.status as 'open' | 'in_lab' | 'ready',
     late: (row.promised_date ?? today) < today,

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
+import { GetRecallsReportQueryParams } from '../../../generated/zod/reports/reports.zod.ts';
 import type { Database } from '../../db/database.ts';
+import { ownerReport } from './owner-report.ts';
 import { addDays } from './report-scope.ts';
 
 export type RecallsQuery = { withinDays: number; today: string; branchId: number | null };
@@ -47,3 +49,10 @@ export async function recalls(db: Kysely<Database>, businessId: number, query: R
     totals: { patients: rows.length },
   };
 }
+
+export const recallsOwnerReport = ownerReport({
+  name: 'recalls',
+  query: GetRecallsReportQueryParams,
+  run: ({ db, businessId, today }, query) =>
+    recalls(db, businessId, { withinDays: query.within_days ?? 30, today, branchId: query.branch_id ?? null }),
+});

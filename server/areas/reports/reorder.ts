@@ -1,8 +1,10 @@
 import { type Kysely, sql } from 'kysely';
+import { GetReorderReportQueryParams } from '../../../generated/zod/reports/reports.zod.ts';
 import type { Database } from '../../db/database.ts';
 import type { Location } from '../../domain/location.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
-import { addDays } from './report-scope.ts';
+import { ownerReport } from './owner-report.ts';
+import { addDays, reportLocation } from './report-scope.ts';
 import { stockAt } from './slow-movers.ts';
 
 export type ReorderQuery = { today: string; location: Location | null };
@@ -104,3 +106,10 @@ export async function reorder(db: Kysely<Database>, businessId: number, query: R
     totals: { suggested_quantity: fromThousandths(below.reduce((sum, row) => sum + row.suggested, 0)) },
   };
 }
+
+export const reorderOwnerReport = ownerReport({
+  name: 'reorder',
+  query: GetReorderReportQueryParams,
+  run: ({ db, businessId, identity, today }, query) =>
+    reorder(db, businessId, { today, location: reportLocation(identity, query) }),
+});

@@ -8,7 +8,7 @@ import { type EngineOptions, resourceContext } from '../../engine/routes.ts';
 import { boundLocation } from '../../engine/work-location.ts';
 import { formulaCell } from '../../http/csv-text.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
-import { dailySales, dailySalesColumns } from './daily-sales.ts';
+import { dailySales, dailySalesColumns, invoiceFigureColumns } from './daily-sales.ts';
 
 const longestSpanDays = 366;
 
@@ -20,20 +20,7 @@ const csvOptions = { newline: '\r\n', escapeFormulae: formulaCell };
 const csvColumns = [
   'date',
   'branch',
-  'invoices_issued',
-  'issued_from',
-  'issued_to',
-  'invoices_voided',
-  'voided_from',
-  'voided_to',
-  'gross_sales',
-  'regular_discounts',
-  'vat_exemption',
-  'special_discounts',
-  'vatable_sales',
-  'vat_amount',
-  'vat_exempt_sales',
-  'zero_rated_sales',
+  ...invoiceFigureColumns,
   'net_sales',
   'collections_cash',
   'collections_card',

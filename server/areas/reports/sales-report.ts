@@ -1,8 +1,13 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { GetSalesReportQueryParams } from '../../../generated/zod/reports/reports.zod.ts';
+import { holdsAny, viewCostsPermission } from '../../auth/identity.ts';
 import type { Database } from '../../db/database.ts';
 import type { Location } from '../../domain/location.ts';
 import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
+import { fieldError } from '../../domain/refusal.ts';
+import { longestSpanDays, ownerReport } from './owner-report.ts';
+import { daysBetween, reportLocation } from './report-scope.ts';
 
 export type SalesGroup = 'branch' | 'item_type' | 'brand' | 'item' | 'user' | 'contact' | 'day' | 'month';
 export type SalesQuery = {
@@ -114,3 +119,23 @@ export async function salesReport(db: Kysely<Database>, businessId: number, quer
     totals: present(totals),
   };
 }
+
+export const salesOwnerReport = ownerReport({
+  name: 'sales',
+  query: GetSalesReportQueryParams,
+  run: ({ db, businessId, identity, today }, query) => {
+    const dateTo = query.date_to ?? today;
+    const dateFrom = query.date_from ?? `${dateTo.slice(0, 8)}01`;
+    if (dateTo < dateFrom) throw fieldError('date_to', 'The date to must be on or after the date from.');
+    if (daysBetween(dateFrom, dateTo) >= longestSpanDays) {
+      throw fieldError('date_to', `The report covers at most ${longestSpanDays} days.`);
+    }
+    return salesReport(db, businessId, {
+      dateFrom,
+      dateTo,
+      location: reportLocation(identity, query),
+      groupBy: query.group_by ?? 'branch',
+      seesCosts: holdsAny(identity, [viewCostsPermission]),
+    });
+  },
+});

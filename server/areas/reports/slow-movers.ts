@@ -1,9 +1,11 @@
 import { type Kysely, sql } from 'kysely';
+import { GetSlowMoversReportQueryParams } from '../../../generated/zod/reports/reports.zod.ts';
 import type { Database } from '../../db/database.ts';
 import type { Location } from '../../domain/location.ts';
 import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
-import { addDays } from './report-scope.ts';
+import { ownerReport } from './owner-report.ts';
+import { addDays, reportLocation } from './report-scope.ts';
 
 export type SlowMoversQuery = { days: number; today: string; location: Location | null };
 
@@ -72,3 +74,10 @@ export async function slowMovers(db: Kysely<Database>, businessId: number, query
     },
   };
 }
+
+export const slowMoversOwnerReport = ownerReport({
+  name: 'slow-movers',
+  query: GetSlowMoversReportQueryParams,
+  run: ({ db, businessId, identity, today }, query) =>
+    slowMovers(db, businessId, { days: query.days ?? 90, today, location: reportLocation(identity, query) }),
+});

@@ -1,9 +1,11 @@
 import { type Kysely, sql } from 'kysely';
+import { GetStockValuationReportQueryParams } from '../../../generated/zod/reports/reports.zod.ts';
 import type { Database } from '../../db/database.ts';
 import type { Location } from '../../domain/location.ts';
 import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
-import { addDays, manilaDayStart } from './report-scope.ts';
+import { notAfterToday, ownerReport } from './owner-report.ts';
+import { addDays, manilaDayStart, reportLocation } from './report-scope.ts';
 
 export type StockValuationGroup = 'location' | 'item_type' | 'brand' | 'item';
 export type StockValuationQuery = {
@@ -113,3 +115,15 @@ export async function stockValuation(db: Kysely<Database>, businessId: number, q
     totals: { quantity: fromThousandths(totals.quantity), value: centavosToPesos(totals.value) },
   };
 }
+
+export const stockValuationOwnerReport = ownerReport({
+  name: 'stock-valuation',
+  query: GetStockValuationReportQueryParams,
+  run: ({ db, businessId, identity, today }, query) =>
+    stockValuation(db, businessId, {
+      asOf: notAfterToday('as_of', query.as_of, today),
+      today,
+      location: reportLocation(identity, query),
+      groupBy: query.group_by ?? 'location',
+    }),
+});

@@ -1,17 +1,18 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { CreateCreditMemoBody } from '../../../generated/zod/credit-memos/credit-memos.zod.ts';
-import type { CreditSettlement } from '../../db/tables/memoranda.ts';
 import { businessDate } from '../../domain/business-date.ts';
 import { divideRounded } from '../../domain/line-amount.ts';
 import { type Centavos, formatPesos, pesosToCentavos } from '../../domain/money.ts';
 import { fromThousandths, type Thousandths, toThousandths } from '../../domain/quantity.ts';
 import { conflict, type FieldErrors, fieldError, Refusal, unprocessable } from '../../domain/refusal.ts';
 import { assignDocumentNumber, assignReferenceNumber } from '../../ledger/document-counter.ts';
+import { enterDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
-import { moveContactCredit, refreshPaymentStatus } from '../../ledger/payments.ts';
-import { type PostingContext, type PostingDirection, timestampOf } from '../../ledger/posting-context.ts';
-import { requireLineItems } from '../../ledger/references.ts';
+import { lineArrival } from '../../ledger/line-movements.ts';
+import type { PostingContext, PostingDirection } from '../../ledger/posting-context.ts';
+import { requireDocument, requireLineItems } from '../../ledger/references.ts';
+import { checkRefundMethod, queueOnBalance, settleMemo } from '../../ledger/settlement.ts';
 import { applyStockChanges, type StockChange } from '../../ledger/stock-ledger.ts';
 import { postedLots, reverseLots, splitByLots } from '../../ledger/stock-lots.ts';
 import { drawerForPayment } from '../cash/cash-sessions-posting.ts';
@@ -76,27 +77,15 @@ export function creditedFigures(
   return { amount: credited, vat };
 }
 
-async function requireInvoice(context: PostingContext, invoiceId: number) {
-  const invoice = await context.trx
-    .selectFrom('invoices')
-    .select(['id', 'contact_id', 'branch_id', 'invoice_date'])
-    .where('id', '=', invoiceId)
-    .where('business_id', '=', context.businessId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!invoice) throw fieldError('invoice_id', 'The selected invoice_id is invalid.');
-  return invoice;
-}
-
 export async function createCreditMemo(context: PostingContext, input: CreditMemoInput): Promise<number> {
-  const invoice = await requireInvoice(context, input.invoice_id);
+  const invoice = await requireDocument(context, 'invoices', input.invoice_id, 'invoice_id');
   if (input.memo_date > businessDate(context.now)) {
     throw fieldError('memo_date', 'The memo date cannot be after today.');
   }
   if (input.memo_date < invoice.invoice_date) {
     throw fieldError('memo_date', `The memo date cannot be before the invoice's date (${invoice.invoice_date}).`);
   }
-  await lockInvoice(context, invoice.id);
+  await queueOnBalance(context, 'invoices', invoice.id);
   const invoiceLines = new Map(
     (
       await context.trx
@@ -169,24 +158,18 @@ export async function createCreditMemo(context: PostingContext, input: CreditMem
     });
   });
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
+  checkRefundMethod('invoices', input);
   const settlement = input.settlement ?? null;
-  if (settlement === 'refund' && input.refund_method == null) {
-    throw fieldError('refund_method', 'Choose how the refund is paid out.');
-  }
-  if (input.refund_method === 'store_credit' || input.refund_method === 'supplier_credit') {
-    throw fieldError('refund_method', 'A refund is paid out in cash, by transfer, check, card or e-wallet.');
-  }
   const location = { branch_id: invoice.branch_id, warehouse_id: null };
   // A refund paid out in cash leaves the refunder's drawer (docs/domain/cash.md, Cash sessions).
   const refundMethod = settlement === 'refund' ? (input.refund_method ?? null) : null;
   const cashSessionId =
     refundMethod === null ? null : await drawerForPayment(context, invoice.branch_id, refundMethod, 'refund_method');
-  const at = timestampOf(context);
   const breakdown = memoBreakdown(lines);
-  const header = await context.trx
-    .insertInto('credit_memos')
-    .values({
-      business_id: context.businessId,
+  const headerId = await enterDocument(
+    context,
+    'credit_memos',
+    {
       number: await assignDocumentNumber(context, 'credit-memo', location),
       reference_number: await assignReferenceNumber(context, 'document-memorandum', invoice.contact_id),
       invoice_id: invoice.id,
@@ -202,19 +185,11 @@ export async function createCreditMemo(context: PostingContext, input: CreditMem
       refund_method: refundMethod,
       cash_session_id: cashSessionId,
       refund_reference: settlement === 'refund' ? (input.refund_reference ?? null) : null,
-      created_at: at,
-      updated_at: at,
-      created_by: context.userId,
-      updated_by: context.userId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await context.trx
-    .insertInto('credit_memo_lines')
-    .values(
-      lines.map((line, position) => ({
-        business_id: context.businessId,
-        credit_memo_id: header.id,
+    },
+    {
+      table: 'credit_memo_lines',
+      parent: 'credit_memo_id',
+      rows: lines.map((line, position) => ({
         position,
         invoice_line_id: line.invoice_line_id,
         item_id: line.item_id,
@@ -224,13 +199,11 @@ export async function createCreditMemo(context: PostingContext, input: CreditMem
         vat_amount: line.vat_amount,
         restock: line.restock ? 1 : 0,
         unit_cost: line.unit_cost,
-        created_at: at,
-        updated_at: at,
       })),
-    )
-    .execute();
-  await postCreditMemo(context, header.id, 1);
-  return header.id;
+    },
+  );
+  await postCreditMemo(context, headerId, 1);
+  return headerId;
 }
 
 // The memo's VAT breakdown is the sum of its lines', so it adds up to its total to the centavo.
@@ -245,18 +218,6 @@ function memoBreakdown(lines: readonly Pick<MemoLine, 'amount' | 'vat_amount' | 
     else totals.zero_rated_sales += line.amount;
   }
   return totals;
-}
-
-// Memos of one invoice queue on its row, so that the balance each reads is the one it changes.
-async function lockInvoice(context: PostingContext, invoiceId: number): Promise<void> {
-  if (context.dialect !== 'postgres') return;
-  await context.trx
-    .selectFrom('invoices')
-    .select('id')
-    .where('id', '=', invoiceId)
-    .where('business_id', '=', context.businessId)
-    .forUpdate()
-    .execute();
 }
 
 type StoredMemoLine = {
@@ -281,7 +242,7 @@ export const postCreditMemo: Posting = async (context, id, direction) => {
     .where('id', '=', id)
     .where('business_id', '=', context.businessId)
     .executeTakeFirstOrThrow();
-  await lockInvoice(context, memo.invoice_id);
+  await queueOnBalance(context, 'invoices', memo.invoice_id);
   const lines: StoredMemoLine[] = (
     await context.trx
       .selectFrom('credit_memo_lines')
@@ -307,7 +268,7 @@ export const postCreditMemo: Posting = async (context, id, direction) => {
     unit_cost: Number(line.unit_cost),
   }));
   await moveInvoiceLines(context, lines, direction);
-  await moveMoney(context, memo, direction);
+  await settleMemo(context, 'invoices', { ...memo, document_id: memo.invoice_id }, direction);
   await moveStock(context, { id, number: memo.number, branch_id: memo.branch_id }, lines, direction);
 };
 
@@ -342,59 +303,6 @@ async function moveInvoiceLines(
   }
 }
 
-type MemoMoney = {
-  id: number;
-  invoice_id: number;
-  contact_id: number;
-  total: number;
-  applied_amount: number;
-  excess_amount: number;
-  settlement: CreditSettlement | null;
-};
-
-// The invoice's balance takes what it can; the rest is refunded or becomes store credit. A restore settles afresh,
-// since payments may have come in while the memo was void.
-async function moveMoney(context: PostingContext, memo: MemoMoney, direction: PostingDirection): Promise<void> {
-  const total = Number(memo.total);
-  if (direction === 1) {
-    const invoice = await context.trx
-      .selectFrom('invoices')
-      .select(['total', 'credited_total', 'amount_paid'])
-      .where('id', '=', memo.invoice_id)
-      .executeTakeFirstOrThrow();
-    const balance = Math.max(0, Number(invoice.total) - Number(invoice.credited_total) - Number(invoice.amount_paid));
-    const applied = Math.min(total, balance);
-    const excess = total - applied;
-    const settlement = excess > 0 ? (memo.settlement ?? 'store_credit') : null;
-    await context.trx
-      .updateTable('credit_memos')
-      .set({ applied_amount: applied, excess_amount: excess, settlement })
-      .where('id', '=', memo.id)
-      .execute();
-    await moveCredited(context, memo.invoice_id, total);
-    if (settlement === 'store_credit') await moveContactCredit(context, 'store_credit', memo.contact_id, excess);
-    return;
-  }
-  if (memo.settlement === 'store_credit' && Number(memo.excess_amount) > 0) {
-    const moved = await moveContactCredit(context, 'store_credit', memo.contact_id, -Number(memo.excess_amount));
-    if (!moved.moved) {
-      throw conflict(
-        `The customer has already spent this memo's store credit: ${formatPesos(moved.left)} of ${formatPesos(Number(memo.excess_amount))} is left.`,
-      );
-    }
-  }
-  await moveCredited(context, memo.invoice_id, -total);
-}
-
-async function moveCredited(context: PostingContext, invoiceId: number, delta: Centavos): Promise<void> {
-  await context.trx
-    .updateTable('invoices')
-    .set({ credited_total: sql`credited_total + ${delta}`, updated_at: timestampOf(context) })
-    .where('id', '=', invoiceId)
-    .execute();
-  await refreshPaymentStatus(context, 'invoices', invoiceId);
-}
-
 // A restocked line comes back into the lots its invoice line took, less what earlier memos already brought back into
 // each, at the cost the goods left at; reversing takes out exactly what the posting put in.
 async function moveStock(
@@ -411,14 +319,7 @@ async function moveStock(
   );
   const location = { branch_id: memo.branch_id, warehouse_id: null };
   const changeOf = (line: StoredMemoLine): StockChange => ({
-    itemId: line.item_id,
-    location,
-    balance: 'on_hand',
-    delta: direction * line.quantity,
-    unitCost: line.unit_cost,
-    costEffect: direction === 1 ? 'receipt' : 'receipt_reversal',
-    field: lineField(line.position, 'quantity'),
-    documentLineId: line.id,
+    ...lineArrival(line, line.position, location, direction),
     lot: null,
   });
   const changes: StockChange[] = [];

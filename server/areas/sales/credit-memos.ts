@@ -1,48 +1,28 @@
-import type { z } from 'zod';
-import {
-  CreateCreditMemoBody,
-  ListCreditMemosQueryParams,
-  SearchCreditMemosQueryParams,
-} from '../../../generated/zod/credit-memos/credit-memos.zod.ts';
+import * as contract from '../../../generated/zod/credit-memos/credit-memos.zod.ts';
 import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
-import { auditColumns } from '../../engine/dynamic.ts';
+import { contractSchemas } from '../../engine/contract-schemas.ts';
+import { auditColumns, storedFields } from '../../engine/dynamic.ts';
 import { nameOf, namesIn } from '../../engine/lookups.ts';
-import type { Resource } from '../../engine/resource.ts';
-import { checkFigures, documentLifecycle, postingContextOf } from '../../ledger/document-support.ts';
+import { documentResource } from '../../ledger/document-resource.ts';
 import { lineLots } from '../../ledger/line-lots.ts';
 import { whereItsInvoiceIs } from '../../ledger/work-places.ts';
 import { createCreditMemo, creditMemoDocumentType, postCreditMemo } from './credit-memos-posting.ts';
 
-type Create = z.output<typeof CreateCreditMemoBody>;
-
 // Credit memos (docs/domain/sales.md, Credit memos).
-export const creditMemosResource: Resource<'credit_memos', Create> = {
-  prefix: 'credit-memos',
-  singular: 'credit memo',
+export const creditMemosResource = documentResource({
   table: 'credit_memos',
-  scope: 'business',
-  actions: ['view', 'create', 'delete', 'restore', 'force-delete'],
-  schemas: {
-    list: ListCreditMemosQueryParams,
-    search: SearchCreditMemosQueryParams,
-    create: CreateCreditMemoBody,
-  },
+  schemas: contractSchemas(contract, 'CreditMemo', 'CreditMemos'),
   searchColumns: ['number', 'reference_number', 'notes'],
   documentDate: { field: 'memo_date', label: 'memo date', sales: true },
   costs: { fields: [], lineFields: ['unit_cost'] },
   workPlaces: whereItsInvoiceIs,
-  toColumns(input) {
-    checkFigures(input, ['amount'], ['quantity']);
-    return {};
-  },
-  async create(ctx, input) {
-    return createCreditMemo(postingContextOf(ctx), input);
-  },
-  ...documentLifecycle('credit_memos', postCreditMemo),
+  figures: { money: ['amount'], quantities: ['quantity'] },
+  create: createCreditMemo,
+  post: postCreditMemo,
   async present(ctx, rows) {
     const ids = rows.map((row) => row.id);
-    const lotsOf = await lineLots(ctx.db, creditMemoDocumentType, 'on_hand', ids, 'in');
+    const lotsOf = await lineLots(ctx.db, creditMemoDocumentType, 'on_hand', rows, 'in');
     const lines =
       ids.length === 0
         ? []
@@ -81,10 +61,7 @@ export const creditMemosResource: Resource<'credit_memos', Create> = {
       const invoice = invoices.find((candidate) => candidate.id === row.invoice_id);
       return {
         ...auditColumns(row),
-        business_id: row.business_id,
-        number: row.number,
-        reference_number: row.reference_number,
-        invoice_id: row.invoice_id,
+        ...storedFields(row, ['business_id', 'number', 'reference_number', 'invoice_id']),
         invoice_number: invoice?.number ?? null,
         invoice_date: invoice?.invoice_date ?? null,
         contact_id: row.contact_id,
@@ -124,4 +101,4 @@ export const creditMemosResource: Resource<'credit_memos', Create> = {
       };
     });
   },
-};
+});

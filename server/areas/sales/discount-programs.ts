@@ -1,17 +1,13 @@
 import type { z } from 'zod';
-import {
-  CreateDiscountProgramBody,
-  ListDiscountProgramsQueryParams,
-  SearchDiscountProgramsQueryParams,
-  UpdateDiscountProgramBody,
-} from '../../../generated/zod/discount-programs/discount-programs.zod.ts';
+import * as contract from '../../../generated/zod/discount-programs/discount-programs.zod.ts';
 import { unprocessable } from '../../domain/refusal.ts';
+import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns } from '../../engine/dynamic.ts';
 import { insertRecord, updateColumns } from '../../engine/mutations.ts';
 import type { Resource, ResourceContext } from '../../engine/resource.ts';
 
-type Create = z.output<typeof CreateDiscountProgramBody>;
-type Update = z.output<typeof UpdateDiscountProgramBody>;
+type Create = z.output<typeof contract.CreateDiscountProgramBody>;
+type Update = z.output<typeof contract.UpdateDiscountProgramBody>;
 
 function programColumns(input: Create | Update): Record<string, unknown> {
   const { item_type_ids: _itemTypes, vat_exempt, ...columns } = input;
@@ -52,12 +48,7 @@ export const discountProgramsResource: Resource<'discount_programs', Create, Upd
   singular: 'discount program',
   table: 'discount_programs',
   scope: 'business',
-  schemas: {
-    list: ListDiscountProgramsQueryParams,
-    search: SearchDiscountProgramsQueryParams,
-    create: CreateDiscountProgramBody,
-    update: UpdateDiscountProgramBody,
-  },
+  schemas: contractSchemas(contract, 'DiscountProgram', 'DiscountPrograms'),
   searchColumns: ['name'],
   unique: ['name'],
   toColumns: programColumns,

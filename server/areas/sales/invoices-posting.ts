@@ -5,60 +5,37 @@ import type { CreateInvoiceBody, UpdateInvoiceBody } from '../../../generated/zo
 import { insertReused } from '../../db/reused-insert.ts';
 import { paymentStatus } from '../../domain/document-status.ts';
 import type { Location } from '../../domain/location.ts';
-import { conflict, fieldError, notFound, refusal } from '../../domain/refusal.ts';
-import { latestSalePrice, missingSalePrice, resolveLinePrices } from '../../ledger/default-prices.ts';
-import { assignDocumentNumber, assignReferenceNumber } from '../../ledger/document-counter.ts';
+import { conflict, refusal } from '../../domain/refusal.ts';
+import type { CreatedEntry } from '../../engine/resource.ts';
+import { assignDocumentNumber, assignReferenceNumber, takeNumbersStep } from '../../ledger/document-counter.ts';
+import { reviseDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { writeLineCosts } from '../../ledger/line-costs.ts';
+import { lineIssue } from '../../ledger/line-movements.ts';
 import { type PostingContext, type PostingDirection, timestampOf } from '../../ledger/posting-context.ts';
-import { type PricedLine, priceLines } from '../../ledger/priced-lines.ts';
-import { type ItemFacts, requireActive, requireLineItems } from '../../ledger/references.ts';
+import { type PricedLine, priceSaleLines } from '../../ledger/priced-lines.ts';
+import {
+  findDocument,
+  type ItemFacts,
+  requireActive,
+  requireAllActive,
+  requireDocument,
+  requireLineItems,
+} from '../../ledger/references.ts';
+import { hasStandingMemos } from '../../ledger/settlement.ts';
 import { applyStockChanges } from '../../ledger/stock-ledger.ts';
 import { issueWithLots } from '../../ledger/stock-lots.ts';
 import {
   applyVat,
+  saleLineColumns,
   storedSpecialDiscount,
   type VatHeaderColumns,
   type VatPricedLine,
-  vatLineColumns,
 } from '../../ledger/vat-priced-lines.ts';
 import { requireLinkableJobOrder } from '../eye-care/job-orders-posting.ts';
 
 export type InvoiceInput = z.output<typeof CreateInvoiceBody>;
 export type InvoiceChanges = z.output<typeof UpdateInvoiceBody>;
-
-// An omitted unit price is the branch's latest sale price on the invoice date. Answers the priced lines and the
-// facts of their items, which posting them needs again.
-async function priceInvoiceLines(
-  context: PostingContext,
-  lines: InvoiceInput['lines'],
-  branchId: number,
-  invoiceDate: string,
-): Promise<{ priced: PricedLine[]; items: Map<number, ItemFacts> }> {
-  const items = await requireLineItems(
-    context,
-    lines.map((line) => line.item_id),
-  );
-  const resolved = await resolveLinePrices(
-    lines,
-    'unit_price',
-    (line) => latestSalePrice(context.trx, context.businessId, line.item_id, branchId, invoiceDate),
-    missingSalePrice,
-  );
-  return { priced: await priceLines(context, 'sale', resolved), items };
-}
-
-async function requireQuotation(context: PostingContext, quotationId: number | null | undefined): Promise<void> {
-  if (quotationId == null) return;
-  const quotation = await context.trx
-    .selectFrom('quotations')
-    .select('id')
-    .where('id', '=', quotationId)
-    .where('business_id', '=', context.businessId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!quotation) throw fieldError('quotation_id', 'The selected quotation_id is invalid.');
-}
 
 // A line as its posting reads it.
 type StoredLine = { id: number; item_id: number; quantity: number; unit_cost: number; lot_number: string | null };
@@ -78,13 +55,7 @@ async function insertLines(
     lines.map((line) => ({
       business_id: context.businessId,
       invoice_id: invoiceId,
-      position: line.position,
-      item_id: line.item_id,
-      quantity: line.quantity,
-      unit_price: line.price,
-      discount_percent: line.discount_percent,
-      amount: line.amount,
-      ...vatLineColumns(line),
+      ...saleLineColumns(line),
       unit_cost: 0,
       lot_number: lotNumbers[line.position] ?? null,
       created_at: at,
@@ -103,11 +74,13 @@ async function insertLines(
 }
 
 export async function createInvoice(context: PostingContext, input: InvoiceInput): Promise<number> {
-  await requireActive(context, 'contacts', input.contact_id, 'contact_id');
-  await requireActive(context, 'branches', input.branch_id, 'branch_id');
-  await requireQuotation(context, input.quotation_id);
+  await requireAllActive(context, [
+    ['contacts', input.contact_id, 'contact_id'],
+    ['branches', input.branch_id, 'branch_id'],
+  ]);
+  if (input.quotation_id != null) await requireDocument(context, 'quotations', input.quotation_id, 'quotation_id');
   await requireLinkableJobOrder(context, input.job_order_id, 'invoice', input.contact_id);
-  const { priced, items } = await priceInvoiceLines(context, input.lines, input.branch_id, input.invoice_date);
+  const { priced, items } = await priceSaleLines(context, input.lines, input.branch_id, input.invoice_date);
   const { lines, header: totals } = await applyVat(context, priced, input.special_discount, items);
   const location = { branch_id: input.branch_id, warehouse_id: null };
   const at = timestampOf(context);
@@ -154,9 +127,9 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
   // The new invoice posts from what was just written, without reading it back.
   await moveStock(context, { ...header, number: numbers?.number ?? null }, stored, items, 1);
   if (!numbers) {
-    const numberLast = () => numberInvoice(context, header.id, location, input.contact_id);
-    if (context.lastSteps) context.lastSteps.push(numberLast);
-    else await numberLast();
+    if (context.lastSteps) {
+      context.lastSteps.push((entry) => numberInvoice(context, header.id, location, input.contact_id, pending, entry));
+    } else await numberInvoice(context, header.id, location, input.contact_id, pending, null);
   }
   return header.id;
 }
@@ -171,24 +144,52 @@ async function takeInvoiceNumbers(
 }
 
 // Takes the invoice's numbers and writes them over its placeholder and onto its stock movements in one statement,
-// so that from the counters' lock to the commit there are three round trips and the history entry (PostgreSQL).
+// which also writes the invoice's history entry when the create hands it over, with the numbers put in where the
+// placeholder stood: from the counters' lock to the commit there are this statement and the COMMIT (PostgreSQL).
 async function numberInvoice(
   context: PostingContext,
   id: number,
   location: Location,
   contactId: number,
+  pending: string,
+  entry: CreatedEntry | null,
 ): Promise<{ number: string; reference_number: string }> {
-  const numbers = await takeInvoiceNumbers(context, location, contactId);
-  await sql`
-    WITH numbered AS (
-      UPDATE invoices SET number = ${numbers.number}, reference_number = ${numbers.reference_number}
-      WHERE id = ${id} AND business_id = ${context.businessId}
-    )
-    UPDATE stock_movements SET document_number = ${numbers.number}
-    WHERE business_id = ${context.businessId} AND document_type = 'invoice' AND document_id = ${id}`.execute(
-    context.trx,
-  );
+  const spots = entry ? placeholderSpots(entry.row.changes, pending) : null;
+  const history =
+    entry && spots
+      ? sql`, history AS (
+      INSERT INTO record_history (business_id, resource, record_id, action, changes, user_id, at)
+      SELECT ${entry.row.business_id}, ${entry.row.resource}, ${entry.row.record_id}, ${entry.row.action},
+        replace(replace(${entry.row.changes}, ${spots.number}, ${'"number":[null,'} || to_json(numbers.number)::text || ']'),
+          ${spots.reference}, ${'"reference_number":[null,'} || to_json(numbers.reference_number)::text || ']'),
+        ${entry.row.user_id}, ${entry.row.at}
+      FROM numbers
+    )`
+      : sql``;
+  const found = await sql<{ number: string; reference_number: string }>`
+    WITH ${takeNumbersStep(context, 'invoice', location, contactId)}, numbered AS (
+      UPDATE invoices SET number = numbers.number, reference_number = numbers.reference_number FROM numbers
+      WHERE invoices.id = ${id} AND invoices.business_id = ${context.businessId}
+    ), moved AS (
+      UPDATE stock_movements SET document_number = numbers.number FROM numbers
+      WHERE stock_movements.business_id = ${context.businessId} AND stock_movements.document_type = 'invoice'
+        AND stock_movements.document_id = ${id}
+    )${history}
+    SELECT number, reference_number FROM numbers`.execute(context.trx);
+  const [numbers] = found.rows;
+  if (!numbers) throw new Error('The invoice counters did not move.');
+  if (entry && spots) entry.taken = true;
   return numbers;
+}
+
+// Where the placeholder stands in the entry's changes ({field: [old, new]} as JSON text): as the new number and
+// as the new reference number, each once and nowhere else; otherwise the engine writes the entry itself.
+function placeholderSpots(changes: string, pending: string): { number: string; reference: string } | null {
+  const number = `"number":[null,${JSON.stringify(pending)}]`;
+  const reference = `"reference_number":[null,${JSON.stringify(pending)}]`;
+  const once = (spot: string) => changes.indexOf(spot) !== -1 && changes.indexOf(spot) === changes.lastIndexOf(spot);
+  const elsewhere = changes.split(pending).length - 1 !== 2;
+  return once(number) && once(reference) && !elsewhere ? { number, reference } : null;
 }
 
 // An invoice takes its tracked items out of the branch at the branch's average cost, which the line keeps so
@@ -204,7 +205,7 @@ export const postInvoice: Posting = async (context, id, direction) => {
   if (direction === -1 && Number(invoice.amount_paid) > 0) {
     throw refusal('This invoice has payments; void them first.');
   }
-  if (direction === -1 && (await hasStandingMemos(context, id))) {
+  if (direction === -1 && (await hasStandingMemos(context, 'invoices', id))) {
     throw refusal('This invoice has credit memos; void them first.');
   }
   const lines = await context.trx
@@ -237,17 +238,7 @@ async function moveStock(
     { type: 'invoice', id, date: invoice.invoice_date },
     direction,
     tracked.map(({ line, index }) => ({
-      change: {
-        itemId: line.item_id,
-        location,
-        balance: 'on_hand' as const,
-        delta: -direction * Number(line.quantity),
-        unitCost: Number(line.unit_cost),
-        costEffect: direction === 1 ? ('issue' as const) : ('receipt' as const),
-        field: lineField(index, 'quantity'),
-        documentLineId: line.id,
-        lot: null,
-      },
+      change: { ...lineIssue(line, index, location, direction), lot: null },
       lotTracked: items.get(line.item_id)?.is_lot_tracked ?? false,
       itemName: items.get(line.item_id)?.name ?? '',
       lotNumber: line.lot_number,
@@ -286,19 +277,13 @@ async function storedLines(context: PostingContext, id: number): Promise<PricedL
 
 // Editable while unpaid: the old lines' stock goes back, the new lines are priced and posted, all at once.
 export async function updateInvoice(context: PostingContext, id: number, changes: InvoiceChanges): Promise<void> {
-  const invoice = await context.trx
-    .selectFrom('invoices')
-    .selectAll()
-    .where('id', '=', id)
-    .where('business_id', '=', context.businessId)
-    .executeTakeFirst();
-  if (!invoice) throw notFound();
+  const invoice = await findDocument(context, 'invoices', id);
   if (invoice.deleted_at !== null) throw conflict('A voided invoice cannot be edited.');
   if (Number(invoice.amount_paid) > 0) throw refusal('Only an unpaid invoice can be edited.');
-  if (await hasStandingMemos(context, id)) throw refusal('An invoice with credit memos cannot be edited.');
+  if (await hasStandingMemos(context, 'invoices', id)) throw refusal('An invoice with credit memos cannot be edited.');
   if (changes.contact_id !== undefined) await requireActive(context, 'contacts', changes.contact_id, 'contact_id');
   if (changes.branch_id !== undefined) await requireActive(context, 'branches', changes.branch_id, 'branch_id');
-  await requireQuotation(context, changes.quotation_id);
+  if (changes.quotation_id != null) await requireDocument(context, 'quotations', changes.quotation_id, 'quotation_id');
   await postInvoice(context, id, -1);
   const special = changes.special_discount === undefined ? storedSpecialDiscount(invoice) : changes.special_discount;
   let totals: Partial<VatHeaderColumns> & { total: number } = { total: Number(invoice.total) };
@@ -307,7 +292,7 @@ export async function updateInvoice(context: PostingContext, id: number, changes
       changes.lines === undefined
         ? await storedLines(context, id)
         : (
-            await priceInvoiceLines(
+            await priceSaleLines(
               context,
               changes.lines,
               changes.branch_id ?? invoice.branch_id,
@@ -330,34 +315,15 @@ export async function updateInvoice(context: PostingContext, id: number, changes
     await context.trx.deleteFrom('invoice_lines').where('invoice_id', '=', id).execute();
     await insertLines(context, id, lines, lotNumbers);
   }
-  await context.trx
-    .updateTable('invoices')
-    .set({
-      contact_id: changes.contact_id ?? invoice.contact_id,
-      branch_id: changes.branch_id ?? invoice.branch_id,
-      invoice_date: changes.invoice_date ?? invoice.invoice_date,
-      due_date: changes.due_date === undefined ? invoice.due_date : changes.due_date,
-      quotation_id: changes.quotation_id === undefined ? invoice.quotation_id : changes.quotation_id,
-      notes: changes.notes === undefined ? invoice.notes : changes.notes,
-      ...totals,
-      status: paymentStatus(totals.total, 0),
-      updated_at: timestampOf(context),
-      updated_by: context.userId,
-    })
-    .where('id', '=', id)
-    .execute();
+  await reviseDocument(context, 'invoices', id, {
+    contact_id: changes.contact_id ?? invoice.contact_id,
+    branch_id: changes.branch_id ?? invoice.branch_id,
+    invoice_date: changes.invoice_date ?? invoice.invoice_date,
+    due_date: changes.due_date === undefined ? invoice.due_date : changes.due_date,
+    quotation_id: changes.quotation_id === undefined ? invoice.quotation_id : changes.quotation_id,
+    notes: changes.notes === undefined ? invoice.notes : changes.notes,
+    ...totals,
+    status: paymentStatus(totals.total, 0),
+  });
   await postInvoice(context, id, 1);
-}
-
-// A memo refers to the invoice as it was printed (docs/domain/sales.md, Credit memos): while one stands,
-// the invoice is neither edited nor voided.
-async function hasStandingMemos(context: PostingContext, invoiceId: number): Promise<boolean> {
-  const memo = await context.trx
-    .selectFrom('credit_memos')
-    .select('id')
-    .where('business_id', '=', context.businessId)
-    .where('invoice_id', '=', invoiceId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return memo !== undefined;
 }

@@ -11,10 +11,10 @@ type SalesLineTable = 'quotation_lines' | 'invoice_lines';
 export async function presentSalesLines<T extends SalesLineTable, More extends object = Record<never, never>>(
   db: Kysely<Database>,
   table: T,
-  documentIds: readonly number[],
+  documents: readonly { id: number }[],
   more?: (line: Selectable<Database[T]>) => More,
 ) {
-  const { linesOf, itemOf } = await documentLines<SalesLineTable>(db, table, documentIds);
+  const { linesOf, itemOf } = await documentLines<SalesLineTable>(db, table, documents);
   return (documentId: number) =>
     linesOf(documentId).map((line) => ({
       id: line.id,

@@ -1,20 +1,11 @@
 import type { Generated } from 'kysely';
+import type { TenantColumns } from './master-data.ts';
 
 // Money columns hold integer centavos and quantity columns integer thousandths (see server/domain).
 // Timestamps are ISO 8601 UTC strings; document dates are YYYY-MM-DD strings.
 
-type RecordColumns = {
-  id: Generated<number>;
-  business_id: number;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-  created_by: number | null;
-  updated_by: number | null;
-};
-
 // Lines belong to their document: they live and die with it, so they carry no soft delete or authorship.
-type LineColumns = {
+export type LineColumns = {
   id: Generated<number>;
   business_id: number;
   position: number;
@@ -33,7 +24,11 @@ type RouteColumns = {
 
 type PricedTotals = { subtotal: number; discount_total: number; total: number };
 
-export type PurchaseOrderTable = RecordColumns &
+// A priced line: its item's quantity at a unit cost (purchases) or price (sales), less its discount.
+type PricedLineColumns<Price extends 'unit_cost' | 'unit_price'> = LineColumns &
+  Record<Price, number> & { item_id: number; quantity: number; discount_percent: number | null; amount: number };
+
+export type PurchaseOrderTable = TenantColumns &
   LocationColumns &
   PricedTotals & {
     number: string;
@@ -46,19 +41,14 @@ export type PurchaseOrderTable = RecordColumns &
     status: 'open' | 'partially_received' | 'received';
   };
 
-export type PurchaseOrderLineTable = LineColumns & {
+export type PurchaseOrderLineTable = PricedLineColumns<'unit_cost'> & {
   purchase_order_id: number;
-  item_id: number;
   unit_of_measurement_id: number | null;
-  quantity: number;
-  unit_cost: number;
-  discount_percent: number | null;
   received_quantity: number;
   billed_quantity: number;
-  amount: number;
 };
 
-export type ReceiveOrderTable = RecordColumns &
+export type ReceiveOrderTable = TenantColumns &
   LocationColumns & {
     number: string;
     purchase_order_id: number | null;
@@ -77,7 +67,7 @@ export type ReceiveOrderLineTable = LineColumns & {
   amount: number;
 };
 
-export type BillTable = RecordColumns &
+export type BillTable = TenantColumns &
   LocationColumns &
   PricedTotals & {
     number: string;
@@ -91,14 +81,9 @@ export type BillTable = RecordColumns &
     status: 'unpaid' | 'partially_paid' | 'paid';
   };
 
-export type BillLineTable = LineColumns & {
+export type BillLineTable = PricedLineColumns<'unit_cost'> & {
   bill_id: number;
   purchase_order_line_id: number | null;
-  item_id: number;
-  quantity: number;
-  unit_cost: number;
-  discount_percent: number | null;
-  amount: number;
 };
 
 // store_credit and supplier_credit spend a contact's credit from memos (docs/domain/sales.md, Credit memos).
@@ -111,9 +96,9 @@ export type PaymentMethod =
   | 'store_credit'
   | 'supplier_credit';
 
-export type BillPaymentTable = RecordColumns & {
+// A payment of a bill and one of an invoice record the same facts; only the document they pay differs.
+type PaymentColumns = TenantColumns & {
   number: string;
-  bill_id: number;
   payment_date: string;
   amount: number;
   payment_method: PaymentMethod;
@@ -121,7 +106,9 @@ export type BillPaymentTable = RecordColumns & {
   notes: string | null;
 };
 
-export type QuotationTable = RecordColumns &
+export type BillPaymentTable = PaymentColumns & { bill_id: number };
+
+export type QuotationTable = TenantColumns &
   PricedTotals & {
     number: string;
     reference_number: string;
@@ -132,16 +119,9 @@ export type QuotationTable = RecordColumns &
     notes: string | null;
   };
 
-export type QuotationLineTable = LineColumns & {
-  quotation_id: number;
-  item_id: number;
-  quantity: number;
-  unit_price: number;
-  discount_percent: number | null;
-  amount: number;
-};
+export type QuotationLineTable = PricedLineColumns<'unit_price'> & { quotation_id: number };
 
-export type InvoiceTable = RecordColumns &
+export type InvoiceTable = TenantColumns &
   PricedTotals & {
     number: string;
     reference_number: string;
@@ -158,27 +138,11 @@ export type InvoiceTable = RecordColumns &
 
 // unit_cost is the branch's average cost when the line was posted: the cost of goods sold, and the cost at
 // which a void puts the goods back.
-export type InvoiceLineTable = LineColumns & {
-  invoice_id: number;
-  item_id: number;
-  quantity: number;
-  unit_price: number;
-  discount_percent: number | null;
-  amount: number;
-  unit_cost: number;
-};
+export type InvoiceLineTable = PricedLineColumns<'unit_price'> & { invoice_id: number; unit_cost: number };
 
-export type InvoicePaymentTable = RecordColumns & {
-  number: string;
-  invoice_id: number;
-  payment_date: string;
-  amount: number;
-  payment_method: PaymentMethod;
-  reference: string | null;
-  notes: string | null;
-};
+export type InvoicePaymentTable = PaymentColumns & { invoice_id: number };
 
-export type StockRequestTable = RecordColumns &
+export type StockRequestTable = TenantColumns &
   RouteColumns & {
     number: string;
     request_date: string;
@@ -194,7 +158,7 @@ export type StockRequestLineTable = LineColumns & {
   transferred_quantity: number;
 };
 
-export type StockTransferTable = RecordColumns &
+export type StockTransferTable = TenantColumns &
   RouteColumns & {
     number: string;
     stock_request_id: number | null;
@@ -213,37 +177,17 @@ export type StockTransferLineTable = LineColumns & {
   returned_quantity: number;
 };
 
-export type StockReceiveTable = RecordColumns & {
-  number: string;
-  stock_transfer_id: number;
-  received_date: string;
-  notes: string | null;
-};
+// A receive and a return are the two arrivals of a transfer's goods: at its destination, or back at its source.
+type ArrivalColumns = TenantColumns & { number: string; stock_transfer_id: number; notes: string | null };
+type ArrivalLineColumns = LineColumns & { stock_transfer_line_id: number; item_id: number; quantity: number };
 
-export type StockReceiveLineTable = LineColumns & {
-  stock_receive_id: number;
-  stock_transfer_line_id: number;
-  item_id: number;
-  quantity: number;
-};
-
-export type StockReturnTable = RecordColumns & {
-  number: string;
-  stock_transfer_id: number;
-  return_date: string;
-  reason: string | null;
-  notes: string | null;
-};
-
-export type StockReturnLineTable = LineColumns & {
-  stock_return_id: number;
-  stock_transfer_line_id: number;
-  item_id: number;
-  quantity: number;
-};
+export type StockReceiveTable = ArrivalColumns & { received_date: string };
+export type StockReceiveLineTable = ArrivalLineColumns & { stock_receive_id: number };
+export type StockReturnTable = ArrivalColumns & { return_date: string; reason: string | null };
+export type StockReturnLineTable = ArrivalLineColumns & { stock_return_id: number };
 
 // One row per item and location; location_key (B1, W3) carries the unique rule that NULL columns cannot.
-export type StockTable = RecordColumns &
+export type StockTable = TenantColumns &
   LocationColumns & {
     item_id: number;
     location_key: string;

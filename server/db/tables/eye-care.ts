@@ -1,17 +1,8 @@
 import type { Generated } from 'kysely';
+import type { TenantColumns } from './master-data.ts';
 
 // Prescriptions and job orders (migration 007_eye_care). Powers and measurements are integer hundredths of a
 // dioptre or a millimetre; money is integer centavos and quantities integer thousandths, as everywhere.
-
-type RecordColumns = {
-  id: Generated<number>;
-  business_id: number;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-  created_by: number | null;
-  updated_by: number | null;
-};
 
 type EyeColumns<E extends string> = {
   [K in `${E}_sphere`]: number;
@@ -23,7 +14,7 @@ type EyeColumns<E extends string> = {
   [K in `${E}_visual_acuity`]: string | null;
 };
 
-export type PrescriptionTable = RecordColumns &
+export type PrescriptionTable = TenantColumns &
   EyeColumns<'od'> &
   EyeColumns<'os'> & {
     contact_id: number;
@@ -43,7 +34,7 @@ export type PrescriptionTable = RecordColumns &
 
 export type JobOrderStatusColumn = 'open' | 'in_lab' | 'ready' | 'claimed' | 'cancelled';
 
-export type JobOrderTable = RecordColumns & {
+export type JobOrderTable = TenantColumns & {
   number: string;
   contact_id: number;
   branch_id: number;

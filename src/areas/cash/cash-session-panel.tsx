@@ -28,6 +28,8 @@ import { formatMoney } from '../../format/money.ts';
 import type { ViewPanelProps } from '../../resources/resource.ts';
 import { errorMessage, validationErrors } from '../../screens/shared/request-error.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { LabelledInput } from '../../ui/labelled-input.tsx';
+import { StripedTable } from '../../ui/striped-table.tsx';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
 import { money, overShort, type PaperSize, PrintButtons, ReadingSheet, type SheetLine } from './reading-sheet.tsx';
 
@@ -188,33 +190,17 @@ function Figures({ session }: { session: CashSession }) {
 function Movements({ session }: { session: CashSession }) {
   if (session.movements.length === 0) return null;
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0}>
-      <Table.Root size="sm" striped>
-        <Table.Caption captionSide="top" textAlign="start" py="2" px="3">
-          Cash In and Out
-        </Table.Caption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>When</Table.ColumnHeader>
-            <Table.ColumnHeader>Kind</Table.ColumnHeader>
-            <Table.ColumnHeader>Reason</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-            <Table.ColumnHeader>By</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {session.movements.map((movement) => (
-            <Table.Row key={movement.id}>
-              <Table.Cell>{formatTimestamp(movement.created_at)}</Table.Cell>
-              <Table.Cell>{movement.kind === 'cash_in' ? 'Cash In' : 'Cash Out'}</Table.Cell>
-              <Table.Cell>{movement.reason}</Table.Cell>
-              <Table.Cell textAlign="end">{formatMoney(movement.amount)}</Table.Cell>
-              <Table.Cell>{movement.created_by_name ?? ''}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <StripedTable caption="Cash In and Out" headings={['When', 'Kind', 'Reason', { label: 'Amount', end: true }, 'By']}>
+      {session.movements.map((movement) => (
+        <Table.Row key={movement.id}>
+          <Table.Cell>{formatTimestamp(movement.created_at)}</Table.Cell>
+          <Table.Cell>{movement.kind === 'cash_in' ? 'Cash In' : 'Cash Out'}</Table.Cell>
+          <Table.Cell>{movement.reason}</Table.Cell>
+          <Table.Cell textAlign="end">{formatMoney(movement.amount)}</Table.Cell>
+          <Table.Cell>{movement.created_by_name ?? ''}</Table.Cell>
+        </Table.Row>
+      ))}
+    </StripedTable>
   );
 }
 
@@ -263,23 +249,25 @@ function MovementForm({ sessionId, onDone }: { sessionId: number; onDone: () => 
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
-        <Field.Root maxW="40" invalid={Boolean(errors.amount)}>
-          <Field.Label htmlFor="cash-movement-amount">Amount</Field.Label>
-          <Input
-            id="cash-movement-amount"
-            type="number"
-            step="0.01"
-            min="0"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-          {errors.amount ? <Field.ErrorText>{errors.amount}</Field.ErrorText> : null}
-        </Field.Root>
-        <Field.Root flex="1" minW="48" invalid={Boolean(errors.reason)}>
-          <Field.Label htmlFor="cash-movement-reason">Reason</Field.Label>
-          <Input id="cash-movement-reason" value={reason} onChange={(event) => setReason(event.target.value)} />
-          {errors.reason ? <Field.ErrorText>{errors.reason}</Field.ErrorText> : null}
-        </Field.Root>
+        <LabelledInput
+          label="Amount"
+          id="cash-movement-amount"
+          type="number"
+          step="0.01"
+          min="0"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          error={errors.amount}
+          room={{ maxW: '40' }}
+        />
+        <LabelledInput
+          label="Reason"
+          id="cash-movement-reason"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          error={errors.reason}
+          room={{ flex: '1', minW: '48' }}
+        />
         <Button type="submit" colorPalette="teal" loading={busy}>
           Record
         </Button>

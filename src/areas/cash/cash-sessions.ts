@@ -1,5 +1,9 @@
-import { defineResource } from '../../resources/resource.ts';
-import { dateRangeFilters, recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
+import * as column from '../../resources/document-columns.ts';
+import * as filter from '../../resources/filters.ts';
+import * as field from '../../resources/form-fields.ts';
+import { type Column, defineResource } from '../../resources/resource.ts';
+import { recordTimestamps } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 // docs/domain/cash.md, Cash sessions: a cashier's shift at a branch's drawer. Opening is the create form; cash in, cash
 // out, the count and the close are on the session's view.
@@ -9,45 +13,38 @@ const sessionStatuses = [
   { value: 'closed', label: 'Closed' },
 ];
 
+const dayColumn = column.date('business_date', 'Day');
+const cashierColumn: Column = { field: 'user_name', label: 'Cashier' };
+
 export const cashSessions = defineResource({
   key: 'cash-sessions',
   title: 'business_date',
   columns: [
-    { field: 'business_date', label: 'Day', kind: 'date' },
-    { field: 'user_name', label: 'Cashier' },
-    { field: 'branch_name', label: 'Branch' },
-    { field: 'status', label: 'Status', kind: 'label' },
-    { field: 'opening_float', label: 'Float', kind: 'money' },
-    { field: 'expected_cash', label: 'Expected', kind: 'money' },
-    { field: 'counted_cash', label: 'Counted', kind: 'money' },
-    { field: 'difference', label: 'Over/Short', kind: 'money' },
+    dayColumn,
+    cashierColumn,
+    column.branch,
+    column.status,
+    column.money('opening_float', 'Float'),
+    column.money('expected_cash', 'Expected'),
+    column.money('counted_cash', 'Counted'),
+    column.money('difference', 'Over/Short'),
   ],
   viewFields: [
-    { field: 'user_name', label: 'Cashier' },
-    { field: 'branch_name', label: 'Branch' },
-    { field: 'business_date', label: 'Day', kind: 'date' },
-    { field: 'status', label: 'Status', kind: 'label' },
+    cashierColumn,
+    column.branch,
+    dayColumn,
+    column.status,
     { field: 'opened_at', label: 'Opened', kind: 'timestamp' },
     { field: 'closed_at', label: 'Closed', kind: 'timestamp' },
     { field: 'closed_by_name', label: 'Closed By' },
     ...recordTimestamps,
   ],
-  formFields: [
-    {
-      name: 'branch_id',
-      label: 'Branch',
-      kind: 'relation',
-      resource: 'branches',
-      labelField: 'branch_name',
-      required: true,
-    },
-    { name: 'opening_float', label: 'Opening Float', kind: 'money', required: true },
-  ],
+  formFields: [field.branch, { name: 'opening_float', label: 'Opening Float', kind: 'money', required: true }],
   filters: [
-    { name: 'status', label: 'Status', kind: 'select', options: sessionStatuses },
-    relationFilter('branch_id', 'Branch', 'branches'),
-    relationFilter('user_id', 'Cashier', 'users'),
-    ...dateRangeFilters('business_date', 'Day'),
+    filter.status(sessionStatuses),
+    filter.relation('branch_id', 'Branch', 'branches'),
+    filter.relation('user_id', 'Cashier', 'users'),
+    ...filter.dateRange('business_date', 'Day'),
   ],
   homeField: 'branch_id',
   idempotentCreate: true,
@@ -58,15 +55,7 @@ export const cashSessions = defineResource({
       import('../../../generated/zod/cash-sessions/cash-sessions.zod.ts'),
     ]);
     return {
-      list: api.listCashSessions,
-      listKey: api.getListCashSessionsQueryKey,
-      get: api.getCashSession,
-      detailKey: api.getGetCashSessionQueryKey,
-      history: api.getCashSessionHistory,
-      historyKey: api.getGetCashSessionHistoryQueryKey,
-      search: api.searchCashSessions,
-      create: api.createCashSession,
-      createSchema: schemas.CreateCashSessionBody,
+      ...standardOperations({ one: 'CashSession', many: 'CashSessions' }, api, schemas),
       // The top bar's drawer status follows the new session at once.
       afterCreate: (queryClient) => queryClient.invalidateQueries({ queryKey: api.getGetMyCashSessionQueryKey() }),
     };

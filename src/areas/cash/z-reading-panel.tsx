@@ -1,4 +1,4 @@
-import { Box, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Field, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -9,6 +9,8 @@ import { useAuthUser } from '../../auth/session.ts';
 import { businessDayIso, formatDate, formatTimestamp } from '../../format/date.ts';
 import type { ViewPanelProps } from '../../resources/resource.ts';
 import { errorMessage } from '../../screens/shared/request-error.ts';
+import { ChoiceSelect, choicesOf } from '../../ui/choice-select.tsx';
+import { LabelledInput } from '../../ui/labelled-input.tsx';
 import { money, overShort, type PaperSize, PrintButtons, ReadingSheet, type SheetLine } from './reading-sheet.tsx';
 
 // docs/domain/cash.md, X-reading and Z-reading: the day's figures as a receipt, the same lines whether frozen by a
@@ -124,31 +126,22 @@ export function DayXReadingScreen() {
       <HStack gap="3" wrap="wrap" align="end">
         <Field.Root maxW="64">
           <Field.Label htmlFor="x-reading-branch">Branch</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              id="x-reading-branch"
-              value={branchId ?? ''}
-              onChange={(event) => choose({ branch_id: event.target.value })}
-            >
-              <option value="">Choose a branch</option>
-              {(branches.data ?? []).map((branch) => (
-                <option key={branch.id} value={branch.id}>
-                  {branch.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root maxW="48">
-          <Field.Label htmlFor="x-reading-day">Business Day</Field.Label>
-          <Input
-            id="x-reading-day"
-            type="date"
-            value={day}
-            onChange={(event) => choose({ business_date: event.target.value })}
+          <ChoiceSelect
+            id="x-reading-branch"
+            choices={choicesOf(branches.data ?? [])}
+            empty="Choose a branch"
+            value={branchId ?? ''}
+            onChange={(event) => choose({ branch_id: event.target.value })}
           />
         </Field.Root>
+        <LabelledInput
+          label="Business Day"
+          id="x-reading-day"
+          type="date"
+          value={day}
+          onChange={(event) => choose({ business_date: event.target.value })}
+          room={{ maxW: '48' }}
+        />
       </HStack>
       {reading.isError ? (
         <Text color="fg.error" role="alert">

@@ -1,41 +1,33 @@
-import { defineResource } from '../../resources/resource.ts';
-import { dateRangeFilters, recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
+import * as column from '../../resources/document-columns.ts';
+import * as filter from '../../resources/filters.ts';
+import * as field from '../../resources/form-fields.ts';
+import { type Column, defineResource } from '../../resources/resource.ts';
+import { recordTimestamps } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
 
 // docs/domain/cash.md, Z-reading: the end of a branch's business day, read-only once made. Its view prints as a
 // receipt (80 mm) or on A4.
+
+// A reading is known by its number, its place in the branch's Z series, its branch and its day.
+const heading: readonly Column[] = [
+  column.number,
+  { field: 'z_counter', label: 'Z Counter' },
+  column.branch,
+  column.date('business_date', 'Day'),
+];
 
 export const zReadings = defineResource({
   key: 'z-readings',
   title: 'number',
   columns: [
-    { field: 'number', label: 'Number' },
-    { field: 'z_counter', label: 'Z Counter' },
-    { field: 'branch_name', label: 'Branch' },
-    { field: 'business_date', label: 'Day', kind: 'date' },
-    { field: 'net_sales', label: 'Net Sales', kind: 'money' },
-    { field: 'cash_difference', label: 'Over/Short', kind: 'money' },
-    { field: 'accumulated_grand_total', label: 'Grand Total', kind: 'money' },
+    ...heading,
+    column.money('net_sales', 'Net Sales'),
+    column.money('cash_difference', 'Over/Short'),
+    column.money('accumulated_grand_total', 'Grand Total'),
   ],
-  viewFields: [
-    { field: 'number', label: 'Number' },
-    { field: 'z_counter', label: 'Z Counter' },
-    { field: 'branch_name', label: 'Branch' },
-    { field: 'business_date', label: 'Day', kind: 'date' },
-    { field: 'created_by_name', label: 'Made By' },
-    ...recordTimestamps,
-  ],
-  formFields: [
-    {
-      name: 'branch_id',
-      label: 'Branch',
-      kind: 'relation',
-      resource: 'branches',
-      labelField: 'branch_name',
-      required: true,
-    },
-    { name: 'business_date', label: 'Business Day', kind: 'date', required: true, documentDate: 'any' },
-  ],
-  filters: [relationFilter('branch_id', 'Branch', 'branches'), ...dateRangeFilters('business_date', 'Day')],
+  viewFields: [...heading, { field: 'created_by_name', label: 'Made By' }, ...recordTimestamps],
+  formFields: [field.branch, field.documentDate('business_date', 'Business Day')],
+  filters: [filter.relation('branch_id', 'Branch', 'branches'), ...filter.dateRange('business_date', 'Day')],
   homeField: 'branch_id',
   idempotentCreate: true,
   viewPanel: async () => (await import('./z-reading-panel.tsx')).ZReadingViewPanel,
@@ -44,16 +36,6 @@ export const zReadings = defineResource({
       import('../../../generated/hooks/z-readings/z-readings.ts'),
       import('../../../generated/zod/z-readings/z-readings.zod.ts'),
     ]);
-    return {
-      list: api.listZReadings,
-      listKey: api.getListZReadingsQueryKey,
-      get: api.getZReading,
-      detailKey: api.getGetZReadingQueryKey,
-      history: api.getZReadingHistory,
-      historyKey: api.getGetZReadingHistoryQueryKey,
-      search: api.searchZReadings,
-      create: api.createZReading,
-      createSchema: schemas.CreateZReadingBody,
-    };
+    return standardOperations({ one: 'ZReading', many: 'ZReadings' }, api, schemas);
   },
 });

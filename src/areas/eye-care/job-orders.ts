@@ -1,13 +1,10 @@
 import { formatEye } from '../../format/prescription.ts';
+import * as column from '../../resources/document-columns.ts';
+import * as documentLine from '../../resources/document-lines.ts';
+import * as filter from '../../resources/filters.ts';
+import * as field from '../../resources/form-fields.ts';
 import { defineResource, readField } from '../../resources/resource.ts';
-import {
-  dateRangeFilters,
-  locationFilter,
-  recordTimestamps,
-  relationFilter,
-  saleFigures,
-  saleLineDiscount,
-} from '../../resources/shared-declarations.ts';
+import { recordTimestamps, saleFigures, saleLineDiscount } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 
 const roles = [
@@ -32,21 +29,21 @@ export const jobOrders = defineResource({
   key: 'job-orders',
   title: 'number',
   columns: [
-    { field: 'number', label: 'Number' },
-    { field: 'contact_name', label: 'Patient' },
-    { field: 'branch_name', label: 'Branch' },
-    { field: 'order_date', label: 'Ordered', kind: 'date' },
-    { field: 'promised_date', label: 'Promised', kind: 'date' },
-    { field: 'total', label: 'Total', kind: 'money' },
-    { field: 'status', label: 'Status', kind: 'label' },
+    column.number,
+    column.party('Patient'),
+    column.branch,
+    column.date('order_date', 'Ordered'),
+    column.date('promised_date', 'Promised'),
+    column.total,
+    column.status,
   ],
   viewFields: [
-    { field: 'number', label: 'Number' },
-    { field: 'contact_name', label: 'Patient' },
-    { field: 'branch_name', label: 'Branch' },
-    { field: 'status', label: 'Status', kind: 'label' },
-    { field: 'order_date', label: 'Order Date', kind: 'date' },
-    { field: 'promised_date', label: 'Promised Date', kind: 'date' },
+    column.number,
+    column.party('Patient'),
+    column.branch,
+    column.status,
+    column.date('order_date', 'Order Date'),
+    column.date('promised_date', 'Promised Date'),
     {
       field: 'prescription',
       label: 'Prescription',
@@ -73,27 +70,13 @@ export const jobOrders = defineResource({
     { field: 'fitting_notes', label: 'Fitting Notes' },
     ...saleFigures,
     { field: 'invoice_number', label: 'Invoice' },
-    { field: 'invoice_balance', label: 'Invoice Balance', kind: 'money' },
-    { field: 'notes', label: 'Notes' },
+    column.money('invoice_balance', 'Invoice Balance'),
+    column.notes,
     ...recordTimestamps,
   ],
   formFields: [
-    {
-      name: 'contact_id',
-      label: 'Patient',
-      kind: 'relation',
-      resource: 'contacts',
-      labelField: 'contact_name',
-      required: true,
-    },
-    {
-      name: 'branch_id',
-      label: 'Branch',
-      kind: 'relation',
-      resource: 'branches',
-      labelField: 'branch_name',
-      required: true,
-    },
+    field.party('Patient'),
+    field.branch,
     {
       name: 'prescription_id',
       label: 'Prescription',
@@ -101,8 +84,8 @@ export const jobOrders = defineResource({
       patientField: 'contact_id',
       labelField: 'prescription_label',
     },
-    { name: 'order_date', label: 'Order Date', kind: 'date', required: true, documentDate: 'any' },
-    { name: 'promised_date', label: 'Promised Date', kind: 'date' },
+    field.documentDate('order_date', 'Order Date'),
+    field.date('promised_date', 'Promised Date'),
     {
       name: 'lab',
       label: 'Lab',
@@ -113,34 +96,20 @@ export const jobOrders = defineResource({
         { value: 'outside', label: 'Outside lab' },
       ],
     },
-    {
-      name: 'lab_contact_id',
-      label: 'Outside Lab (supplier)',
-      kind: 'relation',
-      resource: 'contacts',
-      labelField: 'lab_contact_name',
-    },
+    field.relation('lab_contact_id', 'Outside Lab (supplier)', 'contacts', 'lab_contact_name'),
     { name: 'frame_a', label: 'Frame A (mm)', kind: 'number' },
     { name: 'frame_b', label: 'Frame B (mm)', kind: 'number' },
     { name: 'frame_dbl', label: 'Frame DBL (mm)', kind: 'number' },
     { name: 'frame_ed', label: 'Frame ED (mm)', kind: 'number' },
     { name: 'customer_frame', label: 'Patient brings their own frame', kind: 'checkbox', defaultChecked: false },
     { name: 'fitting_notes', label: 'Fitting Notes', kind: 'textarea' },
-    { name: 'notes', label: 'Notes', kind: 'textarea' },
-    {
-      name: 'lines',
-      label: 'Lines',
-      kind: 'lines',
-      required: true,
-      pricing: { side: 'sale', dateField: 'order_date' },
-      columns: [
+    field.notes,
+    field.lines(
+      [
         { name: 'role', label: 'Role', kind: 'select', options: roles, required: true },
         {
-          name: 'item_id',
-          label: 'Item',
-          kind: 'item',
-          labelField: 'item_name',
-          required: true,
+          ...documentLine.item,
+          // The item a line's role allows, and for a lens the variant of the prescription's power for that eye.
           itemTypes: {
             roleField: 'role',
             byRole: { frame: ['Frame'], lens_od: lensTypes, lens_os: lensTypes, service: ['Service'] },
@@ -151,27 +120,25 @@ export const jobOrders = defineResource({
             prescriptionField: 'prescription_id',
           },
         },
-        { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
-        { name: 'unit_price', label: 'Unit Price', kind: 'money' },
-        { name: 'discount_percent', label: 'Discount %', kind: 'percent' },
+        ...documentLine.pricedFields('sale'),
       ],
-      viewColumns: [
+      [
         { field: 'role', label: 'Role', kind: 'label' },
-        { field: 'item_name', label: 'Item' },
-        { field: 'quantity', label: 'Quantity', kind: 'quantity' },
-        { field: 'unit_price', label: 'Unit Price', kind: 'money' },
+        ...documentLine.itemColumns,
+        documentLine.priceColumn('sale'),
         saleLineDiscount,
-        { field: 'amount', label: 'Amount', kind: 'money' },
+        documentLine.amountColumn('sale'),
       ],
-    },
-    { name: 'special_discount', label: 'Senior Citizen / PWD', kind: 'special-discount' },
+      { side: 'sale', dateField: 'order_date' },
+    ),
+    field.specialDiscount,
   ],
   filters: [
-    { name: 'status', label: 'Status', kind: 'select', options: statuses },
-    relationFilter('contact_id', 'Patient', 'contacts'),
-    locationFilter('', 'Branch'),
-    ...dateRangeFilters('promised_date', 'Promised'),
-    ...dateRangeFilters('order_date', 'Ordered'),
+    filter.status(statuses),
+    filter.relation('contact_id', 'Patient', 'contacts'),
+    filter.location('', 'Branch'),
+    ...filter.dateRange('promised_date', 'Promised'),
+    ...filter.dateRange('order_date', 'Ordered'),
   ],
   idempotentCreate: true,
   editable: (order) => readField(order, 'status') === 'open',
@@ -210,11 +177,7 @@ export const jobOrders = defineResource({
     {
       caption: 'Status History',
       field: 'status_history',
-      columns: [
-        { field: 'status', label: 'Status', kind: 'label' },
-        { field: 'at', label: 'When', kind: 'timestamp' },
-        { field: 'user_name', label: 'By' },
-      ],
+      columns: [column.status, { field: 'at', label: 'When', kind: 'timestamp' }, { field: 'user_name', label: 'By' }],
     },
   ],
   sheets: [

@@ -1,6 +1,8 @@
 import { formatEye } from '../../format/prescription.ts';
+import * as filter from '../../resources/filters.ts';
+import * as field from '../../resources/form-fields.ts';
 import { type Column, defineResource, readField } from '../../resources/resource.ts';
-import { dateRangeFilters, recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
+import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 
 // One eye as opticians write it: `-2.25 / -0.75 × 180`.
@@ -53,14 +55,7 @@ export const prescriptions = defineResource({
     ...recordTimestamps,
   ],
   formFields: [
-    {
-      name: 'contact_id',
-      label: 'Patient',
-      kind: 'relation',
-      resource: 'contacts',
-      labelField: 'contact_name',
-      required: true,
-    },
+    field.party('Patient'),
     {
       name: 'kind',
       label: 'Kind',
@@ -97,8 +92,8 @@ export const prescriptions = defineResource({
         { value: 'contact_lenses', label: 'Contact lenses' },
       ],
     },
-    relationFilter('contact_id', 'Patient', 'contacts'),
-    ...dateRangeFilters('examined_on', 'Examined'),
+    filter.relation('contact_id', 'Patient', 'contacts'),
+    ...filter.dateRange('examined_on', 'Examined'),
   ],
   // A prescription a job order has used is corrected by a new one (docs/domain/eye-care.md, Traceability).
   editable: (prescription) => readField(prescription, 'is_used') !== true,

@@ -1,3 +1,4 @@
+import * as field from '../../resources/form-fields.ts';
 import { defineResource } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
@@ -17,14 +18,13 @@ export const conversions = defineResource({
     ...recordTimestamps,
   ],
   formFields: [
-    {
-      name: 'from_unit_of_measurement_id',
-      label: 'From Unit',
-      kind: 'relation',
-      resource: 'unit-of-measurements',
-      labelField: 'from_unit_of_measurement_name',
-      required: true,
-    },
+    field.relation(
+      'from_unit_of_measurement_id',
+      'From Unit',
+      'unit-of-measurements',
+      'from_unit_of_measurement_name',
+      { required: true },
+    ),
     {
       name: 'to_unit_of_measurement_id',
       label: 'To Unit',

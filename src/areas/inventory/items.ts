@@ -1,6 +1,8 @@
 import { isLensFamily, opticalDetails } from '../../format/optical.ts';
+import * as filter from '../../resources/filters.ts';
+import * as field from '../../resources/form-fields.ts';
 import { defineResource, type OpticalKind } from '../../resources/resource.ts';
-import { recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
+import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 
 // docs/domain/sales.md, Philippine VAT: how the VAT-inclusive price is taxed.
@@ -31,13 +33,13 @@ export const items = defineResource({
   key: 'items',
   title: 'name',
   filters: [
-    relationFilter('brand_id', 'Brand', 'brands'),
-    relationFilter('item_type_id', 'Item Type', 'item-types'),
-    relationFilter('item_classification_id', 'Item Classification', 'item-classifications'),
-    relationFilter('unit_of_measurement_id', 'Unit of Measurement', 'unit-of-measurements'),
+    filter.relation('brand_id', 'Brand', 'brands'),
+    filter.relation('item_type_id', 'Item Type', 'item-types'),
+    filter.relation('item_classification_id', 'Item Classification', 'item-classifications'),
+    filter.relation('unit_of_measurement_id', 'Unit of Measurement', 'unit-of-measurements'),
     // A lens family's powers, or the catalogue without them (docs/domain/eye-care.md, Lenses by power: one item per
     // power).
-    relationFilter('variant_of_item_id', 'Lens Family', 'items', { params: { without_variants: 1 } }),
+    filter.relation('variant_of_item_id', 'Lens Family', 'items', { params: { without_variants: 1 } }),
     { name: 'without_variants', label: 'Lens Powers', kind: 'select', options: [{ value: '1', label: 'Hide' }] },
   ],
   columns: [
@@ -91,14 +93,7 @@ export const items = defineResource({
     { name: 'name', label: 'Name', kind: 'text', required: true },
     { name: 'description', label: 'Description', kind: 'textarea' },
     { name: 'brand_id', label: 'Brand', kind: 'relation', resource: 'brands', labelField: 'brand_name' },
-    {
-      name: 'item_type_id',
-      label: 'Item Type',
-      kind: 'relation',
-      resource: 'item-types',
-      labelField: 'item_type_name',
-      required: true,
-    },
+    field.relation('item_type_id', 'Item Type', 'item-types', 'item_type_name', { required: true }),
     {
       name: 'item_classification_id',
       label: 'Item Classification',
@@ -106,14 +101,13 @@ export const items = defineResource({
       resource: 'item-classifications',
       labelField: 'item_classification_name',
     },
-    {
-      name: 'unit_of_measurement_id',
-      label: 'Unit of Measurement',
-      kind: 'relation',
-      resource: 'unit-of-measurements',
-      labelField: 'unit_of_measurement_name',
-      required: true,
-    },
+    field.relation(
+      'unit_of_measurement_id',
+      'Unit of Measurement',
+      'unit-of-measurements',
+      'unit_of_measurement_name',
+      { required: true },
+    ),
     { name: 'is_inventory_tracked', label: 'Inventory Tracked', kind: 'checkbox' },
     { name: 'is_lot_tracked', label: 'Kept by Lot and Expiry', kind: 'checkbox' },
     { name: 'tax_class', label: 'Tax Class', kind: 'select', options: taxClassOptions, defaultValue: 'vatable' },

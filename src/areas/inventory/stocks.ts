@@ -1,36 +1,26 @@
-import { defineResource } from '../../resources/resource.ts';
-import { locationFilter, relationFilter } from '../../resources/shared-declarations.ts';
+import * as filter from '../../resources/filters.ts';
+import { type Column, defineResource } from '../../resources/resource.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
+import { heldQuantities, itemAtLocation, lastUpdated } from './stock-columns.ts';
 
 // The view shows the latest hundred movements; the full ledger is a report of its own.
 const latestMovements = { page: 1, per_page: 100, order_by: 'desc' } as const;
 // A stock row's lots with goods, earliest expiry first (an item has a handful of lots at one place).
 const lotsOfStock = { page: 1, per_page: 100, order_by: 'asc' } as const;
 
+const columns: readonly Column[] = [
+  ...itemAtLocation,
+  ...heldQuantities,
+  { field: 'average_unit_cost', label: 'Average Cost', kind: 'money', cost: true },
+  { field: 'value', label: 'Value', kind: 'money', cost: true },
+];
+
 export const stocks = defineResource({
   key: 'stocks',
   title: 'item_name',
-  filters: [relationFilter('item_id', 'Item', 'items'), locationFilter('', 'Location')],
-  columns: [
-    { field: 'item_code', label: 'Code' },
-    { field: 'item_name', label: 'Item' },
-    { field: 'location_name', label: 'Location' },
-    { field: 'quantity_on_hand', label: 'On Hand', kind: 'quantity' },
-    { field: 'quantity_in_transit', label: 'In Transit', kind: 'quantity' },
-    { field: 'average_unit_cost', label: 'Average Cost', kind: 'money', cost: true },
-    { field: 'value', label: 'Value', kind: 'money', cost: true },
-  ],
-  viewFields: [
-    { field: 'item_code', label: 'Code' },
-    { field: 'item_name', label: 'Item' },
-    { field: 'location_name', label: 'Location' },
-    { field: 'quantity_on_hand', label: 'On Hand', kind: 'quantity' },
-    { field: 'quantity_in_transit', label: 'In Transit', kind: 'quantity' },
-    { field: 'average_unit_cost', label: 'Average Cost', kind: 'money', cost: true },
-    { field: 'value', label: 'Value', kind: 'money', cost: true },
-    { field: 'reorder_level', label: 'Reorder Level', kind: 'quantity' },
-    { field: 'updated_at', label: 'Updated', kind: 'timestamp' },
-  ],
+  filters: [filter.relation('item_id', 'Item', 'items'), filter.location('', 'Location')],
+  columns,
+  viewFields: [...columns, { field: 'reorder_level', label: 'Reorder Level', kind: 'quantity' }, lastUpdated],
   formFields: [],
   importing: { label: 'Opening Stock', permission: 'create-receive-orders' },
   load: async () => {

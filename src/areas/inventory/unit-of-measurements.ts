@@ -1,11 +1,13 @@
+import * as filter from '../../resources/filters.ts';
+import * as field from '../../resources/form-fields.ts';
 import { defineResource } from '../../resources/resource.ts';
-import { recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
+import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const unitOfMeasurements = defineResource({
   key: 'unit-of-measurements',
   title: 'name',
-  filters: [relationFilter('measuring_mass_id', 'Measuring Mass', 'measuring-masses')],
+  filters: [filter.relation('measuring_mass_id', 'Measuring Mass', 'measuring-masses')],
   columns: [
     { field: 'name', label: 'Name' },
     { field: 'abbreviation', label: 'Abbreviation' },
@@ -20,14 +22,9 @@ export const unitOfMeasurements = defineResource({
   formFields: [
     { name: 'name', label: 'Name', kind: 'text', required: true },
     { name: 'abbreviation', label: 'Abbreviation', kind: 'text', required: true },
-    {
-      name: 'measuring_mass_id',
-      label: 'Measuring Mass',
-      kind: 'relation',
-      resource: 'measuring-masses',
-      labelField: 'measuring_mass_name',
+    field.relation('measuring_mass_id', 'Measuring Mass', 'measuring-masses', 'measuring_mass_name', {
       required: true,
-    },
+    }),
   ],
   load: async () => {
     const [api, schemas] = await Promise.all([

@@ -1,11 +1,11 @@
+import * as column from '../../resources/document-columns.ts';
+import * as documentLine from '../../resources/document-lines.ts';
+import { printedItemColumns } from '../../resources/document-print.ts';
+import * as filter from '../../resources/filters.ts';
+import * as field from '../../resources/form-fields.ts';
 import { receiptLotFields, takenLotsColumn } from '../../resources/lot-lines.ts';
-import { defineResource, type Option } from '../../resources/resource.ts';
-import {
-  dateRangeFilters,
-  locationFilter,
-  recordTimestamps,
-  relationFilter,
-} from '../../resources/shared-declarations.ts';
+import { type Column, defineResource, type Option } from '../../resources/resource.ts';
+import { costs, recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 
 // docs/domain/logistics.md, Stock adjustments: why stock was found, lost or written off.
@@ -20,71 +20,58 @@ export const adjustmentReasons: readonly Option[] = [
   { value: 'other', label: 'Other' },
 ];
 
+const adjustmentDateColumn = column.date('adjustment_date', 'Adjustment Date');
+const valueColumn = column.money('total_value', 'Value');
+const changeColumn: Column = { field: 'quantity_delta', label: 'Change', kind: 'quantity' };
+
 export const stockAdjustments = defineResource({
   key: 'stock-adjustments',
   title: 'number',
-  columns: [
-    { field: 'number', label: 'Number' },
-    { field: 'location_name', label: 'Location' },
-    { field: 'adjustment_date', label: 'Adjustment Date', kind: 'date' },
-    { field: 'reason', label: 'Reason', kind: 'label' },
-    { field: 'total_value', label: 'Value', kind: 'money', cost: true },
-  ],
+  columns: [column.number, column.location, adjustmentDateColumn, column.reason, ...costs([valueColumn])],
   viewFields: [
-    { field: 'number', label: 'Number' },
-    { field: 'location_name', label: 'Location' },
-    { field: 'adjustment_date', label: 'Adjustment Date', kind: 'date' },
-    { field: 'reason', label: 'Reason', kind: 'label' },
+    column.number,
+    column.location,
+    adjustmentDateColumn,
+    column.reason,
     { field: 'stock_count_number', label: 'Stock Count' },
-    { field: 'total_value', label: 'Value', kind: 'money', cost: true },
-    { field: 'notes', label: 'Notes' },
+    ...costs([valueColumn]),
+    column.notes,
     ...recordTimestamps,
   ],
   formFields: [
-    { name: 'location', label: 'Location', kind: 'location', prefix: '', labelField: 'location_name', required: true },
+    field.location,
     { name: 'adjustment_date', label: 'Adjustment Date', kind: 'date', required: true },
     { name: 'reason', label: 'Reason', kind: 'select', options: adjustmentReasons, required: true },
-    { name: 'notes', label: 'Notes', kind: 'textarea' },
-    {
-      name: 'lines',
-      label: 'Lines',
-      kind: 'lines',
-      required: true,
-      columns: [
-        { name: 'item_id', label: 'Item', kind: 'item', labelField: 'item_name', required: true },
+    field.notes,
+    field.lines(
+      [
+        documentLine.item,
         { name: 'quantity_delta', label: 'Change (+/-)', kind: 'quantity', required: true },
-        { name: 'unit_cost', label: 'Unit Cost', kind: 'money' },
+        documentLine.unitPrice('purchase'),
         ...receiptLotFields,
       ],
-      viewColumns: [
+      [
         { field: 'item_name', label: 'Item' },
-        { field: 'quantity_delta', label: 'Change', kind: 'quantity' },
+        changeColumn,
         { field: 'lot_number', label: 'Lot Number' },
         takenLotsColumn,
-        { field: 'unit_cost', label: 'Unit Cost', kind: 'money', cost: true },
-        { field: 'value', label: 'Value', kind: 'money', cost: true },
+        documentLine.unitCostColumn,
+        ...costs([column.money('value', 'Value')]),
       ],
-    },
+    ),
   ],
   filters: [
-    { name: 'reason', label: 'Reason', kind: 'select', options: adjustmentReasons },
-    relationFilter('item_id', 'Item', 'items'),
-    locationFilter('', 'Location'),
-    ...dateRangeFilters('adjustment_date', 'Adjustment date'),
+    filter.reason(adjustmentReasons),
+    filter.relation('item_id', 'Item', 'items'),
+    filter.location('', 'Location'),
+    ...filter.dateRange('adjustment_date', 'Adjustment date'),
   ],
   homeField: 'location',
   idempotentCreate: true,
   print: {
     dateField: 'adjustment_date',
-    parties: [
-      { field: 'location_name', label: 'Location' },
-      { field: 'reason', label: 'Reason', kind: 'label' },
-    ],
-    columns: [
-      { field: 'item_code', label: 'Code' },
-      { field: 'item_name', label: 'Item' },
-      { field: 'quantity_delta', label: 'Change', kind: 'quantity' },
-    ],
+    parties: [column.location, column.reason],
+    columns: [...printedItemColumns, changeColumn],
     totals: false,
     signatures: ['Prepared by', 'Approved by'],
   },

@@ -18,6 +18,8 @@ import { formatQuantity } from '../../format/quantity.ts';
 import type { ViewPanelProps } from '../../resources/resource.ts';
 import { errorMessage, validationErrors } from '../../screens/shared/request-error.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { LabelledInput } from '../../ui/labelled-input.tsx';
+import { StripedTable } from '../../ui/striped-table.tsx';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
 
 // docs/domain/logistics.md, Stock counts: count by scanning (a scanner is a keyboard that types the code and presses
@@ -142,21 +144,23 @@ function ScanField({ countId }: { countId: number }) {
           {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
         </Field.Root>
         <HStack gap="3" wrap="wrap">
-          <Field.Root maxW="40">
-            <Field.Label htmlFor="count-quantity">Quantity</Field.Label>
-            <Input
-              id="count-quantity"
-              type="number"
-              step="0.001"
-              min="0"
-              value={quantity}
-              onChange={(event) => setQuantity(event.target.value)}
-            />
-          </Field.Root>
-          <Field.Root maxW="56">
-            <Field.Label htmlFor="count-lot">Lot (lot-tracked items)</Field.Label>
-            <Input id="count-lot" value={lot} onChange={(event) => setLot(event.target.value)} />
-          </Field.Root>
+          <LabelledInput
+            label="Quantity"
+            id="count-quantity"
+            type="number"
+            step="0.001"
+            min="0"
+            value={quantity}
+            onChange={(event) => setQuantity(event.target.value)}
+            room={{ maxW: '40' }}
+          />
+          <LabelledInput
+            label="Lot (lot-tracked items)"
+            id="count-lot"
+            value={lot}
+            onChange={(event) => setLot(event.target.value)}
+            room={{ maxW: '56' }}
+          />
           <Button type="submit" colorPalette="teal" alignSelf="end" loading={busy}>
             Add
           </Button>
@@ -171,35 +175,21 @@ function ScanField({ countId }: { countId: number }) {
 
 function CountedLines({ count }: { count: StockCount }) {
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0}>
-      <Table.Root size="sm" striped>
-        <Table.Caption captionSide="top" textAlign="start" py="2" px="3">
-          Counted ({count.lines.length})
-        </Table.Caption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Code</Table.ColumnHeader>
-            <Table.ColumnHeader>Item</Table.ColumnHeader>
-            <Table.ColumnHeader>Lot</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Counted</Table.ColumnHeader>
-            <Table.ColumnHeader>Counted At</Table.ColumnHeader>
-            <Table.ColumnHeader>By</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {count.lines.map((line) => (
-            <Table.Row key={line.id}>
-              <Table.Cell>{line.item_code}</Table.Cell>
-              <Table.Cell>{line.item_name}</Table.Cell>
-              <Table.Cell>{line.lot_number ?? ''}</Table.Cell>
-              <Table.Cell textAlign="end">{formatQuantity(line.counted_quantity)}</Table.Cell>
-              <Table.Cell>{formatTimestamp(line.counted_at)}</Table.Cell>
-              <Table.Cell>{line.counted_by_name ?? ''}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <StripedTable
+      caption={`Counted (${count.lines.length})`}
+      headings={['Code', 'Item', 'Lot', { label: 'Counted', end: true }, 'Counted At', 'By']}
+    >
+      {count.lines.map((line) => (
+        <Table.Row key={line.id}>
+          <Table.Cell>{line.item_code}</Table.Cell>
+          <Table.Cell>{line.item_name}</Table.Cell>
+          <Table.Cell>{line.lot_number ?? ''}</Table.Cell>
+          <Table.Cell textAlign="end">{formatQuantity(line.counted_quantity)}</Table.Cell>
+          <Table.Cell>{formatTimestamp(line.counted_at)}</Table.Cell>
+          <Table.Cell>{line.counted_by_name ?? ''}</Table.Cell>
+        </Table.Row>
+      ))}
+    </StripedTable>
   );
 }
 
@@ -238,32 +228,28 @@ function VarianceSection({
   return (
     <Stack gap="3">
       <Heading size="md">Variance</Heading>
-      <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0}>
-        <Table.Root size="sm" striped aria-label="Variance">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Item</Table.ColumnHeader>
-              <Table.ColumnHeader>Lot</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Expected</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Counted</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Difference</Table.ColumnHeader>
-              {seesCosts ? <Table.ColumnHeader textAlign="end">Value</Table.ColumnHeader> : null}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {variance.lines.map((line) => (
-              <Table.Row key={line.line_id}>
-                <Table.Cell>{line.item_name}</Table.Cell>
-                <Table.Cell>{line.lot_number ?? ''}</Table.Cell>
-                <Table.Cell textAlign="end">{shown(line.expected, formatQuantity)}</Table.Cell>
-                <Table.Cell textAlign="end">{formatQuantity(line.counted)}</Table.Cell>
-                <Table.Cell textAlign="end">{shown(line.difference, formatQuantity)}</Table.Cell>
-                {seesCosts ? <Table.Cell textAlign="end">{shown(line.value, formatMoney)}</Table.Cell> : null}
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <StripedTable
+        label="Variance"
+        headings={[
+          'Item',
+          'Lot',
+          { label: 'Expected', end: true },
+          { label: 'Counted', end: true },
+          { label: 'Difference', end: true },
+          ...(seesCosts ? [{ label: 'Value', end: true } as const] : []),
+        ]}
+      >
+        {variance.lines.map((line) => (
+          <Table.Row key={line.line_id}>
+            <Table.Cell>{line.item_name}</Table.Cell>
+            <Table.Cell>{line.lot_number ?? ''}</Table.Cell>
+            <Table.Cell textAlign="end">{shown(line.expected, formatQuantity)}</Table.Cell>
+            <Table.Cell textAlign="end">{formatQuantity(line.counted)}</Table.Cell>
+            <Table.Cell textAlign="end">{shown(line.difference, formatQuantity)}</Table.Cell>
+            {seesCosts ? <Table.Cell textAlign="end">{shown(line.value, formatMoney)}</Table.Cell> : null}
+          </Table.Row>
+        ))}
+      </StripedTable>
       {seesCosts && variance.totals.gained_value !== null ? (
         <HStack gap="6">
           <Text>Gained: {formatMoney(variance.totals.gained_value)}</Text>
@@ -272,26 +258,15 @@ function VarianceSection({
       ) : null}
       <Heading size="sm">Not counted ({variance.uncounted.length})</Heading>
       {variance.uncounted.length > 0 ? (
-        <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0}>
-          <Table.Root size="sm" striped aria-label="Not counted">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Item</Table.ColumnHeader>
-                <Table.ColumnHeader>Lot</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Expected</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {variance.uncounted.map((line) => (
-                <Table.Row key={`${line.item_id}:${line.lot_number ?? ''}`}>
-                  <Table.Cell>{line.item_name}</Table.Cell>
-                  <Table.Cell>{line.lot_number ?? ''}</Table.Cell>
-                  <Table.Cell textAlign="end">{shown(line.expected, formatQuantity)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <StripedTable label="Not counted" headings={['Item', 'Lot', { label: 'Expected', end: true }]}>
+          {variance.uncounted.map((line) => (
+            <Table.Row key={`${line.item_id}:${line.lot_number ?? ''}`}>
+              <Table.Cell>{line.item_name}</Table.Cell>
+              <Table.Cell>{line.lot_number ?? ''}</Table.Cell>
+              <Table.Cell textAlign="end">{shown(line.expected, formatQuantity)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </StripedTable>
       ) : null}
       {mayPost ? (
         <HStack gap="3" wrap="wrap" align="end">

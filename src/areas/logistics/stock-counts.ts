@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { defineResource, readField } from '../../resources/resource.ts';
-import { dateRangeFilters, locationFilter, recordTimestamps } from '../../resources/shared-declarations.ts';
+import * as column from '../../resources/document-columns.ts';
+import * as filter from '../../resources/filters.ts';
+import * as field from '../../resources/form-fields.ts';
+import { type Column, defineResource, readField } from '../../resources/resource.ts';
+import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 
 const countStatuses = [
@@ -12,31 +15,28 @@ const countStatuses = [
 // The scope's lists are fields of their own on the form; the create call takes them as one `scope`.
 const scopeFields = ['item_type_ids', 'brand_ids', 'item_classification_ids'] as const;
 
+const columns: readonly Column[] = [
+  column.number,
+  column.location,
+  column.date('count_date', 'Count Date'),
+  { field: 'blind', label: 'Blind', kind: 'boolean' },
+  column.status,
+  { field: 'stock_adjustment_number', label: 'Adjustment' },
+];
+
 export const stockCounts = defineResource({
   key: 'stock-counts',
   title: 'number',
-  columns: [
-    { field: 'number', label: 'Number' },
-    { field: 'location_name', label: 'Location' },
-    { field: 'count_date', label: 'Count Date', kind: 'date' },
-    { field: 'blind', label: 'Blind', kind: 'boolean' },
-    { field: 'status', label: 'Status', kind: 'label' },
-    { field: 'stock_adjustment_number', label: 'Adjustment' },
-  ],
+  columns,
   viewFields: [
-    { field: 'number', label: 'Number' },
-    { field: 'location_name', label: 'Location' },
-    { field: 'count_date', label: 'Count Date', kind: 'date' },
-    { field: 'blind', label: 'Blind', kind: 'boolean' },
-    { field: 'status', label: 'Status', kind: 'label' },
-    { field: 'stock_adjustment_number', label: 'Adjustment' },
+    ...columns,
     { field: 'uncounted', label: 'Uncounted Items', kind: 'label' },
     { field: 'posted_at', label: 'Posted', kind: 'timestamp' },
-    { field: 'notes', label: 'Notes' },
+    column.notes,
     ...recordTimestamps,
   ],
   formFields: [
-    { name: 'location', label: 'Location', kind: 'location', prefix: '', labelField: 'location_name', required: true },
+    field.location,
     {
       name: 'blind',
       label: 'Blind count (counters do not see the expected quantities)',
@@ -51,12 +51,12 @@ export const stockCounts = defineResource({
       kind: 'relations',
       resource: 'item-classifications',
     },
-    { name: 'notes', label: 'Notes', kind: 'textarea' },
+    field.notes,
   ],
   filters: [
-    { name: 'status', label: 'Status', kind: 'select', options: countStatuses },
-    locationFilter('', 'Location'),
-    ...dateRangeFilters('count_date', 'Count date'),
+    filter.status(countStatuses),
+    filter.location('', 'Location'),
+    ...filter.dateRange('count_date', 'Count date'),
   ],
   homeField: 'location',
   idempotentCreate: true,

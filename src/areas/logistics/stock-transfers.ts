@@ -1,101 +1,67 @@
+import * as column from '../../resources/document-columns.ts';
+import * as documentLine from '../../resources/document-lines.ts';
+import { printedItemColumns, printedQuantityColumn } from '../../resources/document-print.ts';
+import * as filter from '../../resources/filters.ts';
+import * as field from '../../resources/form-fields.ts';
 import { issueLotField, takenLotsColumn } from '../../resources/lot-lines.ts';
 import { requestsToTransfer } from '../../resources/picker-searches.ts';
 import { remaining } from '../../resources/remaining.ts';
-import { defineResource, type ResourceRecord, readField } from '../../resources/resource.ts';
-import {
-  dateRangeFilters,
-  locationFilter,
-  recordTimestamps,
-  relationFilter,
-} from '../../resources/shared-declarations.ts';
+import { type Column, defineResource, type ResourceRecord, readField } from '../../resources/resource.ts';
+import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
+import { fromToColumns, routeField, routeFilters } from '../../resources/stock-route.ts';
 
 // Stock can be received or returned while some of the transfer is still on its way.
 const inTransit = (transfer: ResourceRecord) => readField(transfer, 'status') !== 'completed';
 
+const requestColumn: Column = { field: 'stock_request_number', label: 'Request' };
+const transferDateColumn = column.date('transfer_date', 'Transfer Date');
+
 export const stockTransfers = defineResource({
   key: 'stock-transfers',
   title: 'number',
-  columns: [
-    { field: 'number', label: 'Number' },
-    { field: 'stock_request_number', label: 'Request' },
-    { field: 'from_location_name', label: 'From' },
-    { field: 'to_location_name', label: 'To' },
-    { field: 'transfer_date', label: 'Transfer Date', kind: 'date' },
-    { field: 'status', label: 'Status', kind: 'label' },
-  ],
+  columns: [column.number, requestColumn, ...fromToColumns, transferDateColumn, column.status],
   viewFields: [
-    { field: 'number', label: 'Number' },
-    { field: 'stock_request_number', label: 'Request' },
-    { field: 'from_location_name', label: 'From' },
-    { field: 'to_location_name', label: 'To' },
-    { field: 'transfer_date', label: 'Transfer Date', kind: 'date' },
-    { field: 'status', label: 'Status', kind: 'label' },
-    { field: 'notes', label: 'Notes' },
+    column.number,
+    requestColumn,
+    ...fromToColumns,
+    transferDateColumn,
+    column.status,
+    column.notes,
     ...recordTimestamps,
   ],
   formFields: [
-    {
-      name: 'stock_request_id',
-      label: 'Stock Request',
-      kind: 'relation',
-      resource: 'stock-requests',
-      labelField: 'stock_request_number',
+    field.relation('stock_request_id', 'Stock Request', 'stock-requests', 'stock_request_number', {
       search: requestsToTransfer,
-    },
-    {
-      name: 'from_location',
-      label: 'From',
-      kind: 'location',
-      prefix: 'from_',
-      labelField: 'from_location_name',
-      required: true,
-    },
-    {
-      name: 'to_location',
-      label: 'To',
-      kind: 'location',
-      prefix: 'to_',
-      labelField: 'to_location_name',
-      required: true,
-    },
-    { name: 'transfer_date', label: 'Transfer Date', kind: 'date', required: true, documentDate: 'any' },
-    { name: 'notes', label: 'Notes', kind: 'textarea' },
-    {
-      name: 'lines',
-      label: 'Lines',
-      kind: 'lines',
-      required: true,
-      columns: [
+    }),
+    routeField('from_', 'From'),
+    routeField('to_', 'To'),
+    field.documentDate('transfer_date', 'Transfer Date'),
+    field.notes,
+    field.lines(
+      [
         { name: 'stock_request_line_id', label: 'Request Line', kind: 'id' },
-        { name: 'item_id', label: 'Item', kind: 'item', labelField: 'item_name', required: true },
-        { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
+        documentLine.item,
+        documentLine.quantity,
         issueLotField,
       ],
-      viewColumns: [
-        { field: 'item_name', label: 'Item' },
-        { field: 'quantity', label: 'Quantity', kind: 'quantity' },
+      [
+        ...documentLine.itemColumns,
         takenLotsColumn,
         { field: 'received_quantity', label: 'Received', kind: 'quantity' },
         { field: 'returned_quantity', label: 'Returned', kind: 'quantity' },
       ],
-    },
+    ),
   ],
   filters: [
-    {
-      name: 'status',
-      label: 'Status',
-      kind: 'select',
-      options: [
-        { value: 'in_transit', label: 'In transit' },
-        { value: 'partially_received', label: 'Partially received' },
-        { value: 'completed', label: 'Completed' },
-      ],
-    },
-    relationFilter('stock_request_id', 'Stock Request', 'stock-requests'),
-    locationFilter('from_', 'From'),
-    locationFilter('to_', 'To'),
-    ...dateRangeFilters('transfer_date', 'Transfer date'),
+    filter.status([
+      { value: 'in_transit', label: 'In transit' },
+      { value: 'partially_received', label: 'Partially received' },
+      { value: 'completed', label: 'Completed' },
+    ]),
+    filter.relation('stock_request_id', 'Stock Request', 'stock-requests'),
+    ...routeFilters,
+    ...filter.dateRange('transfer_date', 'Transfer date'),
   ],
   createParam: 'stock_request_id',
   numbering: { locationPrefix: 'from_' },
@@ -107,16 +73,8 @@ export const stockTransfers = defineResource({
   ],
   print: {
     dateField: 'transfer_date',
-    parties: [
-      { field: 'from_location_name', label: 'From' },
-      { field: 'to_location_name', label: 'To' },
-      { field: 'stock_request_number', label: 'Request' },
-    ],
-    columns: [
-      { field: 'item_code', label: 'Code' },
-      { field: 'item_name', label: 'Item' },
-      { field: 'quantity', label: 'Quantity', kind: 'quantity' },
-    ],
+    parties: [...fromToColumns, requestColumn],
+    columns: [...printedItemColumns, printedQuantityColumn],
     totals: false,
     signatures: ['Released by', 'Delivered by', 'Received by'],
   },

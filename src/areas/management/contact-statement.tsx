@@ -26,6 +26,7 @@ const kindWords: Record<ContactStatementEntry['kind'], string> = {
   invoice: 'Invoice',
   invoice_payment: 'Payment',
   credit_memo: 'Credit memo',
+  debit_memo: 'Debit memo',
   bill: 'Bill',
   bill_payment: 'Payment',
 };
@@ -38,7 +39,7 @@ const sideWords = {
 type Side = keyof typeof sideWords;
 
 const documentPath = (entry: ContactStatementEntry) =>
-  `/${{ invoice: 'invoices', invoice_payment: 'invoice-payments', credit_memo: 'credit-memos', bill: 'bills', bill_payment: 'bill-payments' }[entry.kind]}/${entry.document_id}`;
+  `/${{ invoice: 'invoices', invoice_payment: 'invoice-payments', credit_memo: 'credit-memos', bill: 'bills', bill_payment: 'bill-payments', debit_memo: 'debit-memos' }[entry.kind]}/${entry.document_id}`;
 
 /**
  * docs/domain/management.md, Statement of account: a contact's documents and the payments on them, oldest first
@@ -126,26 +127,18 @@ export function ContactStatementScreen() {
             </NativeSelect.Root>
           </Field.Root>
         ) : null}
-        <Field.Root id="statement-date-from" w="auto">
-          <Field.Label>Date from</Field.Label>
-          <Input
-            size="sm"
-            type="date"
-            max={today}
-            value={query.get('date_from') ?? ''}
-            onChange={(event) => change('date_from', event.currentTarget.value)}
-          />
-        </Field.Root>
-        <Field.Root id="statement-date-to" w="auto">
-          <Field.Label>Date to</Field.Label>
-          <Input
-            size="sm"
-            type="date"
-            max={today}
-            value={query.get('date_to') ?? ''}
-            onChange={(event) => change('date_to', event.currentTarget.value)}
-          />
-        </Field.Root>
+        {(['from', 'to'] as const).map((end) => (
+          <Field.Root key={end} id={`statement-date-${end}`} w="auto">
+            <Field.Label>Date {end}</Field.Label>
+            <Input
+              size="sm"
+              type="date"
+              max={today}
+              value={query.get(`date_${end}`) ?? ''}
+              onChange={(event) => change(`date_${end}`, event.currentTarget.value)}
+            />
+          </Field.Root>
+        ))}
       </HStack>
       {statement.isError ? (
         <Text color="fg.error" role="alert">

@@ -1,5 +1,7 @@
+import * as filter from '../../resources/filters.ts';
+import * as field from '../../resources/form-fields.ts';
 import { defineResource } from '../../resources/resource.ts';
-import { recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
+import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 import { prescriptionColumns } from '../eye-care/prescriptions.ts';
 
@@ -16,7 +18,7 @@ export const contacts = defineResource({
         { value: 'supplier', label: 'Suppliers' },
       ],
     },
-    relationFilter('contact_type_id', 'Contact Type', 'contact-types'),
+    filter.relation('contact_type_id', 'Contact Type', 'contact-types'),
   ],
   extraActions: [{ action: 'statement', label: 'Statement of Account', needs: 'view' }],
   columns: [
@@ -42,14 +44,7 @@ export const contacts = defineResource({
     ...recordTimestamps,
   ],
   formFields: [
-    {
-      name: 'contact_type_id',
-      label: 'Contact Type',
-      kind: 'relation',
-      resource: 'contact-types',
-      labelField: 'contact_type_name',
-      required: true,
-    },
+    field.relation('contact_type_id', 'Contact Type', 'contact-types', 'contact_type_name', { required: true }),
     { name: 'name', label: 'Name', kind: 'text', required: true },
     { name: 'company_name', label: 'Company Name', kind: 'text' },
     { name: 'email', label: 'Email', kind: 'email' },

@@ -1,3 +1,4 @@
+import { nameAndDescription, nameAndDescriptionFields } from '../../resources/named-records.ts';
 import { defineResource } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
@@ -5,20 +6,13 @@ import { standardOperations } from '../../resources/standard-operations.ts';
 export const roles = defineResource({
   key: 'roles',
   title: 'name',
-  columns: [
-    { field: 'name', label: 'Name' },
-    { field: 'description', label: 'Description' },
-  ],
+  columns: nameAndDescription,
   viewFields: [
-    { field: 'name', label: 'Name' },
-    { field: 'description', label: 'Description' },
+    ...nameAndDescription,
     { field: 'permission_names', label: 'Permissions', kind: 'list' },
     ...recordTimestamps,
   ],
-  formFields: [
-    { name: 'name', label: 'Name', kind: 'text', required: true },
-    { name: 'description', label: 'Description', kind: 'textarea' },
-  ],
+  formFields: nameAndDescriptionFields,
   extraActions: [{ action: 'assign-permissions', label: 'Assign Permissions' }],
   load: async () => {
     const [api, schemas] = await Promise.all([

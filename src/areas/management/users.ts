@@ -1,11 +1,12 @@
+import * as filter from '../../resources/filters.ts';
 import { defineResource } from '../../resources/resource.ts';
-import { recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
+import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const users = defineResource({
   key: 'users',
   title: 'name',
-  filters: [relationFilter('role_id', 'Role', 'roles')],
+  filters: [filter.relation('role_id', 'Role', 'roles')],
   columns: [
     { field: 'name', label: 'Name' },
     { field: 'email', label: 'Email' },

@@ -1,151 +1,88 @@
+import * as column from '../../resources/document-columns.ts';
+import * as documentLine from '../../resources/document-lines.ts';
+import { pricedPrint } from '../../resources/document-print.ts';
+import * as filter from '../../resources/filters.ts';
+import * as field from '../../resources/form-fields.ts';
+import { hasBalance, paymentsSection } from '../../resources/paid-documents.ts';
 import { suppliers } from '../../resources/picker-searches.ts';
 import { receivedUnbilledKey, remaining } from '../../resources/remaining.ts';
-import { defineResource, readField } from '../../resources/resource.ts';
-import {
-  costs,
-  dateRangeFilters,
-  documentTotals,
-  locationFilter,
-  paidAndBalance,
-  recordTimestamps,
-  relationFilter,
-} from '../../resources/shared-declarations.ts';
+import { defineResource } from '../../resources/resource.ts';
+import { costs, documentTotals, paidAndBalance, recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
+import { prefillFromOrder } from './order-follow-up.ts';
 
 export const bills = defineResource({
   key: 'bills',
   title: 'number',
   columns: [
-    { field: 'number', label: 'Number' },
+    column.number,
     { field: 'supplier_invoice_number', label: 'Supplier Invoice' },
-    { field: 'contact_name', label: 'Supplier' },
-    { field: 'bill_date', label: 'Bill Date', kind: 'date' },
-    { field: 'total', label: 'Total', kind: 'money', cost: true },
-    { field: 'balance', label: 'Balance', kind: 'money', cost: true },
-    { field: 'status', label: 'Status', kind: 'label' },
+    column.party('Supplier'),
+    column.date('bill_date', 'Bill Date'),
+    ...costs([column.total, column.balance]),
+    column.status,
   ],
   viewFields: [
-    { field: 'number', label: 'Number' },
+    column.number,
     { field: 'purchase_order_number', label: 'Purchase Order' },
     { field: 'supplier_invoice_number', label: 'Supplier Invoice' },
-    { field: 'contact_name', label: 'Supplier' },
-    { field: 'location_name', label: 'Location' },
-    { field: 'bill_date', label: 'Bill Date', kind: 'date' },
-    { field: 'due_date', label: 'Due Date', kind: 'date' },
-    { field: 'status', label: 'Status', kind: 'label' },
-    ...costs(documentTotals),
-    { field: 'debited_total', label: 'Debited', kind: 'money', cost: true },
-    ...costs(paidAndBalance),
-    { field: 'notes', label: 'Notes' },
+    column.party('Supplier'),
+    column.location,
+    column.date('bill_date', 'Bill Date'),
+    column.date('due_date', 'Due Date'),
+    column.status,
+    ...costs([...documentTotals, column.money('debited_total', 'Debited'), ...paidAndBalance]),
+    column.notes,
     ...recordTimestamps,
   ],
   formFields: [
-    {
-      name: 'purchase_order_id',
-      label: 'Purchase Order',
-      kind: 'relation',
-      resource: 'purchase-orders',
-      labelField: 'purchase_order_number',
-    },
-    {
-      name: 'contact_id',
-      label: 'Supplier',
-      kind: 'relation',
-      resource: 'contacts',
-      labelField: 'contact_name',
-      required: true,
-      search: suppliers,
-      creates: 'supplier',
-    },
-    { name: 'location', label: 'Location', kind: 'location', prefix: '', labelField: 'location_name', required: true },
-    { name: 'bill_date', label: 'Bill Date', kind: 'date', required: true, documentDate: 'any' },
-    { name: 'due_date', label: 'Due Date', kind: 'date' },
+    field.relation('purchase_order_id', 'Purchase Order', 'purchase-orders', 'purchase_order_number'),
+    field.party('Supplier', suppliers, 'supplier'),
+    field.location,
+    field.documentDate('bill_date', 'Bill Date'),
+    field.date('due_date', 'Due Date'),
     { name: 'supplier_invoice_number', label: 'Supplier Invoice Number', kind: 'text' },
-    { name: 'notes', label: 'Notes', kind: 'textarea' },
-    {
-      name: 'lines',
-      label: 'Lines',
-      kind: 'lines',
-      required: true,
-      pricing: { side: 'purchase', dateField: 'bill_date' },
-      columns: [
+    field.notes,
+    field.lines(
+      [
         { name: 'purchase_order_line_id', label: 'Order Line', kind: 'id' },
-        { name: 'item_id', label: 'Item', kind: 'item', labelField: 'item_name', required: true },
-        { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
-        { name: 'unit_cost', label: 'Unit Cost', kind: 'money' },
-        { name: 'discount_percent', label: 'Discount %', kind: 'percent' },
+        documentLine.item,
+        ...documentLine.pricedFields('purchase'),
       ],
-      viewColumns: [
-        { field: 'item_name', label: 'Item' },
-        { field: 'quantity', label: 'Quantity', kind: 'quantity' },
-        { field: 'unit_cost', label: 'Unit Cost', kind: 'money', cost: true },
-        { field: 'discount_percent', label: 'Discount', kind: 'percent' },
-        { field: 'amount', label: 'Amount', kind: 'money', cost: true },
+      [
+        ...documentLine.itemColumns,
+        documentLine.priceColumn('purchase'),
+        documentLine.discountColumn,
+        documentLine.amountColumn('purchase'),
       ],
-    },
+      { side: 'purchase', dateField: 'bill_date' },
+    ),
   ],
   filters: [
-    {
-      name: 'status',
-      label: 'Status',
-      kind: 'select',
-      options: [
-        { value: 'unpaid', label: 'Unpaid' },
-        { value: 'partially_paid', label: 'Partially paid' },
-        { value: 'paid', label: 'Paid' },
-      ],
-    },
-    {
-      name: 'has_balance',
-      label: 'Balance',
-      kind: 'select',
-      options: [{ value: '1', label: 'Unpaid or partly paid' }],
-    },
-    {
-      name: 'has_credits',
-      label: 'Credits',
-      kind: 'select',
-      options: [{ value: '1', label: 'Has debit memos' }],
-    },
-    { name: 'sort', label: 'Sort by', kind: 'select', options: [{ value: 'balance', label: 'Balance' }] },
-    relationFilter('contact_id', 'Supplier', 'contacts', suppliers),
-    locationFilter('', 'Location'),
-    ...dateRangeFilters('bill_date', 'Bill date'),
-    ...dateRangeFilters('due_date', 'Due date'),
+    ...filter.owed('Has debit memos'),
+    filter.relation('contact_id', 'Supplier', 'contacts', suppliers),
+    filter.location('', 'Location'),
+    ...filter.dateRange('bill_date', 'Bill date'),
+    ...filter.dateRange('due_date', 'Due date'),
   ],
   createParam: 'purchase_order_id',
   homeField: 'location',
   idempotentCreate: true,
   followUps: [
-    {
-      resource: 'bill-payments',
-      label: 'Pay Bill',
-      returnHere: true,
-      applies: (bill) => Number(readField(bill, 'balance')) > 0,
-    },
+    { resource: 'bill-payments', label: 'Pay Bill', returnHere: true, applies: hasBalance },
     // docs/domain/purchasing.md, Debit memos: goods sent back against this bill.
     { resource: 'debit-memos', label: 'Return to Supplier', returnHere: true, applies: (bill) => !bill.deleted_at },
   ],
-  print: {
+  print: pricedPrint('purchase', {
     dateField: 'bill_date',
     parties: [
-      { field: 'contact_name', label: 'Supplier' },
+      column.party('Supplier'),
       { field: 'supplier_invoice_number', label: 'Supplier Invoice' },
-      { field: 'location_name', label: 'Location' },
-      { field: 'due_date', label: 'Due', kind: 'date' },
+      column.location,
+      column.date('due_date', 'Due'),
     ],
-    columns: [
-      { field: 'item_code', label: 'Code' },
-      { field: 'item_name', label: 'Item' },
-      { field: 'quantity', label: 'Quantity', kind: 'quantity' },
-      { field: 'unit_cost', label: 'Unit Cost', kind: 'money', cost: true },
-      { field: 'discount_percent', label: 'Discount', kind: 'percent' },
-      { field: 'amount', label: 'Amount', kind: 'money', cost: true },
-    ],
-    totals: true,
-    totalsAreCosts: true,
     signatures: ['Prepared by', 'Approved by'],
-  },
+  }),
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/bills/bills.ts'),
@@ -154,45 +91,17 @@ export const bills = defineResource({
     return {
       ...standardOperations({ one: 'Bill', many: 'Bills' }, api, schemas),
       related: [
-        {
-          caption: 'Payments',
-          columns: [
-            { field: 'number', label: 'Number' },
-            { field: 'payment_date', label: 'Payment Date', kind: 'date' },
-            { field: 'payment_method', label: 'Method', kind: 'payment-method' },
-            { field: 'reference', label: 'Reference' },
-            { field: 'amount', label: 'Amount', kind: 'money' },
-          ],
-          queryKey: (id) => ['bills', id, 'payments'],
-          load: async (id, signal) => {
-            const { listBillPayments } = await import('../../../generated/hooks/bill-payments/bill-payments.ts');
-            const page = await listBillPayments({ bill_id: id, per_page: 100 }, undefined, signal);
-            return page.data.map((payment) => ({ ...payment }));
-          },
-        },
+        paymentsSection('bills', async (id, signal) => {
+          const { listBillPayments } = await import('../../../generated/hooks/bill-payments/bill-payments.ts');
+          return listBillPayments({ bill_id: id, per_page: 100 }, undefined, signal);
+        }),
       ],
-      prefill: async (id) => {
-        const { getPurchaseOrder } = await import('../../../generated/hooks/purchase-orders/purchase-orders.ts');
-        const order = await getPurchaseOrder(id);
-        return {
-          ...order,
-          purchase_order_id: order.id,
-          purchase_order_number: order.number,
-          // A bill charges for goods received (docs/domain/purchasing.md, Bills): each line starts at what its order line has
-          // received and not yet billed, which the form keeps to warn when a line bills more.
-          lines: order.lines
-            .map((line) => {
-              const receivedUnbilled = remaining(line.received_quantity, line.billed_quantity);
-              return {
-                ...line,
-                purchase_order_line_id: line.id,
-                quantity: receivedUnbilled,
-                [receivedUnbilledKey]: receivedUnbilled,
-              };
-            })
-            .filter((line) => line.quantity > 0),
-        };
-      },
+      // A bill charges for goods received (docs/domain/purchasing.md, Bills): each line starts at what its order line has
+      // received and not yet billed, which the form keeps to warn when a line bills more.
+      prefill: prefillFromOrder(
+        (line) => remaining(line.received_quantity, line.billed_quantity),
+        (receivedUnbilled) => ({ [receivedUnbilledKey]: receivedUnbilled }),
+      ),
     };
   },
 });

@@ -1,120 +1,94 @@
-import { refundMethodOptions } from '../../resources/options.ts';
+import * as column from '../../resources/document-columns.ts';
+import * as documentLine from '../../resources/document-lines.ts';
+import { pricedPrint } from '../../resources/document-print.ts';
+import * as filter from '../../resources/filters.ts';
+import * as field from '../../resources/form-fields.ts';
+import { memoFields, memoReasons } from '../../resources/memo-settlement.ts';
 import { refreshPaidDocuments } from '../../resources/paid-documents.ts';
 import { suppliers } from '../../resources/picker-searches.ts';
 import { defineResource, type Option } from '../../resources/resource.ts';
-import {
-  dateRangeFilters,
-  locationFilter,
-  recordTimestamps,
-  relationFilter,
-} from '../../resources/shared-declarations.ts';
+import { costs, recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
-import { memoReasons } from '../sales/credit-memos.ts';
 
 const settlements: readonly Option[] = [
   { value: 'supplier_credit', label: 'Supplier credit' },
   { value: 'refund', label: 'Refund' },
 ];
 
+const billColumn = { field: 'bill_number', label: 'Bill' };
+
 // docs/domain/purchasing.md, Debit memos: goods back to a supplier, from a bill's view or on their own.
 export const debitMemos = defineResource({
   key: 'debit-memos',
   title: 'number',
   columns: [
-    { field: 'number', label: 'Number' },
-    { field: 'contact_name', label: 'Supplier' },
-    { field: 'bill_number', label: 'Bill' },
-    { field: 'location_name', label: 'Location' },
-    { field: 'memo_date', label: 'Date', kind: 'date' },
-    { field: 'reason', label: 'Reason', kind: 'label' },
-    { field: 'total', label: 'Total', kind: 'money', cost: true },
+    column.number,
+    column.party('Supplier'),
+    billColumn,
+    column.location,
+    column.date('memo_date', 'Date'),
+    column.reason,
+    ...costs([column.total]),
   ],
   viewFields: [
-    { field: 'number', label: 'Number' },
-    { field: 'reference_number', label: 'Reference' },
-    { field: 'contact_name', label: 'Supplier' },
-    { field: 'bill_number', label: 'Bill' },
-    { field: 'location_name', label: 'Location' },
-    { field: 'memo_date', label: 'Date', kind: 'date' },
-    { field: 'reason', label: 'Reason', kind: 'label' },
-    { field: 'total', label: 'Total', kind: 'money', cost: true },
-    { field: 'applied_to_bill', label: 'Applied to Bill', kind: 'money', cost: true },
-    { field: 'refund_amount', label: 'Refunded', kind: 'money', cost: true },
+    column.number,
+    column.reference,
+    column.party('Supplier'),
+    billColumn,
+    column.location,
+    column.date('memo_date', 'Date'),
+    column.reason,
+    ...costs([
+      column.total,
+      column.money('applied_to_bill', 'Applied to Bill'),
+      column.money('refund_amount', 'Refunded'),
+    ]),
     { field: 'refund_method', label: 'Refund Method', kind: 'payment-method' },
-    { field: 'supplier_credit_amount', label: 'Supplier Credit', kind: 'money', cost: true },
-    { field: 'notes', label: 'Notes' },
+    ...costs([column.money('supplier_credit_amount', 'Supplier Credit')]),
+    column.notes,
     ...recordTimestamps,
   ],
   formFields: [
-    {
-      name: 'contact_id',
-      label: 'Supplier',
-      kind: 'relation',
-      resource: 'contacts',
-      labelField: 'contact_name',
-      required: true,
-      search: suppliers,
-    },
-    { name: 'location', label: 'Location', kind: 'location', prefix: '', labelField: 'location_name', required: true },
+    field.party('Supplier', suppliers),
+    field.location,
     { name: 'bill_id', label: 'Bill', kind: 'relation', resource: 'bills', labelField: 'bill_number' },
-    { name: 'memo_date', label: 'Memo Date', kind: 'date', required: true, documentDate: 'any' },
-    { name: 'reason', label: 'Reason', kind: 'select', options: memoReasons, required: true, defaultValue: 'returned' },
-    { name: 'settlement', label: 'Settle the Excess as', kind: 'select', options: settlements },
-    { name: 'refund_method', label: 'Refund Method', kind: 'select', options: refundMethodOptions },
-    { name: 'refund_reference', label: 'Refund Reference', kind: 'text' },
-    { name: 'notes', label: 'Notes', kind: 'textarea' },
-    {
-      name: 'lines',
-      label: 'Lines',
-      kind: 'lines',
-      required: true,
-      columns: [
+    field.documentDate('memo_date', 'Memo Date'),
+    ...memoFields(settlements),
+    field.notes,
+    field.lines(
+      [
         { name: 'bill_line_id', label: 'Bill Line', kind: 'id' },
-        { name: 'item_id', label: 'Item', kind: 'item', labelField: 'item_name', required: true },
-        { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
-        { name: 'unit_cost', label: 'Unit Cost', kind: 'money' },
+        documentLine.item,
+        documentLine.quantity,
+        documentLine.unitPrice('purchase'),
         { name: 'lot_number', label: 'Lot', kind: 'lot-number' },
       ],
-      viewColumns: [
-        { field: 'item_name', label: 'Item' },
-        { field: 'quantity', label: 'Quantity', kind: 'quantity' },
+      [
+        ...documentLine.itemColumns,
         { field: 'lot_number', label: 'Lot Number' },
-        { field: 'unit_cost', label: 'Unit Cost', kind: 'money', cost: true },
-        { field: 'amount', label: 'Amount', kind: 'money', cost: true },
+        documentLine.priceColumn('purchase'),
+        documentLine.amountColumn('purchase'),
         { field: 'return_stock', label: 'Returned', kind: 'boolean' },
       ],
-    },
+    ),
   ],
   filters: [
-    { name: 'reason', label: 'Reason', kind: 'select', options: memoReasons },
-    relationFilter('contact_id', 'Supplier', 'contacts', suppliers),
-    relationFilter('bill_id', 'Bill', 'bills'),
-    locationFilter('', 'Location'),
-    ...dateRangeFilters('memo_date', 'Memo date'),
+    filter.reason(memoReasons),
+    filter.relation('contact_id', 'Supplier', 'contacts', suppliers),
+    filter.relation('bill_id', 'Bill', 'bills'),
+    filter.location('', 'Location'),
+    ...filter.dateRange('memo_date', 'Memo date'),
   ],
   createParam: 'bill_id',
   homeField: 'location',
   idempotentCreate: true,
-  print: {
+  print: pricedPrint('purchase', {
     dateField: 'memo_date',
-    parties: [
-      { field: 'contact_name', label: 'Supplier' },
-      { field: 'bill_number', label: 'Bill' },
-      { field: 'location_name', label: 'Location' },
-      { field: 'reason', label: 'Reason', kind: 'label' },
-    ],
-    columns: [
-      { field: 'item_code', label: 'Code' },
-      { field: 'item_name', label: 'Item' },
-      { field: 'quantity', label: 'Quantity', kind: 'quantity' },
-      { field: 'unit_cost', label: 'Unit Cost', kind: 'money', cost: true },
-      { field: 'amount', label: 'Amount', kind: 'money', cost: true },
-    ],
-    totals: true,
-    totalsAreCosts: true,
-    totalRows: [{ field: 'total', label: 'Total Debit', kind: 'money' }],
+    parties: [column.party('Supplier'), billColumn, column.location, column.reason],
+    discounted: false,
+    totalRows: [column.money('total', 'Total Debit')],
     signatures: ['Prepared by', 'Received by (supplier)'],
-  },
+  }),
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/debit-memos/debit-memos.ts'),

@@ -1,6 +1,8 @@
+import * as filter from '../../resources/filters.ts';
+import * as field from '../../resources/form-fields.ts';
 import { suppliers } from '../../resources/picker-searches.ts';
 import { defineResource } from '../../resources/resource.ts';
-import { dateRangeFilters, recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
+import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const purchaseItemPrices = defineResource({
@@ -21,22 +23,14 @@ export const purchaseItemPrices = defineResource({
   ],
   formFields: [
     { name: 'item_id', label: 'Item', kind: 'relation', resource: 'items', labelField: 'item_name', required: true },
-    {
-      name: 'contact_id',
-      label: 'Supplier',
-      kind: 'relation',
-      resource: 'contacts',
-      labelField: 'contact_name',
-      required: true,
-      search: suppliers,
-    },
+    field.party('Supplier', suppliers),
     { name: 'unit_cost', label: 'Unit Cost', kind: 'money', required: true },
     { name: 'effective_date', label: 'Effective Date', kind: 'date', required: true },
   ],
   filters: [
-    relationFilter('item_id', 'Item', 'items'),
-    relationFilter('contact_id', 'Supplier', 'contacts', suppliers),
-    ...dateRangeFilters('effective_date', 'Effective'),
+    filter.relation('item_id', 'Item', 'items'),
+    filter.relation('contact_id', 'Supplier', 'contacts', suppliers),
+    ...filter.dateRange('effective_date', 'Effective'),
   ],
   importing: { label: 'Purchase Item Prices', permission: 'create-purchase-item-prices' },
   load: async () => {

@@ -1,14 +1,12 @@
+import * as column from '../../resources/document-columns.ts';
+import * as documentLine from '../../resources/document-lines.ts';
+import { pricedPrint } from '../../resources/document-print.ts';
+import * as filter from '../../resources/filters.ts';
+import * as field from '../../resources/form-fields.ts';
 import { suppliers } from '../../resources/picker-searches.ts';
 import { remaining } from '../../resources/remaining.ts';
 import { defineResource, type ResourceRecord, readField } from '../../resources/resource.ts';
-import {
-  costs,
-  dateRangeFilters,
-  documentTotals,
-  locationFilter,
-  recordTimestamps,
-  relationFilter,
-} from '../../resources/shared-declarations.ts';
+import { costs, documentTotals, recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 
 // A bill may only bill what its order lines have not billed yet (docs/domain/purchasing.md, Bills).
@@ -34,80 +32,59 @@ export const purchaseOrders = defineResource({
   key: 'purchase-orders',
   title: 'number',
   columns: [
-    { field: 'number', label: 'Number' },
-    { field: 'reference_number', label: 'Reference' },
-    { field: 'contact_name', label: 'Supplier' },
-    { field: 'location_name', label: 'Location' },
-    { field: 'order_date', label: 'Order Date', kind: 'date' },
-    { field: 'total', label: 'Total', kind: 'money', cost: true },
-    { field: 'status', label: 'Status', kind: 'label' },
+    column.number,
+    column.reference,
+    column.party('Supplier'),
+    column.location,
+    column.date('order_date', 'Order Date'),
+    ...costs([column.total]),
+    column.status,
   ],
   viewFields: [
-    { field: 'number', label: 'Number' },
-    { field: 'reference_number', label: 'Reference' },
-    { field: 'contact_name', label: 'Supplier' },
-    { field: 'location_name', label: 'Location' },
-    { field: 'order_date', label: 'Order Date', kind: 'date' },
-    { field: 'expected_date', label: 'Expected', kind: 'date' },
-    { field: 'status', label: 'Status', kind: 'label' },
+    column.number,
+    column.reference,
+    column.party('Supplier'),
+    column.location,
+    column.date('order_date', 'Order Date'),
+    column.date('expected_date', 'Expected'),
+    column.status,
     ...costs(documentTotals),
-    { field: 'notes', label: 'Notes' },
+    column.notes,
     ...recordTimestamps,
   ],
   formFields: [
-    {
-      name: 'contact_id',
-      label: 'Supplier',
-      kind: 'relation',
-      resource: 'contacts',
-      labelField: 'contact_name',
-      required: true,
-      search: suppliers,
-      creates: 'supplier',
-    },
-    { name: 'location', label: 'Location', kind: 'location', prefix: '', labelField: 'location_name', required: true },
-    { name: 'order_date', label: 'Order Date', kind: 'date', required: true, documentDate: 'any' },
-    { name: 'expected_date', label: 'Expected Date', kind: 'date' },
-    { name: 'notes', label: 'Notes', kind: 'textarea' },
+    field.party('Supplier', suppliers, 'supplier'),
+    field.location,
+    field.documentDate('order_date', 'Order Date'),
+    field.date('expected_date', 'Expected Date'),
+    field.notes,
     { name: 'job_order_id', label: 'Job Order', kind: 'hidden' },
-    {
-      name: 'lines',
-      label: 'Lines',
-      kind: 'lines',
-      required: true,
-      pricing: { side: 'purchase', dateField: 'order_date' },
-      columns: [
-        { name: 'item_id', label: 'Item', kind: 'item', labelField: 'item_name', required: true },
+    field.lines(
+      [
+        documentLine.item,
         { name: 'unit_of_measurement_id', label: 'Unit', kind: 'unit', labelField: 'unit_of_measurement_name' },
-        { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
-        { name: 'unit_cost', label: 'Unit Cost', kind: 'money' },
-        { name: 'discount_percent', label: 'Discount %', kind: 'percent' },
+        ...documentLine.pricedFields('purchase'),
       ],
-      viewColumns: [
-        { field: 'item_name', label: 'Item' },
-        { field: 'quantity', label: 'Quantity', kind: 'quantity' },
-        { field: 'unit_cost', label: 'Unit Cost', kind: 'money', cost: true },
-        { field: 'discount_percent', label: 'Discount', kind: 'percent' },
+      [
+        ...documentLine.itemColumns,
+        documentLine.priceColumn('purchase'),
+        documentLine.discountColumn,
         { field: 'received_quantity', label: 'Received', kind: 'quantity' },
         { field: 'billed_quantity', label: 'Billed', kind: 'quantity' },
-        { field: 'amount', label: 'Amount', kind: 'money', cost: true },
+        documentLine.amountColumn('purchase'),
       ],
-    },
+      { side: 'purchase', dateField: 'order_date' },
+    ),
   ],
   filters: [
-    {
-      name: 'status',
-      label: 'Status',
-      kind: 'select',
-      options: [
-        { value: 'open', label: 'Open' },
-        { value: 'partially_received', label: 'Partially received' },
-        { value: 'received', label: 'Received' },
-      ],
-    },
-    relationFilter('contact_id', 'Supplier', 'contacts', suppliers),
-    locationFilter('', 'Location'),
-    ...dateRangeFilters('order_date', 'Order date'),
+    filter.status([
+      { value: 'open', label: 'Open' },
+      { value: 'partially_received', label: 'Partially received' },
+      { value: 'received', label: 'Received' },
+    ]),
+    filter.relation('contact_id', 'Supplier', 'contacts', suppliers),
+    filter.location('', 'Location'),
+    ...filter.dateRange('order_date', 'Order date'),
   ],
   prefillRoutes: [{ segment: 'from-job-order', param: 'job_order_id' }],
   homeField: 'location',
@@ -117,25 +94,15 @@ export const purchaseOrders = defineResource({
     { resource: 'receive-orders', label: 'Receive', applies: (order) => readField(order, 'status') !== 'received' },
     { resource: 'bills', label: 'Create Bill', applies: (order) => hasUnbilledLines(order) },
   ],
-  print: {
+  print: pricedPrint('purchase', {
     dateField: 'order_date',
     parties: [
-      { field: 'contact_name', label: 'Supplier' },
+      column.party('Supplier'),
       { field: 'location_name', label: 'Deliver to' },
-      { field: 'expected_date', label: 'Expected', kind: 'date' },
+      column.date('expected_date', 'Expected'),
     ],
-    columns: [
-      { field: 'item_code', label: 'Code' },
-      { field: 'item_name', label: 'Item' },
-      { field: 'quantity', label: 'Quantity', kind: 'quantity' },
-      { field: 'unit_cost', label: 'Unit Cost', kind: 'money', cost: true },
-      { field: 'discount_percent', label: 'Discount', kind: 'percent' },
-      { field: 'amount', label: 'Amount', kind: 'money', cost: true },
-    ],
-    totals: true,
-    totalsAreCosts: true,
     signatures: ['Prepared by', 'Approved by'],
-  },
+  }),
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/purchase-orders/purchase-orders.ts'),

@@ -1,20 +1,20 @@
-import { Button, Field, Flex, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Field, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { LuDownload, LuPrinter } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
 import { getListBranchesQueryKey, listBranches } from '../../../generated/hooks/branches/branches.ts';
 import { getDailySales, getGetDailySalesQueryKey } from '../../../generated/hooks/reports/reports.ts';
 import type { DailySalesRow } from '../../../generated/model/index.ts';
-import { axiosInstance } from '../../api/http-client.ts';
 import { isAllowed } from '../../auth/gate.ts';
 import { usePermissions } from '../../auth/use-permissions.ts';
 import { businessDayIso, formatDate } from '../../format/date.ts';
 import { formatMoney } from '../../format/money.ts';
 import { paymentMethodLabels } from '../../format/payment-method.ts';
+import { useCsvDownload } from '../../screens/shared/csv-download.ts';
 import { Refusal } from '../../screens/shared/refusal.tsx';
 import { errorMessage } from '../../screens/shared/request-error.ts';
-import { toaster } from '../../ui/toaster.tsx';
+import { ChoiceSelect, choicesOf } from '../../ui/choice-select.tsx';
+import { LabelledInput } from '../../ui/labelled-input.tsx';
+import { ReportActions } from './report-actions.tsx';
 
 type MoneyColumn = { field: keyof DailySalesRow; label: string };
 
@@ -39,6 +39,24 @@ const moneyColumns: readonly MoneyColumn[] = [
   { field: 'collections_check', label: paymentMethodLabels.check },
   { field: 'collections_total', label: 'Total Collected' },
 ];
+
+// The documents counted per day, each with the range of numbers it ran through.
+const countColumns: readonly {
+  field: 'invoices_issued' | 'invoices_voided' | 'credit_memos_issued';
+  label: string;
+  from: 'issued_from' | 'voided_from' | 'credit_memos_from';
+  to: 'issued_to' | 'voided_to' | 'credit_memos_to';
+}[] = [
+  { field: 'invoices_issued', label: 'Invoices Issued', from: 'issued_from', to: 'issued_to' },
+  { field: 'invoices_voided', label: 'Voided', from: 'voided_from', to: 'voided_to' },
+  { field: 'credit_memos_issued', label: 'Credit Memos', from: 'credit_memos_from', to: 'credit_memos_to' },
+];
+
+// The days the report covers, each end in the URL by its key.
+const dateRange = [
+  { key: 'date_from', label: 'Date from' },
+  { key: 'date_to', label: 'Date to' },
+] as const;
 
 // A money column's sum in centavos, so that pesos add up exactly.
 const sumOf = (rows: readonly DailySalesRow[], field: keyof DailySalesRow) =>
@@ -85,7 +103,7 @@ export function DailySalesScreen() {
     queryFn: ({ signal }) => listBranches({ per_page: 100 }, undefined, signal),
     enabled: allowed,
   });
-  const [downloading, setDownloading] = useState(false);
+  const { downloading, download: downloadCsv } = useCsvDownload();
   if (held === null) return null;
   if (!allowed) {
     return (
@@ -102,25 +120,13 @@ export function DailySalesScreen() {
     else next.delete(key);
     setQuery(next, { replace: true });
   };
-  const download = async () => {
-    setDownloading(true);
-    try {
-      const answer = await axiosInstance.get<Blob>('/api/reports/daily-sales', {
-        params,
-        headers: { Accept: 'text/csv' },
-        responseType: 'blob',
-      });
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(answer.data);
-      link.download = `daily-sales-${params.date_from}-${params.date_to}.csv`;
-      link.click();
-      URL.revokeObjectURL(link.href);
-    } catch (error) {
-      toaster.create({ type: 'error', title: 'The report could not be downloaded.', description: errorMessage(error) });
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const download = () =>
+    downloadCsv({
+      path: '/api/reports/daily-sales',
+      params,
+      filename: `daily-sales-${params.date_from}-${params.date_to}.csv`,
+      failure: 'The report could not be downloaded.',
+    });
   const rows = report.data ?? [];
   // One subtotal per branch when the days cover more than one, then the grand total.
   const branchIds = [...new Set(rows.map((row) => row.branch_id))];
@@ -144,52 +150,30 @@ export function DailySalesScreen() {
             {params.date_to !== params.date_from ? ` to ${formatDate(params.date_to)}` : ''}
           </Text>
         </Stack>
-        <HStack gap="3" data-no-print="">
-          <Button variant="outline" onClick={() => window.print()}>
-            <LuPrinter /> Print
-          </Button>
-          <Button variant="outline" loading={downloading} onClick={() => void download()}>
-            <LuDownload /> Download CSV
-          </Button>
-        </HStack>
+        <ReportActions downloading={downloading} onDownload={() => void download()} />
       </Flex>
       <HStack gap="3" wrap="wrap" align="end" data-no-print="">
         <Field.Root w="auto">
           <Field.Label htmlFor="branch_id">Branch</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              id="branch_id"
-              value={query.get('branch_id') ?? ''}
-              onChange={(event) => change('branch_id', event.target.value)}
-            >
-              <option value="">Every branch</option>
-              {(branches.data?.data ?? []).map((branch) => (
-                <option key={branch.id} value={branch.id}>
-                  {branch.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root w="auto">
-          <Field.Label htmlFor="date_from">Date from</Field.Label>
-          <Input
-            id="date_from"
-            type="date"
-            value={params.date_from}
-            onChange={(event) => change('date_from', event.target.value)}
+          <ChoiceSelect
+            id="branch_id"
+            choices={choicesOf(branches.data?.data ?? [])}
+            empty="Every branch"
+            value={query.get('branch_id') ?? ''}
+            onChange={(event) => change('branch_id', event.target.value)}
           />
         </Field.Root>
-        <Field.Root w="auto">
-          <Field.Label htmlFor="date_to">Date to</Field.Label>
-          <Input
-            id="date_to"
+        {dateRange.map(({ key, label }) => (
+          <LabelledInput
+            key={key}
+            label={label}
+            id={key}
             type="date"
-            value={params.date_to}
-            onChange={(event) => change('date_to', event.target.value)}
+            value={params[key]}
+            onChange={(event) => change(key, event.target.value)}
+            room={{ w: 'auto' }}
           />
-        </Field.Root>
+        ))}
       </HStack>
       {report.isError ? (
         <Text color="fg.error" role="alert">
@@ -202,9 +186,9 @@ export function DailySalesScreen() {
             <Table.Row>
               <Table.ColumnHeader>Date</Table.ColumnHeader>
               <Table.ColumnHeader>Branch</Table.ColumnHeader>
-              <Table.ColumnHeader>Invoices Issued</Table.ColumnHeader>
-              <Table.ColumnHeader>Voided</Table.ColumnHeader>
-              <Table.ColumnHeader>Credit Memos</Table.ColumnHeader>
+              {countColumns.map((column) => (
+                <Table.ColumnHeader key={column.field}>{column.label}</Table.ColumnHeader>
+              ))}
               {moneyColumns.map((column) => (
                 <Table.ColumnHeader key={column.field} textAlign="end">
                   {column.label}
@@ -217,24 +201,14 @@ export function DailySalesScreen() {
               <Table.Row key={`${row.branch_id}-${row.date}`}>
                 <Table.Cell whiteSpace="nowrap">{formatDate(row.date)}</Table.Cell>
                 <Table.Cell>{row.branch_name}</Table.Cell>
-                <Table.Cell>
-                  {row.invoices_issued}
-                  <Text textStyle="xs" color="fg.muted">
-                    {range(row.issued_from, row.issued_to)}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell>
-                  {row.invoices_voided}
-                  <Text textStyle="xs" color="fg.muted">
-                    {range(row.voided_from, row.voided_to)}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell>
-                  {row.credit_memos_issued}
-                  <Text textStyle="xs" color="fg.muted">
-                    {range(row.credit_memos_from, row.credit_memos_to)}
-                  </Text>
-                </Table.Cell>
+                {countColumns.map((column) => (
+                  <Table.Cell key={column.field}>
+                    {row[column.field]}
+                    <Text textStyle="xs" color="fg.muted">
+                      {range(row[column.from], row[column.to])}
+                    </Text>
+                  </Table.Cell>
+                ))}
                 {moneyColumns.map((column) => (
                   <Table.Cell key={column.field} textAlign="end" whiteSpace="nowrap">
                     {formatMoney(Number(row[column.field]))}
@@ -244,7 +218,7 @@ export function DailySalesScreen() {
             ))}
             {rows.length === 0 && report.isSuccess ? (
               <Table.Row>
-                <Table.Cell colSpan={5 + moneyColumns.length}>No sales in these days.</Table.Cell>
+                <Table.Cell colSpan={2 + countColumns.length + moneyColumns.length}>No sales in these days.</Table.Cell>
               </Table.Row>
             ) : null}
           </Table.Body>
@@ -253,9 +227,11 @@ export function DailySalesScreen() {
               {sums.map((sum) => (
                 <Table.Row key={sum.key} fontWeight="semibold">
                   <Table.Cell colSpan={2}>{sum.label}</Table.Cell>
-                  <Table.Cell>{sum.rows.reduce((count, row) => count + row.invoices_issued, 0)}</Table.Cell>
-                  <Table.Cell>{sum.rows.reduce((count, row) => count + row.invoices_voided, 0)}</Table.Cell>
-                  <Table.Cell>{sum.rows.reduce((count, row) => count + row.credit_memos_issued, 0)}</Table.Cell>
+                  {countColumns.map((column) => (
+                    <Table.Cell key={column.field}>
+                      {sum.rows.reduce((count, row) => count + row[column.field], 0)}
+                    </Table.Cell>
+                  ))}
                   {moneyColumns.map((column) => (
                     <Table.Cell key={column.field} textAlign="end" whiteSpace="nowrap">
                       {formatMoney(sumOf(sum.rows, column.field))}

@@ -5,7 +5,6 @@ import {
   EmptyState,
   Heading,
   Link,
-  Progress,
   SimpleGrid,
   Stack,
   Stat,
@@ -35,6 +34,8 @@ import { formatDate } from '../../format/date.ts';
 import { formatMoney, formatMoneyCompact } from '../../format/money.ts';
 import { formatQuantity } from '../../format/quantity.ts';
 import { errorMessage } from '../../screens/shared/request-error.ts';
+import { LoadingBar } from '../../ui/loading-bar.tsx';
+import { StripedTable } from '../../ui/striped-table.tsx';
 import { ExpiringLots } from './expiring-lots.tsx';
 
 // Nothing to draw until the business has sold, bought or stocked anything.
@@ -89,13 +90,7 @@ export function OverviewScreen() {
   return (
     <Stack gap="6">
       <Heading size="xl">Overview</Heading>
-      {overview.isPending ? (
-        <Progress.Root value={null} striped animated size="xs" colorPalette="teal" aria-label="Loading">
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
-      ) : null}
+      {overview.isPending ? <LoadingBar /> : null}
       {overview.isError ? <Text color="fg.error">{errorMessage(overview.error)}</Text> : null}
       {data && isQuietBusiness(data) ? (
         <EmptyState.Root borderWidth="1px" rounded="md">
@@ -267,37 +262,24 @@ function JobOrdersDue({ overview }: { overview: DashboardOverview }) {
         {overview.job_orders_due.length === 0 ? (
           <Text color="fg.muted">No job order is due.</Text>
         ) : (
-          <Table.ScrollArea tabIndex={0}>
-            <Table.Root size="sm" striped>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Job Order</Table.ColumnHeader>
-                  <Table.ColumnHeader>Patient</Table.ColumnHeader>
-                  <Table.ColumnHeader>Branch</Table.ColumnHeader>
-                  <Table.ColumnHeader>Promised</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {overview.job_orders_due.map((order) => (
-                  <Table.Row key={order.id}>
-                    <Table.Cell>
-                      <Link asChild colorPalette="teal">
-                        <RouterLink to={`/job-orders/${order.id}`}>{order.number}</RouterLink>
-                      </Link>
-                    </Table.Cell>
-                    <Table.Cell>{order.contact_name}</Table.Cell>
-                    <Table.Cell>{order.branch_name}</Table.Cell>
-                    <Table.Cell>
-                      {formatDate(order.promised_date)}{' '}
-                      {order.late ? <Badge colorPalette="red">Late</Badge> : <Badge colorPalette="orange">Today</Badge>}
-                    </Table.Cell>
-                    <Table.Cell textTransform="capitalize">{order.status.replaceAll('_', ' ')}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <StripedTable framed={false} headings={['Job Order', 'Patient', 'Branch', 'Promised', 'Status']}>
+            {overview.job_orders_due.map((order) => (
+              <Table.Row key={order.id}>
+                <Table.Cell>
+                  <Link asChild colorPalette="teal">
+                    <RouterLink to={`/job-orders/${order.id}`}>{order.number}</RouterLink>
+                  </Link>
+                </Table.Cell>
+                <Table.Cell>{order.contact_name}</Table.Cell>
+                <Table.Cell>{order.branch_name}</Table.Cell>
+                <Table.Cell>
+                  {formatDate(order.promised_date)}{' '}
+                  {order.late ? <Badge colorPalette="red">Late</Badge> : <Badge colorPalette="orange">Today</Badge>}
+                </Table.Cell>
+                <Table.Cell textTransform="capitalize">{order.status.replaceAll('_', ' ')}</Table.Cell>
+              </Table.Row>
+            ))}
+          </StripedTable>
         )}
       </Card.Body>
     </Card.Root>

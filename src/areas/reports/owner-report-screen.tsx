@@ -1,35 +1,22 @@
-import {
-  Box,
-  Button,
-  Checkbox,
-  Field,
-  Flex,
-  Heading,
-  HStack,
-  Input,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Checkbox, Field, Flex, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LuDownload, LuPrinter } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { getListBranchesQueryKey, listBranches } from '../../../generated/hooks/branches/branches.ts';
 import { getListWarehousesQueryKey, listWarehouses } from '../../../generated/hooks/warehouses/warehouses.ts';
-import { axiosInstance } from '../../api/http-client.ts';
 import { fullAccessPermission } from '../../auth/gate.ts';
 import { usePermissions } from '../../auth/use-permissions.ts';
 import { businessDayIso, formatDate } from '../../format/date.ts';
 import { formatMoney, formatMoneyCompact } from '../../format/money.ts';
 import { formatQuantity } from '../../format/quantity.ts';
+import { useCsvDownload } from '../../screens/shared/csv-download.ts';
 import { Refusal } from '../../screens/shared/refusal.tsx';
 import { errorMessage } from '../../screens/shared/request-error.ts';
-import { toaster } from '../../ui/toaster.tsx';
+import { ChoiceSelect } from '../../ui/choice-select.tsx';
 import { type OwnerReportDefinition, ownerReportByKey, type ReportColumn, type ReportFilter } from './owner-reports.ts';
 import { ReorderPurchaseOrder } from './reorder-purchase-order.tsx';
+import { ReportActions } from './report-actions.tsx';
 
 // On paper only the report shows, landscape so that every column fits A4.
 const printCss = `
@@ -95,18 +82,14 @@ function FilterInput({
   places: { branches: { id: number; name: string }[]; warehouses: { id: number; name: string }[] };
 }) {
   const id = `report-${filter.name}`;
-  const select = (options: { value: string; label: string }[], empty: string | null) => (
-    <NativeSelect.Root>
-      <NativeSelect.Field id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-        {empty === null ? null : <option value="">{empty}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+  const select = (options: { value: string; label: string }[], empty?: string) => (
+    <ChoiceSelect
+      id={id}
+      choices={options}
+      empty={empty}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
   );
   const control = (() => {
     switch (filter.kind) {
@@ -145,7 +128,7 @@ function FilterInput({
           'Every location',
         );
       default:
-        return select([...(filter.choices ?? [])], null);
+        return select([...(filter.choices ?? [])]);
     }
   })();
   return (
@@ -181,7 +164,7 @@ export function OwnerReportScreen({ reportKey }: { reportKey: string }) {
     queryFn: ({ signal }) => listWarehouses({ per_page: 100 }, undefined, signal),
     enabled: allowed && wantsPlaces,
   });
-  const [downloading, setDownloading] = useState(false);
+  const { downloading, download: downloadCsv } = useCsvDownload();
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   if (held === null) return null;
   if (report === null) {
@@ -201,25 +184,13 @@ export function OwnerReportScreen({ reportKey }: { reportKey: string }) {
     next.set(name, value);
     setQuery(next, { replace: true });
   };
-  const download = async () => {
-    setDownloading(true);
-    try {
-      const file = await axiosInstance.get<Blob>(`/api/reports/${report.key}`, {
-        params,
-        headers: { Accept: 'text/csv' },
-        responseType: 'blob',
-      });
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(file.data);
-      link.download = `${report.key}-${businessDayIso()}.csv`;
-      link.click();
-      URL.revokeObjectURL(link.href);
-    } catch (error) {
-      toaster.create({ type: 'error', title: 'The report could not be downloaded.', description: errorMessage(error) });
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const download = () =>
+    downloadCsv({
+      path: `/api/reports/${report.key}`,
+      params,
+      filename: `${report.key}-${businessDayIso()}.csv`,
+      failure: 'The report could not be downloaded.',
+    });
   const rows = answer.data?.rows ?? [];
   const totals = answer.data?.totals ?? {};
   const places = { branches: branches.data?.data ?? [], warehouses: warehouses.data?.data ?? [] };
@@ -241,14 +212,7 @@ export function OwnerReportScreen({ reportKey }: { reportKey: string }) {
       <style>{printCss}</style>
       <Flex justify="space-between" align="end" gap="3" wrap="wrap">
         <Heading size="xl">{report.label}</Heading>
-        <HStack gap="3" data-no-print="">
-          <Button variant="outline" onClick={() => window.print()}>
-            <LuPrinter /> Print
-          </Button>
-          <Button variant="outline" loading={downloading} onClick={() => void download()}>
-            <LuDownload /> Download CSV
-          </Button>
-        </HStack>
+        <ReportActions downloading={downloading} onDownload={() => void download()} />
       </Flex>
       <HStack gap="3" wrap="wrap" align="end">
         {report.filters.map((filter) => {

@@ -1,28 +1,23 @@
-import { refundMethodOptions } from '../../resources/options.ts';
+import * as column from '../../resources/document-columns.ts';
+import * as documentLine from '../../resources/document-lines.ts';
+import { printedItemColumns, printedQuantityColumn } from '../../resources/document-print.ts';
+import * as filter from '../../resources/filters.ts';
+import * as field from '../../resources/form-fields.ts';
+import { memoFields, memoReasons } from '../../resources/memo-settlement.ts';
 import { refreshPaidDocuments } from '../../resources/paid-documents.ts';
 import { customers } from '../../resources/picker-searches.ts';
-import { defineResource, type Option } from '../../resources/resource.ts';
-import {
-  dateRangeFilters,
-  locationFilter,
-  recordTimestamps,
-  relationFilter,
-} from '../../resources/shared-declarations.ts';
+import { type Column, defineResource, type Option } from '../../resources/resource.ts';
+import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 import { creditMemoLinesFrom } from './credit-memo-lines.ts';
-
-// docs/domain/sales.md, Credit memos: why the sale came back.
-export const memoReasons: readonly Option[] = [
-  { value: 'returned', label: 'Returned' },
-  { value: 'defective', label: 'Defective' },
-  { value: 'price_adjustment', label: 'Price adjustment' },
-  { value: 'other', label: 'Other' },
-];
 
 const settlements: readonly Option[] = [
   { value: 'store_credit', label: 'Store credit' },
   { value: 'refund', label: 'Refund' },
 ];
+
+const invoiceColumn: Column = { field: 'invoice_number', label: 'Invoice' };
+const invoiceDateColumn: Column = column.date('invoice_date', 'Invoice Date');
 
 const vatBreakdown = [
   { field: 'vatable_sales', label: 'VATable Sales', kind: 'money' },
@@ -35,75 +30,60 @@ export const creditMemos = defineResource({
   key: 'credit-memos',
   title: 'number',
   columns: [
-    { field: 'number', label: 'Number' },
-    { field: 'invoice_number', label: 'Invoice' },
-    { field: 'contact_name', label: 'Customer' },
-    { field: 'branch_name', label: 'Branch' },
-    { field: 'memo_date', label: 'Date', kind: 'date' },
-    { field: 'reason', label: 'Reason', kind: 'label' },
-    { field: 'total', label: 'Total', kind: 'money' },
+    column.number,
+    invoiceColumn,
+    column.party('Customer'),
+    column.branch,
+    column.date('memo_date', 'Date'),
+    column.reason,
+    column.total,
   ],
   viewFields: [
-    { field: 'number', label: 'Number' },
-    { field: 'reference_number', label: 'Reference' },
-    { field: 'invoice_number', label: 'Invoice' },
-    { field: 'invoice_date', label: 'Invoice Date', kind: 'date' },
-    { field: 'contact_name', label: 'Customer' },
-    { field: 'branch_name', label: 'Branch' },
-    { field: 'memo_date', label: 'Date', kind: 'date' },
-    { field: 'reason', label: 'Reason', kind: 'label' },
+    column.number,
+    column.reference,
+    invoiceColumn,
+    invoiceDateColumn,
+    column.party('Customer'),
+    column.branch,
+    column.date('memo_date', 'Date'),
+    column.reason,
     ...vatBreakdown,
-    { field: 'total', label: 'Total', kind: 'money' },
-    { field: 'applied_to_invoice', label: 'Applied to Invoice', kind: 'money' },
-    { field: 'refund_amount', label: 'Refunded', kind: 'money' },
+    column.total,
+    column.money('applied_to_invoice', 'Applied to Invoice'),
+    column.money('refund_amount', 'Refunded'),
     { field: 'refund_method', label: 'Refund Method', kind: 'payment-method' },
     { field: 'refund_reference', label: 'Refund Reference' },
-    { field: 'store_credit_amount', label: 'Store Credit', kind: 'money' },
-    { field: 'notes', label: 'Notes' },
+    column.money('store_credit_amount', 'Store Credit'),
+    column.notes,
     ...recordTimestamps,
   ],
   formFields: [
-    {
-      name: 'invoice_id',
-      label: 'Invoice',
-      kind: 'relation',
-      resource: 'invoices',
-      labelField: 'invoice_number',
-      required: true,
-    },
-    { name: 'memo_date', label: 'Memo Date', kind: 'date', required: true, documentDate: 'sales' },
-    { name: 'reason', label: 'Reason', kind: 'select', options: memoReasons, required: true, defaultValue: 'returned' },
-    { name: 'settlement', label: 'Settle the Excess as', kind: 'select', options: settlements },
-    { name: 'refund_method', label: 'Refund Method', kind: 'select', options: refundMethodOptions },
-    { name: 'refund_reference', label: 'Refund Reference', kind: 'text' },
-    { name: 'notes', label: 'Notes', kind: 'textarea' },
-    {
-      name: 'lines',
-      label: 'Lines',
-      kind: 'lines',
-      required: true,
-      columns: [
+    field.relation('invoice_id', 'Invoice', 'invoices', 'invoice_number', { required: true }),
+    field.documentDate('memo_date', 'Memo Date', 'sales'),
+    ...memoFields(settlements),
+    field.notes,
+    field.lines(
+      [
         { name: 'invoice_line_id', label: 'Item', kind: 'id', required: true },
         { name: 'quantity', label: 'Quantity Returned', kind: 'quantity' },
         { name: 'amount', label: 'Or Amount', kind: 'money' },
       ],
-      viewColumns: [
-        { field: 'item_name', label: 'Item' },
-        { field: 'quantity', label: 'Quantity', kind: 'quantity' },
-        { field: 'amount', label: 'Amount', kind: 'money' },
-        { field: 'vat_amount', label: 'VAT', kind: 'money' },
-        { field: 'tax_class', label: 'Tax', kind: 'label' },
+      [
+        ...documentLine.itemColumns,
+        documentLine.amountColumn('sale'),
+        column.money('vat_amount', 'VAT'),
+        documentLine.taxClassColumn,
         { field: 'restock', label: 'Restocked', kind: 'boolean' },
-        { field: 'unit_cost', label: 'Unit Cost', kind: 'money', cost: true },
+        documentLine.unitCostColumn,
       ],
-    },
+    ),
   ],
   filters: [
-    { name: 'reason', label: 'Reason', kind: 'select', options: memoReasons },
-    relationFilter('contact_id', 'Customer', 'contacts', customers),
-    relationFilter('invoice_id', 'Invoice', 'invoices'),
-    locationFilter('', 'Branch'),
-    ...dateRangeFilters('memo_date', 'Memo date'),
+    filter.reason(memoReasons),
+    filter.relation('contact_id', 'Customer', 'contacts', customers),
+    filter.relation('invoice_id', 'Invoice', 'invoices'),
+    filter.location('', 'Branch'),
+    ...filter.dateRange('memo_date', 'Memo date'),
   ],
   createParam: 'invoice_id',
   prefillRoutes: [{ segment: 'exchange', param: 'invoice_id' }],
@@ -114,20 +94,19 @@ export const creditMemos = defineResource({
     dateField: 'memo_date',
     parties: [
       { field: 'invoice_number', label: 'Original Invoice' },
-      { field: 'invoice_date', label: 'Invoice Date', kind: 'date' },
-      { field: 'contact_name', label: 'Customer' },
-      { field: 'branch_name', label: 'Branch' },
-      { field: 'reason', label: 'Reason', kind: 'label' },
+      invoiceDateColumn,
+      column.party('Customer'),
+      column.branch,
+      column.reason,
     ],
     columns: [
-      { field: 'item_code', label: 'Code' },
-      { field: 'item_name', label: 'Item' },
-      { field: 'quantity', label: 'Quantity', kind: 'quantity' },
-      { field: 'tax_class', label: 'Tax', kind: 'label' },
-      { field: 'amount', label: 'Amount', kind: 'money' },
+      ...printedItemColumns,
+      printedQuantityColumn,
+      documentLine.taxClassColumn,
+      documentLine.amountColumn('sale'),
     ],
     totals: true,
-    totalRows: [...vatBreakdown, { field: 'total', label: 'Total Credit', kind: 'money' }],
+    totalRows: [...vatBreakdown, column.money('total', 'Total Credit')],
     signatures: ['Issued by', 'Received by'],
   },
   load: async () => {

@@ -1,65 +1,12 @@
-import { salesPaymentMethodOptions } from '../../resources/options.ts';
 import { refreshPaidDocuments } from '../../resources/paid-documents.ts';
-import { documentsWithBalance } from '../../resources/picker-searches.ts';
+import { paymentDeclaration } from '../../resources/payment-declaration.ts';
 import { defineResource } from '../../resources/resource.ts';
-import { dateRangeFilters, recordTimestamps, relationFilter } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const invoicePayments = defineResource({
   key: 'invoice-payments',
-  title: 'number',
-  columns: [
-    { field: 'number', label: 'Number' },
-    { field: 'invoice_number', label: 'Invoice' },
-    { field: 'contact_name', label: 'Contact' },
-    { field: 'payment_date', label: 'Payment Date', kind: 'date' },
-    { field: 'payment_method', label: 'Method', kind: 'payment-method' },
-    { field: 'amount', label: 'Amount', kind: 'money' },
-  ],
-  viewFields: [
-    { field: 'number', label: 'Number' },
-    { field: 'invoice_number', label: 'Invoice' },
-    { field: 'contact_name', label: 'Contact' },
-    { field: 'payment_date', label: 'Payment Date', kind: 'date' },
-    { field: 'payment_method', label: 'Method', kind: 'payment-method' },
-    { field: 'amount', label: 'Amount', kind: 'money' },
-    { field: 'reference', label: 'Reference' },
-    { field: 'notes', label: 'Notes' },
-    ...recordTimestamps,
-  ],
-  formFields: [
-    {
-      name: 'invoice_id',
-      label: 'Invoice',
-      kind: 'relation',
-      resource: 'invoices',
-      labelField: 'invoice_number',
-      required: true,
-      search: documentsWithBalance,
-    },
-    { name: 'payment_date', label: 'Payment Date', kind: 'date', required: true, documentDate: 'sales' },
-    { name: 'amount', label: 'Amount', kind: 'money', required: true },
-    {
-      name: 'payment_method',
-      label: 'Payment Method',
-      kind: 'select',
-      options: salesPaymentMethodOptions,
-      required: true,
-      defaultValue: 'cash',
-    },
-    { name: 'reference', label: 'Reference', kind: 'text' },
-    { name: 'notes', label: 'Notes', kind: 'textarea' },
-  ],
+  ...paymentDeclaration('invoices'),
   prefillRoutes: [{ segment: 'store-credit', param: 'invoice_id' }],
-  filters: [
-    { name: 'payment_method', label: 'Payment Method', kind: 'select', options: salesPaymentMethodOptions },
-    relationFilter('invoice_id', 'Invoice', 'invoices'),
-    ...dateRangeFilters('payment_date', 'Payment date'),
-  ],
-  createParam: 'invoice_id',
-  numbering: { locationOf: { field: 'invoice_id', resource: 'invoices', prefix: '' } },
-  pays: { field: 'invoice_id', resource: 'invoices', partyLabel: 'Customer' },
-  idempotentCreate: true,
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/invoice-payments/invoice-payments.ts'),

@@ -1,12 +1,15 @@
+import * as column from '../../resources/document-columns.ts';
+import * as documentLine from '../../resources/document-lines.ts';
+import { pricedPrint } from '../../resources/document-print.ts';
+import * as filter from '../../resources/filters.ts';
+import * as field from '../../resources/form-fields.ts';
 import { issueLotField, takenLotsColumn } from '../../resources/lot-lines.ts';
+import { hasBalance, paymentsSection } from '../../resources/paid-documents.ts';
 import { customers } from '../../resources/picker-searches.ts';
 import { defineResource, type ResourceRecord, readField } from '../../resources/resource.ts';
 import {
-  dateRangeFilters,
-  locationFilter,
   paidAndBalance,
   recordTimestamps,
-  relationFilter,
   saleFigures,
   saleLineDiscount,
 } from '../../resources/shared-declarations.ts';
@@ -26,114 +29,46 @@ function hasAnythingToCredit(invoice: ResourceRecord): boolean {
 export const invoices = defineResource({
   key: 'invoices',
   title: 'number',
-  columns: [
-    { field: 'number', label: 'Number' },
-    { field: 'reference_number', label: 'Reference' },
-    { field: 'contact_name', label: 'Customer' },
-    { field: 'branch_name', label: 'Branch' },
-    { field: 'invoice_date', label: 'Date', kind: 'date' },
-    { field: 'total', label: 'Total', kind: 'money' },
-    { field: 'balance', label: 'Balance', kind: 'money' },
-    { field: 'status', label: 'Status', kind: 'label' },
-  ],
+  columns: [...column.saleHead('invoice_date'), column.total, column.balance, column.status],
   viewFields: [
-    { field: 'number', label: 'Number' },
-    { field: 'reference_number', label: 'Reference' },
-    { field: 'contact_name', label: 'Customer' },
-    { field: 'branch_name', label: 'Branch' },
-    { field: 'invoice_date', label: 'Date', kind: 'date' },
-    { field: 'due_date', label: 'Due Date', kind: 'date' },
-    { field: 'status', label: 'Status', kind: 'label' },
+    ...column.saleHead('invoice_date'),
+    column.date('due_date', 'Due Date'),
+    column.status,
     ...saleFigures,
-    { field: 'credited_total', label: 'Credited', kind: 'money' },
+    column.money('credited_total', 'Credited'),
     ...paidAndBalance,
-    { field: 'notes', label: 'Notes' },
+    column.notes,
     ...recordTimestamps,
   ],
   formFields: [
-    {
-      name: 'contact_id',
-      label: 'Customer',
-      kind: 'relation',
-      resource: 'contacts',
-      labelField: 'contact_name',
-      required: true,
-      search: customers,
-      creates: 'customer',
-    },
-    {
-      name: 'branch_id',
-      label: 'Branch',
-      kind: 'relation',
-      resource: 'branches',
-      labelField: 'branch_name',
-      required: true,
-    },
-    { name: 'invoice_date', label: 'Invoice Date', kind: 'date', required: true, documentDate: 'sales' },
-    { name: 'due_date', label: 'Due Date', kind: 'date' },
-    {
-      name: 'quotation_id',
-      label: 'Quotation',
-      kind: 'relation',
-      resource: 'quotations',
-      labelField: 'quotation_number',
-    },
-    { name: 'notes', label: 'Notes', kind: 'textarea' },
+    field.party('Customer', customers, 'customer'),
+    field.branch,
+    field.documentDate('invoice_date', 'Invoice Date', 'sales'),
+    field.date('due_date', 'Due Date'),
+    field.relation('quotation_id', 'Quotation', 'quotations', 'quotation_number'),
+    field.notes,
     { name: 'job_order_id', label: 'Job Order', kind: 'hidden' },
-    {
-      name: 'lines',
-      label: 'Lines',
-      kind: 'lines',
-      required: true,
-      pricing: { side: 'sale', dateField: 'invoice_date' },
-      columns: [
-        { name: 'item_id', label: 'Item', kind: 'item', labelField: 'item_name', required: true },
-        { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
-        { name: 'unit_price', label: 'Unit Price', kind: 'money' },
-        { name: 'discount_percent', label: 'Discount %', kind: 'percent' },
-        issueLotField,
-      ],
-      viewColumns: [
-        { field: 'item_name', label: 'Item' },
-        { field: 'quantity', label: 'Quantity', kind: 'quantity' },
+    field.lines(
+      [documentLine.item, ...documentLine.pricedFields('sale'), issueLotField],
+      [
+        ...documentLine.itemColumns,
         takenLotsColumn,
-        { field: 'unit_price', label: 'Unit Price', kind: 'money' },
+        documentLine.priceColumn('sale'),
         saleLineDiscount,
-        { field: 'amount', label: 'Amount', kind: 'money' },
-        { field: 'tax_class', label: 'Tax', kind: 'label' },
+        documentLine.amountColumn('sale'),
+        documentLine.taxClassColumn,
         { field: 'credited_quantity', label: 'Returned', kind: 'quantity' },
       ],
-    },
-    { name: 'special_discount', label: 'Senior Citizen / PWD', kind: 'special-discount' },
+      { side: 'sale', dateField: 'invoice_date' },
+    ),
+    field.specialDiscount,
   ],
   filters: [
-    {
-      name: 'status',
-      label: 'Status',
-      kind: 'select',
-      options: [
-        { value: 'unpaid', label: 'Unpaid' },
-        { value: 'partially_paid', label: 'Partially paid' },
-        { value: 'paid', label: 'Paid' },
-      ],
-    },
-    {
-      name: 'has_balance',
-      label: 'Balance',
-      kind: 'select',
-      options: [{ value: '1', label: 'Unpaid or partly paid' }],
-    },
-    {
-      name: 'has_credits',
-      label: 'Credits',
-      kind: 'select',
-      options: [{ value: '1', label: 'Has credit memos' }],
-    },
-    { name: 'sort', label: 'Sort by', kind: 'select', options: [{ value: 'balance', label: 'Balance' }] },
-    relationFilter('contact_id', 'Customer', 'contacts', customers),
-    locationFilter('', 'Branch'),
-    ...dateRangeFilters('invoice_date', 'Invoice date'),
-    ...dateRangeFilters('due_date', 'Due date'),
+    ...filter.owed('Has credit memos'),
+    filter.relation('contact_id', 'Customer', 'contacts', customers),
+    filter.location('', 'Branch'),
+    ...filter.dateRange('invoice_date', 'Invoice date'),
+    ...filter.dateRange('due_date', 'Due date'),
   ],
   prefillRoutes: [
     { segment: 'from-job-order', param: 'job_order_id' },
@@ -143,12 +78,7 @@ export const invoices = defineResource({
   idempotentCreate: true,
   editable: (invoice) => readField(invoice, 'status') === 'unpaid',
   followUps: [
-    {
-      resource: 'invoice-payments',
-      label: 'Record Payment',
-      returnHere: true,
-      applies: (invoice) => Number(readField(invoice, 'balance')) > 0,
-    },
+    { resource: 'invoice-payments', label: 'Record Payment', returnHere: true, applies: hasBalance },
     // docs/domain/sales.md, Credit memos: a return or an exchange starts from the invoice, while it has anything left.
     {
       resource: 'credit-memos',
@@ -163,25 +93,12 @@ export const invoices = defineResource({
       applies: hasAnythingToCredit,
     },
   ],
-  print: {
+  print: pricedPrint('sale', {
     dateField: 'invoice_date',
-    parties: [
-      { field: 'contact_name', label: 'Customer' },
-      { field: 'branch_name', label: 'Branch' },
-      { field: 'due_date', label: 'Due', kind: 'date' },
-    ],
-    columns: [
-      { field: 'item_code', label: 'Code' },
-      { field: 'item_name', label: 'Item' },
-      { field: 'quantity', label: 'Quantity', kind: 'quantity' },
-      { field: 'unit_price', label: 'Unit Price', kind: 'money' },
-      { field: 'discount_percent', label: 'Discount', kind: 'percent' },
-      { field: 'amount', label: 'Amount', kind: 'money' },
-    ],
-    totals: true,
+    parties: [column.party('Customer'), column.branch, column.date('due_date', 'Due')],
     salesInvoice: true,
     signatures: ['Issued by', 'Received by'],
-  },
+  }),
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/invoices/invoices.ts'),
@@ -190,24 +107,10 @@ export const invoices = defineResource({
     return {
       ...standardOperations({ one: 'Invoice', many: 'Invoices' }, api, schemas),
       related: [
-        {
-          caption: 'Payments',
-          columns: [
-            { field: 'number', label: 'Number' },
-            { field: 'payment_date', label: 'Payment Date', kind: 'date' },
-            { field: 'payment_method', label: 'Method', kind: 'payment-method' },
-            { field: 'reference', label: 'Reference' },
-            { field: 'amount', label: 'Amount', kind: 'money' },
-          ],
-          queryKey: (id) => ['invoices', id, 'payments'],
-          load: async (id, signal) => {
-            const { listInvoicePayments } = await import(
-              '../../../generated/hooks/invoice-payments/invoice-payments.ts'
-            );
-            const page = await listInvoicePayments({ invoice_id: id, per_page: 100 }, undefined, signal);
-            return page.data.map((payment) => ({ ...payment }));
-          },
-        },
+        paymentsSection('invoices', async (id, signal) => {
+          const { listInvoicePayments } = await import('../../../generated/hooks/invoice-payments/invoice-payments.ts');
+          return listInvoicePayments({ invoice_id: id, per_page: 100 }, undefined, signal);
+        }),
       ],
       // The new invoice of an exchange (docs/domain/sales.md, Credit memos): the memo's customer and branch; once saved,
       // its first payment is the customer's store credit.

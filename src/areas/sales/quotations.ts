@@ -1,106 +1,54 @@
+import * as column from '../../resources/document-columns.ts';
+import * as documentLine from '../../resources/document-lines.ts';
+import { pricedPrint } from '../../resources/document-print.ts';
+import * as filter from '../../resources/filters.ts';
+import * as field from '../../resources/form-fields.ts';
 import { customers } from '../../resources/picker-searches.ts';
 import { defineResource } from '../../resources/resource.ts';
-import {
-  dateRangeFilters,
-  locationFilter,
-  recordTimestamps,
-  relationFilter,
-  saleFigures,
-  saleLineDiscount,
-} from '../../resources/shared-declarations.ts';
+import { recordTimestamps, saleFigures, saleLineDiscount } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const quotations = defineResource({
   key: 'quotations',
   title: 'number',
-  columns: [
-    { field: 'number', label: 'Number' },
-    { field: 'reference_number', label: 'Reference' },
-    { field: 'contact_name', label: 'Customer' },
-    { field: 'branch_name', label: 'Branch' },
-    { field: 'quotation_date', label: 'Date', kind: 'date' },
-    { field: 'total', label: 'Total', kind: 'money' },
-  ],
+  columns: [...column.saleHead('quotation_date'), column.total],
   viewFields: [
-    { field: 'number', label: 'Number' },
-    { field: 'reference_number', label: 'Reference' },
-    { field: 'contact_name', label: 'Customer' },
-    { field: 'branch_name', label: 'Branch' },
-    { field: 'quotation_date', label: 'Date', kind: 'date' },
-    { field: 'valid_until', label: 'Valid Until', kind: 'date' },
+    ...column.saleHead('quotation_date'),
+    column.date('valid_until', 'Valid Until'),
     ...saleFigures,
-    { field: 'notes', label: 'Notes' },
+    column.notes,
     ...recordTimestamps,
   ],
   formFields: [
-    {
-      name: 'contact_id',
-      label: 'Customer',
-      kind: 'relation',
-      resource: 'contacts',
-      labelField: 'contact_name',
-      required: true,
-      search: customers,
-      creates: 'customer',
-    },
-    {
-      name: 'branch_id',
-      label: 'Branch',
-      kind: 'relation',
-      resource: 'branches',
-      labelField: 'branch_name',
-      required: true,
-    },
-    { name: 'quotation_date', label: 'Quotation Date', kind: 'date', required: true, documentDate: 'any' },
-    { name: 'valid_until', label: 'Valid Until', kind: 'date' },
-    { name: 'notes', label: 'Notes', kind: 'textarea' },
-    {
-      name: 'lines',
-      label: 'Lines',
-      kind: 'lines',
-      required: true,
-      pricing: { side: 'sale', dateField: 'quotation_date' },
-      columns: [
-        { name: 'item_id', label: 'Item', kind: 'item', labelField: 'item_name', required: true },
-        { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
-        { name: 'unit_price', label: 'Unit Price', kind: 'money' },
-        { name: 'discount_percent', label: 'Discount %', kind: 'percent' },
-      ],
-      viewColumns: [
-        { field: 'item_name', label: 'Item' },
-        { field: 'quantity', label: 'Quantity', kind: 'quantity' },
-        { field: 'unit_price', label: 'Unit Price', kind: 'money' },
+    field.party('Customer', customers, 'customer'),
+    field.branch,
+    field.documentDate('quotation_date', 'Quotation Date'),
+    field.date('valid_until', 'Valid Until'),
+    field.notes,
+    field.lines(
+      [documentLine.item, ...documentLine.pricedFields('sale')],
+      [
+        ...documentLine.itemColumns,
+        documentLine.priceColumn('sale'),
         saleLineDiscount,
-        { field: 'amount', label: 'Amount', kind: 'money' },
+        documentLine.amountColumn('sale'),
       ],
-    },
-    { name: 'special_discount', label: 'Senior Citizen / PWD', kind: 'special-discount' },
+      { side: 'sale', dateField: 'quotation_date' },
+    ),
+    field.specialDiscount,
   ],
   filters: [
-    relationFilter('contact_id', 'Customer', 'contacts', customers),
-    locationFilter('', 'Branch'),
-    ...dateRangeFilters('quotation_date', 'Quotation date'),
+    filter.relation('contact_id', 'Customer', 'contacts', customers),
+    filter.location('', 'Branch'),
+    ...filter.dateRange('quotation_date', 'Quotation date'),
   ],
   homeField: 'branch_id',
   idempotentCreate: true,
-  print: {
+  print: pricedPrint('sale', {
     dateField: 'quotation_date',
-    parties: [
-      { field: 'contact_name', label: 'Customer' },
-      { field: 'branch_name', label: 'Branch' },
-      { field: 'valid_until', label: 'Valid until', kind: 'date' },
-    ],
-    columns: [
-      { field: 'item_code', label: 'Code' },
-      { field: 'item_name', label: 'Item' },
-      { field: 'quantity', label: 'Quantity', kind: 'quantity' },
-      { field: 'unit_price', label: 'Unit Price', kind: 'money' },
-      { field: 'discount_percent', label: 'Discount', kind: 'percent' },
-      { field: 'amount', label: 'Amount', kind: 'money' },
-    ],
-    totals: true,
+    parties: [column.party('Customer'), column.branch, column.date('valid_until', 'Valid until')],
     signatures: ['Prepared by', 'Accepted by'],
-  },
+  }),
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/quotations/quotations.ts'),

@@ -1,10 +1,7 @@
+import * as filter from '../../resources/filters.ts';
+import * as field from '../../resources/form-fields.ts';
 import { defineResource } from '../../resources/resource.ts';
-import {
-  dateRangeFilters,
-  locationFilter,
-  recordTimestamps,
-  relationFilter,
-} from '../../resources/shared-declarations.ts';
+import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 
 export const saleItemPrices = defineResource({
@@ -25,20 +22,14 @@ export const saleItemPrices = defineResource({
   ],
   formFields: [
     { name: 'item_id', label: 'Item', kind: 'relation', resource: 'items', labelField: 'item_name', required: true },
-    {
-      name: 'branch_id',
-      label: 'Branch (empty for every branch)',
-      kind: 'relation',
-      resource: 'branches',
-      labelField: 'branch_name',
-    },
+    field.relation('branch_id', 'Branch (empty for every branch)', 'branches', 'branch_name'),
     { name: 'unit_price', label: 'Unit Price', kind: 'money', required: true },
     { name: 'effective_date', label: 'Effective Date', kind: 'date', required: true },
   ],
   filters: [
-    relationFilter('item_id', 'Item', 'items'),
-    locationFilter('', 'Branch'),
-    ...dateRangeFilters('effective_date', 'Effective'),
+    filter.relation('item_id', 'Item', 'items'),
+    filter.location('', 'Branch'),
+    ...filter.dateRange('effective_date', 'Effective'),
   ],
   importing: { label: 'Sale Item Prices', permission: 'create-sale-item-prices' },
   load: async () => {

@@ -1,8 +1,8 @@
 import { Field, HStack, Input, Stat } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
+import { toCentavos, toPesos } from '../../format/line-amounts.ts';
 import { formatMoney } from '../../format/money.ts';
-import { toCentavos, toPesos } from './line-amounts.ts';
 import { toNumberOrNull } from './number-value.ts';
 
 // At the counter a customer hands over more cash than is due: what they gave and the change to hand back. Only the

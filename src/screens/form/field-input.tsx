@@ -1,8 +1,9 @@
-import { Box, Checkbox, Field, Input, NativeSelect, Text, Textarea } from '@chakra-ui/react';
+import { Box, Checkbox, Field, Input, Text, Textarea } from '@chakra-ui/react';
 import { type FieldError, get, useController, useFormContext } from 'react-hook-form';
 import { useGate } from '../../auth/use-permissions.ts';
 import { businessDayIso } from '../../format/date.ts';
 import type { FormField } from '../../resources/resource.ts';
+import { ChoiceSelect } from '../../ui/choice-select.tsx';
 import { relationSearch } from '../shared/relation-search.ts';
 import { valueKeys } from './form-values.ts';
 import { type HomeLocation, usableLocations } from './home-location.ts';
@@ -137,17 +138,12 @@ function Control({ field, invalid, atHome, onPick }: FieldInputProps & { invalid
       return <CheckboxControl name={field.name} label={field.label} />;
     case 'select':
       return (
-        <NativeSelect.Root>
-          <NativeSelect.Field id={field.name} {...register(field.name, { setValueAs: toTextOrNull })}>
-            <option value="">Choose…</option>
-            {field.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <ChoiceSelect
+          id={field.name}
+          choices={field.options}
+          empty="Choose…"
+          {...register(field.name, { setValueAs: toTextOrNull })}
+        />
       );
     case 'relation':
       return (

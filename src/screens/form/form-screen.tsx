@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Flex, Heading, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Checkbox, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -14,6 +14,7 @@ import {
   type ResourceRecord,
 } from '../../resources/resource.ts';
 import { listPath, pathForName, viewPath } from '../../resources/routes.ts';
+import { LoadingBar } from '../../ui/loading-bar.tsx';
 import { notifyError, notifySuccess, type ToastLink } from '../../ui/toaster.tsx';
 import { followUpPath } from '../shared/follow-up-path.ts';
 import { Refusal } from '../shared/refusal.tsx';
@@ -38,16 +39,6 @@ import { formResolver } from './resolver.ts';
 import { useSaveShortcut } from './save-shortcut.ts';
 
 export type FormScreenProps = ResourceScreenProps & { mode: FormMode; prefillSegment?: string | undefined };
-
-function LoadingBar() {
-  return (
-    <Progress.Root value={null} striped animated size="xs" colorPalette="teal" aria-label="Loading">
-      <Progress.Track>
-        <Progress.Range />
-      </Progress.Track>
-    </Progress.Root>
-  );
-}
 
 // The create and edit screens of every resource: the record (or prefill source) loads, then the form shows.
 export function FormScreen({ resource, api, mode, prefillSegment }: FormScreenProps) {

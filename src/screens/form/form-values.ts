@@ -11,6 +11,11 @@ export type FormMode = 'create' | 'edit';
 // ('lines.0.item_id') the underscore goes on the last segment, where the line row writes it and stripLocal drops it.
 export const labelKey = (name: string) => name.replace(/([^.]+)$/, '_$1_label');
 
+// What a picker shows for its pick: the name the form keeps beside it, or the bare id while it keeps none.
+export function pickedLabel(label: unknown, value: number | null): string {
+  return typeof label === 'string' && label !== '' ? label : value === null ? '' : `#${value}`;
+}
+
 const locationKeys = (prefix: string) => [`${prefix}branch_id`, `${prefix}warehouse_id`];
 
 export function fieldsFor(fields: readonly FormField[], mode: FormMode): FormField[] {

@@ -1,10 +1,9 @@
 import { useCallback, useRef } from 'react';
-import { useController, useFormContext } from 'react-hook-form';
 import { searchItems } from '../../../generated/hooks/items/items.ts';
 import type { Item } from '../../../generated/model/index.ts';
 import { RemoteSelect } from '../../ui/remote-select.tsx';
 import { typeAheadLimit } from '../../ui/type-ahead.tsx';
-import { labelKey } from './form-values.ts';
+import { usePicked } from './use-picked.ts';
 
 export type ItemPickerProps = {
   name: string;
@@ -20,8 +19,7 @@ export const itemLabel = (item: Pick<Item, 'code' | 'name'>) => `${item.code} ·
 // The item type-ahead of a document line: matches code, name or barcode, and hands the whole item to the line
 // (its unit and discount tiers) without a second request.
 export function ItemPicker({ name, invalid, itemTypes, withoutVariants = false, onPick }: ItemPickerProps) {
-  const { watch } = useFormContext();
-  const { field } = useController({ name });
+  const { select } = usePicked(name);
   const found = useRef(new Map<number, Item>());
   const typeKey = itemTypes?.join('|') ?? '';
   // A line whose role allows some item types (a frame line) asks for more and keeps the items of those types.
@@ -45,13 +43,9 @@ export function ItemPicker({ name, invalid, itemTypes, withoutVariants = false, 
     },
     [typeKey, withoutVariants],
   );
-  const label: unknown = watch(labelKey(name));
-  const value = typeof field.value === 'number' ? field.value : null;
   return (
     <RemoteSelect
-      name={name}
-      value={value}
-      label={typeof label === 'string' && label !== '' ? label : value === null ? '' : `#${value}`}
+      {...select}
       invalid={invalid}
       placeholder="Code, name or barcode"
       search={search}

@@ -1,14 +1,14 @@
-import { Button, DataList, Table, Text } from '@chakra-ui/react';
+import { DataList, Table } from '@chakra-ui/react';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { type FieldError, get, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { LuPlus } from 'react-icons/lu';
+import { documentFigures, lineFigures, toPesos } from '../../format/line-amounts.ts';
 import { formatMoney } from '../../format/money.ts';
 import type { LineField, LinePricing } from '../../resources/resource.ts';
 import { stickyEnd } from '../../ui/sticky-end.ts';
 import { emptyLine, lineColumn } from './form-values.ts';
-import { documentFigures, lineFigures, toPesos } from './line-amounts.ts';
 import { useLinesFollowPricing } from './line-pricing.ts';
 import { LineRow } from './line-row.tsx';
+import { RowsFooter } from './rows-footer.tsx';
 
 // Below 768 px each line stacks: the item on a row of its own, then quantity, price, discount and amount two to a
 // row, each under its column's name (data-label), so that every field and the amount stay in view on a phone.
@@ -115,14 +115,7 @@ export function LineEditor({ name, columns, pricing }: LineEditorProps) {
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
-      {arrayError?.message ? (
-        <Text color="fg.error" textStyle="sm">
-          {arrayError.message}
-        </Text>
-      ) : null}
-      <Button alignSelf="start" size="sm" variant="outline" onClick={() => append(emptyLine(columns))}>
-        <LuPlus /> Add line
-      </Button>
+      <RowsFooter error={arrayError?.message} addLabel="Add line" onAdd={() => append(emptyLine(columns))} />
       {totalled ? (
         <DataList.Root orientation="horizontal" alignSelf="end" size="sm" aria-label="Totals">
           <DataList.Item>

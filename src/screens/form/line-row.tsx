@@ -1,17 +1,18 @@
-import { Field, IconButton, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { Field, IconButton, Input, Table, Text } from '@chakra-ui/react';
 import { type FieldError, get, useFormContext, useWatch } from 'react-hook-form';
 import { LuTrash2 } from 'react-icons/lu';
 import type { Item } from '../../../generated/model/index.ts';
+import { lineFigures, tierDiscount, toPesos } from '../../format/line-amounts.ts';
 import { formatMoney } from '../../format/money.ts';
 import { isLensFamily } from '../../format/optical.ts';
 import { formatQuantity } from '../../format/quantity.ts';
 import type { LineField, LinePricing } from '../../resources/resource.ts';
+import { ChoiceSelect } from '../../ui/choice-select.tsx';
 import { stickyEnd } from '../../ui/sticky-end.ts';
 import { errorMessage } from '../shared/request-error.ts';
 import { labelKey, lineColumn, lineKeys } from './form-values.ts';
 import { ItemPicker, itemLabel } from './item-picker.tsx';
 import { variantForEye } from './lens-variant.ts';
-import { lineFigures, tierDiscount, toPesos } from './line-amounts.ts';
 import { missingPriceMessage, priceLineFromList } from './line-pricing.ts';
 import { LotInput } from './lot-input.tsx';
 import { numberStep, toNumberOrNull, toNumberOrUndefined, toTextOrNull } from './number-value.ts';
@@ -118,17 +119,12 @@ export function LineRow({ name, index, columns, pricing, showAmount, onRemove }:
                   onPick={(item) => void pickForEye(column, item)}
                 />
               ) : column.kind === 'select' ? (
-                <NativeSelect.Root invalid={Boolean(error)}>
-                  <NativeSelect.Field {...register(path, { setValueAs: toTextOrNull })}>
-                    <option value="">Choose…</option>
-                    {column.options.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <ChoiceSelect
+                  choices={column.options}
+                  empty="Choose…"
+                  invalid={Boolean(error)}
+                  {...register(path, { setValueAs: toTextOrNull })}
+                />
               ) : column.kind === 'unit' ? (
                 <RelationInput name={path} resource="unit-of-measurements" invalid={Boolean(error)} />
               ) : column.kind === 'lot-number' || column.kind === 'expiry' ? (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useController, useFormContext } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { useGate } from '../../auth/use-permissions.ts';
 import type { ResourceKey } from '../../resources/resource.ts';
 import { type RemoteOption, RemoteSelect } from '../../ui/remote-select.tsx';
@@ -7,6 +7,7 @@ import type { RemoteSearch } from '../../ui/use-remote-options.ts';
 import { relationSearch } from '../shared/relation-search.ts';
 import { labelKey } from './form-values.ts';
 import { type ContactRole, NewContactDialog } from './new-contact-dialog.tsx';
+import { usePicked } from './use-picked.ts';
 
 export type RelationInputProps = {
   name: string;
@@ -20,13 +21,11 @@ export type RelationInputProps = {
 };
 
 export function RelationInput({ name, resource, invalid, search, onPick, creates }: RelationInputProps) {
-  const { setValue, watch } = useFormContext();
-  const { field } = useController({ name });
+  const { setValue } = useFormContext();
+  const { field, select } = usePicked(name);
   const can = useGate();
   // The new contact's name as typed in the picker, while its dialog is open, and how to return to the picker.
   const [creating, setCreating] = useState<{ name: string; refocus: () => void } | null>(null);
-  const label: unknown = watch(labelKey(name));
-  const value = typeof field.value === 'number' ? field.value : null;
   const choose = (option: RemoteOption | null) => {
     field.onChange(option?.value ?? null);
     setValue(labelKey(name), option?.label ?? '');
@@ -39,9 +38,7 @@ export function RelationInput({ name, resource, invalid, search, onPick, creates
   return (
     <>
       <RemoteSelect
-        name={name}
-        value={value}
-        label={typeof label === 'string' && label !== '' ? label : value === null ? '' : `#${value}`}
+        {...select}
         invalid={invalid}
         search={search ?? relationSearch(resource)}
         onChange={choose}

@@ -1,9 +1,10 @@
-import { Button, Field, IconButton, Input, Table, Text } from '@chakra-ui/react';
+import { Field, IconButton, Input, Table } from '@chakra-ui/react';
 import { type FieldError, get, useFieldArray, useFormContext } from 'react-hook-form';
-import { LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuTrash2 } from 'react-icons/lu';
 import type { FormValues } from '../../resources/resource.ts';
 import { stickyEnd } from '../../ui/sticky-end.ts';
 import { numberStep, toNumberOrNull } from './number-value.ts';
+import { RowsFooter } from './rows-footer.tsx';
 
 export type NumberColumn = { name: string; label: string; kind: 'quantity' | 'percent' };
 
@@ -61,14 +62,7 @@ export function RowsEditor({ name, columns, newRow, addLabel }: RowsEditorProps)
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
-      {arrayError?.message ? (
-        <Text color="fg.error" textStyle="sm">
-          {arrayError.message}
-        </Text>
-      ) : null}
-      <Button alignSelf="start" size="sm" variant="outline" onClick={() => append(newRow())}>
-        <LuPlus /> {addLabel}
-      </Button>
+      <RowsFooter error={arrayError?.message} addLabel={addLabel} onAdd={() => append(newRow())} />
     </>
   );
 }

@@ -6,8 +6,8 @@ import type { DiscountProgram } from '../../../generated/model/index.ts';
 import { computeVatBreakdown, type TaxClass } from '../../../server/domain/vat.ts';
 import { getSelectedBusinessId } from '../../api/selected-business.ts';
 import { useBusinesses } from '../../auth/session.ts';
+import { toCentavos, toPesos, toThousandths } from '../../format/line-amounts.ts';
 import { formatMoney } from '../../format/money.ts';
-import { toCentavos, toPesos, toThousandths } from './line-amounts.ts';
 
 type Line = { item_id?: unknown; quantity?: unknown; unit_price?: unknown; discount_percent?: unknown };
 

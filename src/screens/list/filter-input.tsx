@@ -2,6 +2,7 @@ import { HStack, Input, NativeSelect } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { resourceByKey } from '../../resources/registry.ts';
 import { type Filter, type ResourceKey, readField } from '../../resources/resource.ts';
+import { ChoiceSelect } from '../../ui/choice-select.tsx';
 import { RemoteSelect } from '../../ui/remote-select.tsx';
 import { relationSearch } from '../shared/relation-search.ts';
 
@@ -24,21 +25,13 @@ export function FilterInput({ filter, values, onChange }: FilterInputProps) {
   switch (filter.kind) {
     case 'select':
       return (
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            id={id}
-            value={values[filter.name] ?? ''}
-            onChange={(event) => onChange({ ...values, [filter.name]: event.currentTarget.value })}
-          >
-            <option value="">Any</option>
-            {filter.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <ChoiceSelect
+          id={id}
+          choices={filter.options}
+          empty="Any"
+          value={values[filter.name] ?? ''}
+          onChange={(event) => onChange({ ...values, [filter.name]: event.currentTarget.value })}
+        />
       );
     case 'date':
       return (

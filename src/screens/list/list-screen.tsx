@@ -1,17 +1,4 @@
-import {
-  Box,
-  Button,
-  Checkbox,
-  Flex,
-  Heading,
-  HStack,
-  Input,
-  Link,
-  Progress,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Checkbox, Flex, Heading, HStack, Input, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -26,6 +13,7 @@ import {
   readField,
 } from '../../resources/resource.ts';
 import { createPath, editPath, importPath, viewPath } from '../../resources/routes.ts';
+import { LoadingBar } from '../../ui/loading-bar.tsx';
 import { PaginationBar } from '../../ui/pagination-bar.tsx';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { clearSearchDelayMs, searchDebounceMs } from '../../ui/use-remote-options.ts';
@@ -198,15 +186,7 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
         </Button>
         <ExportButton prefix={prefix} plural={resource.plural} params={apiParams} />
       </Flex>
-      {list.isFetching ? (
-        <Progress.Root value={null} striped animated size="xs" colorPalette="teal" aria-label="Loading">
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
-      ) : (
-        <Box h="1.5" />
-      )}
+      {list.isFetching ? <LoadingBar /> : <Box h="1.5" />}
       {list.isError ? (
         <Text color="fg.error" role="alert">
           {errorMessage(list.error)}

@@ -1,14 +1,14 @@
-import { Box, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { Invoice } from '../../../generated/model/index.ts';
-import { getSelectedBusinessId } from '../../api/selected-business.ts';
-import { useBusinesses } from '../../auth/session.ts';
 import { useSeesCosts } from '../../auth/use-permissions.ts';
 import { formatDate } from '../../format/date.ts';
 import { formatMoney } from '../../format/money.ts';
 import type { DocumentPrint, ResourceDefinition, ResourceRecord } from '../../resources/resource.ts';
 import { columnValue, readableColumns, readField } from '../../resources/resource.ts';
 import { formatValue } from '../shared/value-text.tsx';
+import { Letterhead } from './letterhead.tsx';
 import { SalesInvoiceSheet } from './sales-invoice-sheet.tsx';
+import { SignatureLines } from './signature-lines.tsx';
 
 export type PrintSheetProps = { resource: ResourceDefinition; print: DocumentPrint; record: ResourceRecord };
 
@@ -37,8 +37,6 @@ export function PrintSheet({ resource, print, record }: PrintSheetProps) {
 }
 
 function GenericSheet({ resource, print, record }: PrintSheetProps) {
-  const businesses = useBusinesses(true);
-  const business = businesses.data?.find((candidate) => candidate.id === getSelectedBusinessId());
   const lines = readField(record, 'lines');
   const rows = Array.isArray(lines) ? (lines as Record<string, unknown>[]) : [];
   const reference = text(record, 'reference_number');
@@ -48,21 +46,11 @@ function GenericSheet({ resource, print, record }: PrintSheetProps) {
     <Box data-print-sheet display="none" _print={{ display: 'block' }} color="black" bg="white" fontSize="sm">
       <style>{printCss}</style>
       <Stack gap="5">
-        <Flex justify="space-between" align="start" gap="6">
-          <Stack gap="0">
-            <Heading size="lg">{business?.trade_name || business?.name || ''}</Heading>
-            {business?.address ? <Text>{business.address}</Text> : null}
-            {business?.tin ? <Text>TIN {business.tin}</Text> : null}
-          </Stack>
-          <Stack gap="0" textAlign="end">
-            <Heading size="lg" textTransform="uppercase">
-              {resource.singular}
-            </Heading>
-            <Text fontWeight="semibold">No. {text(record, 'number')}</Text>
-            {reference ? <Text>Ref. {reference}</Text> : null}
-            <Text>Date {formatDate(text(record, print.dateField))}</Text>
-          </Stack>
-        </Flex>
+        <Letterhead size="lg" detail="tin" title={resource.singular}>
+          <Text fontWeight="semibold">No. {text(record, 'number')}</Text>
+          {reference ? <Text>Ref. {reference}</Text> : null}
+          <Text>Date {formatDate(text(record, print.dateField))}</Text>
+        </Letterhead>
         <HStack gap="8" align="start" wrap="wrap">
           {print.parties
             .filter((party) => readField(record, party.field))
@@ -116,14 +104,7 @@ function GenericSheet({ resource, print, record }: PrintSheetProps) {
           </Stack>
         ) : null}
         {readField(record, 'notes') ? <Text>Notes: {text(record, 'notes')}</Text> : null}
-        <HStack gap="10" pt="12" align="start">
-          {print.signatures.map((signature) => (
-            <Stack key={signature} flex="1" gap="1">
-              <Box borderBottomWidth="1px" borderColor="black" h="10" />
-              <Text textAlign="center">{signature}</Text>
-            </Stack>
-          ))}
-        </HStack>
+        <SignatureLines names={print.signatures} roomy />
       </Stack>
     </Box>
   );

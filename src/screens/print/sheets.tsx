@@ -1,11 +1,11 @@
-import { Box, Flex, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { getSelectedBusinessId } from '../../api/selected-business.ts';
-import { useBusinesses } from '../../auth/session.ts';
 import { formatDate } from '../../format/date.ts';
 import { formatMoney } from '../../format/money.ts';
 import { formatPower, formatSphere } from '../../format/prescription.ts';
 import type { ResourceRecord } from '../../resources/resource.ts';
+import { Letterhead } from './letterhead.tsx';
+import { SignatureLines } from './signature-lines.tsx';
 
 export type SheetName = 'lab-ticket' | 'claim-slip';
 
@@ -27,27 +27,15 @@ const mm = (value: unknown) => (typeof value === 'number' ? `${value} mm` : '—
 const number = (value: unknown) => (typeof value === 'number' ? String(value) : '');
 
 function Sheet({ title, record, children }: { title: string; record: Row; children: ReactNode }) {
-  const businesses = useBusinesses(true);
-  const business = businesses.data?.find((candidate) => candidate.id === getSelectedBusinessId());
   return (
     <Box data-print-sheet display="none" _print={{ display: 'block' }} color="black" bg="white" fontSize="sm">
       <style>{printCss}</style>
       <Stack gap="3">
-        <Flex justify="space-between" align="start" gap="6">
-          <Stack gap="0">
-            <Heading size="md">{business?.trade_name || business?.name || ''}</Heading>
-            {business?.address ? <Text>{business.address}</Text> : null}
-            {business?.phone ? <Text>{business.phone}</Text> : null}
-          </Stack>
-          <Stack gap="0" textAlign="end">
-            <Heading size="md" textTransform="uppercase">
-              {title}
-            </Heading>
-            <Text fontWeight="bold">{text(record, 'number')}</Text>
-            <Text>Ordered {formatDate(text(record, 'order_date'))}</Text>
-            <Text fontWeight="bold">Promised {formatDate(text(record, 'promised_date')) || '—'}</Text>
-          </Stack>
-        </Flex>
+        <Letterhead size="md" detail="phone" title={title}>
+          <Text fontWeight="bold">{text(record, 'number')}</Text>
+          <Text>Ordered {formatDate(text(record, 'order_date'))}</Text>
+          <Text fontWeight="bold">Promised {formatDate(text(record, 'promised_date')) || '—'}</Text>
+        </Letterhead>
         {children}
       </Stack>
     </Box>
@@ -162,14 +150,7 @@ function LabTicket({ record }: { record: Row }) {
         </Stack>
       </SimpleGrid>
       {record.fitting_notes ? <Text>Fitting notes: {text(record, 'fitting_notes')}</Text> : null}
-      <HStack gap="10" pt="6">
-        {['Checked by', 'Lab received by'].map((signature) => (
-          <Stack key={signature} flex="1" gap="1">
-            <Box borderBottomWidth="1px" borderColor="black" h="6" />
-            <Text textAlign="center">{signature}</Text>
-          </Stack>
-        ))}
-      </HStack>
+      <SignatureLines names={['Checked by', 'Lab received by']} />
     </Sheet>
   );
 }
@@ -188,14 +169,7 @@ function ClaimSlip({ record }: { record: Row }) {
         </Labelled>
       </HStack>
       <Text>Please bring this slip when you claim your eyewear.</Text>
-      <HStack gap="10" pt="6">
-        {['Issued by', 'Claimed by'].map((signature) => (
-          <Stack key={signature} flex="1" gap="1">
-            <Box borderBottomWidth="1px" borderColor="black" h="6" />
-            <Text textAlign="center">{signature}</Text>
-          </Stack>
-        ))}
-      </HStack>
+      <SignatureLines names={['Issued by', 'Claimed by']} />
     </Sheet>
   );
 }

@@ -1,6 +1,6 @@
 import type { RecordHistoryEntry, RecordHistoryEntryAction } from '../../../generated/model/index.ts';
 import { resources } from '../../resources/registry.ts';
-import type { FormField, ResourceDefinition, ResourceKey, ValueKind } from '../../resources/resource.ts';
+import type { FormField, Option, ResourceDefinition, ResourceKey, ValueKind } from '../../resources/resource.ts';
 import { formatValue } from '../shared/value-text.tsx';
 
 export const actionWords: Record<RecordHistoryEntryAction, string> = {
@@ -11,8 +11,9 @@ export const actionWords: Record<RecordHistoryEntryAction, string> = {
   status: 'Status changed',
 };
 
-// `references`: the field holds the id (or ids) of records of that resource, shown by their names.
-type FieldLook = { label: string; kind?: ValueKind; references?: ResourceKey };
+// `references`: the field holds the id (or ids) of records of that resource, shown by their names; `options`: a
+// choice's values and the words its form shows for them.
+type FieldLook = { label: string; kind?: ValueKind; references?: ResourceKey; options?: readonly Option[] };
 
 // What a side of a change shows: text, or records named by a lookup of their ids.
 export type ChangeValue = { text: string } | { resource: ResourceKey; ids: readonly number[] };
@@ -36,7 +37,13 @@ export function fieldLooks(resource: ResourceDefinition): Map<string, FieldLook>
   for (const field of resource.formFields) {
     const kind = formKinds[field.kind];
     const references = field.kind === 'relation' || field.kind === 'relations' ? field.resource : undefined;
-    looks.set(field.name, { label: field.label, ...(kind ? { kind } : {}), ...(references ? { references } : {}) });
+    const options = field.kind === 'select' ? field.options : undefined;
+    looks.set(field.name, {
+      label: field.label,
+      ...(kind ? { kind } : {}),
+      ...(references ? { references } : {}),
+      ...(options ? { options } : {}),
+    });
     if ('labelField' in field) looks.set(field.labelField, { label: field.label });
   }
   for (const column of [...resource.columns, ...resource.viewFields]) {
@@ -121,6 +128,8 @@ function described(value: unknown, look: FieldLook | undefined): ChangeValue {
     return { text: value.map((element) => formatValue(element, kind)).join(', ') };
   }
   if (typeof value === 'boolean') return { text: value ? 'Yes' : 'No' };
+  const chosen = look?.options?.find((option) => option.value === value);
+  if (chosen) return { text: chosen.label };
   if (typeof value === 'object' && kind !== 'special-discount') return { text: objectText(value) };
   return { text: formatValue(value, kind) || '—' };
 }

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { formatTimestamp } from '../../format/date.ts';
 import { resourceByKey } from '../../resources/registry.ts';
 import { type ResourceApi, type ResourceDefinition, readField } from '../../resources/resource.ts';
+import { StripedTable } from '../../ui/striped-table.tsx';
 import { errorMessage } from '../shared/request-error.ts';
 import { actionWords, type ChangeValue, changeLines, fieldLooks } from './history-changes.ts';
 
@@ -26,59 +27,44 @@ export function HistorySection({ resource, id, load, queryKey, version }: Histor
   // History is only ever appended to, so an entry's place counted from the oldest names it for good.
   const entries = (history.data ?? []).map((entry, index, all) => ({ entry, sequence: all.length - index }));
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0}>
-      <Table.Root size="sm" striped>
-        <Table.Caption captionSide="top" textAlign="start" py="2" px="3">
-          History
-        </Table.Caption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>When</Table.ColumnHeader>
-            <Table.ColumnHeader>Who</Table.ColumnHeader>
-            <Table.ColumnHeader>What</Table.ColumnHeader>
-            <Table.ColumnHeader>Changes</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {history.isError ? (
-            <Table.Row>
-              <Table.Cell colSpan={4} color="fg.error">
-                {errorMessage(history.error)}
-              </Table.Cell>
-            </Table.Row>
-          ) : null}
-          {history.data?.length === 0 ? (
-            <Table.Row>
-              <Table.Cell colSpan={4} color="fg.muted">
-                Nothing recorded yet.
-              </Table.Cell>
-            </Table.Row>
-          ) : null}
-          {entries.map(({ entry, sequence }) => (
-            <Table.Row key={sequence}>
-              <Table.Cell whiteSpace="nowrap">{formatTimestamp(entry.at)}</Table.Cell>
-              <Table.Cell>{entry.user_name ?? '—'}</Table.Cell>
-              <Table.Cell>{actionWords[entry.action]}</Table.Cell>
-              <Table.Cell>
-                <Stack gap="0">
-                  {changeLines(entry.changes, looks, resource).map((line) => (
-                    <Text key={line.field} textStyle="sm">
-                      {line.label}:{' '}
-                      {entry.action === 'created' ? null : (
-                        <>
-                          <ChangeText value={line.from} /> →{' '}
-                        </>
-                      )}
-                      <ChangeText value={line.to} />
-                    </Text>
-                  ))}
-                </Stack>
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <StripedTable caption="History" headings={['When', 'Who', 'What', 'Changes']}>
+      {history.isError ? (
+        <Table.Row>
+          <Table.Cell colSpan={4} color="fg.error">
+            {errorMessage(history.error)}
+          </Table.Cell>
+        </Table.Row>
+      ) : null}
+      {history.data?.length === 0 ? (
+        <Table.Row>
+          <Table.Cell colSpan={4} color="fg.muted">
+            Nothing recorded yet.
+          </Table.Cell>
+        </Table.Row>
+      ) : null}
+      {entries.map(({ entry, sequence }) => (
+        <Table.Row key={sequence}>
+          <Table.Cell whiteSpace="nowrap">{formatTimestamp(entry.at)}</Table.Cell>
+          <Table.Cell>{entry.user_name ?? '—'}</Table.Cell>
+          <Table.Cell>{actionWords[entry.action]}</Table.Cell>
+          <Table.Cell>
+            <Stack gap="0">
+              {changeLines(entry.changes, looks, resource).map((line) => (
+                <Text key={line.field} textStyle="sm">
+                  {line.label}:{' '}
+                  {entry.action === 'created' ? null : (
+                    <>
+                      <ChangeText value={line.from} /> →{' '}
+                    </>
+                  )}
+                  <ChangeText value={line.to} />
+                </Text>
+              ))}
+            </Stack>
+          </Table.Cell>
+        </Table.Row>
+      ))}
+    </StripedTable>
   );
 }
 

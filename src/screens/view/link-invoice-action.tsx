@@ -1,10 +1,11 @@
-import { Button, Dialog, Field, Portal, Text } from '@chakra-ui/react';
+import { Button, Field, Text } from '@chakra-ui/react';
 import { useCallback, useState } from 'react';
 import { searchInvoices } from '../../../generated/hooks/invoices/invoices.ts';
 import { formatDate } from '../../format/date.ts';
 import { formatMoney } from '../../format/money.ts';
 import type { ResourceApi, ResourceRecord } from '../../resources/resource.ts';
 import { readField } from '../../resources/resource.ts';
+import { ActionDialog } from '../../ui/action-dialog.tsx';
 import { type RemoteOption, RemoteSelect } from '../../ui/remote-select.tsx';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
 import { typeAheadLimit } from '../../ui/type-ahead.tsx';
@@ -89,53 +90,27 @@ function LinkInvoiceDialog({ api, order, onClose, onLinked }: LinkInvoiceActionP
     });
   };
   return (
-    <Dialog.Root
-      open
-      closeOnInteractOutside={false}
-      onOpenChange={(details) => {
-        if (!details.open && !link.isPending) onClose();
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Link Invoice</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text mb="4" color="fg.muted">
-                An invoice of {String(readField(order, 'contact_name') ?? 'the patient')} at{' '}
-                {String(readField(order, 'branch_name') ?? 'this branch')} made before this job order. Its payments then
-                count towards claiming the order.
-              </Text>
-              <Field.Root invalid={Boolean(error)} required>
-                <Field.Label htmlFor="link-invoice-id">
-                  Invoice
-                  <Field.RequiredIndicator />
-                </Field.Label>
-                <RemoteSelect
-                  id="link-invoice-id"
-                  value={chosen?.value ?? null}
-                  label={chosen?.label ?? ''}
-                  onChange={setChosen}
-                  search={search}
-                  invalid={Boolean(error)}
-                />
-                {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-              </Field.Root>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={link.isPending}>
-                Cancel
-              </Button>
-              <Button colorPalette="teal" onClick={submit} loading={link.isPending}>
-                Link
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ActionDialog title="Link Invoice" actionLabel="Link" busy={link.isPending} onAction={submit} onClose={onClose}>
+      <Text mb="4" color="fg.muted">
+        An invoice of {String(readField(order, 'contact_name') ?? 'the patient')} at{' '}
+        {String(readField(order, 'branch_name') ?? 'this branch')} made before this job order. Its payments then count
+        towards claiming the order.
+      </Text>
+      <Field.Root invalid={Boolean(error)} required>
+        <Field.Label htmlFor="link-invoice-id">
+          Invoice
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <RemoteSelect
+          id="link-invoice-id"
+          value={chosen?.value ?? null}
+          label={chosen?.label ?? ''}
+          onChange={setChosen}
+          search={search}
+          invalid={Boolean(error)}
+        />
+        {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+      </Field.Root>
+    </ActionDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, DataList, Flex, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, DataList, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { LuPrinter } from 'react-icons/lu';
@@ -16,6 +16,7 @@ import {
 } from '../../resources/resource.ts';
 import { editPath, listPath, viewPath } from '../../resources/routes.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { LoadingBar } from '../../ui/loading-bar.tsx';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
 import { PrintSheet } from '../print/print-sheet.tsx';
 import { type SheetName, SheetOf } from '../print/sheets.tsx';
@@ -286,13 +287,7 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
         </HStack>
       </Flex>
       {held && can({ prefix, action: 'delete' }) ? <Text color="fg.muted">{undeletable}</Text> : null}
-      {record.isPending && record.fetchStatus !== 'idle' ? (
-        <Progress.Root value={null} striped animated size="xs" colorPalette="teal" aria-label="Loading">
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
-      ) : null}
+      {record.isPending && record.fetchStatus !== 'idle' ? <LoadingBar /> : null}
       {record.isError ? (
         <Text color="fg.error" role="alert">
           {errorMessage(record.error)}

@@ -1,17 +1,4 @@
-import {
-  Box,
-  Button,
-  Field,
-  Flex,
-  Heading,
-  HStack,
-  IconButton,
-  Input,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Heading, HStack, IconButton, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { LuPrinter, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -21,6 +8,7 @@ import { labelBarcode } from '../../../format/barcode.ts';
 import { todayIso } from '../../../format/date.ts';
 import { formatMoney } from '../../../format/money.ts';
 import { defaultLinePrice } from '../../../screens/form/line-prices.ts';
+import { ChoiceSelect } from '../../../ui/choice-select.tsx';
 import { RemoteSelect } from '../../../ui/remote-select.tsx';
 import { type LabelLayout, labelLayouts, labelsPerSheet } from './label-layouts.ts';
 import { type LabelItem, LabelSheet } from './label-sheet.tsx';
@@ -133,22 +121,14 @@ export function LabelsScreen() {
         </Field.Root>
         <Field.Root maxW="sm">
           <Field.Label>Label sheet</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={layout.key}
-              onChange={(event) => {
-                const next = labelLayouts.find((candidate) => candidate.key === event.currentTarget.value);
-                if (next) setLayout(next);
-              }}
-            >
-              {labelLayouts.map((candidate) => (
-                <option key={candidate.key} value={candidate.key}>
-                  {candidate.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <ChoiceSelect
+            choices={labelLayouts.map((candidate) => ({ value: candidate.key, label: candidate.name }))}
+            value={layout.key}
+            onChange={(event) => {
+              const next = labelLayouts.find((candidate) => candidate.key === event.currentTarget.value);
+              if (next) setLayout(next);
+            }}
+          />
         </Field.Root>
       </Flex>
       <Table.ScrollArea borderWidth="1px" rounded="md">

@@ -1,10 +1,11 @@
-import { Button, Dialog, Field, Input, Portal, SimpleGrid, Text } from '@chakra-ui/react';
+import { Button, Field, Input, SimpleGrid, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { generateItemPowers, getListItemsQueryKey } from '../../../../generated/hooks/items/items.ts';
 import type { GeneratePowers } from '../../../../generated/model/index.ts';
 import { errorMessage, validationErrors } from '../../../screens/shared/request-error.ts';
+import { ActionDialog } from '../../../ui/action-dialog.tsx';
 import { notifyError, notifySuccess } from '../../../ui/toaster.tsx';
 import { powerGridPath } from './power-grid-path.ts';
 
@@ -88,52 +89,32 @@ function GeneratePowersDialog({ id, onClose }: { id: number; onClose: () => void
     });
   };
   return (
-    <Dialog.Root
-      open
-      closeOnInteractOutside={false}
-      onOpenChange={(details) => {
-        if (!details.open && !generate.isPending) onClose();
-      }}
+    <ActionDialog
+      title="Generate Powers"
+      actionLabel="Generate"
+      busy={generate.isPending}
+      onAction={submit}
+      onClose={onClose}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Generate Powers</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text mb="4" color="fg.muted">
-                One variant per sphere and cylinder in 0.25 steps, both ends included; powers the family already has are
-                skipped.
-              </Text>
-              <SimpleGrid columns={2} gap="3">
-                {rangeFields.map((field) => (
-                  <Field.Root key={field.name} invalid={Boolean(errors[field.name])}>
-                    <Field.Label htmlFor={`generate-${field.name}`}>{field.label}</Field.Label>
-                    <Input
-                      id={`generate-${field.name}`}
-                      type="number"
-                      step="0.25"
-                      value={values[field.name]}
-                      onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
-                    />
-                    {errors[field.name] ? <Field.ErrorText>{errors[field.name]}</Field.ErrorText> : null}
-                  </Field.Root>
-                ))}
-              </SimpleGrid>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={generate.isPending}>
-                Cancel
-              </Button>
-              <Button colorPalette="teal" onClick={submit} loading={generate.isPending}>
-                Generate
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text mb="4" color="fg.muted">
+        One variant per sphere and cylinder in 0.25 steps, both ends included; powers the family already has are
+        skipped.
+      </Text>
+      <SimpleGrid columns={2} gap="3">
+        {rangeFields.map((field) => (
+          <Field.Root key={field.name} invalid={Boolean(errors[field.name])}>
+            <Field.Label htmlFor={`generate-${field.name}`}>{field.label}</Field.Label>
+            <Input
+              id={`generate-${field.name}`}
+              type="number"
+              step="0.25"
+              value={values[field.name]}
+              onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
+            />
+            {errors[field.name] ? <Field.ErrorText>{errors[field.name]}</Field.ErrorText> : null}
+          </Field.Root>
+        ))}
+      </SimpleGrid>
+    </ActionDialog>
   );
 }

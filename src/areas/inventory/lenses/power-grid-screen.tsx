@@ -7,7 +7,6 @@ import {
   Heading,
   HStack,
   Input,
-  NativeSelect,
   SimpleGrid,
   Stack,
   Table,
@@ -37,6 +36,8 @@ import { itemLabel } from '../../../screens/form/item-picker.tsx';
 import { Refusal } from '../../../screens/shared/refusal.tsx';
 import { relationSearch } from '../../../screens/shared/relation-search.ts';
 import { errorMessage } from '../../../screens/shared/request-error.ts';
+import { ChoiceSelect, choicesOf } from '../../../ui/choice-select.tsx';
+import { LabelledInput } from '../../../ui/labelled-input.tsx';
 import { RemoteSelect } from '../../../ui/remote-select.tsx';
 import { notifyError, notifySuccess } from '../../../ui/toaster.tsx';
 import { typeAheadLimit } from '../../../ui/type-ahead.tsx';
@@ -216,26 +217,13 @@ export function PowerGridScreen() {
         </Field.Root>
         <Field.Root>
           <Field.Label htmlFor="power-grid-location">Location</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              id="power-grid-location"
-              value={location ?? ''}
-              onChange={(event) => choose({ location: event.target.value || null })}
-            >
-              <option value="">Choose…</option>
-              {(branches.data?.data ?? []).map((branch) => (
-                <option key={`B${branch.id}`} value={`B${branch.id}`}>
-                  {branch.name}
-                </option>
-              ))}
-              {(warehouses.data?.data ?? []).map((warehouse) => (
-                <option key={`W${warehouse.id}`} value={`W${warehouse.id}`}>
-                  {warehouse.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <ChoiceSelect
+            id="power-grid-location"
+            choices={[...choicesOf(branches.data?.data ?? [], 'B'), ...choicesOf(warehouses.data?.data ?? [], 'W')]}
+            empty="Choose…"
+            value={location ?? ''}
+            onChange={(event) => choose({ location: event.target.value || null })}
+          />
         </Field.Root>
       </SimpleGrid>
       {receiving && grid.data ? (
@@ -250,34 +238,31 @@ export function PowerGridScreen() {
               onChange={setSupplier}
             />
           </Field.Root>
-          <Field.Root required>
-            <Field.Label htmlFor="power-grid-received-date">Received Date</Field.Label>
-            <Input
-              id="power-grid-received-date"
-              type="date"
-              value={receivedDate}
-              onChange={(event) => setReceivedDate(event.target.value)}
-            />
-          </Field.Root>
+          <LabelledInput
+            label="Received Date"
+            required
+            id="power-grid-received-date"
+            type="date"
+            value={receivedDate}
+            onChange={(event) => setReceivedDate(event.target.value)}
+          />
           {lotTracked ? (
             <>
-              <Field.Root required>
-                <Field.Label htmlFor="power-grid-lot-number">Lot Number</Field.Label>
-                <Input
-                  id="power-grid-lot-number"
-                  value={lot.number}
-                  onChange={(event) => setLot({ ...lot, number: event.target.value })}
-                />
-              </Field.Root>
-              <Field.Root required>
-                <Field.Label htmlFor="power-grid-expires-on">Expires On</Field.Label>
-                <Input
-                  id="power-grid-expires-on"
-                  type="date"
-                  value={lot.expiresOn}
-                  onChange={(event) => setLot({ ...lot, expiresOn: event.target.value })}
-                />
-              </Field.Root>
+              <LabelledInput
+                label="Lot Number"
+                required
+                id="power-grid-lot-number"
+                value={lot.number}
+                onChange={(event) => setLot({ ...lot, number: event.target.value })}
+              />
+              <LabelledInput
+                label="Expires On"
+                required
+                id="power-grid-expires-on"
+                type="date"
+                value={lot.expiresOn}
+                onChange={(event) => setLot({ ...lot, expiresOn: event.target.value })}
+              />
             </>
           ) : null}
           <Button colorPalette="teal" onClick={submitReceipt} loading={receive.isPending}>

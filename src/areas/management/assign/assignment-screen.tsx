@@ -1,8 +1,9 @@
-import { Button, Checkbox, Fieldset, Flex, Heading, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Fieldset, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { errorMessage } from '../../../screens/shared/request-error.ts';
+import { LoadingBar } from '../../../ui/loading-bar.tsx';
 import { notifyError, notifySuccess } from '../../../ui/toaster.tsx';
 
 // `action` is the permission's action (view, create, ...), which the permission matrix places in its columns.
@@ -54,13 +55,7 @@ export function AssignmentScreen({
       <Heading size="xl">
         {title}: {current.data?.name ?? ''}
       </Heading>
-      {current.isPending || mutation.isPending ? (
-        <Progress.Root value={null} striped animated size="xs" colorPalette="teal" aria-label="Loading">
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
-      ) : null}
+      {current.isPending || mutation.isPending ? <LoadingBar /> : null}
       {current.isError ? <Text color="fg.error">{errorMessage(current.error)}</Text> : null}
       {current.data ? <Chooser options={current.data.options} picked={picked} onChange={setChosen} /> : null}
       <Flex justify="space-between">

@@ -13,11 +13,9 @@ const actionLabel = (action: MatrixAction) =>
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
 
-const pluralOf = new Map<string, string>(resources.map((resource) => [resource.key, resource.plural]));
-
 // A row of the matrix: the resource's plural, else its words ("costs" reads "Costs", "daily-sales" "Daily sales").
 export function rowLabel(prefix: string): string {
-  return pluralOf.get(prefix) ?? sentenceCase(prefix);
+  return resources.find((resource) => resource.key === prefix)?.plural ?? sentenceCase(prefix);
 }
 
 type MatrixRow = { prefix: string; group: string; cells: Map<MatrixAction, number> };

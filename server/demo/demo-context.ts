@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { dialectOf } from '../db/dialect.ts';
+import type { PostingContext } from '../ledger/posting-context.ts';
+import type { DemoMasterData } from './master-data.ts';
+
+// The demo business posts through the areas' own services, as its admin unless another user is named, at a moment
+// of its past.
+export function demoContext(
+  db: Kysely<Database>,
+  master: Pick<DemoMasterData, 'businessId' | 'adminUserId'>,
+  moment: Date,
+  userId = master.adminUserId,
+): PostingContext {
+  return { trx: db, dialect: dialectOf(db), businessId: master.businessId, userId, now: moment };
+}
+
+// A demo document's moment: the given UTC hour of its day, or now for a document of today whose hour has not come.
+export function momentOn(date: string, hourUtc: number, now: Date): Date {
+  return new Date(Math.min(Date.parse(`${date}T${String(hourUtc).padStart(2, '0')}:00:00Z`), now.getTime()));
+}
+
+// The business's stock rows with their items, from which the demo picks what it sells, adjusts and counts.
+export function stockedItems(db: Kysely<Database>, master: Pick<DemoMasterData, 'businessId'>) {
+  return db
+    .selectFrom('stocks')
+    .innerJoin('items', 'items.id', 'stocks.item_id')
+    .where('stocks.business_id', '=', master.businessId);
+}

@@ -1,0 +1,36 @@
+import { Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { getSelectedBusinessId } from '../../api/selected-business.ts';
+import { useBusinesses } from '../../auth/session.ts';
+
+export type LetterheadProps = {
+  size: 'md' | 'lg';
+  // Under the address: the TIN on a document (docs/domain/sales.md, The printed invoice), the phone on a slip the
+  // patient keeps.
+  detail: 'tin' | 'phone';
+  title: string;
+  // The paper's own figures under its title: number, reference, dates.
+  children: ReactNode;
+};
+
+// The top of a paper copy: the business as its customers know it on the left, what the paper is on the right.
+export function Letterhead({ size, detail, title, children }: LetterheadProps) {
+  const businesses = useBusinesses(true);
+  const business = businesses.data?.find((candidate) => candidate.id === getSelectedBusinessId());
+  const detailText = detail === 'tin' ? (business?.tin ? `TIN ${business.tin}` : '') : (business?.phone ?? '');
+  return (
+    <Flex justify="space-between" align="start" gap="6">
+      <Stack gap="0">
+        <Heading size={size}>{business?.trade_name || business?.name || ''}</Heading>
+        {business?.address ? <Text>{business.address}</Text> : null}
+        {detailText ? <Text>{detailText}</Text> : null}
+      </Stack>
+      <Stack gap="0" textAlign="end">
+        <Heading size={size} textTransform="uppercase">
+          {title}
+        </Heading>
+        {children}
+      </Stack>
+    </Flex>
+  );
+}

@@ -49,7 +49,7 @@ describe('every route for the admin on the demo data', () => {
     await visit(path, async () => {
       const page = await answer;
       expect(page.meta.total, `${path} lists no ${resource.plural} from the demo data`).toBeGreaterThan(0);
-      // The caption reads Total 0 until the page has arrived, so it is awaited with the server's count.
+      // The caption tells no total until the page has arrived, so it is awaited with the server's count.
       await admin
         .getByText(`List of ${resource.plural} - Total ${page.meta.total}`, { exact: true })
         .waitFor({ timeout: 10_000 });

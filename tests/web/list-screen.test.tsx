@@ -57,6 +57,30 @@ describe('the list screen', () => {
     expect(screen.getByRole('link', { name: 'Create New' }).getAttribute('href')).toBe('/brands/create');
   });
 
+  it('claims no total while the first page is on its way', async () => {
+    let answer: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.get('*/api/brands', async () => {
+        await arrived;
+        return HttpResponse.json(
+          getListBrandsResponseMock({
+            data: [],
+            meta: { current_page: 1, last_page: 1, per_page: 15, total: 0 },
+          }),
+        );
+      }),
+    );
+    const api = await brands.load();
+    renderRoutes([{ path: '/brands', element: <ListScreen resource={brands} api={api} /> }], '/brands');
+    await screen.findByText('List of Brands');
+    expect(screen.queryByText(/Total/)).toBeNull();
+    answer();
+    await screen.findByText('List of Brands - Total 0');
+  });
+
   it('says "More than 1,000" when a search counted its matches only up to the bound', async () => {
     server.use(
       http.get('*/api/brands', () =>

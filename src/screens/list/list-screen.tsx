@@ -210,7 +210,7 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
       <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0} hidden={awaitingSearch}>
         <Table.Root size="sm" striped interactive>
           <Table.Caption captionSide="top" textAlign="start" py="2" px="3">
-            List of {resource.plural} - {listTotal(meta)}
+            {listCaption(resource.plural, meta)}
           </Table.Caption>
           <Table.Header>
             <Table.Row>
@@ -313,8 +313,10 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
   );
 }
 
-// A quick search counts its matches only up to a bound; past it the server says so, and so does the caption.
-function listTotal(meta: { total: number; total_is_lower_bound?: boolean } | undefined): string {
-  if (meta?.total_is_lower_bound) return `More than ${meta.total.toLocaleString('en-US')}`;
-  return `Total ${meta?.total ?? 0}`;
+// A quick search counts its matches only up to a bound; past it the server says so, and so does the caption. Until
+// the first page answers there is no count to tell: a list never claims "Total 0" while it is still loading.
+function listCaption(plural: string, meta: { total: number; total_is_lower_bound?: boolean } | undefined): string {
+  if (!meta) return `List of ${plural}`;
+  if (meta.total_is_lower_bound) return `List of ${plural} - More than ${meta.total.toLocaleString('en-US')}`;
+  return `List of ${plural} - Total ${meta.total}`;
 }

@@ -126,7 +126,8 @@ export async function matchingIdsInOrder(
 }
 
 // The SQL of a SQLite search through the trigram index, per table, columns, trash view and order: written once, as
-// building and compiling it through Kysely on every keystroke cost a tenth of the search. Its parameters are the
+// building and compiling it through Kysely on every keystroke (with the page's query, built the same way) cost a
+// tenth of a search over a merged index (docs/PERFORMANCE.md). Its parameters are the
 // MATCH query, the business, the LIKE pattern once per column and the limit.
 const sqliteSearchTexts = new Map<string, string>();
 
@@ -152,7 +153,11 @@ function sqliteSearchText(table: string, columns: readonly string[], trashed: Tr
 
 // SQLite's search: the index proposes rows newest first (rowid is the id negated), LIKE decides, read at once
 // (a column of ids, no object per row) unless a transaction is open on the connection.
-async function sqliteMatches(db: Kysely<Database>, search: TextSearch, characters: readonly string[]): Promise<number[]> {
+async function sqliteMatches(
+  db: Kysely<Database>,
+  search: TextSearch,
+  characters: readonly string[],
+): Promise<number[]> {
   const { place, columns, text, order, limit } = search;
   const statement = sqliteSearchText(place.table, columns, place.trashed, order);
   const pattern = likePattern(text);

@@ -102,7 +102,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe.each(releases)('a database written by the release of $fixture', ({ fixture, tables }) => {
-  it('migrates forward, keeps every row, serves its demo shop, and ends with a new shop\'s schema', {
+  it("migrates forward, keeps every row, serves its demo shop, and ends with a new shop's schema", {
     timeout: 120_000,
   }, async () => {
     const path = join(dir, fixture.replace('.gz', ''));

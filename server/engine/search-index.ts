@@ -127,8 +127,8 @@ export async function matchingIdsInOrder(
 
 // The SQL of a SQLite search through the trigram index, per table, columns, trash view and order: written once, as
 // building and compiling it through Kysely on every keystroke (with the page's query, built the same way) cost a
-// tenth of a search over a merged index (docs/PERFORMANCE.md). Its parameters are the
-// MATCH query, the business, the LIKE pattern once per column and the limit.
+// tenth of a search over a merged index (docs/PERFORMANCE.md). Its parameters are the MATCH query, the business,
+// the LIKE pattern once per column and the limit.
 const sqliteSearchTexts = new Map<string, string>();
 
 function sqliteSearchText(table: string, columns: readonly string[], trashed: Trashed, order: 'asc' | 'desc'): string {

@@ -1,4 +1,4 @@
-import { type CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { dialectOf } from '../db/dialect.ts';
 
@@ -100,7 +100,7 @@ async function epochOf(db: Kysely<Database>, cache: Cache, table: string): Promi
     // Built once per table: building a query costs more than running this one.
     query =
       dialectOf(db) === 'postgres'
-        ? sql<EpochRow>`${postgresEpoch(table)}`.compile(db)
+        ? CompiledQuery.raw(postgresEpochText('$1'), [table])
         : sql<EpochRow>`
             SELECT COALESCE((SELECT epoch FROM search_epochs WHERE table_name = ${table}), 0) AS epoch,
               0 AS changes`.compile(db);
@@ -113,9 +113,12 @@ async function epochOf(db: Kysely<Database>, cache: Cache, table: string): Promi
 
 type EpochRow = { epoch: number | string; changes: number | string };
 
-/** PostgreSQL's epoch of a table's searches and its unfolded changes (`epoch`, `changes`), for a search to read with it. */
-export function postgresEpoch(table: string): RawBuilder<EpochRow> {
-  return sql<EpochRow>`
+/**
+ * PostgreSQL's epoch of a table's searches and its unfolded changes (`epoch`, `changes`), for a search to read with
+ * it; `table` is the SQL naming the table (a parameter, or a literal in a statement written once per table).
+ */
+export function postgresEpochText(table: string): string {
+  return `
     SELECT COALESCE((SELECT epoch FROM search_epochs WHERE table_name = ${table}), 0) + COUNT(*) AS epoch,
       COUNT(*) AS changes
     FROM search_epoch_changes WHERE table_name = ${table}`;

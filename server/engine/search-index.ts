@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts';
 import { containsText, type DialectName, dialectOf, likePattern } from '../db/dialect.ts';
 import { firstColumnAtOnce, notAtOnce } from '../db/direct-read.ts';
 import type { AnyResource } from './resource.ts';
-import { type FoundWithEpoch, postgresEpoch, type Trashed } from './search-cache.ts';
+import { type FoundWithEpoch, postgresEpochText, type Trashed } from './search-cache.ts';
 
 // A substring search scans every row of the business with LIKE; these indexes narrow it down first.
 // SQLite: an FTS5 table with the trigram tokenizer per searched table (`{table}_fts`, contentless, kept by
@@ -112,11 +112,11 @@ export async function matchingIdsInOrder(
   const characters = [...text];
   const indexed = characters.length >= trigram;
   if (dialect === 'sqlite' && indexed) return sqliteMatches(db, search, characters);
-  const { scan, trashed } = conditions(db, place, columns, text);
   if (dialect === 'postgres' && indexed && keepsPostings(columns) && !walkedBefore) {
-    const walked = await postgresMatches(db, { ...place, scan, trashed, text }, order, limit);
+    const walked = await postgresMatches(db, search);
     if (walked) return walked;
   }
+  const { scan, trashed } = conditions(db, place, columns, text);
   const found = await sql<{ id: number }>`
     SELECT ${sql.ref(`${table}.id`)} AS id FROM ${sql.table(table)}
     WHERE ${sql.ref(`${table}.business_id`)} = ${place.businessId} ${trashed} AND (${scan})
@@ -212,69 +212,101 @@ const mergedPerWalked = 4;
  * trigram with at most 64 postings is walked whole, each posting looked up in the second's (a merge cut short
  * there could not tell the rest).
  */
-async function postgresMatches(
-  db: Kysely<Database>,
-  place: WalkedPlace,
-  order: 'asc' | 'desc',
-  limit: number,
-): Promise<number[] | null> {
-  const walk = postgresWalk(place, order, limit);
-  const found = await sql<{ ids: number[]; whole: boolean }>`WITH ${walk.chosen} ${walk.found}`.execute(db);
+async function postgresMatches(db: Kysely<Database>, search: TextSearch): Promise<number[] | null> {
+  const { place, columns, text, order, limit } = search;
+  const shape = { table: place.table, columns, trashed: place.trashed, order, limit: writtenLimit(limit) };
+  const found = await db.executeQuery<{ ids: number[]; whole: boolean }>(
+    CompiledQuery.raw(postgresWalkText(shape, null), walkParameters(place.businessId, text)),
+  );
   const [result] = found.rows;
   return result ? walked(result, limit) : null;
 }
 
-type WalkedPlace = {
-  table: string;
-  businessId: number;
-  trashed: RawBuilder<unknown>;
-  scan: RawBuilder<unknown>;
-  text: string;
-};
-
-// What a walk answers: the ids when they tell (enough of them, or a whole walk), `null` when the GIN index must.
+// What a walk answers: the first `limit` ids when they tell (enough of them, or a whole walk), `null` when the GIN
+// index must.
 function walked(found: { ids: readonly (number | string)[]; whole: boolean }, limit: number): number[] | null {
   const ids = found.ids.map(Number);
-  return ids.length >= limit || found.whole ? ids : null;
+  return ids.length >= limit || found.whole ? ids.slice(0, limit) : null;
 }
 
-// The walk as a `chosen` CTE (the text's trigrams, sparsest first) and a SELECT of `whole` and `ids` reading it.
-function postgresWalk(place: WalkedPlace, order: 'asc' | 'desc', limit: number) {
-  const { table, businessId } = place;
-  const postings = sql.table(trigramTable(table));
-  const direction = sql.raw(order === 'desc' ? 'DESC' : 'ASC');
+// The limit written into a walk's statement: one more than 1, 2 or 5 times a power of ten (the list's 1,001, the
+// type-ahead's 16 as 21), so that a table has a few such statements rather than one per page depth or type-ahead
+// size. The walk finds up to that many and answers the first `limit`.
+function writtenLimit(limit: number): number {
+  let written = 1;
+  for (let scale = 1; written < limit - 1; scale *= 10) {
+    written = [scale, 2 * scale, 5 * scale].find((step) => step >= limit - 1) ?? 5 * scale;
+  }
+  return written + 1;
+}
+
+type WalkShape = { table: string; columns: readonly string[]; trashed: Trashed; order: 'asc' | 'desc'; limit: number };
+
+// The walk's parameters: $1 the business, $2 the text, $3 its ILIKE pattern; with a page, $4 and $5 its first and
+// last positions in the answer (from 1).
+function walkParameters(businessId: number, text: string): unknown[] {
+  return [businessId, text, likePattern(text)];
+}
+
+// The walk's statements, written once per table, columns, trash view, order, limit and page read: building it
+// through Kysely on every keystroke cost more of the server's CPU than the rest of the request's JavaScript, and a
+// text that never changes is one named statement per connection (db/prepared-statements.ts). Its limits are
+// written into the text, not bound: PostgreSQL plans a prepared statement for its parameters on each run (about a
+// millisecond and a half of a search's backend CPU at load, docs/PERFORMANCE.md) until a plan for any values costs
+// no more than those plans, and a LIMIT it cannot see is costed at a tenth of the rows, which kept it replanning.
+// With them written, its generic plan is the same plan and is kept after the first five runs. The limit of a search
+// is the count bound plus one but for a page past it, and for the type-ahead's few.
+const postgresWalkTexts = new Map<string, string>();
+
+// With a page's read (matchingIdsWithPage) when `select` is given.
+function postgresWalkText(shape: WalkShape, select: string | null): string {
+  const { table, columns, trashed, order, limit } = shape;
+  const key = [table, columns.join(','), trashed, order, limit, select ?? ''].join('\u0000');
+  const known = postgresWalkTexts.get(key);
+  if (known) return known;
+  for (const name of [table, ...columns]) {
+    if (!identifier.test(name)) throw new Error(`Cannot search the column ${table}.${name}.`);
+  }
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`Cannot search for ${limit} rows.`);
+  const postings = quoted(trigramTable(table));
+  const row = (column: string) => `${quoted(table)}.${quoted(column)}`;
+  const direction = order === 'desc' ? 'DESC' : 'ASC';
   // Descending, the sparsest trigram's 65th posting has the lowest id; ascending, the highest.
-  const sparsest = sql.raw(order === 'desc' ? 'reach ASC NULLS FIRST' : 'reach DESC NULLS FIRST');
+  const sparsest = order === 'desc' ? 'reach ASC NULLS FIRST' : 'reach DESC NULLS FIRST';
   // The second trigram's postings past the first's end cannot be in both.
-  const within = sql.raw(order === 'desc' ? '<=' : '>=');
-  const end = sql.raw(order === 'desc' ? 'max' : 'min');
+  const within = order === 'desc' ? '<=' : '>=';
+  const end = order === 'desc' ? 'max' : 'min';
   const walked = Math.max(limit * walkedPerMatch, sampled);
-  const first = sql`(SELECT trigrams[1] FROM chosen)`;
-  const second = sql`(SELECT COALESCE(trigrams[2], trigrams[1]) FROM chosen)`;
-  const row = (id: RawBuilder<unknown>) => sql`
-    SELECT ${sql.ref(`${table}.id`)} AS id FROM ${sql.table(table)}
-    WHERE ${sql.ref(`${table}.id`)} = ${id} AND ${sql.ref(`${table}.business_id`)} = ${businessId}
-      ${place.trashed} AND (${place.scan})`;
-  const chosen = sql`
+  const first = '(SELECT trigrams[1] FROM chosen)';
+  const second = '(SELECT COALESCE(trigrams[2], trigrams[1]) FROM chosen)';
+  const deleted = {
+    active: `AND ${row('deleted_at')} IS NULL`,
+    trashed: `AND ${row('deleted_at')} IS NOT NULL`,
+    all: '',
+  }[trashed];
+  const scan = columns.map((column) => `${row(column)} ILIKE $3 ESCAPE '\\'`).join(' OR ');
+  const checked = (id: string) => `
+    SELECT ${row('id')} AS id FROM ${quoted(table)}
+    WHERE ${row('id')} = ${id} AND ${row('business_id')} = $1 ${deleted} AND (${scan})`;
+  const chosen = `
     chosen AS MATERIALIZED (
       SELECT array_agg(trigram ORDER BY ${sparsest}, trigram) AS trigrams, bool_or(reach IS NULL) AS whole FROM (
         SELECT trigram, (
           SELECT posting.id FROM ${postings} AS posting
-          WHERE posting.business_id = ${businessId} AND posting.trigram = pieces.trigram
+          WHERE posting.business_id = $1 AND posting.trigram = pieces.trigram
           ORDER BY posting.id ${direction} OFFSET ${sampled} LIMIT 1
         ) AS reach
-        FROM unnest(search_trigrams(ARRAY[${place.text}::text])) AS pieces(trigram) OFFSET 0
+        FROM unnest(search_trigrams(ARRAY[$2::text])) AS pieces(trigram) OFFSET 0
       ) AS ranked
     )`;
-  const found = sql`
+  const found = `
     SELECT (SELECT whole FROM chosen) AS whole, CASE WHEN (SELECT whole FROM chosen) THEN ARRAY(
       SELECT found.id FROM (
-        SELECT posting.id FROM ${postings} AS posting
-        WHERE posting.business_id = ${businessId} AND posting.trigram = ${first}
+        SELECT posting.id FROM ${postings} AS posting WHERE posting.business_id = $1 AND posting.trigram = ${first}
       ) AS walked
       CROSS JOIN LATERAL (
-        SELECT checked.id FROM ${postings} AS probed, LATERAL (${row(sql`walked.id`)}) AS checked
-        WHERE probed.business_id = ${businessId} AND probed.trigram = ${second} AND probed.id = walked.id
+        SELECT checked.id FROM ${postings} AS probed, LATERAL (${checked('walked.id')}) AS checked
+        WHERE probed.business_id = $1 AND probed.trigram = ${second} AND probed.id = walked.id
         LIMIT 1
       ) AS found
       ORDER BY walked.id ${direction}
@@ -282,22 +314,39 @@ function postgresWalk(place: WalkedPlace, order: 'asc' | 'desc', limit: number) 
     ) ELSE ARRAY(
       SELECT found.id FROM (
         SELECT posting.id FROM ${postings} AS posting
-        WHERE posting.business_id = ${businessId} AND posting.trigram = ${first}
+        WHERE posting.business_id = $1 AND posting.trigram = ${first}
         ORDER BY posting.id ${direction} LIMIT ${walked}
       ) AS walked
       JOIN (
         SELECT posting.id FROM ${postings} AS posting
-        WHERE posting.business_id = ${businessId} AND posting.trigram = ${second}
+        WHERE posting.business_id = $1 AND posting.trigram = ${second}
           AND posting.id ${within} (
-            SELECT ${end}(top.id) FROM ${postings} AS top WHERE top.business_id = ${businessId} AND top.trigram = ${first}
+            SELECT ${end}(top.id) FROM ${postings} AS top WHERE top.business_id = $1 AND top.trigram = ${first}
           )
         ORDER BY posting.id ${direction} LIMIT ${walked * mergedPerWalked}
       ) AS merged ON merged.id = walked.id
-      CROSS JOIN LATERAL (${row(sql`walked.id`)}) AS found
+      CROSS JOIN LATERAL (${checked('walked.id')}) AS found
       ORDER BY walked.id ${direction}
       LIMIT ${limit}
     ) END AS ids`;
-  return { chosen, found };
+  const text =
+    select === null
+      ? `WITH ${chosen} ${found}`
+      : `
+    WITH ${chosen},
+    found AS MATERIALIZED (${found}),
+    epoch AS MATERIALIZED (${postgresEpochText(`'${table}'`)})
+    SELECT page.*,
+      CASE WHEN page.id IS NOT DISTINCT FROM found.ids[$4] THEN found.ids END AS ${quoted(answered.ids)},
+      found.whole AS ${quoted(answered.whole)}, epoch.epoch AS ${quoted(answered.epoch)},
+      epoch.changes AS ${quoted(answered.changes)}
+    FROM found CROSS JOIN epoch
+    LEFT JOIN LATERAL (
+      SELECT ${select} FROM ${quoted(table)}
+      WHERE ${row('business_id')} = $1 AND ${row('id')} = ANY (found.ids[$4:$5])
+    ) AS page ON true`;
+  postgresWalkTexts.set(key, text);
+  return text;
 }
 
 // The names the page's rows carry the search's own answers under, beside the record's columns.
@@ -323,22 +372,14 @@ export async function matchingIdsWithPage(
 ): Promise<{ found: FoundWithEpoch; rows: Record<string, unknown>[] | null } | null> {
   const { place, columns, text, order, limit } = search;
   if (dialectOf(db) !== 'postgres' || [...text].length < trigram || !keepsPostings(columns)) return null;
-  const { table, businessId } = place;
-  const walk = postgresWalk({ ...place, ...conditions(db, place, columns, text), text }, order, limit);
-  const result = await sql<Record<string, unknown>>`
-    WITH ${walk.chosen},
-    found AS MATERIALIZED (${walk.found}),
-    epoch AS MATERIALIZED (${postgresEpoch(table)})
-    SELECT page.*,
-      CASE WHEN page.id IS NOT DISTINCT FROM found.ids[${page.from + 1}] THEN found.ids END AS ${sql.id(answered.ids)},
-      found.whole AS ${sql.id(answered.whole)}, epoch.epoch AS ${sql.id(answered.epoch)},
-      epoch.changes AS ${sql.id(answered.changes)}
-    FROM found CROSS JOIN epoch
-    LEFT JOIN LATERAL (
-      SELECT ${sql.raw(page.select)} FROM ${sql.table(table)}
-      WHERE ${sql.ref(`${table}.business_id`)} = ${businessId}
-        AND ${sql.ref(`${table}.id`)} = ANY (found.ids[${page.from + 1}:${page.from + page.count}])
-    ) AS page ON true`.execute(db);
+  const shape = { table: place.table, columns, trashed: place.trashed, order, limit: writtenLimit(limit) };
+  const result = await db.executeQuery<Record<string, unknown>>(
+    CompiledQuery.raw(postgresWalkText(shape, page.select), [
+      ...walkParameters(place.businessId, text),
+      page.from + 1,
+      page.from + page.count,
+    ]),
+  );
   const first = result.rows.find((row) => row[answered.ids] !== null);
   if (!first) return null;
   const epoch = { epoch: Number(first[answered.epoch]), changes: Number(first[answered.changes]) };

@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from 'kysely';
+import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../db/dialect.ts';
 import { runReused } from '../db/reused-query.ts';
 import { isPlainText } from '../http/plain-text.ts';
@@ -156,10 +156,14 @@ async function searchedPage(
 }
 
 type WidenedRead = {
-  table: string;
   select: string;
+  // The page's rows by their ids ($1 the business, $2 the ids), written once.
+  byIds: string;
   present: (ctx: ResourceContext, row: Record<string, unknown>) => unknown;
 };
+
+// Built once per resource: its select list is a few kilobytes of text that every searched page would rebuild.
+const widenedReads = new WeakMap<AnyResource, WidenedRead>();
 
 // On PostgreSQL a searched page of a resource that reads one record in one statement (engine/read-one.ts) reads its
 // rows that way too, their names and child rows with them, and presents them as that read does (the same answer as
@@ -168,11 +172,18 @@ type WidenedRead = {
 function widenedRead(resource: AnyResource, ctx: ResourceContext): WidenedRead | null {
   const read = resource.one;
   if (!read || dialectOf(ctx.db) !== 'postgres' || resource.scope !== 'business' || resource.visibleIds) return null;
-  return {
-    table: resource.table,
-    select: oneSelectList(resource, read, 'postgres'),
-    present: (presentCtx, row) => read.present(presentCtx, row as Parameters<AnyOneRead['present']>[1]),
-  };
+  let widened = widenedReads.get(resource);
+  if (!widened) {
+    const select = oneSelectList(resource, read, 'postgres');
+    const table = `"${resource.table}"`;
+    widened = {
+      select,
+      byIds: `SELECT ${select} FROM ${table} WHERE ${table}."business_id" = $1 AND ${table}."id" = ANY ($2::integer[])`,
+      present: (presentCtx, row) => read.present(presentCtx, row as Parameters<AnyOneRead['present']>[1]),
+    };
+    widenedReads.set(resource, widened);
+  }
+  return widened;
 }
 
 async function widenedRowsInOrder(
@@ -181,11 +192,9 @@ async function widenedRowsInOrder(
   ids: readonly number[],
 ): Promise<Record<string, unknown>[]> {
   if (ids.length === 0) return [];
-  const table = sql.table(read.table);
-  const found = await sql<Record<string, unknown>>`
-    SELECT ${sql.raw(read.select)} FROM ${table}
-    WHERE ${sql.ref(`${read.table}.business_id`)} = ${ctx.businessId ?? 0}
-      AND ${sql.ref(`${read.table}.id`)} = ANY (${[...ids]}::integer[])`.execute(ctx.db);
+  const found = await ctx.db.executeQuery<Record<string, unknown>>(
+    CompiledQuery.raw(read.byIds, [ctx.businessId ?? 0, [...ids]]),
+  );
   const byId = new Map(found.rows.map((row) => [Number(row.id), row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);

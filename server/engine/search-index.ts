@@ -258,7 +258,8 @@ function walkParameters(businessId: number, text: string): unknown[] {
 // is the count bound plus one but for a page past it, and for the type-ahead's few.
 const postgresWalkTexts = new Map<string, string>();
 
-// With a page's read (matchingIdsWithPage) when `select` is given.
+// With a page's read (matchingIdsWithPage) when `select` is given. The ids are answered as JSON: node-postgres
+// reads an integer array character by character, 250 µs for 1,001 ids at load, where JSON.parse takes 18.
 function postgresWalkText(shape: WalkShape, select: string | null): string {
   const { table, columns, trashed, order, limit } = shape;
   const key = [table, columns.join(','), trashed, order, limit, select ?? ''].join('\u0000');
@@ -331,13 +332,13 @@ function postgresWalkText(shape: WalkShape, select: string | null): string {
     ) END AS ids`;
   const text =
     select === null
-      ? `WITH ${chosen} ${found}`
+      ? `WITH ${chosen}, found AS MATERIALIZED (${found}) SELECT whole, to_json(ids) AS ids FROM found`
       : `
     WITH ${chosen},
     found AS MATERIALIZED (${found}),
     epoch AS MATERIALIZED (${postgresEpochText(`'${table}'`)})
     SELECT page.*,
-      CASE WHEN page.id IS NOT DISTINCT FROM found.ids[$4] THEN found.ids END AS ${quoted(answered.ids)},
+      CASE WHEN page.id IS NOT DISTINCT FROM found.ids[$4] THEN to_json(found.ids) END AS ${quoted(answered.ids)},
       found.whole AS ${quoted(answered.whole)}, epoch.epoch AS ${quoted(answered.epoch)},
       epoch.changes AS ${quoted(answered.changes)}
     FROM found CROSS JOIN epoch

@@ -248,14 +248,12 @@ function walkParameters(businessId: number, text: string): unknown[] {
   return [businessId, text, likePattern(text)];
 }
 
-// The walk's statements, written once per table, columns, trash view, order, limit and page read: building it
-// through Kysely on every keystroke cost more of the server's CPU than the rest of the request's JavaScript, and a
-// text that never changes is one named statement per connection (db/prepared-statements.ts). Its limits are
-// written into the text, not bound: PostgreSQL plans a prepared statement for its parameters on each run (about a
-// millisecond and a half of a search's backend CPU at load, docs/PERFORMANCE.md) until a plan for any values costs
-// no more than those plans, and a LIMIT it cannot see is costed at a tenth of the rows, which kept it replanning.
-// With them written, its generic plan is the same plan and is kept after the first five runs. The limit of a search
-// is the count bound plus one but for a page past it, and for the type-ahead's few.
+// The walk's statements, written once per table, columns, trash view, order, limit and page read, rather than built
+// and compiled through Kysely on every keystroke into the same text. Its limits are written into the text, not
+// bound: PostgreSQL plans a prepared statement for its values on each run until a plan for any values costs no
+// more, and it costs a LIMIT it cannot see at a tenth of the rows, so the generic plan looked twice as dear and the
+// walk was planned afresh every time (a third of its backend CPU, docs/PERFORMANCE.md, issue 30). With them
+// written, the generic plan is the same plan and is kept from the sixth run on.
 const postgresWalkTexts = new Map<string, string>();
 
 // With a page's read (matchingIdsWithPage) when `select` is given. The ids are answered as JSON: node-postgres

@@ -10,7 +10,6 @@ import type { CreatedEntry } from '../../engine/resource.ts';
 import { assignDocumentNumber, assignReferenceNumber, takeNumbersStep } from '../../ledger/document-counter.ts';
 import { reviseDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
-import { writeLineCosts } from '../../ledger/line-costs.ts';
 import { lineIssue } from '../../ledger/line-movements.ts';
 import { type PostingContext, type PostingDirection, timestampOf } from '../../ledger/posting-context.ts';
 import { type PricedLine, priceSaleLines } from '../../ledger/priced-lines.ts';
@@ -245,14 +244,17 @@ async function moveStock(
       lotField: lineField(index, 'lot_number'),
     })),
   );
-  const costs = await applyStockChanges(context, { type: 'invoice', id, number: invoice.number }, changes);
-  if (direction === 1) {
-    await writeLineCosts(
-      context,
-      'invoice_lines',
-      tracked.map(({ line }, position) => ({ id: line.id, cost: costs[lineOf.indexOf(position)] ?? 0 })),
-    );
-  }
+  await applyStockChanges(
+    context,
+    { type: 'invoice', id, number: invoice.number },
+    changes,
+    direction === 1
+      ? (costs) => ({
+          table: 'invoice_lines',
+          costs: tracked.map(({ line }, position) => ({ id: line.id, cost: costs[lineOf.indexOf(position)] ?? 0 })),
+        })
+      : undefined,
+  );
 }
 
 // The lines as stored, to be priced again when only the special discount changes.

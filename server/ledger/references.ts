@@ -4,7 +4,6 @@ import { runReused } from '../db/reused-query.ts';
 import type { TaxClassColumn } from '../db/tables/philippine-sales.ts';
 import { type Location, locationOf } from '../domain/location.ts';
 import { type FieldErrors, fieldError, notFound, unprocessable } from '../domain/refusal.ts';
-import { dynamic } from '../engine/dynamic.ts';
 import type { DocumentTable } from './document-lifecycle.ts';
 import type { PostingContext } from './posting-context.ts';
 

@@ -38,9 +38,14 @@ export function plainIdColumn(db: Kysely<unknown>): {
     : { type: 'integer', build: (column) => column.primaryKey().autoIncrement() };
 }
 
+// A LIKE/ILIKE pattern matching `text` anywhere, its wildcards and the escape character escaped (escape '\\').
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
 // Case-insensitive substring match, with LIKE's wildcards in the user's text taken literally.
 export function containsText(dialect: DialectName, column: string, text: string) {
-  const pattern = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const pattern = likePattern(text);
   return dialect === 'postgres'
     ? sql<boolean>`${sql.ref(column)} ilike ${pattern} escape '\\'`
     : sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;

@@ -2,7 +2,12 @@ import type Sqlite from 'better-sqlite3';
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database } from './database.ts';
 
-type Connection = { sqlite: Sqlite.Database; statements: Map<string, Sqlite.Statement> };
+// `plucked`: statements answering their first column alone (better-sqlite3's `pluck` is a mode of the statement).
+type Connection = {
+  sqlite: Sqlite.Database;
+  statements: Map<string, Sqlite.Statement>;
+  plucked: Map<string, Sqlite.Statement>;
+};
 
 const connections = new WeakMap<Kysely<Database>, Connection>();
 
@@ -18,7 +23,7 @@ export const notAtOnce: unique symbol = Symbol('not at once');
  * least-recently-used bookkeeping cost more than the epoch's read itself.
  */
 export function allowDirectReads(db: Kysely<Database>, sqlite: Sqlite.Database): void {
-  connections.set(db, { sqlite, statements: new Map() });
+  connections.set(db, { sqlite, statements: new Map(), plucked: new Map() });
 }
 
 // The first row of a read (undefined for none), at once where the connection allows it, otherwise `notAtOnce`.
@@ -35,6 +40,23 @@ export function firstRowAtOnce<Row>(
     connection.statements.set(sql, statement);
   }
   return statement.get(parameters) as Row | undefined;
+}
+
+// The first column of every row of a read, at once where the connection allows it, otherwise `notAtOnce`: a search's
+// ids come as one array of numbers, not an object per row.
+export function firstColumnAtOnce<Value>(
+  db: Kysely<Database>,
+  sql: string,
+  parameters: readonly unknown[],
+): Value[] | typeof notAtOnce {
+  const connection = connections.get(db);
+  if (connection === undefined || connection.sqlite.inTransaction) return notAtOnce;
+  let statement = connection.plucked.get(sql);
+  if (statement === undefined) {
+    statement = connection.sqlite.prepare(sql).pluck();
+    connection.plucked.set(sql, statement);
+  }
+  return statement.all(parameters) as Value[];
 }
 
 // The first row of a read: at once where the connection allows it, otherwise through Kysely.

@@ -1,7 +1,9 @@
 import { type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../db/dialect.ts';
+import { runReused } from '../db/reused-query.ts';
 import { isPlainText } from '../http/plain-text.ts';
 import { parseInput, queryNumbers } from '../http/validation.ts';
+import { dynamic } from './dynamic.ts';
 import { hasMaintainedTotal, maintainedTotal } from './maintained-total.ts';
 import { scopedRows } from './query.ts';
 import { type AnyOneRead, oneSelectList } from './read-one.ts';
@@ -79,21 +81,22 @@ export async function listRecords(
   path: string,
 ): Promise<Page> {
   const query = parseListQuery(resource, rawQuery);
-  const rows = await listedRows(resource, ctx, query);
+  // Built only where asked for: a search by its text alone reads its index, not these.
+  const rows = () => listedRows(resource, ctx, query);
   const sorted = query.sort === undefined ? undefined : resource.sorts?.[query.sort];
   const presentRows = (page: Record<string, unknown>[]) =>
     resource.present(ctx, page as unknown as Row<RecordTableName>[]);
   const { total, data, lowerBound } = sorted
     ? {
         total: await countRows(resource, ctx, query, rows),
-        data: await presentRows(await sortedPage(rows, query, sorted)),
+        data: await presentRows(await sortedPage(await rows(), query, sorted)),
         lowerBound: false,
       }
     : query.search
       ? await searchedPage(resource, ctx, rows, query)
       : {
           total: await countRows(resource, ctx, query, rows),
-          data: await presentRows(await pageOf(rows, query)),
+          data: await presentRows(await pageOf(await rows(), query)),
           lowerBound: false,
         };
   // Past a bounded count the page holding the row after it is known to exist, and no further.
@@ -124,7 +127,12 @@ function idOrder(searched: boolean) {
 // Finding a search's matches (index candidates, each checked by LIKE) is its cost, so a search finds only the
 // ids it shows and counts, in the list's order: up to the bound or the page's end, and one more to tell whether
 // there are more. Only the page's rows are read whole.
-async function searchedPage(resource: AnyResource, ctx: ResourceContext, rows: Scoped, query: ListQuery) {
+async function searchedPage(
+  resource: AnyResource,
+  ctx: ResourceContext,
+  rows: () => Promise<Scoped>,
+  query: ListQuery,
+) {
   const trashed: Trashed = query.only_trashed === 1 ? 'trashed' : query.with_trashed === 1 ? 'all' : 'active';
   const start = (query.page - 1) * query.per_page;
   const wanted = Math.max(searchCountBound, start + query.per_page);
@@ -195,13 +203,13 @@ type PageWanted = { from: number; count: number; select: string };
 async function matchingIds(
   resource: AnyResource,
   ctx: ResourceContext,
-  rows: Scoped,
+  rows: () => Promise<Scoped>,
   { text, trashed, order, wanted }: Wanted,
   filtered: boolean,
   page?: PageWanted,
 ): Promise<Matches & { pageRows?: Record<string, unknown>[] }> {
   if (filtered || resource.scope !== 'business' || resource.visibleIds || resource.filters?.search) {
-    const found = await rows
+    const found = await (await rows())
       .clearSelect()
       .select('id')
       .orderBy(idOrder(true), order)
@@ -243,7 +251,20 @@ function isFiltered(query: Record<string, unknown>, unfiltered: ReadonlySet<stri
 // asking the search again would run it again.
 async function rowsInOrder(resource: AnyResource, ctx: ResourceContext, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  const found = await (await scopedRows(resource, ctx)).where('id', 'in', ids).execute();
+  const found =
+    resource.scope === 'business' && !resource.visibleIds
+      ? await runReused(
+          ctx.db,
+          `rows of ${resource.table} by ${ids.length} ids`,
+          [ctx.businessId, ...ids],
+          ([business, ...standIns]) =>
+            dynamic(ctx.db)
+              .selectFrom(resource.table)
+              .selectAll()
+              .where('business_id', '=', business)
+              .where('id', 'in', standIns),
+        )
+      : await (await scopedRows(resource, ctx)).where('id', 'in', ids).execute();
   const byId = new Map(found.map((row) => [Number(row.id), row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -267,7 +288,12 @@ function sortedPage(rows: Scoped, query: ListQuery, figure: RawBuilder<unknown>)
     .execute();
 }
 
-async function countRows(resource: AnyResource, ctx: ResourceContext, query: ListQuery, rows: Scoped): Promise<number> {
+async function countRows(
+  resource: AnyResource,
+  ctx: ResourceContext,
+  query: ListQuery,
+  rows: () => Promise<Scoped>,
+): Promise<number> {
   if (
     !isFiltered(query, pagingKeys) &&
     resource.scope === 'business' &&
@@ -276,7 +302,7 @@ async function countRows(resource: AnyResource, ctx: ResourceContext, query: Lis
   ) {
     return maintainedTotal(ctx.db, ctx.businessId ?? 0, resource.table, query);
   }
-  const counted = await rows
+  const counted = await (await rows())
     .clearSelect()
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
@@ -289,6 +315,7 @@ export async function searchRecords(resource: AnyResource, ctx: ResourceContext,
   let rows = (await scopedRows(resource, ctx)).where('deleted_at', 'is', null);
   if (query.q) rows = await withText(rows, resource, ctx, query.q);
   rows = await filtered(rows, resource, ctx, query, searchKeys);
+  const searched = rows;
   const found = query.q
     ? await rowsInOrder(
         resource,
@@ -297,7 +324,7 @@ export async function searchRecords(resource: AnyResource, ctx: ResourceContext,
           await matchingIds(
             resource,
             ctx,
-            rows,
+            async () => searched,
             { text: query.q, trashed: 'active', order: 'desc', wanted: query.limit },
             isFiltered(query, searchKeys),
           )

@@ -1,6 +1,7 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { containsText, type DialectName, dialectOf } from '../db/dialect.ts';
+import { containsText, type DialectName, dialectOf, likePattern } from '../db/dialect.ts';
+import { firstColumnAtOnce, notAtOnce } from '../db/direct-read.ts';
 import type { AnyResource } from './resource.ts';
 import { type FoundWithEpoch, postgresEpoch, type Trashed } from './search-cache.ts';
 
@@ -108,27 +109,62 @@ export async function matchingIdsInOrder(
   const { place, columns, text, order, limit } = search;
   const dialect = dialectOf(db);
   const { table } = place;
-  const { scan, trashed } = conditions(db, place, columns, text);
   const characters = [...text];
   const indexed = characters.length >= trigram;
+  if (dialect === 'sqlite' && indexed) return sqliteMatches(db, search, characters);
+  const { scan, trashed } = conditions(db, place, columns, text);
   if (dialect === 'postgres' && indexed && keepsPostings(columns) && !walkedBefore) {
     const walked = await postgresMatches(db, { ...place, scan, trashed, text }, order, limit);
     if (walked) return walked;
   }
-  const fts = sql.table(ftsTable(table));
-  const found =
-    dialect === 'sqlite' && indexed
-      ? await sql<{ id: number }>`
-          SELECT ${sql.ref(`${table}.id`)} AS id
-          FROM ${fts} CROSS JOIN ${sql.table(table)} ON ${sql.ref(`${table}.id`)} = -${fts}.rowid
-          WHERE ${fts} MATCH ${trigramQuery(characters)} AND ${sql.ref(`${table}.business_id`)} = ${place.businessId}
-            ${trashed} AND (${scan})
-          ORDER BY ${fts}.rowid ${sql.raw(order === 'desc' ? 'ASC' : 'DESC')} LIMIT ${limit}`.execute(db)
-      : await sql<{ id: number }>`
-          SELECT ${sql.ref(`${table}.id`)} AS id FROM ${sql.table(table)}
-          WHERE ${sql.ref(`${table}.business_id`)} = ${place.businessId} ${trashed} AND (${scan})
-          ORDER BY ${indexed ? sql`${sql.ref(`${table}.id`)} + 0` : sql.ref(`${table}.id`)} ${sql.raw(order)}
-          LIMIT ${limit}`.execute(db);
+  const found = await sql<{ id: number }>`
+    SELECT ${sql.ref(`${table}.id`)} AS id FROM ${sql.table(table)}
+    WHERE ${sql.ref(`${table}.business_id`)} = ${place.businessId} ${trashed} AND (${scan})
+    ORDER BY ${indexed ? sql`${sql.ref(`${table}.id`)} + 0` : sql.ref(`${table}.id`)} ${sql.raw(order)}
+    LIMIT ${limit}`.execute(db);
+  return found.rows.map((row) => Number(row.id));
+}
+
+// The SQL of a SQLite search through the trigram index, per table, columns, trash view and order: written once, as
+// building and compiling it through Kysely on every keystroke (with the page's query, built the same way) cost a
+// tenth of a search over a merged index (docs/PERFORMANCE.md). Its parameters are the MATCH query, the business,
+// the LIKE pattern once per column and the limit.
+const sqliteSearchTexts = new Map<string, string>();
+
+function sqliteSearchText(table: string, columns: readonly string[], trashed: Trashed, order: 'asc' | 'desc'): string {
+  const shape = [table, columns.join(','), trashed, order].join('\u0000');
+  let text = sqliteSearchTexts.get(shape);
+  if (text === undefined) {
+    for (const name of [table, ...columns]) {
+      if (!identifier.test(name)) throw new Error(`Cannot search the column ${table}.${name}.`);
+    }
+    const fts = quoted(ftsTable(table));
+    const row = (column: string) => `${quoted(table)}.${quoted(column)}`;
+    const deleted = { active: 'IS NULL', trashed: 'IS NOT NULL', all: null }[trashed];
+    const scan = columns.map((column) => `${row(column)} like ? escape '\\'`).join(' OR ');
+    text = `SELECT ${row('id')} AS id FROM ${fts} CROSS JOIN ${quoted(table)} ON ${row('id')} = -${fts}.rowid
+      WHERE ${fts} MATCH ? AND ${row('business_id')} = ? ${deleted ? `AND ${row('deleted_at')} ${deleted}` : ''}
+        AND (${scan})
+      ORDER BY ${fts}.rowid ${order === 'desc' ? 'ASC' : 'DESC'} LIMIT ?`;
+    sqliteSearchTexts.set(shape, text);
+  }
+  return text;
+}
+
+// SQLite's search: the index proposes rows newest first (rowid is the id negated), LIKE decides, read at once
+// (a column of ids, no object per row) unless a transaction is open on the connection.
+async function sqliteMatches(
+  db: Kysely<Database>,
+  search: TextSearch,
+  characters: readonly string[],
+): Promise<number[]> {
+  const { place, columns, text, order, limit } = search;
+  const statement = sqliteSearchText(place.table, columns, place.trashed, order);
+  const pattern = likePattern(text);
+  const parameters = [trigramQuery(characters), place.businessId, ...columns.map(() => pattern), limit];
+  const ids = firstColumnAtOnce<number>(db, statement, parameters);
+  if (ids !== notAtOnce) return ids;
+  const found = await db.executeQuery<{ id: number }>(CompiledQuery.raw(statement, parameters));
   return found.rows.map((row) => Number(row.id));
 }
 
@@ -359,6 +395,7 @@ export async function ensureSearchIndexes(db: Kysely<Database>, indexes: readonl
     await sql`BEGIN IMMEDIATE`.execute(connection);
     try {
       await syncIndexes(connection, indexes, sqliteIndex);
+      for (const index of indexes) await mergeSqliteSegments(connection, index.table);
       await sql`COMMIT`.execute(connection);
     } catch (error) {
       await sql`ROLLBACK`.execute(connection);
@@ -522,6 +559,7 @@ const sqliteIndex: IndexBuilder = {
       epoch,
     ];
     for (const statement of statements) await sql.raw(statement).execute(db);
+    await mergeSqliteSegments(db, index.table);
   },
   async drop(db, index) {
     for (const event of ['insert', 'delete', 'update', 'trash']) {
@@ -530,3 +568,16 @@ const sqliteIndex: IndexBuilder = {
     await sql.raw(`DROP TABLE IF EXISTS ${quoted(ftsTable(index.table))}`).execute(db);
   },
 };
+
+// An FTS5 index is a set of b-trees (segments): a bulk fill leaves about 16 at a million rows, and every writing
+// transaction adds one until FTS5's own merging folds them. A search seeks each trigram in every segment and
+// merges what they hold, so at a million items a never-kept search read its trigrams in 2.1 ms over 16 segments
+// and in 0.8 ms over one (docs/PERFORMANCE.md, issue 30). At start, and after a fill, an index of more than one
+// segment is merged into one (`optimize`: about a second at a million items, under the start's write lock).
+async function mergeSqliteSegments(db: Kysely<Database>, table: string): Promise<void> {
+  const segments = await sql<{ segments: number }>`
+    SELECT COUNT(DISTINCT segid) AS segments FROM ${sql.table(`${ftsTable(table)}_idx`)}`.execute(db);
+  if (Number(segments.rows[0]?.segments ?? 0) <= 1) return;
+  const fts = sql.table(ftsTable(table));
+  await sql`INSERT INTO ${fts} (${fts}) VALUES ('optimize')`.execute(db);
+}

@@ -1,5 +1,6 @@
 import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import { plainIdColumn, recordTable } from '../dialect.ts';
+import { lineTable, tenantIndexes, uniqueNumber } from '../table-builders.ts';
 
 // Documents, their lines, the stock balances, the append-only movement ledger and the number counters.
 // Money and quantity columns are bigint: integer centavos and thousandths that may pass 2^31.
@@ -19,37 +20,11 @@ function withTotals(table: Table): Table {
     .addColumn('total', 'bigint', (column) => column.notNull().defaultTo(0));
 }
 
-function lineTable(db: Kysely<unknown>, name: string, parentColumn: string, parentTable: string): Table {
-  const id = plainIdColumn(db);
-  return db.schema
-    .createTable(name)
-    .addColumn('id', id.type, id.build)
-    .addColumn('business_id', 'integer', (column) => column.notNull().references('businesses.id'))
-    .addColumn(parentColumn, 'integer', (column) =>
-      column.notNull().references(`${parentTable}.id`).onDelete('cascade'),
-    )
-    .addColumn('position', 'integer', (column) => column.notNull())
+// Lines of the documents of this migration keep their audit dates before their own columns.
+function datedLineTable(db: Kysely<unknown>, name: string, parentColumn: string, parentTable: string): Table {
+  return lineTable(db, name, parentColumn, parentTable)
     .addColumn('created_at', 'text', (column) => column.notNull())
     .addColumn('updated_at', 'text', (column) => column.notNull());
-}
-
-async function indexes(db: Kysely<unknown>, table: string, columnSets: string[][]): Promise<void> {
-  for (const columns of columnSets) {
-    await db.schema
-      .createIndex(`${table}_${columns.join('_')}_index`)
-      .on(table)
-      .columns(['business_id', ...columns])
-      .execute();
-  }
-}
-
-async function uniqueNumber(db: Kysely<unknown>, table: string): Promise<void> {
-  await db.schema
-    .createIndex(`${table}_business_id_number_unique`)
-    .on(table)
-    .columns(['business_id', 'number'])
-    .unique()
-    .execute();
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -63,9 +38,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('status', 'text', (column) => column.notNull().defaultTo('open'))
     .execute();
   await uniqueNumber(db, 'purchase_orders');
-  await indexes(db, 'purchase_orders', [['contact_id'], ['order_date'], ['status']]);
+  await tenantIndexes(db, 'purchase_orders', [['contact_id'], ['order_date'], ['status']]);
 
-  await lineTable(db, 'purchase_order_lines', 'purchase_order_id', 'purchase_orders')
+  await datedLineTable(db, 'purchase_order_lines', 'purchase_order_id', 'purchase_orders')
     .addColumn('item_id', 'integer', (column) => column.notNull().references('items.id'))
     .addColumn('unit_of_measurement_id', 'integer', (column) => column.references('unit_of_measurements.id'))
     .addColumn('quantity', 'bigint', (column) => column.notNull())
@@ -75,7 +50,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('billed_quantity', 'bigint', (column) => column.notNull().defaultTo(0))
     .addColumn('amount', 'bigint', (column) => column.notNull())
     .execute();
-  await indexes(db, 'purchase_order_lines', [['purchase_order_id'], ['item_id']]);
+  await tenantIndexes(db, 'purchase_order_lines', [['purchase_order_id'], ['item_id']]);
 
   await withLocation(recordTable(db, 'receive_orders', { tenant: true }))
     .addColumn('number', 'text', (column) => column.notNull())
@@ -86,16 +61,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('total', 'bigint', (column) => column.notNull().defaultTo(0))
     .execute();
   await uniqueNumber(db, 'receive_orders');
-  await indexes(db, 'receive_orders', [['purchase_order_id'], ['contact_id'], ['received_date']]);
+  await tenantIndexes(db, 'receive_orders', [['purchase_order_id'], ['contact_id'], ['received_date']]);
 
-  await lineTable(db, 'receive_order_lines', 'receive_order_id', 'receive_orders')
+  await datedLineTable(db, 'receive_order_lines', 'receive_order_id', 'receive_orders')
     .addColumn('purchase_order_line_id', 'integer', (column) => column.references('purchase_order_lines.id'))
     .addColumn('item_id', 'integer', (column) => column.notNull().references('items.id'))
     .addColumn('quantity', 'bigint', (column) => column.notNull())
     .addColumn('unit_cost', 'bigint', (column) => column.notNull())
     .addColumn('amount', 'bigint', (column) => column.notNull())
     .execute();
-  await indexes(db, 'receive_order_lines', [['receive_order_id'], ['purchase_order_line_id']]);
+  await tenantIndexes(db, 'receive_order_lines', [['receive_order_id'], ['purchase_order_line_id']]);
 
   await withTotals(withLocation(recordTable(db, 'bills', { tenant: true })))
     .addColumn('number', 'text', (column) => column.notNull())
@@ -109,9 +84,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('status', 'text', (column) => column.notNull().defaultTo('unpaid'))
     .execute();
   await uniqueNumber(db, 'bills');
-  await indexes(db, 'bills', [['purchase_order_id'], ['contact_id'], ['bill_date'], ['status']]);
+  await tenantIndexes(db, 'bills', [['purchase_order_id'], ['contact_id'], ['bill_date'], ['status']]);
 
-  await lineTable(db, 'bill_lines', 'bill_id', 'bills')
+  await datedLineTable(db, 'bill_lines', 'bill_id', 'bills')
     .addColumn('purchase_order_line_id', 'integer', (column) => column.references('purchase_order_lines.id'))
     .addColumn('item_id', 'integer', (column) => column.notNull().references('items.id'))
     .addColumn('quantity', 'bigint', (column) => column.notNull())
@@ -119,7 +94,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('discount_percent', 'integer')
     .addColumn('amount', 'bigint', (column) => column.notNull())
     .execute();
-  await indexes(db, 'bill_lines', [['bill_id'], ['purchase_order_line_id']]);
+  await tenantIndexes(db, 'bill_lines', [['bill_id'], ['purchase_order_line_id']]);
 
   await recordTable(db, 'bill_payments', { tenant: true })
     .addColumn('number', 'text', (column) => column.notNull())
@@ -131,7 +106,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('notes', 'text')
     .execute();
   await uniqueNumber(db, 'bill_payments');
-  await indexes(db, 'bill_payments', [['bill_id'], ['payment_date']]);
+  await tenantIndexes(db, 'bill_payments', [['bill_id'], ['payment_date']]);
 
   await withTotals(recordTable(db, 'quotations', { tenant: true }))
     .addColumn('number', 'text', (column) => column.notNull())
@@ -143,16 +118,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('notes', 'text')
     .execute();
   await uniqueNumber(db, 'quotations');
-  await indexes(db, 'quotations', [['contact_id'], ['quotation_date']]);
+  await tenantIndexes(db, 'quotations', [['contact_id'], ['quotation_date']]);
 
-  await lineTable(db, 'quotation_lines', 'quotation_id', 'quotations')
+  await datedLineTable(db, 'quotation_lines', 'quotation_id', 'quotations')
     .addColumn('item_id', 'integer', (column) => column.notNull().references('items.id'))
     .addColumn('quantity', 'bigint', (column) => column.notNull())
     .addColumn('unit_price', 'bigint', (column) => column.notNull())
     .addColumn('discount_percent', 'integer')
     .addColumn('amount', 'bigint', (column) => column.notNull())
     .execute();
-  await indexes(db, 'quotation_lines', [['quotation_id']]);
+  await tenantIndexes(db, 'quotation_lines', [['quotation_id']]);
 
   await withTotals(recordTable(db, 'invoices', { tenant: true }))
     .addColumn('number', 'text', (column) => column.notNull())
@@ -167,9 +142,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('status', 'text', (column) => column.notNull().defaultTo('unpaid'))
     .execute();
   await uniqueNumber(db, 'invoices');
-  await indexes(db, 'invoices', [['contact_id'], ['branch_id'], ['invoice_date'], ['status'], ['quotation_id']]);
+  await tenantIndexes(db, 'invoices', [['contact_id'], ['branch_id'], ['invoice_date'], ['status'], ['quotation_id']]);
 
-  await lineTable(db, 'invoice_lines', 'invoice_id', 'invoices')
+  await datedLineTable(db, 'invoice_lines', 'invoice_id', 'invoices')
     .addColumn('item_id', 'integer', (column) => column.notNull().references('items.id'))
     .addColumn('quantity', 'bigint', (column) => column.notNull())
     .addColumn('unit_price', 'bigint', (column) => column.notNull())
@@ -177,7 +152,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('amount', 'bigint', (column) => column.notNull())
     .addColumn('unit_cost', 'bigint', (column) => column.notNull().defaultTo(0))
     .execute();
-  await indexes(db, 'invoice_lines', [['invoice_id'], ['item_id']]);
+  await tenantIndexes(db, 'invoice_lines', [['invoice_id'], ['item_id']]);
 
   await recordTable(db, 'invoice_payments', { tenant: true })
     .addColumn('number', 'text', (column) => column.notNull())
@@ -189,7 +164,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('notes', 'text')
     .execute();
   await uniqueNumber(db, 'invoice_payments');
-  await indexes(db, 'invoice_payments', [['invoice_id'], ['payment_date']]);
+  await tenantIndexes(db, 'invoice_payments', [['invoice_id'], ['payment_date']]);
 
   await withLocation(withLocation(recordTable(db, 'stock_requests', { tenant: true }), 'from_'), 'to_')
     .addColumn('number', 'text', (column) => column.notNull())
@@ -199,14 +174,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('status', 'text', (column) => column.notNull().defaultTo('pending'))
     .execute();
   await uniqueNumber(db, 'stock_requests');
-  await indexes(db, 'stock_requests', [['request_date'], ['status']]);
+  await tenantIndexes(db, 'stock_requests', [['request_date'], ['status']]);
 
-  await lineTable(db, 'stock_request_lines', 'stock_request_id', 'stock_requests')
+  await datedLineTable(db, 'stock_request_lines', 'stock_request_id', 'stock_requests')
     .addColumn('item_id', 'integer', (column) => column.notNull().references('items.id'))
     .addColumn('quantity', 'bigint', (column) => column.notNull())
     .addColumn('transferred_quantity', 'bigint', (column) => column.notNull().defaultTo(0))
     .execute();
-  await indexes(db, 'stock_request_lines', [['stock_request_id']]);
+  await tenantIndexes(db, 'stock_request_lines', [['stock_request_id']]);
 
   await withLocation(withLocation(recordTable(db, 'stock_transfers', { tenant: true }), 'from_'), 'to_')
     .addColumn('number', 'text', (column) => column.notNull())
@@ -216,9 +191,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('status', 'text', (column) => column.notNull().defaultTo('in_transit'))
     .execute();
   await uniqueNumber(db, 'stock_transfers');
-  await indexes(db, 'stock_transfers', [['stock_request_id'], ['transfer_date'], ['status']]);
+  await tenantIndexes(db, 'stock_transfers', [['stock_request_id'], ['transfer_date'], ['status']]);
 
-  await lineTable(db, 'stock_transfer_lines', 'stock_transfer_id', 'stock_transfers')
+  await datedLineTable(db, 'stock_transfer_lines', 'stock_transfer_id', 'stock_transfers')
     .addColumn('stock_request_line_id', 'integer', (column) => column.references('stock_request_lines.id'))
     .addColumn('item_id', 'integer', (column) => column.notNull().references('items.id'))
     .addColumn('quantity', 'bigint', (column) => column.notNull())
@@ -226,7 +201,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('received_quantity', 'bigint', (column) => column.notNull().defaultTo(0))
     .addColumn('returned_quantity', 'bigint', (column) => column.notNull().defaultTo(0))
     .execute();
-  await indexes(db, 'stock_transfer_lines', [['stock_transfer_id']]);
+  await tenantIndexes(db, 'stock_transfer_lines', [['stock_transfer_id']]);
 
   for (const [table, dateColumn, extra] of [
     ['stock_receives', 'received_date', null],
@@ -240,21 +215,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     if (extra) builder = builder.addColumn(extra, 'text');
     await builder.execute();
     await uniqueNumber(db, table);
-    await indexes(db, table, [['stock_transfer_id'], [dateColumn]]);
+    await tenantIndexes(db, table, [['stock_transfer_id'], [dateColumn]]);
   }
 
   for (const [table, parentColumn, parentTable] of [
     ['stock_receive_lines', 'stock_receive_id', 'stock_receives'],
     ['stock_return_lines', 'stock_return_id', 'stock_returns'],
   ] as const) {
-    await lineTable(db, table, parentColumn, parentTable)
+    await datedLineTable(db, table, parentColumn, parentTable)
       .addColumn('stock_transfer_line_id', 'integer', (column) =>
         column.notNull().references('stock_transfer_lines.id'),
       )
       .addColumn('item_id', 'integer', (column) => column.notNull().references('items.id'))
       .addColumn('quantity', 'bigint', (column) => column.notNull())
       .execute();
-    await indexes(db, table, [[parentColumn], ['stock_transfer_line_id']]);
+    await tenantIndexes(db, table, [[parentColumn], ['stock_transfer_line_id']]);
   }
 
   await withLocation(recordTable(db, 'stocks', { tenant: true }))
@@ -272,7 +247,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['business_id', 'item_id', 'location_key'])
     .unique()
     .execute();
-  await indexes(db, 'stocks', [['location_key']]);
+  await tenantIndexes(db, 'stocks', [['location_key']]);
 
   const movementId = plainIdColumn(db);
   await db.schema
@@ -293,7 +268,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('occurred_at', 'text', (column) => column.notNull())
     .addColumn('created_by', 'integer')
     .execute();
-  await indexes(db, 'stock_movements', [['stock_id'], ['document_type', 'document_id']]);
+  await tenantIndexes(db, 'stock_movements', [['stock_id'], ['document_type', 'document_id']]);
 
   const counterId = plainIdColumn(db);
   await db.schema

@@ -1,12 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../dialect.ts';
+import { countColumns, countExistingRows, createSqliteCountTriggers } from '../record-counts.ts';
 
 // A list screen asks for its total on every page. Counting 100,000 rows per request costs milliseconds that a
 // busy branch notices, so each listed tenant table keeps its active and trashed totals per business in
 // `record_counts`, maintained by triggers inside the writing transaction (every writer, seed and posting alike,
 // keeps them true). `stocks` is left out: its rows are created mid-posting, and a second counter row to lock
 // there would open a lock-order deadlock between concurrent postings.
-export const countedTables = [
+const countedRecords = [
   'branches',
   'warehouses',
   'contact_types',
@@ -20,6 +21,10 @@ export const countedTables = [
   'items',
   'purchase_item_prices',
   'sale_item_prices',
+] as const;
+
+// The documents among them, which postings create (migration 022 counts these differently on PostgreSQL).
+export const countedDocuments = [
   'purchase_orders',
   'receive_orders',
   'bills',
@@ -33,6 +38,8 @@ export const countedTables = [
   'stock_returns',
 ] as const;
 
+export const countedTables = [...countedRecords, ...countedDocuments] as const;
+
 const listedTables = [...countedTables, 'stocks'] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -44,51 +51,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .columns(['business_id', 'deleted_at', 'id'])
       .execute();
   }
-  await db.schema
-    .createTable('record_counts')
-    .addColumn('business_id', 'integer', (column) => column.notNull())
-    .addColumn('table_name', 'text', (column) => column.notNull())
-    .addColumn('active', 'integer', (column) => column.notNull())
-    .addColumn('trashed', 'integer', (column) => column.notNull())
+  await countColumns(db, 'record_counts')
     .addPrimaryKeyConstraint('record_counts_primary', ['business_id', 'table_name'])
     .execute();
   if (dialectOf(db) === 'postgres') await createPostgresTriggers(db);
-  else await createSqliteTriggers(db);
-  for (const table of countedTables) {
-    await sql`
-      INSERT INTO record_counts (business_id, table_name, active, trashed)
-      SELECT business_id, ${table},
-        SUM(CASE WHEN deleted_at IS NULL THEN 1 ELSE 0 END),
-        SUM(CASE WHEN deleted_at IS NULL THEN 0 ELSE 1 END)
-      FROM ${sql.table(table)} GROUP BY business_id`.execute(db);
-  }
-}
-
-async function createSqliteTriggers(db: Kysely<unknown>): Promise<void> {
-  for (const table of countedTables) {
-    const name = sql.lit(table);
-    await sql`
-      CREATE TRIGGER ${sql.raw(`${table}_count_insert`)} AFTER INSERT ON ${sql.table(table)} BEGIN
-        INSERT INTO record_counts (business_id, table_name, active, trashed)
-        VALUES (NEW.business_id, ${name}, NEW.deleted_at IS NULL, NEW.deleted_at IS NOT NULL)
-        ON CONFLICT (business_id, table_name) DO UPDATE
-        SET active = active + excluded.active, trashed = trashed + excluded.trashed;
-      END`.execute(db);
-    await sql`
-      CREATE TRIGGER ${sql.raw(`${table}_count_delete`)} AFTER DELETE ON ${sql.table(table)} BEGIN
-        UPDATE record_counts
-        SET active = active - (OLD.deleted_at IS NULL), trashed = trashed - (OLD.deleted_at IS NOT NULL)
-        WHERE business_id = OLD.business_id AND table_name = ${name};
-      END`.execute(db);
-    await sql`
-      CREATE TRIGGER ${sql.raw(`${table}_count_trash`)} AFTER UPDATE OF deleted_at ON ${sql.table(table)}
-      WHEN (OLD.deleted_at IS NULL) <> (NEW.deleted_at IS NULL) BEGIN
-        UPDATE record_counts
-        SET active = active + (NEW.deleted_at IS NULL) - (OLD.deleted_at IS NULL),
-          trashed = trashed + (NEW.deleted_at IS NOT NULL) - (OLD.deleted_at IS NOT NULL)
-        WHERE business_id = NEW.business_id AND table_name = ${name};
-      END`.execute(db);
-  }
+  else for (const table of countedTables) await createSqliteCountTriggers(db, table);
+  for (const table of countedTables) await countExistingRows(db, table);
 }
 
 async function createPostgresTriggers(db: Kysely<unknown>): Promise<void> {

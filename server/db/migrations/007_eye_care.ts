@@ -1,18 +1,9 @@
 import type { Kysely } from 'kysely';
 import { plainIdColumn, recordTable } from '../dialect.ts';
+import { tenantIndexes } from '../table-builders.ts';
 
 // Prescriptions and eyewear job orders (docs/domain/eye-care.md), and the job order an invoice or purchase order is
 // made for. Powers (dioptres) and measurements (mm) are integer hundredths, so 0.25 and 0.1 steps stay exact.
-
-async function tenantIndexes(db: Kysely<unknown>, table: string, columnSets: string[][]): Promise<void> {
-  for (const columns of columnSets) {
-    await db.schema
-      .createIndex(`${table}_${columns.join('_')}_index`)
-      .on(table)
-      .columns(['business_id', ...columns])
-      .execute();
-  }
-}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   let prescriptions = recordTable(db, 'prescriptions', { tenant: true })

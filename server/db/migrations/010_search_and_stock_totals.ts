@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../dialect.ts';
+import { countColumns, countExistingRows, createSqliteCountTriggers } from '../record-counts.ts';
 
 // Two speed-ups of the lists.
 //
@@ -28,13 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('columns', 'text', (column) => column.notNull())
     .execute();
 
-  await db.schema
-    .createTable('record_count_changes')
-    .addColumn('business_id', 'integer', (column) => column.notNull())
-    .addColumn('table_name', 'text', (column) => column.notNull())
-    .addColumn('active', 'integer', (column) => column.notNull())
-    .addColumn('trashed', 'integer', (column) => column.notNull())
-    .execute();
+  await countColumns(db, 'record_count_changes').execute();
   await db.schema
     .createIndex('record_count_changes_index')
     .on('record_count_changes')
@@ -42,13 +37,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   for (const table of deferredCountTables) {
     if (postgres) await createPostgresTriggers(db, table);
-    else await createSqliteTriggers(db, table);
-    await sql`
-      INSERT INTO record_counts (business_id, table_name, active, trashed)
-      SELECT business_id, ${table},
-        SUM(CASE WHEN deleted_at IS NULL THEN 1 ELSE 0 END),
-        SUM(CASE WHEN deleted_at IS NULL THEN 0 ELSE 1 END)
-      FROM ${sql.table(table)} GROUP BY business_id`.execute(db);
+    else await createSqliteCountTriggers(db, table);
+    await countExistingRows(db, table);
   }
 }
 
@@ -74,31 +64,6 @@ async function createPostgresTriggers(db: Kysely<unknown>, table: string): Promi
     CREATE TRIGGER ${sql.raw(`${table}_record_count_change`)}
     AFTER INSERT OR DELETE OR UPDATE OF deleted_at ON ${sql.table(table)}
     FOR EACH ROW EXECUTE FUNCTION record_count_changes_track()`.execute(db);
-}
-
-async function createSqliteTriggers(db: Kysely<unknown>, table: string): Promise<void> {
-  const name = sql.lit(table);
-  await sql`
-    CREATE TRIGGER ${sql.raw(`${table}_count_insert`)} AFTER INSERT ON ${sql.table(table)} BEGIN
-      INSERT INTO record_counts (business_id, table_name, active, trashed)
-      VALUES (NEW.business_id, ${name}, NEW.deleted_at IS NULL, NEW.deleted_at IS NOT NULL)
-      ON CONFLICT (business_id, table_name) DO UPDATE
-      SET active = active + excluded.active, trashed = trashed + excluded.trashed;
-    END`.execute(db);
-  await sql`
-    CREATE TRIGGER ${sql.raw(`${table}_count_delete`)} AFTER DELETE ON ${sql.table(table)} BEGIN
-      UPDATE record_counts
-      SET active = active - (OLD.deleted_at IS NULL), trashed = trashed - (OLD.deleted_at IS NOT NULL)
-      WHERE business_id = OLD.business_id AND table_name = ${name};
-    END`.execute(db);
-  await sql`
-    CREATE TRIGGER ${sql.raw(`${table}_count_trash`)} AFTER UPDATE OF deleted_at ON ${sql.table(table)}
-    WHEN (OLD.deleted_at IS NULL) <> (NEW.deleted_at IS NULL) BEGIN
-      UPDATE record_counts
-      SET active = active + (NEW.deleted_at IS NULL) - (OLD.deleted_at IS NULL),
-        trashed = trashed + (NEW.deleted_at IS NOT NULL) - (OLD.deleted_at IS NOT NULL)
-      WHERE business_id = NEW.business_id AND table_name = ${name};
-    END`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

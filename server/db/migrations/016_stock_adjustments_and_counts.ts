@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { plainIdColumn, recordTable } from '../dialect.ts';
+import { businessIndexes, lineTable, uniqueNumber } from '../table-builders.ts';
 
 // Stock adjustments and physical counts (docs/domain/logistics.md, Stock adjustments and Stock counts). An adjustment
 // is a posting document with signed lines; a count keeps what was counted, one line per item and lot, adding up
@@ -15,14 +16,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('notes', 'text')
     .addColumn('total_value', 'bigint', (column) => column.notNull().defaultTo(0))
     .execute();
-  await db.schema
-    .createTable('stock_adjustment_lines')
-    .addColumn('id', id.type, id.build)
-    .addColumn('business_id', 'integer', (column) => column.notNull().references('businesses.id'))
-    .addColumn('stock_adjustment_id', 'integer', (column) =>
-      column.notNull().references('stock_adjustments.id').onDelete('cascade'),
-    )
-    .addColumn('position', 'integer', (column) => column.notNull())
+  await lineTable(db, 'stock_adjustment_lines', 'stock_adjustment_id', 'stock_adjustments')
     .addColumn('item_id', 'integer', (column) => column.notNull().references('items.id'))
     .addColumn('lot_number', 'text')
     .addColumn('expires_on', 'text')
@@ -65,24 +59,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (column) => column.notNull())
     .execute();
 
-  for (const [table, columns] of [
-    ['stock_adjustments', ['number']],
-    ['stock_counts', ['number']],
-  ] as const) {
-    await db.schema
-      .createIndex(`${table}_business_id_${columns.join('_')}_unique`)
-      .on(table)
-      .columns(['business_id', ...columns])
-      .unique()
-      .execute();
-  }
+  await uniqueNumber(db, 'stock_adjustments');
+  await uniqueNumber(db, 'stock_counts');
   await db.schema
     .createIndex('stock_count_lines_count_item_lot_unique')
     .on('stock_count_lines')
     .columns(['stock_count_id', 'item_id', 'lot_key'])
     .unique()
     .execute();
-  for (const [table, columns] of [
+  await businessIndexes(db, [
     ['stock_adjustments', ['deleted_at', 'id']],
     ['stock_adjustments', ['adjustment_date']],
     ['stock_adjustment_lines', ['stock_adjustment_id']],
@@ -90,13 +75,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ['stock_counts', ['stock_adjustment_id']],
     // The balance of a stock row at an instant sums its movements up to then.
     ['stock_movements', ['stock_id', 'occurred_at']],
-  ] as const) {
-    await db.schema
-      .createIndex(`${table}_business_id_${columns.join('_')}_index`)
-      .on(table)
-      .columns(['business_id', ...columns])
-      .execute();
-  }
+  ]);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

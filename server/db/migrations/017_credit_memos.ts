@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import { plainIdColumn, recordTable } from '../dialect.ts';
+import { recordTable } from '../dialect.ts';
+import { addAmountColumns, businessIndexes, lineTable, uniqueNumber, withSettlement } from '../table-builders.ts';
 
 // Credit memos (docs/domain/sales.md, Credit memos): a posted invoice's goods or price taken back, each
 // line tied to the invoice line it credits. The invoice and its lines keep what standing memos took (the guards of
 // every later memo and of the invoice's balance), and a contact keeps the store credit it may spend. Money in
 // centavos, quantities in thousandths.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const id = plainIdColumn(db);
   await recordTable(db, 'credit_memos', { tenant: true })
     .addColumn('number', 'text', (column) => column.notNull())
     .addColumn('reference_number', 'text', (column) => column.notNull())
@@ -21,20 +21,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('vat_amount', 'bigint', (column) => column.notNull().defaultTo(0))
     .addColumn('vat_exempt_sales', 'bigint', (column) => column.notNull().defaultTo(0))
     .addColumn('zero_rated_sales', 'bigint', (column) => column.notNull().defaultTo(0))
-    .addColumn('applied_amount', 'bigint', (column) => column.notNull().defaultTo(0))
-    .addColumn('excess_amount', 'bigint', (column) => column.notNull().defaultTo(0))
-    .addColumn('settlement', 'text')
-    .addColumn('refund_method', 'text')
-    .addColumn('refund_reference', 'text')
+    .$call(withSettlement)
     .execute();
-  await db.schema
-    .createTable('credit_memo_lines')
-    .addColumn('id', id.type, id.build)
-    .addColumn('business_id', 'integer', (column) => column.notNull().references('businesses.id'))
-    .addColumn('credit_memo_id', 'integer', (column) =>
-      column.notNull().references('credit_memos.id').onDelete('cascade'),
-    )
-    .addColumn('position', 'integer', (column) => column.notNull())
+  await lineTable(db, 'credit_memo_lines', 'credit_memo_id', 'credit_memos')
     .addColumn('invoice_line_id', 'integer', (column) => column.notNull().references('invoice_lines.id'))
     .addColumn('item_id', 'integer', (column) => column.notNull().references('items.id'))
     .addColumn('quantity', 'bigint', (column) => column.notNull().defaultTo(0))
@@ -46,41 +35,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (column) => column.notNull())
     .addColumn('updated_at', 'text', (column) => column.notNull())
     .execute();
-  for (const column of ['credited_total'] as const) {
-    await db.schema
-      .alterTable('invoices')
-      .addColumn(column, 'bigint', (definition) => definition.notNull().defaultTo(0))
-      .execute();
-  }
-  for (const column of ['credited_quantity', 'credited_amount', 'credited_vat'] as const) {
-    await db.schema
-      .alterTable('invoice_lines')
-      .addColumn(column, 'bigint', (definition) => definition.notNull().defaultTo(0))
-      .execute();
-  }
-  await db.schema
-    .alterTable('contacts')
-    .addColumn('store_credit', 'bigint', (definition) => definition.notNull().defaultTo(0))
-    .execute();
-  await db.schema
-    .createIndex('credit_memos_business_id_number_unique')
-    .on('credit_memos')
-    .columns(['business_id', 'number'])
-    .unique()
-    .execute();
-  for (const [table, columns] of [
+  await addAmountColumns(db, 'invoices', ['credited_total']);
+  await addAmountColumns(db, 'invoice_lines', ['credited_quantity', 'credited_amount', 'credited_vat']);
+  await addAmountColumns(db, 'contacts', ['store_credit']);
+  await uniqueNumber(db, 'credit_memos');
+  await businessIndexes(db, [
     ['credit_memos', ['deleted_at', 'id']],
     ['credit_memos', ['memo_date']],
     ['credit_memos', ['invoice_id']],
     ['credit_memo_lines', ['credit_memo_id']],
     ['credit_memo_lines', ['invoice_line_id']],
-  ] as const) {
-    await db.schema
-      .createIndex(`${table}_business_id_${columns.join('_')}_index`)
-      .on(table)
-      .columns(['business_id', ...columns])
-      .execute();
-  }
+  ]);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,29 +1,16 @@
 import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../dialect.ts';
+import { countedDocuments } from './003_list_totals.ts';
 
-// The documents that postings create while others of the same business are under way. On PostgreSQL each
-// created one upserted its business's counter row in `record_counts`, whose row lock then held every other
-// posting of the business until the first committed: all invoices of a shop queued there from their INSERT to
-// their COMMIT, most of the posting (docs/PERFORMANCE.md, issue 30). They now append a change row, as stocks do
-// (migration 010), which locks nothing; the reader adds the changes to the counter and folds them in past 500.
-// SQLite writes one transaction at a time and keeps its triggers.
-export const postedDocumentTables = [
-  'purchase_orders',
-  'receive_orders',
-  'bills',
-  'bill_payments',
-  'quotations',
-  'invoices',
-  'invoice_payments',
-  'stock_requests',
-  'stock_transfers',
-  'stock_receives',
-  'stock_returns',
-] as const;
-
+// The documents that postings create (003's counted documents) while others of the same business are under way.
+// On PostgreSQL each created one upserted its business's counter row in `record_counts`, whose row lock then held
+// every other posting of the business until the first committed: all invoices of a shop queued there from their
+// INSERT to their COMMIT, most of the posting (docs/PERFORMANCE.md, issue 30). They now append a change row, as
+// stocks do (migration 010), which locks nothing; the reader adds the changes to the counter and folds them in past
+// 500. SQLite writes one transaction at a time and keeps its triggers.
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) !== 'postgres') return;
-  for (const table of postedDocumentTables) {
+  for (const table of countedDocuments) {
     await sql`DROP TRIGGER ${sql.raw(`${table}_record_count`)} ON ${sql.table(table)}`.execute(db);
     await sql`
       CREATE TRIGGER ${sql.raw(`${table}_record_count_change`)}
@@ -34,7 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) !== 'postgres') return;
-  for (const table of postedDocumentTables) {
+  for (const table of countedDocuments) {
     await sql`DROP TRIGGER ${sql.raw(`${table}_record_count_change`)} ON ${sql.table(table)}`.execute(db);
     await sql`
       WITH moved AS (DELETE FROM record_count_changes WHERE table_name = ${table} RETURNING business_id, active, trashed)

@@ -45,13 +45,13 @@ const recent = [];
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (...args) {
   count += 1;
-  recent.push(String(typeof args[0] === 'string' ? args[0] : args[0]?.text).replace(/\\s+/g, ' '));
+  recent.push(typeof args[0] === 'string' ? args[0] : args[0]?.text);
   if (recent.length > 100) recent.shift();
   return query.apply(this, args);
 };
 process.on('SIGUSR2', () => {
   writeFileSync(${JSON.stringify(countFile)}, String(count));
-  writeFileSync(${JSON.stringify(`${countFile}.sql`)}, recent.join('\\n'));
+  writeFileSync(${JSON.stringify(`${countFile}.sql`)}, recent.map((text) => String(text).replace(/\\s+/g, ' ')).join('\\n'));
 });
 `;
 writeFileSync('/tmp/spectacle-posting-cost-counter.mjs', counter);

@@ -51,7 +51,7 @@ pg.Client.prototype.query = function (...args) {
 };
 process.on('SIGUSR2', () => {
   writeFileSync(${JSON.stringify(countFile)}, String(count));
-  writeFileSync(${JSON.stringify(`${countFile}.sql`)}, recent.join('\\n'));
+  writeFileSync(${JSON.stringify(`${countFile}.sql`)}, recent.map((text) => String(text).replace(/\\s+/g, ' ')).join('\\n'));
 });
 `;
 writeFileSync('/tmp/spectacle-posting-cost-counter.mjs', counter);
@@ -161,12 +161,34 @@ async function setUp(root: string, index: number): Promise<Setup> {
   };
 }
 
+// The statements of one posting, after a few to warm the server's caches.
+async function showStatements({ root, data, bench, url: serverUrl, body }: Setup): Promise<void> {
+  const server = await startServerProcess(root, { kind: 'postgres', url: serverUrl }, data);
+  try {
+    const headers = (await signIn(server.base, bench.businessId)).write;
+    const post = async () => {
+      const response = await fetch(`${server.base}/api/invoices`, { method: 'POST', headers, body: body() });
+      if (!response.ok) throw new Error(`The posting failed: ${response.status} ${await response.text()}`);
+    };
+    for (let warm = 0; warm < 5; warm += 1) await post();
+    const before = await statements(server.pid);
+    await post();
+    const sent = (await statements(server.pid)) - before;
+    const texts = readFileSync(`${countFile}.sql`, 'utf8').split('\n').slice(-sent);
+    console.log(`${root}: ${sent} statements`);
+    for (const text of texts) console.log(`  ${text.slice(0, 240)}`);
+  } finally {
+    await server.stop();
+  }
+}
+
 const rows: string[][] = [];
 const profile = process.env.POSTING_PROFILE ? ` --cpu-prof --cpu-prof-dir=${process.env.POSTING_PROFILE}` : '';
 process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import /tmp/spectacle-posting-cost-counter.mjs${profile}`;
 const setups: Setup[] = [];
 for (const [index, root] of roots.entries()) setups.push(await setUp(root, index));
-for (let round = 1; round <= rounds; round += 1) {
+if (process.env.POSTING_SHOW) for (const setup of setups) await showStatements(setup);
+for (let round = 1; round <= (process.env.POSTING_SHOW ? 0 : rounds); round += 1) {
   for (const { root, data, bench, url: serverUrl, body } of setups) {
     const server = await startServerProcess(root, { kind: 'postgres', url: serverUrl }, data);
     try {

@@ -5,12 +5,14 @@ import { checkOpenDay } from './closed-day.ts';
 import { checkDocumentDate } from './document-date.ts';
 import { dynamic } from './dynamic.ts';
 import { createdEntry, forgetHistory, presentedRow, recordChange } from './history.ts';
-import { findRecord, presentOne } from './query.ts';
+import { findRecord } from './query.ts';
+import { readOne } from './read-one.ts';
 import type { AnyResource, LastSteps, RecordTableName, ResourceContext, Row, TableName } from './resource.ts';
 import { checkWorkPlace } from './work-location.ts';
 
 // Each mutation runs in one transaction: the engine's checks, the definition's hook (or the default row
-// operation) and the re-read of the answer commit together or not at all. A transaction that PostgreSQL aborts
+// operation) and the re-read of the answer commit together or not at all. The answer is read as a read of one
+// record is, in one statement where the resource has one (engine/read-one.ts). A transaction that PostgreSQL aborts
 // for a deadlock or a serialization failure runs again whole, rather than answering 500.
 function inTransaction<T>(ctx: ResourceContext, work: (trx: ResourceContext) => Promise<T>): Promise<T> {
   return retryTransaction(() => ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx })));
@@ -61,7 +63,7 @@ export function createRecord(
     const lastSteps: LastSteps = [];
     const trx = { ...within, lastSteps };
     const id = await createParsed(resource, trx, input);
-    const record = await presentOne(resource, trx, id);
+    const record = await readOne(resource, trx, id);
     let taken = false;
     if (lastSteps.length > 0) {
       const entry = createdEntry(resource, trx, id, record);
@@ -112,7 +114,7 @@ export function updateRecord(resource: AnyResource, ctx: ResourceContext, id: nu
     const before = await presentedRow(resource, trx, existing);
     if (resource.update) await resource.update(trx, existing, input);
     else await updateColumns(trx, resource.table, id, columns);
-    const record = await presentOne(resource, trx, id);
+    const record = await readOne(resource, trx, id);
     await recordChange(resource, trx, id, 'updated', before, record);
     return record;
   });
@@ -128,7 +130,7 @@ export function softDeleteRecord(resource: AnyResource, ctx: ResourceContext, id
     const before = await presentedRow(resource, trx, existing);
     if (resource.softDelete) await resource.softDelete(trx, existing);
     else await updateColumns(trx, resource.table, id, { deleted_at: trx.now });
-    const record = await presentOne(resource, trx, id);
+    const record = await readOne(resource, trx, id);
     await recordChange(resource, trx, id, 'deleted', before, record);
     return record;
   });
@@ -144,7 +146,7 @@ export function restoreRecord(resource: AnyResource, ctx: ResourceContext, id: n
     const before = await presentedRow(resource, trx, existing);
     if (resource.restore) await resource.restore(trx, existing);
     else await updateColumns(trx, resource.table, id, { deleted_at: null });
-    const record = await presentOne(resource, trx, id);
+    const record = await readOne(resource, trx, id);
     await recordChange(resource, trx, id, 'restored', before, record);
     return record;
   });

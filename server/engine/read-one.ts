@@ -25,21 +25,36 @@ export type ChildRows = {
   fields: readonly string[];
   // The record's columns the child's columns must equal, as child column → record column.
   on: Readonly<Record<string, string>>;
+  // A record the child refers to by `reference` (null once gone), whose columns join the child's, as name in the
+  // JSON object → column.
+  joined?: { table: string; reference: string; fields: Readonly<Record<string, string>> };
 };
 
 // The record's child rows as one JSON array, in no particular order (SQLite answers it as text, PostgreSQL
 // parsed): read with `childRows`. Ordering them in SQL cost SQLite a sorter on every read, more than the rest of
 // the statement; the few rows of one record are ordered where they are presented.
 export function childRowsColumn(dialect: DialectName, as: string, of: string, child: ChildRows): string {
-  const pairs = child.fields.map((field) => `'${field}', ${quoted('child', field)}`).join(', ');
+  const { joined } = child;
+  const pairs = [
+    ...child.fields.map((field) => `'${field}', ${quoted('child', field)}`),
+    ...Object.entries(joined?.fields ?? {}).map(
+      ([name, column]) => `'${quoted(name).slice(1, -1)}', ${quoted('joined', column)}`,
+    ),
+  ].join(', ');
   const on = Object.entries(child.on)
     .map(([childColumn, column]) => `${quoted('child', childColumn)} = ${quoted(of, column)}`)
     .join(' AND ');
-  const array =
-    dialect === 'postgres'
-      ? `coalesce(json_agg(json_build_object(${pairs})), '[]'::json)`
-      : `json_group_array(json_object(${pairs}))`;
-  return `(SELECT ${array} FROM ${quoted(child.table)} AS "child" WHERE ${on}) AS ${quoted(as)}`;
+  const join = joined
+    ? ` LEFT JOIN ${quoted(joined.table)} AS "joined" ON "joined"."id" = ${quoted('child', joined.reference)}`
+    : '';
+  return `(SELECT ${jsonArray(dialect, pairs)} FROM ${quoted(child.table)} AS "child"${join} WHERE ${on}) AS ${quoted(as)}`;
+}
+
+// The JSON array of one object of `pairs` ('name', value, ...) per row, '[]' for none.
+export function jsonArray(dialect: DialectName, pairs: string): string {
+  return dialect === 'postgres'
+    ? `coalesce(json_agg(json_build_object(${pairs})), '[]'::json)`
+    : `json_group_array(json_object(${pairs}))`;
 }
 
 export function childRows<T>(value: unknown): T[] {

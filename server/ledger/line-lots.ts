@@ -1,8 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import type { DialectName } from '../db/dialect.ts';
 import { runReused } from '../db/reused-query.ts';
 import type { StockBalance } from '../db/tables/documents.ts';
 import { fromThousandths } from '../domain/quantity.ts';
+import { jsonArray } from '../engine/read-one.ts';
 
 export type PresentedLineLot = { lot_number: string; expires_on: string; quantity: number };
 
@@ -33,6 +35,21 @@ export async function lineLots(
         .orderBy('expires_on')
         .orderBy('lot_number'),
   );
+  return lotsByLine(rows, way);
+}
+
+export type LineLotRow = {
+  document_line_id: number | null;
+  lot_number: string | null;
+  expires_on: string | null;
+  delta: string | number;
+};
+
+// The lots of each line from its movements' sums by lot, read in order of expiry and lot number.
+export function lotsByLine(
+  rows: readonly LineLotRow[],
+  way: 'out' | 'in' = 'out',
+): (lineId: number) => PresentedLineLot[] {
   const byLine = new Map<number, PresentedLineLot[]>();
   for (const row of rows) {
     const taken = way === 'out' ? -Number(row.delta) : Number(row.delta);
@@ -42,4 +59,25 @@ export async function lineLots(
     byLine.set(row.document_line_id, lots);
   }
   return (lineId) => byLine.get(lineId) ?? [];
+}
+
+// The same sums for one document, as a JSON array column of the document's one-statement read (engine/read-one.ts),
+// in the order lineLots reads them: the aggregate keeps its subquery's order in both databases.
+export function lineLotsColumn(
+  dialect: DialectName,
+  as: string,
+  documentTable: string,
+  documentType: string,
+  balance: StockBalance,
+): string {
+  const pairs = ['document_line_id', 'lot_number', 'expires_on', 'delta'].map(
+    (field) => `'${field}', "sums"."${field}"`,
+  );
+  return `(SELECT ${jsonArray(dialect, pairs.join(', '))} FROM (
+      SELECT "document_line_id", "lot_number", "expires_on", sum("quantity_delta") AS "delta" FROM "stock_movements"
+      WHERE "document_type" = '${documentType}' AND "document_id" = "${documentTable}"."id" AND "balance" = '${balance}'
+        AND "stock_lot_id" IS NOT NULL
+      GROUP BY "document_line_id", "lot_number", "expires_on"
+      ORDER BY "expires_on", "lot_number"
+    ) AS "sums") AS "${as}"`;
 }

@@ -78,15 +78,18 @@ type SaleLineInput = { item_id: number; quantity: number; unit_price?: number; d
 
 // A sale's lines (a quotation's, an invoice's, a job order's), their items checked: an omitted unit price is the
 // branch's latest sale price on the document's date. Answers the facts of the items too, which posting needs again.
+// `known`: the items as already read (requireSaleFacts).
 export async function priceSaleLines(
   context: PostingContext,
   lines: readonly SaleLineInput[],
   branchId: number,
   onDate: string,
+  known?: ReadonlyMap<number, ItemFacts>,
 ): Promise<{ priced: PricedLine[]; items: Map<number, ItemFacts> }> {
   const items = await requireLineItems(
     context,
     lines.map((line) => line.item_id),
+    known,
   );
   const resolved = await resolveLinePrices(
     lines,

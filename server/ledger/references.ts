@@ -1,10 +1,9 @@
-import { type Selectable, type SelectQueryBuilder, sql } from 'kysely';
+import { CompiledQuery, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { runReused } from '../db/reused-query.ts';
 import type { TaxClassColumn } from '../db/tables/philippine-sales.ts';
 import { type Location, locationOf } from '../domain/location.ts';
 import { type FieldErrors, fieldError, notFound, unprocessable } from '../domain/refusal.ts';
-import { dynamic } from '../engine/dynamic.ts';
 import type { DocumentTable } from './document-lifecycle.ts';
 import type { PostingContext } from './posting-context.ts';
 
@@ -30,35 +29,6 @@ export async function requireActive(
         .where('deleted_at', 'is', null),
   );
   if (!row) throw fieldError(field, `The selected ${field} is invalid.`);
-}
-
-// Several references checked as requireActive does, in one statement (a posting's round trips are its cost on
-// PostgreSQL, docs/PERFORMANCE.md); the first invalid one, in the order given, is refused.
-export async function requireAllActive(
-  context: PostingContext,
-  references: readonly (readonly [table: ReferencedTable, id: number, field: string])[],
-): Promise<void> {
-  const values = references.flatMap(([, id]) => [id, context.businessId]);
-  const found = await runReused(
-    context.trx,
-    `active ${references.map(([table]) => table).join(', ')}`,
-    values,
-    (standIns) => {
-      const [first, ...rest] = references.map(([table], index) =>
-        dynamic(context.trx)
-          .selectFrom(table)
-          .select(sql<number>`${sql.lit(index)}`.as('reference'))
-          .where('id', '=', standIns[index * 2])
-          .where('business_id', '=', standIns[index * 2 + 1])
-          .where('deleted_at', 'is', null),
-      );
-      if (!first) throw new Error('No references to check.');
-      return rest.reduce((union, next) => union.unionAll(next), first);
-    },
-  );
-  const active = new Set(found.map((row) => Number(row.reference)));
-  const missing = references.find((_, index) => !active.has(index));
-  if (missing) throw fieldError(missing[2], `The selected ${missing[2]} is invalid.`);
 }
 
 const documentById = (context: PostingContext, table: DocumentTable, id: number) =>
@@ -131,15 +101,25 @@ export type ItemFacts = {
   item_type_id: number;
 };
 
+type ItemRow = {
+  id: number;
+  name: string;
+  is_inventory_tracked: number | boolean;
+  is_lot_tracked: number | boolean;
+  tax_class: TaxClassColumn;
+  item_type_id: number;
+};
+
 // Checks every line's item at once and answers whether each is stock-tracked (services are not) and kept by lot,
-// and what a sale's VAT needs of it.
+// and what a sale's VAT needs of it. `known`: the items as requireSaleFacts read them, only to be checked.
 export async function requireLineItems(
   context: PostingContext,
   itemIds: readonly number[],
+  known?: ReadonlyMap<number, ItemFacts>,
 ): Promise<Map<number, ItemFacts>> {
   const unique = [...new Set(itemIds)];
   const rows =
-    unique.length === 0
+    known || unique.length === 0
       ? []
       : await runReused(
           context.trx,
@@ -153,25 +133,89 @@ export async function requireLineItems(
               .where('deleted_at', 'is', null)
               .where('id', 'in', ids),
         );
-  const found = new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        name: row.name,
-        is_inventory_tracked: Number(row.is_inventory_tracked) === 1,
-        is_lot_tracked: Number(row.is_inventory_tracked) === 1 && Number(row.is_lot_tracked) === 1,
-        tax_class: row.tax_class,
-        item_type_id: row.item_type_id,
-      },
-    ]),
-  );
+  const found = known ? new Map(known) : new Map(rows.map((row) => [row.id, itemFacts(row)]));
   const errors: FieldErrors = {};
   itemIds.forEach((itemId, index) => {
     if (!found.has(itemId)) errors[`lines.${index}.item_id`] = [`The selected lines.${index}.item_id is invalid.`];
   });
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
   return found;
+}
+
+function itemFacts(row: ItemRow): ItemFacts {
+  return {
+    id: row.id,
+    name: row.name,
+    is_inventory_tracked: Number(row.is_inventory_tracked) === 1,
+    is_lot_tracked: Number(row.is_inventory_tracked) === 1 && Number(row.is_lot_tracked) === 1,
+    tax_class: row.tax_class,
+    item_type_id: row.item_type_id,
+  };
+}
+
+export type SaleFacts = { items: ReadonlyMap<number, ItemFacts>; vatRegistered: boolean };
+
+type SaleFactRow = Omit<ItemRow, 'id' | 'name' | 'tax_class' | 'item_type_id'> & {
+  kind: number;
+  reference: number | null;
+  id: number | null;
+  name: string | null;
+  tax_class: TaxClassColumn | null;
+  item_type_id: number | null;
+};
+
+// What a sale's posting reads before it writes, in one statement (a UNION ALL): its references checked as
+// requireActive checks each (the first invalid refused, in the order given), the active items among `itemIds` (for
+// requireLineItems to check, as `known`), and whether the business charges VAT (for applyVat). Each statement in
+// a posting's transaction is a round trip on PostgreSQL (docs/PERFORMANCE.md, issue 30).
+export async function requireSaleFacts(
+  context: PostingContext,
+  references: readonly (readonly [table: ReferencedTable, id: number, field: string])[],
+  itemIds: readonly number[],
+): Promise<SaleFacts> {
+  const parameters: unknown[] = [];
+  const postgres = context.dialect === 'postgres';
+  const value = (parameter: unknown) => {
+    parameters.push(parameter);
+    return postgres ? `$${parameters.length}` : '?';
+  };
+  const unique = [...new Set(itemIds)];
+  // The items first: PostgreSQL types a UNION's nulls from the branches before them.
+  const parts = [
+    `SELECT 0 AS "kind", NULL AS "reference", "id", "name", "is_inventory_tracked", "is_lot_tracked", "tax_class",
+      "item_type_id" FROM "items" WHERE "business_id" = ${value(context.businessId)} AND "deleted_at" IS NULL
+      AND "id" IN (${[...unique, 0].map(value).join(', ')})`,
+    ...references.map(([table, id], index) => {
+      if (!/^[a-z_]+$/.test(table)) throw new Error(`Cannot check ${table}.`);
+      return `SELECT 1, ${index}, NULL, NULL, NULL, NULL, NULL, NULL FROM "${table}" WHERE "id" = ${value(id)}
+        AND "business_id" = ${value(context.businessId)} AND "deleted_at" IS NULL`;
+    }),
+    `SELECT 2, "is_vat_registered", NULL, NULL, NULL, NULL, NULL, NULL FROM "businesses"
+      WHERE "id" = ${value(context.businessId)}`,
+  ];
+  const { rows } = await context.trx.executeQuery<SaleFactRow>(
+    CompiledQuery.raw(parts.join(' UNION ALL '), parameters),
+  );
+  const active = new Set(rows.filter((row) => Number(row.kind) === 1).map((row) => Number(row.reference)));
+  const missing = references.find((_, index) => !active.has(index));
+  if (missing) throw fieldError(missing[2], `The selected ${missing[2]} is invalid.`);
+  const business = rows.find((row) => Number(row.kind) === 2);
+  if (!business) throw new Error(`No business ${context.businessId}.`);
+  const items = new Map<number, ItemFacts>();
+  for (const row of rows) {
+    if (Number(row.kind) !== 0 || row.id === null) continue;
+    items.set(
+      Number(row.id),
+      itemFacts({
+        ...row,
+        id: Number(row.id),
+        name: row.name ?? '',
+        tax_class: row.tax_class as TaxClassColumn,
+        item_type_id: Number(row.item_type_id),
+      }),
+    );
+  }
+  return { items, vatRegistered: Number(business.reference) === 1 };
 }
 
 // The rows of `table` at the place (every row when the place is null); a table without warehouses has none at a

@@ -8,6 +8,7 @@ import { type Location, locationKey } from '../domain/location.ts';
 import type { Centavos } from '../domain/money.ts';
 import { fromThousandths, type Thousandths } from '../domain/quantity.ts';
 import { type FieldErrors, unprocessable } from '../domain/refusal.ts';
+import { type LineCosts, lineCostsUpdate, lineCostValues, writeLineCosts } from './line-costs.ts';
 import { type PostingContext, timestampOf } from './posting-context.ts';
 
 // How a change moves the average cost of the goods on hand:
@@ -47,11 +48,13 @@ type StockRow = {
 // a balance below zero is collected as a 422 on its line; nothing is written when any line fails, because the
 // caller's transaction rolls back. Returns the unit cost each change moved at (issues take the average).
 // The locked rows are read once and followed in memory, change by change; their new balances and the movements
-// are then written with one statement each, in the lock order.
+// are then written with one statement each, in the lock order. `lineCostsOf` turns the costs into those the
+// document's lines keep, written with them (in the same statement on PostgreSQL).
 export async function applyStockChanges(
   context: PostingContext,
   document: DocumentReference,
   changes: readonly StockChange[],
+  lineCostsOf?: (costs: readonly Centavos[]) => LineCosts,
 ): Promise<Centavos[]> {
   const rows = await lockStockRows(context, changes);
   const costs: Centavos[] = changes.map((change) => change.unitCost);
@@ -107,10 +110,13 @@ export async function applyStockChanges(
     });
   }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
-  if (context.dialect === 'postgres') await writeStockRowsAndMovements(context, [...moved.values()], movements);
-  else {
+  const lineCosts = lineCostsOf?.(costs) ?? null;
+  if (context.dialect === 'postgres') {
+    await writeStockRowsAndMovements(context, [...moved.values()], movements, lineCosts);
+  } else {
     await writeStockRows(context, [...moved.values()]);
     await insertReused(context.trx, 'stock_movements', movements);
+    if (lineCosts) await writeLineCosts(context, lineCosts);
   }
   return costs;
 }
@@ -126,12 +132,13 @@ async function writeStockRows(context: PostingContext, rows: readonly StockRow[]
   );
 }
 
-// On PostgreSQL the balances and the movements are written by one statement, the UPDATE in a WITH: a posting's
-// round trips are most of its cost there (docs/PERFORMANCE.md, issue 30).
+// On PostgreSQL the balances, the movements and the lines' costs are written by one statement, the UPDATEs in a
+// WITH: a posting's round trips are most of its cost there (docs/PERFORMANCE.md, issue 30).
 async function writeStockRowsAndMovements(
   context: PostingContext,
   rows: readonly StockRow[],
   movements: readonly Insertable<Database['stock_movements']>[],
+  lineCosts: LineCosts | null,
 ): Promise<void> {
   const columns = Object.keys(movements[0] ?? {});
   const records = movements as readonly Record<string, unknown>[];
@@ -142,18 +149,31 @@ async function writeStockRowsAndMovements(
   if (rows.length === 0 || movements.length === 0 || !sameShape) {
     await writeStockRows(context, rows);
     await insertReused(context.trx, 'stock_movements', movements);
+    if (lineCosts) await writeLineCosts(context, lineCosts);
     return;
   }
   const balances = stockRowValues(context, rows);
-  const values = [...balances, ...records.flatMap((record) => columns.map((column) => record[column]))];
+  const costs = lineCosts && lineCosts.costs.length > 0 ? lineCosts : null;
+  const costValues = costs ? lineCostValues(costs.costs) : [];
+  const values = [...balances, ...costValues, ...records.flatMap((record) => columns.map((column) => record[column]))];
+  const costsShape = costs ? ` and ${costs.table} costs of ${costs.costs.length} lines` : '';
   await runReused(
     context.trx,
-    `stock balances of ${rows.length} rows with ${movements.length} movements (${columns.join(', ')})`,
+    `stock balances of ${rows.length} rows with ${movements.length} movements (${columns.join(', ')})${costsShape}`,
     values,
     (standIns) => {
-      const movementStandIns = standIns.slice(balances.length);
-      return (context.trx as unknown as Kysely<Record<string, Record<string, unknown>>>)
-        .with('balances', () => stockRowsUpdate(context, rows.length, standIns).returning('id'))
+      const costStandIns = standIns.slice(balances.length, balances.length + costValues.length);
+      const movementStandIns = standIns.slice(balances.length + costValues.length);
+      const withBalances = (context.trx as unknown as Kysely<Record<string, Record<string, unknown>>>).with(
+        'balances',
+        () => stockRowsUpdate(context, rows.length, standIns).returning('id'),
+      );
+      const withCosts = costs
+        ? withBalances.with('line_costs', () =>
+            lineCostsUpdate(context, costs.table, costs.costs.length, costStandIns).returning('id'),
+          )
+        : withBalances;
+      return withCosts
         .insertInto('stock_movements')
         .values(
           records.map((_, row) =>
@@ -264,10 +284,13 @@ function lockOrder(changes: readonly StockChange[]) {
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index));
 }
 
-// A posting that applies changes in several steps locks all its rows first, in the one global order: missing
-// rows are created (in that order), then all are read and, on PostgreSQL, locked by one SELECT whose ORDER BY
-// is the order its locks are taken in. SQLite has one writer at a time and nothing to lock: it reads first and
-// creates only the rows it did not find. Answers the rows by item and location.
+// A posting that applies changes in several steps locks all its rows first, in the one global order: they are
+// read and, on PostgreSQL, locked by one SELECT whose ORDER BY is the order its locks are taken in. Rows it did
+// not find are then created and all are read (and locked) again. The rows are there but for an item's first
+// movement at a place, so a posting usually sends one statement here instead of an INSERT that finds every row
+// already there and then the SELECT (docs/PERFORMANCE.md, issue 30). A posting that creates rows holds the
+// others' locks meanwhile, out of the global order; a deadlock that may cause is retried whole
+// (db/transaction-retry.ts). Answers the rows by item and location.
 export async function lockStockRows(
   context: PostingContext,
   changes: readonly StockChange[],
@@ -277,16 +300,12 @@ export async function lockStockRows(
     places.set(key, { itemId: change.itemId, location: change.location });
   }
   if (places.size === 0) return new Map();
-  if (context.dialect === 'sqlite') {
-    const found = await readStockRows(context, places);
-    if (found.size === places.size) return found;
-    await insertStockRows(
-      context,
-      [...places].filter(([key]) => !found.has(key)).map(([, place]) => place),
-    );
-  } else {
-    await insertStockRows(context, [...places.values()]);
-  }
+  const found = await readStockRows(context, places);
+  if (found.size === places.size) return found;
+  await insertStockRows(
+    context,
+    [...places].filter(([key]) => !found.has(key)).map(([, place]) => place),
+  );
   return readStockRows(context, places);
 }
 

@@ -14,7 +14,14 @@ export async function presentVat(db: Kysely<Database>, rows: readonly VatRow[]) 
       ? []
       : await db.selectFrom('discount_programs').select(['id', 'name', 'percent']).where('id', 'in', ids).execute();
   const programOf = new Map(programs.map((program) => [program.id, program]));
-  return (row: VatRow) => ({
+  return (row: VatRow) => vatOf(row, programOf.get(row.special_discount_program_id ?? 0) ?? null);
+}
+
+export type ProgramLabel = { name: string | null; percent: number };
+
+// One row's breakdown, its special discount's program as read with it (null once gone).
+export function vatOf(row: VatRow, program: ProgramLabel | null) {
+  return {
     vat_removed: centavosToPesos(Number(row.vat_removed)),
     special_discount_total: centavosToPesos(Number(row.special_discount_total)),
     vatable_sales: centavosToPesos(Number(row.vatable_sales)),
@@ -26,10 +33,10 @@ export async function presentVat(db: Kysely<Database>, rows: readonly VatRow[]) 
         ? null
         : {
             program_id: row.special_discount_program_id,
-            program_name: programOf.get(row.special_discount_program_id)?.name ?? null,
-            percent: programOf.get(row.special_discount_program_id)?.percent ?? 0,
+            program_name: program?.name ?? null,
+            percent: program?.percent ?? 0,
             holder_name: row.special_discount_holder_name ?? '',
             holder_id_number: row.special_discount_holder_id_number ?? '',
           },
-  });
+  };
 }

@@ -48,20 +48,18 @@ type VatItem = { id: number; tax_class: TaxClassColumn; item_type_id: number };
 // Re-prices sales lines (already priced and tier-discounted) under docs/domain/sales.md (Philippine VAT; Senior citizen
 // and PWD discounts): each item's tax class, the business's VAT registration and the special discount, when one is
 // given, on the lines it qualifies for. `known`: every line's item, when the caller has just read them
-// (requireLineItems); otherwise they are read here.
+// (requireLineItems); otherwise they are read here. `vatRegistered`: the business's registration, when the caller
+// has read it (requireSaleFacts).
 export async function applyVat(
   context: PostingContext,
   lines: readonly PricedLine[],
   special: SpecialDiscountInput | null | undefined,
   known?: ReadonlyMap<number, VatItem>,
+  vatRegistered?: boolean,
 ): Promise<{ lines: VatPricedLine[]; header: VatHeaderColumns }> {
-  const [business] = await runReused(context.trx, 'business VAT registration', [context.businessId] as const, ([id]) =>
-    context.trx.selectFrom('businesses').select('is_vat_registered').where('id', '=', id),
-  );
-  if (!business) throw new Error(`No business ${context.businessId}.`);
   const program = special ? await requireProgram(context, special) : null;
   const itemOf = known ?? (await readVatItems(context, lines));
-  const settings = { vatRegistered: business.is_vat_registered === 1, program };
+  const settings = { vatRegistered: vatRegistered ?? (await readVatRegistration(context)), program };
   const figures: SaleLineFigures[] = lines.map((line) => {
     const item = itemOf.get(line.item_id);
     return computeSaleLine(
@@ -96,6 +94,14 @@ export async function applyVat(
       special_discount_holder_id_number: special ? special.holder_id_number.trim() : null,
     },
   };
+}
+
+async function readVatRegistration(context: PostingContext): Promise<boolean> {
+  const [business] = await runReused(context.trx, 'business VAT registration', [context.businessId] as const, ([id]) =>
+    context.trx.selectFrom('businesses').select('is_vat_registered').where('id', '=', id),
+  );
+  if (!business) throw new Error(`No business ${context.businessId}.`);
+  return business.is_vat_registered === 1;
 }
 
 async function readVatItems(context: PostingContext, lines: readonly PricedLine[]): Promise<Map<number, VatItem>> {

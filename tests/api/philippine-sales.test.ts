@@ -180,6 +180,10 @@ describe('the VAT breakdown and the special discount on an invoice', () => {
       [800, 'vat_exempt', 200],
       [224, 'vatable', 0],
     ]);
+    // The read of one (one statement) names the program and orders the lines as the list does.
+    const listed = await admin.get('/api/invoices');
+    expect((listed.json as { data: unknown[] }).data[0]).toEqual(invoice);
+    expect((await admin.get(`/api/invoices/${invoice.id}`)).json).toEqual(invoice);
   });
 
   it('names the missing holder name, ID number or program in a 422', async () => {

@@ -161,6 +161,10 @@ describe('selling lot-tracked items', () => {
       { lot_number: 'L-SOON', expires_on: inDays(30), quantity: 3 },
       { lot_number: 'L-LATE', expires_on: inDays(300), quantity: 1 },
     ]);
+    // The answer and the read of one (one statement) show the lots as the list does.
+    const listed = await clerk.get('/api/invoices');
+    expect((listed.json as { data: unknown[] }).data[0]).toEqual(invoice);
+    expect((await clerk.get(`/api/invoices/${invoice.id}`)).json).toEqual(invoice);
     expect(await lots('')).toEqual({ 'Makati/L-OLD': 2, 'Makati/L-SOON': 0, 'Makati/L-LATE': 4 });
     expect(await stockTotal(branchA)).toBe(6);
 

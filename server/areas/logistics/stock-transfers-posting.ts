@@ -152,11 +152,10 @@ export const postStockTransfer: Posting = async (context, id, direction) => {
   const sourceCosts = await applyStockChanges(context, document, source.changes);
   if (direction === 1) {
     for (const [index, line] of lines.entries()) line.unit_cost = sourceCosts[source.lineOf.indexOf(index)] ?? 0;
-    await writeLineCosts(
-      context,
-      'stock_transfer_lines',
-      lines.map((line) => ({ id: line.id, cost: line.unit_cost })),
-    );
+    await writeLineCosts(context, {
+      table: 'stock_transfer_lines',
+      costs: lines.map((line) => ({ id: line.id, cost: line.unit_cost })),
+    });
   }
   // The goods travel in the lots they left in: the destination's transit holds the same lots and expiries.
   await applyStockChanges(

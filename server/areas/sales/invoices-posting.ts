@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { CreateInvoiceBody, UpdateInvoiceBody } from '../../../generated/zod/invoices/invoices.zod.ts';
-import { insertReused } from '../../db/reused-insert.ts';
+import { insertHeaderAndLines, insertReused } from '../../db/reused-insert.ts';
 import { paymentStatus } from '../../domain/document-status.ts';
 import type { Location } from '../../domain/location.ts';
 import { conflict, refusal } from '../../domain/refusal.ts';
@@ -10,7 +10,6 @@ import type { CreatedEntry } from '../../engine/resource.ts';
 import { assignDocumentNumber, assignReferenceNumber, takeNumbersStep } from '../../ledger/document-counter.ts';
 import { reviseDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
-import { writeLineCosts } from '../../ledger/line-costs.ts';
 import { lineIssue } from '../../ledger/line-movements.ts';
 import { type PostingContext, type PostingDirection, timestampOf } from '../../ledger/posting-context.ts';
 import { type PricedLine, priceSaleLines } from '../../ledger/priced-lines.ts';
@@ -18,9 +17,9 @@ import {
   findDocument,
   type ItemFacts,
   requireActive,
-  requireAllActive,
   requireDocument,
   requireLineItems,
+  requireSaleFacts,
 } from '../../ledger/references.ts';
 import { hasStandingMemos } from '../../ledger/settlement.ts';
 import { applyStockChanges } from '../../ledger/stock-ledger.ts';
@@ -48,21 +47,36 @@ async function insertLines(
   lines: readonly VatPricedLine[],
   lotNumbers: readonly (string | null | undefined)[],
 ): Promise<StoredLine[]> {
-  const at = timestampOf(context);
   const inserted = await insertReused(
     context.trx,
     'invoice_lines',
-    lines.map((line) => ({
-      business_id: context.businessId,
-      invoice_id: invoiceId,
-      ...saleLineColumns(line),
-      unit_cost: 0,
-      lot_number: lotNumbers[line.position] ?? null,
-      created_at: at,
-      updated_at: at,
-    })),
+    lineRows(context, lines, lotNumbers).map((row) => ({ ...row, invoice_id: invoiceId })),
     ['id', 'position'],
   );
+  return asStored(lines, inserted, lotNumbers);
+}
+
+function lineRows(
+  context: PostingContext,
+  lines: readonly VatPricedLine[],
+  lotNumbers: readonly (string | null | undefined)[],
+) {
+  const at = timestampOf(context);
+  return lines.map((line) => ({
+    business_id: context.businessId,
+    ...saleLineColumns(line),
+    unit_cost: 0,
+    lot_number: lotNumbers[line.position] ?? null,
+    created_at: at,
+    updated_at: at,
+  }));
+}
+
+function asStored(
+  lines: readonly VatPricedLine[],
+  inserted: readonly { id: number; position: number }[],
+  lotNumbers: readonly (string | null | undefined)[],
+): StoredLine[] {
   const idAt = new Map(inserted.map((row) => [row.position, row.id]));
   return lines.map((line) => ({
     id: idAt.get(line.position) ?? 0,
@@ -74,14 +88,24 @@ async function insertLines(
 }
 
 export async function createInvoice(context: PostingContext, input: InvoiceInput): Promise<number> {
-  await requireAllActive(context, [
-    ['contacts', input.contact_id, 'contact_id'],
-    ['branches', input.branch_id, 'branch_id'],
-  ]);
+  const facts = await requireSaleFacts(
+    context,
+    [
+      ['contacts', input.contact_id, 'contact_id'],
+      ['branches', input.branch_id, 'branch_id'],
+    ],
+    input.lines.map((line) => line.item_id),
+  );
   if (input.quotation_id != null) await requireDocument(context, 'quotations', input.quotation_id, 'quotation_id');
   await requireLinkableJobOrder(context, input.job_order_id, 'invoice', input.contact_id);
-  const { priced, items } = await priceSaleLines(context, input.lines, input.branch_id, input.invoice_date);
-  const { lines, header: totals } = await applyVat(context, priced, input.special_discount, items);
+  const { priced, items } = await priceSaleLines(
+    context,
+    input.lines,
+    input.branch_id,
+    input.invoice_date,
+    facts.items,
+  );
+  const { lines, header: totals } = await applyVat(context, priced, input.special_discount, items, facts.vatRegistered);
   const location = { branch_id: input.branch_id, warehouse_id: null };
   const at = timestampOf(context);
   // SQLite writes one transaction at a time, so when a counter's row is locked changes nothing there: the numbers
@@ -91,11 +115,12 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
   // insert only waits for the first's commit, which has replaced it by then.
   const numbers = context.dialect === 'sqlite' ? await takeInvoiceNumbers(context, location, input.contact_id) : null;
   const pending = `pending ${randomUUID().slice(0, 8)}`;
-  const [header] = await insertReused(
+  const lotNumbers = input.lines.map((line) => line.lot_number);
+  const inserted = await insertHeaderAndLines(
     context.trx,
-    'invoices',
-    [
-      {
+    {
+      table: 'invoices',
+      row: {
         business_id: context.businessId,
         number: numbers?.number ?? pending,
         reference_number: numbers?.reference_number ?? pending,
@@ -114,16 +139,16 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
         created_by: context.userId,
         updated_by: context.userId,
       },
-    ],
-    ['id', 'number', 'branch_id', 'invoice_date'],
+    },
+    {
+      table: 'invoice_lines',
+      headerColumn: 'invoice_id',
+      rows: lineRows(context, lines, lotNumbers),
+      returning: ['id', 'position'],
+    },
   );
-  if (!header) throw new Error('The invoice was not inserted.');
-  const stored = await insertLines(
-    context,
-    header.id,
-    lines,
-    input.lines.map((line) => line.lot_number),
-  );
+  const header = { id: inserted.id, branch_id: input.branch_id, invoice_date: input.invoice_date };
+  const stored = asStored(lines, inserted.lines, lotNumbers);
   // The new invoice posts from what was just written, without reading it back.
   await moveStock(context, { ...header, number: numbers?.number ?? null }, stored, items, 1);
   if (!numbers) {
@@ -245,14 +270,17 @@ async function moveStock(
       lotField: lineField(index, 'lot_number'),
     })),
   );
-  const costs = await applyStockChanges(context, { type: 'invoice', id, number: invoice.number }, changes);
-  if (direction === 1) {
-    await writeLineCosts(
-      context,
-      'invoice_lines',
-      tracked.map(({ line }, position) => ({ id: line.id, cost: costs[lineOf.indexOf(position)] ?? 0 })),
-    );
-  }
+  await applyStockChanges(
+    context,
+    { type: 'invoice', id, number: invoice.number },
+    changes,
+    direction === 1
+      ? (costs) => ({
+          table: 'invoice_lines',
+          costs: tracked.map(({ line }, position) => ({ id: line.id, cost: costs[lineOf.indexOf(position)] ?? 0 })),
+        })
+      : undefined,
+  );
 }
 
 // The lines as stored, to be priced again when only the special discount changes.

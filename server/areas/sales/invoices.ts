@@ -5,13 +5,22 @@ import { fromThousandths } from '../../domain/quantity.ts';
 import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns, storedFields } from '../../engine/dynamic.ts';
 import { byCreditedBalance, withCreditedBalance } from '../../engine/open-documents.ts';
+import { childRows, childRowsColumn, referencedColumn, referencedText } from '../../engine/read-one.ts';
+import type { Row } from '../../engine/resource.ts';
 import { paidAndBalance } from '../../ledger/document-presenting.ts';
 import { documentResource } from '../../ledger/document-resource.ts';
-import { lineLots } from '../../ledger/line-lots.ts';
+import {
+  type LineLotRow,
+  lineLots,
+  lineLotsColumn,
+  lotsByLine,
+  type PresentedLineLot,
+} from '../../ledger/line-lots.ts';
+import { vatOf } from '../../ledger/vat-presenting.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
 import { createInvoice, postInvoice, updateInvoice } from './invoices-posting.ts';
-import { presentSaleHeads } from './sale-heads.ts';
-import { presentSalesLines } from './sales-lines.ts';
+import { presentSaleHeads, saleHead } from './sale-heads.ts';
+import { presentSalesLines, salesLine } from './sales-lines.ts';
 
 export const invoicesResource = documentResource({
   table: 'invoices',
@@ -30,30 +39,105 @@ export const invoicesResource = documentResource({
   update: updateInvoice,
   post: postInvoice,
   async present(ctx, rows) {
-    const linesOf = await presentSalesLines(ctx.db, 'invoice_lines', rows, (line) => ({
-      lot_number: line.lot_number ?? null,
-      credited_quantity: fromThousandths(Number(line.credited_quantity)),
-      credited_amount: centavosToPesos(Number(line.credited_amount)),
-    }));
+    const linesOf = await presentSalesLines(ctx.db, 'invoice_lines', rows, invoiceLineMore);
     const headOf = await presentSaleHeads(ctx.db, rows);
     const lotsOf = await lineLots(ctx.db, 'invoice', 'on_hand', rows);
-    return rows.map((row) => ({
-      ...auditColumns(row),
-      ...storedFields(row, [
-        'business_id',
-        'contact_id',
-        'branch_id',
-        'invoice_date',
-        'due_date',
-        'quotation_id',
-        'job_order_id',
-        'notes',
-      ]),
-      ...headOf(row),
-      credited_total: centavosToPesos(Number(row.credited_total)),
-      ...paidAndBalance(row, Number(row.credited_total)),
-      status: row.status,
-      lines: linesOf(row.id).map((line) => ({ ...line, lots: lotsOf(line.id) })),
-    }));
+    return rows.map((row) => presentInvoice(row, headOf(row), linesOf(row.id), lotsOf));
+  },
+  // The answer after every posting, and the read of one invoice: the header, its names, its lines with their
+  // items and their lots in one statement instead of four (docs/PERFORMANCE.md, issue 30).
+  one: {
+    columns: (dialect) => [
+      referencedColumn('contact_name', 'invoices', 'contact_id', 'contacts'),
+      referencedColumn('branch_name', 'invoices', 'branch_id', 'branches'),
+      referencedColumn('special_discount_program_name', 'invoices', 'special_discount_program_id', 'discount_programs'),
+      referencedColumn(
+        'special_discount_program_percent',
+        'invoices',
+        'special_discount_program_id',
+        'discount_programs',
+        'percent',
+      ),
+      childRowsColumn(dialect, 'invoice_lines', 'invoices', {
+        table: 'invoice_lines',
+        fields: [
+          'id',
+          'position',
+          'item_id',
+          'quantity',
+          'unit_price',
+          'discount_percent',
+          'amount',
+          'tax_class',
+          'special_discount_amount',
+          'lot_number',
+          'credited_quantity',
+          'credited_amount',
+        ],
+        on: { invoice_id: 'id' },
+        joined: { table: 'items', reference: 'item_id', fields: { item_code: 'code', item_name: 'name' } },
+      }),
+      lineLotsColumn(dialect, 'line_lots', 'invoices', 'invoice', 'on_hand'),
+    ],
+    present: (_ctx, row) => {
+      const program =
+        row.special_discount_program_id === null
+          ? null
+          : {
+              name: referencedText(row.special_discount_program_name),
+              percent: Number(row.special_discount_program_percent ?? 0),
+            };
+      const head = saleHead(
+        row,
+        { contact: referencedText(row.contact_name), branch: referencedText(row.branch_name) },
+        vatOf(row, program),
+      );
+      const lines = childRows<OneLine>(row.invoice_lines)
+        .sort((a, b) => a.position - b.position)
+        .map((line) => ({
+          ...salesLine(line, { item_code: line.item_code ?? null, item_name: line.item_name ?? null }),
+          ...invoiceLineMore(line),
+        }));
+      return presentInvoice(row, head, lines, lotsByLine(childRows<LineLotRow>(row.line_lots)));
+    },
   },
 });
+
+type InvoiceRow = Row<'invoices'>;
+
+type OneLine = Parameters<typeof salesLine>[0] &
+  Parameters<typeof invoiceLineMore>[0] & { position: number; item_code?: string | null; item_name?: string | null };
+
+function invoiceLineMore(line: { lot_number: string | null; credited_quantity: number; credited_amount: number }) {
+  return {
+    lot_number: line.lot_number ?? null,
+    credited_quantity: fromThousandths(Number(line.credited_quantity)),
+    credited_amount: centavosToPesos(Number(line.credited_amount)),
+  };
+}
+
+function presentInvoice<Line extends { id: number }>(
+  row: InvoiceRow,
+  head: ReturnType<typeof saleHead>,
+  lines: readonly Line[],
+  lotsOf: (lineId: number) => PresentedLineLot[],
+) {
+  return {
+    ...auditColumns(row),
+    ...storedFields(row, [
+      'business_id',
+      'contact_id',
+      'branch_id',
+      'invoice_date',
+      'due_date',
+      'quotation_id',
+      'job_order_id',
+      'notes',
+    ]),
+    ...head,
+    credited_total: centavosToPesos(Number(row.credited_total)),
+    ...paidAndBalance(row, Number(row.credited_total)),
+    status: row.status,
+    lines: lines.map((line) => ({ ...line, lots: lotsOf(line.id) })),
+  };
+}

@@ -17,16 +17,34 @@ export async function presentSalesLines<T extends SalesLineTable, More extends o
   const { linesOf, itemOf } = await documentLines<SalesLineTable>(db, table, documents);
   return (documentId: number) =>
     linesOf(documentId).map((line) => ({
-      id: line.id,
-      item_id: line.item_id,
-      quantity: fromThousandths(Number(line.quantity)),
-      unit_price: centavosToPesos(Number(line.unit_price)),
-      discount_percent: line.discount_percent,
-      ...itemOf(line.item_id),
-      amount: centavosToPesos(Number(line.amount)),
-      tax_class: line.tax_class,
-      special_discount_amount: centavosToPesos(Number(line.special_discount_amount)),
+      ...salesLine(line, itemOf(line.item_id)),
       // documentLines reads every column of `table`'s own rows.
       ...more?.(line as Selectable<Database[T]>),
     }));
+}
+
+type StoredSalesLine = {
+  id: number;
+  item_id: number;
+  quantity: number;
+  unit_price: number;
+  discount_percent: number | null;
+  amount: number;
+  tax_class: string;
+  special_discount_amount: number;
+};
+
+// One stored line as the contract shows it, with its item's code and name.
+export function salesLine(line: StoredSalesLine, item: { item_code: string | null; item_name: string | null }) {
+  return {
+    id: line.id,
+    item_id: line.item_id,
+    quantity: fromThousandths(Number(line.quantity)),
+    unit_price: centavosToPesos(Number(line.unit_price)),
+    discount_percent: line.discount_percent,
+    ...item,
+    amount: centavosToPesos(Number(line.amount)),
+    tax_class: line.tax_class,
+    special_discount_amount: centavosToPesos(Number(line.special_discount_amount)),
+  };
 }

@@ -11,15 +11,11 @@
 // PostgreSQL (a schema per data set) instead of SQLite.
 
 import { resolve } from 'node:path';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
-import { CreateInvoiceBody } from '../generated/zod/invoices/invoices.zod.ts';
 import { itemsResource } from '../server/areas/inventory/items.ts';
 import { powerGrid } from '../server/areas/inventory/lens-families.ts';
-import type { InvoiceInput } from '../server/areas/sales/invoices-posting.ts';
-import type { Database } from '../server/db/database.ts';
 import { demoLensFamily } from '../server/demo/optical-catalogue.ts';
-import { businessDate } from '../server/domain/business-date.ts';
 import { searchCountBound } from '../server/engine/list.ts';
 import { maintainedTotal } from '../server/engine/maintained-total.ts';
 import { matchingIdsInOrder } from '../server/engine/search-index.ts';
@@ -37,6 +33,7 @@ import { benchCpuPerRequest } from './bench/cpu-per-request.ts';
 import { benchCsvExport } from './bench/csv-export.ts';
 import { benchHistoryCost } from './bench/history-cost.ts';
 import { benchImportLoad } from './bench/import-load.ts';
+import { invoiceInputs } from './bench/invoice-inputs.ts';
 import { type Figures, measureDirect, measureHttp } from './bench/measure.ts';
 import { addBenchSales, benchOwnerReports, invoiceCount } from './bench/owner-reports.ts';
 import { benchReadOneShare, shareHeader, shareRows, shareTitle } from './bench/read-one-ceiling.ts';
@@ -221,35 +218,8 @@ async function benchPowerGrid(bench: BenchDatabase, session: Session): Promise<v
   );
 }
 
-// A new 5-line invoice each call, walking through the stocked items so that postings do not drain one stock row.
-async function invoiceInputs(bench: BenchDatabase, lineCount = 5): Promise<() => InvoiceInput> {
-  const customer = await customerId(bench.db, bench.businessId);
-  const items = await bench.db
-    .selectFrom('stocks')
-    .select('item_id')
-    .where('business_id', '=', bench.businessId)
-    .where('branch_id', '=', bench.branchId)
-    .where('quantity_on_hand', '>=', 100_000)
-    .orderBy('item_id')
-    .limit(5_000)
-    .execute();
-  let next = 0;
-  // The shop's day in Manila: no sale is dated after it, and the bench's user may not need to backdate.
-  const invoiceDate = businessDate(new Date());
-  return () =>
-    CreateInvoiceBody.parse({
-      contact_id: customer,
-      branch_id: bench.branchId,
-      invoice_date: invoiceDate,
-      lines: Array.from({ length: lineCount }, () => {
-        next = (next + 1) % items.length;
-        return { item_id: items[next]?.item_id, quantity: 1, unit_price: 1_250, discount_percent: 0 };
-      }),
-    });
-}
-
 async function benchPostings(bench: BenchDatabase, session: Session, ledger: number): Promise<string[][]> {
-  const invoice = await invoiceInputs(bench);
+  const invoice = await invoiceInputs(bench, 5);
   const invoiceBody = () => JSON.stringify(invoice());
   const rows: string[][] = [];
   for (const clients of [1, connections]) {
@@ -321,18 +291,6 @@ async function counterFloor(bench: BenchDatabase, clients: number, seconds: numb
   return commits / seconds;
 }
 
-async function customerId(db: Kysely<Database>, businessId: number): Promise<number> {
-  const customer = await db
-    .selectFrom('contacts')
-    .innerJoin('contact_types', 'contact_types.id', 'contacts.contact_type_id')
-    .select('contacts.id')
-    .where('contacts.business_id', '=', businessId)
-    .where('contact_types.name', '=', 'Customer')
-    .orderBy('contacts.id')
-    .executeTakeFirstOrThrow();
-  return customer.id;
-}
-
 function targetFor(data: BenchData): BenchTarget {
   return process.env.BENCH_DATABASE_URL
     ? { kind: 'postgres', url: process.env.BENCH_DATABASE_URL }
@@ -387,7 +345,7 @@ if (runs('postings')) {
     printTable(
       `Record history's cost, straight on the database, alternated for ${seconds * 2} s (ms)`,
       ['posting', 'postings', 'p50'],
-      await benchHistoryCost(bench, seconds, await invoiceInputs(bench)),
+      await benchHistoryCost(bench, seconds, await invoiceInputs(bench, 5)),
     );
   });
 }

@@ -7,10 +7,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { CreateInvoiceBody } from '../../generated/zod/invoices/invoices.zod.ts';
-import { businessDate } from '../../server/domain/business-date.ts';
 import type { BenchData, BenchDatabase, openBenchDatabase } from './bench-database.ts';
 import { serverDatabaseUrl } from './bench-database.ts';
+import { invoiceInputs } from './invoice-inputs.ts';
 import { measureHttp } from './measure.ts';
 import { startServerProcess } from './server-process.ts';
 import { signIn } from './sign-in.ts';
@@ -123,35 +122,8 @@ async function setUp(root: string, index: number): Promise<Setup> {
     data,
     process.env.BENCH_REBUILD === '1',
   );
-  const customer = await bench.db
-    .selectFrom('contacts')
-    .innerJoin('contact_types', 'contact_types.id', 'contacts.contact_type_id')
-    .select('contacts.id')
-    .where('contacts.business_id', '=', bench.businessId)
-    .where('contact_types.name', '=', 'Customer')
-    .orderBy('contacts.id')
-    .executeTakeFirstOrThrow();
-  const items = await bench.db
-    .selectFrom('stocks')
-    .select('item_id')
-    .where('business_id', '=', bench.businessId)
-    .where('branch_id', '=', bench.branchId)
-    .where('quantity_on_hand', '>=', 100_000)
-    .orderBy('item_id')
-    .limit(2_000)
-    .execute();
-  let next = 0;
-  const body = () => {
-    next = (next + 1) % items.length;
-    return JSON.stringify(
-      CreateInvoiceBody.parse({
-        contact_id: customer.id,
-        branch_id: bench.branchId,
-        invoice_date: businessDate(new Date()),
-        lines: [{ item_id: items[next]?.item_id, quantity: 1, unit_price: 1_250, discount_percent: 0 }],
-      }),
-    );
-  };
+  const invoice = await invoiceInputs(bench, 1);
+  const body = () => JSON.stringify(invoice());
   return {
     root,
     data,

@@ -94,7 +94,7 @@ describe('what a back office offers besides its screens', () => {
     await page.getByLabel('Select every row of this page').check({ force: true });
     await page.getByRole('button', { name: /Print labels/ }).click();
     await page.waitForURL((url) => url.pathname === '/items/labels');
-    await page.getByRole('cell', { name: 'E2E-IMP-1' }).waitFor();
+    await page.getByRole('cell', { name: 'E2E-IMP-1', exact: true }).waitFor();
     await page.getByLabel('Labels of E2E-IMP-1').fill('5');
     await page.getByText('6 labels on 1 sheet').waitFor();
     // Each label carries its barcode, drawn as bars (an SVG with rectangles).

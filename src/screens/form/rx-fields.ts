@@ -1,3 +1,5 @@
+import { measurementFields } from '../../../server/domain/prescription.ts';
+
 // The fields of a prescription that the Rx card writes, per eye and for both eyes together.
 export const rxEyeFigures = [
   'sphere',
@@ -11,14 +13,8 @@ export const rxEyeFigures = [
   'diameter',
 ] as const;
 
-export const rxSharedFields = [
-  'pd_distance',
-  'pd_od',
-  'pd_os',
-  'pd_near',
-  'segment_height_od',
-  'segment_height_os',
-] as const;
+// The figures measured across the face, as the domain names them.
+export const rxSharedFields = measurementFields;
 
 export const rxFieldNames: readonly string[] = [
   ...(['od', 'os'] as const).flatMap((eye) => rxEyeFigures.map((figure) => `${eye}_${figure}`)),

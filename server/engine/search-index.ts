@@ -54,6 +54,20 @@ function trigramTable(table: string): string {
   return `${table}_trigrams`;
 }
 
+function searchTextTable(table: string): string {
+  return `${table}_search_texts`;
+}
+
+// What joins a row's searched columns into its one searched text: a character no one types, so that no text
+// searched for can match across two columns. A text holding it is searched by the GIN index and the scan instead.
+const columnSeparator = '\u001f';
+
+// A text the posting walk may answer: long enough for trigrams, on a table keeping postings, and unable to match
+// across the columns joined in its searched text.
+function walkable(columns: readonly string[], text: string): boolean {
+  return [...text].length >= trigram && keepsPostings(columns) && !text.includes(columnSeparator);
+}
+
 /**
  * Case-insensitive substring match of `text` in any of `columns` (as the query names them), narrowed by the
  * search indexes of the tables those columns come from (`table`, whose id the query names `id`). The indexes only
@@ -112,7 +126,7 @@ export async function matchingIdsInOrder(
   const characters = [...text];
   const indexed = characters.length >= trigram;
   if (dialect === 'sqlite' && indexed) return sqliteMatches(db, search, characters);
-  if (dialect === 'postgres' && indexed && keepsPostings(columns) && !walkedBefore) {
+  if (dialect === 'postgres' && walkable(columns, text) && !walkedBefore) {
     const walked = await postgresMatches(db, search);
     if (walked) return walked;
   }
@@ -278,18 +292,17 @@ function postgresWalkText(shape: WalkShape, select: string | null): string {
   const walked = Math.max(limit * walkedPerMatch, sampled);
   const first = '(SELECT trigrams[1] FROM chosen)';
   const second = '(SELECT COALESCE(trigrams[2], trigrams[1]) FROM chosen)';
-  const deleted = {
-    active: `AND ${row('deleted_at')} IS NULL`,
-    trashed: `AND ${row('deleted_at')} IS NOT NULL`,
-    all: '',
-  }[trashed];
-  const scan = columns.map((column) => `${row(column)} ILIKE $3 ESCAPE '\\'`).join(' OR ');
+  const texts = quoted(searchTextTable(table));
+  const trashedCondition = { active: 'AND NOT texts.trashed', trashed: 'AND texts.trashed', all: '' }[trashed];
   const checked = (id: string) => `
-    SELECT ${row('id')} AS id FROM ${quoted(table)}
-    WHERE ${row('id')} = ${id} AND ${row('business_id')} = $1 ${deleted} AND (${scan})`;
+    SELECT texts.id FROM ${texts} AS texts
+    WHERE texts.business_id = $1 AND texts.id = ${id} ${trashedCondition}
+      AND texts.text LIKE (SELECT pattern FROM chosen) ESCAPE '\\'`;
   const chosen = `
     chosen AS MATERIALIZED (
-      SELECT array_agg(trigram ORDER BY ${sparsest}, trigram) AS trigrams, bool_or(reach IS NULL) AS whole FROM (
+      SELECT array_agg(trigram ORDER BY ${sparsest}, trigram) AS trigrams, bool_or(reach IS NULL) AS whole,
+        lower($3::text) AS pattern
+      FROM (
         SELECT trigram, (
           SELECT posting.id FROM ${postings} AS posting
           WHERE posting.business_id = $1 AND posting.trigram = pieces.trigram
@@ -370,7 +383,7 @@ export async function matchingIdsWithPage(
   page: { from: number; count: number; select: string },
 ): Promise<{ found: FoundWithEpoch; rows: Record<string, unknown>[] | null } | null> {
   const { place, columns, text, order, limit } = search;
-  if (dialectOf(db) !== 'postgres' || [...text].length < trigram || !keepsPostings(columns)) return null;
+  if (dialectOf(db) !== 'postgres' || !walkable(columns, text)) return null;
   const shape = { table: place.table, columns, trashed: place.trashed, order, limit: writtenLimit(limit) };
   const result = await db.executeQuery<Record<string, unknown>>(
     CompiledQuery.raw(postgresWalkText(shape, page.select), [
@@ -413,30 +426,31 @@ function trigramQuery(characters: readonly string[]): string {
     .join(' AND ');
 }
 
-// Makes the database's search indexes match `indexes`: builds missing or changed ones, drops undeclared ones.
+// Makes the database's search indexes match `indexes`: builds missing or changed ones, drops undeclared ones; true
+// when it built or dropped any.
 // Several server processes may start at once: SQLite's immediate transaction and PostgreSQL's advisory lock let
 // one of them do it while the others wait and then find nothing to do.
-export async function ensureSearchIndexes(db: Kysely<Database>, indexes: readonly SearchIndex[]): Promise<void> {
+export async function ensureSearchIndexes(db: Kysely<Database>, indexes: readonly SearchIndex[]): Promise<boolean> {
   for (const index of indexes) {
     for (const name of [index.table, ...index.columns]) {
       if (!identifier.test(name)) throw new Error(`Cannot index the search column ${index.table}.${name}.`);
     }
   }
   if (dialectOf(db) === 'postgres') {
-    await db.transaction().execute(async (trx) => {
+    return db.transaction().execute(async (trx) => {
       await sql`SELECT pg_advisory_xact_lock(hashtext('spectacle: search indexes in ' || current_schema()))`.execute(
         trx,
       );
-      await syncIndexes(trx, indexes, postgresIndex);
+      return syncIndexes(trx, indexes, postgresIndex);
     });
-    return;
   }
-  await db.connection().execute(async (connection) => {
+  return db.connection().execute(async (connection) => {
     await sql`BEGIN IMMEDIATE`.execute(connection);
     try {
-      await syncIndexes(connection, indexes, sqliteIndex);
+      const changed = await syncIndexes(connection, indexes, sqliteIndex);
       for (const index of indexes) await mergeSqliteSegments(connection, index.table);
       await sql`COMMIT`.execute(connection);
+      return changed;
     } catch (error) {
       await sql`ROLLBACK`.execute(connection);
       throw error;
@@ -452,16 +466,22 @@ type IndexBuilder = {
   drop(db: Kysely<Database>, index: SearchIndex, kept?: readonly string[]): Promise<void>;
 };
 
-async function syncIndexes(db: Kysely<Database>, indexes: readonly SearchIndex[], builder: IndexBuilder) {
+async function syncIndexes(
+  db: Kysely<Database>,
+  indexes: readonly SearchIndex[],
+  builder: IndexBuilder,
+): Promise<boolean> {
   const recorded = new Map(
     (await db.selectFrom('search_indexes').selectAll().execute()).map((row) => [row.table_name, row.columns]),
   );
   const columnsOf = (signature: string) => (signature.split(';')[0] ?? '').split(',');
+  let changed = false;
   for (const index of indexes) {
     const columns = [index.columns.join(','), builder.layout(index)].filter(Boolean).join(';');
     const previous = recorded.get(index.table);
     recorded.delete(index.table);
     if (previous === columns) continue;
+    changed = true;
     if (previous) {
       await builder.drop(
         db,
@@ -480,10 +500,11 @@ async function syncIndexes(db: Kysely<Database>, indexes: readonly SearchIndex[]
     await builder.drop(db, { table, columns: columnsOf(columns), ordered: false });
     await db.deleteFrom('search_indexes').where('table_name', '=', table).execute();
   }
+  return changed || recorded.size > 0;
 }
 
 const postgresIndex: IndexBuilder = {
-  layout: (index) => (index.ordered ? 'trigrams=business_id,trigram,id' : ''),
+  layout: (index) => (index.ordered ? 'trigrams=business_id,trigram,id;texts=lower' : ''),
   async create(db, index) {
     for (const column of index.columns) {
       await sql`
@@ -509,28 +530,42 @@ const postgresIndex: IndexBuilder = {
     }
     // Whether the recorded index had postings is not recorded apart from its layout: drop whatever is there.
     await sql`DROP TABLE IF EXISTS ${sql.table(trigramTable(index.table))}`.execute(db);
+    await sql`DROP TABLE IF EXISTS ${sql.table(searchTextTable(index.table))}`.execute(db);
     await sql`DROP FUNCTION IF EXISTS ${sql.id(`${trigramTable(index.table)}_keep`)}() CASCADE`.execute(db);
   },
 };
 
-// The posting table of a business's table and the row trigger keeping it: a row's postings are the distinct
-// trigrams of its searched columns (search_trigrams, migration 020); a change adds and removes only the trigrams
-// that differ, so a renumbered document rewrites a few postings. The trigger is made before the table is filled:
-// it locks the table against writes until the transaction ends, so no row is missed in between; the key is built
-// after the fill, in one sort rather than row by row.
+// The posting table of a business's table, its searched texts, and the row trigger keeping both: a row's postings
+// are the distinct trigrams of its searched columns (search_trigrams, migration 020); a change adds and removes only
+// the trigrams that differ, so a renumbered document rewrites a few postings. A row's searched text is its columns
+// lowered and joined by `columnSeparator`, with whether it is in the trash: a walk checks each candidate there with
+// one LIKE on one narrow row, read from the key alone, where ILIKE over the record's columns lowered every column of
+// every candidate and read its whole row (a third of the walk, docs/PERFORMANCE.md, issue 30). PostgreSQL's ILIKE
+// is `lower(text) LIKE lower(pattern)`, so the rows found are the same. The trigger is made before the tables are
+// filled: it locks the table against writes until the transaction ends, so no row is missed in between; the keys
+// are built after the fill, in one sort rather than row by row.
 async function createTrigramPostings(db: Kysely<Database>, index: SearchIndex): Promise<void> {
   const postings = quoted(trigramTable(index.table));
+  const texts = quoted(searchTextTable(index.table));
   const keep = quoted(`${trigramTable(index.table)}_keep`);
   const table = quoted(index.table);
-  const texts = (row: 'NEW.' | 'OLD.' | '') =>
-    `search_trigrams(ARRAY[${index.columns.map((column) => `${row}${quoted(column)}::text`).join(', ')}])`;
-  const add = (trigrams: string) => `INSERT INTO ${postings} (business_id, trigram, id)
-        SELECT NEW.business_id, added, NEW.id FROM unnest(${trigrams}) AS added ON CONFLICT DO NOTHING;`;
-  const remove = (trigrams: string) => `DELETE FROM ${postings}
-        WHERE business_id = OLD.business_id AND id = OLD.id AND trigram = ANY (${trigrams});`;
+  const searched = index.columns.map(quoted);
+  const values = (row: 'NEW.' | 'OLD.' | '') => searched.map((column) => `${row}${column}::text`).join(', ');
+  const trigrams = (row: 'NEW.' | 'OLD.' | '') => `search_trigrams(ARRAY[${values(row)}])`;
+  const text = (row: 'NEW.' | '') => `lower(concat_ws(E'\\x1f', ${values(row)}))`;
+  const add = (added: string) => `INSERT INTO ${postings} (business_id, trigram, id)
+        SELECT NEW.business_id, added, NEW.id FROM unnest(${added}) AS added ON CONFLICT DO NOTHING;`;
+  const remove = (removed: string) => `DELETE FROM ${postings}
+        WHERE business_id = OLD.business_id AND id = OLD.id AND trigram = ANY (${removed});`;
+  const addText = `INSERT INTO ${texts} (business_id, id, trashed, text)
+        VALUES (NEW.business_id, NEW.id, NEW.deleted_at IS NOT NULL, ${text('NEW.')});`;
+  const removeText = `DELETE FROM ${texts} WHERE business_id = OLD.business_id AND id = OLD.id;`;
+  const changed = searched.map((column) => `OLD.${column} IS DISTINCT FROM NEW.${column}`).join(' OR ');
   const statements = [
     // A search reads a few postings in key order: a parallel plan only adds its workers' start.
     `CREATE TABLE ${postings} (business_id integer NOT NULL, trigram text NOT NULL, id integer NOT NULL)
+    WITH (parallel_workers = 0)`,
+    `CREATE TABLE ${texts} (business_id integer NOT NULL, id integer NOT NULL, trashed boolean NOT NULL, text text NOT NULL)
     WITH (parallel_workers = 0)`,
     `CREATE FUNCTION ${keep}() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
@@ -538,25 +573,37 @@ async function createTrigramPostings(db: Kysely<Database>, index: SearchIndex): 
       new_trigrams text[];
     BEGIN
       IF TG_OP = 'INSERT' THEN
-        ${add(texts('NEW.'))}
+        ${add(trigrams('NEW.'))}
+        ${addText}
       ELSIF TG_OP = 'DELETE' THEN
-        ${remove(texts('OLD.'))}
+        ${remove(trigrams('OLD.'))}
+        ${removeText}
       ELSIF OLD.business_id = NEW.business_id AND OLD.id = NEW.id THEN
-        old_trigrams := ${texts('OLD.')};
-        new_trigrams := ${texts('NEW.')};
-        ${remove('ARRAY(SELECT unnest(old_trigrams) EXCEPT SELECT unnest(new_trigrams))')}
-        ${add('ARRAY(SELECT unnest(new_trigrams) EXCEPT SELECT unnest(old_trigrams))')}
+        IF ${changed} THEN
+          old_trigrams := ${trigrams('OLD.')};
+          new_trigrams := ${trigrams('NEW.')};
+          ${remove('ARRAY(SELECT unnest(old_trigrams) EXCEPT SELECT unnest(new_trigrams))')}
+          ${add('ARRAY(SELECT unnest(new_trigrams) EXCEPT SELECT unnest(old_trigrams))')}
+        END IF;
+        UPDATE ${texts} SET trashed = NEW.deleted_at IS NOT NULL, text = ${text('NEW.')}
+        WHERE business_id = NEW.business_id AND id = NEW.id;
       ELSE
-        ${remove(texts('OLD.'))}
-        ${add(texts('NEW.'))}
+        ${remove(trigrams('OLD.'))}
+        ${removeText}
+        ${add(trigrams('NEW.'))}
+        ${addText}
       END IF;
       RETURN NULL;
     END $$`,
     `CREATE TRIGGER ${keep}
-    AFTER INSERT OR DELETE OR UPDATE OF business_id, ${index.columns.map(quoted).join(', ')} ON ${table}
+    AFTER INSERT OR DELETE OR UPDATE OF business_id, deleted_at, ${searched.join(', ')} ON ${table}
     FOR EACH ROW EXECUTE FUNCTION ${keep}()`,
-    `INSERT INTO ${postings} (business_id, trigram, id) SELECT business_id, unnest(${texts('')}), id FROM ${table}`,
+    `INSERT INTO ${postings} (business_id, trigram, id) SELECT business_id, unnest(${trigrams('')}), id FROM ${table}`,
     `ALTER TABLE ${postings} ADD PRIMARY KEY (business_id, trigram, id)`,
+    `INSERT INTO ${texts} (business_id, id, trashed, text)
+    SELECT business_id, id, deleted_at IS NOT NULL, ${text('')} FROM ${table}`,
+    // The candidates' checks read the key alone (an index-only scan), not the table's pages.
+    `ALTER TABLE ${texts} ADD PRIMARY KEY (business_id, id) INCLUDE (trashed, text)`,
   ];
   for (const statement of statements) await sql.raw(statement).execute(db);
 }

@@ -172,3 +172,25 @@ describe('a PostgreSQL database indexed before the trigram postings', () => {
     },
   );
 });
+
+describe('a PostgreSQL database whose postings were built before the searched texts', () => {
+  it.skipIf(process.env.SPECTACLE_TEST_DATABASE !== 'postgres')(
+    'gains them at the next start and searches as the scan does',
+    async () => {
+      await sql`DROP TABLE items_search_texts`.execute(api.db);
+      await api.db
+        .updateTable('search_indexes')
+        .set({ columns: `${itemsResource.searchColumns.join(',')};trigrams=business_id,trigram,id` })
+        .where('table_name', '=', 'items')
+        .execute();
+      await ensureSearchIndexes(api.db, searchIndexesOf(resources));
+      const texts = await sql<{ rows: number }>`SELECT COUNT(*)::int AS rows FROM items_search_texts`.execute(api.db);
+      const items = await api.db
+        .selectFrom('items')
+        .select((eb) => eb.fn.countAll<number>().as('rows'))
+        .execute();
+      expect(Number(texts.rows[0]?.rows)).toBe(Number(items[0]?.rows));
+      await expectScanEquality(20);
+    },
+  );
+});

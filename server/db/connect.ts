@@ -68,7 +68,7 @@ export function connectDatabase(target: DatabaseTarget, options: ConnectOptions 
   }
   const pool = new pg.Pool({
     ...connectionSettings(target),
-    max: target.maxConnections ?? 10,
+    max: target.maxConnections ?? Number(process.env.XPOOL ?? 10),
     application_name: target.applicationName ?? 'spectacle',
     connectionTimeoutMillis: connectTimeoutMs,
   });

@@ -368,6 +368,7 @@ const answered = {
   epoch: 'spectacle: epoch',
   changes: 'spectacle: changes',
 };
+const answeredNames = Object.values(answered);
 
 /**
  * As matchingIdsInOrder, in one statement, for a text PostgreSQL walks in the trigram postings (`null` for any
@@ -403,8 +404,11 @@ export async function matchingIdsWithPage(
     };
   }
   const rows = result.rows.filter((row) => row.id !== null);
-  for (const row of rows) for (const name of Object.values(answered)) delete row[name];
-  const position = new Map(ids.map((id, index) => [id, index]));
+  // Blanked, not deleted: a deleted property turns the row into a dictionary, slower to present and serialize, and
+  // JSON leaves an undefined value out as it would a missing one.
+  for (const row of rows) for (const name of answeredNames) row[name] = undefined;
+  const pageIds = ids.slice(page.from, page.from + page.count);
+  const position = new Map(pageIds.map((id, index) => [id, index]));
   rows.sort((a, b) => (position.get(Number(a.id)) ?? 0) - (position.get(Number(b.id)) ?? 0));
   return { found: { ids, ...epoch }, rows };
 }

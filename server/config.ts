@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { DatabaseTarget } from './db/connect.ts';
+import { type DatabaseTarget, defaultPoolSize } from './db/connect.ts';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 
 export type ServerConfig = {
@@ -17,7 +17,13 @@ export type ServerConfig = {
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const root = resolve(import.meta.dirname, '..');
   const database: DatabaseTarget = env.DATABASE_URL
-    ? { kind: 'postgres', url: env.DATABASE_URL }
+    ? {
+        kind: 'postgres',
+        url: env.DATABASE_URL,
+        ...(env.DATABASE_POOL_SIZE
+          ? { maxConnections: positiveInteger(env.DATABASE_POOL_SIZE, defaultPoolSize()) }
+          : {}),
+      }
     : { kind: 'sqlite', path: resolve(root, env.SQLITE_PATH ?? 'data/spectacle.db') };
   return {
     database,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import Sqlite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
@@ -14,6 +15,7 @@ export type DatabaseTarget =
       kind: 'postgres';
       url: string;
       searchPath?: string;
+      // Unset: defaultPoolSize().
       maxConnections?: number;
       // Names the server's connections in pg_stat_activity, so that an operator can tell them apart.
       applicationName?: string;
@@ -24,6 +26,13 @@ export type ConnectOptions = {
   // has already dropped it and opens a new one when next needed; this only reports it.
   onConnectionLost?: (error: Error) => void;
 };
+
+// Two connections per core, at least 4 and at most 10: a backend busy on a statement needs a core, as the server's
+// own event loop does, and on a 2-core machine running both, ten busy backends left the event loop a sixth of the
+// cores and queued its answers (docs/PERFORMANCE.md, issue 30); requests past the pool wait in it, in order.
+export function defaultPoolSize(cores = availableParallelism()): number {
+  return Math.min(10, Math.max(4, 2 * cores));
+}
 
 // A request waits at most this long for a new PostgreSQL connection before it answers 503.
 const connectTimeoutMs = 5000;
@@ -68,7 +77,7 @@ export function connectDatabase(target: DatabaseTarget, options: ConnectOptions 
   }
   const pool = new pg.Pool({
     ...connectionSettings(target),
-    max: target.maxConnections ?? Number(process.env.XPOOL ?? 10),
+    max: target.maxConnections ?? defaultPoolSize(),
     application_name: target.applicationName ?? 'spectacle',
     connectionTimeoutMillis: connectTimeoutMs,
   });

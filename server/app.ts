@@ -32,6 +32,7 @@ import { registerReportRoutes } from './areas/reports/report-routes.ts';
 import { registerImportRoutes } from './engine/import-routes.ts';
 import { registerResource } from './engine/routes.ts';
 import { ensureSearchIndexes, searchIndexesOf } from './engine/search-index.ts';
+import { keepSearchIndexesMerged } from './engine/search-index-merging.ts';
 
 export type AppOptions = {
   db: Kysely<Database>;
@@ -54,7 +55,8 @@ export type AppOptions = {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
   const passwordCost = options.passwordCost ?? owaspScryptCost;
-  await ensureSearchIndexes(options.db, searchIndexesOf(resources));
+  const searchIndexes = searchIndexesOf(resources);
+  await ensureSearchIndexes(options.db, searchIndexes);
   const app = Fastify({
     ...(options.log ? loggingOptions(options.log.format, options.log.sink) : { logger: false }),
     trustProxy: trustProxyOption(options.trustProxy ?? false),
@@ -108,6 +110,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (sendPage && isPage) return sendPage(request, reply);
     return reply.status(404).send({ message: 'Not Found.' });
   });
+  const stopMerging = keepSearchIndexesMerged(
+    options.db,
+    searchIndexes.map((index) => index.table),
+  );
+  app.addHook('onClose', async () => stopMerging());
   return app;
 }
 

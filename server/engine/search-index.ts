@@ -452,7 +452,12 @@ export async function ensureSearchIndexes(db: Kysely<Database>, indexes: readonl
     await sql`BEGIN IMMEDIATE`.execute(connection);
     try {
       const changed = await syncIndexes(connection, indexes, sqliteIndex);
-      for (const index of indexes) await mergeSqliteSegments(connection, index.table);
+      for (const index of indexes) {
+        await mergeSqliteSegments(connection, index.table);
+        // The steps merging the segments written between starts (search-index-merging.ts) fold any two of a level.
+        const fts = sql.table(ftsTable(index.table));
+        await sql`INSERT INTO ${fts} (${fts}, rank) VALUES ('usermerge', 2)`.execute(connection);
+      }
       await sql`COMMIT`.execute(connection);
       return changed;
     } catch (error) {

@@ -59,3 +59,15 @@ export async function measureDirect(seconds: number, work: () => Promise<unknown
   const total = durations.reduce((sum, duration) => sum + duration, 0);
   return { perSecond: (durations.length / total) * 1000, p50: at(0.5), p99: at(0.99), failures: 0 };
 }
+
+// The time one core takes for a fixed piece of work (3 × 10⁸ additions). A shared machine runs faster or slower
+// from hour to hour with what else its host runs: on one day the same loop took 876 and 1,325 ms two hours apart.
+// Figures of two runs compare only beside it; the bench prints it before and after.
+export function machinePace(): number {
+  const started = performance.now();
+  let sum = 0;
+  for (let step = 0; step < 300_000_000; step += 1) sum += step % 7;
+  const elapsed = performance.now() - started;
+  if (sum < 0) throw new Error('The pace loop overflowed.');
+  return elapsed;
+}

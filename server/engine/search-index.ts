@@ -12,7 +12,8 @@ import { type FoundWithEpoch, postgresEpochText, type Trashed } from './search-c
 // newest matches come first at the cost of the rows read, whatever the table's size. PostgreSQL: a pg_trgm GIN
 // index per searched column, which ILIKE uses by itself, and for a business's tables a posting table
 // (`{table}_trigrams`: business_id, trigram, id; kept by a row trigger in the writing transaction) from which a
-// search reads its candidates newest first (matchingIdsInOrder). Which columns get indexed comes from the resources'
+// search reads its candidates newest first, checking each on its row's searched text (`{table}_search_texts`, kept by
+// the same trigger; matchingIdsInOrder). Which columns get indexed comes from the resources'
 // `searchColumns`, so a resource or column that declares itself searchable is indexed at the next start, and a
 // changed declaration rebuilds its index. Triggers made with the index move the table's search epoch, which
 // tells a process whether a search it keeps (search-cache.ts) still holds.
@@ -214,17 +215,17 @@ const mergedPerWalked = 4;
 
 /**
  * The business's rows holding the text's two sparsest trigrams, read from the posting table newest first (oldest
- * for `asc`), each checked by the scan, until `limit` match: `null` when the walk could not tell. How sparse a
- * trigram is where the walk starts is the id of its 65th posting from that end (none: it has at most 64), read
- * from the index alone. The two trigrams' postings are merged in id order, each read once from the index in that
- * order (a merge join: looking each posting of the first up in the second's cost a descent of the whole posting
- * index, ten times as much), from the first's end on, and each id in both is checked on its row. A common text
- * stops after about `limit` candidates. A text whose trigrams are all common but which matches few rows would walk
- * most of the table: past `walkedPerMatch` postings of the first per match asked for, or `mergedPerWalked` times
- * as many of the second, the walk gives up and the GIN index, whose candidate set is small for such a text,
- * answers instead; the merge stops in id order, so the matches it found before giving up are the first ones. A
- * trigram with at most 64 postings is walked whole, each posting looked up in the second's (a merge cut short
- * there could not tell the rest).
+ * for `asc`), each checked on its searched text (as the scan would), until `limit` match: `null` when the walk
+ * could not tell. How sparse a trigram is where the walk starts is the id of its 65th posting from that end (none:
+ * it has at most 64), read from the index alone. The two trigrams' postings are merged in id order, each read once
+ * from the index in that order (a merge join: looking each posting of the first up in the second's cost a descent
+ * of the whole posting index, ten times as much), from the first's end on, and each id in both is checked on its
+ * searched text. A common text stops after about `limit` candidates. A text whose trigrams are all common but which
+ * matches few rows would walk most of the table: past `walkedPerMatch` postings of the first per match asked for, or
+ * `mergedPerWalked` times as many of the second, the walk gives up and the GIN index, whose candidate set is small
+ * for such a text, answers instead; the merge stops in id order, so the matches it found before giving up are the
+ * first ones. A trigram with at most 64 postings is walked whole, each posting looked up in the second's (a merge cut
+ * short there could not tell the rest).
  */
 async function postgresMatches(db: Kysely<Database>, search: TextSearch): Promise<number[] | null> {
   const { place, columns, text, order, limit } = search;
@@ -256,8 +257,8 @@ function writtenLimit(limit: number): number {
 
 type WalkShape = { table: string; columns: readonly string[]; trashed: Trashed; order: 'asc' | 'desc'; limit: number };
 
-// The walk's parameters: $1 the business, $2 the text, $3 its ILIKE pattern; with a page, $4 and $5 its first and
-// last positions in the answer (from 1).
+// The walk's parameters: $1 the business, $2 the text, $3 its LIKE pattern (lowered in the statement); with a
+// page, $4 and $5 its first and last positions in the answer (from 1).
 function walkParameters(businessId: number, text: string): unknown[] {
   return [businessId, text, likePattern(text)];
 }
@@ -574,8 +575,9 @@ async function createTrigramPostings(db: Kysely<Database>, index: SearchIndex): 
     // A search reads a few postings in key order: a parallel plan only adds its workers' start.
     `CREATE TABLE ${postings} (business_id integer NOT NULL, trigram text NOT NULL, id integer NOT NULL)
     WITH (parallel_workers = 0)`,
-    `CREATE TABLE ${texts} (business_id integer NOT NULL, id integer NOT NULL, trashed boolean NOT NULL, text text NOT NULL)
-    WITH (parallel_workers = 0)`,
+    `CREATE TABLE ${texts} (
+      business_id integer NOT NULL, id integer NOT NULL, trashed boolean NOT NULL, text text NOT NULL
+    ) WITH (parallel_workers = 0)`,
     `CREATE FUNCTION ${keep}() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
       old_trigrams text[];

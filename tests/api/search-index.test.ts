@@ -234,9 +234,15 @@ describe('search through the index', () => {
 
 async function indexedColumns(table: string): Promise<string[]> {
   if (dialectOf(api.db) === 'postgres') {
+    // From the catalogue, not pg_indexes: that view writes out the definition of every index in the database,
+    // and another test's schema dropping one meanwhile fails it ("could not open relation").
     const rows = await sql<{ indexname: string }>`
-      SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ${table}
-      AND indexdef LIKE '%gin_trgm_ops%'`.execute(api.db);
+      SELECT i.relname AS indexname FROM pg_index x
+      JOIN pg_class i ON i.oid = x.indexrelid
+      JOIN pg_class t ON t.oid = x.indrelid
+      JOIN pg_namespace n ON n.oid = t.relnamespace
+      JOIN pg_opclass o ON o.oid = x.indclass[0]
+      WHERE n.nspname = current_schema() AND t.relname = ${table} AND o.opcname = 'gin_trgm_ops'`.execute(api.db);
     return rows.rows.map((row) => row.indexname.slice(table.length + 1, -'_trgm'.length)).sort();
   }
   const rows = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${`${table}_fts`})`.execute(api.db);

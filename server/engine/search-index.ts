@@ -455,9 +455,7 @@ export async function ensureSearchIndexes(db: Kysely<Database>, indexes: readonl
       const changed = await syncIndexes(connection, indexes, sqliteIndex);
       for (const index of indexes) {
         await mergeSqliteSegments(connection, index.table);
-        // The steps merging the segments written between starts (search-index-merging.ts) fold any two of a level.
-        const fts = sql.table(ftsTable(index.table));
-        await sql`INSERT INTO ${fts} (${fts}, rank) VALUES ('usermerge', 2)`.execute(connection);
+        await foldTwoSegmentsALevel(connection, index.table);
       }
       await sql`COMMIT`.execute(connection);
       return changed;
@@ -666,6 +664,16 @@ const sqliteIndex: IndexBuilder = {
     await sql.raw(`DROP TABLE IF EXISTS ${quoted(ftsTable(index.table))}`).execute(db);
   },
 };
+
+// The steps merging the segments written between starts (search-index-merging.ts) fold any two of a level. Written
+// only when not yet so: a start changes nothing it need not (a read-only file still starts, and answers 503 on writes).
+async function foldTwoSegmentsALevel(db: Kysely<Database>, table: string): Promise<void> {
+  const setting = await sql<{ v: unknown }>`
+    SELECT v FROM ${sql.table(`${ftsTable(table)}_config`)} WHERE k = 'usermerge'`.execute(db);
+  if (Number(setting.rows[0]?.v) === 2) return;
+  const fts = sql.table(ftsTable(table));
+  await sql`INSERT INTO ${fts} (${fts}, rank) VALUES ('usermerge', 2)`.execute(db);
+}
 
 // An FTS5 index is a set of b-trees (segments): a bulk fill leaves about 16 at a million rows, and every writing
 // transaction adds one until FTS5's own merging folds them. A search seeks each trigram in every segment and

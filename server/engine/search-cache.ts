@@ -92,6 +92,11 @@ function cacheOf(db: Kysely<Database>): Cache {
 // Past this many unfolded changes a reader folds them into `search_epochs`, so that counting them stays cheap.
 const foldAfter = 500;
 
+/** The table's search epoch now: it moves with every write a search could see (search-index-merging.ts). */
+export function searchEpochOf(db: Kysely<Database>, table: string): Promise<number> {
+  return epochOf(db, cacheOf(db), table);
+}
+
 // A table no write has reached since its triggers were made has no row yet: epoch 0. On PostgreSQL the epoch is
 // the counter plus the unfolded changes, read in one statement, so one snapshot (migration 014).
 async function epochOf(db: Kysely<Database>, cache: Cache, table: string): Promise<number> {

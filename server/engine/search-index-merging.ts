@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { dialectOf } from '../db/dialect.ts';
 import { writeGateOf } from '../db/write-gate.ts';
+import { searchEpochOf } from './search-cache.ts';
 import { ftsTable } from './search-index.ts';
 
 // On SQLite every writing transaction adds a segment to the FTS5 index of each searched table it writes, and a
@@ -53,7 +54,7 @@ export async function mergeWrittenSearchIndexes(
   const started = performance.now();
   for (const table of tables) {
     // Read before merging: a write during the steps moves it, and the next look merges again.
-    const epoch = await epochOf(db, table);
+    const epoch = await searchEpochOf(db, table);
     if (merged.get(table) === epoch) continue;
     for (;;) {
       if (performance.now() - started > budget) return false;
@@ -62,11 +63,6 @@ export async function mergeWrittenSearchIndexes(
     merged.set(table, epoch);
   }
   return true;
-}
-
-async function epochOf(db: Kysely<Database>, table: string): Promise<number> {
-  const row = await db.selectFrom('search_epochs').select('epoch').where('table_name', '=', table).executeTakeFirst();
-  return Number(row?.epoch ?? 0);
 }
 
 // One step of FTS5's incremental merge; true when it merged anything. FTS5 keeps the index's list of segments (its

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector.ts';
 import type { Database } from './database.ts';
 import { allowDirectReads } from './direct-read.ts';
+import { pipeliningTransactions } from './pipelined-transaction.ts';
 import { preparingStatements } from './prepared-statements.ts';
 import { withStatementCache } from './statement-cache.ts';
 import { DatabaseUnavailableError } from './unavailable.ts';
@@ -80,6 +81,9 @@ export function connectDatabase(target: DatabaseTarget, options: ConnectOptions 
     max: target.maxConnections ?? defaultPoolSize(),
     application_name: target.applicationName ?? 'spectacle',
     connectionTimeoutMillis: connectTimeoutMs,
+    // A transaction's BEGIN and COMMIT go out with its statements (pipelined-transaction.ts); every other
+    // statement is still sent after the one before it has answered, as Kysely awaits each.
+    pipeline: true,
   });
   // Without a listener, node-postgres rethrows an idle connection's error as an uncaught exception, and the
   // whole process dies of one closed socket.
@@ -88,9 +92,12 @@ export function connectDatabase(target: DatabaseTarget, options: ConnectOptions 
     dialect: new CurrentSchemaPostgresDialect({
       pool: {
         connect: () =>
-          pool.connect().then(preparingStatements, (error: unknown) => {
-            throw new DatabaseUnavailableError(error);
-          }),
+          pool.connect().then(
+            (client) => pipeliningTransactions(preparingStatements(client)),
+            (error: unknown) => {
+              throw new DatabaseUnavailableError(error);
+            },
+          ),
         end: () => pool.end(),
         options: pool.options,
       },

@@ -56,6 +56,7 @@ export function createdEntry(
   ctx: ResourceContext,
   recordId: number,
   after: unknown,
+  answer: CreatedEntry['answer'],
 ): CreatedEntry {
   const subject = historySubject(resource, ctx, recordId);
   return {
@@ -69,6 +70,8 @@ export function createdEntry(
       at: ctx.now,
     },
     taken: false,
+    answer,
+    last: false,
   };
 }
 

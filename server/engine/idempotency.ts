@@ -36,17 +36,24 @@ export async function replayedAnswer(ctx: ResourceContext, key: string, hash: st
   return { statusCode: stored.status_code, body: JSON.parse(stored.response_body) };
 }
 
-export async function storeAnswer(ctx: ResourceContext, key: string, hash: string, answer: StoredAnswer) {
+// A create's Idempotency-Key and the hash of its request.
+export type IdempotentRequest = { key: string; hash: string };
+
+export function answerRow(ctx: ResourceContext, request: IdempotentRequest, answer: StoredAnswer) {
+  return {
+    business_id: ctx.businessId ?? 0,
+    user_id: ctx.identity.userId,
+    idempotency_key: request.key,
+    request_hash: request.hash,
+    status_code: answer.statusCode,
+    response_body: JSON.stringify(answer.body),
+    created_at: ctx.now,
+  };
+}
+
+export async function storeAnswer(ctx: ResourceContext, request: IdempotentRequest, answer: StoredAnswer) {
   await ctx.db
     .insertInto('idempotency_keys')
-    .values({
-      business_id: ctx.businessId ?? 0,
-      user_id: ctx.identity.userId,
-      idempotency_key: key,
-      request_hash: hash,
-      status_code: answer.statusCode,
-      response_body: JSON.stringify(answer.body),
-      created_at: ctx.now,
-    })
+    .values(answerRow(ctx, request, answer))
     .execute();
 }

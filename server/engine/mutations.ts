@@ -5,6 +5,7 @@ import { checkOpenDay } from './closed-day.ts';
 import { checkDocumentDate } from './document-date.ts';
 import { dynamic } from './dynamic.ts';
 import { createdEntry, forgetHistory, presentedRow, recordChange } from './history.ts';
+import { answerRow, type IdempotentRequest, storeAnswer } from './idempotency.ts';
 import { findRecord } from './query.ts';
 import { readOne } from './read-one.ts';
 import type { AnyResource, LastSteps, RecordTableName, ResourceContext, Row, TableName } from './resource.ts';
@@ -52,11 +53,12 @@ export async function updateColumns(
     .execute();
 }
 
+// With an Idempotency-Key, the answer is stored in the same transaction, so that a retried submit finds it.
 export function createRecord(
   resource: AnyResource,
   ctx: ResourceContext,
   body: unknown,
-  onCreated?: (trx: ResourceContext, record: unknown) => Promise<void>,
+  idempotent?: IdempotentRequest,
 ): Promise<unknown> {
   const input = parseCreate(resource, body);
   return inTransaction(ctx, async (within) => {
@@ -64,14 +66,19 @@ export function createRecord(
     const trx = { ...within, lastSteps };
     const id = await createParsed(resource, trx, input);
     const record = await readOne(resource, trx, id);
-    let taken = false;
+    const answer = (created: unknown) => ({ statusCode: 201, body: created });
+    let taken = { history: false, answer: false };
     if (lastSteps.length > 0) {
-      const entry = createdEntry(resource, trx, id, record);
-      for (const step of lastSteps) Object.assign(record as Record<string, unknown>, await step(entry));
-      taken = entry.taken;
+      const stored = idempotent ? { row: answerRow(trx, idempotent, answer(record)), taken: false } : null;
+      const entry = createdEntry(resource, trx, id, record, stored);
+      for (const [index, step] of lastSteps.entries()) {
+        entry.last = index === lastSteps.length - 1;
+        Object.assign(record as Record<string, unknown>, await step(entry));
+      }
+      taken = { history: entry.taken, answer: entry.answer?.taken ?? false };
     }
-    if (!taken) await recordChange(resource, trx, id, 'created', null, record);
-    if (onCreated) await onCreated(trx, record);
+    if (!taken.history) await recordChange(resource, trx, id, 'created', null, record);
+    if (idempotent && !taken.answer) await storeAnswer(trx, idempotent, answer(record));
     return record;
   });
 }

@@ -1,4 +1,4 @@
-import type { Kysely, RawBuilder, Selectable, SelectQueryBuilder } from 'kysely';
+import type { Insertable, Kysely, RawBuilder, Selectable, SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { Identity } from '../auth/identity.ts';
 import type { ScryptCost } from '../auth/password.ts';
@@ -53,14 +53,17 @@ export type ResourceContext = {
   lastSteps?: LastSteps;
 };
 
-// Work a create defers to the end of its transaction, after the record is presented and before its history entry
-// and the commit; each answers the presented fields it settles (a document's number, taken last so that the
-// counter's row lock is held for the shortest time: docs/DECISIONS.md, "Speed"). A step may write the history
-// entry itself, in its own statement, and then marks it taken; otherwise the engine writes it after the steps.
+// Work a create defers to the end of its transaction, after the record is presented and before its history entry,
+// its stored answer and the commit; each answers the presented fields it settles (a document's number, taken last
+// so that the counter's row lock is held for the shortest time: docs/DECISIONS.md, "Speed"). A step may write the
+// history entry and the stored answer itself, in its own statement, and then marks them taken; otherwise the engine
+// writes them after the steps.
 export type LastSteps = ((entry: CreatedEntry) => Promise<Record<string, unknown>>)[];
 
-// The history entry of a created record, as presented before the last steps settled their fields; `changes` is
-// the JSON text of record_history.
+// The history entry of a created record and the answer its Idempotency-Key stores (null: the request sent none),
+// as presented before the last steps settled their fields; `changes` and `response_body` are JSON text. `last` is
+// set while the last step runs: when that step takes both, nothing follows it in the transaction, and it may send
+// its statement with the COMMIT (server/db/pipelined-transaction.ts).
 export type CreatedEntry = {
   row: {
     business_id: number | null;
@@ -72,6 +75,8 @@ export type CreatedEntry = {
     at: string;
   };
   taken: boolean;
+  answer: { row: Insertable<Database['idempotency_keys']> & { response_body: string }; taken: boolean } | null;
+  last: boolean;
 };
 
 export type ListFilter = (value: unknown, ctx: ResourceContext) => Promise<readonly number[]>;

@@ -8,7 +8,7 @@ import { exportColumns } from './contract-fields.ts';
 import { costsFor, readableRecord } from './costs.ts';
 import { exportRecords, wantsCsv } from './csv-export.ts';
 import { keepsHistory, recordHistory } from './history.ts';
-import { replayedAnswer, requestHash, storeAnswer } from './idempotency.ts';
+import { replayedAnswer, requestHash } from './idempotency.ts';
 import { listRecords, searchRecords } from './list.ts';
 import { createRecord, forceDeleteRecord, restoreRecord, softDeleteRecord, updateRecord } from './mutations.ts';
 import { readOne } from './read-one.ts';
@@ -107,9 +107,7 @@ export function registerResource(app: FastifyInstance, resource: AnyResource, op
       const replayed = await replayedAnswer(ctx, key, hash);
       if (replayed) return reply.status(replayed.statusCode).send(readable(request)(replayed.body));
       try {
-        const record = await createRecord(resource, ctx, request.body, (trx, created) =>
-          storeAnswer(trx, key, hash, { statusCode: 201, body: created }),
-        );
+        const record = await createRecord(resource, ctx, request.body, { key, hash });
         return reply.status(201).send(readable(request)(record));
       } catch (error) {
         // A concurrent submit with the same key won the race and committed first: answer what it answered.

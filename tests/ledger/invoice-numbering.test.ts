@@ -98,4 +98,57 @@ describe('invoices created at once through the API', () => {
       expect(changes.lines?.[1]).toHaveLength(1);
     }
   });
+
+  it('answers a retried submit with the numbers its first answer took, as the counter form posts it', async () => {
+    const branchId = fixture.branchIds[0];
+    const [, lens] = fixture.itemIds;
+    await posting(api.db, fixture.businessId, (context) =>
+      createReceiveOrder(context, {
+        contact_id: fixture.supplierId,
+        branch_id: branchId,
+        received_date: today,
+        lines: [{ item_id: lens, quantity: 4, unit_cost: 90 }],
+      }),
+    );
+    const body = {
+      contact_id: fixture.customerId,
+      branch_id: branchId,
+      invoice_date: today,
+      notes: 'sent twice',
+      lines: [{ item_id: lens, quantity: 1, unit_price: 150 }],
+    };
+    const submits = await Promise.all(
+      ['key-a', 'key-a', 'key-a', 'key-b', 'key-b'].map((key) =>
+        admin.post('/api/invoices', body, { headers: { 'idempotency-key': key } }),
+      ),
+    );
+    expect(submits.map((answer) => answer.status)).toEqual(Array(5).fill(201));
+    type Answer = { id: number; number: string; reference_number: string };
+    const [first, ...rest] = submits.map((answer) => answer.json as Answer);
+    const second = rest[rest.length - 1];
+    // One invoice per key, each answered with its real numbers every time it was asked.
+    expect(new Set(rest.slice(0, 2).map((answer) => JSON.stringify(answer)))).toEqual(new Set([JSON.stringify(first)]));
+    expect(second?.id).not.toBe(first?.id);
+    const stored = await api.db
+      .selectFrom('invoices')
+      .select(['id', 'number', 'reference_number'])
+      .where('business_id', '=', fixture.businessId)
+      .where('notes', '=', 'sent twice')
+      .orderBy('id')
+      .execute();
+    expect(stored).toHaveLength(2);
+    expect(
+      [first, second].map(
+        (answer) => answer && { id: answer.id, number: answer.number, reference_number: answer.reference_number },
+      ),
+    ).toEqual(expect.arrayContaining(stored));
+    const replayed = await admin.post('/api/invoices', body, { headers: { 'idempotency-key': 'key-a' } });
+    expect(replayed.json).toEqual(first);
+    const kept = await api.db
+      .selectFrom('idempotency_keys')
+      .select('response_body')
+      .where('business_id', '=', fixture.businessId)
+      .execute();
+    expect(kept.map((row) => row.response_body).join('')).not.toContain('pending ');
+  });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { CreateInvoiceBody, UpdateInvoiceBody } from '../../../generated/zod/invoices/invoices.zod.ts';
+import { asLastStatement } from '../../db/pipelined-transaction.ts';
 import { insertHeaderAndLines, insertReused } from '../../db/reused-insert.ts';
 import { paymentStatus } from '../../domain/document-status.ts';
 import type { Location } from '../../domain/location.ts';
@@ -169,8 +170,10 @@ async function takeInvoiceNumbers(
 }
 
 // Takes the invoice's numbers and writes them over its placeholder and onto its stock movements in one statement,
-// which also writes the invoice's history entry when the create hands it over, with the numbers put in where the
-// placeholder stood: from the counters' lock to the commit there are this statement and the COMMIT (PostgreSQL).
+// which also writes the invoice's history entry and its stored answer when the create hands them over, with the
+// numbers put in where the placeholder stood. When it writes everything the create still had to, it is the
+// transaction's last statement and goes out with the COMMIT: from the counters' lock to the commit there is this
+// statement alone (PostgreSQL; db/pipelined-transaction.ts).
 async function numberInvoice(
   context: PostingContext,
   id: number,
@@ -179,19 +182,31 @@ async function numberInvoice(
   pending: string,
   entry: CreatedEntry | null,
 ): Promise<{ number: string; reference_number: string }> {
-  const spots = entry ? placeholderSpots(entry.row.changes, pending) : null;
+  const spots = entry ? placeholderSpots(entry.row.changes, pending, historySpots) : null;
   const history =
     entry && spots
       ? sql`, history AS (
       INSERT INTO record_history (business_id, resource, record_id, action, changes, user_id, at)
       SELECT ${entry.row.business_id}, ${entry.row.resource}, ${entry.row.record_id}, ${entry.row.action},
-        replace(replace(${entry.row.changes}, ${spots.number}, ${'"number":[null,'} || to_json(numbers.number)::text || ']'),
-          ${spots.reference}, ${'"reference_number":[null,'} || to_json(numbers.reference_number)::text || ']'),
-        ${entry.row.user_id}, ${entry.row.at}
+        ${withNumbers(entry.row.changes, spots)}, ${entry.row.user_id}, ${entry.row.at}
       FROM numbers
     )`
       : sql``;
-  const found = await sql<{ number: string; reference_number: string }>`
+  const answer = entry?.answer ?? null;
+  const answerSpots = answer ? placeholderSpots(answer.row.response_body, pending, answerSpotsOf) : null;
+  const stored =
+    answer && answerSpots
+      ? sql`, answered AS (
+      INSERT INTO idempotency_keys (business_id, user_id, idempotency_key, request_hash, status_code, response_body,
+        created_at)
+      SELECT ${answer.row.business_id}, ${answer.row.user_id}, ${answer.row.idempotency_key},
+        ${answer.row.request_hash}, ${answer.row.status_code}, ${withNumbers(answer.row.response_body, answerSpots)},
+        ${answer.row.created_at}
+      FROM numbers
+    )`
+      : sql``;
+  const last = entry?.last === true && spots !== null && (answer === null || answerSpots !== null);
+  const statement = sql<{ number: string; reference_number: string }>`
     WITH ${takeNumbersStep(context, 'invoice', location, contactId)}, numbered AS (
       UPDATE invoices SET number = numbers.number, reference_number = numbers.reference_number FROM numbers
       WHERE invoices.id = ${id} AND invoices.business_id = ${context.businessId}
@@ -199,22 +214,48 @@ async function numberInvoice(
       UPDATE stock_movements SET document_number = numbers.number FROM numbers
       WHERE stock_movements.business_id = ${context.businessId} AND stock_movements.document_type = 'invoice'
         AND stock_movements.document_id = ${id}
-    )${history}
-    SELECT number, reference_number FROM numbers`.execute(context.trx);
+    )${history}${stored}
+    SELECT number, reference_number FROM numbers`;
+  const found = await (last ? asLastStatement(statement) : statement).execute(context.trx);
   const [numbers] = found.rows;
   if (!numbers) throw new Error('The invoice counters did not move.');
   if (entry && spots) entry.taken = true;
+  if (answer && answerSpots) answer.taken = true;
   return numbers;
 }
 
-// Where the placeholder stands in the entry's changes ({field: [old, new]} as JSON text): as the new number and
-// as the new reference number, each once and nowhere else; otherwise the engine writes the entry itself.
-function placeholderSpots(changes: string, pending: string): { number: string; reference: string } | null {
-  const number = `"number":[null,${JSON.stringify(pending)}]`;
-  const reference = `"reference_number":[null,${JSON.stringify(pending)}]`;
-  const once = (spot: string) => changes.indexOf(spot) !== -1 && changes.indexOf(spot) === changes.lastIndexOf(spot);
-  const elsewhere = changes.split(pending).length - 1 !== 2;
-  return once(number) && once(reference) && !elsewhere ? { number, reference } : null;
+// Each placeholder's spot, and what stands there with the number in place of the placeholder: `as`, the number, `after`.
+type Spots = { number: string; reference: string; numberAs: string; referenceAs: string; after: string };
+
+// In a history entry's changes ({field: [old, new]}) the numbers are the new values; in an answer, the fields.
+const historySpots = (pending: string): Spots => ({
+  number: `"number":[null,${JSON.stringify(pending)}]`,
+  reference: `"reference_number":[null,${JSON.stringify(pending)}]`,
+  numberAs: '"number":[null,',
+  referenceAs: '"reference_number":[null,',
+  after: ']',
+});
+const answerSpotsOf = (pending: string): Spots => ({
+  number: `"number":${JSON.stringify(pending)}`,
+  reference: `"reference_number":${JSON.stringify(pending)}`,
+  numberAs: '"number":',
+  referenceAs: '"reference_number":',
+  after: '',
+});
+
+// Where the placeholder stands in a JSON text: as the number and as the reference number, each once and nowhere
+// else; otherwise the engine writes that text itself, after the numbers are known.
+function placeholderSpots(text: string, pending: string, spotsOf: (pending: string) => Spots): Spots | null {
+  const spots = spotsOf(pending);
+  const once = (spot: string) => text.indexOf(spot) !== -1 && text.indexOf(spot) === text.lastIndexOf(spot);
+  const elsewhere = text.split(pending).length - 1 !== 2;
+  return once(spots.number) && once(spots.reference) && !elsewhere ? spots : null;
+}
+
+// The JSON text with the numbers the statement took in place of the placeholder.
+function withNumbers(text: string, spots: Spots) {
+  return sql`replace(replace(${text}, ${spots.number}, ${spots.numberAs} || to_json(numbers.number)::text || ${spots.after}),
+          ${spots.reference}, ${spots.referenceAs} || to_json(numbers.reference_number)::text || ${spots.after})`;
 }
 
 // An invoice takes its tracked items out of the branch at the branch's average cost, which the line keeps so

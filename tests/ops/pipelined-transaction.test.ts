@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase } from '../../server/db/connect.ts';
+import type { Database } from '../../server/db/database.ts';
+import { asLastStatement } from '../../server/db/pipelined-transaction.ts';
+
+// On PostgreSQL a transaction's BEGIN goes out with its first statement and its COMMIT with a statement marked as
+// its last (server/db/pipelined-transaction.ts). What a transaction keeps must not change by it: everything when it
+// commits, nothing when any statement fails or the work throws, and no statement ever runs outside it.
+
+const testUrl = process.env.TEST_DATABASE_URL;
+const schema = `pipelined_${randomUUID().slice(0, 8)}`;
+let db: Kysely<Database>;
+let other: pg.Client;
+
+const insert = (trx: Kysely<Database>, name: string) =>
+  sql`INSERT INTO ${sql.table('entries')} (name) VALUES (${name})`.execute(trx);
+const names = async () =>
+  (await other.query<{ name: string }>(`SELECT name FROM "${schema}".entries ORDER BY id`)).rows.map((row) => row.name);
+const fails = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error as Error & { code?: string },
+  );
+
+describe.skipIf(!testUrl)('a PostgreSQL transaction with its BEGIN and COMMIT sent with its statements', () => {
+  beforeAll(async () => {
+    other = new pg.Client({ connectionString: testUrl });
+    await other.connect();
+    await other.query(`CREATE SCHEMA "${schema}"`);
+    await other.query(`CREATE TABLE "${schema}".entries (id serial PRIMARY KEY, name text NOT NULL UNIQUE)`);
+    // One connection, so that whatever a transaction leaves behind on it meets the next one.
+    db = connectDatabase({ kind: 'postgres', url: testUrl ?? '', searchPath: schema, maxConnections: 1 });
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await other?.query(`DROP SCHEMA "${schema}" CASCADE`);
+    await other?.end();
+  });
+
+  it('keeps every statement when the last one commits, and answers that statement', async () => {
+    const answer = await db.transaction().execute(async (trx) => {
+      await insert(trx, 'first');
+      const last = sql<{ name: string }>`INSERT INTO entries (name) VALUES ('second') RETURNING name`;
+      return (await asLastStatement(last).execute(trx)).rows;
+    });
+    expect(answer).toEqual([{ name: 'second' }]);
+    expect(await names()).toEqual(['first', 'second']);
+  });
+
+  it('keeps nothing when the last statement fails, and the connection serves the next transaction', async () => {
+    const error = await fails(
+      db.transaction().execute(async (trx) => {
+        await insert(trx, 'third');
+        await asLastStatement(sql`INSERT INTO entries (name) VALUES ('first')`).execute(trx);
+      }),
+    );
+    expect(error?.code).toBe('23505');
+    expect(await names()).toEqual(['first', 'second']);
+    await db.transaction().execute((trx) => insert(trx, 'fourth'));
+    expect(await names()).toEqual(['first', 'second', 'fourth']);
+  });
+
+  it('keeps nothing of a transaction whose work throws after its first statements', async () => {
+    const error = await fails(
+      db.transaction().execute(async (trx) => {
+        await insert(trx, 'fifth');
+        await insert(trx, 'sixth');
+        throw new Error('refused');
+      }),
+    );
+    expect(error?.message).toBe('refused');
+    expect(await names()).toEqual(['first', 'second', 'fourth']);
+  });
+
+  it('keeps nothing when the first statement fails', async () => {
+    const error = await fails(db.transaction().execute((trx) => insert(trx, 'first')));
+    expect(error?.code).toBe('23505');
+    await db.transaction().execute((trx) => insert(trx, 'seventh'));
+    expect(await names()).toEqual(['first', 'second', 'fourth', 'seventh']);
+  });
+
+  it('refuses a statement after the last one instead of running it outside the transaction', async () => {
+    const error = await fails(
+      db.transaction().execute(async (trx) => {
+        await asLastStatement(sql`INSERT INTO entries (name) VALUES ('eighth')`).execute(trx);
+        await insert(trx, 'ninth');
+      }),
+    );
+    expect(error?.message).toMatch(/after the one its transaction commits with/);
+    // The statement marked last was sent with the COMMIT and is kept; the one after it never ran.
+    await db.transaction().execute((trx) => insert(trx, 'tenth'));
+    expect(await names()).toEqual(['first', 'second', 'fourth', 'seventh', 'eighth', 'tenth']);
+  });
+});

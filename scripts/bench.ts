@@ -10,6 +10,7 @@
 // and reports databases (the posting and import ones are rebuilt on every run); BENCH_DATABASE_URL runs it on
 // PostgreSQL (a schema per data set) instead of SQLite.
 
+import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -257,6 +258,24 @@ async function benchPostings(bench: BenchDatabase, session: Session, ledger: num
       5,
     ),
     floor === null ? '' : `${floor.toFixed(0)}/s (${((api.perSecond / floor) * 100).toFixed(0)}%)`,
+  ]);
+  // The same as the app posts them: each with a fresh Idempotency-Key, whose answer the posting stores.
+  const keyed = await measureHttp({
+    url: `${session.base}/api/invoices`,
+    headers: session.write,
+    headersFor: () => ({ 'idempotency-key': randomUUID() }),
+    connections,
+    seconds,
+    method: 'POST',
+    bodyFor: () => JSON.stringify(oneLine()),
+  });
+  rows.push([
+    ...row(
+      `invoices of 1 line, ${connections} clients, Idempotency-Key, ${ledger.toLocaleString('en-US')} movements`,
+      keyed,
+      null,
+    ).slice(0, 5),
+    '',
   ]);
   return rows;
 }

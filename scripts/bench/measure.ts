@@ -12,6 +12,8 @@ export type HttpLoad = {
   bodyFor?: () => string;
   // A new path (and query) for every request, so that no two ask the same.
   pathFor?: () => string;
+  // Headers of each request besides `headers`: a fresh Idempotency-Key, as the app sends with every document.
+  headersFor?: () => Record<string, string>;
 };
 
 // autocannon drives the server over loopback from this process; the figures are its own percentiles.
@@ -22,7 +24,7 @@ export async function measureHttp(load: HttpLoad): Promise<Figures> {
     duration: load.seconds,
     headers: load.headers,
     method: load.method ?? 'GET',
-    ...(load.bodyFor || load.pathFor
+    ...(load.bodyFor || load.pathFor || load.headersFor
       ? {
           requests: [
             {
@@ -30,6 +32,7 @@ export async function measureHttp(load: HttpLoad): Promise<Figures> {
                 ...request,
                 ...(load.bodyFor ? { body: load.bodyFor() } : {}),
                 ...(load.pathFor ? { path: load.pathFor() } : {}),
+                ...(load.headersFor ? { headers: { ...load.headers, ...load.headersFor() } } : {}),
               }),
             },
           ],

@@ -3,6 +3,8 @@
 // a preloaded wrapper of node-postgres). Runs alternately against each server tree named in POSTING_ROOTS (comma
 // separated; default this tree), so that a change and its baseline meet the same load.
 // BENCH_DATABASE_URL=postgres://... POSTING_ROOTS=/tmp/before,. POSTING_ROUNDS=3 npx tsx scripts/bench/posting-cost.ts
+// (POSTING_KEYED=1 sends each posting with a fresh Idempotency-Key, as the app does.)
+import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,6 +24,8 @@ const roots = (process.env.POSTING_ROOTS ?? here).split(',').map((root) => resol
 const rounds = Number(process.env.POSTING_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const clients = Number(process.env.POSTING_CLIENTS ?? 10);
+// POSTING_KEYED=1: each posting with a fresh Idempotency-Key, as the app sends them.
+const keyed = process.env.POSTING_KEYED === '1';
 // Long enough for the JIT to settle on a loaded machine.
 const warmUp = Number(process.env.POSTING_WARM_UP ?? 5);
 // Each tree's schema is built and migrated by that tree's own loader, so that a baseline runs on its own schema.
@@ -165,7 +169,13 @@ for (let round = 1; round <= (process.env.POSTING_SHOW ? 0 : rounds); round += 1
     const server = await startServerProcess(root, { kind: 'postgres', url: serverUrl }, data);
     try {
       const headers = (await signIn(server.base, bench.businessId)).write;
-      const load = { url: `${server.base}/api/invoices`, headers, method: 'POST' as const, bodyFor: body };
+      const load = {
+        url: `${server.base}/api/invoices`,
+        headers,
+        method: 'POST' as const,
+        bodyFor: body,
+        ...(keyed ? { headersFor: () => ({ 'idempotency-key': randomUUID() }) } : {}),
+      };
       await measureHttp({ ...load, connections: clients, seconds: warmUp });
       const backends = await backendPids();
       const nodeBefore = cpuTicks(server.pid);

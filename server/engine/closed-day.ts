@@ -1,4 +1,5 @@
 import { dialectOf } from '../db/dialect.ts';
+import { executeInTurn } from '../db/pipelined-transaction.ts';
 import { businessDate } from '../domain/business-date.ts';
 import { fieldError } from '../domain/refusal.ts';
 import type { AnyResource, ResourceContext } from './resource.ts';
@@ -22,17 +23,20 @@ export async function checkOpenDay(
   if (branchIds.length === 0) return;
   // The branch rows are held (shared) until the document commits, and a Z-reading takes them exclusively before it
   // reads the day: a document checked here is either in the reading's figures or sees the reading and is refused.
-  if (dialectOf(ctx.db) === 'postgres') {
-    await ctx.db.selectFrom('branches').select('id').where('id', 'in', branchIds).forKeyShare().execute();
-  }
-  const reading = await ctx.db
+  // The read starts after the lock is granted, so it sees a reading committed while the lock waited; both are sent
+  // together (db/pipelined-transaction.ts).
+  const lock = ctx.db.selectFrom('branches').select('id').where('id', 'in', branchIds).forKeyShare();
+  const read = ctx.db
     .selectFrom('z_readings')
     .innerJoin('branches', 'branches.id', 'z_readings.branch_id')
     .select(['z_readings.number', 'branches.name'])
     .where('z_readings.business_id', '=', ctx.businessId ?? 0)
     .where('z_readings.branch_id', 'in', branchIds)
     .where('z_readings.business_date', '=', day)
-    .executeTakeFirst();
+    .limit(1);
+  const postgres = dialectOf(ctx.db) === 'postgres';
+  const answers = await executeInTurn(ctx.db, postgres ? [lock, read] : [read]);
+  const [reading] = answers[answers.length - 1] as { number: string; name: string }[];
   if (!reading) return;
   throw fieldError(
     dated.field,

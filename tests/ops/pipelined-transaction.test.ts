@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../server/db/connect.ts';
 import type { Database } from '../../server/db/database.ts';
-import { asLastStatement } from '../../server/db/pipelined-transaction.ts';
+import { asLastStatement, executeInTurn } from '../../server/db/pipelined-transaction.ts';
 
 // On PostgreSQL a transaction's BEGIN goes out with its first statement and its COMMIT with a statement marked as
 // its last (server/db/pipelined-transaction.ts). What a transaction keeps must not change by it: everything when it
@@ -94,5 +94,27 @@ describe.skipIf(!testUrl)('a PostgreSQL transaction with its BEGIN and COMMIT se
     // The statement marked last was sent with the COMMIT and is kept; the one after it never ran.
     await db.transaction().execute((trx) => insert(trx, 'tenth'));
     expect(await names()).toEqual(['first', 'second', 'fourth', 'seventh', 'eighth', 'tenth']);
+  });
+
+  it('runs statements sent together in turn, each answering its own rows', async () => {
+    const answers = await db.transaction().execute((trx) =>
+      executeInTurn(trx, [
+        sql`INSERT INTO entries (name) VALUES (${'eleventh'}) RETURNING name`,
+        sql`SELECT name FROM entries WHERE name IN (${'eleventh'}, ${'first'}) ORDER BY id`,
+        sql`SELECT count(*)::int AS rows FROM entries WHERE name = ${'twelfth'}`,
+      ]),
+    );
+    expect(answers).toEqual([[{ name: 'eleventh' }], [{ name: 'first' }, { name: 'eleventh' }], [{ rows: 0 }]]);
+    const error = await fails(
+      db.transaction().execute((trx) =>
+        executeInTurn(trx, [
+          sql`INSERT INTO entries (name) VALUES (${'twelfth'})`,
+          sql`INSERT INTO entries (name) VALUES (${'first'})`,
+          sql`INSERT INTO entries (name) VALUES (${'thirteenth'})`,
+        ]),
+      ),
+    );
+    expect(error?.code).toBe('23505');
+    expect(await names()).toEqual(['first', 'second', 'fourth', 'seventh', 'eighth', 'tenth', 'eleventh']);
   });
 });

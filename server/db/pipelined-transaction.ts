@@ -11,6 +11,13 @@ export function asLastStatement<T>(query: RawBuilder<T>): RawBuilder<T> {
   return sql<T>`${sql.raw(lastStatementMark)}${query}`;
 }
 
+// A write whose answer nobody reads starts with this comment: it is held and sent with the next statement.
+const withNextMark = '/* with the next */ ';
+
+export function withNextStatement(text: string): string {
+  return `${withNextMark}${text}`;
+}
+
 // Statements sent together travel as one text behind this comment: their texts and parameter counts as JSON.
 const togetherMark = '/* together */ ';
 
@@ -63,20 +70,29 @@ type Query = (text: unknown, values?: unknown) => Promise<pg.QueryResult>;
  * COMMIT leaves only once the event loop, busy with other requests, runs the code that sends it; pipelined,
  * PostgreSQL runs it as soon as the statement ends.
  *
- * Statements that `executeInTurn` sends go out together in the same way.
+ * Statements that `executeInTurn` sends go out together in the same way, and a statement marked to go with the
+ * next (`withNextStatement`: a write whose answer nobody reads) is held, as the BEGIN is, until the next statement
+ * or the COMMIT; its failure is that statement's or the COMMIT's.
  *
- * Kysely still sends BEGIN, COMMIT and ROLLBACK itself; they are answered here. A BEGIN is held until the next
- * statement (a transaction that sends none is never begun). After a last statement, Kysely's COMMIT is answered
- * with the one already sent; when the statement failed, PostgreSQL has answered that COMMIT with ROLLBACK (a failed
- * transaction cannot commit), nothing of the transaction is kept, and Kysely's ROLLBACK is answered the same way.
- * Any other statement after the last one is refused: it would run outside the transaction.
+ * Kysely still sends BEGIN, COMMIT and ROLLBACK itself; they are answered here. A transaction that sends no
+ * statement is never begun. After a last statement, Kysely's COMMIT is answered with the one already sent; when
+ * the statement failed, PostgreSQL has answered that COMMIT with ROLLBACK (a failed transaction cannot commit),
+ * nothing of the transaction is kept, and Kysely's ROLLBACK is answered the same way. Any other statement after
+ * the last one is refused: it would run outside the transaction.
  */
 export function pipeliningTransactions(client: pg.PoolClient): pg.PoolClient {
   if (wrapped.has(client)) return client;
   wrapped.add(client);
   const query = client.query.bind(client) as Query;
-  let begin: string | null = null;
+  // Statements not sent yet, in order: a BEGIN, writes marked to go with the next statement.
+  let held: [string, unknown][] = [];
   let commit: Promise<pg.QueryResult> | null = null;
+  const sendHeld = () => {
+    const sent = held.map(([text, values]) => query(text, values));
+    held = [];
+    for (const one of sent) one.catch(() => undefined);
+    return sent;
+  };
   Object.assign(client, {
     query(text: unknown, values?: unknown) {
       if (commit !== null) {
@@ -84,32 +100,37 @@ export function pipeliningTransactions(client: pg.PoolClient): pg.PoolClient {
         commit = null;
         return answeredBySentCommit(sent, text);
       }
-      if (typeof text !== 'string') return query(text, values);
-      if (/^(begin|start transaction)\b/i.test(text)) {
-        begin = text;
-        return Promise.resolve(resultOf('BEGIN'));
+      const statement = typeof text === 'string' ? text : '';
+      if (/^(begin|start transaction)\b/i.test(statement) || statement.startsWith(withNextMark)) {
+        held.push([statement, values]);
+        return Promise.resolve(resultOf(statement.startsWith(withNextMark) ? 'SELECT' : 'BEGIN'));
       }
-      const held = begin;
-      begin = null;
-      if (held !== null && /^(commit|rollback)$/i.test(text)) {
-        return Promise.resolve(resultOf(text.toUpperCase()));
+      const beginHeld = held.length > 0 && !held[0]?.[0].startsWith(withNextMark);
+      if (/^rollback$/i.test(statement)) {
+        // Held statements were never sent: a transaction whose BEGIN is among them was never begun.
+        held = [];
+        return beginHeld ? Promise.resolve(resultOf('ROLLBACK')) : query(text, values);
       }
-      const last = text.startsWith(lastStatementMark);
-      const together = text.startsWith(togetherMark);
-      if (held === null && !last && !together) return query(text, values);
+      if (/^commit$/i.test(statement) && beginHeld && held.length === 1) {
+        held = [];
+        return Promise.resolve(resultOf('COMMIT'));
+      }
+      const last = statement.startsWith(lastStatementMark);
+      const together = statement.startsWith(togetherMark);
+      if (held.length === 0 && !last && !together) return query(text, values);
       return sentTogether(client, () => {
-        const began = held === null ? null : query(held);
+        const before = sendHeld();
         const answer = together
-          ? answersOf(apart(text, values).map(([one, own]) => query(one, own)))
+          ? answersOf(apart(statement, values).map(([one, own]) => query(one, own)))
           : query(text, values);
         if (last) {
           commit = query('COMMIT');
           // Read when Kysely commits or rolls back; until then its failure must not surface as unhandled.
           commit.catch(() => undefined);
         }
-        if (began === null) return answer;
-        began.catch(() => undefined);
-        return began.then(() => answer);
+        if (before.length === 0) return answer;
+        answer.catch(() => undefined);
+        return Promise.all(before).then(() => answer);
       });
     },
   });

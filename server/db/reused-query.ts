@@ -1,6 +1,7 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import type { Database } from './database.ts';
 import { dialectOf } from './dialect.ts';
+import { withNextStatement } from './pipelined-transaction.ts';
 
 type Kept = { query: CompiledQuery; slots: readonly number[] };
 
@@ -14,13 +15,15 @@ const marker = '\u0000slot:';
  * Runs a query of a fixed shape, built and compiled once per dialect and `shape`, with new `values`. Kysely
  * builds and compiles every query anew, and for the small queries of every request (a record by its id) that
  * costs more than running them. `build` receives a stand-in for each value, to use where the value goes; `shape`
- * must name everything else the built query depends on (its table, say).
+ * must name everything else the built query depends on (its table, say). `sentWithNext`: a write whose answer
+ * nobody reads, sent on PostgreSQL with the statement after it (db/pipelined-transaction.ts); it answers no rows.
  */
 export async function runReused<Row, Values extends readonly unknown[]>(
   db: Kysely<Database>,
   shape: string,
   values: Values,
   build: (standIns: Values) => Compilable<Row>,
+  options: { sentWithNext?: boolean } = {},
 ): Promise<Row[]> {
   const name = `${dialectOf(db)}\u0000${shape}`;
   let entry = kept.get(name);
@@ -37,6 +40,8 @@ export async function runReused<Row, Values extends readonly unknown[]>(
     if (kept.size > capacity) kept.delete(kept.keys().next().value ?? name);
   }
   const { query, slots } = entry;
-  const result = await db.executeQuery<Row>({ ...query, parameters: slots.map((slot) => values[slot]) });
+  const parameters = slots.map((slot) => values[slot]);
+  const sql = options.sentWithNext ? withNextStatement(query.sql) : query.sql;
+  const result = await db.executeQuery<Row>({ ...query, sql, parameters });
   return result.rows;
 }

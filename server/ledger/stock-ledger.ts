@@ -133,7 +133,8 @@ async function writeStockRows(context: PostingContext, rows: readonly StockRow[]
 }
 
 // On PostgreSQL the balances, the movements and the lines' costs are written by one statement, the UPDATEs in a
-// WITH: a posting's round trips are most of its cost there (docs/PERFORMANCE.md, issue 30).
+// WITH, sent with the statement after it: a posting's round trips are most of its cost there (docs/PERFORMANCE.md,
+// issue 30).
 async function writeStockRowsAndMovements(
   context: PostingContext,
   rows: readonly StockRow[],
@@ -183,6 +184,7 @@ async function writeStockRowsAndMovements(
           ),
         );
     },
+    { sentWithNext: true },
   );
 }
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../server/db/connect.ts';
 import type { Database } from '../../server/db/database.ts';
-import { asLastStatement, executeInTurn } from '../../server/db/pipelined-transaction.ts';
+import { asLastStatement, executeInTurn, withNextStatement } from '../../server/db/pipelined-transaction.ts';
 
 // On PostgreSQL a transaction's BEGIN goes out with its first statement and its COMMIT with a statement marked as
 // its last (server/db/pipelined-transaction.ts). What a transaction keeps must not change by it: everything when it
@@ -19,6 +19,9 @@ const insert = (trx: Kysely<Database>, name: string) =>
   sql`INSERT INTO ${sql.table('entries')} (name) VALUES (${name})`.execute(trx);
 const names = async () =>
   (await other.query<{ name: string }>(`SELECT name FROM "${schema}".entries ORDER BY id`)).rows.map((row) => row.name);
+// A write whose answer nobody reads, held and sent with the statement after it.
+const insertWithNext = (trx: Kysely<Database>, name: string) =>
+  trx.executeQuery(CompiledQuery.raw(withNextStatement('INSERT INTO entries (name) VALUES ($1)'), [name]));
 const fails = (promise: Promise<unknown>) =>
   promise.then(
     () => null,
@@ -97,24 +100,56 @@ describe.skipIf(!testUrl)('a PostgreSQL transaction with its BEGIN and COMMIT se
   });
 
   it('runs statements sent together in turn, each answering its own rows', async () => {
-    const answers = await db.transaction().execute((trx) =>
-      executeInTurn(trx, [
-        sql`INSERT INTO entries (name) VALUES (${'eleventh'}) RETURNING name`,
-        sql`SELECT name FROM entries WHERE name IN (${'eleventh'}, ${'first'}) ORDER BY id`,
-        sql`SELECT count(*)::int AS rows FROM entries WHERE name = ${'twelfth'}`,
-      ]),
-    );
+    const answers = await db
+      .transaction()
+      .execute((trx) =>
+        executeInTurn(trx, [
+          sql`INSERT INTO entries (name) VALUES (${'eleventh'}) RETURNING name`,
+          sql`SELECT name FROM entries WHERE name IN (${'eleventh'}, ${'first'}) ORDER BY id`,
+          sql`SELECT count(*)::int AS rows FROM entries WHERE name = ${'twelfth'}`,
+        ]),
+      );
     expect(answers).toEqual([[{ name: 'eleventh' }], [{ name: 'first' }, { name: 'eleventh' }], [{ rows: 0 }]]);
     const error = await fails(
-      db.transaction().execute((trx) =>
-        executeInTurn(trx, [
-          sql`INSERT INTO entries (name) VALUES (${'twelfth'})`,
-          sql`INSERT INTO entries (name) VALUES (${'first'})`,
-          sql`INSERT INTO entries (name) VALUES (${'thirteenth'})`,
-        ]),
-      ),
+      db
+        .transaction()
+        .execute((trx) =>
+          executeInTurn(trx, [
+            sql`INSERT INTO entries (name) VALUES (${'twelfth'})`,
+            sql`INSERT INTO entries (name) VALUES (${'first'})`,
+            sql`INSERT INTO entries (name) VALUES (${'thirteenth'})`,
+          ]),
+        ),
     );
     expect(error?.code).toBe('23505');
     expect(await names()).toEqual(['first', 'second', 'fourth', 'seventh', 'eighth', 'tenth', 'eleventh']);
+  });
+
+  it('sends a write held for the next statement before it, and fails that statement or the COMMIT by it', async () => {
+    const seen = await db.transaction().execute(async (trx) => {
+      await insertWithNext(trx, 'fourteenth');
+      return (await sql<{ name: string }>`SELECT name FROM entries WHERE name = 'fourteenth'`.execute(trx)).rows;
+    });
+    expect(seen).toEqual([{ name: 'fourteenth' }]);
+    // Held until the COMMIT, then committed with it.
+    await db.transaction().execute((trx) => insertWithNext(trx, 'fifteenth'));
+    const atNext = await fails(
+      db.transaction().execute(async (trx) => {
+        await insert(trx, 'sixteenth');
+        await insertWithNext(trx, 'first');
+        await sql`SELECT 1`.execute(trx);
+      }),
+    );
+    expect(atNext?.code).toBe('23505');
+    const atCommit = await fails(
+      db.transaction().execute(async (trx) => {
+        await insert(trx, 'seventeenth');
+        await insertWithNext(trx, 'first');
+      }),
+    );
+    expect(atCommit?.code).toBe('23505');
+    expect((await names()).slice(-3)).toEqual(['eleventh', 'fourteenth', 'fifteenth']);
+    await db.transaction().execute((trx) => insert(trx, 'eighteenth'));
+    expect((await names()).slice(-1)).toEqual(['eighteenth']);
   });
 });

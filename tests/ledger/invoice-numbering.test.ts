@@ -26,19 +26,23 @@ beforeAll(async () => {
 
 afterAll(() => api.close());
 
+// Puts `quantity` of `itemId` on the shelf at `branchId`, to be sold.
+const receive = (branchId: number, itemId: number, quantity: number) =>
+  posting(api.db, fixture.businessId, (context) =>
+    createReceiveOrder(context, {
+      contact_id: fixture.supplierId,
+      branch_id: branchId,
+      received_date: today,
+      lines: [{ item_id: itemId, quantity, unit_cost: 90 }],
+    }),
+  );
+
 describe('invoices created at once through the API', () => {
   it('number 1..n without a gap or a repeat, those refused for stock taking none', async () => {
     const units = 24;
     const branchId = fixture.branchIds[0];
     const [, lens] = fixture.itemIds;
-    await posting(api.db, fixture.businessId, (context) =>
-      createReceiveOrder(context, {
-        contact_id: fixture.supplierId,
-        branch_id: branchId,
-        received_date: today,
-        lines: [{ item_id: lens, quantity: units, unit_cost: 90 }],
-      }),
-    );
+    await receive(branchId, lens, units);
     const answers = await Promise.all(
       Array.from({ length: units + 6 }, () =>
         admin.post('/api/invoices', {
@@ -102,14 +106,7 @@ describe('invoices created at once through the API', () => {
   it('answers a retried submit with the numbers its first answer took, as the counter form posts it', async () => {
     const branchId = fixture.branchIds[0];
     const [, lens] = fixture.itemIds;
-    await posting(api.db, fixture.businessId, (context) =>
-      createReceiveOrder(context, {
-        contact_id: fixture.supplierId,
-        branch_id: branchId,
-        received_date: today,
-        lines: [{ item_id: lens, quantity: 4, unit_cost: 90 }],
-      }),
-    );
+    await receive(branchId, lens, 4);
     const body = {
       contact_id: fixture.customerId,
       branch_id: branchId,

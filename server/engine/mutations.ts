@@ -5,7 +5,7 @@ import { checkOpenDay } from './closed-day.ts';
 import { checkDocumentDate } from './document-date.ts';
 import { dynamic } from './dynamic.ts';
 import { createdEntry, forgetHistory, presentedRow, recordChange } from './history.ts';
-import { answerRow, type IdempotentRequest, storeAnswer } from './idempotency.ts';
+import { answerRow, type IdempotentRequest, replayedAnswer, type StoredAnswer, storeAnswer } from './idempotency.ts';
 import { findRecord } from './query.ts';
 import { readOne } from './read-one.ts';
 import type { AnyResource, LastSteps, RecordTableName, ResourceContext, Row, TableName } from './resource.ts';
@@ -53,7 +53,16 @@ export async function updateColumns(
     .execute();
 }
 
-// With an Idempotency-Key, the answer is stored in the same transaction, so that a retried submit finds it.
+// With an Idempotency-Key, the answer is stored in the same transaction, so that a retried submit finds it, and the
+// key is looked up first in that transaction (its first statement goes out with the BEGIN on PostgreSQL): a submit
+// seen before is answered as it was then, and creates nothing.
+export function createRecord(resource: AnyResource, ctx: ResourceContext, body: unknown): Promise<unknown>;
+export function createRecord(
+  resource: AnyResource,
+  ctx: ResourceContext,
+  body: unknown,
+  idempotent: IdempotentRequest,
+): Promise<StoredAnswer>;
 export function createRecord(
   resource: AnyResource,
   ctx: ResourceContext,
@@ -62,6 +71,10 @@ export function createRecord(
 ): Promise<unknown> {
   const input = parseCreate(resource, body);
   return inTransaction(ctx, async (within) => {
+    if (idempotent) {
+      const replayed = await replayedAnswer(within, idempotent.key, idempotent.hash);
+      if (replayed) return replayed;
+    }
     const lastSteps: LastSteps = [];
     const trx = { ...within, lastSteps };
     const id = await createParsed(resource, trx, input);
@@ -78,8 +91,9 @@ export function createRecord(
       taken = { history: entry.taken, answer: entry.answer?.taken ?? false };
     }
     if (!taken.history) await recordChange(resource, trx, id, 'created', null, record);
-    if (idempotent && !taken.answer) await storeAnswer(trx, idempotent, answer(record));
-    return record;
+    if (!idempotent) return record;
+    if (!taken.answer) await storeAnswer(trx, idempotent, answer(record));
+    return answer(record);
   });
 }
 

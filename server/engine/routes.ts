@@ -104,11 +104,9 @@ export function registerResource(app: FastifyInstance, resource: AnyResource, op
         return reply.status(201).send(readable(request)(await createRecord(resource, ctx, request.body)));
       }
       const hash = requestHash(request.method, request.url, request.body);
-      const replayed = await replayedAnswer(ctx, key, hash);
-      if (replayed) return reply.status(replayed.statusCode).send(readable(request)(replayed.body));
       try {
-        const record = await createRecord(resource, ctx, request.body, { key, hash });
-        return reply.status(201).send(readable(request)(record));
+        const answer = await createRecord(resource, ctx, request.body, { key, hash });
+        return reply.status(answer.statusCode).send(readable(request)(answer.body));
       } catch (error) {
         // A concurrent submit with the same key won the race and committed first: answer what it answered.
         const winner = await replayedAnswer(ctx, key, hash);

@@ -1,4 +1,5 @@
-import { type Compilable, CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type pg from 'pg';
 import type { Database } from './database.ts';
 import { dialectOf } from './dialect.ts';
@@ -18,43 +19,90 @@ export function withNextStatement(text: string): string {
   return `${withNextMark}${text}`;
 }
 
-// Statements sent together travel as one text behind this comment: their texts and parameter counts as JSON.
-const togetherMark = '/* together */ ';
+// A read sent ahead starts with this comment and its number, by which the connection finds whom to answer.
+const aheadMark = '/* ahead ';
 
-/**
- * Runs `queries` in turn, each after the one before has ended, and answers their rows in order; on PostgreSQL they
- * are sent together, in one round trip instead of one each. For statements of one transaction that do not need
- * each other's answers, such as a lock and then a read that must start after the lock is granted, so that it sees
- * what was committed while the lock waited. The first failure is thrown; in a transaction the statements after it
- * fail too, as PostgreSQL refuses every statement of a failed transaction.
- */
-export async function executeInTurn(
-  db: Kysely<Database>,
-  queries: readonly (Compilable<unknown> | RawBuilder<unknown>)[],
-): Promise<unknown[][]> {
-  const compiled = queries.map((query) => ('isRawBuilder' in query ? query.compile(db) : query.compile()));
-  if (dialectOf(db) === 'sqlite') {
-    const answers: unknown[][] = [];
-    for (const query of compiled) answers.push((await db.executeQuery(query)).rows as unknown[]);
-    return answers;
+// A read held until the next statement goes out: its rows once answered, its check's refusal otherwise.
+class AheadRead {
+  readonly answer: Promise<unknown[]>;
+  // Sends everything held on its connection, this read with it: set while the read is held.
+  send: (() => void) | null = null;
+  private settle: { resolve(rows: unknown[]): void; reject(error: unknown): void } | null = null;
+
+  constructor(private readonly check: ((rows: unknown[]) => void) | undefined) {
+    this.answer = new Promise((resolve, reject) => {
+      this.settle = { resolve, reject };
+    });
+    // Read by whoever awaits the rows, if anyone does; the statement it went with fails by it too.
+    this.answer.catch(() => undefined);
   }
-  const texts = JSON.stringify(compiled.map((query) => [query.sql, query.parameters.length]));
-  const together = CompiledQuery.raw(
-    `${togetherMark}${texts}`,
-    compiled.flatMap((query) => query.parameters),
-  );
-  const [answer] = (await db.executeQuery<{ rows: unknown[][] }>(together)).rows;
-  return answer?.rows ?? [];
+
+  // Answers with the sent statement, or with what its check throws.
+  answeredBy(sent: Promise<pg.QueryResult>): Promise<unknown[]> {
+    this.send = null;
+    sent.then(
+      (result) => {
+        try {
+          this.check?.(result.rows);
+          this.settle?.resolve(result.rows);
+        } catch (refused) {
+          this.settle?.reject(refused);
+        }
+      },
+      (error: unknown) => this.settle?.reject(error),
+    );
+    return this.answer;
+  }
+
+  neverSent(): void {
+    this.send = null;
+    this.settle?.reject(new Error('A read sent ahead was never sent: its transaction ended first.'));
+  }
+
+  get checked(): boolean {
+    return this.check !== undefined;
+  }
 }
 
-// The statements of a text marked together, each with its own parameters.
-function apart(text: string, values: unknown): [string, unknown[]][] {
-  const all = Array.isArray(values) ? values : [];
-  let from = 0;
-  return (JSON.parse(text.slice(togetherMark.length)) as [string, number][]).map(([statement, count]) => {
-    from += count;
-    return [statement, all.slice(from - count, from)];
-  });
+const registered = new Map<string, AheadRead>();
+let aheadCount = 0;
+
+export type SentAhead<Row> = { rows(): Promise<Row[]> };
+
+/**
+ * Sends `query`, a read, with the transaction's next statement instead of on its own, and answers at once; its rows
+ * come when asked for (a read still held is then sent by itself). `check` runs on the rows when they arrive, and what
+ * it throws fails the statement the read went with, so that a refusal comes before anything that statement's answer
+ * would start; a transaction never commits while a checked read is unanswered. On SQLite, and outside a transaction,
+ * the read runs at once and its check with it. For reads a transaction needs but need not wait for right away: the
+ * closed day's lock and reading, the stock rows' lock before the document that moves them is written.
+ */
+export async function sendAhead<Row>(
+  db: Kysely<Database>,
+  query: Compilable<Row> | CompiledQuery<Row>,
+  check?: (rows: Row[]) => void,
+): Promise<SentAhead<Row>> {
+  const compiled = 'compile' in query ? query.compile() : query;
+  if (dialectOf(db) === 'sqlite' || !db.isTransaction) {
+    const { rows } = await db.executeQuery(compiled);
+    check?.(rows);
+    return { rows: () => Promise.resolve(rows) };
+  }
+  const ahead = new AheadRead(check as ((rows: unknown[]) => void) | undefined);
+  aheadCount += 1;
+  const token = String(aheadCount);
+  registered.set(token, ahead);
+  try {
+    await db.executeQuery({ ...compiled, sql: `${aheadMark}${token} */ ${compiled.sql}` });
+  } finally {
+    registered.delete(token);
+  }
+  return {
+    rows: () => {
+      ahead.send?.();
+      return ahead.answer as Promise<Row[]>;
+    },
+  };
 }
 
 type Query = (text: unknown, values?: unknown) => Promise<pg.QueryResult>;
@@ -70,9 +118,10 @@ type Query = (text: unknown, values?: unknown) => Promise<pg.QueryResult>;
  * COMMIT leaves only once the event loop, busy with other requests, runs the code that sends it; pipelined,
  * PostgreSQL runs it as soon as the statement ends.
  *
- * Statements that `executeInTurn` sends go out together in the same way, and a statement marked to go with the
- * next (`withNextStatement`: a write whose answer nobody reads) is held, as the BEGIN is, until the next statement
- * or the COMMIT; its failure is that statement's or the COMMIT's.
+ * A statement marked to go with the next (`withNextStatement`: a write whose answer nobody reads) and a read sent
+ * ahead (`sendAhead`) are held, as the BEGIN is, until the next statement or the COMMIT; a held write's failure is
+ * that statement's or the COMMIT's, and so is a held read's failure or its check's refusal. A COMMIT waits for the
+ * answers of checked reads held before it.
  *
  * Kysely still sends BEGIN, COMMIT and ROLLBACK itself; they are answered here. A transaction that sends no
  * statement is never begun. After a last statement, Kysely's COMMIT is answered with the one already sent; when
@@ -84,67 +133,75 @@ export function pipeliningTransactions(client: pg.PoolClient): pg.PoolClient {
   if (wrapped.has(client)) return client;
   wrapped.add(client);
   const query = client.query.bind(client) as Query;
-  // Statements not sent yet, in order: a BEGIN, writes marked to go with the next statement.
-  let held: [string, unknown][] = [];
+  // Statements not sent yet, in order: a BEGIN, writes marked to go with the next statement, reads sent ahead.
+  let held: Held[] = [];
   let commit: Promise<pg.QueryResult> | null = null;
   const sendHeld = () => {
-    const sent = held.map(([text, values]) => query(text, values));
+    const sent = held.map(({ text, values, ahead }) =>
+      ahead ? ahead.answeredBy(query(text, values)) : query(text, values),
+    );
     held = [];
     for (const one of sent) one.catch(() => undefined);
     return sent;
   };
-  Object.assign(client, {
-    query(text: unknown, values?: unknown) {
-      if (commit !== null) {
-        const sent = commit;
-        commit = null;
-        return answeredBySentCommit(sent, text);
+  const sendHeldNow = () => sentTogether(client, sendHeld);
+  const pipelined = (text: unknown, values?: unknown): Promise<unknown> => {
+    if (commit !== null) {
+      const sent = commit;
+      commit = null;
+      return answeredBySentCommit(sent, text);
+    }
+    const statement = typeof text === 'string' ? text : '';
+    if (/^(begin|start transaction)\b/i.test(statement) || statement.startsWith(withNextMark)) {
+      held.push({ text: statement, values, ahead: null });
+      return Promise.resolve(resultOf(statement.startsWith(withNextMark) ? 'SELECT' : 'BEGIN'));
+    }
+    if (statement.startsWith(aheadMark)) {
+      const end = statement.indexOf(' */ ');
+      const ahead = registered.get(statement.slice(aheadMark.length, end));
+      if (!ahead) throw new Error('A read sent ahead was not registered.');
+      ahead.send = sendHeldNow;
+      // Sent without its number, so that it is prepared once (db/prepared-statements.ts).
+      held.push({ text: statement.slice(end + ' */ '.length), values, ahead });
+      return Promise.resolve(resultOf('SELECT'));
+    }
+    const beginHeld = held.length > 0 && /^(begin|start)/i.test(held[0]?.text ?? '');
+    if (/^rollback$/i.test(statement)) {
+      // Held statements were never sent: a transaction whose BEGIN is among them was never begun.
+      for (const { ahead } of held) ahead?.neverSent();
+      held = [];
+      return beginHeld ? Promise.resolve(resultOf('ROLLBACK')) : query(text, values);
+    }
+    if (/^commit$/i.test(statement) && beginHeld && held.length === 1) {
+      held = [];
+      return Promise.resolve(resultOf('COMMIT'));
+    }
+    const last = statement.startsWith(lastStatementMark);
+    // A checked read's refusal must come before anything commits: it is sent and answered first.
+    if ((last || /^commit$/i.test(statement)) && held.some(({ ahead }) => ahead?.checked)) {
+      return Promise.all(sendHeldNow()).then(() => pipelined(text, values));
+    }
+    if (held.length === 0 && !last) return query(text, values);
+    return sentTogether(client, () => {
+      const before = sendHeld();
+      const answer = query(text, values);
+      if (last) {
+        commit = query('COMMIT');
+        // Read when Kysely commits or rolls back; until then its failure must not surface as unhandled.
+        commit.catch(() => undefined);
       }
-      const statement = typeof text === 'string' ? text : '';
-      if (/^(begin|start transaction)\b/i.test(statement) || statement.startsWith(withNextMark)) {
-        held.push([statement, values]);
-        return Promise.resolve(resultOf(statement.startsWith(withNextMark) ? 'SELECT' : 'BEGIN'));
-      }
-      const beginHeld = held.length > 0 && !held[0]?.[0].startsWith(withNextMark);
-      if (/^rollback$/i.test(statement)) {
-        // Held statements were never sent: a transaction whose BEGIN is among them was never begun.
-        held = [];
-        return beginHeld ? Promise.resolve(resultOf('ROLLBACK')) : query(text, values);
-      }
-      if (/^commit$/i.test(statement) && beginHeld && held.length === 1) {
-        held = [];
-        return Promise.resolve(resultOf('COMMIT'));
-      }
-      const last = statement.startsWith(lastStatementMark);
-      const together = statement.startsWith(togetherMark);
-      if (held.length === 0 && !last && !together) return query(text, values);
-      return sentTogether(client, () => {
-        const before = sendHeld();
-        const answer = together
-          ? answersOf(apart(statement, values).map(([one, own]) => query(one, own)))
-          : query(text, values);
-        if (last) {
-          commit = query('COMMIT');
-          // Read when Kysely commits or rolls back; until then its failure must not surface as unhandled.
-          commit.catch(() => undefined);
-        }
-        if (before.length === 0) return answer;
-        answer.catch(() => undefined);
-        return Promise.all(before).then(() => answer);
-      });
-    },
-  });
+      if (before.length === 0) return answer;
+      answer.catch(() => undefined);
+      return Promise.all(before).then(() => answer);
+    });
+  };
+  Object.assign(client, { query: pipelined });
   return client;
 }
 
-const wrapped = new WeakSet<pg.PoolClient>();
+type Held = { text: string; values: unknown; ahead: AheadRead | null };
 
-// The answers of statements sent together, as one result whose only row holds each statement's rows.
-async function answersOf(sent: Promise<pg.QueryResult>[]): Promise<pg.QueryResult> {
-  for (const one of sent) one.catch(() => undefined);
-  const results = await Promise.all(sent);
-  return { ...resultOf('SELECT'), rows: [{ rows: results.map((result) => result.rows) }] };
-}
+const wrapped = new WeakSet<pg.PoolClient>();
 
 function resultOf(command: string): pg.QueryResult {
   return { command, rowCount: null, oid: 0, rows: [], fields: [] };

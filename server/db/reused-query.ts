@@ -25,6 +25,19 @@ export async function runReused<Row, Values extends readonly unknown[]>(
   build: (standIns: Values) => Compilable<Row>,
   options: { sentWithNext?: boolean } = {},
 ): Promise<Row[]> {
+  const query = reusedQuery(db, shape, values, build);
+  const sql = options.sentWithNext ? withNextStatement(query.sql) : query.sql;
+  const result = await db.executeQuery<Row>({ ...query, sql });
+  return result.rows;
+}
+
+// The query `runReused` runs, with `values` in place, to run some other way (sent ahead, say).
+export function reusedQuery<Row, Values extends readonly unknown[]>(
+  db: Kysely<Database>,
+  shape: string,
+  values: Values,
+  build: (standIns: Values) => Compilable<Row>,
+): CompiledQuery<Row> {
   const name = `${dialectOf(db)}\u0000${shape}`;
   let entry = kept.get(name);
   if (!entry) {
@@ -40,8 +53,5 @@ export async function runReused<Row, Values extends readonly unknown[]>(
     if (kept.size > capacity) kept.delete(kept.keys().next().value ?? name);
   }
   const { query, slots } = entry;
-  const parameters = slots.map((slot) => values[slot]);
-  const sql = options.sentWithNext ? withNextStatement(query.sql) : query.sql;
-  const result = await db.executeQuery<Row>({ ...query, sql, parameters });
-  return result.rows;
+  return { ...(query as CompiledQuery<Row>), parameters: slots.map((slot) => values[slot]) };
 }

@@ -1,5 +1,5 @@
 import { dialectOf } from '../db/dialect.ts';
-import { executeInTurn } from '../db/pipelined-transaction.ts';
+import { sendAhead } from '../db/pipelined-transaction.ts';
 import { businessDate } from '../domain/business-date.ts';
 import { fieldError } from '../domain/refusal.ts';
 import type { AnyResource, ResourceContext } from './resource.ts';
@@ -23,8 +23,8 @@ export async function checkOpenDay(
   if (branchIds.length === 0) return;
   // The branch rows are held (shared) until the document commits, and a Z-reading takes them exclusively before it
   // reads the day: a document checked here is either in the reading's figures or sees the reading and is refused.
-  // The read starts after the lock is granted, so it sees a reading committed while the lock waited; both are sent
-  // together (db/pipelined-transaction.ts).
+  // The read starts after the lock is granted, so it sees a reading committed while the lock waited. Both go out
+  // with the transaction's next statement, which the refusal then fails (db/pipelined-transaction.ts).
   const lock = ctx.db.selectFrom('branches').select('id').where('id', 'in', branchIds).forKeyShare();
   const read = ctx.db
     .selectFrom('z_readings')
@@ -34,12 +34,12 @@ export async function checkOpenDay(
     .where('z_readings.branch_id', 'in', branchIds)
     .where('z_readings.business_date', '=', day)
     .limit(1);
-  const postgres = dialectOf(ctx.db) === 'postgres';
-  const answers = await executeInTurn(ctx.db, postgres ? [lock, read] : [read]);
-  const [reading] = answers[answers.length - 1] as { number: string; name: string }[];
-  if (!reading) return;
-  throw fieldError(
-    dated.field,
-    `The day ${day} is closed at ${reading.name} (Z-reading ${reading.number}): date it on an open day.`,
-  );
+  if (dialectOf(ctx.db) === 'postgres') await sendAhead(ctx.db, lock);
+  await sendAhead(ctx.db, read, ([reading]) => {
+    if (!reading) return;
+    throw fieldError(
+      dated.field,
+      `The day ${day} is closed at ${reading.name} (Z-reading ${reading.number}): date it on an open day.`,
+    );
+  });
 }

@@ -1,7 +1,8 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { sendAhead } from '../db/pipelined-transaction.ts';
 import { insertReused } from '../db/reused-insert.ts';
-import { runReused } from '../db/reused-query.ts';
+import { reusedQuery, runReused } from '../db/reused-query.ts';
 import type { StockBalance } from '../db/tables/documents.ts';
 import { averageAfterReceipt, averageAfterReceiptReversal } from '../domain/average-cost.ts';
 import { type Location, locationKey } from '../domain/location.ts';
@@ -55,8 +56,9 @@ export async function applyStockChanges(
   document: DocumentReference,
   changes: readonly StockChange[],
   lineCostsOf?: (costs: readonly Centavos[]) => LineCosts,
+  lockedAhead?: LockedStockRows,
 ): Promise<Centavos[]> {
-  const rows = await lockStockRows(context, changes);
+  const rows = await lockStockRows(context, changes, lockedAhead);
   const costs: Centavos[] = changes.map((change) => change.unitCost);
   const errors: FieldErrors = {};
   const moved = new Map<number, StockRow>();
@@ -280,7 +282,7 @@ async function moveLot(
 // Item, then location: the order rows are locked in, and the key a posting finds its locked rows by.
 const stockKey = (itemId: number, locationKeyOf: string) => `${String(itemId).padStart(12, '0')}:${locationKeyOf}`;
 
-function lockOrder(changes: readonly StockChange[]) {
+function lockOrder<Change extends StockPlace>(changes: readonly Change[]) {
   return changes
     .map((change, index) => ({ change, index, key: stockKey(change.itemId, locationKey(change.location)) }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index));
@@ -292,26 +294,46 @@ function lockOrder(changes: readonly StockChange[]) {
 // movement at a place, so a posting usually sends one statement here instead of an INSERT that finds every row
 // already there and then the SELECT (docs/PERFORMANCE.md, issue 30). A posting that creates rows holds the
 // others' locks meanwhile, out of the global order; a deadlock that may cause is retried whole
-// (db/transaction-retry.ts). Answers the rows by item and location.
+// (db/transaction-retry.ts). `lockedAhead`: the rows as `lockStockRowsAhead` locked them, read again only when
+// some place's row was missing or not among them. Answers the rows by item and location.
 export async function lockStockRows(
   context: PostingContext,
-  changes: readonly StockChange[],
+  changes: readonly StockPlace[],
+  lockedAhead?: LockedStockRows,
 ): Promise<Map<string, StockRow>> {
+  const places = placesOf(changes);
+  if (places.size === 0) return new Map();
+  const found = lockedAhead ? await lockedAhead.rows() : await readStockRows(context, places);
+  if ([...places.keys()].every((key) => found.has(key))) return found;
+  const missing = [...places].filter(([key]) => !found.has(key)).map(([, place]) => place);
+  await insertStockRows(context, missing);
+  return readStockRows(context, places);
+}
+
+export type StockPlace = { itemId: number; location: Location };
+
+export type LockedStockRows = { rows(): Promise<Map<string, StockRow>> };
+
+// Locks the rows of `places` with the transaction's next statement (db/pipelined-transaction.ts, `sendAhead`), for a
+// posting that knows where its stock moves before it writes the document that moves it: the lock costs no round
+// trip of its own. Hand the answer to `applyStockChanges`.
+export async function lockStockRowsAhead(
+  context: PostingContext,
+  places: readonly StockPlace[],
+): Promise<LockedStockRows> {
+  const inOrder = placesOf(places);
+  if (inOrder.size === 0) return { rows: () => Promise.resolve(new Map()) };
+  const sent = await sendAhead(context.trx, stockRowsQuery(context, inOrder));
+  return { rows: async () => asStockRows(await sent.rows()) };
+}
+
+function placesOf(changes: readonly StockPlace[]): Map<string, StockPlace> {
   const places = new Map<string, StockPlace>();
   for (const { change, key } of lockOrder(changes)) {
     places.set(key, { itemId: change.itemId, location: change.location });
   }
-  if (places.size === 0) return new Map();
-  const found = await readStockRows(context, places);
-  if (found.size === places.size) return found;
-  await insertStockRows(
-    context,
-    [...places].filter(([key]) => !found.has(key)).map(([, place]) => place),
-  );
-  return readStockRows(context, places);
+  return places;
 }
-
-type StockPlace = { itemId: number; location: Location };
 
 async function insertStockRows(context: PostingContext, places: readonly StockPlace[]): Promise<void> {
   const at = timestampOf(context);
@@ -341,6 +363,10 @@ async function readStockRows(
   context: PostingContext,
   places: ReadonlyMap<string, StockPlace>,
 ): Promise<Map<string, StockRow>> {
+  return asStockRows((await context.trx.executeQuery(stockRowsQuery(context, places))).rows);
+}
+
+function stockRowsQuery(context: PostingContext, places: ReadonlyMap<string, StockPlace>) {
   const itemsAt = new Map<string, number[]>();
   for (const { itemId, location } of places.values()) {
     const key = locationKey(location);
@@ -350,7 +376,7 @@ async function readStockRows(
   const groups = [...itemsAt.values()].map((itemIds) => itemIds.length);
   const keys = [...itemsAt.keys()];
   const values = [context.businessId, ...[...itemsAt.values()].flat(), ...keys] as const;
-  const rows = await runReused(context.trx, `stock rows of ${groups.join(', ')} items`, values, (standIns) => {
+  return reusedQuery(context.trx, `stock rows of ${groups.join(', ')} items`, values, (standIns) => {
     const [business, ...rest] = standIns;
     const itemIds = rest.slice(0, rest.length - keys.length) as number[];
     const keyStandIns = rest.slice(rest.length - keys.length) as string[];
@@ -369,6 +395,15 @@ async function readStockRows(
       .orderBy('location_key')
       .$if(context.dialect === 'postgres', (query) => query.forUpdate());
   });
+}
+
+type StockRowRead = Omit<StockRow, 'quantity_on_hand' | 'quantity_in_transit' | 'average_unit_cost'> & {
+  quantity_on_hand: number | string;
+  quantity_in_transit: number | string;
+  average_unit_cost: number | string;
+};
+
+function asStockRows(rows: readonly StockRowRead[]): Map<string, StockRow> {
   return new Map(
     rows.map((row) => [
       stockKey(row.item_id, row.location_key),

@@ -4,7 +4,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../server/db/connect.ts';
 import type { Database } from '../../server/db/database.ts';
-import { asLastStatement, executeInTurn, withNextStatement } from '../../server/db/pipelined-transaction.ts';
+import {
+  asLastStatement,
+  type SentAhead,
+  sendAhead,
+  withNextStatement,
+} from '../../server/db/pipelined-transaction.ts';
 
 // On PostgreSQL a transaction's BEGIN goes out with its first statement and its COMMIT with a statement marked as
 // its last (server/db/pipelined-transaction.ts). What a transaction keeps must not change by it: everything when it
@@ -99,43 +104,91 @@ describe.skipIf(!testUrl)('a PostgreSQL transaction with its BEGIN and COMMIT se
     expect(await names()).toEqual(['first', 'second', 'fourth', 'seventh', 'eighth', 'tenth']);
   });
 
-  it('runs statements sent together in turn, each answering its own rows', async () => {
-    const answers = await db
-      .transaction()
-      .execute((trx) =>
-        executeInTurn(trx, [
-          sql`INSERT INTO entries (name) VALUES (${'eleventh'}) RETURNING name`,
-          sql`SELECT name FROM entries WHERE name IN (${'eleventh'}, ${'first'}) ORDER BY id`,
-          sql`SELECT count(*)::int AS rows FROM entries WHERE name = ${'twelfth'}`,
-        ]),
+  it('answers reads sent ahead with their own rows, read where they stood among the statements', async () => {
+    const [before, after, within] = await db.transaction().execute(async (trx) => {
+      const counted = await sendAhead(
+        trx,
+        sql<{ rows: number }>`SELECT count(*)::int AS rows FROM entries`.compile(trx),
       );
-    expect(answers).toEqual([[{ name: 'eleventh' }], [{ name: 'first' }, { name: 'eleventh' }], [{ rows: 0 }]]);
+      await insert(trx, 'eleventh');
+      const again = await sendAhead(trx, sql<{ rows: number }>`SELECT count(*)::int AS rows FROM entries`.compile(trx));
+      // Still held: asking for its rows sends it.
+      return [await counted.rows(), await again.rows(), await names()];
+    });
+    expect(after[0]?.rows).toBe((before[0]?.rows ?? 0) + 1);
+    // Another connection does not see the transaction's insert until it commits.
+    expect(within).not.toContain('eleventh');
+    expect((await names()).slice(-1)).toEqual(['eleventh']);
+  });
+
+  const refuseAny = (rows: unknown[]) => {
+    if (rows.length > 0) throw new Error('closed');
+  };
+  const checkedRead = (trx: Kysely<Database>, name: string) =>
+    sendAhead(trx, sql`SELECT name FROM entries WHERE name = ${name}`.compile(trx), refuseAny);
+
+  it("fails the statement a checked read went with by the check's refusal, and keeps nothing", async () => {
     const error = await fails(
-      db
-        .transaction()
-        .execute((trx) =>
-          executeInTurn(trx, [
-            sql`INSERT INTO entries (name) VALUES (${'twelfth'})`,
-            sql`INSERT INTO entries (name) VALUES (${'first'})`,
-            sql`INSERT INTO entries (name) VALUES (${'thirteenth'})`,
-          ]),
-        ),
+      db.transaction().execute(async (trx) => {
+        await insert(trx, 'twelfth');
+        await checkedRead(trx, 'first');
+        await insert(trx, 'thirteenth');
+      }),
     );
-    expect(error?.code).toBe('23505');
-    expect(await names()).toEqual(['first', 'second', 'fourth', 'seventh', 'eighth', 'tenth', 'eleventh']);
+    expect(error?.message).toBe('closed');
+    // A read whose check passes lets the transaction go on.
+    await db.transaction().execute(async (trx) => {
+      await checkedRead(trx, 'no such entry');
+      await insert(trx, 'fourteenth');
+    });
+    expect((await names()).slice(-2)).toEqual(['eleventh', 'fourteenth']);
+  });
+
+  it('never commits while a checked read is unanswered, at a COMMIT or at a last statement', async () => {
+    const atCommit = await fails(
+      db.transaction().execute(async (trx) => {
+        await insert(trx, 'fifteenth');
+        await checkedRead(trx, 'first');
+      }),
+    );
+    expect(atCommit?.message).toBe('closed');
+    const atLast = await fails(
+      db.transaction().execute(async (trx) => {
+        await insert(trx, 'sixteenth');
+        await checkedRead(trx, 'first');
+        await asLastStatement(sql`INSERT INTO entries (name) VALUES ('seventeenth')`).execute(trx);
+      }),
+    );
+    expect(atLast?.message).toBe('closed');
+    expect((await names()).slice(-1)).toEqual(['fourteenth']);
+  });
+
+  it('drops a read still held when its transaction rolls back, and the connection serves the next one', async () => {
+    const held: { read?: SentAhead<unknown> } = {};
+    const error = await fails(
+      db.transaction().execute(async (trx) => {
+        await insert(trx, 'eighteenth');
+        held.read = await sendAhead(trx, sql`SELECT name FROM entries`.compile(trx));
+        throw new Error('refused');
+      }),
+    );
+    expect(error?.message).toBe('refused');
+    await expect(held.read?.rows()).rejects.toThrow(/never sent/);
+    await db.transaction().execute((trx) => insert(trx, 'nineteenth'));
+    expect((await names()).slice(-2)).toEqual(['fourteenth', 'nineteenth']);
   });
 
   it('sends a write held for the next statement before it, and fails that statement or the COMMIT by it', async () => {
     const seen = await db.transaction().execute(async (trx) => {
-      await insertWithNext(trx, 'fourteenth');
-      return (await sql<{ name: string }>`SELECT name FROM entries WHERE name = 'fourteenth'`.execute(trx)).rows;
+      await insertWithNext(trx, 'twentieth');
+      return (await sql<{ name: string }>`SELECT name FROM entries WHERE name = 'twentieth'`.execute(trx)).rows;
     });
-    expect(seen).toEqual([{ name: 'fourteenth' }]);
+    expect(seen).toEqual([{ name: 'twentieth' }]);
     // Held until the COMMIT, then committed with it.
-    await db.transaction().execute((trx) => insertWithNext(trx, 'fifteenth'));
+    await db.transaction().execute((trx) => insertWithNext(trx, 'twenty-first'));
     const atNext = await fails(
       db.transaction().execute(async (trx) => {
-        await insert(trx, 'sixteenth');
+        await insert(trx, 'twenty-second');
         await insertWithNext(trx, 'first');
         await sql`SELECT 1`.execute(trx);
       }),
@@ -143,13 +196,13 @@ describe.skipIf(!testUrl)('a PostgreSQL transaction with its BEGIN and COMMIT se
     expect(atNext?.code).toBe('23505');
     const atCommit = await fails(
       db.transaction().execute(async (trx) => {
-        await insert(trx, 'seventeenth');
+        await insert(trx, 'twenty-third');
         await insertWithNext(trx, 'first');
       }),
     );
     expect(atCommit?.code).toBe('23505');
-    expect((await names()).slice(-3)).toEqual(['eleventh', 'fourteenth', 'fifteenth']);
-    await db.transaction().execute((trx) => insert(trx, 'eighteenth'));
-    expect((await names()).slice(-1)).toEqual(['eighteenth']);
+    expect((await names()).slice(-3)).toEqual(['nineteenth', 'twentieth', 'twenty-first']);
+    await db.transaction().execute((trx) => insert(trx, 'twenty-fourth'));
+    expect((await names()).slice(-1)).toEqual(['twenty-fourth']);
   });
 });

@@ -23,7 +23,7 @@ import {
   requireSaleFacts,
 } from '../../ledger/references.ts';
 import { hasStandingMemos } from '../../ledger/settlement.ts';
-import { applyStockChanges } from '../../ledger/stock-ledger.ts';
+import { applyStockChanges, type LockedStockRows, lockStockRowsAhead } from '../../ledger/stock-ledger.ts';
 import { issueWithLots } from '../../ledger/stock-lots.ts';
 import {
   applyVat,
@@ -117,6 +117,13 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
   const numbers = context.dialect === 'sqlite' ? await takeInvoiceNumbers(context, location, input.contact_id) : null;
   const pending = `pending ${randomUUID().slice(0, 8)}`;
   const lotNumbers = input.lines.map((line) => line.lot_number);
+  // Where the stock moves is known before the invoice is written: its rows are locked with the invoice's insert.
+  const locked = await lockStockRowsAhead(
+    context,
+    input.lines
+      .filter((line) => items.get(line.item_id)?.is_inventory_tracked)
+      .map((line) => ({ itemId: line.item_id, location })),
+  );
   const inserted = await insertHeaderAndLines(
     context.trx,
     {
@@ -151,7 +158,7 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
   const header = { id: inserted.id, branch_id: input.branch_id, invoice_date: input.invoice_date };
   const stored = asStored(lines, inserted.lines, lotNumbers);
   // The new invoice posts from what was just written, without reading it back.
-  await moveStock(context, { ...header, number: numbers?.number ?? null }, stored, items, 1);
+  await moveStock(context, { ...header, number: numbers?.number ?? null }, stored, items, 1, locked);
   if (!numbers) {
     if (context.lastSteps) {
       context.lastSteps.push((entry) => numberInvoice(context, header.id, location, input.contact_id, pending, entry));
@@ -293,6 +300,7 @@ async function moveStock(
   lines: readonly StoredLine[],
   items: ReadonlyMap<number, ItemFacts>,
   direction: PostingDirection,
+  lockedAhead?: LockedStockRows,
 ): Promise<void> {
   const { id } = invoice;
   const tracked = lines
@@ -321,6 +329,7 @@ async function moveStock(
           costs: tracked.map(({ line }, position) => ({ id: line.id, cost: costs[lineOf.indexOf(position)] ?? 0 })),
         })
       : undefined,
+    lockedAhead,
   );
 }
 

@@ -10,11 +10,13 @@ export type PresentedLineLot = { lot_number: string; expires_on: string; quantit
 
 // The lots each posted line of a page of documents took its goods from, read from the ledger: the lots whose
 // `balance` the line's movements took down, net of voids (a voided document shows none). Earliest expiry first.
+// The movements are found by the business and the document, the key of their index: without the business the
+// planner walked the index of lot movements instead (docs/PERFORMANCE.md, issue 30).
 export async function lineLots(
   db: Kysely<Database>,
   documentType: string,
   balance: StockBalance,
-  documents: readonly { id: number }[],
+  documents: readonly { id: number; business_id: number }[],
   // `in`: the lots a line put its goods into (a restocked return) rather than took them from.
   way: 'out' | 'in' = 'out',
 ): Promise<(lineId: number) => PresentedLineLot[]> {
@@ -22,11 +24,12 @@ export async function lineLots(
   const rows = await runReused(
     db,
     `line lots for ${documentIds.length}`,
-    [documentType, balance, ...documentIds, 0] as const,
-    ([type, balanceOf, ...ids]) =>
+    [documents[0]?.business_id ?? 0, documentType, balance, ...documentIds, 0] as const,
+    ([business, type, balanceOf, ...ids]) =>
       db
         .selectFrom('stock_movements')
         .select(['document_line_id', 'lot_number', 'expires_on', sql<string>`sum(quantity_delta)`.as('delta')])
+        .where('business_id', '=', business)
         .where('document_type', '=', type)
         .where('document_id', 'in', ids)
         .where('balance', '=', balanceOf)
@@ -75,7 +78,8 @@ export function lineLotsColumn(
   );
   return `(SELECT ${jsonArray(dialect, pairs.join(', '))} FROM (
       SELECT "document_line_id", "lot_number", "expires_on", sum("quantity_delta") AS "delta" FROM "stock_movements"
-      WHERE "document_type" = '${documentType}' AND "document_id" = "${documentTable}"."id" AND "balance" = '${balance}'
+      WHERE "business_id" = "${documentTable}"."business_id" AND "document_type" = '${documentType}'
+        AND "document_id" = "${documentTable}"."id" AND "balance" = '${balance}'
         AND "stock_lot_id" IS NOT NULL
       GROUP BY "document_line_id", "lot_number", "expires_on"
       ORDER BY "expires_on", "lot_number"

@@ -134,6 +134,7 @@ async function storedJobOrderLines(context: PostingContext, id: number): Promise
   const rows = await context.trx
     .selectFrom('job_order_lines')
     .select(['role', 'item_id', 'quantity', 'unit_price', 'discount_percent'])
+    .where('business_id', '=', context.businessId)
     .where('job_order_id', '=', id)
     .orderBy('position')
     .execute();
@@ -165,7 +166,12 @@ export async function updateJobOrder(context: PostingContext, id: number, given:
   };
   const roles =
     changes.lines ??
-    (await context.trx.selectFrom('job_order_lines').select('role').where('job_order_id', '=', id).execute());
+    (await context.trx
+      .selectFrom('job_order_lines')
+      .select('role')
+      .where('business_id', '=', context.businessId)
+      .where('job_order_id', '=', id)
+      .execute());
   await checkHeader(context, header, roles, changes);
   let totals: Partial<VatHeaderColumns> = {};
   if (changes.lines !== undefined || changes.special_discount !== undefined) {
@@ -177,7 +183,11 @@ export async function updateJobOrder(context: PostingContext, id: number, given:
       special,
     );
     totals = vatHeader;
-    await context.trx.deleteFrom('job_order_lines').where('job_order_id', '=', id).execute();
+    await context.trx
+      .deleteFrom('job_order_lines')
+      .where('business_id', '=', context.businessId)
+      .where('job_order_id', '=', id)
+      .execute();
     await insertLines(context, id, lineInput, lines);
   }
   const keep = <K extends keyof JobOrderTable>(key: K, value: JobOrderTable[K] | undefined) =>

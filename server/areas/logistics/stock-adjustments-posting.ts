@@ -178,6 +178,7 @@ export const postStockAdjustment: Posting = async (context, id, direction) => {
     await context.trx
       .selectFrom('stock_adjustment_lines')
       .select(['id', 'item_id', 'lot_number', 'expires_on', 'quantity_delta', 'unit_cost'])
+      .where('business_id', '=', context.businessId)
       .where('stock_adjustment_id', '=', id)
       .orderBy('position')
       .execute()
@@ -320,6 +321,7 @@ export async function refusedVoid(error: unknown, context: PostingContext, adjus
     .selectFrom('stock_adjustment_lines')
     .innerJoin('items', 'items.id', 'stock_adjustment_lines.item_id')
     .select('items.name')
+    .where('stock_adjustment_lines.business_id', '=', context.businessId)
     .where('stock_adjustment_lines.stock_adjustment_id', '=', adjustmentId)
     .where('stock_adjustment_lines.position', '=', index)
     .executeTakeFirst();

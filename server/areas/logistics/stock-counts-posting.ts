@@ -471,6 +471,7 @@ export async function postCount(
     .selectFrom('stock_count_lines')
     .select('item_id')
     .distinct()
+    .where('business_id', '=', context.businessId)
     .where('stock_count_id', '=', count.id)
     .execute();
   const firstUncounted =

@@ -65,6 +65,7 @@ async function hasTransfers(context: PostingContext, requestId: number): Promise
   const transferred = await context.trx
     .selectFrom('stock_request_lines')
     .select('id')
+    .where('business_id', '=', context.businessId)
     .where('stock_request_id', '=', requestId)
     .where('transferred_quantity', '>', 0)
     .executeTakeFirst();
@@ -106,7 +107,11 @@ export async function updateStockRequest(context: PostingContext, id: number, ch
       })
     : null;
   if (changes.lines !== undefined) {
-    await context.trx.deleteFrom('stock_request_lines').where('stock_request_id', '=', id).execute();
+    await context.trx
+      .deleteFrom('stock_request_lines')
+      .where('business_id', '=', context.businessId)
+      .where('stock_request_id', '=', id)
+      .execute();
     await insertLines(context, id, changes.lines);
   }
   await reviseDocument(context, 'stock_requests', id, {

@@ -37,6 +37,7 @@ export async function refreshTransferStatus(context: PostingContext, transferId:
   const lines = await context.trx
     .selectFrom('stock_transfer_lines')
     .select(['quantity', 'received_quantity', 'returned_quantity'])
+    .where('business_id', '=', context.businessId)
     .where('stock_transfer_id', '=', transferId)
     .execute();
   const status = stockTransferStatus(
@@ -53,6 +54,7 @@ async function refreshRequestStatus(context: PostingContext, requestId: number):
   const lines = await context.trx
     .selectFrom('stock_request_lines')
     .select(['quantity', 'transferred_quantity'])
+    .where('business_id', '=', context.businessId)
     .where('stock_request_id', '=', requestId)
     .execute();
   const status = stockRequestStatus(
@@ -119,6 +121,7 @@ export const postStockTransfer: Posting = async (context, id, direction) => {
   const lines = await context.trx
     .selectFrom('stock_transfer_lines')
     .selectAll()
+    .where('business_id', '=', context.businessId)
     .where('stock_transfer_id', '=', id)
     .orderBy('position')
     .execute();

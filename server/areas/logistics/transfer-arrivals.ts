@@ -63,6 +63,7 @@ export async function createArrival(context: PostingContext, kind: ArrivalKind, 
   const transferLines = await context.trx
     .selectFrom('stock_transfer_lines')
     .select(['id', 'item_id'])
+    .where('business_id', '=', context.businessId)
     .where('stock_transfer_id', '=', transfer.id)
     .execute();
   const itemOf = new Map(transferLines.map((line) => [line.id, line.item_id]));
@@ -253,6 +254,7 @@ async function arrivalLots(
             await context.trx
               .selectFrom('stock_receive_lines')
               .select(['id', 'expires_on'])
+              .where('business_id', '=', context.businessId)
               .where('stock_receive_id', '=', id)
               .execute()
           ).map((row) => [row.id, row.expires_on]),

@@ -70,6 +70,7 @@ export const postBill: Posting = async (context, id, direction) => {
   const lines = await context.trx
     .selectFrom('bill_lines')
     .select(['id', 'purchase_order_line_id', 'item_id', 'quantity'])
+    .where('business_id', '=', context.businessId)
     .where('bill_id', '=', id)
     .orderBy('position')
     .execute();

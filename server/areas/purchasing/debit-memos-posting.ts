@@ -60,6 +60,7 @@ export async function createDebitMemo(context: PostingContext, input: DebitMemoI
           await context.trx
             .selectFrom('bill_lines')
             .select(['id', 'item_id', 'quantity', 'unit_cost', 'debited_quantity'])
+            .where('business_id', '=', context.businessId)
             .where('bill_id', '=', bill.id)
             .execute()
         ).map((line) => [line.id, line]),

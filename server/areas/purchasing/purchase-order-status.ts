@@ -6,6 +6,7 @@ export async function refreshPurchaseOrderStatus(context: PostingContext, purcha
   const lines = await context.trx
     .selectFrom('purchase_order_lines')
     .select(['quantity', 'received_quantity'])
+    .where('business_id', '=', context.businessId)
     .where('purchase_order_id', '=', purchaseOrderId)
     .execute();
   await moveStatus(

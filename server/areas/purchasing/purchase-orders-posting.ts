@@ -69,6 +69,7 @@ async function hasFollowUps(context: PostingContext, orderId: number): Promise<b
   const touched = await context.trx
     .selectFrom('purchase_order_lines')
     .select('id')
+    .where('business_id', '=', context.businessId)
     .where('purchase_order_id', '=', orderId)
     .where((where) => where.or([where('received_quantity', '>', 0), where('billed_quantity', '>', 0)]))
     .executeTakeFirst();
@@ -112,7 +113,11 @@ export async function updatePurchaseOrder(
       changes.order_date ?? order.order_date,
     );
     totals = sumDocumentTotals(lines);
-    await context.trx.deleteFrom('purchase_order_lines').where('purchase_order_id', '=', id).execute();
+    await context.trx
+      .deleteFrom('purchase_order_lines')
+      .where('business_id', '=', context.businessId)
+      .where('purchase_order_id', '=', id)
+      .execute();
     await insertLines(context, id, changes.lines, lines);
   }
   await reviseDocument(context, 'purchase_orders', id, {

@@ -81,6 +81,7 @@ export const postReceiveOrder: Posting = async (context, id, direction) => {
   const lines = await context.trx
     .selectFrom('receive_order_lines')
     .selectAll()
+    .where('business_id', '=', context.businessId)
     .where('receive_order_id', '=', id)
     .orderBy('position')
     .execute();

@@ -284,6 +284,7 @@ export const postInvoice: Posting = async (context, id, direction) => {
   const lines = await context.trx
     .selectFrom('invoice_lines')
     .select(['id', 'item_id', 'quantity', 'unit_cost', 'lot_number'])
+    .where('business_id', '=', context.businessId)
     .where('invoice_id', '=', id)
     .orderBy('position')
     .execute();
@@ -338,6 +339,7 @@ async function storedLines(context: PostingContext, id: number): Promise<PricedL
   const rows = await context.trx
     .selectFrom('invoice_lines')
     .select(['item_id', 'quantity', 'unit_price', 'discount_percent', 'amount'])
+    .where('business_id', '=', context.businessId)
     .where('invoice_id', '=', id)
     .orderBy('position')
     .execute();
@@ -385,12 +387,17 @@ export async function updateInvoice(context: PostingContext, id: number, changes
             await context.trx
               .selectFrom('invoice_lines')
               .select('lot_number')
+              .where('business_id', '=', context.businessId)
               .where('invoice_id', '=', id)
               .orderBy('position')
               .execute()
           ).map((row) => row.lot_number)
         : changes.lines.map((line) => line.lot_number);
-    await context.trx.deleteFrom('invoice_lines').where('invoice_id', '=', id).execute();
+    await context.trx
+      .deleteFrom('invoice_lines')
+      .where('business_id', '=', context.businessId)
+      .where('invoice_id', '=', id)
+      .execute();
     await insertLines(context, id, lines, lotNumbers);
   }
   await reviseDocument(context, 'invoices', id, {

@@ -74,7 +74,8 @@ export const invoicesResource = documentResource({
           'credited_quantity',
           'credited_amount',
         ],
-        on: { invoice_id: 'id' },
+        // The business first: the lines' index is by business and invoice.
+        on: { business_id: 'business_id', invoice_id: 'id' },
         joined: { table: 'items', reference: 'item_id', fields: { item_code: 'code', item_name: 'name' } },
       }),
       lineLotsColumn(dialect, 'line_lots', 'invoices', 'invoice', 'on_hand'),

@@ -11,7 +11,7 @@ type SalesLineTable = 'quotation_lines' | 'invoice_lines';
 export async function presentSalesLines<T extends SalesLineTable, More extends object = Record<never, never>>(
   db: Kysely<Database>,
   table: T,
-  documents: readonly { id: number }[],
+  documents: readonly { id: number; business_id: number }[],
   more?: (line: Selectable<Database[T]>) => More,
 ) {
   const { linesOf, itemOf } = await documentLines<SalesLineTable>(db, table, documents);

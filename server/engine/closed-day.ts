@@ -1,5 +1,6 @@
 import { dialectOf } from '../db/dialect.ts';
 import { sendAhead } from '../db/pipelined-transaction.ts';
+import { reusedQuery } from '../db/reused-query.ts';
 import { businessDate } from '../domain/business-date.ts';
 import { fieldError } from '../domain/refusal.ts';
 import type { AnyResource, ResourceContext } from './resource.ts';
@@ -21,20 +22,32 @@ export async function checkOpenDay(
     .filter((place) => !place.source && place.location?.branch_id != null)
     .map((place) => place.location?.branch_id ?? 0);
   if (branchIds.length === 0) return;
+  const values = [ctx.businessId ?? 0, day, 1, ...branchIds] as const;
+  const read = reusedQuery(
+    ctx.db,
+    `Z-readings of ${branchIds.length} branches`,
+    values,
+    ([business, date, one, ...ids]) =>
+      ctx.db
+        .selectFrom('z_readings')
+        .innerJoin('branches', 'branches.id', 'z_readings.branch_id')
+        .select(['z_readings.number', 'branches.name'])
+        .where('z_readings.business_id', '=', business)
+        .where('z_readings.branch_id', 'in', ids)
+        .where('z_readings.business_date', '=', date)
+        .limit(one),
+  );
   // The branch rows are held (shared) until the document commits, and a Z-reading takes them exclusively before it
   // reads the day: a document checked here is either in the reading's figures or sees the reading and is refused.
   // The read starts after the lock is granted, so it sees a reading committed while the lock waited. Both go out
-  // with the transaction's next statement, which the refusal then fails (db/pipelined-transaction.ts).
-  const lock = ctx.db.selectFrom('branches').select('id').where('id', 'in', branchIds).forKeyShare();
-  const read = ctx.db
-    .selectFrom('z_readings')
-    .innerJoin('branches', 'branches.id', 'z_readings.branch_id')
-    .select(['z_readings.number', 'branches.name'])
-    .where('z_readings.business_id', '=', ctx.businessId ?? 0)
-    .where('z_readings.branch_id', 'in', branchIds)
-    .where('z_readings.business_date', '=', day)
-    .limit(1);
-  if (dialectOf(ctx.db) === 'postgres') await sendAhead(ctx.db, lock);
+  // with the transaction's next statement, which the refusal then fails (db/pipelined-transaction.ts), and each is
+  // built once per number of branches (db/reused-query.ts).
+  if (dialectOf(ctx.db) === 'postgres') {
+    const lock = reusedQuery(ctx.db, `closed day's lock of ${branchIds.length} branches`, branchIds, (ids) =>
+      ctx.db.selectFrom('branches').select('id').where('id', 'in', ids).forKeyShare(),
+    );
+    await sendAhead(ctx.db, lock);
+  }
   await sendAhead(ctx.db, read, ([reading]) => {
     if (!reading) return;
     throw fieldError(

@@ -5,7 +5,14 @@ import { checkOpenDay } from './closed-day.ts';
 import { checkDocumentDate } from './document-date.ts';
 import { dynamic } from './dynamic.ts';
 import { createdEntry, forgetHistory, presentedRow, recordChange } from './history.ts';
-import { answerRow, type IdempotentRequest, replayedAnswer, type StoredAnswer, storeAnswer } from './idempotency.ts';
+import {
+  answerRow,
+  type IdempotentRequest,
+  lookUpKeyAhead,
+  replayingSubmits,
+  type StoredAnswer,
+  storeAnswer,
+} from './idempotency.ts';
 import { findRecord } from './query.ts';
 import { readOne } from './read-one.ts';
 import type { AnyResource, LastSteps, RecordTableName, ResourceContext, Row, TableName } from './resource.ts';
@@ -54,8 +61,8 @@ export async function updateColumns(
 }
 
 // With an Idempotency-Key, the answer is stored in the same transaction, so that a retried submit finds it, and the
-// key is looked up first in that transaction (its first statement goes out with the BEGIN on PostgreSQL): a submit
-// seen before is answered as it was then, and creates nothing.
+// key is looked up first in that transaction, sent ahead with its first statement on PostgreSQL: a submit seen
+// before is answered as it was then, and whatever the transaction began is rolled back.
 export function createRecord(resource: AnyResource, ctx: ResourceContext, body: unknown): Promise<unknown>;
 export function createRecord(
   resource: AnyResource,
@@ -70,31 +77,30 @@ export function createRecord(
   idempotent?: IdempotentRequest,
 ): Promise<unknown> {
   const input = parseCreate(resource, body);
-  return inTransaction(ctx, async (within) => {
-    if (idempotent) {
-      const replayed = await replayedAnswer(within, idempotent.key, idempotent.hash);
-      if (replayed) return replayed;
-    }
-    const lastSteps: LastSteps = [];
-    const trx = { ...within, lastSteps };
-    const id = await createParsed(resource, trx, input);
-    const record = await readOne(resource, trx, id);
-    const answer = (created: unknown) => ({ statusCode: 201, body: created });
-    let taken = { history: false, answer: false };
-    if (lastSteps.length > 0) {
-      const stored = idempotent ? { row: answerRow(trx, idempotent, answer(record)), taken: false } : null;
-      const entry = createdEntry(resource, trx, id, record, stored);
-      for (const [index, step] of lastSteps.entries()) {
-        entry.last = index === lastSteps.length - 1;
-        Object.assign(record as Record<string, unknown>, await step(entry));
+  const create = () =>
+    inTransaction(ctx, async (within) => {
+      if (idempotent) await lookUpKeyAhead(within, idempotent);
+      const lastSteps: LastSteps = [];
+      const trx = { ...within, lastSteps };
+      const id = await createParsed(resource, trx, input);
+      const record = await readOne(resource, trx, id);
+      const answer = (created: unknown) => ({ statusCode: 201, body: created });
+      let taken = { history: false, answer: false };
+      if (lastSteps.length > 0) {
+        const stored = idempotent ? { row: answerRow(trx, idempotent, answer(record)), taken: false } : null;
+        const entry = createdEntry(resource, trx, id, record, stored);
+        for (const [index, step] of lastSteps.entries()) {
+          entry.last = index === lastSteps.length - 1;
+          Object.assign(record as Record<string, unknown>, await step(entry));
+        }
+        taken = { history: entry.taken, answer: entry.answer?.taken ?? false };
       }
-      taken = { history: entry.taken, answer: entry.answer?.taken ?? false };
-    }
-    if (!taken.history) await recordChange(resource, trx, id, 'created', null, record);
-    if (!idempotent) return record;
-    if (!taken.answer) await storeAnswer(trx, idempotent, answer(record));
-    return answer(record);
-  });
+      if (!taken.history) await recordChange(resource, trx, id, 'created', null, record);
+      if (!idempotent) return record;
+      if (!taken.answer) await storeAnswer(trx, idempotent, answer(record));
+      return answer(record);
+    });
+  return idempotent ? replayingSubmits(ctx, create as () => Promise<StoredAnswer>) : create();
 }
 
 function parseCreate(resource: AnyResource, body: unknown): never {

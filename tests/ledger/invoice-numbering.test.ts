@@ -37,6 +37,21 @@ const receive = (branchId: number, itemId: number, quantity: number) =>
     }),
   );
 
+// A one-line invoice of a lens at the first branch, with four lenses received there to sell.
+async function lensOnSale(notes: string) {
+  const branchId = fixture.branchIds[0];
+  const [, lens] = fixture.itemIds;
+  await receive(branchId, lens, 4);
+  const body = {
+    contact_id: fixture.customerId,
+    branch_id: branchId,
+    invoice_date: today,
+    notes,
+    lines: [{ item_id: lens, quantity: 1, unit_price: 150 }],
+  };
+  return { branchId, lens, body };
+}
+
 describe('invoices created at once through the API', () => {
   it('number 1..n without a gap or a repeat, those refused for stock taking none', async () => {
     const units = 24;
@@ -104,16 +119,7 @@ describe('invoices created at once through the API', () => {
   });
 
   it('answers a retried submit with the numbers its first answer took, as the counter form posts it', async () => {
-    const branchId = fixture.branchIds[0];
-    const [, lens] = fixture.itemIds;
-    await receive(branchId, lens, 4);
-    const body = {
-      contact_id: fixture.customerId,
-      branch_id: branchId,
-      invoice_date: today,
-      notes: 'sent twice',
-      lines: [{ item_id: lens, quantity: 1, unit_price: 150 }],
-    };
+    const { body } = await lensOnSale('sent twice');
     const submits = await Promise.all(
       ['key-a', 'key-a', 'key-a', 'key-b', 'key-b'].map((key) =>
         admin.post('/api/invoices', body, { headers: { 'idempotency-key': key } }),
@@ -147,5 +153,48 @@ describe('invoices created at once through the API', () => {
       .where('business_id', '=', fixture.businessId)
       .execute();
     expect(kept.map((row) => row.response_body).join('')).not.toContain('pending ');
+  });
+
+  it('creates nothing for a submit seen before, and anew once its key is older than a day', async () => {
+    const { branchId, lens, body } = await lensOnSale('sent again later');
+    const headers = { 'idempotency-key': 'key-c' };
+    const stock = async () =>
+      Number(
+        (
+          await api.db
+            .selectFrom('stocks')
+            .select('quantity_on_hand')
+            .where('item_id', '=', lens)
+            .where('branch_id', '=', branchId)
+            .executeTakeFirstOrThrow()
+        ).quantity_on_hand,
+      );
+    const first = await admin.post('/api/invoices', body, { headers });
+    const onHand = await stock();
+    const again = await admin.post('/api/invoices', body, { headers });
+    expect(again.status).toBe(201);
+    expect(again.json).toEqual(first.json);
+    // The replay's transaction began the invoice's reads and locks and kept nothing.
+    expect(await stock()).toBe(onHand);
+    const invoices = () =>
+      api.db
+        .selectFrom('invoices')
+        .select('id')
+        .where('business_id', '=', fixture.businessId)
+        .where('notes', '=', 'sent again later')
+        .execute();
+    expect(await invoices()).toHaveLength(1);
+    const refused = await admin.post('/api/invoices', { ...body, notes: 'another' }, { headers });
+    expect(refused.status).toBe(422);
+    await api.db
+      .updateTable('idempotency_keys')
+      .set({ created_at: '2020-01-01T00:00:00.000Z' })
+      .where('idempotency_key', '=', 'key-c')
+      .execute();
+    const anew = await admin.post('/api/invoices', body, { headers });
+    expect(anew.status).toBe(201);
+    expect((anew.json as { id: number }).id).not.toBe((first.json as { id: number }).id);
+    expect(await invoices()).toHaveLength(2);
+    expect(await stock()).toBe(onHand - 1000);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../server/db/connect.ts';
@@ -176,6 +176,28 @@ describe.skipIf(!testUrl)('a PostgreSQL transaction with its BEGIN and COMMIT se
     await expect(held.read?.rows()).rejects.toThrow(/never sent/);
     await db.transaction().execute((trx) => insert(trx, 'nineteenth'));
     expect((await names()).slice(-2)).toEqual(['fourteenth', 'nineteenth']);
+  });
+
+  it('checks a read sent ahead at once on a connection that does not pipeline', async () => {
+    const plain = new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: testUrl, options: `-c search_path=${schema}`, max: 1 }),
+      }),
+    });
+    try {
+      const error = await fails(
+        plain.transaction().execute(async (trx) => {
+          await checkedRead(trx, 'first');
+          await insert(trx, 'never kept');
+        }),
+      );
+      expect(error?.message).toBe('closed');
+      const rows = await plain.transaction().execute(async (trx) => (await checkedRead(trx, 'first x')).rows());
+      expect(rows).toEqual([]);
+    } finally {
+      await plain.destroy();
+    }
+    expect(await names()).not.toContain('never kept');
   });
 
   it('sends a write held for the next statement before it, and fails that statement or the COMMIT by it', async () => {

@@ -55,10 +55,10 @@ class ExpiredKey extends Error {
 }
 
 // Runs a create that looks its key up ahead, answering a submit seen before as it was answered then.
-export async function replayingSubmits(
+export async function replayingSubmits<Created>(
   ctx: ResourceContext,
-  create: () => Promise<StoredAnswer>,
-): Promise<StoredAnswer> {
+  create: () => Promise<Created>,
+): Promise<Created | StoredAnswer> {
   try {
     return await create();
   } catch (error) {

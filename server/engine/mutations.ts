@@ -100,7 +100,7 @@ export function createRecord(
       if (!taken.answer) await storeAnswer(trx, idempotent, answer(record));
       return answer(record);
     });
-  return idempotent ? replayingSubmits(ctx, create as () => Promise<StoredAnswer>) : create();
+  return idempotent ? replayingSubmits(ctx, create) : create();
 }
 
 function parseCreate(resource: AnyResource, body: unknown): never {

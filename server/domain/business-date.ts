@@ -1,9 +1,19 @@
-// The shop trades in the Philippines: "today" on a document number is the Manila calendar day, not UTC's. Philippine
-// Standard Time is UTC+8 all year (no daylight saving since 1978), so the day is read off the moment moved by eight
-// hours: the same day Intl gives for Asia/Manila, without Intl's formatting on every document posted.
+// The shop trades in the Philippines: "today" on a document number is the Manila calendar day, not UTC's.
+const manilaDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Manila',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+// Philippine Standard Time has been UTC+8 all year since daylight saving last ended (31 July 1990), so a moment
+// since then gives its day moved by eight hours, without Intl's formatting on every document posted; an earlier
+// moment asks Intl.
 const manilaOffsetMs = 8 * 60 * 60 * 1000;
+const fixedOffsetSinceMs = Date.UTC(1991, 0, 1);
 
 export function businessDate(at: Date): string {
+  if (at.getTime() < fixedOffsetSinceMs) return manilaDay.format(at);
   return new Date(at.getTime() + manilaOffsetMs).toISOString().slice(0, 10);
 }
 

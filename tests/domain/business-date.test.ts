@@ -14,6 +14,8 @@ describe('the business day', () => {
     const from = Date.UTC(1980, 0, 1);
     const to = Date.UTC(2100, 0, 1);
     const moments = Array.from({ length: 5_000 }, () => new Date(from + Math.random() * (to - from)));
+    // The summer of 1990, when Manila last kept daylight saving time.
+    for (let hour = 0; hour < 24 * 120; hour += 1) moments.push(new Date(Date.UTC(1990, 4, 1) + hour * 3_600_000));
     // Manila's midnight is 16:00 UTC: a minute either side of it, on days across the years.
     for (let day = 0; day < 200; day += 1) {
       const midnight = Date.UTC(2026, 0, 1, 16) + day * 37 * 86_400_000;

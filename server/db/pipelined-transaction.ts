@@ -83,26 +83,11 @@ export async function sendAhead<Row>(
   check?: (rows: Row[]) => void,
 ): Promise<SentAhead<Row>> {
   const compiled = 'compile' in query ? query.compile() : query;
-  if (dialectOf(db) === 'sqlite' || !db.isTransaction) {
-    const { rows } = await db.executeQuery(compiled);
-    check?.(rows);
-    return { rows: () => Promise.resolve(rows) };
-  }
   const ahead = new AheadRead(check as ((rows: unknown[]) => void) | undefined);
-  aheadCount += 1;
-  const token = String(aheadCount);
-  registered.set(token, ahead);
-  let ranAtOnce: Row[] | null = null;
-  try {
-    ranAtOnce = (await db.executeQuery<Row>({ ...compiled, sql: `${aheadMark}${token} */ ${compiled.sql}` })).rows;
-  } finally {
-    // Still registered: no pipelining connection held it, so it ran at once and answered its own rows.
-    if (!registered.delete(token)) ranAtOnce = null;
-  }
+  const ranAtOnce = await holdOrRun(db, compiled, ahead);
   if (ranAtOnce !== null) {
     check?.(ranAtOnce);
-    const rows = ranAtOnce;
-    return { rows: () => Promise.resolve(rows) };
+    return { rows: () => Promise.resolve(ranAtOnce) };
   }
   return {
     rows: () => {
@@ -110,6 +95,26 @@ export async function sendAhead<Row>(
       return ahead.answer as Promise<Row[]>;
     },
   };
+}
+
+// Hands the read to its transaction's pipelining connection to hold, answering null; or runs it at once and answers
+// its rows: on SQLite, outside a transaction, or on a connection that does not pipeline (it leaves the read
+// registered).
+async function holdOrRun<Row>(
+  db: Kysely<Database>,
+  compiled: CompiledQuery<Row>,
+  ahead: AheadRead,
+): Promise<Row[] | null> {
+  if (dialectOf(db) === 'sqlite' || !db.isTransaction) return (await db.executeQuery(compiled)).rows;
+  aheadCount += 1;
+  const token = String(aheadCount);
+  registered.set(token, ahead);
+  try {
+    const { rows } = await db.executeQuery<Row>({ ...compiled, sql: `${aheadMark}${token} */ ${compiled.sql}` });
+    return registered.has(token) ? rows : null;
+  } finally {
+    registered.delete(token);
+  }
 }
 
 type Query = (text: unknown, values?: unknown) => Promise<pg.QueryResult>;

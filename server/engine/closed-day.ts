@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { dialectOf } from '../db/dialect.ts';
 import { sendAhead } from '../db/pipelined-transaction.ts';
 import { reusedQuery } from '../db/reused-query.ts';
@@ -22,20 +23,16 @@ export async function checkOpenDay(
     .filter((place) => !place.source && place.location?.branch_id != null)
     .map((place) => place.location?.branch_id ?? 0);
   if (branchIds.length === 0) return;
-  const values = [ctx.businessId ?? 0, day, 1, ...branchIds] as const;
-  const read = reusedQuery(
-    ctx.db,
-    `Z-readings of ${branchIds.length} branches`,
-    values,
-    ([business, date, one, ...ids]) =>
-      ctx.db
-        .selectFrom('z_readings')
-        .innerJoin('branches', 'branches.id', 'z_readings.branch_id')
-        .select(['z_readings.number', 'branches.name'])
-        .where('z_readings.business_id', '=', business)
-        .where('z_readings.branch_id', 'in', ids)
-        .where('z_readings.business_date', '=', date)
-        .limit(one),
+  const values = [ctx.businessId ?? 0, day, ...branchIds] as const;
+  const read = reusedQuery(ctx.db, `Z-readings of ${branchIds.length} branches`, values, ([business, date, ...ids]) =>
+    ctx.db
+      .selectFrom('z_readings')
+      .innerJoin('branches', 'branches.id', 'z_readings.branch_id')
+      .select(['z_readings.number', 'branches.name'])
+      .where('z_readings.business_id', '=', business)
+      .where('z_readings.branch_id', 'in', ids)
+      .where('z_readings.business_date', '=', date)
+      .limit(sql.lit(1)),
   );
   // The branch rows are held (shared) until the document commits, and a Z-reading takes them exclusively before it
   // reads the day: a document checked here is either in the reading's figures or sees the reading and is refused.

@@ -59,18 +59,15 @@ export async function replayingSubmits<Created>(
   ctx: ResourceContext,
   create: () => Promise<Created>,
 ): Promise<Created | StoredAnswer> {
-  try {
-    return await create();
-  } catch (error) {
-    if (error instanceof ReplayedSubmit) return error.answer;
-    if (!(error instanceof ExpiredKey)) throw error;
-    await forgetKey(ctx, error.id);
-  }
-  try {
-    return await create();
-  } catch (error) {
-    if (error instanceof ReplayedSubmit) return error.answer;
-    throw error;
+  // An expired key is forgotten once: the second run finds no key, so it cannot expire again.
+  for (let run = 1; ; run += 1) {
+    try {
+      return await create();
+    } catch (error) {
+      if (error instanceof ReplayedSubmit) return error.answer;
+      if (!(error instanceof ExpiredKey) || run > 1) throw error;
+      await forgetKey(ctx, error.id);
+    }
   }
 }
 

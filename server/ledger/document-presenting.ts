@@ -5,24 +5,11 @@ import { centavosToPesos } from '../domain/money.ts';
 import { fromThousandths } from '../domain/quantity.ts';
 import { auditColumns, dynamic, storedFields } from '../engine/dynamic.ts';
 import { nameOf, namesById } from '../engine/lookups.ts';
+import { documentColumnOf, type LineTable } from './lines-of-document.ts';
 import type { PayableTable } from './payments.ts';
 
 // What the document presenters read besides their own header: lines with their items, location names, totals.
 
-// Each line table and the column that names its document.
-const documentColumnOf = {
-  purchase_order_lines: 'purchase_order_id',
-  receive_order_lines: 'receive_order_id',
-  bill_lines: 'bill_id',
-  quotation_lines: 'quotation_id',
-  invoice_lines: 'invoice_id',
-  stock_request_lines: 'stock_request_id',
-  stock_transfer_lines: 'stock_transfer_id',
-  stock_receive_lines: 'stock_receive_id',
-  stock_return_lines: 'stock_return_id',
-} as const;
-
-type LineTable = keyof typeof documentColumnOf;
 type Line<T extends LineTable> = Selectable<Database[T]> & { item_id: number };
 
 // The lines of a page of documents, each document's in position order, with the code and name of the item on a

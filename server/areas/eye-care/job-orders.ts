@@ -60,6 +60,7 @@ async function presentJobOrders(ctx: ResourceContext, rows: Row<'job_orders'>[])
     .leftJoin('item_types', 'item_types.id', 'items.item_type_id')
     .selectAll('job_order_lines')
     .select(['items.code as item_code', 'items.name as item_name', 'item_types.name as item_type_name'])
+    .where('job_order_lines.business_id', '=', ctx.businessId ?? 0)
     .where('job_order_lines.job_order_id', 'in', ids)
     .orderBy('job_order_lines.position')
     .execute();

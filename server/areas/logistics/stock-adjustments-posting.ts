@@ -11,6 +11,7 @@ import { conflict, type FieldErrors, fieldError, isFieldRefusal, unprocessable }
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { enterDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
+import { selectLinesOf } from '../../ledger/lines-of-document.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { requireLineItems, requireLocation } from '../../ledger/references.ts';
 import { applyStockChanges, lockStockRows, type StockChange } from '../../ledger/stock-ledger.ts';
@@ -175,11 +176,8 @@ export const postStockAdjustment: Posting = async (context, id, direction) => {
   const location = locationOf(adjustment.branch_id, adjustment.warehouse_id);
   if (!location) throw new Error(`Stock adjustment ${id} has no location.`);
   const lines: AdjustmentLineRow[] = (
-    await context.trx
-      .selectFrom('stock_adjustment_lines')
+    await selectLinesOf(context.trx, 'stock_adjustment_lines', context.businessId, id)
       .select(['id', 'item_id', 'lot_number', 'expires_on', 'quantity_delta', 'unit_cost'])
-      .where('business_id', '=', context.businessId)
-      .where('stock_adjustment_id', '=', id)
       .orderBy('position')
       .execute()
   ).map((line) => ({ ...line, quantity_delta: Number(line.quantity_delta), unit_cost: Number(line.unit_cost) }));
@@ -317,12 +315,9 @@ export async function refusedVoid(error: unknown, context: PostingContext, adjus
   if (!isFieldRefusal(error)) return error;
   const [field, messages] = Object.entries(error.errors)[0] ?? [];
   const index = Number(/^lines\.(\d+)\./.exec(field ?? '')?.[1] ?? -1);
-  const line = await context.trx
-    .selectFrom('stock_adjustment_lines')
+  const line = await selectLinesOf(context.trx, 'stock_adjustment_lines', context.businessId, adjustmentId)
     .innerJoin('items', 'items.id', 'stock_adjustment_lines.item_id')
     .select('items.name')
-    .where('stock_adjustment_lines.business_id', '=', context.businessId)
-    .where('stock_adjustment_lines.stock_adjustment_id', '=', adjustmentId)
     .where('stock_adjustment_lines.position', '=', index)
     .executeTakeFirst();
   const what = line ? `${line.name}: ` : '';

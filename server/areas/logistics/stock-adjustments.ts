@@ -66,6 +66,7 @@ export const stockAdjustmentsResource = documentResource({
               'items.code as item_code',
               'items.name as item_name',
             ])
+            .where('stock_adjustment_lines.business_id', '=', ctx.businessId ?? 0)
             .where('stock_adjustment_lines.stock_adjustment_id', 'in', ids)
             .orderBy('stock_adjustment_lines.stock_adjustment_id')
             .orderBy('stock_adjustment_lines.position')

@@ -22,6 +22,7 @@ import {
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { enterDocument, reviseDocument } from '../../ledger/document-entry.ts';
 import { recordDocumentHistory } from '../../ledger/document-history.ts';
+import { selectLinesOf } from '../../ledger/lines-of-document.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { requireLocation } from '../../ledger/references.ts';
 import { lockStockRows, type StockChange } from '../../ledger/stock-ledger.ts';
@@ -301,11 +302,8 @@ export type UncountedLine = {
 // and on a freshly loaded PostgreSQL table it picked a nested loop that took seconds for 5,000 lines.
 export async function countedLines(db: Kysely<Database>, businessId: number, count: CountRow): Promise<VarianceLine[]> {
   const key = locationKey(countLocation(count));
-  const lines = await db
-    .selectFrom('stock_count_lines')
+  const lines = await selectLinesOf(db, 'stock_count_lines', businessId, count.id)
     .select(['id', 'item_id', 'lot_number', 'expires_on', 'counted_at', 'counted_quantity'])
-    .where('business_id', '=', businessId)
-    .where('stock_count_id', '=', count.id)
     .orderBy('id')
     .execute();
   const stockOf = new Map<number, { id: number; average: number }>();
@@ -467,12 +465,9 @@ export async function postCount(
     field: '',
     documentLineId: null,
   });
-  const lineItems = await context.trx
-    .selectFrom('stock_count_lines')
+  const lineItems = await selectLinesOf(context.trx, 'stock_count_lines', context.businessId, count.id)
     .select('item_id')
     .distinct()
-    .where('business_id', '=', context.businessId)
-    .where('stock_count_id', '=', count.id)
     .execute();
   const firstUncounted =
     uncountedChoice === 'zero' ? await uncountedLines(context.trx, context.businessId, count, []) : [];

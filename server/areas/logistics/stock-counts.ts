@@ -72,6 +72,7 @@ export const stockCountsResource: ContractResource<'stock_counts', typeof schema
       ids.length === 0
         ? []
         : await countLineRows(ctx)
+            .where('stock_count_lines.business_id', '=', ctx.businessId ?? 0)
             .where('stock_count_lines.stock_count_id', 'in', ids)
             .orderBy('stock_count_lines.id')
             .execute();

@@ -9,6 +9,7 @@ import { enterDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { writeLineCosts } from '../../ledger/line-costs.ts';
 import { lineIssue } from '../../ledger/line-movements.ts';
+import { selectLinesOf } from '../../ledger/lines-of-document.ts';
 import { fillSourceLines } from '../../ledger/linked-quantity.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
 import { requireDocument, requireLineItems, requireLocation } from '../../ledger/references.ts';
@@ -34,11 +35,8 @@ export async function loadTransferRoute(context: PostingContext, transferId: num
 }
 
 export async function refreshTransferStatus(context: PostingContext, transferId: number): Promise<void> {
-  const lines = await context.trx
-    .selectFrom('stock_transfer_lines')
+  const lines = await selectLinesOf(context.trx, 'stock_transfer_lines', context.businessId, transferId)
     .select(['quantity', 'received_quantity', 'returned_quantity'])
-    .where('business_id', '=', context.businessId)
-    .where('stock_transfer_id', '=', transferId)
     .execute();
   const status = stockTransferStatus(
     lines.map((line) => ({
@@ -51,11 +49,8 @@ export async function refreshTransferStatus(context: PostingContext, transferId:
 }
 
 async function refreshRequestStatus(context: PostingContext, requestId: number): Promise<void> {
-  const lines = await context.trx
-    .selectFrom('stock_request_lines')
+  const lines = await selectLinesOf(context.trx, 'stock_request_lines', context.businessId, requestId)
     .select(['quantity', 'transferred_quantity'])
-    .where('business_id', '=', context.businessId)
-    .where('stock_request_id', '=', requestId)
     .execute();
   const status = stockRequestStatus(
     lines.map((line) => ({ quantity: Number(line.quantity), transferred_quantity: Number(line.transferred_quantity) })),
@@ -118,11 +113,8 @@ export const postStockTransfer: Posting = async (context, id, direction) => {
     .select(['stock_request_id', 'transfer_date'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-  const lines = await context.trx
-    .selectFrom('stock_transfer_lines')
+  const lines = await selectLinesOf(context.trx, 'stock_transfer_lines', context.businessId, id)
     .selectAll()
-    .where('business_id', '=', context.businessId)
-    .where('stock_transfer_id', '=', id)
     .orderBy('position')
     .execute();
   if (direction === -1 && lines.some((line) => Number(line.received_quantity) + Number(line.returned_quantity) > 0)) {

@@ -4,6 +4,7 @@ import { fieldError } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { lineArrival } from '../../ledger/line-movements.ts';
+import { selectLinesOf } from '../../ledger/lines-of-document.ts';
 import { moveLinkedQuantity } from '../../ledger/linked-quantity.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { refuseHeldReceipt } from '../../ledger/receipt-holds.ts';
@@ -60,11 +61,8 @@ export type ArrivalInput = {
 export async function createArrival(context: PostingContext, kind: ArrivalKind, input: ArrivalInput): Promise<number> {
   const transfer = await requireDocument(context, 'stock_transfers', input.stock_transfer_id, 'stock_transfer_id');
   const route = await loadTransferRoute(context, transfer.id);
-  const transferLines = await context.trx
-    .selectFrom('stock_transfer_lines')
+  const transferLines = await selectLinesOf(context.trx, 'stock_transfer_lines', context.businessId, transfer.id)
     .select(['id', 'item_id'])
-    .where('business_id', '=', context.businessId)
-    .where('stock_transfer_id', '=', transfer.id)
     .execute();
   const itemOf = new Map(transferLines.map((line) => [line.id, line.item_id]));
   const lines = input.lines.map((line, position) => {
@@ -251,11 +249,8 @@ async function arrivalLots(
     kind === 'stock-receive'
       ? new Map(
           (
-            await context.trx
-              .selectFrom('stock_receive_lines')
+            await selectLinesOf(context.trx, 'stock_receive_lines', context.businessId, id)
               .select(['id', 'expires_on'])
-              .where('business_id', '=', context.businessId)
-              .where('stock_receive_id', '=', id)
               .execute()
           ).map((row) => [row.id, row.expires_on]),
         )

@@ -4,6 +4,7 @@ import { sumDocumentTotals } from '../../domain/document-totals.ts';
 import { refusal } from '../../domain/refusal.ts';
 import { enterDocument } from '../../ledger/document-entry.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
+import { selectLinesOf } from '../../ledger/lines-of-document.ts';
 import { fillSourceLines } from '../../ledger/linked-quantity.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
 import { pricePurchaseLines } from '../../ledger/priced-lines.ts';
@@ -67,11 +68,8 @@ export const postBill: Posting = async (context, id, direction) => {
   if (direction === -1 && (await hasStandingMemos(context, 'bills', id))) {
     throw refusal('This bill has debit memos; void them first.');
   }
-  const lines = await context.trx
-    .selectFrom('bill_lines')
+  const lines = await selectLinesOf(context.trx, 'bill_lines', context.businessId, id)
     .select(['id', 'purchase_order_line_id', 'item_id', 'quantity'])
-    .where('business_id', '=', context.businessId)
-    .where('bill_id', '=', id)
     .orderBy('position')
     .execute();
   await fillSourceLines(context, 'bill', bill.purchase_order_id, lines, direction);

@@ -12,6 +12,7 @@ import { assignDocumentNumber, assignReferenceNumber } from '../../ledger/docume
 import { enterDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { lineIssue } from '../../ledger/line-movements.ts';
+import { selectLinesOf } from '../../ledger/lines-of-document.ts';
 import type { PostingContext, PostingDirection } from '../../ledger/posting-context.ts';
 import { requireActive, requireDocument, requireLineItems, requireLocation } from '../../ledger/references.ts';
 import { checkRefundMethod, queueOnBalance, settleMemo } from '../../ledger/settlement.ts';
@@ -57,11 +58,8 @@ export async function createDebitMemo(context: PostingContext, input: DebitMemoI
     bill === null
       ? []
       : (
-          await context.trx
-            .selectFrom('bill_lines')
+          await selectLinesOf(context.trx, 'bill_lines', context.businessId, bill.id)
             .select(['id', 'item_id', 'quantity', 'unit_cost', 'debited_quantity'])
-            .where('business_id', '=', context.businessId)
-            .where('bill_id', '=', bill.id)
             .execute()
         ).map((line) => [line.id, line]),
   );
@@ -167,8 +165,7 @@ export const postDebitMemo: Posting = async (context, id, direction) => {
     .executeTakeFirstOrThrow();
   await queueOnBalance(context, 'bills', memo.bill_id);
   const lines: StoredLine[] = (
-    await context.trx
-      .selectFrom('debit_memo_lines')
+    await selectLinesOf(context.trx, 'debit_memo_lines', context.businessId, id)
       .select([
         'id',
         'position',
@@ -179,7 +176,6 @@ export const postDebitMemo: Posting = async (context, id, direction) => {
         'return_stock',
         'stock_unit_cost',
       ])
-      .where('debit_memo_id', '=', id)
       .orderBy('position')
       .execute()
   ).map((line) => ({ ...line, quantity: Number(line.quantity), stock_unit_cost: Number(line.stock_unit_cost) }));

@@ -46,6 +46,7 @@ export const debitMemosResource = documentResource({
               'items.code as item_code',
               'items.name as item_name',
             ])
+            .where('debit_memo_lines.business_id', '=', ctx.businessId ?? 0)
             .where('debit_memo_lines.debit_memo_id', 'in', ids)
             .orderBy('debit_memo_lines.debit_memo_id')
             .orderBy('debit_memo_lines.position')

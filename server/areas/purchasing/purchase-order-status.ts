@@ -1,13 +1,11 @@
 import { purchaseOrderStatus } from '../../domain/document-status.ts';
+import { selectLinesOf } from '../../ledger/lines-of-document.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
 import { moveStatus } from '../../ledger/status-moves.ts';
 
 export async function refreshPurchaseOrderStatus(context: PostingContext, purchaseOrderId: number): Promise<void> {
-  const lines = await context.trx
-    .selectFrom('purchase_order_lines')
+  const lines = await selectLinesOf(context.trx, 'purchase_order_lines', context.businessId, purchaseOrderId)
     .select(['quantity', 'received_quantity'])
-    .where('business_id', '=', context.businessId)
-    .where('purchase_order_id', '=', purchaseOrderId)
     .execute();
   await moveStatus(
     context,

@@ -9,6 +9,7 @@ import { refusal } from '../../domain/refusal.ts';
 import { assignDocumentNumber, assignReferenceNumber } from '../../ledger/document-counter.ts';
 import { enterDocument, enterLines, reviseDocument } from '../../ledger/document-entry.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
+import { deleteLinesOf, selectLinesOf } from '../../ledger/lines-of-document.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
 import { type PricedLine, pricePurchaseLines } from '../../ledger/priced-lines.ts';
 import { findDocument, requireActive, requireLineItems, requireLocation } from '../../ledger/references.ts';
@@ -66,11 +67,8 @@ export async function createPurchaseOrder(context: PostingContext, input: Purcha
 }
 
 async function hasFollowUps(context: PostingContext, orderId: number): Promise<boolean> {
-  const touched = await context.trx
-    .selectFrom('purchase_order_lines')
+  const touched = await selectLinesOf(context.trx, 'purchase_order_lines', context.businessId, orderId)
     .select('id')
-    .where('business_id', '=', context.businessId)
-    .where('purchase_order_id', '=', orderId)
     .where((where) => where.or([where('received_quantity', '>', 0), where('billed_quantity', '>', 0)]))
     .executeTakeFirst();
   return touched !== undefined;
@@ -113,11 +111,7 @@ export async function updatePurchaseOrder(
       changes.order_date ?? order.order_date,
     );
     totals = sumDocumentTotals(lines);
-    await context.trx
-      .deleteFrom('purchase_order_lines')
-      .where('business_id', '=', context.businessId)
-      .where('purchase_order_id', '=', id)
-      .execute();
+    await deleteLinesOf(context.trx, 'purchase_order_lines', context.businessId, id).execute();
     await insertLines(context, id, changes.lines, lines);
   }
   await reviseDocument(context, 'purchase_orders', id, {

@@ -7,6 +7,7 @@ import { defaultReceiptCost, missingPurchaseCost, resolveLinePrices } from '../.
 import { enterDocument } from '../../ledger/document-entry.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
 import { lineArrival } from '../../ledger/line-movements.ts';
+import { selectLinesOf } from '../../ledger/lines-of-document.ts';
 import { fillSourceLines } from '../../ledger/linked-quantity.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
 import { refuseHeldReceipt } from '../../ledger/receipt-holds.ts';
@@ -78,11 +79,8 @@ export const postReceiveOrder: Posting = async (context, id, direction) => {
     .where('id', '=', id)
     .where('business_id', '=', context.businessId)
     .executeTakeFirstOrThrow();
-  const lines = await context.trx
-    .selectFrom('receive_order_lines')
+  const lines = await selectLinesOf(context.trx, 'receive_order_lines', context.businessId, id)
     .selectAll()
-    .where('business_id', '=', context.businessId)
-    .where('receive_order_id', '=', id)
     .orderBy('position')
     .execute();
   const location = locationOf(order.branch_id, order.warehouse_id);

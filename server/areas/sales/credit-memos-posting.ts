@@ -10,6 +10,7 @@ import { assignDocumentNumber, assignReferenceNumber } from '../../ledger/docume
 import { enterDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { lineArrival } from '../../ledger/line-movements.ts';
+import { selectLinesOf } from '../../ledger/lines-of-document.ts';
 import type { PostingContext, PostingDirection } from '../../ledger/posting-context.ts';
 import { requireDocument, requireLineItems } from '../../ledger/references.ts';
 import { checkRefundMethod, queueOnBalance, settleMemo } from '../../ledger/settlement.ts';
@@ -88,8 +89,7 @@ export async function createCreditMemo(context: PostingContext, input: CreditMem
   await queueOnBalance(context, 'invoices', invoice.id);
   const invoiceLines = new Map(
     (
-      await context.trx
-        .selectFrom('invoice_lines')
+      await selectLinesOf(context.trx, 'invoice_lines', context.businessId, invoice.id)
         .select([
           'id',
           'item_id',
@@ -102,7 +102,6 @@ export async function createCreditMemo(context: PostingContext, input: CreditMem
           'credited_amount',
           'credited_vat',
         ])
-        .where('invoice_id', '=', invoice.id)
         .execute()
     ).map((line) => [line.id, line]),
   );
@@ -244,8 +243,7 @@ export const postCreditMemo: Posting = async (context, id, direction) => {
     .executeTakeFirstOrThrow();
   await queueOnBalance(context, 'invoices', memo.invoice_id);
   const lines: StoredMemoLine[] = (
-    await context.trx
-      .selectFrom('credit_memo_lines')
+    await selectLinesOf(context.trx, 'credit_memo_lines', context.businessId, id)
       .select([
         'id',
         'position',
@@ -257,7 +255,6 @@ export const postCreditMemo: Posting = async (context, id, direction) => {
         'restock',
         'unit_cost',
       ])
-      .where('credit_memo_id', '=', id)
       .orderBy('position')
       .execute()
   ).map((line) => ({

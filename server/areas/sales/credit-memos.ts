@@ -43,6 +43,7 @@ export const creditMemosResource = documentResource({
               'items.code as item_code',
               'items.name as item_name',
             ])
+            .where('credit_memo_lines.business_id', '=', ctx.businessId ?? 0)
             .where('credit_memo_lines.credit_memo_id', 'in', ids)
             .orderBy('credit_memo_lines.credit_memo_id')
             .orderBy('credit_memo_lines.position')

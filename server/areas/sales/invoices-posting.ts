@@ -12,6 +12,7 @@ import { assignDocumentNumber, assignReferenceNumber, takeNumbersStep } from '..
 import { reviseDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { lineIssue } from '../../ledger/line-movements.ts';
+import { deleteLinesOf, selectLinesOf } from '../../ledger/lines-of-document.ts';
 import { type PostingContext, type PostingDirection, timestampOf } from '../../ledger/posting-context.ts';
 import { type PricedLine, priceSaleLines } from '../../ledger/priced-lines.ts';
 import {
@@ -281,11 +282,8 @@ export const postInvoice: Posting = async (context, id, direction) => {
   if (direction === -1 && (await hasStandingMemos(context, 'invoices', id))) {
     throw refusal('This invoice has credit memos; void them first.');
   }
-  const lines = await context.trx
-    .selectFrom('invoice_lines')
+  const lines = await selectLinesOf(context.trx, 'invoice_lines', context.businessId, id)
     .select(['id', 'item_id', 'quantity', 'unit_cost', 'lot_number'])
-    .where('business_id', '=', context.businessId)
-    .where('invoice_id', '=', id)
     .orderBy('position')
     .execute();
   const items = await requireLineItems(
@@ -336,11 +334,8 @@ async function moveStock(
 
 // The lines as stored, to be priced again when only the special discount changes.
 async function storedLines(context: PostingContext, id: number): Promise<PricedLine[]> {
-  const rows = await context.trx
-    .selectFrom('invoice_lines')
+  const rows = await selectLinesOf(context.trx, 'invoice_lines', context.businessId, id)
     .select(['item_id', 'quantity', 'unit_price', 'discount_percent', 'amount'])
-    .where('business_id', '=', context.businessId)
-    .where('invoice_id', '=', id)
     .orderBy('position')
     .execute();
   return rows.map((row, position) => ({
@@ -384,20 +379,13 @@ export async function updateInvoice(context: PostingContext, id: number, changes
     const lotNumbers =
       changes.lines === undefined
         ? (
-            await context.trx
-              .selectFrom('invoice_lines')
+            await selectLinesOf(context.trx, 'invoice_lines', context.businessId, id)
               .select('lot_number')
-              .where('business_id', '=', context.businessId)
-              .where('invoice_id', '=', id)
               .orderBy('position')
               .execute()
           ).map((row) => row.lot_number)
         : changes.lines.map((line) => line.lot_number);
-    await context.trx
-      .deleteFrom('invoice_lines')
-      .where('business_id', '=', context.businessId)
-      .where('invoice_id', '=', id)
-      .execute();
+    await deleteLinesOf(context.trx, 'invoice_lines', context.businessId, id).execute();
     await insertLines(context, id, lines, lotNumbers);
   }
   await reviseDocument(context, 'invoices', id, {

@@ -24,35 +24,31 @@ export type LineTable = keyof typeof documentColumnOf;
 
 // One document's lines, found as every line table's index finds them: by business, then document. By the document
 // alone PostgreSQL walks the whole index, at a cost that grows with every document posted (docs/PERFORMANCE.md,
-// issue 30, the sixth session). Built on the engine's untyped view, since Kysely cannot type a `where` on a table
-// chosen by a type parameter; the caller's builder is typed for the table it names.
-// The table's name and its document column, as the untyped view names them.
-function columnsOf(table: LineTable): [string, string] {
-  return [table, `${table}.${documentColumnOf[table]}`];
+// issue 30, the sixth session). Narrowed on the engine's untyped view, since Kysely cannot type a `where` on a table
+// chosen by a type parameter; the builders handed back are typed for the table their callers name.
+type Narrowable<B> = { where(column: string, operator: '=', value: number): B };
+
+function ofDocument<B extends Narrowable<B>>(builder: B, table: LineTable, businessId: number, documentId: number): B {
+  return builder
+    .where(`${table}.business_id`, '=', businessId)
+    .where(`${table}.${documentColumnOf[table]}`, '=', documentId);
 }
 
-export function selectLinesOf<T extends LineTable>(
-  db: Kysely<Database>,
-  table: T,
-  businessId: number,
-  documentId: number,
-): SelectQueryBuilder<Database, T, object> {
-  const [name, document] = columnsOf(table);
-  return dynamic(db)
-    .selectFrom(name)
-    .where(`${name}.business_id`, '=', businessId)
-    .where(document, '=', documentId) as unknown as SelectQueryBuilder<Database, T, object>;
-}
-
-export function deleteLinesOf<T extends LineTable>(
-  db: Kysely<Database>,
-  table: T,
-  businessId: number,
-  documentId: number,
-): DeleteQueryBuilder<Database, T, DeleteResult> {
-  const [name, document] = columnsOf(table);
-  return dynamic(db)
-    .deleteFrom(name)
-    .where(`${name}.business_id`, '=', businessId)
-    .where(document, '=', documentId) as unknown as DeleteQueryBuilder<Database, T, DeleteResult>;
+// A document's lines to read or to delete.
+export function linesOf<T extends LineTable>(db: Kysely<Database>, table: T, businessId: number, documentId: number) {
+  const name: string = table;
+  return {
+    read: () =>
+      ofDocument(dynamic(db).selectFrom(name), table, businessId, documentId) as unknown as SelectQueryBuilder<
+        Database,
+        T,
+        object
+      >,
+    delete: () =>
+      ofDocument(dynamic(db).deleteFrom(name), table, businessId, documentId) as unknown as DeleteQueryBuilder<
+        Database,
+        T,
+        DeleteResult
+      >,
+  };
 }

@@ -8,7 +8,7 @@ import { conflict, type FieldErrors, refusal, unprocessable } from '../../domain
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { enterDocument, enterLines, reviseDocument } from '../../ledger/document-entry.ts';
 import { recordDocumentHistory } from '../../ledger/document-history.ts';
-import { deleteLinesOf, selectLinesOf } from '../../ledger/lines-of-document.ts';
+import { linesOf } from '../../ledger/lines-of-document.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { priceSaleLines } from '../../ledger/priced-lines.ts';
 import { findDocument, requireActive, standingById } from '../../ledger/references.ts';
@@ -132,7 +132,8 @@ export async function createJobOrder(context: PostingContext, given: JobOrderInp
 
 // The stored lines as input again, to be priced anew when only the special discount changes.
 async function storedJobOrderLines(context: PostingContext, id: number): Promise<Line[]> {
-  const rows = await selectLinesOf(context.trx, 'job_order_lines', context.businessId, id)
+  const rows = await linesOf(context.trx, 'job_order_lines', context.businessId, id)
+    .read()
     .select(['role', 'item_id', 'quantity', 'unit_price', 'discount_percent'])
     .orderBy('position')
     .execute();
@@ -164,7 +165,7 @@ export async function updateJobOrder(context: PostingContext, id: number, given:
   };
   const roles =
     changes.lines ??
-    (await selectLinesOf(context.trx, 'job_order_lines', context.businessId, id).select('role').execute());
+    (await linesOf(context.trx, 'job_order_lines', context.businessId, id).read().select('role').execute());
   await checkHeader(context, header, roles, changes);
   let totals: Partial<VatHeaderColumns> = {};
   if (changes.lines !== undefined || changes.special_discount !== undefined) {
@@ -176,7 +177,7 @@ export async function updateJobOrder(context: PostingContext, id: number, given:
       special,
     );
     totals = vatHeader;
-    await deleteLinesOf(context.trx, 'job_order_lines', context.businessId, id).execute();
+    await linesOf(context.trx, 'job_order_lines', context.businessId, id).delete().execute();
     await insertLines(context, id, lineInput, lines);
   }
   const keep = <K extends keyof JobOrderTable>(key: K, value: JobOrderTable[K] | undefined) =>

@@ -11,7 +11,7 @@ import { conflict, type FieldErrors, fieldError, isFieldRefusal, unprocessable }
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { enterDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
-import { selectLinesOf } from '../../ledger/lines-of-document.ts';
+import { linesOf } from '../../ledger/lines-of-document.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { requireLineItems, requireLocation } from '../../ledger/references.ts';
 import { applyStockChanges, lockStockRows, type StockChange } from '../../ledger/stock-ledger.ts';
@@ -176,7 +176,8 @@ export const postStockAdjustment: Posting = async (context, id, direction) => {
   const location = locationOf(adjustment.branch_id, adjustment.warehouse_id);
   if (!location) throw new Error(`Stock adjustment ${id} has no location.`);
   const lines: AdjustmentLineRow[] = (
-    await selectLinesOf(context.trx, 'stock_adjustment_lines', context.businessId, id)
+    await linesOf(context.trx, 'stock_adjustment_lines', context.businessId, id)
+      .read()
       .select(['id', 'item_id', 'lot_number', 'expires_on', 'quantity_delta', 'unit_cost'])
       .orderBy('position')
       .execute()
@@ -315,7 +316,8 @@ export async function refusedVoid(error: unknown, context: PostingContext, adjus
   if (!isFieldRefusal(error)) return error;
   const [field, messages] = Object.entries(error.errors)[0] ?? [];
   const index = Number(/^lines\.(\d+)\./.exec(field ?? '')?.[1] ?? -1);
-  const line = await selectLinesOf(context.trx, 'stock_adjustment_lines', context.businessId, adjustmentId)
+  const line = await linesOf(context.trx, 'stock_adjustment_lines', context.businessId, adjustmentId)
+    .read()
     .innerJoin('items', 'items.id', 'stock_adjustment_lines.item_id')
     .select('items.name')
     .where('stock_adjustment_lines.position', '=', index)

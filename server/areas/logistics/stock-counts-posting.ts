@@ -22,7 +22,7 @@ import {
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { enterDocument, reviseDocument } from '../../ledger/document-entry.ts';
 import { recordDocumentHistory } from '../../ledger/document-history.ts';
-import { selectLinesOf } from '../../ledger/lines-of-document.ts';
+import { linesOf } from '../../ledger/lines-of-document.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { requireLocation } from '../../ledger/references.ts';
 import { lockStockRows, type StockChange } from '../../ledger/stock-ledger.ts';
@@ -302,7 +302,8 @@ export type UncountedLine = {
 // and on a freshly loaded PostgreSQL table it picked a nested loop that took seconds for 5,000 lines.
 export async function countedLines(db: Kysely<Database>, businessId: number, count: CountRow): Promise<VarianceLine[]> {
   const key = locationKey(countLocation(count));
-  const lines = await selectLinesOf(db, 'stock_count_lines', businessId, count.id)
+  const lines = await linesOf(db, 'stock_count_lines', businessId, count.id)
+    .read()
     .select(['id', 'item_id', 'lot_number', 'expires_on', 'counted_at', 'counted_quantity'])
     .orderBy('id')
     .execute();
@@ -465,7 +466,8 @@ export async function postCount(
     field: '',
     documentLineId: null,
   });
-  const lineItems = await selectLinesOf(context.trx, 'stock_count_lines', context.businessId, count.id)
+  const lineItems = await linesOf(context.trx, 'stock_count_lines', context.businessId, count.id)
+    .read()
     .select('item_id')
     .distinct()
     .execute();

@@ -9,7 +9,7 @@ import { refusal, unprocessable } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { enterDocument, enterLines, reviseDocument } from '../../ledger/document-entry.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
-import { deleteLinesOf, selectLinesOf } from '../../ledger/lines-of-document.ts';
+import { linesOf } from '../../ledger/lines-of-document.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
 import { findDocument, requireLineItems, requireLocation } from '../../ledger/references.ts';
 
@@ -63,7 +63,8 @@ export async function createStockRequest(context: PostingContext, input: StockRe
 }
 
 async function hasTransfers(context: PostingContext, requestId: number): Promise<boolean> {
-  const transferred = await selectLinesOf(context.trx, 'stock_request_lines', context.businessId, requestId)
+  const transferred = await linesOf(context.trx, 'stock_request_lines', context.businessId, requestId)
+    .read()
     .select('id')
     .where('transferred_quantity', '>', 0)
     .executeTakeFirst();
@@ -105,7 +106,7 @@ export async function updateStockRequest(context: PostingContext, id: number, ch
       })
     : null;
   if (changes.lines !== undefined) {
-    await deleteLinesOf(context.trx, 'stock_request_lines', context.businessId, id).execute();
+    await linesOf(context.trx, 'stock_request_lines', context.businessId, id).delete().execute();
     await insertLines(context, id, changes.lines);
   }
   await reviseDocument(context, 'stock_requests', id, {

@@ -9,7 +9,7 @@ import { enterDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { writeLineCosts } from '../../ledger/line-costs.ts';
 import { lineIssue } from '../../ledger/line-movements.ts';
-import { selectLinesOf } from '../../ledger/lines-of-document.ts';
+import { linesOf } from '../../ledger/lines-of-document.ts';
 import { fillSourceLines } from '../../ledger/linked-quantity.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
 import { requireDocument, requireLineItems, requireLocation } from '../../ledger/references.ts';
@@ -35,7 +35,8 @@ export async function loadTransferRoute(context: PostingContext, transferId: num
 }
 
 export async function refreshTransferStatus(context: PostingContext, transferId: number): Promise<void> {
-  const lines = await selectLinesOf(context.trx, 'stock_transfer_lines', context.businessId, transferId)
+  const lines = await linesOf(context.trx, 'stock_transfer_lines', context.businessId, transferId)
+    .read()
     .select(['quantity', 'received_quantity', 'returned_quantity'])
     .execute();
   const status = stockTransferStatus(
@@ -49,7 +50,8 @@ export async function refreshTransferStatus(context: PostingContext, transferId:
 }
 
 async function refreshRequestStatus(context: PostingContext, requestId: number): Promise<void> {
-  const lines = await selectLinesOf(context.trx, 'stock_request_lines', context.businessId, requestId)
+  const lines = await linesOf(context.trx, 'stock_request_lines', context.businessId, requestId)
+    .read()
     .select(['quantity', 'transferred_quantity'])
     .execute();
   const status = stockRequestStatus(
@@ -113,7 +115,8 @@ export const postStockTransfer: Posting = async (context, id, direction) => {
     .select(['stock_request_id', 'transfer_date'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-  const lines = await selectLinesOf(context.trx, 'stock_transfer_lines', context.businessId, id)
+  const lines = await linesOf(context.trx, 'stock_transfer_lines', context.businessId, id)
+    .read()
     .selectAll()
     .orderBy('position')
     .execute();

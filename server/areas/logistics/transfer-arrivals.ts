@@ -4,7 +4,7 @@ import { fieldError } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { lineArrival } from '../../ledger/line-movements.ts';
-import { selectLinesOf } from '../../ledger/lines-of-document.ts';
+import { linesOf } from '../../ledger/lines-of-document.ts';
 import { moveLinkedQuantity } from '../../ledger/linked-quantity.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { refuseHeldReceipt } from '../../ledger/receipt-holds.ts';
@@ -61,7 +61,8 @@ export type ArrivalInput = {
 export async function createArrival(context: PostingContext, kind: ArrivalKind, input: ArrivalInput): Promise<number> {
   const transfer = await requireDocument(context, 'stock_transfers', input.stock_transfer_id, 'stock_transfer_id');
   const route = await loadTransferRoute(context, transfer.id);
-  const transferLines = await selectLinesOf(context.trx, 'stock_transfer_lines', context.businessId, transfer.id)
+  const transferLines = await linesOf(context.trx, 'stock_transfer_lines', context.businessId, transfer.id)
+    .read()
     .select(['id', 'item_id'])
     .execute();
   const itemOf = new Map(transferLines.map((line) => [line.id, line.item_id]));
@@ -249,7 +250,8 @@ async function arrivalLots(
     kind === 'stock-receive'
       ? new Map(
           (
-            await selectLinesOf(context.trx, 'stock_receive_lines', context.businessId, id)
+            await linesOf(context.trx, 'stock_receive_lines', context.businessId, id)
+              .read()
               .select(['id', 'expires_on'])
               .execute()
           ).map((row) => [row.id, row.expires_on]),

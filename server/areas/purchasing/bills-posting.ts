@@ -4,7 +4,7 @@ import { sumDocumentTotals } from '../../domain/document-totals.ts';
 import { refusal } from '../../domain/refusal.ts';
 import { enterDocument } from '../../ledger/document-entry.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
-import { selectLinesOf } from '../../ledger/lines-of-document.ts';
+import { linesOf } from '../../ledger/lines-of-document.ts';
 import { fillSourceLines } from '../../ledger/linked-quantity.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
 import { pricePurchaseLines } from '../../ledger/priced-lines.ts';
@@ -68,7 +68,8 @@ export const postBill: Posting = async (context, id, direction) => {
   if (direction === -1 && (await hasStandingMemos(context, 'bills', id))) {
     throw refusal('This bill has debit memos; void them first.');
   }
-  const lines = await selectLinesOf(context.trx, 'bill_lines', context.businessId, id)
+  const lines = await linesOf(context.trx, 'bill_lines', context.businessId, id)
+    .read()
     .select(['id', 'purchase_order_line_id', 'item_id', 'quantity'])
     .orderBy('position')
     .execute();

@@ -12,7 +12,7 @@ import { assignDocumentNumber, assignReferenceNumber } from '../../ledger/docume
 import { enterDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { lineIssue } from '../../ledger/line-movements.ts';
-import { selectLinesOf } from '../../ledger/lines-of-document.ts';
+import { linesOf } from '../../ledger/lines-of-document.ts';
 import type { PostingContext, PostingDirection } from '../../ledger/posting-context.ts';
 import { requireActive, requireDocument, requireLineItems, requireLocation } from '../../ledger/references.ts';
 import { checkRefundMethod, queueOnBalance, settleMemo } from '../../ledger/settlement.ts';
@@ -58,7 +58,8 @@ export async function createDebitMemo(context: PostingContext, input: DebitMemoI
     bill === null
       ? []
       : (
-          await selectLinesOf(context.trx, 'bill_lines', context.businessId, bill.id)
+          await linesOf(context.trx, 'bill_lines', context.businessId, bill.id)
+            .read()
             .select(['id', 'item_id', 'quantity', 'unit_cost', 'debited_quantity'])
             .execute()
         ).map((line) => [line.id, line]),
@@ -165,7 +166,8 @@ export const postDebitMemo: Posting = async (context, id, direction) => {
     .executeTakeFirstOrThrow();
   await queueOnBalance(context, 'bills', memo.bill_id);
   const lines: StoredLine[] = (
-    await selectLinesOf(context.trx, 'debit_memo_lines', context.businessId, id)
+    await linesOf(context.trx, 'debit_memo_lines', context.businessId, id)
+      .read()
       .select([
         'id',
         'position',

@@ -9,7 +9,7 @@ import { refusal } from '../../domain/refusal.ts';
 import { assignDocumentNumber, assignReferenceNumber } from '../../ledger/document-counter.ts';
 import { enterDocument, enterLines, reviseDocument } from '../../ledger/document-entry.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
-import { deleteLinesOf, selectLinesOf } from '../../ledger/lines-of-document.ts';
+import { linesOf } from '../../ledger/lines-of-document.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
 import { type PricedLine, pricePurchaseLines } from '../../ledger/priced-lines.ts';
 import { findDocument, requireActive, requireLineItems, requireLocation } from '../../ledger/references.ts';
@@ -67,7 +67,8 @@ export async function createPurchaseOrder(context: PostingContext, input: Purcha
 }
 
 async function hasFollowUps(context: PostingContext, orderId: number): Promise<boolean> {
-  const touched = await selectLinesOf(context.trx, 'purchase_order_lines', context.businessId, orderId)
+  const touched = await linesOf(context.trx, 'purchase_order_lines', context.businessId, orderId)
+    .read()
     .select('id')
     .where((where) => where.or([where('received_quantity', '>', 0), where('billed_quantity', '>', 0)]))
     .executeTakeFirst();
@@ -111,7 +112,7 @@ export async function updatePurchaseOrder(
       changes.order_date ?? order.order_date,
     );
     totals = sumDocumentTotals(lines);
-    await deleteLinesOf(context.trx, 'purchase_order_lines', context.businessId, id).execute();
+    await linesOf(context.trx, 'purchase_order_lines', context.businessId, id).delete().execute();
     await insertLines(context, id, changes.lines, lines);
   }
   await reviseDocument(context, 'purchase_orders', id, {

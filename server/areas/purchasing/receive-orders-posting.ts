@@ -7,7 +7,7 @@ import { defaultReceiptCost, missingPurchaseCost, resolveLinePrices } from '../.
 import { enterDocument } from '../../ledger/document-entry.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
 import { lineArrival } from '../../ledger/line-movements.ts';
-import { selectLinesOf } from '../../ledger/lines-of-document.ts';
+import { linesOf } from '../../ledger/lines-of-document.ts';
 import { fillSourceLines } from '../../ledger/linked-quantity.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
 import { refuseHeldReceipt } from '../../ledger/receipt-holds.ts';
@@ -79,7 +79,8 @@ export const postReceiveOrder: Posting = async (context, id, direction) => {
     .where('id', '=', id)
     .where('business_id', '=', context.businessId)
     .executeTakeFirstOrThrow();
-  const lines = await selectLinesOf(context.trx, 'receive_order_lines', context.businessId, id)
+  const lines = await linesOf(context.trx, 'receive_order_lines', context.businessId, id)
+    .read()
     .selectAll()
     .orderBy('position')
     .execute();

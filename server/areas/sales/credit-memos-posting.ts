@@ -10,7 +10,7 @@ import { assignDocumentNumber, assignReferenceNumber } from '../../ledger/docume
 import { enterDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { lineArrival } from '../../ledger/line-movements.ts';
-import { selectLinesOf } from '../../ledger/lines-of-document.ts';
+import { linesOf } from '../../ledger/lines-of-document.ts';
 import type { PostingContext, PostingDirection } from '../../ledger/posting-context.ts';
 import { requireDocument, requireLineItems } from '../../ledger/references.ts';
 import { checkRefundMethod, queueOnBalance, settleMemo } from '../../ledger/settlement.ts';
@@ -89,7 +89,8 @@ export async function createCreditMemo(context: PostingContext, input: CreditMem
   await queueOnBalance(context, 'invoices', invoice.id);
   const invoiceLines = new Map(
     (
-      await selectLinesOf(context.trx, 'invoice_lines', context.businessId, invoice.id)
+      await linesOf(context.trx, 'invoice_lines', context.businessId, invoice.id)
+        .read()
         .select([
           'id',
           'item_id',
@@ -243,7 +244,8 @@ export const postCreditMemo: Posting = async (context, id, direction) => {
     .executeTakeFirstOrThrow();
   await queueOnBalance(context, 'invoices', memo.invoice_id);
   const lines: StoredMemoLine[] = (
-    await selectLinesOf(context.trx, 'credit_memo_lines', context.businessId, id)
+    await linesOf(context.trx, 'credit_memo_lines', context.businessId, id)
+      .read()
       .select([
         'id',
         'position',

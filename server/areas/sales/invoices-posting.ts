@@ -12,7 +12,7 @@ import { assignDocumentNumber, assignReferenceNumber, takeNumbersStep } from '..
 import { reviseDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { lineIssue } from '../../ledger/line-movements.ts';
-import { deleteLinesOf, selectLinesOf } from '../../ledger/lines-of-document.ts';
+import { linesOf } from '../../ledger/lines-of-document.ts';
 import { type PostingContext, type PostingDirection, timestampOf } from '../../ledger/posting-context.ts';
 import { type PricedLine, priceSaleLines } from '../../ledger/priced-lines.ts';
 import {
@@ -282,7 +282,8 @@ export const postInvoice: Posting = async (context, id, direction) => {
   if (direction === -1 && (await hasStandingMemos(context, 'invoices', id))) {
     throw refusal('This invoice has credit memos; void them first.');
   }
-  const lines = await selectLinesOf(context.trx, 'invoice_lines', context.businessId, id)
+  const lines = await linesOf(context.trx, 'invoice_lines', context.businessId, id)
+    .read()
     .select(['id', 'item_id', 'quantity', 'unit_cost', 'lot_number'])
     .orderBy('position')
     .execute();
@@ -334,7 +335,8 @@ async function moveStock(
 
 // The lines as stored, to be priced again when only the special discount changes.
 async function storedLines(context: PostingContext, id: number): Promise<PricedLine[]> {
-  const rows = await selectLinesOf(context.trx, 'invoice_lines', context.businessId, id)
+  const rows = await linesOf(context.trx, 'invoice_lines', context.businessId, id)
+    .read()
     .select(['item_id', 'quantity', 'unit_price', 'discount_percent', 'amount'])
     .orderBy('position')
     .execute();
@@ -379,13 +381,14 @@ export async function updateInvoice(context: PostingContext, id: number, changes
     const lotNumbers =
       changes.lines === undefined
         ? (
-            await selectLinesOf(context.trx, 'invoice_lines', context.businessId, id)
+            await linesOf(context.trx, 'invoice_lines', context.businessId, id)
+              .read()
               .select('lot_number')
               .orderBy('position')
               .execute()
           ).map((row) => row.lot_number)
         : changes.lines.map((line) => line.lot_number);
-    await deleteLinesOf(context.trx, 'invoice_lines', context.businessId, id).execute();
+    await linesOf(context.trx, 'invoice_lines', context.businessId, id).delete().execute();
     await insertLines(context, id, lines, lotNumbers);
   }
   await reviseDocument(context, 'invoices', id, {

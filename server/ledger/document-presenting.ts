@@ -20,6 +20,9 @@ export async function documentLines<T extends LineTable>(
   table: T,
   documents: readonly { id: number; business_id: number }[],
 ) {
+  const items = new Map<number, ItemLabel>();
+  const itemOf = (itemId: number): ItemLabel => items.get(itemId) ?? { item_code: null, item_name: null };
+  if (documents.length === 0) return { linesOf: (_documentId: number): Line<T>[] => [], itemOf };
   const documentIds = documents.map((document) => document.id);
   const documentColumn: string = documentColumnOf[table];
   const lineTable: string = table;
@@ -35,7 +38,6 @@ export async function documentLines<T extends LineTable>(
       .where(`${lineTable}.${documentColumn}`, 'in', ids)
       .orderBy(`${lineTable}.position`),
   )) as (Line<T> & { line_item_code: string | null; line_item_name: string | null })[];
-  const items = new Map<number, ItemLabel>();
   const lines = rows.map(({ line_item_code, line_item_name, ...line }) => {
     items.set(line.item_id, { item_code: line_item_code, item_name: line_item_name });
     return line as unknown as Line<T>;
@@ -43,7 +45,7 @@ export async function documentLines<T extends LineTable>(
   const grouped = groupBy(lines, (line) => Number((line as Record<string, unknown>)[documentColumn]));
   return {
     linesOf: (documentId: number): Line<T>[] => grouped.get(documentId) ?? [],
-    itemOf: (itemId: number): ItemLabel => items.get(itemId) ?? { item_code: null, item_name: null },
+    itemOf,
   };
 }
 

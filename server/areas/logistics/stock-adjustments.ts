@@ -4,7 +4,7 @@ import { fromThousandths } from '../../domain/quantity.ts';
 import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { storedFields } from '../../engine/dynamic.ts';
 import { voidDocument } from '../../ledger/document-lifecycle.ts';
-import { itemAndLot, locatedHeader, locationNames } from '../../ledger/document-presenting.ts';
+import { documentLines, itemAndLot, locatedHeader, locationNames } from '../../ledger/document-presenting.ts';
 import { documentResource } from '../../ledger/document-resource.ts';
 import { postingContextOf } from '../../ledger/document-support.ts';
 import { lineLots } from '../../ledger/line-lots.ts';
@@ -48,29 +48,7 @@ export const stockAdjustmentsResource = documentResource({
   async present(ctx, rows) {
     const ids = rows.map((row) => row.id);
     const lotsOf = await lineLots(ctx.db, adjustmentDocumentType, 'on_hand', rows);
-    const lines =
-      ids.length === 0
-        ? []
-        : await ctx.db
-            .selectFrom('stock_adjustment_lines')
-            .leftJoin('items', 'items.id', 'stock_adjustment_lines.item_id')
-            .select([
-              'stock_adjustment_lines.id',
-              'stock_adjustment_lines.stock_adjustment_id',
-              'stock_adjustment_lines.item_id',
-              'stock_adjustment_lines.lot_number',
-              'stock_adjustment_lines.expires_on',
-              'stock_adjustment_lines.quantity_delta',
-              'stock_adjustment_lines.unit_cost',
-              'stock_adjustment_lines.value',
-              'items.code as item_code',
-              'items.name as item_name',
-            ])
-            .where('stock_adjustment_lines.business_id', '=', ctx.businessId ?? 0)
-            .where('stock_adjustment_lines.stock_adjustment_id', 'in', ids)
-            .orderBy('stock_adjustment_lines.stock_adjustment_id')
-            .orderBy('stock_adjustment_lines.position')
-            .execute();
+    const { linesOf, itemOf } = await documentLines(ctx.db, 'stock_adjustment_lines', rows);
     const counts =
       ids.length === 0
         ? []
@@ -89,15 +67,13 @@ export const stockAdjustmentsResource = documentResource({
         total_value: centavosToPesos(Number(row.total_value)),
         stock_count_id: count?.id ?? null,
         stock_count_number: count?.number ?? null,
-        lines: lines
-          .filter((line) => line.stock_adjustment_id === row.id)
-          .map((line) => ({
-            ...itemAndLot(line),
-            quantity_delta: fromThousandths(Number(line.quantity_delta)),
-            unit_cost: centavosToPesos(Number(line.unit_cost)),
-            value: centavosToPesos(Number(line.value)),
-            lots: lotsOf(line.id),
-          })),
+        lines: linesOf(row.id).map((line) => ({
+          ...itemAndLot({ ...line, ...itemOf(line.item_id) }),
+          quantity_delta: fromThousandths(Number(line.quantity_delta)),
+          unit_cost: centavosToPesos(Number(line.unit_cost)),
+          value: centavosToPesos(Number(line.value)),
+          lots: lotsOf(line.id),
+        })),
       };
     });
   },

@@ -4,7 +4,7 @@ import { fromThousandths } from '../../domain/quantity.ts';
 import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns, storedFields } from '../../engine/dynamic.ts';
 import { nameOf, namesIn } from '../../engine/lookups.ts';
-import { locationNames } from '../../ledger/document-presenting.ts';
+import { documentLines, locationNames } from '../../ledger/document-presenting.ts';
 import { documentResource } from '../../ledger/document-resource.ts';
 import { lineLots } from '../../ledger/line-lots.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
@@ -25,32 +25,8 @@ export const debitMemosResource = documentResource({
   create: createDebitMemo,
   post: postDebitMemo,
   async present(ctx, rows) {
-    const ids = rows.map((row) => row.id);
     const lotsOf = await lineLots(ctx.db, debitMemoDocumentType, 'on_hand', rows);
-    const lines =
-      ids.length === 0
-        ? []
-        : await ctx.db
-            .selectFrom('debit_memo_lines')
-            .leftJoin('items', 'items.id', 'debit_memo_lines.item_id')
-            .select([
-              'debit_memo_lines.id',
-              'debit_memo_lines.debit_memo_id',
-              'debit_memo_lines.item_id',
-              'debit_memo_lines.bill_line_id',
-              'debit_memo_lines.quantity',
-              'debit_memo_lines.unit_cost',
-              'debit_memo_lines.amount',
-              'debit_memo_lines.lot_number',
-              'debit_memo_lines.return_stock',
-              'items.code as item_code',
-              'items.name as item_name',
-            ])
-            .where('debit_memo_lines.business_id', '=', ctx.businessId ?? 0)
-            .where('debit_memo_lines.debit_memo_id', 'in', ids)
-            .orderBy('debit_memo_lines.debit_memo_id')
-            .orderBy('debit_memo_lines.position')
-            .execute();
+    const { linesOf, itemOf } = await documentLines(ctx.db, 'debit_memo_lines', rows);
     const bills = await ctx.db
       .selectFrom('bills')
       .select(['id', 'number'])
@@ -80,21 +56,18 @@ export const debitMemosResource = documentResource({
       settlement: row.settlement,
       refund_method: row.refund_method,
       refund_reference: row.refund_reference,
-      lines: lines
-        .filter((line) => line.debit_memo_id === row.id)
-        .map((line) => ({
-          id: line.id,
-          item_id: line.item_id,
-          item_code: line.item_code ?? null,
-          item_name: line.item_name ?? null,
-          bill_line_id: line.bill_line_id,
-          quantity: fromThousandths(Number(line.quantity)),
-          unit_cost: pesos(line.unit_cost),
-          amount: pesos(line.amount),
-          lot_number: line.lot_number,
-          return_stock: line.return_stock === 1,
-          lots: lotsOf(line.id),
-        })),
+      lines: linesOf(row.id).map((line) => ({
+        id: line.id,
+        item_id: line.item_id,
+        ...itemOf(line.item_id),
+        bill_line_id: line.bill_line_id,
+        quantity: fromThousandths(Number(line.quantity)),
+        unit_cost: pesos(line.unit_cost),
+        amount: pesos(line.amount),
+        lot_number: line.lot_number,
+        return_stock: line.return_stock === 1,
+        lots: lotsOf(line.id),
+      })),
     }));
   },
 });

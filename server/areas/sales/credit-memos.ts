@@ -4,6 +4,7 @@ import { fromThousandths } from '../../domain/quantity.ts';
 import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns, storedFields } from '../../engine/dynamic.ts';
 import { nameOf, namesIn } from '../../engine/lookups.ts';
+import { documentLines } from '../../ledger/document-presenting.ts';
 import { documentResource } from '../../ledger/document-resource.ts';
 import { lineLots } from '../../ledger/line-lots.ts';
 import { whereItsInvoiceIs } from '../../ledger/work-places.ts';
@@ -21,33 +22,8 @@ export const creditMemosResource = documentResource({
   create: createCreditMemo,
   post: postCreditMemo,
   async present(ctx, rows) {
-    const ids = rows.map((row) => row.id);
     const lotsOf = await lineLots(ctx.db, creditMemoDocumentType, 'on_hand', rows, 'in');
-    const lines =
-      ids.length === 0
-        ? []
-        : await ctx.db
-            .selectFrom('credit_memo_lines')
-            .leftJoin('items', 'items.id', 'credit_memo_lines.item_id')
-            .select([
-              'credit_memo_lines.id',
-              'credit_memo_lines.credit_memo_id',
-              'credit_memo_lines.invoice_line_id',
-              'credit_memo_lines.item_id',
-              'credit_memo_lines.quantity',
-              'credit_memo_lines.amount',
-              'credit_memo_lines.tax_class',
-              'credit_memo_lines.vat_amount',
-              'credit_memo_lines.restock',
-              'credit_memo_lines.unit_cost',
-              'items.code as item_code',
-              'items.name as item_name',
-            ])
-            .where('credit_memo_lines.business_id', '=', ctx.businessId ?? 0)
-            .where('credit_memo_lines.credit_memo_id', 'in', ids)
-            .orderBy('credit_memo_lines.credit_memo_id')
-            .orderBy('credit_memo_lines.position')
-            .execute();
+    const { linesOf, itemOf } = await documentLines(ctx.db, 'credit_memo_lines', rows);
     const invoices = await ctx.db
       .selectFrom('invoices')
       .select(['id', 'number', 'invoice_date'])
@@ -83,22 +59,19 @@ export const creditMemosResource = documentResource({
         settlement: row.settlement,
         refund_method: row.refund_method,
         refund_reference: row.refund_reference,
-        lines: lines
-          .filter((line) => line.credit_memo_id === row.id)
-          .map((line) => ({
-            id: line.id,
-            invoice_line_id: line.invoice_line_id,
-            item_id: line.item_id,
-            item_code: line.item_code ?? null,
-            item_name: line.item_name ?? null,
-            quantity: fromThousandths(Number(line.quantity)),
-            amount: pesos(line.amount),
-            tax_class: line.tax_class,
-            vat_amount: pesos(line.vat_amount),
-            restock: line.restock === 1,
-            unit_cost: pesos(line.unit_cost),
-            lots: lotsOf(line.id),
-          })),
+        lines: linesOf(row.id).map((line) => ({
+          id: line.id,
+          invoice_line_id: line.invoice_line_id,
+          item_id: line.item_id,
+          ...itemOf(line.item_id),
+          quantity: fromThousandths(Number(line.quantity)),
+          amount: pesos(line.amount),
+          tax_class: line.tax_class,
+          vat_amount: pesos(line.vat_amount),
+          restock: line.restock === 1,
+          unit_cost: pesos(line.unit_cost),
+          lots: lotsOf(line.id),
+        })),
       };
     });
   },

@@ -59,6 +59,19 @@ describe('security headers', () => {
     }
   });
 
+  it('keep API answers out of every cache and inert when opened as a page', async () => {
+    const answer = await direct.app.inject({ method: 'GET', url: '/api/csrf-cookie' });
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(directives(answer.headers['content-security-policy']).get('default-src')).toEqual(["'none'"]);
+    expect(answer.headers['x-frame-options']).toBe('DENY');
+    expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // The page's own isolation headers stay on the page.
+    expect(answer.headers['cross-origin-opener-policy']).toBeUndefined();
+    const page = await direct.app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
   it('leave the app page itself without an inline script for the policy to block', () => {
     const source = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
     const scripts = [...source.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];

@@ -14,6 +14,7 @@ describe('the built client', () => {
     mkdirSync(join(clientDir, 'assets'));
     writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Spectacle</title><div id="root"></div>');
     writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), 'console.log("spectacle");');
+    writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     api = await createTestApi({ clientDir });
   });
 
@@ -33,6 +34,16 @@ describe('the built client', () => {
     const script = await api.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(script.statusCode).toBe(200);
     expect(script.body).toBe('console.log("spectacle");');
+  });
+
+  it('lets the browser keep the hashed files for good, but asks it to check the page and unhashed files', async () => {
+    const script = await api.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await api.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).not.toMatch(/immutable/);
+    const page = await api.app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers a client-side route with the page, so a reload keeps the screen', async () => {

@@ -132,7 +132,8 @@ export async function signIn(page: Page, email: string): Promise<void> {
 
 // Moves the running app to `path` the way its own links do, through the router's history and without reloading the
 // page: for walks that judge what a screen shows (its width, its accessibility), where loading the whole client
-// again for every route would only cost time. routes.test.ts opens every address with a full load.
+// again for every route would only cost time. routes.test.ts loads each resource's list by its address and reaches
+// the rest of its screens this way.
 export async function goInApp(page: Page, path: string): Promise<void> {
   await page.evaluate((to) => {
     window.history.pushState(null, '', to);

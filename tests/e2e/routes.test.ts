@@ -58,8 +58,10 @@ describe('every route for the admin on the demo data', () => {
     expect(pageErrors, `${path} threw in the page`).toEqual([]);
   }
 
+  // React reveals a lazy part up to 300 ms after its fallback showed (its Suspense throttle), so the page must have
+  // asked for nothing for that long before the screen is judged whole.
   async function settled(): Promise<void> {
-    const quietFor = 100;
+    const quietFor = 300;
     const giveUpAt = Date.now() + 10_000;
     let quietSince = Date.now();
     while (Date.now() - quietSince < quietFor && Date.now() < giveUpAt) {

@@ -193,6 +193,19 @@ export async function nextFrame(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => done())));
 }
 
+// Types a line's price over the one the price list gives it. Picking the item looks its price up, and an answer that
+// lands while Playwright is filling the field is kept in front of the typed digits ("2400" and "1120" made
+// 24,001,120). Once the typed price has been entered the app leaves it alone, so typing it again once is enough.
+export async function typePrice(page: Page, field: string, price: string): Promise<void> {
+  const input = page.locator(`input[name="${field}"]`);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await input.fill(price);
+    await nextFrame(page);
+    if ((await input.inputValue()) === price) return;
+  }
+  throw new Error(`${field} does not keep the typed price ${price}: it shows ${await input.inputValue()}.`);
+}
+
 export type ListedPage = { data: ResourceRecord[]; meta: { total: number } };
 
 // The page of records the list screen of `key` fetches. Only the list screen sends only_trashed, so a

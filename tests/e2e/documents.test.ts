@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserApp, detail, expectToast, pick, screenshot, signIn, startBrowserApp } from './browser-app.ts';
+import {
+  type BrowserApp,
+  detail,
+  expectToast,
+  pick,
+  screenshot,
+  signIn,
+  startBrowserApp,
+  typePrice,
+} from './browser-app.ts';
 
 const item = { code: 'RB-2140-901', name: 'Ray-Ban Original Wayfarer RB2140 Black' };
 const warehouse = 'Central Warehouse';
@@ -178,7 +187,7 @@ describe('document flows in the browser', () => {
     await pick(page, 'branch_id', 'Quezon', branch);
     await pick(page, 'lines.0.item_id', item.code, item.name);
     await page.locator('input[name="lines.0.quantity"]').fill('1');
-    await page.locator('input[name="lines.0.unit_price"]').fill('8990');
+    await typePrice(page, 'lines.0.unit_price', '8990');
     await page.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Invoice created successfully.');
     const invoiceId = await openCreated(page, '/invoices', lastInvoice);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserApp, expectToast, pick, screenshot, signIn, startBrowserApp } from './browser-app.ts';
+import { type BrowserApp, expectToast, pick, screenshot, signIn, startBrowserApp, typePrice } from './browser-app.ts';
 
 // A new shop's first day (docs/domain/README.md and docs/domain/management.md): on an empty database the owner,
 // made by create-admin with the first business and its starting data, sets up a branch, a warehouse and a
@@ -108,10 +108,10 @@ describe("an owner's first day on an empty database", () => {
 
     await pick(page, 'branch_id', 'Makati', 'Makati Branch');
     await pick(page, 'lines.0.item_id', 'LIN-FR', 'Acetate frame');
-    await page.locator('input[name="lines.0.unit_price"]').fill('4480');
+    await typePrice(page, 'lines.0.unit_price', '4480');
     await page.getByRole('button', { name: 'Add line' }).click();
     await pick(page, 'lines.1.item_id', 'LIN-CASE', 'Hard case');
-    await page.locator('input[name="lines.1.unit_price"]').fill('224');
+    await typePrice(page, 'lines.1.unit_price', '224');
     await page.getByLabel('Program').selectOption({ label: 'Senior Citizen (20%)' });
     await page.getByLabel('Holder Name').fill('Lourdes Villanueva');
     await page.getByLabel('ID Number (OSCA / PWD)').fill('OSCA-MKT-2019-04418');

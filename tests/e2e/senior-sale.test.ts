@@ -5,7 +5,16 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDate } from '../../server/domain/business-date.ts';
-import { type BrowserApp, detail, expectToast, pick, screenshot, signIn, startBrowserApp } from './browser-app.ts';
+import {
+  type BrowserApp,
+  detail,
+  expectToast,
+  pick,
+  screenshot,
+  signIn,
+  startBrowserApp,
+  typePrice,
+} from './browser-app.ts';
 
 const lens = { code: 'HY-HLX-150', name: 'Hoya Hilux Single Vision 1.50 Hard Coat' };
 const caseItem = { code: 'SP-HCS-01', name: 'Spectacle Hard Clamshell Case' };
@@ -54,10 +63,10 @@ describe('selling to a senior citizen', () => {
     await pick(page, 'contact_id', 'Walk', 'Walk-in Customer');
     await pick(page, 'branch_id', 'Makati', 'Makati Branch');
     await pick(page, 'lines.0.item_id', lens.code, lens.name);
-    await page.locator('input[name="lines.0.unit_price"]').fill('1120');
+    await typePrice(page, 'lines.0.unit_price', '1120');
     await page.getByRole('button', { name: 'Add line' }).click();
     await pick(page, 'lines.1.item_id', caseItem.code, caseItem.name);
-    await page.locator('input[name="lines.1.unit_price"]').fill('224');
+    await typePrice(page, 'lines.1.unit_price', '224');
     const breakdown = page.getByLabel('VAT breakdown');
     await expect.poll(() => breakdown.innerText()).toContain('₱1,344');
 

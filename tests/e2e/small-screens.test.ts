@@ -12,6 +12,7 @@ import {
   sidebar,
   signIn,
   startBrowserApp,
+  typePrice,
   type Viewport,
 } from './browser-app.ts';
 
@@ -24,13 +25,6 @@ const sizes: { name: string; viewport: Viewport }[] = [
 // How far the page reaches past the screen's right edge; 0 when nothing scrolls sideways.
 async function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
-
-async function priceFilled(page: Page, name: string): Promise<void> {
-  await page.waitForFunction(
-    (field) => (document.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.value ?? '') !== '',
-    name,
-  );
 }
 
 describe('small screens', () => {
@@ -141,15 +135,12 @@ describe('small screens', () => {
     await pick(phone, 'contact_id', 'Walk', 'Walk-in Customer');
     await pick(phone, 'branch_id', 'Makati', 'Makati Branch');
     await pick(phone, 'lines.0.item_id', 'RB-2140-901', 'Ray-Ban Original Wayfarer RB2140 Black');
-    // The picked item fills its line's price; typed over before it arrives, the two would race.
-    await priceFilled(phone, 'lines.0.unit_price');
     await phone.locator('input[name="lines.0.quantity"]').fill('1');
-    await phone.locator('input[name="lines.0.unit_price"]').fill('8990');
+    await typePrice(phone, 'lines.0.unit_price', '8990');
     await phone.getByRole('button', { name: 'Add line' }).click();
     await pick(phone, 'lines.1.item_id', 'SV-EXAM', 'Comprehensive Eye Examination');
-    await priceFilled(phone, 'lines.1.unit_price');
     await phone.locator('input[name="lines.1.quantity"]').fill('1');
-    await phone.locator('input[name="lines.1.unit_price"]').fill('500');
+    await typePrice(phone, 'lines.1.unit_price', '500');
     // Every field of a line and its amount are on the screen, not behind a sideways scroll.
     for (const field of ['lines.1.quantity', 'lines.1.unit_price', 'lines.1.discount_percent']) {
       const box = await phone.locator(`input[name="${field}"]`).boundingBox();

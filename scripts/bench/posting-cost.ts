@@ -183,7 +183,9 @@ for (let round = 1; round <= (process.env.POSTING_SHOW ? 0 : rounds); round += 1
       const statementsBefore = await statements(server.pid);
       const load1 = loadavg()[0] ?? 0;
       const waiting = sampleLockWaits(seconds);
+      const benchBefore = process.cpuUsage();
       const figures = await measureHttp({ ...load, connections: clients, seconds });
+      const benchCpu = process.cpuUsage(benchBefore);
       const waits = await waiting;
       const nodeCpu = cpuTicks(server.pid) - nodeBefore;
       const pgCpu = backends.reduce((sum, pid) => sum + cpuTicks(pid), 0) - pgBefore;
@@ -198,6 +200,7 @@ for (let round = 1; round <= (process.env.POSTING_SHOW ? 0 : rounds); round += 1
         String(figures.failures),
         perPosting(nodeCpu),
         perPosting(pgCpu),
+        perPosting(((benchCpu.user + benchCpu.system) / 1e6) * ticks),
         (sent / postings).toFixed(1),
         waits.toFixed(1),
         load1.toFixed(1),
@@ -218,6 +221,7 @@ printTable(
     'non-2xx',
     'Node µs/posting',
     'PG µs/posting',
+    'load generator µs/posting',
     'statements',
     'waiting on a lock',
     'load',

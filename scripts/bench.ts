@@ -160,7 +160,7 @@ async function benchReads(bench: BenchDatabase, session: Session): Promise<void>
   // Read one beside the machine's ceiling for it (SQLite): a bare Fastify primary-key read, alternated with it.
   const target = targetFor(reads);
   if (target.kind === 'sqlite') {
-    const share = await benchReadOneShare(db, businessId, target.path, bench.sampleItemId);
+    const share = await benchReadOneShare(target.path, businessId, bench.sampleItemId);
     printTable(shareTitle(share), shareHeader, shareRows(share));
   }
 }

@@ -1,11 +1,8 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import { loadavg } from 'node:os';
-import Sqlite from 'better-sqlite3';
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import { buildApp } from '../../server/app.ts';
-import { owaspScryptCost } from '../../server/auth/password.ts';
-import type { Database } from '../../server/db/database.ts';
-import { type CpuSpent, cpuPerRequest, median, perRound, signedInHeaders } from './cpu-per-request.ts';
+import { join } from 'node:path';
+import { type CpuSpent, median, perRound } from './cpu-per-request.ts';
+import type { Side } from './read-one-side.ts';
 
 // Medians over the rounds, of CPU per request in µs, and of each round's ceiling ÷ read one with its spread.
 export type Measured = { readOne: number; ceiling: number; share: number; lowestShare: number; highestShare: number };
@@ -17,63 +14,76 @@ export type ReadOneShare = {
   loadAverage: readonly [number, number];
 };
 
-// The machine's ceiling for reading one record: a bare Fastify app (no plugins, no hooks, no headers asked or
-// set) answering a prepared primary-key read of the same item from the same SQLite file with JSON.stringify.
-async function bareReadApp(sqlitePath: string): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
-  const sqlite = new Sqlite(sqlitePath, { readonly: true });
-  const app = Fastify({ logger: false });
-  const read = sqlite.prepare('SELECT * FROM items WHERE id = ?');
-  app.get('/items/:id', async (request, reply) => {
-    const row = read.get(Number((request.params as { id: string }).id));
-    if (!row) return reply.status(404).send({ message: 'Not Found.' });
-    return row;
-  });
-  await app.ready();
-  return {
-    app,
-    close: async () => {
-      await app.close();
-      sqlite.close();
+type SideProcess = { round: () => Promise<CpuSpent>; stop: () => void };
+
+// A side of the comparison in its own process (read-one-side.ts), as each server runs in production: its own heap,
+// its own collector and its own compiled code, so that neither is charged for the other's garbage.
+async function startSide(side: Side, sqlitePath: string, businessId: number, itemId: number): Promise<SideProcess> {
+  const child: ChildProcess = fork(join(import.meta.dirname, 'read-one-side.ts'), {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      READ_ONE_SIDE: side,
+      SQLITE_PATH: sqlitePath,
+      BUSINESS_ID: String(businessId),
+      ITEM_ID: String(itemId),
     },
+  });
+  const next = () =>
+    new Promise<unknown>((resolve, reject) => {
+      const exited = (code: number | null) => reject(new Error(`The ${side} side exited with ${code}.`));
+      child.once('exit', exited);
+      child.once('message', (message) => {
+        child.off('exit', exited);
+        resolve(message);
+      });
+    });
+  await next();
+  return {
+    round: () => {
+      const answer = next();
+      child.send('round');
+      return answer as Promise<CpuSpent>;
+    },
+    stop: () => child.kill(),
   };
 }
 
 /**
- * Spectacle's read of one item beside the bare ceiling, both apps built in this process and measured in turns
- * (a round of each, the first of the pair swapped every round), so that what the rest of the machine does to
- * one side in a stretch of time it does to the other too. Measured one after the other in separate stretches,
- * the ceiling alone moved by half between runs. Spectacle's side is asked as the client asks it: its cookies,
- * CSRF token, X-Requested-With, business and Accept headers, and answers with its security headers. Both the
- * event loop's CPU (the thread a Node server's requests wait for) and the whole process's are kept: V8's helper
- * threads' time swells when other processes crowd the cores, so the event loop's is the steadier figure. No
- * collection is forced between rounds: forcing one made Spectacle's side about a tenth cheaper than it runs.
+ * Spectacle's read of one item beside the bare ceiling, each app in its own process and measured in turns (a round
+ * of each, the first of the pair swapped every round), so that what the rest of the machine does to one side in a
+ * stretch of time it does to the other too. Measured one after the other in separate stretches, the ceiling alone
+ * moved by half between runs; built in one process, the two apps shared one heap, and the collections of
+ * Spectacle's garbage fell in the ceiling's rounds as often as in its own (docs/PERFORMANCE.md, issue 30, the ninth
+ * session). Spectacle's side is asked as the client asks it: its cookies, CSRF token, X-Requested-With, business
+ * and Accept headers, and answers with its security headers. Both the event loop's CPU (the thread a Node server's
+ * requests wait for) and the whole process's are kept: V8's helper threads' time swells when other processes
+ * crowd the cores, so the event loop's is the steadier figure. No collection is forced between rounds: forcing one
+ * made Spectacle's side about a tenth cheaper than it runs.
  */
 export async function benchReadOneShare(
-  db: Kysely<Database>,
-  businessId: number,
   sqlitePath: string,
+  businessId: number,
   itemId: number,
-  rounds = 15,
+  rounds = 21,
 ): Promise<ReadOneShare> {
-  const spectacle = await buildApp({ db, passwordCost: owaspScryptCost });
-  const bare = await bareReadApp(sqlitePath);
+  const spectacle = await startSide('spectacle', sqlitePath, businessId, itemId);
+  const ceiling = await startSide('ceiling', sqlitePath, businessId, itemId);
   try {
-    const headers = await signedInHeaders(spectacle, businessId);
-    const readOne = () => cpuPerRequest(spectacle, () => `/api/items/${itemId}`, headers);
-    const ceiling = () => cpuPerRequest(bare.app, () => `/items/${itemId}`, {});
     const load = loadavg()[0] ?? 0;
-    for (let warm = 0; warm < 2; warm += 1) {
-      await readOne();
-      await ceiling();
+    // Until the compiler has settled on both sides: the ceiling's first rounds ran at up to twice its later cost.
+    for (let warm = 0; warm < 5; warm += 1) {
+      await spectacle.round();
+      await ceiling.round();
     }
     const pairs: [CpuSpent, CpuSpent][] = [];
     for (let round = 0; round < rounds; round += 1) {
       if (round % 2 === 0) {
-        const theirs = await ceiling();
-        pairs.push([await readOne(), theirs]);
+        const theirs = await ceiling.round();
+        pairs.push([await spectacle.round(), theirs]);
       } else {
-        const ours = await readOne();
-        pairs.push([ours, await ceiling()]);
+        const ours = await spectacle.round();
+        pairs.push([ours, await ceiling.round()]);
       }
     }
     return {
@@ -83,8 +93,8 @@ export async function benchReadOneShare(
       loadAverage: [load, loadavg()[0] ?? 0],
     };
   } finally {
-    await spectacle.close();
-    await bare.close();
+    spectacle.stop();
+    ceiling.stop();
   }
 }
 
@@ -119,7 +129,7 @@ export function shareRows(share: ReadOneShare): string[][] {
 export function shareTitle(share: ReadOneShare): string {
   const [before, after] = share.loadAverage;
   return (
-    `Read one beside the machine's ceiling, alternated in one process (CPU per request, medians of ` +
+    `Read one beside the machine's ceiling, each in its own process, alternated (CPU per request, medians of ` +
     `${share.rounds} rounds × ${perRound.toLocaleString('en-US')} each; load average ${before.toFixed(1)} → ${after.toFixed(1)})`
   );
 }

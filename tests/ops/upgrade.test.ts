@@ -12,7 +12,7 @@ import { seedDatabase } from '../../server/demo/index.ts';
 import { demoSignIn } from '../../server/demo/master-data.ts';
 import { TestClient, testPasswordCost } from '../support/test-api.ts';
 
-// Demo shops' databases as two releases wrote them: their migrations, their demo data and their stock movements.
+// Demo shops' databases as three releases wrote them: their migrations, their demo data and their stock movements.
 // Each later release must open them, migrate them forward, lose nothing, and end with the schema a new shop gets.
 const releases = [
   {
@@ -23,6 +23,11 @@ const releases = [
   {
     // Commit 698917b: 1,364 stock movements, with credit and debit memos, counts, cash sessions and Z-readings.
     fixture: 'release-2026-11-26.db.gz',
+    tables: ['credit_memos', 'debit_memos', 'stock_adjustments', 'stock_counts', 'cash_sessions', 'z_readings'],
+  },
+  {
+    // Commit fc4d514: 1,364 stock movements, the last release before closed books, terminals and deposits.
+    fixture: 'release-2026-11-29.db.gz',
     tables: ['credit_memos', 'debit_memos', 'stock_adjustments', 'stock_counts', 'cash_sessions', 'z_readings'],
   },
 ];

@@ -54,8 +54,8 @@ async function startSide(side: Side, sqlitePath: string, businessId: number, ite
  * of each, the first of the pair swapped every round), so that what the rest of the machine does to one side in a
  * stretch of time it does to the other too. Measured one after the other in separate stretches, the ceiling alone
  * moved by half between runs; built in one process, the two apps shared one heap, and the collections of
- * Spectacle's garbage fell in the ceiling's rounds as often as in its own (docs/PERFORMANCE.md, issue 30, the ninth
- * session). Spectacle's side is asked as the client asks it: its cookies, CSRF token, X-Requested-With, business
+ * Spectacle's garbage fell in the ceiling's rounds as often as in its own (docs/PERFORMANCE.md, Read one
+ * against the bare ceiling). Spectacle's side is asked as the client asks it: its cookies, CSRF token, X-Requested-With, business
  * and Accept headers, and answers with its security headers. Both the event loop's CPU (the thread a Node server's
  * requests wait for) and the whole process's are kept: V8's helper threads' time swells when other processes
  * crowd the cores, so the event loop's is the steadier figure. No collection is forced between rounds: forcing one

@@ -30,7 +30,7 @@ export type ConnectOptions = {
 
 // Two connections per core, at least 4 and at most 10: a backend busy on a statement needs a core, as the server's
 // own event loop does, and on a 2-core machine running both, ten busy backends left the event loop a sixth of the
-// cores and queued its answers (docs/PERFORMANCE.md, issue 30); requests past the pool wait in it, in order.
+// cores and queued its answers (docs/PERFORMANCE.md, What moved the numbers); requests past the pool wait in it, in order.
 export function defaultPoolSize(cores = availableParallelism()): number {
   return Math.min(10, Math.max(4, 2 * cores));
 }

@@ -123,7 +123,7 @@ type Query = (text: unknown, values?: unknown) => Promise<pg.QueryResult>;
  * A transaction's BEGIN and COMMIT travel with its statements instead of each costing a round trip of its own
  * (node-postgres' `pipeline`): the BEGIN goes out with the transaction's first statement, and the COMMIT with a
  * statement marked as the last. Each round trip costs the server a write that wakes a PostgreSQL backend, and
- * for the short statements of a posting those writes were most of its time (docs/PERFORMANCE.md, issue 30).
+ * for the short statements of a posting those writes were most of its time (docs/PERFORMANCE.md, What moved the numbers).
  *
  * The COMMIT matters most: a posting that numbers its document last holds the series' counter rows from that
  * statement to its COMMIT, and every other posting of the series waits. Sent after the statement's answer, the

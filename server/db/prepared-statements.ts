@@ -7,7 +7,7 @@ const capacity = 1_000;
 const maxParameters = 64;
 
 // node-postgres sends every statement unnamed, so PostgreSQL parses and plans each one anew, on every call: for
-// the short statements of a posting that is a good part of the backend's CPU (docs/PERFORMANCE.md, issue 30). A
+// the short statements of a posting that is a good part of the backend's CPU (docs/PERFORMANCE.md, What moved the numbers). A
 // named statement is parsed once per connection and then only bound and executed. Names are given per process,
 // one per SQL text, the first `capacity` texts that carry parameters; node-postgres remembers per connection
 // which names it has parsed. PostgreSQL replans a prepared statement itself when a table it reads changes.

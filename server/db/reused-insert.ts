@@ -66,7 +66,7 @@ type Lines<T extends keyof Database & string, R extends string> = {
 /**
  * Inserts a header and its lines, the lines taking the header's new id in `headerColumn`, and answers that id and
  * the lines' `returning` columns. On PostgreSQL in one statement (the header's INSERT in a WITH): each statement in
- * a posting's transaction is a round trip there (docs/PERFORMANCE.md, issue 30). SQLite, in process, runs the two.
+ * a posting's transaction is a round trip there (docs/PERFORMANCE.md, What moved the numbers). SQLite, in process, runs the two.
  */
 export async function insertHeaderAndLines<
   H extends keyof Database & string,

@@ -7,7 +7,7 @@ import { ftsTable } from './search-index.ts';
 
 // On SQLite every writing transaction adds a segment to the FTS5 index of each searched table it writes, and a
 // search seeks each trigram in every segment: 2,000 item changes left 17 segments and a never-kept search at a
-// million items at twice the cost of one merged segment (docs/PERFORMANCE.md, issue 30). Merging them all at once
+// million items at twice the cost of one merged segment (docs/PERFORMANCE.md, What moved the numbers). Merging them all at once
 // (`optimize`) takes seconds under the write lock, so it is done only at start. In between, a process merges the
 // indexes written since it last looked in small steps: FTS5's incremental `merge`, with `usermerge` 2 (set at start,
 // server/engine/search-index.ts), folds any two segments of one level, so each level keeps at most one and the big

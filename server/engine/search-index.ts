@@ -267,7 +267,7 @@ function walkParameters(businessId: number, text: string): unknown[] {
 // and compiled through Kysely on every keystroke into the same text. Its limits are written into the text, not
 // bound: PostgreSQL plans a prepared statement for its values on each run until a plan for any values costs no
 // more, and it costs a LIMIT it cannot see at a tenth of the rows, so the generic plan looked twice as dear and the
-// walk was planned afresh every time (a third of its backend CPU, docs/PERFORMANCE.md, issue 30). With them
+// walk was planned afresh every time (a third of its backend CPU, docs/PERFORMANCE.md, What moved the numbers). With them
 // written, the generic plan is the same plan and is kept from the sixth run on.
 const postgresWalkTexts = new Map<string, string>();
 
@@ -548,7 +548,7 @@ const postgresIndex: IndexBuilder = {
 // the trigrams that differ, so a renumbered document rewrites a few postings. A row's searched text is its columns
 // lowered and joined by `columnSeparator`, with whether it is in the trash: a walk checks each candidate there with
 // one LIKE on one narrow row, read from the key alone, where ILIKE over the record's columns lowered every column of
-// every candidate and read its whole row (a third of the walk, docs/PERFORMANCE.md, issue 30). PostgreSQL's ILIKE
+// every candidate and read its whole row (a third of the walk, docs/PERFORMANCE.md, What moved the numbers). PostgreSQL's ILIKE
 // is `lower(text) LIKE lower(pattern)`, so the rows found are the same. The trigger is made before the tables are
 // filled: it locks the table against writes until the transaction ends, so no row is missed in between; the keys
 // are built after the fill, in one sort rather than row by row.
@@ -678,7 +678,7 @@ async function foldTwoSegmentsALevel(db: Kysely<Database>, table: string): Promi
 // An FTS5 index is a set of b-trees (segments): a bulk fill leaves about 16 at a million rows, and every writing
 // transaction adds one until FTS5's own merging folds them. A search seeks each trigram in every segment and
 // merges what they hold, so at a million items a never-kept search read its trigrams in 2.1 ms over 16 segments
-// and in 0.8 ms over one (docs/PERFORMANCE.md, issue 30). At start, and after a fill, an index of more than one
+// and in 0.8 ms over one (docs/PERFORMANCE.md, What moved the numbers). At start, and after a fill, an index of more than one
 // segment is merged into one (`optimize`: about a second at a million items, under the start's write lock).
 async function mergeSqliteSegments(db: Kysely<Database>, table: string): Promise<void> {
   const segments = await sql<{ segments: number }>`

@@ -48,7 +48,7 @@ function helmetHeaders(): Headers {
 // run nothing in it and frame it nowhere; no cache (the browser's or a proxy's) keeps a patient's prescription or
 // a sale; no other site may load it. The page-only headers (the page's policy, the opener and agent-cluster
 // isolation, DNS prefetching, the old IE and Flash switches) mean nothing on JSON, and each costs every call its
-// share of the answer's head (docs/PERFORMANCE.md, issue 30, the eighth session).
+// share of the answer's head (docs/PERFORMANCE.md, What moved the numbers).
 const apiHeaders: Headers = {
   'cache-control': 'no-store',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",

@@ -11,7 +11,7 @@ export type PresentedLineLot = { lot_number: string; expires_on: string; quantit
 // The lots each posted line of a page of documents took its goods from, read from the ledger: the lots whose
 // `balance` the line's movements took down, net of voids (a voided document shows none). Earliest expiry first.
 // The movements are found by the business and the document, the key of their index: without the business the
-// planner walked the index of lot movements instead (docs/PERFORMANCE.md, issue 30).
+// planner walked the index of lot movements instead (docs/PERFORMANCE.md, What moved the numbers).
 export async function lineLots(
   db: Kysely<Database>,
   documentType: string,

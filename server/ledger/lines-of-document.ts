@@ -24,7 +24,7 @@ export type LineTable = keyof typeof documentColumnOf;
 
 // One document's lines, found as every line table's index finds them: by business, then document. By the document
 // alone PostgreSQL walks the whole index, at a cost that grows with every document posted (docs/PERFORMANCE.md,
-// issue 30, the sixth session). Narrowed on the engine's untyped view, since Kysely cannot type a `where` on a table
+// What moved the numbers). Narrowed on the engine's untyped view, since Kysely cannot type a `where` on a table
 // chosen by a type parameter; the builders handed back are typed for the table their callers name.
 type Narrowable<B> = { where(column: string, operator: '=', value: number): B };
 

@@ -167,7 +167,7 @@ type SaleFactRow = Omit<ItemRow, 'id' | 'name' | 'tax_class' | 'item_type_id'> &
 // What a sale's posting reads before it writes, in one statement (a UNION ALL): its references checked as
 // requireActive checks each (the first invalid refused, in the order given), the active items among `itemIds` (for
 // requireLineItems to check, as `known`), and whether the business charges VAT (for applyVat). Each statement in
-// a posting's transaction is a round trip on PostgreSQL (docs/PERFORMANCE.md, issue 30).
+// a posting's transaction is a round trip on PostgreSQL (docs/PERFORMANCE.md, What moved the numbers).
 export async function requireSaleFacts(
   context: PostingContext,
   references: readonly (readonly [table: ReferencedTable, id: number, field: string])[],

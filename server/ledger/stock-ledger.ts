@@ -136,7 +136,7 @@ async function writeStockRows(context: PostingContext, rows: readonly StockRow[]
 
 // On PostgreSQL the balances, the movements and the lines' costs are written by one statement, the UPDATEs in a
 // WITH, sent with the statement after it: a posting's round trips are most of its cost there (docs/PERFORMANCE.md,
-// issue 30).
+// What moved the numbers).
 async function writeStockRowsAndMovements(
   context: PostingContext,
   rows: readonly StockRow[],
@@ -292,7 +292,7 @@ function lockOrder<Change extends StockPlace>(changes: readonly Change[]) {
 // read and, on PostgreSQL, locked by one SELECT whose ORDER BY is the order its locks are taken in. Rows it did
 // not find are then created and all are read (and locked) again. The rows are there but for an item's first
 // movement at a place, so a posting usually sends one statement here instead of an INSERT that finds every row
-// already there and then the SELECT (docs/PERFORMANCE.md, issue 30). A posting that creates rows holds the
+// already there and then the SELECT (docs/PERFORMANCE.md, What moved the numbers). A posting that creates rows holds the
 // others' locks meanwhile, out of the global order; a deadlock that may cause is retried whole
 // (db/transaction-retry.ts). `lockedAhead`: the rows as `lockStockRowsAhead` locked them, read again only when
 // some place's row was missing or not among them. Answers the rows by item and location.

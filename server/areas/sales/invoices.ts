@@ -45,7 +45,7 @@ export const invoicesResource = documentResource({
     return rows.map((row) => presentInvoice(row, headOf(row), linesOf(row.id), lotsOf));
   },
   // The answer after every posting, and the read of one invoice: the header, its names, its lines with their
-  // items and their lots in one statement instead of four (docs/PERFORMANCE.md, issue 30).
+  // items and their lots in one statement instead of four (docs/PERFORMANCE.md, What moved the numbers).
   one: {
     columns: (dialect) => [
       referencedColumn('contact_name', 'invoices', 'contact_id', 'contacts'),

@@ -5,7 +5,7 @@ import { countedDocuments } from './003_list_totals.ts';
 // The documents that postings create (003's counted documents) while others of the same business are under way.
 // On PostgreSQL each created one upserted its business's counter row in `record_counts`, whose row lock then held
 // every other posting of the business until the first committed: all invoices of a shop queued there from their
-// INSERT to their COMMIT, most of the posting (docs/PERFORMANCE.md, issue 30). They now append a change row, as
+// INSERT to their COMMIT, most of the posting (docs/PERFORMANCE.md, What moved the numbers). They now append a change row, as
 // stocks do (migration 010), which locks nothing; the reader adds the changes to the counter and folds them in past
 // 500. SQLite writes one transaction at a time and keeps its triggers.
 export async function up(db: Kysely<unknown>): Promise<void> {

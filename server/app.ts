@@ -29,6 +29,7 @@ import { registerContactStatementRoutes } from './areas/management/contact-state
 import { registerManagementRoutes } from './areas/management/management-routes.ts';
 import { registerOwnerReportRoutes } from './areas/reports/owner-report-routes.ts';
 import { registerReportRoutes } from './areas/reports/report-routes.ts';
+import { primaryReports, type ReportsSource } from './db/reports-source.ts';
 import { registerImportRoutes } from './engine/import-routes.ts';
 import { registerResource } from './engine/routes.ts';
 import { ensureSearchIndexes, searchIndexesOf } from './engine/search-index.ts';
@@ -49,12 +50,15 @@ export type AppOptions = {
   // Which proxies may name the client (server/http/trust-proxy.ts); none by default.
   trustProxy?: TrustProxy;
   now?: () => Date;
+  // Where the owner's reports and CSV exports read (REPORTS_DATABASE_URL); the primary when absent.
+  reports?: ReportsSource;
 };
 
 // The whole HTTP application, ready for `listen` or for `app.inject` in tests and scripts.
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
   const passwordCost = options.passwordCost ?? owaspScryptCost;
+  const reports = options.reports ?? primaryReports(options.db);
   const searchIndexes = searchIndexesOf(resources);
   await ensureSearchIndexes(options.db, searchIndexes);
   const app = Fastify({
@@ -97,13 +101,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   registerJobOrderRoutes(app, { db: options.db, now, passwordCost });
   registerReportRoutes(app, { db: options.db, now, passwordCost });
-  registerOwnerReportRoutes(app, { db: options.db, now, passwordCost });
+  registerOwnerReportRoutes(app, { db: options.db, now, passwordCost, reports });
   registerLensFamilyRoutes(app, { db: options.db, now, passwordCost });
   registerStockCountRoutes(app, { db: options.db, now, passwordCost });
   registerCashSessionRoutes(app, { db: options.db, now, passwordCost });
   registerZReadingRoutes(app, { db: options.db, now, passwordCost });
   registerContactStatementRoutes(app, { db: options.db, now, passwordCost });
-  for (const resource of resources) registerResource(app, resource, { db: options.db, now, passwordCost });
+  for (const resource of resources) registerResource(app, resource, { db: options.db, now, passwordCost, reports });
   const sendPage = options.clientDir ? await registerSpa(app, options.clientDir) : null;
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api');

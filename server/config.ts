@@ -4,6 +4,8 @@ import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 
 export type ServerConfig = {
   database: DatabaseTarget;
+  // A streaming replica the owner's reports and CSV exports read (PostgreSQL only).
+  reportsDatabaseUrl: string | null;
   host: string;
   port: number;
   seed: 'demo' | 'none';
@@ -27,6 +29,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     : { kind: 'sqlite', path: resolve(root, env.SQLITE_PATH ?? 'data/spectacle.db') };
   return {
     database,
+    reportsDatabaseUrl: database.kind === 'postgres' ? (env.REPORTS_DATABASE_URL ?? null) : null,
     host: env.HOST ?? '127.0.0.1',
     port: positiveInteger(env.PORT, 8080),
     seed: env.SEED === 'none' ? 'none' : 'demo',

@@ -5,6 +5,7 @@ import { owaspScryptCost } from './auth/password.ts';
 import { readConfig } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { replicaReports } from './db/reports-source.ts';
 import { seedDatabase } from './demo/index.ts';
 import { demoSignIn } from './demo/master-data.ts';
 
@@ -17,18 +18,29 @@ export async function startServer(): Promise<void> {
   const db = connectDatabase(config.database, { onConnectionLost: (error) => reportLostConnection(error) });
   await migrateToLatest(db);
   await seedDatabase(db, { demo: config.seed === 'demo', passwordCost: owaspScryptCost, now: new Date() });
+  let reportReplicaAway = (error: Error) => console.warn(`The reports' replica did not answer: ${error.message}`);
+  const reports =
+    config.reportsDatabaseUrl === null
+      ? undefined
+      : replicaReports(db, connectDatabase({ kind: 'postgres', url: config.reportsDatabaseUrl }), {
+          onAway: (error) => reportReplicaAway(error),
+        });
   const app = await buildApp({
     db,
+    reports,
     log: { format: process.stdout.isTTY ? 'lines' : 'json' },
     sessionIdleMinutes: config.sessionIdleMinutes,
     trustProxy: config.trustProxy,
     clientDir: existsSync(config.clientDir) ? config.clientDir : null,
     contractPath: config.contractPath,
   });
+  reportReplicaAway = (error) =>
+    app.log.warn({ err: error }, "the reports' replica did not answer; reports read the primary for 5 seconds");
   reportLostConnection = (error) =>
     app.log.warn({ err: error }, 'a database connection was lost; the pool opens another when one is needed');
   const stop = async () => {
     await app.close();
+    await reports?.destroy();
     await db.destroy();
     process.exit(0);
   };

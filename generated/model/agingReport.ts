@@ -21,4 +21,6 @@ export interface AgingReport {
   /** @maxItems 1000000 */
   rows: AgingRow[];
   totals: AgingTotals;
+  /** Present when the figures come from a reports replica more than 5 seconds behind the primary; the time they hold to. */
+  figures_at?: string;
 }

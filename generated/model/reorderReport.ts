@@ -21,4 +21,6 @@ export interface ReorderReport {
   /** @maxItems 1000000 */
   rows: ReorderRow[];
   totals: ReorderTotals;
+  /** Present when the figures come from a reports replica more than 5 seconds behind the primary; the time they hold to. */
+  figures_at?: string;
 }

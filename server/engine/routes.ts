@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ScryptCost } from '../auth/password.ts';
 import type { Database } from '../db/database.ts';
+import { primaryReports, type ReportsSource } from '../db/reports-source.ts';
 import { notFound } from '../domain/refusal.ts';
 import { unauthenticated } from '../http/errors.ts';
 import { exportColumns } from './contract-fields.ts';
@@ -14,7 +15,13 @@ import { createRecord, forceDeleteRecord, restoreRecord, softDeleteRecord, updat
 import { readOne } from './read-one.ts';
 import { type Action, type AnyResource, permissionFor, type ResourceContext } from './resource.ts';
 
-export type EngineOptions = { db: Kysely<Database>; now: () => Date; passwordCost: ScryptCost };
+export type EngineOptions = {
+  db: Kysely<Database>;
+  now: () => Date;
+  passwordCost: ScryptCost;
+  // Where CSV exports and the owner's reports read; the primary when absent.
+  reports?: ReportsSource;
+};
 
 export function resourceContext(request: FastifyRequest, options: EngineOptions): ResourceContext {
   if (request.identity === null) throw unauthenticated();
@@ -72,7 +79,14 @@ export function registerResource(app: FastifyInstance, resource: AnyResource, op
       const page = await listRecords(resource, context(request), request.query, base);
       return { ...page, data: page.data.map(readable(request)) };
     }
-    const csv = await exportRecords(resource, context(request), request.query, exportColumns(resource.prefix));
+    const source = await (options.reports ?? primaryReports(options.db)).read();
+    const csv = await exportRecords(
+      resource,
+      { ...context(request), db: source.db },
+      request.query,
+      exportColumns(resource.prefix),
+    );
+    if (source.figuresAt !== null) reply.header('x-figures-at', source.figuresAt);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${resource.prefix}.csv"`)

@@ -64,7 +64,8 @@ export const GetStockValuationReportResponse = zod.strictObject({
   "totals": zod.strictObject({
   "quantity": zod.number().min(getStockValuationReportResponseTotalsQuantityMin).max(getStockValuationReportResponseTotalsQuantityMax).describe('A quantity with at most 3 decimals.'),
   "value": zod.number().min(getStockValuationReportResponseTotalsValueMin).max(getStockValuationReportResponseTotalsValueMax).describe('Pesos with at most 2 decimals (negative for a loss).')
-})
+}),
+  "figures_at": zod.iso.datetime({"offset":true}).optional().describe('Present when the figures come from a reports replica more than 5 seconds behind the primary; the time they hold to.')
 })
 
 /**
@@ -152,7 +153,8 @@ export const GetSalesReportResponse = zod.strictObject({
   "cost_of_sales": zod.number().min(getSalesReportResponseTotalsCostOfSalesMin).max(getSalesReportResponseTotalsCostOfSalesMax).nullable().describe('Pesos; null without view-costs.'),
   "margin": zod.number().min(getSalesReportResponseTotalsMarginMin).max(getSalesReportResponseTotalsMarginMax).nullable().describe('Pesos; null without view-costs.'),
   "margin_percent": zod.number().min(getSalesReportResponseTotalsMarginPercentMin).max(getSalesReportResponseTotalsMarginPercentMax).nullable()
-})
+}),
+  "figures_at": zod.iso.datetime({"offset":true}).optional().describe('Present when the figures come from a reports replica more than 5 seconds behind the primary; the time they hold to.')
 })
 
 /**
@@ -251,7 +253,8 @@ export const GetReceivablesAgingReportResponse = zod.strictObject({
   "days_61_90": zod.number().min(getReceivablesAgingReportResponseTotalsDays6190Min).max(getReceivablesAgingReportResponseTotalsDays6190Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
   "over_90": zod.number().min(getReceivablesAgingReportResponseTotalsOver90Min).max(getReceivablesAgingReportResponseTotalsOver90Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
   "total": zod.number().min(getReceivablesAgingReportResponseTotalsTotalMin).max(getReceivablesAgingReportResponseTotalsTotalMax).describe('Pesos with at most 2 decimals (negative for a loss).')
-})
+}),
+  "figures_at": zod.iso.datetime({"offset":true}).optional().describe('Present when the figures come from a reports replica more than 5 seconds behind the primary; the time they hold to.')
 })
 
 /**
@@ -350,7 +353,8 @@ export const GetPayablesAgingReportResponse = zod.strictObject({
   "days_61_90": zod.number().min(getPayablesAgingReportResponseTotalsDays6190Min).max(getPayablesAgingReportResponseTotalsDays6190Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
   "over_90": zod.number().min(getPayablesAgingReportResponseTotalsOver90Min).max(getPayablesAgingReportResponseTotalsOver90Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
   "total": zod.number().min(getPayablesAgingReportResponseTotalsTotalMin).max(getPayablesAgingReportResponseTotalsTotalMax).describe('Pesos with at most 2 decimals (negative for a loss).')
-})
+}),
+  "figures_at": zod.iso.datetime({"offset":true}).optional().describe('Present when the figures come from a reports replica more than 5 seconds behind the primary; the time they hold to.')
 })
 
 /**
@@ -406,7 +410,8 @@ export const GetSlowMoversReportResponse = zod.strictObject({
   "totals": zod.strictObject({
   "quantity_on_hand": zod.number().min(getSlowMoversReportResponseTotalsQuantityOnHandMin).max(getSlowMoversReportResponseTotalsQuantityOnHandMax).describe('A quantity with at most 3 decimals.'),
   "value": zod.number().min(getSlowMoversReportResponseTotalsValueMin).max(getSlowMoversReportResponseTotalsValueMax).describe('Pesos with at most 2 decimals (negative for a loss).')
-})
+}),
+  "figures_at": zod.iso.datetime({"offset":true}).optional().describe('Present when the figures come from a reports replica more than 5 seconds behind the primary; the time they hold to.')
 })
 
 /**
@@ -469,7 +474,8 @@ export const GetReorderReportResponse = zod.strictObject({
 })).max(getReorderReportResponseRowsMax),
   "totals": zod.strictObject({
   "suggested_quantity": zod.number().min(getReorderReportResponseTotalsSuggestedQuantityMin).max(getReorderReportResponseTotalsSuggestedQuantityMax).describe('A quantity with at most 3 decimals.')
-})
+}),
+  "figures_at": zod.iso.datetime({"offset":true}).optional().describe('Present when the figures come from a reports replica more than 5 seconds behind the primary; the time they hold to.')
 })
 
 /**
@@ -521,7 +527,8 @@ export const GetRecallsReportResponse = zod.strictObject({
 })).max(getRecallsReportResponseRowsMax),
   "totals": zod.strictObject({
   "patients": zod.int().min(getRecallsReportResponseTotalsPatientsMin).max(getRecallsReportResponseTotalsPatientsMax)
-})
+}),
+  "figures_at": zod.iso.datetime({"offset":true}).optional().describe('Present when the figures come from a reports replica more than 5 seconds behind the primary; the time they hold to.')
 })
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Papa from 'papaparse';
 import type { Identity } from '../../auth/identity.ts';
 import { reportPermissionOf } from '../../auth/permission-catalogue.ts';
+import { primaryReports } from '../../db/reports-source.ts';
 import { businessDate } from '../../domain/business-date.ts';
 import { wantsCsv } from '../../engine/csv-export.ts';
 import type { EngineOptions } from '../../engine/routes.ts';
@@ -29,14 +30,18 @@ export function registerOwnerReportRoutes(app: FastifyInstance, options: EngineO
       { config: { access: { kind: 'business' as const, permissions: [reportPermissionOf(definition.name)] } } },
       async (request: FastifyRequest, reply) => {
         const query = parseInput(definition.query, queryNumbers(request.query));
+        const source = await (options.reports ?? primaryReports(options.db)).read();
         const asked: Asked = {
-          db: options.db,
+          db: source.db,
           businessId: request.businessId ?? 0,
           identity: request.identity as Identity,
           today: businessDate(options.now()),
         };
         const result = await (definition.run as (asked: Asked, query: unknown) => Promise<Report>)(asked, query);
-        if (!wantsCsv(request.headers.accept)) return result;
+        if (!wantsCsv(request.headers.accept)) {
+          return source.figuresAt === null ? result : { ...result, figures_at: source.figuresAt };
+        }
+        if (source.figuresAt !== null) reply.header('x-figures-at', source.figuresAt);
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${definition.name}-${asked.today}.csv"`)

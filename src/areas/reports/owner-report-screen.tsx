@@ -7,7 +7,7 @@ import { getListBranchesQueryKey, listBranches } from '../../../generated/hooks/
 import { getListWarehousesQueryKey, listWarehouses } from '../../../generated/hooks/warehouses/warehouses.ts';
 import { fullAccessPermission } from '../../auth/gate.ts';
 import { usePermissions } from '../../auth/use-permissions.ts';
-import { businessDayIso, formatDate } from '../../format/date.ts';
+import { businessDayIso, formatDate, formatTimestamp } from '../../format/date.ts';
 import { formatMoney, formatMoneyCompact } from '../../format/money.ts';
 import { formatQuantity } from '../../format/quantity.ts';
 import { useCsvDownload } from '../../screens/shared/csv-download.ts';
@@ -236,6 +236,11 @@ export function OwnerReportScreen({ reportKey }: { reportKey: string }) {
           );
         })}
       </HStack>
+      {answer.data?.figures_at ? (
+        <Text color="fg.muted" role="status">
+          Figures as of {formatTimestamp(answer.data.figures_at)}
+        </Text>
+      ) : null}
       {answer.isError ? (
         <Text color="fg.error" role="alert">
           {errorMessage(answer.error)}

@@ -29,7 +29,12 @@ export type ReportFilter = {
 };
 export type ColumnKind = 'text' | 'date' | 'money' | 'quantity' | 'percent' | 'documents';
 export type ReportColumn = { field: string; label: string; kind: ColumnKind; total?: boolean };
-export type ReportAnswer = { rows: Record<string, unknown>[]; totals: Record<string, unknown> };
+export type ReportAnswer = {
+  rows: Record<string, unknown>[];
+  totals: Record<string, unknown>;
+  // Set when the figures come from a reports replica that lags behind (docs/domain/reports.md).
+  figures_at?: string;
+};
 type Params = Record<string, string | number>;
 
 export type OwnerReportDefinition = {

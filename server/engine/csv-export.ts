@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { manilaTimestamp } from '../domain/business-date.ts';
 import { formulaCell } from '../http/csv-text.ts';
+import { type RegistryEntry, registry } from '../registry/resources.ts';
 import { type ColumnKind, exportColumnKinds, exportLineColumns, exportLineKinds } from './contract-fields.ts';
 import { costsFor } from './costs.ts';
 import { listedRows, parseListQuery } from './list.ts';
@@ -24,30 +25,14 @@ const internal = (column: string) =>
     ? column !== 'id'
     : false;
 
-// The party a document's `contact` is, as its screens call it.
-const customerLists = new Set([
-  'invoices',
-  'invoice-payments',
-  'credit-memos',
-  'quotations',
-  'job-orders',
-  'prescriptions',
-]);
-const supplierLists = new Set([
-  'purchase-orders',
-  'receive-orders',
-  'bills',
-  'bill-payments',
-  'debit-memos',
-  'purchase-item-prices',
-]);
+// The party a document's `contact` is, as the registry names it.
+const partyOf = new Map(registry.flatMap((entry: RegistryEntry) => (entry.party ? [[entry.key, entry.party]] : [])));
 
 function partyName(prefix: string, base: string): string {
   const last = base.split('.').at(-1) ?? base;
   if (last !== 'contact') return base;
-  if (customerLists.has(prefix)) return base.replace(/contact$/, 'customer');
-  if (supplierLists.has(prefix)) return base.replace(/contact$/, 'supplier');
-  return base;
+  const party = partyOf.get(prefix);
+  return party ? base.replace(/contact$/, party) : base;
 }
 
 type Cell = (flat: Flat) => string | number | boolean | null;

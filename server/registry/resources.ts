@@ -50,6 +50,8 @@ export type RegistryEntry = {
   // src/resources/named-records.ts), so it has no definition file of its own; a file named after its key replaces
   // the side it is on.
   shape?: 'name-and-description';
+  // Who its `contact` is, as its screens and CSV name it: a sale's customer or a purchase's supplier.
+  party?: 'customer' | 'supplier';
 };
 
 // Every resource once, in the order the sidebar lists them within their areas.
@@ -123,6 +125,7 @@ export const registry = [
     plural: 'Purchase Item Prices',
     sidebar: 'link',
     actions: everyAction,
+    party: 'supplier',
   },
   {
     key: 'purchase-orders',
@@ -132,6 +135,7 @@ export const registry = [
     sidebar: 'link',
     actions: everyAction,
     document: { numberPrefix: 'PO', referenced: true },
+    party: 'supplier',
   },
   {
     key: 'receive-orders',
@@ -141,6 +145,7 @@ export const registry = [
     sidebar: 'link',
     actions: noUpdate,
     document: { numberPrefix: 'RO', referenced: false },
+    party: 'supplier',
   },
   {
     key: 'bills',
@@ -150,6 +155,7 @@ export const registry = [
     sidebar: 'link',
     actions: noUpdate,
     document: { numberPrefix: 'B', referenced: false },
+    party: 'supplier',
   },
   {
     key: 'bill-payments',
@@ -159,6 +165,7 @@ export const registry = [
     sidebar: 'link',
     actions: noUpdate,
     document: { numberPrefix: 'BP', referenced: false },
+    party: 'supplier',
   },
   {
     key: 'debit-memos',
@@ -168,6 +175,7 @@ export const registry = [
     sidebar: 'link',
     actions: noUpdate,
     document: { numberPrefix: 'DM', referenced: false },
+    party: 'supplier',
   },
   {
     key: 'sale-item-prices',
@@ -185,6 +193,7 @@ export const registry = [
     sidebar: 'link',
     actions: everyAction,
     document: { numberPrefix: 'I', referenced: true },
+    party: 'customer',
   },
   {
     key: 'invoice-payments',
@@ -194,6 +203,7 @@ export const registry = [
     sidebar: 'link',
     actions: everyAction,
     document: { numberPrefix: 'IP', referenced: false },
+    party: 'customer',
   },
   {
     key: 'credit-memos',
@@ -203,6 +213,7 @@ export const registry = [
     sidebar: 'link',
     actions: noUpdate,
     document: { numberPrefix: 'CM', referenced: false },
+    party: 'customer',
   },
   {
     key: 'cash-sessions',
@@ -229,6 +240,7 @@ export const registry = [
     sidebar: 'header',
     actions: noUpdate,
     document: { numberPrefix: 'Q', referenced: true },
+    party: 'customer',
   },
   {
     key: 'discount-programs',
@@ -245,6 +257,7 @@ export const registry = [
     plural: 'Prescriptions',
     sidebar: 'link',
     actions: everyAction,
+    party: 'customer',
   },
   {
     key: 'job-orders',
@@ -254,6 +267,7 @@ export const registry = [
     sidebar: 'link',
     actions: everyAction,
     document: { numberPrefix: 'JO', referenced: false },
+    party: 'customer',
   },
   {
     key: 'stock-requests',

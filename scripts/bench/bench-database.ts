@@ -42,8 +42,8 @@ export type BenchDatabase = {
   searchText: string;
 };
 
-const frameWords = ['Aviator', 'Wayfarer', 'Clubmaster', 'Round', 'Cat Eye', 'Rectangle', 'Browline', 'Oval'];
-const lensWords = ['Single Vision', 'Progressive', 'Bifocal', 'Blue Cut', 'Photochromic', 'Polarized'];
+export const frameWords = ['Aviator', 'Wayfarer', 'Clubmaster', 'Round', 'Cat Eye', 'Rectangle', 'Browline', 'Oval'];
+export const lensWords = ['Single Vision', 'Progressive', 'Bifocal', 'Blue Cut', 'Photochromic', 'Polarized'];
 
 // The demo business plus `data.items` more items (with their own brands and types), and for the first
 // `data.stockedItems` of them a stock row with an opening movement at each of 3 locations, so that list and stock

@@ -71,4 +71,9 @@ export interface Business {
      * @nullable
      */
   invoice_footer: string | null;
+  /**
+     * No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.
+     * @nullable
+     */
+  books_closed_through: string | null;
 }

@@ -7,8 +7,10 @@ import { fieldError } from '../domain/refusal.ts';
 import type { AnyResource, ResourceContext } from './resource.ts';
 
 // docs/domain/cash.md, The closed day: once a branch's day has its Z-reading, no document dated that day at that
-// branch is created, changed, voided or restored (422 on the date field). `fields` is a body (a create's date defaults
-// to today) or a stored row; where a document is placed is where it is worked at (its `workPlaces`).
+// branch is created, changed, voided or restored (422 on the date field), and no sales document dated that day or
+// any day before it, since Zs close a branch's days in order and a later sale would be in no reading's figures.
+// `fields` is a body (a create's date defaults to today) or a stored row; where a document is placed is where it is
+// worked at (its `workPlaces`).
 export async function checkOpenDay(
   resource: AnyResource,
   ctx: ResourceContext,
@@ -24,14 +26,17 @@ export async function checkOpenDay(
     .map((place) => place.location?.branch_id ?? 0);
   if (branchIds.length === 0) return;
   const values = [ctx.businessId ?? 0, day, ...branchIds] as const;
-  const read = reusedQuery(ctx.db, `Z-readings of ${branchIds.length} branches`, values, ([business, date, ...ids]) =>
+  const onOrAfter = dated.sales === true;
+  const name = `Z-readings ${onOrAfter ? 'on or after a day' : 'of a day'} of ${branchIds.length} branches`;
+  const read = reusedQuery(ctx.db, name, values, ([business, date, ...ids]) =>
     ctx.db
       .selectFrom('z_readings')
       .innerJoin('branches', 'branches.id', 'z_readings.branch_id')
-      .select(['z_readings.number', 'branches.name'])
+      .select(['z_readings.number', 'z_readings.business_date', 'branches.name'])
       .where('z_readings.business_id', '=', business)
       .where('z_readings.branch_id', 'in', ids)
-      .where('z_readings.business_date', '=', date)
+      .where('z_readings.business_date', onOrAfter ? '>=' : '=', date)
+      .orderBy('z_readings.business_date', 'desc')
       .limit(sql.lit(1)),
   );
   // The branch rows are held (shared) until the document commits, and a Z-reading takes them exclusively before it
@@ -47,6 +52,13 @@ export async function checkOpenDay(
   }
   await sendAhead(ctx.db, read, ([reading]) => {
     if (!reading) return;
+    if (reading.business_date !== day) {
+      throw fieldError(
+        dated.field,
+        `${reading.name}'s days through ${reading.business_date} are closed (Z-reading ${reading.number}): ` +
+          'date it on a later day.',
+      );
+    }
     throw fieldError(
       dated.field,
       `The day ${day} is closed at ${reading.name} (Z-reading ${reading.number}): date it on an open day.`,

@@ -11,7 +11,9 @@ export type CostFields = { fields?: readonly string[]; lineFields?: readonly str
 
 // The date a document belongs to (its business day in Manila) and whether it is a sales document, whose day the
 // daily sales report closes.
-export type DocumentDate = { field: string; label: string; sales?: boolean };
+// `sales`: dated today unless the user may backdate; `withinWeek`: a purchasing or stock document, which anyone may
+// date up to a week back (engine/document-date.ts).
+export type DocumentDate = { field: string; label: string; sales?: boolean; withinWeek?: boolean };
 
 export type Scoped = SelectQueryBuilder<Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
 
@@ -104,8 +106,8 @@ export type ListCondition = (rows: Scoped, value: unknown, ctx: ResourceContext)
  * - `workPlaces` says where a document is worked at, from its body or its row: a user bound to a home location
  *   may create, edit, void and restore it only when one of them is that location (engine/work-location.ts);
  * - `conditions` handles such parameters by narrowing the query itself (`has_balance`, `has_unreceived`, ...);
- * - `documentDate` names a document's own date: never after today, and for a sales document today unless the user
- *   may backdate (engine/document-date.ts).
+ * - `documentDate` names a document's own date: never after today nor within the closed books, for a sales document
+ *   today and for a purchasing or stock one within a week unless the user may backdate (engine/document-date.ts).
  * The type-ahead search takes the same parameters as the list when its contract declares them.
  * Methods (not arrow properties) on purpose: a definition typed with its own row and input types still fits the
  * engine's list of all resources.

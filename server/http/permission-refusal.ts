@@ -23,6 +23,9 @@ function pluralTitle(prefix: string): string {
 export function permissionRefusal(permissions: readonly string[]): string {
   const [first] = permissions;
   const match = first ? /^(force-delete|view|create|update|delete|restore)-(.+)$/.exec(first) : null;
-  if (!match?.[1] || !match[2]) return 'You do not have permission to do this.';
+  if (!match?.[1] || !match[2]) {
+    // A rule of its own (close-books): named, so that the user knows what to ask for.
+    return first ? `You need the permission ${first} to do this.` : 'You do not have permission to do this.';
+  }
   return `You do not have permission to ${actionWords[match[1]]} ${pluralTitle(match[2])}.`;
 }

@@ -1,7 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { runReused } from '../db/reused-query.ts';
-import { businessDate } from '../domain/business-date.ts';
 import type { DocumentKind, ReferencedDocumentKind } from '../domain/document-kind.ts';
 import {
   documentCountDigits,
@@ -61,22 +60,26 @@ async function incrementCounter(
   return Number(row.total);
 }
 
+// `date` is the document's own date (a Z-reading's business day), never the day it was typed in: a number tells
+// the day it belongs to (docs/domain/README.md, Numbering).
 export async function assignDocumentNumber(
   context: PostingContext,
   kind: DocumentKind,
   location: Location,
+  date: string,
 ): Promise<string> {
   const sequence = await incrementCounter(context, 'number', kind, locationScopeKey(location));
-  return formatDocumentNumber(kind, businessDate(context.now), location, sequence);
+  return formatDocumentNumber(kind, date, location, sequence);
 }
 
 export async function assignReferenceNumber(
   context: PostingContext,
   kind: ReferencedDocumentKind,
   contactId: number,
+  date: string,
 ): Promise<string> {
   const sequence = await incrementCounter(context, 'reference', kind, contactScopeKey(contactId));
-  return formatReferenceNumber(contactId, businessDate(context.now), sequence);
+  return formatReferenceNumber(contactId, date, sequence);
 }
 
 // A document's number and reference counters moved by one two-row upsert, number first (the order every posting
@@ -88,9 +91,9 @@ export function takeNumbersStep(
   kind: DocumentKind & ReferencedDocumentKind,
   location: Location,
   contactId: number,
+  date: string,
 ): RawBuilder<unknown> {
   const at = context.now.toISOString();
-  const date = businessDate(context.now);
   const padded = (scope: CounterScope, digits: number) => sql`(SELECT CASE
       WHEN length(total::text) >= ${digits} THEN total::text ELSE lpad(total::text, ${digits}, '0') END
     FROM counters WHERE scope = ${scope})`;

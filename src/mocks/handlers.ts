@@ -42,6 +42,7 @@ export const mockBusinesses: Business[] = [1, 2].map((id) => ({
   is_vat_registered: true,
   invoice_footer: null,
   require_cash_session: false,
+  books_closed_through: null,
   created_at: '2026-01-05T08:00:00Z',
   updated_at: '2026-01-05T08:00:00Z',
   deleted_at: null,

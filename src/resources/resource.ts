@@ -336,6 +336,9 @@ export type ResourceDefinition = {
     load: () => Promise<ComponentType<RecordActionsProps>>;
   };
   viewPanel?: () => Promise<ComponentType<ViewPanelProps>>;
+  // The create form's extension point: a panel above the fields, inside the form (it reads and sets the form's values
+  // through react-hook-form's context), e.g. a Z-reading's earlier days still to close.
+  formPanel?: () => Promise<ComponentType>;
   load: () => Promise<ResourceApi>;
 };
 

@@ -11,7 +11,8 @@ import { businessDate } from '../../server/domain/business-date.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient, testPasswordCost } from '../support/test-api.ts';
 
 // The demo's drawer and readings (docs/domain/cash.md): two closed shifts at Makati, one short and one over, and a
-// Z-reading for every past day of each branch with its grand total carried on; today stays open.
+// Z-reading for every past day of each branch with its grand total carried on, the invoices' numbers following their
+// dates so that the readings do not overlap; today stays open.
 
 let api: TestApi;
 let cashier: TestClient;
@@ -70,5 +71,52 @@ describe('the demo drawer and readings', () => {
       expect(reading.previous_grand_total).toBe(previous?.accumulated_grand_total ?? 0);
       expect(reading.accumulated_grand_total).toBeCloseTo(reading.previous_grand_total + reading.net_sales, 2);
     });
+  });
+
+  it('numbers each series in date order, so that no two readings of a branch overlap', async () => {
+    const readings = expectContract(
+      await cashier.get('/api/z-readings?per_page=100&order_by=asc'),
+      200,
+      ListZReadingsResponse,
+    ).data;
+    const count = (number: string | null | undefined) => Number(number?.split('-').at(-1) ?? 0);
+    for (const branchId of new Set(readings.map((reading) => reading.branch_id))) {
+      const issued = readings.filter((reading) => reading.branch_id === branchId && reading.issued_from !== null);
+      expect(issued.length).toBeGreaterThan(5);
+      issued.forEach((reading, index) => {
+        expect(reading.number).toMatch(new RegExp(`^Z-${reading.business_date.replaceAll('-', '')}-`));
+        expect(reading.issued_from).toContain(`-${reading.business_date.replaceAll('-', '')}-`);
+        const previous = issued[index - 1];
+        if (previous) expect(count(reading.issued_from)).toBeGreaterThan(count(previous.issued_to));
+      });
+    }
+    // Every document of the demo carries its own date in its number, its count following the dates.
+    const invoices = await api.db.selectFrom('invoices').select(['number', 'invoice_date', 'branch_id']).execute();
+    for (const branchId of new Set(invoices.map((invoice) => invoice.branch_id))) {
+      const ofBranch = invoices
+        .filter((invoice) => invoice.branch_id === branchId)
+        .sort((a, b) => count(a.number) - count(b.number));
+      ofBranch.forEach((invoice, index) => {
+        expect(invoice.number).toContain(`-${invoice.invoice_date.replaceAll('-', '')}-`);
+        expect(invoice.invoice_date >= (ofBranch[index - 1]?.invoice_date ?? '')).toBe(true);
+      });
+    }
+  });
+
+  it('keeps its books closed through a month before its first document, so that every demo document stays open', async () => {
+    const business = expectContract(
+      await cashier.get('/api/businesses/get-all-businesses'),
+      200,
+      GetAllBusinessesResponse,
+    ).businesses[0];
+    const closed = business?.books_closed_through ?? '';
+    expect(closed).toMatch(/^\d{4}-\d{2}-(28|29|30|31)$/);
+    const oldest = await api.db
+      .selectFrom('purchase_orders')
+      .select('order_date')
+      .orderBy('order_date')
+      .executeTakeFirst();
+    expect(oldest?.order_date.slice(0, 7)).not.toBe(closed.slice(0, 7));
+    expect((oldest?.order_date ?? '') > closed).toBe(true);
   });
 });

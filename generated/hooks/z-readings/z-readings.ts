@@ -38,6 +38,7 @@ import type {
   DayXReading,
   ForbiddenResponse,
   GetDayXReadingParams,
+  GetZReadingOpenDaysParams,
   ListZReadingsParams,
   NotFoundResponse,
   RecordHistoryResponse,
@@ -46,6 +47,7 @@ import type {
   UnprocessableEntityResponse,
   ZReading,
   ZReadingCreate,
+  ZReadingOpenDays,
   ZReadingPage
 } from '../../model';
 
@@ -411,6 +413,100 @@ export function useGetDayXReading<TData = Awaited<ReturnType<typeof getDayXReadi
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetDayXReadingQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * The days before today since the branch's last Z-reading that hold a sales document (invoice, invoice payment, credit memo) and no Z-reading, oldest first. A Z-reading for a later day is refused until they are closed. Needs view-z-readings.
+ * @summary The branch's days still to close
+ */
+export const getZReadingOpenDays = (
+    params: GetZReadingOpenDaysParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<ZReadingOpenDays>(
+      {url: `/api/z-readings/open-days`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetZReadingOpenDaysQueryKey = (params?: GetZReadingOpenDaysParams,) => {
+    return [
+    `/api/z-readings/open-days`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetZReadingOpenDaysQueryOptions = <TData = Awaited<ReturnType<typeof getZReadingOpenDays>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params: GetZReadingOpenDaysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getZReadingOpenDays>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetZReadingOpenDaysQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getZReadingOpenDays>>> = ({ signal }) => getZReadingOpenDays(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getZReadingOpenDays>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetZReadingOpenDaysQueryResult = NonNullable<Awaited<ReturnType<typeof getZReadingOpenDays>>>
+export type GetZReadingOpenDaysQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+
+
+export function useGetZReadingOpenDays<TData = Awaited<ReturnType<typeof getZReadingOpenDays>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: GetZReadingOpenDaysParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getZReadingOpenDays>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getZReadingOpenDays>>,
+          TError,
+          Awaited<ReturnType<typeof getZReadingOpenDays>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetZReadingOpenDays<TData = Awaited<ReturnType<typeof getZReadingOpenDays>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: GetZReadingOpenDaysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getZReadingOpenDays>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getZReadingOpenDays>>,
+          TError,
+          Awaited<ReturnType<typeof getZReadingOpenDays>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetZReadingOpenDays<TData = Awaited<ReturnType<typeof getZReadingOpenDays>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: GetZReadingOpenDaysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getZReadingOpenDays>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The branch's days still to close
+ */
+
+export function useGetZReadingOpenDays<TData = Awaited<ReturnType<typeof getZReadingOpenDays>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: GetZReadingOpenDaysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getZReadingOpenDays>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetZReadingOpenDaysQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -85,7 +85,8 @@ export const ListBusinessesResponse = zod.strictObject({
   "registered_name": zod.string().max(listBusinessesResponseDataItemRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
-  "invoice_footer": zod.string().max(listBusinessesResponseDataItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
+  "invoice_footer": zod.string().max(listBusinessesResponseDataItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
 })),
   "meta": zod.strictObject({
   "current_page": zod.int().min(1),
@@ -191,7 +192,8 @@ export const CreateBusinessResponse = zod.strictObject({
   "registered_name": zod.string().max(createBusinessResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
-  "invoice_footer": zod.string().max(createBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
+  "invoice_footer": zod.string().max(createBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
 })
 
 /**
@@ -250,7 +252,8 @@ export const SearchBusinessesResponseItem = zod.strictObject({
   "registered_name": zod.string().max(searchBusinessesResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
-  "invoice_footer": zod.string().max(searchBusinessesResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
+  "invoice_footer": zod.string().max(searchBusinessesResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
 })
 export const SearchBusinessesResponse = zod.array(SearchBusinessesResponseItem)
 
@@ -298,7 +301,8 @@ export const GetAllBusinessesResponse = zod.strictObject({
   "registered_name": zod.string().max(getAllBusinessesResponseBusinessesItemRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
-  "invoice_footer": zod.string().max(getAllBusinessesResponseBusinessesItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
+  "invoice_footer": zod.string().max(getAllBusinessesResponseBusinessesItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
 }))
 })
 
@@ -346,7 +350,8 @@ export const RetrieveAllBusinessesResponse = zod.strictObject({
   "registered_name": zod.string().max(retrieveAllBusinessesResponseBusinessesItemRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
-  "invoice_footer": zod.string().max(retrieveAllBusinessesResponseBusinessesItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
+  "invoice_footer": zod.string().max(retrieveAllBusinessesResponseBusinessesItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
 }))
 })
 
@@ -402,7 +407,8 @@ export const GetBusinessResponse = zod.strictObject({
   "registered_name": zod.string().max(getBusinessResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
-  "invoice_footer": zod.string().max(getBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
+  "invoice_footer": zod.string().max(getBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
 })
 
 /**
@@ -502,7 +508,8 @@ export const UpdateBusinessResponse = zod.strictObject({
   "registered_name": zod.string().max(updateBusinessResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
-  "invoice_footer": zod.string().max(updateBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
+  "invoice_footer": zod.string().max(updateBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
 })
 
 /**
@@ -557,7 +564,8 @@ export const DeleteBusinessResponse = zod.strictObject({
   "registered_name": zod.string().max(deleteBusinessResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
-  "invoice_footer": zod.string().max(deleteBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
+  "invoice_footer": zod.string().max(deleteBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
 })
 
 /**
@@ -612,7 +620,8 @@ export const RestoreBusinessResponse = zod.strictObject({
   "registered_name": zod.string().max(restoreBusinessResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
-  "invoice_footer": zod.string().max(restoreBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
+  "invoice_footer": zod.string().max(restoreBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
 })
 
 /**
@@ -654,4 +663,64 @@ export const GetBusinessHistoryResponseItem = zod.strictObject({
   "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getBusinessHistoryResponseChangesMinOne).max(getBusinessHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
 })
 export const GetBusinessHistoryResponse = zod.array(GetBusinessHistoryResponseItem)
+
+/**
+ * Moves books_closed_through forward to `through`; a day before the one already closed, or after today, is a 422 naming through. Needs close-books.
+ * @summary Close the books through a day
+ */
+export const closeBusinessBooksPathIdMax = 2147483647;
+
+
+
+export const CloseBusinessBooksParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(closeBusinessBooksPathIdMax)
+})
+
+export const CloseBusinessBooksBody = zod.strictObject({
+  "through": zod.iso.date().describe('The last day to close; not before the day already closed through, not after today.')
+})
+
+export const closeBusinessBooksResponseIdMax = 2147483647;
+
+export const closeBusinessBooksResponseCreatedByOneMax = 2147483647;
+
+export const closeBusinessBooksResponseUpdatedByOneMax = 2147483647;
+
+export const closeBusinessBooksResponseNameMax = 255;
+
+export const closeBusinessBooksResponseTradeNameMax = 255;
+
+export const closeBusinessBooksResponseTinMax = 50;
+
+export const closeBusinessBooksResponseAddressMax = 5000;
+
+export const closeBusinessBooksResponsePhoneMax = 50;
+
+export const closeBusinessBooksResponseEmailMax = 255;
+
+export const closeBusinessBooksResponseRegisteredNameMax = 255;
+
+export const closeBusinessBooksResponseInvoiceFooterMax = 2000;
+
+
+
+export const CloseBusinessBooksResponse = zod.strictObject({
+  "id": zod.int().min(1).max(closeBusinessBooksResponseIdMax).describe('A record id.'),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted (voided, for a posted document).'),
+  "created_by": zod.union([zod.int().min(1).max(closeBusinessBooksResponseCreatedByOneMax).describe('A record id.'),zod.null()]),
+  "updated_by": zod.union([zod.int().min(1).max(closeBusinessBooksResponseUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "name": zod.string().min(1).max(closeBusinessBooksResponseNameMax),
+  "trade_name": zod.string().max(closeBusinessBooksResponseTradeNameMax).nullable(),
+  "tin": zod.string().max(closeBusinessBooksResponseTinMax).nullable(),
+  "address": zod.string().max(closeBusinessBooksResponseAddressMax).nullable(),
+  "phone": zod.string().max(closeBusinessBooksResponsePhoneMax).nullable(),
+  "email": zod.email().max(closeBusinessBooksResponseEmailMax).nullable(),
+  "registered_name": zod.string().max(closeBusinessBooksResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
+  "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
+  "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
+  "invoice_footer": zod.string().max(closeBusinessBooksResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+})
 

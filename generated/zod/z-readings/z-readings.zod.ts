@@ -845,6 +845,22 @@ export const GetDayXReadingResponse = zod.strictObject({
 })
 
 /**
+ * The days before today since the branch's last Z-reading that hold a sales document (invoice, invoice payment, credit memo) and no Z-reading, oldest first. A Z-reading for a later day is refused until they are closed. Needs view-z-readings.
+ * @summary The branch's days still to close
+ */
+export const getZReadingOpenDaysQueryBranchIdMax = 2147483647;
+
+
+
+export const GetZReadingOpenDaysQueryParams = zod.strictObject({
+  "branch_id": zod.coerce.number().int().min(1).max(getZReadingOpenDaysQueryBranchIdMax)
+})
+
+export const GetZReadingOpenDaysResponse = zod.strictObject({
+  "days": zod.array(zod.iso.date())
+})
+
+/**
  * Needs view-z-readings.
  * @summary Read a z reading
  */

@@ -154,6 +154,34 @@ export async function latestReading(db: Kysely<Database>, businessId: number, br
     .executeTakeFirst();
 }
 
+// The days after `after` (the branch's last Z, or none) and before `before` on which the branch holds a sales
+// document (an invoice, an invoice payment at its invoice's branch, a credit memo; voided ones too, since a Z lists
+// its voids), oldest first: the days a Z must close before a later one (docs/domain/cash.md, Z-reading).
+export async function salesDaysBetween(
+  db: Kysely<Database>,
+  businessId: number,
+  branchId: number,
+  after: string | null,
+  before: string,
+): Promise<string[]> {
+  const from = after ?? '';
+  const result = await sql<{ day: string }>`
+    SELECT invoice_date AS day FROM invoices
+      WHERE business_id = ${businessId} AND branch_id = ${branchId}
+        AND invoice_date > ${from} AND invoice_date < ${before}
+    UNION
+    SELECT payment.payment_date AS day FROM invoice_payments AS payment
+      JOIN invoices AS invoice ON invoice.id = payment.invoice_id
+      WHERE payment.business_id = ${businessId} AND invoice.branch_id = ${branchId}
+        AND payment.payment_date > ${from} AND payment.payment_date < ${before}
+    UNION
+    SELECT memo_date AS day FROM credit_memos
+      WHERE business_id = ${businessId} AND branch_id = ${branchId}
+        AND memo_date > ${from} AND memo_date < ${before}
+    ORDER BY day`.execute(db);
+  return result.rows.map((row) => row.day);
+}
+
 export type ZReadingInput = { branch_id: number; business_date?: string };
 
 export async function createZReading(context: PostingContext, input: ZReadingInput): Promise<number> {
@@ -170,13 +198,28 @@ export async function createZReading(context: PostingContext, input: ZReadingInp
   const location = { branch_id: branch.id, warehouse_id: null };
   // The branch's Z counter row is the series' lock as well: a second close of the same branch waits until the first
   // commits, then reads its reading below. A refused reading rolls the counter back, so the series has no gaps.
-  const number = await assignDocumentNumber(context, 'z-reading', location);
+  const number = await assignDocumentNumber(context, 'z-reading', location, day);
   const previous = await latestReading(context.trx, context.businessId, branch.id);
   if (previous && previous.business_date >= day) {
     if (previous.business_date === day) throw conflict(`${branch.name} already has its Z-reading for ${day}.`);
     throw fieldError(
       'business_date',
       `${branch.name}'s last Z-reading closed ${previous.business_date}: a reading closes a later day.`,
+    );
+  }
+  // Days close in order, so that every sale lands in exactly one reading and the grand total runs through them all;
+  // a day without sales needs no reading, and the total carries across it.
+  const [earlier] = await salesDaysBetween(
+    context.trx,
+    context.businessId,
+    branch.id,
+    previous?.business_date ?? null,
+    day,
+  );
+  if (earlier !== undefined) {
+    throw fieldError(
+      'business_date',
+      `${branch.name} has sales on ${earlier} with no Z-reading yet: close ${earlier} before ${day}.`,
     );
   }
   const stillOpen = await context.trx

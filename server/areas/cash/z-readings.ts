@@ -4,13 +4,14 @@ import { businessDate } from '../../domain/business-date.ts';
 import { centavosToPesos, pesosToCentavos } from '../../domain/money.ts';
 import { fieldError } from '../../domain/refusal.ts';
 import { type ContractResource, contractSchemas } from '../../engine/contract-schemas.ts';
+import { refuseClosedBooks } from '../../engine/document-date.ts';
 import { auditColumns } from '../../engine/dynamic.ts';
 import { type EngineOptions, resourceContext } from '../../engine/routes.ts';
 import { boundLocation } from '../../engine/work-location.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
 import { postingContextOf } from '../../ledger/document-support.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
-import { createZReading, type DayFigures, dayFigures, latestReading } from './z-readings-posting.ts';
+import { createZReading, type DayFigures, dayFigures, latestReading, salesDaysBetween } from './z-readings-posting.ts';
 
 const schemas = contractSchemas(contract, 'ZReading', 'ZReadings');
 
@@ -27,6 +28,7 @@ export const zReadingsResource: ContractResource<'z_readings', typeof schemas> =
     return {};
   },
   async create(ctx, input) {
+    refuseClosedBooks(ctx, 'business_date', input.business_date ?? businessDate(new Date(ctx.now)));
     return createZReading(postingContextOf(ctx), input);
   },
   async present(ctx, rows) {
@@ -55,8 +57,34 @@ export const zReadingsResource: ContractResource<'z_readings', typeof schemas> =
   },
 };
 
-// The day's X-reading: what a Z-reading of that branch and day would freeze now, or what it froze once made.
+// The day's X-reading: what a Z-reading of that branch and day would freeze now, or what it froze once made; and
+// the branch's days still to close, for the Z-reading form to offer first.
 export function registerZReadingRoutes(app: FastifyInstance, options: EngineOptions): void {
+  app.get(
+    '/api/z-readings/open-days',
+    { config: { access: { kind: 'business' as const, permissions: ['view-z-readings'] } } },
+    async (request) => {
+      const ctx = resourceContext(request, options);
+      const query = parseInput(contract.GetZReadingOpenDaysQueryParams, queryNumbers(request.query));
+      const home = boundLocation(ctx);
+      if (home !== null && home.branch_id !== query.branch_id) {
+        throw fieldError('branch_id', 'You may only read your own branch.');
+      }
+      const businessId = ctx.businessId ?? 0;
+      const branch = await ctx.db
+        .selectFrom('branches')
+        .select('id')
+        .where('id', '=', query.branch_id)
+        .where('business_id', '=', businessId)
+        .executeTakeFirst();
+      if (!branch) throw fieldError('branch_id', 'The selected branch_id is invalid.');
+      const previous = await latestReading(ctx.db, businessId, branch.id);
+      const today = businessDate(new Date(ctx.now));
+      return {
+        days: await salesDaysBetween(ctx.db, businessId, branch.id, previous?.business_date ?? null, today),
+      };
+    },
+  );
   app.get(
     '/api/z-readings/x-reading',
     { config: { access: { kind: 'business' as const, permissions: ['view-z-readings'] } } },

@@ -112,7 +112,12 @@ export async function createJobOrder(context: PostingContext, given: JobOrderInp
     input.special_discount,
   );
   const jobOrderId = await enterDocument(context, 'job_orders', {
-    number: await assignDocumentNumber(context, 'job-order', { branch_id: input.branch_id, warehouse_id: null }),
+    number: await assignDocumentNumber(
+      context,
+      'job-order',
+      { branch_id: input.branch_id, warehouse_id: null },
+      input.order_date,
+    ),
     ...header,
     promised_date: input.promised_date ?? null,
     frame_a: millimetres(input.frame_a),

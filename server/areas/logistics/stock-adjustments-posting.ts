@@ -104,7 +104,7 @@ export async function insertStockAdjustment(context: PostingContext, draft: Adju
   );
   const at = timestampOf(context);
   const headerId = await enterDocument(context, 'stock_adjustments', {
-    number: await assignDocumentNumber(context, 'stock-adjustment', draft.location),
+    number: await assignDocumentNumber(context, 'stock-adjustment', draft.location, draft.adjustment_date),
     branch_id: draft.location.branch_id,
     warehouse_id: draft.location.warehouse_id,
     adjustment_date: draft.adjustment_date,

@@ -22,6 +22,7 @@ export const stockAdjustmentsResource = documentResource({
   searchColumns: ['number', 'notes'],
   costs: { fields: ['total_value'], lineFields: ['unit_cost', 'value'] },
   workPlaces: atOwnLocation,
+  documentDate: { field: 'adjustment_date', label: 'adjustment date', withinWeek: true },
   filters: {
     async item_id(value, ctx) {
       const rows = await ctx.db

@@ -84,10 +84,11 @@ export async function createStockCount(context: PostingContext, input: StockCoun
     if (found.length !== ids.length) errors[`scope.${field}`] = [`The selected scope.${field} are invalid.`];
   }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
+  const countDate = businessDate(context.now);
   return enterDocument(context, 'stock_counts', {
-    number: await assignDocumentNumber(context, 'stock-count', location),
+    number: await assignDocumentNumber(context, 'stock-count', location, countDate),
     ...location,
-    count_date: businessDate(context.now),
+    count_date: countDate,
     blind: input.blind ? 1 : 0,
     notes: input.notes ?? null,
     status: 'counting',

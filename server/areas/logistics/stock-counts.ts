@@ -42,6 +42,9 @@ export const stockCountsResource: ContractResource<'stock_counts', typeof schema
   schemas,
   searchColumns: ['number', 'notes'],
   workPlaces: atOwnLocation,
+  // A count is dated the day it starts and moves no stock until posted, which makes an adjustment dated that day:
+  // only the closed books and the closed day bind it, not the week's backdating.
+  documentDate: { field: 'count_date', label: 'count date' },
   toColumns() {
     return {};
   },

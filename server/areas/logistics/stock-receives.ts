@@ -13,7 +13,7 @@ export const stockReceivesResource = documentResource({
   table: 'stock_receives',
   schemas: contractSchemas(contract, 'StockReceive', 'StockReceives'),
   searchColumns: ['number', 'notes'],
-  documentDate: { field: 'received_date', label: 'received date' },
+  documentDate: { field: 'received_date', label: 'received date', withinWeek: true },
   workPlaces: whereItsTransferArrives,
   figures: { money: [], quantities: ['quantity'] },
   create: (context, input: Create) => createArrival(context, 'stock-receive', { ...input, date: input.received_date }),

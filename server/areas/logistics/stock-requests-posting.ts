@@ -51,7 +51,7 @@ async function insertLines(context: PostingContext, requestId: number, lines: St
 export async function createStockRequest(context: PostingContext, input: StockRequestInput): Promise<number> {
   const { from, to } = await requireRoute(context, input);
   const headerId = await enterDocument(context, 'stock_requests', {
-    number: await assignDocumentNumber(context, 'stock-request', from),
+    number: await assignDocumentNumber(context, 'stock-request', from, input.request_date),
     ...routeColumns(from, to),
     request_date: input.request_date,
     needed_by: input.needed_by ?? null,

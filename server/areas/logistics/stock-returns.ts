@@ -13,7 +13,7 @@ export const stockReturnsResource = documentResource({
   table: 'stock_returns',
   schemas: contractSchemas(contract, 'StockReturn', 'StockReturns'),
   searchColumns: ['number', 'reason', 'notes'],
-  documentDate: { field: 'return_date', label: 'return date' },
+  documentDate: { field: 'return_date', label: 'return date', withinWeek: true },
   workPlaces: whereItsTransferArrives,
   figures: { money: [], quantities: ['quantity'] },
   create: (context, input: Create) => createArrival(context, 'stock-return', { ...input, date: input.return_date }),

@@ -80,7 +80,7 @@ export async function createStockTransfer(context: PostingContext, input: StockT
     context,
     'stock_transfers',
     {
-      number: await assignDocumentNumber(context, 'stock-transfer', from),
+      number: await assignDocumentNumber(context, 'stock-transfer', from, input.transfer_date),
       stock_request_id: input.stock_request_id ?? null,
       ...routeColumns(from, to),
       transfer_date: input.transfer_date,

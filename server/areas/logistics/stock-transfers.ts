@@ -16,7 +16,7 @@ export const stockTransfersResource = documentResource({
   table: 'stock_transfers',
   schemas: contractSchemas(contract, 'StockTransfer', 'StockTransfers'),
   searchColumns: ['number', 'notes'],
-  documentDate: { field: 'transfer_date', label: 'transfer date' },
+  documentDate: { field: 'transfer_date', label: 'transfer date', withinWeek: true },
   costs: { lineFields: ['unit_cost'] },
   workPlaces: whereItLeavesOnItsRequest,
   conditions: { has_in_transit: withInTransit, usable: usableSources('to_') },

@@ -86,7 +86,7 @@ export async function createArrival(context: PostingContext, kind: ArrivalKind, 
   );
   if (kind === 'stock-receive') await requireReceiptLots(context, lines, items);
   const at = timestampOf(context);
-  const number = await assignDocumentNumber(context, kind, route.to);
+  const number = await assignDocumentNumber(context, kind, route.to, input.date);
   const common = {
     business_id: context.businessId,
     number,

@@ -113,6 +113,7 @@ export async function presentBusinesses(rows: Row<'businesses'>[]) {
     is_vat_registered: row.is_vat_registered === 1,
     invoice_footer: row.invoice_footer,
     require_cash_session: row.require_cash_session === 1,
+    books_closed_through: row.books_closed_through,
   }));
 }
 

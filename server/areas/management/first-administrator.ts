@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { fullAccessPermission, postBackdatedDocumentsPermission } from '../../auth/identity.ts';
+import { closeBooksPermission, fullAccessPermission, postBackdatedDocumentsPermission } from '../../auth/identity.ts';
 import type { Database } from '../../db/database.ts';
 import { seedStartingData } from './businesses.ts';
 
@@ -41,11 +41,11 @@ export async function createFirstAdministrator(db: Kysely<Database>, admin: Firs
         .values({ name: 'Administrator', description: 'Everything, in every business', ...audit })
         .returning('id')
         .executeTakeFirstOrThrow());
-    // Full access holds every permission; the backdating one is named too, so that it shows on the role.
+    // Full access holds every permission; backdating and closing the books are named too, so that they show on the role.
     const granted = await trx
       .selectFrom('permissions')
       .select('id')
-      .where('name', 'in', [fullAccessPermission, postBackdatedDocumentsPermission])
+      .where('name', 'in', [fullAccessPermission, postBackdatedDocumentsPermission, closeBooksPermission])
       .execute();
     const linked = await trx
       .selectFrom('role_permission')

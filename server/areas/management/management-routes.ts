@@ -1,21 +1,25 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { CloseBusinessBooksBody } from '../../../generated/zod/businesses/businesses.zod.ts';
 import { AssignRolePermissionsBody } from '../../../generated/zod/roles/roles.zod.ts';
 import {
   AssignUserRolesBody,
   ResetUserPasswordBody,
   ResetUserSecurityPinBody,
 } from '../../../generated/zod/users/users.zod.ts';
+import { closeBooksPermission } from '../../auth/identity.ts';
 import { hashPassword, randomToken, type ScryptCost } from '../../auth/password.ts';
 import { endAllSessionsOf } from '../../auth/sessions.ts';
 import type { Database } from '../../db/database.ts';
+import { dialectOf } from '../../db/dialect.ts';
+import { businessDate } from '../../domain/business-date.ts';
 import { fieldError } from '../../domain/refusal.ts';
 import { presentedRow, recordChange } from '../../engine/history.ts';
 import { findRecord, presentOne } from '../../engine/query.ts';
 import { recordId, resourceContext } from '../../engine/routes.ts';
 import { parseInput } from '../../http/validation.ts';
-import { presentBusinesses } from './businesses.ts';
+import { businessesResource, presentBusinesses } from './businesses.ts';
 import { rolesResource } from './roles.ts';
 import { replaceRoles, usersResource } from './users.ts';
 
@@ -23,8 +27,10 @@ export type ManagementRouteOptions = { db: Kysely<Database>; now: () => Date; pa
 
 const updateUsers = { access: { kind: 'user' as const, permissions: ['update-users'] } };
 const updateRoles = { access: { kind: 'user' as const, permissions: ['update-roles'] } };
+const closeBooks = { access: { kind: 'user' as const, permissions: [closeBooksPermission] } };
 
-// The management calls beside plain CRUD: the business pickers, password and pin resets, and role assignment.
+// The management calls beside plain CRUD: the business pickers, closing the books, password and pin resets, and
+// role assignment.
 export function registerManagementRoutes(app: FastifyInstance, options: ManagementRouteOptions): void {
   const context = (request: Parameters<typeof resourceContext>[0]) => resourceContext(request, options);
 
@@ -37,6 +43,39 @@ export function registerManagementRoutes(app: FastifyInstance, options: Manageme
   };
   app.get('/api/businesses/get-all-businesses', businessList);
   app.get('/api/businesses/retrieve-all-businesses', businessList);
+
+  // docs/domain/management.md, Closing the books: forward only, never past today, so that a report as of a closed
+  // day never changes again. Another business's id answers 404 (businessesResource shows only the user's).
+  app.post('/api/businesses/:id/close-books', { config: closeBooks }, async (request) => {
+    const { through } = parseInput(CloseBusinessBooksBody, request.body);
+    const ctx = context(request);
+    const id = recordId(request);
+    await findRecord(businessesResource, ctx, id);
+    return ctx.db.transaction().execute(async (trx) => {
+      const inner = { ...ctx, db: trx };
+      const existing = await trx
+        .selectFrom('businesses')
+        .selectAll()
+        .where('id', '=', id)
+        .$if(dialectOf(trx) === 'postgres', (query) => query.forUpdate())
+        .executeTakeFirstOrThrow();
+      const today = businessDate(new Date(ctx.now));
+      if (through > today) throw fieldError('through', `The books close through today (${today}) at the latest.`);
+      const closed = existing.books_closed_through;
+      if (closed !== null && through < closed) {
+        throw fieldError('through', `The books are already closed through ${closed}; they close forward only.`);
+      }
+      const before = await presentedRow(businessesResource, inner, existing);
+      await trx
+        .updateTable('businesses')
+        .set({ books_closed_through: through, updated_at: ctx.now, updated_by: ctx.identity.userId })
+        .where('id', '=', id)
+        .execute();
+      const business = await presentOne(businessesResource, inner, id);
+      await recordChange(businessesResource, inner, id, 'updated', before, business);
+      return business;
+    });
+  });
 
   // The temporary password is shown once; the user must choose a new one, and its open sessions end now.
   app.post('/api/users/reset-password', { config: updateUsers }, async (request) => {

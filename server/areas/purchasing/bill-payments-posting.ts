@@ -19,7 +19,7 @@ export async function createBillPayment(context: PostingContext, input: BillPaym
     .insertInto('bill_payments')
     .values({
       ...paymentColumns(context, input),
-      number: await assignDocumentNumber(context, 'bill-payment', location),
+      number: await assignDocumentNumber(context, 'bill-payment', location, input.payment_date),
       bill_id: bill.id,
     })
     .returning('id')

@@ -9,7 +9,7 @@ export const billPaymentsResource = documentResource({
   table: 'bill_payments',
   schemas: contractSchemas(contract, 'BillPayment', 'BillPayments'),
   searchColumns: ['number', 'reference', 'notes'],
-  documentDate: { field: 'payment_date', label: 'payment date' },
+  documentDate: { field: 'payment_date', label: 'payment date', withinWeek: true },
   costs: { fields: ['amount'] },
   workPlaces: whereItsBillIs,
   figures: { money: ['amount'], quantities: [] },

@@ -29,7 +29,7 @@ export async function createBill(context: PostingContext, input: BillInput): Pro
     context,
     'bills',
     {
-      ...(await orderFollowUpColumns(context, 'bill', input, location)),
+      ...(await orderFollowUpColumns(context, 'bill', input, location, input.bill_date)),
       bill_date: input.bill_date,
       due_date: input.due_date ?? null,
       supplier_invoice_number: input.supplier_invoice_number ?? null,

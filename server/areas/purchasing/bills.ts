@@ -14,7 +14,7 @@ export const billsResource = documentResource({
   table: 'bills',
   schemas: contractSchemas(contract, 'Bill', 'Bills'),
   searchColumns: ['number', 'supplier_invoice_number', 'notes'],
-  documentDate: { field: 'bill_date', label: 'bill date' },
+  documentDate: { field: 'bill_date', label: 'bill date', withinWeek: true },
   costs: {
     fields: ['subtotal', 'discount_total', 'total', 'debited_total', 'amount_paid', 'balance'],
     lineFields: ['unit_cost', 'amount'],

@@ -109,8 +109,8 @@ export async function createDebitMemo(context: PostingContext, input: DebitMemoI
     context,
     'debit_memos',
     {
-      number: await assignDocumentNumber(context, 'debit-memo', location),
-      reference_number: await assignReferenceNumber(context, 'document-memorandum', input.contact_id),
+      number: await assignDocumentNumber(context, 'debit-memo', location, input.memo_date),
+      reference_number: await assignReferenceNumber(context, 'document-memorandum', input.contact_id, input.memo_date),
       contact_id: input.contact_id,
       ...location,
       bill_id: bill?.id ?? null,

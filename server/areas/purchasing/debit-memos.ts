@@ -15,7 +15,7 @@ export const debitMemosResource = documentResource({
   table: 'debit_memos',
   schemas: contractSchemas(contract, 'DebitMemo', 'DebitMemos'),
   searchColumns: ['number', 'reference_number', 'notes'],
-  documentDate: { field: 'memo_date', label: 'memo date' },
+  documentDate: { field: 'memo_date', label: 'memo date', withinWeek: true },
   costs: {
     fields: ['total', 'applied_to_bill', 'refund_amount', 'supplier_credit_amount'],
     lineFields: ['unit_cost', 'amount'],

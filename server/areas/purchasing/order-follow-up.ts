@@ -23,9 +23,10 @@ export async function orderFollowUpColumns(
   kind: 'receive-order' | 'bill',
   input: { purchase_order_id?: number | null | undefined; contact_id: number },
   location: Location,
+  date: string,
 ) {
   return {
-    number: await assignDocumentNumber(context, kind, location),
+    number: await assignDocumentNumber(context, kind, location, date),
     purchase_order_id: input.purchase_order_id ?? null,
     contact_id: input.contact_id,
     ...location,

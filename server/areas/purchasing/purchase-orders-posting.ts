@@ -51,8 +51,8 @@ export async function createPurchaseOrder(context: PostingContext, input: Purcha
   );
   const lines = await pricePurchaseLines(context, input.lines, input.contact_id, input.order_date);
   const headerId = await enterDocument(context, 'purchase_orders', {
-    number: await assignDocumentNumber(context, 'purchase-order', location),
-    reference_number: await assignReferenceNumber(context, 'purchase-order', input.contact_id),
+    number: await assignDocumentNumber(context, 'purchase-order', location, input.order_date),
+    reference_number: await assignReferenceNumber(context, 'purchase-order', input.contact_id, input.order_date),
     contact_id: input.contact_id,
     ...location,
     order_date: input.order_date,

@@ -14,7 +14,7 @@ export const purchaseOrdersResource = documentResource({
   table: 'purchase_orders',
   schemas: contractSchemas(contract, 'PurchaseOrder', 'PurchaseOrders'),
   searchColumns: ['number', 'reference_number', 'notes'],
-  documentDate: { field: 'order_date', label: 'order date' },
+  documentDate: { field: 'order_date', label: 'order date', withinWeek: true },
   costs: { fields: ['subtotal', 'discount_total', 'total'], lineFields: ['unit_cost', 'amount'] },
   workPlaces: atOwnLocation,
   conditions: { has_unreceived: withUnreceived, usable: usableSources('') },

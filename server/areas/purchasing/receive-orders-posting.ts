@@ -54,7 +54,7 @@ export async function createReceiveOrder(context: PostingContext, input: Receive
     context,
     'receive_orders',
     {
-      ...(await orderFollowUpColumns(context, 'receive-order', input, location)),
+      ...(await orderFollowUpColumns(context, 'receive-order', input, location, input.received_date)),
       received_date: input.received_date,
       notes: input.notes ?? null,
       total: lines.reduce((sum, line) => sum + line.amount, 0),

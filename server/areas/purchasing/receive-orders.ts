@@ -12,7 +12,7 @@ export const receiveOrdersResource = documentResource({
   table: 'receive_orders',
   schemas: contractSchemas(contract, 'ReceiveOrder', 'ReceiveOrders'),
   searchColumns: ['number', 'notes'],
-  documentDate: { field: 'received_date', label: 'received date' },
+  documentDate: { field: 'received_date', label: 'received date', withinWeek: true },
   costs: { fields: ['total'], lineFields: ['unit_cost', 'amount'] },
   workPlaces: atOwnLocationOfItsOrder,
   figures: { money: ['unit_cost'], quantities: ['quantity'] },

@@ -170,8 +170,13 @@ export async function createCreditMemo(context: PostingContext, input: CreditMem
     context,
     'credit_memos',
     {
-      number: await assignDocumentNumber(context, 'credit-memo', location),
-      reference_number: await assignReferenceNumber(context, 'document-memorandum', invoice.contact_id),
+      number: await assignDocumentNumber(context, 'credit-memo', location, input.memo_date),
+      reference_number: await assignReferenceNumber(
+        context,
+        'document-memorandum',
+        invoice.contact_id,
+        input.memo_date,
+      ),
       invoice_id: invoice.id,
       contact_id: invoice.contact_id,
       branch_id: invoice.branch_id,

@@ -24,10 +24,12 @@ export async function createInvoicePayment(context: PostingContext, input: Invoi
     .values({
       ...paymentColumns(context, input),
       cash_session_id: cashSessionId,
-      number: await assignDocumentNumber(context, 'invoice-payment', {
-        branch_id: invoice.branch_id,
-        warehouse_id: null,
-      }),
+      number: await assignDocumentNumber(
+        context,
+        'invoice-payment',
+        { branch_id: invoice.branch_id, warehouse_id: null },
+        input.payment_date,
+      ),
       invoice_id: invoice.id,
     })
     .returning('id')

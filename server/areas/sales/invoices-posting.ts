@@ -115,7 +115,10 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
   // rows until its commit, so the invoice is written under a placeholder and numbered last. The placeholder is
   // short, so that the number columns' trigram indexes gain few new entries; should two ever be equal, the second
   // insert only waits for the first's commit, which has replaced it by then.
-  const numbers = context.dialect === 'sqlite' ? await takeInvoiceNumbers(context, location, input.contact_id) : null;
+  const numbers =
+    context.dialect === 'sqlite'
+      ? await takeInvoiceNumbers(context, location, input.contact_id, input.invoice_date)
+      : null;
   const pending = `pending ${randomUUID().slice(0, 8)}`;
   const lotNumbers = input.lines.map((line) => line.lot_number);
   // Where the stock moves is known before the invoice is written: its rows are locked with the invoice's insert.
@@ -162,8 +165,10 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
   await moveStock(context, { ...header, number: numbers?.number ?? null }, stored, items, 1, locked);
   if (!numbers) {
     if (context.lastSteps) {
-      context.lastSteps.push((entry) => numberInvoice(context, header.id, location, input.contact_id, pending, entry));
-    } else await numberInvoice(context, header.id, location, input.contact_id, pending, null);
+      context.lastSteps.push((entry) =>
+        numberInvoice(context, { ...header, location, contactId: input.contact_id }, pending, entry),
+      );
+    } else await numberInvoice(context, { ...header, location, contactId: input.contact_id }, pending, null);
   }
   return header.id;
 }
@@ -172,9 +177,10 @@ async function takeInvoiceNumbers(
   context: PostingContext,
   location: Location,
   contactId: number,
+  date: string,
 ): Promise<{ number: string; reference_number: string }> {
-  const number = await assignDocumentNumber(context, 'invoice', location);
-  return { number, reference_number: await assignReferenceNumber(context, 'invoice', contactId) };
+  const number = await assignDocumentNumber(context, 'invoice', location, date);
+  return { number, reference_number: await assignReferenceNumber(context, 'invoice', contactId, date) };
 }
 
 // Takes the invoice's numbers and writes them over its placeholder and onto its stock movements in one statement,
@@ -184,9 +190,7 @@ async function takeInvoiceNumbers(
 // statement alone (PostgreSQL; db/pipelined-transaction.ts).
 async function numberInvoice(
   context: PostingContext,
-  id: number,
-  location: Location,
-  contactId: number,
+  invoice: { id: number; invoice_date: string; location: Location; contactId: number },
   pending: string,
   entry: CreatedEntry | null,
 ): Promise<{ number: string; reference_number: string }> {
@@ -215,13 +219,13 @@ async function numberInvoice(
       : sql``;
   const last = entry?.last === true && spots !== null && (answer === null || answerSpots !== null);
   const statement = sql<{ number: string; reference_number: string }>`
-    WITH ${takeNumbersStep(context, 'invoice', location, contactId)}, numbered AS (
+    WITH ${takeNumbersStep(context, 'invoice', invoice.location, invoice.contactId, invoice.invoice_date)}, numbered AS (
       UPDATE invoices SET number = numbers.number, reference_number = numbers.reference_number FROM numbers
-      WHERE invoices.id = ${id} AND invoices.business_id = ${context.businessId}
+      WHERE invoices.id = ${invoice.id} AND invoices.business_id = ${context.businessId}
     ), moved AS (
       UPDATE stock_movements SET document_number = numbers.number FROM numbers
       WHERE stock_movements.business_id = ${context.businessId} AND stock_movements.document_type = 'invoice'
-        AND stock_movements.document_id = ${id}
+        AND stock_movements.document_id = ${invoice.id}
     )${history}${stored}
     SELECT number, reference_number FROM numbers`;
   const found = await (last ? asLastStatement(statement) : statement).execute(context.trx);

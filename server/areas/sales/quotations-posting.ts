@@ -19,8 +19,13 @@ export async function createQuotation(context: PostingContext, input: QuotationI
     context,
     'quotations',
     {
-      number: await assignDocumentNumber(context, 'quotation', { branch_id: input.branch_id, warehouse_id: null }),
-      reference_number: await assignReferenceNumber(context, 'quotation', input.contact_id),
+      number: await assignDocumentNumber(
+        context,
+        'quotation',
+        { branch_id: input.branch_id, warehouse_id: null },
+        input.quotation_date,
+      ),
+      reference_number: await assignReferenceNumber(context, 'quotation', input.contact_id, input.quotation_date),
       contact_id: input.contact_id,
       branch_id: input.branch_id,
       quotation_date: input.quotation_date,

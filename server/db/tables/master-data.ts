@@ -20,6 +20,8 @@ export type BusinessesTable = RecordColumns & {
   address: string | null;
   phone: string | null;
   email: string | null;
+  // Migration 024: no document dated on or before it is written (docs/domain/management.md, Closing the books).
+  books_closed_through: string | null;
 };
 
 export type UsersTable = RecordColumns & {

@@ -31,6 +31,7 @@ export const zReadings = defineResource({
   homeField: 'branch_id',
   idempotentCreate: true,
   viewPanel: async () => (await import('./z-reading-panel.tsx')).ZReadingViewPanel,
+  formPanel: async () => (await import('./z-reading-open-days.tsx')).ZReadingOpenDays,
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/z-readings/z-readings.ts'),

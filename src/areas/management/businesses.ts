@@ -22,6 +22,7 @@ export const businesses = defineResource({
     { field: 'is_vat_registered', label: 'VAT-Registered', kind: 'boolean' },
     { field: 'invoice_footer', label: 'Invoice Footer' },
     { field: 'require_cash_session', label: 'Cash Only Into an Open Drawer', kind: 'boolean' },
+    { field: 'books_closed_through', label: 'Books Closed Through', kind: 'date' },
     ...recordTimestamps,
   ],
   formFields: [
@@ -40,6 +41,8 @@ export const businesses = defineResource({
       kind: 'checkbox',
     },
   ],
+  // Closing the books (docs/domain/management.md): under the business's details, for holders of close-books.
+  viewPanel: async () => (await import('./close-books-panel.tsx')).CloseBooksPanel,
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/businesses/businesses.ts'),

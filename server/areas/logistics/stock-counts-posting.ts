@@ -88,7 +88,7 @@ export async function createStockCount(context: PostingContext, input: StockCoun
     number: await assignDocumentNumber(context, 'stock-count', location),
     ...location,
     count_date: businessDate(context.now),
-    blind: input.blind ? 1 : 0,
+    blind: input.blind === false ? 0 : 1,
     notes: input.notes ?? null,
     status: 'counting',
     scope: JSON.stringify(scope),

@@ -5,9 +5,10 @@
 // text never seen each request (varied words and numbers, each with its own matches), prints the server's CPU time per request (load-independent), and ends
 // with a CSV export of every item, timed, with the server's memory sampled while it streams.
 // BENCH_ONLY=reads, grid (the power grid of the demo's lens family), postings, import (reads while 10,000 items
-// import), reports (the owner's reports on 100,000 invoices and BENCH_MOVEMENTS movements) or bundle runs that part
-// alone (reads includes grid); BENCH_SECONDS (default 5) sets each run's length; BENCH_REBUILD=1 rebuilds the read
-// and reports databases (the posting and import ones are rebuilt on every run); BENCH_DATABASE_URL runs it on
+// import), reports (the owner's reports on 100,000 invoices and BENCH_MOVEMENTS movements), count-scan (scans into a
+// stock count of 5,000 lines in headless Chromium, Enter to confirmation) or bundle runs that part alone (reads
+// includes grid); BENCH_SECONDS (default 5) sets each run's length; BENCH_REBUILD=1 rebuilds the read and reports
+// databases (the posting and import ones are rebuilt on every run); BENCH_DATABASE_URL runs it on
 // PostgreSQL (a schema per data set) instead of SQLite.
 
 import { randomUUID } from 'node:crypto';
@@ -32,6 +33,7 @@ import {
   sqlitePathOf,
 } from './bench/bench-database.ts';
 import { benchClientBundle } from './bench/client-bundle.ts';
+import { benchCountScan } from './bench/count-scan.ts';
 import { benchCpuPerRequest } from './bench/cpu-per-request.ts';
 import { benchCsvExport } from './bench/csv-export.ts';
 import { benchHistoryCost } from './bench/history-cost.ts';
@@ -48,7 +50,7 @@ const root = resolve(import.meta.dirname, '..');
 const itemCount = Number(process.env.BENCH_ITEMS ?? 100_000);
 const ledgerSize = Number(process.env.BENCH_MOVEMENTS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const runs = (part: 'reads' | 'grid' | 'postings' | 'import' | 'reports' | 'bundle') =>
+const runs = (part: 'reads' | 'grid' | 'postings' | 'import' | 'reports' | 'count-scan' | 'bundle') =>
   (process.env.BENCH_ONLY ?? part) === part || (part === 'grid' && process.env.BENCH_ONLY === 'reads');
 const connections = 10;
 
@@ -389,4 +391,5 @@ if (runs('reports')) {
     await benchOwnerReports(session, seconds, ledger, await invoiceCount(bench.db));
   });
 }
+if (runs('count-scan')) await benchCountScan(root);
 if (runs('bundle')) benchClientBundle(root);

@@ -21,15 +21,19 @@ export interface PowerGridCell {
   cylinder: number;
   item_id: Id;
   /**
-     * On hand at the location (0 without a stock row there).
+     * On hand at the location (0 without a stock row there); null while a blind count is open there, for a user without post-stock-counts.
      * @minimum 0
+     * @nullable
      */
-  quantity_on_hand: number;
+  quantity_on_hand: number | null;
   /**
      * On its way to the location.
      * @minimum 0
      */
   quantity_in_transit: number;
-  /** The variant has a reorder level and its on-hand quantity is at or below it. */
-  below_reorder: boolean;
+  /**
+     * The variant has a reorder level and its on-hand quantity is at or below it; null when the quantity is.
+     * @nullable
+     */
+  below_reorder: boolean | null;
 }

@@ -31,7 +31,8 @@ export interface Stock {
   item_id: Id;
   branch_id: Id | null;
   warehouse_id: Id | null;
-  quantity_on_hand: QuantityOrZero;
+  /** Null while a blind count is open at the location, for a user without post-stock-counts. */
+  quantity_on_hand: QuantityOrZero | null;
   quantity_in_transit: QuantityOrZero;
   average_unit_cost: Cost;
   value: Cost;

@@ -20,7 +20,7 @@ import type { StockCountScope } from './stockCountScope.ts';
 export interface StockCountCreate {
   branch_id?: Id | null;
   warehouse_id?: Id | null;
-  /** Counters do not see the expected quantities. */
+  /** Counters do not see the expected quantities, nor any on-hand figure of the location while the count is open. Only a user with post-stock-counts may send false (403 otherwise). */
   blind?: boolean;
   /**
      * @maxLength 5000

@@ -35,7 +35,8 @@ export interface StockLot {
   warehouse_id: Id | null;
   lot_number: LotNumber;
   expires_on: string;
-  quantity_on_hand: QuantityOrZero;
+  /** Null while a blind count is open at the location, for a user without post-stock-counts. */
+  quantity_on_hand: QuantityOrZero | null;
   quantity_in_transit: QuantityOrZero;
   /** @maxLength 255 */
   item_code: string;

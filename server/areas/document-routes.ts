@@ -15,10 +15,12 @@ import { forbidden, unprocessable } from '../domain/refusal.ts';
 import { seesCosts } from '../engine/costs.ts';
 import { storedFields } from '../engine/dynamic.ts';
 import { findRecord } from '../engine/query.ts';
+import type { Row } from '../engine/resource.ts';
 import { type EngineOptions, recordId, resourceContext } from '../engine/routes.ts';
 import { boundLocation } from '../engine/work-location.ts';
 import { permissionRefusal } from '../http/permission-refusal.ts';
 import { parseInput, queryNumbers } from '../http/validation.ts';
+import { hiddenStock, refuseHiddenStock } from '../ledger/blind-counts.ts';
 import { readDocumentNumberTotal, readReferenceNumberTotal } from '../ledger/document-counter.ts';
 import { stocksResource } from './inventory/stocks.ts';
 import { adjustmentDocumentType } from './logistics/stock-adjustments-posting.ts';
@@ -70,6 +72,9 @@ export function registerDocumentRoutes(app: FastifyInstance, options: EngineOpti
   app.get('/api/stocks/:id/movements', { config: inBusiness(['view-stocks']) }, async (request) => {
     const ctx = context(request);
     const stock = await findRecord(stocksResource, ctx, recordId(request));
+    // The movements add up to the on-hand quantity, which a blind count hides.
+    const { branch_id, warehouse_id } = stock as unknown as Row<'stocks'>;
+    refuseHiddenStock(await hiddenStock(ctx.db, ctx.businessId, ctx.identity), locationOf(branch_id, warehouse_id));
     const query = parseInput(ListStockMovementsQueryParams, queryNumbers(request.query));
     const movements = ctx.db.selectFrom('stock_movements').where('stock_id', '=', stock.id);
     const counted = await movements.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
@@ -114,7 +119,13 @@ export function registerDocumentRoutes(app: FastifyInstance, options: EngineOpti
 
   app.get('/api/dashboard/overview', { config: inBusiness() }, async (request) => {
     const ctx = context(request);
-    const overview = await dashboardOverview(ctx.db, ctx.businessId ?? 0, options.now(), boundLocation(ctx));
+    const overview = await dashboardOverview(
+      ctx.db,
+      ctx.businessId ?? 0,
+      options.now(),
+      boundLocation(ctx),
+      await hiddenStock(ctx.db, ctx.businessId, ctx.identity),
+    );
     // What customers owe is shown to those who may see invoices, what is owed to suppliers to those who may see
     // bills (and costs, as every purchase figure).
     const receivables = holdsAny(ctx.identity, ['view-invoices']) ? overview.receivables : null;

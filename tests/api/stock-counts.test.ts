@@ -8,7 +8,12 @@ import {
   PostStockCountResponse,
   UpdateStockCountLineResponse,
 } from '../../generated/zod/stock-counts/stock-counts.zod.ts';
-import { GetStockBalanceAtResponse, ListStocksResponse } from '../../generated/zod/stocks/stocks.zod.ts';
+import { ListStockLotsResponse } from '../../generated/zod/stock-lots/stock-lots.zod.ts';
+import {
+  GetStockBalanceAtResponse,
+  GetStockResponse,
+  ListStocksResponse,
+} from '../../generated/zod/stocks/stocks.zod.ts';
 import { buildApp } from '../../server/app.ts';
 import { insertStockAdjustment } from '../../server/areas/logistics/stock-adjustments-posting.ts';
 import { businessDate } from '../../server/domain/business-date.ts';
@@ -471,5 +476,112 @@ describe('a count of 5,000 lines', () => {
       .executeTakeFirstOrThrow();
     expect(Number(adjustment.total_value)).toBe(0);
     expect(await ledgerMismatches(api.db, fixture.businessId)).toEqual([]);
+  });
+});
+
+describe('a blind count keeps the location’s on-hand figures from whoever only counts', () => {
+  let counter: TestClient;
+  let countId: number;
+  const warehouse = () => fixture.warehouseId;
+
+  beforeAll(async () => {
+    await api.createUser({
+      email: 'counter@example.test',
+      permissions: [
+        'view-stocks',
+        'view-stock-counts',
+        'create-stock-counts',
+        'update-stock-counts',
+        'view-costs',
+        'view-report-stock-valuation',
+      ],
+      businessIds: [fixture.businessId],
+    });
+    counter = await api.signIn('counter@example.test');
+    counter.businessId = fixture.businessId;
+    await posting(api.db, fixture.businessId, (context) =>
+      insertStockAdjustment(context, {
+        location: { branch_id: null, warehouse_id: warehouse() },
+        adjustment_date: today,
+        reason: 'opening',
+        notes: null,
+        lines: [
+          { item_id: frameId, quantity_delta: 7000, unit_cost: 100_000, lot_number: null, expires_on: null },
+          { item_id: lensId, quantity_delta: 4000, unit_cost: 10_000, lot_number: 'W1', expires_on: inDays(90) },
+        ],
+      }),
+    );
+  });
+
+  const stocksAt = async (location: string) =>
+    expectContract(await counter.get(`/api/stocks?${location}`), 200, ListStocksResponse).data;
+
+  it('starts blind unless a holder of post-stock-counts asks otherwise', async () => {
+    const open = await counter.post('/api/stock-counts', { warehouse_id: warehouse(), blind: false });
+    expect(open.status).toBe(403);
+    expect((open.json as { message: string }).message).toContain('post-stock-counts');
+    const started = expectContract(
+      await counter.post('/api/stock-counts', { warehouse_id: warehouse(), scope: { item_ids: [frameId] } }),
+      201,
+      CreateStockCountResponse,
+    );
+    expect(started.blind).toBe(true);
+    countId = started.id;
+  });
+
+  it('answers no on-hand quantity of that location: stocks, one stock, lots, the count, the past and reports', async () => {
+    const here = await stocksAt(`warehouse_id=${warehouse()}`);
+    expect(here.map((row) => [row.item_id, row.quantity_on_hand, row.value])).toEqual(
+      expect.arrayContaining([
+        [frameId, null, null],
+        [lensId, null, null],
+      ]),
+    );
+    const elsewhere = await stocksAt(`branch_id=${branchB}&item_id=${frameId}`);
+    expect(elsewhere[0]?.quantity_on_hand).toEqual(expect.any(Number));
+    const frameRow = here.find((row) => row.item_id === frameId);
+    const one = expectContract(await counter.get(`/api/stocks/${frameRow?.id}`), 200, GetStockResponse);
+    expect(one.quantity_on_hand).toBeNull();
+    expect((await counter.get(`/api/stocks/${frameRow?.id}/movements`)).status).toBe(403);
+    const lots = expectContract(
+      await counter.get(`/api/stock-lots?warehouse_id=${warehouse()}`),
+      200,
+      ListStockLotsResponse,
+    );
+    expect(lots.data.map((lot) => [lot.lot_number, lot.quantity_on_hand])).toEqual([['W1', null]]);
+    expect((await count(countId, { item_id: frameId, counted_quantity: 6 }, counter)).status).toBe(201);
+    const seen = await variance(countId, counter);
+    expect(seen.lines).toEqual([expect.objectContaining({ counted: 6, expected: null, difference: null })]);
+    const past = await counter.get(
+      `/api/stocks/balance-at?item_id=${frameId}&warehouse_id=${warehouse()}&at=${encodeURIComponent(new Date().toISOString())}`,
+    );
+    expect(past.status).toBe(403);
+    const report = await counter.get(`/api/reports/stock-valuation?warehouse_id=${warehouse()}`);
+    expect(report.status).toBe(403);
+    expect((report.json as { message: string }).message).toMatch(/hidden while blind count CNT-/);
+    expect((await counter.get('/api/reports/stock-valuation')).status).toBe(403);
+    expect((await counter.get(`/api/reports/stock-valuation?branch_id=${branchB}`)).status).toBe(200);
+    const poster = expectContract(await admin.get(`/api/stocks?warehouse_id=${warehouse()}`), 200, ListStocksResponse);
+    expect(poster.data.find((row) => row.item_id === frameId)?.quantity_on_hand).toBe(7);
+    expect((await variance(countId, admin)).lines).toEqual([expect.objectContaining({ expected: 7, difference: -1 })]);
+  });
+
+  it('gives the figures back once the count is posted', async () => {
+    const posted = await admin.post(`/api/stock-counts/${countId}/post`, { uncounted: 'leave' });
+    expectContract(posted, 200, PostStockCountResponse);
+    const here = await stocksAt(`warehouse_id=${warehouse()}`);
+    expect(here.map((row) => [row.item_id, row.quantity_on_hand])).toEqual(
+      expect.arrayContaining([
+        [frameId, 6],
+        [lensId, 4],
+      ]),
+    );
+    const lots = expectContract(
+      await counter.get(`/api/stock-lots?warehouse_id=${warehouse()}`),
+      200,
+      ListStockLotsResponse,
+    );
+    expect(lots.data.map((lot) => lot.quantity_on_hand)).toEqual([4]);
+    expect((await counter.get(`/api/reports/stock-valuation?warehouse_id=${warehouse()}`)).status).toBe(200);
   });
 });

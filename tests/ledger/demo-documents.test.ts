@@ -32,7 +32,7 @@ describe('the demo documents', () => {
   });
 
   it('give the Overview weeks of sales, money owed both ways and stock at every location', async () => {
-    const overview = await dashboardOverview(database.db, businessId, now);
+    const overview = await dashboardOverview(database.db, businessId, now, null, new Map());
     expect(overview.sales_by_day.filter((day) => day.total > 0).length).toBeGreaterThanOrEqual(25);
     expect(overview.purchases_by_day.some((day) => day.total > 0)).toBe(true);
     expect(overview.receivables).toBeGreaterThan(0);

@@ -84,7 +84,7 @@ beforeEach(() => {
         cells: grid.cells.map((cell) => {
           const line = body.lines.find((candidate) => candidate.item_id === cell.item_id);
           return line
-            ? { ...cell, quantity_on_hand: cell.quantity_on_hand + line.quantity, below_reorder: false }
+            ? { ...cell, quantity_on_hand: (cell.quantity_on_hand ?? 0) + line.quantity, below_reorder: false }
             : cell;
         }),
       };

@@ -135,11 +135,19 @@ it('adds a line for every scanned code, and stays ready for the next scan', asyn
   expect(document.activeElement).toBe(field);
   await user.keyboard('RB-2140{Enter}');
   await screen.findByText('Counted Wayfarer frame: 2 so far.');
+  const quantity = screen.getByRole('spinbutton', { name: 'Quantity' });
+  await user.clear(quantity);
+  await user.type(quantity, '10');
+  await user.click(field);
   await user.keyboard('4800000000017{Enter}');
-  await screen.findByText('Counted Lens solution 360 ml: 1 so far.');
+  await screen.findByText('Counted Lens solution 360 ml: 10 so far.');
+  expect(quantity).toHaveProperty('value', '1');
+  await user.keyboard('4800000000017{Enter}');
+  await screen.findByText('Counted Lens solution 360 ml: 11 so far.');
   expect(sent).toEqual([
     { code: 'RB-2140', counted_quantity: 1 },
     { code: 'RB-2140', counted_quantity: 1 },
+    { code: '4800000000017', counted_quantity: 10 },
     { code: '4800000000017', counted_quantity: 1 },
   ]);
   const counted = await screen.findByRole('table', { name: /Counted \(2\)/ });
@@ -168,10 +176,11 @@ it('shows a counter of a blind count no expected figure and no Post button', asy
     },
   ];
   await renderCount();
-  const table = await screen.findByRole('table', { name: 'Variance' });
+  const table = await screen.findByRole('table', { name: /Counted \(1\)/ });
   const row = within(table).getByText('Wayfarer frame').closest('tr');
   expect(row?.textContent).toContain('—');
   expect(screen.queryByRole('button', { name: 'Post' })).toBeNull();
+  expect(screen.queryByRole('checkbox', { name: 'Differences only' })).toBeNull();
 });
 
 it('lets a holder of post-stock-counts post, counting the uncounted as none', async () => {
@@ -201,4 +210,67 @@ it('offers no Delete on a posted count, which the API refuses, and says why; a c
   await renderCount();
   expect(await screen.findByRole('button', { name: 'Delete' })).toBeTruthy();
   expect(screen.queryByText('A posted count is read-only; void its stock adjustment instead.')).toBeNull();
+});
+
+it('shows a count of 5,000 lines a page at a time, its differences only, largest loss first, with Post at hand', async () => {
+  storeUser({ ...mockUser.user, permission_names: ['view-stock-counts', 'update-stock-counts', 'post-stock-counts'] });
+  lines = Array.from({ length: 5000 }, (_, index) => ({
+    id: index + 1,
+    item_id: 100 + index,
+    item_code: `BULK-${index}`,
+    item_name: `Bulk frame ${index}`,
+    lot_number: null,
+    expires_on: null,
+    counted_quantity: 5,
+    counted_at: '2026-11-26T01:00:00.000Z',
+    counted_by: 2,
+    counted_by_name: 'Clemente Clerk',
+  }));
+  // Every 100th line is one short, line 3,999 three short: 51 lines differ.
+  const expectedOf = (id: number) => (id === 3999 ? 8 : id % 100 === 0 ? 6 : 5);
+  server.use(
+    http.get('*/api/stock-counts/:id/variance', () =>
+      HttpResponse.json({
+        lines: lines.map((line) => ({
+          line_id: line.id,
+          item_id: line.item_id,
+          item_code: line.item_code,
+          item_name: line.item_name,
+          lot_number: null,
+          counted_at: line.counted_at,
+          expected: expectedOf(line.id),
+          counted: line.counted_quantity,
+          difference: line.counted_quantity - expectedOf(line.id),
+          value: (line.counted_quantity - expectedOf(line.id)) * 100,
+        })),
+        uncounted: [],
+        totals: { gained_value: 0, lost_value: 5300 },
+      } satisfies StockCountVariance),
+    ),
+  );
+  await renderCount();
+  const table = await screen.findByRole('table', { name: /^Counted \(5000\)/ });
+  await within(table).findByText('BULK-0');
+  expect(within(table).getAllByRole('row')).toHaveLength(51);
+  expect(screen.getByText('Page 1 of 100')).toBeTruthy();
+  const posting = screen.getByRole('region', { name: 'Posting' });
+  expect(within(posting).getByRole('button', { name: 'Post' })).toBeTruthy();
+  expect(posting.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('checkbox', { name: 'Differences only' }));
+  await screen.findByRole('table', { name: /51 with a difference/ });
+  const differing = screen.getByRole('table', { name: /51 with a difference/ });
+  expect(within(differing).getAllByRole('row')).toHaveLength(51);
+  expect(within(differing).queryByText('BULK-1')).toBeNull();
+  expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+
+  await user.selectOptions(screen.getByLabelText('Sort by'), 'loss');
+  const sorted = screen.getByRole('table', { name: /51 with a difference/ });
+  const [, first] = within(sorted).getAllByRole('row');
+  expect(first?.textContent).toContain('BULK-3998');
+  expect(first?.textContent).toContain('-3');
+
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  expect(within(screen.getByRole('table', { name: /51 with a difference/ })).getAllByRole('row')).toHaveLength(2);
 });

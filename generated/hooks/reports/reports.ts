@@ -74,7 +74,7 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
 };
 
 /**
- * Needs view-report-stock-valuation. Quantity and value at average cost of every item's stock as the ledger stood at the end of `as_of` (documents counted by their document date, voided ones left out), goods in transit under their destination, grouped by location, item type, brand or item. With `Accept: text/csv` the rows as CSV.
+ * Needs view-report-stock-valuation. Quantity and value at average cost of every item's stock as the ledger stood at the end of `as_of` (documents counted by their document date, voided ones left out), goods in transit under their destination, grouped by location, item type, brand or item. With `Accept: text/csv` the rows as CSV. Refused (403) to a user without post-stock-counts while a blind count is open at the location covered (at any location, when none is named).
  * @summary Stock valuation as of a date
  */
 export const getStockValuationReport = (
@@ -450,7 +450,7 @@ export function useGetPayablesAgingReport<TData = Awaited<ReturnType<typeof getP
 
 
 /**
- * Needs view-report-slow-movers. Items on hand at a location with no sale there in the last `days` days. With `Accept: text/csv` the rows as CSV.
+ * Needs view-report-slow-movers. Items on hand at a location with no sale there in the last `days` days. With `Accept: text/csv` the rows as CSV. Refused (403) to a user without post-stock-counts while a blind count is open at the location covered (at any location, when none is named).
  * @summary Slow movers
  */
 export const getSlowMoversReport = (
@@ -544,7 +544,7 @@ export function useGetSlowMoversReport<TData = Awaited<ReturnType<typeof getSlow
 
 
 /**
- * Needs view-report-reorder. Items at a location whose on hand plus in transit plus on order is below their reorder level, with a suggested quantity: enough for 30 days of average sales, at least up to the reorder level. With `Accept: text/csv` the rows as CSV.
+ * Needs view-report-reorder. Items at a location whose on hand plus in transit plus on order is below their reorder level, with a suggested quantity: enough for 30 days of average sales, at least up to the reorder level. With `Accept: text/csv` the rows as CSV. Refused (403) to a user without post-stock-counts while a blind count is open at the location covered (at any location, when none is named).
  * @summary Reorder
  */
 export const getReorderReport = (

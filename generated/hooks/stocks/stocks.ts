@@ -262,7 +262,7 @@ export function useSearchStocks<TData = Awaited<ReturnType<typeof searchStocks>>
 
 
 /**
- * Needs view-stocks. The sum of the item's on-hand movements at the location (and lot) up to and including `at`, as the ledger held it then.
+ * Needs view-stocks. The sum of the item's on-hand movements at the location (and lot) up to and including `at`, as the ledger held it then. Refused (403) while a blind count is open at the location, for a user without post-stock-counts.
  * @summary An item's quantity on hand at a past instant
  */
 export const getStockBalanceAt = (
@@ -609,7 +609,7 @@ export function useGetStock<TData = Awaited<ReturnType<typeof getStock>>, TError
 
 
 /**
- * Needs view-stocks.
+ * Needs view-stocks. Refused (403) while a blind count is open at the row's location, for a user without post-stock-counts.
  * @summary The ledger movements of a stock row
  */
 export const listStockMovements = (

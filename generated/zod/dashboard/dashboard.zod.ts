@@ -84,8 +84,8 @@ export const getDashboardOverviewResponseExpiringLotsItemLotNumberMax = 100;
 
 
 export const getDashboardOverviewResponseExpiringLotsItemLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
-export const getDashboardOverviewResponseExpiringLotsItemQuantityOnHandMin = 0;
-export const getDashboardOverviewResponseExpiringLotsItemQuantityOnHandMax = 900000000000;
+export const getDashboardOverviewResponseExpiringLotsItemQuantityOnHandOneMin = 0;
+export const getDashboardOverviewResponseExpiringLotsItemQuantityOnHandOneMax = 900000000000;
 
 export const getDashboardOverviewResponseExpiringLotsItemQuantityInTransitMin = 0;
 export const getDashboardOverviewResponseExpiringLotsItemQuantityInTransitMax = 900000000000;
@@ -156,7 +156,7 @@ export const GetDashboardOverviewResponse = zod.strictObject({
   "warehouse_id": zod.union([zod.int().min(1).max(getDashboardOverviewResponseExpiringLotsItemWarehouseIdOneMax).describe('A record id.'),zod.null()]),
   "lot_number": zod.string().min(1).max(getDashboardOverviewResponseExpiringLotsItemLotNumberMax).regex(getDashboardOverviewResponseExpiringLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
   "expires_on": zod.iso.date(),
-  "quantity_on_hand": zod.number().min(getDashboardOverviewResponseExpiringLotsItemQuantityOnHandMin).max(getDashboardOverviewResponseExpiringLotsItemQuantityOnHandMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "quantity_on_hand": zod.union([zod.number().min(getDashboardOverviewResponseExpiringLotsItemQuantityOnHandOneMin).max(getDashboardOverviewResponseExpiringLotsItemQuantityOnHandOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),zod.null()]).describe('Null while a blind count is open at the location, for a user without post-stock-counts.'),
   "quantity_in_transit": zod.number().min(getDashboardOverviewResponseExpiringLotsItemQuantityInTransitMin).max(getDashboardOverviewResponseExpiringLotsItemQuantityInTransitMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "item_code": zod.string().max(getDashboardOverviewResponseExpiringLotsItemItemCodeMax),
   "item_name": zod.string().max(getDashboardOverviewResponseExpiringLotsItemItemNameMax),

@@ -1674,9 +1674,9 @@ export const GetItemPowerGridResponse = zod.strictObject({
   "sphere": zod.number(),
   "cylinder": zod.number(),
   "item_id": zod.int().min(1).max(getItemPowerGridResponseCellsItemItemIdMax).describe('A record id.'),
-  "quantity_on_hand": zod.number().min(getItemPowerGridResponseCellsItemQuantityOnHandMin).describe('On hand at the location (0 without a stock row there).'),
+  "quantity_on_hand": zod.number().min(getItemPowerGridResponseCellsItemQuantityOnHandMin).nullable().describe('On hand at the location (0 without a stock row there); null while a blind count is open there, for a user without post-stock-counts.'),
   "quantity_in_transit": zod.number().min(getItemPowerGridResponseCellsItemQuantityInTransitMin).describe('On its way to the location.'),
-  "below_reorder": zod.boolean().describe('The variant has a reorder level and its on-hand quantity is at or below it.')
+  "below_reorder": zod.boolean().nullable().describe('The variant has a reorder level and its on-hand quantity is at or below it; null when the quantity is.')
 }))
 })
 

@@ -18,7 +18,7 @@ import * as zod from 'zod';
 
 
 /**
- * Needs view-report-stock-valuation. Quantity and value at average cost of every item's stock as the ledger stood at the end of `as_of` (documents counted by their document date, voided ones left out), goods in transit under their destination, grouped by location, item type, brand or item. With `Accept: text/csv` the rows as CSV.
+ * Needs view-report-stock-valuation. Quantity and value at average cost of every item's stock as the ledger stood at the end of `as_of` (documents counted by their document date, voided ones left out), goods in transit under their destination, grouped by location, item type, brand or item. With `Accept: text/csv` the rows as CSV. Refused (403) to a user without post-stock-counts while a blind count is open at the location covered (at any location, when none is named).
  * @summary Stock valuation as of a date
  */
 export const getStockValuationReportQueryBranchIdMax = 2147483647;
@@ -358,7 +358,7 @@ export const GetPayablesAgingReportResponse = zod.strictObject({
 })
 
 /**
- * Needs view-report-slow-movers. Items on hand at a location with no sale there in the last `days` days. With `Accept: text/csv` the rows as CSV.
+ * Needs view-report-slow-movers. Items on hand at a location with no sale there in the last `days` days. With `Accept: text/csv` the rows as CSV. Refused (403) to a user without post-stock-counts while a blind count is open at the location covered (at any location, when none is named).
  * @summary Slow movers
  */
 export const getSlowMoversReportQueryDaysDefault = 90;
@@ -415,7 +415,7 @@ export const GetSlowMoversReportResponse = zod.strictObject({
 })
 
 /**
- * Needs view-report-reorder. Items at a location whose on hand plus in transit plus on order is below their reorder level, with a suggested quantity: enough for 30 days of average sales, at least up to the reorder level. With `Accept: text/csv` the rows as CSV.
+ * Needs view-report-reorder. Items at a location whose on hand plus in transit plus on order is below their reorder level, with a suggested quantity: enough for 30 days of average sales, at least up to the reorder level. With `Accept: text/csv` the rows as CSV. Refused (403) to a user without post-stock-counts while a blind count is open at the location covered (at any location, when none is named).
  * @summary Reorder
  */
 export const getReorderReportQueryBranchIdMax = 2147483647;

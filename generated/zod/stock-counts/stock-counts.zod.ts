@@ -181,6 +181,7 @@ export const createStockCountBodyBranchIdOneMax = 2147483647;
 
 export const createStockCountBodyWarehouseIdOneMax = 2147483647;
 
+export const createStockCountBodyBlindDefault = true;
 export const createStockCountBodyNotesMax = 5000;
 
 
@@ -206,7 +207,7 @@ export const createStockCountBodyScopeItemIdsMax = 1000;
 export const CreateStockCountBody = zod.strictObject({
   "branch_id": zod.union([zod.int().min(1).max(createStockCountBodyBranchIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "warehouse_id": zod.union([zod.int().min(1).max(createStockCountBodyWarehouseIdOneMax).describe('A record id.'),zod.null()]).optional(),
-  "blind": zod.boolean().optional().describe('Counters do not see the expected quantities.'),
+  "blind": zod.boolean().default(createStockCountBodyBlindDefault).describe('Counters do not see the expected quantities, nor any on-hand figure of the location while the count is open. Only a user with post-stock-counts may send false (403 otherwise).'),
   "notes": zod.string().max(createStockCountBodyNotesMax).regex(createStockCountBodyNotesRegExp).nullish(),
   "scope": zod.strictObject({
   "item_type_ids": zod.array(zod.int().min(1).max(createStockCountBodyScopeItemTypeIdsItemMax).describe('A record id.')).max(createStockCountBodyScopeItemTypeIdsMax).optional(),

@@ -76,8 +76,8 @@ export const listStockLotsResponseDataItemLotNumberMax = 100;
 
 
 export const listStockLotsResponseDataItemLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
-export const listStockLotsResponseDataItemQuantityOnHandMin = 0;
-export const listStockLotsResponseDataItemQuantityOnHandMax = 900000000000;
+export const listStockLotsResponseDataItemQuantityOnHandOneMin = 0;
+export const listStockLotsResponseDataItemQuantityOnHandOneMax = 900000000000;
 
 export const listStockLotsResponseDataItemQuantityInTransitMin = 0;
 export const listStockLotsResponseDataItemQuantityInTransitMax = 900000000000;
@@ -109,7 +109,7 @@ export const ListStockLotsResponse = zod.strictObject({
   "warehouse_id": zod.union([zod.int().min(1).max(listStockLotsResponseDataItemWarehouseIdOneMax).describe('A record id.'),zod.null()]),
   "lot_number": zod.string().min(1).max(listStockLotsResponseDataItemLotNumberMax).regex(listStockLotsResponseDataItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
   "expires_on": zod.iso.date(),
-  "quantity_on_hand": zod.number().min(listStockLotsResponseDataItemQuantityOnHandMin).max(listStockLotsResponseDataItemQuantityOnHandMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "quantity_on_hand": zod.union([zod.number().min(listStockLotsResponseDataItemQuantityOnHandOneMin).max(listStockLotsResponseDataItemQuantityOnHandOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),zod.null()]).describe('Null while a blind count is open at the location, for a user without post-stock-counts.'),
   "quantity_in_transit": zod.number().min(listStockLotsResponseDataItemQuantityInTransitMin).max(listStockLotsResponseDataItemQuantityInTransitMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "item_code": zod.string().max(listStockLotsResponseDataItemItemCodeMax),
   "item_name": zod.string().max(listStockLotsResponseDataItemItemNameMax),
@@ -177,8 +177,8 @@ export const searchStockLotsResponseLotNumberMax = 100;
 
 
 export const searchStockLotsResponseLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
-export const searchStockLotsResponseQuantityOnHandMin = 0;
-export const searchStockLotsResponseQuantityOnHandMax = 900000000000;
+export const searchStockLotsResponseQuantityOnHandOneMin = 0;
+export const searchStockLotsResponseQuantityOnHandOneMax = 900000000000;
 
 export const searchStockLotsResponseQuantityInTransitMin = 0;
 export const searchStockLotsResponseQuantityInTransitMax = 900000000000;
@@ -205,7 +205,7 @@ export const SearchStockLotsResponseItem = zod.strictObject({
   "warehouse_id": zod.union([zod.int().min(1).max(searchStockLotsResponseWarehouseIdOneMax).describe('A record id.'),zod.null()]),
   "lot_number": zod.string().min(1).max(searchStockLotsResponseLotNumberMax).regex(searchStockLotsResponseLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
   "expires_on": zod.iso.date(),
-  "quantity_on_hand": zod.number().min(searchStockLotsResponseQuantityOnHandMin).max(searchStockLotsResponseQuantityOnHandMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "quantity_on_hand": zod.union([zod.number().min(searchStockLotsResponseQuantityOnHandOneMin).max(searchStockLotsResponseQuantityOnHandOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),zod.null()]).describe('Null while a blind count is open at the location, for a user without post-stock-counts.'),
   "quantity_in_transit": zod.number().min(searchStockLotsResponseQuantityInTransitMin).max(searchStockLotsResponseQuantityInTransitMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "item_code": zod.string().max(searchStockLotsResponseItemCodeMax),
   "item_name": zod.string().max(searchStockLotsResponseItemNameMax),
@@ -245,8 +245,8 @@ export const getStockLotResponseLotNumberMax = 100;
 
 
 export const getStockLotResponseLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
-export const getStockLotResponseQuantityOnHandMin = 0;
-export const getStockLotResponseQuantityOnHandMax = 900000000000;
+export const getStockLotResponseQuantityOnHandOneMin = 0;
+export const getStockLotResponseQuantityOnHandOneMax = 900000000000;
 
 export const getStockLotResponseQuantityInTransitMin = 0;
 export const getStockLotResponseQuantityInTransitMax = 900000000000;
@@ -273,7 +273,7 @@ export const GetStockLotResponse = zod.strictObject({
   "warehouse_id": zod.union([zod.int().min(1).max(getStockLotResponseWarehouseIdOneMax).describe('A record id.'),zod.null()]),
   "lot_number": zod.string().min(1).max(getStockLotResponseLotNumberMax).regex(getStockLotResponseLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
   "expires_on": zod.iso.date(),
-  "quantity_on_hand": zod.number().min(getStockLotResponseQuantityOnHandMin).max(getStockLotResponseQuantityOnHandMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "quantity_on_hand": zod.union([zod.number().min(getStockLotResponseQuantityOnHandOneMin).max(getStockLotResponseQuantityOnHandOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),zod.null()]).describe('Null while a blind count is open at the location, for a user without post-stock-counts.'),
   "quantity_in_transit": zod.number().min(getStockLotResponseQuantityInTransitMin).max(getStockLotResponseQuantityInTransitMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "item_code": zod.string().max(getStockLotResponseItemCodeMax),
   "item_name": zod.string().max(getStockLotResponseItemNameMax),

@@ -63,8 +63,8 @@ export const listStocksResponseDataItemBranchIdOneMax = 2147483647;
 
 export const listStocksResponseDataItemWarehouseIdOneMax = 2147483647;
 
-export const listStocksResponseDataItemQuantityOnHandMin = 0;
-export const listStocksResponseDataItemQuantityOnHandMax = 900000000000;
+export const listStocksResponseDataItemQuantityOnHandOneMin = 0;
+export const listStocksResponseDataItemQuantityOnHandOneMax = 900000000000;
 
 export const listStocksResponseDataItemQuantityInTransitMin = 0;
 export const listStocksResponseDataItemQuantityInTransitMax = 900000000000;
@@ -102,7 +102,7 @@ export const ListStocksResponse = zod.strictObject({
   "item_id": zod.int().min(1).max(listStocksResponseDataItemItemIdMax).describe('A record id.'),
   "branch_id": zod.union([zod.int().min(1).max(listStocksResponseDataItemBranchIdOneMax).describe('A record id.'),zod.null()]),
   "warehouse_id": zod.union([zod.int().min(1).max(listStocksResponseDataItemWarehouseIdOneMax).describe('A record id.'),zod.null()]),
-  "quantity_on_hand": zod.number().min(listStocksResponseDataItemQuantityOnHandMin).max(listStocksResponseDataItemQuantityOnHandMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "quantity_on_hand": zod.union([zod.number().min(listStocksResponseDataItemQuantityOnHandOneMin).max(listStocksResponseDataItemQuantityOnHandOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),zod.null()]).describe('Null while a blind count is open at the location, for a user without post-stock-counts.'),
   "quantity_in_transit": zod.number().min(listStocksResponseDataItemQuantityInTransitMin).max(listStocksResponseDataItemQuantityInTransitMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "average_unit_cost": zod.union([zod.number().min(listStocksResponseDataItemAverageUnitCostOneMin).max(listStocksResponseDataItemAverageUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "value": zod.union([zod.number().min(listStocksResponseDataItemValueOneMin).max(listStocksResponseDataItemValueOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
@@ -154,8 +154,8 @@ export const searchStocksResponseBranchIdOneMax = 2147483647;
 
 export const searchStocksResponseWarehouseIdOneMax = 2147483647;
 
-export const searchStocksResponseQuantityOnHandMin = 0;
-export const searchStocksResponseQuantityOnHandMax = 900000000000;
+export const searchStocksResponseQuantityOnHandOneMin = 0;
+export const searchStocksResponseQuantityOnHandOneMax = 900000000000;
 
 export const searchStocksResponseQuantityInTransitMin = 0;
 export const searchStocksResponseQuantityInTransitMax = 900000000000;
@@ -188,7 +188,7 @@ export const SearchStocksResponseItem = zod.strictObject({
   "item_id": zod.int().min(1).max(searchStocksResponseItemIdMax).describe('A record id.'),
   "branch_id": zod.union([zod.int().min(1).max(searchStocksResponseBranchIdOneMax).describe('A record id.'),zod.null()]),
   "warehouse_id": zod.union([zod.int().min(1).max(searchStocksResponseWarehouseIdOneMax).describe('A record id.'),zod.null()]),
-  "quantity_on_hand": zod.number().min(searchStocksResponseQuantityOnHandMin).max(searchStocksResponseQuantityOnHandMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "quantity_on_hand": zod.union([zod.number().min(searchStocksResponseQuantityOnHandOneMin).max(searchStocksResponseQuantityOnHandOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),zod.null()]).describe('Null while a blind count is open at the location, for a user without post-stock-counts.'),
   "quantity_in_transit": zod.number().min(searchStocksResponseQuantityInTransitMin).max(searchStocksResponseQuantityInTransitMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "average_unit_cost": zod.union([zod.number().min(searchStocksResponseAverageUnitCostOneMin).max(searchStocksResponseAverageUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "value": zod.union([zod.number().min(searchStocksResponseValueOneMin).max(searchStocksResponseValueOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
@@ -200,7 +200,7 @@ export const SearchStocksResponseItem = zod.strictObject({
 export const SearchStocksResponse = zod.array(SearchStocksResponseItem)
 
 /**
- * Needs view-stocks. The sum of the item's on-hand movements at the location (and lot) up to and including `at`, as the ledger held it then.
+ * Needs view-stocks. The sum of the item's on-hand movements at the location (and lot) up to and including `at`, as the ledger held it then. Refused (403) while a blind count is open at the location, for a user without post-stock-counts.
  * @summary An item's quantity on hand at a past instant
  */
 export const getStockBalanceAtQueryItemIdMax = 2147483647;
@@ -286,8 +286,8 @@ export const getStockResponseBranchIdOneMax = 2147483647;
 
 export const getStockResponseWarehouseIdOneMax = 2147483647;
 
-export const getStockResponseQuantityOnHandMin = 0;
-export const getStockResponseQuantityOnHandMax = 900000000000;
+export const getStockResponseQuantityOnHandOneMin = 0;
+export const getStockResponseQuantityOnHandOneMax = 900000000000;
 
 export const getStockResponseQuantityInTransitMin = 0;
 export const getStockResponseQuantityInTransitMax = 900000000000;
@@ -320,7 +320,7 @@ export const GetStockResponse = zod.strictObject({
   "item_id": zod.int().min(1).max(getStockResponseItemIdMax).describe('A record id.'),
   "branch_id": zod.union([zod.int().min(1).max(getStockResponseBranchIdOneMax).describe('A record id.'),zod.null()]),
   "warehouse_id": zod.union([zod.int().min(1).max(getStockResponseWarehouseIdOneMax).describe('A record id.'),zod.null()]),
-  "quantity_on_hand": zod.number().min(getStockResponseQuantityOnHandMin).max(getStockResponseQuantityOnHandMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "quantity_on_hand": zod.union([zod.number().min(getStockResponseQuantityOnHandOneMin).max(getStockResponseQuantityOnHandOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),zod.null()]).describe('Null while a blind count is open at the location, for a user without post-stock-counts.'),
   "quantity_in_transit": zod.number().min(getStockResponseQuantityInTransitMin).max(getStockResponseQuantityInTransitMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "average_unit_cost": zod.union([zod.number().min(getStockResponseAverageUnitCostOneMin).max(getStockResponseAverageUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "value": zod.union([zod.number().min(getStockResponseValueOneMin).max(getStockResponseValueOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
@@ -331,7 +331,7 @@ export const GetStockResponse = zod.strictObject({
 })
 
 /**
- * Needs view-stocks.
+ * Needs view-stocks. Refused (403) while a blind count is open at the row's location, for a user without post-stock-counts.
  * @summary The ledger movements of a stock row
  */
 export const listStockMovementsPathIdMax = 2147483647;

@@ -17,6 +17,7 @@ import { fromThousandths } from '../../domain/quantity.ts';
 import { conflict, type FieldErrors, notFound, unprocessable } from '../../domain/refusal.ts';
 import type { ResourceContext, Row } from '../../engine/resource.ts';
 import { appendHistory } from '../../history/record-history.ts';
+import { hiddenStock, isHidden } from '../../ledger/blind-counts.ts';
 import { notStockedMessage, variantOfPower } from './lens-variants.ts';
 
 // Lens families (docs/domain/eye-care.md, Lenses by power): a stock lens is one item per power, a variant of its family
@@ -291,9 +292,9 @@ export type PowerGridCell = {
   sphere: number;
   cylinder: number;
   item_id: number;
-  quantity_on_hand: number;
+  quantity_on_hand: number | null;
   quantity_in_transit: number;
-  below_reorder: boolean;
+  below_reorder: boolean | null;
 };
 
 // Two queries: the family and location checked, then the family's active variants with their stock row at the
@@ -305,6 +306,7 @@ export async function powerGrid(
 ): Promise<{ spheres: number[]; cylinders: number[]; cells: PowerGridCell[] }> {
   const location = await gridLocation(ctx, familyId, query);
   const businessId = ctx.businessId ?? 0;
+  const counting = isHidden(await hiddenStock(ctx.db, ctx.businessId, ctx.identity), location);
   const add = query.add == null ? null : toHundredths(query.add);
   const rows = await ctx.db
     .selectFrom('items')
@@ -335,9 +337,9 @@ export async function powerGrid(
         sphere: fromHundredths(Number(row.sphere)),
         cylinder: fromHundredths(Number(row.cylinder ?? 0)),
         item_id: row.id,
-        quantity_on_hand: fromThousandths(onHand),
+        quantity_on_hand: counting ? null : fromThousandths(onHand),
         quantity_in_transit: fromThousandths(Number(row.quantity_in_transit ?? 0)),
-        below_reorder: row.reorder_level !== null && onHand <= Number(row.reorder_level),
+        below_reorder: counting ? null : row.reorder_level !== null && onHand <= Number(row.reorder_level),
       };
     })
     .sort((a, b) => a.sphere - b.sphere || b.cylinder - a.cylinder);

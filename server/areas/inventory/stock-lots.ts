@@ -6,6 +6,7 @@ import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns, storedFields } from '../../engine/dynamic.ts';
 import type { ListCondition, Resource, Row } from '../../engine/resource.ts';
 import { containsTextIndexed } from '../../engine/search-index.ts';
+import { type HiddenStock, hiddenStock, isHidden } from '../../ledger/blind-counts.ts';
 import { stockNames } from './stock-names.ts';
 
 const dayInMs = 24 * 60 * 60 * 1000;
@@ -50,7 +51,8 @@ export const stockLotsResource: Resource<'stock_lots'> = {
   },
   async present(ctx, rows) {
     const { namesOf } = await stockNames(ctx.db, rows);
-    return rows.map((row) => presentLot(row, namesOf(row)));
+    const hidden = await hiddenStock(ctx.db, ctx.businessId, ctx.identity);
+    return rows.map((row) => presentLot(row, namesOf(row), hidden));
   },
 };
 
@@ -59,6 +61,7 @@ export const stockLotsResource: Resource<'stock_lots'> = {
 export function presentLot(
   row: Row<'stock_lots'>,
   names: { item_code: string; item_name: string; location_name: string },
+  hidden: HiddenStock,
 ) {
   return {
     ...auditColumns(row),
@@ -71,7 +74,7 @@ export function presentLot(
       'lot_number',
       'expires_on',
     ]),
-    quantity_on_hand: fromThousandths(Number(row.quantity_on_hand)),
+    quantity_on_hand: isHidden(hidden, row) ? null : fromThousandths(Number(row.quantity_on_hand)),
     quantity_in_transit: fromThousandths(Number(row.quantity_in_transit)),
     ...names,
   };

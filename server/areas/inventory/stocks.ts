@@ -7,6 +7,7 @@ import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns, storedFields } from '../../engine/dynamic.ts';
 import type { Resource } from '../../engine/resource.ts';
 import { containsTextIndexed } from '../../engine/search-index.ts';
+import { hiddenStock, isHidden, unlessHidden } from '../../ledger/blind-counts.ts';
 import { stockNames } from './stock-names.ts';
 
 // Read-only: stock rows change only inside the postings of documents.
@@ -41,15 +42,21 @@ export const stocksResource: Resource<'stocks'> = {
   },
   async present(ctx, rows) {
     const { itemOf, namesOf } = await stockNames(ctx.db, rows);
+    const hidden = await hiddenStock(ctx.db, ctx.businessId, ctx.identity);
     return rows.map((row) => {
       const item = itemOf.get(row.item_id);
+      // The value is the quantity times a cost the user may see: it goes with the quantity.
+      const counting = isHidden(hidden, row);
       return {
         ...auditColumns(row),
         ...storedFields(row, ['business_id', 'item_id', 'branch_id', 'warehouse_id']),
-        quantity_on_hand: fromThousandths(Number(row.quantity_on_hand)),
+        quantity_on_hand: unlessHidden(counting, fromThousandths(Number(row.quantity_on_hand))),
         quantity_in_transit: fromThousandths(Number(row.quantity_in_transit)),
         average_unit_cost: centavosToPesos(Number(row.average_unit_cost)),
-        value: centavosToPesos(stockValue(Number(row.quantity_on_hand), Number(row.average_unit_cost))),
+        value: unlessHidden(
+          counting,
+          centavosToPesos(stockValue(Number(row.quantity_on_hand), Number(row.average_unit_cost))),
+        ),
         ...namesOf(row),
         reorder_level: item?.reorder_level == null ? null : fromThousandths(Number(item.reorder_level)),
       };

@@ -89,7 +89,7 @@ export async function createStockCount(context: PostingContext, input: StockCoun
     number: await assignDocumentNumber(context, 'stock-count', location, countDate),
     ...location,
     count_date: countDate,
-    blind: input.blind ? 1 : 0,
+    blind: input.blind === false ? 0 : 1,
     notes: input.notes ?? null,
     status: 'counting',
     scope: JSON.stringify(scope),

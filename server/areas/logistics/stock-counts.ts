@@ -7,7 +7,7 @@ import { retryTransaction } from '../../db/transaction-retry.ts';
 import { locationOf } from '../../domain/location.ts';
 import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
-import { conflict, unprocessable } from '../../domain/refusal.ts';
+import { conflict, forbidden, unprocessable } from '../../domain/refusal.ts';
 import { type ContractResource, contractSchemas } from '../../engine/contract-schemas.ts';
 import { seesCosts } from '../../engine/costs.ts';
 import { namesIn } from '../../engine/lookups.ts';
@@ -16,6 +16,7 @@ import type { ResourceContext } from '../../engine/resource.ts';
 import { type EngineOptions, recordId, resourceContext } from '../../engine/routes.ts';
 import { checkWorkPlace } from '../../engine/work-location.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
+import { hiddenStock, isHidden, refuseHiddenStock } from '../../ledger/blind-counts.ts';
 import { itemAndLot, locatedHeader, locationNames } from '../../ledger/document-presenting.ts';
 import { checkFigures, postingContextOf } from '../../ledger/document-support.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
@@ -49,6 +50,7 @@ export const stockCountsResource: ContractResource<'stock_counts', typeof schema
     return {};
   },
   async create(ctx, input) {
+    if (input.blind === false) requireSeesExpected(ctx);
     return createStockCount(postingContextOf(ctx), input);
   },
   // Deleting a count that is still counting cancels it; a posted count stays as it was posted.
@@ -63,6 +65,7 @@ export const stockCountsResource: ContractResource<'stock_counts', typeof schema
       .execute();
   },
   async restore(ctx, existing) {
+    if (Number(existing.blind) !== 1) requireSeesExpected(ctx);
     await ctx.db
       .updateTable('stock_counts')
       .set({ deleted_at: null, status: 'counting', updated_at: ctx.now, updated_by: ctx.identity.userId })
@@ -102,6 +105,14 @@ export const stockCountsResource: ContractResource<'stock_counts', typeof schema
     }));
   },
 };
+
+// docs/domain/logistics.md, Blind counts: a count that shows what the ledger expects is for those who may post.
+function requireSeesExpected(ctx: ResourceContext): void {
+  if (holdsAny(ctx.identity, [postStockCountsPermission])) return;
+  throw forbidden(
+    'Only a user with the post-stock-counts permission may start a count that shows the expected quantities: leave it blind.',
+  );
+}
 
 // A counted line with its item's code and name and its counter's name, as a count and one counted line show it.
 function countLineRows(ctx: ResourceContext) {
@@ -199,8 +210,10 @@ export function registerStockCountRoutes(app: FastifyInstance, options: EngineOp
     const row = await findRecord(stockCountsResource, ctx, recordId(request));
     const count = await readCount(ctx.db, ctx.businessId ?? 0, row.id);
     const blind = Number((row as { blind?: number }).blind) === 1;
-    // A blind count hides what the ledger expects from whoever only counts, in the API's answer itself.
-    const showsExpected = !blind || holdsAny(ctx.identity, [postStockCountsPermission]);
+    // A blind count hides what the ledger expects from whoever only counts, in the API's answer itself; so does a
+    // blind count open at the same location, whose figures these would give away.
+    const hidden = await hiddenStock(ctx.db, ctx.businessId, ctx.identity);
+    const showsExpected = holdsAny(ctx.identity, [postStockCountsPermission]) || (!blind && !isHidden(hidden, count));
     const showsValues = showsExpected && seesCosts(ctx);
     const counted = await countedLines(ctx.db, ctx.businessId ?? 0, count);
     const uncounted = await uncountedLines(ctx.db, ctx.businessId ?? 0, count, counted);
@@ -256,6 +269,7 @@ export function registerStockCountRoutes(app: FastifyInstance, options: EngineOp
       const message = 'Choose either a branch or a warehouse.';
       throw unprocessable({ branch_id: [message], warehouse_id: [message] });
     }
+    refuseHiddenStock(await hiddenStock(ctx.db, ctx.businessId, ctx.identity), location);
     const quantity = await balanceAt(ctx.db, ctx.businessId ?? 0, {
       itemId: query.item_id,
       location,

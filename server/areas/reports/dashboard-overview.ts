@@ -5,6 +5,7 @@ import { businessDate } from '../../domain/business-date.ts';
 import type { Location } from '../../domain/location.ts';
 import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
+import { type HiddenStock, isHidden } from '../../ledger/blind-counts.ts';
 import { creditedColumn } from '../../ledger/payments.ts';
 import { placedAt } from '../../ledger/references.ts';
 import { expiringLots } from './expiring-lots.ts';
@@ -101,7 +102,8 @@ export async function dashboardOverview(
   db: Kysely<Database>,
   businessId: number,
   now: Date,
-  place: Location | null = null,
+  place: Location | null,
+  hidden: HiddenStock,
 ) {
   const dates = lastDays(businessDate(now));
   const stocks = await db
@@ -126,7 +128,9 @@ export async function dashboardOverview(
     .where('stocks.business_id', '=', businessId)
     .where(placedAt('stocks', place))
     .orderBy('stocks.location_key')
-    .execute();
+    .execute()
+    // A location being counted blind is left out of the stock figures (docs/domain/logistics.md, Blind counts).
+    .then((rows) => rows.filter((row) => !isHidden(hidden, row)));
   const values = new Map<
     string,
     { branch_id: number | null; warehouse_id: number | null; location_name: string; value: number }
@@ -195,6 +199,6 @@ export async function dashboardOverview(
     })),
     adjusted_this_month: await adjustedThisMonth(db, businessId, businessDate(now)),
     job_orders_due: await jobOrdersDue(db, businessId, businessDate(now), place),
-    expiring_lots: await expiringLots(db, businessId, businessDate(now), place),
+    expiring_lots: await expiringLots(db, businessId, businessDate(now), place, hidden),
   };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Location } from '../../domain/location.ts';
+import type { HiddenStock } from '../../ledger/blind-counts.ts';
 import { placedAt } from '../../ledger/references.ts';
 import { presentLot } from '../inventory/stock-lots.ts';
 
@@ -12,7 +13,8 @@ export async function expiringLots(
   db: Kysely<Database>,
   businessId: number,
   today: string,
-  place: Location | null = null,
+  place: Location | null,
+  hidden: HiddenStock,
 ) {
   const limit = new Date(Date.parse(`${today}T00:00:00Z`) + expiryWarningDays * 86_400_000).toISOString().slice(0, 10);
   const rows = await db
@@ -32,10 +34,14 @@ export async function expiringLots(
     .limit(50)
     .execute();
   return rows.map((row) =>
-    presentLot(row, {
-      item_code: row.item_code,
-      item_name: row.item_name,
-      location_name: row.branch_name ?? row.warehouse_name ?? '',
-    }),
+    presentLot(
+      row,
+      {
+        item_code: row.item_code,
+        item_name: row.item_name,
+        location_name: row.branch_name ?? row.warehouse_name ?? '',
+      },
+      hidden,
+    ),
   );
 }

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import type { Location } from '../../domain/location.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
 import { ownerReport } from './owner-report.ts';
-import { addDays, reportLocation } from './report-scope.ts';
+import { addDays, stockReportLocation } from './report-scope.ts';
 import { stockAt } from './slow-movers.ts';
 
 export type ReorderQuery = { today: string; location: Location | null };
@@ -110,6 +110,6 @@ export async function reorder(db: Kysely<Database>, businessId: number, query: R
 export const reorderOwnerReport = ownerReport({
   name: 'reorder',
   query: GetReorderReportQueryParams,
-  run: ({ db, businessId, identity, today }, query) =>
-    reorder(db, businessId, { today, location: reportLocation(identity, query) }),
+  run: async (asked, query) =>
+    reorder(asked.db, asked.businessId, { today: asked.today, location: await stockReportLocation(asked, query) }),
 });

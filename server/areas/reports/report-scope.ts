@@ -1,6 +1,8 @@
 import { holdsAny, type Identity, workAtAnyLocationPermission } from '../../auth/identity.ts';
 import type { Location } from '../../domain/location.ts';
 import { fieldError } from '../../domain/refusal.ts';
+import { hiddenStock, refuseHiddenStock } from '../../ledger/blind-counts.ts';
+import type { Asked } from './owner-report.ts';
 
 // The location a report covers: the one the query names, else every location; a user tied to a home location
 // (and not allowed to work anywhere) sees only that one, whatever the query names (docs/domain/reports.md).
@@ -18,6 +20,18 @@ export function reportLocation(
   const home = identity.home;
   if (home === null || holdsAny(identity, [workAtAnyLocationPermission])) return named;
   return home;
+}
+
+// The location a stock report covers, refused while a blind count is open there (or anywhere, for a report of every
+// location) to a user who may not see its on-hand figures: a report with a location quietly missing would read as
+// the business's whole stock (docs/domain/logistics.md, Blind counts).
+export async function stockReportLocation(
+  asked: Asked,
+  query: { branch_id?: number | null; warehouse_id?: number | null },
+): Promise<Location | null> {
+  const location = reportLocation(asked.identity, query);
+  refuseHiddenStock(await hiddenStock(asked.db, asked.businessId, asked.identity), location);
+  return location;
 }
 
 // Adds N days to a YYYY-MM-DD day, in the calendar (no time zone involved).

@@ -5,7 +5,7 @@ import type { Location } from '../../domain/location.ts';
 import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
 import { ownerReport } from './owner-report.ts';
-import { addDays, reportLocation } from './report-scope.ts';
+import { addDays, stockReportLocation } from './report-scope.ts';
 
 export type SlowMoversQuery = { days: number; today: string; location: Location | null };
 
@@ -78,6 +78,10 @@ export async function slowMovers(db: Kysely<Database>, businessId: number, query
 export const slowMoversOwnerReport = ownerReport({
   name: 'slow-movers',
   query: GetSlowMoversReportQueryParams,
-  run: ({ db, businessId, identity, today }, query) =>
-    slowMovers(db, businessId, { days: query.days ?? 90, today, location: reportLocation(identity, query) }),
+  run: async (asked, query) =>
+    slowMovers(asked.db, asked.businessId, {
+      days: query.days ?? 90,
+      today: asked.today,
+      location: await stockReportLocation(asked, query),
+    }),
 });

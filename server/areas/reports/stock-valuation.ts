@@ -5,7 +5,7 @@ import type { Location } from '../../domain/location.ts';
 import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
 import { notAfterToday, ownerReport } from './owner-report.ts';
-import { addDays, manilaDayStart, reportLocation } from './report-scope.ts';
+import { addDays, manilaDayStart, stockReportLocation } from './report-scope.ts';
 
 export type StockValuationGroup = 'location' | 'item_type' | 'brand' | 'item';
 export type StockValuationQuery = {
@@ -119,11 +119,11 @@ export async function stockValuation(db: Kysely<Database>, businessId: number, q
 export const stockValuationOwnerReport = ownerReport({
   name: 'stock-valuation',
   query: GetStockValuationReportQueryParams,
-  run: ({ db, businessId, identity, today }, query) =>
-    stockValuation(db, businessId, {
-      asOf: notAfterToday('as_of', query.as_of, today),
-      today,
-      location: reportLocation(identity, query),
+  run: async (asked, query) =>
+    stockValuation(asked.db, asked.businessId, {
+      asOf: notAfterToday('as_of', query.as_of, asked.today),
+      today: asked.today,
+      location: await stockReportLocation(asked, query),
       groupBy: query.group_by ?? 'location',
     }),
 });

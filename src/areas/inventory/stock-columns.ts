@@ -8,8 +8,19 @@ export const itemAtLocation: readonly Column[] = [
   { field: 'location_name', label: 'Location' },
 ];
 
+// The API leaves out the on-hand figures of a location while a blind count is open there for whoever may not post
+// counts (docs/domain/logistics.md, Blind counts); the screen says so rather than show a blank.
+export const hiddenDuringCount = 'Hidden during a blind count';
+
+export const onHand: Column = {
+  field: 'quantity_on_hand',
+  label: 'On Hand',
+  kind: 'quantity',
+  value: (row) => row.quantity_on_hand ?? hiddenDuringCount,
+};
+
 export const heldQuantities: readonly Column[] = [
-  { field: 'quantity_on_hand', label: 'On Hand', kind: 'quantity' },
+  onHand,
   { field: 'quantity_in_transit', label: 'In Transit', kind: 'quantity' },
 ];
 

@@ -1,7 +1,7 @@
 import * as filter from '../../resources/filters.ts';
 import { type Column, defineResource } from '../../resources/resource.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
-import { heldQuantities, itemAtLocation, lastUpdated } from './stock-columns.ts';
+import { heldQuantities, hiddenDuringCount, itemAtLocation, lastUpdated, onHand } from './stock-columns.ts';
 
 // The view shows the latest hundred movements; the full ledger is a report of its own.
 const latestMovements = { page: 1, per_page: 100, order_by: 'desc' } as const;
@@ -12,7 +12,13 @@ const columns: readonly Column[] = [
   ...itemAtLocation,
   ...heldQuantities,
   { field: 'average_unit_cost', label: 'Average Cost', kind: 'money', cost: true },
-  { field: 'value', label: 'Value', kind: 'money', cost: true },
+  {
+    field: 'value',
+    label: 'Value',
+    kind: 'money',
+    cost: true,
+    value: (row) => row.value ?? (row.quantity_on_hand === null ? hiddenDuringCount : null),
+  },
 ];
 
 export const stocks = defineResource({
@@ -55,14 +61,14 @@ export const stocks = defineResource({
           columns: [
             { field: 'lot_number', label: 'Lot Number' },
             { field: 'expires_on', label: 'Expiry', kind: 'date' },
-            { field: 'quantity_on_hand', label: 'On Hand', kind: 'quantity' },
+            onHand,
             { field: 'quantity_in_transit', label: 'In Transit', kind: 'quantity' },
           ],
           queryKey: (id) => lotsApi.getListStockLotsQueryKey({ ...lotsOfStock, stock_id: id }),
           load: async (id, signal) => {
             const page = await lotsApi.listStockLots({ ...lotsOfStock, stock_id: id }, undefined, signal);
             return page.data
-              .filter((lot) => lot.quantity_on_hand > 0 || lot.quantity_in_transit > 0)
+              .filter((lot) => lot.quantity_on_hand !== 0 || lot.quantity_in_transit > 0)
               .sort((a, b) => (a.expires_on < b.expires_on ? -1 : a.expires_on > b.expires_on ? 1 : 0))
               .map((lot) => ({ ...lot }));
           },

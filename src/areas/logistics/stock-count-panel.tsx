@@ -1,6 +1,18 @@
-import { Box, Button, Field, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Field,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, memo, useEffect, useMemo, useRef, useState } from 'react';
 import { LuPrinter } from 'react-icons/lu';
 import {
   addStockCountLine,
@@ -9,7 +21,12 @@ import {
   getStockCountVariance,
   postStockCount,
 } from '../../../generated/hooks/stock-counts/stock-counts.ts';
-import type { StockCount, StockCountPostUncounted, StockCountVariance } from '../../../generated/model/index.ts';
+import type {
+  StockCount,
+  StockCountLine,
+  StockCountPostUncounted,
+  StockCountVariance,
+} from '../../../generated/model/index.ts';
 import { fullAccessPermission } from '../../auth/gate.ts';
 import { useGate, usePermissions, useSeesCosts } from '../../auth/use-permissions.ts';
 import { formatTimestamp } from '../../format/date.ts';
@@ -56,15 +73,15 @@ export function StockCountPanel({ count }: { count: StockCount }) {
   const [sheet, setSheet] = useState<{ expected: boolean } | null>(null);
   return (
     <Stack gap="5">
+      {variance.data && mayPost ? <PostBar count={count} variance={variance.data} /> : null}
       {mayCount ? <ScanField countId={count.id} /> : null}
-      <CountedLines count={count} />
-      {variance.data ? (
-        <VarianceSection count={count} variance={variance.data} mayPost={mayPost} />
-      ) : variance.isError ? (
+      {variance.isError ? (
         <Text color="fg.error" role="alert">
           {errorMessage(variance.error)}
         </Text>
       ) : null}
+      <CountedLines count={count} variance={variance.data} />
+      {variance.data ? <UncountedLines variance={variance.data} /> : null}
       <HStack gap="2" wrap="wrap">
         <Button variant="outline" onClick={() => printSheet(setSheet, false)}>
           <LuPrinter /> Print Count Sheet
@@ -87,15 +104,21 @@ function printSheet(setSheet: (sheet: { expected: boolean }) => void, expected: 
   window.setTimeout(() => window.print(), 50);
 }
 
+// The variance of a long count is read again once the scanning pauses, not after every scan: a scan answers with its
+// own line, and reading every line's expected figure again would make each scan cost the whole count.
+const varianceQuietMs = 1500;
+
 function ScanField({ countId }: { countId: number }) {
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
+  const quiet = useRef<number | undefined>(undefined);
   const [code, setCode] = useState('');
   const [lot, setLot] = useState('');
   const [quantity, setQuantity] = useState('1');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [last, setLast] = useState<string | null>(null);
+  useEffect(() => () => window.clearTimeout(quiet.current), []);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const typed = code.trim();
@@ -112,10 +135,15 @@ function ScanField({ countId }: { countId: number }) {
         `Counted ${line.item_name ?? typed}${line.lot_number ? ` lot ${line.lot_number}` : ''}: ${formatQuantity(line.counted_quantity)} so far.`,
       );
       setCode('');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: getGetStockCountQueryKey(countId) }),
-        queryClient.invalidateQueries({ queryKey: getGetStockCountVarianceQueryKey(countId) }),
-      ]);
+      // A quantity typed for one box of ten is for that box only: the next scan is one piece again.
+      setQuantity('1');
+      queryClient.setQueryData<StockCount>(getGetStockCountQueryKey(countId), (count) =>
+        count ? { ...count, lines: withLine(count.lines, line) } : count,
+      );
+      window.clearTimeout(quiet.current);
+      quiet.current = window.setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: getGetStockCountVarianceQueryKey(countId) });
+      }, varianceQuietMs);
     } catch (failure) {
       const fields = validationErrors(failure);
       setError(fields ? (Object.values(fields)[0] ?? errorMessage(failure)) : errorMessage(failure));
@@ -173,37 +201,214 @@ function ScanField({ countId }: { countId: number }) {
   );
 }
 
-function CountedLines({ count }: { count: StockCount }) {
+// The count's lines with the scanned one in place (or added), as the server now holds them.
+function withLine(lines: readonly StockCountLine[], line: StockCountLine): StockCountLine[] {
+  const at = lines.findIndex((candidate) => candidate.id === line.id);
+  return at === -1 ? [...lines, line] : lines.map((candidate, index) => (index === at ? line : candidate));
+}
+
+// A page of a long count: the screen draws this many rows at most, whatever the count's size.
+const linesPerPage = 50;
+
+type CountedRow = StockCountLine & {
+  expected: number | null;
+  difference: number | null;
+  value: number | null;
+};
+
+type LineOrder = 'scanned' | 'loss' | 'gain';
+
+const lineOrders: readonly { value: LineOrder; label: string }[] = [
+  { value: 'scanned', label: 'As counted' },
+  { value: 'loss', label: 'Difference value, largest loss first' },
+  { value: 'gain', label: 'Difference value, largest gain first' },
+];
+
+// A line's expected figure comes from the variance, which is read again after a pause in the scanning; its counted
+// quantity is the count's own, fresh after each scan, so the difference follows the scan at once. The value waits
+// for the variance that agrees with the count.
+function countedRows(lines: readonly StockCountLine[], variance: StockCountVariance | undefined): CountedRow[] {
+  const known = new Map((variance?.lines ?? []).map((line) => [line.line_id, line]));
+  return lines.map((line) => {
+    const seen = known.get(line.id);
+    const expected = seen?.expected ?? null;
+    const current = seen !== undefined && seen.counted === line.counted_quantity;
+    return {
+      ...line,
+      expected,
+      difference: expected === null ? null : roundQuantity(line.counted_quantity - expected),
+      value: current ? (seen?.value ?? null) : null,
+    };
+  });
+}
+
+const roundQuantity = (quantity: number) => Math.round(quantity * 1000) / 1000;
+
+// The weight of a difference: its value where the user sees costs, else its quantity.
+const weight = (row: CountedRow) => row.value ?? row.difference ?? 0;
+
+function arrangedRows(rows: readonly CountedRow[], differencesOnly: boolean, order: LineOrder): CountedRow[] {
+  const kept = differencesOnly ? rows.filter((row) => row.difference !== null && row.difference !== 0) : [...rows];
+  if (order === 'loss') kept.sort((a, b) => weight(a) - weight(b) || a.id - b.id);
+  if (order === 'gain') kept.sort((a, b) => weight(b) - weight(a) || a.id - b.id);
+  return kept;
+}
+
+function CountedLines({ count, variance }: { count: StockCount; variance: StockCountVariance | undefined }) {
+  const seesCosts = useSeesCosts();
+  const [differencesOnly, setDifferencesOnly] = useState(false);
+  const [order, setOrder] = useState<LineOrder>('scanned');
+  const [page, setPage] = useState(1);
+  const rows = useMemo(() => countedRows(count.lines, variance), [count.lines, variance]);
+  const showsExpected = rows.some((row) => row.expected !== null);
+  const arranged = useMemo(
+    () => arrangedRows(rows, differencesOnly && showsExpected, order),
+    [rows, differencesOnly, showsExpected, order],
+  );
+  const lastPage = Math.max(1, Math.ceil(arranged.length / linesPerPage));
+  const shownPage = Math.min(page, lastPage);
+  const pageRows = arranged.slice((shownPage - 1) * linesPerPage, shownPage * linesPerPage);
   return (
-    <StripedTable
-      caption={`Counted (${count.lines.length})`}
-      headings={['Code', 'Item', 'Lot', { label: 'Counted', end: true }, 'Counted At', 'By']}
-    >
-      {count.lines.map((line) => (
-        <Table.Row key={line.id}>
-          <Table.Cell>{line.item_code}</Table.Cell>
-          <Table.Cell>{line.item_name}</Table.Cell>
-          <Table.Cell>{line.lot_number ?? ''}</Table.Cell>
-          <Table.Cell textAlign="end">{formatQuantity(line.counted_quantity)}</Table.Cell>
-          <Table.Cell>{formatTimestamp(line.counted_at)}</Table.Cell>
-          <Table.Cell>{line.counted_by_name ?? ''}</Table.Cell>
-        </Table.Row>
-      ))}
-    </StripedTable>
+    <Stack gap="3">
+      {showsExpected ? (
+        <HStack gap="4" wrap="wrap" align="end">
+          <Checkbox.Root
+            checked={differencesOnly}
+            onCheckedChange={(details) => {
+              setDifferencesOnly(details.checked === true);
+              setPage(1);
+            }}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>Differences only</Checkbox.Label>
+          </Checkbox.Root>
+          <Field.Root maxW="80">
+            <Field.Label htmlFor="count-order">Sort by</Field.Label>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field
+                id="count-order"
+                value={order}
+                onChange={(event) => {
+                  setOrder(lineOrders.find((option) => option.value === event.target.value)?.value ?? 'scanned');
+                  setPage(1);
+                }}
+              >
+                {lineOrders.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+        </HStack>
+      ) : null}
+      <StripedTable
+        caption={`Counted (${count.lines.length})${arranged.length === count.lines.length ? '' : `, ${arranged.length} with a difference`}`}
+        headings={[
+          'Code',
+          'Item',
+          'Lot',
+          { label: 'Expected', end: true },
+          { label: 'Counted', end: true },
+          { label: 'Difference', end: true },
+          ...(seesCosts ? [{ label: 'Value', end: true } as const] : []),
+          'Counted At',
+          'By',
+        ]}
+      >
+        {pageRows.map((line) => (
+          <CountedLineRow key={line.id} line={line} seesCosts={seesCosts} />
+        ))}
+      </StripedTable>
+      <Pager label="Counted lines" page={shownPage} lastPage={lastPage} onPage={setPage} />
+    </Stack>
+  );
+}
+
+// Each row is drawn again only when its own figures change: a scan changes one line, and redrawing a page of styled
+// cells on every scan was most of a scan's time in the browser.
+const CountedLineRow = memo(
+  function CountedLineRow({ line, seesCosts }: { line: CountedRow; seesCosts: boolean }) {
+    return (
+      <Table.Row>
+        <Table.Cell>{line.item_code}</Table.Cell>
+        <Table.Cell>{line.item_name}</Table.Cell>
+        <Table.Cell>{line.lot_number ?? ''}</Table.Cell>
+        <Table.Cell textAlign="end">{shown(line.expected, formatQuantity)}</Table.Cell>
+        <Table.Cell textAlign="end">{formatQuantity(line.counted_quantity)}</Table.Cell>
+        <Table.Cell textAlign="end">{shown(line.difference, formatQuantity)}</Table.Cell>
+        {seesCosts ? <Table.Cell textAlign="end">{shown(line.value, formatMoney)}</Table.Cell> : null}
+        <Table.Cell>{formatTimestamp(line.counted_at)}</Table.Cell>
+        <Table.Cell>{line.counted_by_name ?? ''}</Table.Cell>
+      </Table.Row>
+    );
+  },
+  (before, after) =>
+    before.seesCosts === after.seesCosts &&
+    (Object.keys(after.line) as (keyof CountedRow)[]).every((key) => before.line[key] === after.line[key]),
+);
+
+const UncountedLines = memo(function UncountedLines({ variance }: { variance: StockCountVariance }) {
+  const [page, setPage] = useState(1);
+  const lastPage = Math.max(1, Math.ceil(variance.uncounted.length / linesPerPage));
+  const shownPage = Math.min(page, lastPage);
+  const rows = variance.uncounted.slice((shownPage - 1) * linesPerPage, shownPage * linesPerPage);
+  return (
+    <Stack gap="3">
+      <Heading size="sm">Not counted ({variance.uncounted.length})</Heading>
+      {variance.uncounted.length > 0 ? (
+        <>
+          <StripedTable label="Not counted" headings={['Code', 'Item', 'Lot', { label: 'Expected', end: true }]}>
+            {rows.map((line) => (
+              <Table.Row key={`${line.item_id}:${line.lot_number ?? ''}`}>
+                <Table.Cell>{line.item_code}</Table.Cell>
+                <Table.Cell>{line.item_name}</Table.Cell>
+                <Table.Cell>{line.lot_number ?? ''}</Table.Cell>
+                <Table.Cell textAlign="end">{shown(line.expected, formatQuantity)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </StripedTable>
+          <Pager label="Items not counted" page={shownPage} lastPage={lastPage} onPage={setPage} />
+        </>
+      ) : null}
+    </Stack>
+  );
+});
+
+function Pager({
+  label,
+  page,
+  lastPage,
+  onPage,
+}: {
+  label: string;
+  page: number;
+  lastPage: number;
+  onPage: (page: number) => void;
+}) {
+  if (lastPage <= 1) return null;
+  return (
+    <HStack as="nav" aria-label={`${label} pages`} gap="2">
+      <Button size="sm" variant="outline" onClick={() => onPage(page - 1)} disabled={page <= 1}>
+        Previous
+      </Button>
+      <Text textStyle="sm" aria-current="page" whiteSpace="nowrap">
+        Page {page} of {lastPage}
+      </Text>
+      <Button size="sm" variant="outline" onClick={() => onPage(page + 1)} disabled={page >= lastPage}>
+        Next
+      </Button>
+    </HStack>
   );
 }
 
 const shown = (value: number | null, format: (value: number) => string) => (value === null ? '—' : format(value));
 
-function VarianceSection({
-  count,
-  variance,
-  mayPost,
-}: {
-  count: StockCount;
-  variance: StockCountVariance;
-  mayPost: boolean;
-}) {
+// Posting, kept in reach at the top of the screen however long the count: the totals it will post and the button.
+function PostBar({ count, variance }: { count: StockCount; variance: StockCountVariance }) {
   const queryClient = useQueryClient();
   const seesCosts = useSeesCosts();
   const [uncounted, setUncounted] = useState<StockCountPostUncounted>('leave');
@@ -226,69 +431,42 @@ function VarianceSection({
     }
   };
   return (
-    <Stack gap="3">
-      <Heading size="md">Variance</Heading>
-      <StripedTable
-        label="Variance"
-        headings={[
-          'Item',
-          'Lot',
-          { label: 'Expected', end: true },
-          { label: 'Counted', end: true },
-          { label: 'Difference', end: true },
-          ...(seesCosts ? [{ label: 'Value', end: true } as const] : []),
-        ]}
-      >
-        {variance.lines.map((line) => (
-          <Table.Row key={line.line_id}>
-            <Table.Cell>{line.item_name}</Table.Cell>
-            <Table.Cell>{line.lot_number ?? ''}</Table.Cell>
-            <Table.Cell textAlign="end">{shown(line.expected, formatQuantity)}</Table.Cell>
-            <Table.Cell textAlign="end">{formatQuantity(line.counted)}</Table.Cell>
-            <Table.Cell textAlign="end">{shown(line.difference, formatQuantity)}</Table.Cell>
-            {seesCosts ? <Table.Cell textAlign="end">{shown(line.value, formatMoney)}</Table.Cell> : null}
-          </Table.Row>
-        ))}
-      </StripedTable>
-      {seesCosts && variance.totals.gained_value !== null ? (
-        <HStack gap="6">
-          <Text>Gained: {formatMoney(variance.totals.gained_value)}</Text>
-          <Text>Lost: {formatMoney(variance.totals.lost_value)}</Text>
-        </HStack>
-      ) : null}
-      <Heading size="sm">Not counted ({variance.uncounted.length})</Heading>
-      {variance.uncounted.length > 0 ? (
-        <StripedTable label="Not counted" headings={['Item', 'Lot', { label: 'Expected', end: true }]}>
-          {variance.uncounted.map((line) => (
-            <Table.Row key={`${line.item_id}:${line.lot_number ?? ''}`}>
-              <Table.Cell>{line.item_name}</Table.Cell>
-              <Table.Cell>{line.lot_number ?? ''}</Table.Cell>
-              <Table.Cell textAlign="end">{shown(line.expected, formatQuantity)}</Table.Cell>
-            </Table.Row>
-          ))}
-        </StripedTable>
-      ) : null}
-      {mayPost ? (
-        <HStack gap="3" wrap="wrap" align="end">
-          <Field.Root maxW="72">
-            <Field.Label htmlFor="count-uncounted">Items not counted</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                id="count-uncounted"
-                value={uncounted}
-                onChange={(event) => setUncounted(event.target.value === 'zero' ? 'zero' : 'leave')}
-              >
-                <option value="leave">Leave them as they are</option>
-                <option value="zero">Count them as none</option>
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Button colorPalette="teal" onClick={() => setConfirming(true)}>
-            Post
-          </Button>
-        </HStack>
-      ) : null}
+    <Box
+      position="sticky"
+      top="0"
+      zIndex="2"
+      bg="bg"
+      borderWidth="1px"
+      rounded="md"
+      p="3"
+      role="region"
+      aria-label="Posting"
+    >
+      <HStack gap="4" wrap="wrap" align="end">
+        <Field.Root maxW="72">
+          <Field.Label htmlFor="count-uncounted">Items not counted</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              id="count-uncounted"
+              value={uncounted}
+              onChange={(event) => setUncounted(event.target.value === 'zero' ? 'zero' : 'leave')}
+            >
+              <option value="leave">Leave them as they are</option>
+              <option value="zero">Count them as none</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Button colorPalette="teal" onClick={() => setConfirming(true)}>
+          Post
+        </Button>
+        {seesCosts && variance.totals.gained_value !== null ? (
+          <HStack gap="6">
+            <Text>Gained: {formatMoney(variance.totals.gained_value)}</Text>
+            <Text>Lost: {formatMoney(variance.totals.lost_value)}</Text>
+          </HStack>
+        ) : null}
+      </HStack>
       <ConfirmDialog
         open={confirming}
         action="post"
@@ -297,7 +475,7 @@ function VarianceSection({
         onConfirm={() => void post()}
         onCancel={() => setConfirming(false)}
       />
-    </Stack>
+    </Box>
   );
 }
 

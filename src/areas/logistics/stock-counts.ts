@@ -41,7 +41,8 @@ export const stockCounts = defineResource({
       name: 'blind',
       label: 'Blind count (counters do not see the expected quantities)',
       kind: 'checkbox',
-      defaultChecked: false,
+      // docs/domain/logistics.md, Blind counts: a count starts blind; only a holder of post-stock-counts may untick it.
+      defaultChecked: true,
     },
     { name: 'item_type_ids', label: 'Item Types (none: all)', kind: 'relations', resource: 'item-types' },
     { name: 'brand_ids', label: 'Brands (none: all)', kind: 'relations', resource: 'brands' },

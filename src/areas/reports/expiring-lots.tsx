@@ -34,7 +34,9 @@ export function ExpiringLots({ overview }: { overview: DashboardOverview }) {
                   {formatDate(lot.expires_on)}{' '}
                   {lot.expires_on < today ? <Badge colorPalette="red">Expired</Badge> : null}
                 </Table.Cell>
-                <Table.Cell textAlign="end">{formatQuantity(lot.quantity_on_hand)}</Table.Cell>
+                <Table.Cell textAlign="end">
+                  {lot.quantity_on_hand === null ? '—' : formatQuantity(lot.quantity_on_hand)}
+                </Table.Cell>
               </Table.Row>
             ))}
           </StripedTable>

@@ -32,10 +32,12 @@ export function OnHand({ itemId }: { itemId: number }) {
     staleTime: 10_000,
   });
   if (!located || !stock.data) return null;
-  const onHand = stock.data.data.reduce((sum, row) => sum + Number(row.quantity_on_hand), 0);
+  // A location being counted blind answers no figure to whoever may not post counts (docs/domain/logistics.md).
+  const hidden = stock.data.data.some((row) => row.quantity_on_hand === null);
+  const onHand = stock.data.data.reduce((sum, row) => sum + Number(row.quantity_on_hand ?? 0), 0);
   return (
     <Text textStyle="xs" color="fg.muted" aria-label="On hand here">
-      On hand here: {formatQuantity(onHand)}
+      On hand here: {hidden ? 'Hidden during a blind count' : formatQuantity(onHand)}
     </Text>
   );
 }

@@ -333,10 +333,14 @@ export function PowerGridScreen() {
                             <Button
                               variant="ghost"
                               size="xs"
-                              aria-label={`${power}: ${formatQuantity(cell.quantity_on_hand)} on hand${cell.quantity_in_transit > 0 ? `, ${formatQuantity(cell.quantity_in_transit)} in transit` : ''}${cell.below_reorder ? ', at or below reorder level' : ''}`}
+                              aria-label={`${power}: ${cell.quantity_on_hand === null ? 'on hand hidden during a blind count' : `${formatQuantity(cell.quantity_on_hand)} on hand`}${cell.quantity_in_transit > 0 ? `, ${formatQuantity(cell.quantity_in_transit)} in transit` : ''}${cell.below_reorder ? ', at or below reorder level' : ''}`}
                               onClick={() => void openStock(cell)}
                             >
-                              {cell.quantity_on_hand > 0 ? formatQuantity(cell.quantity_on_hand) : '·'}
+                              {cell.quantity_on_hand === null
+                                ? '—'
+                                : cell.quantity_on_hand > 0
+                                  ? formatQuantity(cell.quantity_on_hand)
+                                  : '·'}
                               {cell.quantity_in_transit > 0 ? ` +${formatQuantity(cell.quantity_in_transit)}` : ''}
                             </Button>
                           )}

@@ -102,3 +102,28 @@ it('prices again the lines priced from the lists when the branch or the date cha
   expect(value('Unit Price 1')).toBe('');
   expect(value('Unit Price 2')).toBe('90');
 });
+
+it('says the on-hand figure is hidden while a blind count is open at the branch, for whoever may not post counts', async () => {
+  // The API leaves the quantity out (null) for such a user (docs/domain/logistics.md, Blind counts).
+  server.use(
+    http.get('*/api/stocks', () =>
+      HttpResponse.json(
+        getListStocksResponseMock({
+          data: [getGetStockResponseMock({ item_id: 5, branch_id: 4, quantity_on_hand: null, value: null })],
+        }),
+      ),
+    ),
+  );
+  const api = await invoices.load();
+  renderRoutes(
+    [{ path: '/invoices/create', element: <FormScreen resource={invoices} api={api} mode="create" /> }],
+    '/invoices/create',
+  );
+  await pickFrom(
+    (await screen.findByRole('combobox', { name: 'Item 1' })) as HTMLInputElement,
+    'FR',
+    'FR-001 · Aviator Frame',
+  );
+  await pickFrom(input('branch_id'), 'Mak', 'Makati Branch');
+  expect(await screen.findByText('On hand here: Hidden during a blind count')).toBeTruthy();
+});

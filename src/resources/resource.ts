@@ -85,7 +85,8 @@ export type LineField =
   | (FieldBase & { kind: 'unit'; labelField: string })
   // A lot (docs/domain/eye-care.md, Lots and expiry), shown only on lines of lot-tracked items: a receipt's lot number
   // and expiry, or the lot an issue takes (empty: the earliest good expiry first).
-  | (FieldBase & { kind: 'lot-number' | 'expiry' });
+  // `onHand`: an issue's lot, chosen from the lots on hand where the goods leave from.
+  | (FieldBase & { kind: 'lot-number' | 'expiry'; onHand?: boolean });
 
 // Where a new line's price comes from: the supplier's purchase prices (contact_id) or the branch's sale prices
 // (branch_id), the latest effective on the document's date; the item's discount tiers of the same side.

@@ -137,6 +137,7 @@ export function LineRow({ name, index, columns, pricing, showAmount, onRemove }:
                   }
                   itemId={lineItemId(line, columns)}
                   optional={!columns.some((other) => other.kind === 'expiry')}
+                  onHand={column.onHand}
                 />
               ) : column.kind === 'id' ? (
                 <Text py="2">{String(line[lineKeys.label] || `#${String(line[column.name] ?? '')}`)}</Text>

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useAuthUser } from '../../auth/session.ts';
@@ -17,6 +17,7 @@ import { listPath, pathForName, viewPath } from '../../resources/routes.ts';
 import { LoadingBar } from '../../ui/loading-bar.tsx';
 import { notifyError, notifySuccess, type ToastLink } from '../../ui/toaster.tsx';
 import { followUpPath } from '../shared/follow-up-path.ts';
+import { lazyComponent } from '../shared/lazy-component.ts';
 import { Refusal } from '../shared/refusal.tsx';
 import { RefusedRedirect } from '../shared/refused-redirect.tsx';
 import {
@@ -228,6 +229,7 @@ function ResourceForm({ resource, api, mode, id, source, start, bound, prefillSe
   });
 
   useSaveShortcut(formElement);
+  const FormPanel = resource.formPanel ? lazyComponent(resource.formPanel) : null;
 
   return (
     <FormProvider {...form}>
@@ -262,6 +264,11 @@ function ResourceForm({ resource, api, mode, id, source, start, bound, prefillSe
             </SimpleGrid>
           )}
           {resource.pays && !save.isPending ? <CashTendered /> : null}
+          {FormPanel && !save.isPending ? (
+            <Suspense fallback={null}>
+              <FormPanel />
+            </Suspense>
+          ) : null}
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
             <Button variant="outline" onClick={() => navigate(listPath(resource))}>
               Back

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, DataList, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type ComponentType, Suspense, useEffect, useRef, useState } from 'react';
 import { LuPrinter } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useGate, usePermissions, useSeesCosts } from '../../auth/use-permissions.ts';
@@ -21,6 +21,7 @@ import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
 import { PrintSheet } from '../print/print-sheet.tsx';
 import { type SheetName, SheetOf } from '../print/sheets.tsx';
 import { followUpPath } from '../shared/follow-up-path.ts';
+import { lazyComponent } from '../shared/lazy-component.ts';
 import { RecordsTable } from '../shared/records-table.tsx';
 import { Refusal } from '../shared/refusal.tsx';
 import { errorMessage, errorStatus, missingRecord, permissionRefusal } from '../shared/request-error.ts';
@@ -36,16 +37,6 @@ import {
   type RecordAction,
   successToast,
 } from './record-actions.ts';
-
-// A resource's own panel or buttons (src/resources/resource.ts, viewPanel and recordActions), each made lazy once.
-const lazyOnce = new WeakMap<object, ComponentType<never>>();
-function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const known = lazyOnce.get(load) as ComponentType<P> | undefined;
-  if (known) return known;
-  const component = lazy(async () => ({ default: await load() })) as unknown as ComponentType<P>;
-  lazyOnce.set(load, component as ComponentType<never>);
-  return component;
-}
 
 function runAction(api: ResourceApi, action: RecordAction, id: number): Promise<string | null> {
   const unsupported = () => Promise.reject(new Error(`This record cannot ${action}.`));

@@ -54,10 +54,9 @@ function useRestockFollowsReason() {
     const restock = reason !== 'defective';
     const changed = lastReason.current !== reason;
     lastReason.current = reason;
-    const current: unknown = getValues('lines');
-    if (!Array.isArray(current)) return;
-    current.forEach((line: Record<string, unknown>, index) => {
-      if (changed || typeof line.restock !== 'boolean') setValue(`lines.${index}.restock`, restock);
-    });
+    for (let index = 0; index < count; index += 1) {
+      const path = `lines.${index}.restock`;
+      if (changed || typeof getValues(path) !== 'boolean') setValue(path, restock);
+    }
   }, [reason, count, getValues, setValue]);
 }

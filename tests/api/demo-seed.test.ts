@@ -172,7 +172,7 @@ describe('the demo data', () => {
     expect(await ledgerMismatches(api.db, clerk.businessId ?? 0)).toEqual([]);
   });
 
-  it("has a senior's return refunded in cash, a defective frame not restocked and a supplier return", async () => {
+  it("has a senior's return refunded in cash, a defective frame not restocked, an exchange and a supplier return", async () => {
     const admin = await api.signIn('admin@spectacle.test', 'spectacle-demo');
     const { businesses } = expectContract(
       await admin.get('/api/businesses/get-all-businesses'),
@@ -184,8 +184,20 @@ describe('the demo data', () => {
     expect(credits.data.map((memo) => [memo.reason, memo.settlement]).sort()).toEqual([
       ['defective', 'store_credit'],
       ['returned', 'refund'],
+      ['returned', 'store_credit'],
     ]);
-    expect(credits.data.find((memo) => memo.reason === 'returned')?.vat_exempt_sales).toBeGreaterThan(0);
+    // The exchange: its memo's store credit pays the new invoice, as the customer's statement shows.
+    const exchange = credits.data.find((memo) => memo.reason === 'returned' && memo.settlement === 'store_credit');
+    const statement = expectContract(
+      await admin.get(`/api/contacts/${exchange?.contact_id}/statement`),
+      200,
+      GetContactStatementResponse,
+    );
+    const words = statement.entries.map((entry) => entry.description);
+    expect(words).toContain(`Credit memo ${exchange?.number} (returned by the customer)`);
+    expect(words).toContain(`Kept as store credit from ${exchange?.number}`);
+    expect(words.some((said) => said.startsWith('Store credit applied '))).toBe(true);
+    expect(credits.data.find((memo) => memo.settlement === 'refund')?.vat_exempt_sales).toBeGreaterThan(0);
     expect(credits.data.find((memo) => memo.reason === 'defective')?.lines[0]?.restock).toBe(false);
     const debits = expectContract(await admin.get('/api/debit-memos'), 200, ListDebitMemosResponse);
     expect(debits.data).toHaveLength(1);

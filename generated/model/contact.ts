@@ -14,6 +14,7 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { ContactBalanceSide } from './contactBalanceSide.ts';
 import type { Id } from './id.ts';
 import type { Money } from './money.ts';
 import type { Timestamp } from './timestamp.ts';
@@ -68,8 +69,10 @@ export interface Contact {
      * @nullable
      */
   contact_type_name: string | null;
-  /** What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices. */
+  /** The contact's balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side. */
   balance: Money | null;
+  /** Whose money `balance` is; payable for a contact of the type Supplier. */
+  balance_side: ContactBalanceSide;
   /** The customer's store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices. */
   store_credit_balance: Money | null;
   /** What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs. */

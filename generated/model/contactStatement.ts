@@ -34,4 +34,6 @@ export interface ContactStatement {
   total_charges: Money;
   total_payments: Money;
   closing_balance: ReportMoney;
+  /** The contact's store credit (receivable) or supplier credit (payable) held at the end of `date_to`, kept from memos and not yet spent; not part of the closing balance. */
+  credit_balance: ReportMoney;
 }

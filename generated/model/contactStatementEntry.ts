@@ -21,16 +21,22 @@ import type { ReportMoney } from './reportMoney.ts';
 
 export interface ContactStatementEntry {
   date: string;
+  /** What the entry is. store_credit and customer_refund (supplier_credit and supplier_refund) are the part of the credit (debit) memo `document_id` that its invoice's (bill's) balance did not take, kept as the contact's credit or refunded. */
   kind: ContactStatementEntryKind;
   document_id: Id;
   /** @maxLength 255 */
   number: string;
   /**
-     * The number of the invoice or bill a payment (or a credit memo) is on; null for a document.
+     * The number of the invoice or bill a payment or memo is on; null for a document and for a debit memo naming no bill.
      * @maxLength 255
      * @nullable
      */
   applies_to: string | null;
+  /**
+     * The entry in words, with its number, such as "Debit memo DM-… (returned to supplier)" or "Supplier credit applied BP-…".
+     * @maxLength 255
+     */
+  description: string;
   charge: Money;
   payment: Money;
   balance: ReportMoney;

@@ -15,6 +15,9 @@
  * OpenAPI spec version: 1.0.0
  */
 
+/**
+ * What the entry is. store_credit and customer_refund (supplier_credit and supplier_refund) are the part of the credit (debit) memo `document_id` that its invoice's (bill's) balance did not take, kept as the contact's credit or refunded.
+ */
 export type ContactStatementEntryKind = typeof ContactStatementEntryKind[keyof typeof ContactStatementEntryKind];
 
 
@@ -22,7 +25,11 @@ export const ContactStatementEntryKind = {
   invoice: 'invoice',
   invoice_payment: 'invoice_payment',
   credit_memo: 'credit_memo',
+  store_credit: 'store_credit',
+  customer_refund: 'customer_refund',
   bill: 'bill',
   bill_payment: 'bill_payment',
   debit_memo: 'debit_memo',
+  supplier_credit: 'supplier_credit',
+  supplier_refund: 'supplier_refund',
 } as const;

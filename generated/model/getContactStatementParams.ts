@@ -18,7 +18,7 @@ import type { GetContactStatementSide } from './getContactStatementSide.ts';
 
 export type GetContactStatementParams = {
 /**
- * Whose money the statement follows; receivable when left out.
+ * Whose money the statement follows; the contact's own side when left out (payable for a supplier, receivable for any other contact).
  */
 side?: GetContactStatementSide;
 /**

@@ -61,6 +61,7 @@ export * from './cashSessionXReading.ts';
 export * from './changePasswordBody.ts';
 export * from './conflictResponse.ts';
 export * from './contact.ts';
+export * from './contactBalanceSide.ts';
 export * from './contactCreate.ts';
 export * from './contactPage.ts';
 export * from './contactRoleParameter.ts';

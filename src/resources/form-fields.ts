@@ -1,4 +1,12 @@
-import type { Column, FormField, LineField, LinePricing, RelationSearch, ResourceKey } from './resource.ts';
+import type {
+  Column,
+  FormField,
+  LineAmounts,
+  LineField,
+  LinePricing,
+  RelationSearch,
+  ResourceKey,
+} from './resource.ts';
 
 // The form fields definitions share, named once so that every form asks for a related record, a document's party,
 // place, date and notes in the same words; a definition lists them in its own order and writes out only its own.
@@ -66,7 +74,12 @@ export const specialDiscount: FormField = {
 
 // A document's lines: what the editor asks for each line, what the view shows of it, and where a new line's price
 // comes from.
-export function lines(columns: readonly LineField[], viewColumns: readonly Column[], pricing?: LinePricing): FormField {
+export function lines(
+  columns: readonly LineField[],
+  viewColumns: readonly Column[],
+  pricing?: LinePricing,
+  useLineAmounts?: LineAmounts,
+): FormField {
   return {
     name: 'lines',
     label: 'Lines',
@@ -75,5 +88,6 @@ export function lines(columns: readonly LineField[], viewColumns: readonly Colum
     columns,
     viewColumns,
     ...(pricing ? { pricing } : {}),
+    ...(useLineAmounts ? { useLineAmounts } : {}),
   };
 }

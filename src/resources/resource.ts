@@ -47,6 +47,8 @@ export type Column = {
   kind?: ValueKind;
   value?: (row: Record<string, unknown>) => unknown;
   cost?: boolean;
+  // Where the value links to (a related document's view).
+  link?: (row: Record<string, unknown>) => string;
   // Shown only for records whose `optical_kind` is one of these (a frame's sizes, a lens's power).
   opticalKinds?: readonly OpticalKind[];
 };
@@ -71,7 +73,7 @@ type FieldBase = { name: string; label: string; required?: boolean; opticalKinds
 // A document line's inputs: the item (a type-ahead that fills the line's defaults), its unit, a number, or the
 // source line it comes from (shown by its item's name).
 export type LineField =
-  | (FieldBase & { kind: 'quantity' | 'money' | 'percent' | 'id' })
+  | (FieldBase & { kind: 'quantity' | 'money' | 'percent' | 'id' | 'checkbox' })
   | (FieldBase & { kind: 'select'; options: readonly Option[] })
   // `itemTypes` narrows the picker to the item types a line's role allows (a frame line offers frames).
   // `lensEye`: on a line whose role names an eye, a lens family picks its variant of that eye's power in the
@@ -85,7 +87,8 @@ export type LineField =
   | (FieldBase & { kind: 'unit'; labelField: string })
   // A lot (docs/domain/eye-care.md, Lots and expiry), shown only on lines of lot-tracked items: a receipt's lot number
   // and expiry, or the lot an issue takes (empty: the earliest good expiry first).
-  | (FieldBase & { kind: 'lot-number' | 'expiry' });
+  // `onHand`: an issue's lot, chosen from the lots on hand where the goods leave from.
+  | (FieldBase & { kind: 'lot-number' | 'expiry'; onHand?: boolean });
 
 // Where a new line's price comes from: the supplier's purchase prices (contact_id) or the branch's sale prices
 // (branch_id), the latest effective on the document's date; the item's discount tiers of the same side.
@@ -135,7 +138,12 @@ export type FormField =
       columns: readonly LineField[];
       viewColumns: readonly Column[];
       pricing?: LinePricing;
+      // Each line's amount in centavos (null while unknown) where it is not quantity × price less discount: a hook,
+      // called by the line editor on the lines as typed.
+      useLineAmounts?: LineAmounts;
     });
+
+export type LineAmounts = (lines: readonly Record<string, unknown>[]) => readonly (number | null)[];
 
 // A list's own filters in Advance Search, each one query parameter of the list call; a `location` filter is a
 // branch or a warehouse, `{prefix}branch_id` or `{prefix}warehouse_id` (its `name` is the prefix).
@@ -339,6 +347,8 @@ export type ResourceDefinition = {
   // The create form's extension point: a panel above the fields, inside the form (it reads and sets the form's values
   // through react-hook-form's context), e.g. a Z-reading's earlier days still to close.
   formPanel?: () => Promise<ComponentType>;
+  // The form's working summary under its fields (a credit memo's settlement as the cashier types), loaded the same way.
+  formSummary?: () => Promise<ComponentType>;
   load: () => Promise<ResourceApi>;
 };
 

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GetContactStatementResponse } from '../../generated/zod/contacts/contacts.zod.ts';
+import { GetContactResponse, GetContactStatementResponse } from '../../generated/zod/contacts/contacts.zod.ts';
+import { GetDashboardOverviewResponse } from '../../generated/zod/dashboard/dashboard.zod.ts';
+import {
+  GetPayablesAgingReportResponse,
+  GetReceivablesAgingReportResponse,
+} from '../../generated/zod/reports/reports.zod.ts';
 import { createLedgerFixture, type LedgerFixture } from '../ledger/ledger-fixture.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient } from '../support/test-api.ts';
 
@@ -171,10 +176,23 @@ describe("a contact's statement of account", () => {
       ['bill_payment', 0, 4000, 6000],
       ['debit_memo', 0, 1000, 5000],
     ]);
+    expect(payable.entries[2]?.description).toMatch(/^Debit memo DM-\S+ \(returned to supplier\)$/);
     expect(payable.entries[1]?.applies_to).toBe(numbers.bill);
     expect(payable.entries[2]?.applies_to).toBe(numbers.bill);
     expect(payable.total_payments).toBe(5000);
     expect(payable.closing_balance).toBe(5000);
+  });
+
+  it("opens on the contact's own side: a supplier's on what the shop owes", async () => {
+    const own = expectContract(
+      await owner.get(`/api/contacts/${fixture.supplierId}/statement`),
+      200,
+      GetContactStatementResponse,
+    );
+    expect(own.side).toBe('payable');
+    expect(own.closing_balance).toBe(5000);
+    const contact = expectContract(await owner.get(`/api/contacts/${fixture.supplierId}`), 200, GetContactResponse);
+    expect([contact.balance_side, contact.balance]).toEqual(['payable', 5000]);
   });
 
   it('refuses a date after today or before its start, a user without the documents, another business', async () => {
@@ -200,5 +218,199 @@ describe("a contact's statement of account", () => {
     owner.businessId = (other.json as { id: number }).id;
     expect((await owner.get(`/api/contacts/${fixture.customerId}/statement`)).status).toBe(404);
     owner.businessId = fixture.businessId;
+  });
+});
+
+// A second supplier and customer, each with a memo beyond its document's balance and the credit it left spent.
+describe('memos and credit on a statement, the agings and the Overview', () => {
+  let supplier = 0;
+  let customer = 0;
+  const made: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const [branch] = fixture.branchIds;
+    const [frame] = fixture.itemIds;
+    const typeOf = async (name: string) =>
+      (
+        await api.db
+          .selectFrom('contact_types')
+          .select('id')
+          .where('business_id', '=', fixture.businessId)
+          .where('name', '=', name)
+          .executeTakeFirstOrThrow()
+      ).id;
+    supplier = (await created('/api/contacts', { contact_type_id: await typeOf('Supplier'), name: 'Luxottica' })).id;
+    customer = (await created('/api/contacts', { contact_type_id: await typeOf('Customer'), name: 'Ana Reyes' })).id;
+    const numberOf = async (path: string, id: number) =>
+      String(((await owner.get(`/api/${path}/${id}`)).json as { number: string }).number);
+
+    // ₱5,000 billed on 1 October; one frame back on the 5th (₱1,000 off the bill), ₱3,500 paid on the 10th, one
+    // more back on the 12th: ₱500 takes the bill to nothing, ₱500 is the supplier's credit, ₱300 of it spent on a
+    // ₱2,000 bill of 1 November.
+    const bill = await created('/api/bills', {
+      contact_id: supplier,
+      branch_id: branch,
+      bill_date: '2026-10-01',
+      lines: [{ item_id: frame, quantity: 5, unit_cost: 1000 }],
+    });
+    const back = (date: string) =>
+      created('/api/debit-memos', {
+        bill_id: bill.id,
+        contact_id: supplier,
+        branch_id: branch,
+        memo_date: date,
+        reason: 'returned',
+        lines: [{ item_id: frame, bill_line_id: bill.lines[0]?.id, quantity: 1 }],
+      });
+    const first = await back('2026-10-05');
+    await created('/api/bill-payments', {
+      bill_id: bill.id,
+      payment_date: '2026-10-10',
+      amount: 3500,
+      payment_method: 'cash',
+    });
+    const second = await back('2026-10-12');
+    const later = await created('/api/bills', {
+      contact_id: supplier,
+      branch_id: branch,
+      bill_date: '2026-11-01',
+      lines: [{ item_id: frame, quantity: 2, unit_cost: 1000 }],
+    });
+    const spent = await created('/api/bill-payments', {
+      bill_id: later.id,
+      payment_date: '2026-11-02',
+      amount: 300,
+      payment_method: 'supplier_credit',
+    });
+    made.first = await numberOf('debit-memos', first.id);
+    made.second = await numberOf('debit-memos', second.id);
+    made.spent = await numberOf('bill-payments', spent.id);
+
+    // An exchange: a ₱2,240 frame paid in full on 1 November comes back on the 3rd as store credit, which pays half of
+    // a ₱4,480 invoice the same day.
+    const sold = await created('/api/invoices', {
+      contact_id: customer,
+      branch_id: branch,
+      invoice_date: '2026-11-01',
+      lines: [{ item_id: frame, quantity: 1, unit_price: 2240 }],
+    });
+    await created('/api/invoice-payments', {
+      invoice_id: sold.id,
+      payment_date: '2026-11-01',
+      amount: 2240,
+      payment_method: 'cash',
+    });
+    const memo = await created('/api/credit-memos', {
+      invoice_id: sold.id,
+      memo_date: '2026-11-03',
+      reason: 'returned',
+      lines: [{ invoice_line_id: sold.lines[0]?.id, quantity: 1 }],
+    });
+    const replacement = await created('/api/invoices', {
+      contact_id: customer,
+      branch_id: branch,
+      invoice_date: '2026-11-03',
+      lines: [{ item_id: frame, quantity: 2, unit_price: 2240 }],
+    });
+    const credit = await created('/api/invoice-payments', {
+      invoice_id: replacement.id,
+      payment_date: '2026-11-03',
+      amount: 2240,
+      payment_method: 'store_credit',
+    });
+    made.memo = await numberOf('credit-memos', memo.id);
+    made.credit = await numberOf('invoice-payments', credit.id);
+  });
+
+  it('lists every debit memo, the supplier credit it kept and the credit spent, in words that say who owes whom', async () => {
+    const statement = expectContract(
+      await owner.get(`/api/contacts/${supplier}/statement`),
+      200,
+      GetContactStatementResponse,
+    );
+    expect(statement.side).toBe('payable');
+    expect(
+      statement.entries.map((entry) => [
+        entry.date,
+        entry.kind,
+        entry.description,
+        entry.charge,
+        entry.payment,
+        entry.balance,
+      ]),
+    ).toEqual([
+      ['2026-10-01', 'bill', expect.stringMatching(/^Bill /), 5000, 0, 5000],
+      ['2026-10-05', 'debit_memo', `Debit memo ${made.first} (returned to supplier)`, 0, 1000, 4000],
+      ['2026-10-10', 'bill_payment', expect.stringMatching(/^Payment /), 0, 3500, 500],
+      ['2026-10-12', 'debit_memo', `Debit memo ${made.second} (returned to supplier)`, 0, 1000, -500],
+      ['2026-10-12', 'supplier_credit', `Kept as supplier credit from ${made.second}`, 500, 0, 0],
+      ['2026-11-01', 'bill', expect.stringMatching(/^Bill /), 2000, 0, 2000],
+      ['2026-11-02', 'bill_payment', `Supplier credit applied ${made.spent}`, 0, 300, 1700],
+    ]);
+    expect(statement.closing_balance).toBe(1700);
+    expect(statement.credit_balance).toBe(200);
+    const contact = expectContract(await owner.get(`/api/contacts/${supplier}`), 200, GetContactResponse);
+    expect([contact.balance_side, contact.balance, contact.supplier_credit_balance]).toEqual(['payable', 1700, 200]);
+  });
+
+  it("shows an exchange's whole credit memo, the store credit it kept and the credit spent", async () => {
+    const statement = expectContract(
+      await owner.get(`/api/contacts/${customer}/statement`),
+      200,
+      GetContactStatementResponse,
+    );
+    expect(statement.side).toBe('receivable');
+    expect(statement.entries.map((entry) => [entry.kind, entry.description, entry.charge, entry.payment])).toEqual([
+      ['invoice', expect.stringMatching(/^Invoice /), 2240, 0],
+      ['invoice_payment', expect.stringMatching(/^Payment /), 0, 2240],
+      ['invoice', expect.stringMatching(/^Invoice /), 4480, 0],
+      ['credit_memo', `Credit memo ${made.memo} (returned by the customer)`, 0, 2240],
+      ['store_credit', `Kept as store credit from ${made.memo}`, 2240, 0],
+      ['invoice_payment', `Store credit applied ${made.credit}`, 0, 2240],
+    ]);
+    expect([statement.closing_balance, statement.credit_balance]).toEqual([2240, 0]);
+    // As it stood before the credit was spent.
+    const before = expectContract(
+      await owner.get(`/api/contacts/${customer}/statement?date_to=2026-11-02`),
+      200,
+      GetContactStatementResponse,
+    );
+    expect([before.closing_balance, before.credit_balance]).toEqual([0, 0]);
+  });
+
+  it("ages bills net of debit memos and supplier credit, as the statement does, and the Overview's Payables is its total", async () => {
+    const aging = expectContract(
+      await owner.get(`/api/reports/payables-aging?contact_id=${supplier}&as_of=2026-11-26`),
+      200,
+      GetPayablesAgingReportResponse,
+    );
+    expect(aging.totals.total).toBe(1700);
+    expect(aging.rows[0]?.documents.map((document) => document.balance)).toEqual([1700]);
+    // On 7 October the first bill owed ₱5,000 less the memo of the 5th; the memo of the 12th had not come.
+    const october = expectContract(
+      await owner.get(`/api/reports/payables-aging?contact_id=${supplier}&as_of=2026-10-07`),
+      200,
+      GetPayablesAgingReportResponse,
+    );
+    expect(october.totals.total).toBe(4000);
+
+    const overview = expectContract(await owner.get('/api/dashboard/overview'), 200, GetDashboardOverviewResponse);
+    const payables = expectContract(
+      await owner.get('/api/reports/payables-aging?as_of=2026-11-26'),
+      200,
+      GetPayablesAgingReportResponse,
+    );
+    const receivables = expectContract(
+      await owner.get('/api/reports/receivables-aging?as_of=2026-11-26'),
+      200,
+      GetReceivablesAgingReportResponse,
+    );
+    expect(overview.payables).toBe(payables.totals.total);
+    expect(overview.receivables).toBe(receivables.totals.total);
+    // Each contact's balance is its row of the aging.
+    for (const row of [...payables.rows, ...receivables.rows]) {
+      const contact = expectContract(await owner.get(`/api/contacts/${row.contact_id}`), 200, GetContactResponse);
+      expect([row.contact_name, contact.balance]).toEqual([row.contact_name, row.total]);
+    }
   });
 });

@@ -484,3 +484,35 @@ async function overviewToday() {
   const days = (answer.json as { sales_by_day: { date: string; total: number }[] }).sales_by_day;
   return days.find((day) => day.date === today)?.total ?? 0;
 }
+
+describe('a mixed return', () => {
+  it('restocks line by line in one memo: the good solution back on the shelf, the defective frame not', async () => {
+    const sale = await sell([
+      { item_id: frameId, quantity: 1, unit_price: 1000 },
+      { item_id: solutionId, quantity: 2, unit_price: 200 },
+    ]);
+    const [frameLine, solutionLine] = lineIds(sale);
+    const frames = await onHand(frameId);
+    const solutions = await onHand(solutionId);
+    const memo = expectContract(
+      await credit({
+        invoice_id: sale.id,
+        reason: 'defective',
+        lines: [
+          { invoice_line_id: frameLine, quantity: 1, restock: false },
+          { invoice_line_id: solutionLine, quantity: 2, restock: true },
+        ],
+      }),
+      201,
+      CreateCreditMemoResponse,
+    );
+    expect(memo.lines.map((line) => [line.invoice_line_id, line.restock])).toEqual([
+      [frameLine, false],
+      [solutionLine, true],
+    ]);
+    expect(memo.total).toBe(1400);
+    expect(await onHand(frameId)).toBe(frames);
+    expect(await onHand(solutionId)).toBe(solutions + 2);
+    expect(await ledgerMismatches(api.db, fixture.businessId)).toEqual([]);
+  });
+});

@@ -125,10 +125,28 @@ describe('a supplier return against a bill', () => {
     expect(await billOf(billId)).toMatchObject({ debited_total: 1000, balance: 3000, status: 'partially_paid' });
   });
 
-  it('refuses more than is left on the bill line, and more than is on hand: 422s naming the line', async () => {
+  it('refuses more than is left on the bill line, an item not on the bill, and more than is on hand: 422s naming the line', async () => {
     const billed = await debit({ bill_id: billId, lines: [{ item_id: frameId, bill_line_id: billLine, quantity: 4 }] });
     expect(billed.status).toBe(422);
     expect(Object.keys((billed.json as { errors: object }).errors)).toEqual(['lines.0.quantity']);
+    // A line naming no bill line takes the bill's line of its item, and what is left on it.
+    const unnamed = await debit({ bill_id: billId, lines: [{ item_id: frameId, quantity: 4 }] });
+    expect(unnamed.status).toBe(422);
+    expect((unnamed.json as { errors: Record<string, string[]> }).errors).toEqual({
+      'lines.0.quantity': ['Only 3 left to debit on this bill line.'],
+    });
+    // An item the bill does not hold is no return against it.
+    const stranger = await debit({
+      bill_id: billId,
+      lines: [
+        { item_id: frameId, bill_line_id: billLine, quantity: 1 },
+        { item_id: lensId, quantity: 1, unit_cost: 300 },
+      ],
+    });
+    expect(stranger.status).toBe(422);
+    const strangerErrors = (stranger.json as { errors: Record<string, string[]> }).errors;
+    expect(Object.keys(strangerErrors)).toEqual(['lines.1.item_id']);
+    expect(strangerErrors['lines.1.item_id']?.[0]).toMatch(/^The item is not on bill B-/);
     const stock = await debit({ lines: [{ item_id: frameId, quantity: 50, unit_cost: 1000 }] });
     expect(stock.status).toBe(422);
     expect(Object.keys((stock.json as { errors: object }).errors)).toEqual(['lines.0.quantity']);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetAuthUserResponse } from '../../generated/zod/auth/auth.zod.ts';
 import { GetAllBusinessesResponse } from '../../generated/zod/businesses/businesses.zod.ts';
+import { GetContactResponse, GetContactStatementResponse } from '../../generated/zod/contacts/contacts.zod.ts';
 import { ListCreditMemosResponse } from '../../generated/zod/credit-memos/credit-memos.zod.ts';
 import { GetDashboardOverviewResponse } from '../../generated/zod/dashboard/dashboard.zod.ts';
 import { ListDebitMemosResponse } from '../../generated/zod/debit-memos/debit-memos.zod.ts';
@@ -13,6 +14,10 @@ import {
   GetPurchaseOrderHistoryResponse,
   ListPurchaseOrdersResponse,
 } from '../../generated/zod/purchase-orders/purchase-orders.zod.ts';
+import {
+  GetPayablesAgingReportResponse,
+  GetReceivablesAgingReportResponse,
+} from '../../generated/zod/reports/reports.zod.ts';
 import { ListSaleItemPricesResponse } from '../../generated/zod/sale-item-prices/sale-item-prices.zod.ts';
 import { ListStockAdjustmentsResponse } from '../../generated/zod/stock-adjustments/stock-adjustments.zod.ts';
 import { ListStockCountsResponse } from '../../generated/zod/stock-counts/stock-counts.zod.ts';
@@ -167,7 +172,7 @@ describe('the demo data', () => {
     expect(await ledgerMismatches(api.db, clerk.businessId ?? 0)).toEqual([]);
   });
 
-  it("has a senior's return refunded in cash, a defective frame not restocked and a supplier return", async () => {
+  it("has a senior's return refunded in cash, a defective frame not restocked, an exchange and a supplier return", async () => {
     const admin = await api.signIn('admin@spectacle.test', 'spectacle-demo');
     const { businesses } = expectContract(
       await admin.get('/api/businesses/get-all-businesses'),
@@ -179,13 +184,67 @@ describe('the demo data', () => {
     expect(credits.data.map((memo) => [memo.reason, memo.settlement]).sort()).toEqual([
       ['defective', 'store_credit'],
       ['returned', 'refund'],
+      ['returned', 'store_credit'],
     ]);
-    expect(credits.data.find((memo) => memo.reason === 'returned')?.vat_exempt_sales).toBeGreaterThan(0);
+    // The exchange: its memo's store credit pays the new invoice, as the customer's statement shows.
+    const exchange = credits.data.find((memo) => memo.reason === 'returned' && memo.settlement === 'store_credit');
+    const statement = expectContract(
+      await admin.get(`/api/contacts/${exchange?.contact_id}/statement`),
+      200,
+      GetContactStatementResponse,
+    );
+    const words = statement.entries.map((entry) => entry.description);
+    expect(words).toContain(`Credit memo ${exchange?.number} (returned by the customer)`);
+    expect(words).toContain(`Kept as store credit from ${exchange?.number}`);
+    expect(words.some((said) => said.startsWith('Store credit applied '))).toBe(true);
+    expect(credits.data.find((memo) => memo.settlement === 'refund')?.vat_exempt_sales).toBeGreaterThan(0);
     expect(credits.data.find((memo) => memo.reason === 'defective')?.lines[0]?.restock).toBe(false);
     const debits = expectContract(await admin.get('/api/debit-memos'), 200, ListDebitMemosResponse);
     expect(debits.data).toHaveLength(1);
     expect(debits.data[0]?.bill_id).not.toBeNull();
     expect(await ledgerMismatches(api.db, admin.businessId ?? 0)).toEqual([]);
+  });
+
+  it("ties the Overview's Payables and Receivables to the agings, and each contact's balance and statement to its row", async () => {
+    const admin = await api.signIn('admin@spectacle.test', 'spectacle-demo');
+    const { businesses } = expectContract(
+      await admin.get('/api/businesses/get-all-businesses'),
+      200,
+      GetAllBusinessesResponse,
+    );
+    admin.businessId = businesses[0]?.id ?? null;
+    const overview = expectContract(await admin.get('/api/dashboard/overview'), 200, GetDashboardOverviewResponse);
+    const debit = expectContract(await admin.get('/api/debit-memos'), 200, ListDebitMemosResponse).data[0];
+    for (const side of ['payable', 'receivable'] as const) {
+      const aging = expectContract(
+        await admin.get(`/api/reports/${side}s-aging`),
+        200,
+        side === 'payable' ? GetPayablesAgingReportResponse : GetReceivablesAgingReportResponse,
+      );
+      expect(aging.totals.total).toBe(side === 'payable' ? overview.payables : overview.receivables);
+      expect(aging.totals.total).toBeGreaterThan(0);
+      for (const row of aging.rows) {
+        const contact = expectContract(await admin.get(`/api/contacts/${row.contact_id}`), 200, GetContactResponse);
+        const statement = expectContract(
+          await admin.get(`/api/contacts/${row.contact_id}/statement?side=${side}`),
+          200,
+          GetContactStatementResponse,
+        );
+        expect([row.contact_name, statement.closing_balance]).toEqual([row.contact_name, row.total]);
+        if (contact.balance_side === side)
+          expect([row.contact_name, contact.balance]).toEqual([row.contact_name, row.total]);
+      }
+    }
+    // The supplier return is on its supplier's statement, which opens on what the shop owes.
+    const statement = expectContract(
+      await admin.get(`/api/contacts/${debit?.contact_id}/statement`),
+      200,
+      GetContactStatementResponse,
+    );
+    expect(statement.side).toBe('payable');
+    expect(statement.entries.find((entry) => entry.kind === 'debit_memo')?.description).toBe(
+      `Debit memo ${debit?.number} (defective, returned to supplier)`,
+    );
   });
 
   it('does not seed twice', async () => {

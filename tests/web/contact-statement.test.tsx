@@ -34,6 +34,7 @@ const statement: ContactStatement = {
       document_id: 31,
       number: 'I-20261120-B00001-00000031',
       applies_to: null,
+      description: 'Invoice I-20261120-B00001-00000031',
       charge: 2240,
       payment: 0,
       balance: 4272,
@@ -44,6 +45,7 @@ const statement: ContactStatement = {
       document_id: 12,
       number: 'IP-20261120-B00001-00000012',
       applies_to: 'I-20261120-B00001-00000031',
+      description: 'Payment IP-20261120-B00001-00000012',
       charge: 0,
       payment: 500,
       balance: 3772,
@@ -52,6 +54,67 @@ const statement: ContactStatement = {
   total_charges: 2240,
   total_payments: 500,
   closing_balance: 3772,
+  credit_balance: 0,
+};
+
+// A supplier's: a debit memo beyond its bill's balance, its excess kept as supplier credit, half of it spent.
+const supplierStatement: ContactStatement = {
+  contact_id: 6,
+  contact_name: 'Luxottica Philippines',
+  side: 'payable',
+  date_from: null,
+  date_to: '2026-11-26',
+  opening_balance: 0,
+  entries: [
+    {
+      date: '2026-11-02',
+      kind: 'bill',
+      document_id: 40,
+      number: 'B-20261102-B00001-00000040',
+      applies_to: null,
+      description: 'Bill B-20261102-B00001-00000040',
+      charge: 10000,
+      payment: 0,
+      balance: 10000,
+    },
+    {
+      date: '2026-11-05',
+      kind: 'debit_memo',
+      document_id: 7,
+      number: 'DM-20261105-B00001-00000007',
+      applies_to: null,
+      description: 'Debit memo DM-20261105-B00001-00000007 (returned to supplier)',
+      charge: 0,
+      payment: 3600,
+      balance: 6400,
+    },
+    {
+      date: '2026-11-05',
+      kind: 'supplier_credit',
+      document_id: 7,
+      number: 'DM-20261105-B00001-00000007',
+      applies_to: null,
+      description: 'Kept as supplier credit from DM-20261105-B00001-00000007',
+      charge: 3600,
+      payment: 0,
+      balance: 10000,
+    },
+    {
+      date: '2026-11-06',
+      kind: 'bill_payment',
+      document_id: 9,
+      number: 'BP-20261106-B00001-00000009',
+      applies_to: 'B-20261102-B00001-00000040',
+      description: 'Supplier credit applied BP-20261106-B00001-00000009',
+      charge: 0,
+      payment: 1800,
+      balance: 8200,
+    },
+  ],
+  total_charges: 13600,
+  total_payments: 5400,
+  closing_balance: 8200,
+  credit_balance: 1800,
 };
 
 beforeEach(() => {
@@ -64,9 +127,14 @@ beforeEach(() => {
         businesses: [getGetBusinessResponseMock({ id: 3, name: 'Spectacle Optical', trade_name: null })],
       }),
     ),
-    http.get('*/api/contacts/:id/statement', ({ request }) => {
-      asked.push(new URL(request.url));
-      return HttpResponse.json(statement);
+    http.get('*/api/contacts/:id/statement', ({ request, params }) => {
+      const url = new URL(request.url);
+      asked.push(url);
+      const own = params.id === '6' ? supplierStatement : statement;
+      const side = url.searchParams.get('side') ?? own.side;
+      return HttpResponse.json(
+        own.side === side ? own : { ...statement, contact_id: Number(params.id), side, entries: [] },
+      );
     }),
     http.get('*/api/contacts/:id/history', () => HttpResponse.json([])),
     http.get('*/api/contacts/:id', () =>
@@ -90,7 +158,8 @@ it('reads the period from the URL and shows the balance brought forward, each en
   );
   const table = await screen.findByRole('table', { name: 'Statement of Account' });
   expect(asked.at(-1)?.searchParams.get('date_from')).toBe('2026-10-01');
-  expect(asked.at(-1)?.searchParams.get('side')).toBe('receivable');
+  // The server opens the contact's own side.
+  expect(asked.at(-1)?.searchParams.has('side')).toBe(false);
   const rows = within(table)
     .getAllByRole('row')
     .map((row) => row.textContent);
@@ -102,10 +171,52 @@ it('reads the period from the URL and shows the balance brought forward, each en
   expect(rows[3]).toContain('I-20261120-B00001-00000031');
   expect(rows.at(-1)).toContain('Amount due');
   expect(rows.at(-1)).toContain('₱3,772');
-  expect(within(table).getByRole('link', { name: 'I-20261120-B00001-00000031' }).getAttribute('href')).toBe(
+  expect(within(table).getByRole('link', { name: 'Invoice I-20261120-B00001-00000031' }).getAttribute('href')).toBe(
     '/invoices/31',
   );
   expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
   expect(screen.getByText('Juan dela Cruz')).toBeTruthy();
   expect(currentUrl().search).toBe('?date_from=2026-10-01');
+});
+
+it("opens a supplier's statement on what the shop owes, memos and credit in words, the credit held apart", async () => {
+  renderRoutes([{ path: '/contacts/:id/statement', element: <ContactStatementScreen /> }], '/contacts/6/statement');
+  const table = await screen.findByRole('table', { name: 'Statement of Account' });
+  expect((screen.getByLabelText('Statement') as HTMLSelectElement).value).toBe('payable');
+  const rows = within(table)
+    .getAllByRole('row')
+    .map((row) => row.textContent);
+  expect(rows[3]).toContain('Debit memo DM-20261105-B00001-00000007 (returned to supplier)');
+  expect(rows[4]).toContain('Kept as supplier credit from DM-20261105-B00001-00000007');
+  expect(rows[5]).toContain('Supplier credit applied BP-20261106-B00001-00000009');
+  expect(rows.join('\n')).not.toMatch(/Payment BP/);
+  expect(rows.at(-2)).toContain('Amount we owe');
+  expect(rows.at(-2)).toContain('₱8,200');
+  expect(rows.at(-1)).toContain('Supplier credit held');
+  expect(rows.at(-1)).toContain('₱1,800');
+  expect(
+    within(table)
+      .getByRole('link', { name: 'Debit memo DM-20261105-B00001-00000007 (returned to supplier)' })
+      .getAttribute('href'),
+  ).toBe('/debit-memos/7');
+});
+
+it("shows a supplier's balance on the view as what the shop owes it", async () => {
+  server.use(
+    http.get('*/api/contacts/:id', () =>
+      HttpResponse.json(
+        getGetContactResponseMock({
+          id: 6,
+          name: 'Luxottica Philippines',
+          deleted_at: null,
+          balance: 110615,
+          balance_side: 'payable',
+        }),
+      ),
+    ),
+  );
+  const api = await contacts.load();
+  renderRoutes([{ path: '/contacts/:id', element: <ViewScreen resource={contacts} api={api} /> }], '/contacts/6');
+  expect(await screen.findByText('What we owe the supplier')).toBeTruthy();
+  expect(screen.getByText('₱110,615')).toBeTruthy();
 });

@@ -946,7 +946,7 @@ export function useGetContactHistory<TData = Awaited<ReturnType<typeof getContac
 
 
 /**
- * Needs view-contacts, and view-invoices for a customer's statement (`side=receivable`: its invoices and the payments on them) or view-bills for a supplier's (`side=payable`: its bills and the payments on them); 403 otherwise. Standing documents and payments dated in the period (also the part of each credit memo its invoice's balance took, or of each debit memo its bill's, as a credit; what went to store or supplier credit or a refund is not owed), oldest first (on one day a document before its payments), each with the running balance; the balance brought forward is what stood at the end of the day before `date_from`. Voided documents and payments are left out.
+ * Needs view-contacts, and view-invoices for a customer's statement (`side=receivable`: its invoices and the payments on them) or view-bills for a supplier's (`side=payable`: its bills and the payments on them); 403 otherwise. Standing documents, payments and memos dated in the period, oldest first (on one day a document before its payments), each with the running balance of what is owed on the documents and words saying who owes whom: a credit (debit) memo credits its whole total, and the part its invoice's (bill's) balance did not take is charged back as refunded or kept as store (supplier) credit; a payment in that credit reads "Store credit applied" ("Supplier credit applied"). The balance brought forward is what stood at the end of the day before `date_from`. Voided documents, payments and memos are left out.
  * @summary A contact's statement of account
  */
 export const getContactStatement = (

@@ -103,7 +103,8 @@ export const ListContactsResponse = zod.strictObject({
   "tin": zod.string().max(listContactsResponseDataItemTinMax).nullable(),
   "notes": zod.string().max(listContactsResponseDataItemNotesMax).nullable(),
   "contact_type_name": zod.string().max(listContactsResponseDataItemContactTypeNameMax).nullable(),
-  "balance": zod.union([zod.number().min(listContactsResponseDataItemBalanceOneMin).max(listContactsResponseDataItemBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
+  "balance": zod.union([zod.number().min(listContactsResponseDataItemBalanceOneMin).max(listContactsResponseDataItemBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
+  "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
   "store_credit_balance": zod.union([zod.number().min(listContactsResponseDataItemStoreCreditBalanceOneMin).max(listContactsResponseDataItemStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
   "supplier_credit_balance": zod.union([zod.number().min(listContactsResponseDataItemSupplierCreditBalanceOneMin).max(listContactsResponseDataItemSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
 })),
@@ -219,7 +220,8 @@ export const CreateContactResponse = zod.strictObject({
   "tin": zod.string().max(createContactResponseTinMax).nullable(),
   "notes": zod.string().max(createContactResponseNotesMax).nullable(),
   "contact_type_name": zod.string().max(createContactResponseContactTypeNameMax).nullable(),
-  "balance": zod.union([zod.number().min(createContactResponseBalanceOneMin).max(createContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
+  "balance": zod.union([zod.number().min(createContactResponseBalanceOneMin).max(createContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
+  "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
   "store_credit_balance": zod.union([zod.number().min(createContactResponseStoreCreditBalanceOneMin).max(createContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
   "supplier_credit_balance": zod.union([zod.number().min(createContactResponseSupplierCreditBalanceOneMin).max(createContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
 })
@@ -298,7 +300,8 @@ export const SearchContactsResponseItem = zod.strictObject({
   "tin": zod.string().max(searchContactsResponseTinMax).nullable(),
   "notes": zod.string().max(searchContactsResponseNotesMax).nullable(),
   "contact_type_name": zod.string().max(searchContactsResponseContactTypeNameMax).nullable(),
-  "balance": zod.union([zod.number().min(searchContactsResponseBalanceOneMin).max(searchContactsResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
+  "balance": zod.union([zod.number().min(searchContactsResponseBalanceOneMin).max(searchContactsResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
+  "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
   "store_credit_balance": zod.union([zod.number().min(searchContactsResponseStoreCreditBalanceOneMin).max(searchContactsResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
   "supplier_credit_balance": zod.union([zod.number().min(searchContactsResponseSupplierCreditBalanceOneMin).max(searchContactsResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
 })
@@ -398,7 +401,8 @@ export const GetContactResponse = zod.strictObject({
   "tin": zod.string().max(getContactResponseTinMax).nullable(),
   "notes": zod.string().max(getContactResponseNotesMax).nullable(),
   "contact_type_name": zod.string().max(getContactResponseContactTypeNameMax).nullable(),
-  "balance": zod.union([zod.number().min(getContactResponseBalanceOneMin).max(getContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
+  "balance": zod.union([zod.number().min(getContactResponseBalanceOneMin).max(getContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
+  "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
   "store_credit_balance": zod.union([zod.number().min(getContactResponseStoreCreditBalanceOneMin).max(getContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
   "supplier_credit_balance": zod.union([zod.number().min(getContactResponseSupplierCreditBalanceOneMin).max(getContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
 })
@@ -510,7 +514,8 @@ export const UpdateContactResponse = zod.strictObject({
   "tin": zod.string().max(updateContactResponseTinMax).nullable(),
   "notes": zod.string().max(updateContactResponseNotesMax).nullable(),
   "contact_type_name": zod.string().max(updateContactResponseContactTypeNameMax).nullable(),
-  "balance": zod.union([zod.number().min(updateContactResponseBalanceOneMin).max(updateContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
+  "balance": zod.union([zod.number().min(updateContactResponseBalanceOneMin).max(updateContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
+  "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
   "store_credit_balance": zod.union([zod.number().min(updateContactResponseStoreCreditBalanceOneMin).max(updateContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
   "supplier_credit_balance": zod.union([zod.number().min(updateContactResponseSupplierCreditBalanceOneMin).max(updateContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
 })
@@ -581,7 +586,8 @@ export const DeleteContactResponse = zod.strictObject({
   "tin": zod.string().max(deleteContactResponseTinMax).nullable(),
   "notes": zod.string().max(deleteContactResponseNotesMax).nullable(),
   "contact_type_name": zod.string().max(deleteContactResponseContactTypeNameMax).nullable(),
-  "balance": zod.union([zod.number().min(deleteContactResponseBalanceOneMin).max(deleteContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
+  "balance": zod.union([zod.number().min(deleteContactResponseBalanceOneMin).max(deleteContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
+  "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
   "store_credit_balance": zod.union([zod.number().min(deleteContactResponseStoreCreditBalanceOneMin).max(deleteContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
   "supplier_credit_balance": zod.union([zod.number().min(deleteContactResponseSupplierCreditBalanceOneMin).max(deleteContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
 })
@@ -652,7 +658,8 @@ export const RestoreContactResponse = zod.strictObject({
   "tin": zod.string().max(restoreContactResponseTinMax).nullable(),
   "notes": zod.string().max(restoreContactResponseNotesMax).nullable(),
   "contact_type_name": zod.string().max(restoreContactResponseContactTypeNameMax).nullable(),
-  "balance": zod.union([zod.number().min(restoreContactResponseBalanceOneMin).max(restoreContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the contact owes on its standing invoices (their totals less what was credited and paid); null for a user without view-invoices.'),
+  "balance": zod.union([zod.number().min(restoreContactResponseBalanceOneMin).max(restoreContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
+  "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
   "store_credit_balance": zod.union([zod.number().min(restoreContactResponseStoreCreditBalanceOneMin).max(restoreContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
   "supplier_credit_balance": zod.union([zod.number().min(restoreContactResponseSupplierCreditBalanceOneMin).max(restoreContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
 })
@@ -698,7 +705,7 @@ export const GetContactHistoryResponseItem = zod.strictObject({
 export const GetContactHistoryResponse = zod.array(GetContactHistoryResponseItem)
 
 /**
- * Needs view-contacts, and view-invoices for a customer's statement (`side=receivable`: its invoices and the payments on them) or view-bills for a supplier's (`side=payable`: its bills and the payments on them); 403 otherwise. Standing documents and payments dated in the period (also the part of each credit memo its invoice's balance took, or of each debit memo its bill's, as a credit; what went to store or supplier credit or a refund is not owed), oldest first (on one day a document before its payments), each with the running balance; the balance brought forward is what stood at the end of the day before `date_from`. Voided documents and payments are left out.
+ * Needs view-contacts, and view-invoices for a customer's statement (`side=receivable`: its invoices and the payments on them) or view-bills for a supplier's (`side=payable`: its bills and the payments on them); 403 otherwise. Standing documents, payments and memos dated in the period, oldest first (on one day a document before its payments), each with the running balance of what is owed on the documents and words saying who owes whom: a credit (debit) memo credits its whole total, and the part its invoice's (bill's) balance did not take is charged back as refunded or kept as store (supplier) credit; a payment in that credit reads "Store credit applied" ("Supplier credit applied"). The balance brought forward is what stood at the end of the day before `date_from`. Voided documents, payments and memos are left out.
  * @summary A contact's statement of account
  */
 export const getContactStatementPathIdMax = 2147483647;
@@ -710,7 +717,7 @@ export const GetContactStatementParams = zod.strictObject({
 })
 
 export const GetContactStatementQueryParams = zod.strictObject({
-  "side": zod.enum(['receivable', 'payable']).optional().describe('Whose money the statement follows; receivable when left out.'),
+  "side": zod.enum(['receivable', 'payable']).optional().describe('Whose money the statement follows; the contact\'s own side when left out (payable for a supplier, receivable for any other contact).'),
   "date_from": zod.iso.date().optional().describe('The first day; from the contact\'s first document when left out.'),
   "date_to": zod.iso.date().optional().describe('The last day, not after today; today when left out.')
 })
@@ -727,6 +734,8 @@ export const getContactStatementResponseEntriesItemDocumentIdMax = 2147483647;
 export const getContactStatementResponseEntriesItemNumberMax = 255;
 
 export const getContactStatementResponseEntriesItemAppliesToMax = 255;
+
+export const getContactStatementResponseEntriesItemDescriptionMax = 255;
 
 export const getContactStatementResponseEntriesItemChargeMin = 0;
 export const getContactStatementResponseEntriesItemChargeMax = 90000000000000;
@@ -748,6 +757,9 @@ export const getContactStatementResponseTotalPaymentsMax = 90000000000000;
 export const getContactStatementResponseClosingBalanceMin = -90000000000000;
 export const getContactStatementResponseClosingBalanceMax = 90000000000000;
 
+export const getContactStatementResponseCreditBalanceMin = -90000000000000;
+export const getContactStatementResponseCreditBalanceMax = 90000000000000;
+
 
 
 export const GetContactStatementResponse = zod.strictObject({
@@ -759,16 +771,18 @@ export const GetContactStatementResponse = zod.strictObject({
   "opening_balance": zod.number().min(getContactStatementResponseOpeningBalanceMin).max(getContactStatementResponseOpeningBalanceMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
   "entries": zod.array(zod.strictObject({
   "date": zod.iso.date(),
-  "kind": zod.enum(['invoice', 'invoice_payment', 'credit_memo', 'bill', 'bill_payment', 'debit_memo']),
+  "kind": zod.enum(['invoice', 'invoice_payment', 'credit_memo', 'store_credit', 'customer_refund', 'bill', 'bill_payment', 'debit_memo', 'supplier_credit', 'supplier_refund']).describe('What the entry is. store_credit and customer_refund (supplier_credit and supplier_refund) are the part of the credit (debit) memo `document_id` that its invoice\'s (bill\'s) balance did not take, kept as the contact\'s credit or refunded.'),
   "document_id": zod.int().min(1).max(getContactStatementResponseEntriesItemDocumentIdMax).describe('A record id.'),
   "number": zod.string().max(getContactStatementResponseEntriesItemNumberMax),
-  "applies_to": zod.string().max(getContactStatementResponseEntriesItemAppliesToMax).nullable().describe('The number of the invoice or bill a payment (or a credit memo) is on; null for a document.'),
+  "applies_to": zod.string().max(getContactStatementResponseEntriesItemAppliesToMax).nullable().describe('The number of the invoice or bill a payment or memo is on; null for a document and for a debit memo naming no bill.'),
+  "description": zod.string().max(getContactStatementResponseEntriesItemDescriptionMax).describe('The entry in words, with its number, such as "Debit memo DM-… (returned to supplier)" or "Supplier credit applied BP-…".'),
   "charge": zod.number().min(getContactStatementResponseEntriesItemChargeMin).max(getContactStatementResponseEntriesItemChargeMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "payment": zod.number().min(getContactStatementResponseEntriesItemPaymentMin).max(getContactStatementResponseEntriesItemPaymentMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "balance": zod.number().min(getContactStatementResponseEntriesItemBalanceMin).max(getContactStatementResponseEntriesItemBalanceMax).describe('Pesos with at most 2 decimals (negative for a loss).')
 })).max(getContactStatementResponseEntriesMax),
   "total_charges": zod.number().min(getContactStatementResponseTotalChargesMin).max(getContactStatementResponseTotalChargesMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "total_payments": zod.number().min(getContactStatementResponseTotalPaymentsMin).max(getContactStatementResponseTotalPaymentsMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "closing_balance": zod.number().min(getContactStatementResponseClosingBalanceMin).max(getContactStatementResponseClosingBalanceMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+  "closing_balance": zod.number().min(getContactStatementResponseClosingBalanceMin).max(getContactStatementResponseClosingBalanceMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "credit_balance": zod.number().min(getContactStatementResponseCreditBalanceMin).max(getContactStatementResponseCreditBalanceMax).describe('The contact\'s store credit (receivable) or supplier credit (payable) held at the end of `date_to`, kept from memos and not yet spent; not part of the closing balance.')
 })
 

@@ -9,9 +9,9 @@ import { fieldError, forbidden } from '../../domain/refusal.ts';
 import { findRecord } from '../../engine/query.ts';
 import { type EngineOptions, recordId, resourceContext } from '../../engine/routes.ts';
 import { parseInput } from '../../http/validation.ts';
-import { contactsResource } from './contacts.ts';
+import { type ContactSide, contactsResource, ownSide } from './contacts.ts';
 
-export type StatementSide = 'receivable' | 'payable';
+export type StatementSide = ContactSide;
 export type StatementPeriod = { dateFrom: string | null; dateTo: string };
 
 const sides = {
@@ -24,6 +24,7 @@ const sides = {
     payment: 'invoice_payment',
     memos: 'credit_memos',
     memo: 'credit_memo',
+    credit: 'store_credit',
     permission: 'view-invoices',
   },
   payable: {
@@ -35,23 +36,68 @@ const sides = {
     payment: 'bill_payment',
     memos: 'debit_memos',
     memo: 'debit_memo',
+    credit: 'supplier_credit',
     permission: 'view-bills',
   },
 } as const;
 
+type StatementEntry = {
+  date: string;
+  kind: (typeof sides)[StatementSide]['document' | 'payment' | 'memo' | 'credit'] | (typeof refundKind)[StatementSide];
+  document_id: number;
+  number: string;
+  applies_to: string | null;
+  description: string;
+  charge: number;
+  payment: number;
+  balance: number;
+};
+
 type Movement = {
   date: string;
+  // 0: a document, 1: a memo, 2: a payment; on one day in that order, so that the credit a memo keeps comes before
+  // the payment that spends it.
   is_payment: number | string;
   id: number;
   number: string;
   applies_to: string | null;
   amount: number | string;
+  // A payment's method; a memo's reason.
+  detail: string | null;
+  // A memo's part its document's balance did not take, and what became of it.
+  excess: number | string;
+  settlement: string | null;
 };
 
+// Who owes whom, in the statement's words (docs/domain/management.md, Statement of account).
+const words = {
+  receivable: {
+    document: (number: string) => `Invoice ${number}`,
+    payment: (number: string) => `Payment ${number}`,
+    creditSpent: (number: string) => `Store credit applied ${number}`,
+    memo: (number: string, reason: string) =>
+      `Credit memo ${number} (${{ returned: 'returned by the customer', defective: 'defective, returned by the customer', price_adjustment: 'price adjustment', other: 'credit' }[reason] ?? 'credit'})`,
+    refund: (number: string) => `Refunded to the customer from ${number}`,
+    credit: (number: string) => `Kept as store credit from ${number}`,
+  },
+  payable: {
+    document: (number: string) => `Bill ${number}`,
+    payment: (number: string) => `Payment ${number}`,
+    creditSpent: (number: string) => `Supplier credit applied ${number}`,
+    memo: (number: string, reason: string) =>
+      `Debit memo ${number} (${{ returned: 'returned to supplier', defective: 'defective, returned to supplier', price_adjustment: 'price correction', other: 'debit' }[reason] ?? 'debit'})`,
+    refund: (number: string) => `Refunded by the supplier from ${number}`,
+    credit: (number: string) => `Kept as supplier credit from ${number}`,
+  },
+} as const;
+
 /**
- * docs/domain/management.md, Statement of account: the contact's standing documents (charges) and the standing
- * payments and memos on them, oldest first with a running balance in centavos; a document comes before a payment of the same
- * day. What stood before `dateFrom` is brought forward as one opening balance.
+ * docs/domain/management.md, Statement of account: the contact's standing documents (charges), the standing payments
+ * on them and every standing memo, oldest first with a running balance in centavos of what is owed on the documents;
+ * on one day a document comes first, then the memos, then the payments. A memo credits its whole total; the part its document's balance
+ * did not take is charged back as refunded or kept as the contact's credit, which the statement carries apart
+ * (`credit_balance`) and a payment in that credit spends. What stood before `dateFrom` is brought forward as one
+ * opening balance.
  */
 export async function contactStatement(
   db: Kysely<Database>,
@@ -60,52 +106,80 @@ export async function contactStatement(
   side: StatementSide,
   period: StatementPeriod,
 ) {
-  const { table, date, payments, link, document, payment, memos, memo } = sides[side];
+  const { table, date, payments, link, document, payment, memos, memo, credit } = sides[side];
   const { rows } = await sql<Movement>`
-    SELECT d.${sql.ref(date)} AS date, 0 AS is_payment, d.id, d.number, NULL AS applies_to, d.total AS amount
+    SELECT d.${sql.ref(date)} AS date, 0 AS is_payment, d.id, d.number, NULL AS applies_to, d.total AS amount,
+      NULL AS detail, 0 AS excess, NULL AS settlement
     FROM ${sql.table(table)} d
     WHERE d.business_id = ${businessId} AND d.contact_id = ${contact.id} AND d.deleted_at IS NULL
       AND d.${sql.ref(date)} <= ${period.dateTo}
     UNION ALL
-    SELECT p.payment_date AS date, 1 AS is_payment, p.id, p.number, d.number AS applies_to, p.amount
+    SELECT p.payment_date AS date, 2 AS is_payment, p.id, p.number, d.number AS applies_to, p.amount,
+      p.payment_method AS detail, 0 AS excess, NULL AS settlement
     FROM ${sql.table(payments)} p
     JOIN ${sql.table(table)} d ON d.id = p.${sql.ref(link)}
     WHERE p.business_id = ${businessId} AND d.contact_id = ${contact.id} AND p.deleted_at IS NULL
       AND d.deleted_at IS NULL AND p.payment_date <= ${period.dateTo}
     UNION ALL
-    SELECT m.memo_date AS date, 2 AS is_payment, m.id, m.number, d.number AS applies_to, m.applied_amount AS amount
+    SELECT m.memo_date AS date, 1 AS is_payment, m.id, m.number, d.number AS applies_to, m.total AS amount,
+      m.reason AS detail, m.excess_amount AS excess, m.settlement
     FROM ${sql.table(memos)} m
-    JOIN ${sql.table(table)} d ON d.id = m.${sql.ref(link)}
+    LEFT JOIN ${sql.table(table)} d ON d.id = m.${sql.ref(link)}
     WHERE m.business_id = ${businessId} AND m.contact_id = ${contact.id} AND m.deleted_at IS NULL
-      AND d.deleted_at IS NULL AND m.applied_amount > 0 AND m.memo_date <= ${period.dateTo}
+      AND m.memo_date <= ${period.dateTo}
     ORDER BY date, is_payment, id`.execute(db);
 
+  const said = words[side];
   let opening = 0;
   let balance = 0;
+  let creditHeld = 0;
   let charges = 0;
   let paid = 0;
-  const entries = [];
-  for (const row of rows) {
-    const amount = Number(row.amount);
-    // 1: a payment, 2: the part of a credit (debit) memo its invoice (bill) took; both lower what is owed.
-    const isPayment = Number(row.is_payment) >= 1;
-    balance += isPayment ? -amount : amount;
+  const entries: StatementEntry[] = [];
+  const enter = (row: Movement, kind: StatementEntry['kind'], description: string, charge: number, credit: number) => {
+    balance += charge - credit;
     if (period.dateFrom !== null && row.date < period.dateFrom) {
       opening = balance;
-      continue;
+      return;
     }
-    if (isPayment) paid += amount;
-    else charges += amount;
+    charges += charge;
+    paid += credit;
     entries.push({
       date: row.date,
-      kind: Number(row.is_payment) === 2 ? memo : isPayment ? payment : document,
+      kind,
       document_id: row.id,
       number: row.number,
       applies_to: row.applies_to,
-      charge: isPayment ? 0 : centavosToPesos(amount),
-      payment: isPayment ? centavosToPesos(amount) : 0,
+      description,
+      charge: centavosToPesos(charge),
+      payment: centavosToPesos(credit),
       balance: centavosToPesos(balance),
     });
+  };
+  for (const row of rows) {
+    const amount = Number(row.amount);
+    const kind = Number(row.is_payment);
+    if (kind === 0) {
+      enter(row, document, said.document(row.number), amount, 0);
+    } else if (kind === 2) {
+      const spendsCredit = row.detail === credit;
+      if (spendsCredit) creditHeld -= amount;
+      enter(row, payment, spendsCredit ? said.creditSpent(row.number) : said.payment(row.number), 0, amount);
+    } else {
+      enter(row, memo, said.memo(row.number, row.detail ?? ''), 0, amount);
+      const excess = Number(row.excess);
+      if (excess > 0) {
+        const kept = row.settlement === credit;
+        if (kept) creditHeld += excess;
+        enter(
+          row,
+          kept ? credit : refundKind[side],
+          kept ? said.credit(row.number) : said.refund(row.number),
+          excess,
+          0,
+        );
+      }
+    }
   }
   return {
     contact_id: contact.id,
@@ -118,8 +192,11 @@ export async function contactStatement(
     total_charges: centavosToPesos(charges),
     total_payments: centavosToPesos(paid),
     closing_balance: centavosToPesos(balance),
+    credit_balance: centavosToPesos(creditHeld),
   };
 }
+
+const refundKind = { receivable: 'customer_refund', payable: 'supplier_refund' } as const;
 
 // GET /api/contacts/{id}/statement: the statement of a contact of the selected business.
 export function registerContactStatementRoutes(app: FastifyInstance, options: EngineOptions): void {
@@ -130,7 +207,15 @@ export function registerContactStatementRoutes(app: FastifyInstance, options: En
       const ctx = resourceContext(request, options);
       const id = recordId(request);
       const query = parseInput(GetContactStatementQueryParams, request.query);
-      const side = query.side ?? 'receivable';
+      // Another business's contact, or none, answers 404 as the contact's own view does.
+      await findRecord(contactsResource, ctx, id);
+      const contact = await ctx.db
+        .selectFrom('contacts')
+        .leftJoin('contact_types', 'contact_types.id', 'contacts.contact_type_id')
+        .select(['contacts.id', 'contacts.name', 'contact_types.name as type_name'])
+        .where('contacts.id', '=', id)
+        .executeTakeFirstOrThrow();
+      const side = query.side ?? ownSide(contact.type_name);
       if (!holdsAny(ctx.identity, [sides[side].permission])) {
         throw forbidden(`You do not have permission to view ${side === 'receivable' ? 'invoices' : 'bills'}.`);
       }
@@ -141,13 +226,6 @@ export function registerContactStatementRoutes(app: FastifyInstance, options: En
       if (dateFrom !== null && dateFrom > dateTo) {
         throw fieldError('date_from', 'The date from must be on or before the date to.');
       }
-      // Another business's contact, or none, answers 404 as the contact's own view does.
-      await findRecord(contactsResource, ctx, id);
-      const contact = await ctx.db
-        .selectFrom('contacts')
-        .select(['id', 'name'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
       return contactStatement(ctx.db, ctx.businessId ?? 0, contact, side, { dateFrom, dateTo });
     },
   );

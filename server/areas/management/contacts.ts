@@ -7,7 +7,16 @@ import { seesCosts } from '../../engine/costs.ts';
 import { auditColumns, dynamic, storedFields } from '../../engine/dynamic.ts';
 import { nameOf, namesById } from '../../engine/lookups.ts';
 import type { Resource, ResourceContext } from '../../engine/resource.ts';
+import { creditedColumn } from '../../ledger/payments.ts';
 import { withTin } from './businesses.ts';
+
+export type ContactSide = 'receivable' | 'payable';
+
+// A supplier's money is what the shop owes it; every other contact's is what it owes the shop
+// (docs/domain/management.md, Contacts).
+export function ownSide(contactTypeName: string | null): ContactSide {
+  return contactTypeName?.toLowerCase() === 'supplier' ? 'payable' : 'receivable';
+}
 
 // Suppliers and customers; the contact type says which.
 export const contactsResource: Resource<'contacts'> = {
@@ -39,14 +48,17 @@ export const contactsResource: Resource<'contacts'> = {
       'contact_types',
       rows.map((row) => row.contact_type_id),
     );
-    const owed = holdsAny(ctx.identity, ['view-invoices'])
-      ? await balancesOwed(
-          ctx,
-          rows.map((row) => row.id),
-        )
-      : null;
-    // What a supplier owes us is a purchase figure: seen with the bills and the costs (docs/domain/purchasing.md).
+    const sides = new Map(rows.map((row) => [row.id, ownSide(types.get(row.contact_type_id) ?? null)]));
+    const ofSide = (side: ContactSide) => rows.filter((row) => sides.get(row.id) === side).map((row) => row.id);
+    const seesReceivables = holdsAny(ctx.identity, ['view-invoices']);
+    // What a supplier owes us, or we owe it, is a purchase figure: seen with the bills and the costs
+    // (docs/domain/purchasing.md).
     const seesPayables = holdsAny(ctx.identity, ['view-bills']) && seesCosts(ctx);
+    const owed = new Map([
+      ...(seesReceivables ? await balancesOwed(ctx, 'invoices', ofSide('receivable')) : []),
+      ...(seesPayables ? await balancesOwed(ctx, 'bills', ofSide('payable')) : []),
+    ]);
+    const seesBalance = { receivable: seesReceivables, payable: seesPayables };
     return rows.map((row) => ({
       ...auditColumns(row),
       ...storedFields(row, [
@@ -61,30 +73,31 @@ export const contactsResource: Resource<'contacts'> = {
         'notes',
       ]),
       contact_type_name: nameOf(types, row.contact_type_id),
-      balance: owed === null ? null : centavosToPesos(owed.get(row.id) ?? 0),
-      store_credit_balance: owed === null ? null : centavosToPesos(Number(row.store_credit)),
+      balance: seesBalance[sides.get(row.id) ?? 'receivable'] ? centavosToPesos(owed.get(row.id) ?? 0) : null,
+      balance_side: sides.get(row.id) ?? 'receivable',
+      store_credit_balance: !seesReceivables ? null : centavosToPesos(Number(row.store_credit)),
       supplier_credit_balance: seesPayables ? centavosToPesos(Number(row.supplier_credit)) : null,
     }));
   },
 };
 
-// What each contact owes on its standing invoices, in centavos: an invoice credited beyond what was left owes nothing
-// (docs/domain/sales.md, Credit memos).
-async function balancesOwed(ctx: ResourceContext, ids: readonly number[]): Promise<Map<number, number>> {
+// What is owed on each contact's standing invoices (or bills), in centavos: a document credited (debited) beyond what
+// was left owes nothing (docs/domain/sales.md, Credit memos; docs/domain/purchasing.md, Debit memos). The same sum as
+// the Overview's and the agings'.
+async function balancesOwed(
+  ctx: ResourceContext,
+  table: 'invoices' | 'bills',
+  ids: readonly number[],
+): Promise<[number, number][]> {
+  if (ids.length === 0) return [];
+  const owed = sql`${sql.ref('total')} - ${sql.ref(creditedColumn[table])} - ${sql.ref('amount_paid')}`;
   const rows = await ctx.db
-    .selectFrom('invoices')
-    .select([
-      'contact_id',
-      sql<
-        string | number
-      >`SUM(CASE WHEN total - credited_total - amount_paid > 0 THEN total - credited_total - amount_paid ELSE 0 END)`.as(
-        'owed',
-      ),
-    ])
+    .selectFrom(table)
+    .select(['contact_id', sql<string | number>`SUM(CASE WHEN ${owed} > 0 THEN ${owed} ELSE 0 END)`.as('owed')])
     .where('business_id', '=', ctx.businessId ?? 0)
     .where('deleted_at', 'is', null)
-    .where('contact_id', 'in', [...ids, 0])
+    .where('contact_id', 'in', ids)
     .groupBy('contact_id')
     .execute();
-  return new Map(rows.map((row) => [row.contact_id, Number(row.owed)]));
+  return rows.map((row) => [row.contact_id, Number(row.owed)]);
 }

@@ -68,7 +68,19 @@ export async function createDebitMemo(context: PostingContext, input: DebitMemoI
   const lines = [];
   for (const [index, entry] of input.lines.entries()) {
     const quantity = toThousandths(entry.quantity);
-    const billLine = entry.bill_line_id == null ? null : billLines.get(entry.bill_line_id);
+    // With a bill named, every line is an item of that bill (docs/domain/purchasing.md, Debit memos); one that names no
+    // bill line takes the first of that item with enough left.
+    const ofItem = [...billLines.values()].filter((line) => line.item_id === entry.item_id);
+    if (bill !== null && ofItem.length === 0) {
+      errors[lineField(index, 'item_id')] = [`The item is not on bill ${bill.number}.`];
+      continue;
+    }
+    const billLine =
+      entry.bill_line_id != null
+        ? billLines.get(entry.bill_line_id)
+        : (ofItem.find((line) => Number(line.quantity) - Number(line.debited_quantity) >= quantity) ??
+          ofItem[0] ??
+          null);
     if (entry.bill_line_id != null && (!billLine || billLine.item_id !== entry.item_id)) {
       errors[lineField(index, 'bill_line_id')] = ['The line is not one of this bill’s, or is of another item.'];
       continue;

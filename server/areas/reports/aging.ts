@@ -17,9 +17,17 @@ const sides = {
     table: 'invoices',
     date: 'invoice_date',
     payments: 'invoice_payments',
+    memos: 'credit_memos',
     link: 'invoice_id',
   },
-  payables: { documentType: 'bill', table: 'bills', date: 'bill_date', payments: 'bill_payments', link: 'bill_id' },
+  payables: {
+    documentType: 'bill',
+    table: 'bills',
+    date: 'bill_date',
+    payments: 'bill_payments',
+    memos: 'debit_memos',
+    link: 'bill_id',
+  },
 } as const;
 
 const buckets = ['not_due', 'days_1_30', 'days_31_60', 'days_61_90', 'over_90'] as const;
@@ -42,6 +50,7 @@ type OpenDocument = {
   contact_name: string;
   total: number | string;
   paid: number | string;
+  credited: number | string;
 };
 
 // Every bucket and the total at nothing owed, for a contact's row and for the totals row.
@@ -56,30 +65,36 @@ const nothingOwed = (): Record<Bucket | 'total', number> => ({
 
 /**
  * What each customer owes us (receivables) or we owe each supplier (payables) as the documents stood at the end
- * of `asOf`: standing documents dated by then, less their standing payments dated by then, aged by days past the
- * due date (the document's date when it has none).
+ * of `asOf`: standing documents dated by then, less their standing payments (store or supplier credit spent
+ * included) and standing credit (debit) memos dated by then, never below nothing, aged by days past the due date (the
+ * document's date when it has none). Today's totals are the Overview's and the contacts' balances.
  */
 export async function aging(db: Kysely<Database>, businessId: number, side: AgingSide, query: AgingQuery) {
-  const { documentType, table, date, payments, link } = sides[side];
+  const { documentType, table, date, payments, memos, link } = sides[side];
   const contact = query.contactId === null ? sql`` : sql`AND d.contact_id = ${query.contactId}`;
-  // A document open at the end of `asOf` is unpaid today, or was paid off by payments dated after that day: those
-  // two sets come from the status and payment-date indexes, not from every document ever made.
+  // A document open at the end of `asOf` is unpaid today, or was paid off by payments or memos dated after that day:
+  // those sets come from the status, payment-date and memo indexes, not from every document ever made.
   const { rows } = await sql<OpenDocument>`
     SELECT d.id, d.number, d.${sql.ref(date)} AS date, d.due_date, d.contact_id, c.name AS contact_name, d.total,
       COALESCE((SELECT SUM(p.amount) FROM ${sql.table(payments)} p
         WHERE p.business_id = d.business_id AND p.${sql.ref(link)} = d.id AND p.deleted_at IS NULL
-          AND p.payment_date <= ${query.asOf}), 0) AS paid
+          AND p.payment_date <= ${query.asOf}), 0) AS paid,
+      COALESCE((SELECT SUM(m.total) FROM ${sql.table(memos)} m
+        WHERE m.business_id = d.business_id AND m.${sql.ref(link)} = d.id AND m.deleted_at IS NULL
+          AND m.memo_date <= ${query.asOf}), 0) AS credited
     FROM ${sql.table(table)} d
     JOIN contacts c ON c.id = d.contact_id
     WHERE d.business_id = ${businessId} AND d.deleted_at IS NULL AND d.${sql.ref(date)} <= ${query.asOf} ${contact}
       AND (d.status <> 'paid' OR d.id IN (SELECT p.${sql.ref(link)} FROM ${sql.table(payments)} p
-        WHERE p.business_id = ${businessId} AND p.payment_date > ${query.asOf}))
+        WHERE p.business_id = ${businessId} AND p.payment_date > ${query.asOf})
+        OR d.id IN (SELECT m.${sql.ref(link)} FROM ${sql.table(memos)} m
+        WHERE m.business_id = ${businessId} AND m.memo_date > ${query.asOf}))
     ORDER BY c.name, d.contact_id, d.${sql.ref(date)}, d.id`.execute(db);
   type Row = { contact_id: number; contact_name: string; documents: unknown[] } & Record<Bucket | 'total', number>;
   const byContact = new Map<number, Row>();
   const totals = nothingOwed();
   for (const document of rows) {
-    const balance = Number(document.total) - Number(document.paid);
+    const balance = Number(document.total) - Number(document.credited) - Number(document.paid);
     if (balance <= 0) continue;
     const daysPastDue = daysBetween(document.due_date ?? document.date, query.asOf);
     const bucket = bucketOf(daysPastDue);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { CreateCreditMemoBody } from '../../../generated/zod/credit-memos/credit-memos.zod.ts';
 import { businessDate } from '../../domain/business-date.ts';
-import { divideRounded } from '../../domain/line-amount.ts';
+import { byThousandth, creditedAmount } from '../../domain/credited-amount.ts';
 import { type Centavos, formatPesos, pesosToCentavos } from '../../domain/money.ts';
 import { fromThousandths, type Thousandths, toThousandths } from '../../domain/quantity.ts';
 import { conflict, type FieldErrors, fieldError, Refusal, unprocessable } from '../../domain/refusal.ts';
@@ -51,25 +51,24 @@ type MemoLine = {
   unit_cost: Centavos;
 };
 
-const byThousandth = (value: number, part: number, whole: number): Centavos =>
-  whole === 0 ? 0 : Number(divideRounded(BigInt(value) * BigInt(part), BigInt(whole)));
-
-// What a line credits: for a return, the invoice line's amount for that share of its quantity, rounded once, and all
-// that is left when the rest of the quantity comes back, so that returning everything credits exactly what was paid;
-// the VAT follows the amount in the line's own proportion, and is what is left of it with the last of the amount.
+// What a line credits (creditedAmount); the VAT follows the amount in the line's own proportion, and is what is left
+// of it with the last of the amount.
 export function creditedFigures(
   line: InvoiceLineRow,
   quantity: Thousandths | null,
   amount: Centavos | null,
 ): { amount: Centavos; vat: Centavos } {
   const amountLeft = Number(line.amount) - Number(line.credited_amount);
-  const quantityLeft = Number(line.quantity) - Number(line.credited_quantity);
-  const credited =
-    quantity !== null
-      ? quantity === quantityLeft
-        ? amountLeft
-        : Math.min(amountLeft, byThousandth(Number(line.amount), quantity, Number(line.quantity)))
-      : (amount ?? 0);
+  const credited = creditedAmount(
+    {
+      quantity: Number(line.quantity),
+      amount: Number(line.amount),
+      credited_quantity: Number(line.credited_quantity),
+      credited_amount: Number(line.credited_amount),
+    },
+    quantity,
+    amount,
+  );
   const vatLeft = Number(line.vat_amount) - Number(line.credited_vat);
   const vat =
     credited === amountLeft

@@ -22,24 +22,28 @@ const printCss = `
   @page { size: A4; margin: 12mm; }
 }`;
 
-const kindWords: Record<ContactStatementEntry['kind'], string> = {
-  invoice: 'Invoice',
-  invoice_payment: 'Payment',
-  credit_memo: 'Credit memo',
-  debit_memo: 'Debit memo',
-  bill: 'Bill',
-  bill_payment: 'Payment',
-};
-
 const sideWords = {
-  receivable: { choice: 'As customer: invoices and payments', owes: 'Amount due' },
-  payable: { choice: 'As supplier: bills and payments', owes: 'Amount we owe' },
+  receivable: { choice: 'As customer: invoices and payments', owes: 'Amount due', credit: 'Store credit held' },
+  payable: { choice: 'As supplier: bills and payments', owes: 'Amount we owe', credit: 'Supplier credit held' },
 } as const;
 
 type Side = keyof typeof sideWords;
 
-const documentPath = (entry: ContactStatementEntry) =>
-  `/${{ invoice: 'invoices', invoice_payment: 'invoice-payments', credit_memo: 'credit-memos', bill: 'bills', bill_payment: 'bill-payments', debit_memo: 'debit-memos' }[entry.kind]}/${entry.document_id}`;
+// The part of a memo kept as credit or refunded is an entry of that memo.
+const paths: Record<ContactStatementEntry['kind'], string> = {
+  invoice: 'invoices',
+  invoice_payment: 'invoice-payments',
+  credit_memo: 'credit-memos',
+  store_credit: 'credit-memos',
+  customer_refund: 'credit-memos',
+  bill: 'bills',
+  bill_payment: 'bill-payments',
+  debit_memo: 'debit-memos',
+  supplier_credit: 'debit-memos',
+  supplier_refund: 'debit-memos',
+};
+
+const documentPath = (entry: ContactStatementEntry) => `/${paths[entry.kind]}/${entry.document_id}`;
 
 /**
  * docs/domain/management.md, Statement of account: a contact's documents and the payments on them, oldest first
@@ -51,11 +55,19 @@ export function ContactStatementScreen() {
   const [query, setQuery] = useSearchParams();
   const mayReceivable = can({ prefix: 'invoices', action: 'view' });
   const mayPayable = can({ prefix: 'bills', action: 'view' });
+  // Without a side in the URL the server opens the contact's own side (a supplier's is payable), unless the user
+  // may see only the other.
   const asked = query.get('side');
-  const side: Side =
-    asked === 'payable' || (asked !== 'receivable' && !mayReceivable && mayPayable) ? 'payable' : 'receivable';
+  const chosen: Side | undefined =
+    asked === 'payable' || asked === 'receivable'
+      ? asked
+      : mayReceivable && mayPayable
+        ? undefined
+        : mayPayable
+          ? 'payable'
+          : 'receivable';
   const params: GetContactStatementParams = {
-    side,
+    ...(chosen ? { side: chosen } : {}),
     ...(query.get('date_from') ? { date_from: query.get('date_from') ?? '' } : {}),
     ...(query.get('date_to') ? { date_to: query.get('date_to') ?? '' } : {}),
   };
@@ -82,12 +94,13 @@ export function ContactStatementScreen() {
     return (
       <Refusal
         kind="forbidden"
-        sentence={permissionRefusal('view', side === 'receivable' ? 'Invoices' : 'Bills')}
+        sentence={permissionRefusal('view', (chosen ?? 'receivable') === 'receivable' ? 'Invoices' : 'Bills')}
         back={{ to: `/contacts/${id}`, label: 'Back to Contact' }}
       />
     );
   }
   const data = statement.data;
+  const side: Side = data?.side ?? chosen ?? 'receivable';
   const today = businessDayIso();
   return (
     <Stack gap="4" data-statement="">
@@ -168,9 +181,8 @@ export function ContactStatementScreen() {
                 <Table.Row key={`${entry.kind}-${entry.document_id}`}>
                   <Table.Cell whiteSpace="nowrap">{formatDate(entry.date)}</Table.Cell>
                   <Table.Cell>
-                    {kindWords[entry.kind]}{' '}
                     <RouterLink to={documentPath(entry)} style={{ textDecoration: 'underline' }}>
-                      {entry.number}
+                      {entry.description}
                     </RouterLink>
                   </Table.Cell>
                   <Table.Cell>{entry.applies_to ?? ''}</Table.Cell>
@@ -187,6 +199,12 @@ export function ContactStatementScreen() {
                 <Table.Cell textAlign="end">{formatMoney(data.total_payments)}</Table.Cell>
                 <Table.Cell textAlign="end">{formatMoney(data.closing_balance)}</Table.Cell>
               </Table.Row>
+              {data.credit_balance ? (
+                <Table.Row>
+                  <Table.Cell colSpan={5}>{sideWords[side].credit}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatMoney(data.credit_balance)}</Table.Cell>
+                </Table.Row>
+              ) : null}
             </Table.Footer>
           </Table.Root>
           {data.entries.length === 0 ? (

@@ -36,8 +36,14 @@ export const contacts = defineResource({
     { field: 'email', label: 'Email' },
     { field: 'address', label: 'Address' },
     { field: 'tin', label: 'TIN' },
-    // What the customer owes on open invoices (blank without view-invoices).
+    // On the contact's own side: what a customer owes on open invoices, what the shop owes a supplier on open bills
+    // (blank without the permission to see them).
     { field: 'balance', label: 'Balance', kind: 'money' },
+    {
+      field: 'balance_side',
+      label: 'Balance Is',
+      value: (row) => (row.balance_side === 'payable' ? 'What we owe the supplier' : 'What the customer owes us'),
+    },
     { field: 'store_credit_balance', label: 'Store Credit', kind: 'money' },
     { field: 'supplier_credit_balance', label: 'Supplier Credit', kind: 'money', cost: true },
     { field: 'notes', label: 'Notes' },

@@ -6,6 +6,7 @@ import * as field from '../../resources/form-fields.ts';
 import { memoFields, memoReasons } from '../../resources/memo-settlement.ts';
 import { refreshPaidDocuments } from '../../resources/paid-documents.ts';
 import { suppliers } from '../../resources/picker-searches.ts';
+import { remaining } from '../../resources/remaining.ts';
 import { defineResource, type Option } from '../../resources/resource.ts';
 import { costs, recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
@@ -61,7 +62,7 @@ export const debitMemos = defineResource({
         documentLine.item,
         documentLine.quantity,
         documentLine.unitPrice('purchase'),
-        { name: 'lot_number', label: 'Lot', kind: 'lot-number' },
+        { name: 'lot_number', label: 'Lot', kind: 'lot-number', onHand: true },
       ],
       [
         ...documentLine.itemColumns,
@@ -97,10 +98,38 @@ export const debitMemos = defineResource({
     return {
       ...standardOperations({ one: 'DebitMemo', many: 'DebitMemos' }, api, schemas),
       afterCreate: (queryClient) => refreshPaidDocuments(queryClient, 'bills'),
-      // A return against a bill starts with its lines at what is left to debit on each.
+      // A return against a bill starts with each line at what can go back: what is left to debit on it (billed less
+      // earlier memos), at most what is on hand where it was received; a line with nothing left stays off.
       prefill: async (id) => {
-        const { getBill } = await import('../../../generated/hooks/bills/bills.ts');
+        const [{ getBill }, { listStocks }] = await Promise.all([
+          import('../../../generated/hooks/bills/bills.ts'),
+          import('../../../generated/hooks/stocks/stocks.ts'),
+        ]);
         const bill = await getBill(id);
+        const earlier = await api.listDebitMemos({ bill_id: bill.id, per_page: 100 });
+        const debited = new Map<number, number>();
+        for (const line of earlier.data.flatMap((memo) => memo.lines)) {
+          if (line.bill_line_id !== null) {
+            debited.set(line.bill_line_id, (debited.get(line.bill_line_id) ?? 0) + line.quantity);
+          }
+        }
+        const location =
+          bill.branch_id !== null ? { branch_id: bill.branch_id } : { warehouse_id: bill.warehouse_id ?? 0 };
+        const onHand = new Map(
+          await Promise.all(
+            [...new Set(bill.lines.map((line) => line.item_id))].map(async (itemId) => {
+              const stocks = await listStocks({ item_id: itemId, ...location });
+              return [itemId, stocks.data.reduce((sum, row) => sum + Number(row.quantity_on_hand ?? 0), 0)] as const;
+            }),
+          ),
+        );
+        const lines = bill.lines.flatMap((line) => {
+          const left = remaining(line.quantity, debited.get(line.id) ?? 0);
+          const here = onHand.get(line.item_id) ?? 0;
+          const quantity = Math.min(left, here);
+          onHand.set(line.item_id, remaining(here, quantity));
+          return quantity > 0 ? [{ ...line, bill_line_id: line.id, quantity }] : [];
+        });
         return {
           contact_id: bill.contact_id,
           contact_name: bill.contact_name,
@@ -110,7 +139,7 @@ export const debitMemos = defineResource({
           bill_id: bill.id,
           bill_number: bill.number,
           reason: 'returned',
-          lines: bill.lines.map((line) => ({ ...line, bill_line_id: line.id })),
+          lines,
         };
       },
     };

@@ -16,6 +16,7 @@ export async function creditMemoLinesFrom(
         invoice_line_id: line.id,
         item_name: `${line.item_name ?? ''} (${left} of ${line.quantity} left)`,
         quantity: left,
+        restock: true,
         left,
       };
     })

@@ -9,6 +9,7 @@ import { customers } from '../../resources/picker-searches.ts';
 import { type Column, defineResource, type Option } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
+import { useCreditLineAmounts } from './credit-memo-amounts.ts';
 import { creditMemoLinesFrom } from './credit-memo-lines.ts';
 
 const settlements: readonly Option[] = [
@@ -67,6 +68,7 @@ export const creditMemos = defineResource({
         { name: 'invoice_line_id', label: 'Item', kind: 'id', required: true },
         { name: 'quantity', label: 'Quantity Returned', kind: 'quantity' },
         { name: 'amount', label: 'Or Amount', kind: 'money' },
+        { name: 'restock', label: 'Restock', kind: 'checkbox' },
       ],
       [
         ...documentLine.itemColumns,
@@ -76,6 +78,8 @@ export const creditMemos = defineResource({
         { field: 'restock', label: 'Restocked', kind: 'boolean' },
         documentLine.unitCostColumn,
       ],
+      undefined,
+      useCreditLineAmounts,
     ),
   ],
   filters: [
@@ -86,6 +90,7 @@ export const creditMemos = defineResource({
     ...filter.dateRange('memo_date', 'Memo date'),
   ],
   createParam: 'invoice_id',
+  formSummary: async () => (await import('./credit-memo-settlement-panel.tsx')).CreditMemoSettlementPanel,
   prefillRoutes: [{ segment: 'exchange', param: 'invoice_id' }],
   // Numbered at its invoice's branch (docs/domain/sales.md, Credit memos).
   numbering: { locationOf: { field: 'invoice_id', resource: 'invoices', prefix: '' } },

@@ -111,6 +111,22 @@ export const invoices = defineResource({
           const { listInvoicePayments } = await import('../../../generated/hooks/invoice-payments/invoice-payments.ts');
           return listInvoicePayments({ invoice_id: id, per_page: 100 }, undefined, signal);
         }),
+        // Its standing credit memos (docs/domain/sales.md, Credit memos): the invoice stays as printed, they refer to it.
+        {
+          caption: 'Credit Memos',
+          columns: [
+            { field: 'number', label: 'Number', link: (row) => `/credit-memos/${String(row.id)}` },
+            { field: 'memo_date', label: 'Date', kind: 'date' },
+            { field: 'reason', label: 'Reason', kind: 'label' },
+            { field: 'total', label: 'Amount', kind: 'money' },
+          ],
+          queryKey: (id) => ['invoices', id, 'credit-memos'],
+          load: async (id, signal) => {
+            const { listCreditMemos } = await import('../../../generated/hooks/credit-memos/credit-memos.ts');
+            const page = await listCreditMemos({ invoice_id: id, per_page: 100 }, undefined, signal);
+            return page.data.map((memo) => ({ ...memo }));
+          },
+        },
       ],
       // The new invoice of an exchange (docs/domain/sales.md, Credit memos): the memo's customer and branch; once saved,
       // its first payment is the customer's store credit.

@@ -186,7 +186,14 @@ function Control({ field, invalid, atHome, onPick }: FieldInputProps & { invalid
     case 'special-discount':
       return <SpecialDiscountSection name={field.name} />;
     case 'lines':
-      return <LineEditor name={field.name} columns={field.columns} pricing={field.pricing} />;
+      return (
+        <LineEditor
+          name={field.name}
+          columns={field.columns}
+          pricing={field.pricing}
+          useLineAmounts={field.useLineAmounts}
+        />
+      );
     case 'patient-prescription':
       return <PatientPrescriptionInput name={field.name} patientField={field.patientField} invalid={invalid} />;
     case 'rx-card':

@@ -230,6 +230,7 @@ function ResourceForm({ resource, api, mode, id, source, start, bound, prefillSe
 
   useSaveShortcut(formElement);
   const FormPanel = resource.formPanel ? lazyComponent(resource.formPanel) : null;
+  const FormSummary = resource.formSummary ? lazyComponent(resource.formSummary) : null;
 
   return (
     <FormProvider {...form}>
@@ -269,6 +270,11 @@ function ResourceForm({ resource, api, mode, id, source, start, bound, prefillSe
             </SimpleGrid>
           )}
           {resource.pays && !save.isPending ? <CashTendered /> : null}
+          {FormSummary && !save.isPending ? (
+            <Suspense fallback={null}>
+              <FormSummary />
+            </Suspense>
+          ) : null}
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
             <Button variant="outline" onClick={() => navigate(listPath(resource))}>
               Back

@@ -3,7 +3,7 @@ import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { type FieldError, get, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { documentFigures, lineFigures, toPesos } from '../../format/line-amounts.ts';
 import { formatMoney } from '../../format/money.ts';
-import type { LineField, LinePricing } from '../../resources/resource.ts';
+import type { LineAmounts, LineField, LinePricing } from '../../resources/resource.ts';
 import { stickyEnd } from '../../ui/sticky-end.ts';
 import { emptyLine, lineColumn } from './form-values.ts';
 import { useLinesFollowPricing } from './line-pricing.ts';
@@ -33,11 +33,18 @@ const stackedOnPhones = {
   },
 } as const;
 
-export type LineEditorProps = { name: string; columns: readonly LineField[]; pricing: LinePricing | undefined };
+export type LineEditorProps = {
+  name: string;
+  columns: readonly LineField[];
+  pricing: LinePricing | undefined;
+  useLineAmounts?: LineAmounts | undefined;
+};
+
+const noLineAmounts: LineAmounts = () => [];
 
 // The one editor of a document's lines, for every document form: rows of item, unit, quantity, price and
 // discount, each with its amount, and the document's totals under them.
-export function LineEditor({ name, columns, pricing }: LineEditorProps) {
+export function LineEditor({ name, columns, pricing, useLineAmounts = noLineAmounts }: LineEditorProps) {
   const { control, formState } = useFormContext();
   const { fields, append, remove } = useFieldArray({ control, name });
   useLinesFollowPricing(name, columns, pricing);
@@ -70,18 +77,26 @@ export function LineEditor({ name, columns, pricing }: LineEditorProps) {
     append(emptyLine(columns));
   };
   const lines: unknown = useWatch({ name });
+  const typed = Array.isArray(lines) ? (lines as Record<string, unknown>[]) : [];
+  // A definition that works out its lines' amounts itself (a credit memo's, from its invoice's lines).
+  const amounts = useLineAmounts(typed);
+  const ownAmounts = useLineAmounts !== noLineAmounts;
   const arrayError: FieldError | undefined = get(formState.errors, name);
   const priceColumn = lineColumn(columns, 'money');
   const quantityColumn = lineColumn(columns, 'quantity');
   const discountColumn = lineColumn(columns, 'percent');
   const figures = documentFigures(
-    (Array.isArray(lines) ? (lines as Record<string, unknown>[]) : []).map((line) =>
-      lineFigures(
+    typed.map((line, index) => {
+      if (ownAmounts) {
+        const amount = amounts[index] ?? 0;
+        return { gross: amount, discount: 0, amount };
+      }
+      return lineFigures(
         quantityColumn ? line[quantityColumn] : null,
         priceColumn ? line[priceColumn] : null,
         discountColumn ? line[discountColumn] : null,
-      ),
-    ),
+      );
+    }),
   );
   // Lines that carry no price (stock movements) have no amounts to show. A sale's totals are its VAT breakdown's
   // (its SC/PWD section): a total here would not know the special discount and would name a second "Total".
@@ -109,6 +124,7 @@ export function LineEditor({ name, columns, pricing }: LineEditorProps) {
                 columns={columns}
                 pricing={pricing}
                 showAmount={priced}
+                amount={ownAmounts ? (amounts[index] ?? null) : undefined}
                 onRemove={() => remove(index)}
               />
             ))}

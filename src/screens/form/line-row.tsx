@@ -33,12 +33,15 @@ export type LineRowProps = {
   columns: readonly LineField[];
   pricing: LinePricing | undefined;
   showAmount: boolean;
+  // The line's amount in centavos when the definition works it out (null while unknown); else quantity × price less
+  // discount.
+  amount?: number | null | undefined;
   onRemove: () => void;
 };
 
 // One document line: picking an item fills its unit, price and discount; the quantity picks the discount tier
 // until the user types a discount of their own.
-export function LineRow({ name, index, columns, pricing, showAmount, onRemove }: LineRowProps) {
+export function LineRow({ name, index, columns, pricing, showAmount, amount, onRemove }: LineRowProps) {
   const form = useFormContext();
   const { register, formState, getValues, setValue, setError, clearErrors } = form;
   const row = `${name}.${index}`;
@@ -137,7 +140,10 @@ export function LineRow({ name, index, columns, pricing, showAmount, onRemove }:
                   }
                   itemId={lineItemId(line, columns)}
                   optional={!columns.some((other) => other.kind === 'expiry')}
+                  onHand={column.onHand}
                 />
+              ) : column.kind === 'checkbox' ? (
+                <input type="checkbox" aria-label={label} style={{ marginBlock: '0.6rem' }} {...register(path)} />
               ) : column.kind === 'id' ? (
                 <Text py="2">{String(line[lineKeys.label] || `#${String(line[column.name] ?? '')}`)}</Text>
               ) : (
@@ -179,15 +185,18 @@ export function LineRow({ name, index, columns, pricing, showAmount, onRemove }:
       {showAmount && priceColumn ? (
         <Table.Cell verticalAlign="top" textAlign="end" data-label="Amount">
           <Text py="2" aria-label={`Amount ${index + 1}`}>
-            {formatMoney(
-              toPesos(
-                lineFigures(
-                  quantityColumn ? line[quantityColumn] : null,
-                  line[priceColumn],
-                  discountColumn ? line[discountColumn] : null,
-                ).amount,
-              ),
-            )}
+            {amount === null
+              ? '—'
+              : formatMoney(
+                  toPesos(
+                    amount ??
+                      lineFigures(
+                        quantityColumn ? line[quantityColumn] : null,
+                        line[priceColumn],
+                        discountColumn ? line[discountColumn] : null,
+                      ).amount,
+                  ),
+                )}
           </Text>
         </Table.Cell>
       ) : null}

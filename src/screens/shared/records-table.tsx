@@ -1,4 +1,5 @@
 import { Table } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
 import { useSeesCosts } from '../../auth/use-permissions.ts';
 import { type Column, columnValue, readableColumns } from '../../resources/resource.ts';
 import { ValueText } from './value-text.tsx';
@@ -30,7 +31,13 @@ export function RecordsTable({ caption, columns: declared, rows }: RecordsTableP
             <Table.Row key={typeof row.id === 'number' ? row.id : index}>
               {columns.map((column) => (
                 <Table.Cell key={column.field}>
-                  <ValueText value={columnValue(row, column)} kind={column.kind} />
+                  {column.link ? (
+                    <RouterLink to={column.link(row)} style={{ textDecoration: 'underline' }}>
+                      <ValueText value={columnValue(row, column)} kind={column.kind} />
+                    </RouterLink>
+                  ) : (
+                    <ValueText value={columnValue(row, column)} kind={column.kind} />
+                  )}
                 </Table.Cell>
               ))}
             </Table.Row>

@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import type { Plugin, ProxyOptions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './scripts/precompress.ts';
 import { LongestFirst } from './tests/support/longest-first.ts';
 
 const require = createRequire(import.meta.url);
@@ -38,7 +39,7 @@ export function apiProxy(target: string): ProxyOptions {
 
 // `npm run dev` proxies the API to a running `npm start`; `npm run dev:mock` serves the generated msw mocks instead.
 export default defineConfig(({ mode }) => ({
-  plugins: mode === 'mock' ? [react(), mockServiceWorker()] : [react()],
+  plugins: mode === 'mock' ? [react(), mockServiceWorker()] : [react(), precompress()],
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -2,13 +2,15 @@
 // locations), invoice postings on a ledger of 10,000 and of BENCH_MOVEMENTS (default 1,000,000) movements, and the
 // client's initial JavaScript. Figures only, no assertions; copy them into docs/PERFORMANCE.md.
 // The reads part searches the same text again and again (kept by the server after the first time) and then a
-// text never seen each request (varied words and numbers, each with its own matches), prints the server's CPU time per request (load-independent), and ends
+// text never seen each request (varied words and numbers, each with its own matches), prints the server's CPU time
+// per request (load-independent), and ends
 // with a CSV export of every item, timed, with the server's memory sampled while it streams.
 // BENCH_ONLY=reads, grid (the power grid of the demo's lens family), postings, import (reads while 10,000 items
 // import), reports (the owner's reports on 100,000 invoices and BENCH_MOVEMENTS movements), count-scan (scans into a
-// stock count of 5,000 lines in headless Chromium, Enter to confirmation) or bundle runs that part alone (reads
-// includes grid); BENCH_SECONDS (default 5) sets each run's length; BENCH_REBUILD=1 rebuilds the read and reports
-// databases (the posting and import ones are rebuilt on every run); BENCH_DATABASE_URL runs it on
+// stock count of 5,000 lines in headless Chromium, Enter to confirmation), bundle or counter-phone (the invoice
+// form's first and return visit and the item picker on a throttled phone, BENCH_RUNS times, default 5) runs that
+// part alone (reads includes grid); BENCH_SECONDS (default 5) sets each run's length; BENCH_REBUILD=1 rebuilds the
+// read and reports databases (the posting and import ones are rebuilt on every run); BENCH_DATABASE_URL runs it on
 // PostgreSQL (a schema per data set) instead of SQLite.
 
 import { randomUUID } from 'node:crypto';
@@ -34,6 +36,7 @@ import {
 } from './bench/bench-database.ts';
 import { benchClientBundle } from './bench/client-bundle.ts';
 import { benchCountScan } from './bench/count-scan.ts';
+import { benchCounterPhone } from './bench/counter-phone.ts';
 import { benchCpuPerRequest } from './bench/cpu-per-request.ts';
 import { benchCsvExport } from './bench/csv-export.ts';
 import { benchHistoryCost } from './bench/history-cost.ts';
@@ -50,7 +53,7 @@ const root = resolve(import.meta.dirname, '..');
 const itemCount = Number(process.env.BENCH_ITEMS ?? 100_000);
 const ledgerSize = Number(process.env.BENCH_MOVEMENTS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const runs = (part: 'reads' | 'grid' | 'postings' | 'import' | 'reports' | 'count-scan' | 'bundle') =>
+const runs = (part: 'reads' | 'grid' | 'postings' | 'import' | 'reports' | 'count-scan' | 'bundle' | 'counter-phone') =>
   (process.env.BENCH_ONLY ?? part) === part || (part === 'grid' && process.env.BENCH_ONLY === 'reads');
 const connections = 10;
 
@@ -393,3 +396,4 @@ if (runs('reports')) {
 }
 if (runs('count-scan')) await benchCountScan(root);
 if (runs('bundle')) benchClientBundle(root);
+if (runs('counter-phone')) await benchCounterPhone(root, Number(process.env.BENCH_RUNS ?? 5));

@@ -6,6 +6,7 @@ import { defaultThrottlePolicy, type ThrottlePolicy } from './auth/throttle.ts';
 import type { Database } from './db/database.ts';
 import { writeGateOf } from './db/write-gate.ts';
 import { accessPlugin } from './http/access.ts';
+import { compressionPlugin } from './http/compression.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { registerContractDocs } from './http/docs.ts';
 import { errorShapesPlugin } from './http/error-shapes.ts';
@@ -78,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     writes.open().then(() => done(), done);
   });
   await app.register(securityHeadersPlugin);
+  await app.register(compressionPlugin);
   // Parsed by requestCookiesPlugin instead, once per distinct header.
   await app.register(fastifyCookie, { hook: false });
   await app.register(requestCookiesPlugin);

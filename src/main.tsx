@@ -3,7 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router-dom';
 import { Providers } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
+import { preloadPath } from './app/route-preload.ts';
 import { appRoutes } from './app/routes.tsx';
+import { prefetchSession } from './auth/session.ts';
 import { loadFullSystem } from './ui/system.ts';
 
 function AppRoutes({ routes }: { routes: RouteObject[] }) {
@@ -18,13 +20,17 @@ async function start(): Promise<void> {
   }
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
-  // Nothing is drawn before the design system's styles are here, so the shell never flashes unstyled; the
-  // screen of the address comes as soon as it has loaded.
-  await loadFullSystem();
+  // Everything the first screen waits on is asked for at once: the user and the businesses, the screen's code and
+  // the design system, rather than one after the other as each component would when drawn.
+  const queryClient = createQueryClient();
   const routes = appRoutes();
+  if (window.location.pathname !== '/sign-in') prefetchSession(queryClient);
+  preloadPath(window.location.pathname);
+  // Nothing is drawn before the design system's styles are here, so the shell never flashes unstyled.
+  await loadFullSystem();
   createRoot(root).render(
     <StrictMode>
-      <Providers queryClient={createQueryClient()}>
+      <Providers queryClient={queryClient}>
         <BrowserRouter>
           <Suspense>
             <AppRoutes routes={routes} />

@@ -3,7 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptedEncoding, type Encoding } from './compression.ts';
 import { issueXsrfToken } from './cookies.ts';
+
+const extensionOf: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
 export type PageSender = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
@@ -13,10 +16,17 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
   if (!existsSync(join(clientDir, 'index.html'))) return null;
   // Read per request rather than through the static plugin's reply decorator, which lives only inside the
   // plugin's own scope and so is missing in the app's not-found handler.
+  // The build leaves index.html.br and index.html.gz beside it (precompress.ts); a client that takes neither, or a
+  // build without them, gets the page as it is.
   const sendIndex: PageSender = async (request, reply) => {
     issueXsrfToken(request, reply, { renew: false });
-    const page = await readFile(join(clientDir, 'index.html'));
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    const packed = encoding
+      ? await readFile(join(clientDir, `index.html${extensionOf[encoding]}`)).catch(() => null)
+      : null;
+    if (encoding && packed) return reply.header('content-encoding', encoding).send(packed);
+    return reply.send(await readFile(join(clientDir, 'index.html')));
   };
   await app.register(async (client) => {
     // The page and its files are what a signed-out visitor needs to reach the sign-in screen: every route
@@ -28,10 +38,12 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     // counter then asks for the page alone, not again for each of the scripts it loads (revalidating each one cost
     // a round trip apiece).
     const hashedFiles = join(clientDir, 'assets') + sep;
+    // Each file goes as the build compressed it (brotli, else gzip, else as it is), with `Vary: Accept-Encoding`.
     await client.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (reply, path) => {
         if (path.startsWith(hashedFiles)) reply.header('cache-control', 'public, max-age=31536000, immutable');
       },

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { ownerReports } from '../areas/reports/owner-reports.ts';
 import { type NamedRoute, namedRoutes } from '../resources/routes.ts';
@@ -6,25 +6,41 @@ import { loadFullSystem } from '../ui/system.ts';
 import { Breadcrumb } from './breadcrumb.tsx';
 import './definitions.ts';
 import type { RouteHandle } from './route-handle.ts';
+import { type PreloadHandle, setPreloadRoutes } from './route-preload.ts';
 import { Shell } from './shell.tsx';
 
 type ScreenLoader = () => Promise<ComponentType>;
 
-// Screens use components whose styles come with the full design system: each screen loads both at once, only
-// when its route is first visited.
-function lazyScreen(load: ScreenLoader): ComponentType {
-  return lazy(async () => ({ default: (await Promise.all([load(), loadFullSystem()]))[0] }));
+// Screens use components whose styles come with the full design system: each screen loads both at once, when its
+// route is first visited or preloaded (route-preload.ts), whichever comes first.
+function lazyScreen(load: ScreenLoader): { Screen: ComponentType; preload: () => Promise<unknown> } {
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const preload = () => {
+    loading ??= Promise.all([load(), loadFullSystem()]).then(
+      ([Screen]) => ({ default: Screen }),
+      (error: unknown) => {
+        // A failed fetch (the phone lost its signal) is tried again on the next visit.
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  return { Screen: lazy(preload), preload };
 }
 
 // A screen inside the shell, under its breadcrumb; the two come and go together.
-function shellScreen(handle: RouteHandle | null, load: ScreenLoader) {
-  const Screen = lazyScreen(load);
-  return (
-    <>
-      {handle ? <Breadcrumb handle={handle} /> : null}
-      <Screen />
-    </>
-  );
+function shellScreen(handle: RouteHandle | null, load: ScreenLoader): { element: ReactNode; handle: PreloadHandle } {
+  const { Screen, preload } = lazyScreen(load);
+  return {
+    element: (
+      <>
+        {handle ? <Breadcrumb handle={handle} /> : null}
+        <Screen />
+      </>
+    ),
+    handle: { preload },
+  };
 }
 
 function handleOf(route: NamedRoute): RouteHandle {
@@ -95,64 +111,66 @@ const named = (name: string, action: string): RouteHandle => ({ name, resource: 
 
 // Built once per app: each route's lazy screen is made here and kept.
 export function appRoutes(): RouteObject[] {
-  const SignIn = lazyScreen(async () => (await import('../screens/sign-in.tsx')).SignInScreen);
-  return [
-    { path: '/sign-in', element: <SignIn /> },
+  const signIn = lazyScreen(async () => (await import('../screens/sign-in.tsx')).SignInScreen);
+  const routes: RouteObject[] = [
+    { path: '/sign-in', element: <signIn.Screen />, handle: { preload: signIn.preload } },
     {
       path: '/',
       element: <Shell />,
       children: [
         {
           index: true,
-          element: shellScreen(
+          ...shellScreen(
             named('overview.index', 'index'),
             async () => (await import('../areas/reports/overview.tsx')).OverviewScreen,
           ),
         },
         {
           path: 'items/power-grid',
-          element: shellScreen(
+          ...shellScreen(
             named('items.power-grid', 'Power Grid'),
             async () => (await import('../areas/inventory/lenses/power-grid-screen.tsx')).PowerGridScreen,
           ),
         },
         {
           path: 'z-readings/x-reading',
-          element: shellScreen(
+          ...shellScreen(
             named('z-readings.x-reading', 'X-Reading'),
             async () => (await import('../areas/cash/z-reading-panel.tsx')).DayXReadingScreen,
           ),
         },
         ...namedRoutes().map((route) => ({
           path: route.path.slice(1),
-          element: shellScreen(handleOf(route), screenOf(route)),
+          ...shellScreen(handleOf(route), screenOf(route)),
         })),
         {
           path: 'reports/daily-sales',
-          element: shellScreen(
+          ...shellScreen(
             named('reports.daily-sales', 'Daily Sales'),
             async () => (await import('../areas/reports/daily-sales-screen.tsx')).DailySalesScreen,
           ),
         },
         ...ownerReports.map((report) => ({
           path: `reports/${report.key}`,
-          element: shellScreen(named(`reports.${report.key}`, report.label), async () => {
+          ...shellScreen(named(`reports.${report.key}`, report.label), async () => {
             const { OwnerReportScreen } = await import('../areas/reports/owner-report-screen.tsx');
             return () => <OwnerReportScreen reportKey={report.key} />;
           }),
         })),
         {
           path: 'change-password',
-          element: shellScreen(
+          ...shellScreen(
             named('auth.change-password', 'change-password'),
             async () => (await import('../screens/change-password.tsx')).ChangePasswordScreen,
           ),
         },
         {
           path: '*',
-          element: shellScreen(null, async () => (await import('../screens/not-found.tsx')).NotFoundScreen),
+          ...shellScreen(null, async () => (await import('../screens/not-found.tsx')).NotFoundScreen),
         },
       ],
     },
   ];
+  setPreloadRoutes(routes);
+  return routes;
 }

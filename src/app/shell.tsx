@@ -1,9 +1,11 @@
 import { Box, Flex, useMediaQuery } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useGate } from '../auth/use-permissions.ts';
 import { pageChanged, setToastNavigator } from '../ui/toast-navigation.ts';
 import { HashScroll } from './hash-scroll.tsx';
 import { RequireSession } from './require-session.tsx';
+import { preloadPath } from './route-preload.ts';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -12,6 +14,21 @@ import { TopBar } from './top-bar.tsx';
 const narrowQuery = '(max-width: 1023.98px)';
 // Loaded only on narrow screens, where it is drawn.
 const NavigationDrawer = lazy(async () => ({ default: (await import('./navigation-drawer.tsx')).NavigationDrawer }));
+
+// The counter's screen: once the shell has drawn and the browser is idle, a user who may ring up a sale has the
+// invoice form's code fetched, so that opening it later waits on nothing but its data.
+const counterForm = '/invoices/create';
+
+function PreloadCounterForm() {
+  const mayInvoice = useGate()({ prefix: 'invoices', action: 'create' });
+  useEffect(() => {
+    // Without idle callbacks (Safari) the form loads when opened, as every other screen does.
+    if (!mayInvoice || typeof window.requestIdleCallback !== 'function') return;
+    const idle = window.requestIdleCallback(() => preloadPath(counterForm));
+    return () => window.cancelIdleCallback(idle);
+  }, [mayInvoice]);
+  return null;
+}
 
 export function Shell() {
   const [narrow = false] = useMediaQuery([narrowQuery], { fallback: [false] });
@@ -52,6 +69,7 @@ export function Shell() {
             </Box>
           </Flex>
           <HashScroll />
+          <PreloadCounterForm />
         </Flex>
       )}
     </RequireSession>

@@ -2,13 +2,22 @@ import { Box, Collapsible, Link, Stack, Text } from '@chakra-ui/react';
 import { LuChevronDown, LuLayoutDashboard } from 'react-icons/lu';
 import { NavLink } from 'react-router-dom';
 import { usePermissions } from '../auth/use-permissions.ts';
+import { preloadPath } from './route-preload.ts';
 import { sidebarModel } from './sidebar-model.ts';
 
-function SidebarLink({ to, children }: { to: string; children: string }) {
+// Pointed at, touched or reached by Tab, a link fetches its screen's code (and a resource's form, the next screen
+// at the counter), so that the click opens it without waiting on the line.
+function SidebarLink({ to, children, preloads = [to] }: { to: string; children: string; preloads?: string[] }) {
+  const preload = () => {
+    for (const path of preloads) preloadPath(path);
+  };
   return (
     <Link asChild display="block" px="3" py="1.5" rounded="md" textStyle="sm" _hover={{ bg: 'bg.muted' }}>
       <NavLink
         to={to}
+        onPointerEnter={preload}
+        onTouchStart={preload}
+        onFocus={preload}
         style={({ isActive }) => (isActive ? { fontWeight: 600, background: 'var(--chakra-colors-teal-50)' } : {})}
       >
         {children}
@@ -53,7 +62,11 @@ export function Sidebar() {
           </Collapsible.Trigger>
           <Collapsible.Content>
             {group.links.map((resource) => (
-              <SidebarLink key={resource.key} to={`/${resource.key}`}>
+              <SidebarLink
+                key={resource.key}
+                to={`/${resource.key}`}
+                preloads={[`/${resource.key}`, `/${resource.key}/create`]}
+              >
                 {resource.plural}
               </SidebarLink>
             ))}

@@ -11,6 +11,9 @@ export type RemoteSelectProps = {
   label: string;
   onChange: (option: RemoteOption | null) => void;
   search: RemoteSearch<RemoteOption>;
+  // Pickers of the same search under one key share the answers they hold (use-remote-options.ts); without one a
+  // picker holds its own.
+  searchKey?: readonly unknown[];
   name?: string;
   id?: string;
   invalid?: boolean;
@@ -26,6 +29,7 @@ export function RemoteSelect({
   label,
   onChange,
   search,
+  searchKey,
   name,
   id,
   invalid,
@@ -35,7 +39,10 @@ export function RemoteSelect({
   const listId = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const { options, loading } = useRemoteOptions(search, text, open);
+  const { options, loading } = useRemoteOptions(search, text, open, {
+    ...(searchKey ? { key: searchKey } : {}),
+    textOf: (option: RemoteOption) => option.label,
+  });
   const shown = loading ? [] : options;
   const pick = (option: RemoteOption | undefined) => {
     if (option) onChange(option);

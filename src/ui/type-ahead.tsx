@@ -22,7 +22,7 @@ export function TypeAhead<T>({ value, onChange, search, toText, placeholder, nam
   const listId = useId();
   const [open, setOpen] = useState(false);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const { options, loading } = useRemoteOptions(search, value, open);
+  const { options, loading } = useRemoteOptions(search, value, open, { textOf: toText });
   useEffect(() => () => clearTimeout(hideTimer.current), []);
   const texts = [...new Set(options.map(toText))].slice(0, typeAheadLimit);
   const listed = open && value !== '';

@@ -1,8 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDirectory } from '../../scripts/precompress.ts';
 import { createTestApi, type TestApi } from '../support/test-api.ts';
+
+// A script and a page large enough for the build to compress (precompress.ts leaves files of 1 KiB or less alone).
+const mainScript = Array.from({ length: 200 }, (_, line) => `export const line${line} = "counter ${line}";`).join('\n');
+const bigPage = `<!doctype html><title>Spectacle</title><div id="root"></div>${'<link rel="modulepreload" href="/assets/x.js">'.repeat(40)}`;
 
 // A signed-out visitor must be able to load the page and its files to reach the sign-in screen.
 describe('the built client', () => {
@@ -15,6 +21,12 @@ describe('the built client', () => {
     writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Spectacle</title><div id="root"></div>');
     writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), 'console.log("spectacle");');
     writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(join(clientDir, 'assets', 'main-def456.js'), mainScript);
+    writeFileSync(join(clientDir, 'big.html'), bigPage);
+    precompressDirectory(clientDir);
+    writeFileSync(join(clientDir, 'index.html'), bigPage);
+    writeFileSync(join(clientDir, 'index.html.br'), readFileSync(join(clientDir, 'big.html.br')));
+    writeFileSync(join(clientDir, 'index.html.gz'), readFileSync(join(clientDir, 'big.html.gz')));
     api = await createTestApi({ clientDir });
   });
 
@@ -44,6 +56,48 @@ describe('the built client', () => {
     expect(icon.headers['cache-control']).not.toMatch(/immutable/);
     const page = await api.app.inject({ method: 'GET', url: '/' });
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends a hashed script brotli-compressed, or gzip when only gzip is accepted, the same bytes once unpacked', async () => {
+    const brotli = await api.app.inject({
+      method: 'GET',
+      url: '/assets/main-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.rawPayload.length).toBeLessThan(mainScript.length / 3);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(mainScript);
+
+    const gzip = await api.app.inject({
+      method: 'GET',
+      url: '/assets/main-def456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(mainScript);
+
+    const plain = await api.app.inject({ method: 'GET', url: '/assets/main-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(mainScript);
+  });
+
+  it('sends the page compressed too, still asking the browser to check it each time', async () => {
+    for (const url of ['/', '/invoices/create']) {
+      const brotli = await api.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotli.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(bigPage);
+      const gzip = await api.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(bigPage);
+    }
+    const plain = await api.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigPage);
   });
 
   it('answers a client-side route with the page, so a reload keeps the screen', async () => {

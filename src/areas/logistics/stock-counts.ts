@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import * as column from '../../resources/document-columns.ts';
 import * as filter from '../../resources/filters.ts';
 import * as field from '../../resources/form-fields.ts';
@@ -66,9 +65,11 @@ export const stockCounts = defineResource({
   deleteRefusal: (record) =>
     readField(record, 'status') === 'posted' ? 'A posted count is read-only; void its stock adjustment instead.' : null,
   load: async () => {
-    const [api, schemas] = await Promise.all([
+    // zod comes with the schemas, never with the client list the first download carries.
+    const [api, schemas, { z }] = await Promise.all([
       import('../../../generated/hooks/stock-counts/stock-counts.ts'),
       import('../../../generated/zod/stock-counts/stock-counts.zod.ts'),
+      import('zod'),
     ]);
     const ids = z.array(z.number()).optional();
     return {

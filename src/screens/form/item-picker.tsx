@@ -49,6 +49,7 @@ export function ItemPicker({ name, invalid, itemTypes, withoutVariants = false, 
       invalid={invalid}
       placeholder="Code, name or barcode"
       search={search}
+      searchKey={['item-picker', typeKey, withoutVariants]}
       onChange={(option) => onPick(option ? (found.current.get(option.value) ?? null) : null)}
     />
   );

@@ -135,8 +135,8 @@ export function updateRecord(resource: AnyResource, ctx: ResourceContext, id: nu
     checkDocumentDate(resource, trx, 'update', input as Record<string, unknown>, existing);
     await checkWorkPlace(resource, trx, existing);
     await checkWorkPlace(resource, trx, { ...existing, ...(input as Record<string, unknown>) });
-    await checkOpenDay(resource, trx, existing);
-    await checkOpenDay(resource, trx, { ...existing, ...(input as Record<string, unknown>) });
+    await checkOpenDay(resource, trx, existing, 'update');
+    await checkOpenDay(resource, trx, { ...existing, ...(input as Record<string, unknown>) }, 'update');
     await checkColumns(resource, trx, columns, existing);
     const before = await presentedRow(resource, trx, existing);
     if (resource.update) await resource.update(trx, existing, input);
@@ -153,7 +153,7 @@ export function softDeleteRecord(resource: AnyResource, ctx: ResourceContext, id
     if (existing.deleted_at !== null) throw conflict(`The ${resource.singular} is already deleted.`);
     checkDocumentDate(resource, trx, 'void', null, existing);
     await checkWorkPlace(resource, trx, existing);
-    await checkOpenDay(resource, trx, existing);
+    await checkOpenDay(resource, trx, existing, 'void');
     const before = await presentedRow(resource, trx, existing);
     if (resource.softDelete) await resource.softDelete(trx, existing);
     else await updateColumns(trx, resource.table, id, { deleted_at: trx.now });
@@ -169,7 +169,7 @@ export function restoreRecord(resource: AnyResource, ctx: ResourceContext, id: n
     if (existing.deleted_at === null) throw conflict(`The ${resource.singular} is not deleted.`);
     checkDocumentDate(resource, trx, 'restore', null, existing);
     await checkWorkPlace(resource, trx, existing);
-    await checkOpenDay(resource, trx, existing);
+    await checkOpenDay(resource, trx, existing, 'restore');
     const before = await presentedRow(resource, trx, existing);
     if (resource.restore) await resource.restore(trx, existing);
     else await updateColumns(trx, resource.table, id, { deleted_at: null });

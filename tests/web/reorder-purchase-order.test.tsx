@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+// The client list first: the supplier picker reads the contacts' definition as its module loads.
+import '../../src/app/definitions.ts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, expect, it } from 'vitest';

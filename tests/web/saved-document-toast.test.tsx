@@ -45,7 +45,7 @@ async function choose(name: string, option: string) {
   await waitFor(() => expect((picker as HTMLInputElement).value).toContain(option));
 }
 
-it('goes to the list after saving an invoice, with View, Print and Record Payment links in the toast', async () => {
+it('opens the saved invoice, with View, Print and Record Payment links in the toast', async () => {
   const api = await invoices.load();
   renderRoutes(
     [

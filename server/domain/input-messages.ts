@@ -111,3 +111,10 @@ function decimalsOf(divisor: unknown): number {
   if (text.includes('e-')) return Number(text.split('e-')[1]);
   return point < 0 ? 0 : text.length - point - 1;
 }
+
+// A chosen record that is not there to choose (another business's, deleted, or never made): `lines.2.item_id` reads
+// "Choose an item on line 3 from the list."
+export function unknownChoice(field: string): string {
+  const { name, where } = fieldNameOf(field.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key)));
+  return `Choose ${anArticle(name)}${where} from the list.`;
+}

@@ -1,4 +1,5 @@
 import { retryTransaction } from '../db/transaction-retry.ts';
+import { unknownChoice } from '../domain/input-messages.ts';
 import { conflict, type FieldErrors, unprocessable } from '../domain/refusal.ts';
 import { parseInput } from '../http/validation.ts';
 import { checkOpenDay } from './closed-day.ts';
@@ -218,7 +219,7 @@ async function checkColumns(
     if (table !== 'businesses' && table !== 'users' && table !== 'roles' && table !== 'permissions') {
       query = query.where('business_id', '=', ctx.businessId);
     }
-    if (!(await query.executeTakeFirst())) errors[column] = [`The selected ${column.replaceAll('_', ' ')} is invalid.`];
+    if (!(await query.executeTakeFirst())) errors[column] = [unknownChoice(column)];
   }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
   if (resource.check) await resource.check(ctx, { ...(existing ?? {}), ...columns }, existing);

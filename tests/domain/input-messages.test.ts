@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { inputMessage } from '../../server/domain/input-messages.ts';
+import { inputMessage, unknownChoice } from '../../server/domain/input-messages.ts';
 import { parseInput } from '../../server/http/validation.ts';
 
 // What a person reads when the contract refuses a value: the field named, in a sentence, never zod's own words.
@@ -55,6 +55,11 @@ describe('plain-words refusals', () => {
       reason: ['Enter at most 500 characters for the reason.'],
     });
     expect(refusalsOf(schema.pick({ lines: true }), { lines: [] })).toEqual({ lines: ['Add at least one line.'] });
+  });
+
+  it('asks for another choice when the chosen record is not there, naming it and its line', () => {
+    expect(unknownChoice('branch_id')).toBe('Choose a branch from the list.');
+    expect(unknownChoice('lines.2.item_id')).toBe('Choose an item on line 3 from the list.');
   });
 
   it('leaves a rule written on purpose in its own words', () => {

@@ -21,14 +21,15 @@ export type InputIssue = {
 
 type FieldName = { readonly name: string; readonly chosen: boolean; readonly where: string };
 
-// `lines.2.unit_price` reads "unit price" on line 3; `item_id` is an item the user chooses, not types.
-export function fieldNameOf(path: readonly PropertyKey[]): FieldName {
+// `lines.2.unit_price` reads "unit price" on line 3; `item_id` is an item the user chooses, not types. A form names
+// its fields by their labels (`label`, "customer" for contact_id).
+export function fieldNameOf(path: readonly PropertyKey[], label?: string): FieldName {
   const keys = path.filter((key): key is string => typeof key === 'string');
   const last = keys.at(-1) ?? 'request';
   const lineIndex = path.findIndex((key, index) => typeof key === 'number' && path[index - 1] === 'lines');
   const line = lineIndex >= 0 ? Number(path[lineIndex]) + 1 : null;
   const chosen = /_ids?$/.test(last);
-  const name = last === 'body' ? 'request' : last.replace(/_ids?$/, '').replaceAll('_', ' ');
+  const name = label ?? (last === 'body' ? 'request' : last.replace(/_ids?$/, '').replaceAll('_', ' '));
   return { name, chosen, where: line !== null && last !== 'lines' ? ` on line ${line}` : '' };
 }
 
@@ -37,8 +38,8 @@ const anArticle = (name: string) => (/^[aeio]/i.test(name) ? `an ${name}` : `a $
 const isEmpty = (input: unknown) => input === undefined || input === null || input === '';
 
 // The sentence for one refused value, or undefined for a message written on purpose (a rule's own refinement).
-export function inputMessage(issue: InputIssue, path: readonly PropertyKey[]): string | undefined {
-  const { name, chosen, where } = fieldNameOf(path);
+export function inputMessage(issue: InputIssue, path: readonly PropertyKey[], label?: string): string | undefined {
+  const { name, chosen, where } = fieldNameOf(path, label);
   const The = `The ${name}${where}`;
   const enter = `${chosen ? 'Choose' : 'Enter'} ${anArticle(name)}${where}.`;
   switch (issue.code) {

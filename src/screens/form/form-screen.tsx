@@ -142,7 +142,7 @@ function ResourceForm({ resource, api, mode, id, source, start, bound, prefillSe
   const formElement = useRef<HTMLFormElement>(null);
   const form = useForm<FormValues>({
     defaultValues: initialValues(resource.formFields, source, mode, start),
-    resolver: schema ? formResolver(schema) : undefined,
+    resolver: schema ? formResolver(schema, resource.formFields) : undefined,
   });
   const [returnHere, setReturnHere] = useState(false);
   const [unplaced, setUnplaced] = useState<string[]>([]);

@@ -2,16 +2,36 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { type InputIssue, inputMessage } from '../../../server/domain/input-messages.ts';
-import type { FormValues } from '../../resources/resource.ts';
+import type { FormField, FormValues } from '../../resources/resource.ts';
 import { stripLocal } from './form-values.ts';
 
+type PathIssue = InputIssue & { readonly path?: readonly PropertyKey[] };
+
 // The form says what the server would say (`server/domain/input-messages.ts`): the field named, in plain words.
-export function plainWords(issue: InputIssue & { readonly path?: readonly PropertyKey[] }): string | undefined {
+export function plainWords(issue: PathIssue): string | undefined {
   return inputMessage(issue, issue.path ?? []);
 }
 
+// Each field's and line column's label, by its name, as the messages name them ("Choose a customer.").
+function labelsOf(fields: readonly FormField[]): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const field of fields) {
+    labels.set(field.name, field.label.toLowerCase());
+    if (field.kind === 'lines') {
+      for (const column of field.columns) labels.set(`lines.${column.name}`, column.label.toLowerCase());
+    }
+  }
+  return labels;
+}
+
 // The generated strict schema validates what will be sent, so the display-only keys are stripped first.
-export function formResolver(schema: ZodType): Resolver<FormValues> {
-  const validate = zodResolver(schema as ZodType<FormValues, FormValues>, { error: plainWords });
+export function formResolver(schema: ZodType, fields: readonly FormField[] = []): Resolver<FormValues> {
+  const labels = labelsOf(fields);
+  const named = (issue: PathIssue) => {
+    const keys = (issue.path ?? []).filter((key): key is string => typeof key === 'string');
+    const label = labels.get(keys.join('.')) ?? labels.get(keys.at(-1) ?? '');
+    return inputMessage(issue, issue.path ?? [], label);
+  };
+  const validate = zodResolver(schema as ZodType<FormValues, FormValues>, { error: named });
   return (values, context, options) => validate(stripLocal(values), context, options);
 }

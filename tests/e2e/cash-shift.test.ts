@@ -46,7 +46,7 @@ describe("a cashier's shift in the browser", () => {
     await expectToast(page, 'Invoice created successfully.');
     // The saved invoice opens its view, where Print and Record Payment are.
     await page.waitForURL(/\/invoices\/\d+$/);
-    await page.getByRole('link', { name: 'Record Payment', exact: true }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Record Payment', exact: true }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/invoice-payments/create/'));
     expect(await page.getByLabel('Payment Method').inputValue()).toBe('cash');
     await page.getByRole('button', { name: 'Save' }).click();

@@ -79,7 +79,7 @@ describe('a return at the counter', () => {
     // The saved invoice opens its view, where Print and Record Payment are.
     await page.waitForURL(/\/invoices\/\d+$/);
     invoicePath = new URL(page.url()).pathname;
-    await page.getByRole('link', { name: 'Record Payment', exact: true }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Record Payment', exact: true }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/invoice-payments/create/'));
     await page.getByText(/^IP-\d{8}-B\d{5}-\d{8}$/).waitFor();
     await page.locator('#payment_date').fill(yesterday);

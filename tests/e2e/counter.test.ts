@@ -62,7 +62,7 @@ describe('the counter in the browser', () => {
     const invoicePath = new URL(page.url()).pathname;
     expect(await detail(page, 'Balance').innerText()).toBe('₱17,990');
 
-    await page.getByRole('link', { name: 'Record Payment', exact: true }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Record Payment', exact: true }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/invoice-payments/create/'));
     const paying = page.getByLabel('Invoice being paid');
     await paying.getByText('₱17,990').first().waitFor();

@@ -155,7 +155,7 @@ describe('small screens', () => {
     await phone.waitForURL((url) => /^\/invoices\/\d+$/.test(url.pathname));
     const href = new URL(phone.url()).pathname;
     expect(await detail(phone, 'Amount due').innerText()).toBe('₱9,490');
-    await phone.getByRole('link', { name: 'Record Payment', exact: true }).click();
+    await phone.getByRole('main').getByRole('link', { name: 'Record Payment', exact: true }).click();
     await phone.getByLabel('Payment Method').selectOption('cash');
     await phone.getByRole('button', { name: 'Save' }).click();
     await expectToast(phone, 'Invoice Payment created successfully.');

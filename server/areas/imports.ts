@@ -107,7 +107,7 @@ const openingStockRelations = { item, branch, warehouse, supplier: { ...contact 
 
 /**
  * Opening stock is posted through the ledger like any receipt: the rows become receive orders, one per location,
- * supplier and date, so stock, movements and average costs come out as if the goods had been received. A row
+ * supplier and date (and per 200 rows of those), so stock, movements and average costs come out as if the goods had been received. A row
  * without a supplier is received from the "Opening Balance" supplier, made once when first needed. A lot-tracked
  * item's row names its lot and expiry, as any receipt line does.
  */
@@ -129,7 +129,7 @@ const openingStockImport: ImportDefinition = {
       openingStockColumns,
     ),
   async write(ctx, rows, errors) {
-    const orders = new Map<string, { body: Record<string, unknown>; rows: ImportRow[] }>();
+    const orders = new Map<string, OpeningReceipt>();
     for (const row of rows) {
       const resolved = await openingStockLine(ctx, row, errors);
       if (!resolved) continue;
@@ -145,7 +145,7 @@ const openingStockImport: ImportDefinition = {
     }
     if (Object.keys(errors).length > 0) return 0;
     let created = 0;
-    for (const order of orders.values()) {
+    for (const order of [...orders.values()].flatMap(inReceiptsOfAtMost(receiptLinesAtMost))) {
       const refusal = await refusalOf(() => createWithin(receiveOrdersResource, ctx, order.body));
       if (refusal === null) {
         created += 1;
@@ -164,6 +164,26 @@ const openingStockImport: ImportDefinition = {
     return created;
   },
 };
+
+// A receive order takes at most this many lines (the contract's `lines` maxItems): a location's opening stock of
+// more rows is received in as many orders as it needs, all in the import's one transaction.
+const receiptLinesAtMost = 200;
+
+type OpeningReceipt = { body: Record<string, unknown>; rows: ImportRow[] };
+
+function inReceiptsOfAtMost(size: number) {
+  return ({ body, rows }: OpeningReceipt): OpeningReceipt[] => {
+    const lines = body.lines as unknown[];
+    const receipts: OpeningReceipt[] = [];
+    for (let start = 0; start < lines.length; start += size) {
+      receipts.push({
+        body: { ...body, lines: lines.slice(start, start + size) },
+        rows: rows.slice(start, start + size),
+      });
+    }
+    return receipts;
+  };
+}
 
 async function openingStockLine(ctx: ResourceContext, row: ImportRow, errors: FieldErrors) {
   const cell = (column: string) => row.cells[column]?.trim() ?? '';

@@ -10,11 +10,13 @@ import type { AnyResource, ResourceContext } from './resource.ts';
 // branch is created, changed, voided or restored (422 on the date field), and no sales document dated that day or
 // any day before it, since Zs close a branch's days in order and a later sale would be in no reading's figures.
 // `fields` is a body (a create's date defaults to today) or a stored row; where a document is placed is where it is
-// worked at (its `workPlaces`).
+// worked at (its `workPlaces`). The refusal says what to do instead: date a new document on an open day; take back a
+// closed day's sale with a credit memo dated today (docs/domain/sales.md).
 export async function checkOpenDay(
   resource: AnyResource,
   ctx: ResourceContext,
   fields: Record<string, unknown>,
+  action: 'create' | 'update' | 'void' | 'restore' = 'create',
 ): Promise<void> {
   const dated = resource.documentDate;
   if (!dated || !resource.workPlaces) return;
@@ -55,13 +57,23 @@ export async function checkOpenDay(
     if (reading.business_date !== day) {
       throw fieldError(
         dated.field,
-        `${reading.name}'s days through ${reading.business_date} are closed (Z-reading ${reading.number}): ` +
-          'date it on a later day.',
+        `${reading.name}'s days through ${reading.business_date} are closed (Z-reading ${reading.number})` +
+          insteadOf(resource, action),
       );
     }
     throw fieldError(
       dated.field,
-      `The day ${day} is closed at ${reading.name} (Z-reading ${reading.number}): date it on an open day.`,
+      `The day ${day} is closed at ${reading.name} (Z-reading ${reading.number})${insteadOf(resource, action)}`,
     );
   });
+}
+
+function insteadOf(resource: AnyResource, action: 'create' | 'update' | 'void' | 'restore'): string {
+  if (action === 'create' || action === 'update') return ': date it on an open day.';
+  if (action === 'void' && resource.table === 'invoices') {
+    return ': its invoices are no longer voided. To take the sale back, make a credit memo dated today.';
+  }
+  return action === 'void'
+    ? `: a ${resource.singular} of that day can no longer be voided.`
+    : `: a ${resource.singular} of that day can no longer be restored.`;
 }

@@ -1,7 +1,7 @@
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../db/dialect.ts';
 import { runReused } from '../db/reused-query.ts';
-import { isPlainText } from '../http/plain-text.ts';
+import { isPlainText } from '../domain/plain-text.ts';
 import { parseInput, queryNumbers } from '../http/validation.ts';
 import { dynamic } from './dynamic.ts';
 import { hasMaintainedTotal, maintainedTotal } from './maintained-total.ts';

@@ -1,4 +1,5 @@
 import { retryTransaction } from '../db/transaction-retry.ts';
+import { unknownChoice } from '../domain/input-messages.ts';
 import { conflict, type FieldErrors, unprocessable } from '../domain/refusal.ts';
 import { parseInput } from '../http/validation.ts';
 import { checkOpenDay } from './closed-day.ts';
@@ -135,8 +136,8 @@ export function updateRecord(resource: AnyResource, ctx: ResourceContext, id: nu
     checkDocumentDate(resource, trx, 'update', input as Record<string, unknown>, existing);
     await checkWorkPlace(resource, trx, existing);
     await checkWorkPlace(resource, trx, { ...existing, ...(input as Record<string, unknown>) });
-    await checkOpenDay(resource, trx, existing);
-    await checkOpenDay(resource, trx, { ...existing, ...(input as Record<string, unknown>) });
+    await checkOpenDay(resource, trx, existing, 'update');
+    await checkOpenDay(resource, trx, { ...existing, ...(input as Record<string, unknown>) }, 'update');
     await checkColumns(resource, trx, columns, existing);
     const before = await presentedRow(resource, trx, existing);
     if (resource.update) await resource.update(trx, existing, input);
@@ -153,7 +154,7 @@ export function softDeleteRecord(resource: AnyResource, ctx: ResourceContext, id
     if (existing.deleted_at !== null) throw conflict(`The ${resource.singular} is already deleted.`);
     checkDocumentDate(resource, trx, 'void', null, existing);
     await checkWorkPlace(resource, trx, existing);
-    await checkOpenDay(resource, trx, existing);
+    await checkOpenDay(resource, trx, existing, 'void');
     const before = await presentedRow(resource, trx, existing);
     if (resource.softDelete) await resource.softDelete(trx, existing);
     else await updateColumns(trx, resource.table, id, { deleted_at: trx.now });
@@ -169,7 +170,7 @@ export function restoreRecord(resource: AnyResource, ctx: ResourceContext, id: n
     if (existing.deleted_at === null) throw conflict(`The ${resource.singular} is not deleted.`);
     checkDocumentDate(resource, trx, 'restore', null, existing);
     await checkWorkPlace(resource, trx, existing);
-    await checkOpenDay(resource, trx, existing);
+    await checkOpenDay(resource, trx, existing, 'restore');
     const before = await presentedRow(resource, trx, existing);
     if (resource.restore) await resource.restore(trx, existing);
     else await updateColumns(trx, resource.table, id, { deleted_at: null });
@@ -218,7 +219,7 @@ async function checkColumns(
     if (table !== 'businesses' && table !== 'users' && table !== 'roles' && table !== 'permissions') {
       query = query.where('business_id', '=', ctx.businessId);
     }
-    if (!(await query.executeTakeFirst())) errors[column] = [`The selected ${column.replaceAll('_', ' ')} is invalid.`];
+    if (!(await query.executeTakeFirst())) errors[column] = [unknownChoice(column)];
   }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
   if (resource.check) await resource.check(ctx, { ...(existing ?? {}), ...columns }, existing);

@@ -1,18 +1,18 @@
 import type { z } from 'zod';
-import { formatPesos, largestPesos } from '../domain/money.ts';
+import { inputMessage } from '../domain/input-messages.ts';
 import { type FieldErrors, unprocessable } from '../domain/refusal.ts';
-import { controlCharacterMessage, plainTextPattern } from './plain-text.ts';
 
-// Validates input with a generated zod schema; a failure is a 422 naming each bad field (`lines.2.quantity`).
+// Validates input with a generated zod schema; a failure is a 422 naming each bad field (`lines.2.quantity`) in
+// plain words (`server/domain/input-messages.ts`). The issues carry their input, so a missing value reads as one.
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   const errors: FieldErrors = {};
   for (const issue of result.error.issues.flatMap(nullableObjectIssues)) {
     const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key]) : [issue.path];
     for (const path of keys) {
       const field = path.length > 0 ? path.map(String).join('.') : 'body';
-      errors[field] = [...(errors[field] ?? []), messageOf(issue, field)];
+      errors[field] = [...(errors[field] ?? []), inputMessage(issue, path) ?? issue.message];
     }
   }
   throw unprocessable(errors);
@@ -39,19 +39,4 @@ export function queryNumbers(query: unknown): Record<string, unknown> {
     result[key] = typeof value === 'string' && /^(0|[1-9]\d{0,14})$/.test(value) ? Number(value) : value;
   }
   return result;
-}
-
-function messageOf(issue: z.core.$ZodIssue, field: string): string {
-  if (issue.code === 'unrecognized_keys') return `The ${field} field is not allowed.`;
-  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) {
-    return `The ${field} field is required.`;
-  }
-  if (issue.code === 'invalid_format' && issue.format === 'regex' && issue.pattern === String(plainTextPattern)) {
-    return controlCharacterMessage(field);
-  }
-  // Only an amount of money is bounded by the contract's Money maximum: the refusal reads it as money.
-  if (issue.code === 'too_big' && Number(issue.maximum) === largestPesos) {
-    return `The ${field} may not be more than ${formatPesos(largestPesos * 100)}.`;
-  }
-  return issue.message;
 }

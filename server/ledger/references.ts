@@ -2,6 +2,7 @@ import { CompiledQuery, type Selectable, type SelectQueryBuilder, sql } from 'ky
 import type { Database } from '../db/database.ts';
 import { runReused } from '../db/reused-query.ts';
 import type { TaxClassColumn } from '../db/tables/philippine-sales.ts';
+import { unknownChoice } from '../domain/input-messages.ts';
 import { type Location, locationOf } from '../domain/location.ts';
 import { type FieldErrors, fieldError, notFound, unprocessable } from '../domain/refusal.ts';
 import type { DocumentTable } from './document-lifecycle.ts';
@@ -28,7 +29,7 @@ export async function requireActive(
         .where('business_id', '=', business)
         .where('deleted_at', 'is', null),
   );
-  if (!row) throw fieldError(field, `The selected ${field} is invalid.`);
+  if (!row) throw fieldError(field, unknownChoice(field));
 }
 
 const documentById = (context: PostingContext, table: DocumentTable, id: number) =>
@@ -59,7 +60,7 @@ export async function requireDocument<T extends DocumentTable>(
   field: string,
 ): Promise<Selectable<Database[T]>> {
   const row = await documentById(context, table, id).where('deleted_at', 'is', null).executeTakeFirst();
-  if (!row) throw fieldError(field, `The selected ${field} is invalid.`);
+  if (!row) throw fieldError(field, unknownChoice(field));
   return row as Selectable<Database[T]>;
 }
 
@@ -136,7 +137,7 @@ export async function requireLineItems(
   const found = known ? new Map(known) : new Map(rows.map((row) => [row.id, itemFacts(row)]));
   const errors: FieldErrors = {};
   itemIds.forEach((itemId, index) => {
-    if (!found.has(itemId)) errors[`lines.${index}.item_id`] = [`The selected lines.${index}.item_id is invalid.`];
+    if (!found.has(itemId)) errors[`lines.${index}.item_id`] = [unknownChoice(`lines.${index}.item_id`)];
   });
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
   return found;
@@ -198,7 +199,7 @@ export async function requireSaleFacts(
   );
   const active = new Set(rows.filter((row) => Number(row.kind) === 1).map((row) => Number(row.reference)));
   const missing = references.find((_, index) => !active.has(index));
-  if (missing) throw fieldError(missing[2], `The selected ${missing[2]} is invalid.`);
+  if (missing) throw fieldError(missing[2], unknownChoice(missing[2]));
   const business = rows.find((row) => Number(row.kind) === 2);
   if (!business) throw new Error(`No business ${context.businessId}.`);
   const items = new Map<number, ItemFacts>();

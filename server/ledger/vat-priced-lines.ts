@@ -24,11 +24,10 @@ async function requireProgram(context: PostingContext, special: SpecialDiscountI
   const program = await standingById(context, 'discount_programs', special.program_id)
     .select(['id', 'percent', 'vat_exempt'])
     .executeTakeFirst();
-  if (!program) throw fieldError('special_discount.program_id', 'The selected special_discount.program_id is invalid.');
+  if (!program) throw fieldError('special_discount.program_id', 'Choose a discount program from the list.');
+  const holder = { holder_name: "Enter the holder's name.", holder_id_number: "Enter the holder's ID number." };
   for (const field of ['holder_name', 'holder_id_number'] as const) {
-    if (special[field].trim() === '') {
-      throw fieldError(`special_discount.${field}`, `The special_discount.${field} field is required.`);
-    }
+    if (special[field].trim() === '') throw fieldError(`special_discount.${field}`, holder[field]);
   }
   const types = await context.trx
     .selectFrom('discount_program_item_types')

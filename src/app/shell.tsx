@@ -1,4 +1,4 @@
-import { Box, Flex, useMediaQuery } from '@chakra-ui/react';
+import { Box, Flex, SkipNavLink, useMediaQuery } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useGate } from '../auth/use-permissions.ts';
@@ -47,6 +47,8 @@ export function Shell() {
     <RequireSession>
       {(session) => (
         <Flex direction="column" minH="100vh">
+          {/* The first Tab stop of every page: past the top bar and the sidebar's links, straight to the screen. */}
+          <SkipNavLink id="main-content">Skip to main content</SkipNavLink>
           <TopBar
             userName={session.userName}
             businessName={session.businessName}
@@ -62,7 +64,7 @@ export function Shell() {
                 <Sidebar />
               </Box>
             )}
-            <Box as="main" flex="1" minW="0" p={{ base: '3', md: '6' }}>
+            <Box as="main" id="main-content" tabIndex={-1} outline="none" flex="1" minW="0" p={{ base: '3', md: '6' }}>
               <Suspense>
                 <Outlet />
               </Suspense>

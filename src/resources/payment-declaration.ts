@@ -18,6 +18,7 @@ const sides = {
     methods: salesPaymentMethodOptions,
     documentDate: 'sales',
     costs: false,
+    takesCash: true,
   },
   bills: {
     field: 'bill_id',
@@ -27,6 +28,7 @@ const sides = {
     methods: purchasePaymentMethodOptions,
     documentDate: 'any',
     costs: true,
+    takesCash: false,
   },
 } as const;
 
@@ -88,7 +90,7 @@ export function paymentDeclaration(paid: keyof typeof sides): PaymentDeclaration
     ],
     createParam: side.field,
     numbering: { locationOf: { field: side.field, resource: paid, prefix: '' } },
-    pays: { field: side.field, resource: paid, partyLabel: side.partyLabel },
+    pays: { field: side.field, resource: paid, partyLabel: side.partyLabel, takesCash: side.takesCash },
     idempotentCreate: true,
   };
 }

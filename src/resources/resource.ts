@@ -237,8 +237,10 @@ export type DocumentNumbering = {
   locationOf?: { field: string; resource: ResourceKey; prefix: '' | 'to_' };
 };
 
-// The document a payment pays, shown on its form: the field naming it, its resource and what its party is called.
-export type PaidDocument = { field: string; resource: ResourceKey; partyLabel: string };
+// The document a payment pays, shown on its form: the field naming it, its resource and what its party is called;
+// `takesCash`: the shop takes the customer's cash at the counter (an invoice's payment), so the form offers Cash
+// tendered and the change; a bill's payment hands money out and has neither.
+export type PaidDocument = { field: string; resource: ResourceKey; partyLabel: string; takesCash: boolean };
 
 // What the printed document shows besides its number, reference and date: who and where (the party, the
 // locations), the line columns, whether it carries money totals, and whose signature it asks for.
@@ -272,6 +274,9 @@ export type ResourceDefinition = {
   group: ResourceGroup | null;
   linked: boolean;
   screens: ResourceScreens;
+  // Whether its records can be deleted at all (the registry's actions): a cash session or a Z-reading cannot, so its
+  // list offers no trash.
+  deletable: boolean;
   // The field that names one record: the confirmation dialog, relation pickers.
   title: string;
   columns: readonly Column[];
@@ -291,6 +296,9 @@ export type ResourceDefinition = {
   homeField?: string;
   // Posts with a fresh Idempotency-Key per submit (documents and payments).
   idempotentCreate?: boolean;
+  // A new record opens its view once saved, instead of the list: an invoice's cashier prints it and takes the
+  // payment there.
+  opensAfterCreate?: boolean;
   // Shows Reset Password and Reset Security Pin (by flag, not permission).
   resettable?: boolean;
   // Screens of a record beyond its view and form, linked from the view for holders of the resource's `needs`
@@ -362,7 +370,15 @@ export function permissionPrefixOf(resource: ResourceDefinition): string {
 
 // What the registry (server/registry/resources.ts) says of every resource, for both sides: its names, its sidebar
 // group, its screens (from the actions the API serves), whose permissions it goes by and how a document is numbered.
-type RegistryFacts = 'singular' | 'plural' | 'group' | 'linked' | 'screens' | 'permissionPrefix' | 'numbering';
+type RegistryFacts =
+  | 'singular'
+  | 'plural'
+  | 'group'
+  | 'linked'
+  | 'screens'
+  | 'deletable'
+  | 'permissionPrefix'
+  | 'numbering';
 
 // A resource's client definition: everything but the registry's facts, which `defineResource` adds. A document's
 // numbering says only what the create form needs beyond them.
@@ -387,6 +403,7 @@ export function defineResource({ numbering, ...declaration }: ResourceDeclaratio
     group: entry.sidebar === 'none' ? null : entry.area,
     linked: entry.sidebar === 'link',
     screens: screensOf(entry.actions),
+    deletable: entry.actions.some((action) => action === 'delete'),
     ...(entry.permissionPrefix ? { permissionPrefix: entry.permissionPrefix } : {}),
     ...(entry.document && documentName
       ? {

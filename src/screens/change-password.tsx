@@ -12,6 +12,7 @@ import { storeUser } from '../auth/permission-store.ts';
 import { authUserQueryKey, signOut } from '../auth/session.ts';
 import { FailureAlert } from '../ui/failure-alert.tsx';
 import { notifySuccess } from '../ui/toaster.tsx';
+import { plainWords } from './form/resolver.ts';
 import { errorMessage, validationErrors } from './shared/request-error.ts';
 import { safeRedirect } from './sign-in.tsx';
 
@@ -24,21 +25,13 @@ const ChangePasswordValues = ChangeOwnPasswordBody.extend({ password_confirmatio
 );
 type ChangePasswordValues = z.infer<typeof ChangePasswordValues>;
 
-type Issue = { code: string; input?: unknown; origin?: string; minimum?: unknown };
-
-function friendlyMessage(issue: Issue): string | undefined {
-  if (issue.input === undefined || issue.input === '') return 'This field is required.';
-  if (issue.code === 'too_small' && issue.origin === 'string') return `Use at least ${issue.minimum} characters.`;
-  return undefined;
-}
-
 const fields: readonly FieldPath<ChangePasswordValues>[] = ['current_password', 'password', 'password_confirmation'];
 
 function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ChangePasswordValues>({
-    resolver: zodResolver(ChangePasswordValues, { error: friendlyMessage }),
+    resolver: zodResolver(ChangePasswordValues, { error: plainWords }),
     defaultValues: { current_password: '', password: '', password_confirmation: '' },
   });
   const { errors, isSubmitting } = form.formState;

@@ -133,10 +133,16 @@ async function attempt(operation: Operation, url: string, mutation: Mutation | n
     if (!isErrorShape(response.body))
       problems.push(`${label}: ${response.statusCode} answered ${response.body.slice(0, 200)}`);
     if (now !== last) problems.push(`${label}: refused with ${response.statusCode} but wrote: ${last} -> ${now}`);
+    const developerWords = response.body.match(zodWording);
+    if (developerWords) problems.push(`${label}: answered in zod's words "${developerWords[0]}": ${response.body}`);
   }
   last = now;
   return problems;
 }
+
+// zod's own messages, written for developers: a refusal a user reads never quotes them.
+const zodWording =
+  /Too (small|big): expected|Invalid input|expected (string|number|array|boolean|object)|Unrecognized key|Invalid (option|ISO|email)|must be a multiple of/;
 
 function isErrorShape(body: string): boolean {
   let parsed: unknown;

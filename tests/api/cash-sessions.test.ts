@@ -369,6 +369,14 @@ describe('the Z-reading', () => {
     const late = await pay(admin, paid?.id ?? 0, 1, 'card');
     expect(late.status).toBe(422);
     expect(Object.keys((late.json as { errors: Record<string, string[]> }).errors)).toEqual(['payment_date']);
+    // Voiding the closed day's sale points to the way back: a credit memo dated today.
+    const voided = await admin.delete(`/api/invoices/${paid?.id}`);
+    expect(voided.status).toBe(422);
+    expect((voided.json as { errors: Record<string, string[]> }).errors.invoice_date).toEqual([
+      expect.stringMatching(
+        /is closed at .*: its invoices are no longer voided\. To take the sale back, make a credit memo dated today\.$/,
+      ),
+    ]);
     // The other branch's day is still open.
     await sale(cashier, branchB, 100);
   });

@@ -255,4 +255,28 @@ describe('importing opening stock', () => {
     ]);
     expect(await count('receive-orders')).toBe(receivesBefore);
   });
+
+  it('takes any number of rows at one location: 450 rows become as many receive orders as the lines need', {
+    timeout: 120_000,
+  }, async () => {
+    const receivesBefore = await count('receive-orders');
+    const stockOf = async () => {
+      const stocks = (await admin.get('/api/stocks?search=IMP-002')).json as {
+        data: { quantity_on_hand: number; branch_id: number | null }[];
+      };
+      return stocks.data.find((stock) => stock.branch_id !== null)?.quantity_on_hand ?? 0;
+    };
+    const before = await stockOf();
+    const rows = Array.from({ length: 450 }, () => ({
+      item: 'IMP-002',
+      branch: 'Makati Branch',
+      quantity: '1',
+      unit_cost: '2500',
+    }));
+    const answer = await upload('stocks', rows);
+    expect(answer.status).toBe(201);
+    expect(answer.json).toMatchObject({ rows: 450, created: 3 });
+    expect(await count('receive-orders')).toBe(receivesBefore + 3);
+    expect(await stockOf()).toBe(before + 450);
+  });
 });

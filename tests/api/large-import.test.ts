@@ -24,11 +24,12 @@ beforeAll(async () => {
 
 afterAll(() => api.close());
 
-function itemsFile(prefix: string, count: number, brandOfLast = 'Ray-Ban'): string {
+// `badBrandRow`: the file's row (the header is row 1) whose brand names none; the last by default.
+function itemsFile(prefix: string, count: number, brandOfBad = 'Ray-Ban', badBrandRow = count + 1): string {
   const rows = Array.from({ length: count }, (_, n) => ({
     code: `${prefix}-${String(n + 1).padStart(5, '0')}`,
     name: `Large import frame ${prefix} ${n + 1}`,
-    brand: n === count - 1 ? brandOfLast : 'Ray-Ban',
+    brand: n + 2 === badBrandRow ? brandOfBad : 'Ray-Ban',
     item_type: 'Frame',
     unit_of_measurement: 'Piece',
   }));
@@ -86,5 +87,17 @@ describe('a large import', () => {
     const dryRun = await importItems(itemsFile('DRY', 300), '?dry_run=1');
     expect(expectContract(dryRun, 200, ImportItemsResponse)).toEqual({ rows: 300, created: 0, dry_run: true });
     expect(await itemCount('Large import frame DRY')).toBe(0);
+  });
+
+  it('checks all of 5,000 rows and names the one bad cell by its row and column, deep in the file', {
+    timeout: 120_000,
+  }, async () => {
+    const refused = await importItems(itemsFile('DEEP', 5000, 'No Such Brand', 4002));
+    expect(refused.status).toBe(422);
+    expect(refused.json).toEqual({
+      message: '1 cell needs correcting; nothing was imported.',
+      errors: { 'rows.4002.brand': ['No brand named “No Such Brand”.'] },
+    });
+    expect(await itemCount('Large import frame DEEP')).toBe(0);
   });
 });

@@ -217,6 +217,31 @@ describe('the owner’s reports on a worked month', () => {
     expect(recalls.totals.patients).toBe(0);
   });
 
+  it('never suggests a lens family: its stock is its power variants, each ordered by its power', async () => {
+    const [, family, variant] = fixture.itemIds;
+    await api.db.updateTable('items').set({ reorder_level: 5_000 }).where('id', '=', family).execute();
+    const codeOf = async (id: number) =>
+      (await api.db.selectFrom('items').select('code').where('id', '=', id).executeTakeFirstOrThrow()).code;
+    const familyCode = await codeOf(family);
+    const codes = async () =>
+      (await report(`/api/reports/reorder?branch_id=${branch}`, GetReorderReportResponse)).rows.map((row) => row.code);
+    expect(await codes()).toContain(familyCode);
+    await api.db
+      .updateTable('items')
+      .set({ variant_of_item_id: family, sphere: -1_00, reorder_level: 2_000 })
+      .where('id', '=', variant)
+      .execute();
+    const suggested = await codes();
+    expect(suggested).not.toContain(familyCode);
+    // The variant, with a power of its own, is suggested by itself.
+    expect(suggested).toContain(await codeOf(variant));
+    await api.db
+      .updateTable('items')
+      .set({ variant_of_item_id: null, sphere: null, reorder_level: null })
+      .where('id', 'in', [family, variant])
+      .execute();
+  });
+
   it('answers CSV with a totals row, and 403 without its permission', async () => {
     const csv = await owner.get('/api/reports/sales?date_from=2026-09-01&date_to=2026-11-26', {
       headers: { accept: 'text/csv' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { plainTextPattern } from '../../server/domain/plain-text.ts';
 import { loadContractDocument } from '../../server/http/contract-document.ts';
-import { plainTextPattern } from '../../server/http/plain-text.ts';
 
 type Schema = {
   $ref?: string;

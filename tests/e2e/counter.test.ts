@@ -57,13 +57,12 @@ describe('the counter in the browser', () => {
     await screenshot(page, 'counter-invoice-repriced');
     await page.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Invoice created successfully.');
-    await page.waitForURL((url) => url.pathname === '/invoices');
-    await page.locator('tbody').getByRole('link', { name: 'View', exact: true }).first().click();
+    // The saved invoice opens its view, where Print and Record Payment are.
     await page.waitForURL(/\/invoices\/\d+$/);
     const invoicePath = new URL(page.url()).pathname;
     expect(await detail(page, 'Balance').innerText()).toBe('₱17,990');
 
-    await page.getByRole('link', { name: 'Record Payment', exact: true }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Record Payment', exact: true }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/invoice-payments/create/'));
     const paying = page.getByLabel('Invoice being paid');
     await paying.getByText('₱17,990').first().waitFor();

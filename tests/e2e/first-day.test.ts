@@ -120,7 +120,8 @@ describe("an owner's first day on an empty database", () => {
     await expect.poll(() => breakdown.innerText()).toMatch(/Amount due\s*₱3,424/);
     await page.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Invoice created successfully.');
-    await page.waitForURL((url) => url.pathname === '/invoices');
+    await page.waitForURL((url) => /^\/invoices\/\d+$/.test(url.pathname));
+    await page.goto('/invoices');
     const sale = page.getByRole('row').filter({ hasText: 'Lourdes Villanueva' });
     await sale.waitFor();
     expect(await sale.innerText()).toContain('₱3,424');

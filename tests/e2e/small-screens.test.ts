@@ -152,19 +152,14 @@ describe('small screens', () => {
     await screenshot(phone, 'phone-invoice-form');
     await phone.getByRole('button', { name: 'Save' }).click();
     await expectToast(phone, 'Invoice created successfully.');
-    await phone.waitForURL((url) => url.pathname === '/invoices');
-    const href = await phone
-      .locator('tbody')
-      .getByRole('link', { name: 'View', exact: true })
-      .first()
-      .getAttribute('href');
-    await phone.goto(href ?? '/invoices');
+    await phone.waitForURL((url) => /^\/invoices\/\d+$/.test(url.pathname));
+    const href = new URL(phone.url()).pathname;
     expect(await detail(phone, 'Amount due').innerText()).toBe('₱9,490');
-    await phone.getByRole('link', { name: 'Record Payment', exact: true }).click();
+    await phone.getByRole('main').getByRole('link', { name: 'Record Payment', exact: true }).click();
     await phone.getByLabel('Payment Method').selectOption('cash');
     await phone.getByRole('button', { name: 'Save' }).click();
     await expectToast(phone, 'Invoice Payment created successfully.');
-    await phone.goto(href ?? '/invoices');
+    await phone.goto(href);
     expect(await detail(phone, 'Status').innerText()).toBe('Paid');
     expect(await sidewaysOverflow(phone)).toBeLessThanOrEqual(0);
   });

@@ -47,7 +47,7 @@ describe('the create and edit forms', () => {
   it('checks required fields with the generated schema before sending anything', async () => {
     await renderForm('/brands/create');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('This field is required.')).toBeTruthy();
+    expect(await screen.findByText('Enter a name.')).toBeTruthy();
     expect(sent).toHaveLength(0);
   });
 

@@ -9,6 +9,8 @@ import { getGetPurchaseOrderResponseMock } from '../../generated/hooks/purchase-
 import { getGetQuotationResponseMock } from '../../generated/hooks/quotations/quotations.msw.ts';
 import { getGetUserResponseMock } from '../../generated/hooks/users/users.msw.ts';
 import type { RecordHistory } from '../../generated/model/index.ts';
+import { cashSessions } from '../../src/areas/cash/cash-sessions.ts';
+import { stockCounts } from '../../src/areas/logistics/stock-counts.ts';
 import { users } from '../../src/areas/management/users.ts';
 import { purchaseOrders } from '../../src/areas/purchasing/purchase-orders.ts';
 import { creditMemos } from '../../src/areas/sales/credit-memos.ts';
@@ -110,7 +112,13 @@ describe('the History section of a view screen', () => {
           contact_id: [3, 4],
           contact_name: ['Lens Supply Co.', 'Frame House'],
           total: [5000, 4500.5],
-          lines: [[{ item_id: 1 }], [{ item_id: 1 }, { item_id: 2 }]],
+          lines: [
+            [{ id: 7, item_id: 1, item_name: 'Oakley Holbrook', quantity: 2, unit_cost: 1200 }],
+            [
+              { id: 9, item_id: 1, item_name: 'Oakley Holbrook', quantity: 2, unit_cost: 1100 },
+              { id: 10, item_id: 2, item_name: 'Lens Cloth', quantity: 5, unit_cost: 50 },
+            ],
+          ],
         },
       },
     ];
@@ -128,7 +136,10 @@ describe('the History section of a view screen', () => {
     expect(moved?.slice(1)).toEqual(['Bea Clerk', 'Status changed', 'Status: open → partially received']);
     expect(edited?.[3]).toContain('Supplier: Lens Supply Co. → Frame House');
     expect(edited?.[3]).not.toContain('Contact id');
-    expect(edited?.[3]).toContain('Lines: 1 line → 2 lines');
+    // A price changed on a line is named with its line, field and both amounts; a line added reads as what it is.
+    expect(edited?.[3]).toContain(`Line 1 · Unit Cost: ${formatMoney(1200)} → ${formatMoney(1100)}`);
+    expect(edited?.[3]).toContain('Line 2: — → Lens Cloth × 5');
+    expect(edited?.[3]).not.toContain('lines');
     expect(edited?.[3]).toContain(`Total: ${formatMoney(5000)} → ${formatMoney(4500.5)}`);
   });
 
@@ -220,6 +231,35 @@ describe('the History section of a view screen', () => {
       ['Reason', { text: '—' }, { text: 'Defective' }],
       ['Settle the Excess as', { text: '—' }, { text: 'Store credit' }],
       ['Refund Method', { text: 'Cash' }, { text: 'E-Wallet' }],
+    ]);
+  });
+
+  it("names who closed a drawer by name and a count's scope by its records, never by ids", () => {
+    const closed = changeLines(
+      { status: ['open', 'closed'], closed_by: [null, 2], closed_by_name: [null, 'Bea Clerk'] },
+      fieldLooks(cashSessions),
+      cashSessions,
+    );
+    expect(closed.map((line) => [line.label, line.to])).toEqual([
+      [expect.any(String), expect.anything()],
+      ['Closed By', { text: 'Bea Clerk' }],
+    ]);
+    const empty = { item_type_ids: [], brand_ids: [], item_classification_ids: [], item_ids: [] };
+    const scoped = changeLines(
+      { scope: [empty, { ...empty, brand_ids: [4], item_ids: [3, 5] }] },
+      fieldLooks(stockCounts),
+      stockCounts,
+    );
+    expect(scoped.map((line) => [line.from, line.to])).toEqual([
+      [
+        { text: 'All' },
+        {
+          groups: [
+            { label: 'Brands', resource: 'brands', ids: [4] },
+            { label: 'Items', resource: 'items', ids: [3, 5] },
+          ],
+        },
+      ],
     ]);
   });
 });

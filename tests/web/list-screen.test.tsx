@@ -122,6 +122,28 @@ describe('the list screen', () => {
     expect(currentUrl().searchParams.get('page')).toBe('1');
   });
 
+  it('offers no trash on a list whose records cannot be deleted (cash sessions, Z-readings)', async () => {
+    for (const key of ['cash-sessions', 'z-readings'] as const) {
+      const resource = resourceByKey(key);
+      expect(resource.deletable).toBe(false);
+    }
+    const cashSessions = resourceByKey('cash-sessions');
+    server.use(
+      http.get('*/api/cash-sessions', () =>
+        HttpResponse.json({ data: [], meta: { current_page: 1, last_page: 1, per_page: 15, total: 0 } }),
+      ),
+    );
+    const api = await cashSessions.load();
+    renderRoutes(
+      [{ path: '/cash-sessions', element: <ListScreen resource={cashSessions} api={api} /> }],
+      '/cash-sessions',
+    );
+    await screen.findByText('List of Cash Sessions - Total 0');
+    expect(screen.queryByRole('button', { name: 'With Trashed' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Only Trashed' })).toBeNull();
+    expect(brands.deletable).toBe(true);
+  });
+
   it('keeps the page when sorting, and starts again at page 1 when the page size changes', async () => {
     await renderBrands('/brands?page=4');
     fireEvent.click(screen.getByRole('button', { name: 'Oldest' }));

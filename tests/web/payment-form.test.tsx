@@ -2,12 +2,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, expect, it } from 'vitest';
+import { getGetBillResponseMock } from '../../generated/hooks/bills/bills.msw.ts';
 import {
   getCreateInvoicePaymentResponseMock,
   getGetInvoicePaymentResponseMock,
   getListInvoicePaymentsResponseMock,
 } from '../../generated/hooks/invoice-payments/invoice-payments.msw.ts';
 import { getGetInvoiceResponseMock } from '../../generated/hooks/invoices/invoices.msw.ts';
+import { billPayments } from '../../src/areas/purchasing/bill-payments.ts';
 import { invoicePayments } from '../../src/areas/sales/invoice-payments.ts';
 import { invoices } from '../../src/areas/sales/invoices.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
@@ -115,7 +117,7 @@ it('reads the largest amount it refuses as money', async () => {
   await waitFor(() => expect((screen.getByLabelText(/Amount/) as HTMLInputElement).value).toBe('15790'));
   fireEvent.change(screen.getByLabelText(/Amount/), { target: { value: '100000000000000' } });
   fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-  expect(await screen.findByText('May not be more than ₱90,000,000,000,000.')).toBeTruthy();
+  expect(await screen.findByText('The amount may not be more than ₱90,000,000,000,000.00.')).toBeTruthy();
   expect(posted).toEqual([]);
 });
 
@@ -142,4 +144,34 @@ it('works out the change from the cash tendered, and records only the amount app
   expect(posted).toHaveLength(1);
   expect(posted[0]).toMatchObject({ amount: 15790, payment_method: 'cash' });
   expect(JSON.stringify(posted[0])).not.toContain('tendered');
+});
+
+it('offers no cash tendered or change on a bill payment: the shop pays the supplier, it takes no cash in', async () => {
+  server.use(
+    http.get('*/api/bills/:id', () =>
+      HttpResponse.json(
+        getGetBillResponseMock({
+          id: 8,
+          number: 'B-20261121-B00004-00000008',
+          total: 5000,
+          balance: 5000,
+          deleted_at: null,
+        }),
+      ),
+    ),
+  );
+  const api = await billPayments.load();
+  renderRoutes(
+    [
+      {
+        path: '/bill-payments/create/:bill_id?',
+        element: <FormScreen resource={billPayments} api={api} mode="create" />,
+      },
+    ],
+    '/bill-payments/create/8',
+  );
+  await screen.findByLabelText('Bill being paid');
+  expect((screen.getByLabelText(/Payment Method/) as HTMLSelectElement).value).toBe('cash');
+  expect(screen.queryByLabelText('Cash tendered')).toBeNull();
+  expect(screen.queryByText(/^(Change|Short by)$/)).toBeNull();
 });

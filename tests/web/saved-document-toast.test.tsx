@@ -45,12 +45,13 @@ async function choose(name: string, option: string) {
   await waitFor(() => expect((picker as HTMLInputElement).value).toContain(option));
 }
 
-it('goes to the list after saving an invoice, with View, Print and Record Payment links in the toast', async () => {
+it('opens the saved invoice, with View, Print and Record Payment links in the toast', async () => {
   const api = await invoices.load();
   renderRoutes(
     [
       { path: '/invoices/create', element: <FormScreen resource={invoices} api={api} mode="create" /> },
       { path: '/invoices', element: <p>Invoice list</p> },
+      { path: '/invoices/:id', element: <p>Invoice view</p> },
     ],
     '/invoices/create',
   );
@@ -63,7 +64,8 @@ it('goes to the list after saving an invoice, with View, Print and Record Paymen
 
   const toast = (await screen.findByText('Invoice created successfully.')).closest('[role="status"], [role="alert"]');
   if (!(toast instanceof HTMLElement)) throw new Error('No toast.');
-  await waitFor(() => expect(currentUrl().pathname).toBe('/invoices'));
+  // The cashier lands on the saved invoice, where Print is; the toast's links stay.
+  await waitFor(() => expect(currentUrl().pathname).toBe('/invoices/31'));
   expect(within(toast).getByRole('link', { name: 'View' }).getAttribute('href')).toBe('/invoices/31');
   expect(within(toast).getByRole('link', { name: 'Print' }).getAttribute('href')).toBe('/invoices/31?print=1');
   expect(within(toast).getByRole('link', { name: 'Record Payment' }).getAttribute('href')).toBe(

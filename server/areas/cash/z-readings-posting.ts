@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { businessDate } from '../../domain/business-date.ts';
+import { unknownChoice } from '../../domain/input-messages.ts';
 import { type Centavos, centavosToPesos, pesosToCentavos } from '../../domain/money.ts';
 import { conflict, fieldError } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
@@ -194,7 +195,7 @@ export async function createZReading(context: PostingContext, input: ZReadingInp
     // commits (server/engine/closed-day.ts): the day's figures are read with nothing of that day in flight.
     .$if(context.dialect === 'postgres', (query) => query.forUpdate())
     .executeTakeFirst();
-  if (!branch) throw fieldError('branch_id', 'The selected branch_id is invalid.');
+  if (!branch) throw fieldError('branch_id', unknownChoice('branch_id'));
   const location = { branch_id: branch.id, warehouse_id: null };
   // The branch's Z counter row is the series' lock as well: a second close of the same branch waits until the first
   // commits, then reads its reading below. A refused reading rolls the counter back, so the series has no gaps.

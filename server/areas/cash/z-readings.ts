@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as contract from '../../../generated/zod/z-readings/z-readings.zod.ts';
 import { businessDate } from '../../domain/business-date.ts';
+import { unknownChoice } from '../../domain/input-messages.ts';
 import { centavosToPesos, pesosToCentavos } from '../../domain/money.ts';
 import { fieldError } from '../../domain/refusal.ts';
 import { type ContractResource, contractSchemas } from '../../engine/contract-schemas.ts';
@@ -122,7 +123,7 @@ export function registerZReadingRoutes(app: FastifyInstance, options: EngineOpti
         .where('id', '=', query.branch_id)
         .where('business_id', '=', businessId)
         .executeTakeFirst();
-      if (!branch) throw fieldError('branch_id', 'The selected branch_id is invalid.');
+      if (!branch) throw fieldError('branch_id', unknownChoice('branch_id'));
       const figures = await dayFigures(ctx.db, businessId, branch.id, day);
       const previous = await latestReading(ctx.db, businessId, branch.id);
       const previousGrandTotal = Number(previous?.accumulated_grand_total ?? 0);

@@ -1,3 +1,4 @@
+import { unknownChoice } from '../../domain/input-messages.ts';
 import { fieldError } from '../../domain/refusal.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
 
@@ -18,7 +19,7 @@ export async function requireContactOfType(
     .where('contacts.business_id', '=', context.businessId)
     .where('contacts.deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!contact) throw fieldError(field, `The selected ${field} is invalid.`);
+  if (!contact) throw fieldError(field, unknownChoice(field));
   if (contact.type_name.trim().toLowerCase() !== role) {
     throw fieldError(field, role === 'customer' ? 'The patient must be a customer.' : 'The lab must be a supplier.');
   }

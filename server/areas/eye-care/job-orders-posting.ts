@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { CreateJobOrderBody, UpdateJobOrderBody } from '../../../generated/zod/job-orders/job-orders.zod.ts';
 import type { JobOrderTable } from '../../db/tables/eye-care.ts';
+import { unknownChoice } from '../../domain/input-messages.ts';
 import { centavosToPesos, hasAtMostDecimals } from '../../domain/money.ts';
 import { isExpiredOn } from '../../domain/prescription.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
@@ -67,7 +68,7 @@ async function checkHeader(
     const prescription = await standingById(context, 'prescriptions', header.prescription_id)
       .select(['contact_id', 'expires_on'])
       .executeTakeFirst();
-    if (!prescription) errors.prescription_id = ['The selected prescription_id is invalid.'];
+    if (!prescription) errors.prescription_id = [unknownChoice('prescription_id')];
     else if (prescription.contact_id !== header.contact_id) {
       errors.prescription_id = ['The prescription must be the patient’s own.'];
     } else if (isExpiredOn(prescription.expires_on, header.order_date)) {
@@ -230,7 +231,7 @@ export async function requireLinkableJobOrder(
     .select(['contact_id', 'status'])
     .executeTakeFirst();
   const invalid = (message: string) => unprocessable({ job_order_id: [message] });
-  if (!order) throw invalid('The selected job_order_id is invalid.');
+  if (!order) throw invalid(unknownChoice('job_order_id'));
   if (order.status === 'cancelled') throw invalid('The job order is cancelled.');
   if (link === 'purchase-order') return;
   if (order.contact_id !== contactId) throw invalid('The invoice must be for the job order’s patient.');
@@ -260,7 +261,7 @@ export async function linkJobOrderInvoice(context: PostingContext, id: number, i
   const invoice = await standingById(context, 'invoices', invoiceId)
     .select(['id', 'number', 'contact_id', 'branch_id', 'job_order_id'])
     .executeTakeFirst();
-  if (!invoice) throw invalid('The selected invoice_id is invalid.');
+  if (!invoice) throw invalid(unknownChoice('invoice_id'));
   if (invoice.job_order_id === id) return;
   if (invoice.job_order_id !== null) {
     const other = await context.trx

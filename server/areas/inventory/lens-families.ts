@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { GenerateItemPowersBody, GetItemPowerGridQueryParams } from '../../../generated/zod/items/items.zod.ts';
 import type { Database } from '../../db/database.ts';
+import { unknownChoice } from '../../domain/input-messages.ts';
 import {
   countSteps,
   fromHundredths,
@@ -284,7 +285,7 @@ async function gridLocation(ctx: ResourceContext, familyId: number, query: Power
   );
   const [row] = found.rows;
   if (row?.family_id == null) throw notFound(`No item with id ${familyId}.`);
-  if (row.place_id == null) throw unprocessable({ [field]: [`The selected ${field.replace('_', ' ')} is invalid.`] });
+  if (row.place_id == null) throw unprocessable({ [field]: [unknownChoice(field)] });
   return location;
 }
 

@@ -8,6 +8,7 @@ import type {
 import type { Database } from '../../db/database.ts';
 import type { StockCountTable } from '../../db/tables/stock-adjustments.ts';
 import { businessDate } from '../../domain/business-date.ts';
+import { unknownChoice } from '../../domain/input-messages.ts';
 import { type Location, locationKey, locationOf } from '../../domain/location.ts';
 import type { Centavos } from '../../domain/money.ts';
 import { type Thousandths, toThousandths } from '../../domain/quantity.ts';
@@ -81,7 +82,10 @@ export async function createStockCount(context: PostingContext, input: StockCoun
       .where('business_id', '=', context.businessId)
       .where('id', 'in', ids)
       .execute();
-    if (found.length !== ids.length) errors[`scope.${field}`] = [`The selected scope.${field} are invalid.`];
+    if (found.length !== ids.length)
+      errors[`scope.${field}`] = [
+        `Choose the ${field.replace(/_ids$/, '').replaceAll('_', ' ')}s of the scope from the list.`,
+      ];
   }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
   const countDate = businessDate(context.now);
@@ -160,7 +164,7 @@ async function findCountedItem(context: PostingContext, input: StockCountLineInp
     .where('deleted_at', 'is', null);
   if (input.item_id != null) {
     const item = await items.where('id', '=', input.item_id).executeTakeFirst();
-    if (!item) throw fieldError('item_id', 'The selected item_id is invalid.');
+    if (!item) throw fieldError('item_id', unknownChoice('item_id'));
     return item;
   }
   const code = input.code?.trim() ?? '';

@@ -123,7 +123,7 @@ export function registerManagementRoutes(app: FastifyInstance, options: Manageme
       const inner = { ...ctx, db: trx };
       const found =
         roleIds.length === 0 ? [] : await trx.selectFrom('roles').select('id').where('id', 'in', roleIds).execute();
-      if (found.length !== roleIds.length) throw fieldError('role_ids', 'The selected role ids are invalid.');
+      if (found.length !== roleIds.length) throw fieldError('role_ids', 'Choose the roles from the list.');
       const before = await presentedRow(usersResource, inner, existing);
       await replaceRoles(inner, id, roleIds);
       const user = await presentOne(usersResource, inner, id);
@@ -145,7 +145,7 @@ export function registerManagementRoutes(app: FastifyInstance, options: Manageme
           ? []
           : await trx.selectFrom('permissions').select('id').where('id', 'in', permissionIds).execute();
       if (found.length !== permissionIds.length) {
-        throw fieldError('permission_ids', 'The selected permission ids are invalid.');
+        throw fieldError('permission_ids', 'Choose the permissions from the list.');
       }
       await trx.deleteFrom('role_permission').where('role_id', '=', id).execute();
       if (permissionIds.length > 0) {

@@ -58,12 +58,11 @@ async function checkLinks(ctx: ResourceContext, merged: Record<string, unknown>,
     const allowed = ctx.identity.fullAccess
       ? (await ctx.db.selectFrom('businesses').select('id').where('deleted_at', 'is', null).execute()).map((b) => b.id)
       : ctx.identity.businessIds;
-    if (businessIds.some((id) => !allowed.includes(id)))
-      errors.business_ids = ['The selected business ids are invalid.'];
+    if (businessIds.some((id) => !allowed.includes(id))) errors.business_ids = ['Choose the businesses from the list.'];
   }
   if (input.role_ids && input.role_ids.length > 0) {
     const found = await ctx.db.selectFrom('roles').select('id').where('id', 'in', input.role_ids).execute();
-    if (found.length !== input.role_ids.length) errors.role_ids = ['The selected role ids are invalid.'];
+    if (found.length !== input.role_ids.length) errors.role_ids = ['Choose the roles from the list.'];
   }
   const type = merged.userable_type ?? null;
   const id = merged.userable_id ?? null;
@@ -74,7 +73,7 @@ async function checkLinks(ctx: ResourceContext, merged: Record<string, unknown>,
     const location = await ctx.db.selectFrom(table).select('business_id').where('id', '=', id).executeTakeFirst();
     const memberOf = businessIds ?? (ctx.businessId === null ? ctx.identity.businessIds : [ctx.businessId]);
     if (!location || (!ctx.identity.fullAccess && !memberOf.includes(location.business_id))) {
-      errors.userable_id = ['The selected home location is invalid.'];
+      errors.userable_id = ['Choose a home location from the list.'];
     }
   }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { CreateBillPaymentBody } from '../../../generated/zod/bill-payments/bill-payments.zod.ts';
+import { unknownChoice } from '../../domain/input-messages.ts';
 import { locationOf } from '../../domain/location.ts';
 import { fieldError } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
@@ -14,7 +15,7 @@ export type BillPaymentInput = z.output<typeof CreateBillPaymentBody>;
 export async function createBillPayment(context: PostingContext, input: BillPaymentInput): Promise<number> {
   const bill = await requireDocument(context, 'bills', input.bill_id, 'bill_id');
   const location = locationOf(bill.branch_id, bill.warehouse_id);
-  if (!location) throw fieldError('bill_id', 'The selected bill_id is invalid.');
+  if (!location) throw fieldError('bill_id', unknownChoice('bill_id'));
   const header = await context.trx
     .insertInto('bill_payments')
     .values({

@@ -27,7 +27,8 @@ type Row = {
  * Items whose stock on hand at the location (every location together when none is named) is below their reorder
  * level, with what is already coming (in transit, and ordered but not yet received on purchase orders still open)
  * and a suggested quantity to order: enough for 30 days of sales at the last 30 days' rate, and at least the
- * reorder level, less what is on hand and coming, in whole units.
+ * reorder level, less what is on hand and coming, in whole units. A lens family (an item with power variants and no
+ * power of its own) is never suggested: its stock is its variants', each ordered by its power.
  */
 export async function reorder(db: Kysely<Database>, businessId: number, query: ReorderQuery) {
   const since = addDays(query.today, -coverDays + 1);
@@ -70,6 +71,9 @@ export async function reorder(db: Kysely<Database>, businessId: number, query: R
     ) so ON so.item_id = i.id
     WHERE i.business_id = ${businessId} AND i.deleted_at IS NULL AND i.reorder_level IS NOT NULL
       AND i.is_inventory_tracked = 1 AND COALESCE(st.on_hand, 0) < i.reorder_level
+      AND NOT (i.sphere IS NULL AND i.cylinder IS NULL AND i.add_power IS NULL AND EXISTS (
+        SELECT 1 FROM items fv WHERE fv.business_id = ${businessId} AND fv.variant_of_item_id = i.id
+          AND fv.deleted_at IS NULL))
     ORDER BY i.code`.execute(db);
   const below = rows.map((row) => {
     const level = Number(row.reorder_level);

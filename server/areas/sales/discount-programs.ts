@@ -25,8 +25,7 @@ async function replaceItemTypes(ctx: ResourceContext, programId: number, itemTyp
     .where('deleted_at', 'is', null)
     .where('id', 'in', [...wanted, 0])
     .execute();
-  if (found.length !== wanted.length)
-    throw unprocessable({ item_type_ids: ['The selected item type ids are invalid.'] });
+  if (found.length !== wanted.length) throw unprocessable({ item_type_ids: ['Choose the item types from the list.'] });
   await ctx.db.deleteFrom('discount_program_item_types').where('discount_program_id', '=', programId).execute();
   if (wanted.length === 0) return;
   await ctx.db

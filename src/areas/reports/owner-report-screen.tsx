@@ -251,7 +251,12 @@ export function OwnerReportScreen({ reportKey }: { reportKey: string }) {
           location={orderedFor}
           chosen={rows
             .filter((row) => chosen.has(Number(row.item_id)))
-            .map((row) => ({ item_id: Number(row.item_id), suggested_quantity: Number(row.suggested_quantity) }))}
+            .map((row) => ({
+              item_id: Number(row.item_id),
+              code: String(row.code ?? ''),
+              name: String(row.name ?? ''),
+              suggested_quantity: Number(row.suggested_quantity),
+            }))}
         />
       ) : null}
       {chart && rows.length > 0 ? (

@@ -1,20 +1,33 @@
-import { Button, Field, HStack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { createPurchaseOrder } from '../../../generated/hooks/purchase-orders/purchase-orders.ts';
 import { businessDayIso } from '../../format/date.ts';
+import { formatQuantity } from '../../format/quantity.ts';
 import { suppliers } from '../../resources/picker-searches.ts';
+import { steadyNumber, toNumberOrNull } from '../../screens/form/number-value.ts';
 import { relationSearch } from '../../screens/shared/relation-search.ts';
-import { errorMessage } from '../../screens/shared/request-error.ts';
+import { errorMessage, validationErrors } from '../../screens/shared/request-error.ts';
 import { type RemoteOption, RemoteSelect } from '../../ui/remote-select.tsx';
 import { toaster } from '../../ui/toaster.tsx';
 
-type ChosenRow = { item_id: number; suggested_quantity: number };
+export type ChosenRow = { item_id: number; code: string; name: string; suggested_quantity: number };
 
 const supplierSearch = relationSearch('contacts', suppliers);
 
+// The items of a refusal whose line has no unit cost (`lines.2.unit_cost`): the supplier has no price for them.
+function unpricedItems(error: unknown, lines: readonly ChosenRow[]): ChosenRow[] {
+  const errors = validationErrors(error) ?? {};
+  return Object.keys(errors).flatMap((key) => {
+    const match = /^lines\.(\d+)\.unit_cost$/.exec(key);
+    const line = match ? lines[Number(match[1])] : undefined;
+    return line ? [line] : [];
+  });
+}
+
 // The reorder report's way out: the chosen rows, at their suggested quantities, become one purchase order to one
-// supplier at the report's location, priced at that supplier's latest purchase prices; the order opens to review.
+// supplier at the report's location, priced at that supplier's latest purchase prices; a line's unit cost typed here
+// is used instead, which is how an item the supplier has no price for is ordered. The order opens to review.
 export function ReorderPurchaseOrder({
   chosen,
   location,
@@ -25,6 +38,8 @@ export function ReorderPurchaseOrder({
   const navigate = useNavigate();
   const [supplier, setSupplier] = useState<RemoteOption | null>(null);
   const [saving, setSaving] = useState(false);
+  const [costs, setCosts] = useState<Readonly<Record<number, string>>>({});
+  const [unpriced, setUnpriced] = useState<ReadonlySet<number>>(new Set());
   const lines = chosen.filter((row) => row.suggested_quantity > 0);
   const order = async () => {
     if (!supplier || !location) return;
@@ -35,40 +50,103 @@ export function ReorderPurchaseOrder({
           contact_id: supplier.value,
           ...location,
           order_date: businessDayIso(),
-          lines: lines.map((row) => ({ item_id: row.item_id, quantity: row.suggested_quantity })),
+          lines: lines.map((row) => {
+            const cost = toNumberOrNull(costs[row.item_id] ?? '');
+            return {
+              item_id: row.item_id,
+              quantity: row.suggested_quantity,
+              ...(cost === null ? {} : { unit_cost: cost }),
+            };
+          }),
         },
         { headers: { 'Idempotency-Key': crypto.randomUUID() } },
       );
       toaster.create({ type: 'success', title: 'Purchase Order created successfully.' });
       navigate(`/purchase-orders/${created.id}`);
     } catch (error) {
-      toaster.create({ type: 'error', title: 'The purchase order was not created.', description: errorMessage(error) });
+      const missing = unpricedItems(error, lines);
+      setUnpriced(new Set(missing.map((row) => row.item_id)));
+      toaster.create({
+        type: 'error',
+        title: 'The purchase order was not created.',
+        description:
+          missing.length > 0
+            ? `${supplier.label} has no purchase price for ${missing.map((row) => `${row.code} ${row.name}`).join(', ')}: enter the unit cost of ${missing.length === 1 ? 'that line' : 'those lines'} under Lines to order.`
+            : errorMessage(error),
+      });
     } finally {
       setSaving(false);
     }
   };
   return (
-    <HStack gap="3" align="end" wrap="wrap" data-no-print="">
-      <Field.Root w="xs">
-        <Field.Label htmlFor="reorder-supplier">Supplier</Field.Label>
-        <RemoteSelect
-          id="reorder-supplier"
-          name="reorder-supplier"
-          value={supplier?.value ?? null}
-          label={supplier?.label ?? ''}
-          search={supplierSearch}
-          onChange={setSupplier}
-        />
-      </Field.Root>
-      <Button
-        colorPalette="teal"
-        disabled={!supplier || !location || lines.length === 0}
-        loading={saving}
-        onClick={() => void order()}
-      >
-        Create Purchase Order ({lines.length})
-      </Button>
-      {location ? null : <Text color="fg.muted">Choose a location to order for.</Text>}
-    </HStack>
+    <Stack gap="3" data-no-print="">
+      <HStack gap="3" align="end" wrap="wrap">
+        <Field.Root w="xs">
+          <Field.Label htmlFor="reorder-supplier">Supplier</Field.Label>
+          <RemoteSelect
+            id="reorder-supplier"
+            name="reorder-supplier"
+            value={supplier?.value ?? null}
+            label={supplier?.label ?? ''}
+            search={supplierSearch}
+            onChange={setSupplier}
+          />
+        </Field.Root>
+        <Button
+          colorPalette="teal"
+          disabled={!supplier || !location || lines.length === 0}
+          loading={saving}
+          onClick={() => void order()}
+        >
+          Create Purchase Order ({lines.length})
+        </Button>
+        {location ? null : <Text color="fg.muted">Choose a location to order for.</Text>}
+      </HStack>
+      {lines.length > 0 ? (
+        <Table.Root size="sm" maxW="3xl">
+          <Table.Caption captionSide="top" textAlign="start">
+            Lines to order: a unit cost left empty is the supplier's latest purchase price.
+          </Table.Caption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Code</Table.ColumnHeader>
+              <Table.ColumnHeader>Item</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Quantity</Table.ColumnHeader>
+              <Table.ColumnHeader>Unit Cost</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {lines.map((row) => (
+              <Table.Row key={row.item_id}>
+                <Table.Cell>{row.code}</Table.Cell>
+                <Table.Cell>{row.name}</Table.Cell>
+                <Table.Cell textAlign="end">{formatQuantity(row.suggested_quantity)}</Table.Cell>
+                <Table.Cell>
+                  <Field.Root invalid={unpriced.has(row.item_id)}>
+                    <Input
+                      type="number"
+                      step="0.01"
+                      size="sm"
+                      maxW="36"
+                      placeholder="Price list"
+                      aria-label={`Unit cost of ${row.code}`}
+                      {...steadyNumber}
+                      value={costs[row.item_id] ?? ''}
+                      onChange={(event) => {
+                        const typed = event.currentTarget.value;
+                        setCosts((current) => ({ ...current, [row.item_id]: typed }));
+                      }}
+                    />
+                    {unpriced.has(row.item_id) ? (
+                      <Field.ErrorText>No purchase price from this supplier: enter the unit cost.</Field.ErrorText>
+                    ) : null}
+                  </Field.Root>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      ) : null}
+    </Stack>
   );
 }

@@ -76,6 +76,7 @@ export const invoices = defineResource({
   ],
   homeField: 'branch_id',
   idempotentCreate: true,
+  opensAfterCreate: true,
   editable: (invoice) => readField(invoice, 'status') === 'unpaid',
   followUps: [
     { resource: 'invoice-payments', label: 'Record Payment', returnHere: true, applies: hasBalance },

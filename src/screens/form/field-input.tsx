@@ -5,11 +5,12 @@ import { businessDayIso } from '../../format/date.ts';
 import type { FormField } from '../../resources/resource.ts';
 import { ChoiceSelect } from '../../ui/choice-select.tsx';
 import { relationSearch } from '../shared/relation-search.ts';
+import { DateInput } from './date-input.tsx';
 import { valueKeys } from './form-values.ts';
 import { type HomeLocation, usableLocations } from './home-location.ts';
 import { LineEditor } from './line-editor.tsx';
 import { LocationInput } from './location-input.tsx';
-import { numberStep, toNumberOrNull, toTextOrNull } from './number-value.ts';
+import { numberStep, steadyNumber, toNumberOrNull, toTextOrNull } from './number-value.ts';
 import { PatientPrescriptionInput } from './patient-prescription-input.tsx';
 import { RelationInput } from './relation-input.tsx';
 import { RelationsInput } from './relations-input.tsx';
@@ -85,14 +86,13 @@ export const postBackdatedDocumentsPermission = 'post-backdated-documents';
 
 // A document's own date offers what the user may choose (docs/DECISIONS.md): no day after today, and for a sale
 // only today unless the user may backdate it.
-function DocumentDateInput({ name, sales }: { name: string; sales: boolean }) {
-  const { register } = useFormContext();
+function DocumentDateInput({ name, label, sales }: { name: string; label: string; sales: boolean }) {
   const gate = useGate();
   const today = businessDayIso();
   const fixed = sales && !gate({ prefix: 'documents', action: 'create', override: [postBackdatedDocumentsPermission] });
   return (
     <>
-      <Input id={name} type="date" max={today} readOnly={fixed} {...register(name, { setValueAs: toTextOrNull })} />
+      <DateInput name={name} label={label} max={today} readOnly={fixed} />
       {fixed ? <Field.HelperText>Sales are dated today.</Field.HelperText> : null}
     </>
   );
@@ -118,9 +118,9 @@ function Control({ field, invalid, atHome, onPick }: FieldInputProps & { invalid
       return <Textarea id={field.name} rows={3} {...register(field.name, { setValueAs: toTextOrNull })} />;
     case 'date':
       return field.documentDate ? (
-        <DocumentDateInput name={field.name} sales={field.documentDate === 'sales'} />
+        <DocumentDateInput name={field.name} label={field.label} sales={field.documentDate === 'sales'} />
       ) : (
-        <Input id={field.name} type="date" {...register(field.name, { setValueAs: toTextOrNull })} />
+        <DateInput name={field.name} label={field.label} />
       );
     case 'money':
     case 'quantity':
@@ -130,6 +130,7 @@ function Control({ field, invalid, atHome, onPick }: FieldInputProps & { invalid
         <Input
           id={field.name}
           type="number"
+          {...steadyNumber}
           step={field.step ?? numberStep[field.kind]}
           {...register(field.name, { setValueAs: toNumberOrNull })}
         />

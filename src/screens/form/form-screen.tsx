@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useAuthUser } from '../../auth/session.ts';
@@ -143,7 +143,7 @@ function ResourceForm({ resource, api, mode, id, source, start, bound, prefillSe
   const formElement = useRef<HTMLFormElement>(null);
   const form = useForm<FormValues>({
     defaultValues: initialValues(resource.formFields, source, mode, start),
-    resolver: schema ? formResolver(schema) : undefined,
+    resolver: schema ? formResolver(schema, resource.formFields) : undefined,
   });
   const [returnHere, setReturnHere] = useState(false);
   const [unplaced, setUnplaced] = useState<string[]>([]);
@@ -185,10 +185,23 @@ function ResourceForm({ resource, api, mode, id, source, start, bound, prefillSe
       navigate(viewPath(resource, id));
     } else if (returnHere) {
       form.reset(initialValues(resource.formFields, null, mode, start));
+    } else if (resource.opensAfterCreate && typeof saved === 'object' && saved !== null && 'id' in saved) {
+      navigate(viewPath(resource, Number(saved.id)));
     } else {
       navigate(listPath(resource));
     }
   };
+
+  // A new record's form starts in its first empty field, so the keyboard begins where the typing does (an
+  // invoice's Customer), not at the top of the page; a field its route filled (the invoice a payment pays) is
+  // passed over.
+  useEffect(() => {
+    if (mode !== 'create') return;
+    const fields = formElement.current?.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+      'input:not([type="hidden"]):not([type="checkbox"]):not([tabindex="-1"]):not([disabled]):not([readonly]), select:not([disabled]), textarea',
+    );
+    [...(fields ?? [])].find((field) => field.value === '')?.focus();
+  }, [mode]);
 
   // Picking the source document on the form does what its create route does: the form takes its values.
   const fillFrom = async (sourceId: number | null) => {
@@ -269,7 +282,7 @@ function ResourceForm({ resource, api, mode, id, source, start, bound, prefillSe
                 ))}
             </SimpleGrid>
           )}
-          {resource.pays && !save.isPending ? <CashTendered /> : null}
+          {resource.pays?.takesCash && !save.isPending ? <CashTendered /> : null}
           {FormSummary && !save.isPending ? (
             <Suspense fallback={null}>
               <FormSummary />

@@ -214,6 +214,25 @@ function specialDiscountValue(value: unknown): FormValues | null {
 }
 
 // What is sent: the form's values without the display-only keys, at the top and inside lines.
+const isBlank = (value: unknown) => value === null || value === undefined || value === '';
+
+// A line left as Add line or Enter made it (no item, nothing typed but its starting quantity of 1) is not part of
+// the document: the counter's extra empty line at the end is left out rather than blocking the save. Only trailing
+// ones, so every refused line keeps the number it has on the screen; a document of blank lines keeps its first, whose
+// missing item is then named.
+function withoutTrailingBlankLines(lines: readonly unknown[]): unknown[] {
+  const blank = (line: unknown) =>
+    typeof line === 'object' &&
+    line !== null &&
+    'item_id' in line &&
+    Object.entries(line).every(
+      ([key, value]) => key.startsWith('_') || isBlank(value) || (key === 'quantity' && value === 1),
+    );
+  let end = lines.length;
+  while (end > 1 && blank(lines[end - 1])) end -= 1;
+  return lines.slice(0, end);
+}
+
 export function stripLocal(values: FormValues): FormValues {
   return Object.fromEntries(
     Object.entries(values)
@@ -221,7 +240,7 @@ export function stripLocal(values: FormValues): FormValues {
       .map(([key, value]) => [
         key,
         Array.isArray(value)
-          ? value.map((entry) =>
+          ? withoutTrailingBlankLines(value).map((entry) =>
               typeof entry === 'object' && entry !== null ? stripLocal(entry as FormValues) : entry,
             )
           : value,

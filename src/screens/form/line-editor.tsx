@@ -74,7 +74,7 @@ export function LineEditor({ name, columns, pricing, useLineAmounts = noLineAmou
       return;
     }
     focusLine.current = index + 1;
-    append(emptyLine(columns));
+    append(emptyLine(columns), { shouldFocus: false });
   };
   const lines: unknown = useWatch({ name });
   const typed = Array.isArray(lines) ? (lines as Record<string, unknown>[]) : [];
@@ -131,7 +131,15 @@ export function LineEditor({ name, columns, pricing, useLineAmounts = noLineAmou
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
-      <RowsFooter error={arrayError?.message} addLabel="Add line" onAdd={() => append(emptyLine(columns))} />
+      <RowsFooter
+        error={arrayError?.message}
+        addLabel="Add line"
+        onAdd={() => {
+          // The new line's first field (its item picker) takes the focus, as after Enter in the last line.
+          focusLine.current = fields.length;
+          append(emptyLine(columns), { shouldFocus: false });
+        }}
+      />
       {totalled ? (
         <DataList.Root orientation="horizontal" alignSelf="end" size="sm" aria-label="Totals">
           <DataList.Item>

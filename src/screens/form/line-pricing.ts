@@ -30,7 +30,8 @@ export async function priceLineFromList(
   const itemId: unknown = getValues(`${row}.${itemColumn}`);
   const date: unknown = getValues(pricing.dateField);
   const party: unknown = getValues(pricingParty(pricing));
-  if (typeof itemId !== 'number' || typeof date !== 'string' || date === '') return;
+  // A date half typed (2026-12-0) has no prices yet.
+  if (typeof itemId !== 'number' || typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return;
   setValue(`${row}.${lineKeys.priceNote}`, 'looking');
   const price = await defaultLinePrice({
     side: pricing.side,

@@ -15,7 +15,7 @@ import { ItemPicker, itemLabel } from './item-picker.tsx';
 import { variantForEye } from './lens-variant.ts';
 import { missingPriceMessage, priceLineFromList } from './line-pricing.ts';
 import { LotInput } from './lot-input.tsx';
-import { numberStep, toNumberOrNull, toNumberOrUndefined, toTextOrNull } from './number-value.ts';
+import { numberStep, steadyNumber, toNumberOrNull, toNumberOrUndefined, toTextOrNull } from './number-value.ts';
 import { OnHand } from './on-hand.tsx';
 import { RelationInput } from './relation-input.tsx';
 
@@ -149,6 +149,7 @@ export function LineRow({ name, index, columns, pricing, showAmount, amount, onR
               ) : (
                 <Input
                   type="number"
+                  {...steadyNumber}
                   step={numberStep[column.kind]}
                   placeholder={column.kind === 'money' && pricing ? 'Price list' : undefined}
                   {...register(path, {

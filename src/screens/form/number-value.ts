@@ -15,3 +15,12 @@ export const numberStep = { money: '0.01', quantity: '0.001', percent: '1', numb
 export function toNumberOrUndefined(raw: unknown): number | undefined {
   return toNumberOrNull(raw) ?? undefined;
 }
+
+// A number field never changes by itself: the arrow keys and the mouse wheel step a browser's number input, so a
+// cashier's ArrowDown on a quantity turned 1 into -0.001 unseen. Spread on every number input of a form.
+export const steadyNumber = {
+  onKeyDown: (event: { key: string; preventDefault: () => void }) => {
+    if (event.key === 'ArrowUp' || event.key === 'ArrowDown') event.preventDefault();
+  },
+  onWheel: (event: { currentTarget: { blur: () => void } }) => event.currentTarget.blur(),
+} as const;

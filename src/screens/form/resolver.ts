@@ -1,31 +1,37 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import type { ZodType } from 'zod';
-import { formatMoney } from '../../format/money.ts';
-import type { FormValues } from '../../resources/resource.ts';
+import { type InputIssue, inputMessage } from '../../../server/domain/input-messages.ts';
+import type { FormField, FormValues } from '../../resources/resource.ts';
 import { stripLocal } from './form-values.ts';
 
-type Issue = { code: string; input?: unknown; origin?: string; pattern?: string; maximum?: unknown };
+type PathIssue = InputIssue & { readonly path?: readonly PropertyKey[] };
 
-// The contract's largest amount of money (openapi.yaml, "Money"): only an amount is bounded by it.
-const largestPesos = 90_000_000_000_000;
+// The form says what the server would say (`server/domain/input-messages.ts`): the field named, in plain words.
+export function plainWords(issue: PathIssue): string | undefined {
+  return inputMessage(issue, issue.path ?? []);
+}
 
-// The contract's rule for text (openapi.yaml, "Text"): no control characters but tab and newline.
-const plainTextPattern = String.raw`/^[^\u0000-\u0008\u000B-\u001F\u007F]*$/`;
-
-// zod's own wording is written for developers; these are the cases a shop assistant meets.
-function friendlyMessage(issue: Issue): string | undefined {
-  if (issue.code === 'too_small' && issue.origin === 'array') return 'Add at least one line.';
-  if (issue.pattern === plainTextPattern) return 'This field may not contain control characters.';
-  if (issue.input === undefined || issue.input === null || issue.input === '') return 'This field is required.';
-  if (issue.code === 'too_big' && Number(issue.maximum) === largestPesos) {
-    return `May not be more than ${formatMoney(largestPesos)}.`;
+// Each field's and line column's label, by its name, as the messages name them ("Choose a customer.").
+function labelsOf(fields: readonly FormField[]): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const field of fields) {
+    labels.set(field.name, field.label.toLowerCase());
+    if (field.kind === 'lines') {
+      for (const column of field.columns) labels.set(`lines.${column.name}`, column.label.toLowerCase());
+    }
   }
-  return undefined;
+  return labels;
 }
 
 // The generated strict schema validates what will be sent, so the display-only keys are stripped first.
-export function formResolver(schema: ZodType): Resolver<FormValues> {
-  const validate = zodResolver(schema as ZodType<FormValues, FormValues>, { error: friendlyMessage });
+export function formResolver(schema: ZodType, fields: readonly FormField[] = []): Resolver<FormValues> {
+  const labels = labelsOf(fields);
+  const named = (issue: PathIssue) => {
+    const keys = (issue.path ?? []).filter((key): key is string => typeof key === 'string');
+    const label = labels.get(keys.join('.')) ?? labels.get(keys.at(-1) ?? '');
+    return inputMessage(issue, issue.path ?? [], label);
+  };
+  const validate = zodResolver(schema as ZodType<FormValues, FormValues>, { error: named });
   return (values, context, options) => validate(stripLocal(values), context, options);
 }

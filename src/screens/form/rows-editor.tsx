@@ -3,7 +3,7 @@ import { type FieldError, get, useFieldArray, useFormContext } from 'react-hook-
 import { LuTrash2 } from 'react-icons/lu';
 import type { FormValues } from '../../resources/resource.ts';
 import { stickyEnd } from '../../ui/sticky-end.ts';
-import { numberStep, toNumberOrNull } from './number-value.ts';
+import { numberStep, steadyNumber, toNumberOrNull } from './number-value.ts';
 import { RowsFooter } from './rows-footer.tsx';
 
 export type NumberColumn = { name: string; label: string; kind: 'quantity' | 'percent' };
@@ -43,6 +43,7 @@ export function RowsEditor({ name, columns, newRow, addLabel }: RowsEditorProps)
                       <Field.Root invalid={Boolean(error)}>
                         <Input
                           type="number"
+                          {...steadyNumber}
                           aria-label={`${column.label} ${index + 1}`}
                           step={numberStep[column.kind]}
                           {...register(path, { setValueAs: toNumberOrNull })}

@@ -21,7 +21,7 @@ import {
   prismBases,
   toMinusCylinder,
 } from '../../format/prescription.ts';
-import { toNumberOrNull, toTextOrNull } from './number-value.ts';
+import { steadyNumber, toNumberOrNull, toTextOrNull } from './number-value.ts';
 import { rxFieldNames } from './rx-fields.ts';
 
 type Cell = { figure: string; label: string; step?: string; kind?: 'base' | 'text' };
@@ -82,6 +82,7 @@ export function RxCard() {
       <Input
         id={name}
         type="number"
+        {...steadyNumber}
         step={step}
         size="sm"
         textAlign="end"

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Flex, Heading, HStack, Input, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import Papa from 'papaparse';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { LuDownload, LuUpload } from 'react-icons/lu';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useGate } from '../../auth/use-permissions.ts';
@@ -12,10 +12,12 @@ import { toaster } from '../../ui/toaster.tsx';
 import { RefusedRedirect } from '../shared/refused-redirect.tsx';
 import { errorMessage, permissionRefusal, validationErrors } from '../shared/request-error.ts';
 import type { ResourceScreenProps } from '../shared/screen-props.ts';
-import { cellErrors, type ImportFile } from './import-file.ts';
+import { cellErrors, errorList, errorsCsv, type ImportError, type ImportFile } from './import-file.ts';
 
-// The preview shows this many rows; the check and the import always cover the whole file.
+// The preview shows this many rows; the check and the import always cover the whole file, and the list of errors
+// shows every error, a page at a time.
 const previewRows = 200;
+const errorsPerPage = 50;
 
 // docs/domain/README.md, Import: upload a CSV, see every row's errors (row and column) before anything is written, then
 // write all rows in one transaction.
@@ -119,6 +121,7 @@ export function ImportScreen({ resource, api }: ResourceScreenProps) {
           </Alert.Content>
         </Alert.Root>
       ) : null}
+      {file && !good ? <ErrorList file={file} /> : null}
       {file && errors ? (
         <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0} maxH="xl">
           <Table.Root size="sm" stickyHeader>
@@ -173,6 +176,69 @@ export function ImportScreen({ resource, api }: ResourceScreenProps) {
           <Link asChild colorPalette="teal">
             <RouterLink to={listPath(resource)}>Cancel</RouterLink>
           </Link>
+        </HStack>
+      ) : null}
+    </Stack>
+  );
+}
+
+// Every error of the file, by row and column, a page at a time, and the same list as a CSV to work through.
+function ErrorList({ file }: { file: ImportFile }) {
+  const list = useMemo(() => errorList(file), [file]);
+  const [page, setPage] = useState(1);
+  if (list.length === 0) return null;
+  const pages = Math.ceil(list.length / errorsPerPage);
+  const shown = Math.min(page, pages);
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([errorsCsv(list)], { type: 'text/csv;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `${file.name.replace(/\.csv$/i, '')}-errors.csv`;
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <Stack gap="2">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Heading size="md">{countOf(list.length, 'error')} to correct</Heading>
+        <Button variant="outline" onClick={download}>
+          <LuDownload /> Download the errors (CSV)
+        </Button>
+      </Flex>
+      <Table.ScrollArea borderWidth="1px" rounded="md">
+        <Table.Root size="sm">
+          <Table.Caption captionSide="top" textAlign="start" py="2" px="3">
+            Errors in {file.name}
+            {pages > 1 ? ` (page ${shown} of ${pages})` : ''}
+          </Table.Caption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Row</Table.ColumnHeader>
+              <Table.ColumnHeader>Column</Table.ColumnHeader>
+              <Table.ColumnHeader>Value</Table.ColumnHeader>
+              <Table.ColumnHeader>Problem</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {list.slice((shown - 1) * errorsPerPage, shown * errorsPerPage).map((error: ImportError) => (
+              <Table.Row key={`${error.row ?? ''}.${error.column ?? ''}`}>
+                <Table.Cell>{error.row ?? '—'}</Table.Cell>
+                <Table.Cell>{error.column ?? '—'}</Table.Cell>
+                <Table.Cell>{error.value}</Table.Cell>
+                <Table.Cell color="fg.error">{error.message}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      {pages > 1 ? (
+        <HStack>
+          <Button variant="outline" size="sm" disabled={shown === 1} onClick={() => setPage(shown - 1)}>
+            Previous errors
+          </Button>
+          <Button variant="outline" size="sm" disabled={shown === pages} onClick={() => setPage(shown + 1)}>
+            Next errors
+          </Button>
         </HStack>
       ) : null}
     </Stack>

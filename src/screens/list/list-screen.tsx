@@ -105,8 +105,8 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
   const canCreate = resource.screens !== 'read-only' && can({ prefix, action: 'create' });
   const canView = can({ prefix, action: 'view' });
   const canEdit = resource.screens === 'full' && can({ prefix, action: 'update' });
-  const canDelete = resource.screens !== 'read-only' && can({ prefix, action: 'delete' });
-  const canRestore = resource.screens !== 'read-only' && can({ prefix, action: 'restore' });
+  const canDelete = resource.deletable && can({ prefix, action: 'delete' });
+  const canRestore = resource.deletable && can({ prefix, action: 'restore' });
   // Ticked rows of the page on screen; a new page, search or filter starts with none.
   const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
   const pageKey = params.toString();
@@ -167,20 +167,24 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
             Clear Search
           </Button>
         ) : null}
-        <Button
-          variant={query.withTrashed ? 'solid' : 'outline'}
-          aria-pressed={query.withTrashed}
-          onClick={() => change({ kind: 'with-trashed', on: !query.withTrashed })}
-        >
-          With Trashed
-        </Button>
-        <Button
-          variant={query.onlyTrashed ? 'solid' : 'outline'}
-          aria-pressed={query.onlyTrashed}
-          onClick={() => change({ kind: 'only-trashed', on: !query.onlyTrashed })}
-        >
-          Only Trashed
-        </Button>
+        {resource.deletable ? (
+          <>
+            <Button
+              variant={query.withTrashed ? 'solid' : 'outline'}
+              aria-pressed={query.withTrashed}
+              onClick={() => change({ kind: 'with-trashed', on: !query.withTrashed })}
+            >
+              With Trashed
+            </Button>
+            <Button
+              variant={query.onlyTrashed ? 'solid' : 'outline'}
+              aria-pressed={query.onlyTrashed}
+              onClick={() => change({ kind: 'only-trashed', on: !query.onlyTrashed })}
+            >
+              Only Trashed
+            </Button>
+          </>
+        ) : null}
         <Button variant="outline" onClick={() => setAdvancedOpen(true)}>
           Advance Search
         </Button>

@@ -71,9 +71,26 @@ export function HistorySection({ resource, id, load, queryKey, version }: Histor
 // One side of a change: its text, or the records it names, each looked up as the view of that record would load
 // it (a record the user may no longer see stays its number).
 function ChangeText({ value }: { value: ChangeValue }) {
-  const resource = 'resource' in value ? resourceByKey(value.resource) : null;
+  if ('groups' in value) {
+    return (
+      <>
+        {value.groups.map((group, index) => (
+          <span key={group.label}>
+            {index > 0 ? '; ' : null}
+            {group.label}: <NamedRecords value={group} />
+          </span>
+        ))}
+      </>
+    );
+  }
+  if ('text' in value) return <>{value.text}</>;
+  return <NamedRecords value={value} />;
+}
+
+function NamedRecords({ value }: { value: Extract<ChangeValue, { ids: readonly number[] }> }) {
+  const resource = resourceByKey(value.resource);
   const records = useQueries({
-    queries: ('ids' in value ? value.ids : []).map((id) => ({
+    queries: value.ids.map((id) => ({
       queryKey: [resource?.key, 'history-name', id],
       queryFn: async ({ signal }: { signal: AbortSignal }) => {
         if (!resource) return `#${id}`;
@@ -85,6 +102,5 @@ function ChangeText({ value }: { value: ChangeValue }) {
       retry: false,
     })),
   });
-  if ('text' in value) return <>{value.text}</>;
   return <>{value.ids.map((id, index) => records[index]?.data ?? `#${id}`).join(', ')}</>;
 }

@@ -5,19 +5,15 @@ import { formatMoney } from '../../format/money.ts';
 import { formatPower, formatSphere } from '../../format/prescription.ts';
 import type { ResourceRecord } from '../../resources/resource.ts';
 import { Letterhead } from './letterhead.tsx';
+import { printPageCss } from './print-page.ts';
 import { SignatureLines } from './signature-lines.tsx';
 
 export type SheetName = 'lab-ticket' | 'claim-slip';
 
 type Row = Record<string, unknown>;
 
-const printCss = `
-@media print {
-  body * { visibility: hidden; }
-  [data-print-sheet], [data-print-sheet] * { visibility: visible; }
-  [data-print-sheet] { position: absolute; top: 0; left: 0; width: 100%; }
-  @page { size: A5 landscape; margin: 8mm; }
-}`;
+// A ticket and a slip are half an A4 sheet each (print-page.ts).
+const printCss = printPageCss({ sheet: '[data-print-sheet]', size: 'A5 landscape', margin: '8mm' });
 
 const text = (row: Row, field: string) => {
   const value = row[field];

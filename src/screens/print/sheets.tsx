@@ -12,8 +12,15 @@ export type SheetName = 'lab-ticket' | 'claim-slip';
 
 type Row = Record<string, unknown>;
 
-// A ticket and a slip are half an A4 sheet each (print-page.ts).
-const printCss = printPageCss({ sheet: '[data-print-sheet]', size: 'A5 landscape', margin: '8mm' });
+// A ticket and a slip are half an A4 sheet each (print-page.ts), in type small enough that the lab ticket's
+// prescription, measurements, lenses and signature lines all fit that one page.
+const printCss = printPageCss({
+  sheet: '[data-print-sheet]',
+  size: 'A5 landscape',
+  margin: '8mm',
+  rules: `[data-print-sheet] { font-size: 9pt; line-height: 1.3; }
+  [data-print-sheet] th, [data-print-sheet] td { padding-top: 1pt !important; padding-bottom: 1pt !important; }`,
+});
 
 const text = (row: Row, field: string) => {
   const value = row[field];
@@ -26,7 +33,7 @@ function Sheet({ title, record, children }: { title: string; record: Row; childr
   return (
     <Box data-print-sheet display="none" _print={{ display: 'block' }} color="black" bg="white" fontSize="sm">
       <style>{printCss}</style>
-      <Stack gap="3">
+      <Stack gap="2">
         <Letterhead size="md" detail="phone" title={title}>
           <Text fontWeight="bold">{text(record, 'number')}</Text>
           <Text>Ordered {formatDate(text(record, 'order_date'))}</Text>

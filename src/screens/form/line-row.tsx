@@ -208,7 +208,7 @@ function BeyondReceived({ line, quantityColumn }: { line: Record<string, unknown
   const quantity = line[quantityColumn];
   if (typeof received !== 'number' || typeof quantity !== 'number' || quantity <= received) return null;
   return (
-    <Field.HelperText color="fg.warning" whiteSpace="normal" css={{ contain: 'inline-size' }}>
+    <Field.HelperText color="fg.warning" whiteSpace="normal" w="full" css={{ contain: 'inline-size' }}>
       More than received: {formatQuantity(received)} received and not yet billed.
     </Field.HelperText>
   );

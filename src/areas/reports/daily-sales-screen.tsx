@@ -73,12 +73,12 @@ const printCss = printPageCss({
   sheet: '[data-report]',
   size: 'A4 landscape',
   margin: '8mm',
-  rules: `[data-report] { font-size: 6.5pt; }
+  rules: `[data-report] { font-size: 6pt; line-height: 1.25; }
   [data-report] .chakra-table__scrollArea { overflow: visible !important; border: none; }
-  [data-report] table { width: 100%; table-layout: auto; font-size: 6.5pt; }
-  [data-report] th, [data-report] td { padding: 2px 3px !important; }
+  [data-report] table { width: 100%; table-layout: auto; font-size: 6pt; }
+  [data-report] th, [data-report] td { padding: 1px 2px !important; line-height: 1.25; }
   [data-report] th, [data-report] td { white-space: normal !important; }
-  [data-report] td p { overflow-wrap: anywhere; font-size: 6pt; }`,
+  [data-report] td p { overflow-wrap: anywhere; font-size: 5pt; line-height: 1.2; }`,
 });
 
 // /reports/daily-sales: per branch and day, the invoices issued and voided, the sales figures and the

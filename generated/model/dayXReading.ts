@@ -88,6 +88,8 @@ export interface DayXReading {
   /** Payments received that day by e wallet. */
   collections_e_wallet: Money;
   collections_total: Money;
+  /** Invoice payments received that day in store credit (credit an earlier credit memo left); not in collections_total, since that money came in with the original sale. */
+  collections_store_credit: Money;
   /**
      * Standing credit memos dated that day at the branch (docs/domain/sales.md, Credit memos).
      * @minimum 0

@@ -34,7 +34,8 @@ export function TopBar({ userName, businessName, onOpenNavigation }: TopBarProps
       bg="teal.700"
       color="white"
     >
-      <HStack gap="2" minW="0">
+      {/* The shop's name gives way (cut short with an ellipsis) before it ever runs under the buttons on the right. */}
+      <HStack gap="2" minW="0" flex="1" overflow="hidden">
         {onOpenNavigation ? (
           <IconButton
             aria-label="Open menu"
@@ -46,8 +47,8 @@ export function TopBar({ userName, businessName, onOpenNavigation }: TopBarProps
             <LuMenu />
           </IconButton>
         ) : null}
-        <LuGlasses size="22" style={{ flexShrink: 0 }} />
-        <Heading size="md" whiteSpace="nowrap">
+        <LuGlasses size="22" style={{ flexShrink: 0 }} data-logo="" />
+        <Heading size="md" truncate minW="0">
           Spectacle Optical
         </Heading>
         {businessName ? (

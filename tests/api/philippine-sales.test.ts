@@ -405,13 +405,14 @@ describe('the daily sales report', () => {
     const [header = [], ...cells] = Papa.parse<string[]>(answer.raw.body.trim()).data;
     // As the screen reads: date and branch first, the payment methods in the screen's order, then a totals row.
     expect(header.slice(0, 3)).toEqual(['date', 'branch', 'invoices_issued']);
-    expect(header.slice(-6)).toEqual([
+    expect(header.slice(-7)).toEqual([
       'collections_cash',
       'collections_card',
       'collections_e_wallet',
       'collections_bank_transfer',
       'collections_check',
       'collections_total',
+      'collections_store_credit',
     ]);
     expect(header).not.toContain('branch_id');
     expect(cells).toHaveLength(rows.length + 1);

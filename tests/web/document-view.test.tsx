@@ -104,7 +104,7 @@ it('prints the order with the business, number, reference, party, lines, totals 
   expect(within(sheet).getByText('Date Mar 1, 2026')).toBeTruthy();
   expect(within(sheet).getByText('Vision Supply Co.')).toBeTruthy();
   expect(within(sheet).getByText('Aviator Frame')).toBeTruthy();
-  expect(within(sheet).getAllByText('₱1,084.5')).toHaveLength(2);
+  expect(within(sheet).getAllByText('₱1,084.50')).toHaveLength(2);
   expect(within(sheet).getByText('Prepared by')).toBeTruthy();
 });
 

@@ -3,15 +3,25 @@ import { formatDiscounts } from '../../src/format/discounts.ts';
 import { formatMoney } from '../../src/format/money.ts';
 import { formatValue } from '../../src/screens/shared/value-text.tsx';
 
-describe('amounts in Philippine pesos, en-US, 0 to 2 decimals', () => {
+describe('amounts in Philippine pesos, en-US, whole pesos bare and centavos with both digits', () => {
   it.each([
     [0, '₱0'],
     [1500, '₱1,500'],
-    [1234.5, '₱1,234.5'],
+    [1234.5, '₱1,234.50'],
+    [1927.5, '₱1,927.50'],
     [99.999, '₱100'],
     [-42.25, '-₱42.25'],
   ])('%d shows as %s', (value, text) => {
     expect(formatMoney(value)).toBe(text);
+  });
+
+  it.each([
+    [48509, '₱48,509.00'],
+    [1927.5, '₱1,927.50'],
+    [43311.62, '₱43,311.62'],
+    [0, '₱0.00'],
+  ])('%d shows as %s in a column of figures', (value, text) => {
+    expect(formatMoney(value, 'cents')).toBe(text);
   });
 });
 

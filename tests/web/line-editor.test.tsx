@@ -112,7 +112,7 @@ it('starts a bill from the order it bills, and fills a new line from the price l
   expect(screen.getAllByText(/^Lens Solution/)).toHaveLength(1);
   expect(value('Quantity 1')).toBe('3');
   expect(value('Unit Cost 1')).toBe('250.5');
-  expect(screen.getByLabelText('Amount 1').textContent).toBe('₱751.5');
+  expect(screen.getByLabelText('Amount 1').textContent).toBe('₱751.50');
 
   fireEvent.click(screen.getByRole('button', { name: 'Add line' }));
   const picker = screen.getByRole('combobox', { name: 'Item 2' });

@@ -621,6 +621,9 @@ export const getDailySalesResponseCollectionsEWalletMax = 90000000000000;
 export const getDailySalesResponseCollectionsTotalMin = 0;
 export const getDailySalesResponseCollectionsTotalMax = 90000000000000;
 
+export const getDailySalesResponseCollectionsStoreCreditMin = 0;
+export const getDailySalesResponseCollectionsStoreCreditMax = 90000000000000;
+
 
 
 export const GetDailySalesResponseItem = zod.strictObject({
@@ -653,7 +656,8 @@ export const GetDailySalesResponseItem = zod.strictObject({
   "collections_check": zod.number().min(getDailySalesResponseCollectionsCheckMin).max(getDailySalesResponseCollectionsCheckMax).describe('Payments received that day by check.'),
   "collections_card": zod.number().min(getDailySalesResponseCollectionsCardMin).max(getDailySalesResponseCollectionsCardMax).describe('Payments received that day by card.'),
   "collections_e_wallet": zod.number().min(getDailySalesResponseCollectionsEWalletMin).max(getDailySalesResponseCollectionsEWalletMax).describe('Payments received that day by e wallet.'),
-  "collections_total": zod.number().min(getDailySalesResponseCollectionsTotalMin).max(getDailySalesResponseCollectionsTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+  "collections_total": zod.number().min(getDailySalesResponseCollectionsTotalMin).max(getDailySalesResponseCollectionsTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "collections_store_credit": zod.number().min(getDailySalesResponseCollectionsStoreCreditMin).max(getDailySalesResponseCollectionsStoreCreditMax).describe('Invoice payments received that day in store credit (credit an earlier credit memo left); not in collections_total, since that money came in with the original sale.')
 })
 export const GetDailySalesResponse = zod.array(GetDailySalesResponseItem)
 

@@ -119,6 +119,9 @@ export const listZReadingsResponseDataItemCollectionsEWalletMax = 90000000000000
 export const listZReadingsResponseDataItemCollectionsTotalMin = 0;
 export const listZReadingsResponseDataItemCollectionsTotalMax = 90000000000000;
 
+export const listZReadingsResponseDataItemCollectionsStoreCreditMin = 0;
+export const listZReadingsResponseDataItemCollectionsStoreCreditMax = 90000000000000;
+
 export const listZReadingsResponseDataItemCreditMemosIssuedMin = 0;
 
 export const listZReadingsResponseDataItemCreditMemosFromMax = 255;
@@ -210,6 +213,7 @@ export const ListZReadingsResponse = zod.strictObject({
   "collections_card": zod.number().min(listZReadingsResponseDataItemCollectionsCardMin).max(listZReadingsResponseDataItemCollectionsCardMax).describe('Payments received that day by card.'),
   "collections_e_wallet": zod.number().min(listZReadingsResponseDataItemCollectionsEWalletMin).max(listZReadingsResponseDataItemCollectionsEWalletMax).describe('Payments received that day by e wallet.'),
   "collections_total": zod.number().min(listZReadingsResponseDataItemCollectionsTotalMin).max(listZReadingsResponseDataItemCollectionsTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "collections_store_credit": zod.number().min(listZReadingsResponseDataItemCollectionsStoreCreditMin).max(listZReadingsResponseDataItemCollectionsStoreCreditMax).describe('Invoice payments received that day in store credit (credit an earlier credit memo left); not in collections_total, since that money came in with the original sale.'),
   "credit_memos_issued": zod.int().min(listZReadingsResponseDataItemCreditMemosIssuedMin).describe('Standing credit memos dated that day at the branch (docs/domain/sales.md, Credit memos).'),
   "credit_memos_from": zod.string().max(listZReadingsResponseDataItemCreditMemosFromMax).nullable().describe('The first credit memo number of the day.'),
   "credit_memos_to": zod.string().max(listZReadingsResponseDataItemCreditMemosToMax).nullable().describe('The last.'),
@@ -343,6 +347,9 @@ export const createZReadingResponseCollectionsEWalletMax = 90000000000000;
 export const createZReadingResponseCollectionsTotalMin = 0;
 export const createZReadingResponseCollectionsTotalMax = 90000000000000;
 
+export const createZReadingResponseCollectionsStoreCreditMin = 0;
+export const createZReadingResponseCollectionsStoreCreditMax = 90000000000000;
+
 export const createZReadingResponseCreditMemosIssuedMin = 0;
 
 export const createZReadingResponseCreditMemosFromMax = 255;
@@ -429,6 +436,7 @@ export const CreateZReadingResponse = zod.strictObject({
   "collections_card": zod.number().min(createZReadingResponseCollectionsCardMin).max(createZReadingResponseCollectionsCardMax).describe('Payments received that day by card.'),
   "collections_e_wallet": zod.number().min(createZReadingResponseCollectionsEWalletMin).max(createZReadingResponseCollectionsEWalletMax).describe('Payments received that day by e wallet.'),
   "collections_total": zod.number().min(createZReadingResponseCollectionsTotalMin).max(createZReadingResponseCollectionsTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "collections_store_credit": zod.number().min(createZReadingResponseCollectionsStoreCreditMin).max(createZReadingResponseCollectionsStoreCreditMax).describe('Invoice payments received that day in store credit (credit an earlier credit memo left); not in collections_total, since that money came in with the original sale.'),
   "credit_memos_issued": zod.int().min(createZReadingResponseCreditMemosIssuedMin).describe('Standing credit memos dated that day at the branch (docs/domain/sales.md, Credit memos).'),
   "credit_memos_from": zod.string().max(createZReadingResponseCreditMemosFromMax).nullable().describe('The first credit memo number of the day.'),
   "credit_memos_to": zod.string().max(createZReadingResponseCreditMemosToMax).nullable().describe('The last.'),
@@ -548,6 +556,9 @@ export const searchZReadingsResponseCollectionsEWalletMax = 90000000000000;
 export const searchZReadingsResponseCollectionsTotalMin = 0;
 export const searchZReadingsResponseCollectionsTotalMax = 90000000000000;
 
+export const searchZReadingsResponseCollectionsStoreCreditMin = 0;
+export const searchZReadingsResponseCollectionsStoreCreditMax = 90000000000000;
+
 export const searchZReadingsResponseCreditMemosIssuedMin = 0;
 
 export const searchZReadingsResponseCreditMemosFromMax = 255;
@@ -634,6 +645,7 @@ export const SearchZReadingsResponseItem = zod.strictObject({
   "collections_card": zod.number().min(searchZReadingsResponseCollectionsCardMin).max(searchZReadingsResponseCollectionsCardMax).describe('Payments received that day by card.'),
   "collections_e_wallet": zod.number().min(searchZReadingsResponseCollectionsEWalletMin).max(searchZReadingsResponseCollectionsEWalletMax).describe('Payments received that day by e wallet.'),
   "collections_total": zod.number().min(searchZReadingsResponseCollectionsTotalMin).max(searchZReadingsResponseCollectionsTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "collections_store_credit": zod.number().min(searchZReadingsResponseCollectionsStoreCreditMin).max(searchZReadingsResponseCollectionsStoreCreditMax).describe('Invoice payments received that day in store credit (credit an earlier credit memo left); not in collections_total, since that money came in with the original sale.'),
   "credit_memos_issued": zod.int().min(searchZReadingsResponseCreditMemosIssuedMin).describe('Standing credit memos dated that day at the branch (docs/domain/sales.md, Credit memos).'),
   "credit_memos_from": zod.string().max(searchZReadingsResponseCreditMemosFromMax).nullable().describe('The first credit memo number of the day.'),
   "credit_memos_to": zod.string().max(searchZReadingsResponseCreditMemosToMax).nullable().describe('The last.'),
@@ -737,6 +749,9 @@ export const getDayXReadingResponseCollectionsEWalletMax = 90000000000000;
 export const getDayXReadingResponseCollectionsTotalMin = 0;
 export const getDayXReadingResponseCollectionsTotalMax = 90000000000000;
 
+export const getDayXReadingResponseCollectionsStoreCreditMin = 0;
+export const getDayXReadingResponseCollectionsStoreCreditMax = 90000000000000;
+
 export const getDayXReadingResponseCreditMemosIssuedMin = 0;
 
 export const getDayXReadingResponseCreditMemosFromMax = 255;
@@ -816,6 +831,7 @@ export const GetDayXReadingResponse = zod.strictObject({
   "collections_card": zod.number().min(getDayXReadingResponseCollectionsCardMin).max(getDayXReadingResponseCollectionsCardMax).describe('Payments received that day by card.'),
   "collections_e_wallet": zod.number().min(getDayXReadingResponseCollectionsEWalletMin).max(getDayXReadingResponseCollectionsEWalletMax).describe('Payments received that day by e wallet.'),
   "collections_total": zod.number().min(getDayXReadingResponseCollectionsTotalMin).max(getDayXReadingResponseCollectionsTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "collections_store_credit": zod.number().min(getDayXReadingResponseCollectionsStoreCreditMin).max(getDayXReadingResponseCollectionsStoreCreditMax).describe('Invoice payments received that day in store credit (credit an earlier credit memo left); not in collections_total, since that money came in with the original sale.'),
   "credit_memos_issued": zod.int().min(getDayXReadingResponseCreditMemosIssuedMin).describe('Standing credit memos dated that day at the branch (docs/domain/sales.md, Credit memos).'),
   "credit_memos_from": zod.string().max(getDayXReadingResponseCreditMemosFromMax).nullable().describe('The first credit memo number of the day.'),
   "credit_memos_to": zod.string().max(getDayXReadingResponseCreditMemosToMax).nullable().describe('The last.'),
@@ -946,6 +962,9 @@ export const getZReadingResponseCollectionsEWalletMax = 90000000000000;
 export const getZReadingResponseCollectionsTotalMin = 0;
 export const getZReadingResponseCollectionsTotalMax = 90000000000000;
 
+export const getZReadingResponseCollectionsStoreCreditMin = 0;
+export const getZReadingResponseCollectionsStoreCreditMax = 90000000000000;
+
 export const getZReadingResponseCreditMemosIssuedMin = 0;
 
 export const getZReadingResponseCreditMemosFromMax = 255;
@@ -1032,6 +1051,7 @@ export const GetZReadingResponse = zod.strictObject({
   "collections_card": zod.number().min(getZReadingResponseCollectionsCardMin).max(getZReadingResponseCollectionsCardMax).describe('Payments received that day by card.'),
   "collections_e_wallet": zod.number().min(getZReadingResponseCollectionsEWalletMin).max(getZReadingResponseCollectionsEWalletMax).describe('Payments received that day by e wallet.'),
   "collections_total": zod.number().min(getZReadingResponseCollectionsTotalMin).max(getZReadingResponseCollectionsTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "collections_store_credit": zod.number().min(getZReadingResponseCollectionsStoreCreditMin).max(getZReadingResponseCollectionsStoreCreditMax).describe('Invoice payments received that day in store credit (credit an earlier credit memo left); not in collections_total, since that money came in with the original sale.'),
   "credit_memos_issued": zod.int().min(getZReadingResponseCreditMemosIssuedMin).describe('Standing credit memos dated that day at the branch (docs/domain/sales.md, Credit memos).'),
   "credit_memos_from": zod.string().max(getZReadingResponseCreditMemosFromMax).nullable().describe('The first credit memo number of the day.'),
   "credit_memos_to": zod.string().max(getZReadingResponseCreditMemosToMax).nullable().describe('The last.'),

@@ -118,6 +118,7 @@ export async function dayFigures(
     collections_card: row?.collections_card ?? zero,
     collections_e_wallet: row?.collections_e_wallet ?? zero,
     collections_total: row?.collections_total ?? zero,
+    collections_store_credit: row?.collections_store_credit ?? zero,
     credit_memos_issued: row?.credit_memos_issued ?? 0,
     credit_memos_from: row?.credit_memos_from ?? null,
     credit_memos_to: row?.credit_memos_to ?? null,
@@ -249,3 +250,54 @@ export async function createZReading(context: PostingContext, input: ZReadingInp
     cash_difference: pesosToCentavos(figures.cash_difference),
   });
 }
+
+type Frozen = { branch_id: number; business_date: string; figures: string };
+
+// A reading's frozen figures as the contract gives them. A reading made before its figures carried the store credit
+// paid that day reads it from the payments: the day is closed, so they stand as they stood when it was made.
+export async function frozenFigures(
+  db: Kysely<Database>,
+  businessId: number,
+  readings: readonly Frozen[],
+): Promise<DayFigures[]> {
+  const parsed = readings.map((reading) => JSON.parse(reading.figures) as DayFiguresBefore & Partial<DayFigures>);
+  const older = readings.filter((_, index) => parsed[index]?.collections_store_credit === undefined);
+  const paid =
+    older.length === 0
+      ? []
+      : await db
+          .selectFrom('invoice_payments')
+          .innerJoin('invoices', 'invoices.id', 'invoice_payments.invoice_id')
+          .select([
+            'invoices.branch_id',
+            'invoice_payments.payment_date',
+            sql<string | number>`SUM(invoice_payments.amount)`.as('amount'),
+          ])
+          .where('invoice_payments.business_id', '=', businessId)
+          .where('invoice_payments.deleted_at', 'is', null)
+          .where('invoice_payments.payment_method', '=', 'store_credit')
+          .where(
+            'invoice_payments.payment_date',
+            'in',
+            older.map((reading) => reading.business_date),
+          )
+          .where(
+            'invoices.branch_id',
+            'in',
+            older.map((reading) => reading.branch_id),
+          )
+          .groupBy(['invoices.branch_id', 'invoice_payments.payment_date'])
+          .execute();
+  const paidOn = new Map(paid.map((row) => [`${row.branch_id}|${row.payment_date}`, Number(row.amount)]));
+  return parsed.map((figures, index) => {
+    const reading = readings[index] as Frozen;
+    return {
+      ...figures,
+      collections_store_credit:
+        figures.collections_store_credit ??
+        centavosToPesos(paidOn.get(`${reading.branch_id}|${reading.business_date}`) ?? 0),
+    };
+  });
+}
+
+type DayFiguresBefore = Omit<DayFigures, 'collections_store_credit'>;

@@ -12,7 +12,14 @@ import { boundLocation } from '../../engine/work-location.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
 import { postingContextOf } from '../../ledger/document-support.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
-import { createZReading, type DayFigures, dayFigures, latestReading, salesDaysBetween } from './z-readings-posting.ts';
+import {
+  createZReading,
+  type DayFigures,
+  dayFigures,
+  frozenFigures,
+  latestReading,
+  salesDaysBetween,
+} from './z-readings-posting.ts';
 
 const schemas = contractSchemas(contract, 'ZReading', 'ZReadings');
 
@@ -39,8 +46,9 @@ export const zReadingsResource: ContractResource<'z_readings', typeof schemas> =
       .where('id', 'in', [0, ...rows.map((row) => row.created_by ?? 0)])
       .execute();
     const userName = new Map(users.map((user) => [user.id, user.name]));
-    return rows.map((row) => {
-      const figures = JSON.parse(row.figures) as DayFigures;
+    const frozen = await frozenFigures(ctx.db, rows[0]?.business_id ?? 0, rows);
+    return rows.map((row, index) => {
+      const figures = frozen[index];
       return {
         ...auditColumns(row),
         created_by_name: row.created_by === null ? null : (userName.get(row.created_by) ?? null),
@@ -106,7 +114,7 @@ export function registerZReadingRoutes(app: FastifyInstance, options: EngineOpti
         .where('business_date', '=', day)
         .executeTakeFirst();
       if (made) {
-        const figures = JSON.parse(made.figures) as DayFigures;
+        const [figures] = await frozenFigures(ctx.db, businessId, [made]);
         return {
           business_id: businessId,
           ...figures,

@@ -53,6 +53,7 @@ export const dailySalesColumns = [
   'collections_card',
   'collections_e_wallet',
   'collections_total',
+  'collections_store_credit',
 ] as const;
 
 type Key = string;
@@ -185,6 +186,14 @@ export async function dailySales(db: Kysely<Database>, businessId: number, query
       collections_card: pesos(collections.card),
       collections_e_wallet: pesos(collections.e_wallet),
       collections_total: pesos(paymentMethods.reduce((sum, method) => sum + collections[method], 0)),
+      // Paid from credit that an earlier credit memo left: shown beside the collections, never in their total, since
+      // that money came in with the original sale.
+      collections_store_credit: pesos(
+        collected
+          .filter((payment) => payment.branch_id === branchId && String(payment.date) === date)
+          .filter((payment) => payment.payment_method === 'store_credit')
+          .reduce((sum, payment) => sum + Number(payment.amount), 0),
+      ),
     };
   });
 }

@@ -28,6 +28,7 @@ const csvColumns = [
   'collections_bank_transfer',
   'collections_check',
   'collections_total',
+  'collections_store_credit',
 ] as const;
 
 type DailySalesRow = Awaited<ReturnType<typeof dailySales>>[number];

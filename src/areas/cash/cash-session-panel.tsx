@@ -190,14 +190,23 @@ function Figures({ session }: { session: CashSession }) {
 function Movements({ session }: { session: CashSession }) {
   if (session.movements.length === 0) return null;
   return (
-    <StripedTable caption="Cash In and Out" headings={['When', 'Kind', 'Reason', { label: 'Amount', end: true }, 'By']}>
+    // Four columns, the kind above its time, so that Amount and By stay in view on a phone.
+    <StripedTable caption="Cash In and Out" headings={['Kind', 'Reason', { label: 'Amount', end: true }, 'By']}>
       {session.movements.map((movement) => (
         <Table.Row key={movement.id}>
-          <Table.Cell>{formatTimestamp(movement.created_at)}</Table.Cell>
-          <Table.Cell>{movement.kind === 'cash_in' ? 'Cash In' : 'Cash Out'}</Table.Cell>
-          <Table.Cell>{movement.reason}</Table.Cell>
-          <Table.Cell textAlign="end">{formatMoney(movement.amount)}</Table.Cell>
-          <Table.Cell>{movement.created_by_name ?? ''}</Table.Cell>
+          <Table.Cell whiteSpace="normal">
+            <Text fontWeight="medium">{movement.kind === 'cash_in' ? 'Cash In' : 'Cash Out'}</Text>
+            <Text textStyle="xs" color="fg.muted">
+              {formatTimestamp(movement.created_at)}
+            </Text>
+          </Table.Cell>
+          <Table.Cell whiteSpace="normal" overflowWrap="anywhere">
+            {movement.reason}
+          </Table.Cell>
+          <Table.Cell textAlign="end" whiteSpace="nowrap">
+            {formatMoney(movement.amount)}
+          </Table.Cell>
+          <Table.Cell whiteSpace="normal">{movement.created_by_name ?? ''}</Table.Cell>
         </Table.Row>
       ))}
     </StripedTable>

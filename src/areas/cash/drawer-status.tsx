@@ -1,4 +1,4 @@
-import { Badge, Button } from '@chakra-ui/react';
+import { Badge, Box, Button } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { LuWallet } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
@@ -6,7 +6,8 @@ import { getGetMyCashSessionQueryKey, getMyCashSession } from '../../../generate
 import { useGate } from '../../auth/use-permissions.ts';
 
 // docs/domain/cash.md, The business setting: the top bar tells a cashier their drawer is open, or, when the business
-// takes cash only into an open drawer, that it is not. Nothing for a user who keeps no drawer.
+// takes cash only into an open drawer, that it is not. Nothing for a user who keeps no drawer. On a phone the button
+// shows its icon alone (its name stays for a screen reader), so that the shop's name and the bell keep their room.
 export function DrawerStatus() {
   const can = useGate();
   const keepsDrawer = can({ prefix: 'cash-sessions', action: 'create' });
@@ -22,7 +23,10 @@ export function DrawerStatus() {
     return (
       <Button asChild size="xs" variant="subtle" colorPalette="green">
         <RouterLink to={`/cash-sessions/${session.id}`} aria-label="Drawer open: view your cash session">
-          <LuWallet /> Drawer open
+          <LuWallet />{' '}
+          <Box as="span" display={{ base: 'none', sm: 'inline' }}>
+            Drawer open
+          </Box>
         </RouterLink>
       </Button>
     );
@@ -31,7 +35,10 @@ export function DrawerStatus() {
   return (
     <Button asChild size="xs" variant="solid" colorPalette="orange">
       <RouterLink to="/cash-sessions/create" aria-label="No drawer open: open a cash session">
-        <LuWallet /> No drawer open
+        <LuWallet />{' '}
+        <Box as="span" display={{ base: 'none', sm: 'inline' }}>
+          No drawer open
+        </Box>
         <Badge colorPalette="orange" variant="surface" display={{ base: 'none', md: 'inline-flex' }}>
           required for cash
         </Badge>

@@ -60,6 +60,8 @@ export function dayLines(day: DayFigures): SheetLine[] {
     { label: 'Check', value: money(day.collections_check) },
     { label: 'Refunds', value: `-${money(day.refunds_total)}` },
     { label: 'Total', value: money(day.collections_total), strong: true },
+    // Spent from credit an earlier return left: no money came in, so it stands apart from the total.
+    { label: 'Paid by store credit', value: money(day.collections_store_credit) },
   );
   if (day.cash_sessions.length > 0) {
     lines.push({ heading: 'Drawers' });

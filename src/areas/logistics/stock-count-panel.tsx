@@ -33,6 +33,7 @@ import { formatTimestamp } from '../../format/date.ts';
 import { formatMoney } from '../../format/money.ts';
 import { formatQuantity } from '../../format/quantity.ts';
 import type { ViewPanelProps } from '../../resources/resource.ts';
+import { printPageCss } from '../../screens/print/print-page.ts';
 import { errorMessage, validationErrors } from '../../screens/shared/request-error.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LabelledInput } from '../../ui/labelled-input.tsx';
@@ -44,13 +45,8 @@ import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
 
 const postPermission = 'post-stock-counts';
 
-const printCss = `
-@media print {
-  body * { visibility: hidden; }
-  [data-count-sheet], [data-count-sheet] * { visibility: visible; }
-  [data-count-sheet] { position: absolute; top: 0; left: 0; width: 100%; }
-  @page { margin: 15mm; }
-}`;
+// On paper only the count sheet shows, on A4 (print-page.ts).
+const printCss = printPageCss({ sheet: '[data-count-sheet]', size: 'A4', margin: '15mm' });
 
 // The panel on a stock count's view (src/resources/resource.ts, viewPanel).
 export function StockCountViewPanel({ record }: ViewPanelProps) {

@@ -9,18 +9,19 @@ import { useBusinesses } from '../../auth/session.ts';
 import { useGate } from '../../auth/use-permissions.ts';
 import { businessDayIso, formatDate } from '../../format/date.ts';
 import { formatMoney } from '../../format/money.ts';
+import { printPageCss } from '../../screens/print/print-page.ts';
 import { Refusal } from '../../screens/shared/refusal.tsx';
 import { errorMessage, errorStatus, permissionRefusal } from '../../screens/shared/request-error.ts';
 
-// On paper only the statement shows (the shell, the filters and the buttons stay off).
-const printCss = `
-@media print {
-  body * { visibility: hidden; }
-  [data-statement], [data-statement] * { visibility: visible; }
-  [data-statement] { position: absolute; top: 0; left: 0; width: 100%; font-size: 9pt; }
-  [data-statement] [data-no-print] { display: none; }
-  @page { size: A4; margin: 12mm; }
-}`;
+// On paper only the statement shows on A4 (print-page.ts): the shell, the filters and the buttons stay off, and the
+// table leaves its scroll area so that a long statement runs on with its header row on each page.
+const printCss = printPageCss({
+  sheet: '[data-statement]',
+  size: 'A4',
+  margin: '12mm',
+  rules: `[data-statement] { font-size: 9pt; }
+  [data-statement] .chakra-table__scrollArea, [data-statement] [data-statement-table] { overflow: visible !important; }`,
+});
 
 const sideWords = {
   receivable: { choice: 'As customer: invoices and payments', owes: 'Amount due', credit: 'Store credit held' },
@@ -159,7 +160,7 @@ export function ContactStatementScreen() {
         </Text>
       ) : null}
       {data ? (
-        <Box overflowX="auto">
+        <Box overflowX="auto" data-statement-table="">
           <Table.Root size="sm" variant="outline" aria-label="Statement of Account">
             <Table.Header>
               <Table.Row>
@@ -191,9 +192,8 @@ export function ContactStatementScreen() {
                   <Table.Cell textAlign="end">{formatMoney(entry.balance)}</Table.Cell>
                 </Table.Row>
               ))}
-            </Table.Body>
-            <Table.Footer>
-              <Table.Row fontWeight="semibold">
+              {/* The closing row ends the body, not a <tfoot>, which a browser repeats on every printed page. */}
+              <Table.Row fontWeight="semibold" data-totals="">
                 <Table.Cell colSpan={3}>{sideWords[side].owes}</Table.Cell>
                 <Table.Cell textAlign="end">{formatMoney(data.total_charges)}</Table.Cell>
                 <Table.Cell textAlign="end">{formatMoney(data.total_payments)}</Table.Cell>
@@ -205,7 +205,7 @@ export function ContactStatementScreen() {
                   <Table.Cell textAlign="end">{formatMoney(data.credit_balance)}</Table.Cell>
                 </Table.Row>
               ) : null}
-            </Table.Footer>
+            </Table.Body>
           </Table.Root>
           {data.entries.length === 0 ? (
             <Text color="fg.muted" mt="2">

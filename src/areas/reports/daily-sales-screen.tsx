@@ -9,11 +9,13 @@ import { usePermissions } from '../../auth/use-permissions.ts';
 import { businessDayIso, formatDate } from '../../format/date.ts';
 import { formatMoney } from '../../format/money.ts';
 import { paymentMethodLabels } from '../../format/payment-method.ts';
+import { printPageCss } from '../../screens/print/print-page.ts';
 import { useCsvDownload } from '../../screens/shared/csv-download.ts';
 import { Refusal } from '../../screens/shared/refusal.tsx';
 import { errorMessage } from '../../screens/shared/request-error.ts';
 import { ChoiceSelect, choicesOf } from '../../ui/choice-select.tsx';
 import { LabelledInput } from '../../ui/labelled-input.tsx';
+import { TableScrollArea } from '../../ui/table-scroll-area.tsx';
 import { ReportActions } from './report-actions.tsx';
 
 type MoneyColumn = { field: keyof DailySalesRow; label: string };
@@ -38,6 +40,7 @@ const moneyColumns: readonly MoneyColumn[] = [
   { field: 'collections_bank_transfer', label: paymentMethodLabels.bank_transfer },
   { field: 'collections_check', label: paymentMethodLabels.check },
   { field: 'collections_total', label: 'Total Collected' },
+  { field: 'collections_store_credit', label: 'Paid by Store Credit' },
 ];
 
 // The documents counted per day, each with the range of numbers it ran through.
@@ -66,19 +69,17 @@ const range = (from: string | null, to: string | null) => (from ? (from === to ?
 
 // On paper only the report shows, on A4 landscape: the table leaves its scroll area, its headings wrap, a number
 // range breaks at any character and the type shrinks, so that every column and figure fits the page's width.
-const printCss = `
-@media print {
-  body * { visibility: hidden; }
-  [data-report], [data-report] * { visibility: visible; }
-  [data-report] { position: absolute; top: 0; left: 0; width: 100%; font-size: 6.5pt; }
-  [data-report] [data-no-print] { display: none; }
+const printCss = printPageCss({
+  sheet: '[data-report]',
+  size: 'A4 landscape',
+  margin: '8mm',
+  rules: `[data-report] { font-size: 6pt; line-height: 1.25; }
   [data-report] .chakra-table__scrollArea { overflow: visible !important; border: none; }
-  [data-report] table { width: 100%; table-layout: auto; font-size: 6.5pt; }
-  [data-report] th, [data-report] td { padding: 2px 3px !important; }
+  [data-report] table { width: 100%; table-layout: auto; font-size: 6pt; }
+  [data-report] th, [data-report] td { padding: 1px 2px !important; line-height: 1.25; }
   [data-report] th, [data-report] td { white-space: normal !important; }
-  [data-report] td p { overflow-wrap: anywhere; font-size: 6pt; }
-  @page { size: A4 landscape; margin: 8mm; }
-}`;
+  [data-report] td p { overflow-wrap: anywhere; font-size: 5pt; line-height: 1.2; }`,
+});
 
 // /reports/daily-sales: per branch and day, the invoices issued and voided, the sales figures and the
 // collections by payment method, for a date range; printable and downloadable as CSV.
@@ -180,7 +181,7 @@ export function DailySalesScreen() {
           {errorMessage(report.error)}
         </Text>
       ) : null}
-      <Table.ScrollArea borderWidth="1px" rounded="md">
+      <TableScrollArea label="Daily sales">
         <Table.Root size="sm" aria-label="Daily sales">
           <Table.Header>
             <Table.Row>
@@ -211,7 +212,7 @@ export function DailySalesScreen() {
                 ))}
                 {moneyColumns.map((column) => (
                   <Table.Cell key={column.field} textAlign="end" whiteSpace="nowrap">
-                    {formatMoney(Number(row[column.field]))}
+                    {formatMoney(Number(row[column.field]), 'cents')}
                   </Table.Cell>
                 ))}
               </Table.Row>
@@ -221,28 +222,27 @@ export function DailySalesScreen() {
                 <Table.Cell colSpan={2 + countColumns.length + moneyColumns.length}>No sales in these days.</Table.Cell>
               </Table.Row>
             ) : null}
+            {/* The sums close the body, not a <tfoot>, which a browser repeats on every printed page. */}
+            {rows.length > 1
+              ? sums.map((sum) => (
+                  <Table.Row key={sum.key} fontWeight="semibold" data-totals="">
+                    <Table.Cell colSpan={2}>{sum.label}</Table.Cell>
+                    {countColumns.map((column) => (
+                      <Table.Cell key={column.field}>
+                        {sum.rows.reduce((count, row) => count + row[column.field], 0)}
+                      </Table.Cell>
+                    ))}
+                    {moneyColumns.map((column) => (
+                      <Table.Cell key={column.field} textAlign="end" whiteSpace="nowrap">
+                        {formatMoney(sumOf(sum.rows, column.field), 'cents')}
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
+                ))
+              : null}
           </Table.Body>
-          {rows.length > 1 ? (
-            <Table.Footer>
-              {sums.map((sum) => (
-                <Table.Row key={sum.key} fontWeight="semibold">
-                  <Table.Cell colSpan={2}>{sum.label}</Table.Cell>
-                  {countColumns.map((column) => (
-                    <Table.Cell key={column.field}>
-                      {sum.rows.reduce((count, row) => count + row[column.field], 0)}
-                    </Table.Cell>
-                  ))}
-                  {moneyColumns.map((column) => (
-                    <Table.Cell key={column.field} textAlign="end" whiteSpace="nowrap">
-                      {formatMoney(sumOf(sum.rows, column.field))}
-                    </Table.Cell>
-                  ))}
-                </Table.Row>
-              ))}
-            </Table.Footer>
-          ) : null}
         </Table.Root>
-      </Table.ScrollArea>
+      </TableScrollArea>
     </Stack>
   );
 }

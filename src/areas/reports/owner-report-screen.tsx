@@ -10,23 +10,25 @@ import { usePermissions } from '../../auth/use-permissions.ts';
 import { businessDayIso, formatDate, formatTimestamp } from '../../format/date.ts';
 import { formatMoney, formatMoneyCompact } from '../../format/money.ts';
 import { formatQuantity } from '../../format/quantity.ts';
+import { printPageCss } from '../../screens/print/print-page.ts';
 import { useCsvDownload } from '../../screens/shared/csv-download.ts';
 import { Refusal } from '../../screens/shared/refusal.tsx';
 import { errorMessage } from '../../screens/shared/request-error.ts';
 import { ChoiceSelect } from '../../ui/choice-select.tsx';
+import { TableScrollArea } from '../../ui/table-scroll-area.tsx';
 import { type OwnerReportDefinition, ownerReportByKey, type ReportColumn, type ReportFilter } from './owner-reports.ts';
 import { ReorderPurchaseOrder } from './reorder-purchase-order.tsx';
 import { ReportActions } from './report-actions.tsx';
 
-// On paper only the report shows, landscape so that every column fits A4.
-const printCss = `
-@media print {
-  body * { visibility: hidden; }
-  [data-report], [data-report] * { visibility: visible; }
-  [data-report] { position: absolute; top: 0; left: 0; width: 100%; font-size: 8pt; }
-  [data-report] [data-no-print] { display: none; }
-  @page { size: A4 landscape; margin: 10mm; }
-}`;
+// On paper only the report shows, landscape so that every column fits A4 (print-page.ts); the table leaves its
+// scroll area, so that a long one runs onto the next pages with its header row on each.
+const printCss = printPageCss({
+  sheet: '[data-report]',
+  size: 'A4 landscape',
+  margin: '10mm',
+  rules: `[data-report] { font-size: 8pt; }
+  [data-report] .chakra-table__scrollArea { overflow: visible !important; border: none; }`,
+});
 
 type AgingDocument = { id: number; number: string; balance: number; document_type: string };
 
@@ -34,7 +36,7 @@ function cell(column: ReportColumn, value: unknown) {
   if (value === null || value === undefined) return '';
   switch (column.kind) {
     case 'money':
-      return formatMoney(Number(value));
+      return formatMoney(Number(value), 'cents');
     case 'quantity':
       return formatQuantity(Number(value));
     case 'percent':
@@ -277,7 +279,7 @@ export function OwnerReportScreen({ reportKey }: { reportKey: string }) {
           </ResponsiveContainer>
         </Box>
       ) : null}
-      <Table.ScrollArea borderWidth="1px" rounded="md">
+      <TableScrollArea label={report.label}>
         <Table.Root size="sm" aria-label={report.label}>
           <Table.Header>
             <Table.Row>
@@ -321,10 +323,10 @@ export function OwnerReportScreen({ reportKey }: { reportKey: string }) {
                 </Table.Cell>
               </Table.Row>
             ) : null}
-          </Table.Body>
-          {rows.length > 0 ? (
-            <Table.Footer>
-              <Table.Row fontWeight="semibold">
+            {rows.length > 0 ? (
+              // The totals are the body's last row, not a <tfoot>, which a browser repeats at the foot of every
+              // printed page as if it were that page's total.
+              <Table.Row fontWeight="semibold" data-totals="">
                 {choosing ? <Table.Cell data-no-print="" /> : null}
                 {report.columns.map((column, index) => (
                   <Table.Cell key={column.field} textAlign={numeric(column) ? 'end' : 'start'} whiteSpace="nowrap">
@@ -336,10 +338,10 @@ export function OwnerReportScreen({ reportKey }: { reportKey: string }) {
                   </Table.Cell>
                 ))}
               </Table.Row>
-            </Table.Footer>
-          ) : null}
+            ) : null}
+          </Table.Body>
         </Table.Root>
-      </Table.ScrollArea>
+      </TableScrollArea>
     </Stack>
   );
 }

@@ -211,12 +211,14 @@ export function LineRow({ name, index, columns, pricing, showAmount, amount, onR
 }
 
 // A supplier may bill ahead of delivery, so the server takes it; the form only says so (docs/domain/purchasing.md, Bills).
+// The note wraps under the quantity at the field's width: its own length never widens the column (contain), which
+// would push Amount and the remove button out of view.
 function BeyondReceived({ line, quantityColumn }: { line: Record<string, unknown>; quantityColumn: string }) {
   const received = line[lineKeys.receivedUnbilled];
   const quantity = line[quantityColumn];
   if (typeof received !== 'number' || typeof quantity !== 'number' || quantity <= received) return null;
   return (
-    <Field.HelperText color="fg.warning">
+    <Field.HelperText color="fg.warning" whiteSpace="normal" w="full" css={{ contain: 'inline-size' }}>
       More than received: {formatQuantity(received)} received and not yet billed.
     </Field.HelperText>
   );

@@ -7,19 +7,14 @@ import type { DocumentPrint, ResourceDefinition, ResourceRecord } from '../../re
 import { columnValue, readableColumns, readField } from '../../resources/resource.ts';
 import { formatValue } from '../shared/value-text.tsx';
 import { Letterhead } from './letterhead.tsx';
+import { printPageCss } from './print-page.ts';
 import { SalesInvoiceSheet } from './sales-invoice-sheet.tsx';
 import { SignatureLines } from './signature-lines.tsx';
 
 export type PrintSheetProps = { resource: ResourceDefinition; print: DocumentPrint; record: ResourceRecord };
 
-// On paper only the sheet shows: the shell (top bar, sidebar, the screen's own buttons) is hidden by print CSS.
-const printCss = `
-@media print {
-  body * { visibility: hidden; }
-  [data-print-sheet], [data-print-sheet] * { visibility: visible; }
-  [data-print-sheet] { position: absolute; top: 0; left: 0; width: 100%; }
-  @page { margin: 15mm; }
-}`;
+// On paper only the sheet shows, on A4 (print-page.ts).
+const printCss = printPageCss({ sheet: '[data-print-sheet]', size: 'A4', margin: '15mm' });
 
 const totalRows = [
   { label: 'Subtotal', field: 'subtotal' },

@@ -1,23 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
 import { createPortal } from 'react-dom';
-import { getAllBusinesses, getGetAllBusinessesQueryKey } from '../../../generated/hooks/businesses/businesses.ts';
 import { getContact, getGetContactQueryKey } from '../../../generated/hooks/contacts/contacts.ts';
 import type { Invoice } from '../../../generated/model/index.ts';
-import { getSelectedBusinessId } from '../../api/selected-business.ts';
 import { formatDate } from '../../format/date.ts';
 import { formatMoney } from '../../format/money.ts';
 import { formatQuantity } from '../../format/quantity.ts';
+import { printPageCss } from './print-page.ts';
+import { SellerRegistration, useSeller } from './seller-registration.tsx';
 
-// On paper only the sheet shows: it is drawn straight into <body>, and every other child of <body> (the app) is
-// left out of print, so the app's height adds no blank pages. Sized in points so that fifteen lines fit one page of A4 and of half-letter
-// (5.5 × 8.5 in) alike; a narrow page shrinks the type a little.
+// On paper only the sheet shows, drawn straight into <body> (print-page.ts), on A4. Sized in points so that fifteen
+// lines fit one page of A4 and of half-letter (5.5 × 8.5 in) alike; a narrow page shrinks the type a little.
 const sheetCss = `
 [data-sales-invoice] { display: none; }
-@media print {
-  body > :not([data-sales-invoice]) { display: none !important; }
-  [data-sales-invoice] { display: block; color: #000; background: #fff; font: 9pt/1.3 system-ui, sans-serif; }
-  @page { margin: 10mm; }
-}
+${printPageCss({
+  sheet: '[data-sales-invoice]',
+  size: 'A4',
+  margin: '10mm',
+  rules: '[data-sales-invoice] { display: block; font: 9pt/1.3 system-ui, sans-serif; }',
+})}
 @media print and (max-width: 6in) { [data-sales-invoice] { font-size: 7.5pt; } }
 [data-sales-invoice] .seller { text-align: center; margin-bottom: 6pt; }
 [data-sales-invoice] .seller strong { font-size: 1.35em; text-transform: uppercase; display: block; }
@@ -45,16 +45,11 @@ const taxCode = { vatable: 'V', vat_exempt: 'E', zero_rated: 'Z' } as const;
 // TIN and address on top, SALES INVOICE with its number and date, the buyer's name, address and TIN, the lines, the VAT
 // breakdown and the amount due, the senior citizen's or PWD's name, ID and signature, and the business's BIR footer.
 export function SalesInvoiceSheet({ invoice }: { invoice: Invoice }) {
-  const businesses = useQuery({
-    queryKey: [...getGetAllBusinessesQueryKey(), 'sales-invoice'],
-    queryFn: ({ signal }) => getAllBusinesses(undefined, signal),
-    staleTime: 0,
-  });
+  const seller = useSeller();
   const buyer = useQuery({
     queryKey: getGetContactQueryKey(invoice.contact_id),
     queryFn: ({ signal }) => getContact(invoice.contact_id, undefined, signal),
   });
-  const seller = businesses.data?.businesses.find((business) => business.id === getSelectedBusinessId());
   const vatRegistered = seller?.is_vat_registered ?? true;
   const special = invoice.special_discount;
   const due: [string, number][] = [
@@ -66,14 +61,7 @@ export function SalesInvoiceSheet({ invoice }: { invoice: Invoice }) {
   return createPortal(
     <div data-sales-invoice="">
       <style>{sheetCss}</style>
-      <div className="seller">
-        <strong>{seller?.registered_name || seller?.name}</strong>
-        {seller?.trade_name ? <div>{seller.trade_name}</div> : null}
-        {seller?.address ? <div>{seller.address}</div> : null}
-        <div>
-          {vatRegistered ? 'VAT Reg. TIN' : 'NON-VAT Reg. TIN'} {seller?.tin}
-        </div>
-      </div>
+      <SellerRegistration seller={seller} />
       <div className="title">
         <h1>SALES INVOICE</h1>
         <div className="num">

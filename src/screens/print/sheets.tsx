@@ -5,19 +5,22 @@ import { formatMoney } from '../../format/money.ts';
 import { formatPower, formatSphere } from '../../format/prescription.ts';
 import type { ResourceRecord } from '../../resources/resource.ts';
 import { Letterhead } from './letterhead.tsx';
+import { printPageCss } from './print-page.ts';
 import { SignatureLines } from './signature-lines.tsx';
 
 export type SheetName = 'lab-ticket' | 'claim-slip';
 
 type Row = Record<string, unknown>;
 
-const printCss = `
-@media print {
-  body * { visibility: hidden; }
-  [data-print-sheet], [data-print-sheet] * { visibility: visible; }
-  [data-print-sheet] { position: absolute; top: 0; left: 0; width: 100%; }
-  @page { size: A5 landscape; margin: 8mm; }
-}`;
+// A ticket and a slip are half an A4 sheet each (print-page.ts), in type small enough that the lab ticket's
+// prescription, measurements, lenses and signature lines all fit that one page.
+const printCss = printPageCss({
+  sheet: '[data-print-sheet]',
+  size: 'A5 landscape',
+  margin: '8mm',
+  rules: `[data-print-sheet] { font-size: 9pt; line-height: 1.3; }
+  [data-print-sheet] th, [data-print-sheet] td { padding-top: 1pt !important; padding-bottom: 1pt !important; }`,
+});
 
 const text = (row: Row, field: string) => {
   const value = row[field];
@@ -30,7 +33,7 @@ function Sheet({ title, record, children }: { title: string; record: Row; childr
   return (
     <Box data-print-sheet display="none" _print={{ display: 'block' }} color="black" bg="white" fontSize="sm">
       <style>{printCss}</style>
-      <Stack gap="3">
+      <Stack gap="2">
         <Letterhead size="md" detail="phone" title={title}>
           <Text fontWeight="bold">{text(record, 'number')}</Text>
           <Text>Ordered {formatDate(text(record, 'order_date'))}</Text>

@@ -2,6 +2,7 @@ import { Table } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSeesCosts } from '../../auth/use-permissions.ts';
 import { type Column, columnValue, readableColumns } from '../../resources/resource.ts';
+import { TableScrollArea } from '../../ui/table-scroll-area.tsx';
 import { ValueText } from './value-text.tsx';
 
 export type RecordsTableProps = {
@@ -14,7 +15,7 @@ export type RecordsTableProps = {
 export function RecordsTable({ caption, columns: declared, rows }: RecordsTableProps) {
   const columns = readableColumns(declared, useSeesCosts());
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0}>
+    <TableScrollArea label={caption}>
       <Table.Root size="sm" striped>
         <Table.Caption captionSide="top" textAlign="start" py="2" px="3">
           {caption}
@@ -44,6 +45,6 @@ export function RecordsTable({ caption, columns: declared, rows }: RecordsTableP
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScrollArea>
   );
 }

@@ -1,20 +1,21 @@
 import { Box, Text } from '@chakra-ui/react';
 import type { LabelBarcode } from '../../../format/barcode.ts';
 import { formatMoney } from '../../../format/money.ts';
+import { printPageCss } from '../../../screens/print/print-page.ts';
 import { BarcodeImage } from './barcode-image.tsx';
 import { type LabelLayout, labelsPerSheet } from './label-layouts.ts';
 
 export type LabelItem = { id: number; code: string; name: string; barcode: LabelBarcode; price: number | null };
 
 // On paper only the sheets show, each an A4 page with the labels where the layout puts them.
-const printCss = `
-@media print {
-  body * { visibility: hidden; }
-  [data-label-sheets], [data-label-sheets] * { visibility: visible; }
-  [data-label-sheets] { position: absolute; top: 0; left: 0; }
-  [data-label-page] { box-shadow: none !important; margin: 0 !important; break-after: page; }
-  @page { size: A4; margin: 0; }
-}`;
+// A page breaks after every sheet but the last, so that no blank page follows (print-page.ts).
+const printCss = printPageCss({
+  sheet: '[data-label-sheets]',
+  size: 'A4',
+  margin: '0',
+  rules: `[data-label-page] { box-shadow: none !important; margin: 0 !important; }
+  [data-label-page]:not(:last-of-type) { break-after: page; }`,
+});
 
 export type LabelSheetProps = { layout: LabelLayout; labels: readonly LabelItem[] };
 

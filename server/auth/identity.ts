@@ -9,6 +9,9 @@ export const workAtAnyLocationPermission = 'work-at-any-location';
 export const viewCostsPermission = 'view-costs';
 // Dating a sales document before today, and changing or voiding one dated before today (docs/DECISIONS.md).
 export const postBackdatedDocumentsPermission = 'post-backdated-documents';
+// Receiving an ordered line at a cost other than the order's (docs/domain/purchasing.md, Receive orders): the clerk
+// receives what came, the one who agreed the price changes it.
+export const editReceiptCostsPermission = 'edit-receipt-costs';
 
 // Who is asking: loaded once per request from the session's user.
 export type Identity = {

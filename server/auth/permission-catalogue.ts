@@ -1,5 +1,6 @@
 import { type Area, permissionPrefixOf, registry, resourceActions } from '../registry/resources.ts';
 import {
+  editReceiptCostsPermission,
   fullAccessPermission,
   postBackdatedDocumentsPermission,
   viewCostsPermission,
@@ -36,6 +37,7 @@ export const rulePermissions: readonly CataloguedPermission[] = [
   { name: viewCostsPermission, group: 'purchasing', action: 'view' },
   { name: postBackdatedDocumentsPermission, group: 'sales', action: 'create' },
   { name: postStockCountsPermission, group: 'logistics', action: 'post' },
+  { name: editReceiptCostsPermission, group: 'purchasing', action: 'update' },
 ];
 
 export type CataloguedPermission = { name: string; group: string; action: string };

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { seedStartingData } from '../areas/management/businesses.ts';
 import {
+  editReceiptCostsPermission,
   fullAccessPermission,
   postBackdatedDocumentsPermission,
   viewCostsPermission,
@@ -255,6 +256,7 @@ export async function seedDemoMasterData(
     workAtAnyLocationPermission,
     viewCostsPermission,
     postBackdatedDocumentsPermission,
+    editReceiptCostsPermission,
   ]);
   const cashier = await role('Cashier', 'Branch sales and payments; inventory read-only', [
     ...actions(['invoices', 'invoice-payments', 'quotations', 'contacts'], ['view', 'create', 'update']),

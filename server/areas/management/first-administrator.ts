@@ -1,5 +1,9 @@
 import type { Kysely } from 'kysely';
-import { fullAccessPermission, postBackdatedDocumentsPermission } from '../../auth/identity.ts';
+import {
+  editReceiptCostsPermission,
+  fullAccessPermission,
+  postBackdatedDocumentsPermission,
+} from '../../auth/identity.ts';
 import type { Database } from '../../db/database.ts';
 import { seedStartingData } from './businesses.ts';
 
@@ -41,11 +45,12 @@ export async function createFirstAdministrator(db: Kysely<Database>, admin: Firs
         .values({ name: 'Administrator', description: 'Everything, in every business', ...audit })
         .returning('id')
         .executeTakeFirstOrThrow());
-    // Full access holds every permission; the backdating one is named too, so that it shows on the role.
+    // Full access holds every permission; backdating and changing a receipt's cost are named too, so that they show
+    // on the role.
     const granted = await trx
       .selectFrom('permissions')
       .select('id')
-      .where('name', 'in', [fullAccessPermission, postBackdatedDocumentsPermission])
+      .where('name', 'in', [fullAccessPermission, postBackdatedDocumentsPermission, editReceiptCostsPermission])
       .execute();
     const linked = await trx
       .selectFrom('role_permission')

@@ -10,8 +10,3 @@ export function toTextOrNull(raw: unknown): string | null {
 }
 
 export const numberStep = { money: '0.01', quantity: '0.001', percent: '1', number: '1', id: '1' } as const;
-
-// For a value the server fills when it is left out (a line's price): empty means absent, not null.
-export function toNumberOrUndefined(raw: unknown): number | undefined {
-  return toNumberOrNull(raw) ?? undefined;
-}

@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { stockValue } from '../../domain/average-cost.ts';
 import { businessDate } from '../../domain/business-date.ts';
 import type { Location } from '../../domain/location.ts';
 import { centavosToPesos } from '../../domain/money.ts';
@@ -95,7 +94,7 @@ async function adjustedThisMonth(db: Kysely<Database>, businessId: number, today
 }
 
 // The Overview's chart data: the last 30 Manila days of sales and purchases (bills), what customers owe and
-// what is owed to suppliers, stock value per location, items at or below their reorder level, best sellers, job
+// what is owed to suppliers, stock value per location (goods in transit at their destination), items at or below their reorder level, best sellers, job
 // orders due and lots expiring soon. A place narrows every figure to that branch or warehouse (a user tied to it).
 export async function dashboardOverview(
   db: Kysely<Database>,
@@ -115,7 +114,11 @@ export async function dashboardOverview(
       'stocks.warehouse_id',
       'stocks.location_key',
       'stocks.quantity_on_hand',
-      'stocks.average_unit_cost',
+      // The stock row's ledger value (migration 015), goods in transit to it included: the figure Stock Valuation
+      // reads, so that the two agree to the centavo.
+      sql<string | number | null>`(SELECT v.value FROM stock_ledger_values v WHERE v.stock_id = stocks.id)`.as(
+        'ledger_value',
+      ),
       'items.code',
       'items.name',
       'items.reorder_level',
@@ -138,9 +141,11 @@ export async function dashboardOverview(
       location_name: stock.branch_name ?? stock.warehouse_name ?? '',
       value: 0,
     };
-    entry.value += stockValue(Number(stock.quantity_on_hand), Number(stock.average_unit_cost));
+    entry.value += Number(stock.ledger_value ?? 0);
     values.set(stock.location_key, entry);
   }
+  // Thousandths × centavos, rounded once per location, as Stock Valuation rounds its rows.
+  for (const entry of values.values()) entry.value = Math.round(entry.value / 1000);
   const lowStock = stocks
     .filter(
       (stock) =>

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetAllBusinessesResponse } from '../../generated/zod/businesses/businesses.zod.ts';
 import { GetDashboardOverviewResponse } from '../../generated/zod/dashboard/dashboard.zod.ts';
-import { CreateInvoiceResponse } from '../../generated/zod/invoices/invoices.zod.ts';
 import { CreateReceiveOrderResponse } from '../../generated/zod/receive-orders/receive-orders.zod.ts';
 import { GetStockValuationReportResponse } from '../../generated/zod/reports/reports.zod.ts';
 import { ListStocksResponse } from '../../generated/zod/stocks/stocks.zod.ts';

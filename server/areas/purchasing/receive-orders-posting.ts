@@ -27,7 +27,7 @@ export async function createReceiveOrder(context: PostingContext, input: Receive
     context,
     input.lines.map((line) => line.item_id),
   );
-  const lots = await requireReceiptLots(context, input.lines, items);
+  const lots = await requireReceiptLots(context, input.lines, items, input.received_date);
   if (input.purchase_order_id != null) {
     const order = await requireDocument(context, 'purchase_orders', input.purchase_order_id, 'purchase_order_id');
     await checkOrderedLines(context, order.id, order.number, input.lines);

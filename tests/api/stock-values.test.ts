@@ -5,6 +5,7 @@ import { CreateReceiveOrderResponse } from '../../generated/zod/receive-orders/r
 import { GetStockValuationReportResponse } from '../../generated/zod/reports/reports.zod.ts';
 import { ListStocksResponse } from '../../generated/zod/stocks/stocks.zod.ts';
 import { seedDatabase } from '../../server/demo/index.ts';
+import { businessDate } from '../../server/domain/business-date.ts';
 import { createLedgerFixture, type LedgerFixture } from '../ledger/ledger-fixture.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient, testPasswordCost } from '../support/test-api.ts';
 
@@ -69,6 +70,39 @@ describe('stock values', () => {
     });
     expect(branchReceipt.status).toBe(201);
     expect(await stockOf(frame)).toMatchObject({ quantity_on_hand: 16, average_unit_cost: 1226.32, value: 19_621.04 });
+  });
+
+  it('shows the stock adjusted this month as gains and losses apart', async () => {
+    const [, , solution] = fixture.itemIds;
+    const thisDay = businessDate(new Date());
+    expectContract(
+      await admin.post('/api/receive-orders', {
+        contact_id: fixture.supplierId,
+        branch_id: fixture.branchIds[1],
+        received_date: thisDay,
+        lines: [{ item_id: solution, quantity: 10, unit_cost: 1000 }],
+      }),
+      201,
+      CreateReceiveOrderResponse,
+    );
+    const adjust = (reason: string, quantity: number, unitCost?: number) =>
+      admin.post('/api/stock-adjustments', {
+        branch_id: fixture.branchIds[1],
+        adjustment_date: thisDay,
+        reason,
+        lines: [
+          { item_id: solution, quantity_delta: quantity, ...(unitCost === undefined ? {} : { unit_cost: unitCost }) },
+        ],
+      });
+    expect((await adjust('found', 3, 1495)).status).toBe(201);
+    expect((await adjust('lost', -1)).status).toBe(201);
+    const overview = expectContract(await admin.get('/api/dashboard/overview'), 200, GetDashboardOverviewResponse);
+    expect(overview).toMatchObject({
+      adjusted_gains_this_month: 4485,
+      // The one lost left at the average the found ones moved: (₱10,000 + ₱4,485) / 13.
+      adjusted_losses_this_month: 1114.23,
+      adjusted_this_month: 3370.77,
+    });
   });
 
   it('shows on the Overview the value Stock Valuation shows, per location, goods in transit included', async () => {

@@ -80,17 +80,33 @@ async function openBalance(
   return centavosToPesos(Number(row?.owed ?? 0));
 }
 
-// Stock found, lost, written off or corrected by counts since the first of this month, by document date.
+// Stock found, lost, written off or corrected by counts since the first of this month, by document date: the net,
+// and the gains and the losses apart, so that a loss shows as a loss instead of lowering a sum of gains.
 async function adjustedThisMonth(db: Kysely<Database>, businessId: number, today: string) {
   const row = await db
-    .selectFrom('stock_adjustments')
-    .select(db.fn.sum<string | number>('total_value').as('total'))
-    .where('business_id', '=', businessId)
-    .where('deleted_at', 'is', null)
-    .where('adjustment_date', '>=', `${today.slice(0, 7)}-01`)
-    .where('adjustment_date', '<=', today)
+    .selectFrom('stock_adjustment_lines')
+    .innerJoin('stock_adjustments', 'stock_adjustments.id', 'stock_adjustment_lines.stock_adjustment_id')
+    .select([
+      sql<
+        string | number | null
+      >`SUM(CASE WHEN stock_adjustment_lines.value > 0 THEN stock_adjustment_lines.value ELSE 0 END)`.as('gains'),
+      sql<
+        string | number | null
+      >`SUM(CASE WHEN stock_adjustment_lines.value < 0 THEN -stock_adjustment_lines.value ELSE 0 END)`.as('losses'),
+    ])
+    .where('stock_adjustment_lines.business_id', '=', businessId)
+    .where('stock_adjustments.business_id', '=', businessId)
+    .where('stock_adjustments.deleted_at', 'is', null)
+    .where('stock_adjustments.adjustment_date', '>=', `${today.slice(0, 7)}-01`)
+    .where('stock_adjustments.adjustment_date', '<=', today)
     .executeTakeFirst();
-  return centavosToPesos(Number(row?.total ?? 0));
+  const gains = Number(row?.gains ?? 0);
+  const losses = Number(row?.losses ?? 0);
+  return {
+    adjusted_this_month: centavosToPesos(gains - losses),
+    adjusted_gains_this_month: centavosToPesos(gains),
+    adjusted_losses_this_month: centavosToPesos(losses),
+  };
 }
 
 // The Overview's chart data: the last 30 Manila days of sales and purchases (bills), what customers owe and
@@ -198,7 +214,7 @@ export async function dashboardOverview(
       quantity: fromThousandths(Number(item.quantity)),
       total: centavosToPesos(Number(item.total)),
     })),
-    adjusted_this_month: await adjustedThisMonth(db, businessId, businessDate(now)),
+    ...(await adjustedThisMonth(db, businessId, businessDate(now))),
     job_orders_due: await jobOrdersDue(db, businessId, businessDate(now), place),
     expiring_lots: await expiringLots(db, businessId, businessDate(now), place),
   };

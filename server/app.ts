@@ -24,6 +24,7 @@ import { registerDocumentRoutes } from './areas/document-routes.ts';
 import { registerJobOrderRoutes } from './areas/eye-care/job-order-routes.ts';
 import { imports, importWorkerModule } from './areas/imports.ts';
 import { resources } from './areas/index.ts';
+import { registerItemLabelRoutes } from './areas/inventory/item-label-routes.ts';
 import { registerLensFamilyRoutes } from './areas/inventory/lens-family-routes.ts';
 import { registerStockCountRoutes } from './areas/logistics/stock-counts.ts';
 import { registerContactStatementRoutes } from './areas/management/contact-statement.ts';
@@ -105,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerReportRoutes(app, { db: options.db, now, passwordCost });
   registerOwnerReportRoutes(app, { db: options.db, now, passwordCost, reports });
   registerLensFamilyRoutes(app, { db: options.db, now, passwordCost });
+  registerItemLabelRoutes(app, { db: options.db, now, passwordCost });
   registerStockCountRoutes(app, { db: options.db, now, passwordCost });
   registerCashSessionRoutes(app, { db: options.db, now, passwordCost });
   registerZReadingRoutes(app, { db: options.db, now, passwordCost });

@@ -14,6 +14,7 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { Cost } from './cost.ts';
 import type { DailyTotal } from './dailyTotal.ts';
 import type { DueJobOrder } from './dueJobOrder.ts';
 import type { LocationValue } from './locationValue.ts';
@@ -48,6 +49,10 @@ export interface DashboardOverview {
   job_orders_due: DueJobOrder[];
   /** The value of the standing stock adjustments dated this month (Manila), counts' included, negative when more was written off than found; null for a user without view-costs. */
   adjusted_this_month: SignedCost;
+  /** Of adjusted_this_month, the value of the lines that added stock (found, counted over); null for a user without view-costs. */
+  adjusted_gains_this_month: Cost;
+  /** Of adjusted_this_month, the value of the lines that took stock off (lost, damaged, counted short), as a positive amount; null for a user without view-costs. */
+  adjusted_losses_this_month: Cost;
   /** Lots with goods on hand that expire within 90 days of today (the expired ones included), earliest expiry first, at most 50. */
   expiring_lots: StockLot[];
 }

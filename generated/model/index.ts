@@ -162,6 +162,7 @@ export * from './itemClassificationUpdate.ts';
 export * from './itemCreate.ts';
 export * from './itemCreateLensDesign.ts';
 export * from './itemCreateModality.ts';
+export * from './itemLabel.ts';
 export * from './itemLensDesign.ts';
 export * from './itemModality.ts';
 export * from './itemPage.ts';

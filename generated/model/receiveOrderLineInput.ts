@@ -20,10 +20,11 @@ import type { Money } from './money.ts';
 import type { Quantity } from './quantity.ts';
 
 export interface ReceiveOrderLineInput {
+  /** Required (a 422 names it) on a receipt made from a purchase order: a line of that order, of the line's item. The quantity is at most what that line still awaits (a 422 on the quantity says how many). */
   purchase_order_line_id?: Id | null;
   item_id: Id;
   quantity: Quantity;
-  /** Omitted: the latest effective purchase price of this item from the document's supplier on or before the document date (a line that names a purchase-order line takes that order line's unit cost instead); a 422 names the line when there is none. An explicit price, 0 included, is kept. */
+  /** Omitted: the latest effective purchase price of this item from the document's supplier on or before the document date (a line that names a purchase-order line takes that order line's unit cost instead); a 422 names the line when there is none. An explicit price, 0 included, is kept. On a line that names a purchase-order line, a cost other than that line's needs edit-receipt-costs (403 otherwise). */
   unit_cost?: Money;
   /** Required for a lot-tracked item (a 422 names the line otherwise); ignored for others. */
   lot_number?: LotNumber | null;

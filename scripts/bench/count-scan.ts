@@ -189,6 +189,7 @@ async function prepareCount(path: string): Promise<{ countId: number; codes: str
       businessId: business.id,
       userId: null,
       now,
+      holds: () => true,
     });
     await db.transaction().execute((trx) =>
       insertStockAdjustment(context(trx), {

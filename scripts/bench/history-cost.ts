@@ -31,6 +31,7 @@ export async function benchHistoryCost(
     businessId,
     userId: null,
     now: new Date(),
+    holds: () => true,
   });
   const resourceContext = (trx: typeof db): ResourceContext => ({
     db: trx,

@@ -138,6 +138,8 @@ export function registerDocumentRoutes(app: FastifyInstance, options: EngineOpti
       payables: null,
       stock_value_by_location: null,
       adjusted_this_month: null,
+      adjusted_gains_this_month: null,
+      adjusted_losses_this_month: null,
     };
   });
 }

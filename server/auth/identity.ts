@@ -11,6 +11,9 @@ export const viewCostsPermission = 'view-costs';
 export const postBackdatedDocumentsPermission = 'post-backdated-documents';
 // Moving the business's books_closed_through forward (docs/domain/management.md, Closing the books).
 export const closeBooksPermission = 'close-books';
+// Receiving an ordered line at a cost other than the order's (docs/domain/purchasing.md, Receive orders): the clerk
+// receives what came, the one who agreed the price changes it.
+export const editReceiptCostsPermission = 'edit-receipt-costs';
 
 // Who is asking: loaded once per request from the session's user.
 export type Identity = {

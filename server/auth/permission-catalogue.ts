@@ -1,6 +1,7 @@
 import { type Area, permissionPrefixOf, registry, resourceActions } from '../registry/resources.ts';
 import {
   closeBooksPermission,
+  editReceiptCostsPermission,
   fullAccessPermission,
   postBackdatedDocumentsPermission,
   viewCostsPermission,
@@ -38,6 +39,7 @@ export const rulePermissions: readonly CataloguedPermission[] = [
   { name: postBackdatedDocumentsPermission, group: 'sales', action: 'create' },
   { name: postStockCountsPermission, group: 'logistics', action: 'post' },
   { name: closeBooksPermission, group: 'management', action: 'update' },
+  { name: editReceiptCostsPermission, group: 'purchasing', action: 'update' },
 ];
 
 export type CataloguedPermission = { name: string; group: string; action: string };

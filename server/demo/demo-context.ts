@@ -4,15 +4,15 @@ import { dialectOf } from '../db/dialect.ts';
 import type { PostingContext } from '../ledger/posting-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
-// The demo business posts through the areas' own services, as its admin unless another user is named, at a moment
-// of its past.
+// The demo business posts through the areas' own services, as its admin unless another user is named (with the
+// admin's permissions either way: the demo writes its own story), at a moment of its past.
 export function demoContext(
   db: Kysely<Database>,
   master: Pick<DemoMasterData, 'businessId' | 'adminUserId'>,
   moment: Date,
   userId = master.adminUserId,
 ): PostingContext {
-  return { trx: db, dialect: dialectOf(db), businessId: master.businessId, userId, now: moment };
+  return { trx: db, dialect: dialectOf(db), businessId: master.businessId, userId, now: moment, holds: () => true };
 }
 
 // A demo document's moment: the given UTC hour of its day, or now for a document of today whose hour has not come.

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { seedStartingData } from '../areas/management/businesses.ts';
 import {
   closeBooksPermission,
+  editReceiptCostsPermission,
   fullAccessPermission,
   postBackdatedDocumentsPermission,
   viewCostsPermission,
@@ -257,6 +258,7 @@ export async function seedDemoMasterData(
     viewCostsPermission,
     postBackdatedDocumentsPermission,
     closeBooksPermission,
+    editReceiptCostsPermission,
   ]);
   const cashier = await role('Cashier', 'Branch sales and payments; inventory read-only', [
     ...actions(['invoices', 'invoice-payments', 'quotations', 'contacts'], ['view', 'create', 'update']),

@@ -2,34 +2,19 @@ import { divideRounded } from './line-amount.ts';
 import type { Centavos } from './money.ts';
 import type { Thousandths } from './quantity.ts';
 
-// Moving average after goods arrive: the value on hand plus the value received, over the new quantity.
-export function averageAfterReceipt(
-  onHand: Thousandths,
-  average: Centavos,
-  received: Thousandths,
-  unitCost: Centavos,
-): Centavos {
-  const total = BigInt(onHand) + BigInt(received);
-  if (total <= 0n) return unitCost;
-  const value = BigInt(onHand) * BigInt(average) + BigInt(received) * BigInt(unitCost);
-  return Number(divideRounded(value, total));
+// Thousandths × centavos: a quantity times a unit cost, unrounded (the value a stock row keeps, migration 030).
+export type LedgerValue = number;
+
+// The average cost is the value on hand over the quantity on hand, both kept exactly and rounded only here, where
+// it is shown or an issue takes it. With nothing on hand the last average stands (the next issue or count has a
+// cost to go by), and a value gone below zero by rounding reads as a zero average.
+export function averageOf(value: LedgerValue, onHand: Thousandths, last: Centavos): Centavos {
+  if (onHand <= 0) return last;
+  if (value <= 0) return 0;
+  return Number(divideRounded(BigInt(value), BigInt(onHand)));
 }
 
-// Undoing a receipt takes its value back out; when nothing (or only a rounding remainder) is left, the
-// average keeps its last meaningful figure instead of going negative.
-export function averageAfterReceiptReversal(
-  onHand: Thousandths,
-  average: Centavos,
-  removed: Thousandths,
-  unitCost: Centavos,
-): Centavos {
-  const remaining = BigInt(onHand) - BigInt(removed);
-  if (remaining <= 0n) return average;
-  const value = BigInt(onHand) * BigInt(average) - BigInt(removed) * BigInt(unitCost);
-  if (value <= 0n) return 0;
-  return Number(divideRounded(value, remaining));
-}
-
-export function stockValue(onHand: Thousandths, average: Centavos): Centavos {
-  return Number(divideRounded(BigInt(onHand) * BigInt(average), 1000n));
+// A kept value in centavos, rounded once.
+export function ledgerValueCentavos(value: LedgerValue): Centavos {
+  return Number(divideRounded(BigInt(value), 1000n));
 }

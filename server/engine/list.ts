@@ -311,8 +311,10 @@ async function countRows(
   ) {
     return maintainedTotal(ctx.db, ctx.businessId ?? 0, resource.table, query);
   }
+  // A condition may order its rows (the lots expiring soonest first); a count has no order.
   const counted = await (await rows())
     .clearSelect()
+    .clearOrderBy()
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(counted.total);

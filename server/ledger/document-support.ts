@@ -1,3 +1,4 @@
+import { holdsAny } from '../auth/identity.ts';
 import { dialectOf } from '../db/dialect.ts';
 import { hasAtMostDecimals } from '../domain/money.ts';
 import { type FieldErrors, unprocessable } from '../domain/refusal.ts';
@@ -19,6 +20,7 @@ export function postingContextOf(ctx: ResourceContext): PostingContext {
     businessId: ctx.businessId ?? 0,
     userId: ctx.identity.userId,
     now: new Date(ctx.now),
+    holds: (permission) => holdsAny(ctx.identity, [permission]),
     ...(ctx.lastSteps ? { lastSteps: ctx.lastSteps } : {}),
   };
 }

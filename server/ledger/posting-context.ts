@@ -12,6 +12,8 @@ export type PostingContext = {
   businessId: number;
   userId: number | null;
   now: Date;
+  // Whether the acting user holds a permission a posting checks beyond its route's (a cost other than the order's).
+  holds: (permission: string) => boolean;
   // When the caller runs steps just before its commit (engine/resource.ts).
   lastSteps?: LastSteps;
 };

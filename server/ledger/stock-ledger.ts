@@ -4,7 +4,7 @@ import { sendAhead } from '../db/pipelined-transaction.ts';
 import { insertReused } from '../db/reused-insert.ts';
 import { reusedQuery, runReused } from '../db/reused-query.ts';
 import type { StockBalance } from '../db/tables/documents.ts';
-import { averageAfterReceipt, averageAfterReceiptReversal } from '../domain/average-cost.ts';
+import { averageOf } from '../domain/average-cost.ts';
 import { type Location, locationKey } from '../domain/location.ts';
 import type { Centavos } from '../domain/money.ts';
 import { fromThousandths, type Thousandths } from '../domain/quantity.ts';
@@ -12,9 +12,9 @@ import { type FieldErrors, unprocessable } from '../domain/refusal.ts';
 import { type LineCosts, lineCostsUpdate, lineCostValues, writeLineCosts } from './line-costs.ts';
 import { type PostingContext, timestampOf } from './posting-context.ts';
 
-// How a change moves the average cost of the goods on hand:
+// At what cost a change moves the goods on hand (the average follows their value, domain/average-cost.ts):
 // receipt: goods arrive at unitCost; receipt_reversal: goods at unitCost leave again (a voided receipt);
-// issue: goods leave at the current average, which stays as it is.
+// issue: goods leave at the current average.
 export type CostEffect = 'receipt' | 'receipt_reversal' | 'issue';
 
 export type StockChange = {
@@ -42,6 +42,7 @@ type StockRow = {
   quantity_on_hand: number;
   quantity_in_transit: number;
   average_unit_cost: number;
+  value_on_hand: number;
 };
 
 // Applies every change of one posting and appends its movements. Rows are locked in a fixed order (item, then
@@ -79,17 +80,16 @@ export async function applyStockChanges(
     const unitCost =
       change.costEffect === 'issue' && change.balance === 'on_hand' ? row.average_unit_cost : change.unitCost;
     costs[index] = unitCost;
-    const average =
-      change.balance !== 'on_hand'
-        ? row.average_unit_cost
-        : change.costEffect === 'receipt'
-          ? averageAfterReceipt(row.quantity_on_hand, row.average_unit_cost, change.delta, unitCost)
-          : change.costEffect === 'receipt_reversal'
-            ? averageAfterReceiptReversal(row.quantity_on_hand, row.average_unit_cost, -change.delta, unitCost)
-            : row.average_unit_cost;
-    if (change.balance === 'on_hand') row.quantity_on_hand = next;
-    else row.quantity_in_transit = next;
-    row.average_unit_cost = average;
+    // The value on hand is the sum of its movements' values, and the average that value over the quantity
+    // (domain/average-cost.ts): an issue at the rounded average leaves no drift behind, the next average is
+    // taken from the value again.
+    if (change.balance === 'on_hand') {
+      row.quantity_on_hand = next;
+      row.value_on_hand += change.delta * unitCost;
+      row.average_unit_cost = averageOf(row.value_on_hand, next, row.average_unit_cost);
+    } else {
+      row.quantity_in_transit = next;
+    }
     moved.set(row.id, row);
     movements.push({
       business_id: context.businessId,
@@ -123,7 +123,7 @@ export async function applyStockChanges(
   return costs;
 }
 
-const writtenColumns = ['id', 'quantity_on_hand', 'quantity_in_transit', 'average_unit_cost'] as const;
+const writtenColumns = ['id', 'quantity_on_hand', 'quantity_in_transit', 'average_unit_cost', 'value_on_hand'] as const;
 
 // Every moved row's balances and average in one UPDATE (built once per number of rows): each column takes its
 // row's value by id.
@@ -199,7 +199,7 @@ function stockRowsUpdate(context: PostingContext, rowCount: number, standIns: re
   const of = (index: number, column: (typeof writtenColumns)[number]) =>
     figures[index * writtenColumns.length + writtenColumns.indexOf(column)] as number;
   const indexes = Array.from({ length: rowCount }, (_, index) => index);
-  const byId = (column: 'quantity_on_hand' | 'quantity_in_transit' | 'average_unit_cost') =>
+  const byId = (column: Exclude<(typeof writtenColumns)[number], 'id'>) =>
     sql<number>`CASE ${sql.ref('id')} ${sql.join(
       indexes.map((index) => sql`WHEN ${of(index, 'id')} THEN ${of(index, column)}`),
       sql` `,
@@ -210,6 +210,7 @@ function stockRowsUpdate(context: PostingContext, rowCount: number, standIns: re
       quantity_on_hand: byId('quantity_on_hand'),
       quantity_in_transit: byId('quantity_in_transit'),
       average_unit_cost: byId('average_unit_cost'),
+      value_on_hand: byId('value_on_hand'),
       updated_at: at as string,
       updated_by: user as number | null,
     })
@@ -349,6 +350,7 @@ async function insertStockRows(context: PostingContext, places: readonly StockPl
         quantity_on_hand: 0,
         quantity_in_transit: 0,
         average_unit_cost: 0,
+        value_on_hand: 0,
         created_at: at,
         updated_at: at,
         created_by: context.userId,
@@ -386,7 +388,15 @@ function stockRowsQuery(context: PostingContext, places: ReadonlyMap<string, Sto
     });
     return context.trx
       .selectFrom('stocks')
-      .select(['id', 'item_id', 'location_key', 'quantity_on_hand', 'quantity_in_transit', 'average_unit_cost'])
+      .select([
+        'id',
+        'item_id',
+        'location_key',
+        'quantity_on_hand',
+        'quantity_in_transit',
+        'average_unit_cost',
+        'value_on_hand',
+      ])
       .where('business_id', '=', business)
       .where((eb) =>
         eb.or(parts.map(({ key, itemIds }) => eb.and([eb('location_key', '=', key), eb('item_id', 'in', itemIds)]))),
@@ -397,10 +407,14 @@ function stockRowsQuery(context: PostingContext, places: ReadonlyMap<string, Sto
   });
 }
 
-type StockRowRead = Omit<StockRow, 'quantity_on_hand' | 'quantity_in_transit' | 'average_unit_cost'> & {
+type StockRowRead = Omit<
+  StockRow,
+  'quantity_on_hand' | 'quantity_in_transit' | 'average_unit_cost' | 'value_on_hand'
+> & {
   quantity_on_hand: number | string;
   quantity_in_transit: number | string;
   average_unit_cost: number | string;
+  value_on_hand: number | string;
 };
 
 function asStockRows(rows: readonly StockRowRead[]): Map<string, StockRow> {
@@ -412,6 +426,7 @@ function asStockRows(rows: readonly StockRowRead[]): Map<string, StockRow> {
         quantity_on_hand: Number(row.quantity_on_hand),
         quantity_in_transit: Number(row.quantity_in_transit),
         average_unit_cost: Number(row.average_unit_cost),
+        value_on_hand: Number(row.value_on_hand),
       },
     ]),
   );

@@ -228,6 +228,9 @@ export async function requireReceiptLots(
   context: PostingContext,
   lines: readonly ReceiptLot[],
   items: ReadonlyMap<number, ItemFacts>,
+  // A purchase's date: a lot that expired before it is refused, since expired goods are sent back, not taken in
+  // (a transfer or a count may still bring an expired lot of the business's own back on the books).
+  purchasedOn?: string,
 ): Promise<(StockLotKey | null)[]> {
   const errors: FieldErrors = {};
   const seen = new Map<string, string>();
@@ -245,6 +248,11 @@ export async function requireReceiptLots(
     if (lotNumber === '' || expiresOn === '') {
       keys.push(null);
       continue;
+    }
+    if (purchasedOn !== undefined && expiresOn < purchasedOn) {
+      errors[`lines.${index}.expires_on`] = [
+        `Lot ${lotNumber} of ${item.name} expired on ${expiresOn}; expired goods are not received.`,
+      ];
     }
     const key = `${line.item_id}:${lotNumber}`;
     const known = seen.get(key) ?? (await knownExpiry(context, line.item_id, lotNumber));

@@ -107,6 +107,8 @@ export function dashboardOverview(): DashboardOverview {
     receivables: 184_350.5,
     payables: 96_420,
     adjusted_this_month: -3_250,
+    adjusted_gains_this_month: 1_200,
+    adjusted_losses_this_month: 4_450,
     stock_value_by_location: locations.map((location_name, index) => ({
       branch_id: index < 2 ? index + 1 : null,
       warehouse_id: index === 2 ? 1 : null,

@@ -54,11 +54,18 @@ beforeAll(async () => {
     lines: [
       { item_id: frameId, quantity: 4, unit_cost: 1000 },
       { item_id: frameId, quantity: 4, unit_cost: 2000 },
-      { item_id: lensId, quantity: 3, unit_cost: 100, lot_number: 'OLD', expires_on: inDays(-5) },
       { item_id: lensId, quantity: 5, unit_cost: 100, lot_number: 'NEW', expires_on: inDays(200) },
     ],
   });
   expect(receipt.status).toBe(201);
+  // Received while still good; it has expired on the shelf since.
+  const older = await admin.post('/api/receive-orders', {
+    contact_id: fixture.supplierId,
+    branch_id: branchA,
+    received_date: inDays(-10),
+    lines: [{ item_id: lensId, quantity: 3, unit_cost: 100, lot_number: 'OLD', expires_on: inDays(-5) }],
+  });
+  expect(older.status).toBe(201);
 });
 
 afterAll(() => api.close());

@@ -50,11 +50,11 @@ beforeAll(async () => {
 
 afterAll(() => api.close());
 
-function receive(lines: Record<string, unknown>[], branchId = branchA) {
+function receive(lines: Record<string, unknown>[], branchId = branchA, receivedDate = today) {
   return clerk.post('/api/receive-orders', {
     contact_id: fixture.supplierId,
     branch_id: branchId,
-    received_date: today,
+    received_date: receivedDate,
     lines: lines.map((line) => ({ item_id: lensId, unit_cost: 500, ...line })),
   });
 }
@@ -95,12 +95,29 @@ describe('lot-tracked items', () => {
     expect(await lots('')).toEqual({});
   });
 
-  it('keep each lot with its expiry, and the stock total is the sum of the lots', async () => {
+  it('refuse a lot that expired before the receipt', async () => {
     const answer = await receive([
-      { quantity: 2, lot_number: 'L-OLD', expires_on: inDays(-10) },
-      { quantity: 3, lot_number: 'L-SOON', expires_on: inDays(30) },
-      { quantity: 5, lot_number: 'L-LATE', expires_on: inDays(300) },
+      { quantity: 1, lot_number: 'L-GONE', expires_on: '2025-01-31' },
+      { quantity: 1, lot_number: 'L-GOOD', expires_on: inDays(100) },
     ]);
+    expect(answer.status).toBe(422);
+    expect((answer.json as { errors: Record<string, string[]> }).errors).toEqual({
+      'lines.0.expires_on': ['Lot L-GONE of Daily contact lens expired on 2025-01-31; expired goods are not received.'],
+    });
+    expect(await lots('')).toEqual({});
+  });
+
+  it('keep each lot with its expiry, and the stock total is the sum of the lots', async () => {
+    // Received three weeks ago, while the old lot was still good; it has expired on the shelf since.
+    const answer = await receive(
+      [
+        { quantity: 2, lot_number: 'L-OLD', expires_on: inDays(-10) },
+        { quantity: 3, lot_number: 'L-SOON', expires_on: inDays(30) },
+        { quantity: 5, lot_number: 'L-LATE', expires_on: inDays(300) },
+      ],
+      branchA,
+      inDays(-21),
+    );
     const order = expectContract(answer, 201, CreateReceiveOrderResponse);
     expect(order.lines.map((line) => [line.lot_number, line.expires_on])).toEqual([
       ['L-OLD', inDays(-10)],
@@ -131,6 +148,14 @@ describe('GET /api/stock-lots', () => {
     expect(await lots('expiring_within_days=90')).toEqual({ 'Makati/L-OLD': 2, 'Makati/L-SOON': 3 });
     expect(await lots('expiring_within_days=0')).toEqual({ 'Makati/L-OLD': 2 });
     expect(await lots(`branch_id=${branchB}`)).toEqual({});
+    // Earliest expiry first, the expired lot at the top, whatever order the lots were made in.
+    const page = expectContract(
+      await clerk.get(`/api/stock-lots?item_id=${lensId}&expiring_within_days=365`),
+      200,
+      ListStockLotsResponse,
+    );
+    expect(page.data.map((lot) => lot.lot_number)).toEqual(['L-OLD', 'L-SOON', 'L-LATE']);
+    expect(page.meta.total).toBe(3);
   });
 
   it('finds a lot by its number and pages like the other lists', async () => {

@@ -146,7 +146,7 @@ describe('default line prices through the API', () => {
     );
   });
 
-  it("receives and bills an order line at the order's cost, and a free line at the price list's", async () => {
+  it("receives and bills an order line at the order's cost, and goods not ordered at the price list's", async () => {
     const [frame] = fixture.itemIds;
     const order = expectContract(
       await admin.post('/api/purchase-orders', {
@@ -165,16 +165,25 @@ describe('default line prices through the API', () => {
         contact_id: fixture.supplierId,
         warehouse_id: fixture.warehouseId,
         received_date: '2026-11-22',
-        lines: [
-          { purchase_order_line_id: orderLineId, item_id: frame, quantity: 4 },
-          { item_id: frame, quantity: 1 },
-        ],
+        lines: [{ purchase_order_line_id: orderLineId, item_id: frame, quantity: 4 }],
       }),
       201,
       CreateReceiveOrderResponse,
     );
-    expect(receipt.lines.map((line) => line.unit_cost)).toEqual([950, 1100]);
-    expect(receipt.total).toBe(4900);
+    expect(receipt.lines.map((line) => line.unit_cost)).toEqual([950]);
+    expect(receipt.total).toBe(3800);
+    // Goods not ordered come on a receipt without the order, at the price list's cost.
+    const unordered = expectContract(
+      await admin.post('/api/receive-orders', {
+        contact_id: fixture.supplierId,
+        warehouse_id: fixture.warehouseId,
+        received_date: '2026-11-22',
+        lines: [{ item_id: frame, quantity: 1 }],
+      }),
+      201,
+      CreateReceiveOrderResponse,
+    );
+    expect(unordered.lines.map((line) => line.unit_cost)).toEqual([1100]);
 
     const bill = expectContract(
       await admin.post('/api/bills', {

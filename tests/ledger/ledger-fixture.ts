@@ -74,7 +74,9 @@ export function posting<T>(
 ): Promise<T> {
   return db
     .transaction()
-    .execute((trx) => work({ trx, dialect: dialectOf(db), businessId, userId: null, now: new Date() }));
+    .execute((trx) =>
+      work({ trx, dialect: dialectOf(db), businessId, userId: null, now: new Date(), holds: () => true }),
+    );
 }
 
 export type Balance = { on_hand: number; in_transit: number };

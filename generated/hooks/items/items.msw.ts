@@ -34,6 +34,7 @@ import type {
   GeneratedPowers,
   ImportResult,
   Item,
+  ItemLabel,
   ItemPage,
   NoContentResponse,
   PowerGrid,
@@ -60,6 +61,8 @@ export const getRestoreItemResponseMock = (overrideResponse: Partial<Extract<Ite
 export const getGetItemHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
+
+export const getGetItemLabelResponseMock = (overrideResponse: Partial<Extract<ItemLabel, object>> = {}): ItemLabel => ({item_id: faker.number.int({min: 1, max: 2147483647}), code: faker.string.alpha({length: {min: 10, max: 255}}), name: faker.string.alpha({length: {min: 10, max: 255}}), barcode: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), unit_price: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), ...overrideResponse})
 
 export const getGenerateItemPowersResponseMock = (overrideResponse: Partial<Extract<GeneratedPowers, object>> = {}): GeneratedPowers => ({created: faker.number.int({min: 0}), skipped: faker.number.int({min: 0}), ...overrideResponse})
 
@@ -196,6 +199,18 @@ export const getGetItemHistoryMockHandler = (overrideResponse?: RecordHistoryRes
   }, options)
 }
 
+export const getGetItemLabelMockHandler = (overrideResponse?: ItemLabel | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ItemLabel> | ItemLabel), options?: RequestHandlerOptions) => {
+  return http.get('*/api/items/:id/label', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetItemLabelResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
 export const getGenerateItemPowersMockHandler = (overrideResponse?: GeneratedPowers | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<GeneratedPowers> | GeneratedPowers), options?: RequestHandlerOptions) => {
   return http.post('*/api/items/:id/generate-powers', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
 
@@ -243,6 +258,7 @@ export const getItemsMock = () => [
   getRestoreItemMockHandler(),
   getForceDeleteItemMockHandler(),
   getGetItemHistoryMockHandler(),
+  getGetItemLabelMockHandler(),
   getGenerateItemPowersMockHandler(),
   getGetItemPowerGridMockHandler(),
   getGetItemVariantForPowerMockHandler()

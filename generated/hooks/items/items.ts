@@ -44,6 +44,7 @@ import type {
   ImportResult,
   Item,
   ItemCreate,
+  ItemLabel,
   ItemPage,
   ItemUpdate,
   ListItemsParams,
@@ -937,6 +938,99 @@ export function useGetItemHistory<TData = Awaited<ReturnType<typeof getItemHisto
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetItemHistoryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-items, nothing more: whoever may print labels reads the sale price a label prints (docs/domain/catalogue.md, Labels), without the price lists behind it. The price is the every-branch sale price in effect on the business day (null when there is none), and the item's own barcode.
+ * @summary What an item's price label prints
+ */
+export const getItemLabel = (
+    id: number,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<ItemLabel>(
+      {url: `/api/items/${id}/label`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetItemLabelQueryKey = (id: number,) => {
+    return [
+    `/api/items/${id}/label`
+    ] as const;
+    }
+
+
+export const getGetItemLabelQueryOptions = <TData = Awaited<ReturnType<typeof getItemLabel>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemLabel>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetItemLabelQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getItemLabel>>> = ({ signal }) => getItemLabel(id, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getItemLabel>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetItemLabelQueryResult = NonNullable<Awaited<ReturnType<typeof getItemLabel>>>
+export type GetItemLabelQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>
+
+
+export function useGetItemLabel<TData = Awaited<ReturnType<typeof getItemLabel>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemLabel>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getItemLabel>>,
+          TError,
+          Awaited<ReturnType<typeof getItemLabel>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetItemLabel<TData = Awaited<ReturnType<typeof getItemLabel>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemLabel>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getItemLabel>>,
+          TError,
+          Awaited<ReturnType<typeof getItemLabel>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetItemLabel<TData = Awaited<ReturnType<typeof getItemLabel>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemLabel>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary What an item's price label prints
+ */
+
+export function useGetItemLabel<TData = Awaited<ReturnType<typeof getItemLabel>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getItemLabel>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetItemLabelQueryOptions(id,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

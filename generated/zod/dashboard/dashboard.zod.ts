@@ -64,6 +64,12 @@ export const getDashboardOverviewResponseJobOrdersDueItemIdMax = 2147483647;
 export const getDashboardOverviewResponseAdjustedThisMonthOneMin = -90000000000000;
 export const getDashboardOverviewResponseAdjustedThisMonthOneMax = 90000000000000;
 
+export const getDashboardOverviewResponseAdjustedGainsThisMonthOneMin = 0;
+export const getDashboardOverviewResponseAdjustedGainsThisMonthOneMax = 90000000000000;
+
+export const getDashboardOverviewResponseAdjustedLossesThisMonthOneMin = 0;
+export const getDashboardOverviewResponseAdjustedLossesThisMonthOneMax = 90000000000000;
+
 export const getDashboardOverviewResponseExpiringLotsItemIdMax = 2147483647;
 
 export const getDashboardOverviewResponseExpiringLotsItemCreatedByOneMax = 2147483647;
@@ -142,6 +148,8 @@ export const GetDashboardOverviewResponse = zod.strictObject({
   "late": zod.boolean().describe('Promised before today.')
 })).describe('Job orders not yet claimed or cancelled that are promised for today or earlier, earliest first.'),
   "adjusted_this_month": zod.union([zod.number().min(getDashboardOverviewResponseAdjustedThisMonthOneMin).max(getDashboardOverviewResponseAdjustedThisMonthOneMax),zod.null()]).describe('The value of the standing stock adjustments dated this month (Manila), counts\' included, negative when more was written off than found; null for a user without view-costs.'),
+  "adjusted_gains_this_month": zod.union([zod.number().min(getDashboardOverviewResponseAdjustedGainsThisMonthOneMin).max(getDashboardOverviewResponseAdjustedGainsThisMonthOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Of adjusted_this_month, the value of the lines that added stock (found, counted over); null for a user without view-costs.'),
+  "adjusted_losses_this_month": zod.union([zod.number().min(getDashboardOverviewResponseAdjustedLossesThisMonthOneMin).max(getDashboardOverviewResponseAdjustedLossesThisMonthOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Of adjusted_this_month, the value of the lines that took stock off (lost, damaged, counted short), as a positive amount; null for a user without view-costs.'),
   "expiring_lots": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(getDashboardOverviewResponseExpiringLotsItemIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),

@@ -1585,6 +1585,39 @@ export const GetItemHistoryResponseItem = zod.strictObject({
 export const GetItemHistoryResponse = zod.array(GetItemHistoryResponseItem)
 
 /**
+ * Needs view-items, nothing more: whoever may print labels reads the sale price a label prints (docs/domain/catalogue.md, Labels), without the price lists behind it. The price is the every-branch sale price in effect on the business day (null when there is none), and the item's own barcode.
+ * @summary What an item's price label prints
+ */
+export const getItemLabelPathIdMax = 2147483647;
+
+
+
+export const GetItemLabelParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(getItemLabelPathIdMax)
+})
+
+export const getItemLabelResponseItemIdMax = 2147483647;
+
+export const getItemLabelResponseCodeMax = 255;
+
+export const getItemLabelResponseNameMax = 255;
+
+export const getItemLabelResponseBarcodeMax = 255;
+
+export const getItemLabelResponseUnitPriceOneMin = 0;
+export const getItemLabelResponseUnitPriceOneMax = 90000000000000;
+
+
+
+export const GetItemLabelResponse = zod.strictObject({
+  "item_id": zod.int().min(1).max(getItemLabelResponseItemIdMax).describe('A record id.'),
+  "code": zod.string().max(getItemLabelResponseCodeMax),
+  "name": zod.string().max(getItemLabelResponseNameMax),
+  "barcode": zod.string().max(getItemLabelResponseBarcodeMax).nullable().describe('The item\'s own barcode, or null (the label then encodes the code).'),
+  "unit_price": zod.union([zod.number().min(getItemLabelResponseUnitPriceOneMin).max(getItemLabelResponseUnitPriceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The every-branch sale price in effect today; null when there is none.')
+})
+
+/**
  * Needs update-items. Creates one variant item per sphere × cylinder of the ranges (0.25 steps, both ends included; the cylinder range may be given either way round, 0 to -2.00 or -2.00 to 0), with the family's type, brand, unit, tax class, reorder level and lens attributes, a code and a name derived from the family's and the power (`HY-HLX-150 -2.00/-0.50`), in one transaction. Powers the family already has are skipped. At most 2,000 powers at once (422 above that); the family must not itself be a variant (422).
  * @summary Generate a lens family's variants for a range of powers
  */

@@ -12,14 +12,7 @@ import { boundLocation } from '../../engine/work-location.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
 import { postingContextOf } from '../../ledger/document-support.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
-import {
-  createZReading,
-  type DayFigures,
-  dayFigures,
-  frozenFigures,
-  latestReading,
-  salesDaysBetween,
-} from './z-readings-posting.ts';
+import { createZReading, dayFigures, frozenFigures, latestReading, salesDaysBetween } from './z-readings-posting.ts';
 
 const schemas = contractSchemas(contract, 'ZReading', 'ZReadings');
 

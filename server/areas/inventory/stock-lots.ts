@@ -12,10 +12,11 @@ import { stockNames } from './stock-names.ts';
 const dayInMs = 24 * 60 * 60 * 1000;
 
 // Lots with goods on hand that expire on or before the shop's today plus the days asked; the expired ones too,
-// since they must leave the shelf as well.
+// since they must leave the shelf as well. Earliest expiry first (the expired ones at the top): the order they
+// leave the shelf in.
 const expiringWithin: ListCondition = (rows, value, ctx) => {
   const limit = businessDate(new Date(Date.parse(ctx.now) + Number(value) * dayInMs));
-  return rows.where('quantity_on_hand', '>', 0).where('expires_on', '<=', limit);
+  return rows.where('quantity_on_hand', '>', 0).where('expires_on', '<=', limit).orderBy('expires_on', 'asc');
 };
 
 // Read-only, seen with view-stocks (server/registry/resources.ts): lot rows change only inside the postings of documents, beside their stock row.

@@ -1,6 +1,6 @@
 import * as contract from '../../../generated/zod/stocks/stocks.zod.ts';
 import { dialectOf } from '../../db/dialect.ts';
-import { stockValue } from '../../domain/average-cost.ts';
+import { ledgerValueCentavos } from '../../domain/average-cost.ts';
 import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
 import { contractSchemas } from '../../engine/contract-schemas.ts';
@@ -53,10 +53,8 @@ export const stocksResource: Resource<'stocks'> = {
         quantity_on_hand: unlessHidden(counting, fromThousandths(Number(row.quantity_on_hand))),
         quantity_in_transit: fromThousandths(Number(row.quantity_in_transit)),
         average_unit_cost: centavosToPesos(Number(row.average_unit_cost)),
-        value: unlessHidden(
-          counting,
-          centavosToPesos(stockValue(Number(row.quantity_on_hand), Number(row.average_unit_cost))),
-        ),
+        // The value on hand as its movements sum it (migration 030), not a rounded average times the quantity.
+        value: unlessHidden(counting, centavosToPesos(ledgerValueCentavos(Number(row.value_on_hand)))),
         ...namesOf(row),
         reorder_level: item?.reorder_level == null ? null : fromThousandths(Number(item.reorder_level)),
       };

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { closeBooksPermission, fullAccessPermission, postBackdatedDocumentsPermission } from '../../auth/identity.ts';
+import {
+  closeBooksPermission,
+  editReceiptCostsPermission,
+  fullAccessPermission,
+  postBackdatedDocumentsPermission,
+} from '../../auth/identity.ts';
 import type { Database } from '../../db/database.ts';
 import { seedStartingData } from './businesses.ts';
 
@@ -41,11 +46,17 @@ export async function createFirstAdministrator(db: Kysely<Database>, admin: Firs
         .values({ name: 'Administrator', description: 'Everything, in every business', ...audit })
         .returning('id')
         .executeTakeFirstOrThrow());
-    // Full access holds every permission; backdating and closing the books are named too, so that they show on the role.
+    // Full access holds every permission; backdating, closing the books and changing a receipt's cost are named too,
+    // so that they show on the role.
     const granted = await trx
       .selectFrom('permissions')
       .select('id')
-      .where('name', 'in', [fullAccessPermission, postBackdatedDocumentsPermission, closeBooksPermission])
+      .where('name', 'in', [
+        fullAccessPermission,
+        postBackdatedDocumentsPermission,
+        closeBooksPermission,
+        editReceiptCostsPermission,
+      ])
       .execute();
     const linked = await trx
       .selectFrom('role_permission')

@@ -15,6 +15,7 @@ import { requireActive, requireDocument, requireLineItems, requireLocation } fro
 import { applyStockChanges } from '../../ledger/stock-ledger.ts';
 import { requireReceiptLots } from '../../ledger/stock-lots.ts';
 import { orderFollowUpColumns } from './order-follow-up.ts';
+import { checkOrderedLines } from './ordered-receipt.ts';
 import { refreshPurchaseOrderStatus } from './purchase-order-status.ts';
 
 export type ReceiveOrderInput = z.output<typeof CreateReceiveOrderBody>;
@@ -26,9 +27,10 @@ export async function createReceiveOrder(context: PostingContext, input: Receive
     context,
     input.lines.map((line) => line.item_id),
   );
-  const lots = await requireReceiptLots(context, input.lines, items);
+  const lots = await requireReceiptLots(context, input.lines, items, input.received_date);
   if (input.purchase_order_id != null) {
-    await requireDocument(context, 'purchase_orders', input.purchase_order_id, 'purchase_order_id');
+    const order = await requireDocument(context, 'purchase_orders', input.purchase_order_id, 'purchase_order_id');
+    await checkOrderedLines(context, order.id, order.number, input.lines);
   }
   const resolved = await resolveLinePrices(
     input.lines,

@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { stockValue } from '../../domain/average-cost.ts';
 import { businessDate } from '../../domain/business-date.ts';
 import type { Location } from '../../domain/location.ts';
 import { centavosToPesos } from '../../domain/money.ts';
@@ -82,21 +81,37 @@ async function openBalance(
   return centavosToPesos(Number(row?.owed ?? 0));
 }
 
-// Stock found, lost, written off or corrected by counts since the first of this month, by document date.
+// Stock found, lost, written off or corrected by counts since the first of this month, by document date: the net,
+// and the gains and the losses apart, so that a loss shows as a loss instead of lowering a sum of gains.
 async function adjustedThisMonth(db: Kysely<Database>, businessId: number, today: string) {
   const row = await db
-    .selectFrom('stock_adjustments')
-    .select(db.fn.sum<string | number>('total_value').as('total'))
-    .where('business_id', '=', businessId)
-    .where('deleted_at', 'is', null)
-    .where('adjustment_date', '>=', `${today.slice(0, 7)}-01`)
-    .where('adjustment_date', '<=', today)
+    .selectFrom('stock_adjustment_lines')
+    .innerJoin('stock_adjustments', 'stock_adjustments.id', 'stock_adjustment_lines.stock_adjustment_id')
+    .select([
+      sql<
+        string | number | null
+      >`SUM(CASE WHEN stock_adjustment_lines.value > 0 THEN stock_adjustment_lines.value ELSE 0 END)`.as('gains'),
+      sql<
+        string | number | null
+      >`SUM(CASE WHEN stock_adjustment_lines.value < 0 THEN -stock_adjustment_lines.value ELSE 0 END)`.as('losses'),
+    ])
+    .where('stock_adjustment_lines.business_id', '=', businessId)
+    .where('stock_adjustments.business_id', '=', businessId)
+    .where('stock_adjustments.deleted_at', 'is', null)
+    .where('stock_adjustments.adjustment_date', '>=', `${today.slice(0, 7)}-01`)
+    .where('stock_adjustments.adjustment_date', '<=', today)
     .executeTakeFirst();
-  return centavosToPesos(Number(row?.total ?? 0));
+  const gains = Number(row?.gains ?? 0);
+  const losses = Number(row?.losses ?? 0);
+  return {
+    adjusted_this_month: centavosToPesos(gains - losses),
+    adjusted_gains_this_month: centavosToPesos(gains),
+    adjusted_losses_this_month: centavosToPesos(losses),
+  };
 }
 
 // The Overview's chart data: the last 30 Manila days of sales and purchases (bills), what customers owe and
-// what is owed to suppliers, stock value per location, items at or below their reorder level, best sellers, job
+// what is owed to suppliers, stock value per location (goods in transit at their destination), items at or below their reorder level, best sellers, job
 // orders due and lots expiring soon. A place narrows every figure to that branch or warehouse (a user tied to it).
 export async function dashboardOverview(
   db: Kysely<Database>,
@@ -117,7 +132,11 @@ export async function dashboardOverview(
       'stocks.warehouse_id',
       'stocks.location_key',
       'stocks.quantity_on_hand',
-      'stocks.average_unit_cost',
+      // The stock row's ledger value (migration 015), goods in transit to it included: the figure Stock Valuation
+      // reads, so that the two agree to the centavo.
+      sql<string | number | null>`(SELECT v.value FROM stock_ledger_values v WHERE v.stock_id = stocks.id)`.as(
+        'ledger_value',
+      ),
       'items.code',
       'items.name',
       'items.reorder_level',
@@ -142,9 +161,11 @@ export async function dashboardOverview(
       location_name: stock.branch_name ?? stock.warehouse_name ?? '',
       value: 0,
     };
-    entry.value += stockValue(Number(stock.quantity_on_hand), Number(stock.average_unit_cost));
+    entry.value += Number(stock.ledger_value ?? 0);
     values.set(stock.location_key, entry);
   }
+  // Thousandths × centavos, rounded once per location, as Stock Valuation rounds its rows.
+  for (const entry of values.values()) entry.value = Math.round(entry.value / 1000);
   const lowStock = stocks
     .filter(
       (stock) =>
@@ -197,7 +218,7 @@ export async function dashboardOverview(
       quantity: fromThousandths(Number(item.quantity)),
       total: centavosToPesos(Number(item.total)),
     })),
-    adjusted_this_month: await adjustedThisMonth(db, businessId, businessDate(now)),
+    ...(await adjustedThisMonth(db, businessId, businessDate(now))),
     job_orders_due: await jobOrdersDue(db, businessId, businessDate(now), place),
     expiring_lots: await expiringLots(db, businessId, businessDate(now), place, hidden),
   };

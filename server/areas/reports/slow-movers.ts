@@ -41,7 +41,7 @@ export async function slowMovers(db: Kysely<Database>, businessId: number, query
   const { rows } = await sql<Row>`
     SELECT i.id AS item_id, i.code, i.name, x.on_hand, x.value, ls.last_sold_on
     FROM (
-      SELECT s.item_id, SUM(s.quantity_on_hand) AS on_hand, SUM(s.quantity_on_hand * s.average_unit_cost) AS value
+      SELECT s.item_id, SUM(s.quantity_on_hand) AS on_hand, SUM(s.value_on_hand) AS value
       FROM stocks s
       WHERE s.business_id = ${businessId} AND s.quantity_on_hand > 0 ${stockAt(query.location)}
       GROUP BY s.item_id

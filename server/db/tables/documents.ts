@@ -194,6 +194,8 @@ export type StockTable = TenantColumns &
     quantity_on_hand: number;
     quantity_in_transit: number;
     average_unit_cost: number;
+    // Σ quantity_delta × unit_cost of the on-hand movements, thousandths × centavos (migration 030).
+    value_on_hand: number;
   };
 
 export type StockBalance = 'on_hand' | 'in_transit';

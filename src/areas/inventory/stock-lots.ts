@@ -1,3 +1,4 @@
+import { businessDayIso } from '../../format/date.ts';
 import * as filter from '../../resources/filters.ts';
 import { type Column, defineResource } from '../../resources/resource.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
@@ -11,6 +12,12 @@ const columns: readonly Column[] = [
   ...itemAtLocation,
   { field: 'lot_number', label: 'Lot Number' },
   { field: 'expires_on', label: 'Expiry', kind: 'date' },
+  // A lot past its expiry says so beside the date: it leaves the shelf, it is not sold.
+  {
+    field: 'expired',
+    label: 'Status',
+    value: (row) => (typeof row.expires_on === 'string' && row.expires_on < businessDayIso() ? 'Expired' : ''),
+  },
   ...heldQuantities,
 ];
 

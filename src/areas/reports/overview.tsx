@@ -86,7 +86,8 @@ export function OverviewScreen() {
   const payables = seesCosts ? (data?.payables ?? null) : null;
   const purchasesShown = seesCosts && data?.purchases_by_day != null;
   const stockValues = seesCosts ? (data?.stock_value_by_location ?? null) : null;
-  const adjusted = seesCosts ? (data?.adjusted_this_month ?? null) : null;
+  const gains = seesCosts ? (data?.adjusted_gains_this_month ?? null) : null;
+  const losses = seesCosts ? (data?.adjusted_losses_this_month ?? null) : null;
   return (
     <Stack gap="6">
       <Heading size="xl">Overview</Heading>
@@ -116,10 +117,16 @@ export function OverviewScreen() {
             {payables !== null ? (
               <OpenBalance label="Payables" amount={payables} to={openBalancesPath('bills')} />
             ) : null}
-            {adjusted !== null ? (
+            {gains !== null && losses !== null ? (
               <Stat.Root borderWidth="1px" rounded="md" p="4">
                 <Stat.Label>Stock adjusted this month</Stat.Label>
-                <Stat.ValueText>{formatMoney(adjusted)}</Stat.ValueText>
+                {/* Gains and losses apart: a loss never reads as a smaller gain. */}
+                <Stat.ValueText fontSize="md" aria-label="Gains">
+                  Gains {formatMoney(gains)}
+                </Stat.ValueText>
+                <Stat.ValueText fontSize="md" aria-label="Losses" color={losses > 0 ? 'fg.error' : undefined}>
+                  Losses {formatMoney(losses)}
+                </Stat.ValueText>
               </Stat.Root>
             ) : null}
           </SimpleGrid>

@@ -54,15 +54,20 @@ export const lineKeys = {
   // What its source line has received and not yet billed (a bill's line from a purchase order), or null: the
   // form warns when the line bills more.
   receivedUnbilled: receivedUnbilledKey,
+  // The line's fields the server fills when they are left out (its price): an empty one is not sent.
+  filledByServer: '_filled_by_server',
 } as const;
 
 function lineValues(columns: readonly LineField[], line: Record<string, unknown>): FormValues {
   const values: FormValues = {};
   for (const column of columns) {
-    // An omitted price is filled by the server from the price lists, so an empty one is left out, not sent as null.
-    values[column.name] = line[column.name] ?? (column.kind === 'money' ? undefined : null);
+    // Every value of a line is defined, an empty one null: react-hook-form gives a field that reads undefined the
+    // default value of its index, which after a line is added or removed is another line's (its price).
+    values[column.name] = line[column.name] ?? null;
     if (column.kind === 'item' || column.kind === 'unit') values[labelKey(column.name)] = line[column.labelField] ?? '';
   }
+  // An omitted price is filled by the server from the price lists, so an empty one is left out, not sent as null.
+  values[lineKeys.filledByServer] = columns.filter((column) => column.kind === 'money').map((column) => column.name);
   values[lineKeys.label] = line.item_name ?? '';
   values[lineKeys.tiers] = [];
   values[lineKeys.discountTyped] = line.discount_percent !== null && line.discount_percent !== undefined;
@@ -213,7 +218,6 @@ function specialDiscountValue(value: unknown): FormValues | null {
   return { program_id, holder_name, holder_id_number };
 }
 
-// What is sent: the form's values without the display-only keys, at the top and inside lines.
 const isBlank = (value: unknown) => value === null || value === undefined || value === '';
 
 // A line left as Add line or Enter made it (no item, nothing typed but its starting quantity of 1) is not part of
@@ -233,10 +237,14 @@ function withoutTrailingBlankLines(lines: readonly unknown[]): unknown[] {
   return lines.slice(0, end);
 }
 
+// What is sent: the form's values without the display-only keys, at the top and inside lines, and without a line's
+// empty values that the server fills.
 export function stripLocal(values: FormValues): FormValues {
+  const filled = values[lineKeys.filledByServer];
+  const leftOut = (key: string, value: unknown) => value === null && Array.isArray(filled) && filled.includes(key);
   return Object.fromEntries(
     Object.entries(values)
-      .filter(([key]) => !key.startsWith('_'))
+      .filter(([key, value]) => !key.startsWith('_') && !leftOut(key, value))
       .map(([key, value]) => [
         key,
         Array.isArray(value)

@@ -46,7 +46,7 @@ export async function priceLineFromList(
     getValues(`${row}.${lineKeys.autoPriced}`) === false;
   if (stale) return;
   setValue(`${row}.${lineKeys.priceNote}`, price === null ? 'none' : null);
-  setValue(`${row}.${priceColumn}`, price ?? undefined, { shouldValidate: form.formState.isSubmitted });
+  setValue(`${row}.${priceColumn}`, price, { shouldValidate: form.formState.isSubmitted });
 }
 
 // Prices follow the document: when its date or party changes, every line priced from the lists is priced again.

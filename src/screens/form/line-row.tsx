@@ -15,7 +15,7 @@ import { ItemPicker, itemLabel } from './item-picker.tsx';
 import { variantForEye } from './lens-variant.ts';
 import { missingPriceMessage, priceLineFromList } from './line-pricing.ts';
 import { LotInput } from './lot-input.tsx';
-import { numberStep, steadyNumber, toNumberOrNull, toNumberOrUndefined, toTextOrNull } from './number-value.ts';
+import { numberStep, steadyNumber, toNumberOrNull, toTextOrNull } from './number-value.ts';
 import { OnHand } from './on-hand.tsx';
 import { RelationInput } from './relation-input.tsx';
 
@@ -153,7 +153,7 @@ export function LineRow({ name, index, columns, pricing, showAmount, amount, onR
                   step={numberStep[column.kind]}
                   placeholder={column.kind === 'money' && pricing ? 'Price list' : undefined}
                   {...register(path, {
-                    setValueAs: column.kind === 'money' ? toNumberOrUndefined : toNumberOrNull,
+                    setValueAs: toNumberOrNull,
                     onChange: (event: { target: { value: string } }) => {
                       if (column.kind === 'quantity') applyTier(toNumberOrNull(event.target.value));
                       // A price the user typed is theirs: a later change of date or party leaves it alone.

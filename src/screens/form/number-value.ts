@@ -11,11 +11,6 @@ export function toTextOrNull(raw: unknown): string | null {
 
 export const numberStep = { money: '0.01', quantity: '0.001', percent: '1', number: '1', id: '1' } as const;
 
-// For a value the server fills when it is left out (a line's price): empty means absent, not null.
-export function toNumberOrUndefined(raw: unknown): number | undefined {
-  return toNumberOrNull(raw) ?? undefined;
-}
-
 // A number field never changes by itself: the arrow keys and the mouse wheel step a browser's number input, so a
 // cashier's ArrowDown on a quantity turned 1 into -0.001 unseen. Spread on every number input of a form.
 export const steadyNumber = {

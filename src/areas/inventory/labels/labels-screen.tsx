@@ -2,25 +2,24 @@ import { Box, Button, Field, Flex, Heading, HStack, IconButton, Input, Stack, Ta
 import { useEffect, useRef, useState } from 'react';
 import { LuPrinter, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { getItem, searchItems } from '../../../../generated/hooks/items/items.ts';
+import { getItemLabel, searchItems } from '../../../../generated/hooks/items/items.ts';
 import { getReceiveOrder, searchReceiveOrders } from '../../../../generated/hooks/receive-orders/receive-orders.ts';
 import { labelBarcode } from '../../../format/barcode.ts';
-import { todayIso } from '../../../format/date.ts';
 import { formatMoney } from '../../../format/money.ts';
-import { defaultLinePrice } from '../../../screens/form/line-prices.ts';
+import { errorMessage } from '../../../screens/shared/request-error.ts';
 import { ChoiceSelect } from '../../../ui/choice-select.tsx';
 import { RemoteSelect } from '../../../ui/remote-select.tsx';
+import { notifyError } from '../../../ui/toaster.tsx';
 import { type LabelLayout, labelLayouts, labelsPerSheet } from './label-layouts.ts';
 import { type LabelItem, LabelSheet } from './label-sheet.tsx';
 
 type Chosen = LabelItem & { quantity: number };
 
+// The label call answers the price a label prints to whoever may see items, so that the clerk prints labels
+// without the price lists.
 async function labelItem(id: number): Promise<LabelItem> {
-  const [item, price] = await Promise.all([
-    getItem(id),
-    defaultLinePrice({ side: 'sale', itemId: id, date: todayIso(), partyId: null }),
-  ]);
-  return { id, code: item.code, name: item.name, barcode: labelBarcode(item), price };
+  const label = await getItemLabel(id);
+  return { id, code: label.code, name: label.name, barcode: labelBarcode(label), price: label.unit_price };
 }
 
 // Price labels for a delivery or a shelf: items chosen on the items list (`?ids=1,2`) or the lines of a receive
@@ -31,10 +30,17 @@ export function LabelsScreen() {
   const [layout, setLayout] = useState<LabelLayout>(labelLayouts[0] as LabelLayout);
   const [receiveOrder, setReceiveOrder] = useState<{ value: number; label: string } | null>(null);
 
+  // A refused look-up says why instead of leaving the sheet empty.
   const add = async (entries: { id: number; quantity: number }[]) => {
-    const loaded = await Promise.all(
-      entries.map(async (entry) => ({ ...(await labelItem(entry.id)), quantity: entry.quantity })),
-    );
+    let loaded: Chosen[];
+    try {
+      loaded = await Promise.all(
+        entries.map(async (entry) => ({ ...(await labelItem(entry.id)), quantity: entry.quantity })),
+      );
+    } catch (error) {
+      notifyError(errorMessage(error));
+      return;
+    }
     setChosen((current) => {
       const next = [...current];
       for (const item of loaded) {
@@ -47,7 +53,11 @@ export function LabelsScreen() {
   };
 
   const addReceiveOrder = async (id: number) => {
-    const order = await getReceiveOrder(id);
+    const order = await getReceiveOrder(id).catch((error: unknown) => {
+      notifyError(errorMessage(error));
+      return null;
+    });
+    if (!order) return;
     await add(order.lines.map((line) => ({ id: line.item_id, quantity: Math.max(1, Math.ceil(line.quantity)) })));
   };
 

@@ -140,6 +140,8 @@ export function LineRow({ name, index, columns, pricing, showAmount, onRemove }:
                 />
               ) : column.kind === 'id' ? (
                 <Text py="2">{String(line[lineKeys.label] || `#${String(line[column.name] ?? '')}`)}</Text>
+              ) : column.kind === 'text' ? (
+                <Input {...register(path, { setValueAs: toTextOrNull })} />
               ) : (
                 <Input
                   type="number"

@@ -36,8 +36,19 @@ export interface Invoice {
   /** @nullable */
   due_date: string | null;
   quotation_id: Id | null;
+  /**
+     * The number of the quotation this invoice was made from.
+     * @maxLength 255
+     * @nullable
+     */
+  quotation_number: string | null;
   /** The eyewear job order this document was made for. */
   job_order_id: Id | null;
+  /**
+     * @maxLength 255
+     * @nullable
+     */
+  job_order_number: string | null;
   /**
      * @maxLength 5000
      * @nullable

@@ -24,6 +24,7 @@ export interface InvoiceCreate {
   invoice_date: string;
   /** @nullable */
   due_date?: string | null;
+  /** The quotation this invoice is made from: the same customer's and not made into another standing invoice (422 naming quotation_id otherwise). */
   quotation_id?: Id | null;
   /** The eyewear job order this document was made for. */
   job_order_id?: Id | null;

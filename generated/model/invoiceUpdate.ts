@@ -24,6 +24,7 @@ export interface InvoiceUpdate {
   invoice_date?: string;
   /** @nullable */
   due_date?: string | null;
+  /** The quotation this invoice is made from: the same customer's and not made into another standing invoice (422 naming quotation_id otherwise). */
   quotation_id?: Id | null;
   /**
      * @maxLength 5000

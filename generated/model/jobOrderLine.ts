@@ -25,6 +25,12 @@ export interface JobOrderLine {
   id: Id;
   /** lens_od and lens_os need the patient's own prescription, unexpired on order_date. */
   role: JobOrderLineRole;
+  /**
+     * Why a stock lens of another power than the prescription's was chosen for this eye.
+     * @maxLength 255
+     * @nullable
+     */
+  power_note: string | null;
   item_id: Id;
   quantity: Quantity;
   unit_price: Money;

@@ -27,4 +27,11 @@ export interface JobOrderLineInput {
   /** Omitted: the latest effective sale price of this item at the branch on order_date, as on an invoice. */
   unit_price?: Money;
   discount_percent?: DiscountPercent | null;
+  /**
+     * Why a stock lens whose sphere, cylinder or add differs from the prescription's for its eye is dispensed (a lens line otherwise must match: 422 naming lines.N.item_id).
+     * @maxLength 255
+     * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
+     */
+  power_note?: string | null;
 }

@@ -15,6 +15,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Id } from './id.ts';
+import type { ListQuotationsUninvoiced } from './listQuotationsUninvoiced.ts';
 import type { OnlyTrashedParameter } from './onlyTrashedParameter.ts';
 import type { OrderByParameter } from './orderByParameter.ts';
 import type { PageParameter } from './pageParameter.ts';
@@ -62,4 +63,8 @@ quotation_date_from?: string;
  * Only records whose quotation date is on or before this day.
  */
 quotation_date_to?: string;
+/**
+ * 1 answers only quotations that no standing invoice was made from (open to invoice).
+ */
+uninvoiced?: ListQuotationsUninvoiced;
 };

@@ -69,5 +69,12 @@ export interface Quotation {
   /** Zero-rated lines. */
   zero_rated_sales: Money;
   special_discount: SpecialDiscount | null;
+  /** The standing invoice made from this quotation; null while it is open to invoice. */
+  invoice_id: Id | null;
+  /**
+     * @maxLength 255
+     * @nullable
+     */
+  invoice_number: string | null;
   lines: QuotationLine[];
 }

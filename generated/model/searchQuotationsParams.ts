@@ -14,8 +14,10 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { Id } from './id.ts';
 import type { SearchLimitParameter } from './searchLimitParameter.ts';
 import type { SearchQParameter } from './searchQParameter.ts';
+import type { SearchQuotationsUninvoiced } from './searchQuotationsUninvoiced.ts';
 
 export type SearchQuotationsParams = {
 /**
@@ -28,4 +30,16 @@ q?: SearchQParameter;
  * @maximum 100
  */
 limit?: SearchLimitParameter;
+/**
+ * Only records whose contact id matches.
+ */
+contact_id?: Id;
+/**
+ * Only records whose branch id matches.
+ */
+branch_id?: Id;
+/**
+ * 1 answers only quotations that no standing invoice was made from (open to invoice).
+ */
+uninvoiced?: SearchQuotationsUninvoiced;
 };

@@ -16,6 +16,17 @@ const withBalance = (record: ResourceRecord) =>
     .filter((part) => part !== '')
     .join(' · ');
 
+// docs/domain/eye-care.md, Quotation to invoice: an invoice offers the quotations of its customer not yet invoiced
+// ("Q-… · Juan dela Cruz"); before a customer is chosen, every open one, and picking it sets the customer.
+export const openQuotations: RelationSearch = {
+  params: { uninvoiced: 1 },
+  fromForm: { contact_id: 'contact_id' },
+  label: (record) =>
+    [String(readField(record, 'number') ?? record.id), String(readField(record, 'contact_name') ?? '')]
+      .filter((part) => part !== '')
+      .join(' · '),
+};
+
 export const documentsWithBalance: RelationSearch = { params: { has_balance: 1 }, label: withBalance };
 // A follow-up's source is offered only where the user may work (`usable`): a clerk's receive order offers the
 // purchase orders of their warehouse, not a branch's.

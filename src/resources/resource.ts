@@ -47,10 +47,12 @@ export type Column = {
   kind?: ValueKind;
   value?: (row: Record<string, unknown>) => unknown;
   cost?: boolean;
-  // Where the value links to (a related document's view).
-  link?: (row: Record<string, unknown>) => string;
+  // In a table of related rows, where the value links to (a related document's view).
+  href?: (row: Record<string, unknown>) => string;
   // Shown only for records whose `optical_kind` is one of these (a frame's sizes, a lens's power).
   opticalKinds?: readonly OpticalKind[];
+  // On a view, the value links to the record of `resource` whose id is the row's `idField`.
+  link?: { resource: ResourceKey; idField: string };
 };
 
 // The kinds of optical product an item type holds (docs/domain/eye-care.md, Optical attributes of items).
@@ -73,7 +75,7 @@ type FieldBase = { name: string; label: string; required?: boolean; opticalKinds
 // A document line's inputs: the item (a type-ahead that fills the line's defaults), its unit, a number, or the
 // source line it comes from (shown by its item's name).
 export type LineField =
-  | (FieldBase & { kind: 'quantity' | 'money' | 'percent' | 'id' | 'checkbox' })
+  | (FieldBase & { kind: 'quantity' | 'money' | 'percent' | 'id' | 'checkbox' | 'text' })
   | (FieldBase & { kind: 'select'; options: readonly Option[] })
   // `itemTypes` narrows the picker to the item types a line's role allows (a frame line offers frames).
   // `lensEye`: on a line whose role names an eye, a lens family picks its variant of that eye's power in the
@@ -98,6 +100,9 @@ export type LinePricing = { side: 'purchase' | 'sale'; dateField: string };
 // invoices with a balance), and how each record reads in the list (its contact and balance besides its number).
 export type RelationSearch = {
   params?: Readonly<Record<string, string | number>>;
+  // Params taken from the form's own fields, by param name: { contact_id: 'contact_id' } offers the records of the
+  // contact chosen on the form.
+  fromForm?: Readonly<Record<string, string>>;
   label?: (record: ResourceRecord) => string;
 };
 
@@ -216,6 +221,8 @@ export type ResourceApi = {
   prefillFrom?: Readonly<Record<string, (id: number) => Promise<FormValues>>>;
   // Moves the record to another status (a job order sent to the lab).
   moveStatus?(id: number, status: string): Promise<unknown>;
+  // Cancels the record and credits its invoice in one call (a job order's Cancel and credit).
+  cancelAndCredit?(id: number): Promise<unknown>;
   // Links an invoice made before the record (a job order's), by the invoice's id.
   linkInvoice?(id: number, invoiceId: number): Promise<unknown>;
   afterCreate?(queryClient: QueryClient): Promise<void>;
@@ -260,6 +267,20 @@ export type DocumentPrint = {
 
 export type RecordActionsProps = { id: number; canUpdate: boolean };
 export type ViewPanelProps = { record: ResourceRecord };
+
+// A move of a record's status offered on its view (a job order sent to the lab), from the statuses in `from` and
+// where `applies` holds. `dialog` gives its confirmation the words the domain fixes, with what it will do to this
+// record; `credits` moves it through the resource's cancel-and-credit call (an invoiced job order).
+export type StatusMove = {
+  status: string;
+  label: string;
+  action: string;
+  done: string;
+  from: readonly string[];
+  applies?: (record: ResourceRecord) => boolean;
+  dialog?: { title: string; keep: string; confirm: string; detail?: (record: ResourceRecord) => string | undefined };
+  credits?: true;
+};
 
 export type ResourceDefinition = {
   key: ResourceKey;
@@ -322,7 +343,7 @@ export type ResourceDefinition = {
   prefillRoutes?: readonly { segment: string; param: string }[];
   // The statuses a record moves through from its view, each behind a confirmation (`You're about to send to lab
   // this.`); `from` lists the statuses that offer it.
-  statusMoves?: readonly { status: string; label: string; action: string; done: string; from: readonly string[] }[];
+  statusMoves?: readonly StatusMove[];
   // "Link Invoice" on its view, for the records it applies to (a job order with no invoice yet).
   invoiceLink?: { applies: (record: ResourceRecord) => boolean };
   // Lists inside the record shown as tables under it (a job order's status history).

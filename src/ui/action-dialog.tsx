@@ -4,8 +4,10 @@ import type { ReactNode } from 'react';
 export type ActionDialogProps = {
   open?: boolean;
   title: ReactNode;
-  // The button that does it ("Generate", "Link", "Confirm"), beside Cancel.
+  // The button that does it ("Generate", "Link", "Confirm"), beside the one that closes the dialog (Cancel unless
+  // `closeLabel` says otherwise: "Keep order" where Cancel would read as the action itself).
   actionLabel: string;
+  closeLabel?: string;
   palette?: 'teal' | 'red';
   busy: boolean;
   onAction: () => void;
@@ -21,6 +23,7 @@ export function ActionDialog({
   open = true,
   title,
   actionLabel,
+  closeLabel = 'Cancel',
   palette = 'teal',
   busy,
   onAction,
@@ -48,7 +51,7 @@ export function ActionDialog({
             <Dialog.Body>{children}</Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose} disabled={busy}>
-                Cancel
+                {closeLabel}
               </Button>
               <Button colorPalette={palette} onClick={onAction} loading={busy}>
                 {actionLabel}

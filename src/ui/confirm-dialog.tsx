@@ -7,23 +7,27 @@ export type ConfirmDialogProps = {
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  // A confirmation whose words the domain fixes (docs/domain/eye-care.md: "Cancel this order?", "Keep order",
+  // "Cancel order"), with what the action will do besides.
+  words?: { title: string; keep: string; confirm: string; detail?: string | undefined };
 };
 
 // docs/domain/screens.md, View screen: the keyboard cannot close it (no Escape), nor can a click outside; only its
 // buttons can.
-export function ConfirmDialog({ open, action, subject, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, action, subject, busy, onConfirm, onCancel, words }: ConfirmDialogProps) {
   return (
     <ActionDialog
       open={open}
       alert
-      title={`You're about to ${action} this.`}
-      actionLabel="Confirm"
+      title={words?.title ?? `You're about to ${action} this.`}
+      actionLabel={words?.confirm ?? 'Confirm'}
+      {...(words ? { closeLabel: words.keep } : {})}
       palette="red"
       busy={busy}
       onAction={onConfirm}
       onClose={onCancel}
     >
-      Are you sure you want to {action} {subject}?
+      Are you sure you want to {action} {subject}?{words?.detail ? ` ${words.detail}` : ''}
     </ActionDialog>
   );
 }

@@ -4,6 +4,7 @@ import { GetDocumentNumberTotalCountResponse } from '../../generated/zod/documen
 import { CreateInvoicePaymentResponse } from '../../generated/zod/invoice-payments/invoice-payments.zod.ts';
 import { CreateInvoiceResponse, GetInvoiceResponse } from '../../generated/zod/invoices/invoices.zod.ts';
 import {
+  CancelAndCreditJobOrderResponse,
   CreateJobOrderResponse,
   GetJobOrderResponse,
   LinkJobOrderInvoiceResponse,
@@ -17,6 +18,11 @@ import {
   UpdatePrescriptionResponse,
 } from '../../generated/zod/prescriptions/prescriptions.zod.ts';
 import { CreatePurchaseOrderResponse } from '../../generated/zod/purchase-orders/purchase-orders.zod.ts';
+import {
+  CreateQuotationResponse,
+  GetQuotationResponse,
+  SearchQuotationsResponse,
+} from '../../generated/zod/quotations/quotations.zod.ts';
 import { businessDate } from '../../server/domain/business-date.ts';
 import { createLedgerFixture, type LedgerFixture } from '../ledger/ledger-fixture.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient } from '../support/test-api.ts';
@@ -25,6 +31,7 @@ let api: TestApi;
 let admin: TestClient;
 let fixture: LedgerFixture;
 let otherPatientId: number;
+let lensTypeId: number;
 const today = businessDate(new Date());
 const daysFrom = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -59,6 +66,21 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   const other = await admin.post('/api/contacts', { contact_type_id: customerType.id, name: 'Jose Reyes' });
   otherPatientId = (other.json as { id: number }).id;
+  // The fixture's Frame type holds frames; the second item becomes an ophthalmic lens ground to order (no power of
+  // its own), as a lens line needs.
+  const frameType = await api.db
+    .selectFrom('items')
+    .select('item_type_id')
+    .where('id', '=', fixture.itemIds[0])
+    .executeTakeFirstOrThrow();
+  await api.db
+    .updateTable('item_types')
+    .set({ optical_kind: 'frame' })
+    .where('id', '=', frameType.item_type_id)
+    .execute();
+  const lensType = await admin.post('/api/item-types', { name: 'Ophthalmic Lens', optical_kind: 'ophthalmic_lens' });
+  lensTypeId = (lensType.json as { id: number }).id;
+  await api.db.updateTable('items').set({ item_type_id: lensTypeId }).where('id', '=', fixture.itemIds[1]).execute();
 });
 
 afterAll(() => api.close());
@@ -423,7 +445,10 @@ describe('job orders', () => {
 
   it('edits an open order, lists by status, patient and promised date, and shows the due ones', async () => {
     const created = expectContract(
-      await admin.post('/api/job-orders', order({ promised_date: daysFrom(today, -2) })),
+      await admin.post(
+        '/api/job-orders',
+        order({ order_date: daysFrom(today, -4), promised_date: daysFrom(today, -2) }),
+      ),
       201,
       CreateJobOrderResponse,
     );
@@ -494,5 +519,309 @@ describe('job orders', () => {
     expect((await viewer.get(`/api/job-orders/${created.id}`)).status).toBe(200);
     expect((await viewer.patch(`/api/job-orders/${created.id}/status`, { status: 'in_lab' })).status).toBe(403);
     expect((await viewer.post('/api/prescriptions', spectacles())).status).toBe(403);
+  });
+});
+
+// docs/domain/eye-care.md: the order true to its invoice, Cancel and credit, the server's checks on an order.
+describe('an order and its invoice', () => {
+  let prescriptionId: number;
+  const branchId = () => fixture.branchIds[0];
+  const frameLine = (itemId = fixture.itemIds[0], price = 8990) => ({
+    role: 'frame',
+    item_id: itemId,
+    quantity: 1,
+    unit_price: price,
+  });
+  const order = (overrides: Record<string, unknown> = {}) => ({
+    contact_id: fixture.customerId,
+    branch_id: branchId(),
+    prescription_id: prescriptionId,
+    order_date: today,
+    promised_date: daysFrom(today, 5),
+    lines: [frameLine(), { role: 'lens_od', item_id: fixture.itemIds[1], quantity: 1, unit_price: 1000 }],
+    ...overrides,
+  });
+  const onHand = async (itemId: number) =>
+    Number(
+      (
+        await api.db
+          .selectFrom('stocks')
+          .select('quantity_on_hand')
+          .where('item_id', '=', itemId)
+          .where('branch_id', '=', branchId())
+          .executeTakeFirst()
+      )?.quantity_on_hand ?? 0,
+    ) / 1000;
+  let otherFrameId: number;
+  let stockLensId: number;
+
+  beforeAll(async () => {
+    const rx = await admin.post('/api/prescriptions', spectacles({ od_sphere: -2, od_cylinder: -0.5, od_axis: 90 }));
+    prescriptionId = (rx.json as { id: number }).id;
+    const item = async (body: Record<string, unknown>) => {
+      const made = await admin.post('/api/items', {
+        unit_of_measurement_id: (
+          await api.db
+            .selectFrom('items')
+            .select('unit_of_measurement_id')
+            .where('id', '=', fixture.itemIds[0])
+            .executeTakeFirstOrThrow()
+        ).unit_of_measurement_id,
+        is_inventory_tracked: true,
+        ...body,
+      });
+      expect(made.status).toBe(201);
+      return (made.json as { id: number }).id;
+    };
+    const frameType = await api.db
+      .selectFrom('items')
+      .select('item_type_id')
+      .where('id', '=', fixture.itemIds[0])
+      .executeTakeFirstOrThrow();
+    otherFrameId = await item({ code: 'GG0396O', name: 'Gucci GG0396O', item_type_id: frameType.item_type_id });
+    stockLensId = await item({
+      code: 'SV-600-200',
+      name: 'Single vision -6.00/-2.00',
+      item_type_id: lensTypeId,
+      sphere: -6,
+      cylinder: -2,
+    });
+    const receipt = await admin.post('/api/receive-orders', {
+      contact_id: fixture.supplierId,
+      branch_id: branchId(),
+      received_date: today,
+      lines: [
+        { item_id: fixture.itemIds[0], quantity: 10, unit_cost: 3000 },
+        { item_id: fixture.itemIds[1], quantity: 10, unit_cost: 300 },
+        { item_id: otherFrameId, quantity: 2, unit_cost: 9000 },
+      ],
+    });
+    expect(receipt.status).toBe(201);
+  });
+
+  async function invoiced(deposit: number) {
+    const created = expectContract(await admin.post('/api/job-orders', order()), 201, CreateJobOrderResponse);
+    const invoice = expectContract(
+      await admin.post('/api/invoices', {
+        contact_id: fixture.customerId,
+        branch_id: branchId(),
+        invoice_date: today,
+        job_order_id: created.id,
+        lines: created.lines.map((line) => ({ item_id: line.item_id, quantity: 1, unit_price: line.unit_price })),
+      }),
+      201,
+      CreateInvoiceResponse,
+    );
+    if (deposit > 0) {
+      const paid = await admin.post('/api/invoice-payments', {
+        invoice_id: invoice.id,
+        payment_date: today,
+        amount: deposit,
+        payment_method: 'cash',
+      });
+      expect(paid.status).toBe(201);
+    }
+    return { created, invoice };
+  }
+
+  it('keeps an invoiced order’s lines, patient and prescription, and still takes a note or a new promised date', async () => {
+    const { created } = await invoiced(0);
+    const swapped = await admin.patch(`/api/job-orders/${created.id}`, {
+      lines: [frameLine(otherFrameId, 21990), { role: 'lens_od', item_id: fixture.itemIds[1], quantity: 1 }],
+    });
+    expect(swapped.status).toBe(422);
+    expect(Object.keys((swapped.json as { errors: object }).errors)).toEqual(['lines']);
+    expect((swapped.json as { message: string }).message).toContain('cancel and credit');
+    const otherPatient = await admin.patch(`/api/job-orders/${created.id}`, { contact_id: otherPatientId });
+    expect(Object.keys((otherPatient.json as { errors: object }).errors)).toEqual(['contact_id']);
+    const dropped = await admin.patch(`/api/job-orders/${created.id}`, { prescription_id: null });
+    expect(Object.keys((dropped.json as { errors: object }).errors)).toContain('prescription_id');
+    // The edit form sends the lines back as they are with a changed note: that is no change to what is billed.
+    const noted = expectContract(
+      await admin.patch(`/api/job-orders/${created.id}`, {
+        notes: 'Call before noon',
+        promised_date: daysFrom(today, 7),
+        contact_id: fixture.customerId,
+        lines: created.lines.map((line) => ({
+          role: line.role,
+          item_id: line.item_id,
+          quantity: line.quantity,
+          unit_price: line.unit_price,
+          discount_percent: line.discount_percent,
+        })),
+      }),
+      200,
+      UpdateJobOrderResponse,
+    );
+    expect(noted).toMatchObject({ notes: 'Call before noon', promised_date: daysFrom(today, 7), total: 9990 });
+    expect(noted.lines.map((line) => line.item_id)).toEqual([fixture.itemIds[0], fixture.itemIds[1]]);
+  });
+
+  it('cancels an invoiced order only with its credit: goods back on the shelf, the deposit kept as store credit', async () => {
+    const framesBefore = await onHand(fixture.itemIds[0]);
+    const { created, invoice } = await invoiced(4000);
+    expect(await onHand(fixture.itemIds[0])).toBe(framesBefore - 1);
+    const plain = await admin.patch(`/api/job-orders/${created.id}/status`, { status: 'cancelled' });
+    expect(plain.status).toBe(422);
+    expect((plain.json as { message: string }).message).toContain('Cancel and credit');
+    const creditBefore = (await admin.get(`/api/contacts/${fixture.customerId}`)).json as {
+      store_credit_balance: number;
+    };
+    const cancelled = expectContract(
+      await admin.post(`/api/job-orders/${created.id}/cancel-and-credit`, {}),
+      200,
+      CancelAndCreditJobOrderResponse,
+    );
+    expect(cancelled).toMatchObject({ status: 'cancelled', invoice_id: invoice.id, invoice_balance: 0 });
+    const credited = expectContract(await admin.get(`/api/invoices/${invoice.id}`), 200, GetInvoiceResponse);
+    expect(credited).toMatchObject({ credited_total: 9990, amount_paid: 4000, balance: 0 });
+    expect(await onHand(fixture.itemIds[0])).toBe(framesBefore);
+    const creditAfter = (await admin.get(`/api/contacts/${fixture.customerId}`)).json as {
+      store_credit_balance: number;
+    };
+    expect(creditAfter.store_credit_balance - creditBefore.store_credit_balance).toBe(4000);
+    const again = await admin.post(`/api/job-orders/${created.id}/cancel-and-credit`, {});
+    expect(again.status).toBe(422);
+    expect(Object.keys((again.json as { errors: object }).errors)).toEqual(['status']);
+    const memos = (await admin.get(`/api/credit-memos?invoice_id=${invoice.id}`)).json as { data: unknown[] };
+    expect(memos.data).toHaveLength(1);
+  });
+
+  it('refunds the deposit when asked, and refuses without the right to make credit memos', async () => {
+    const { created, invoice } = await invoiced(2000);
+    await api.createUser({
+      email: 'optician@example.test',
+      permissions: ['view-job-orders', 'update-job-orders'],
+      businessIds: [fixture.businessId],
+    });
+    const optician = await api.signIn('optician@example.test');
+    optician.businessId = fixture.businessId;
+    expect((await optician.post(`/api/job-orders/${created.id}/cancel-and-credit`, {})).status).toBe(403);
+    const noMethod = await admin.post(`/api/job-orders/${created.id}/cancel-and-credit`, { settlement: 'refund' });
+    expect(noMethod.status).toBe(422);
+    expectContract(
+      await admin.post(`/api/job-orders/${created.id}/cancel-and-credit`, {
+        settlement: 'refund',
+        refund_method: 'bank_transfer',
+        refund_reference: 'BPI 0042',
+      }),
+      200,
+      CancelAndCreditJobOrderResponse,
+    );
+    const memo = (
+      (await admin.get(`/api/credit-memos?invoice_id=${invoice.id}`)).json as {
+        data: { refund_amount: number; settlement: string }[];
+      }
+    ).data[0];
+    expect(memo).toMatchObject({ settlement: 'refund', refund_amount: 2000 });
+    const fresh = expectContract(await admin.post('/api/job-orders', order()), 201, CreateJobOrderResponse);
+    const uninvoiced = await admin.post(`/api/job-orders/${fresh.id}/cancel-and-credit`, {});
+    expect((uninvoiced.json as { message: string }).message).toContain('no invoice');
+  });
+
+  it('checks the promised date, each line’s role against its item, and a stock lens against the prescription', async () => {
+    const early = await admin.post('/api/job-orders', order({ promised_date: daysFrom(today, -1) }));
+    expect(early.status).toBe(422);
+    expect(Object.keys((early.json as { errors: object }).errors)).toEqual(['promised_date']);
+    const frameAsLens = await admin.post(
+      '/api/job-orders',
+      order({ lines: [frameLine(), { ...frameLine(otherFrameId), role: 'lens_od' }] }),
+    );
+    expect(frameAsLens.status).toBe(422);
+    expect(frameAsLens.json).toMatchObject({
+      errors: { 'lines.1.item_id': ['A Lens OD line takes an ophthalmic or contact lens; Gucci GG0396O is a frame.'] },
+    });
+    const lensAsFrame = await admin.post(
+      '/api/job-orders',
+      order({ lines: [{ ...frameLine(fixture.itemIds[1]), role: 'frame' }] }),
+    );
+    expect(Object.keys((lensAsFrame.json as { errors: object }).errors)).toEqual(['lines.0.item_id']);
+    const wrongPower = await admin.post(
+      '/api/job-orders',
+      order({ lines: [frameLine(), { role: 'lens_od', item_id: stockLensId, quantity: 1, unit_price: 1200 }] }),
+    );
+    expect(wrongPower.status).toBe(422);
+    const message = (wrongPower.json as { errors: Record<string, string[]> }).errors['lines.1.item_id']?.[0];
+    expect(message).toContain('-6.00/-2.00');
+    expect(message).toContain('-2.00/-0.50');
+    const noted = expectContract(
+      await admin.post(
+        '/api/job-orders',
+        order({
+          lines: [
+            frameLine(),
+            {
+              role: 'lens_od',
+              item_id: stockLensId,
+              quantity: 1,
+              unit_price: 1200,
+              power_note: 'Patient asked for the stronger trial lens',
+            },
+          ],
+        }),
+      ),
+      201,
+      CreateJobOrderResponse,
+    );
+    expect(noted.lines[1]?.power_note).toBe('Patient asked for the stronger trial lens');
+    const created = expectContract(await admin.post('/api/job-orders', order()), 201, CreateJobOrderResponse);
+    const movedEarly = await admin.patch(`/api/job-orders/${created.id}`, { promised_date: daysFrom(today, -3) });
+    expect(Object.keys((movedEarly.json as { errors: object }).errors)).toEqual(['promised_date']);
+  });
+});
+
+// docs/domain/eye-care.md, Quotation to invoice.
+describe('quotation to invoice', () => {
+  const quote = async (contactId: number) =>
+    expectContract(
+      await admin.post('/api/quotations', {
+        contact_id: contactId,
+        branch_id: fixture.branchIds[0],
+        quotation_date: today,
+        lines: [{ item_id: fixture.serviceItemId, quantity: 1, unit_price: 1500 }],
+      }),
+      201,
+      CreateQuotationResponse,
+    );
+  const invoiceFrom = (quotationId: number, contactId = fixture.customerId) =>
+    admin.post('/api/invoices', {
+      contact_id: contactId,
+      branch_id: fixture.branchIds[0],
+      invoice_date: today,
+      quotation_id: quotationId,
+      lines: [{ item_id: fixture.serviceItemId, quantity: 1, unit_price: 1500 }],
+    });
+
+  it('links a quotation to one invoice of its own customer, and each shows the other', async () => {
+    const theirs = await quote(otherPatientId);
+    const foreign = await invoiceFrom(theirs.id);
+    expect(foreign.status).toBe(422);
+    expect(Object.keys((foreign.json as { errors: object }).errors)).toEqual(['quotation_id']);
+    expect((foreign.json as { message: string }).message).toContain('Jose Reyes');
+
+    const ours = await quote(fixture.customerId);
+    const open = expectContract(
+      await admin.get(`/api/quotations/search?contact_id=${fixture.customerId}&uninvoiced=1`),
+      200,
+      SearchQuotationsResponse,
+    );
+    expect(open.map((row) => row.id)).toContain(ours.id);
+    expect(open.map((row) => row.id)).not.toContain(theirs.id);
+    const invoice = expectContract(await invoiceFrom(ours.id), 201, CreateInvoiceResponse);
+    expect(invoice).toMatchObject({ quotation_id: ours.id, quotation_number: ours.number });
+    const second = await invoiceFrom(ours.id);
+    expect(second.status).toBe(422);
+    expect((second.json as { errors: Record<string, string[]> }).errors.quotation_id?.[0]).toContain(invoice.number);
+    const read = expectContract(await admin.get(`/api/quotations/${ours.id}`), 200, GetQuotationResponse);
+    expect(read).toMatchObject({ invoice_id: invoice.id, invoice_number: invoice.number });
+    const stillOpen = expectContract(
+      await admin.get(`/api/quotations/search?contact_id=${fixture.customerId}&uninvoiced=1`),
+      200,
+      SearchQuotationsResponse,
+    );
+    expect(stillOpen.map((row) => row.id)).not.toContain(ours.id);
+    // Voided, the invoice frees its quotation for another.
+    expect((await admin.delete(`/api/invoices/${invoice.id}`)).status).toBe(200);
+    expectContract(await invoiceFrom(ours.id), 201, CreateInvoiceResponse);
   });
 });

@@ -154,4 +154,58 @@ describe('eye care in the browser', () => {
     await screenshot(page, 'lab-ticket');
     await page.emulateMedia({ media: 'screen' });
   });
+
+  it('keeps a frame-only order without a prescription, and cancels an invoiced one only with its credit', {
+    timeout: 240_000,
+  }, async () => {
+    await page.goto('/job-orders/create');
+    await pick(page, 'contact_id', 'Carlo', patient);
+    await page.waitForFunction(
+      () => document.querySelector<HTMLSelectElement>('select[name="prescription_id"]')?.value,
+    );
+    await page.locator('select[name="prescription_id"]').selectOption('');
+    await pick(page, 'branch_id', 'Makati', 'Makati Branch');
+    await page.locator('select[name="lines.0.role"]').selectOption('frame');
+    await pick(page, 'lines.0.item_id', frame.code, frame.name);
+    await page.waitForFunction(
+      () => document.querySelector<HTMLInputElement>('input[name="lines.0.unit_price"]')?.value,
+    );
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Job Order created successfully.');
+    const jobOrderId = await newestId(page, '/job-orders');
+
+    await page.goto(`/job-orders/${jobOrderId}/edit`);
+    await page.locator('input[name="lines.0.item_id"]').waitFor();
+    // The patient's prescriptions load, and the order stays without one.
+    await page.waitForFunction(() => document.querySelectorAll('select[name="prescription_id"] option').length > 1);
+    expect(await page.locator('select[name="prescription_id"]').inputValue()).toBe('');
+    await page.locator('textarea[name="notes"]').fill('Frame only, lenses from the old pair');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expectToast(page, 'Job Order updated successfully.');
+    expect((await detail(page, 'Prescription').innerText()).trim()).toBe('None');
+    const number = (await detail(page, 'Number').innerText()).trim();
+
+    await page.getByRole('link', { name: 'Create Invoice' }).click();
+    await page.waitForURL((url) => url.pathname === `/invoices/create/from-job-order/${jobOrderId}`);
+    await page.locator('input[name="lines.0.item_id"]').waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Invoice created successfully.');
+
+    await page.goto(`/job-orders/${jobOrderId}`);
+    await page.getByRole('link', { name: 'Record Payment' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Cancel and credit' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Cancel this order?').waitFor();
+    await dialog.getByText(`Are you sure you want to cancel Job Order ${number}?`).waitFor();
+    await dialog.getByRole('button', { name: 'Keep order' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await detail(page, 'Status').innerText()).trim()).toBe('Open');
+    await page.getByRole('button', { name: 'Cancel and credit' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel order' }).click();
+    await expectToast(page, 'Job Order cancelled and its invoice credited successfully.');
+    await page.waitForFunction(() => document.body.innerText.includes('Cancelled'));
+    expect((await detail(page, 'Invoice Balance').innerText()).trim()).toBe('₱0');
+    expect(await page.getByRole('link', { name: 'Record Payment' }).count()).toBe(0);
+  });
 });

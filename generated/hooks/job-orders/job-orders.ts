@@ -37,6 +37,7 @@ import type {
   ConflictResponse,
   ForbiddenResponse,
   JobOrder,
+  JobOrderCancelAndCreditBody,
   JobOrderCreate,
   JobOrderLinkInvoiceBody,
   JobOrderPage,
@@ -424,7 +425,7 @@ export function useGetJobOrder<TData = Awaited<ReturnType<typeof getJobOrder>>, 
 
 
 /**
- * Needs update-job-orders. Only an open job order is edited (409 otherwise); its status moves through PATCH /api/job-orders/{id}/status.
+ * Needs update-job-orders. Only an open job order is edited (409 otherwise); once it has an invoice its patient, branch, prescription, lines and special discount are fixed (422 naming the field); its status moves through PATCH /api/job-orders/{id}/status. promised_date is on or after order_date; a frame line takes a frame, a lens line an ophthalmic lens or (on a contact-lens prescription) a contact lens, and a stock lens the prescription's power for its eye unless the line has a power_note (each a 422 naming the field or line).
  * @summary Update a job order
  */
 export const updateJobOrder = (
@@ -784,7 +785,7 @@ export function useGetJobOrderHistory<TData = Awaited<ReturnType<typeof getJobOr
 
 
 /**
- * Needs update-job-orders. open → in_lab → ready → claimed, and cancelled from open or in_lab; any other move is a 422 naming status. Claiming needs the linked invoice fully paid (422 with the balance otherwise). Every move is recorded with who and when.
+ * Needs update-job-orders. open → in_lab → ready → claimed, and cancelled from open or in_lab; any other move is a 422 naming status. Claiming needs the linked invoice fully paid (422 with the balance otherwise). An order with an invoice is cancelled only through POST /api/job-orders/{id}/cancel-and-credit (422 naming status here). Every move is recorded with who and when.
  * @summary Move a job order to its next status
  */
 export const moveJobOrderStatus = (
@@ -851,6 +852,75 @@ export const useMoveJobOrderStatus = <TError = ErrorType<UnauthenticatedResponse
         TContext
       > => {
       return useMutation(getMoveJobOrderStatusMutationOptions(options), queryClient);
+    }
+    /**
+ * Needs update-job-orders and create-credit-memos. In one transaction: a credit memo (reason returned, dated today) for everything left on the order's invoice, its stock lines restocked at the branch; the memo lowers the invoice's balance and settles what was paid as a refund or the customer's store credit; the order becomes cancelled. Only from open or in_lab, and only for an order with an invoice (a 422 naming status otherwise; an order without one is cancelled through PATCH /api/job-orders/{id}/status).
+ * @summary Cancel an invoiced job order and credit its invoice
+ */
+export const cancelAndCreditJobOrder = (
+    id: number,
+    jobOrderCancelAndCreditBody: BodyType<JobOrderCancelAndCreditBody>,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<JobOrder>(
+      {url: `/api/job-orders/${id}/cancel-and-credit`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: jobOrderCancelAndCreditBody, signal
+    },
+      options);
+    }
+
+
+
+
+export const getCancelAndCreditJobOrderMutationKey = () => ['cancelAndCreditJobOrder'] as const;
+
+export const getCancelAndCreditJobOrderMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelAndCreditJobOrder>>, TError,CancelAndCreditJobOrderMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof cancelAndCreditJobOrder>>, TError,CancelAndCreditJobOrderMutationVariables, TContext> => {
+
+const mutationKey = getCancelAndCreditJobOrderMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof cancelAndCreditJobOrder>>, CancelAndCreditJobOrderMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  cancelAndCreditJobOrder(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CancelAndCreditJobOrderMutationResult = NonNullable<Awaited<ReturnType<typeof cancelAndCreditJobOrder>>>
+    export type CancelAndCreditJobOrderMutationBody = BodyType<JobOrderCancelAndCreditBody>
+    export type CancelAndCreditJobOrderMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>
+    export type CancelAndCreditJobOrderMutationVariables = {id: number;data: BodyType<JobOrderCancelAndCreditBody>}
+
+    /**
+ * @summary Cancel an invoiced job order and credit its invoice
+ */
+export const useCancelAndCreditJobOrder = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelAndCreditJobOrder>>, TError,CancelAndCreditJobOrderMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof cancelAndCreditJobOrder>>,
+        TError,
+        CancelAndCreditJobOrderMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCancelAndCreditJobOrderMutationOptions(options), queryClient);
     }
     /**
  * Needs update-job-orders. The invoice must be posted (not voided), for the order's patient and branch, and linked to no other job order; the order must not be cancelled nor invoiced already. Otherwise a 422 naming invoice_id. Once linked, the invoice's payments count towards claiming the order, as for an invoice made from it.

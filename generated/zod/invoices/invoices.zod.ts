@@ -71,7 +71,11 @@ export const listInvoicesResponseDataItemBranchIdMax = 2147483647;
 
 export const listInvoicesResponseDataItemQuotationIdOneMax = 2147483647;
 
+export const listInvoicesResponseDataItemQuotationNumberMax = 255;
+
 export const listInvoicesResponseDataItemJobOrderIdOneMax = 2147483647;
+
+export const listInvoicesResponseDataItemJobOrderNumberMax = 255;
 
 export const listInvoicesResponseDataItemNotesMax = 5000;
 
@@ -191,7 +195,9 @@ export const ListInvoicesResponse = zod.strictObject({
   "invoice_date": zod.iso.date(),
   "due_date": zod.iso.date().nullable(),
   "quotation_id": zod.union([zod.int().min(1).max(listInvoicesResponseDataItemQuotationIdOneMax).describe('A record id.'),zod.null()]),
+  "quotation_number": zod.string().max(listInvoicesResponseDataItemQuotationNumberMax).nullable().describe('The number of the quotation this invoice was made from.'),
   "job_order_id": zod.union([zod.int().min(1).max(listInvoicesResponseDataItemJobOrderIdOneMax).describe('A record id.'),zod.null()]).describe('The eyewear job order this document was made for.'),
+  "job_order_number": zod.string().max(listInvoicesResponseDataItemJobOrderNumberMax).nullable(),
   "notes": zod.string().max(listInvoicesResponseDataItemNotesMax).nullable(),
   "number": zod.string().max(listInvoicesResponseDataItemNumberMax),
   "reference_number": zod.string().max(listInvoicesResponseDataItemReferenceNumberMax),
@@ -309,7 +315,7 @@ export const CreateInvoiceBody = zod.strictObject({
   "branch_id": zod.int().min(1).max(createInvoiceBodyBranchIdMax).describe('A record id.'),
   "invoice_date": zod.iso.date(),
   "due_date": zod.iso.date().nullish(),
-  "quotation_id": zod.union([zod.int().min(1).max(createInvoiceBodyQuotationIdOneMax).describe('A record id.'),zod.null()]).optional(),
+  "quotation_id": zod.union([zod.int().min(1).max(createInvoiceBodyQuotationIdOneMax).describe('A record id.'),zod.null()]).optional().describe('The quotation this invoice is made from: the same customer\'s and not made into another standing invoice (422 naming quotation_id otherwise).'),
   "job_order_id": zod.union([zod.int().min(1).max(createInvoiceBodyJobOrderIdOneMax).describe('A record id.'),zod.null()]).optional().describe('The eyewear job order this document was made for.'),
   "notes": zod.string().max(createInvoiceBodyNotesMax).regex(createInvoiceBodyNotesRegExp).nullish(),
   "special_discount": zod.union([zod.strictObject({
@@ -340,7 +346,11 @@ export const createInvoiceResponseBranchIdMax = 2147483647;
 
 export const createInvoiceResponseQuotationIdOneMax = 2147483647;
 
+export const createInvoiceResponseQuotationNumberMax = 255;
+
 export const createInvoiceResponseJobOrderIdOneMax = 2147483647;
+
+export const createInvoiceResponseJobOrderNumberMax = 255;
 
 export const createInvoiceResponseNotesMax = 5000;
 
@@ -455,7 +465,9 @@ export const CreateInvoiceResponse = zod.strictObject({
   "invoice_date": zod.iso.date(),
   "due_date": zod.iso.date().nullable(),
   "quotation_id": zod.union([zod.int().min(1).max(createInvoiceResponseQuotationIdOneMax).describe('A record id.'),zod.null()]),
+  "quotation_number": zod.string().max(createInvoiceResponseQuotationNumberMax).nullable().describe('The number of the quotation this invoice was made from.'),
   "job_order_id": zod.union([zod.int().min(1).max(createInvoiceResponseJobOrderIdOneMax).describe('A record id.'),zod.null()]).describe('The eyewear job order this document was made for.'),
+  "job_order_number": zod.string().max(createInvoiceResponseJobOrderNumberMax).nullable(),
   "notes": zod.string().max(createInvoiceResponseNotesMax).nullable(),
   "number": zod.string().max(createInvoiceResponseNumberMax),
   "reference_number": zod.string().max(createInvoiceResponseReferenceNumberMax),
@@ -540,7 +552,11 @@ export const searchInvoicesResponseBranchIdMax = 2147483647;
 
 export const searchInvoicesResponseQuotationIdOneMax = 2147483647;
 
+export const searchInvoicesResponseQuotationNumberMax = 255;
+
 export const searchInvoicesResponseJobOrderIdOneMax = 2147483647;
+
+export const searchInvoicesResponseJobOrderNumberMax = 255;
 
 export const searchInvoicesResponseNotesMax = 5000;
 
@@ -655,7 +671,9 @@ export const SearchInvoicesResponseItem = zod.strictObject({
   "invoice_date": zod.iso.date(),
   "due_date": zod.iso.date().nullable(),
   "quotation_id": zod.union([zod.int().min(1).max(searchInvoicesResponseQuotationIdOneMax).describe('A record id.'),zod.null()]),
+  "quotation_number": zod.string().max(searchInvoicesResponseQuotationNumberMax).nullable().describe('The number of the quotation this invoice was made from.'),
   "job_order_id": zod.union([zod.int().min(1).max(searchInvoicesResponseJobOrderIdOneMax).describe('A record id.'),zod.null()]).describe('The eyewear job order this document was made for.'),
+  "job_order_number": zod.string().max(searchInvoicesResponseJobOrderNumberMax).nullable(),
   "notes": zod.string().max(searchInvoicesResponseNotesMax).nullable(),
   "number": zod.string().max(searchInvoicesResponseNumberMax),
   "reference_number": zod.string().max(searchInvoicesResponseReferenceNumberMax),
@@ -730,7 +748,11 @@ export const getInvoiceResponseBranchIdMax = 2147483647;
 
 export const getInvoiceResponseQuotationIdOneMax = 2147483647;
 
+export const getInvoiceResponseQuotationNumberMax = 255;
+
 export const getInvoiceResponseJobOrderIdOneMax = 2147483647;
+
+export const getInvoiceResponseJobOrderNumberMax = 255;
 
 export const getInvoiceResponseNotesMax = 5000;
 
@@ -845,7 +867,9 @@ export const GetInvoiceResponse = zod.strictObject({
   "invoice_date": zod.iso.date(),
   "due_date": zod.iso.date().nullable(),
   "quotation_id": zod.union([zod.int().min(1).max(getInvoiceResponseQuotationIdOneMax).describe('A record id.'),zod.null()]),
+  "quotation_number": zod.string().max(getInvoiceResponseQuotationNumberMax).nullable().describe('The number of the quotation this invoice was made from.'),
   "job_order_id": zod.union([zod.int().min(1).max(getInvoiceResponseJobOrderIdOneMax).describe('A record id.'),zod.null()]).describe('The eyewear job order this document was made for.'),
+  "job_order_number": zod.string().max(getInvoiceResponseJobOrderNumberMax).nullable(),
   "notes": zod.string().max(getInvoiceResponseNotesMax).nullable(),
   "number": zod.string().max(getInvoiceResponseNumberMax),
   "reference_number": zod.string().max(getInvoiceResponseReferenceNumberMax),
@@ -949,7 +973,7 @@ export const UpdateInvoiceBody = zod.strictObject({
   "branch_id": zod.int().min(1).max(updateInvoiceBodyBranchIdMax).optional().describe('A record id.'),
   "invoice_date": zod.iso.date().optional(),
   "due_date": zod.iso.date().nullish(),
-  "quotation_id": zod.union([zod.int().min(1).max(updateInvoiceBodyQuotationIdOneMax).describe('A record id.'),zod.null()]).optional(),
+  "quotation_id": zod.union([zod.int().min(1).max(updateInvoiceBodyQuotationIdOneMax).describe('A record id.'),zod.null()]).optional().describe('The quotation this invoice is made from: the same customer\'s and not made into another standing invoice (422 naming quotation_id otherwise).'),
   "notes": zod.string().max(updateInvoiceBodyNotesMax).regex(updateInvoiceBodyNotesRegExp).nullish(),
   "special_discount": zod.union([zod.strictObject({
   "program_id": zod.int().min(1).max(updateInvoiceBodySpecialDiscountOneProgramIdMax).describe('A record id.'),
@@ -979,7 +1003,11 @@ export const updateInvoiceResponseBranchIdMax = 2147483647;
 
 export const updateInvoiceResponseQuotationIdOneMax = 2147483647;
 
+export const updateInvoiceResponseQuotationNumberMax = 255;
+
 export const updateInvoiceResponseJobOrderIdOneMax = 2147483647;
+
+export const updateInvoiceResponseJobOrderNumberMax = 255;
 
 export const updateInvoiceResponseNotesMax = 5000;
 
@@ -1094,7 +1122,9 @@ export const UpdateInvoiceResponse = zod.strictObject({
   "invoice_date": zod.iso.date(),
   "due_date": zod.iso.date().nullable(),
   "quotation_id": zod.union([zod.int().min(1).max(updateInvoiceResponseQuotationIdOneMax).describe('A record id.'),zod.null()]),
+  "quotation_number": zod.string().max(updateInvoiceResponseQuotationNumberMax).nullable().describe('The number of the quotation this invoice was made from.'),
   "job_order_id": zod.union([zod.int().min(1).max(updateInvoiceResponseJobOrderIdOneMax).describe('A record id.'),zod.null()]).describe('The eyewear job order this document was made for.'),
+  "job_order_number": zod.string().max(updateInvoiceResponseJobOrderNumberMax).nullable(),
   "notes": zod.string().max(updateInvoiceResponseNotesMax).nullable(),
   "number": zod.string().max(updateInvoiceResponseNumberMax),
   "reference_number": zod.string().max(updateInvoiceResponseReferenceNumberMax),
@@ -1168,7 +1198,11 @@ export const deleteInvoiceResponseBranchIdMax = 2147483647;
 
 export const deleteInvoiceResponseQuotationIdOneMax = 2147483647;
 
+export const deleteInvoiceResponseQuotationNumberMax = 255;
+
 export const deleteInvoiceResponseJobOrderIdOneMax = 2147483647;
+
+export const deleteInvoiceResponseJobOrderNumberMax = 255;
 
 export const deleteInvoiceResponseNotesMax = 5000;
 
@@ -1283,7 +1317,9 @@ export const DeleteInvoiceResponse = zod.strictObject({
   "invoice_date": zod.iso.date(),
   "due_date": zod.iso.date().nullable(),
   "quotation_id": zod.union([zod.int().min(1).max(deleteInvoiceResponseQuotationIdOneMax).describe('A record id.'),zod.null()]),
+  "quotation_number": zod.string().max(deleteInvoiceResponseQuotationNumberMax).nullable().describe('The number of the quotation this invoice was made from.'),
   "job_order_id": zod.union([zod.int().min(1).max(deleteInvoiceResponseJobOrderIdOneMax).describe('A record id.'),zod.null()]).describe('The eyewear job order this document was made for.'),
+  "job_order_number": zod.string().max(deleteInvoiceResponseJobOrderNumberMax).nullable(),
   "notes": zod.string().max(deleteInvoiceResponseNotesMax).nullable(),
   "number": zod.string().max(deleteInvoiceResponseNumberMax),
   "reference_number": zod.string().max(deleteInvoiceResponseReferenceNumberMax),
@@ -1357,7 +1393,11 @@ export const restoreInvoiceResponseBranchIdMax = 2147483647;
 
 export const restoreInvoiceResponseQuotationIdOneMax = 2147483647;
 
+export const restoreInvoiceResponseQuotationNumberMax = 255;
+
 export const restoreInvoiceResponseJobOrderIdOneMax = 2147483647;
+
+export const restoreInvoiceResponseJobOrderNumberMax = 255;
 
 export const restoreInvoiceResponseNotesMax = 5000;
 
@@ -1472,7 +1512,9 @@ export const RestoreInvoiceResponse = zod.strictObject({
   "invoice_date": zod.iso.date(),
   "due_date": zod.iso.date().nullable(),
   "quotation_id": zod.union([zod.int().min(1).max(restoreInvoiceResponseQuotationIdOneMax).describe('A record id.'),zod.null()]),
+  "quotation_number": zod.string().max(restoreInvoiceResponseQuotationNumberMax).nullable().describe('The number of the quotation this invoice was made from.'),
   "job_order_id": zod.union([zod.int().min(1).max(restoreInvoiceResponseJobOrderIdOneMax).describe('A record id.'),zod.null()]).describe('The eyewear job order this document was made for.'),
+  "job_order_number": zod.string().max(restoreInvoiceResponseJobOrderNumberMax).nullable(),
   "notes": zod.string().max(restoreInvoiceResponseNotesMax).nullable(),
   "number": zod.string().max(restoreInvoiceResponseNumberMax),
   "reference_number": zod.string().max(restoreInvoiceResponseReferenceNumberMax),

@@ -225,6 +225,8 @@ export const listJobOrdersResponseDataItemInvoiceBalanceOneMax = 90000000000000;
 
 export const listJobOrdersResponseDataItemLinesItemIdMax = 2147483647;
 
+export const listJobOrdersResponseDataItemLinesItemPowerNoteMax = 255;
+
 export const listJobOrdersResponseDataItemLinesItemItemIdMax = 2147483647;
 
 export const listJobOrdersResponseDataItemLinesItemQuantityExclusiveMin = 0;
@@ -355,6 +357,7 @@ export const ListJobOrdersResponse = zod.strictObject({
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(listJobOrdersResponseDataItemLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
+  "power_note": zod.string().max(listJobOrdersResponseDataItemLinesItemPowerNoteMax).nullable().describe('Why a stock lens of another power than the prescription\'s was chosen for this eye.'),
   "item_id": zod.int().min(1).max(listJobOrdersResponseDataItemLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(listJobOrdersResponseDataItemLinesItemQuantityExclusiveMin).max(listJobOrdersResponseDataItemLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "unit_price": zod.number().min(listJobOrdersResponseDataItemLinesItemUnitPriceMin).max(listJobOrdersResponseDataItemLinesItemUnitPriceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
@@ -437,6 +440,10 @@ export const createJobOrderBodyLinesItemUnitPriceMax = 90000000000000;
 export const createJobOrderBodyLinesItemDiscountPercentOneMin = 0;
 export const createJobOrderBodyLinesItemDiscountPercentOneMax = 100;
 
+export const createJobOrderBodyLinesItemPowerNoteMax = 255;
+
+
+export const createJobOrderBodyLinesItemPowerNoteRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createJobOrderBodyLinesMax = 200;
 
 
@@ -466,7 +473,8 @@ export const CreateJobOrderBody = zod.strictObject({
   "item_id": zod.int().min(1).max(createJobOrderBodyLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(createJobOrderBodyLinesItemQuantityExclusiveMin).max(createJobOrderBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "unit_price": zod.number().min(createJobOrderBodyLinesItemUnitPriceMin).max(createJobOrderBodyLinesItemUnitPriceMax).optional().describe('Omitted: the latest effective sale price of this item at the branch on order_date, as on an invoice.'),
-  "discount_percent": zod.union([zod.int().min(createJobOrderBodyLinesItemDiscountPercentOneMin).max(createJobOrderBodyLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]).optional()
+  "discount_percent": zod.union([zod.int().min(createJobOrderBodyLinesItemDiscountPercentOneMin).max(createJobOrderBodyLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]).optional(),
+  "power_note": zod.string().max(createJobOrderBodyLinesItemPowerNoteMax).regex(createJobOrderBodyLinesItemPowerNoteRegExp).nullish().describe('Why a stock lens whose sphere, cylinder or add differs from the prescription\'s for its eye is dispensed (a lens line otherwise must match: 422 naming lines.N.item_id).')
 })).min(1).max(createJobOrderBodyLinesMax)
 })
 
@@ -640,6 +648,8 @@ export const createJobOrderResponseInvoiceBalanceOneMax = 90000000000000;
 
 export const createJobOrderResponseLinesItemIdMax = 2147483647;
 
+export const createJobOrderResponseLinesItemPowerNoteMax = 255;
+
 export const createJobOrderResponseLinesItemItemIdMax = 2147483647;
 
 export const createJobOrderResponseLinesItemQuantityExclusiveMin = 0;
@@ -765,6 +775,7 @@ export const CreateJobOrderResponse = zod.strictObject({
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(createJobOrderResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
+  "power_note": zod.string().max(createJobOrderResponseLinesItemPowerNoteMax).nullable().describe('Why a stock lens of another power than the prescription\'s was chosen for this eye.'),
   "item_id": zod.int().min(1).max(createJobOrderResponseLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(createJobOrderResponseLinesItemQuantityExclusiveMin).max(createJobOrderResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "unit_price": zod.number().min(createJobOrderResponseLinesItemUnitPriceMin).max(createJobOrderResponseLinesItemUnitPriceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
@@ -964,6 +975,8 @@ export const searchJobOrdersResponseInvoiceBalanceOneMax = 90000000000000;
 
 export const searchJobOrdersResponseLinesItemIdMax = 2147483647;
 
+export const searchJobOrdersResponseLinesItemPowerNoteMax = 255;
+
 export const searchJobOrdersResponseLinesItemItemIdMax = 2147483647;
 
 export const searchJobOrdersResponseLinesItemQuantityExclusiveMin = 0;
@@ -1089,6 +1102,7 @@ export const SearchJobOrdersResponseItem = zod.strictObject({
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(searchJobOrdersResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
+  "power_note": zod.string().max(searchJobOrdersResponseLinesItemPowerNoteMax).nullable().describe('Why a stock lens of another power than the prescription\'s was chosen for this eye.'),
   "item_id": zod.int().min(1).max(searchJobOrdersResponseLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(searchJobOrdersResponseLinesItemQuantityExclusiveMin).max(searchJobOrdersResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "unit_price": zod.number().min(searchJobOrdersResponseLinesItemUnitPriceMin).max(searchJobOrdersResponseLinesItemUnitPriceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
@@ -1285,6 +1299,8 @@ export const getJobOrderResponseInvoiceBalanceOneMax = 90000000000000;
 
 export const getJobOrderResponseLinesItemIdMax = 2147483647;
 
+export const getJobOrderResponseLinesItemPowerNoteMax = 255;
+
 export const getJobOrderResponseLinesItemItemIdMax = 2147483647;
 
 export const getJobOrderResponseLinesItemQuantityExclusiveMin = 0;
@@ -1410,6 +1426,7 @@ export const GetJobOrderResponse = zod.strictObject({
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(getJobOrderResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
+  "power_note": zod.string().max(getJobOrderResponseLinesItemPowerNoteMax).nullable().describe('Why a stock lens of another power than the prescription\'s was chosen for this eye.'),
   "item_id": zod.int().min(1).max(getJobOrderResponseLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(getJobOrderResponseLinesItemQuantityExclusiveMin).max(getJobOrderResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "unit_price": zod.number().min(getJobOrderResponseLinesItemUnitPriceMin).max(getJobOrderResponseLinesItemUnitPriceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
@@ -1424,7 +1441,7 @@ export const GetJobOrderResponse = zod.strictObject({
 })
 
 /**
- * Needs update-job-orders. Only an open job order is edited (409 otherwise); its status moves through PATCH /api/job-orders/{id}/status.
+ * Needs update-job-orders. Only an open job order is edited (409 otherwise); once it has an invoice its patient, branch, prescription, lines and special discount are fixed (422 naming the field); its status moves through PATCH /api/job-orders/{id}/status. promised_date is on or after order_date; a frame line takes a frame, a lens line an ophthalmic lens or (on a contact-lens prescription) a contact lens, and a stock lens the prescription's power for its eye unless the line has a power_note (each a 422 naming the field or line).
  * @summary Update a job order
  */
 export const updateJobOrderPathIdMax = 2147483647;
@@ -1480,6 +1497,10 @@ export const updateJobOrderBodyLinesItemUnitPriceMax = 90000000000000;
 export const updateJobOrderBodyLinesItemDiscountPercentOneMin = 0;
 export const updateJobOrderBodyLinesItemDiscountPercentOneMax = 100;
 
+export const updateJobOrderBodyLinesItemPowerNoteMax = 255;
+
+
+export const updateJobOrderBodyLinesItemPowerNoteRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateJobOrderBodyLinesMax = 200;
 
 
@@ -1509,7 +1530,8 @@ export const UpdateJobOrderBody = zod.strictObject({
   "item_id": zod.int().min(1).max(updateJobOrderBodyLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(updateJobOrderBodyLinesItemQuantityExclusiveMin).max(updateJobOrderBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "unit_price": zod.number().min(updateJobOrderBodyLinesItemUnitPriceMin).max(updateJobOrderBodyLinesItemUnitPriceMax).optional().describe('Omitted: the latest effective sale price of this item at the branch on order_date, as on an invoice.'),
-  "discount_percent": zod.union([zod.int().min(updateJobOrderBodyLinesItemDiscountPercentOneMin).max(updateJobOrderBodyLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]).optional()
+  "discount_percent": zod.union([zod.int().min(updateJobOrderBodyLinesItemDiscountPercentOneMin).max(updateJobOrderBodyLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]).optional(),
+  "power_note": zod.string().max(updateJobOrderBodyLinesItemPowerNoteMax).regex(updateJobOrderBodyLinesItemPowerNoteRegExp).nullish().describe('Why a stock lens whose sphere, cylinder or add differs from the prescription\'s for its eye is dispensed (a lens line otherwise must match: 422 naming lines.N.item_id).')
 })).min(1).max(updateJobOrderBodyLinesMax).optional().describe('Replaces every line.')
 })
 
@@ -1683,6 +1705,8 @@ export const updateJobOrderResponseInvoiceBalanceOneMax = 90000000000000;
 
 export const updateJobOrderResponseLinesItemIdMax = 2147483647;
 
+export const updateJobOrderResponseLinesItemPowerNoteMax = 255;
+
 export const updateJobOrderResponseLinesItemItemIdMax = 2147483647;
 
 export const updateJobOrderResponseLinesItemQuantityExclusiveMin = 0;
@@ -1808,6 +1832,7 @@ export const UpdateJobOrderResponse = zod.strictObject({
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(updateJobOrderResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
+  "power_note": zod.string().max(updateJobOrderResponseLinesItemPowerNoteMax).nullable().describe('Why a stock lens of another power than the prescription\'s was chosen for this eye.'),
   "item_id": zod.int().min(1).max(updateJobOrderResponseLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(updateJobOrderResponseLinesItemQuantityExclusiveMin).max(updateJobOrderResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "unit_price": zod.number().min(updateJobOrderResponseLinesItemUnitPriceMin).max(updateJobOrderResponseLinesItemUnitPriceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
@@ -2003,6 +2028,8 @@ export const deleteJobOrderResponseInvoiceBalanceOneMax = 90000000000000;
 
 export const deleteJobOrderResponseLinesItemIdMax = 2147483647;
 
+export const deleteJobOrderResponseLinesItemPowerNoteMax = 255;
+
 export const deleteJobOrderResponseLinesItemItemIdMax = 2147483647;
 
 export const deleteJobOrderResponseLinesItemQuantityExclusiveMin = 0;
@@ -2128,6 +2155,7 @@ export const DeleteJobOrderResponse = zod.strictObject({
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(deleteJobOrderResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
+  "power_note": zod.string().max(deleteJobOrderResponseLinesItemPowerNoteMax).nullable().describe('Why a stock lens of another power than the prescription\'s was chosen for this eye.'),
   "item_id": zod.int().min(1).max(deleteJobOrderResponseLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(deleteJobOrderResponseLinesItemQuantityExclusiveMin).max(deleteJobOrderResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "unit_price": zod.number().min(deleteJobOrderResponseLinesItemUnitPriceMin).max(deleteJobOrderResponseLinesItemUnitPriceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
@@ -2323,6 +2351,8 @@ export const restoreJobOrderResponseInvoiceBalanceOneMax = 90000000000000;
 
 export const restoreJobOrderResponseLinesItemIdMax = 2147483647;
 
+export const restoreJobOrderResponseLinesItemPowerNoteMax = 255;
+
 export const restoreJobOrderResponseLinesItemItemIdMax = 2147483647;
 
 export const restoreJobOrderResponseLinesItemQuantityExclusiveMin = 0;
@@ -2448,6 +2478,7 @@ export const RestoreJobOrderResponse = zod.strictObject({
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(restoreJobOrderResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
+  "power_note": zod.string().max(restoreJobOrderResponseLinesItemPowerNoteMax).nullable().describe('Why a stock lens of another power than the prescription\'s was chosen for this eye.'),
   "item_id": zod.int().min(1).max(restoreJobOrderResponseLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(restoreJobOrderResponseLinesItemQuantityExclusiveMin).max(restoreJobOrderResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "unit_price": zod.number().min(restoreJobOrderResponseLinesItemUnitPriceMin).max(restoreJobOrderResponseLinesItemUnitPriceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
@@ -2502,7 +2533,7 @@ export const GetJobOrderHistoryResponseItem = zod.strictObject({
 export const GetJobOrderHistoryResponse = zod.array(GetJobOrderHistoryResponseItem)
 
 /**
- * Needs update-job-orders. open → in_lab → ready → claimed, and cancelled from open or in_lab; any other move is a 422 naming status. Claiming needs the linked invoice fully paid (422 with the balance otherwise). Every move is recorded with who and when.
+ * Needs update-job-orders. open → in_lab → ready → claimed, and cancelled from open or in_lab; any other move is a 422 naming status. Claiming needs the linked invoice fully paid (422 with the balance otherwise). An order with an invoice is cancelled only through POST /api/job-orders/{id}/cancel-and-credit (422 naming status here). Every move is recorded with who and when.
  * @summary Move a job order to its next status
  */
 export const moveJobOrderStatusPathIdMax = 2147483647;
@@ -2687,6 +2718,8 @@ export const moveJobOrderStatusResponseInvoiceBalanceOneMax = 90000000000000;
 
 export const moveJobOrderStatusResponseLinesItemIdMax = 2147483647;
 
+export const moveJobOrderStatusResponseLinesItemPowerNoteMax = 255;
+
 export const moveJobOrderStatusResponseLinesItemItemIdMax = 2147483647;
 
 export const moveJobOrderStatusResponseLinesItemQuantityExclusiveMin = 0;
@@ -2812,6 +2845,7 @@ export const MoveJobOrderStatusResponse = zod.strictObject({
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(moveJobOrderStatusResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
+  "power_note": zod.string().max(moveJobOrderStatusResponseLinesItemPowerNoteMax).nullable().describe('Why a stock lens of another power than the prescription\'s was chosen for this eye.'),
   "item_id": zod.int().min(1).max(moveJobOrderStatusResponseLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(moveJobOrderStatusResponseLinesItemQuantityExclusiveMin).max(moveJobOrderStatusResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "unit_price": zod.number().min(moveJobOrderStatusResponseLinesItemUnitPriceMin).max(moveJobOrderStatusResponseLinesItemUnitPriceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
@@ -2822,6 +2856,341 @@ export const MoveJobOrderStatusResponse = zod.strictObject({
   "amount": zod.number().min(moveJobOrderStatusResponseLinesItemAmountMin).max(moveJobOrderStatusResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(moveJobOrderStatusResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
   "special_discount_amount": zod.number().min(moveJobOrderStatusResponseLinesItemSpecialDiscountAmountMin).max(moveJobOrderStatusResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
+}))
+})
+
+/**
+ * Needs update-job-orders and create-credit-memos. In one transaction: a credit memo (reason returned, dated today) for everything left on the order's invoice, its stock lines restocked at the branch; the memo lowers the invoice's balance and settles what was paid as a refund or the customer's store credit; the order becomes cancelled. Only from open or in_lab, and only for an order with an invoice (a 422 naming status otherwise; an order without one is cancelled through PATCH /api/job-orders/{id}/status).
+ * @summary Cancel an invoiced job order and credit its invoice
+ */
+export const cancelAndCreditJobOrderPathIdMax = 2147483647;
+
+
+
+export const CancelAndCreditJobOrderParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(cancelAndCreditJobOrderPathIdMax)
+})
+
+export const cancelAndCreditJobOrderBodyRefundReferenceMax = 255;
+
+
+export const cancelAndCreditJobOrderBodyRefundReferenceRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
+
+export const CancelAndCreditJobOrderBody = zod.strictObject({
+  "settlement": zod.union([zod.enum(['refund', 'store_credit']).describe('What becomes of the part of the memo the invoice\'s balance cannot take: paid out now, or kept as the customer\'s store credit.'),zod.null()]).optional().describe('What is done with what the customer paid beyond the goods\' share of the balance: refund (paid out now) or store_credit (the default).'),
+  "refund_method": zod.union([zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit']).describe('store_credit spends the customer\'s store credit on an invoice of theirs, supplier_credit the supplier\'s credit on a bill of theirs (docs/domain/sales.md, purchasing.md).'),zod.null()]).optional().describe('How a refund is paid out (required with settlement refund).'),
+  "refund_reference": zod.string().max(cancelAndCreditJobOrderBodyRefundReferenceMax).regex(cancelAndCreditJobOrderBodyRefundReferenceRegExp).nullish()
+})
+
+export const cancelAndCreditJobOrderResponseIdMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponseCreatedByOneMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponseUpdatedByOneMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponseBusinessIdMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponseNumberMax = 255;
+
+export const cancelAndCreditJobOrderResponseContactIdMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponseBranchIdMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponsePrescriptionIdOneMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponseLabContactIdOneMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponseFrameAMax = 100;
+
+export const cancelAndCreditJobOrderResponseFrameBMax = 100;
+
+export const cancelAndCreditJobOrderResponseFrameDblMax = 100;
+
+export const cancelAndCreditJobOrderResponseFrameEdMax = 100;
+
+export const cancelAndCreditJobOrderResponseFittingNotesMax = 5000;
+
+export const cancelAndCreditJobOrderResponseNotesMax = 5000;
+
+export const cancelAndCreditJobOrderResponseContactNameMax = 255;
+
+export const cancelAndCreditJobOrderResponseBranchNameMax = 255;
+
+export const cancelAndCreditJobOrderResponseLabContactNameMax = 255;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneIdMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneCreatedByOneMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneUpdatedByOneMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneBusinessIdMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneContactNameMax = 255;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneContactIdMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOnePrescriberMax = 255;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOnePrescriberLicenseMax = 255;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneNotesMax = 5000;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneOdSphereMin = -30;
+export const cancelAndCreditJobOrderResponsePrescriptionOneOdSphereMax = 30;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneOdCylinderMin = -10;
+export const cancelAndCreditJobOrderResponsePrescriptionOneOdCylinderMax = 10;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneOdAxisMax = 180;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneOdAddMin = 0.25;
+export const cancelAndCreditJobOrderResponsePrescriptionOneOdAddMax = 4;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneOdPrismMin = 0;
+export const cancelAndCreditJobOrderResponsePrescriptionOneOdPrismMax = 20;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneOdVisualAcuityMax = 20;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneOdBaseCurveMin = 7;
+export const cancelAndCreditJobOrderResponsePrescriptionOneOdBaseCurveMax = 10;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneOdDiameterMin = 12;
+export const cancelAndCreditJobOrderResponsePrescriptionOneOdDiameterMax = 16;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneOsSphereMin = -30;
+export const cancelAndCreditJobOrderResponsePrescriptionOneOsSphereMax = 30;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneOsCylinderMin = -10;
+export const cancelAndCreditJobOrderResponsePrescriptionOneOsCylinderMax = 10;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneOsAxisMax = 180;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneOsAddMin = 0.25;
+export const cancelAndCreditJobOrderResponsePrescriptionOneOsAddMax = 4;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneOsPrismMin = 0;
+export const cancelAndCreditJobOrderResponsePrescriptionOneOsPrismMax = 20;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneOsVisualAcuityMax = 20;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneOsBaseCurveMin = 7;
+export const cancelAndCreditJobOrderResponsePrescriptionOneOsBaseCurveMax = 10;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneOsDiameterMin = 12;
+export const cancelAndCreditJobOrderResponsePrescriptionOneOsDiameterMax = 16;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOnePdDistanceMin = 40;
+export const cancelAndCreditJobOrderResponsePrescriptionOnePdDistanceMax = 80;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOnePdOdMin = 20;
+export const cancelAndCreditJobOrderResponsePrescriptionOnePdOdMax = 40;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOnePdOsMin = 20;
+export const cancelAndCreditJobOrderResponsePrescriptionOnePdOsMax = 40;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOnePdNearMin = 40;
+export const cancelAndCreditJobOrderResponsePrescriptionOnePdNearMax = 80;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneSegmentHeightOdMin = 8;
+export const cancelAndCreditJobOrderResponsePrescriptionOneSegmentHeightOdMax = 40;
+
+export const cancelAndCreditJobOrderResponsePrescriptionOneSegmentHeightOsMin = 8;
+export const cancelAndCreditJobOrderResponsePrescriptionOneSegmentHeightOsMax = 40;
+
+export const cancelAndCreditJobOrderResponseSubtotalMin = 0;
+export const cancelAndCreditJobOrderResponseSubtotalMax = 90000000000000;
+
+export const cancelAndCreditJobOrderResponseDiscountTotalMin = 0;
+export const cancelAndCreditJobOrderResponseDiscountTotalMax = 90000000000000;
+
+export const cancelAndCreditJobOrderResponseTotalMin = 0;
+export const cancelAndCreditJobOrderResponseTotalMax = 90000000000000;
+
+export const cancelAndCreditJobOrderResponseVatRemovedMin = 0;
+export const cancelAndCreditJobOrderResponseVatRemovedMax = 90000000000000;
+
+export const cancelAndCreditJobOrderResponseSpecialDiscountTotalMin = 0;
+export const cancelAndCreditJobOrderResponseSpecialDiscountTotalMax = 90000000000000;
+
+export const cancelAndCreditJobOrderResponseVatableSalesMin = 0;
+export const cancelAndCreditJobOrderResponseVatableSalesMax = 90000000000000;
+
+export const cancelAndCreditJobOrderResponseVatAmountMin = 0;
+export const cancelAndCreditJobOrderResponseVatAmountMax = 90000000000000;
+
+export const cancelAndCreditJobOrderResponseVatExemptSalesMin = 0;
+export const cancelAndCreditJobOrderResponseVatExemptSalesMax = 90000000000000;
+
+export const cancelAndCreditJobOrderResponseZeroRatedSalesMin = 0;
+export const cancelAndCreditJobOrderResponseZeroRatedSalesMax = 90000000000000;
+
+export const cancelAndCreditJobOrderResponseSpecialDiscountOneProgramIdMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponseSpecialDiscountOneProgramNameMax = 255;
+
+export const cancelAndCreditJobOrderResponseSpecialDiscountOnePercentMin = 0;
+export const cancelAndCreditJobOrderResponseSpecialDiscountOnePercentMax = 100;
+
+export const cancelAndCreditJobOrderResponseSpecialDiscountOneHolderNameMax = 255;
+
+export const cancelAndCreditJobOrderResponseSpecialDiscountOneHolderIdNumberMax = 100;
+
+export const cancelAndCreditJobOrderResponseStatusHistoryItemUserIdOneMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponseStatusHistoryItemUserNameMax = 255;
+
+export const cancelAndCreditJobOrderResponseInvoiceIdOneMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponseInvoiceNumberMax = 255;
+
+export const cancelAndCreditJobOrderResponseInvoiceTotalOneMin = 0;
+export const cancelAndCreditJobOrderResponseInvoiceTotalOneMax = 90000000000000;
+
+export const cancelAndCreditJobOrderResponseInvoiceBalanceOneMin = 0;
+export const cancelAndCreditJobOrderResponseInvoiceBalanceOneMax = 90000000000000;
+
+export const cancelAndCreditJobOrderResponseLinesItemIdMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponseLinesItemPowerNoteMax = 255;
+
+export const cancelAndCreditJobOrderResponseLinesItemItemIdMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponseLinesItemQuantityExclusiveMin = 0;
+export const cancelAndCreditJobOrderResponseLinesItemQuantityMax = 900000000000;
+
+export const cancelAndCreditJobOrderResponseLinesItemUnitPriceMin = 0;
+export const cancelAndCreditJobOrderResponseLinesItemUnitPriceMax = 90000000000000;
+
+export const cancelAndCreditJobOrderResponseLinesItemDiscountPercentOneMin = 0;
+export const cancelAndCreditJobOrderResponseLinesItemDiscountPercentOneMax = 100;
+
+export const cancelAndCreditJobOrderResponseLinesItemItemCodeMax = 255;
+
+export const cancelAndCreditJobOrderResponseLinesItemItemNameMax = 255;
+
+export const cancelAndCreditJobOrderResponseLinesItemItemTypeNameMax = 255;
+
+export const cancelAndCreditJobOrderResponseLinesItemAmountMin = 0;
+export const cancelAndCreditJobOrderResponseLinesItemAmountMax = 90000000000000;
+
+export const cancelAndCreditJobOrderResponseLinesItemTaxClassDefault = `vatable`;
+export const cancelAndCreditJobOrderResponseLinesItemSpecialDiscountAmountMin = 0;
+export const cancelAndCreditJobOrderResponseLinesItemSpecialDiscountAmountMax = 90000000000000;
+
+
+
+export const CancelAndCreditJobOrderResponse = zod.strictObject({
+  "id": zod.int().min(1).max(cancelAndCreditJobOrderResponseIdMax).describe('A record id.'),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted.'),
+  "created_by": zod.union([zod.int().min(1).max(cancelAndCreditJobOrderResponseCreatedByOneMax).describe('A record id.'),zod.null()]),
+  "updated_by": zod.union([zod.int().min(1).max(cancelAndCreditJobOrderResponseUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "business_id": zod.int().min(1).max(cancelAndCreditJobOrderResponseBusinessIdMax).describe('A record id.'),
+  "number": zod.string().max(cancelAndCreditJobOrderResponseNumberMax),
+  "contact_id": zod.int().min(1).max(cancelAndCreditJobOrderResponseContactIdMax).describe('A record id.'),
+  "branch_id": zod.int().min(1).max(cancelAndCreditJobOrderResponseBranchIdMax).describe('A record id.'),
+  "prescription_id": zod.union([zod.int().min(1).max(cancelAndCreditJobOrderResponsePrescriptionIdOneMax).describe('A record id.'),zod.null()]).describe('Required when a lens line is ordered: the patient\'s own, not expired on order_date.'),
+  "order_date": zod.iso.date(),
+  "promised_date": zod.iso.date().nullable(),
+  "lab": zod.enum(['in_house', 'outside']),
+  "lab_contact_id": zod.union([zod.int().min(1).max(cancelAndCreditJobOrderResponseLabContactIdOneMax).describe('A record id.'),zod.null()]).describe('The supplier that makes the lenses; required when lab is outside.'),
+  "frame_a": zod.number().min(1).max(cancelAndCreditJobOrderResponseFrameAMax).nullable().describe('Frame A (lens width) in mm, at most 1 decimal.'),
+  "frame_b": zod.number().min(1).max(cancelAndCreditJobOrderResponseFrameBMax).nullable().describe('Frame B (lens height) in mm, at most 1 decimal.'),
+  "frame_dbl": zod.number().min(1).max(cancelAndCreditJobOrderResponseFrameDblMax).nullable().describe('Frame DBL (bridge) in mm, at most 1 decimal.'),
+  "frame_ed": zod.number().min(1).max(cancelAndCreditJobOrderResponseFrameEdMax).nullable().describe('Frame ED (effective diameter) in mm, at most 1 decimal.'),
+  "fitting_notes": zod.string().max(cancelAndCreditJobOrderResponseFittingNotesMax).nullable(),
+  "customer_frame": zod.boolean().describe('The patient brings their own frame.'),
+  "notes": zod.string().max(cancelAndCreditJobOrderResponseNotesMax).nullable(),
+  "contact_name": zod.string().max(cancelAndCreditJobOrderResponseContactNameMax).nullable(),
+  "branch_name": zod.string().max(cancelAndCreditJobOrderResponseBranchNameMax).nullable(),
+  "lab_contact_name": zod.string().max(cancelAndCreditJobOrderResponseLabContactNameMax).nullable(),
+  "prescription": zod.union([zod.strictObject({
+  "id": zod.int().min(1).max(cancelAndCreditJobOrderResponsePrescriptionOneIdMax).describe('A record id.'),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted.'),
+  "created_by": zod.union([zod.int().min(1).max(cancelAndCreditJobOrderResponsePrescriptionOneCreatedByOneMax).describe('A record id.'),zod.null()]),
+  "updated_by": zod.union([zod.int().min(1).max(cancelAndCreditJobOrderResponsePrescriptionOneUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "business_id": zod.int().min(1).max(cancelAndCreditJobOrderResponsePrescriptionOneBusinessIdMax).describe('A record id.'),
+  "contact_name": zod.string().max(cancelAndCreditJobOrderResponsePrescriptionOneContactNameMax).nullable(),
+  "contact_id": zod.int().min(1).max(cancelAndCreditJobOrderResponsePrescriptionOneContactIdMax).describe('A record id.'),
+  "kind": zod.enum(['spectacles', 'contact_lenses']),
+  "examined_on": zod.iso.date(),
+  "expires_on": zod.iso.date().nullable(),
+  "prescriber": zod.string().max(cancelAndCreditJobOrderResponsePrescriptionOnePrescriberMax).nullable(),
+  "prescriber_license": zod.string().max(cancelAndCreditJobOrderResponsePrescriptionOnePrescriberLicenseMax).nullable().describe('PRC licence number.'),
+  "notes": zod.string().max(cancelAndCreditJobOrderResponsePrescriptionOneNotesMax).nullable(),
+  "od_sphere": zod.number().min(cancelAndCreditJobOrderResponsePrescriptionOneOdSphereMin).max(cancelAndCreditJobOrderResponsePrescriptionOneOdSphereMax).describe('Sphere of the right eye in dioptres, 0.25 steps.'),
+  "od_cylinder": zod.number().min(cancelAndCreditJobOrderResponsePrescriptionOneOdCylinderMin).max(cancelAndCreditJobOrderResponsePrescriptionOneOdCylinderMax).nullable().describe('Cylinder of the right eye in dioptres, 0.25 steps; stored in minus form (a plus cylinder is transposed on save).'),
+  "od_axis": zod.int().min(1).max(cancelAndCreditJobOrderResponsePrescriptionOneOdAxisMax).nullable().describe('Degrees; required when the cylinder is not 0 and absent when it is.'),
+  "od_add": zod.number().min(cancelAndCreditJobOrderResponsePrescriptionOneOdAddMin).max(cancelAndCreditJobOrderResponsePrescriptionOneOdAddMax).nullable().describe('Near addition in dioptres, 0.25 steps.'),
+  "od_prism": zod.number().min(cancelAndCreditJobOrderResponsePrescriptionOneOdPrismMin).max(cancelAndCreditJobOrderResponsePrescriptionOneOdPrismMax).nullable().describe('Prism dioptres, 0.25 steps; needs a base when set.'),
+  "od_prism_base": zod.union([zod.literal('in'),zod.literal('out'),zod.literal('up'),zod.literal('down'),zod.literal(null)]).nullable(),
+  "od_visual_acuity": zod.string().max(cancelAndCreditJobOrderResponsePrescriptionOneOdVisualAcuityMax).nullable().describe('As written, such as 20/20 or 6/6.'),
+  "od_base_curve": zod.number().min(cancelAndCreditJobOrderResponsePrescriptionOneOdBaseCurveMin).max(cancelAndCreditJobOrderResponsePrescriptionOneOdBaseCurveMax).nullable().describe('Contact lenses only: mm, 0.1 steps.'),
+  "od_diameter": zod.number().min(cancelAndCreditJobOrderResponsePrescriptionOneOdDiameterMin).max(cancelAndCreditJobOrderResponsePrescriptionOneOdDiameterMax).nullable().describe('Contact lenses only: mm, 0.1 steps.'),
+  "os_sphere": zod.number().min(cancelAndCreditJobOrderResponsePrescriptionOneOsSphereMin).max(cancelAndCreditJobOrderResponsePrescriptionOneOsSphereMax).describe('Sphere of the left eye in dioptres, 0.25 steps.'),
+  "os_cylinder": zod.number().min(cancelAndCreditJobOrderResponsePrescriptionOneOsCylinderMin).max(cancelAndCreditJobOrderResponsePrescriptionOneOsCylinderMax).nullable().describe('Cylinder of the left eye in dioptres, 0.25 steps; stored in minus form (a plus cylinder is transposed on save).'),
+  "os_axis": zod.int().min(1).max(cancelAndCreditJobOrderResponsePrescriptionOneOsAxisMax).nullable().describe('Degrees; required when the cylinder is not 0 and absent when it is.'),
+  "os_add": zod.number().min(cancelAndCreditJobOrderResponsePrescriptionOneOsAddMin).max(cancelAndCreditJobOrderResponsePrescriptionOneOsAddMax).nullable().describe('Near addition in dioptres, 0.25 steps.'),
+  "os_prism": zod.number().min(cancelAndCreditJobOrderResponsePrescriptionOneOsPrismMin).max(cancelAndCreditJobOrderResponsePrescriptionOneOsPrismMax).nullable().describe('Prism dioptres, 0.25 steps; needs a base when set.'),
+  "os_prism_base": zod.union([zod.literal('in'),zod.literal('out'),zod.literal('up'),zod.literal('down'),zod.literal(null)]).nullable(),
+  "os_visual_acuity": zod.string().max(cancelAndCreditJobOrderResponsePrescriptionOneOsVisualAcuityMax).nullable().describe('As written, such as 20/20 or 6/6.'),
+  "os_base_curve": zod.number().min(cancelAndCreditJobOrderResponsePrescriptionOneOsBaseCurveMin).max(cancelAndCreditJobOrderResponsePrescriptionOneOsBaseCurveMax).nullable().describe('Contact lenses only: mm, 0.1 steps.'),
+  "os_diameter": zod.number().min(cancelAndCreditJobOrderResponsePrescriptionOneOsDiameterMin).max(cancelAndCreditJobOrderResponsePrescriptionOneOsDiameterMax).nullable().describe('Contact lenses only: mm, 0.1 steps.'),
+  "pd_distance": zod.number().min(cancelAndCreditJobOrderResponsePrescriptionOnePdDistanceMin).max(cancelAndCreditJobOrderResponsePrescriptionOnePdDistanceMax).nullable().describe('Binocular distance PD in mm, 0.5 steps.'),
+  "pd_od": zod.number().min(cancelAndCreditJobOrderResponsePrescriptionOnePdOdMin).max(cancelAndCreditJobOrderResponsePrescriptionOnePdOdMax).nullable().describe('Monocular PD of the right eye in mm, 0.5 steps; given with pd_os.'),
+  "pd_os": zod.number().min(cancelAndCreditJobOrderResponsePrescriptionOnePdOsMin).max(cancelAndCreditJobOrderResponsePrescriptionOnePdOsMax).nullable().describe('Monocular PD of the left eye in mm, 0.5 steps; given with pd_od.'),
+  "pd_near": zod.number().min(cancelAndCreditJobOrderResponsePrescriptionOnePdNearMin).max(cancelAndCreditJobOrderResponsePrescriptionOnePdNearMax).nullable().describe('Near PD in mm, 0.5 steps.'),
+  "segment_height_od": zod.number().min(cancelAndCreditJobOrderResponsePrescriptionOneSegmentHeightOdMin).max(cancelAndCreditJobOrderResponsePrescriptionOneSegmentHeightOdMax).nullable().describe('Multifocal segment height of the right eye in mm, 0.5 steps.'),
+  "segment_height_os": zod.number().min(cancelAndCreditJobOrderResponsePrescriptionOneSegmentHeightOsMin).max(cancelAndCreditJobOrderResponsePrescriptionOneSegmentHeightOsMax).nullable().describe('Multifocal segment height of the left eye in mm, 0.5 steps.'),
+  "status": zod.enum(['valid', 'expired']).describe('expired once expires_on is before today (Manila).'),
+  "is_used": zod.boolean().describe('A job order has used it, so it is not edited any more.')
+}),zod.null()]),
+  "subtotal": zod.number().min(cancelAndCreditJobOrderResponseSubtotalMin).max(cancelAndCreditJobOrderResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "discount_total": zod.number().min(cancelAndCreditJobOrderResponseDiscountTotalMin).max(cancelAndCreditJobOrderResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "total": zod.number().min(cancelAndCreditJobOrderResponseTotalMin).max(cancelAndCreditJobOrderResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "vat_removed": zod.number().min(cancelAndCreditJobOrderResponseVatRemovedMin).max(cancelAndCreditJobOrderResponseVatRemovedMax).describe('The VAT taken off qualifying lines before the special discount.'),
+  "special_discount_total": zod.number().min(cancelAndCreditJobOrderResponseSpecialDiscountTotalMin).max(cancelAndCreditJobOrderResponseSpecialDiscountTotalMax).describe('The special-discount program\'s discount.'),
+  "vatable_sales": zod.number().min(cancelAndCreditJobOrderResponseVatableSalesMin).max(cancelAndCreditJobOrderResponseVatableSalesMax).describe('Sales of vatable lines net of their VAT; 0 for a business that is not VAT-registered.'),
+  "vat_amount": zod.number().min(cancelAndCreditJobOrderResponseVatAmountMin).max(cancelAndCreditJobOrderResponseVatAmountMax).describe('The VAT in the vatable lines (12% of their VAT-exclusive price, rounded once per line).'),
+  "vat_exempt_sales": zod.number().min(cancelAndCreditJobOrderResponseVatExemptSalesMin).max(cancelAndCreditJobOrderResponseVatExemptSalesMax).describe('VAT-exempt lines, special-discount lines included; every sale of a non-VAT business.'),
+  "zero_rated_sales": zod.number().min(cancelAndCreditJobOrderResponseZeroRatedSalesMin).max(cancelAndCreditJobOrderResponseZeroRatedSalesMax).describe('Zero-rated lines.'),
+  "special_discount": zod.union([zod.strictObject({
+  "program_id": zod.int().min(1).max(cancelAndCreditJobOrderResponseSpecialDiscountOneProgramIdMax).describe('A record id.'),
+  "program_name": zod.string().max(cancelAndCreditJobOrderResponseSpecialDiscountOneProgramNameMax).nullable(),
+  "percent": zod.int().min(cancelAndCreditJobOrderResponseSpecialDiscountOnePercentMin).max(cancelAndCreditJobOrderResponseSpecialDiscountOnePercentMax).describe('A whole percent from 0 to 100.'),
+  "holder_name": zod.string().max(cancelAndCreditJobOrderResponseSpecialDiscountOneHolderNameMax),
+  "holder_id_number": zod.string().max(cancelAndCreditJobOrderResponseSpecialDiscountOneHolderIdNumberMax)
+}).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab.'),
+  "status_history": zod.array(zod.strictObject({
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']),
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.union([zod.int().min(1).max(cancelAndCreditJobOrderResponseStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
+  "user_name": zod.string().max(cancelAndCreditJobOrderResponseStatusHistoryItemUserNameMax).nullable()
+})).describe('Every move, oldest first.'),
+  "invoice_id": zod.union([zod.int().min(1).max(cancelAndCreditJobOrderResponseInvoiceIdOneMax).describe('A record id.'),zod.null()]).describe('The active invoice linked to this job order.'),
+  "invoice_number": zod.string().max(cancelAndCreditJobOrderResponseInvoiceNumberMax).nullable(),
+  "invoice_total": zod.union([zod.number().min(cancelAndCreditJobOrderResponseInvoiceTotalOneMin).max(cancelAndCreditJobOrderResponseInvoiceTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
+  "invoice_balance": zod.union([zod.number().min(cancelAndCreditJobOrderResponseInvoiceBalanceOneMin).max(cancelAndCreditJobOrderResponseInvoiceBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
+  "lines": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(cancelAndCreditJobOrderResponseLinesItemIdMax).describe('A record id.'),
+  "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
+  "power_note": zod.string().max(cancelAndCreditJobOrderResponseLinesItemPowerNoteMax).nullable().describe('Why a stock lens of another power than the prescription\'s was chosen for this eye.'),
+  "item_id": zod.int().min(1).max(cancelAndCreditJobOrderResponseLinesItemItemIdMax).describe('A record id.'),
+  "quantity": zod.number().gt(cancelAndCreditJobOrderResponseLinesItemQuantityExclusiveMin).max(cancelAndCreditJobOrderResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
+  "unit_price": zod.number().min(cancelAndCreditJobOrderResponseLinesItemUnitPriceMin).max(cancelAndCreditJobOrderResponseLinesItemUnitPriceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "discount_percent": zod.union([zod.int().min(cancelAndCreditJobOrderResponseLinesItemDiscountPercentOneMin).max(cancelAndCreditJobOrderResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
+  "item_code": zod.string().max(cancelAndCreditJobOrderResponseLinesItemItemCodeMax).nullable(),
+  "item_name": zod.string().max(cancelAndCreditJobOrderResponseLinesItemItemNameMax).nullable(),
+  "item_type_name": zod.string().max(cancelAndCreditJobOrderResponseLinesItemItemTypeNameMax).nullable(),
+  "amount": zod.number().min(cancelAndCreditJobOrderResponseLinesItemAmountMin).max(cancelAndCreditJobOrderResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(cancelAndCreditJobOrderResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
+  "special_discount_amount": zod.number().min(cancelAndCreditJobOrderResponseLinesItemSpecialDiscountAmountMin).max(cancelAndCreditJobOrderResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
 }))
 })
 
@@ -3015,6 +3384,8 @@ export const linkJobOrderInvoiceResponseInvoiceBalanceOneMax = 90000000000000;
 
 export const linkJobOrderInvoiceResponseLinesItemIdMax = 2147483647;
 
+export const linkJobOrderInvoiceResponseLinesItemPowerNoteMax = 255;
+
 export const linkJobOrderInvoiceResponseLinesItemItemIdMax = 2147483647;
 
 export const linkJobOrderInvoiceResponseLinesItemQuantityExclusiveMin = 0;
@@ -3140,6 +3511,7 @@ export const LinkJobOrderInvoiceResponse = zod.strictObject({
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(linkJobOrderInvoiceResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
+  "power_note": zod.string().max(linkJobOrderInvoiceResponseLinesItemPowerNoteMax).nullable().describe('Why a stock lens of another power than the prescription\'s was chosen for this eye.'),
   "item_id": zod.int().min(1).max(linkJobOrderInvoiceResponseLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(linkJobOrderInvoiceResponseLinesItemQuantityExclusiveMin).max(linkJobOrderInvoiceResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "unit_price": zod.number().min(linkJobOrderInvoiceResponseLinesItemUnitPriceMin).max(linkJobOrderInvoiceResponseLinesItemUnitPriceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),

@@ -45,7 +45,8 @@ export const ListQuotationsQueryParams = zod.strictObject({
   "contact_id": zod.coerce.number().int().min(1).max(listQuotationsQueryContactIdMax).optional().describe('Only records whose contact id matches.'),
   "branch_id": zod.coerce.number().int().min(1).max(listQuotationsQueryBranchIdMax).optional().describe('Only records whose branch id matches.'),
   "quotation_date_from": zod.iso.date().optional().describe('Only records whose quotation date is on or after this day.'),
-  "quotation_date_to": zod.iso.date().optional().describe('Only records whose quotation date is on or before this day.')
+  "quotation_date_to": zod.iso.date().optional().describe('Only records whose quotation date is on or before this day.'),
+  "uninvoiced": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only quotations that no standing invoice was made from (open to invoice).')
 })
 
 export const listQuotationsResponseDataItemIdMax = 2147483647;
@@ -107,6 +108,10 @@ export const listQuotationsResponseDataItemSpecialDiscountOnePercentMax = 100;
 export const listQuotationsResponseDataItemSpecialDiscountOneHolderNameMax = 255;
 
 export const listQuotationsResponseDataItemSpecialDiscountOneHolderIdNumberMax = 100;
+
+export const listQuotationsResponseDataItemInvoiceIdOneMax = 2147483647;
+
+export const listQuotationsResponseDataItemInvoiceNumberMax = 255;
 
 export const listQuotationsResponseDataItemLinesItemIdMax = 2147483647;
 
@@ -172,6 +177,8 @@ export const ListQuotationsResponse = zod.strictObject({
   "holder_name": zod.string().max(listQuotationsResponseDataItemSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(listQuotationsResponseDataItemSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
+  "invoice_id": zod.union([zod.int().min(1).max(listQuotationsResponseDataItemInvoiceIdOneMax).describe('A record id.'),zod.null()]).describe('The standing invoice made from this quotation; null while it is open to invoice.'),
+  "invoice_number": zod.string().max(listQuotationsResponseDataItemInvoiceNumberMax).nullable(),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(listQuotationsResponseDataItemLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(listQuotationsResponseDataItemLinesItemItemIdMax).describe('A record id.'),
@@ -322,6 +329,10 @@ export const createQuotationResponseSpecialDiscountOneHolderNameMax = 255;
 
 export const createQuotationResponseSpecialDiscountOneHolderIdNumberMax = 100;
 
+export const createQuotationResponseInvoiceIdOneMax = 2147483647;
+
+export const createQuotationResponseInvoiceNumberMax = 255;
+
 export const createQuotationResponseLinesItemIdMax = 2147483647;
 
 export const createQuotationResponseLinesItemItemIdMax = 2147483647;
@@ -381,6 +392,8 @@ export const CreateQuotationResponse = zod.strictObject({
   "holder_name": zod.string().max(createQuotationResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(createQuotationResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
+  "invoice_id": zod.union([zod.int().min(1).max(createQuotationResponseInvoiceIdOneMax).describe('A record id.'),zod.null()]).describe('The standing invoice made from this quotation; null while it is open to invoice.'),
+  "invoice_number": zod.string().max(createQuotationResponseInvoiceNumberMax).nullable(),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(createQuotationResponseLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(createQuotationResponseLinesItemItemIdMax).describe('A record id.'),
@@ -404,11 +417,18 @@ export const searchQuotationsQueryQMax = 255;
 export const searchQuotationsQueryLimitDefault = 15;
 export const searchQuotationsQueryLimitMax = 100;
 
+export const searchQuotationsQueryContactIdMax = 2147483647;
+
+export const searchQuotationsQueryBranchIdMax = 2147483647;
+
 
 
 export const SearchQuotationsQueryParams = zod.strictObject({
   "q": zod.coerce.string().max(searchQuotationsQueryQMax).optional().describe('Text typed by the user; text with a control character matches nothing.'),
-  "limit": zod.coerce.number().int().min(1).max(searchQuotationsQueryLimitMax).default(searchQuotationsQueryLimitDefault)
+  "limit": zod.coerce.number().int().min(1).max(searchQuotationsQueryLimitMax).default(searchQuotationsQueryLimitDefault),
+  "contact_id": zod.coerce.number().int().min(1).max(searchQuotationsQueryContactIdMax).optional().describe('Only records whose contact id matches.'),
+  "branch_id": zod.coerce.number().int().min(1).max(searchQuotationsQueryBranchIdMax).optional().describe('Only records whose branch id matches.'),
+  "uninvoiced": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only quotations that no standing invoice was made from (open to invoice).')
 })
 
 export const searchQuotationsResponseIdMax = 2147483647;
@@ -471,6 +491,10 @@ export const searchQuotationsResponseSpecialDiscountOneHolderNameMax = 255;
 
 export const searchQuotationsResponseSpecialDiscountOneHolderIdNumberMax = 100;
 
+export const searchQuotationsResponseInvoiceIdOneMax = 2147483647;
+
+export const searchQuotationsResponseInvoiceNumberMax = 255;
+
 export const searchQuotationsResponseLinesItemIdMax = 2147483647;
 
 export const searchQuotationsResponseLinesItemItemIdMax = 2147483647;
@@ -530,6 +554,8 @@ export const SearchQuotationsResponseItem = zod.strictObject({
   "holder_name": zod.string().max(searchQuotationsResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(searchQuotationsResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
+  "invoice_id": zod.union([zod.int().min(1).max(searchQuotationsResponseInvoiceIdOneMax).describe('A record id.'),zod.null()]).describe('The standing invoice made from this quotation; null while it is open to invoice.'),
+  "invoice_number": zod.string().max(searchQuotationsResponseInvoiceNumberMax).nullable(),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(searchQuotationsResponseLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(searchQuotationsResponseLinesItemItemIdMax).describe('A record id.'),
@@ -617,6 +643,10 @@ export const getQuotationResponseSpecialDiscountOneHolderNameMax = 255;
 
 export const getQuotationResponseSpecialDiscountOneHolderIdNumberMax = 100;
 
+export const getQuotationResponseInvoiceIdOneMax = 2147483647;
+
+export const getQuotationResponseInvoiceNumberMax = 255;
+
 export const getQuotationResponseLinesItemIdMax = 2147483647;
 
 export const getQuotationResponseLinesItemItemIdMax = 2147483647;
@@ -676,6 +706,8 @@ export const GetQuotationResponse = zod.strictObject({
   "holder_name": zod.string().max(getQuotationResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(getQuotationResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
+  "invoice_id": zod.union([zod.int().min(1).max(getQuotationResponseInvoiceIdOneMax).describe('A record id.'),zod.null()]).describe('The standing invoice made from this quotation; null while it is open to invoice.'),
+  "invoice_number": zod.string().max(getQuotationResponseInvoiceNumberMax).nullable(),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(getQuotationResponseLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(getQuotationResponseLinesItemItemIdMax).describe('A record id.'),
@@ -762,6 +794,10 @@ export const deleteQuotationResponseSpecialDiscountOneHolderNameMax = 255;
 
 export const deleteQuotationResponseSpecialDiscountOneHolderIdNumberMax = 100;
 
+export const deleteQuotationResponseInvoiceIdOneMax = 2147483647;
+
+export const deleteQuotationResponseInvoiceNumberMax = 255;
+
 export const deleteQuotationResponseLinesItemIdMax = 2147483647;
 
 export const deleteQuotationResponseLinesItemItemIdMax = 2147483647;
@@ -821,6 +857,8 @@ export const DeleteQuotationResponse = zod.strictObject({
   "holder_name": zod.string().max(deleteQuotationResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(deleteQuotationResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
+  "invoice_id": zod.union([zod.int().min(1).max(deleteQuotationResponseInvoiceIdOneMax).describe('A record id.'),zod.null()]).describe('The standing invoice made from this quotation; null while it is open to invoice.'),
+  "invoice_number": zod.string().max(deleteQuotationResponseInvoiceNumberMax).nullable(),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(deleteQuotationResponseLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(deleteQuotationResponseLinesItemItemIdMax).describe('A record id.'),
@@ -907,6 +945,10 @@ export const restoreQuotationResponseSpecialDiscountOneHolderNameMax = 255;
 
 export const restoreQuotationResponseSpecialDiscountOneHolderIdNumberMax = 100;
 
+export const restoreQuotationResponseInvoiceIdOneMax = 2147483647;
+
+export const restoreQuotationResponseInvoiceNumberMax = 255;
+
 export const restoreQuotationResponseLinesItemIdMax = 2147483647;
 
 export const restoreQuotationResponseLinesItemItemIdMax = 2147483647;
@@ -966,6 +1008,8 @@ export const RestoreQuotationResponse = zod.strictObject({
   "holder_name": zod.string().max(restoreQuotationResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(restoreQuotationResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
+  "invoice_id": zod.union([zod.int().min(1).max(restoreQuotationResponseInvoiceIdOneMax).describe('A record id.'),zod.null()]).describe('The standing invoice made from this quotation; null while it is open to invoice.'),
+  "invoice_number": zod.string().max(restoreQuotationResponseInvoiceNumberMax).nullable(),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(restoreQuotationResponseLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(restoreQuotationResponseLinesItemItemIdMax).describe('A record id.'),

@@ -5,22 +5,35 @@ import { recordDocumentHistory } from '../../ledger/document-history.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { findDocument } from '../../ledger/references.ts';
 import { recordJobOrderStatus } from './job-order-status-history.ts';
+import { standingInvoiceOf } from './job-orders-posting.ts';
 
 // The patient takes the glasses home only when the invoice for them is paid in full.
 async function requirePaidInvoice(context: PostingContext, jobOrderId: number): Promise<void> {
   const invoice = await context.trx
     .selectFrom('invoices')
-    .select(['number', 'total', 'amount_paid'])
+    .select(['number', 'total', 'amount_paid', 'credited_total'])
     .where('job_order_id', '=', jobOrderId)
     .where('business_id', '=', context.businessId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!invoice) throw fieldError('status', 'Invoice this job order before it is claimed.');
-  const balance = Number(invoice.total) - Number(invoice.amount_paid);
+  const balance = Number(invoice.total) - Number(invoice.credited_total) - Number(invoice.amount_paid);
   if (balance > 0) {
     throw fieldError(
       'status',
       `Invoice ${invoice.number} still has a balance of ${formatPesos(balance)}; take the payment before the order is claimed.`,
+    );
+  }
+}
+
+// An order with an invoice is cancelled only by Cancel and credit (job-order-cancel.ts): cancelled alone, its invoice
+// would go on billing goods that are back on the shelf.
+async function refuseInvoicedCancel(context: PostingContext, jobOrderId: number): Promise<void> {
+  const invoice = await standingInvoiceOf(context, jobOrderId);
+  if (invoice) {
+    throw fieldError(
+      'status',
+      `This job order is invoiced on ${invoice.number}; cancel it with Cancel and credit, which credits the invoice and puts its goods back in stock.`,
     );
   }
 }
@@ -35,6 +48,7 @@ export async function moveJobOrderStatus(context: PostingContext, id: number, to
     );
   }
   if (to === 'claimed') await requirePaidInvoice(context, id);
+  if (to === 'cancelled') await refuseInvoicedCancel(context, id);
   await context.trx
     .updateTable('job_orders')
     .set({ status: to, updated_at: timestampOf(context), updated_by: context.userId })

@@ -1,10 +1,11 @@
+import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { CreateJobOrderBody, UpdateJobOrderBody } from '../../../generated/zod/job-orders/job-orders.zod.ts';
 import type { JobOrderTable } from '../../db/tables/eye-care.ts';
 import { unknownChoice } from '../../domain/input-messages.ts';
-import { centavosToPesos, hasAtMostDecimals } from '../../domain/money.ts';
+import { centavosToPesos, hasAtMostDecimals, pesosToCentavos } from '../../domain/money.ts';
 import { isExpiredOn } from '../../domain/prescription.ts';
-import { fromThousandths } from '../../domain/quantity.ts';
+import { fromThousandths, toThousandths } from '../../domain/quantity.ts';
 import { conflict, type FieldErrors, refusal, unprocessable } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { enterDocument, enterLines, reviseDocument } from '../../ledger/document-entry.ts';
@@ -22,6 +23,7 @@ import {
 } from '../../ledger/vat-priced-lines.ts';
 import { lensLinesByPower } from '../inventory/lens-variants.ts';
 import { requireContactOfType } from './contact-roles.ts';
+import { lineErrors, promisedDateErrors } from './job-order-checks.ts';
 import { recordJobOrderStatus } from './job-order-status-history.ts';
 
 export type JobOrderInput = z.output<typeof CreateJobOrderBody>;
@@ -90,7 +92,11 @@ async function insertLines(
   await enterLines(context, jobOrderId, {
     table: 'job_order_lines',
     parent: 'job_order_id',
-    rows: priced.map((line, index) => ({ ...saleLineColumns(line), role: input[index]?.role ?? 'other' })),
+    rows: priced.map((line, index) => ({
+      ...saleLineColumns(line),
+      role: input[index]?.role ?? 'other',
+      power_note: input[index]?.power_note?.trim() || null,
+    })),
   });
 }
 
@@ -107,6 +113,7 @@ export async function createJobOrder(context: PostingContext, given: JobOrderInp
     lab_contact_id: input.lab_contact_id ?? null,
   };
   await checkHeader(context, header, input.lines, input);
+  await checkContents(context, header, input.promised_date ?? null, input.lines);
   const { lines, header: totals } = await applyVat(
     context,
     (await priceSaleLines(context, input.lines, input.branch_id, input.order_date)).priced,
@@ -140,7 +147,7 @@ export async function createJobOrder(context: PostingContext, given: JobOrderInp
 async function storedJobOrderLines(context: PostingContext, id: number): Promise<Line[]> {
   const rows = await linesOf(context.trx, 'job_order_lines', context.businessId, id)
     .read()
-    .select(['role', 'item_id', 'quantity', 'unit_price', 'discount_percent'])
+    .select(['role', 'item_id', 'quantity', 'unit_price', 'discount_percent', 'power_note'])
     .orderBy('position')
     .execute();
   return rows.map((row) => ({
@@ -149,18 +156,112 @@ async function storedJobOrderLines(context: PostingContext, id: number): Promise
     quantity: fromThousandths(Number(row.quantity)),
     unit_price: centavosToPesos(Number(row.unit_price)),
     discount_percent: row.discount_percent,
+    power_note: row.power_note,
   }));
 }
 
+// docs/domain/eye-care.md, The server's checks on an order: both the header's promise and the lines, in one 422.
+async function checkContents(
+  context: PostingContext,
+  header: Pick<Header, 'order_date' | 'prescription_id'>,
+  promisedDate: string | null,
+  lines: readonly Line[] | null,
+): Promise<void> {
+  const errors: FieldErrors = {
+    ...promisedDateErrors(header.order_date, promisedDate),
+    ...(lines === null ? {} : await lineErrors(context, lines, header.prescription_id)),
+  };
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+}
+
+// The order stays true to its invoice (docs/domain/eye-care.md, Eyewear job orders): once one is made, what it bills
+// (the patient, branch, prescription, lines and special discount) is what the order holds. A form sends them all
+// back unchanged with an edit of its notes, so only a real change is refused.
+async function refuseInvoicedChanges(
+  context: PostingContext,
+  existing: Pick<Selectable<JobOrderTable>, 'number' | 'contact_id' | 'branch_id' | 'prescription_id'> &
+    Parameters<typeof storedSpecialDiscount>[0] & { id: number },
+  changes: JobOrderChanges,
+): Promise<JobOrderChanges> {
+  const invoice = await standingInvoiceOf(context, existing.id);
+  if (!invoice) return changes;
+  const differs: string[] = [];
+  const compare = (field: 'contact_id' | 'branch_id' | 'prescription_id') => {
+    if (changes[field] !== undefined && changes[field] !== existing[field]) differs.push(field);
+  };
+  compare('contact_id');
+  compare('branch_id');
+  compare('prescription_id');
+  if (
+    changes.special_discount !== undefined &&
+    !sameSpecialDiscount(changes.special_discount, storedSpecialDiscount(existing))
+  ) {
+    differs.push('special_discount');
+  }
+  if (changes.lines !== undefined && !sameLines(changes.lines, await storedJobOrderLines(context, existing.id))) {
+    differs.push('lines');
+  }
+  if (differs.length > 0) {
+    const message = `Job order ${existing.number} is invoiced on ${invoice.number}, so what it bills is fixed. To change it, cancel and credit the order (or make a credit memo for the invoice) and make a new one.`;
+    throw unprocessable(Object.fromEntries(differs.map((field) => [field, [message]])), message);
+  }
+  const { lines: _lines, special_discount: _special, ...rest } = changes;
+  return rest;
+}
+
+type SpecialDiscount = JobOrderChanges['special_discount'];
+
+function sameSpecialDiscount(given: SpecialDiscount, stored: SpecialDiscount): boolean {
+  if (!given || !stored) return !given && !stored;
+  return (
+    given.program_id === stored.program_id &&
+    given.holder_name.trim() === stored.holder_name &&
+    given.holder_id_number.trim() === stored.holder_id_number
+  );
+}
+
+// The same lines in the same order: an omitted price or note is the stored one.
+function sameLines(given: readonly Line[], stored: readonly Line[]): boolean {
+  return (
+    given.length === stored.length &&
+    given.every((line, index) => {
+      const kept = stored[index];
+      return (
+        kept !== undefined &&
+        line.role === kept.role &&
+        line.item_id === kept.item_id &&
+        toThousandths(line.quantity) === toThousandths(kept.quantity) &&
+        (line.unit_price === undefined || pesosToCentavos(line.unit_price) === pesosToCentavos(kept.unit_price ?? 0)) &&
+        (line.discount_percent ?? null) === (kept.discount_percent ?? null) &&
+        (line.power_note === undefined || (line.power_note?.trim() || null) === (kept.power_note ?? null))
+      );
+    })
+  );
+}
+
+export async function standingInvoiceOf(
+  context: PostingContext,
+  jobOrderId: number,
+): Promise<{ id: number; number: string; invoice_date: string } | undefined> {
+  return context.trx
+    .selectFrom('invoices')
+    .select(['id', 'number', 'invoice_date'])
+    .where('job_order_id', '=', jobOrderId)
+    .where('business_id', '=', context.businessId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
 // Only an open order changes: once it is at the lab, the lab works from what it was sent.
-export async function updateJobOrder(context: PostingContext, id: number, given: JobOrderChanges): Promise<void> {
+export async function updateJobOrder(context: PostingContext, id: number, asked: JobOrderChanges): Promise<void> {
   const existing = await findDocument(context, 'job_orders', id);
-  const prescriptionId = given.prescription_id === undefined ? existing.prescription_id : given.prescription_id;
-  const changes =
-    given.lines === undefined
-      ? given
-      : { ...given, lines: await lensLinesByPower(context, given.lines, prescriptionId) };
   if (existing.status !== 'open') throw conflict('Only an open job order can be edited.');
+  const prescriptionId = asked.prescription_id === undefined ? existing.prescription_id : asked.prescription_id;
+  const resolved =
+    asked.lines === undefined
+      ? asked
+      : { ...asked, lines: await lensLinesByPower(context, asked.lines, prescriptionId) };
+  const changes = await refuseInvoicedChanges(context, existing, resolved);
   const header: Header = {
     contact_id: changes.contact_id ?? existing.contact_id,
     branch_id: changes.branch_id ?? existing.branch_id,
@@ -173,6 +274,12 @@ export async function updateJobOrder(context: PostingContext, id: number, given:
     changes.lines ??
     (await linesOf(context.trx, 'job_order_lines', context.businessId, id).read().select('role').execute());
   await checkHeader(context, header, roles, changes);
+  const promisedDate = changes.promised_date === undefined ? existing.promised_date : changes.promised_date;
+  const linesToCheck =
+    changes.lines ?? (changes.prescription_id === undefined ? null : await storedJobOrderLines(context, id));
+  if (changes.promised_date !== undefined || changes.order_date !== undefined || linesToCheck !== null) {
+    await checkContents(context, header, promisedDate, linesToCheck);
+  }
   let totals: Partial<VatHeaderColumns> = {};
   if (changes.lines !== undefined || changes.special_discount !== undefined) {
     const special = changes.special_discount === undefined ? storedSpecialDiscount(existing) : changes.special_discount;

@@ -42,6 +42,10 @@ function groupBy<T>(rows: readonly T[], keyOf: (row: T) => number): Map<number, 
   return groups;
 }
 
+// What is still owed on the order's invoice: its credit memos lower it as payments do (docs/domain/sales.md).
+const invoiceBalance = (invoice: { total: number; amount_paid: number; credited_total: number }) =>
+  Math.max(0, Number(invoice.total) - Number(invoice.credited_total) - Number(invoice.amount_paid));
+
 async function presentJobOrders(ctx: ResourceContext, rows: Row<'job_orders'>[]) {
   const ids = [...rows.map((row) => row.id), 0];
   const contacts = await namesById(
@@ -81,7 +85,7 @@ async function presentJobOrders(ctx: ResourceContext, rows: Row<'job_orders'>[])
   const historyOf = groupBy(changes, (change) => change.job_order_id);
   const invoices = await ctx.db
     .selectFrom('invoices')
-    .select(['id', 'number', 'total', 'amount_paid', 'job_order_id'])
+    .select(['id', 'number', 'total', 'amount_paid', 'credited_total', 'job_order_id'])
     .where('job_order_id', 'in', ids)
     .where('deleted_at', 'is', null)
     .execute();
@@ -132,7 +136,7 @@ async function presentJobOrders(ctx: ResourceContext, rows: Row<'job_orders'>[])
       invoice_id: invoice?.id ?? null,
       invoice_number: invoice?.number ?? null,
       invoice_total: invoice ? centavosToPesos(Number(invoice.total)) : null,
-      invoice_balance: invoice ? centavosToPesos(Number(invoice.total) - Number(invoice.amount_paid)) : null,
+      invoice_balance: invoice ? centavosToPesos(invoiceBalance(invoice)) : null,
       lines: (linesOf.get(row.id) ?? []).map((line) => ({
         id: line.id,
         role: line.role,
@@ -146,6 +150,7 @@ async function presentJobOrders(ctx: ResourceContext, rows: Row<'job_orders'>[])
         amount: centavosToPesos(Number(line.amount)),
         tax_class: line.tax_class,
         special_discount_amount: centavosToPesos(Number(line.special_discount_amount)),
+        power_note: line.power_note,
       })),
     };
   });

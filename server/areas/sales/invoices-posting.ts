@@ -6,7 +6,7 @@ import { asLastStatement } from '../../db/pipelined-transaction.ts';
 import { insertHeaderAndLines, insertReused } from '../../db/reused-insert.ts';
 import { paymentStatus } from '../../domain/document-status.ts';
 import type { Location } from '../../domain/location.ts';
-import { conflict, refusal } from '../../domain/refusal.ts';
+import { conflict, fieldError, refusal } from '../../domain/refusal.ts';
 import type { CreatedEntry } from '../../engine/resource.ts';
 import { assignDocumentNumber, assignReferenceNumber, takeNumbersStep } from '../../ledger/document-counter.ts';
 import { reviseDocument } from '../../ledger/document-entry.ts';
@@ -89,6 +89,50 @@ function asStored(
   }));
 }
 
+// docs/domain/eye-care.md, Quotation to invoice: an invoice's quotation is its own customer's, and one quotation
+// becomes one standing invoice. On PostgreSQL the quotation's row is locked first, so that of two invoices made from
+// it at once the second sees the first.
+async function requireInvoiceableQuotation(
+  context: PostingContext,
+  quotationId: number | null | undefined,
+  contactId: number,
+  invoiceId: number | null,
+): Promise<void> {
+  if (quotationId == null) return;
+  const quotation = await requireDocument(context, 'quotations', quotationId, 'quotation_id');
+  if (context.dialect === 'postgres') {
+    await context.trx
+      .selectFrom('quotations')
+      .select('id')
+      .where('id', '=', quotationId)
+      .where('business_id', '=', context.businessId)
+      .forUpdate()
+      .execute();
+  }
+  if (quotation.contact_id !== contactId) {
+    const customer = await context.trx
+      .selectFrom('contacts')
+      .select('name')
+      .where('id', '=', quotation.contact_id)
+      .executeTakeFirst();
+    throw fieldError(
+      'quotation_id',
+      `Quotation ${quotation.number} is ${customer?.name ?? 'another customer'}'s; choose one of this customer's quotations.`,
+    );
+  }
+  const other = await context.trx
+    .selectFrom('invoices')
+    .select('number')
+    .where('business_id', '=', context.businessId)
+    .where('quotation_id', '=', quotationId)
+    .where('deleted_at', 'is', null)
+    .$if(invoiceId !== null, (query) => query.where('id', '!=', invoiceId ?? 0))
+    .executeTakeFirst();
+  if (other) {
+    throw fieldError('quotation_id', `Quotation ${quotation.number} is already invoiced on ${other.number}.`);
+  }
+}
+
 export async function createInvoice(context: PostingContext, input: InvoiceInput): Promise<number> {
   const facts = await requireSaleFacts(
     context,
@@ -98,7 +142,7 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
     ],
     input.lines.map((line) => line.item_id),
   );
-  if (input.quotation_id != null) await requireDocument(context, 'quotations', input.quotation_id, 'quotation_id');
+  await requireInvoiceableQuotation(context, input.quotation_id, input.contact_id, null);
   await requireLinkableJobOrder(context, input.job_order_id, 'invoice', input.contact_id);
   const { priced, items } = await priceSaleLines(
     context,
@@ -364,7 +408,8 @@ export async function updateInvoice(context: PostingContext, id: number, changes
   if (await hasStandingMemos(context, 'invoices', id)) throw refusal('An invoice with credit memos cannot be edited.');
   if (changes.contact_id !== undefined) await requireActive(context, 'contacts', changes.contact_id, 'contact_id');
   if (changes.branch_id !== undefined) await requireActive(context, 'branches', changes.branch_id, 'branch_id');
-  if (changes.quotation_id != null) await requireDocument(context, 'quotations', changes.quotation_id, 'quotation_id');
+  const quotationId = changes.quotation_id === undefined ? invoice.quotation_id : changes.quotation_id;
+  await requireInvoiceableQuotation(context, quotationId, changes.contact_id ?? invoice.contact_id, id);
   await postInvoice(context, id, -1);
   const special = changes.special_discount === undefined ? storedSpecialDiscount(invoice) : changes.special_discount;
   let totals: Partial<VatHeaderColumns> & { total: number } = { total: Number(invoice.total) };

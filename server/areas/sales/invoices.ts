@@ -4,6 +4,7 @@ import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
 import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns, storedFields } from '../../engine/dynamic.ts';
+import { nameOf, namesIn } from '../../engine/lookups.ts';
 import { byCreditedBalance, withCreditedBalance } from '../../engine/open-documents.ts';
 import { childRows, childRowsColumn, referencedColumn, referencedText } from '../../engine/read-one.ts';
 import type { Row } from '../../engine/resource.ts';
@@ -42,7 +43,22 @@ export const invoicesResource = documentResource({
     const linesOf = await presentSalesLines(ctx.db, 'invoice_lines', rows, invoiceLineMore);
     const headOf = await presentSaleHeads(ctx.db, rows);
     const lotsOf = await lineLots(ctx.db, 'invoice', 'on_hand', rows);
-    return rows.map((row) => presentInvoice(row, headOf(row), linesOf(row.id), lotsOf));
+    const { quotations, job_orders: jobOrders } = await namesIn(ctx.db, {
+      quotations: { table: 'quotations', ids: rows.map((row) => row.quotation_id), column: 'number' },
+      job_orders: { table: 'job_orders', ids: rows.map((row) => row.job_order_id), column: 'number' },
+    });
+    return rows.map((row) =>
+      presentInvoice(
+        row,
+        headOf(row),
+        {
+          quotation_number: nameOf(quotations, row.quotation_id),
+          job_order_number: nameOf(jobOrders, row.job_order_id),
+        },
+        linesOf(row.id),
+        lotsOf,
+      ),
+    );
   },
   // The answer after every posting, and the read of one invoice: the header, its names, its lines with their
   // items and their lots in one statement instead of four (docs/PERFORMANCE.md, What moved the numbers).
@@ -50,6 +66,8 @@ export const invoicesResource = documentResource({
     columns: (dialect) => [
       referencedColumn('contact_name', 'invoices', 'contact_id', 'contacts'),
       referencedColumn('branch_name', 'invoices', 'branch_id', 'branches'),
+      referencedColumn('quotation_number', 'invoices', 'quotation_id', 'quotations', 'number'),
+      referencedColumn('job_order_number', 'invoices', 'job_order_id', 'job_orders', 'number'),
       referencedColumn('special_discount_program_name', 'invoices', 'special_discount_program_id', 'discount_programs'),
       referencedColumn(
         'special_discount_program_percent',
@@ -99,7 +117,11 @@ export const invoicesResource = documentResource({
           ...salesLine(line, { item_code: line.item_code ?? null, item_name: line.item_name ?? null }),
           ...invoiceLineMore(line),
         }));
-      return presentInvoice(row, head, lines, lotsByLine(childRows<LineLotRow>(row.line_lots)));
+      const links = {
+        quotation_number: referencedText(row.quotation_number),
+        job_order_number: referencedText(row.job_order_number),
+      };
+      return presentInvoice(row, head, links, lines, lotsByLine(childRows<LineLotRow>(row.line_lots)));
     },
   },
 });
@@ -120,6 +142,7 @@ function invoiceLineMore(line: { lot_number: string | null; credited_quantity: n
 function presentInvoice<Line extends { id: number }>(
   row: InvoiceRow,
   head: ReturnType<typeof saleHead>,
+  links: { quotation_number: string | null; job_order_number: string | null },
   lines: readonly Line[],
   lotsOf: (lineId: number) => PresentedLineLot[],
 ) {
@@ -136,6 +159,7 @@ function presentInvoice<Line extends { id: number }>(
       'notes',
     ]),
     ...head,
+    ...links,
     credited_total: centavosToPesos(Number(row.credited_total)),
     ...paidAndBalance(row, Number(row.credited_total)),
     status: row.status,

@@ -67,6 +67,8 @@ export type JobOrderLineTable = {
   unit_price: number;
   discount_percent: number | null;
   amount: number;
+  // Why a lens of another power than the prescription's is dispensed (migration 026).
+  power_note: string | null;
   created_at: string;
   updated_at: string;
 };

@@ -3,7 +3,7 @@ import * as column from '../../resources/document-columns.ts';
 import * as documentLine from '../../resources/document-lines.ts';
 import * as filter from '../../resources/filters.ts';
 import * as field from '../../resources/form-fields.ts';
-import { defineResource, readField } from '../../resources/resource.ts';
+import { defineResource, type ResourceRecord, readField } from '../../resources/resource.ts';
 import { recordTimestamps, saleFigures, saleLineDiscount } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 
@@ -24,6 +24,10 @@ const statuses = [
 ] as const;
 
 const lensTypes = ['Ophthalmic Lens', 'Contact Lens'];
+
+const isInvoiced = (order: ResourceRecord) => readField(order, 'invoice_id') !== null;
+
+const cancelWords = { title: 'Cancel this order?', keep: 'Keep order', confirm: 'Cancel order' };
 
 export const jobOrders = defineResource({
   key: 'job-orders',
@@ -121,6 +125,8 @@ export const jobOrders = defineResource({
           },
         },
         ...documentLine.pricedFields('sale'),
+        // docs/domain/eye-care.md, The server's checks on an order: why a stock lens of another power is dispensed.
+        { name: 'power_note', label: 'Power Note', kind: 'text' },
       ],
       [
         { field: 'role', label: 'Role', kind: 'label' },
@@ -128,6 +134,7 @@ export const jobOrders = defineResource({
         documentLine.priceColumn('sale'),
         saleLineDiscount,
         documentLine.amountColumn('sale'),
+        { field: 'power_note', label: 'Power Note' },
       ],
       { side: 'sale', dateField: 'order_date' },
     ),
@@ -146,7 +153,30 @@ export const jobOrders = defineResource({
     { status: 'in_lab', label: 'Send to Lab', action: 'send to lab', done: 'sent to lab', from: ['open'] },
     { status: 'ready', label: 'Mark Ready', action: 'mark ready', done: 'marked ready', from: ['in_lab'] },
     { status: 'claimed', label: 'Claim', action: 'claim', done: 'claimed', from: ['ready'] },
-    { status: 'cancelled', label: 'Cancel', action: 'cancel', done: 'cancelled', from: ['open', 'in_lab'] },
+    // docs/domain/eye-care.md, Eyewear job orders: an invoiced order is cancelled only with its credit.
+    {
+      status: 'cancelled',
+      label: 'Cancel',
+      action: 'cancel',
+      done: 'cancelled',
+      from: ['open', 'in_lab'],
+      applies: (order) => !isInvoiced(order),
+      dialog: cancelWords,
+    },
+    {
+      status: 'cancelled',
+      label: 'Cancel and credit',
+      action: 'cancel',
+      done: 'cancelled and its invoice credited',
+      from: ['open', 'in_lab'],
+      applies: isInvoiced,
+      credits: true,
+      dialog: {
+        ...cancelWords,
+        detail: (order) =>
+          `Invoice ${String(readField(order, 'invoice_number'))} is credited in full: its goods go back in stock, and what the patient paid is kept as their store credit.`,
+      },
+    },
   ],
   invoiceLink: {
     applies: (order) =>
@@ -163,7 +193,8 @@ export const jobOrders = defineResource({
       resource: 'invoice-payments',
       label: 'Record Payment',
       sourceId: (order) => Number(readField(order, 'invoice_id')),
-      applies: (order) => Number(readField(order, 'invoice_balance') ?? 0) > 0,
+      applies: (order) =>
+        Number(readField(order, 'invoice_balance') ?? 0) > 0 && readField(order, 'status') !== 'cancelled',
     },
     {
       resource: 'purchase-orders',
@@ -194,6 +225,7 @@ export const jobOrders = defineResource({
       moveStatus: (id, status) =>
         api.moveJobOrderStatus(id, { status: status as 'in_lab' | 'ready' | 'claimed' | 'cancelled' }),
       linkInvoice: (id, invoiceId) => api.linkJobOrderInvoice(id, { invoice_id: invoiceId }),
+      cancelAndCredit: (id) => api.cancelAndCreditJobOrder(id, {}),
     };
   },
 });

@@ -5,7 +5,7 @@ import * as filter from '../../resources/filters.ts';
 import * as field from '../../resources/form-fields.ts';
 import { issueLotField, takenLotsColumn } from '../../resources/lot-lines.ts';
 import { hasBalance, paymentsSection } from '../../resources/paid-documents.ts';
-import { customers } from '../../resources/picker-searches.ts';
+import { customers, openQuotations } from '../../resources/picker-searches.ts';
 import { defineResource, type ResourceRecord, readField } from '../../resources/resource.ts';
 import {
   paidAndBalance,
@@ -33,6 +33,8 @@ export const invoices = defineResource({
   viewFields: [
     ...column.saleHead('invoice_date'),
     column.date('due_date', 'Due Date'),
+    { field: 'quotation_number', label: 'Quotation', link: { resource: 'quotations', idField: 'quotation_id' } },
+    { field: 'job_order_number', label: 'Job Order', link: { resource: 'job-orders', idField: 'job_order_id' } },
     column.status,
     ...saleFigures,
     column.money('credited_total', 'Credited'),
@@ -45,7 +47,8 @@ export const invoices = defineResource({
     field.branch,
     field.documentDate('invoice_date', 'Invoice Date', 'sales'),
     field.date('due_date', 'Due Date'),
-    field.relation('quotation_id', 'Quotation', 'quotations', 'quotation_number'),
+    // The chosen customer's quotations still open to invoice; picking one fills the form from it.
+    field.relation('quotation_id', 'Quotation', 'quotations', 'quotation_number', { search: openQuotations }),
     field.notes,
     { name: 'job_order_id', label: 'Job Order', kind: 'hidden' },
     field.lines(
@@ -72,6 +75,7 @@ export const invoices = defineResource({
   ],
   prefillRoutes: [
     { segment: 'from-job-order', param: 'job_order_id' },
+    { segment: 'from-quotation', param: 'quotation_id' },
     { segment: 'from-credit-memo', param: 'credit_memo_id' },
   ],
   homeField: 'branch_id',
@@ -116,7 +120,7 @@ export const invoices = defineResource({
         {
           caption: 'Credit Memos',
           columns: [
-            { field: 'number', label: 'Number', link: (row) => `/credit-memos/${String(row.id)}` },
+            { field: 'number', label: 'Number', href: (row) => `/credit-memos/${String(row.id)}` },
             { field: 'memo_date', label: 'Date', kind: 'date' },
             { field: 'reason', label: 'Reason', kind: 'label' },
             { field: 'total', label: 'Amount', kind: 'money' },
@@ -145,6 +149,21 @@ export const invoices = defineResource({
             branch_id: memo.branch_id,
             branch_name: memo.branch_name,
             notes: `Exchange for ${memo.number}`,
+          };
+        },
+        // docs/domain/eye-care.md, Quotation to invoice: the quotation's customer, branch, lines and special discount.
+        'from-quotation': async (id) => {
+          const { getQuotation } = await import('../../../generated/hooks/quotations/quotations.ts');
+          const quotation = await getQuotation(id);
+          return {
+            contact_id: quotation.contact_id,
+            contact_name: quotation.contact_name,
+            branch_id: quotation.branch_id,
+            branch_name: quotation.branch_name,
+            quotation_id: quotation.id,
+            quotation_number: quotation.number,
+            special_discount: quotation.special_discount,
+            lines: quotation.lines.map((line) => ({ ...line })),
           };
         },
         // The patient's eyewear order, billed line for line (docs/domain/eye-care.md, Eyewear job orders).

@@ -4,7 +4,7 @@ import { pricedPrint } from '../../resources/document-print.ts';
 import * as filter from '../../resources/filters.ts';
 import * as field from '../../resources/form-fields.ts';
 import { customers } from '../../resources/picker-searches.ts';
-import { defineResource } from '../../resources/resource.ts';
+import { defineResource, readField } from '../../resources/resource.ts';
 import { recordTimestamps, saleFigures, saleLineDiscount } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 
@@ -15,6 +15,7 @@ export const quotations = defineResource({
   viewFields: [
     ...column.saleHead('quotation_date'),
     column.date('valid_until', 'Valid Until'),
+    { field: 'invoice_number', label: 'Invoice', link: { resource: 'invoices', idField: 'invoice_id' } },
     ...saleFigures,
     column.notes,
     ...recordTimestamps,
@@ -44,6 +45,15 @@ export const quotations = defineResource({
   ],
   homeField: 'branch_id',
   idempotentCreate: true,
+  // docs/domain/eye-care.md, Quotation to invoice: an accepted quotation becomes its invoice, once.
+  followUps: [
+    {
+      resource: 'invoices',
+      label: 'Create Invoice',
+      segment: 'from-quotation',
+      applies: (quotation) => readField(quotation, 'invoice_id') === null && !quotation.deleted_at,
+    },
+  ],
   print: pricedPrint('sale', {
     dateField: 'quotation_date',
     parties: [column.party('Customer'), column.branch, column.date('valid_until', 'Valid until')],

@@ -4,7 +4,7 @@ import { useGate } from '../../auth/use-permissions.ts';
 import { businessDayIso } from '../../format/date.ts';
 import type { FormField } from '../../resources/resource.ts';
 import { ChoiceSelect } from '../../ui/choice-select.tsx';
-import { relationSearch } from '../shared/relation-search.ts';
+import { relationSearch, useFormNarrowing } from '../shared/relation-search.ts';
 import { DateInput } from './date-input.tsx';
 import { valueKeys } from './form-values.ts';
 import { type HomeLocation, usableLocations } from './home-location.ts';
@@ -98,6 +98,30 @@ function DocumentDateInput({ name, label, sales }: { name: string; label: string
   );
 }
 
+// A picker that offers what fits the form's other fields (docs/domain/eye-care.md, Quotation to invoice: the chosen
+// customer's open quotations).
+function NarrowedRelation({
+  field,
+  invalid,
+  onPick,
+}: {
+  field: Extract<FormField, { kind: 'relation' }>;
+  invalid: boolean;
+  onPick?: ((id: number | null) => void) | undefined;
+}) {
+  const narrowing = useFormNarrowing(field.search);
+  return (
+    <RelationInput
+      name={field.name}
+      resource={field.resource}
+      invalid={invalid}
+      search={relationSearch(field.resource, narrowing)}
+      onPick={onPick ? (option) => onPick(option?.value ?? null) : undefined}
+      creates={field.creates}
+    />
+  );
+}
+
 const groupKinds: ReadonlySet<FormField['kind']> = new Set(['lines', 'discounts', 'special-discount', 'relations']);
 
 function Control({ field, invalid, atHome, onPick }: FieldInputProps & { invalid: boolean }) {
@@ -147,6 +171,9 @@ function Control({ field, invalid, atHome, onPick }: FieldInputProps & { invalid
         />
       );
     case 'relation':
+      if (field.search?.fromForm && !atHome) {
+        return <NarrowedRelation field={field} invalid={invalid} onPick={onPick} />;
+      }
       return (
         <RelationInput
           name={field.name}

@@ -203,11 +203,19 @@ function ResourceForm({ resource, api, mode, id, source, start, bound, prefillSe
     [...(fields ?? [])].find((field) => field.value === '')?.focus();
   }, [mode]);
 
-  // Picking the source document on the form does what its create route does: the form takes its values.
-  const fillFrom = async (sourceId: number | null) => {
-    if (sourceId === null || !api.prefill) return;
+  // Picking the source document on the form does what its create route does: the form takes its values (the order a
+  // receive takes in, the quotation an invoice is made from).
+  const sourceFor = (name: string) => {
+    if (mode !== 'create') return undefined;
+    if (name === resource.createParam) return api.prefill;
+    const route = resource.prefillRoutes?.find((candidate) => candidate.param === name);
+    return route ? api.prefillFrom?.[route.segment] : undefined;
+  };
+  const fillFrom = async (name: string, sourceId: number | null) => {
+    const prefill = sourceFor(name);
+    if (sourceId === null || !prefill) return;
     try {
-      const picked = await api.prefill(sourceId);
+      const picked = await prefill(sourceId);
       form.reset({ ...form.getValues(), ...sourceValues(resource.formFields, picked, mode) });
     } catch (error) {
       notifyError(errorMessage(error));
@@ -277,7 +285,7 @@ function ResourceForm({ resource, api, mode, id, source, start, bound, prefillSe
                     key={field.name}
                     field={field}
                     atHome={field.name === resource.homeField ? { only: bound } : undefined}
-                    onPick={mode === 'create' && field.name === resource.createParam ? fillFrom : undefined}
+                    onPick={sourceFor(field.name) ? (picked) => fillFrom(field.name, picked) : undefined}
                   />
                 ))}
             </SimpleGrid>

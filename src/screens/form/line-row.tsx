@@ -146,6 +146,8 @@ export function LineRow({ name, index, columns, pricing, showAmount, amount, onR
                 <input type="checkbox" aria-label={label} style={{ marginBlock: '0.6rem' }} {...register(path)} />
               ) : column.kind === 'id' ? (
                 <Text py="2">{String(line[lineKeys.label] || `#${String(line[column.name] ?? '')}`)}</Text>
+              ) : column.kind === 'text' ? (
+                <Input {...register(path, { setValueAs: toTextOrNull })} />
               ) : (
                 <Input
                   type="number"

@@ -1,6 +1,6 @@
 import { NativeSelect } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import {
   getListPrescriptionsQueryKey,
@@ -12,13 +12,17 @@ import { labelKey } from './form-values.ts';
 
 export type PatientPrescriptionInputProps = { name: string; patientField: string; invalid: boolean };
 
-// The patient's prescriptions, newest first, expired ones marked; on a new order for a newly chosen patient
-// their latest valid one is preselected.
+// The patient's prescriptions, newest first, expired ones marked. Choosing a patient on the form preselects their
+// latest valid one; the patient the form opened with (an edit, or a new order from a patient's view) keeps the
+// prescription it opened with, none included, so that no prescription is added that the user did not pick (a
+// frame-only order stays without one).
 export function PatientPrescriptionInput({ name, patientField, invalid }: PatientPrescriptionInputProps) {
   const { setValue, getValues } = useFormContext();
   const { field } = useController({ name });
   const patient: unknown = useWatch({ name: patientField });
   const patientId = typeof patient === 'number' ? patient : null;
+  const openedWith = useRef(patientId);
+  const openedRx = useRef<unknown>(getValues(name));
   const params = { contact_id: patientId ?? 0, per_page: 25 } as const;
   const found = useQuery({
     queryKey: getListPrescriptionsQueryKey(params),
@@ -30,10 +34,17 @@ export function PatientPrescriptionInput({ name, patientField, invalid }: Patien
     if (!found.data) return;
     const current: unknown = getValues(name);
     if (typeof current === 'number' && found.data.data.some((prescription) => prescription.id === current)) return;
+    if (patientId !== null && patientId === openedWith.current) {
+      // Back to the patient the form opened with, from another's prescription: theirs again, as it was.
+      if (typeof current === 'number' && current !== openedRx.current) {
+        setValue(name, openedRx.current ?? null, { shouldDirty: true });
+      }
+      return;
+    }
     const latest = found.data.data.find((prescription) => prescription.status === 'valid');
     setValue(name, latest?.id ?? null, { shouldDirty: true });
     setValue(labelKey(name), '');
-  }, [found.data, getValues, name, setValue]);
+  }, [found.data, getValues, name, patientId, setValue]);
   return (
     <NativeSelect.Root invalid={invalid} disabled={patientId === null}>
       <NativeSelect.Field

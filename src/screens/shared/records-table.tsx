@@ -32,8 +32,8 @@ export function RecordsTable({ caption, columns: declared, rows }: RecordsTableP
             <Table.Row key={typeof row.id === 'number' ? row.id : index}>
               {columns.map((column) => (
                 <Table.Cell key={column.field}>
-                  {column.link ? (
-                    <RouterLink to={column.link(row)} style={{ textDecoration: 'underline' }}>
+                  {column.href ? (
+                    <RouterLink to={column.href(row)} style={{ textDecoration: 'underline' }}>
                       <ValueText value={columnValue(row, column)} kind={column.kind} />
                     </RouterLink>
                   ) : (

@@ -1,3 +1,5 @@
+import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import { resourceByKey } from '../../resources/registry.ts';
 import { type RelationSearch, type ResourceKey, readField } from '../../resources/resource.ts';
 import type { RemoteOption } from '../../ui/remote-select.tsx';
@@ -35,4 +37,24 @@ export function relationSearch(key: ResourceKey, narrowing?: RelationSearch): Re
   };
   searches.set(key, search);
   return search;
+}
+
+// A picker narrowed by what the form holds (`fromForm`: the invoice's quotations of the customer chosen on it): the
+// narrowing with those values among its params, the same object while they stay the same, so that the picker searches
+// again only when one changes. A field left empty narrows nothing.
+export function useFormNarrowing(narrowing: RelationSearch | undefined): RelationSearch | undefined {
+  const entries = Object.entries(narrowing?.fromForm ?? {});
+  const values: unknown[] = useWatch({ name: entries.map(([, field]) => field) });
+  const key = JSON.stringify(values);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the values change with their key
+  return useMemo(() => {
+    if (!narrowing || entries.length === 0) return narrowing;
+    const picked = Object.fromEntries(
+      entries.flatMap(([param], index) => {
+        const value = values[index];
+        return typeof value === 'number' || typeof value === 'string' ? [[param, value]] : [];
+      }),
+    );
+    return { ...narrowing, params: { ...narrowing.params, ...picked } };
+  }, [narrowing, key]);
 }

@@ -1,18 +1,21 @@
-import { Alert, Badge, Button, DataList, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, DataList, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { LuPrinter } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useGate, usePermissions, useSeesCosts } from '../../auth/use-permissions.ts';
 import { formatTimestamp } from '../../format/date.ts';
+import { resourceByKey } from '../../resources/registry.ts';
 import {
   columnValue,
   isEditable,
   permissionPrefixOf,
   type ResourceApi,
+  type ResourceDefinition,
   type ResourceRecord,
   readableColumns,
   readField,
+  type StatusMove,
 } from '../../resources/resource.ts';
 import { editPath, listPath, viewPath } from '../../resources/routes.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
@@ -98,11 +101,14 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
 
   const moveStatus = useResourceMutation(
     api,
-    (status: string) => (api.moveStatus ? api.moveStatus(id, status) : Promise.reject(new Error('No status moves.'))),
+    (chosen: StatusMove) => {
+      const call = chosen.credits ? api.cancelAndCredit?.(id) : api.moveStatus?.(id, chosen.status);
+      return call ?? Promise.reject(new Error('No status moves.'));
+    },
     () => id,
   );
   const confirmMove = (chosen: StatusMove) => {
-    moveStatus.mutate(chosen.status, {
+    moveStatus.mutate(chosen, {
       onSuccess: () => {
         notifySuccess(`${resource.singular} ${chosen.done} successfully.`);
         setMove(null);
@@ -222,15 +228,13 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
             ? (resource.statusMoves ?? [])
                 .filter(
                   (candidate) =>
-                    candidate.from.includes(String(readField(data, 'status'))) && can({ prefix, action: 'update' }),
+                    candidate.from.includes(String(readField(data, 'status'))) &&
+                    (candidate.applies?.(data) ?? true) &&
+                    can({ prefix, action: 'update' }) &&
+                    (!candidate.credits || can({ prefix: 'credit-memos', action: 'create' })),
                 )
                 .map((candidate) => (
-                  <Button
-                    key={candidate.status}
-                    colorPalette="teal"
-                    variant="subtle"
-                    onClick={() => setMove(candidate)}
-                  >
+                  <Button key={candidate.label} colorPalette="teal" variant="subtle" onClick={() => setMove(candidate)}>
                     {candidate.label}
                   </Button>
                 ))
@@ -332,6 +336,7 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
           action={move.action}
           subject={`${resource.singular} ${String(readField(data, resource.title) ?? '')}`.trim()}
           busy={moveStatus.isPending}
+          words={move.dialog ? { ...move.dialog, detail: move.dialog.detail?.(data) } : undefined}
           onConfirm={() => confirmMove(move)}
           onCancel={() => setMove(null)}
         />
@@ -350,14 +355,26 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
   );
 }
 
-type StatusMove = NonNullable<ResourceScreenProps['resource']['statusMoves']>[number];
-
 function RelatedRows({ id, related }: { id: number; related: NonNullable<ResourceApi['related']>[number] }) {
   const rows = useQuery({
     queryKey: related.queryKey(id),
     queryFn: ({ signal }) => related.load(id, signal),
   });
   return rows.data ? <RecordsTable caption={related.caption} columns={related.columns} rows={rows.data} /> : null;
+}
+
+// A field naming another record (an invoice's quotation, a quotation's invoice) opens that record's view.
+function LinkedValue({ record, field }: { record: ResourceRecord; field: ResourceDefinition['viewFields'][number] }) {
+  const value = columnValue(record as Record<string, unknown>, field);
+  const linkedId = field.link ? readField(record, field.link.idField) : null;
+  if (field.link && typeof linkedId === 'number' && value !== null && value !== undefined) {
+    return (
+      <Link asChild color="teal.fg">
+        <RouterLink to={viewPath(resourceByKey(field.link.resource), linkedId)}>{String(value)}</RouterLink>
+      </Link>
+    );
+  }
+  return <ValueText value={value} kind={field.kind} />;
 }
 
 function RecordDetails({ record, resource }: { record: ResourceRecord } & Pick<ResourceScreenProps, 'resource'>) {
@@ -372,7 +389,7 @@ function RecordDetails({ record, resource }: { record: ResourceRecord } & Pick<R
           <DataList.ItemLabel minW="44">{field.label}</DataList.ItemLabel>
           {/* A long word (a permit number, an email) wraps rather than pushing a phone's page sideways. */}
           <DataList.ItemValue display="block" minW="0" overflowWrap="anywhere">
-            <ValueText value={columnValue(record as Record<string, unknown>, field)} kind={field.kind} />
+            <LinkedValue record={record} field={field} />
           </DataList.ItemValue>
         </DataList.Item>
       ))}

@@ -222,7 +222,7 @@ describe('an exchange at the counter', () => {
       ExchangeInvoiceResponse,
     );
     expect(answer).toMatchObject({ difference: -896, refund: null, payment_id: null });
-    expect(await storeCredit()).toBe(creditBefore + 896);
+    expect(await storeCredit()).toBe((creditBefore ?? 0) + 896);
     expect(await paymentsOf(answer.invoice_id)).toEqual([
       { amount: 224, payment_method: 'store_credit', in_drawer: true },
     ]);

@@ -164,6 +164,11 @@ describe('an exchange at the counter', () => {
         { amount: 1120, payment_method: 'cash', in_drawer: true },
       ]),
     );
+    for (const path of [`/api/credit-memos/${answer.credit_memo_id}`, `/api/invoices/${answer.invoice_id}`]) {
+      const history = await admin.get(`${path}/history`);
+      const actions = (history.json as { action: string }[]).map((entry) => entry.action);
+      expect(actions.filter((action) => action === 'created')).toHaveLength(1);
+    }
     expect(await onHand(frameId)).toBe(framesBefore + 1);
     expect(await onHand(solutionId)).toBe(solutionsBefore - 10);
     expect(await storeCredit()).toBe(creditBefore);

@@ -31,6 +31,7 @@ import { registerContactStatementRoutes } from './areas/management/contact-state
 import { registerManagementRoutes } from './areas/management/management-routes.ts';
 import { registerOwnerReportRoutes } from './areas/reports/owner-report-routes.ts';
 import { registerReportRoutes } from './areas/reports/report-routes.ts';
+import { registerInvoiceExchangeRoutes } from './areas/sales/invoice-exchange.ts';
 import { primaryReports, type ReportsSource } from './db/reports-source.ts';
 import { registerImportRoutes } from './engine/import-routes.ts';
 import { registerResource } from './engine/routes.ts';
@@ -103,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { definitions: imports, workerModule: importWorkerModule },
   );
   registerJobOrderRoutes(app, { db: options.db, now, passwordCost });
+  registerInvoiceExchangeRoutes(app, { db: options.db, now, passwordCost });
   registerReportRoutes(app, { db: options.db, now, passwordCost });
   registerOwnerReportRoutes(app, { db: options.db, now, passwordCost, reports });
   registerLensFamilyRoutes(app, { db: options.db, now, passwordCost });

@@ -31,6 +31,7 @@ import {
 } from '../../model';
 import type {
   Invoice,
+  InvoiceExchange,
   InvoicePage,
   NoContentResponse,
   RecordHistoryResponse,
@@ -69,6 +70,8 @@ export const getRestoreInvoiceResponseMock = (overrideResponse: Partial<Extract<
 export const getGetInvoiceHistoryResponseMock = (): RecordHistoryResponse => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({at: faker.date.past().toISOString().slice(0, 19) + 'Z', user_id: faker.helpers.arrayElement([faker.number.int(), null]), user_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), action: faker.helpers.arrayElement(['created','updated','deleted','restored','status'] as const), changes: {
         [faker.string.alphanumeric(5)]: Array.from({ length: faker.number.int({min: 2, max: 2}) }, (_, i) => i + 1).map(() => ({}))
       }})))
+
+export const getExchangeInvoiceResponseMock = (overrideResponse: Partial<Extract<InvoiceExchange, object>> = {}): InvoiceExchange => ({credit_memo_id: faker.number.int({min: 1, max: 2147483647}), invoice_id: faker.number.int({min: 1, max: 2147483647}), payment_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), refund: faker.helpers.arrayElement([faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}),null,]), difference: faker.number.float({fractionDigits: 2}), ...overrideResponse})
 
 
 export const getListInvoicesMockHandler = (overrideResponse?: InvoicePage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<InvoicePage> | InvoicePage), options?: RequestHandlerOptions) => {
@@ -176,6 +179,18 @@ export const getGetInvoiceHistoryMockHandler = (overrideResponse?: RecordHistory
       })
   }, options)
 }
+
+export const getExchangeInvoiceMockHandler = (overrideResponse?: InvoiceExchange | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<InvoiceExchange> | InvoiceExchange), options?: RequestHandlerOptions) => {
+  return http.post('*/api/invoices/:id/exchange', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getExchangeInvoiceResponseMock(),
+      { status: 201
+      })
+  }, options)
+}
 export const getInvoicesMock = () => [
   getListInvoicesMockHandler(),
   getCreateInvoiceMockHandler(),
@@ -185,5 +200,6 @@ export const getInvoicesMock = () => [
   getDeleteInvoiceMockHandler(),
   getRestoreInvoiceMockHandler(),
   getForceDeleteInvoiceMockHandler(),
-  getGetInvoiceHistoryMockHandler()
+  getGetInvoiceHistoryMockHandler(),
+  getExchangeInvoiceMockHandler()
 ]

@@ -38,6 +38,8 @@ import type {
   ForbiddenResponse,
   Invoice,
   InvoiceCreate,
+  InvoiceExchange,
+  InvoiceExchangeBody,
   InvoicePage,
   InvoiceUpdate,
   ListInvoicesParams,
@@ -781,3 +783,72 @@ export function useGetInvoiceHistory<TData = Awaited<ReturnType<typeof getInvoic
 
 
 
+/**
+ * Needs create-credit-memos, create-invoices and create-invoice-payments. In one transaction, dated today: a credit memo of the returned lines (its credit kept as store credit), a new invoice of the new lines for the same customer and branch, a store-credit payment of it (at most its balance and the memo's credit), then the difference: with a payment_method, a payment of what is left to pay, or, when the credit exceeds the new invoice, the memo refunds its credit in that method and the new invoice is paid in it (the drawer nets the difference); without one, the balance stays on the invoice or the credit stays the customer's. A 422 names return_lines.N.field for a returned line and lines.N.field for a new one; nothing is kept.
+ * @summary Exchange goods of an invoice for new ones, in one posting
+ */
+export const exchangeInvoice = (
+    id: number,
+    invoiceExchangeBody: BodyType<InvoiceExchangeBody>,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<InvoiceExchange>(
+      {url: `/api/invoices/${id}/exchange`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: invoiceExchangeBody, signal
+    },
+      options);
+    }
+
+
+
+
+export const getExchangeInvoiceMutationKey = () => ['exchangeInvoice'] as const;
+
+export const getExchangeInvoiceMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof exchangeInvoice>>, TError,ExchangeInvoiceMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof exchangeInvoice>>, TError,ExchangeInvoiceMutationVariables, TContext> => {
+
+const mutationKey = getExchangeInvoiceMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof exchangeInvoice>>, ExchangeInvoiceMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  exchangeInvoice(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ExchangeInvoiceMutationResult = NonNullable<Awaited<ReturnType<typeof exchangeInvoice>>>
+    export type ExchangeInvoiceMutationBody = BodyType<InvoiceExchangeBody>
+    export type ExchangeInvoiceMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>
+    export type ExchangeInvoiceMutationVariables = {id: number;data: BodyType<InvoiceExchangeBody>}
+
+    /**
+ * @summary Exchange goods of an invoice for new ones, in one posting
+ */
+export const useExchangeInvoice = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof exchangeInvoice>>, TError,ExchangeInvoiceMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof exchangeInvoice>>,
+        TError,
+        ExchangeInvoiceMutationVariables,
+        TContext
+      > => {
+      return useMutation(getExchangeInvoiceMutationOptions(options), queryClient);
+    }

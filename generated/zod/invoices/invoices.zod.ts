@@ -1602,3 +1602,110 @@ export const GetInvoiceHistoryResponseItem = zod.strictObject({
 })
 export const GetInvoiceHistoryResponse = zod.array(GetInvoiceHistoryResponseItem)
 
+/**
+ * Needs create-credit-memos, create-invoices and create-invoice-payments. In one transaction, dated today: a credit memo of the returned lines (its credit kept as store credit), a new invoice of the new lines for the same customer and branch, a store-credit payment of it (at most its balance and the memo's credit), then the difference: with a payment_method, a payment of what is left to pay, or, when the credit exceeds the new invoice, the memo refunds its credit in that method and the new invoice is paid in it (the drawer nets the difference); without one, the balance stays on the invoice or the credit stays the customer's. A 422 names return_lines.N.field for a returned line and lines.N.field for a new one; nothing is kept.
+ * @summary Exchange goods of an invoice for new ones, in one posting
+ */
+export const exchangeInvoicePathIdMax = 2147483647;
+
+
+
+export const ExchangeInvoiceParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(exchangeInvoicePathIdMax)
+})
+
+export const exchangeInvoiceHeaderIdempotencyKeyMax = 255;
+
+
+
+export const ExchangeInvoiceHeader = zod.strictObject({
+  "Idempotency-Key": zod.string().min(1).max(exchangeInvoiceHeaderIdempotencyKeyMax).optional().describe('Kept 24 hours per business and user. The same key with the same body answers the first response again and creates nothing; with another body it is a 422.')
+})
+
+export const exchangeInvoiceBodyNotesMax = 5000;
+
+
+export const exchangeInvoiceBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const exchangeInvoiceBodyReturnLinesItemInvoiceLineIdMax = 2147483647;
+
+export const exchangeInvoiceBodyReturnLinesItemQuantityExclusiveMin = 0;
+export const exchangeInvoiceBodyReturnLinesItemQuantityMax = 900000000000;
+
+export const exchangeInvoiceBodyReturnLinesMax = 500;
+
+export const exchangeInvoiceBodyLinesItemItemIdMax = 2147483647;
+
+export const exchangeInvoiceBodyLinesItemQuantityExclusiveMin = 0;
+export const exchangeInvoiceBodyLinesItemQuantityMax = 900000000000;
+
+export const exchangeInvoiceBodyLinesItemUnitPriceMin = 0;
+export const exchangeInvoiceBodyLinesItemUnitPriceMax = 90000000000000;
+
+export const exchangeInvoiceBodyLinesItemDiscountPercentOneMin = 0;
+export const exchangeInvoiceBodyLinesItemDiscountPercentOneMax = 100;
+
+export const exchangeInvoiceBodyLinesItemLotNumberOneMax = 100;
+
+
+export const exchangeInvoiceBodyLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const exchangeInvoiceBodyLinesMax = 200;
+
+export const exchangeInvoiceBodySpecialDiscountOneProgramIdMax = 2147483647;
+
+export const exchangeInvoiceBodySpecialDiscountOneHolderNameMax = 255;
+
+
+export const exchangeInvoiceBodySpecialDiscountOneHolderNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const exchangeInvoiceBodySpecialDiscountOneHolderIdNumberMax = 100;
+
+
+export const exchangeInvoiceBodySpecialDiscountOneHolderIdNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const exchangeInvoiceBodyReferenceMax = 255;
+
+
+export const exchangeInvoiceBodyReferenceRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
+
+export const ExchangeInvoiceBody = zod.strictObject({
+  "reason": zod.enum(['returned', 'defective', 'price_adjustment', 'other']),
+  "notes": zod.string().max(exchangeInvoiceBodyNotesMax).regex(exchangeInvoiceBodyNotesRegExp).nullish(),
+  "return_lines": zod.array(zod.strictObject({
+  "invoice_line_id": zod.int().min(1).max(exchangeInvoiceBodyReturnLinesItemInvoiceLineIdMax).describe('A record id.'),
+  "quantity": zod.number().gt(exchangeInvoiceBodyReturnLinesItemQuantityExclusiveMin).max(exchangeInvoiceBodyReturnLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
+  "restock": zod.boolean().nullish().describe('Put the goods back on hand (default true, false when the reason is defective).')
+})).min(1).max(exchangeInvoiceBodyReturnLinesMax),
+  "lines": zod.array(zod.strictObject({
+  "item_id": zod.int().min(1).max(exchangeInvoiceBodyLinesItemItemIdMax).describe('A record id.'),
+  "quantity": zod.number().gt(exchangeInvoiceBodyLinesItemQuantityExclusiveMin).max(exchangeInvoiceBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
+  "unit_price": zod.number().min(exchangeInvoiceBodyLinesItemUnitPriceMin).max(exchangeInvoiceBodyLinesItemUnitPriceMax).optional().describe('Omitted: the latest effective sale price of this item on or before the document date, the branch\'s own price before the every-branch price of the same day; a 422 names the line when there is none. An explicit price, 0 included, is kept.'),
+  "discount_percent": zod.union([zod.int().min(exchangeInvoiceBodyLinesItemDiscountPercentOneMin).max(exchangeInvoiceBodyLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]).optional(),
+  "lot_number": zod.union([zod.string().min(1).max(exchangeInvoiceBodyLinesItemLotNumberOneMax).regex(exchangeInvoiceBodyLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).optional().describe('Lot-tracked items only: take this lot. Omitted or null: the earliest unexpired lots first, splitting the line across lots when needed. An expired, short or unknown lot is a 422 on this field.')
+})).min(1).max(exchangeInvoiceBodyLinesMax),
+  "special_discount": zod.union([zod.strictObject({
+  "program_id": zod.int().min(1).max(exchangeInvoiceBodySpecialDiscountOneProgramIdMax).describe('A record id.'),
+  "holder_name": zod.string().min(1).max(exchangeInvoiceBodySpecialDiscountOneHolderNameMax).regex(exchangeInvoiceBodySpecialDiscountOneHolderNameRegExp).describe('The senior citizen\'s or PWD\'s name as on the ID.'),
+  "holder_id_number": zod.string().min(1).max(exchangeInvoiceBodySpecialDiscountOneHolderIdNumberMax).regex(exchangeInvoiceBodySpecialDiscountOneHolderIdNumberRegExp).describe('The OSCA or PWD ID number.')
+}).describe('A senior citizen or PWD discount: qualifying lines lose their VAT, then the program\'s percent.'),zod.null()]).optional(),
+  "payment_method": zod.union([zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit']).describe('store_credit spends the customer\'s store credit on an invoice of theirs, supplier_credit the supplier\'s credit on a bill of theirs (docs/domain/sales.md, purchasing.md).'),zod.null()]).optional().describe('How the difference is paid or refunded; without it the balance or the credit stays.'),
+  "reference": zod.string().max(exchangeInvoiceBodyReferenceMax).regex(exchangeInvoiceBodyReferenceRegExp).nullish()
+})
+
+export const exchangeInvoiceResponseCreditMemoIdMax = 2147483647;
+
+export const exchangeInvoiceResponseInvoiceIdMax = 2147483647;
+
+export const exchangeInvoiceResponsePaymentIdOneMax = 2147483647;
+
+export const exchangeInvoiceResponseRefundOneMin = 0;
+export const exchangeInvoiceResponseRefundOneMax = 90000000000000;
+
+
+
+export const ExchangeInvoiceResponse = zod.strictObject({
+  "credit_memo_id": zod.int().min(1).max(exchangeInvoiceResponseCreditMemoIdMax).describe('A record id.'),
+  "invoice_id": zod.int().min(1).max(exchangeInvoiceResponseInvoiceIdMax).describe('A record id.'),
+  "payment_id": zod.union([zod.int().min(1).max(exchangeInvoiceResponsePaymentIdOneMax).describe('A record id.'),zod.null()]).describe('The payment of the difference (or, with a refund, of the new invoice); null when none was made.'),
+  "refund": zod.union([zod.number().min(exchangeInvoiceResponseRefundOneMin).max(exchangeInvoiceResponseRefundOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the customer got back, net; null when nothing was refunded.'),
+  "difference": zod.number().describe('The new invoice\'s total less the returned value; below zero when the shop owes the customer.')
+})
+

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { ownerReports } from '../areas/reports/owner-reports.ts';
+import { resourceByKey } from '../resources/registry.ts';
 import { type NamedRoute, namedRoutes } from '../resources/routes.ts';
 import { loadFullSystem } from '../ui/system.ts';
 import { Breadcrumb } from './breadcrumb.tsx';
@@ -137,6 +138,13 @@ export function appRoutes(): RouteObject[] {
           ...shellScreen(
             named('z-readings.x-reading', 'X-Reading'),
             async () => (await import('../areas/cash/z-reading-panel.tsx')).DayXReadingScreen,
+          ),
+        },
+        {
+          path: 'invoices/:id/exchange',
+          element: shellScreen(
+            { name: 'invoices.exchange', resource: resourceByKey('invoices'), action: 'Exchange' },
+            async () => (await import('../areas/sales/invoice-exchange-screen.tsx')).InvoiceExchangeScreen,
           ),
         },
         ...namedRoutes().map((route) => ({

@@ -328,11 +328,13 @@ export type ResourceDefinition = {
   // The documents that start from this one (docs/domain/screens.md, Routes: document flows): a link to their create
   // route with this record's id. `applies` says whether the record still has something for that document (an order not
   // fully received). `segment` sends it to the follow-up's extra create route (`/invoices/create/from-job-order/{id}`);
-  // `sourceId` names another record to start from (a job order's invoice, for its payment).
+  // `sourceId` names another record to start from (a job order's invoice, for its payment). `path` sends it to a
+  // screen of its own instead of a create route (an invoice's exchange).
   followUps?: readonly {
     resource: ResourceKey;
     label: string;
     segment?: string;
+    path?: (record: ResourceRecord) => string;
     sourceId?: (record: ResourceRecord) => number;
     // Saving the follow-up comes back to this record's view (a payment back to its invoice).
     returnHere?: boolean;

@@ -121,4 +121,39 @@ describe('a return at the counter', () => {
     // Three left the shelf yesterday, and the defective one did not come back.
     expect(await onHandAtMakati(page)).toBe(before - 3);
   });
+
+  // docs/domain/sales.md, Exchange: one screen from the invoice's "Exchange", saved in one posting.
+  it('exchanges one of the two frames left for two new ones, the difference paid in cash', {
+    timeout: 120_000,
+  }, async () => {
+    const page = await app.newPage();
+    await signIn(page, 'cashier@spectacle.test');
+    await page.goto(invoicePath);
+    await page.getByRole('link', { name: 'Exchange', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === `${invoicePath}/exchange`);
+    await page.getByRole('heading', { name: /^Exchange for Invoice I-/ }).waitFor();
+    const returned = page.getByRole('table', { name: 'Returned items' });
+    await expect.poll(() => returned.locator('tbody tr').first().innerText()).toContain(frame.name);
+    await page.getByLabel(`Quantity returned of ${frame.name}`).fill('1');
+    await pick(page, 'lines.0.item_id', frame.code, frame.name);
+    await page.locator('input[name="lines.0.quantity"]').fill('2');
+    const summary = page.getByLabel('Exchange summary');
+    await expect.poll(() => summary.locator('dt', { hasText: 'To pay' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => summary.locator('dt', { hasText: 'To pay' }).locator('xpath=following-sibling::dd[1]').innerText(), {
+        timeout: 15_000,
+      })
+      .toBe('₱17,990');
+    await page.getByLabel('Payment method').selectOption('cash');
+    await page.getByText('₱17,990 is paid in Cash.').waitFor();
+    await screenshot(page, 'counter-exchange');
+    await page.keyboard.press('Control+Enter');
+    await expectToast(page, 'Exchange saved.');
+    await page.waitForURL((url) => /^\/invoices\/\d+$/.test(url.pathname) && url.pathname !== invoicePath);
+    await expect.poll(() => detail(page, 'Amount due').innerText(), { timeout: 15_000 }).toBe('₱35,980');
+    await expect.poll(() => detail(page, 'Balance').innerText(), { timeout: 15_000 }).toBe('₱0');
+
+    // The returned frame is back on the shelf and the two new ones left it.
+    expect(await onHandAtMakati(page)).toBe(before - 4);
+  });
 });

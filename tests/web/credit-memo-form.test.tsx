@@ -111,7 +111,7 @@ it('offers Return / Credit and Exchange on the invoice view', async () => {
   await renderFlow('/invoices/12');
   const ret = await screen.findByRole('link', { name: 'Return / Credit' });
   expect(ret.getAttribute('href')).toBe('/credit-memos/create/12?redirect_to=invoices.view&id=12');
-  expect(screen.getByRole('link', { name: 'Exchange' }).getAttribute('href')).toBe('/credit-memos/create/exchange/12');
+  expect(screen.getByRole('link', { name: 'Exchange' }).getAttribute('href')).toBe('/invoices/12/exchange');
 });
 
 it("prefills the memo with the invoice's lines at what is left, and posts only what the form holds", async () => {

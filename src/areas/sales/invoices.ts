@@ -91,10 +91,11 @@ export const invoices = defineResource({
       returnHere: true,
       applies: hasAnythingToCredit,
     },
+    // docs/domain/sales.md, Exchange: what comes back and what goes out, on one screen posted in one call.
     {
       resource: 'credit-memos',
       label: 'Exchange',
-      segment: 'exchange',
+      path: (invoice) => `/invoices/${String(invoice.id)}/exchange`,
       applies: hasAnythingToCredit,
     },
   ],

@@ -14,9 +14,9 @@ type Line = { item_id?: unknown; quantity?: unknown; unit_price?: unknown; disco
 const asNumber = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 
-// The document's VAT breakdown as the lines are typed, computed by the same rule the server stores
-// (server/domain/vat.ts): each line's item tax class and type, the business's VAT registration, the program.
-export function VatBreakdownPanel({ program }: { program: DiscountProgram | null }) {
+// The sale's totals as its lines are typed, computed by the same rule the server stores (server/domain/vat.ts):
+// each line's item tax class and type, the business's VAT registration, the program.
+export function useSaleTotals(program: DiscountProgram | null) {
   const watched: unknown = useWatch({ name: 'lines' });
   const lines = (Array.isArray(watched) ? watched : []) as Line[];
   const itemIds = [...new Set(lines.map((line) => asNumber(line.item_id)).filter((id) => id !== null))];
@@ -43,6 +43,12 @@ export function VatBreakdownPanel({ program }: { program: DiscountProgram | null
     }),
     { vatRegistered, program: program ? { percent: program.percent, vat_exempt: program.vat_exempt } : null },
   );
+  return { totals, vatRegistered };
+}
+
+// The document's VAT breakdown as the lines are typed.
+export function VatBreakdownPanel({ program }: { program: DiscountProgram | null }) {
+  const { totals, vatRegistered } = useSaleTotals(program);
   // As the printed invoice reads: what was sold, what comes off it, the amount due; then the VAT breakdown.
   const rows: [string, number][] = [
     ['Total sales', totals.subtotal],

@@ -246,7 +246,7 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
             ? (resource.followUps ?? [])
                 .filter((followUp) => followUp.applies(data) && can({ prefix: followUp.resource, action: 'create' }))
                 .map((followUp) => (
-                  <Button key={followUp.resource} asChild variant="outline" colorPalette="teal">
+                  <Button key={followUp.label} asChild variant="outline" colorPalette="teal">
                     <RouterLink to={followUpPath(resource, followUp, data)}>{followUp.label}</RouterLink>
                   </Button>
                 ))

@@ -142,7 +142,7 @@ export function appRoutes(): RouteObject[] {
         },
         {
           path: 'invoices/:id/exchange',
-          element: shellScreen(
+          ...shellScreen(
             { name: 'invoices.exchange', resource: resourceByKey('invoices'), action: 'Exchange' },
             async () => (await import('../areas/sales/invoice-exchange-screen.tsx')).InvoiceExchangeScreen,
           ),

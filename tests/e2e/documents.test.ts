@@ -190,7 +190,10 @@ describe('document flows in the browser', () => {
     await typePrice(page, 'lines.0.unit_price', '8990');
     await page.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Invoice created successfully.');
-    const invoiceId = await openCreated(page, '/invoices', lastInvoice);
+    // A saved invoice opens its own view, where Print and Record Payment are.
+    await page.waitForURL(/\/invoices\/\d+$/);
+    const invoiceId = Number(new URL(page.url()).pathname.split('/').at(-1));
+    expect(invoiceId).toBeGreaterThan(lastInvoice);
     expect(await status(page)).toBe('Unpaid');
     expect(await detail(page, 'Balance').innerText()).toBe('₱8,990');
     expect((await stockAt(page, branch)).onHand).toBe(branchBefore.onHand - 1);

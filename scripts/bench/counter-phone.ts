@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
 import { demoPassword } from '../../server/demo/master-data.ts';
+import { type ServerProcess, spawnServer } from './server-process.ts';
 import { printTable } from './table.ts';
 
 // A cashier's counter on a mid-range phone, as Lighthouse's mobile setting has it: 150 ms latency, 1.6 Mbit/s down,
@@ -199,47 +198,13 @@ async function typeInPicker(context: BrowserContext): Promise<number[]> {
   return timings;
 }
 
-type ProductionServer = { base: string; stop: () => Promise<void> };
-
 // As `npm start` runs it: builds the client when stale, migrates and seeds the demo into a new SQLite file.
-async function startProductionServer(root: string, sqlitePath: string): Promise<ProductionServer> {
-  const port = Number(process.env.BENCH_PORT ?? (await freePort()));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/start.ts')], {
-    cwd: root,
-    env: { ...process.env, SQLITE_PATH: sqlitePath, PORT: String(port), HOST: '127.0.0.1', SEED: 'demo' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 3000; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}.`);
-    const ready = await fetch(`${base}/api/csrf-cookie`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) {
-      return {
-        base,
-        stop: () =>
-          new Promise((resolve) => {
-            child.once('exit', () => resolve());
-            child.kill('SIGTERM');
-          }),
-      };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('The server did not start within 300 s.');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
+function startProductionServer(root: string, sqlitePath: string): Promise<ServerProcess> {
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
+  return spawnServer(
+    root,
+    'scripts/start.ts',
+    { SQLITE_PATH: sqlitePath, SEED: 'demo' },
+    { ...(port === undefined ? {} : { port }), waitSeconds: 300 },
+  );
 }

@@ -393,8 +393,8 @@ describe('job orders', () => {
     await refusedOn(link(otherBranch.id), 'branch');
     const voided = expectContract(await sell(), 201, CreateInvoiceResponse);
     await admin.delete(`/api/invoices/${voided.id}`);
-    await refusedOn(link(voided.id), 'invalid');
-    await refusedOn(link(999_999), 'invalid');
+    await refusedOn(link(voided.id), 'Choose an invoice from the list.');
+    await refusedOn(link(999_999), 'Choose an invoice from the list.');
 
     const linked = expectContract(await link(paidFirst.id), 200, LinkJobOrderInvoiceResponse);
     expect(linked).toMatchObject({ invoice_id: paidFirst.id, invoice_number: paidFirst.number, invoice_balance: 1500 });

@@ -63,6 +63,13 @@ beforeAll(async () => {
     .where('business_id', '=', fixture.businessId)
     .executeTakeFirstOrThrow();
   unitId = unit.id;
+  // The fixture's first item is the order's frame: its type holds frames, as a frame line needs.
+  const frame = await api.db
+    .selectFrom('items')
+    .select('item_type_id')
+    .where('id', '=', fixture.itemIds[0])
+    .executeTakeFirstOrThrow();
+  await api.db.updateTable('item_types').set({ optical_kind: 'frame' }).where('id', '=', frame.item_type_id).execute();
 });
 
 afterAll(() => api.close());

@@ -73,7 +73,7 @@ describe('what a back office offers besides its screens', () => {
       'E2E-IMP-1,Imported Aviator Gold,Ray-Ban,Frame,Piece,2',
       'E2E-IMP-2,Imported Round,Ray-Ban,Telescope,Piece,1',
     ]);
-    await page.getByText('No item type named “Telescope”.').waitFor();
+    await page.getByText('No item type named “Telescope”.').first().waitFor();
     expect(await page.getByRole('button', { name: /Import 2 rows/ }).isDisabled()).toBe(true);
     await screenshot(page, 'import-preview');
     await upload([

@@ -65,7 +65,7 @@ describe("a cashier's shift in the browser", () => {
     await page.getByRole('spinbutton', { name: '₱500' }).fill('1');
     await page.getByRole('spinbutton', { name: '₱200' }).fill('1');
     await page.getByRole('spinbutton', { name: '₱100' }).fill('1');
-    await page.getByTestId('over-short').getByText('₱40 short').waitFor();
+    await page.getByTestId('over-short').getByText('₱40.00 short').waitFor();
     await screenshot(page, 'cash-session-count');
     await page.getByRole('button', { name: 'Close Session' }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();

@@ -160,6 +160,8 @@ class LotModel {
     const q = toThousandths(document.quantity);
     switch (document.kind) {
       case 'receive_orders': {
+        // A receipt of a lot already expired is refused, when posted and when restored alike.
+        if (direction === 1 && (expiryOf.get(document.named ?? '') ?? '') < today) return false;
         const entry = this.lot(document.place, document.named ?? '');
         if (entry.on_hand + direction * q < 0) return false;
         entry.on_hand += direction * q;

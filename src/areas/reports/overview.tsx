@@ -124,7 +124,7 @@ export function OverviewScreen() {
                 <Stat.ValueText fontSize="md" aria-label="Gains">
                   Gains {formatMoney(gains)}
                 </Stat.ValueText>
-                <Stat.ValueText fontSize="md" aria-label="Losses" color={losses > 0 ? 'fg.error' : undefined}>
+                <Stat.ValueText fontSize="md" aria-label="Losses">
                   Losses {formatMoney(losses)}
                 </Stat.ValueText>
               </Stat.Root>

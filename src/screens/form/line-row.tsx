@@ -109,8 +109,12 @@ export function LineRow({ name, index, columns, pricing, showAmount, amount, onR
             verticalAlign="top"
           >
             <Field.Root invalid={Boolean(error)}>
-              {/* A source line shows its item as text (there is nothing to fill in), and a lot's input labels itself. */}
-              {column.kind === 'id' || column.kind === 'lot-number' || column.kind === 'expiry' ? null : (
+              {/* A source line shows its item as text (there is nothing to fill in); a lot's input and a checkbox label
+                  themselves. */}
+              {column.kind === 'id' ||
+              column.kind === 'lot-number' ||
+              column.kind === 'expiry' ||
+              column.kind === 'checkbox' ? null : (
                 <Field.Label srOnly>{label}</Field.Label>
               )}
               {column.kind === 'item' ? (

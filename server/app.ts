@@ -32,6 +32,7 @@ import { registerManagementRoutes } from './areas/management/management-routes.t
 import { registerOwnerReportRoutes } from './areas/reports/owner-report-routes.ts';
 import { registerReportRoutes } from './areas/reports/report-routes.ts';
 import { registerInvoiceExchangeRoutes } from './areas/sales/invoice-exchange.ts';
+import { registerJobOrderCreditRoute } from './areas/sales/job-order-cancel.ts';
 import { primaryReports, type ReportsSource } from './db/reports-source.ts';
 import { registerImportRoutes } from './engine/import-routes.ts';
 import { registerResource } from './engine/routes.ts';
@@ -104,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { definitions: imports, workerModule: importWorkerModule },
   );
   registerJobOrderRoutes(app, { db: options.db, now, passwordCost });
+  registerJobOrderCreditRoute(app, { db: options.db, now, passwordCost });
   registerInvoiceExchangeRoutes(app, { db: options.db, now, passwordCost });
   registerReportRoutes(app, { db: options.db, now, passwordCost });
   registerOwnerReportRoutes(app, { db: options.db, now, passwordCost, reports });

@@ -4,6 +4,7 @@ import {
   GetPurchaseOrderResponse,
 } from '../../generated/zod/purchase-orders/purchase-orders.zod.ts';
 import { CreateReceiveOrderResponse } from '../../generated/zod/receive-orders/receive-orders.zod.ts';
+import { businessDate } from '../../server/domain/business-date.ts';
 import { createLedgerFixture, type LedgerFixture } from '../ledger/ledger-fixture.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient } from '../support/test-api.ts';
 
@@ -14,7 +15,8 @@ let api: TestApi;
 let admin: TestClient;
 let clerk: TestClient;
 let fixture: LedgerFixture;
-const today = '2026-11-21';
+// The documents are dated today: a clerk may not date them more than 7 days back.
+const today = businessDate(new Date());
 
 beforeAll(async () => {
   api = await createTestApi();

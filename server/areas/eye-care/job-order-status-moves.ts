@@ -26,7 +26,7 @@ async function requirePaidInvoice(context: PostingContext, jobOrderId: number): 
   }
 }
 
-// An order with an invoice is cancelled only by Cancel and credit (job-order-cancel.ts): cancelled alone, its invoice
+// An order with an invoice is cancelled only by Cancel and credit (server/areas/sales/job-order-cancel.ts): cancelled alone, its invoice
 // would go on billing goods that are back on the shelf.
 async function refuseInvoicedCancel(context: PostingContext, jobOrderId: number): Promise<void> {
   const invoice = await standingInvoiceOf(context, jobOrderId);

@@ -1,17 +1,27 @@
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { CancelAndCreditJobOrderBody } from '../../../generated/zod/job-orders/job-orders.zod.ts';
+import { CancelAndCreditJobOrderBody } from '../../../generated/zod/job-orders/job-orders.zod.ts';
+import { holdsAny } from '../../auth/identity.ts';
+import { retryTransaction } from '../../db/transaction-retry.ts';
 import { businessDate } from '../../domain/business-date.ts';
 import { canMoveJobOrder, jobOrderStatusWords } from '../../domain/job-order-status.ts';
 import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
-import { conflict, fieldError } from '../../domain/refusal.ts';
+import { conflict, fieldError, forbidden } from '../../domain/refusal.ts';
+import { findRecord, presentOne } from '../../engine/query.ts';
+import { type EngineOptions, recordId, resourceContext } from '../../engine/routes.ts';
+import { checkWorkPlace } from '../../engine/work-location.ts';
+import { permissionRefusal } from '../../http/permission-refusal.ts';
+import { parseInput } from '../../http/validation.ts';
 import { recordDocumentHistory } from '../../ledger/document-history.ts';
+import { postingContextOf } from '../../ledger/document-support.ts';
 import { linesOf } from '../../ledger/lines-of-document.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { findDocument } from '../../ledger/references.ts';
-import { type CreditMemoInput, createCreditMemo } from '../sales/credit-memos-posting.ts';
-import { recordJobOrderStatus } from './job-order-status-history.ts';
-import { standingInvoiceOf } from './job-orders-posting.ts';
+import { recordJobOrderStatus } from '../eye-care/job-order-status-history.ts';
+import { jobOrdersResource } from '../eye-care/job-orders.ts';
+import { standingInvoiceOf } from '../eye-care/job-orders-posting.ts';
+import { type CreditMemoInput, createCreditMemo } from './credit-memos-posting.ts';
 
 export type CancelAndCreditInput = z.output<typeof CancelAndCreditJobOrderBody>;
 
@@ -83,4 +93,31 @@ export async function cancelAndCreditJobOrder(
     ...(memoId === null ? {} : { credited_by: [null, `credit memo for ${invoice.number}`] }),
   });
   return memoId;
+}
+
+// POST /api/job-orders/{id}/cancel-and-credit: an invoiced order cancelled with the credit memo for its invoice. It
+// sits with the sales area, whose credit memo it posts; the eye-care area's routes move the order otherwise.
+export function registerJobOrderCreditRoute(app: FastifyInstance, options: EngineOptions): void {
+  app.post(
+    '/api/job-orders/:id/cancel-and-credit',
+    { config: { access: { kind: 'business' as const, permissions: ['update-job-orders'] } } },
+    async (request) => {
+      const memoPermission = ['create-credit-memos'];
+      if (request.identity && !holdsAny(request.identity, memoPermission)) {
+        throw forbidden(permissionRefusal(memoPermission));
+      }
+      const ctx = resourceContext(request, options);
+      const id = recordId(request);
+      const body = parseInput(CancelAndCreditJobOrderBody, request.body ?? {});
+      return retryTransaction(() =>
+        ctx.db.transaction().execute(async (db) => {
+          const trx = { ...ctx, db };
+          const order = await findRecord(jobOrdersResource, trx, id);
+          await checkWorkPlace(jobOrdersResource, trx, order);
+          await cancelAndCreditJobOrder(postingContextOf(trx), id, body);
+          return presentOne(jobOrdersResource, trx, id);
+        }),
+      );
+    },
+  );
 }

@@ -86,10 +86,10 @@ it('records a cash out, shows over/short live while counting, and closes with th
   await waitFor(() => expect(movements).toEqual([{ kind: 'cash_out', amount: 150, reason: 'Delivery fee' }]));
   await waitFor(() => expect(screen.getAllByText('₱2,500').length).toBeGreaterThan(0));
   await user.type(screen.getByRole('spinbutton', { name: '₱1,000' }), '2');
-  expect(screen.getByTestId('over-short').textContent).toBe('₱500 short');
+  expect(screen.getByTestId('over-short').textContent).toBe('₱500.00 short');
   await user.type(screen.getByRole('spinbutton', { name: '₱100' }), '3');
   await user.type(screen.getByRole('spinbutton', { name: '₱50' }), '1');
-  expect(screen.getByTestId('over-short').textContent).toBe('₱150 short');
+  expect(screen.getByTestId('over-short').textContent).toBe('₱150.00 short');
   await user.type(screen.getByRole('spinbutton', { name: '25¢' }), '4');
   expect(screen.getByTestId('over-short').textContent).toBe('₱149 short');
   await user.click(screen.getByRole('button', { name: 'Close Session' }));

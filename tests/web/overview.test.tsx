@@ -84,10 +84,10 @@ describe("the owner's month on screen", () => {
     renderRoutes([{ path: '/reports/daily-sales', element: <DailySalesScreen /> }], '/reports/daily-sales');
     const table = await screen.findByRole('table', { name: 'Daily sales' });
     const makati = await within(table).findByRole('row', { name: /Subtotal Makati Branch/ });
-    expect(within(makati).getByText(formatMoney(1250.5))).toBeTruthy();
+    expect(within(makati).getByText(formatMoney(1250.5, 'cents'))).toBeTruthy();
     const quezonCity = within(table).getByRole('row', { name: /Subtotal Quezon City Branch/ });
-    expect(within(quezonCity).getByText(formatMoney(500))).toBeTruthy();
+    expect(within(quezonCity).getByText(formatMoney(500, 'cents'))).toBeTruthy();
     const total = within(table).getByRole('row', { name: /^Total/ });
-    expect(within(total).getByText(formatMoney(1750.5))).toBeTruthy();
+    expect(within(total).getByText(formatMoney(1750.5, 'cents'))).toBeTruthy();
   });
 });

@@ -62,7 +62,7 @@ describe('the owner’s reports', () => {
     );
     const table = await screen.findByRole('table', { name: 'Sales' });
     expect(await within(table).findByText('2026-11')).toBeTruthy();
-    expect(within(table).getByText('₱4,000')).toBeTruthy();
+    expect(within(table).getByText('₱4,000.00')).toBeTruthy();
     expect(asked[0]?.get('group_by')).toBe('month');
     // The range opens on this month up to today.
     expect(asked[0]?.get('date_from')?.endsWith('-01')).toBe(true);

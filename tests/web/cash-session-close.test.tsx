@@ -91,7 +91,7 @@ it('records a cash out, shows over/short live while counting, and closes with th
   await user.type(screen.getByRole('spinbutton', { name: '₱50' }), '1');
   expect(screen.getByTestId('over-short').textContent).toBe('₱150.00 short');
   await user.type(screen.getByRole('spinbutton', { name: '25¢' }), '4');
-  expect(screen.getByTestId('over-short').textContent).toBe('₱149 short');
+  expect(screen.getByTestId('over-short').textContent).toBe('₱149.00 short');
   await user.click(screen.getByRole('button', { name: 'Close Session' }));
   await user.click(await screen.findByRole('button', { name: 'Confirm' }));
   await waitFor(() => expect(closes).toHaveLength(1));

@@ -50,7 +50,6 @@ describe('the type-ahead (docs/domain/screens.md, Reusable inputs)', () => {
     fireEvent.change(screen.getByRole('combobox'), { target: { value: 'way' } });
     fireEvent.mouseDown(await screen.findByRole('option', { name: 'Wayfarer' }));
     expect(screen.getByTestId('value').textContent).toBe('Wayfarer');
-    expect(asked.map((question) => question.text)).toContain('way');
   });
 
   it("says 'No Result' when nothing matches", async () => {

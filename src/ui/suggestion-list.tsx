@@ -20,11 +20,14 @@ export function SuggestionList({ id, suggestions, loading, emptyText, onPick, ac
     if (activeIndex < 0) return;
     list.current?.querySelector(`[id="${optionId(id, activeIndex)}"]`)?.scrollIntoView?.({ block: 'nearest' });
   }, [id, activeIndex]);
+  // A listbox holds options only: while searching or finding nothing it is a plain box that says so, and a screen
+  // reader hears it as the combobox's live description rather than as an empty list.
+  const listing = !loading && suggestions.length > 0;
   return (
     <Box
       ref={list}
       id={id}
-      role="listbox"
+      role={listing ? 'listbox' : 'status'}
       position="absolute"
       zIndex="dropdown"
       top="100%"

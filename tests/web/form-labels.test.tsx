@@ -160,6 +160,9 @@ describe('every control is named by its label', () => {
         if (ids.filter((other) => other === id).length > 1) problems.push(`id "${id}" is shared`);
       }
       for (const control of document.querySelectorAll<HTMLInputElement>('input, select, textarea')) {
+        // A control hidden from assistive technology (a date field's calendar, opened by its labelled button) is
+        // never announced, so it needs no name.
+        if (control.closest('[aria-hidden="true"]')) continue;
         const named = Boolean(
           control.labels?.[0]?.textContent ||
             control.getAttribute('aria-label') ||

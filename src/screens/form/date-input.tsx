@@ -38,7 +38,6 @@ export function DateInput({ name, label, max, readOnly = false }: DateInputProps
             max={max}
             tabIndex={-1}
             aria-hidden="true"
-            aria-label={`${label}, from a calendar`}
             style={{ position: 'absolute', right: 0, bottom: 0, width: 0, height: 0, opacity: 0, border: 0 }}
             onChange={(event) =>
               setValue(name, toTextOrNull(event.currentTarget.value), { shouldDirty: true, shouldTouch: true })

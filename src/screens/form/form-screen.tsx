@@ -268,7 +268,10 @@ function ResourceForm({ resource, api, mode, id, source, start, bound, prefillSe
             </Alert.Root>
           ) : null}
           {mode === 'create' && resource.numbering && !save.isPending ? (
-            <NumberPreview numbering={resource.numbering} />
+            <NumberPreview
+              numbering={resource.numbering}
+              dateField={resource.formFields.find((field) => 'documentDate' in field && field.documentDate)?.name}
+            />
           ) : null}
           {resource.pays && !save.isPending ? <PaidDocumentSummary pays={resource.pays} /> : null}
           {mode === 'create' && FormPanel && !save.isPending ? (

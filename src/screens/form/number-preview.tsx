@@ -11,13 +11,14 @@ import { nextDocumentNumber, nextReferenceNumber } from '../../format/document-n
 import { type DocumentNumbering, readField } from '../../resources/resource.ts';
 import { useLinkedRecord } from './linked-record.ts';
 
-export type NumberPreviewProps = { numbering: DocumentNumbering };
+// `dateField`: the form's document date, whose day the number carries.
+export type NumberPreviewProps = { numbering: DocumentNumbering; dateField?: string };
 
 const asId = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
 // The number (and reference) a new document will probably get: the counters as they stand now, plus one. Another
 // document saved first takes it, so it is labelled a preview; the server assigns the real one on save.
-export function NumberPreview({ numbering }: NumberPreviewProps) {
+export function NumberPreview({ numbering, dateField }: NumberPreviewProps) {
   const { documentName, prefix, locationPrefix, referenced, locationOf } = numbering;
   const linked = useLinkedRecord(locationOf?.field, locationOf?.resource);
   const formBranch = asId(useWatch({ name: `${locationPrefix}branch_id` }));
@@ -29,7 +30,10 @@ export function NumberPreview({ numbering }: NumberPreviewProps) {
   const warehouseId = branchId === null ? warehouseValue : null;
   const contactId = asId(useWatch({ name: 'contact_id' }));
   const located = branchId !== null || warehouseId !== null;
-  const day = businessDayIso();
+  // A number carries its document's date (docs/domain/README.md, Numbering), so the preview reads the form's.
+  const typedDay: unknown = useWatch({ name: dateField ?? '', disabled: dateField === undefined });
+  const day =
+    dateField && typeof typedDay === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(typedDay) ? typedDay : businessDayIso();
 
   const numberTotal = useQuery({
     queryKey: ['documents', 'number-total', documentName, branchId, warehouseId],

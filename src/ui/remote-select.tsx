@@ -4,13 +4,15 @@ import { SuggestionList } from './suggestion-list.tsx';
 import { optionId, useActiveOption } from './use-active-option.ts';
 import { type RemoteSearch, useRemoteOptions } from './use-remote-options.ts';
 
-export type RemoteOption = { value: number; label: string };
+// An option may carry the record it names, so that a choice made from answers held by another picker still hands
+// the whole record on.
+export type RemoteOption<R = undefined> = { value: number; label: string; record?: R };
 
-export type RemoteSelectProps = {
+export type RemoteSelectProps<O extends RemoteOption<unknown> = RemoteOption> = {
   value: number | null;
   label: string;
-  onChange: (option: RemoteOption | null) => void;
-  search: RemoteSearch<RemoteOption>;
+  onChange: (option: NoInfer<O> | null) => void;
+  search: RemoteSearch<O>;
   // Pickers of the same search under one key share the answers they hold (use-remote-options.ts); without one a
   // picker holds its own.
   searchKey?: readonly unknown[];
@@ -24,7 +26,7 @@ export type RemoteSelectProps = {
 };
 
 // A value picker over a resource's search endpoint: shows the chosen record's name, searches as the user types.
-export function RemoteSelect({
+export function RemoteSelect<O extends RemoteOption<unknown> = RemoteOption>({
   value,
   label,
   onChange,
@@ -35,16 +37,16 @@ export function RemoteSelect({
   invalid,
   placeholder,
   create,
-}: RemoteSelectProps) {
+}: RemoteSelectProps<O>) {
   const listId = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const { options, loading } = useRemoteOptions(search, text, open, {
     ...(searchKey ? { key: searchKey } : {}),
-    textOf: (option: RemoteOption) => option.label,
+    textOf: (option: O) => option.label,
   });
   const shown = loading ? [] : options;
-  const pick = (option: RemoteOption | undefined) => {
+  const pick = (option: O | undefined) => {
     if (option) onChange(option);
     setOpen(false);
   };

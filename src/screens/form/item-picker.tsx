@@ -1,7 +1,7 @@
-import { useCallback, useRef } from 'react';
+import { useCallback } from 'react';
 import { searchItems } from '../../../generated/hooks/items/items.ts';
 import type { Item } from '../../../generated/model/index.ts';
-import { RemoteSelect } from '../../ui/remote-select.tsx';
+import { type RemoteOption, RemoteSelect } from '../../ui/remote-select.tsx';
 import { typeAheadLimit } from '../../ui/type-ahead.tsx';
 import { usePicked } from './use-picked.ts';
 
@@ -17,14 +17,14 @@ export type ItemPickerProps = {
 export const itemLabel = (item: Pick<Item, 'code' | 'name'>) => `${item.code} · ${item.name}`;
 
 // The item type-ahead of a document line: matches code, name or barcode, and hands the whole item to the line
-// (its unit and discount tiers) without a second request.
+// (its unit and discount tiers) without a second request: each option carries its item, also when the option comes
+// from answers another line's picker holds.
 export function ItemPicker({ name, invalid, itemTypes, withoutVariants = false, onPick }: ItemPickerProps) {
   const { select } = usePicked(name);
-  const found = useRef(new Map<number, Item>());
   const typeKey = itemTypes?.join('|') ?? '';
   // A line whose role allows some item types (a frame line) asks for more and keeps the items of those types.
   const search = useCallback(
-    async (text: string, signal: AbortSignal) => {
+    async (text: string, signal: AbortSignal): Promise<RemoteOption<Item>[]> => {
       const allowed = typeKey === '' ? null : typeKey.split('|');
       const items = await searchItems(
         {
@@ -38,8 +38,7 @@ export function ItemPicker({ name, invalid, itemTypes, withoutVariants = false, 
       const fitting = allowed
         ? items.filter((item) => allowed.includes(item.item_type_name ?? '')).slice(0, typeAheadLimit)
         : items;
-      for (const item of fitting) found.current.set(item.id, item);
-      return fitting.map((item) => ({ value: item.id, label: itemLabel(item) }));
+      return fitting.map((item) => ({ value: item.id, label: itemLabel(item), record: item }));
     },
     [typeKey, withoutVariants],
   );
@@ -50,7 +49,7 @@ export function ItemPicker({ name, invalid, itemTypes, withoutVariants = false, 
       placeholder="Code, name or barcode"
       search={search}
       searchKey={['item-picker', typeKey, withoutVariants]}
-      onChange={(option) => onPick(option ? (found.current.get(option.value) ?? null) : null)}
+      onChange={(option) => onPick(option?.record ?? null)}
     />
   );
 }

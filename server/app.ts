@@ -27,6 +27,7 @@ import { resources } from './areas/index.ts';
 import { registerItemLabelRoutes } from './areas/inventory/item-label-routes.ts';
 import { registerLensFamilyRoutes } from './areas/inventory/lens-family-routes.ts';
 import { registerStockCountRoutes } from './areas/logistics/stock-counts.ts';
+import { registerTransferSettlementRoute } from './areas/logistics/transfer-settlement.ts';
 import { registerContactStatementRoutes } from './areas/management/contact-statement.ts';
 import { registerManagementRoutes } from './areas/management/management-routes.ts';
 import { registerOwnerReportRoutes } from './areas/reports/owner-report-routes.ts';
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   registerJobOrderRoutes(app, { db: options.db, now, passwordCost });
   registerJobOrderCreditRoute(app, { db: options.db, now, passwordCost });
+  registerTransferSettlementRoute(app, { db: options.db, now, passwordCost });
   registerInvoiceExchangeRoutes(app, { db: options.db, now, passwordCost });
   registerReportRoutes(app, { db: options.db, now, passwordCost });
   registerOwnerReportRoutes(app, { db: options.db, now, passwordCost, reports });

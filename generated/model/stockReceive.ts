@@ -42,6 +42,8 @@ export interface StockReceive {
      * @nullable
      */
   held_by: string | null;
+  /** The loss adjustment that wrote off the damaged quantities; null when nothing came damaged. */
+  damage_adjustment_id: Id | null;
   /**
      * @maxLength 255
      * @nullable

@@ -17,6 +17,7 @@
 import type { Id } from './id.ts';
 import type { LotNumber } from './lotNumber.ts';
 import type { Quantity } from './quantity.ts';
+import type { QuantityOrZero } from './quantityOrZero.ts';
 
 export interface StockReceiveLine {
   id: Id;
@@ -39,4 +40,11 @@ export interface StockReceiveLine {
      * @nullable
      */
   expires_on: string | null;
+  /** Received broken; written off at once by the receive's loss adjustment. */
+  damaged_quantity: QuantityOrZero;
+  /**
+     * @maxLength 255
+     * @nullable
+     */
+  damage_reason: string | null;
 }

@@ -16,11 +16,20 @@
  */
 import type { Id } from './id.ts';
 import type { LotNumber } from './lotNumber.ts';
-import type { Quantity } from './quantity.ts';
+import type { QuantityOrZero } from './quantityOrZero.ts';
 
 export interface StockReceiveLineInput {
   stock_transfer_line_id: Id;
-  quantity: Quantity;
+  /** Received in good order; zero when all of the line's arrival is damaged. */
+  quantity: QuantityOrZero;
+  /** Received broken: on hand, then written off at once by a loss adjustment (reason damaged) naming the receive. Needs damage_reason. */
+  damaged_quantity?: QuantityOrZero | null;
+  /**
+     * @maxLength 255
+     * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
+     */
+  damage_reason?: string | null;
   /** Required for a lot-tracked item; must be a lot the transfer line still has in transit. */
   lot_number?: LotNumber | null;
   /**

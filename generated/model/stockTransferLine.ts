@@ -39,6 +39,8 @@ export interface StockTransferLine {
   unit_cost: Cost;
   received_quantity: QuantityOrZero;
   returned_quantity: QuantityOrZero;
+  /** What the sender settled as lost in transit (POST /api/stock-transfers/{id}/settle). */
+  lost_quantity: QuantityOrZero;
   /** The lot the user named; null when the posting chose the earliest expiry first. */
   lot_number: LotNumber | null;
   /** The lots the posted line took its goods from (empty for an item that is not lot-tracked). */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { createStockRequest } from '../areas/logistics/stock-requests-posting.ts';
 import { createStockTransfer } from '../areas/logistics/stock-transfers-posting.ts';
 import { createArrival } from '../areas/logistics/transfer-arrivals.ts';
+import { settleStockTransfer } from '../areas/logistics/transfer-settlement.ts';
 import { createBillPayment } from '../areas/purchasing/bill-payments-posting.ts';
 import { createBill } from '../areas/purchasing/bills-posting.ts';
 import { createPurchaseOrder } from '../areas/purchasing/purchase-orders-posting.ts';
@@ -167,17 +168,26 @@ export async function seedDemoDocuments(db: Kysely<Database>, master: DemoMaster
       .orderBy('position')
       .execute();
     const returnedLine = index === 0 ? transferLines[0] : undefined;
+    // The second branch's delivery came one short and one broken: the warehouse settles the missing one as lost.
+    const shortLine = index === 1 ? transferLines.find((line) => Number(line.quantity) >= 3000) : undefined;
+    const shortBy = (line: (typeof transferLines)[number]) => (line === returnedLine ? 1 : line === shortLine ? 2 : 0);
     const arrival = daysBefore(today, 29);
     await createArrival(contextOn(arrival), 'stock-receive', {
       stock_transfer_id: transferId,
       date: arrival,
       lines: transferLines.map((line) => ({
         stock_transfer_line_id: line.id,
-        quantity: Number(line.quantity) / 1000 - (line === returnedLine ? 1 : 0),
+        quantity: Number(line.quantity) / 1000 - shortBy(line),
+        ...(line === shortLine ? { damaged_quantity: 1, damage_reason: 'Temple snapped in the box' } : {}),
       })),
     });
     for (const line of transferLines) {
-      branchStock.set(`${branchId}:${line.item_id}`, Number(line.quantity) / 1000 - (line === returnedLine ? 1 : 0));
+      branchStock.set(`${branchId}:${line.item_id}`, Number(line.quantity) / 1000 - shortBy(line));
+    }
+    if (shortLine) {
+      await settleStockTransfer(contextOn(arrival), transferId, {
+        lines: [{ stock_transfer_line_id: shortLine.id, quantity: 1, outcome: 'lost' }],
+      });
     }
     if (returnedLine) {
       await createArrival(contextOn(arrival), 'stock-return', {

@@ -29,10 +29,18 @@ export function paymentStatus(total: Centavos, amountPaid: Centavos): PaymentSta
 
 // A transfer is completed when received plus returned equals sent on every line.
 export function stockTransferStatus(
-  lines: readonly { quantity: Thousandths; received_quantity: Thousandths; returned_quantity: Thousandths }[],
+  lines: readonly {
+    quantity: Thousandths;
+    received_quantity: Thousandths;
+    returned_quantity: Thousandths;
+    lost_quantity?: Thousandths;
+  }[],
 ): StockTransferStatus {
   const progress = progressOf(
-    lines.map((line) => ({ ordered: line.quantity, done: line.received_quantity + line.returned_quantity })),
+    lines.map((line) => ({
+      ordered: line.quantity,
+      done: line.received_quantity + line.returned_quantity + (line.lost_quantity ?? 0),
+    })),
   );
   return progress === 'all' ? 'completed' : progress === 'some' ? 'partially_received' : 'in_transit';
 }

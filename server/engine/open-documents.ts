@@ -69,5 +69,5 @@ export const withInTransit = withLineLeft(
   'stock_transfer_lines',
   'stock_transfer_id',
   (line) =>
-    sql<boolean>`${column(line, 'received_quantity')} + ${column(line, 'returned_quantity')} < ${column(line, 'quantity')}`,
+    sql<boolean>`${column(line, 'received_quantity')} + ${column(line, 'returned_quantity')} + ${column(line, 'lost_quantity')} < ${column(line, 'quantity')}`,
 );

@@ -7,11 +7,11 @@ import type { PostingContext, PostingDirection } from './posting-context.ts';
 type LinkedLine =
   | { table: 'purchase_order_lines'; column: 'received_quantity' | 'billed_quantity' }
   | { table: 'stock_request_lines'; column: 'transferred_quantity' }
-  | { table: 'stock_transfer_lines'; column: 'received_quantity' | 'returned_quantity' };
+  | { table: 'stock_transfer_lines'; column: 'received_quantity' | 'returned_quantity' | 'lost_quantity' };
 
 // The columns that together may not exceed a line's quantity.
 function consumedColumns(line: LinkedLine): string[] {
-  if (line.table === 'stock_transfer_lines') return ['received_quantity', 'returned_quantity'];
+  if (line.table === 'stock_transfer_lines') return ['received_quantity', 'returned_quantity', 'lost_quantity'];
   return [line.column];
 }
 

@@ -28,7 +28,19 @@ export async function receiptHeldBy(
     if (bill) return `Bill ${bill}`;
   }
   // A document counts when it moved the stock after the receipt posted and, over all its movements there, took
-  // goods out: a document voided since nets to nothing.
+  // goods out: a document voided since nets to nothing. A stock receive's own write-off of what came damaged is
+  // part of it, voided with it.
+  const writeOff =
+    kind === 'stock-receive'
+      ? ((
+          await db
+            .selectFrom('stock_receives')
+            .select('damage_adjustment_id')
+            .where('id', '=', id)
+            .where('business_id', '=', businessId)
+            .executeTakeFirst()
+        )?.damage_adjustment_id ?? 0)
+      : 0;
   const later = await sql<{ document_type: string; document_number: string | null }>`
     SELECT moved.document_type, moved.document_number FROM stock_movements moved
     JOIN (
@@ -39,6 +51,7 @@ export async function receiptHeldBy(
     ) receipt ON receipt.stock_id = moved.stock_id
     WHERE moved.business_id = ${businessId} AND moved.balance = 'on_hand'
       AND NOT (moved.document_type = ${kind} AND moved.document_id = ${id})
+      AND NOT (moved.document_type = 'stock-adjustment' AND moved.document_id = ${writeOff})
     GROUP BY moved.document_type, moved.document_id, moved.document_number
     HAVING SUM(moved.quantity_delta) < 0 AND MAX(moved.id) > MIN(receipt.posted_at)
     ORDER BY MAX(moved.id)

@@ -190,8 +190,11 @@ function takenOutOfTransit(context: PostingContext, transferId: number, kind: 'r
         AND m.balance = 'in_transit' AND m.stock_lot_id IS NOT NULL`;
 }
 
+// The movements of what a transfer's sender settled as lost: out of transit, under the transfer's id and lines.
+export const transferLossDocument = 'stock-transfer-loss';
+
 // The lots a transfer line still has in transit: what the transfer put in transit, less what its receives and
-// returns took out. Keyed by transfer line id, earliest expiry first.
+// returns took out and what was settled as lost. Keyed by transfer line id, earliest expiry first.
 export async function lotsInTransit(context: PostingContext, transferId: number): Promise<Map<number, LotTake[]>> {
   const rows = await sql<{
     stock_transfer_line_id: number;
@@ -202,7 +205,8 @@ export async function lotsInTransit(context: PostingContext, transferId: number)
     SELECT line_id AS stock_transfer_line_id, lot_number, expires_on, SUM(quantity_delta) AS quantity FROM (
       SELECT m.document_line_id AS line_id, m.lot_number, m.expires_on, m.quantity_delta
       FROM stock_movements m
-      WHERE m.business_id = ${context.businessId} AND m.document_type = 'stock-transfer'
+      WHERE m.business_id = ${context.businessId}
+        AND m.document_type IN ('stock-transfer', ${transferLossDocument})
         AND m.document_id = ${transferId} AND m.balance = 'in_transit' AND m.stock_lot_id IS NOT NULL
       UNION ALL ${takenOutOfTransit(context, transferId, 'receive')}
       UNION ALL ${takenOutOfTransit(context, transferId, 'return')}

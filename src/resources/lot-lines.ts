@@ -35,7 +35,7 @@ export const takenLotsColumn: Column = {
 // up to what the line still has in transit (the earliest expiry is taken to have arrived first).
 export function arrivalLinesOf(transfer: StockTransfer) {
   return transfer.lines.flatMap((line) => {
-    const left = remaining(line.quantity, line.received_quantity + line.returned_quantity);
+    const left = remaining(line.quantity, line.received_quantity + line.returned_quantity + line.lost_quantity);
     if (left <= 0) return [];
     if (line.lots.length === 0) {
       return [{ stock_transfer_line_id: line.id, item_name: line.item_name, quantity: left, is_lot_tracked: false }];

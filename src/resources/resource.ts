@@ -338,6 +338,9 @@ export type ResourceDefinition = {
     sourceId?: (record: ResourceRecord) => number;
     // Saving the follow-up comes back to this record's view (a payment back to its invoice).
     returnHere?: boolean;
+    // Offered only to a user who may work at this end of the record (`to_`: where a transfer arrives), as the server
+    // allows the follow-up nowhere else.
+    workedAt?: 'from_' | 'to_';
     applies: (record: ResourceRecord) => boolean;
   }[];
   // Create routes that start from another kind of record: `/x/create/{segment}/{param}` (docs/domain/eye-care.md,

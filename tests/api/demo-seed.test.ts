@@ -21,6 +21,8 @@ import {
 import { ListSaleItemPricesResponse } from '../../generated/zod/sale-item-prices/sale-item-prices.zod.ts';
 import { ListStockAdjustmentsResponse } from '../../generated/zod/stock-adjustments/stock-adjustments.zod.ts';
 import { ListStockCountsResponse } from '../../generated/zod/stock-counts/stock-counts.zod.ts';
+import { ListStockReceivesResponse } from '../../generated/zod/stock-receives/stock-receives.zod.ts';
+import { GetStockTransferResponse } from '../../generated/zod/stock-transfers/stock-transfers.zod.ts';
 import { seedDatabase } from '../../server/demo/index.ts';
 import { ledgerMismatches } from '../ledger/ledger-fixture.ts';
 import { createTestApi, expectContract, type TestApi, testPasswordCost } from '../support/test-api.ts';
@@ -156,10 +158,27 @@ describe('the demo data', () => {
     expect(adjustments.data.map((adjustment) => adjustment.reason).sort()).toEqual([
       'count',
       'damaged',
+      'damaged',
       'found',
       'internal_use',
       'lost',
     ]);
+    // One of the damaged is the write-off of a delivery that came one broken and one short, settled as lost.
+    const writeOff = adjustments.data.find((adjustment) => adjustment.notes?.startsWith('Damaged on arrival'));
+    const receives = expectContract(
+      await clerk.get('/api/stock-receives?per_page=100'),
+      200,
+      ListStockReceivesResponse,
+    );
+    const damagedReceive = receives.data.find((receive) => receive.damage_adjustment_id === writeOff?.id);
+    expect(damagedReceive?.lines.some((line) => line.damaged_quantity === 1)).toBe(true);
+    const transfer = expectContract(
+      await clerk.get(`/api/stock-transfers/${damagedReceive?.stock_transfer_id}`),
+      200,
+      GetStockTransferResponse,
+    );
+    expect(transfer.status).toBe('completed');
+    expect(transfer.lines.map((line) => line.lost_quantity).sort()).toContain(1);
     const counts = expectContract(await clerk.get('/api/stock-counts'), 200, ListStockCountsResponse);
     expect(counts.data.map((count) => [count.status, count.blind])).toEqual([['posted', true]]);
     const counted = adjustments.data.find((adjustment) => adjustment.reason === 'count');

@@ -44,6 +44,7 @@ import type {
   StockTransfer,
   StockTransferCreate,
   StockTransferPage,
+  StockTransferSettleBody,
   UnauthenticatedResponse,
   UnprocessableEntityResponse
 } from '../../model';
@@ -711,3 +712,72 @@ export function useGetStockTransferHistory<TData = Awaited<ReturnType<typeof get
 
 
 
+/**
+ * Needs create-stock-transfers, at the transfer's source (the sending location's user, or one who works everywhere). Each line ends part of what is still in transit: lost (in transit down, a loss at the cost the goods left at) or returned (a stock return dated today, the goods back on hand at the source). At most what the line still has in transit (422 naming the line). In one transaction; answers the transfer.
+ * @summary Settle what never arrived
+ */
+export const settleStockTransfer = (
+    id: number,
+    stockTransferSettleBody: BodyType<StockTransferSettleBody>,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<StockTransfer>(
+      {url: `/api/stock-transfers/${id}/settle`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: stockTransferSettleBody, signal
+    },
+      options);
+    }
+
+
+
+
+export const getSettleStockTransferMutationKey = () => ['settleStockTransfer'] as const;
+
+export const getSettleStockTransferMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof settleStockTransfer>>, TError,SettleStockTransferMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof settleStockTransfer>>, TError,SettleStockTransferMutationVariables, TContext> => {
+
+const mutationKey = getSettleStockTransferMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof settleStockTransfer>>, SettleStockTransferMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  settleStockTransfer(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SettleStockTransferMutationResult = NonNullable<Awaited<ReturnType<typeof settleStockTransfer>>>
+    export type SettleStockTransferMutationBody = BodyType<StockTransferSettleBody>
+    export type SettleStockTransferMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>
+    export type SettleStockTransferMutationVariables = {id: number;data: BodyType<StockTransferSettleBody>}
+
+    /**
+ * @summary Settle what never arrived
+ */
+export const useSettleStockTransfer = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof settleStockTransfer>>, TError,SettleStockTransferMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof settleStockTransfer>>,
+        TError,
+        SettleStockTransferMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSettleStockTransferMutationOptions(options), queryClient);
+    }

@@ -61,6 +61,8 @@ export const listStockReceivesResponseDataItemNumberMax = 255;
 
 export const listStockReceivesResponseDataItemHeldByMax = 300;
 
+export const listStockReceivesResponseDataItemDamageAdjustmentIdOneMax = 2147483647;
+
 export const listStockReceivesResponseDataItemStockTransferNumberMax = 255;
 
 export const listStockReceivesResponseDataItemFromLocationNameMax = 255;
@@ -84,6 +86,11 @@ export const listStockReceivesResponseDataItemLinesItemLotNumberOneMax = 100;
 
 
 export const listStockReceivesResponseDataItemLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const listStockReceivesResponseDataItemLinesItemDamagedQuantityOneMin = 0;
+export const listStockReceivesResponseDataItemLinesItemDamagedQuantityOneMax = 900000000000;
+
+export const listStockReceivesResponseDataItemLinesItemDamageReasonMax = 255;
+
 
 
 export const listStockReceivesResponseMetaTotalMin = 0;
@@ -104,6 +111,7 @@ export const ListStockReceivesResponse = zod.strictObject({
   "notes": zod.string().max(listStockReceivesResponseDataItemNotesMax).nullable(),
   "number": zod.string().max(listStockReceivesResponseDataItemNumberMax),
   "held_by": zod.string().max(listStockReceivesResponseDataItemHeldByMax).nullable().describe('The later document that stands on this receipt\'s goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.'),
+  "damage_adjustment_id": zod.union([zod.int().min(1).max(listStockReceivesResponseDataItemDamageAdjustmentIdOneMax).describe('A record id.'),zod.null()]).describe('The loss adjustment that wrote off the damaged quantities; null when nothing came damaged.'),
   "stock_transfer_number": zod.string().max(listStockReceivesResponseDataItemStockTransferNumberMax).nullable(),
   "from_location_name": zod.string().max(listStockReceivesResponseDataItemFromLocationNameMax).nullable(),
   "to_location_name": zod.string().max(listStockReceivesResponseDataItemToLocationNameMax).nullable(),
@@ -115,7 +123,9 @@ export const ListStockReceivesResponse = zod.strictObject({
   "item_code": zod.string().max(listStockReceivesResponseDataItemLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(listStockReceivesResponseDataItemLinesItemItemNameMax).nullable(),
   "lot_number": zod.union([zod.string().min(1).max(listStockReceivesResponseDataItemLinesItemLotNumberOneMax).regex(listStockReceivesResponseDataItemLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]),
-  "expires_on": zod.iso.date().nullable().describe('The lot\'s expiry; null for an item that is not lot-tracked.')
+  "expires_on": zod.iso.date().nullable().describe('The lot\'s expiry; null for an item that is not lot-tracked.'),
+  "damaged_quantity": zod.number().min(listStockReceivesResponseDataItemLinesItemDamagedQuantityOneMin).max(listStockReceivesResponseDataItemLinesItemDamagedQuantityOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.').describe('Received broken; written off at once by the receive\'s loss adjustment.'),
+  "damage_reason": zod.string().max(listStockReceivesResponseDataItemLinesItemDamageReasonMax).nullable()
 }))
 })),
   "meta": zod.strictObject({
@@ -151,9 +161,16 @@ export const createStockReceiveBodyNotesMax = 5000;
 export const createStockReceiveBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createStockReceiveBodyLinesItemStockTransferLineIdMax = 2147483647;
 
-export const createStockReceiveBodyLinesItemQuantityExclusiveMin = 0;
-export const createStockReceiveBodyLinesItemQuantityMax = 900000000000;
+export const createStockReceiveBodyLinesItemQuantityOneMin = 0;
+export const createStockReceiveBodyLinesItemQuantityOneMax = 900000000000;
 
+export const createStockReceiveBodyLinesItemDamagedQuantityOneMin = 0;
+export const createStockReceiveBodyLinesItemDamagedQuantityOneMax = 900000000000;
+
+export const createStockReceiveBodyLinesItemDamageReasonMax = 255;
+
+
+export const createStockReceiveBodyLinesItemDamageReasonRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createStockReceiveBodyLinesItemLotNumberOneMax = 100;
 
 
@@ -168,7 +185,9 @@ export const CreateStockReceiveBody = zod.strictObject({
   "notes": zod.string().max(createStockReceiveBodyNotesMax).regex(createStockReceiveBodyNotesRegExp).nullish(),
   "lines": zod.array(zod.strictObject({
   "stock_transfer_line_id": zod.int().min(1).max(createStockReceiveBodyLinesItemStockTransferLineIdMax).describe('A record id.'),
-  "quantity": zod.number().gt(createStockReceiveBodyLinesItemQuantityExclusiveMin).max(createStockReceiveBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
+  "quantity": zod.number().min(createStockReceiveBodyLinesItemQuantityOneMin).max(createStockReceiveBodyLinesItemQuantityOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.').describe('Received in good order; zero when all of the line\'s arrival is damaged.'),
+  "damaged_quantity": zod.union([zod.number().min(createStockReceiveBodyLinesItemDamagedQuantityOneMin).max(createStockReceiveBodyLinesItemDamagedQuantityOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),zod.null()]).optional().describe('Received broken: on hand, then written off at once by a loss adjustment (reason damaged) naming the receive. Needs damage_reason.'),
+  "damage_reason": zod.string().max(createStockReceiveBodyLinesItemDamageReasonMax).regex(createStockReceiveBodyLinesItemDamageReasonRegExp).nullish(),
   "lot_number": zod.union([zod.string().min(1).max(createStockReceiveBodyLinesItemLotNumberOneMax).regex(createStockReceiveBodyLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).optional().describe('Required for a lot-tracked item; must be a lot the transfer line still has in transit.'),
   "expires_on": zod.iso.date().nullish().describe('Required for a lot-tracked item; must be the expiry of that lot.')
 })).min(1).max(createStockReceiveBodyLinesMax)
@@ -189,6 +208,8 @@ export const createStockReceiveResponseNotesMax = 5000;
 export const createStockReceiveResponseNumberMax = 255;
 
 export const createStockReceiveResponseHeldByMax = 300;
+
+export const createStockReceiveResponseDamageAdjustmentIdOneMax = 2147483647;
 
 export const createStockReceiveResponseStockTransferNumberMax = 255;
 
@@ -213,6 +234,11 @@ export const createStockReceiveResponseLinesItemLotNumberOneMax = 100;
 
 
 export const createStockReceiveResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createStockReceiveResponseLinesItemDamagedQuantityOneMin = 0;
+export const createStockReceiveResponseLinesItemDamagedQuantityOneMax = 900000000000;
+
+export const createStockReceiveResponseLinesItemDamageReasonMax = 255;
+
 
 
 export const CreateStockReceiveResponse = zod.strictObject({
@@ -228,6 +254,7 @@ export const CreateStockReceiveResponse = zod.strictObject({
   "notes": zod.string().max(createStockReceiveResponseNotesMax).nullable(),
   "number": zod.string().max(createStockReceiveResponseNumberMax),
   "held_by": zod.string().max(createStockReceiveResponseHeldByMax).nullable().describe('The later document that stands on this receipt\'s goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.'),
+  "damage_adjustment_id": zod.union([zod.int().min(1).max(createStockReceiveResponseDamageAdjustmentIdOneMax).describe('A record id.'),zod.null()]).describe('The loss adjustment that wrote off the damaged quantities; null when nothing came damaged.'),
   "stock_transfer_number": zod.string().max(createStockReceiveResponseStockTransferNumberMax).nullable(),
   "from_location_name": zod.string().max(createStockReceiveResponseFromLocationNameMax).nullable(),
   "to_location_name": zod.string().max(createStockReceiveResponseToLocationNameMax).nullable(),
@@ -239,7 +266,9 @@ export const CreateStockReceiveResponse = zod.strictObject({
   "item_code": zod.string().max(createStockReceiveResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(createStockReceiveResponseLinesItemItemNameMax).nullable(),
   "lot_number": zod.union([zod.string().min(1).max(createStockReceiveResponseLinesItemLotNumberOneMax).regex(createStockReceiveResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]),
-  "expires_on": zod.iso.date().nullable().describe('The lot\'s expiry; null for an item that is not lot-tracked.')
+  "expires_on": zod.iso.date().nullable().describe('The lot\'s expiry; null for an item that is not lot-tracked.'),
+  "damaged_quantity": zod.number().min(createStockReceiveResponseLinesItemDamagedQuantityOneMin).max(createStockReceiveResponseLinesItemDamagedQuantityOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.').describe('Received broken; written off at once by the receive\'s loss adjustment.'),
+  "damage_reason": zod.string().max(createStockReceiveResponseLinesItemDamageReasonMax).nullable()
 }))
 })
 
@@ -275,6 +304,8 @@ export const searchStockReceivesResponseNumberMax = 255;
 
 export const searchStockReceivesResponseHeldByMax = 300;
 
+export const searchStockReceivesResponseDamageAdjustmentIdOneMax = 2147483647;
+
 export const searchStockReceivesResponseStockTransferNumberMax = 255;
 
 export const searchStockReceivesResponseFromLocationNameMax = 255;
@@ -298,6 +329,11 @@ export const searchStockReceivesResponseLinesItemLotNumberOneMax = 100;
 
 
 export const searchStockReceivesResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const searchStockReceivesResponseLinesItemDamagedQuantityOneMin = 0;
+export const searchStockReceivesResponseLinesItemDamagedQuantityOneMax = 900000000000;
+
+export const searchStockReceivesResponseLinesItemDamageReasonMax = 255;
+
 
 
 export const SearchStockReceivesResponseItem = zod.strictObject({
@@ -313,6 +349,7 @@ export const SearchStockReceivesResponseItem = zod.strictObject({
   "notes": zod.string().max(searchStockReceivesResponseNotesMax).nullable(),
   "number": zod.string().max(searchStockReceivesResponseNumberMax),
   "held_by": zod.string().max(searchStockReceivesResponseHeldByMax).nullable().describe('The later document that stands on this receipt\'s goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.'),
+  "damage_adjustment_id": zod.union([zod.int().min(1).max(searchStockReceivesResponseDamageAdjustmentIdOneMax).describe('A record id.'),zod.null()]).describe('The loss adjustment that wrote off the damaged quantities; null when nothing came damaged.'),
   "stock_transfer_number": zod.string().max(searchStockReceivesResponseStockTransferNumberMax).nullable(),
   "from_location_name": zod.string().max(searchStockReceivesResponseFromLocationNameMax).nullable(),
   "to_location_name": zod.string().max(searchStockReceivesResponseToLocationNameMax).nullable(),
@@ -324,7 +361,9 @@ export const SearchStockReceivesResponseItem = zod.strictObject({
   "item_code": zod.string().max(searchStockReceivesResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(searchStockReceivesResponseLinesItemItemNameMax).nullable(),
   "lot_number": zod.union([zod.string().min(1).max(searchStockReceivesResponseLinesItemLotNumberOneMax).regex(searchStockReceivesResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]),
-  "expires_on": zod.iso.date().nullable().describe('The lot\'s expiry; null for an item that is not lot-tracked.')
+  "expires_on": zod.iso.date().nullable().describe('The lot\'s expiry; null for an item that is not lot-tracked.'),
+  "damaged_quantity": zod.number().min(searchStockReceivesResponseLinesItemDamagedQuantityOneMin).max(searchStockReceivesResponseLinesItemDamagedQuantityOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.').describe('Received broken; written off at once by the receive\'s loss adjustment.'),
+  "damage_reason": zod.string().max(searchStockReceivesResponseLinesItemDamageReasonMax).nullable()
 }))
 })
 export const SearchStockReceivesResponse = zod.array(SearchStockReceivesResponseItem)
@@ -357,6 +396,8 @@ export const getStockReceiveResponseNumberMax = 255;
 
 export const getStockReceiveResponseHeldByMax = 300;
 
+export const getStockReceiveResponseDamageAdjustmentIdOneMax = 2147483647;
+
 export const getStockReceiveResponseStockTransferNumberMax = 255;
 
 export const getStockReceiveResponseFromLocationNameMax = 255;
@@ -380,6 +421,11 @@ export const getStockReceiveResponseLinesItemLotNumberOneMax = 100;
 
 
 export const getStockReceiveResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const getStockReceiveResponseLinesItemDamagedQuantityOneMin = 0;
+export const getStockReceiveResponseLinesItemDamagedQuantityOneMax = 900000000000;
+
+export const getStockReceiveResponseLinesItemDamageReasonMax = 255;
+
 
 
 export const GetStockReceiveResponse = zod.strictObject({
@@ -395,6 +441,7 @@ export const GetStockReceiveResponse = zod.strictObject({
   "notes": zod.string().max(getStockReceiveResponseNotesMax).nullable(),
   "number": zod.string().max(getStockReceiveResponseNumberMax),
   "held_by": zod.string().max(getStockReceiveResponseHeldByMax).nullable().describe('The later document that stands on this receipt\'s goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.'),
+  "damage_adjustment_id": zod.union([zod.int().min(1).max(getStockReceiveResponseDamageAdjustmentIdOneMax).describe('A record id.'),zod.null()]).describe('The loss adjustment that wrote off the damaged quantities; null when nothing came damaged.'),
   "stock_transfer_number": zod.string().max(getStockReceiveResponseStockTransferNumberMax).nullable(),
   "from_location_name": zod.string().max(getStockReceiveResponseFromLocationNameMax).nullable(),
   "to_location_name": zod.string().max(getStockReceiveResponseToLocationNameMax).nullable(),
@@ -406,7 +453,9 @@ export const GetStockReceiveResponse = zod.strictObject({
   "item_code": zod.string().max(getStockReceiveResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(getStockReceiveResponseLinesItemItemNameMax).nullable(),
   "lot_number": zod.union([zod.string().min(1).max(getStockReceiveResponseLinesItemLotNumberOneMax).regex(getStockReceiveResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]),
-  "expires_on": zod.iso.date().nullable().describe('The lot\'s expiry; null for an item that is not lot-tracked.')
+  "expires_on": zod.iso.date().nullable().describe('The lot\'s expiry; null for an item that is not lot-tracked.'),
+  "damaged_quantity": zod.number().min(getStockReceiveResponseLinesItemDamagedQuantityOneMin).max(getStockReceiveResponseLinesItemDamagedQuantityOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.').describe('Received broken; written off at once by the receive\'s loss adjustment.'),
+  "damage_reason": zod.string().max(getStockReceiveResponseLinesItemDamageReasonMax).nullable()
 }))
 })
 
@@ -438,6 +487,8 @@ export const deleteStockReceiveResponseNumberMax = 255;
 
 export const deleteStockReceiveResponseHeldByMax = 300;
 
+export const deleteStockReceiveResponseDamageAdjustmentIdOneMax = 2147483647;
+
 export const deleteStockReceiveResponseStockTransferNumberMax = 255;
 
 export const deleteStockReceiveResponseFromLocationNameMax = 255;
@@ -461,6 +512,11 @@ export const deleteStockReceiveResponseLinesItemLotNumberOneMax = 100;
 
 
 export const deleteStockReceiveResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const deleteStockReceiveResponseLinesItemDamagedQuantityOneMin = 0;
+export const deleteStockReceiveResponseLinesItemDamagedQuantityOneMax = 900000000000;
+
+export const deleteStockReceiveResponseLinesItemDamageReasonMax = 255;
+
 
 
 export const DeleteStockReceiveResponse = zod.strictObject({
@@ -476,6 +532,7 @@ export const DeleteStockReceiveResponse = zod.strictObject({
   "notes": zod.string().max(deleteStockReceiveResponseNotesMax).nullable(),
   "number": zod.string().max(deleteStockReceiveResponseNumberMax),
   "held_by": zod.string().max(deleteStockReceiveResponseHeldByMax).nullable().describe('The later document that stands on this receipt\'s goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.'),
+  "damage_adjustment_id": zod.union([zod.int().min(1).max(deleteStockReceiveResponseDamageAdjustmentIdOneMax).describe('A record id.'),zod.null()]).describe('The loss adjustment that wrote off the damaged quantities; null when nothing came damaged.'),
   "stock_transfer_number": zod.string().max(deleteStockReceiveResponseStockTransferNumberMax).nullable(),
   "from_location_name": zod.string().max(deleteStockReceiveResponseFromLocationNameMax).nullable(),
   "to_location_name": zod.string().max(deleteStockReceiveResponseToLocationNameMax).nullable(),
@@ -487,7 +544,9 @@ export const DeleteStockReceiveResponse = zod.strictObject({
   "item_code": zod.string().max(deleteStockReceiveResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(deleteStockReceiveResponseLinesItemItemNameMax).nullable(),
   "lot_number": zod.union([zod.string().min(1).max(deleteStockReceiveResponseLinesItemLotNumberOneMax).regex(deleteStockReceiveResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]),
-  "expires_on": zod.iso.date().nullable().describe('The lot\'s expiry; null for an item that is not lot-tracked.')
+  "expires_on": zod.iso.date().nullable().describe('The lot\'s expiry; null for an item that is not lot-tracked.'),
+  "damaged_quantity": zod.number().min(deleteStockReceiveResponseLinesItemDamagedQuantityOneMin).max(deleteStockReceiveResponseLinesItemDamagedQuantityOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.').describe('Received broken; written off at once by the receive\'s loss adjustment.'),
+  "damage_reason": zod.string().max(deleteStockReceiveResponseLinesItemDamageReasonMax).nullable()
 }))
 })
 
@@ -519,6 +578,8 @@ export const restoreStockReceiveResponseNumberMax = 255;
 
 export const restoreStockReceiveResponseHeldByMax = 300;
 
+export const restoreStockReceiveResponseDamageAdjustmentIdOneMax = 2147483647;
+
 export const restoreStockReceiveResponseStockTransferNumberMax = 255;
 
 export const restoreStockReceiveResponseFromLocationNameMax = 255;
@@ -542,6 +603,11 @@ export const restoreStockReceiveResponseLinesItemLotNumberOneMax = 100;
 
 
 export const restoreStockReceiveResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const restoreStockReceiveResponseLinesItemDamagedQuantityOneMin = 0;
+export const restoreStockReceiveResponseLinesItemDamagedQuantityOneMax = 900000000000;
+
+export const restoreStockReceiveResponseLinesItemDamageReasonMax = 255;
+
 
 
 export const RestoreStockReceiveResponse = zod.strictObject({
@@ -557,6 +623,7 @@ export const RestoreStockReceiveResponse = zod.strictObject({
   "notes": zod.string().max(restoreStockReceiveResponseNotesMax).nullable(),
   "number": zod.string().max(restoreStockReceiveResponseNumberMax),
   "held_by": zod.string().max(restoreStockReceiveResponseHeldByMax).nullable().describe('The later document that stands on this receipt\'s goods (a bill, a sale, a transfer on), as its kind and number; while it stands the receipt cannot be voided (409). Null when it may be voided, or is voided.'),
+  "damage_adjustment_id": zod.union([zod.int().min(1).max(restoreStockReceiveResponseDamageAdjustmentIdOneMax).describe('A record id.'),zod.null()]).describe('The loss adjustment that wrote off the damaged quantities; null when nothing came damaged.'),
   "stock_transfer_number": zod.string().max(restoreStockReceiveResponseStockTransferNumberMax).nullable(),
   "from_location_name": zod.string().max(restoreStockReceiveResponseFromLocationNameMax).nullable(),
   "to_location_name": zod.string().max(restoreStockReceiveResponseToLocationNameMax).nullable(),
@@ -568,7 +635,9 @@ export const RestoreStockReceiveResponse = zod.strictObject({
   "item_code": zod.string().max(restoreStockReceiveResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(restoreStockReceiveResponseLinesItemItemNameMax).nullable(),
   "lot_number": zod.union([zod.string().min(1).max(restoreStockReceiveResponseLinesItemLotNumberOneMax).regex(restoreStockReceiveResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]),
-  "expires_on": zod.iso.date().nullable().describe('The lot\'s expiry; null for an item that is not lot-tracked.')
+  "expires_on": zod.iso.date().nullable().describe('The lot\'s expiry; null for an item that is not lot-tracked.'),
+  "damaged_quantity": zod.number().min(restoreStockReceiveResponseLinesItemDamagedQuantityOneMin).max(restoreStockReceiveResponseLinesItemDamagedQuantityOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.').describe('Received broken; written off at once by the receive\'s loss adjustment.'),
+  "damage_reason": zod.string().max(restoreStockReceiveResponseLinesItemDamageReasonMax).nullable()
 }))
 })
 

@@ -110,6 +110,9 @@ export const listStockTransfersResponseDataItemLinesItemReceivedQuantityMax = 90
 export const listStockTransfersResponseDataItemLinesItemReturnedQuantityMin = 0;
 export const listStockTransfersResponseDataItemLinesItemReturnedQuantityMax = 900000000000;
 
+export const listStockTransfersResponseDataItemLinesItemLostQuantityOneMin = 0;
+export const listStockTransfersResponseDataItemLinesItemLostQuantityOneMax = 900000000000;
+
 export const listStockTransfersResponseDataItemLinesItemLotNumberOneMax = 100;
 
 
@@ -158,6 +161,7 @@ export const ListStockTransfersResponse = zod.strictObject({
   "unit_cost": zod.union([zod.number().min(listStockTransfersResponseDataItemLinesItemUnitCostOneMin).max(listStockTransfersResponseDataItemLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "received_quantity": zod.number().min(listStockTransfersResponseDataItemLinesItemReceivedQuantityMin).max(listStockTransfersResponseDataItemLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "returned_quantity": zod.number().min(listStockTransfersResponseDataItemLinesItemReturnedQuantityMin).max(listStockTransfersResponseDataItemLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "lost_quantity": zod.number().min(listStockTransfersResponseDataItemLinesItemLostQuantityOneMin).max(listStockTransfersResponseDataItemLinesItemLostQuantityOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.').describe('What the sender settled as lost in transit (POST /api/stock-transfers/{id}/settle).'),
   "lot_number": zod.union([zod.string().min(1).max(listStockTransfersResponseDataItemLinesItemLotNumberOneMax).regex(listStockTransfersResponseDataItemLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
   "lots": zod.array(zod.strictObject({
   "lot_number": zod.string().min(1).max(listStockTransfersResponseDataItemLinesItemLotsItemLotNumberMax).regex(listStockTransfersResponseDataItemLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
@@ -286,6 +290,9 @@ export const createStockTransferResponseLinesItemReceivedQuantityMax = 900000000
 export const createStockTransferResponseLinesItemReturnedQuantityMin = 0;
 export const createStockTransferResponseLinesItemReturnedQuantityMax = 900000000000;
 
+export const createStockTransferResponseLinesItemLostQuantityOneMin = 0;
+export const createStockTransferResponseLinesItemLostQuantityOneMax = 900000000000;
+
 export const createStockTransferResponseLinesItemLotNumberOneMax = 100;
 
 
@@ -329,6 +336,7 @@ export const CreateStockTransferResponse = zod.strictObject({
   "unit_cost": zod.union([zod.number().min(createStockTransferResponseLinesItemUnitCostOneMin).max(createStockTransferResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "received_quantity": zod.number().min(createStockTransferResponseLinesItemReceivedQuantityMin).max(createStockTransferResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "returned_quantity": zod.number().min(createStockTransferResponseLinesItemReturnedQuantityMin).max(createStockTransferResponseLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "lost_quantity": zod.number().min(createStockTransferResponseLinesItemLostQuantityOneMin).max(createStockTransferResponseLinesItemLostQuantityOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.').describe('What the sender settled as lost in transit (POST /api/stock-transfers/{id}/settle).'),
   "lot_number": zod.union([zod.string().min(1).max(createStockTransferResponseLinesItemLotNumberOneMax).regex(createStockTransferResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
   "lots": zod.array(zod.strictObject({
   "lot_number": zod.string().min(1).max(createStockTransferResponseLinesItemLotsItemLotNumberMax).regex(createStockTransferResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
@@ -418,6 +426,9 @@ export const searchStockTransfersResponseLinesItemReceivedQuantityMax = 90000000
 export const searchStockTransfersResponseLinesItemReturnedQuantityMin = 0;
 export const searchStockTransfersResponseLinesItemReturnedQuantityMax = 900000000000;
 
+export const searchStockTransfersResponseLinesItemLostQuantityOneMin = 0;
+export const searchStockTransfersResponseLinesItemLostQuantityOneMax = 900000000000;
+
 export const searchStockTransfersResponseLinesItemLotNumberOneMax = 100;
 
 
@@ -461,6 +472,7 @@ export const SearchStockTransfersResponseItem = zod.strictObject({
   "unit_cost": zod.union([zod.number().min(searchStockTransfersResponseLinesItemUnitCostOneMin).max(searchStockTransfersResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "received_quantity": zod.number().min(searchStockTransfersResponseLinesItemReceivedQuantityMin).max(searchStockTransfersResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "returned_quantity": zod.number().min(searchStockTransfersResponseLinesItemReturnedQuantityMin).max(searchStockTransfersResponseLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "lost_quantity": zod.number().min(searchStockTransfersResponseLinesItemLostQuantityOneMin).max(searchStockTransfersResponseLinesItemLostQuantityOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.').describe('What the sender settled as lost in transit (POST /api/stock-transfers/{id}/settle).'),
   "lot_number": zod.union([zod.string().min(1).max(searchStockTransfersResponseLinesItemLotNumberOneMax).regex(searchStockTransfersResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
   "lots": zod.array(zod.strictObject({
   "lot_number": zod.string().min(1).max(searchStockTransfersResponseLinesItemLotsItemLotNumberMax).regex(searchStockTransfersResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
@@ -533,6 +545,9 @@ export const getStockTransferResponseLinesItemReceivedQuantityMax = 900000000000
 export const getStockTransferResponseLinesItemReturnedQuantityMin = 0;
 export const getStockTransferResponseLinesItemReturnedQuantityMax = 900000000000;
 
+export const getStockTransferResponseLinesItemLostQuantityOneMin = 0;
+export const getStockTransferResponseLinesItemLostQuantityOneMax = 900000000000;
+
 export const getStockTransferResponseLinesItemLotNumberOneMax = 100;
 
 
@@ -576,6 +591,7 @@ export const GetStockTransferResponse = zod.strictObject({
   "unit_cost": zod.union([zod.number().min(getStockTransferResponseLinesItemUnitCostOneMin).max(getStockTransferResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "received_quantity": zod.number().min(getStockTransferResponseLinesItemReceivedQuantityMin).max(getStockTransferResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "returned_quantity": zod.number().min(getStockTransferResponseLinesItemReturnedQuantityMin).max(getStockTransferResponseLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "lost_quantity": zod.number().min(getStockTransferResponseLinesItemLostQuantityOneMin).max(getStockTransferResponseLinesItemLostQuantityOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.').describe('What the sender settled as lost in transit (POST /api/stock-transfers/{id}/settle).'),
   "lot_number": zod.union([zod.string().min(1).max(getStockTransferResponseLinesItemLotNumberOneMax).regex(getStockTransferResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
   "lots": zod.array(zod.strictObject({
   "lot_number": zod.string().min(1).max(getStockTransferResponseLinesItemLotsItemLotNumberMax).regex(getStockTransferResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
@@ -647,6 +663,9 @@ export const deleteStockTransferResponseLinesItemReceivedQuantityMax = 900000000
 export const deleteStockTransferResponseLinesItemReturnedQuantityMin = 0;
 export const deleteStockTransferResponseLinesItemReturnedQuantityMax = 900000000000;
 
+export const deleteStockTransferResponseLinesItemLostQuantityOneMin = 0;
+export const deleteStockTransferResponseLinesItemLostQuantityOneMax = 900000000000;
+
 export const deleteStockTransferResponseLinesItemLotNumberOneMax = 100;
 
 
@@ -690,6 +709,7 @@ export const DeleteStockTransferResponse = zod.strictObject({
   "unit_cost": zod.union([zod.number().min(deleteStockTransferResponseLinesItemUnitCostOneMin).max(deleteStockTransferResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "received_quantity": zod.number().min(deleteStockTransferResponseLinesItemReceivedQuantityMin).max(deleteStockTransferResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "returned_quantity": zod.number().min(deleteStockTransferResponseLinesItemReturnedQuantityMin).max(deleteStockTransferResponseLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "lost_quantity": zod.number().min(deleteStockTransferResponseLinesItemLostQuantityOneMin).max(deleteStockTransferResponseLinesItemLostQuantityOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.').describe('What the sender settled as lost in transit (POST /api/stock-transfers/{id}/settle).'),
   "lot_number": zod.union([zod.string().min(1).max(deleteStockTransferResponseLinesItemLotNumberOneMax).regex(deleteStockTransferResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
   "lots": zod.array(zod.strictObject({
   "lot_number": zod.string().min(1).max(deleteStockTransferResponseLinesItemLotsItemLotNumberMax).regex(deleteStockTransferResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
@@ -761,6 +781,9 @@ export const restoreStockTransferResponseLinesItemReceivedQuantityMax = 90000000
 export const restoreStockTransferResponseLinesItemReturnedQuantityMin = 0;
 export const restoreStockTransferResponseLinesItemReturnedQuantityMax = 900000000000;
 
+export const restoreStockTransferResponseLinesItemLostQuantityOneMin = 0;
+export const restoreStockTransferResponseLinesItemLostQuantityOneMax = 900000000000;
+
 export const restoreStockTransferResponseLinesItemLotNumberOneMax = 100;
 
 
@@ -804,6 +827,7 @@ export const RestoreStockTransferResponse = zod.strictObject({
   "unit_cost": zod.union([zod.number().min(restoreStockTransferResponseLinesItemUnitCostOneMin).max(restoreStockTransferResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "received_quantity": zod.number().min(restoreStockTransferResponseLinesItemReceivedQuantityMin).max(restoreStockTransferResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "returned_quantity": zod.number().min(restoreStockTransferResponseLinesItemReturnedQuantityMin).max(restoreStockTransferResponseLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "lost_quantity": zod.number().min(restoreStockTransferResponseLinesItemLostQuantityOneMin).max(restoreStockTransferResponseLinesItemLostQuantityOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.').describe('What the sender settled as lost in transit (POST /api/stock-transfers/{id}/settle).'),
   "lot_number": zod.union([zod.string().min(1).max(restoreStockTransferResponseLinesItemLotNumberOneMax).regex(restoreStockTransferResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
   "lots": zod.array(zod.strictObject({
   "lot_number": zod.string().min(1).max(restoreStockTransferResponseLinesItemLotsItemLotNumberMax).regex(restoreStockTransferResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
@@ -852,4 +876,139 @@ export const GetStockTransferHistoryResponseItem = zod.strictObject({
   "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getStockTransferHistoryResponseChangesMinOne).max(getStockTransferHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
 })
 export const GetStockTransferHistoryResponse = zod.array(GetStockTransferHistoryResponseItem)
+
+/**
+ * Needs create-stock-transfers, at the transfer's source (the sending location's user, or one who works everywhere). Each line ends part of what is still in transit: lost (in transit down, a loss at the cost the goods left at) or returned (a stock return dated today, the goods back on hand at the source). At most what the line still has in transit (422 naming the line). In one transaction; answers the transfer.
+ * @summary Settle what never arrived
+ */
+export const settleStockTransferPathIdMax = 2147483647;
+
+
+
+export const SettleStockTransferParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(settleStockTransferPathIdMax)
+})
+
+export const settleStockTransferBodyLinesItemStockTransferLineIdMax = 2147483647;
+
+export const settleStockTransferBodyLinesItemQuantityExclusiveMin = 0;
+export const settleStockTransferBodyLinesItemQuantityMax = 900000000000;
+
+export const settleStockTransferBodyLinesMax = 200;
+
+
+
+export const SettleStockTransferBody = zod.strictObject({
+  "lines": zod.array(zod.strictObject({
+  "stock_transfer_line_id": zod.int().min(1).max(settleStockTransferBodyLinesItemStockTransferLineIdMax).describe('A record id.'),
+  "quantity": zod.number().gt(settleStockTransferBodyLinesItemQuantityExclusiveMin).max(settleStockTransferBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
+  "outcome": zod.enum(['lost', 'returned'])
+})).min(1).max(settleStockTransferBodyLinesMax)
+})
+
+export const settleStockTransferResponseIdMax = 2147483647;
+
+export const settleStockTransferResponseCreatedByOneMax = 2147483647;
+
+export const settleStockTransferResponseUpdatedByOneMax = 2147483647;
+
+export const settleStockTransferResponseBusinessIdMax = 2147483647;
+
+export const settleStockTransferResponseStockRequestIdOneMax = 2147483647;
+
+export const settleStockTransferResponseFromBranchIdOneMax = 2147483647;
+
+export const settleStockTransferResponseFromWarehouseIdOneMax = 2147483647;
+
+export const settleStockTransferResponseToBranchIdOneMax = 2147483647;
+
+export const settleStockTransferResponseToWarehouseIdOneMax = 2147483647;
+
+export const settleStockTransferResponseNotesMax = 5000;
+
+export const settleStockTransferResponseNumberMax = 255;
+
+export const settleStockTransferResponseStockRequestNumberMax = 255;
+
+export const settleStockTransferResponseFromLocationNameMax = 255;
+
+export const settleStockTransferResponseToLocationNameMax = 255;
+
+export const settleStockTransferResponseLinesItemIdMax = 2147483647;
+
+export const settleStockTransferResponseLinesItemStockRequestLineIdOneMax = 2147483647;
+
+export const settleStockTransferResponseLinesItemItemIdMax = 2147483647;
+
+export const settleStockTransferResponseLinesItemQuantityExclusiveMin = 0;
+export const settleStockTransferResponseLinesItemQuantityMax = 900000000000;
+
+export const settleStockTransferResponseLinesItemItemCodeMax = 255;
+
+export const settleStockTransferResponseLinesItemItemNameMax = 255;
+
+export const settleStockTransferResponseLinesItemUnitCostOneMin = 0;
+export const settleStockTransferResponseLinesItemUnitCostOneMax = 90000000000000;
+
+export const settleStockTransferResponseLinesItemReceivedQuantityMin = 0;
+export const settleStockTransferResponseLinesItemReceivedQuantityMax = 900000000000;
+
+export const settleStockTransferResponseLinesItemReturnedQuantityMin = 0;
+export const settleStockTransferResponseLinesItemReturnedQuantityMax = 900000000000;
+
+export const settleStockTransferResponseLinesItemLostQuantityOneMin = 0;
+export const settleStockTransferResponseLinesItemLostQuantityOneMax = 900000000000;
+
+export const settleStockTransferResponseLinesItemLotNumberOneMax = 100;
+
+
+export const settleStockTransferResponseLinesItemLotNumberOneRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const settleStockTransferResponseLinesItemLotsItemLotNumberMax = 100;
+
+
+export const settleStockTransferResponseLinesItemLotsItemLotNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const settleStockTransferResponseLinesItemLotsItemQuantityExclusiveMin = 0;
+export const settleStockTransferResponseLinesItemLotsItemQuantityMax = 900000000000;
+
+
+
+export const SettleStockTransferResponse = zod.strictObject({
+  "id": zod.int().min(1).max(settleStockTransferResponseIdMax).describe('A record id.'),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted (voided, for a posted document).'),
+  "created_by": zod.union([zod.int().min(1).max(settleStockTransferResponseCreatedByOneMax).describe('A record id.'),zod.null()]),
+  "updated_by": zod.union([zod.int().min(1).max(settleStockTransferResponseUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "business_id": zod.int().min(1).max(settleStockTransferResponseBusinessIdMax).describe('A record id.'),
+  "stock_request_id": zod.union([zod.int().min(1).max(settleStockTransferResponseStockRequestIdOneMax).describe('A record id.'),zod.null()]),
+  "from_branch_id": zod.union([zod.int().min(1).max(settleStockTransferResponseFromBranchIdOneMax).describe('A record id.'),zod.null()]),
+  "from_warehouse_id": zod.union([zod.int().min(1).max(settleStockTransferResponseFromWarehouseIdOneMax).describe('A record id.'),zod.null()]),
+  "to_branch_id": zod.union([zod.int().min(1).max(settleStockTransferResponseToBranchIdOneMax).describe('A record id.'),zod.null()]),
+  "to_warehouse_id": zod.union([zod.int().min(1).max(settleStockTransferResponseToWarehouseIdOneMax).describe('A record id.'),zod.null()]),
+  "transfer_date": zod.iso.date(),
+  "notes": zod.string().max(settleStockTransferResponseNotesMax).nullable(),
+  "number": zod.string().max(settleStockTransferResponseNumberMax),
+  "stock_request_number": zod.string().max(settleStockTransferResponseStockRequestNumberMax).nullable(),
+  "from_location_name": zod.string().max(settleStockTransferResponseFromLocationNameMax).nullable(),
+  "to_location_name": zod.string().max(settleStockTransferResponseToLocationNameMax).nullable(),
+  "status": zod.enum(['in_transit', 'partially_received', 'completed']),
+  "lines": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(settleStockTransferResponseLinesItemIdMax).describe('A record id.'),
+  "stock_request_line_id": zod.union([zod.int().min(1).max(settleStockTransferResponseLinesItemStockRequestLineIdOneMax).describe('A record id.'),zod.null()]),
+  "item_id": zod.int().min(1).max(settleStockTransferResponseLinesItemItemIdMax).describe('A record id.'),
+  "quantity": zod.number().gt(settleStockTransferResponseLinesItemQuantityExclusiveMin).max(settleStockTransferResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
+  "item_code": zod.string().max(settleStockTransferResponseLinesItemItemCodeMax).nullable(),
+  "item_name": zod.string().max(settleStockTransferResponseLinesItemItemNameMax).nullable(),
+  "unit_cost": zod.union([zod.number().min(settleStockTransferResponseLinesItemUnitCostOneMin).max(settleStockTransferResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "received_quantity": zod.number().min(settleStockTransferResponseLinesItemReceivedQuantityMin).max(settleStockTransferResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "returned_quantity": zod.number().min(settleStockTransferResponseLinesItemReturnedQuantityMin).max(settleStockTransferResponseLinesItemReturnedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "lost_quantity": zod.number().min(settleStockTransferResponseLinesItemLostQuantityOneMin).max(settleStockTransferResponseLinesItemLostQuantityOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.').describe('What the sender settled as lost in transit (POST /api/stock-transfers/{id}/settle).'),
+  "lot_number": zod.union([zod.string().min(1).max(settleStockTransferResponseLinesItemLotNumberOneMax).regex(settleStockTransferResponseLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).describe('The lot the user named; null when the posting chose the earliest expiry first.'),
+  "lots": zod.array(zod.strictObject({
+  "lot_number": zod.string().min(1).max(settleStockTransferResponseLinesItemLotsItemLotNumberMax).regex(settleStockTransferResponseLinesItemLotsItemLotNumberRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),
+  "expires_on": zod.iso.date(),
+  "quantity": zod.number().gt(settleStockTransferResponseLinesItemLotsItemQuantityExclusiveMin).max(settleStockTransferResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
+}).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).')
+}))
+})
 

@@ -22,7 +22,14 @@ export const stockReceivesResource = documentResource({
     const partsOf = await presentArrivalParts(ctx.db, 'stock_receive_lines', rows);
     return rows.map((row) => ({
       ...auditColumns(row),
-      ...storedFields(row, ['business_id', 'stock_transfer_id', 'received_date', 'notes', 'number']),
+      ...storedFields(row, [
+        'business_id',
+        'stock_transfer_id',
+        'received_date',
+        'notes',
+        'number',
+        'damage_adjustment_id',
+      ]),
       ...partsOf(row),
     }));
   },

@@ -37,13 +37,14 @@ export async function loadTransferRoute(context: PostingContext, transferId: num
 export async function refreshTransferStatus(context: PostingContext, transferId: number): Promise<void> {
   const lines = await linesOf(context.trx, 'stock_transfer_lines', context.businessId, transferId)
     .read()
-    .select(['quantity', 'received_quantity', 'returned_quantity'])
+    .select(['quantity', 'received_quantity', 'returned_quantity', 'lost_quantity'])
     .execute();
   const status = stockTransferStatus(
     lines.map((line) => ({
       quantity: Number(line.quantity),
       received_quantity: Number(line.received_quantity),
       returned_quantity: Number(line.returned_quantity),
+      lost_quantity: Number(line.lost_quantity),
     })),
   );
   await moveStatus(context, 'stock_transfers', transferId, status);
@@ -120,6 +121,9 @@ export const postStockTransfer: Posting = async (context, id, direction) => {
     .selectAll()
     .orderBy('position')
     .execute();
+  if (direction === -1 && lines.some((line) => Number(line.lost_quantity) > 0)) {
+    throw refusal('Goods of this transfer were settled as lost; a settled transfer stays.');
+  }
   if (direction === -1 && lines.some((line) => Number(line.received_quantity) + Number(line.returned_quantity) > 0)) {
     throw refusal('Goods of this transfer were already received or returned; void those first.');
   }

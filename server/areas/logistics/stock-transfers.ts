@@ -58,6 +58,7 @@ export const stockTransfersResource = documentResource({
         unit_cost: centavosToPesos(Number(line.unit_cost)),
         received_quantity: fromThousandths(Number(line.received_quantity)),
         returned_quantity: fromThousandths(Number(line.returned_quantity)),
+        lost_quantity: fromThousandths(Number(line.lost_quantity)),
         lot_number: line.lot_number,
         lots: lotsOf(line.id),
       })),

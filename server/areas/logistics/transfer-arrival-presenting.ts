@@ -20,9 +20,21 @@ export async function presentArrivalParts(
     rows,
   );
   // A receive's line names its lot and expiry; a return's line the lot asked for and the lots it took.
-  const lotFieldsOf = (line: { id: number; lot_number: string | null; expires_on?: string | null }) =>
+  // A receive's line also keeps what came damaged.
+  const lotFieldsOf = (line: {
+    id: number;
+    lot_number: string | null;
+    expires_on?: string | null;
+    damaged_quantity?: number;
+    damage_reason?: string | null;
+  }) =>
     table === 'stock_receive_lines'
-      ? { lot_number: line.lot_number, expires_on: line.expires_on ?? null }
+      ? {
+          lot_number: line.lot_number,
+          expires_on: line.expires_on ?? null,
+          damaged_quantity: fromThousandths(Number(line.damaged_quantity ?? 0)),
+          damage_reason: line.damage_reason ?? null,
+        }
       : { lot_number: line.lot_number, lots: lotsOf(line.id) };
   const transfers = await db
     .selectFrom('stock_transfers')

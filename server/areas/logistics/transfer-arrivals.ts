@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
+import type { Location } from '../../domain/location.ts';
 import { toThousandths } from '../../domain/quantity.ts';
 import { fieldError } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
-import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
+import { lineField, type Posting, voidDocument } from '../../ledger/document-lifecycle.ts';
 import { lineArrival } from '../../ledger/line-movements.ts';
 import { linesOf } from '../../ledger/lines-of-document.ts';
 import { moveLinkedQuantity } from '../../ledger/linked-quantity.ts';
@@ -17,6 +18,7 @@ import {
   requireReceiptLots,
   splitByLots,
 } from '../../ledger/stock-lots.ts';
+import { insertStockAdjustment, postStockAdjustment } from './stock-adjustments-posting.ts';
 import { loadTransferRoute, refreshTransferStatus } from './stock-transfers-posting.ts';
 
 // Stock receives and stock returns are the two ways goods in transit leave transit: received at the destination,
@@ -53,6 +55,8 @@ export type ArrivalInput = {
   lines: {
     stock_transfer_line_id: number;
     quantity: number;
+    damaged_quantity?: number | null;
+    damage_reason?: string | null;
     lot_number?: string | null;
     expires_on?: string | null;
   }[];
@@ -71,6 +75,14 @@ export async function createArrival(context: PostingContext, kind: ArrivalKind, 
     if (itemId === undefined) {
       throw fieldError(lineField(position, 'stock_transfer_line_id'), 'The line is not part of this transfer.');
     }
+    const damaged = kind === 'stock-receive' ? toThousandths(line.damaged_quantity ?? 0) : 0;
+    const damageReason = line.damage_reason?.trim() || null;
+    if (damaged > 0 && damageReason === null) {
+      throw fieldError(lineField(position, 'damage_reason'), 'Say what is wrong with the damaged goods.');
+    }
+    if (toThousandths(line.quantity) + damaged === 0) {
+      throw fieldError(lineField(position, 'quantity'), 'Enter what arrived: in good order, damaged, or both.');
+    }
     return {
       position,
       stock_transfer_line_id: line.stock_transfer_line_id,
@@ -78,6 +90,8 @@ export async function createArrival(context: PostingContext, kind: ArrivalKind, 
       quantity: toThousandths(line.quantity),
       lot_number: line.lot_number?.trim() || null,
       expires_on: line.expires_on ?? null,
+      damaged_quantity: damaged,
+      damage_reason: damaged > 0 ? damageReason : null,
     };
   });
   const items = await requireLineItems(
@@ -101,7 +115,7 @@ export async function createArrival(context: PostingContext, kind: ArrivalKind, 
     kind === 'stock-receive'
       ? await context.trx
           .insertInto('stock_receives')
-          .values({ ...common, received_date: input.date })
+          .values({ ...common, received_date: input.date, damage_adjustment_id: null })
           .returning('id')
           .executeTakeFirstOrThrow()
       : await context.trx
@@ -119,7 +133,7 @@ export async function createArrival(context: PostingContext, kind: ArrivalKind, 
     await context.trx
       .insertInto('stock_return_lines')
       .values(
-        rows.map(({ expires_on, ...row }) => ({
+        rows.map(({ expires_on, damaged_quantity: _damaged, damage_reason: _reason, ...row }) => ({
           ...row,
           lot_number: lotOf({ ...row, expires_on }, items).lot_number,
           stock_return_id: header.id,
@@ -163,7 +177,7 @@ export function arrivalPosting(kind: ArrivalKind): Posting {
         .executeTakeFirstOrThrow();
       if (transfer.deleted_at !== null) throw fieldError('stock_transfer_id', 'The transfer is voided.');
     }
-    const lines = await context.trx
+    const rows = await context.trx
       .selectFrom(tables.lines)
       .innerJoin('stock_transfer_lines', 'stock_transfer_lines.id', `${tables.lines}.stock_transfer_line_id`)
       .select([
@@ -177,6 +191,13 @@ export function arrivalPosting(kind: ArrivalKind): Posting {
       .where(sql.ref(`${tables.lines}.${tables.parent}`), '=', id)
       .orderBy(`${tables.lines}.position`)
       .execute();
+    const damagedOf = kind === 'stock-receive' ? await damagedLines(context, id) : new Map<number, DamagedLine>();
+    // What arrived is what came in good order and what came damaged: both leave transit and land on hand.
+    const lines = rows.map((line) => ({
+      ...line,
+      quantity: Number(line.quantity) + (damagedOf.get(line.id)?.quantity ?? 0),
+    }));
+    if (direction === -1) await voidDamageAdjustment(context, id);
     for (const [index, line] of lines.entries()) {
       await moveLinkedQuantity(
         context,
@@ -216,7 +237,79 @@ export function arrivalPosting(kind: ArrivalKind): Posting {
         return lots ? changes.flatMap((change) => splitByLots(change, lots)) : changes;
       }),
     );
+    if (direction === 1 && damagedOf.size > 0) await writeOffDamaged(context, id, header.number, route.to, damagedOf);
   };
+}
+
+type DamagedLine = { quantity: number; reason: string; itemId: number; lotNumber: string | null };
+
+async function damagedLines(context: PostingContext, receiveId: number): Promise<Map<number, DamagedLine>> {
+  const rows = await linesOf(context.trx, 'stock_receive_lines', context.businessId, receiveId)
+    .read()
+    .select(['id', 'item_id', 'lot_number', 'damaged_quantity', 'damage_reason'])
+    .where('damaged_quantity', '>', 0)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        quantity: Number(row.damaged_quantity),
+        reason: row.damage_reason ?? '',
+        itemId: row.item_id,
+        lotNumber: row.lot_number,
+      },
+    ]),
+  );
+}
+
+// The damaged goods landed on hand with the rest; one loss adjustment (reason damaged) naming the receive writes
+// them off at once, in the same transaction, so that the receive and its write-off stand or fall together.
+async function writeOffDamaged(
+  context: PostingContext,
+  receiveId: number,
+  receiveNumber: string,
+  location: Location,
+  damaged: ReadonlyMap<number, DamagedLine>,
+): Promise<void> {
+  const receive = await context.trx
+    .selectFrom('stock_receives')
+    .select('received_date')
+    .where('id', '=', receiveId)
+    .where('business_id', '=', context.businessId)
+    .executeTakeFirstOrThrow();
+  const lines = [...damaged.values()];
+  const adjustmentId = await insertStockAdjustment(context, {
+    location,
+    adjustment_date: receive.received_date,
+    reason: 'damaged',
+    notes: `Damaged on arrival, ${receiveNumber}: ${[...new Set(lines.map((line) => line.reason))].join('; ')}`,
+    lines: lines.map((line) => ({
+      item_id: line.itemId,
+      quantity_delta: -line.quantity,
+      unit_cost: null,
+      lot_number: line.lotNumber,
+      expires_on: null,
+    })),
+  });
+  await context.trx
+    .updateTable('stock_receives')
+    .set({ damage_adjustment_id: adjustmentId })
+    .where('id', '=', receiveId)
+    .where('business_id', '=', context.businessId)
+    .execute();
+}
+
+// A voided receive takes its write-off with it (and keeps naming it): the damaged goods come back on hand, then
+// leave with the rest. A restored receive writes them off again.
+async function voidDamageAdjustment(context: PostingContext, receiveId: number): Promise<void> {
+  const receive = await context.trx
+    .selectFrom('stock_receives')
+    .select('damage_adjustment_id')
+    .where('id', '=', receiveId)
+    .where('business_id', '=', context.businessId)
+    .executeTakeFirstOrThrow();
+  if (receive.damage_adjustment_id === null) return;
+  await voidDocument(context, 'stock_adjustments', receive.damage_adjustment_id, postStockAdjustment);
 }
 
 // The lots each line moves out of transit (null for an item without lots): on posting, the lots the lines name

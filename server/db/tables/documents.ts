@@ -175,14 +175,21 @@ export type StockTransferLineTable = LineColumns & {
   unit_cost: number;
   received_quantity: number;
   returned_quantity: number;
+  // What the sender settled as lost in transit (migration 048).
+  lost_quantity: Generated<number>;
 };
 
 // A receive and a return are the two arrivals of a transfer's goods: at its destination, or back at its source.
 type ArrivalColumns = TenantColumns & { number: string; stock_transfer_id: number; notes: string | null };
 type ArrivalLineColumns = LineColumns & { stock_transfer_line_id: number; item_id: number; quantity: number };
 
-export type StockReceiveTable = ArrivalColumns & { received_date: string };
-export type StockReceiveLineTable = ArrivalLineColumns & { stock_receive_id: number };
+// The damaged part of a receive and the loss adjustment that wrote it off (migration 048).
+export type StockReceiveTable = ArrivalColumns & { received_date: string; damage_adjustment_id: number | null };
+export type StockReceiveLineTable = ArrivalLineColumns & {
+  stock_receive_id: number;
+  damaged_quantity: Generated<number>;
+  damage_reason: string | null;
+};
 export type StockReturnTable = ArrivalColumns & { return_date: string; reason: string | null };
 export type StockReturnLineTable = ArrivalLineColumns & { stock_return_id: number };
 

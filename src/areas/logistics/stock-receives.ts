@@ -24,7 +24,19 @@ export const stockReceives = defineResource({
   ],
   formFields: [
     ...arrival.formFields('received_date', 'Received Date'),
-    field.lines(arrival.lineFields(...receiptLotFields), [...documentLine.itemColumns, ...receiptLotColumns]),
+    field.lines(
+      [
+        ...arrival.lineFields(...receiptLotFields),
+        { name: 'damaged_quantity', label: 'Damaged', kind: 'quantity' },
+        { name: 'damage_reason', label: 'Damage Reason', kind: 'text' },
+      ],
+      [
+        ...documentLine.itemColumns,
+        ...receiptLotColumns,
+        { field: 'damaged_quantity', label: 'Damaged', kind: 'quantity' },
+        { field: 'damage_reason', label: 'Damage Reason' },
+      ],
+    ),
   ],
   filters: arrival.filters('received_date', 'Received'),
   ...arrival.fromTransfer,

@@ -22,7 +22,7 @@ function returnLinesOf(transfer: StockTransfer) {
     .map((line) => ({
       stock_transfer_line_id: line.id,
       item_name: line.item_name,
-      quantity: remaining(line.quantity, line.received_quantity + line.returned_quantity),
+      quantity: remaining(line.quantity, line.received_quantity + line.returned_quantity + line.lost_quantity),
       is_lot_tracked: line.lots.length > 0,
     }))
     .filter((line) => line.quantity > 0);

@@ -50,6 +50,7 @@ export const stockTransfers = defineResource({
         takenLotsColumn,
         { field: 'received_quantity', label: 'Received', kind: 'quantity' },
         { field: 'returned_quantity', label: 'Returned', kind: 'quantity' },
+        { field: 'lost_quantity', label: 'Lost', kind: 'quantity' },
       ],
     ),
   ],
@@ -68,9 +69,13 @@ export const stockTransfers = defineResource({
   homeField: 'from_location',
   idempotentCreate: true,
   followUps: [
-    { resource: 'stock-receives', label: 'Receive Stock', applies: (transfer) => inTransit(transfer) },
-    { resource: 'stock-returns', label: 'Return Stock', applies: (transfer) => inTransit(transfer) },
+    { resource: 'stock-receives', label: 'Receive Stock', workedAt: 'to_', applies: (transfer) => inTransit(transfer) },
+    { resource: 'stock-returns', label: 'Return Stock', workedAt: 'to_', applies: (transfer) => inTransit(transfer) },
   ],
+  recordActions: {
+    applies: (transfer) => inTransit(transfer),
+    load: async () => (await import('./transfer-settle-action.tsx')).TransferSettleAction,
+  },
   print: {
     dateField: 'transfer_date',
     parties: [...fromToColumns, requestColumn],

@@ -21,3 +21,15 @@ export function boundToHome(home: HomeLocation | null, held: readonly string[]):
 
 // The search of a document's own location picker: the server answers only where the user may place it.
 export const usableLocations: RelationSearch = { params: { usable: 1 } };
+
+// Whether the user may work at one end of a record (`from_` or `to_` of a transfer): anyone not bound to a home may;
+// one who is, only at their home.
+export function worksAtEnd(
+  home: HomeLocation | null,
+  held: readonly string[],
+  record: Readonly<Record<string, unknown>>,
+  prefix: 'from_' | 'to_',
+): boolean {
+  if (!boundToHome(home, held)) return true;
+  return record[`${prefix}${home.kind}_id`] === home.id;
+}

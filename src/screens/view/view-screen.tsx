@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { LuPrinter } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useAuthUser } from '../../auth/session.ts';
 import { useGate, usePermissions, useSeesCosts } from '../../auth/use-permissions.ts';
 import { formatTimestamp } from '../../format/date.ts';
 import { resourceByKey } from '../../resources/registry.ts';
@@ -21,6 +22,7 @@ import { editPath, listPath, viewPath } from '../../resources/routes.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LoadingBar } from '../../ui/loading-bar.tsx';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
+import { homeLocationOf, worksAtEnd } from '../form/home-location.ts';
 import { PrintSheet } from '../print/print-sheet.tsx';
 import { type SheetName, SheetOf } from '../print/sheets.tsx';
 import { followUpPath } from '../shared/follow-up-path.ts';
@@ -65,7 +67,9 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const can = useGate();
-  const refusedHere = usePermissions() !== null && !can({ prefix: permissionPrefixOf(resource), action: 'view' });
+  const permissions = usePermissions();
+  const home = homeLocationOf(useAuthUser().data?.user);
+  const refusedHere = permissions !== null && !can({ prefix: permissionPrefixOf(resource), action: 'view' });
   const RecordActions = resource.recordActions ? lazyComponent(resource.recordActions.load) : null;
   const ViewPanel = resource.viewPanel ? lazyComponent(resource.viewPanel) : null;
   const record = useQuery({
@@ -244,7 +248,12 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
           ) : null}
           {data && !deleted
             ? (resource.followUps ?? [])
-                .filter((followUp) => followUp.applies(data) && can({ prefix: followUp.resource, action: 'create' }))
+                .filter(
+                  (followUp) =>
+                    followUp.applies(data) &&
+                    can({ prefix: followUp.resource, action: 'create' }) &&
+                    (!followUp.workedAt || worksAtEnd(home, permissions ?? [], data, followUp.workedAt)),
+                )
                 .map((followUp) => (
                   <Button key={followUp.label} asChild variant="outline" colorPalette="teal">
                     <RouterLink to={followUpPath(resource, followUp, data)}>{followUp.label}</RouterLink>

@@ -110,3 +110,44 @@ it("starts the cashier's stock request at her branch as the requesting side, the
     labels.findIndex((text) => text.includes('Supplying location')),
   );
 });
+
+it("shows the cashier another branch's invoice read-only, and her own with its actions", async () => {
+  const { getGetInvoiceResponseMock } = await import('../../generated/hooks/invoices/invoices.msw.ts');
+  const { ViewScreen } = await import('../../src/screens/view/view-screen.tsx');
+  const user = {
+    ...cashier,
+    permission_names: ['view-invoices', 'update-invoices', 'delete-invoices', 'create-invoice-payments'],
+  };
+  storeUser(user);
+  server.use(
+    http.get('*/api/auth/user', () => HttpResponse.json({ user })),
+    http.get('*/api/invoices/:id', ({ params }) =>
+      HttpResponse.json(
+        getGetInvoiceResponseMock({
+          id: Number(params.id),
+          number: `INV-20260301-B00004-0000000${params.id}`,
+          branch_id: Number(params.id) === 1 ? 4 : 7,
+          deleted_at: null,
+          status: 'unpaid',
+          balance: 500,
+          job_order_id: null,
+        }),
+      ),
+    ),
+  );
+  const api = await invoices.load();
+  const view = renderRoutes(
+    [{ path: '/invoices/:id', element: <ViewScreen resource={invoices} api={api} /> }],
+    '/invoices/2',
+  );
+  await screen.findAllByText('INV-20260301-B00004-00000002');
+  expect(screen.getByRole('button', { name: /Print/ })).toBeTruthy();
+  expect(screen.queryByRole('link', { name: 'Record Payment' })).toBeNull();
+  expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  view.unmount();
+
+  renderRoutes([{ path: '/invoices/:id', element: <ViewScreen resource={invoices} api={api} /> }], '/invoices/1');
+  expect(await screen.findByRole('link', { name: 'Record Payment' })).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
+});

@@ -28,8 +28,21 @@ export function worksAtEnd(
   home: HomeLocation | null,
   held: readonly string[],
   record: Readonly<Record<string, unknown>>,
-  prefix: 'from_' | 'to_',
+  prefix: '' | 'from_' | 'to_',
 ): boolean {
   if (!boundToHome(home, held)) return true;
   return record[`${prefix}${home.kind}_id`] === home.id;
+}
+
+// Whether a user may act on a record where it sits (docs/domain/screens.md, Other locations' records): a record
+// placed at a branch or warehouse of its own (`branch_id`, `warehouse_id`) is read-only to a user bound elsewhere,
+// as the server refuses their changes; a record placed nowhere (master data) or at two ends (a transfer) says so
+// through its own actions.
+export function worksWhereItSits(
+  home: HomeLocation | null,
+  held: readonly string[],
+  record: Readonly<Record<string, unknown>>,
+): boolean {
+  if (typeof record.branch_id !== 'number' && typeof record.warehouse_id !== 'number') return true;
+  return worksAtEnd(home, held, record, '');
 }

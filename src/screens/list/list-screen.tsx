@@ -2,6 +2,7 @@ import { Box, Button, Checkbox, Flex, Heading, HStack, Input, Link, Stack, Table
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useAuthUser } from '../../auth/session.ts';
 import { useGate, usePermissions, useSeesCosts } from '../../auth/use-permissions.ts';
 import {
   type Column,
@@ -17,6 +18,7 @@ import { LoadingBar } from '../../ui/loading-bar.tsx';
 import { PaginationBar } from '../../ui/pagination-bar.tsx';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { clearSearchDelayMs, searchDebounceMs } from '../../ui/use-remote-options.ts';
+import { homeLocationOf, worksWhereItSits } from '../form/home-location.ts';
 import { Refusal } from '../shared/refusal.tsx';
 import { errorMessage, errorStatus, permissionRefusal } from '../shared/request-error.ts';
 import type { ResourceScreenProps } from '../shared/screen-props.ts';
@@ -61,7 +63,9 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
   const can = useGate();
   const columns = readableColumns(resource.columns, useSeesCosts());
   // Known permissions that lack view-{prefix} refuse at once, without asking the server to say the same.
-  const refusedHere = usePermissions() !== null && !can({ prefix: permissionPrefixOf(resource), action: 'view' });
+  const permissions = usePermissions();
+  const home = homeLocationOf(useAuthUser().data?.user);
+  const refusedHere = permissions !== null && !can({ prefix: permissionPrefixOf(resource), action: 'view' });
   const [params, setParams] = useSearchParams();
   const query = readListQuery(params, (resource.filters ?? []).flatMap(filterParams));
   const apiParams = toApiParams(query);
@@ -267,7 +271,7 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
                         <RouterLink to={viewPath(resource, row.id)}>View</RouterLink>
                       </Link>
                     ) : null}
-                    {canEdit && isEditable(resource, row) ? (
+                    {canEdit && isEditable(resource, row) && worksWhereItSits(home, permissions ?? [], row) ? (
                       <Link asChild colorPalette="teal">
                         <RouterLink to={editPath(resource, row.id)}>Edit</RouterLink>
                       </Link>

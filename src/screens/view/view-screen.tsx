@@ -22,7 +22,7 @@ import { editPath, listPath, viewPath } from '../../resources/routes.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LoadingBar } from '../../ui/loading-bar.tsx';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
-import { homeLocationOf, worksAtEnd } from '../form/home-location.ts';
+import { homeLocationOf, worksAtEnd, worksWhereItSits } from '../form/home-location.ts';
 import { PrintSheet } from '../print/print-sheet.tsx';
 import { type SheetName, SheetOf } from '../print/sheets.tsx';
 import { followUpPath } from '../shared/follow-up-path.ts';
@@ -165,13 +165,16 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
         ? `${heldBy} stands on the goods of this ${resource.singular.toLowerCase()}; void it first to delete this one.`
         : (resource.deleteRefusal?.(data) ?? null);
   const held = undeletable !== null;
+  // Another location's record is read-only here: only the changes the server would take are offered.
+  const here = !data || worksWhereItSits(home, permissions ?? [], data);
+  const act = (check: Parameters<typeof can>[0]) => here && can(check);
   const actions =
     resource.screens === 'read-only'
       ? []
       : offeredActions(deleted, resource.resettable === true).filter((action) => {
           if (action === 'delete' && held) return false;
           const permission = actionPermission[action];
-          return permission === null || can({ prefix, action: permission });
+          return permission === null || act({ prefix, action: permission });
         });
 
   const status = errorStatus(record.error);
@@ -209,7 +212,7 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
           <Button variant="outline" onClick={() => navigate(listPath(resource))}>
             Back
           </Button>
-          {data && isEditable(resource, data) && can({ prefix, action: 'update' }) ? (
+          {data && isEditable(resource, data) && act({ prefix, action: 'update' }) ? (
             <Button asChild colorPalette="teal">
               <RouterLink to={editPath(resource, id)}>Edit</RouterLink>
             </Button>
@@ -225,7 +228,7 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
             : null}
           {data && !deleted && RecordActions && resource.recordActions?.applies(data) ? (
             <Suspense fallback={null}>
-              <RecordActions id={id} canUpdate={can({ prefix, action: 'update' })} />
+              <RecordActions id={id} canUpdate={act({ prefix, action: 'update' })} />
             </Suspense>
           ) : null}
           {data && !deleted
@@ -234,7 +237,7 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
                   (candidate) =>
                     candidate.from.includes(String(readField(data, 'status'))) &&
                     (candidate.applies?.(data) ?? true) &&
-                    can({ prefix, action: 'update' }) &&
+                    act({ prefix, action: 'update' }) &&
                     (!candidate.credits || can({ prefix: 'credit-memos', action: 'create' })),
                 )
                 .map((candidate) => (
@@ -243,7 +246,7 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
                   </Button>
                 ))
             : null}
-          {data && !deleted && resource.invoiceLink?.applies(data) && can({ prefix, action: 'update' }) ? (
+          {data && !deleted && resource.invoiceLink?.applies(data) && act({ prefix, action: 'update' }) ? (
             <LinkInvoiceAction api={api} order={data} onLinked={() => void record.refetch()} />
           ) : null}
           {data && !deleted
@@ -252,7 +255,7 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
                   (followUp) =>
                     followUp.applies(data) &&
                     can({ prefix: followUp.resource, action: 'create' }) &&
-                    (!followUp.workedAt || worksAtEnd(home, permissions ?? [], data, followUp.workedAt)),
+                    (followUp.workedAt ? worksAtEnd(home, permissions ?? [], data, followUp.workedAt) : here),
                 )
                 .map((followUp) => (
                   <Button key={followUp.label} asChild variant="outline" colorPalette="teal">

@@ -59,7 +59,7 @@ describe('the books (docs/domain/reports.md, The books)', () => {
     ]);
   });
 
-  it('open the sales journal on this month and keep another month in the URL', async () => {
+  it('open the sales journal on this month under the business’s registration, and keep another month in the URL', async () => {
     const asked: URLSearchParams[] = [];
     server.use(
       http.get('*/api/reports/sales-journal', ({ request }) => {
@@ -85,6 +85,8 @@ describe('the books (docs/domain/reports.md, The books)', () => {
     expect(await within(table).findByText('201-555-123-000')).toBeTruthy();
     expect(within(table).getAllByText('₱144.00')).toHaveLength(2);
     expect(asked[0]?.get('month')).toBe(businessDayIso().slice(0, 7));
+    // Its paper names the business whose book it is.
+    expect(await screen.findByText(/VAT Reg\. TIN/)).toBeTruthy();
     const month = screen.getByLabelText('Month');
     await userEvent.clear(month);
     await userEvent.type(month, '2026-10');

@@ -11,6 +11,7 @@ import { businessDayIso, formatDate, formatTimestamp } from '../../format/date.t
 import { formatMoney, formatMoneyCompact } from '../../format/money.ts';
 import { formatQuantity } from '../../format/quantity.ts';
 import { printPageCss } from '../../screens/print/print-page.ts';
+import { SellerRegistration, useSeller } from '../../screens/print/seller-registration.tsx';
 import { useCsvDownload } from '../../screens/shared/csv-download.ts';
 import { Refusal } from '../../screens/shared/refusal.tsx';
 import { errorMessage } from '../../screens/shared/request-error.ts';
@@ -178,6 +179,11 @@ function FilterInput({
   );
 }
 
+// A book's paper names whose book it is, as the BIR reads it.
+function BookRegistration() {
+  return <SellerRegistration seller={useSeller()} />;
+}
+
 // /reports/{name}: one of the owner's reports with its filters in the URL, a chart where it helps, the table and
 // its totals, printable on A4 and downloadable as CSV.
 export function OwnerReportScreen({ reportKey }: { reportKey: string }) {
@@ -249,6 +255,7 @@ export function OwnerReportScreen({ reportKey }: { reportKey: string }) {
   return (
     <Stack gap="4" data-report="">
       <style>{printCss}</style>
+      {report.book ? <BookRegistration /> : null}
       <Flex justify="space-between" align="end" gap="3" wrap="wrap">
         <Heading size="xl">{report.label}</Heading>
         <ReportActions downloading={downloading} onDownload={() => void download()} />

@@ -61,6 +61,8 @@ export type OwnerReportDefinition = {
   columns: readonly ReportColumn[];
   // A bar per row of `labelField` against `valueField`, where a picture says more than the table.
   chart?: { labelField: string; valueField: string; valueLabel: string };
+  // A book of the BIR's: its paper opens with the business's registration (docs/domain/reports.md, The books).
+  book?: boolean;
   // Rows can be ticked and turned into a purchase order (the reorder report).
   ordersChosenRows?: boolean;
   queryKey: (params: Params) => readonly unknown[];
@@ -254,6 +256,7 @@ export const ownerReports: readonly OwnerReportDefinition[] = [
   },
   {
     key: 'sales-journal',
+    book: true,
     label: 'Sales Journal',
     permission: 'view-report-sales-journal',
     filters: [bookMonth, branch],
@@ -272,6 +275,7 @@ export const ownerReports: readonly OwnerReportDefinition[] = [
   },
   {
     key: 'purchase-journal',
+    book: true,
     label: 'Purchase Journal',
     permission: 'view-report-purchase-journal',
     filters: [bookMonth, location],
@@ -289,6 +293,7 @@ export const ownerReports: readonly OwnerReportDefinition[] = [
   },
   {
     key: 'cash-receipts-journal',
+    book: true,
     label: 'Cash Receipts Journal',
     permission: 'view-report-cash-receipts-journal',
     filters: [bookMonth, location],
@@ -298,6 +303,7 @@ export const ownerReports: readonly OwnerReportDefinition[] = [
   },
   {
     key: 'cash-disbursements-journal',
+    book: true,
     label: 'Cash Disbursements Journal',
     permission: 'view-report-cash-disbursements-journal',
     filters: [bookMonth, location],
@@ -307,6 +313,7 @@ export const ownerReports: readonly OwnerReportDefinition[] = [
   },
   {
     key: 'summary-list-of-sales',
+    book: true,
     label: 'Summary List of Sales',
     permission: 'view-report-summary-list-of-sales',
     filters: [bookQuarter, branch],
@@ -316,6 +323,7 @@ export const ownerReports: readonly OwnerReportDefinition[] = [
   },
   {
     key: 'summary-list-of-purchases',
+    book: true,
     label: 'Summary List of Purchases',
     permission: 'view-report-summary-list-of-purchases',
     filters: [bookQuarter, location],
@@ -325,6 +333,7 @@ export const ownerReports: readonly OwnerReportDefinition[] = [
   },
   {
     key: 'inventory-list',
+    book: true,
     label: 'Inventory List',
     permission: 'view-report-inventory-list',
     filters: [asOf, location],
@@ -340,6 +349,7 @@ export const ownerReports: readonly OwnerReportDefinition[] = [
   },
   {
     key: 'esales',
+    book: true,
     label: 'eSales',
     permission: 'view-report-esales',
     filters: [bookMonth, branch],

@@ -275,6 +275,16 @@ describe('the purchase and cash journals', () => {
       `/api/reports/cash-disbursements-journal?month=${month}`,
       GetCashDisbursementsJournalReportResponse,
     );
+    // The demo's drawer paid a delivery fee three days ago, on that Manila day.
+    expect(disbursements.rows).toContainEqual(
+      expect.objectContaining({
+        date: '2026-11-18',
+        document_type: 'cash_out',
+        number: null,
+        particulars: 'Delivery fee',
+        amount: 150,
+      }),
+    );
     expect(disbursements.rows).toContainEqual(
       expect.objectContaining({ document_type: 'bill_payment', document_id: ids.billPayment, amount: 1210 }),
     );
@@ -376,6 +386,38 @@ describe('the demo’s books and who may read them', () => {
       if ((answer.json as { rows: unknown[] }).rows.length === 0) empty.push(`inventory-list ${day}`);
     }
     expect(empty).toEqual([]);
+  });
+
+  it('shows a user tied to a branch that branch’s book only, whatever branch is asked for', async () => {
+    const quezon = await api.db
+      .selectFrom('branches')
+      .select('id')
+      .where('code', '!=', 'MKT')
+      .executeTakeFirstOrThrow();
+    await api.createUser({
+      email: 'quezon@example.test',
+      permissions: ['view-report-sales-journal'],
+      businessIds: [businessId],
+    });
+    await api.db
+      .updateTable('users')
+      .set({ userable_type: 'branch', userable_id: quezon.id })
+      .where('email', '=', 'quezon@example.test')
+      .execute();
+    const clerk = await api.signIn('quezon@example.test');
+    clerk.businessId = businessId;
+    const own = expectContract(
+      await clerk.get(`/api/reports/sales-journal?month=${month}&branch_id=${branchId}`),
+      200,
+      GetSalesJournalReportResponse,
+    );
+    const theirs = await report(
+      `/api/reports/sales-journal?month=${month}&branch_id=${quezon.id}`,
+      GetSalesJournalReportResponse,
+    );
+    expect(own).toEqual(theirs);
+    expect(own.rows.length).toBeGreaterThan(0);
+    expect(own.rows.some((row) => row.document_id === ids.vatable)).toBe(false);
   });
 
   it('refuses a book to a user without its permission', async () => {

@@ -129,6 +129,26 @@ beforeAll(async () => {
     ],
   });
   ids.bill = bill.id;
+  // One lens goes back to the supplier, who refunds its ₱560 (₱60 of it VAT): the bill was paid in full.
+  const billLines = await api.db
+    .selectFrom('bill_lines')
+    .select(['id', 'item_id'])
+    .where('bill_id', '=', bill.id)
+    .orderBy('position')
+    .execute();
+  const settle = async () =>
+    (
+      await created('/api/debit-memos', {
+        contact_id: supplier.id,
+        branch_id: branchId,
+        bill_id: bill.id,
+        memo_date: today,
+        reason: 'defective',
+        settlement: 'refund',
+        refund_method: 'check',
+        lines: [{ item_id: lens, bill_line_id: billLines[0]?.id, quantity: 1, unit_cost: 560, return_stock: false }],
+      })
+    ).id;
   ids.billPayment = (
     await created('/api/bill-payments', {
       bill_id: bill.id,
@@ -137,6 +157,7 @@ beforeAll(async () => {
       payment_method: 'bank_transfer',
     })
   ).id;
+  ids.debitMemo = await settle();
 });
 
 afterAll(() => api.close());
@@ -255,6 +276,24 @@ describe('the purchase and cash journals', () => {
     });
   });
 
+  it('takes a debit memo off the month as a negative entry', async () => {
+    const journal = await report(`/api/reports/purchase-journal?month=${month}`, GetPurchaseJournalReportResponse);
+    expect(
+      journal.rows.find((row) => row.document_type === 'debit_memo' && row.document_id === ids.debitMemo),
+    ).toMatchObject({
+      tin: '009-876-543-000',
+      supplier_invoice_number: 'LLT-0042',
+      gross: -560,
+      vatable: -500,
+      vat_amount: -60,
+    });
+    for (const row of journal.rows) {
+      expect(
+        centavos(row.vatable) + centavos(row.vat_amount) + centavos(row.vat_exempt) + centavos(row.zero_rated),
+      ).toBe(centavos(row.gross));
+    }
+  });
+
   it('receives the invoice payment and pays out the bill payment and the cash refund', async () => {
     const receipts = await report(
       `/api/reports/cash-receipts-journal?month=${month}`,
@@ -267,6 +306,9 @@ describe('the purchase and cash journals', () => {
         payment_method: 'cash',
         amount: 1344,
       }),
+    );
+    expect(receipts.rows).toContainEqual(
+      expect.objectContaining({ document_type: 'debit_memo', document_id: ids.debitMemo, amount: 560 }),
     );
     expect(centavos(receipts.totals.amount)).toBe(
       receipts.rows.reduce((total, row) => total + centavos(row.amount), 0),
@@ -330,7 +372,8 @@ describe('the summary lists, the inventory list and eSales', () => {
     expect(centavos(purchases.totals.vat_amount)).toBe(
       centavos(pjOctober.totals.vat_amount) + centavos(pjNovember.totals.vat_amount),
     );
-    expect(purchases.rows.find((row) => row.tin === '009-876-543-000')).toMatchObject({ gross: 1210, vat_amount: 120 });
+    // The bill less the supplier's refund.
+    expect(purchases.rows.find((row) => row.tin === '009-876-543-000')).toMatchObject({ gross: 650, vat_amount: 60 });
   });
 
   it('values the inventory list as Stock Valuation does, on a day with movements after it', async () => {
@@ -354,6 +397,15 @@ describe('the summary lists, the inventory list and eSales', () => {
     const makati = esales.rows.find((row) => row.branch_id === branchId);
     expect(makati).toMatchObject({ terminal_id: null, month });
     expect(makati?.last_invoice_number).toMatch(/^I-/);
+    // The grand total of the branch's last Z-reading of the month.
+    const lastZ = await api.db
+      .selectFrom('z_readings')
+      .select('accumulated_grand_total')
+      .where('branch_id', '=', branchId)
+      .where('business_date', '<=', today)
+      .orderBy('business_date', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(makati?.grand_total).toBe(Number(lastZ.accumulated_grand_total) / 100);
     expect((await report(`/api/reports/esales?month=${month}&terminal_id=1`, GetEsalesReportResponse)).rows).toEqual(
       [],
     );

@@ -49,8 +49,6 @@ export function atLocation(location: Location | null, branch: string, warehouse?
 // 12 ÷ 112 rounded half up once per line, in integer arithmetic so that both databases round alike.
 export const vatInside = (amount: RawBuilder<unknown>) => sql`((${amount}) * 12 + 56) / 112`;
 
-export type Centavos = Record<string, number>;
-
 // Sums the named figures of rows in centavos; the totals a book shows.
 export function sumFigures<F extends string>(rows: readonly Record<F, number>[], figures: readonly F[]) {
   const totals = Object.fromEntries(figures.map((figure) => [figure, 0])) as Record<F, number>;

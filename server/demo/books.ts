@@ -92,4 +92,24 @@ export async function seedDemoBooks(db: Kysely<Database>, master: DemoMasterData
       reference: `BT-${day.replaceAll('-', '')}`,
     });
   }
+
+  // A buyer who gave a TIN, so that the Summary List of Sales shows a taxpayer's row beside the one of the buyers
+  // without: the first named customer who bought this quarter.
+  const quarterStart = `${today.slice(0, 5)}${String(Math.floor((Number(today.slice(5, 7)) - 1) / 3) * 3 + 1).padStart(2, '0')}-01`;
+  const buyer = await db
+    .selectFrom('invoices')
+    .innerJoin('contacts', 'contacts.id', 'invoices.contact_id')
+    .select('contacts.id')
+    .where('invoices.business_id', '=', master.businessId)
+    .where('invoices.invoice_date', '>=', quarterStart)
+    .where('contacts.phone', 'is not', null)
+    .orderBy('invoices.id')
+    .executeTakeFirst();
+  if (buyer) {
+    await db
+      .updateTable('contacts')
+      .set({ tin: '123-456-789-000', address: 'Legazpi Village, Makati City' })
+      .where('id', '=', buyer.id)
+      .execute();
+  }
 }

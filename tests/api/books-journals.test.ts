@@ -438,6 +438,13 @@ describe('the demo’s books and who may read them', () => {
       if ((answer.json as { rows: unknown[] }).rows.length === 0) empty.push(`inventory-list ${day}`);
     }
     expect(empty).toEqual([]);
+    // A buyer who gave a TIN beside the buyers without one.
+    const list = await report(
+      '/api/reports/summary-list-of-sales?quarter=2026-Q4',
+      GetSummaryListOfSalesReportResponse,
+    );
+    expect(list.rows.some((row) => row.tin === '123-456-789-000')).toBe(true);
+    expect(list.rows.at(-1)).toMatchObject({ tin: null, contact_name: 'Without TIN' });
   });
 
   it('shows a user tied to a branch that branch’s book only, whatever branch is asked for', async () => {

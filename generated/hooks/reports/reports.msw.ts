@@ -28,12 +28,19 @@ import type {
 
 import type {
   AgingReport,
+  CashDisbursementsJournalReport,
+  CashReceiptsJournalReport,
   DailySalesRow,
+  EsalesReport,
+  InventoryListReport,
+  PurchaseJournalReport,
   RecallReport,
   ReorderReport,
+  SalesJournalReport,
   SalesReportReport,
   SlowMoverReport,
-  StockValuationReport
+  StockValuationReport,
+  SummaryListReport
 } from '../../model';
 
 
@@ -50,6 +57,22 @@ export const getGetSlowMoversReportResponseMock = (overrideResponse: Partial<Ext
 export const getGetReorderReportResponseMock = (overrideResponse: Partial<Extract<ReorderReport, object>> = {}): ReorderReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({item_id: faker.number.int({min: 1, max: 2147483647}), code: faker.string.alpha({length: {min: 10, max: 255}}), name: faker.string.alpha({length: {min: 10, max: 255}}), reorder_level: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), quantity_on_hand: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), quantity_in_transit: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), quantity_on_order: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), average_daily_sales: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), suggested_quantity: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2})})), totals: {suggested_quantity: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2})}, figures_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', undefined]), ...overrideResponse})
 
 export const getGetRecallsReportResponseMock = (overrideResponse: Partial<Extract<RecallReport, object>> = {}): RecallReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({contact_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 10, max: 255}}), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), email: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), examined_on: faker.date.past().toISOString().slice(0, 10), expires_on: faker.date.past().toISOString().slice(0, 10), branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), branch_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null])})), totals: {patients: faker.number.int({min: 0, max: 100000000})}, figures_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', undefined]), ...overrideResponse})
+
+export const getGetSalesJournalReportResponseMock = (overrideResponse: Partial<Extract<SalesJournalReport, object>> = {}): SalesJournalReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({date: faker.date.past().toISOString().slice(0, 10), document_type: faker.helpers.arrayElement(['invoice','credit_memo'] as const), document_id: faker.number.int({min: 1, max: 2147483647}), number: faker.string.alpha({length: {min: 10, max: 255}}), contact_name: faker.string.alpha({length: {min: 10, max: 255}}), tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 64}}), null]), gross: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vat_exempt: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), zero_rated: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vatable: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vat_amount: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), discount: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), net: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), totals: {gross: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vat_exempt: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), zero_rated: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vatable: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vat_amount: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), discount: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), net: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, figures_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', undefined]), ...overrideResponse})
+
+export const getGetPurchaseJournalReportResponseMock = (overrideResponse: Partial<Extract<PurchaseJournalReport, object>> = {}): PurchaseJournalReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({date: faker.date.past().toISOString().slice(0, 10), document_type: faker.helpers.arrayElement(['bill','debit_memo'] as const), document_id: faker.number.int({min: 1, max: 2147483647}), number: faker.string.alpha({length: {min: 10, max: 255}}), supplier_invoice_number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), contact_name: faker.string.alpha({length: {min: 10, max: 255}}), tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 64}}), null]), gross: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vat_exempt: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), zero_rated: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vatable: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vat_amount: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), totals: {gross: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vat_exempt: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), zero_rated: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vatable: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vat_amount: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, figures_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', undefined]), ...overrideResponse})
+
+export const getGetCashReceiptsJournalReportResponseMock = (overrideResponse: Partial<Extract<CashReceiptsJournalReport, object>> = {}): CashReceiptsJournalReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({date: faker.date.past().toISOString().slice(0, 10), document_type: faker.helpers.arrayElement(['invoice_payment','debit_memo','cash_in'] as const), document_id: faker.number.int({min: 1, max: 2147483647}), number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), reference: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), contact_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 64}}), null]), payment_method: faker.string.alpha({length: {min: 10, max: 32}}), particulars: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), amount: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), totals: {amount: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, figures_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', undefined]), ...overrideResponse})
+
+export const getGetCashDisbursementsJournalReportResponseMock = (overrideResponse: Partial<Extract<CashDisbursementsJournalReport, object>> = {}): CashDisbursementsJournalReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({date: faker.date.past().toISOString().slice(0, 10), document_type: faker.helpers.arrayElement(['bill_payment','credit_memo','cash_out'] as const), document_id: faker.number.int({min: 1, max: 2147483647}), number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), reference: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), contact_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 64}}), null]), payment_method: faker.string.alpha({length: {min: 10, max: 32}}), particulars: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), amount: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), totals: {amount: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, figures_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', undefined]), ...overrideResponse})
+
+export const getGetSummaryListOfSalesReportResponseMock = (overrideResponse: Partial<Extract<SummaryListReport, object>> = {}): SummaryListReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 64}}), null]), contact_name: faker.string.alpha({length: {min: 10, max: 255}}), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), gross: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vat_exempt: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), zero_rated: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vatable: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vat_amount: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), totals: {gross: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vat_exempt: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), zero_rated: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vatable: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vat_amount: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, figures_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', undefined]), ...overrideResponse})
+
+export const getGetSummaryListOfPurchasesReportResponseMock = (overrideResponse: Partial<Extract<SummaryListReport, object>> = {}): SummaryListReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({tin: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 64}}), null]), contact_name: faker.string.alpha({length: {min: 10, max: 255}}), address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), gross: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vat_exempt: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), zero_rated: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vatable: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vat_amount: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), totals: {gross: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vat_exempt: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), zero_rated: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vatable: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vat_amount: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, figures_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', undefined]), ...overrideResponse})
+
+export const getGetInventoryListReportResponseMock = (overrideResponse: Partial<Extract<InventoryListReport, object>> = {}): InventoryListReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({item_id: faker.number.int({min: 1, max: 2147483647}), code: faker.string.alpha({length: {min: 10, max: 255}}), name: faker.string.alpha({length: {min: 10, max: 255}}), quantity: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), unit_cost: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), total: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), totals: {quantity: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), total: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, figures_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', undefined]), ...overrideResponse})
+
+export const getGetEsalesReportResponseMock = (overrideResponse: Partial<Extract<EsalesReport, object>> = {}): EsalesReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({terminal_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), branch_id: faker.number.int({min: 1, max: 2147483647}), branch_name: faker.string.alpha({length: {min: 10, max: 255}}), month: faker.helpers.fromRegExp("^[0-9]{4}-(0[1-9]|1[0-2])$"), vatable: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), zero_rated: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vat_exempt: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vat_amount: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), last_invoice_number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), grand_total: faker.helpers.arrayElement([faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), null])})), totals: {vatable: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), zero_rated: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vat_exempt: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vat_amount: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, figures_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', undefined]), ...overrideResponse})
 
 export const getGetDailySalesResponseMock = (): DailySalesRow[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({branch_id: faker.number.int({min: 1, max: 2147483647}), branch_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), date: faker.date.past().toISOString().slice(0, 10), invoices_issued: faker.number.int({min: 0}), invoices_voided: faker.number.int({min: 0}), issued_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), issued_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), voided_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), voided_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), gross_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), regular_discounts: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_exemption: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), special_discounts: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vatable_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_exempt_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), zero_rated_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), credit_memos_issued: faker.number.int({min: 0}), credit_memos_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), credit_memos_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), returns_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), returns_vat_amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), refunds_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), net_sales: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), collections_cash: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_bank_transfer: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_check: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_card: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_e_wallet: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_store_credit: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2})})))
 
@@ -138,6 +161,102 @@ export const getGetRecallsReportMockHandler = (overrideResponse?: RecallReport |
   }, options)
 }
 
+export const getGetSalesJournalReportMockHandler = (overrideResponse?: SalesJournalReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<SalesJournalReport> | SalesJournalReport), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/sales-journal', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetSalesJournalReportResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetPurchaseJournalReportMockHandler = (overrideResponse?: PurchaseJournalReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<PurchaseJournalReport> | PurchaseJournalReport), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/purchase-journal', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetPurchaseJournalReportResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetCashReceiptsJournalReportMockHandler = (overrideResponse?: CashReceiptsJournalReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<CashReceiptsJournalReport> | CashReceiptsJournalReport), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/cash-receipts-journal', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetCashReceiptsJournalReportResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetCashDisbursementsJournalReportMockHandler = (overrideResponse?: CashDisbursementsJournalReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<CashDisbursementsJournalReport> | CashDisbursementsJournalReport), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/cash-disbursements-journal', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetCashDisbursementsJournalReportResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetSummaryListOfSalesReportMockHandler = (overrideResponse?: SummaryListReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<SummaryListReport> | SummaryListReport), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/summary-list-of-sales', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetSummaryListOfSalesReportResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetSummaryListOfPurchasesReportMockHandler = (overrideResponse?: SummaryListReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<SummaryListReport> | SummaryListReport), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/summary-list-of-purchases', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetSummaryListOfPurchasesReportResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetInventoryListReportMockHandler = (overrideResponse?: InventoryListReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<InventoryListReport> | InventoryListReport), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/inventory-list', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetInventoryListReportResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetEsalesReportMockHandler = (overrideResponse?: EsalesReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<EsalesReport> | EsalesReport), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/esales', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetEsalesReportResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
 export const getGetDailySalesMockHandler = (overrideResponse?: DailySalesRow[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<DailySalesRow[]> | DailySalesRow[]), options?: RequestHandlerOptions) => {
   return http.get('*/api/reports/daily-sales', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
 
@@ -157,5 +276,13 @@ export const getReportsMock = () => [
   getGetSlowMoversReportMockHandler(),
   getGetReorderReportMockHandler(),
   getGetRecallsReportMockHandler(),
+  getGetSalesJournalReportMockHandler(),
+  getGetPurchaseJournalReportMockHandler(),
+  getGetCashReceiptsJournalReportMockHandler(),
+  getGetCashDisbursementsJournalReportMockHandler(),
+  getGetSummaryListOfSalesReportMockHandler(),
+  getGetSummaryListOfPurchasesReportMockHandler(),
+  getGetInventoryListReportMockHandler(),
+  getGetEsalesReportMockHandler(),
   getGetDailySalesMockHandler()
 ]

@@ -31,21 +31,36 @@ import type {
 
 import type {
   AgingReport,
+  CashDisbursementsJournalReport,
+  CashReceiptsJournalReport,
   DailySalesRow,
+  EsalesReport,
   ForbiddenResponse,
+  GetCashDisbursementsJournalReportParams,
+  GetCashReceiptsJournalReportParams,
   GetDailySalesParams,
+  GetEsalesReportParams,
+  GetInventoryListReportParams,
   GetPayablesAgingReportParams,
+  GetPurchaseJournalReportParams,
   GetRecallsReportParams,
   GetReceivablesAgingReportParams,
   GetReorderReportParams,
+  GetSalesJournalReportParams,
   GetSalesReportParams,
   GetSlowMoversReportParams,
   GetStockValuationReportParams,
+  GetSummaryListOfPurchasesReportParams,
+  GetSummaryListOfSalesReportParams,
+  InventoryListReport,
+  PurchaseJournalReport,
   RecallReport,
   ReorderReport,
+  SalesJournalReport,
   SalesReportReport,
   SlowMoverReport,
   StockValuationReport,
+  SummaryListReport,
   UnauthenticatedResponse,
   UnprocessableEntityResponse
 } from '../../model';
@@ -720,6 +735,758 @@ export function useGetRecallsReport<TData = Awaited<ReturnType<typeof getRecalls
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetRecallsReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-report-sales-journal. The standing invoices and credit memos dated in the month (memos as negative rows) with the customer's TIN: gross, VAT-exempt, zero-rated, VATable, VAT, senior citizen and PWD discount and net, as the documents hold them. With `Accept: text/csv` the rows as CSV, headed as the BIR's forms name the columns, and a totals row.
+ * @summary Sales journal
+ */
+export const getSalesJournalReport = (
+    params?: GetSalesJournalReportParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<SalesJournalReport>(
+      {url: `/api/reports/sales-journal`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetSalesJournalReportQueryKey = (params?: GetSalesJournalReportParams,) => {
+    return [
+    `/api/reports/sales-journal`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetSalesJournalReportQueryOptions = <TData = Awaited<ReturnType<typeof getSalesJournalReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params?: GetSalesJournalReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesJournalReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSalesJournalReportQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSalesJournalReport>>> = ({ signal }) => getSalesJournalReport(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSalesJournalReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSalesJournalReportQueryResult = NonNullable<Awaited<ReturnType<typeof getSalesJournalReport>>>
+export type GetSalesJournalReportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+
+
+export function useGetSalesJournalReport<TData = Awaited<ReturnType<typeof getSalesJournalReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: undefined |  GetSalesJournalReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesJournalReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSalesJournalReport>>,
+          TError,
+          Awaited<ReturnType<typeof getSalesJournalReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSalesJournalReport<TData = Awaited<ReturnType<typeof getSalesJournalReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetSalesJournalReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesJournalReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSalesJournalReport>>,
+          TError,
+          Awaited<ReturnType<typeof getSalesJournalReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSalesJournalReport<TData = Awaited<ReturnType<typeof getSalesJournalReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetSalesJournalReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesJournalReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Sales journal
+ */
+
+export function useGetSalesJournalReport<TData = Awaited<ReturnType<typeof getSalesJournalReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetSalesJournalReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesJournalReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSalesJournalReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-report-purchase-journal. The standing bills and debit memos dated in the month (memos as negative rows) with the supplier's TIN, each line counted by its item's tax class, VAT inside its amount. With `Accept: text/csv` the rows as CSV, headed as the BIR's forms name the columns, and a totals row.
+ * @summary Purchase journal
+ */
+export const getPurchaseJournalReport = (
+    params?: GetPurchaseJournalReportParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<PurchaseJournalReport>(
+      {url: `/api/reports/purchase-journal`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetPurchaseJournalReportQueryKey = (params?: GetPurchaseJournalReportParams,) => {
+    return [
+    `/api/reports/purchase-journal`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetPurchaseJournalReportQueryOptions = <TData = Awaited<ReturnType<typeof getPurchaseJournalReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params?: GetPurchaseJournalReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseJournalReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPurchaseJournalReportQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPurchaseJournalReport>>> = ({ signal }) => getPurchaseJournalReport(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPurchaseJournalReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPurchaseJournalReportQueryResult = NonNullable<Awaited<ReturnType<typeof getPurchaseJournalReport>>>
+export type GetPurchaseJournalReportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+
+
+export function useGetPurchaseJournalReport<TData = Awaited<ReturnType<typeof getPurchaseJournalReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: undefined |  GetPurchaseJournalReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseJournalReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPurchaseJournalReport>>,
+          TError,
+          Awaited<ReturnType<typeof getPurchaseJournalReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPurchaseJournalReport<TData = Awaited<ReturnType<typeof getPurchaseJournalReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetPurchaseJournalReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseJournalReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPurchaseJournalReport>>,
+          TError,
+          Awaited<ReturnType<typeof getPurchaseJournalReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPurchaseJournalReport<TData = Awaited<ReturnType<typeof getPurchaseJournalReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetPurchaseJournalReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseJournalReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Purchase journal
+ */
+
+export function useGetPurchaseJournalReport<TData = Awaited<ReturnType<typeof getPurchaseJournalReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetPurchaseJournalReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseJournalReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPurchaseJournalReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-report-cash-receipts-journal. The money received in the month: standing invoice payments (store credit spent left out), suppliers' refunds of debit memos and cash put into a drawer. With `Accept: text/csv` the rows as CSV, headed as the BIR's forms name the columns, and a totals row.
+ * @summary Cash receipts journal
+ */
+export const getCashReceiptsJournalReport = (
+    params?: GetCashReceiptsJournalReportParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<CashReceiptsJournalReport>(
+      {url: `/api/reports/cash-receipts-journal`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetCashReceiptsJournalReportQueryKey = (params?: GetCashReceiptsJournalReportParams,) => {
+    return [
+    `/api/reports/cash-receipts-journal`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetCashReceiptsJournalReportQueryOptions = <TData = Awaited<ReturnType<typeof getCashReceiptsJournalReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params?: GetCashReceiptsJournalReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCashReceiptsJournalReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCashReceiptsJournalReportQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCashReceiptsJournalReport>>> = ({ signal }) => getCashReceiptsJournalReport(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCashReceiptsJournalReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetCashReceiptsJournalReportQueryResult = NonNullable<Awaited<ReturnType<typeof getCashReceiptsJournalReport>>>
+export type GetCashReceiptsJournalReportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+
+
+export function useGetCashReceiptsJournalReport<TData = Awaited<ReturnType<typeof getCashReceiptsJournalReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: undefined |  GetCashReceiptsJournalReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCashReceiptsJournalReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCashReceiptsJournalReport>>,
+          TError,
+          Awaited<ReturnType<typeof getCashReceiptsJournalReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCashReceiptsJournalReport<TData = Awaited<ReturnType<typeof getCashReceiptsJournalReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetCashReceiptsJournalReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCashReceiptsJournalReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCashReceiptsJournalReport>>,
+          TError,
+          Awaited<ReturnType<typeof getCashReceiptsJournalReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCashReceiptsJournalReport<TData = Awaited<ReturnType<typeof getCashReceiptsJournalReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetCashReceiptsJournalReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCashReceiptsJournalReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Cash receipts journal
+ */
+
+export function useGetCashReceiptsJournalReport<TData = Awaited<ReturnType<typeof getCashReceiptsJournalReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetCashReceiptsJournalReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCashReceiptsJournalReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCashReceiptsJournalReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-report-cash-disbursements-journal. The money paid out in the month: standing bill payments (supplier credit spent left out), refunds of credit memos and cash taken out of a drawer. With `Accept: text/csv` the rows as CSV, headed as the BIR's forms name the columns, and a totals row.
+ * @summary Cash disbursements journal
+ */
+export const getCashDisbursementsJournalReport = (
+    params?: GetCashDisbursementsJournalReportParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<CashDisbursementsJournalReport>(
+      {url: `/api/reports/cash-disbursements-journal`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetCashDisbursementsJournalReportQueryKey = (params?: GetCashDisbursementsJournalReportParams,) => {
+    return [
+    `/api/reports/cash-disbursements-journal`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetCashDisbursementsJournalReportQueryOptions = <TData = Awaited<ReturnType<typeof getCashDisbursementsJournalReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params?: GetCashDisbursementsJournalReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCashDisbursementsJournalReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCashDisbursementsJournalReportQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCashDisbursementsJournalReport>>> = ({ signal }) => getCashDisbursementsJournalReport(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCashDisbursementsJournalReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetCashDisbursementsJournalReportQueryResult = NonNullable<Awaited<ReturnType<typeof getCashDisbursementsJournalReport>>>
+export type GetCashDisbursementsJournalReportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+
+
+export function useGetCashDisbursementsJournalReport<TData = Awaited<ReturnType<typeof getCashDisbursementsJournalReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: undefined |  GetCashDisbursementsJournalReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCashDisbursementsJournalReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCashDisbursementsJournalReport>>,
+          TError,
+          Awaited<ReturnType<typeof getCashDisbursementsJournalReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCashDisbursementsJournalReport<TData = Awaited<ReturnType<typeof getCashDisbursementsJournalReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetCashDisbursementsJournalReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCashDisbursementsJournalReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCashDisbursementsJournalReport>>,
+          TError,
+          Awaited<ReturnType<typeof getCashDisbursementsJournalReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCashDisbursementsJournalReport<TData = Awaited<ReturnType<typeof getCashDisbursementsJournalReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetCashDisbursementsJournalReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCashDisbursementsJournalReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Cash disbursements journal
+ */
+
+export function useGetCashDisbursementsJournalReport<TData = Awaited<ReturnType<typeof getCashDisbursementsJournalReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetCashDisbursementsJournalReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCashDisbursementsJournalReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCashDisbursementsJournalReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-report-summary-list-of-sales. The sales journal of the quarter summed per customer TIN, the customers without one in one row. With `Accept: text/csv` the rows as CSV, headed as the BIR's forms name the columns, and a totals row.
+ * @summary Summary list of sales
+ */
+export const getSummaryListOfSalesReport = (
+    params?: GetSummaryListOfSalesReportParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<SummaryListReport>(
+      {url: `/api/reports/summary-list-of-sales`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetSummaryListOfSalesReportQueryKey = (params?: GetSummaryListOfSalesReportParams,) => {
+    return [
+    `/api/reports/summary-list-of-sales`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetSummaryListOfSalesReportQueryOptions = <TData = Awaited<ReturnType<typeof getSummaryListOfSalesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params?: GetSummaryListOfSalesReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSummaryListOfSalesReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSummaryListOfSalesReportQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSummaryListOfSalesReport>>> = ({ signal }) => getSummaryListOfSalesReport(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSummaryListOfSalesReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSummaryListOfSalesReportQueryResult = NonNullable<Awaited<ReturnType<typeof getSummaryListOfSalesReport>>>
+export type GetSummaryListOfSalesReportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+
+
+export function useGetSummaryListOfSalesReport<TData = Awaited<ReturnType<typeof getSummaryListOfSalesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: undefined |  GetSummaryListOfSalesReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSummaryListOfSalesReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSummaryListOfSalesReport>>,
+          TError,
+          Awaited<ReturnType<typeof getSummaryListOfSalesReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSummaryListOfSalesReport<TData = Awaited<ReturnType<typeof getSummaryListOfSalesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetSummaryListOfSalesReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSummaryListOfSalesReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSummaryListOfSalesReport>>,
+          TError,
+          Awaited<ReturnType<typeof getSummaryListOfSalesReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSummaryListOfSalesReport<TData = Awaited<ReturnType<typeof getSummaryListOfSalesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetSummaryListOfSalesReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSummaryListOfSalesReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Summary list of sales
+ */
+
+export function useGetSummaryListOfSalesReport<TData = Awaited<ReturnType<typeof getSummaryListOfSalesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetSummaryListOfSalesReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSummaryListOfSalesReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSummaryListOfSalesReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-report-summary-list-of-purchases. The purchase journal of the quarter summed per supplier TIN, the suppliers without one in one row. With `Accept: text/csv` the rows as CSV, headed as the BIR's forms name the columns, and a totals row.
+ * @summary Summary list of purchases
+ */
+export const getSummaryListOfPurchasesReport = (
+    params?: GetSummaryListOfPurchasesReportParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<SummaryListReport>(
+      {url: `/api/reports/summary-list-of-purchases`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetSummaryListOfPurchasesReportQueryKey = (params?: GetSummaryListOfPurchasesReportParams,) => {
+    return [
+    `/api/reports/summary-list-of-purchases`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetSummaryListOfPurchasesReportQueryOptions = <TData = Awaited<ReturnType<typeof getSummaryListOfPurchasesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params?: GetSummaryListOfPurchasesReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSummaryListOfPurchasesReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSummaryListOfPurchasesReportQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSummaryListOfPurchasesReport>>> = ({ signal }) => getSummaryListOfPurchasesReport(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSummaryListOfPurchasesReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSummaryListOfPurchasesReportQueryResult = NonNullable<Awaited<ReturnType<typeof getSummaryListOfPurchasesReport>>>
+export type GetSummaryListOfPurchasesReportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+
+
+export function useGetSummaryListOfPurchasesReport<TData = Awaited<ReturnType<typeof getSummaryListOfPurchasesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: undefined |  GetSummaryListOfPurchasesReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSummaryListOfPurchasesReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSummaryListOfPurchasesReport>>,
+          TError,
+          Awaited<ReturnType<typeof getSummaryListOfPurchasesReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSummaryListOfPurchasesReport<TData = Awaited<ReturnType<typeof getSummaryListOfPurchasesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetSummaryListOfPurchasesReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSummaryListOfPurchasesReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSummaryListOfPurchasesReport>>,
+          TError,
+          Awaited<ReturnType<typeof getSummaryListOfPurchasesReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSummaryListOfPurchasesReport<TData = Awaited<ReturnType<typeof getSummaryListOfPurchasesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetSummaryListOfPurchasesReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSummaryListOfPurchasesReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Summary list of purchases
+ */
+
+export function useGetSummaryListOfPurchasesReport<TData = Awaited<ReturnType<typeof getSummaryListOfPurchasesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetSummaryListOfPurchasesReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSummaryListOfPurchasesReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSummaryListOfPurchasesReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-report-inventory-list. Per item, quantity, unit cost and total as the ledger stood at the end of `as_of`, as Stock Valuation values it (goods in transit under their destination); the total equals Stock Valuation's. Refused (403) to a user without post-stock-counts while a blind count is open at the location covered (at any location, when none is named). With `Accept: text/csv` the rows as CSV, headed as the BIR's forms name the columns, and a totals row.
+ * @summary Inventory list as of a date
+ */
+export const getInventoryListReport = (
+    params?: GetInventoryListReportParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<InventoryListReport>(
+      {url: `/api/reports/inventory-list`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetInventoryListReportQueryKey = (params?: GetInventoryListReportParams,) => {
+    return [
+    `/api/reports/inventory-list`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetInventoryListReportQueryOptions = <TData = Awaited<ReturnType<typeof getInventoryListReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params?: GetInventoryListReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInventoryListReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetInventoryListReportQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getInventoryListReport>>> = ({ signal }) => getInventoryListReport(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getInventoryListReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetInventoryListReportQueryResult = NonNullable<Awaited<ReturnType<typeof getInventoryListReport>>>
+export type GetInventoryListReportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+
+
+export function useGetInventoryListReport<TData = Awaited<ReturnType<typeof getInventoryListReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: undefined |  GetInventoryListReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInventoryListReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getInventoryListReport>>,
+          TError,
+          Awaited<ReturnType<typeof getInventoryListReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetInventoryListReport<TData = Awaited<ReturnType<typeof getInventoryListReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetInventoryListReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInventoryListReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getInventoryListReport>>,
+          TError,
+          Awaited<ReturnType<typeof getInventoryListReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetInventoryListReport<TData = Awaited<ReturnType<typeof getInventoryListReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetInventoryListReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInventoryListReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Inventory list as of a date
+ */
+
+export function useGetInventoryListReport<TData = Awaited<ReturnType<typeof getInventoryListReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetInventoryListReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInventoryListReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetInventoryListReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-report-esales. Per branch, the month's VATable, zero-rated, VAT-exempt sales and VAT (net of credit memos), the last invoice number and the grand total of the month's last Z-reading. With `Accept: text/csv` the rows as CSV, headed as the BIR's forms name the columns, and a totals row.
+ * @summary eSales per branch and month
+ */
+export const getEsalesReport = (
+    params?: GetEsalesReportParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<EsalesReport>(
+      {url: `/api/reports/esales`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetEsalesReportQueryKey = (params?: GetEsalesReportParams,) => {
+    return [
+    `/api/reports/esales`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetEsalesReportQueryOptions = <TData = Awaited<ReturnType<typeof getEsalesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params?: GetEsalesReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEsalesReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetEsalesReportQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getEsalesReport>>> = ({ signal }) => getEsalesReport(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getEsalesReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetEsalesReportQueryResult = NonNullable<Awaited<ReturnType<typeof getEsalesReport>>>
+export type GetEsalesReportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+
+
+export function useGetEsalesReport<TData = Awaited<ReturnType<typeof getEsalesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: undefined |  GetEsalesReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEsalesReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getEsalesReport>>,
+          TError,
+          Awaited<ReturnType<typeof getEsalesReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetEsalesReport<TData = Awaited<ReturnType<typeof getEsalesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetEsalesReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEsalesReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getEsalesReport>>,
+          TError,
+          Awaited<ReturnType<typeof getEsalesReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetEsalesReport<TData = Awaited<ReturnType<typeof getEsalesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetEsalesReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEsalesReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary eSales per branch and month
+ */
+
+export function useGetEsalesReport<TData = Awaited<ReturnType<typeof getEsalesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetEsalesReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEsalesReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetEsalesReportQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -532,6 +532,597 @@ export const GetRecallsReportResponse = zod.strictObject({
 })
 
 /**
+ * Needs view-report-sales-journal. The standing invoices and credit memos dated in the month (memos as negative rows) with the customer's TIN: gross, VAT-exempt, zero-rated, VATable, VAT, senior citizen and PWD discount and net, as the documents hold them. With `Accept: text/csv` the rows as CSV, headed as the BIR's forms name the columns, and a totals row.
+ * @summary Sales journal
+ */
+export const getSalesJournalReportQueryMonthRegExp = new RegExp('^[0-9]{4}-(0[1-9]|1[0-2])$');
+export const getSalesJournalReportQueryBranchIdMax = 2147483647;
+
+
+
+export const GetSalesJournalReportQueryParams = zod.strictObject({
+  "month": zod.coerce.string().regex(getSalesJournalReportQueryMonthRegExp).optional().describe('The month, YYYY-MM; this month in Manila when left out.'),
+  "branch_id": zod.coerce.number().int().min(1).max(getSalesJournalReportQueryBranchIdMax).optional().describe('Only this branch.')
+})
+
+export const getSalesJournalReportResponseRowsItemDocumentIdMax = 2147483647;
+
+export const getSalesJournalReportResponseRowsItemNumberMax = 255;
+
+export const getSalesJournalReportResponseRowsItemContactNameMax = 255;
+
+export const getSalesJournalReportResponseRowsItemTinMax = 64;
+
+export const getSalesJournalReportResponseRowsItemGrossMin = -90000000000000;
+export const getSalesJournalReportResponseRowsItemGrossMax = 90000000000000;
+
+export const getSalesJournalReportResponseRowsItemVatExemptMin = -90000000000000;
+export const getSalesJournalReportResponseRowsItemVatExemptMax = 90000000000000;
+
+export const getSalesJournalReportResponseRowsItemZeroRatedMin = -90000000000000;
+export const getSalesJournalReportResponseRowsItemZeroRatedMax = 90000000000000;
+
+export const getSalesJournalReportResponseRowsItemVatableMin = -90000000000000;
+export const getSalesJournalReportResponseRowsItemVatableMax = 90000000000000;
+
+export const getSalesJournalReportResponseRowsItemVatAmountMin = -90000000000000;
+export const getSalesJournalReportResponseRowsItemVatAmountMax = 90000000000000;
+
+export const getSalesJournalReportResponseRowsItemDiscountMin = -90000000000000;
+export const getSalesJournalReportResponseRowsItemDiscountMax = 90000000000000;
+
+export const getSalesJournalReportResponseRowsItemNetMin = -90000000000000;
+export const getSalesJournalReportResponseRowsItemNetMax = 90000000000000;
+
+export const getSalesJournalReportResponseRowsMax = 1000000;
+
+export const getSalesJournalReportResponseTotalsGrossMin = -90000000000000;
+export const getSalesJournalReportResponseTotalsGrossMax = 90000000000000;
+
+export const getSalesJournalReportResponseTotalsVatExemptMin = -90000000000000;
+export const getSalesJournalReportResponseTotalsVatExemptMax = 90000000000000;
+
+export const getSalesJournalReportResponseTotalsZeroRatedMin = -90000000000000;
+export const getSalesJournalReportResponseTotalsZeroRatedMax = 90000000000000;
+
+export const getSalesJournalReportResponseTotalsVatableMin = -90000000000000;
+export const getSalesJournalReportResponseTotalsVatableMax = 90000000000000;
+
+export const getSalesJournalReportResponseTotalsVatAmountMin = -90000000000000;
+export const getSalesJournalReportResponseTotalsVatAmountMax = 90000000000000;
+
+export const getSalesJournalReportResponseTotalsDiscountMin = -90000000000000;
+export const getSalesJournalReportResponseTotalsDiscountMax = 90000000000000;
+
+export const getSalesJournalReportResponseTotalsNetMin = -90000000000000;
+export const getSalesJournalReportResponseTotalsNetMax = 90000000000000;
+
+
+
+export const GetSalesJournalReportResponse = zod.strictObject({
+  "rows": zod.array(zod.strictObject({
+  "date": zod.iso.date(),
+  "document_type": zod.enum(['invoice', 'credit_memo']),
+  "document_id": zod.int().min(1).max(getSalesJournalReportResponseRowsItemDocumentIdMax).describe('A record id.'),
+  "number": zod.string().max(getSalesJournalReportResponseRowsItemNumberMax),
+  "contact_name": zod.string().max(getSalesJournalReportResponseRowsItemContactNameMax),
+  "tin": zod.string().max(getSalesJournalReportResponseRowsItemTinMax).nullable().describe('The customer\'s TIN as entered on the contact.'),
+  "gross": zod.number().min(getSalesJournalReportResponseRowsItemGrossMin).max(getSalesJournalReportResponseRowsItemGrossMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vat_exempt": zod.number().min(getSalesJournalReportResponseRowsItemVatExemptMin).max(getSalesJournalReportResponseRowsItemVatExemptMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "zero_rated": zod.number().min(getSalesJournalReportResponseRowsItemZeroRatedMin).max(getSalesJournalReportResponseRowsItemZeroRatedMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vatable": zod.number().min(getSalesJournalReportResponseRowsItemVatableMin).max(getSalesJournalReportResponseRowsItemVatableMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vat_amount": zod.number().min(getSalesJournalReportResponseRowsItemVatAmountMin).max(getSalesJournalReportResponseRowsItemVatAmountMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "discount": zod.number().min(getSalesJournalReportResponseRowsItemDiscountMin).max(getSalesJournalReportResponseRowsItemDiscountMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "net": zod.number().min(getSalesJournalReportResponseRowsItemNetMin).max(getSalesJournalReportResponseRowsItemNetMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})).max(getSalesJournalReportResponseRowsMax),
+  "totals": zod.strictObject({
+  "gross": zod.number().min(getSalesJournalReportResponseTotalsGrossMin).max(getSalesJournalReportResponseTotalsGrossMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vat_exempt": zod.number().min(getSalesJournalReportResponseTotalsVatExemptMin).max(getSalesJournalReportResponseTotalsVatExemptMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "zero_rated": zod.number().min(getSalesJournalReportResponseTotalsZeroRatedMin).max(getSalesJournalReportResponseTotalsZeroRatedMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vatable": zod.number().min(getSalesJournalReportResponseTotalsVatableMin).max(getSalesJournalReportResponseTotalsVatableMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vat_amount": zod.number().min(getSalesJournalReportResponseTotalsVatAmountMin).max(getSalesJournalReportResponseTotalsVatAmountMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "discount": zod.number().min(getSalesJournalReportResponseTotalsDiscountMin).max(getSalesJournalReportResponseTotalsDiscountMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "net": zod.number().min(getSalesJournalReportResponseTotalsNetMin).max(getSalesJournalReportResponseTotalsNetMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+}),
+  "figures_at": zod.iso.datetime({"offset":true}).optional().describe('Present when the figures come from a reports replica more than 5 seconds behind the primary; the time they hold to.')
+})
+
+/**
+ * Needs view-report-purchase-journal. The standing bills and debit memos dated in the month (memos as negative rows) with the supplier's TIN, each line counted by its item's tax class, VAT inside its amount. With `Accept: text/csv` the rows as CSV, headed as the BIR's forms name the columns, and a totals row.
+ * @summary Purchase journal
+ */
+export const getPurchaseJournalReportQueryMonthRegExp = new RegExp('^[0-9]{4}-(0[1-9]|1[0-2])$');
+export const getPurchaseJournalReportQueryBranchIdMax = 2147483647;
+
+export const getPurchaseJournalReportQueryWarehouseIdMax = 2147483647;
+
+
+
+export const GetPurchaseJournalReportQueryParams = zod.strictObject({
+  "month": zod.coerce.string().regex(getPurchaseJournalReportQueryMonthRegExp).optional().describe('The month, YYYY-MM; this month in Manila when left out.'),
+  "branch_id": zod.coerce.number().int().min(1).max(getPurchaseJournalReportQueryBranchIdMax).optional().describe('Only this branch.'),
+  "warehouse_id": zod.coerce.number().int().min(1).max(getPurchaseJournalReportQueryWarehouseIdMax).optional().describe('Only this warehouse.')
+})
+
+export const getPurchaseJournalReportResponseRowsItemDocumentIdMax = 2147483647;
+
+export const getPurchaseJournalReportResponseRowsItemNumberMax = 255;
+
+export const getPurchaseJournalReportResponseRowsItemSupplierInvoiceNumberMax = 255;
+
+export const getPurchaseJournalReportResponseRowsItemContactNameMax = 255;
+
+export const getPurchaseJournalReportResponseRowsItemTinMax = 64;
+
+export const getPurchaseJournalReportResponseRowsItemGrossMin = -90000000000000;
+export const getPurchaseJournalReportResponseRowsItemGrossMax = 90000000000000;
+
+export const getPurchaseJournalReportResponseRowsItemVatExemptMin = -90000000000000;
+export const getPurchaseJournalReportResponseRowsItemVatExemptMax = 90000000000000;
+
+export const getPurchaseJournalReportResponseRowsItemZeroRatedMin = -90000000000000;
+export const getPurchaseJournalReportResponseRowsItemZeroRatedMax = 90000000000000;
+
+export const getPurchaseJournalReportResponseRowsItemVatableMin = -90000000000000;
+export const getPurchaseJournalReportResponseRowsItemVatableMax = 90000000000000;
+
+export const getPurchaseJournalReportResponseRowsItemVatAmountMin = -90000000000000;
+export const getPurchaseJournalReportResponseRowsItemVatAmountMax = 90000000000000;
+
+export const getPurchaseJournalReportResponseRowsMax = 1000000;
+
+export const getPurchaseJournalReportResponseTotalsGrossMin = -90000000000000;
+export const getPurchaseJournalReportResponseTotalsGrossMax = 90000000000000;
+
+export const getPurchaseJournalReportResponseTotalsVatExemptMin = -90000000000000;
+export const getPurchaseJournalReportResponseTotalsVatExemptMax = 90000000000000;
+
+export const getPurchaseJournalReportResponseTotalsZeroRatedMin = -90000000000000;
+export const getPurchaseJournalReportResponseTotalsZeroRatedMax = 90000000000000;
+
+export const getPurchaseJournalReportResponseTotalsVatableMin = -90000000000000;
+export const getPurchaseJournalReportResponseTotalsVatableMax = 90000000000000;
+
+export const getPurchaseJournalReportResponseTotalsVatAmountMin = -90000000000000;
+export const getPurchaseJournalReportResponseTotalsVatAmountMax = 90000000000000;
+
+
+
+export const GetPurchaseJournalReportResponse = zod.strictObject({
+  "rows": zod.array(zod.strictObject({
+  "date": zod.iso.date(),
+  "document_type": zod.enum(['bill', 'debit_memo']),
+  "document_id": zod.int().min(1).max(getPurchaseJournalReportResponseRowsItemDocumentIdMax).describe('A record id.'),
+  "number": zod.string().max(getPurchaseJournalReportResponseRowsItemNumberMax),
+  "supplier_invoice_number": zod.string().max(getPurchaseJournalReportResponseRowsItemSupplierInvoiceNumberMax).nullable(),
+  "contact_name": zod.string().max(getPurchaseJournalReportResponseRowsItemContactNameMax),
+  "tin": zod.string().max(getPurchaseJournalReportResponseRowsItemTinMax).nullable().describe('The supplier\'s TIN as entered on the contact.'),
+  "gross": zod.number().min(getPurchaseJournalReportResponseRowsItemGrossMin).max(getPurchaseJournalReportResponseRowsItemGrossMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vat_exempt": zod.number().min(getPurchaseJournalReportResponseRowsItemVatExemptMin).max(getPurchaseJournalReportResponseRowsItemVatExemptMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "zero_rated": zod.number().min(getPurchaseJournalReportResponseRowsItemZeroRatedMin).max(getPurchaseJournalReportResponseRowsItemZeroRatedMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vatable": zod.number().min(getPurchaseJournalReportResponseRowsItemVatableMin).max(getPurchaseJournalReportResponseRowsItemVatableMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vat_amount": zod.number().min(getPurchaseJournalReportResponseRowsItemVatAmountMin).max(getPurchaseJournalReportResponseRowsItemVatAmountMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})).max(getPurchaseJournalReportResponseRowsMax),
+  "totals": zod.strictObject({
+  "gross": zod.number().min(getPurchaseJournalReportResponseTotalsGrossMin).max(getPurchaseJournalReportResponseTotalsGrossMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vat_exempt": zod.number().min(getPurchaseJournalReportResponseTotalsVatExemptMin).max(getPurchaseJournalReportResponseTotalsVatExemptMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "zero_rated": zod.number().min(getPurchaseJournalReportResponseTotalsZeroRatedMin).max(getPurchaseJournalReportResponseTotalsZeroRatedMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vatable": zod.number().min(getPurchaseJournalReportResponseTotalsVatableMin).max(getPurchaseJournalReportResponseTotalsVatableMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vat_amount": zod.number().min(getPurchaseJournalReportResponseTotalsVatAmountMin).max(getPurchaseJournalReportResponseTotalsVatAmountMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+}),
+  "figures_at": zod.iso.datetime({"offset":true}).optional().describe('Present when the figures come from a reports replica more than 5 seconds behind the primary; the time they hold to.')
+})
+
+/**
+ * Needs view-report-cash-receipts-journal. The money received in the month: standing invoice payments (store credit spent left out), suppliers' refunds of debit memos and cash put into a drawer. With `Accept: text/csv` the rows as CSV, headed as the BIR's forms name the columns, and a totals row.
+ * @summary Cash receipts journal
+ */
+export const getCashReceiptsJournalReportQueryMonthRegExp = new RegExp('^[0-9]{4}-(0[1-9]|1[0-2])$');
+export const getCashReceiptsJournalReportQueryBranchIdMax = 2147483647;
+
+export const getCashReceiptsJournalReportQueryWarehouseIdMax = 2147483647;
+
+
+
+export const GetCashReceiptsJournalReportQueryParams = zod.strictObject({
+  "month": zod.coerce.string().regex(getCashReceiptsJournalReportQueryMonthRegExp).optional().describe('The month, YYYY-MM; this month in Manila when left out.'),
+  "branch_id": zod.coerce.number().int().min(1).max(getCashReceiptsJournalReportQueryBranchIdMax).optional().describe('Only this branch.'),
+  "warehouse_id": zod.coerce.number().int().min(1).max(getCashReceiptsJournalReportQueryWarehouseIdMax).optional().describe('Only this warehouse.')
+})
+
+export const getCashReceiptsJournalReportResponseRowsItemDocumentIdMax = 2147483647;
+
+export const getCashReceiptsJournalReportResponseRowsItemNumberMax = 255;
+
+export const getCashReceiptsJournalReportResponseRowsItemReferenceMax = 255;
+
+export const getCashReceiptsJournalReportResponseRowsItemContactNameMax = 255;
+
+export const getCashReceiptsJournalReportResponseRowsItemTinMax = 64;
+
+export const getCashReceiptsJournalReportResponseRowsItemPaymentMethodMax = 32;
+
+export const getCashReceiptsJournalReportResponseRowsItemParticularsMax = 255;
+
+export const getCashReceiptsJournalReportResponseRowsItemAmountMin = -90000000000000;
+export const getCashReceiptsJournalReportResponseRowsItemAmountMax = 90000000000000;
+
+export const getCashReceiptsJournalReportResponseRowsMax = 1000000;
+
+export const getCashReceiptsJournalReportResponseTotalsAmountMin = -90000000000000;
+export const getCashReceiptsJournalReportResponseTotalsAmountMax = 90000000000000;
+
+
+
+export const GetCashReceiptsJournalReportResponse = zod.strictObject({
+  "rows": zod.array(zod.strictObject({
+  "date": zod.iso.date(),
+  "document_type": zod.enum(['invoice_payment', 'debit_memo', 'cash_in']),
+  "document_id": zod.int().min(1).max(getCashReceiptsJournalReportResponseRowsItemDocumentIdMax).describe('A record id.'),
+  "number": zod.string().max(getCashReceiptsJournalReportResponseRowsItemNumberMax).nullable().describe('The payment or memo number; null for cash put into a drawer.'),
+  "reference": zod.string().max(getCashReceiptsJournalReportResponseRowsItemReferenceMax).nullable().describe('The invoice paid or the bill the memo credits.'),
+  "contact_name": zod.string().max(getCashReceiptsJournalReportResponseRowsItemContactNameMax).nullable(),
+  "tin": zod.string().max(getCashReceiptsJournalReportResponseRowsItemTinMax).nullable(),
+  "payment_method": zod.string().max(getCashReceiptsJournalReportResponseRowsItemPaymentMethodMax),
+  "particulars": zod.string().max(getCashReceiptsJournalReportResponseRowsItemParticularsMax).nullable(),
+  "amount": zod.number().min(getCashReceiptsJournalReportResponseRowsItemAmountMin).max(getCashReceiptsJournalReportResponseRowsItemAmountMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})).max(getCashReceiptsJournalReportResponseRowsMax),
+  "totals": zod.strictObject({
+  "amount": zod.number().min(getCashReceiptsJournalReportResponseTotalsAmountMin).max(getCashReceiptsJournalReportResponseTotalsAmountMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+}),
+  "figures_at": zod.iso.datetime({"offset":true}).optional().describe('Present when the figures come from a reports replica more than 5 seconds behind the primary; the time they hold to.')
+})
+
+/**
+ * Needs view-report-cash-disbursements-journal. The money paid out in the month: standing bill payments (supplier credit spent left out), refunds of credit memos and cash taken out of a drawer. With `Accept: text/csv` the rows as CSV, headed as the BIR's forms name the columns, and a totals row.
+ * @summary Cash disbursements journal
+ */
+export const getCashDisbursementsJournalReportQueryMonthRegExp = new RegExp('^[0-9]{4}-(0[1-9]|1[0-2])$');
+export const getCashDisbursementsJournalReportQueryBranchIdMax = 2147483647;
+
+export const getCashDisbursementsJournalReportQueryWarehouseIdMax = 2147483647;
+
+
+
+export const GetCashDisbursementsJournalReportQueryParams = zod.strictObject({
+  "month": zod.coerce.string().regex(getCashDisbursementsJournalReportQueryMonthRegExp).optional().describe('The month, YYYY-MM; this month in Manila when left out.'),
+  "branch_id": zod.coerce.number().int().min(1).max(getCashDisbursementsJournalReportQueryBranchIdMax).optional().describe('Only this branch.'),
+  "warehouse_id": zod.coerce.number().int().min(1).max(getCashDisbursementsJournalReportQueryWarehouseIdMax).optional().describe('Only this warehouse.')
+})
+
+export const getCashDisbursementsJournalReportResponseRowsItemDocumentIdMax = 2147483647;
+
+export const getCashDisbursementsJournalReportResponseRowsItemNumberMax = 255;
+
+export const getCashDisbursementsJournalReportResponseRowsItemReferenceMax = 255;
+
+export const getCashDisbursementsJournalReportResponseRowsItemContactNameMax = 255;
+
+export const getCashDisbursementsJournalReportResponseRowsItemTinMax = 64;
+
+export const getCashDisbursementsJournalReportResponseRowsItemPaymentMethodMax = 32;
+
+export const getCashDisbursementsJournalReportResponseRowsItemParticularsMax = 255;
+
+export const getCashDisbursementsJournalReportResponseRowsItemAmountMin = -90000000000000;
+export const getCashDisbursementsJournalReportResponseRowsItemAmountMax = 90000000000000;
+
+export const getCashDisbursementsJournalReportResponseRowsMax = 1000000;
+
+export const getCashDisbursementsJournalReportResponseTotalsAmountMin = -90000000000000;
+export const getCashDisbursementsJournalReportResponseTotalsAmountMax = 90000000000000;
+
+
+
+export const GetCashDisbursementsJournalReportResponse = zod.strictObject({
+  "rows": zod.array(zod.strictObject({
+  "date": zod.iso.date(),
+  "document_type": zod.enum(['bill_payment', 'credit_memo', 'cash_out']),
+  "document_id": zod.int().min(1).max(getCashDisbursementsJournalReportResponseRowsItemDocumentIdMax).describe('A record id.'),
+  "number": zod.string().max(getCashDisbursementsJournalReportResponseRowsItemNumberMax).nullable().describe('The payment or memo number; null for cash taken out of a drawer.'),
+  "reference": zod.string().max(getCashDisbursementsJournalReportResponseRowsItemReferenceMax).nullable().describe('The bill paid or the invoice the memo credits.'),
+  "contact_name": zod.string().max(getCashDisbursementsJournalReportResponseRowsItemContactNameMax).nullable(),
+  "tin": zod.string().max(getCashDisbursementsJournalReportResponseRowsItemTinMax).nullable(),
+  "payment_method": zod.string().max(getCashDisbursementsJournalReportResponseRowsItemPaymentMethodMax),
+  "particulars": zod.string().max(getCashDisbursementsJournalReportResponseRowsItemParticularsMax).nullable(),
+  "amount": zod.number().min(getCashDisbursementsJournalReportResponseRowsItemAmountMin).max(getCashDisbursementsJournalReportResponseRowsItemAmountMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})).max(getCashDisbursementsJournalReportResponseRowsMax),
+  "totals": zod.strictObject({
+  "amount": zod.number().min(getCashDisbursementsJournalReportResponseTotalsAmountMin).max(getCashDisbursementsJournalReportResponseTotalsAmountMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+}),
+  "figures_at": zod.iso.datetime({"offset":true}).optional().describe('Present when the figures come from a reports replica more than 5 seconds behind the primary; the time they hold to.')
+})
+
+/**
+ * Needs view-report-summary-list-of-sales. The sales journal of the quarter summed per customer TIN, the customers without one in one row. With `Accept: text/csv` the rows as CSV, headed as the BIR's forms name the columns, and a totals row.
+ * @summary Summary list of sales
+ */
+export const getSummaryListOfSalesReportQueryQuarterRegExp = new RegExp('^[0-9]{4}-Q[1-4]$');
+export const getSummaryListOfSalesReportQueryBranchIdMax = 2147483647;
+
+
+
+export const GetSummaryListOfSalesReportQueryParams = zod.strictObject({
+  "quarter": zod.coerce.string().regex(getSummaryListOfSalesReportQueryQuarterRegExp).optional().describe('The quarter, YYYY-Qn; this quarter in Manila when left out.'),
+  "branch_id": zod.coerce.number().int().min(1).max(getSummaryListOfSalesReportQueryBranchIdMax).optional().describe('Only this branch.')
+})
+
+export const getSummaryListOfSalesReportResponseRowsItemTinMax = 64;
+
+export const getSummaryListOfSalesReportResponseRowsItemContactNameMax = 255;
+
+export const getSummaryListOfSalesReportResponseRowsItemAddressMax = 255;
+
+export const getSummaryListOfSalesReportResponseRowsItemGrossMin = -90000000000000;
+export const getSummaryListOfSalesReportResponseRowsItemGrossMax = 90000000000000;
+
+export const getSummaryListOfSalesReportResponseRowsItemVatExemptMin = -90000000000000;
+export const getSummaryListOfSalesReportResponseRowsItemVatExemptMax = 90000000000000;
+
+export const getSummaryListOfSalesReportResponseRowsItemZeroRatedMin = -90000000000000;
+export const getSummaryListOfSalesReportResponseRowsItemZeroRatedMax = 90000000000000;
+
+export const getSummaryListOfSalesReportResponseRowsItemVatableMin = -90000000000000;
+export const getSummaryListOfSalesReportResponseRowsItemVatableMax = 90000000000000;
+
+export const getSummaryListOfSalesReportResponseRowsItemVatAmountMin = -90000000000000;
+export const getSummaryListOfSalesReportResponseRowsItemVatAmountMax = 90000000000000;
+
+export const getSummaryListOfSalesReportResponseRowsMax = 1000000;
+
+export const getSummaryListOfSalesReportResponseTotalsGrossMin = -90000000000000;
+export const getSummaryListOfSalesReportResponseTotalsGrossMax = 90000000000000;
+
+export const getSummaryListOfSalesReportResponseTotalsVatExemptMin = -90000000000000;
+export const getSummaryListOfSalesReportResponseTotalsVatExemptMax = 90000000000000;
+
+export const getSummaryListOfSalesReportResponseTotalsZeroRatedMin = -90000000000000;
+export const getSummaryListOfSalesReportResponseTotalsZeroRatedMax = 90000000000000;
+
+export const getSummaryListOfSalesReportResponseTotalsVatableMin = -90000000000000;
+export const getSummaryListOfSalesReportResponseTotalsVatableMax = 90000000000000;
+
+export const getSummaryListOfSalesReportResponseTotalsVatAmountMin = -90000000000000;
+export const getSummaryListOfSalesReportResponseTotalsVatAmountMax = 90000000000000;
+
+
+
+export const GetSummaryListOfSalesReportResponse = zod.strictObject({
+  "rows": zod.array(zod.strictObject({
+  "tin": zod.string().max(getSummaryListOfSalesReportResponseRowsItemTinMax).nullable().describe('The TIN the row sums; null for the buyers or sellers without one, summed in one row.'),
+  "contact_name": zod.string().max(getSummaryListOfSalesReportResponseRowsItemContactNameMax),
+  "address": zod.string().max(getSummaryListOfSalesReportResponseRowsItemAddressMax).nullable(),
+  "gross": zod.number().min(getSummaryListOfSalesReportResponseRowsItemGrossMin).max(getSummaryListOfSalesReportResponseRowsItemGrossMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vat_exempt": zod.number().min(getSummaryListOfSalesReportResponseRowsItemVatExemptMin).max(getSummaryListOfSalesReportResponseRowsItemVatExemptMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "zero_rated": zod.number().min(getSummaryListOfSalesReportResponseRowsItemZeroRatedMin).max(getSummaryListOfSalesReportResponseRowsItemZeroRatedMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vatable": zod.number().min(getSummaryListOfSalesReportResponseRowsItemVatableMin).max(getSummaryListOfSalesReportResponseRowsItemVatableMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vat_amount": zod.number().min(getSummaryListOfSalesReportResponseRowsItemVatAmountMin).max(getSummaryListOfSalesReportResponseRowsItemVatAmountMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})).max(getSummaryListOfSalesReportResponseRowsMax),
+  "totals": zod.strictObject({
+  "gross": zod.number().min(getSummaryListOfSalesReportResponseTotalsGrossMin).max(getSummaryListOfSalesReportResponseTotalsGrossMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vat_exempt": zod.number().min(getSummaryListOfSalesReportResponseTotalsVatExemptMin).max(getSummaryListOfSalesReportResponseTotalsVatExemptMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "zero_rated": zod.number().min(getSummaryListOfSalesReportResponseTotalsZeroRatedMin).max(getSummaryListOfSalesReportResponseTotalsZeroRatedMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vatable": zod.number().min(getSummaryListOfSalesReportResponseTotalsVatableMin).max(getSummaryListOfSalesReportResponseTotalsVatableMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vat_amount": zod.number().min(getSummaryListOfSalesReportResponseTotalsVatAmountMin).max(getSummaryListOfSalesReportResponseTotalsVatAmountMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+}),
+  "figures_at": zod.iso.datetime({"offset":true}).optional().describe('Present when the figures come from a reports replica more than 5 seconds behind the primary; the time they hold to.')
+})
+
+/**
+ * Needs view-report-summary-list-of-purchases. The purchase journal of the quarter summed per supplier TIN, the suppliers without one in one row. With `Accept: text/csv` the rows as CSV, headed as the BIR's forms name the columns, and a totals row.
+ * @summary Summary list of purchases
+ */
+export const getSummaryListOfPurchasesReportQueryQuarterRegExp = new RegExp('^[0-9]{4}-Q[1-4]$');
+export const getSummaryListOfPurchasesReportQueryBranchIdMax = 2147483647;
+
+export const getSummaryListOfPurchasesReportQueryWarehouseIdMax = 2147483647;
+
+
+
+export const GetSummaryListOfPurchasesReportQueryParams = zod.strictObject({
+  "quarter": zod.coerce.string().regex(getSummaryListOfPurchasesReportQueryQuarterRegExp).optional().describe('The quarter, YYYY-Qn; this quarter in Manila when left out.'),
+  "branch_id": zod.coerce.number().int().min(1).max(getSummaryListOfPurchasesReportQueryBranchIdMax).optional().describe('Only this branch.'),
+  "warehouse_id": zod.coerce.number().int().min(1).max(getSummaryListOfPurchasesReportQueryWarehouseIdMax).optional().describe('Only this warehouse.')
+})
+
+export const getSummaryListOfPurchasesReportResponseRowsItemTinMax = 64;
+
+export const getSummaryListOfPurchasesReportResponseRowsItemContactNameMax = 255;
+
+export const getSummaryListOfPurchasesReportResponseRowsItemAddressMax = 255;
+
+export const getSummaryListOfPurchasesReportResponseRowsItemGrossMin = -90000000000000;
+export const getSummaryListOfPurchasesReportResponseRowsItemGrossMax = 90000000000000;
+
+export const getSummaryListOfPurchasesReportResponseRowsItemVatExemptMin = -90000000000000;
+export const getSummaryListOfPurchasesReportResponseRowsItemVatExemptMax = 90000000000000;
+
+export const getSummaryListOfPurchasesReportResponseRowsItemZeroRatedMin = -90000000000000;
+export const getSummaryListOfPurchasesReportResponseRowsItemZeroRatedMax = 90000000000000;
+
+export const getSummaryListOfPurchasesReportResponseRowsItemVatableMin = -90000000000000;
+export const getSummaryListOfPurchasesReportResponseRowsItemVatableMax = 90000000000000;
+
+export const getSummaryListOfPurchasesReportResponseRowsItemVatAmountMin = -90000000000000;
+export const getSummaryListOfPurchasesReportResponseRowsItemVatAmountMax = 90000000000000;
+
+export const getSummaryListOfPurchasesReportResponseRowsMax = 1000000;
+
+export const getSummaryListOfPurchasesReportResponseTotalsGrossMin = -90000000000000;
+export const getSummaryListOfPurchasesReportResponseTotalsGrossMax = 90000000000000;
+
+export const getSummaryListOfPurchasesReportResponseTotalsVatExemptMin = -90000000000000;
+export const getSummaryListOfPurchasesReportResponseTotalsVatExemptMax = 90000000000000;
+
+export const getSummaryListOfPurchasesReportResponseTotalsZeroRatedMin = -90000000000000;
+export const getSummaryListOfPurchasesReportResponseTotalsZeroRatedMax = 90000000000000;
+
+export const getSummaryListOfPurchasesReportResponseTotalsVatableMin = -90000000000000;
+export const getSummaryListOfPurchasesReportResponseTotalsVatableMax = 90000000000000;
+
+export const getSummaryListOfPurchasesReportResponseTotalsVatAmountMin = -90000000000000;
+export const getSummaryListOfPurchasesReportResponseTotalsVatAmountMax = 90000000000000;
+
+
+
+export const GetSummaryListOfPurchasesReportResponse = zod.strictObject({
+  "rows": zod.array(zod.strictObject({
+  "tin": zod.string().max(getSummaryListOfPurchasesReportResponseRowsItemTinMax).nullable().describe('The TIN the row sums; null for the buyers or sellers without one, summed in one row.'),
+  "contact_name": zod.string().max(getSummaryListOfPurchasesReportResponseRowsItemContactNameMax),
+  "address": zod.string().max(getSummaryListOfPurchasesReportResponseRowsItemAddressMax).nullable(),
+  "gross": zod.number().min(getSummaryListOfPurchasesReportResponseRowsItemGrossMin).max(getSummaryListOfPurchasesReportResponseRowsItemGrossMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vat_exempt": zod.number().min(getSummaryListOfPurchasesReportResponseRowsItemVatExemptMin).max(getSummaryListOfPurchasesReportResponseRowsItemVatExemptMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "zero_rated": zod.number().min(getSummaryListOfPurchasesReportResponseRowsItemZeroRatedMin).max(getSummaryListOfPurchasesReportResponseRowsItemZeroRatedMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vatable": zod.number().min(getSummaryListOfPurchasesReportResponseRowsItemVatableMin).max(getSummaryListOfPurchasesReportResponseRowsItemVatableMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vat_amount": zod.number().min(getSummaryListOfPurchasesReportResponseRowsItemVatAmountMin).max(getSummaryListOfPurchasesReportResponseRowsItemVatAmountMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})).max(getSummaryListOfPurchasesReportResponseRowsMax),
+  "totals": zod.strictObject({
+  "gross": zod.number().min(getSummaryListOfPurchasesReportResponseTotalsGrossMin).max(getSummaryListOfPurchasesReportResponseTotalsGrossMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vat_exempt": zod.number().min(getSummaryListOfPurchasesReportResponseTotalsVatExemptMin).max(getSummaryListOfPurchasesReportResponseTotalsVatExemptMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "zero_rated": zod.number().min(getSummaryListOfPurchasesReportResponseTotalsZeroRatedMin).max(getSummaryListOfPurchasesReportResponseTotalsZeroRatedMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vatable": zod.number().min(getSummaryListOfPurchasesReportResponseTotalsVatableMin).max(getSummaryListOfPurchasesReportResponseTotalsVatableMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vat_amount": zod.number().min(getSummaryListOfPurchasesReportResponseTotalsVatAmountMin).max(getSummaryListOfPurchasesReportResponseTotalsVatAmountMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+}),
+  "figures_at": zod.iso.datetime({"offset":true}).optional().describe('Present when the figures come from a reports replica more than 5 seconds behind the primary; the time they hold to.')
+})
+
+/**
+ * Needs view-report-inventory-list. Per item, quantity, unit cost and total as the ledger stood at the end of `as_of`, as Stock Valuation values it (goods in transit under their destination); the total equals Stock Valuation's. Refused (403) to a user without post-stock-counts while a blind count is open at the location covered (at any location, when none is named). With `Accept: text/csv` the rows as CSV, headed as the BIR's forms name the columns, and a totals row.
+ * @summary Inventory list as of a date
+ */
+export const getInventoryListReportQueryBranchIdMax = 2147483647;
+
+export const getInventoryListReportQueryWarehouseIdMax = 2147483647;
+
+
+
+export const GetInventoryListReportQueryParams = zod.strictObject({
+  "as_of": zod.iso.date().optional().describe('The day whose end is listed; today in Manila when left out.'),
+  "branch_id": zod.coerce.number().int().min(1).max(getInventoryListReportQueryBranchIdMax).optional().describe('Only this branch.'),
+  "warehouse_id": zod.coerce.number().int().min(1).max(getInventoryListReportQueryWarehouseIdMax).optional().describe('Only this warehouse.')
+})
+
+export const getInventoryListReportResponseRowsItemItemIdMax = 2147483647;
+
+export const getInventoryListReportResponseRowsItemCodeMax = 255;
+
+export const getInventoryListReportResponseRowsItemNameMax = 255;
+
+export const getInventoryListReportResponseRowsItemQuantityMin = -900000000000;
+export const getInventoryListReportResponseRowsItemQuantityMax = 900000000000;
+
+export const getInventoryListReportResponseRowsItemUnitCostMin = -90000000000000;
+export const getInventoryListReportResponseRowsItemUnitCostMax = 90000000000000;
+
+export const getInventoryListReportResponseRowsItemTotalMin = -90000000000000;
+export const getInventoryListReportResponseRowsItemTotalMax = 90000000000000;
+
+export const getInventoryListReportResponseRowsMax = 1000000;
+
+export const getInventoryListReportResponseTotalsQuantityMin = -900000000000;
+export const getInventoryListReportResponseTotalsQuantityMax = 900000000000;
+
+export const getInventoryListReportResponseTotalsTotalMin = -90000000000000;
+export const getInventoryListReportResponseTotalsTotalMax = 90000000000000;
+
+
+
+export const GetInventoryListReportResponse = zod.strictObject({
+  "rows": zod.array(zod.strictObject({
+  "item_id": zod.int().min(1).max(getInventoryListReportResponseRowsItemItemIdMax).describe('A record id.'),
+  "code": zod.string().max(getInventoryListReportResponseRowsItemCodeMax),
+  "name": zod.string().max(getInventoryListReportResponseRowsItemNameMax),
+  "quantity": zod.number().min(getInventoryListReportResponseRowsItemQuantityMin).max(getInventoryListReportResponseRowsItemQuantityMax).describe('A quantity with at most 3 decimals.'),
+  "unit_cost": zod.number().min(getInventoryListReportResponseRowsItemUnitCostMin).max(getInventoryListReportResponseRowsItemUnitCostMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "total": zod.number().min(getInventoryListReportResponseRowsItemTotalMin).max(getInventoryListReportResponseRowsItemTotalMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})).max(getInventoryListReportResponseRowsMax),
+  "totals": zod.strictObject({
+  "quantity": zod.number().min(getInventoryListReportResponseTotalsQuantityMin).max(getInventoryListReportResponseTotalsQuantityMax).describe('A quantity with at most 3 decimals.'),
+  "total": zod.number().min(getInventoryListReportResponseTotalsTotalMin).max(getInventoryListReportResponseTotalsTotalMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+}),
+  "figures_at": zod.iso.datetime({"offset":true}).optional().describe('Present when the figures come from a reports replica more than 5 seconds behind the primary; the time they hold to.')
+})
+
+/**
+ * Needs view-report-esales. Per branch, the month's VATable, zero-rated, VAT-exempt sales and VAT (net of credit memos), the last invoice number and the grand total of the month's last Z-reading. With `Accept: text/csv` the rows as CSV, headed as the BIR's forms name the columns, and a totals row.
+ * @summary eSales per branch and month
+ */
+export const getEsalesReportQueryMonthRegExp = new RegExp('^[0-9]{4}-(0[1-9]|1[0-2])$');
+export const getEsalesReportQueryBranchIdMax = 2147483647;
+
+export const getEsalesReportQueryTerminalIdMax = 2147483647;
+
+
+
+export const GetEsalesReportQueryParams = zod.strictObject({
+  "month": zod.coerce.string().regex(getEsalesReportQueryMonthRegExp).optional().describe('The month, YYYY-MM; this month in Manila when left out.'),
+  "branch_id": zod.coerce.number().int().min(1).max(getEsalesReportQueryBranchIdMax).optional().describe('Only this branch.'),
+  "terminal_id": zod.coerce.number().int().min(1).max(getEsalesReportQueryTerminalIdMax).optional().describe('Only this terminal.')
+})
+
+export const getEsalesReportResponseRowsItemTerminalIdOneMax = 2147483647;
+
+export const getEsalesReportResponseRowsItemBranchIdMax = 2147483647;
+
+export const getEsalesReportResponseRowsItemBranchNameMax = 255;
+
+export const getEsalesReportResponseRowsItemMonthRegExp = new RegExp('^[0-9]{4}-(0[1-9]|1[0-2])$');
+export const getEsalesReportResponseRowsItemVatableMin = -90000000000000;
+export const getEsalesReportResponseRowsItemVatableMax = 90000000000000;
+
+export const getEsalesReportResponseRowsItemZeroRatedMin = -90000000000000;
+export const getEsalesReportResponseRowsItemZeroRatedMax = 90000000000000;
+
+export const getEsalesReportResponseRowsItemVatExemptMin = -90000000000000;
+export const getEsalesReportResponseRowsItemVatExemptMax = 90000000000000;
+
+export const getEsalesReportResponseRowsItemVatAmountMin = -90000000000000;
+export const getEsalesReportResponseRowsItemVatAmountMax = 90000000000000;
+
+export const getEsalesReportResponseRowsItemLastInvoiceNumberMax = 255;
+
+export const getEsalesReportResponseRowsItemGrandTotalMin = -90000000000000;
+export const getEsalesReportResponseRowsItemGrandTotalMax = 90000000000000;
+
+export const getEsalesReportResponseRowsMax = 1000000;
+
+export const getEsalesReportResponseTotalsVatableMin = -90000000000000;
+export const getEsalesReportResponseTotalsVatableMax = 90000000000000;
+
+export const getEsalesReportResponseTotalsZeroRatedMin = -90000000000000;
+export const getEsalesReportResponseTotalsZeroRatedMax = 90000000000000;
+
+export const getEsalesReportResponseTotalsVatExemptMin = -90000000000000;
+export const getEsalesReportResponseTotalsVatExemptMax = 90000000000000;
+
+export const getEsalesReportResponseTotalsVatAmountMin = -90000000000000;
+export const getEsalesReportResponseTotalsVatAmountMax = 90000000000000;
+
+
+
+export const GetEsalesReportResponse = zod.strictObject({
+  "rows": zod.array(zod.strictObject({
+  "terminal_id": zod.union([zod.int().min(1).max(getEsalesReportResponseRowsItemTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal; null while sales are reported per branch.'),
+  "branch_id": zod.int().min(1).max(getEsalesReportResponseRowsItemBranchIdMax).describe('A record id.'),
+  "branch_name": zod.string().max(getEsalesReportResponseRowsItemBranchNameMax),
+  "month": zod.string().regex(getEsalesReportResponseRowsItemMonthRegExp),
+  "vatable": zod.number().min(getEsalesReportResponseRowsItemVatableMin).max(getEsalesReportResponseRowsItemVatableMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "zero_rated": zod.number().min(getEsalesReportResponseRowsItemZeroRatedMin).max(getEsalesReportResponseRowsItemZeroRatedMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vat_exempt": zod.number().min(getEsalesReportResponseRowsItemVatExemptMin).max(getEsalesReportResponseRowsItemVatExemptMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vat_amount": zod.number().min(getEsalesReportResponseRowsItemVatAmountMin).max(getEsalesReportResponseRowsItemVatAmountMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "last_invoice_number": zod.string().max(getEsalesReportResponseRowsItemLastInvoiceNumberMax).nullable().describe('The last invoice issued in the month, voided or not.'),
+  "grand_total": zod.number().min(getEsalesReportResponseRowsItemGrandTotalMin).max(getEsalesReportResponseRowsItemGrandTotalMax).nullable().describe('The accumulated grand total of the month\'s last Z-reading; null without one.')
+})).max(getEsalesReportResponseRowsMax),
+  "totals": zod.strictObject({
+  "vatable": zod.number().min(getEsalesReportResponseTotalsVatableMin).max(getEsalesReportResponseTotalsVatableMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "zero_rated": zod.number().min(getEsalesReportResponseTotalsZeroRatedMin).max(getEsalesReportResponseTotalsZeroRatedMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vat_exempt": zod.number().min(getEsalesReportResponseTotalsVatExemptMin).max(getEsalesReportResponseTotalsVatExemptMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "vat_amount": zod.number().min(getEsalesReportResponseTotalsVatAmountMin).max(getEsalesReportResponseTotalsVatAmountMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+}),
+  "figures_at": zod.iso.datetime({"offset":true}).optional().describe('Present when the figures come from a reports replica more than 5 seconds behind the primary; the time they hold to.')
+})
+
+/**
  * Needs view-daily-sales. One row per branch and day with invoices on that date or payments received that day, oldest first. Invoices count on their invoice date: issued counts every invoice of the day, voided ones included, and voided counts those since voided; the money figures sum the invoices still standing. Collections sum the standing payments by payment date. With `Accept: text/csv` the same rows as CSV.
  * @summary The daily sales report
  */

@@ -2,11 +2,17 @@
 // do not edit: `npm run generate` rewrites it (CONTRIBUTING.md, A report).
 
 import { payablesAgingOwnerReport, receivablesAgingOwnerReport } from './aging.ts';
+import { cashDisbursementsJournalOwnerReport, cashReceiptsJournalOwnerReport } from './cash-journals.ts';
+import { esalesOwnerReport } from './esales.ts';
+import { inventoryListOwnerReport } from './inventory-list.ts';
+import { purchaseJournalOwnerReport } from './purchase-journal.ts';
 import { recallsOwnerReport } from './recalls.ts';
 import { reorderOwnerReport } from './reorder.ts';
+import { salesJournalOwnerReport } from './sales-journal.ts';
 import { salesOwnerReport } from './sales-report.ts';
 import { slowMoversOwnerReport } from './slow-movers.ts';
 import { stockValuationOwnerReport } from './stock-valuation.ts';
+import { summaryListOfPurchasesOwnerReport, summaryListOfSalesOwnerReport } from './summary-lists.ts';
 
 // Every owner's report, in the order of the contract's paths.
 export const ownerReports = [
@@ -17,4 +23,12 @@ export const ownerReports = [
   slowMoversOwnerReport,
   reorderOwnerReport,
   recallsOwnerReport,
+  salesJournalOwnerReport,
+  purchaseJournalOwnerReport,
+  cashReceiptsJournalOwnerReport,
+  cashDisbursementsJournalOwnerReport,
+  summaryListOfSalesOwnerReport,
+  summaryListOfPurchasesOwnerReport,
+  inventoryListOwnerReport,
+  esalesOwnerReport,
 ] as const;

@@ -7,17 +7,30 @@ import { businessDate } from '../../domain/business-date.ts';
 import { wantsCsv } from '../../engine/csv-export.ts';
 import type { EngineOptions } from '../../engine/routes.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
-import type { Asked, Report } from './owner-report.ts';
+import type { Asked, CsvColumn, Report } from './owner-report.ts';
 import { ownerReports } from './owner-report-list.ts';
 
 // Nested lists (an aging row's documents) stay out of the CSV; the totals row closes it.
-function reportCsv(result: Report): string {
+function reportCsv(result: Report, headed?: readonly CsvColumn[]): string {
+  if (headed !== undefined) return headedCsv(result, headed);
   const first = result.rows[0] ?? Object.fromEntries(Object.keys(result.totals).map((key) => [key, null]));
   const columns = Object.keys(first).filter((key) => !Array.isArray(first[key]));
   const cells = (row: Record<string, unknown>) => columns.map((column) => row[column] ?? '');
   const totals = columns.map((column, index) => (index === 0 ? 'Total' : (result.totals[column] ?? '')));
   const data = [...result.rows.map(cells), totals];
   return `${Papa.unparse({ fields: columns, data }, { newline: '\r\n', escapeFormulae: /^[=@\t\r]/ })}\r\n`;
+}
+
+function headedCsv(result: Report, columns: readonly CsvColumn[]): string {
+  const cell = (column: CsvColumn, value: unknown) =>
+    column.money && typeof value === 'number' ? value.toFixed(2) : (value ?? '');
+  const cells = (row: Record<string, unknown>) => columns.map((column) => cell(column, row[column.field]));
+  const totals = columns.map((column, index) =>
+    index === 0 ? 'Total' : column.field in result.totals ? cell(column, result.totals[column.field]) : '',
+  );
+  const fields = columns.map((column) => column.header);
+  const data = [...result.rows.map(cells), totals];
+  return `${Papa.unparse({ fields, data }, { newline: '\r\n', escapeFormulae: /^[=@\t\r]/ })}\r\n`;
 }
 
 // The owner's reports (docs/domain/reports.md): each `GET /api/reports/{name}` behind `view-report-{name}`,
@@ -45,7 +58,7 @@ export function registerOwnerReportRoutes(app: FastifyInstance, options: EngineO
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${definition.name}-${asked.today}.csv"`)
-          .send(reportCsv(result));
+          .send(reportCsv(result, definition.csv));
       },
     );
   }

@@ -8,11 +8,17 @@ export type Asked = { db: EngineOptions['db']; businessId: number; identity: Ide
 
 // An owner's report (docs/domain/reports.md), declared beside its query as `export const <camelName>OwnerReport`:
 // `npm run generate` lists it (owner-report-list.ts) in the order openapi/owner-reports.yaml gives its path.
+// A CSV column headed as the BIR's forms name it (the books, docs/domain/reports.md#the-books); money with two
+// decimals, as a form is filled.
+export type CsvColumn = { field: string; header: string; money?: boolean };
+
 export type OwnerReport<S extends z.ZodType> = {
   // The path `/api/reports/{name}` and the permission `view-report-{name}`, which the catalogue seeds.
   name: string;
   query: S;
   run: (asked: Asked, query: z.output<S>) => Promise<Report>;
+  // The CSV's columns and headers; without them, the JSON rows' keys.
+  csv?: readonly CsvColumn[];
 };
 
 export const ownerReport = <S extends z.ZodType>(definition: OwnerReport<S>) => definition;

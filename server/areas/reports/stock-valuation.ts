@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { GetStockValuationReportQueryParams } from '../../../generated/zod/reports/reports.zod.ts';
 import type { Database } from '../../db/database.ts';
 import type { Location } from '../../domain/location.ts';
@@ -46,7 +46,9 @@ const groupColumns: Record<StockValuationGroup, { key: ReturnType<typeof sql>; l
   item: { key: sql`CAST(i.id AS TEXT)`, label: sql`i.code || ' ' || i.name` },
 };
 
-type ValuationRow = { key: string; label: string; quantity: number | string; value: number | string };
+type ValuationRow = { key: string; label: string; detail: string; quantity: number | string; value: number | string };
+
+type Grouping = { key: RawBuilder<unknown>; label: RawBuilder<unknown>; detail: RawBuilder<unknown> };
 
 /**
  * Stock as the ledger stood at the end of `asOf`: the quantity is the sum of the movements' quantities and the
@@ -56,9 +58,15 @@ type ValuationRow = { key: string; label: string; quantity: number | string; val
  * them through the movements of documents dated after it; only movements posted after the day can belong to such
  * documents (no document is dated after the day it is posted), so those alone are read, and their document's date
  * looked up. A voided document's posting and its reversal carry the same document, so both fall on the same side
- * of the day and cancel: voided documents are left out at every date.
+ * of the day and cancel: voided documents are left out at every date. Each group's value is in centavos, rounded
+ * once; the inventory list groups by item through the same query, so that the two agree.
  */
-export async function stockValuation(db: Kysely<Database>, businessId: number, query: StockValuationQuery) {
+export async function valuedStock(
+  db: Kysely<Database>,
+  businessId: number,
+  query: Omit<StockValuationQuery, 'groupBy'>,
+  group: Grouping,
+) {
   const locationOf = (alias: string) =>
     query.location === null
       ? sql``
@@ -74,9 +82,8 @@ export async function stockValuation(db: Kysely<Database>, businessId: number, q
             AND COALESCE(CASE m.document_type ${documentDate} END, '9999-12-31') > ${query.asOf}
           GROUP BY m.stock_id`
       : sql`SELECT 0 AS stock_id, 0 AS quantity, 0 AS value`;
-  const group = groupColumns[query.groupBy];
   const { rows } = await sql<ValuationRow>`
-    SELECT ${group.key} AS key, ${group.label} AS label,
+    SELECT ${group.key} AS key, ${group.label} AS label, ${group.detail} AS detail,
       SUM(s.quantity_on_hand + s.quantity_in_transit - COALESCE(l.quantity, 0)) AS quantity,
       SUM(COALESCE(v.value, 0) - COALESCE(l.value, 0)) AS value
     FROM stocks s
@@ -88,17 +95,25 @@ export async function stockValuation(db: Kysely<Database>, businessId: number, q
     LEFT JOIN branches b ON b.id = s.branch_id
     LEFT JOIN warehouses w ON w.id = s.warehouse_id
     WHERE s.business_id = ${businessId} ${locationOf('s')}
-    GROUP BY 1, 2
+    GROUP BY 1, 2, 3
     ORDER BY 2, 1`.execute(db);
-  const figures = rows
+  return rows
     .map((row) => ({
       key: String(row.key),
       label: String(row.label ?? ''),
+      detail: String(row.detail ?? ''),
       quantity: Number(row.quantity),
       // Sums of thousandths × centavos, rounded once per row.
       value: Math.round(Number(row.value) / 1000),
     }))
     .filter((row) => row.quantity !== 0 || row.value !== 0);
+}
+
+export async function stockValuation(db: Kysely<Database>, businessId: number, query: StockValuationQuery) {
+  const group = groupColumns[query.groupBy];
+  const figures = (await valuedStock(db, businessId, query, { ...group, detail: group.label })).map(
+    ({ detail: _, ...row }) => row,
+  );
   const totals = figures.reduce(
     (sum, row) => ({ quantity: sum.quantity + row.quantity, value: sum.value + row.value }),
     {

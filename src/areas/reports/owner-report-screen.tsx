@@ -11,6 +11,7 @@ import { businessDayIso, formatDate, formatTimestamp } from '../../format/date.t
 import { formatMoney, formatMoneyCompact } from '../../format/money.ts';
 import { formatQuantity } from '../../format/quantity.ts';
 import { printPageCss } from '../../screens/print/print-page.ts';
+import { SellerRegistration, useSeller } from '../../screens/print/seller-registration.tsx';
 import { useCsvDownload } from '../../screens/shared/csv-download.ts';
 import { Refusal } from '../../screens/shared/refusal.tsx';
 import { errorMessage } from '../../screens/shared/request-error.ts';
@@ -55,14 +56,39 @@ function cell(column: ReportColumn, value: unknown) {
 const numeric = (column: ReportColumn) =>
   column.kind === 'money' || column.kind === 'quantity' || column.kind === 'percent';
 
+const quarterOf = (day: string) => `${day.slice(0, 4)}-Q${Math.floor((Number(day.slice(5, 7)) - 1) / 3) + 1}`;
+
+// The quarters a book may be asked for: this one and the two years before it, newest first.
+function recentQuarters(today: string): { value: string; label: string }[] {
+  const [year, quarter] = [Number(today.slice(0, 4)), Number(quarterOf(today).slice(6))];
+  return Array.from({ length: 9 }, (_, back) => {
+    const index = year * 4 + quarter - 1 - back;
+    const value = `${Math.floor(index / 4)}-Q${(index % 4) + 1}`;
+    return { value, label: value.replace('-', ' ') };
+  });
+}
+
+function initialOf(filter: ReportFilter, today: string): string | undefined {
+  switch (filter.initial) {
+    case 'today':
+      return today;
+    case 'month-start':
+      return `${today.slice(0, 8)}01`;
+    case 'this-month':
+      return today.slice(0, 7);
+    case 'this-quarter':
+      return quarterOf(today);
+    default:
+      return filter.initial;
+  }
+}
+
 // The filters as the call takes them: the screen's defaults filled in, a location split into branch or warehouse.
 function callParams(report: OwnerReportDefinition, query: URLSearchParams): Record<string, string | number> {
   const today = businessDayIso();
   const params: Record<string, string | number> = {};
   for (const filter of report.filters) {
-    const initial =
-      filter.initial === 'today' ? today : filter.initial === 'month-start' ? `${today.slice(0, 8)}01` : filter.initial;
-    const value = query.get(filter.name) ?? initial ?? '';
+    const value = query.get(filter.name) ?? initialOf(filter, today) ?? '';
     if (value === '') continue;
     if (filter.kind === 'location')
       params[value.startsWith('W') ? 'warehouse_id' : 'branch_id'] = Number(value.slice(1));
@@ -105,6 +131,18 @@ function FilterInput({
             onChange={(event) => onChange(event.target.value)}
           />
         );
+      case 'month':
+        return (
+          <Input
+            id={id}
+            type="month"
+            max={businessDayIso().slice(0, 7)}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        );
+      case 'quarter':
+        return select(recentQuarters(businessDayIso()));
       case 'number':
         return (
           <Input
@@ -139,6 +177,11 @@ function FilterInput({
       {control}
     </Field.Root>
   );
+}
+
+// A book's paper names whose book it is, as the BIR reads it.
+function BookRegistration() {
+  return <SellerRegistration seller={useSeller()} />;
 }
 
 // /reports/{name}: one of the owner's reports with its filters in the URL, a chart where it helps, the table and
@@ -212,6 +255,7 @@ export function OwnerReportScreen({ reportKey }: { reportKey: string }) {
   return (
     <Stack gap="4" data-report="">
       <style>{printCss}</style>
+      {report.book ? <BookRegistration /> : null}
       <Flex justify="space-between" align="end" gap="3" wrap="wrap">
         <Heading size="xl">{report.label}</Heading>
         <ReportActions downloading={downloading} onDownload={() => void download()} />

@@ -1,30 +1,46 @@
 import {
+  getCashDisbursementsJournalReport,
+  getCashReceiptsJournalReport,
+  getEsalesReport,
+  getGetCashDisbursementsJournalReportQueryKey,
+  getGetCashReceiptsJournalReportQueryKey,
+  getGetEsalesReportQueryKey,
+  getGetInventoryListReportQueryKey,
   getGetPayablesAgingReportQueryKey,
+  getGetPurchaseJournalReportQueryKey,
   getGetRecallsReportQueryKey,
   getGetReceivablesAgingReportQueryKey,
   getGetReorderReportQueryKey,
+  getGetSalesJournalReportQueryKey,
   getGetSalesReportQueryKey,
   getGetSlowMoversReportQueryKey,
   getGetStockValuationReportQueryKey,
+  getGetSummaryListOfPurchasesReportQueryKey,
+  getGetSummaryListOfSalesReportQueryKey,
+  getInventoryListReport,
   getPayablesAgingReport,
+  getPurchaseJournalReport,
   getRecallsReport,
   getReceivablesAgingReport,
   getReorderReport,
+  getSalesJournalReport,
   getSalesReport,
   getSlowMoversReport,
   getStockValuationReport,
+  getSummaryListOfPurchasesReport,
+  getSummaryListOfSalesReport,
 } from '../../../generated/hooks/reports/reports.ts';
 
 // The owner's reports (docs/domain/reports.md): what each asks (its filters, kept in the URL), what its table
 // shows, and which call answers it. One screen (src/screens/reports/owner-report-screen.tsx) draws them all.
 
-export type FilterKind = 'date' | 'location' | 'branch' | 'number' | 'choice';
+export type FilterKind = 'date' | 'location' | 'branch' | 'number' | 'choice' | 'month' | 'quarter';
 export type ReportFilter = {
   name: string;
   label: string;
   kind: FilterKind;
-  // A default the screen opens with; `today` and `month-start` are the business day's.
-  initial?: 'today' | 'month-start' | string;
+  // A default the screen opens with; `today`, `month-start`, `this-month` and `this-quarter` are the business day's.
+  initial?: 'today' | 'month-start' | 'this-month' | 'this-quarter' | string;
   choices?: readonly { value: string; label: string }[];
 };
 export type ColumnKind = 'text' | 'date' | 'money' | 'quantity' | 'percent' | 'documents';
@@ -45,6 +61,8 @@ export type OwnerReportDefinition = {
   columns: readonly ReportColumn[];
   // A bar per row of `labelField` against `valueField`, where a picture says more than the table.
   chart?: { labelField: string; valueField: string; valueLabel: string };
+  // A book of the BIR's: its paper opens with the business's registration (docs/domain/reports.md, The books).
+  book?: boolean;
   // Rows can be ticked and turned into a purchase order (the reorder report).
   ordersChosenRows?: boolean;
   queryKey: (params: Params) => readonly unknown[];
@@ -66,6 +84,38 @@ const agingColumns: readonly ReportColumn[] = [
   money('over_90', 'Over 90 Days'),
   money('total', 'Total'),
   { field: 'documents', label: 'Documents', kind: 'documents' },
+];
+
+// The books (docs/domain/reports.md, The books): a month, a quarter or a day, at a branch or everywhere.
+const bookMonth: ReportFilter = { name: 'month', label: 'Month', kind: 'month', initial: 'this-month' };
+const bookQuarter: ReportFilter = { name: 'quarter', label: 'Quarter', kind: 'quarter', initial: 'this-quarter' };
+const branch: ReportFilter = { name: 'branch_id', label: 'Branch', kind: 'branch' };
+const date = (field: string, label: string): ReportColumn => ({ field, label, kind: 'date' });
+const documentColumns = (party: string): readonly ReportColumn[] => [
+  date('date', 'Date'),
+  text('number', 'Reference No.'),
+  text('contact_name', party),
+  text('tin', 'TIN'),
+];
+const cashJournalColumns = (party: string): readonly ReportColumn[] => [
+  date('date', 'Date'),
+  text('number', 'Reference No.'),
+  text('reference', 'Applied To'),
+  text('contact_name', party),
+  text('tin', 'TIN'),
+  text('particulars', 'Particulars'),
+  text('payment_method', 'Mode of Payment'),
+  money('amount', 'Amount'),
+];
+const summaryListColumns = (party: string, side: string, tax: string): readonly ReportColumn[] => [
+  text('tin', 'TIN'),
+  text('contact_name', party),
+  text('address', 'Address'),
+  money('gross', `Gross ${side}`),
+  money('vat_exempt', `Exempt ${side}`),
+  money('zero_rated', `Zero-Rated ${side}`),
+  money('vatable', `Taxable ${side}`),
+  money('vat_amount', tax),
 ];
 
 export const ownerReports: readonly OwnerReportDefinition[] = [
@@ -203,6 +253,117 @@ export const ownerReports: readonly OwnerReportDefinition[] = [
     ],
     queryKey: (params) => getGetRecallsReportQueryKey(params),
     fetch: async (params, signal) => asAnswer(await getRecallsReport(params, undefined, signal)),
+  },
+  {
+    key: 'sales-journal',
+    book: true,
+    label: 'Sales Journal',
+    permission: 'view-report-sales-journal',
+    filters: [bookMonth, branch],
+    columns: [
+      ...documentColumns('Customer'),
+      money('gross', 'Gross Sales'),
+      money('vat_exempt', 'VAT-Exempt'),
+      money('zero_rated', 'Zero-Rated'),
+      money('vatable', 'VATable'),
+      money('vat_amount', 'VAT'),
+      money('discount', 'SC/PWD Discount'),
+      money('net', 'Net Sales'),
+    ],
+    queryKey: (params) => getGetSalesJournalReportQueryKey(params),
+    fetch: async (params, signal) => asAnswer(await getSalesJournalReport(params, undefined, signal)),
+  },
+  {
+    key: 'purchase-journal',
+    book: true,
+    label: 'Purchase Journal',
+    permission: 'view-report-purchase-journal',
+    filters: [bookMonth, location],
+    columns: [
+      ...documentColumns('Supplier'),
+      text('supplier_invoice_number', "Supplier's Invoice No."),
+      money('gross', 'Gross Purchases'),
+      money('vat_exempt', 'VAT-Exempt'),
+      money('zero_rated', 'Zero-Rated'),
+      money('vatable', 'VATable'),
+      money('vat_amount', 'Input VAT'),
+    ],
+    queryKey: (params) => getGetPurchaseJournalReportQueryKey(params),
+    fetch: async (params, signal) => asAnswer(await getPurchaseJournalReport(params, undefined, signal)),
+  },
+  {
+    key: 'cash-receipts-journal',
+    book: true,
+    label: 'Cash Receipts Journal',
+    permission: 'view-report-cash-receipts-journal',
+    filters: [bookMonth, location],
+    columns: cashJournalColumns('Payor'),
+    queryKey: (params) => getGetCashReceiptsJournalReportQueryKey(params),
+    fetch: async (params, signal) => asAnswer(await getCashReceiptsJournalReport(params, undefined, signal)),
+  },
+  {
+    key: 'cash-disbursements-journal',
+    book: true,
+    label: 'Cash Disbursements Journal',
+    permission: 'view-report-cash-disbursements-journal',
+    filters: [bookMonth, location],
+    columns: cashJournalColumns('Payee'),
+    queryKey: (params) => getGetCashDisbursementsJournalReportQueryKey(params),
+    fetch: async (params, signal) => asAnswer(await getCashDisbursementsJournalReport(params, undefined, signal)),
+  },
+  {
+    key: 'summary-list-of-sales',
+    book: true,
+    label: 'Summary List of Sales',
+    permission: 'view-report-summary-list-of-sales',
+    filters: [bookQuarter, branch],
+    columns: summaryListColumns('Customer', 'Sales', 'Output Tax'),
+    queryKey: (params) => getGetSummaryListOfSalesReportQueryKey(params),
+    fetch: async (params, signal) => asAnswer(await getSummaryListOfSalesReport(params, undefined, signal)),
+  },
+  {
+    key: 'summary-list-of-purchases',
+    book: true,
+    label: 'Summary List of Purchases',
+    permission: 'view-report-summary-list-of-purchases',
+    filters: [bookQuarter, location],
+    columns: summaryListColumns('Supplier', 'Purchases', 'Input Tax'),
+    queryKey: (params) => getGetSummaryListOfPurchasesReportQueryKey(params),
+    fetch: async (params, signal) => asAnswer(await getSummaryListOfPurchasesReport(params, undefined, signal)),
+  },
+  {
+    key: 'inventory-list',
+    book: true,
+    label: 'Inventory List',
+    permission: 'view-report-inventory-list',
+    filters: [asOf, location],
+    columns: [
+      text('code', 'Item Code'),
+      text('name', 'Item Description'),
+      quantity('quantity', 'Quantity'),
+      { field: 'unit_cost', label: 'Unit Cost', kind: 'money' },
+      money('total', 'Total Cost'),
+    ],
+    queryKey: (params) => getGetInventoryListReportQueryKey(params),
+    fetch: async (params, signal) => asAnswer(await getInventoryListReport(params, undefined, signal)),
+  },
+  {
+    key: 'esales',
+    book: true,
+    label: 'eSales',
+    permission: 'view-report-esales',
+    filters: [bookMonth, branch],
+    columns: [
+      text('branch_name', 'Branch'),
+      money('vatable', 'VATable Sales'),
+      money('zero_rated', 'Zero-Rated Sales'),
+      money('vat_exempt', 'VAT-Exempt Sales'),
+      money('vat_amount', 'VAT'),
+      text('last_invoice_number', 'Last Invoice No.'),
+      { field: 'grand_total', label: 'Grand Total', kind: 'money' },
+    ],
+    queryKey: (params) => getGetEsalesReportQueryKey(params),
+    fetch: async (params, signal) => asAnswer(await getEsalesReport(params, undefined, signal)),
   },
 ];
 

@@ -34,16 +34,22 @@ export function EInvoiceRetry({ id }: RecordActionsProps) {
 
 const pretty = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 2));
 
-// The EIS JSON as kept and the EIS's answer, and whether anything is sent at all.
-export function EInvoicePanel({ record }: ViewPanelProps) {
+// Unconfigured, nothing is sent: the outbox and each e-invoice say so.
+export function EisNotConfigured() {
   const transmission = useGetEInvoiceTransmission();
+  if (!transmission.data || transmission.data.configured) return null;
+  return (
+    <Text role="status" color="orange.700">
+      EIS is not configured. E-invoices wait in the outbox until EIS_URL, EIS_CLIENT_ID and EIS_SIGNING_KEY are set.
+    </Text>
+  );
+}
+
+// The EIS JSON as kept and the EIS's answer.
+export function EInvoicePanel({ record }: ViewPanelProps) {
   return (
     <Stack gap={4}>
-      {transmission.data && !transmission.data.configured ? (
-        <Text role="status" color="orange.700">
-          EIS is not configured. E-invoices wait in the outbox until EIS_URL, EIS_CLIENT_ID and EIS_SIGNING_KEY are set.
-        </Text>
-      ) : null}
+      <EisNotConfigured />
       <Box>
         <Heading as="h2" size="sm" mb={2}>
           Payload

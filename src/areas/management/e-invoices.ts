@@ -60,6 +60,7 @@ export const eInvoices = defineResource({
     load: async () => (await import('./e-invoice-panel.tsx')).EInvoiceRetry,
   },
   viewPanel: async () => (await import('./e-invoice-panel.tsx')).EInvoicePanel,
+  listPanel: async () => (await import('./e-invoice-panel.tsx')).EisNotConfigured,
   load: async () => {
     const api = await import('../../../generated/hooks/e-invoices/e-invoices.ts');
     return standardOperations({ one: 'EInvoice', many: 'EInvoices' }, api);

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { EInvoiceDocumentType } from '../../db/migrations/035_e_invoices.ts';
+import { asLastStatement } from '../../db/pipelined-transaction.ts';
 import type { PostingContext, PostingDirection } from '../../ledger/posting-context.ts';
 
 // The EIS JSON of one document (format v2.01, the CAS variant), as eis-invoice.schema.json describes it.
@@ -263,7 +264,8 @@ export async function buildEisPayload(
   return { number: built.number, date: built.date, payload: errors === null ? payload : null, errors };
 }
 
-async function queueEInvoice(context: PostingContext, type: EInvoiceDocumentType, documentId: number): Promise<void> {
+// Answers the number the e-invoice was kept under.
+async function queueEInvoice(context: PostingContext, type: EInvoiceDocumentType, documentId: number): Promise<string> {
   const eisUniqueId = randomUUID();
   const built = await buildEisPayload(context.trx, context.businessId, type, documentId, eisUniqueId);
   const at = context.now.toISOString();
@@ -287,12 +289,12 @@ async function queueEInvoice(context: PostingContext, type: EInvoiceDocumentType
       updated_by: context.userId,
     })
     .execute();
+  return built.number;
 }
 
 // What a posting of an invoice or credit memo does to the outbox, in the posting's own transaction: posting (1)
 // queues the document's e-invoice; reversing it (-1, a void or the first half of an edit) withdraws the one that has
-// not gone yet, so that the EIS never hears of it. A created invoice is numbered last on PostgreSQL, so its
-// e-invoice is queued after the number is taken.
+// not gone yet, so that the EIS never hears of it.
 export async function followEInvoice(
   context: PostingContext,
   type: EInvoiceDocumentType,
@@ -310,12 +312,29 @@ export async function followEInvoice(
       .execute();
     return;
   }
-  if (context.lastSteps) {
-    context.lastSteps.push(async () => {
-      await queueEInvoice(context, type, documentId);
+  const number = await queueEInvoice(context, type, documentId);
+  if (type === 'invoice' && number.startsWith(placeholderStart) && context.lastSteps) {
+    context.lastSteps.push(async (entry) => {
+      const last = entry.last && entry.taken && (entry.answer === null || entry.answer.taken);
+      const statement = numberedLater(context, documentId, number);
+      await (last ? asLastStatement(statement) : statement).execute(context.trx);
       return {};
     });
-    return;
   }
-  await queueEInvoice(context, type, documentId);
+}
+
+// On PostgreSQL a created invoice is written under a placeholder and takes its number last
+// (sales/invoices-posting.ts), so its e-invoice is kept under that placeholder and, in one statement right after the
+// number is taken, given the number in its column and in its payload's CompInvoiceId. The payload was checked with
+// the placeholder in its place: a document number is plain text well within CompInvoiceId's length, so it passes as
+// the placeholder did.
+const placeholderStart = 'pending ';
+
+function numberedLater(context: PostingContext, invoiceId: number, placeholder: string) {
+  return sql`UPDATE e_invoices SET document_number = invoices.number,
+      payload = replace(e_invoices.payload, ${JSON.stringify(placeholder)}, '"' || invoices.number || '"')
+    FROM invoices
+    WHERE invoices.id = ${invoiceId} AND invoices.business_id = ${context.businessId}
+      AND e_invoices.business_id = ${context.businessId} AND e_invoices.document_type = 'invoice'
+      AND e_invoices.document_id = ${invoiceId} AND e_invoices.document_number = ${placeholder}`;
 }

@@ -29,6 +29,9 @@ import { registerLensFamilyRoutes } from './areas/inventory/lens-family-routes.t
 import { registerStockCountRoutes } from './areas/logistics/stock-counts.ts';
 import { registerTransferSettlementRoute } from './areas/logistics/transfer-settlement.ts';
 import { registerContactStatementRoutes } from './areas/management/contact-statement.ts';
+import { registerEInvoiceRoutes } from './areas/management/e-invoice-routes.ts';
+import { startEInvoiceSender } from './areas/management/e-invoice-sender.ts';
+import type { EisConfig } from './areas/management/eis-transport.ts';
 import { registerManagementRoutes } from './areas/management/management-routes.ts';
 import { registerOwnerReportRoutes } from './areas/reports/owner-report-routes.ts';
 import { registerReportRoutes } from './areas/reports/report-routes.ts';
@@ -57,6 +60,9 @@ export type AppOptions = {
   now?: () => Date;
   // Where the owner's reports and CSV exports read (REPORTS_DATABASE_URL); the primary when absent.
   reports?: ReportsSource;
+  // The BIR's EIS (EIS_URL, EIS_CLIENT_ID, EIS_SIGNING_KEY): with it the outbox is sent beside the server; without
+  // it e-invoices wait (docs/domain/management.md, E-invoices).
+  eis?: EisConfig | null;
 };
 
 // The whole HTTP application, ready for `listen` or for `app.inject` in tests and scripts.
@@ -117,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCashSessionRoutes(app, { db: options.db, now, passwordCost });
   registerZReadingRoutes(app, { db: options.db, now, passwordCost });
   registerContactStatementRoutes(app, { db: options.db, now, passwordCost });
+  registerEInvoiceRoutes(app, { db: options.db, now, passwordCost, eis: options.eis ?? null });
   for (const resource of resources) registerResource(app, resource, { db: options.db, now, passwordCost, reports });
   const sendPage = options.clientDir ? await registerSpa(app, options.clientDir) : null;
   app.setNotFoundHandler((request, reply) => {
@@ -129,6 +136,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     searchIndexes.map((index) => index.table),
   );
   app.addHook('onClose', async () => stopMerging());
+  if (options.eis) {
+    const stopSending = startEInvoiceSender(options.db, options.eis, {
+      now,
+      onError: (error) => app.log.warn({ err: error }, 'the e-invoice sender failed a round; it tries again'),
+    });
+    app.addHook('onClose', async () => stopSending());
+  }
   return app;
 }
 

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { type EisConfig, eisConfigFrom } from './areas/management/eis-transport.ts';
 import { type DatabaseTarget, defaultPoolSize } from './db/connect.ts';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 
@@ -13,6 +14,8 @@ export type ServerConfig = {
   trustProxy: TrustProxy;
   clientDir: string;
   contractPath: string;
+  // The BIR's EIS, when EIS_URL, EIS_CLIENT_ID and EIS_SIGNING_KEY are all set.
+  eis: EisConfig | null;
 };
 
 // Everything the server reads from the environment, in one place.
@@ -37,6 +40,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     clientDir: resolve(root, 'dist'),
     contractPath: resolve(root, 'openapi.yaml'),
+    eis: eisConfigFrom(env),
   };
 }
 

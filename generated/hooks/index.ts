@@ -13,6 +13,7 @@ export * from './dashboard/dashboard.ts';
 export * from './debit-memos/debit-memos.ts';
 export * from './discount-programs/discount-programs.ts';
 export * from './documents/documents.ts';
+export * from './e-invoices/e-invoices.ts';
 export * from './invoice-payments/invoice-payments.ts';
 export * from './invoices/invoices.ts';
 export * from './item-classifications/item-classifications.ts';

@@ -13,6 +13,7 @@ export * from './dashboard/dashboard.zod.ts';
 export * from './debit-memos/debit-memos.zod.ts';
 export * from './discount-programs/discount-programs.zod.ts';
 export * from './documents/documents.zod.ts';
+export * from './e-invoices/e-invoices.zod.ts';
 export * from './invoice-payments/invoice-payments.zod.ts';
 export * from './invoices/invoices.zod.ts';
 export * from './item-classifications/item-classifications.zod.ts';

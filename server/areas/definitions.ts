@@ -27,6 +27,7 @@ import { branchesResource } from './management/branches.ts';
 import { businessesResource } from './management/businesses.ts';
 import { contactTypesResource } from './management/contact-types.ts';
 import { contactsResource } from './management/contacts.ts';
+import { eInvoicesResource } from './management/e-invoices.ts';
 import { permissionsResource } from './management/permissions.ts';
 import { rolesResource } from './management/roles.ts';
 import { usersResource } from './management/users.ts';
@@ -96,4 +97,5 @@ export const definitions: Readonly<Record<ResourceKey, AnyResource>> = {
   users: usersResource,
   roles: rolesResource,
   permissions: permissionsResource,
+  'e-invoices': eInvoicesResource,
 };

@@ -14,6 +14,9 @@ export const closeBooksPermission = 'close-books';
 // Receiving an ordered line at a cost other than the order's (docs/domain/purchasing.md, Receive orders): the clerk
 // receives what came, the one who agreed the price changes it.
 export const editReceiptCostsPermission = 'edit-receipt-costs';
+// Sending an e-invoice again after the EIS rejected it or it could not be built (docs/domain/management.md,
+// E-invoices).
+export const retryEInvoicesPermission = 'retry-e-invoices';
 
 // Who is asking: loaded once per request from the session's user.
 export type Identity = {

@@ -4,6 +4,7 @@ import {
   editReceiptCostsPermission,
   fullAccessPermission,
   postBackdatedDocumentsPermission,
+  retryEInvoicesPermission,
   viewCostsPermission,
   workAtAnyLocationPermission,
 } from './identity.ts';
@@ -40,6 +41,7 @@ export const rulePermissions: readonly CataloguedPermission[] = [
   { name: postStockCountsPermission, group: 'logistics', action: 'post' },
   { name: closeBooksPermission, group: 'management', action: 'update' },
   { name: editReceiptCostsPermission, group: 'purchasing', action: 'update' },
+  { name: retryEInvoicesPermission, group: 'management', action: 'update' },
 ];
 
 export type CataloguedPermission = { name: string; group: string; action: string };

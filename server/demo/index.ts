@@ -7,6 +7,7 @@ import { seedDemoBooks } from './books.ts';
 import { seedDemoCash } from './cash.ts';
 import { closeDemoBooks, numberDemoDocumentsByDate } from './closing.ts';
 import { seedDemoDocuments } from './documents.ts';
+import { seedDemoEInvoices } from './e-invoices.ts';
 import { seedDemoEyeCare } from './eye-care.ts';
 import { seedDemoHistory } from './history.ts';
 import { seedDemoMasterData } from './master-data.ts';
@@ -37,6 +38,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
     await seedDemoBooks(trx, master, options.now);
     await numberDemoDocumentsByDate(trx, master);
     await seedDemoCash(trx, master, options.now);
+    await seedDemoEInvoices(trx, master, options.now);
     await closeDemoBooks(trx, master);
     await seedDemoHistory(trx, master, options);
   });

@@ -5,6 +5,7 @@ import {
   editReceiptCostsPermission,
   fullAccessPermission,
   postBackdatedDocumentsPermission,
+  retryEInvoicesPermission,
   viewCostsPermission,
   workAtAnyLocationPermission,
 } from '../auth/identity.ts';
@@ -259,6 +260,7 @@ export async function seedDemoMasterData(
     postBackdatedDocumentsPermission,
     closeBooksPermission,
     editReceiptCostsPermission,
+    retryEInvoicesPermission,
   ]);
   const cashier = await role('Cashier', 'Branch sales and payments; inventory read-only', [
     ...actions(['invoices', 'invoice-payments', 'quotations', 'contacts'], ['view', 'create', 'update']),

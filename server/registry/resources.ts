@@ -373,6 +373,16 @@ export const registry = [
     sidebar: 'link',
     actions: viewOnly,
   },
+  // The outbox of e-invoices to the BIR's EIS (docs/domain/management.md, E-invoices): written by the postings of
+  // invoices and credit memos, moved by the sender; a user only reads them and asks for a retry.
+  {
+    key: 'e-invoices',
+    area: 'management',
+    singular: 'E-Invoice',
+    plural: 'E-Invoices',
+    sidebar: 'link',
+    actions: viewOnly,
+  },
 ] as const satisfies readonly RegistryEntry[];
 
 export type ResourceKey = (typeof registry)[number]['key'];

@@ -21,6 +21,7 @@ import { branches } from '../areas/management/branches.ts';
 import { businesses } from '../areas/management/businesses.ts';
 import { contactTypes } from '../areas/management/contact-types.ts';
 import { contacts } from '../areas/management/contacts.ts';
+import { eInvoices } from '../areas/management/e-invoices.ts';
 import { permissions } from '../areas/management/permissions.ts';
 import { roles } from '../areas/management/roles.ts';
 import { users } from '../areas/management/users.ts';
@@ -98,6 +99,7 @@ const definitions: Readonly<Record<ResourceKey, ResourceDefinition>> = {
   users,
   roles,
   permissions,
+  'e-invoices': eInvoices,
 };
 
 export const resources = installDefinitions(definitions);

@@ -17,6 +17,7 @@ import { checkRefundMethod, queueOnBalance, settleMemo } from '../../ledger/sett
 import { applyStockChanges, type StockChange } from '../../ledger/stock-ledger.ts';
 import { postedLots, reverseLots, splitByLots } from '../../ledger/stock-lots.ts';
 import { drawerForPayment } from '../cash/cash-sessions-posting.ts';
+import { followEInvoice } from '../management/e-invoice-outbox.ts';
 
 // Credit memos (docs/domain/sales.md, Credit memos): a posted invoice's goods or price taken back. A line
 // credits what the customer paid for what comes back, VAT split as on the invoice line; the memo lowers the invoice's
@@ -273,6 +274,7 @@ export const postCreditMemo: Posting = async (context, id, direction) => {
   await moveInvoiceLines(context, lines, direction);
   await settleMemo(context, 'invoices', { ...memo, document_id: memo.invoice_id }, direction);
   await moveStock(context, { id, number: memo.number, branch_id: memo.branch_id }, lines, direction);
+  await followEInvoice(context, 'credit_memo', id, direction);
 };
 
 // The guard is in the UPDATE: of two memos racing for the last unit, the second finds nothing left and fails here.

@@ -34,6 +34,7 @@ import {
   type VatPricedLine,
 } from '../../ledger/vat-priced-lines.ts';
 import { requireLinkableJobOrder } from '../eye-care/job-orders-posting.ts';
+import { followEInvoice } from '../management/e-invoice-outbox.ts';
 
 export type InvoiceInput = z.output<typeof CreateInvoiceBody>;
 export type InvoiceChanges = z.output<typeof UpdateInvoiceBody>;
@@ -214,6 +215,7 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
       );
     } else await numberInvoice(context, { ...header, location, contactId: input.contact_id }, pending, null);
   }
+  await followEInvoice(context, 'invoice', header.id, 1);
   return header.id;
 }
 
@@ -340,6 +342,7 @@ export const postInvoice: Posting = async (context, id, direction) => {
     lines.map((line) => line.item_id),
   );
   await moveStock(context, { id, ...invoice }, lines, items, direction);
+  await followEInvoice(context, 'invoice', id, direction);
 };
 
 async function moveStock(

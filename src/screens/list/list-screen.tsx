@@ -1,6 +1,6 @@
 import { Box, Button, Checkbox, Flex, Heading, HStack, Input, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useAuthUser } from '../../auth/session.ts';
 import { useGate, usePermissions, useSeesCosts } from '../../auth/use-permissions.ts';
@@ -19,6 +19,7 @@ import { PaginationBar } from '../../ui/pagination-bar.tsx';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { clearSearchDelayMs, searchDebounceMs } from '../../ui/use-remote-options.ts';
 import { homeLocationOf, worksWhereItSits } from '../form/home-location.ts';
+import { lazyComponent } from '../shared/lazy-component.ts';
 import { Refusal } from '../shared/refusal.tsx';
 import { errorMessage, errorStatus, permissionRefusal } from '../shared/request-error.ts';
 import type { ResourceScreenProps } from '../shared/screen-props.ts';
@@ -102,6 +103,7 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
     window.setTimeout(() => changeRef.current({ kind: 'clear' }), clearSearchDelayMs);
   };
 
+  const ListPanel = resource.listPanel ? lazyComponent(resource.listPanel) : null;
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const prefix = resource.key;
   const rows = list.data?.data ?? [];
@@ -194,6 +196,11 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
         </Button>
         <ExportButton prefix={prefix} plural={resource.plural} params={apiParams} />
       </Flex>
+      {ListPanel ? (
+        <Suspense fallback={null}>
+          <ListPanel />
+        </Suspense>
+      ) : null}
       {list.isFetching ? <LoadingBar /> : <Box h="1.5" />}
       {list.isError ? (
         <Text color="fg.error" role="alert">

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 
-// A resource's own panel or buttons (src/resources/resource.ts: viewPanel, formPanel, formSummary, recordActions), each made lazy
+// A resource's own panel or buttons (src/resources/resource.ts: viewPanel, listPanel, formPanel, formSummary,
+// recordActions), each made lazy
 // once, so that the generic screens never import one resource's code.
 const lazyOnce = new WeakMap<object, ComponentType<never>>();
 

@@ -1,0 +1,340 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { EInvoiceDocumentType } from '../../db/migrations/035_e_invoices.ts';
+import { asLastStatement } from '../../db/pipelined-transaction.ts';
+import type { PostingContext, PostingDirection } from '../../ledger/posting-context.ts';
+
+// The EIS JSON of one document (format v2.01, the CAS variant), as eis-invoice.schema.json describes it.
+export type EisPayload = Record<string, unknown> & { CompInvoiceId: string; EisUniqueId: string };
+
+const schema: unknown = JSON.parse(readFileSync(new URL('./eis-invoice.schema.json', import.meta.url), 'utf8'));
+const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema as object);
+
+// The schema's complaints about a payload in plain words, or null when it passes.
+export function eisSchemaErrors(payload: unknown): string | null {
+  if (validate(payload)) return null;
+  return (validate.errors ?? [])
+    .map((error) => `${error.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'the document'} ${error.message}`)
+    .join('; ');
+}
+
+const pesos = (centavos: number | string) => Number(centavos) / 100;
+const yyyymmdd = (date: string) => date.replaceAll('-', '');
+// A TIN is stored "123-456-789-000" or "123-456-789-00000": the EIS takes its nine digits and a five-digit branch code.
+function tinParts(tin: string | null): { Tin: string; BranchCd: string } {
+  const digits = (tin ?? '').replace(/\D/g, '');
+  if (digits.length < 12) return { Tin: '', BranchCd: '' };
+  return { Tin: digits.slice(0, 9), BranchCd: digits.slice(9).padStart(5, '0') };
+}
+
+type Db = Kysely<Database>;
+
+async function sellerInfo(db: Db, businessId: number) {
+  const business = await db
+    .selectFrom('businesses')
+    .select(['name', 'registered_name', 'trade_name', 'tin', 'address', 'email', 'is_vat_registered'])
+    .where('id', '=', businessId)
+    .executeTakeFirstOrThrow();
+  return {
+    transClass: business.is_vat_registered === 1 ? 'VAT' : 'NVAT',
+    info: {
+      ...tinParts(business.tin),
+      RegNm: business.registered_name ?? business.name,
+      BusinessNm: business.trade_name ?? business.name,
+      RegAddr: business.address ?? '',
+      ...(business.email ? { Email: business.email } : {}),
+    },
+  };
+}
+
+async function buyerInfo(db: Db, businessId: number, contactId: number) {
+  const contact = await db
+    .selectFrom('contacts')
+    .select(['name', 'company_name', 'tin', 'address', 'email'])
+    .where('id', '=', contactId)
+    .where('business_id', '=', businessId)
+    .executeTakeFirstOrThrow();
+  return {
+    ...tinParts(contact.tin),
+    RegNm: contact.company_name ?? contact.name,
+    BusinessNm: contact.company_name ?? '',
+    RegAddr: contact.address ?? '',
+    ...(contact.email ? { Email: contact.email } : {}),
+  };
+}
+
+// The special discount by whom it is for (the program's name says: senior citizens, persons with disability, other).
+function specialDiscount(programName: string | null, amount: number) {
+  const name = programName ?? '';
+  const sc = /senior/i.test(name);
+  const pwd = !sc && /pwd|disabilit/i.test(name);
+  return {
+    ScAmt: sc ? pesos(amount) : 0,
+    PwdAmt: pwd ? pesos(amount) : 0,
+    SpeAmt: sc || pwd ? 0 : pesos(amount),
+  };
+}
+
+type Built = { number: string; date: string; payload: Record<string, unknown> & { CompInvoiceId: string } };
+
+async function invoicePayload(db: Db, businessId: number, id: number): Promise<Built> {
+  const invoice = await db
+    .selectFrom('invoices')
+    .leftJoin('discount_programs', 'discount_programs.id', 'invoices.special_discount_program_id')
+    .select([
+      'invoices.number',
+      'invoices.invoice_date',
+      'invoices.contact_id',
+      'invoices.notes',
+      'invoices.subtotal',
+      'invoices.discount_total',
+      'invoices.special_discount_total',
+      'invoices.vatable_sales',
+      'invoices.vat_amount',
+      'invoices.vat_exempt_sales',
+      'invoices.zero_rated_sales',
+      'invoices.total',
+      'discount_programs.name as program_name',
+    ])
+    .where('invoices.id', '=', id)
+    .where('invoices.business_id', '=', businessId)
+    .executeTakeFirstOrThrow();
+  const lines = await db
+    .selectFrom('invoice_lines')
+    .innerJoin('items', 'items.id', 'invoice_lines.item_id')
+    .innerJoin('unit_of_measurements', 'unit_of_measurements.id', 'items.unit_of_measurement_id')
+    .select([
+      'items.name',
+      'unit_of_measurements.abbreviation',
+      'invoice_lines.quantity',
+      'invoice_lines.unit_price',
+      'invoice_lines.amount',
+      'invoice_lines.vat_removed',
+      'invoice_lines.special_discount_amount',
+    ])
+    .where('invoice_lines.business_id', '=', businessId)
+    .where('invoice_lines.invoice_id', '=', id)
+    .orderBy('invoice_lines.position')
+    .execute();
+  const seller = await sellerInfo(db, businessId);
+  return {
+    number: invoice.number,
+    date: invoice.invoice_date,
+    payload: {
+      CompInvoiceId: invoice.number,
+      IssueDtm: yyyymmdd(invoice.invoice_date),
+      DocType: 'SI',
+      TransClass: seller.transClass,
+      CorrYN: 'N',
+      PrevUniqueId: '',
+      ...(invoice.notes ? { Rmk1: invoice.notes.slice(0, 500) } : {}),
+      SellerInfo: seller.info,
+      BuyerInfo: await buyerInfo(db, businessId, invoice.contact_id),
+      ItemList: lines.map((line) => {
+        const gross = Math.round((Number(line.quantity) * Number(line.unit_price)) / 1000);
+        const special = Number(line.special_discount_amount);
+        const net = Number(line.amount);
+        return {
+          Nm: line.name,
+          Qty: Number(line.quantity) / 1000,
+          Unit: line.abbreviation,
+          UnitCost: pesos(line.unit_price),
+          SalesAmt: pesos(gross),
+          RegDscntAmt: pesos(Math.max(0, gross - Number(line.vat_removed) - special - net)),
+          SpeDscntAmt: pesos(special),
+          NetSales: pesos(net),
+        };
+      }),
+      TotSalesAmt: pesos(invoice.subtotal),
+      Discount: {
+        ...specialDiscount(invoice.program_name, Number(invoice.special_discount_total)),
+        RegAmt: pesos(invoice.discount_total),
+      },
+      TotNetSalesAftDisct: pesos(Number(invoice.total) - Number(invoice.vat_amount)),
+      VATableSales: pesos(invoice.vatable_sales),
+      VATExemptSales: pesos(invoice.vat_exempt_sales),
+      ZeroRatedSales: pesos(invoice.zero_rated_sales),
+      VATAmt: pesos(invoice.vat_amount),
+      NetAmtPay: pesos(invoice.total),
+    },
+  };
+}
+
+async function creditMemoPayload(db: Db, businessId: number, id: number): Promise<Built> {
+  const memo = await db
+    .selectFrom('credit_memos')
+    .select([
+      'number',
+      'memo_date',
+      'contact_id',
+      'invoice_id',
+      'notes',
+      'total',
+      'vatable_sales',
+      'vat_amount',
+      'vat_exempt_sales',
+      'zero_rated_sales',
+    ])
+    .where('id', '=', id)
+    .where('business_id', '=', businessId)
+    .executeTakeFirstOrThrow();
+  const lines = await db
+    .selectFrom('credit_memo_lines')
+    .innerJoin('items', 'items.id', 'credit_memo_lines.item_id')
+    .innerJoin('unit_of_measurements', 'unit_of_measurements.id', 'items.unit_of_measurement_id')
+    .select([
+      'items.name',
+      'unit_of_measurements.abbreviation',
+      'credit_memo_lines.quantity',
+      'credit_memo_lines.amount',
+    ])
+    .where('credit_memo_lines.business_id', '=', businessId)
+    .where('credit_memo_lines.credit_memo_id', '=', id)
+    .orderBy('credit_memo_lines.position')
+    .execute();
+  // The memo names the invoice it credits by that invoice's own e-invoice.
+  const credited = await db
+    .selectFrom('e_invoices')
+    .select('eis_unique_id')
+    .where('business_id', '=', businessId)
+    .where('document_type', '=', 'invoice')
+    .where('document_id', '=', memo.invoice_id)
+    .where('status', '!=', 'cancelled')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  const seller = await sellerInfo(db, businessId);
+  return {
+    number: memo.number,
+    date: memo.memo_date,
+    payload: {
+      CompInvoiceId: memo.number,
+      IssueDtm: yyyymmdd(memo.memo_date),
+      DocType: 'CM',
+      TransClass: seller.transClass,
+      CorrYN: 'N',
+      PrevUniqueId: credited?.eis_unique_id ?? '',
+      ...(memo.notes ? { Rmk1: memo.notes.slice(0, 500) } : {}),
+      SellerInfo: seller.info,
+      BuyerInfo: await buyerInfo(db, businessId, memo.contact_id),
+      ItemList: lines.map((line) => {
+        const quantity = Number(line.quantity) / 1000;
+        const amount = Number(line.amount);
+        return {
+          Nm: line.name,
+          Qty: quantity,
+          Unit: line.abbreviation,
+          UnitCost: pesos(quantity > 0 ? Math.round(amount / quantity) : amount),
+          SalesAmt: pesos(amount),
+          RegDscntAmt: 0,
+          SpeDscntAmt: 0,
+          NetSales: pesos(amount),
+        };
+      }),
+      TotSalesAmt: pesos(memo.total),
+      Discount: { ScAmt: 0, PwdAmt: 0, RegAmt: 0, SpeAmt: 0 },
+      TotNetSalesAftDisct: pesos(Number(memo.total) - Number(memo.vat_amount)),
+      VATableSales: pesos(memo.vatable_sales),
+      VATExemptSales: pesos(memo.vat_exempt_sales),
+      ZeroRatedSales: pesos(memo.zero_rated_sales),
+      VATAmt: pesos(memo.vat_amount),
+      NetAmtPay: pesos(memo.total),
+    },
+  };
+}
+
+// The document's EIS JSON under its unique id, checked against the schema: the payload when it passes, otherwise
+// what the business must fill in first (its TIN, its address).
+export async function buildEisPayload(
+  db: Db,
+  businessId: number,
+  type: EInvoiceDocumentType,
+  documentId: number,
+  eisUniqueId: string,
+): Promise<{ number: string; date: string; payload: EisPayload | null; errors: string | null }> {
+  const built =
+    type === 'invoice'
+      ? await invoicePayload(db, businessId, documentId)
+      : await creditMemoPayload(db, businessId, documentId);
+  const { CompInvoiceId, IssueDtm, ...rest } = built.payload;
+  const payload: EisPayload = { CompInvoiceId, IssueDtm, EisUniqueId: eisUniqueId, ...rest };
+  const errors = eisSchemaErrors(payload);
+  return { number: built.number, date: built.date, payload: errors === null ? payload : null, errors };
+}
+
+// Answers the number the e-invoice was kept under.
+async function queueEInvoice(context: PostingContext, type: EInvoiceDocumentType, documentId: number): Promise<string> {
+  const eisUniqueId = randomUUID();
+  const built = await buildEisPayload(context.trx, context.businessId, type, documentId, eisUniqueId);
+  const at = context.now.toISOString();
+  await context.trx
+    .insertInto('e_invoices')
+    .values({
+      business_id: context.businessId,
+      document_type: type,
+      document_id: documentId,
+      document_number: built.number,
+      document_date: built.date,
+      eis_unique_id: eisUniqueId,
+      payload: built.payload === null ? null : JSON.stringify(built.payload),
+      status: built.payload === null ? 'incomplete' : 'pending',
+      attempts: 0,
+      next_attempt_at: at,
+      last_error: built.errors,
+      created_at: at,
+      updated_at: at,
+      created_by: context.userId,
+      updated_by: context.userId,
+    })
+    .execute();
+  return built.number;
+}
+
+// What a posting of an invoice or credit memo does to the outbox, in the posting's own transaction: posting (1)
+// queues the document's e-invoice; reversing it (-1, a void or the first half of an edit) withdraws the one that has
+// not gone yet, so that the EIS never hears of it.
+export async function followEInvoice(
+  context: PostingContext,
+  type: EInvoiceDocumentType,
+  documentId: number,
+  direction: PostingDirection,
+): Promise<void> {
+  if (direction === -1) {
+    await context.trx
+      .updateTable('e_invoices')
+      .set({ status: 'cancelled', updated_at: context.now.toISOString(), updated_by: context.userId })
+      .where('business_id', '=', context.businessId)
+      .where('document_type', '=', type)
+      .where('document_id', '=', documentId)
+      .where('status', 'in', ['pending', 'incomplete'])
+      .execute();
+    return;
+  }
+  const number = await queueEInvoice(context, type, documentId);
+  if (type === 'invoice' && number.startsWith(placeholderStart) && context.lastSteps) {
+    context.lastSteps.push(async (entry) => {
+      const last = entry.last && entry.taken && (entry.answer === null || entry.answer.taken);
+      const statement = numberedLater(context, documentId, number);
+      await (last ? asLastStatement(statement) : statement).execute(context.trx);
+      return {};
+    });
+  }
+}
+
+// On PostgreSQL a created invoice is written under a placeholder and takes its number last
+// (sales/invoices-posting.ts), so its e-invoice is kept under that placeholder and, in one statement right after the
+// number is taken, given the number in its column and in its payload's CompInvoiceId. The payload was checked with
+// the placeholder in its place: a document number is plain text well within CompInvoiceId's length, so it passes as
+// the placeholder did.
+const placeholderStart = 'pending ';
+
+function numberedLater(context: PostingContext, invoiceId: number, placeholder: string) {
+  return sql`UPDATE e_invoices SET document_number = invoices.number,
+      payload = replace(e_invoices.payload, ${JSON.stringify(placeholder)}, '"' || invoices.number || '"')
+    FROM invoices
+    WHERE invoices.id = ${invoiceId} AND invoices.business_id = ${context.businessId}
+      AND e_invoices.business_id = ${context.businessId} AND e_invoices.document_type = 'invoice'
+      AND e_invoices.document_id = ${invoiceId} AND e_invoices.document_number = ${placeholder}`;
+}

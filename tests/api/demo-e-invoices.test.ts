@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetAllBusinessesResponse } from '../../generated/zod/businesses/businesses.zod.ts';
+import {
+  GetEInvoiceTransmissionResponse,
+  ListEInvoicesResponse,
+} from '../../generated/zod/e-invoices/e-invoices.zod.ts';
+import { seedDatabase } from '../../server/demo/index.ts';
+import { createTestApi, expectContract, type TestApi, type TestClient, testPasswordCost } from '../support/test-api.ts';
+
+// The demo's outbox (docs/domain/management.md, E-invoices): the past days' invoices and memos accepted, one
+// invoice rejected and retried, today's waiting, since the demo has no EIS configured; every payload the schema's.
+
+const validate = new Ajv2020({ allErrors: true }).compile(
+  JSON.parse(
+    readFileSync(new URL('../../server/areas/management/eis-invoice.schema.json', import.meta.url), 'utf8'),
+  ) as object,
+);
+
+let api: TestApi;
+let admin: TestClient;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  await seedDatabase(api.db, { demo: true, passwordCost: testPasswordCost, now: new Date() });
+  admin = await api.signIn('admin@spectacle.test', 'spectacle-demo');
+  const { businesses } = expectContract(
+    await admin.get('/api/businesses/get-all-businesses'),
+    200,
+    GetAllBusinessesResponse,
+  );
+  admin.businessId = businesses[0]?.id ?? null;
+});
+
+afterAll(() => api.close());
+
+describe('the demo e-invoices', () => {
+  it('are accepted, one rejected and retried, each under its document’s number, and say EIS is not configured', async () => {
+    expect(
+      expectContract(await admin.get('/api/e-invoices/transmission'), 200, GetEInvoiceTransmissionResponse).configured,
+    ).toBe(false);
+    const all = expectContract(await admin.get('/api/e-invoices?per_page=100'), 200, ListEInvoicesResponse);
+    const accepted = all.data.filter((row) => row.status === 'accepted');
+    expect(accepted.length).toBeGreaterThan(5);
+    const memos = expectContract(
+      await admin.get('/api/e-invoices?document_type=credit_memo&per_page=100'),
+      200,
+      ListEInvoicesResponse,
+    );
+    expect(memos.data.length).toBeGreaterThan(0);
+    for (const memo of memos.data) expect(['accepted', 'pending']).toContain(memo.status);
+    const retried = all.data.filter((row) => row.last_error !== null);
+    expect(retried).toHaveLength(1);
+    const [again] = retried;
+    expect(again?.status).toBe('pending');
+    expect(again?.answer).toMatchObject({ Status: 'REJECTED' });
+
+    const invoices = await api.db
+      .selectFrom('invoices')
+      .select(['id', 'number'])
+      .where('deleted_at', 'is', null)
+      .execute();
+    const numberOf = new Map(invoices.map((row) => [row.id, row.number]));
+    for (const row of all.data.filter((entry) => entry.document_type === 'invoice')) {
+      expect(row.document_number).toBe(numberOf.get(row.document_id));
+      expect((row.payload as Record<string, unknown>).CompInvoiceId).toBe(row.document_number);
+    }
+    const kept = await api.db.selectFrom('e_invoices').select('payload').execute();
+    for (const row of kept) {
+      const ok = validate(JSON.parse(row.payload ?? 'null'));
+      expect(ok ? null : validate.errors).toBeNull();
+    }
+  });
+});

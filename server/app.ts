@@ -29,6 +29,9 @@ import { registerLensFamilyRoutes } from './areas/inventory/lens-family-routes.t
 import { registerStockCountRoutes } from './areas/logistics/stock-counts.ts';
 import { registerContactStatementRoutes } from './areas/management/contact-statement.ts';
 import { registerManagementRoutes } from './areas/management/management-routes.ts';
+import { registerMessageRoutes } from './areas/management/message-routes.ts';
+import { keepSendingTexts } from './areas/management/message-sender.ts';
+import type { SmsGateway } from './areas/management/sms-gateway.ts';
 import { registerOwnerReportRoutes } from './areas/reports/owner-report-routes.ts';
 import { registerReportRoutes } from './areas/reports/report-routes.ts';
 import { registerInvoiceExchangeRoutes } from './areas/sales/invoice-exchange.ts';
@@ -56,6 +59,8 @@ export type AppOptions = {
   now?: () => Date;
   // Where the owner's reports and CSV exports read (REPORTS_DATABASE_URL); the primary when absent.
   reports?: ReportsSource;
+  // The SMS gateway texts go through (SMS_GATEWAY_URL and the rest); without it they stay queued.
+  sms?: SmsGateway | null;
 };
 
 // The whole HTTP application, ready for `listen` or for `app.inject` in tests and scripts.
@@ -115,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCashSessionRoutes(app, { db: options.db, now, passwordCost });
   registerZReadingRoutes(app, { db: options.db, now, passwordCost });
   registerContactStatementRoutes(app, { db: options.db, now, passwordCost });
+  registerMessageRoutes(app, { db: options.db, now, passwordCost }, options.sms ?? null);
   for (const resource of resources) registerResource(app, resource, { db: options.db, now, passwordCost, reports });
   const sendPage = options.clientDir ? await registerSpa(app, options.clientDir) : null;
   app.setNotFoundHandler((request, reply) => {
@@ -127,6 +133,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     searchIndexes.map((index) => index.table),
   );
   app.addHook('onClose', async () => stopMerging());
+  if (options.sms) {
+    const stopSending = keepSendingTexts(options.db, options.sms, now);
+    app.addHook('onClose', stopSending);
+  }
   return app;
 }
 

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { type SmsGateway, smsGatewayFrom } from './areas/management/sms-gateway.ts';
 import { type DatabaseTarget, defaultPoolSize } from './db/connect.ts';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 
@@ -13,6 +14,8 @@ export type ServerConfig = {
   trustProxy: TrustProxy;
   clientDir: string;
   contractPath: string;
+  // SMS_GATEWAY_URL, SMS_API_KEY and SMS_SENDER_NAME; null while any is missing.
+  sms: SmsGateway | null;
 };
 
 // Everything the server reads from the environment, in one place.
@@ -37,6 +40,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     clientDir: resolve(root, 'dist'),
     contractPath: resolve(root, 'openapi.yaml'),
+    sms: smsGatewayFrom(env),
   };
 }
 

@@ -33,6 +33,7 @@ export async function startServer(): Promise<void> {
     trustProxy: config.trustProxy,
     clientDir: existsSync(config.clientDir) ? config.clientDir : null,
     contractPath: config.contractPath,
+    sms: config.sms,
   });
   reportReplicaAway = (error) =>
     app.log.warn({ err: error }, "the reports' replica did not answer; reports read the primary for 5 seconds");

@@ -21,6 +21,8 @@ import { branches } from '../areas/management/branches.ts';
 import { businesses } from '../areas/management/businesses.ts';
 import { contactTypes } from '../areas/management/contact-types.ts';
 import { contacts } from '../areas/management/contacts.ts';
+import { messageTemplates } from '../areas/management/message-templates.ts';
+import { messages } from '../areas/management/messages.ts';
 import { permissions } from '../areas/management/permissions.ts';
 import { roles } from '../areas/management/roles.ts';
 import { users } from '../areas/management/users.ts';
@@ -97,6 +99,8 @@ const definitions: Readonly<Record<ResourceKey, ResourceDefinition>> = {
   'contact-types': contactTypes,
   users,
   roles,
+  messages,
+  'message-templates': messageTemplates,
   permissions,
 };
 

@@ -378,6 +378,8 @@ export type ResourceDefinition = {
   // The create form's extension point: a panel above the fields, inside the form (it reads and sets the form's values
   // through react-hook-form's context), e.g. a Z-reading's earlier days still to close.
   formPanel?: () => Promise<ComponentType>;
+  // A notice above the list's table, loaded the same way (the Messages list says when texts cannot go out).
+  listNotice?: () => Promise<ComponentType>;
   // The form's working summary under its fields (a credit memo's settlement as the cashier types), loaded the same way.
   formSummary?: () => Promise<ComponentType>;
   load: () => Promise<ResourceApi>;

@@ -1,6 +1,6 @@
 import { Box, Button, Checkbox, Flex, Heading, HStack, Input, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useGate, usePermissions, useSeesCosts } from '../../auth/use-permissions.ts';
 import {
@@ -17,6 +17,7 @@ import { LoadingBar } from '../../ui/loading-bar.tsx';
 import { PaginationBar } from '../../ui/pagination-bar.tsx';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { clearSearchDelayMs, searchDebounceMs } from '../../ui/use-remote-options.ts';
+import { lazyComponent } from '../shared/lazy-component.ts';
 import { Refusal } from '../shared/refusal.tsx';
 import { errorMessage, errorStatus, permissionRefusal } from '../shared/request-error.ts';
 import type { ResourceScreenProps } from '../shared/screen-props.ts';
@@ -122,6 +123,8 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
       return next;
     });
 
+  const ListNotice = resource.listNotice ? lazyComponent(resource.listNotice) : null;
+
   if (refusedHere || errorStatus(list.error) === 403) {
     return (
       <Stack gap="4">
@@ -190,6 +193,11 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
         </Button>
         <ExportButton prefix={prefix} plural={resource.plural} params={apiParams} />
       </Flex>
+      {ListNotice ? (
+        <Suspense fallback={null}>
+          <ListNotice />
+        </Suspense>
+      ) : null}
       {list.isFetching ? <LoadingBar /> : <Box h="1.5" />}
       {list.isError ? (
         <Text color="fg.error" role="alert">

@@ -61,6 +61,8 @@ export type AppOptions = {
   reports?: ReportsSource;
   // The SMS gateway texts go through (SMS_GATEWAY_URL and the rest); without it they stay queued.
   sms?: SmsGateway | null;
+  // Whether this process runs the worker that sends due texts; tests send them by calling sendDueTexts themselves.
+  sendTexts?: boolean;
 };
 
 // The whole HTTP application, ready for `listen` or for `app.inject` in tests and scripts.
@@ -133,7 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     searchIndexes.map((index) => index.table),
   );
   app.addHook('onClose', async () => stopMerging());
-  if (options.sms) {
+  if (options.sms && options.sendTexts !== false) {
     const stopSending = keepSendingTexts(options.db, options.sms, now);
     app.addHook('onClose', stopSending);
   }

@@ -19,41 +19,39 @@ export const retryDelayMs = (attempts: number) => 60_000 * 2 ** (attempts - 1);
 type Due = Pick<MessagesTable, 'business_id' | 'contact_id' | 'job_order_id' | 'purpose' | 'body'> & { id: number };
 
 /**
- * Takes a due text for this worker, in one transaction: the update that claims it matches only while it is queued,
- * not cancelled and claimed by no one, so two workers (two processes on one PostgreSQL database) never both take it.
- * The consent and mobile are asked again here, as the customer may have withdrawn consent since it was queued: such
- * a text is cancelled with the reason. Answers the mobile and the body to post, or null when it is not this
- * worker's to send.
+ * Takes a due text for this worker before it is posted: one UPDATE, its own transaction, that matches only while the
+ * text is queued, not cancelled and claimed by no one, so two workers (two processes on one database) never both
+ * take it, and no write transaction stays open while the gateway is asked. The consent and mobile are asked again
+ * once it is taken, as the customer may have withdrawn consent since it was queued: such a text is cancelled with
+ * the reason. Answers the mobile and the body to post, or null when it is not this worker's to send.
  */
 async function claim(db: Kysely<Database>, due: Due, at: string): Promise<{ mobile: string; body: string } | null> {
-  return db.transaction().execute(async (trx) => {
-    const claimed = await trx
+  const claimed = await db
+    .updateTable('messages')
+    .set({ claimed_at: at })
+    .where('id', '=', due.id)
+    .where('status', '=', 'queued')
+    .where('claimed_at', 'is', null)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return null;
+  const contact = await recipientOf(db, due.business_id, due.contact_id);
+  const refusal = contact ? notTextable(contact, due.purpose) : 'The contact was deleted.';
+  if (!contact || contact.mobile === null || refusal !== null) {
+    await db
       .updateTable('messages')
-      .set({ claimed_at: at })
-      .where('id', '=', due.id)
-      .where('status', '=', 'queued')
-      .where('claimed_at', 'is', null)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return null;
-    const contact = await recipientOf(trx, due.business_id, due.contact_id);
-    const refusal = contact ? notTextable(contact, due.purpose) : 'The contact was deleted.';
-    if (!contact || contact.mobile === null || refusal !== null) {
-      await trx
-        .updateTable('messages')
-        .set({ deleted_at: at, updated_at: at, last_error: `Not sent: ${refusal}` })
-        .where('id', '=', due.id)
-        .execute();
-      return null;
-    }
-    const body = await currentOrderText(trx, due, contact.name);
-    await trx
-      .updateTable('messages')
-      .set({ mobile: contact.mobile, body, updated_at: at })
+      .set({ deleted_at: at, updated_at: at, last_error: `Not sent: ${refusal}` })
       .where('id', '=', due.id)
       .execute();
-    return { mobile: contact.mobile, body };
-  });
+    return null;
+  }
+  const body = await currentOrderText(db, due, contact.name);
+  await db
+    .updateTable('messages')
+    .set({ mobile: contact.mobile, body, updated_at: at })
+    .where('id', '=', due.id)
+    .execute();
+  return { mobile: contact.mobile, body };
 }
 
 async function record(db: Kysely<Database>, id: number, outcome: GatewayOutcome, now: Date): Promise<void> {

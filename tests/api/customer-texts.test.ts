@@ -222,7 +222,11 @@ describe('a contact’s mobile and consents', () => {
 
 describe('templates', () => {
   it('refuses a template naming a prescription figure or any unknown placeholder', async () => {
-    for (const body of ['Your new lenses: {sphere} {cylinder}', 'Hi {customer}, about your {diagnosis}', 'Hi {customer']) {
+    for (const body of [
+      'Your new lenses: {sphere} {cylinder}',
+      'Hi {customer}, about your {diagnosis}',
+      'Hi {customer',
+    ]) {
       const refused = await admin.post('/api/message-templates', { purpose: 'ready', body });
       expect(refused.status).toBe(422);
       expect(Object.keys((refused.json as { errors: object }).errors)).toEqual(['body']);

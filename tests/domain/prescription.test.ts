@@ -128,6 +128,13 @@ describe('job order status moves', () => {
     const allowed = jobOrderStatuses.flatMap((from) =>
       jobOrderStatuses.filter((to) => canMoveJobOrder(from, to)).map((to) => `${from}>${to}`),
     );
-    expect(allowed).toEqual(['open>in_lab', 'open>cancelled', 'in_lab>ready', 'in_lab>cancelled', 'ready>in_lab', 'ready>claimed']);
+    expect(allowed).toEqual([
+      'open>in_lab',
+      'open>cancelled',
+      'in_lab>ready',
+      'in_lab>cancelled',
+      'ready>in_lab',
+      'ready>claimed',
+    ]);
   });
 });

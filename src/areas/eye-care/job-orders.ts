@@ -155,7 +155,13 @@ export const jobOrders = defineResource({
     { status: 'claimed', label: 'Claim', action: 'claim', done: 'claimed', from: ['ready'] },
     // A ready marked by mistake, or glasses that fail the fitting check: back to the lab, and its ready text, still
     // in its cancel window, is not sent (docs/domain/management.md, Texts to customers).
-    { status: 'in_lab', label: 'Back to Lab', action: 'send back to the lab', done: 'sent back to the lab', from: ['ready'] },
+    {
+      status: 'in_lab',
+      label: 'Back to Lab',
+      action: 'send back to the lab',
+      done: 'sent back to the lab',
+      from: ['ready'],
+    },
     // docs/domain/eye-care.md, Eyewear job orders: an invoiced order is cancelled only with its credit.
     {
       status: 'cancelled',

@@ -128,7 +128,7 @@ describe('permissions', () => {
     );
     const all = expectContract(await admin.get('/api/permissions'), 200, ListPermissionsResponse);
     // Six actions per resource, full access, the daily sales report, the seven owner's reports and six rules.
-    expect(all.meta.total).toBe(38 * 6 + 1 + 1 + 7 + 6);
+    expect(all.meta.total).toBe(40 * 6 + 1 + 1 + 7 + 6);
     expect((await admin.post('/api/permissions', { name: 'rule-everything' })).status).toBe(404);
     const id = page.data[0]?.id;
     expect((await admin.delete(`/api/permissions/${id}`)).status).toBe(404);

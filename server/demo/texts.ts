@@ -105,8 +105,16 @@ export async function seedDemoTexts(db: Kysely<Database>, master: DemoMasterData
         : texted('ready', 'sent', row, { attempts: 2, gatewayId: `8${String(412_000 + index)}` }),
     ];
   });
-  const recalled = customers.find((customer) => customer.phone !== null && customer.id !== readied[0]?.contact_id);
-  const recalledMobile = recalled?.phone ? philippineMobile(recalled.phone) : null;
+  // A recall to a customer who agreed to reminders, which the gateway kept refusing.
+  const recalled = await db
+    .selectFrom('contacts')
+    .select(['id', 'name', 'mobile'])
+    .where('id', 'in', master.customerIds)
+    .where('reminders_consent', '=', 1)
+    .where('id', '!=', readied[0]?.contact_id ?? 0)
+    .orderBy('id')
+    .executeTakeFirst();
+  const recalledMobile = recalled?.mobile ?? null;
   if (recalled && recalledMobile) {
     messages.push(
       texted(

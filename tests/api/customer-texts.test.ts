@@ -9,7 +9,7 @@ import {
   ListMessagesResponse,
   QueueRecallMessagesResponse,
 } from '../../generated/zod/messages/messages.zod.ts';
-import { maxAttempts, sendDueTexts } from '../../server/areas/management/message-sender.ts';
+import { followSentTexts, maxAttempts, sendDueTexts } from '../../server/areas/management/message-sender.ts';
 import type { SmsGateway } from '../../server/areas/management/sms-gateway.ts';
 import { businessDate } from '../../server/domain/business-date.ts';
 import { createLedgerFixture, type LedgerFixture } from '../ledger/ledger-fixture.ts';
@@ -23,6 +23,8 @@ type Received = { apikey: string; number: string; message: string; sendername: s
 class FakeSemaphore {
   readonly received: Received[] = [];
   answering: Answering = 'sent';
+  // What GET /api/v4/messages/{id} says of each message, by id: Semaphore's Pending, Sent or Failed.
+  readonly fates = new Map<string, string>();
   private server: Server;
   private nextId = 1000;
 
@@ -44,6 +46,14 @@ class FakeSemaphore {
   private async answer(request: IncomingMessage, response: import('node:http').ServerResponse) {
     let text = '';
     for await (const chunk of request) text += String(chunk);
+    const asked = /^\/api\/v4\/messages\/(\d+)\?apikey=test-key$/.exec(request.url ?? '');
+    if (request.method === 'GET' && asked?.[1]) {
+      const status = this.fates.get(asked[1]) ?? 'Pending';
+      response
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify([{ message_id: Number(asked[1]), status }]));
+      return;
+    }
     if (request.method !== 'POST' || request.url !== '/api/v4/messages') {
       response.writeHead(404).end();
       return;
@@ -384,6 +394,14 @@ describe('the gateway', () => {
     await sendDueTexts(api.db, gateway, minutesFromNow(120));
     [message] = await messagesOf(contact.id);
     expect(message).toMatchObject({ status: 'sent', attempts: 3, last_error: null });
+    // Later the gateway says what became of it.
+    expect(await followSentTexts(api.db, gateway, minutesFromNow(121))).toBe(0);
+    semaphore.fates.set(message?.gateway_message_id ?? '', 'Sent');
+    // Asked at most once a minute.
+    expect(await followSentTexts(api.db, gateway, minutesFromNow(121.5))).toBe(0);
+    expect(await followSentTexts(api.db, gateway, minutesFromNow(123))).toBe(1);
+    [message] = await messagesOf(contact.id);
+    expect(message).toMatchObject({ status: 'delivered' });
   });
 
   it('never posts again a text whose post went unanswered, as it may have been sent', async () => {

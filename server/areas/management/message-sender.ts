@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { MessagesTable } from '../../db/migrations/040_customer_texts.ts';
 import { currentOrderText, notTextable, recipientOf } from './message-queue.ts';
-import { type GatewayOutcome, postText, type SmsGateway } from './sms-gateway.ts';
+import { type GatewayOutcome, postText, type SmsGateway, textFate } from './sms-gateway.ts';
 
 // The worker that sends due texts (docs/domain/management.md, Texts to customers), in the server's own process: the
 // texts are few and each is one HTTP call, which waits without holding the event loop.
@@ -113,12 +113,53 @@ export async function sendDueTexts(db: Kysely<Database>, gateway: SmsGateway, no
   return posted;
 }
 
+// How often the gateway is asked about a sent text, and for how long after it was sent.
+const fateEveryMs = 60_000;
+const fateForMs = 2 * 24 * 60 * 60 * 1000;
+
+/**
+ * Asks the gateway what became of the texts it took and has not yet said delivered (at most once a minute each, for
+ * two days): `delivered`, or `failed` with its reason. A failed text is not posted again: the gateway took it once.
+ */
+export async function followSentTexts(db: Kysely<Database>, gateway: SmsGateway, now: Date): Promise<number> {
+  const rows = await db
+    .selectFrom('messages')
+    .select(['id', 'gateway_message_id'])
+    .where('status', '=', 'sent')
+    .where('gateway_message_id', 'is not', null)
+    .where('sent_at', '>=', new Date(now.getTime() - fateForMs).toISOString())
+    .where('updated_at', '<=', new Date(now.getTime() - fateEveryMs).toISOString())
+    .orderBy('updated_at')
+    .limit(batch)
+    .execute();
+  let settled = 0;
+  for (const row of rows) {
+    const fate = await textFate(gateway, row.gateway_message_id ?? '');
+    const at = now.toISOString();
+    await db
+      .updateTable('messages')
+      .set(
+        fate.kind === 'delivered'
+          ? { status: 'delivered', updated_at: at }
+          : fate.kind === 'failed'
+            ? { status: 'failed', last_error: fate.error, updated_at: at }
+            : { updated_at: at },
+      )
+      .where('id', '=', row.id)
+      .where('status', '=', 'sent')
+      .execute();
+    if (fate.kind !== 'pending') settled += 1;
+  }
+  return settled;
+}
+
 /** Looks for due texts every few seconds until the returned function is called, which waits for a look under way. */
 export function keepSendingTexts(db: Kysely<Database>, gateway: SmsGateway, now: () => Date): () => Promise<void> {
   let looking: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (looking) return;
     looking = sendDueTexts(db, gateway, now())
+      .then(() => followSentTexts(db, gateway, now()))
       // A busy or closing database: the next look tries again, and a claimed text is never posted twice.
       .catch(() => undefined)
       .finally(() => {

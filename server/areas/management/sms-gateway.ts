@@ -79,3 +79,28 @@ export async function postText(gateway: SmsGateway, mobile: string, message: str
   }
   return { kind: 'accepted', messageId: String(first.message_id), delivered: status === 'sent' };
 }
+
+// What the gateway says now of a text it took (Semaphore's GET /api/v4/messages/{id}): delivered, failed with the
+// reason, or still on its way (also when the gateway cannot be asked; the next look asks again).
+export type GatewayFate = { kind: 'delivered' } | { kind: 'failed'; error: string } | { kind: 'pending' };
+
+export async function textFate(gateway: SmsGateway, messageId: string): Promise<GatewayFate> {
+  const query = new URLSearchParams({ apikey: gateway.apiKey });
+  try {
+    const response = await fetch(`${gateway.url}/api/v4/messages/${encodeURIComponent(messageId)}?${query}`, {
+      headers: { Accept: 'application/json' },
+      signal: AbortSignal.timeout(gateway.timeoutMs),
+    });
+    if (!response.ok) return { kind: 'pending' };
+    const answer: unknown = await response.json();
+    const first: SemaphoreMessage | undefined = Array.isArray(answer) ? answer[0] : undefined;
+    const status = String(first?.status ?? '').toLowerCase();
+    if (status === 'sent') return { kind: 'delivered' };
+    if (status === 'failed' || status === 'refunded') {
+      return { kind: 'failed', error: `The gateway reports message ${messageId} ${status}.` };
+    }
+    return { kind: 'pending' };
+  } catch {
+    return { kind: 'pending' };
+  }
+}

@@ -64,6 +64,7 @@ export interface ContactUpdate {
      * A Philippine mobile number, as +63 9XX XXX XXXX or 09XX XXX XXXX, spaces and dashes allowed; stored as +639XXXXXXXXX.
      * @maxLength 30
      * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   mobile?: string | null;
   consents?: ContactConsentsInput;

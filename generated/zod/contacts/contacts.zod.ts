@@ -177,6 +177,8 @@ export const createContactBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000
 export const createContactBodyMobileMax = 30;
 
 
+export const createContactBodyMobileRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
 
 export const CreateContactBody = zod.strictObject({
   "contact_type_id": zod.int().min(1).max(createContactBodyContactTypeIdMax).describe('A record id.'),
@@ -187,7 +189,7 @@ export const CreateContactBody = zod.strictObject({
   "address": zod.string().max(createContactBodyAddressMax).regex(createContactBodyAddressRegExp).nullish(),
   "tin": zod.string().max(createContactBodyTinMax).regex(createContactBodyTinRegExp).nullish(),
   "notes": zod.string().max(createContactBodyNotesMax).regex(createContactBodyNotesRegExp).nullish(),
-  "mobile": zod.string().max(createContactBodyMobileMax).nullish().describe('A Philippine mobile number, as +63 9XX XXX XXXX or 09XX XXX XXXX, spaces and dashes allowed; stored as +639XXXXXXXXX.'),
+  "mobile": zod.string().max(createContactBodyMobileMax).regex(createContactBodyMobileRegExp).nullish().describe('A Philippine mobile number, as +63 9XX XXX XXXX or 09XX XXX XXXX, spaces and dashes allowed; stored as +639XXXXXXXXX.'),
   "consents": zod.strictObject({
   "transactional": zod.strictObject({
   "given": zod.boolean(),
@@ -547,6 +549,8 @@ export const updateContactBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000
 export const updateContactBodyMobileMax = 30;
 
 
+export const updateContactBodyMobileRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
 
 export const UpdateContactBody = zod.strictObject({
   "contact_type_id": zod.int().min(1).max(updateContactBodyContactTypeIdMax).optional().describe('A record id.'),
@@ -557,7 +561,7 @@ export const UpdateContactBody = zod.strictObject({
   "address": zod.string().max(updateContactBodyAddressMax).regex(updateContactBodyAddressRegExp).nullish(),
   "tin": zod.string().max(updateContactBodyTinMax).regex(updateContactBodyTinRegExp).nullish(),
   "notes": zod.string().max(updateContactBodyNotesMax).regex(updateContactBodyNotesRegExp).nullish(),
-  "mobile": zod.string().max(updateContactBodyMobileMax).nullish().describe('A Philippine mobile number, as +63 9XX XXX XXXX or 09XX XXX XXXX, spaces and dashes allowed; stored as +639XXXXXXXXX.'),
+  "mobile": zod.string().max(updateContactBodyMobileMax).regex(updateContactBodyMobileRegExp).nullish().describe('A Philippine mobile number, as +63 9XX XXX XXXX or 09XX XXX XXXX, spaces and dashes allowed; stored as +639XXXXXXXXX.'),
   "consents": zod.strictObject({
   "transactional": zod.strictObject({
   "given": zod.boolean(),

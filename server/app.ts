@@ -33,6 +33,9 @@ import { registerEInvoiceRoutes } from './areas/management/e-invoice-routes.ts';
 import { startEInvoiceSender } from './areas/management/e-invoice-sender.ts';
 import type { EisConfig } from './areas/management/eis-transport.ts';
 import { registerManagementRoutes } from './areas/management/management-routes.ts';
+import { registerMessageRoutes } from './areas/management/message-routes.ts';
+import { keepSendingTexts } from './areas/management/message-sender.ts';
+import type { SmsGateway } from './areas/management/sms-gateway.ts';
 import { registerOwnerReportRoutes } from './areas/reports/owner-report-routes.ts';
 import { registerReportRoutes } from './areas/reports/report-routes.ts';
 import { registerInvoiceExchangeRoutes } from './areas/sales/invoice-exchange.ts';
@@ -63,6 +66,10 @@ export type AppOptions = {
   // The BIR's EIS (EIS_URL, EIS_CLIENT_ID, EIS_SIGNING_KEY): with it the outbox is sent beside the server; without
   // it e-invoices wait (docs/domain/management.md, E-invoices).
   eis?: EisConfig | null;
+  // The SMS gateway texts go through (SMS_GATEWAY_URL and the rest); without it they stay queued.
+  sms?: SmsGateway | null;
+  // Whether this process runs the worker that sends due texts; tests send them by calling sendDueTexts themselves.
+  sendTexts?: boolean;
 };
 
 // The whole HTTP application, ready for `listen` or for `app.inject` in tests and scripts.
@@ -124,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerZReadingRoutes(app, { db: options.db, now, passwordCost });
   registerContactStatementRoutes(app, { db: options.db, now, passwordCost });
   registerEInvoiceRoutes(app, { db: options.db, now, passwordCost, eis: options.eis ?? null });
+  registerMessageRoutes(app, { db: options.db, now, passwordCost }, options.sms ?? null);
   for (const resource of resources) registerResource(app, resource, { db: options.db, now, passwordCost, reports });
   const sendPage = options.clientDir ? await registerSpa(app, options.clientDir) : null;
   app.setNotFoundHandler((request, reply) => {
@@ -142,6 +150,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onError: (error) => app.log.warn({ err: error }, 'the e-invoice sender failed a round; it tries again'),
     });
     app.addHook('onClose', async () => stopSending());
+  }
+  if (options.sms && options.sendTexts !== false) {
+    const stopTexting = keepSendingTexts(options.db, options.sms, now);
+    app.addHook('onClose', stopTexting);
   }
   return app;
 }

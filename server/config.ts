@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { type EisConfig, eisConfigFrom } from './areas/management/eis-transport.ts';
+import { type SmsGateway, smsGatewayFrom } from './areas/management/sms-gateway.ts';
 import { type DatabaseTarget, defaultPoolSize } from './db/connect.ts';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 
@@ -16,6 +17,8 @@ export type ServerConfig = {
   contractPath: string;
   // The BIR's EIS, when EIS_URL, EIS_CLIENT_ID and EIS_SIGNING_KEY are all set.
   eis: EisConfig | null;
+  // SMS_GATEWAY_URL, SMS_API_KEY and SMS_SENDER_NAME; null while any is missing.
+  sms: SmsGateway | null;
 };
 
 // Everything the server reads from the environment, in one place.
@@ -41,6 +44,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     clientDir: resolve(root, 'dist'),
     contractPath: resolve(root, 'openapi.yaml'),
     eis: eisConfigFrom(env),
+    sms: smsGatewayFrom(env),
   };
 }
 

@@ -34,6 +34,7 @@ export async function startServer(): Promise<void> {
     clientDir: existsSync(config.clientDir) ? config.clientDir : null,
     contractPath: config.contractPath,
     eis: config.eis,
+    sms: config.sms,
   });
   reportReplicaAway = (error) =>
     app.log.warn({ err: error }, "the reports' replica did not answer; reports read the primary for 5 seconds");

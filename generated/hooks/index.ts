@@ -21,6 +21,8 @@ export * from './item-types/item-types.ts';
 export * from './items/items.ts';
 export * from './job-orders/job-orders.ts';
 export * from './measuring-masses/measuring-masses.ts';
+export * from './message-templates/message-templates.ts';
+export * from './messages/messages.ts';
 export * from './permissions/permissions.ts';
 export * from './prescriptions/prescriptions.ts';
 export * from './purchase-item-prices/purchase-item-prices.ts';

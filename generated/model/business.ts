@@ -76,4 +76,10 @@ export interface Business {
      * @nullable
      */
   books_closed_through: string | null;
+  /**
+     * How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.
+     * @minimum 0
+     * @maximum 1440
+     */
+  ready_text_delay_minutes: number;
 }

@@ -60,6 +60,12 @@ export interface BusinessCreate {
   registered_name?: string | null;
   /** Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method). */
   require_cash_session?: boolean;
+  /**
+     * How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.
+     * @minimum 0
+     * @maximum 1440
+     */
+  ready_text_delay_minutes?: number;
   /** A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none. */
   is_vat_registered?: boolean;
   /**

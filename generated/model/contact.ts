@@ -15,6 +15,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { ContactBalanceSide } from './contactBalanceSide.ts';
+import type { ContactConsents } from './contactConsents.ts';
 import type { Id } from './id.ts';
 import type { Money } from './money.ts';
 import type { Timestamp } from './timestamp.ts';
@@ -77,4 +78,11 @@ export interface Contact {
   store_credit_balance: Money | null;
   /** What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs. */
   supplier_credit_balance: Money | null;
+  /**
+     * The customer's Philippine mobile number in E.164 (+639XXXXXXXXX), where texts go.
+     * @maxLength 13
+     * @nullable
+     */
+  mobile: string | null;
+  consents: ContactConsents;
 }

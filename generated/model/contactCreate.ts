@@ -14,6 +14,7 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { ContactConsentsInput } from './contactConsentsInput.ts';
 import type { Id } from './id.ts';
 
 export interface ContactCreate {
@@ -59,4 +60,12 @@ export interface ContactCreate {
      * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   notes?: string | null;
+  /**
+     * A Philippine mobile number, as +63 9XX XXX XXXX or 09XX XXX XXXX, spaces and dashes allowed; stored as +639XXXXXXXXX.
+     * @maxLength 30
+     * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
+     */
+  mobile?: string | null;
+  consents?: ContactConsentsInput;
 }

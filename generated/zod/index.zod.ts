@@ -21,6 +21,8 @@ export * from './item-types/item-types.zod.ts';
 export * from './items/items.zod.ts';
 export * from './job-orders/job-orders.zod.ts';
 export * from './measuring-masses/measuring-masses.zod.ts';
+export * from './message-templates/message-templates.zod.ts';
+export * from './messages/messages.zod.ts';
 export * from './permissions/permissions.zod.ts';
 export * from './prescriptions/prescriptions.zod.ts';
 export * from './purchase-item-prices/purchase-item-prices.zod.ts';

@@ -28,6 +28,8 @@ import { businessesResource } from './management/businesses.ts';
 import { contactTypesResource } from './management/contact-types.ts';
 import { contactsResource } from './management/contacts.ts';
 import { eInvoicesResource } from './management/e-invoices.ts';
+import { messageTemplatesResource } from './management/message-templates.ts';
+import { messagesResource } from './management/messages.ts';
 import { permissionsResource } from './management/permissions.ts';
 import { rolesResource } from './management/roles.ts';
 import { usersResource } from './management/users.ts';
@@ -96,6 +98,8 @@ export const definitions: Readonly<Record<ResourceKey, AnyResource>> = {
   'contact-types': contactTypesResource,
   users: usersResource,
   roles: rolesResource,
+  messages: messagesResource,
+  'message-templates': messageTemplatesResource,
   permissions: permissionsResource,
   'e-invoices': eInvoicesResource,
 };

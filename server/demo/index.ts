@@ -16,6 +16,7 @@ import { seedDemoOpticalCatalogue } from './optical-catalogue.ts';
 import { seedDemoPhilippineSales } from './philippine-sales.ts';
 import { seedDemoStockAdjustments } from './stock-adjustments.ts';
 import { seedDemoStockLots } from './stock-lots.ts';
+import { seedDemoTexts } from './texts.ts';
 
 export type SeedOptions = { demo: boolean; passwordCost: ScryptCost; now: Date };
 
@@ -30,6 +31,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
     const master = await seedDemoMasterData(trx, { passwordCost: options.passwordCost, now: options.now });
     await seedDemoDocuments(trx, master, options.now);
     await seedDemoEyeCare(trx, master, options.now);
+    await seedDemoTexts(trx, master, options.now);
     await seedDemoPhilippineSales(trx, master, options.now);
     await seedDemoOpticalCatalogue(trx, master, options.now);
     await seedDemoStockLots(trx, master, options.now);

@@ -276,6 +276,8 @@ export async function seedDemoMasterData(
     ...actions(['stock-receives'], ['view', 'create']),
     // The cashier's own drawer and their branch's Z-reading (docs/domain/cash.md, Permissions).
     ...actions(['cash-sessions', 'z-readings'], ['view', 'create']),
+    // The texts the counter's orders sent (docs/domain/management.md, Texts to customers).
+    'view-messages',
   ]);
   const clerk = await role('Warehouse Clerk', 'Receiving purchases and moving stock; inventory read-only', [
     ...actions(['receive-orders'], ['view', 'create', 'delete', 'restore']),

@@ -1,5 +1,6 @@
 // The life of an eyewear job order (docs/domain/eye-care.md, Eyewear job orders): open → in_lab → ready → claimed, and
-// cancelled from open or in_lab. Nothing leaves claimed or cancelled.
+// cancelled from open or in_lab; ready goes back to in_lab when it was marked by mistake. Nothing leaves claimed or
+// cancelled.
 
 export const jobOrderStatuses = ['open', 'in_lab', 'ready', 'claimed', 'cancelled'] as const;
 export type JobOrderStatus = (typeof jobOrderStatuses)[number];
@@ -7,7 +8,7 @@ export type JobOrderStatus = (typeof jobOrderStatuses)[number];
 const nextStatuses: Record<JobOrderStatus, readonly JobOrderStatus[]> = {
   open: ['in_lab', 'cancelled'],
   in_lab: ['ready', 'cancelled'],
-  ready: ['claimed'],
+  ready: ['claimed', 'in_lab'],
   claimed: [],
   cancelled: [],
 };

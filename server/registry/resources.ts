@@ -366,6 +366,22 @@ export const registry = [
   { key: 'users', area: 'management', singular: 'User', plural: 'Users', sidebar: 'link', actions: everyAction },
   { key: 'roles', area: 'management', singular: 'Role', plural: 'Roles', sidebar: 'link', actions: everyAction },
   {
+    key: 'messages',
+    area: 'management',
+    singular: 'Message',
+    plural: 'Messages',
+    sidebar: 'link',
+    actions: viewOnly,
+  },
+  {
+    key: 'message-templates',
+    area: 'management',
+    singular: 'Message Template',
+    plural: 'Message Templates',
+    sidebar: 'link',
+    actions: everyAction,
+  },
+  {
     key: 'permissions',
     area: 'management',
     singular: 'Permission',

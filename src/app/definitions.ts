@@ -22,6 +22,8 @@ import { businesses } from '../areas/management/businesses.ts';
 import { contactTypes } from '../areas/management/contact-types.ts';
 import { contacts } from '../areas/management/contacts.ts';
 import { eInvoices } from '../areas/management/e-invoices.ts';
+import { messageTemplates } from '../areas/management/message-templates.ts';
+import { messages } from '../areas/management/messages.ts';
 import { permissions } from '../areas/management/permissions.ts';
 import { roles } from '../areas/management/roles.ts';
 import { users } from '../areas/management/users.ts';
@@ -98,6 +100,8 @@ const definitions: Readonly<Record<ResourceKey, ResourceDefinition>> = {
   'contact-types': contactTypes,
   users,
   roles,
+  messages,
+  'message-templates': messageTemplates,
   permissions,
   'e-invoices': eInvoices,
 };

@@ -378,7 +378,8 @@ export type ResourceDefinition = {
     load: () => Promise<ComponentType<RecordActionsProps>>;
   };
   viewPanel?: () => Promise<ComponentType<ViewPanelProps>>;
-  // The list screen's extension point: a notice above its table (the e-invoice outbox's "EIS is not configured").
+  // The list screen's extension point: a notice above its table (the e-invoice outbox's "EIS is not configured", the
+  // Messages list's when texts cannot go out).
   listPanel?: () => Promise<ComponentType>;
   // The create form's extension point: a panel above the fields, inside the form (it reads and sets the form's values
   // through react-hook-form's context), e.g. a Z-reading's earlier days still to close.

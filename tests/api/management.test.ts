@@ -127,8 +127,8 @@ describe('permissions', () => {
       true,
     );
     const all = expectContract(await admin.get('/api/permissions'), 200, ListPermissionsResponse);
-    // Six actions per resource, full access, the daily sales report, the seven owner's reports and seven rules.
-    expect(all.meta.total).toBe(39 * 6 + 1 + 1 + 7 + 7);
+    // Six actions per resource, full access, the daily sales report, the fifteen owner's reports and seven rules.
+    expect(all.meta.total).toBe(41 * 6 + 1 + 1 + 15 + 7);
     expect((await admin.post('/api/permissions', { name: 'rule-everything' })).status).toBe(404);
     const id = page.data[0]?.id;
     expect((await admin.delete(`/api/permissions/${id}`)).status).toBe(404);

@@ -124,10 +124,17 @@ describe('writing powers as opticians do', () => {
 });
 
 describe('job order status moves', () => {
-  it('goes open, in the lab, ready, claimed, and cancels only before the lab is done', () => {
+  it('goes open, in the lab, ready, claimed, back to the lab from ready, and cancels only before the lab is done', () => {
     const allowed = jobOrderStatuses.flatMap((from) =>
       jobOrderStatuses.filter((to) => canMoveJobOrder(from, to)).map((to) => `${from}>${to}`),
     );
-    expect(allowed).toEqual(['open>in_lab', 'open>cancelled', 'in_lab>ready', 'in_lab>cancelled', 'ready>claimed']);
+    expect(allowed).toEqual([
+      'open>in_lab',
+      'open>cancelled',
+      'in_lab>ready',
+      'in_lab>cancelled',
+      'ready>in_lab',
+      'ready>claimed',
+    ]);
   });
 });

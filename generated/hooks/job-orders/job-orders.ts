@@ -785,7 +785,7 @@ export function useGetJobOrderHistory<TData = Awaited<ReturnType<typeof getJobOr
 
 
 /**
- * Needs update-job-orders. open → in_lab → ready → claimed, and cancelled from open or in_lab; any other move is a 422 naming status. Claiming needs the linked invoice fully paid (422 with the balance otherwise). An order with an invoice is cancelled only through POST /api/job-orders/{id}/cancel-and-credit (422 naming status here). Every move is recorded with who and when.
+ * Needs update-job-orders. open → in_lab → ready → claimed, cancelled from open or in_lab, and ready back to in_lab (a ready marked by mistake: its ready text, still in its cancel window, is not sent); any other move is a 422 naming status. Claiming needs the linked invoice fully paid (422 with the balance otherwise). An order with an invoice is cancelled only through POST /api/job-orders/{id}/cancel-and-credit (422 naming status here). Every move is recorded with who and when.
  * @summary Move a job order to its next status
  */
 export const moveJobOrderStatus = (

@@ -62,6 +62,9 @@ export const listBusinessesResponseDataItemRegisteredNameMax = 255;
 
 export const listBusinessesResponseDataItemInvoiceFooterMax = 2000;
 
+export const listBusinessesResponseDataItemReadyTextDelayMinutesMin = 0;
+export const listBusinessesResponseDataItemReadyTextDelayMinutesMax = 1440;
+
 
 
 export const listBusinessesResponseMetaTotalMin = 0;
@@ -86,7 +89,8 @@ export const ListBusinessesResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(listBusinessesResponseDataItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "ready_text_delay_minutes": zod.int().min(listBusinessesResponseDataItemReadyTextDelayMinutesMin).max(listBusinessesResponseDataItemReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.')
 })),
   "meta": zod.strictObject({
   "current_page": zod.int().min(1),
@@ -132,6 +136,10 @@ export const createBusinessBodyRegisteredNameMax = 255;
 
 export const createBusinessBodyRegisteredNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createBusinessBodyRequireCashSessionDefault = false;
+export const createBusinessBodyReadyTextDelayMinutesDefault = 10;
+export const createBusinessBodyReadyTextDelayMinutesMin = 0;
+export const createBusinessBodyReadyTextDelayMinutesMax = 1440;
+
 export const createBusinessBodyIsVatRegisteredDefault = true;
 export const createBusinessBodyInvoiceFooterMax = 2000;
 
@@ -148,6 +156,7 @@ export const CreateBusinessBody = zod.strictObject({
   "email": zod.email().max(createBusinessBodyEmailMax).nullish(),
   "registered_name": zod.string().max(createBusinessBodyRegisteredNameMax).regex(createBusinessBodyRegisteredNameRegExp).nullish().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().default(createBusinessBodyRequireCashSessionDefault).describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
+  "ready_text_delay_minutes": zod.int().min(createBusinessBodyReadyTextDelayMinutesMin).max(createBusinessBodyReadyTextDelayMinutesMax).default(createBusinessBodyReadyTextDelayMinutesDefault).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
   "is_vat_registered": zod.boolean().default(createBusinessBodyIsVatRegisteredDefault).describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(createBusinessBodyInvoiceFooterMax).regex(createBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })
@@ -174,6 +183,9 @@ export const createBusinessResponseRegisteredNameMax = 255;
 
 export const createBusinessResponseInvoiceFooterMax = 2000;
 
+export const createBusinessResponseReadyTextDelayMinutesMin = 0;
+export const createBusinessResponseReadyTextDelayMinutesMax = 1440;
+
 
 
 export const CreateBusinessResponse = zod.strictObject({
@@ -193,7 +205,8 @@ export const CreateBusinessResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(createBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "ready_text_delay_minutes": zod.int().min(createBusinessResponseReadyTextDelayMinutesMin).max(createBusinessResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.')
 })
 
 /**
@@ -234,6 +247,9 @@ export const searchBusinessesResponseRegisteredNameMax = 255;
 
 export const searchBusinessesResponseInvoiceFooterMax = 2000;
 
+export const searchBusinessesResponseReadyTextDelayMinutesMin = 0;
+export const searchBusinessesResponseReadyTextDelayMinutesMax = 1440;
+
 
 
 export const SearchBusinessesResponseItem = zod.strictObject({
@@ -253,7 +269,8 @@ export const SearchBusinessesResponseItem = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(searchBusinessesResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "ready_text_delay_minutes": zod.int().min(searchBusinessesResponseReadyTextDelayMinutesMin).max(searchBusinessesResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.')
 })
 export const SearchBusinessesResponse = zod.array(SearchBusinessesResponseItem)
 
@@ -282,6 +299,9 @@ export const getAllBusinessesResponseBusinessesItemRegisteredNameMax = 255;
 
 export const getAllBusinessesResponseBusinessesItemInvoiceFooterMax = 2000;
 
+export const getAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMin = 0;
+export const getAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMax = 1440;
+
 
 
 export const GetAllBusinessesResponse = zod.strictObject({
@@ -302,7 +322,8 @@ export const GetAllBusinessesResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(getAllBusinessesResponseBusinessesItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "ready_text_delay_minutes": zod.int().min(getAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMin).max(getAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.')
 }))
 })
 
@@ -331,6 +352,9 @@ export const retrieveAllBusinessesResponseBusinessesItemRegisteredNameMax = 255;
 
 export const retrieveAllBusinessesResponseBusinessesItemInvoiceFooterMax = 2000;
 
+export const retrieveAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMin = 0;
+export const retrieveAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMax = 1440;
+
 
 
 export const RetrieveAllBusinessesResponse = zod.strictObject({
@@ -351,7 +375,8 @@ export const RetrieveAllBusinessesResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(retrieveAllBusinessesResponseBusinessesItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "ready_text_delay_minutes": zod.int().min(retrieveAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMin).max(retrieveAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.')
 }))
 })
 
@@ -389,6 +414,9 @@ export const getBusinessResponseRegisteredNameMax = 255;
 
 export const getBusinessResponseInvoiceFooterMax = 2000;
 
+export const getBusinessResponseReadyTextDelayMinutesMin = 0;
+export const getBusinessResponseReadyTextDelayMinutesMax = 1440;
+
 
 
 export const GetBusinessResponse = zod.strictObject({
@@ -408,7 +436,8 @@ export const GetBusinessResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(getBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "ready_text_delay_minutes": zod.int().min(getBusinessResponseReadyTextDelayMinutesMin).max(getBusinessResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.')
 })
 
 /**
@@ -449,6 +478,9 @@ export const updateBusinessBodyRegisteredNameMax = 255;
 
 
 export const updateBusinessBodyRegisteredNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const updateBusinessBodyReadyTextDelayMinutesMin = 0;
+export const updateBusinessBodyReadyTextDelayMinutesMax = 1440;
+
 export const updateBusinessBodyInvoiceFooterMax = 2000;
 
 
@@ -464,6 +496,7 @@ export const UpdateBusinessBody = zod.strictObject({
   "email": zod.email().max(updateBusinessBodyEmailMax).nullish(),
   "registered_name": zod.string().max(updateBusinessBodyRegisteredNameMax).regex(updateBusinessBodyRegisteredNameRegExp).nullish().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().optional().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
+  "ready_text_delay_minutes": zod.int().min(updateBusinessBodyReadyTextDelayMinutesMin).max(updateBusinessBodyReadyTextDelayMinutesMax).optional().describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
   "is_vat_registered": zod.boolean().optional().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(updateBusinessBodyInvoiceFooterMax).regex(updateBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })
@@ -490,6 +523,9 @@ export const updateBusinessResponseRegisteredNameMax = 255;
 
 export const updateBusinessResponseInvoiceFooterMax = 2000;
 
+export const updateBusinessResponseReadyTextDelayMinutesMin = 0;
+export const updateBusinessResponseReadyTextDelayMinutesMax = 1440;
+
 
 
 export const UpdateBusinessResponse = zod.strictObject({
@@ -509,7 +545,8 @@ export const UpdateBusinessResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(updateBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "ready_text_delay_minutes": zod.int().min(updateBusinessResponseReadyTextDelayMinutesMin).max(updateBusinessResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.')
 })
 
 /**
@@ -546,6 +583,9 @@ export const deleteBusinessResponseRegisteredNameMax = 255;
 
 export const deleteBusinessResponseInvoiceFooterMax = 2000;
 
+export const deleteBusinessResponseReadyTextDelayMinutesMin = 0;
+export const deleteBusinessResponseReadyTextDelayMinutesMax = 1440;
+
 
 
 export const DeleteBusinessResponse = zod.strictObject({
@@ -565,7 +605,8 @@ export const DeleteBusinessResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(deleteBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "ready_text_delay_minutes": zod.int().min(deleteBusinessResponseReadyTextDelayMinutesMin).max(deleteBusinessResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.')
 })
 
 /**
@@ -602,6 +643,9 @@ export const restoreBusinessResponseRegisteredNameMax = 255;
 
 export const restoreBusinessResponseInvoiceFooterMax = 2000;
 
+export const restoreBusinessResponseReadyTextDelayMinutesMin = 0;
+export const restoreBusinessResponseReadyTextDelayMinutesMax = 1440;
+
 
 
 export const RestoreBusinessResponse = zod.strictObject({
@@ -621,7 +665,8 @@ export const RestoreBusinessResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(restoreBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "ready_text_delay_minutes": zod.int().min(restoreBusinessResponseReadyTextDelayMinutesMin).max(restoreBusinessResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.')
 })
 
 /**
@@ -702,6 +747,9 @@ export const closeBusinessBooksResponseRegisteredNameMax = 255;
 
 export const closeBusinessBooksResponseInvoiceFooterMax = 2000;
 
+export const closeBusinessBooksResponseReadyTextDelayMinutesMin = 0;
+export const closeBusinessBooksResponseReadyTextDelayMinutesMax = 1440;
+
 
 
 export const CloseBusinessBooksResponse = zod.strictObject({
@@ -721,6 +769,7 @@ export const CloseBusinessBooksResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(closeBusinessBooksResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "ready_text_delay_minutes": zod.int().min(closeBusinessBooksResponseReadyTextDelayMinutesMin).max(closeBusinessBooksResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.')
 })
 

@@ -79,6 +79,12 @@ export const listContactsResponseDataItemStoreCreditBalanceOneMax = 900000000000
 export const listContactsResponseDataItemSupplierCreditBalanceOneMin = 0;
 export const listContactsResponseDataItemSupplierCreditBalanceOneMax = 90000000000000;
 
+export const listContactsResponseDataItemMobileMax = 13;
+
+export const listContactsResponseDataItemConsentsTransactionalByOneMax = 2147483647;
+
+export const listContactsResponseDataItemConsentsRemindersByOneMax = 2147483647;
+
 
 
 export const listContactsResponseMetaTotalMin = 0;
@@ -106,7 +112,22 @@ export const ListContactsResponse = zod.strictObject({
   "balance": zod.union([zod.number().min(listContactsResponseDataItemBalanceOneMin).max(listContactsResponseDataItemBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
   "store_credit_balance": zod.union([zod.number().min(listContactsResponseDataItemStoreCreditBalanceOneMin).max(listContactsResponseDataItemStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
-  "supplier_credit_balance": zod.union([zod.number().min(listContactsResponseDataItemSupplierCreditBalanceOneMin).max(listContactsResponseDataItemSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
+  "supplier_credit_balance": zod.union([zod.number().min(listContactsResponseDataItemSupplierCreditBalanceOneMin).max(listContactsResponseDataItemSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.'),
+  "mobile": zod.string().max(listContactsResponseDataItemMobileMax).nullable().describe('The customer\'s Philippine mobile number in E.164 (+639XXXXXXXXX), where texts go.'),
+  "consents": zod.strictObject({
+  "transactional": zod.strictObject({
+  "given": zod.boolean(),
+  "at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When it was last given or refused; null when never recorded (the starting value).'),
+  "how": zod.union([zod.enum(['form', 'verbal', 'paper']).describe('How the customer gave or refused it.'),zod.null()]),
+  "by": zod.union([zod.int().min(1).max(listContactsResponseDataItemConsentsTransactionalByOneMax).describe('A record id.'),zod.null()]).describe('The user who recorded it.')
+}),
+  "reminders": zod.strictObject({
+  "given": zod.boolean(),
+  "at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When it was last given or refused; null when never recorded (the starting value).'),
+  "how": zod.union([zod.enum(['form', 'verbal', 'paper']).describe('How the customer gave or refused it.'),zod.null()]),
+  "by": zod.union([zod.int().min(1).max(listContactsResponseDataItemConsentsRemindersByOneMax).describe('A record id.'),zod.null()]).describe('The user who recorded it.')
+})
+}).describe('What the customer agreed to be texted, with the evidence - transactional (order status texts such as the glasses being ready; given unless the customer refused) and reminders (pickup reminders and exam recalls; refused until given).')
 })),
   "meta": zod.strictObject({
   "current_page": zod.int().min(1),
@@ -153,6 +174,10 @@ export const createContactBodyNotesMax = 5000;
 
 
 export const createContactBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createContactBodyMobileMax = 30;
+
+
+export const createContactBodyMobileRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const CreateContactBody = zod.strictObject({
@@ -163,7 +188,18 @@ export const CreateContactBody = zod.strictObject({
   "phone": zod.string().max(createContactBodyPhoneMax).regex(createContactBodyPhoneRegExp).nullish(),
   "address": zod.string().max(createContactBodyAddressMax).regex(createContactBodyAddressRegExp).nullish(),
   "tin": zod.string().max(createContactBodyTinMax).regex(createContactBodyTinRegExp).nullish(),
-  "notes": zod.string().max(createContactBodyNotesMax).regex(createContactBodyNotesRegExp).nullish()
+  "notes": zod.string().max(createContactBodyNotesMax).regex(createContactBodyNotesRegExp).nullish(),
+  "mobile": zod.string().max(createContactBodyMobileMax).regex(createContactBodyMobileRegExp).nullish().describe('A Philippine mobile number, as +63 9XX XXX XXXX or 09XX XXX XXXX, spaces and dashes allowed; stored as +639XXXXXXXXX.'),
+  "consents": zod.strictObject({
+  "transactional": zod.strictObject({
+  "given": zod.boolean(),
+  "how": zod.enum(['form', 'verbal', 'paper']).describe('How the customer gave or refused it.')
+}).optional(),
+  "reminders": zod.strictObject({
+  "given": zod.boolean(),
+  "how": zod.enum(['form', 'verbal', 'paper']).describe('How the customer gave or refused it.')
+}).optional()
+}).optional().describe('A consent sent is recorded with the server\'s time and the user; one given or refused again as it stood keeps its record.')
 })
 
 export const createContactResponseIdMax = 2147483647;
@@ -201,6 +237,12 @@ export const createContactResponseStoreCreditBalanceOneMax = 90000000000000;
 export const createContactResponseSupplierCreditBalanceOneMin = 0;
 export const createContactResponseSupplierCreditBalanceOneMax = 90000000000000;
 
+export const createContactResponseMobileMax = 13;
+
+export const createContactResponseConsentsTransactionalByOneMax = 2147483647;
+
+export const createContactResponseConsentsRemindersByOneMax = 2147483647;
+
 
 
 export const CreateContactResponse = zod.strictObject({
@@ -223,7 +265,22 @@ export const CreateContactResponse = zod.strictObject({
   "balance": zod.union([zod.number().min(createContactResponseBalanceOneMin).max(createContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
   "store_credit_balance": zod.union([zod.number().min(createContactResponseStoreCreditBalanceOneMin).max(createContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
-  "supplier_credit_balance": zod.union([zod.number().min(createContactResponseSupplierCreditBalanceOneMin).max(createContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
+  "supplier_credit_balance": zod.union([zod.number().min(createContactResponseSupplierCreditBalanceOneMin).max(createContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.'),
+  "mobile": zod.string().max(createContactResponseMobileMax).nullable().describe('The customer\'s Philippine mobile number in E.164 (+639XXXXXXXXX), where texts go.'),
+  "consents": zod.strictObject({
+  "transactional": zod.strictObject({
+  "given": zod.boolean(),
+  "at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When it was last given or refused; null when never recorded (the starting value).'),
+  "how": zod.union([zod.enum(['form', 'verbal', 'paper']).describe('How the customer gave or refused it.'),zod.null()]),
+  "by": zod.union([zod.int().min(1).max(createContactResponseConsentsTransactionalByOneMax).describe('A record id.'),zod.null()]).describe('The user who recorded it.')
+}),
+  "reminders": zod.strictObject({
+  "given": zod.boolean(),
+  "at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When it was last given or refused; null when never recorded (the starting value).'),
+  "how": zod.union([zod.enum(['form', 'verbal', 'paper']).describe('How the customer gave or refused it.'),zod.null()]),
+  "by": zod.union([zod.int().min(1).max(createContactResponseConsentsRemindersByOneMax).describe('A record id.'),zod.null()]).describe('The user who recorded it.')
+})
+}).describe('What the customer agreed to be texted, with the evidence - transactional (order status texts such as the glasses being ready; given unless the customer refused) and reminders (pickup reminders and exam recalls; refused until given).')
 })
 
 /**
@@ -281,6 +338,12 @@ export const searchContactsResponseStoreCreditBalanceOneMax = 90000000000000;
 export const searchContactsResponseSupplierCreditBalanceOneMin = 0;
 export const searchContactsResponseSupplierCreditBalanceOneMax = 90000000000000;
 
+export const searchContactsResponseMobileMax = 13;
+
+export const searchContactsResponseConsentsTransactionalByOneMax = 2147483647;
+
+export const searchContactsResponseConsentsRemindersByOneMax = 2147483647;
+
 
 
 export const SearchContactsResponseItem = zod.strictObject({
@@ -303,7 +366,22 @@ export const SearchContactsResponseItem = zod.strictObject({
   "balance": zod.union([zod.number().min(searchContactsResponseBalanceOneMin).max(searchContactsResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
   "store_credit_balance": zod.union([zod.number().min(searchContactsResponseStoreCreditBalanceOneMin).max(searchContactsResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
-  "supplier_credit_balance": zod.union([zod.number().min(searchContactsResponseSupplierCreditBalanceOneMin).max(searchContactsResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
+  "supplier_credit_balance": zod.union([zod.number().min(searchContactsResponseSupplierCreditBalanceOneMin).max(searchContactsResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.'),
+  "mobile": zod.string().max(searchContactsResponseMobileMax).nullable().describe('The customer\'s Philippine mobile number in E.164 (+639XXXXXXXXX), where texts go.'),
+  "consents": zod.strictObject({
+  "transactional": zod.strictObject({
+  "given": zod.boolean(),
+  "at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When it was last given or refused; null when never recorded (the starting value).'),
+  "how": zod.union([zod.enum(['form', 'verbal', 'paper']).describe('How the customer gave or refused it.'),zod.null()]),
+  "by": zod.union([zod.int().min(1).max(searchContactsResponseConsentsTransactionalByOneMax).describe('A record id.'),zod.null()]).describe('The user who recorded it.')
+}),
+  "reminders": zod.strictObject({
+  "given": zod.boolean(),
+  "at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When it was last given or refused; null when never recorded (the starting value).'),
+  "how": zod.union([zod.enum(['form', 'verbal', 'paper']).describe('How the customer gave or refused it.'),zod.null()]),
+  "by": zod.union([zod.int().min(1).max(searchContactsResponseConsentsRemindersByOneMax).describe('A record id.'),zod.null()]).describe('The user who recorded it.')
+})
+}).describe('What the customer agreed to be texted, with the evidence - transactional (order status texts such as the glasses being ready; given unless the customer refused) and reminders (pickup reminders and exam recalls; refused until given).')
 })
 export const SearchContactsResponse = zod.array(SearchContactsResponseItem)
 
@@ -382,6 +460,12 @@ export const getContactResponseStoreCreditBalanceOneMax = 90000000000000;
 export const getContactResponseSupplierCreditBalanceOneMin = 0;
 export const getContactResponseSupplierCreditBalanceOneMax = 90000000000000;
 
+export const getContactResponseMobileMax = 13;
+
+export const getContactResponseConsentsTransactionalByOneMax = 2147483647;
+
+export const getContactResponseConsentsRemindersByOneMax = 2147483647;
+
 
 
 export const GetContactResponse = zod.strictObject({
@@ -404,7 +488,22 @@ export const GetContactResponse = zod.strictObject({
   "balance": zod.union([zod.number().min(getContactResponseBalanceOneMin).max(getContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
   "store_credit_balance": zod.union([zod.number().min(getContactResponseStoreCreditBalanceOneMin).max(getContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
-  "supplier_credit_balance": zod.union([zod.number().min(getContactResponseSupplierCreditBalanceOneMin).max(getContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
+  "supplier_credit_balance": zod.union([zod.number().min(getContactResponseSupplierCreditBalanceOneMin).max(getContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.'),
+  "mobile": zod.string().max(getContactResponseMobileMax).nullable().describe('The customer\'s Philippine mobile number in E.164 (+639XXXXXXXXX), where texts go.'),
+  "consents": zod.strictObject({
+  "transactional": zod.strictObject({
+  "given": zod.boolean(),
+  "at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When it was last given or refused; null when never recorded (the starting value).'),
+  "how": zod.union([zod.enum(['form', 'verbal', 'paper']).describe('How the customer gave or refused it.'),zod.null()]),
+  "by": zod.union([zod.int().min(1).max(getContactResponseConsentsTransactionalByOneMax).describe('A record id.'),zod.null()]).describe('The user who recorded it.')
+}),
+  "reminders": zod.strictObject({
+  "given": zod.boolean(),
+  "at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When it was last given or refused; null when never recorded (the starting value).'),
+  "how": zod.union([zod.enum(['form', 'verbal', 'paper']).describe('How the customer gave or refused it.'),zod.null()]),
+  "by": zod.union([zod.int().min(1).max(getContactResponseConsentsRemindersByOneMax).describe('A record id.'),zod.null()]).describe('The user who recorded it.')
+})
+}).describe('What the customer agreed to be texted, with the evidence - transactional (order status texts such as the glasses being ready; given unless the customer refused) and reminders (pickup reminders and exam recalls; refused until given).')
 })
 
 /**
@@ -447,6 +546,10 @@ export const updateContactBodyNotesMax = 5000;
 
 
 export const updateContactBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const updateContactBodyMobileMax = 30;
+
+
+export const updateContactBodyMobileRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const UpdateContactBody = zod.strictObject({
@@ -457,7 +560,18 @@ export const UpdateContactBody = zod.strictObject({
   "phone": zod.string().max(updateContactBodyPhoneMax).regex(updateContactBodyPhoneRegExp).nullish(),
   "address": zod.string().max(updateContactBodyAddressMax).regex(updateContactBodyAddressRegExp).nullish(),
   "tin": zod.string().max(updateContactBodyTinMax).regex(updateContactBodyTinRegExp).nullish(),
-  "notes": zod.string().max(updateContactBodyNotesMax).regex(updateContactBodyNotesRegExp).nullish()
+  "notes": zod.string().max(updateContactBodyNotesMax).regex(updateContactBodyNotesRegExp).nullish(),
+  "mobile": zod.string().max(updateContactBodyMobileMax).regex(updateContactBodyMobileRegExp).nullish().describe('A Philippine mobile number, as +63 9XX XXX XXXX or 09XX XXX XXXX, spaces and dashes allowed; stored as +639XXXXXXXXX.'),
+  "consents": zod.strictObject({
+  "transactional": zod.strictObject({
+  "given": zod.boolean(),
+  "how": zod.enum(['form', 'verbal', 'paper']).describe('How the customer gave or refused it.')
+}).optional(),
+  "reminders": zod.strictObject({
+  "given": zod.boolean(),
+  "how": zod.enum(['form', 'verbal', 'paper']).describe('How the customer gave or refused it.')
+}).optional()
+}).optional().describe('A consent sent is recorded with the server\'s time and the user; one given or refused again as it stood keeps its record.')
 })
 
 export const updateContactResponseIdMax = 2147483647;
@@ -495,6 +609,12 @@ export const updateContactResponseStoreCreditBalanceOneMax = 90000000000000;
 export const updateContactResponseSupplierCreditBalanceOneMin = 0;
 export const updateContactResponseSupplierCreditBalanceOneMax = 90000000000000;
 
+export const updateContactResponseMobileMax = 13;
+
+export const updateContactResponseConsentsTransactionalByOneMax = 2147483647;
+
+export const updateContactResponseConsentsRemindersByOneMax = 2147483647;
+
 
 
 export const UpdateContactResponse = zod.strictObject({
@@ -517,7 +637,22 @@ export const UpdateContactResponse = zod.strictObject({
   "balance": zod.union([zod.number().min(updateContactResponseBalanceOneMin).max(updateContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
   "store_credit_balance": zod.union([zod.number().min(updateContactResponseStoreCreditBalanceOneMin).max(updateContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
-  "supplier_credit_balance": zod.union([zod.number().min(updateContactResponseSupplierCreditBalanceOneMin).max(updateContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
+  "supplier_credit_balance": zod.union([zod.number().min(updateContactResponseSupplierCreditBalanceOneMin).max(updateContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.'),
+  "mobile": zod.string().max(updateContactResponseMobileMax).nullable().describe('The customer\'s Philippine mobile number in E.164 (+639XXXXXXXXX), where texts go.'),
+  "consents": zod.strictObject({
+  "transactional": zod.strictObject({
+  "given": zod.boolean(),
+  "at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When it was last given or refused; null when never recorded (the starting value).'),
+  "how": zod.union([zod.enum(['form', 'verbal', 'paper']).describe('How the customer gave or refused it.'),zod.null()]),
+  "by": zod.union([zod.int().min(1).max(updateContactResponseConsentsTransactionalByOneMax).describe('A record id.'),zod.null()]).describe('The user who recorded it.')
+}),
+  "reminders": zod.strictObject({
+  "given": zod.boolean(),
+  "at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When it was last given or refused; null when never recorded (the starting value).'),
+  "how": zod.union([zod.enum(['form', 'verbal', 'paper']).describe('How the customer gave or refused it.'),zod.null()]),
+  "by": zod.union([zod.int().min(1).max(updateContactResponseConsentsRemindersByOneMax).describe('A record id.'),zod.null()]).describe('The user who recorded it.')
+})
+}).describe('What the customer agreed to be texted, with the evidence - transactional (order status texts such as the glasses being ready; given unless the customer refused) and reminders (pickup reminders and exam recalls; refused until given).')
 })
 
 /**
@@ -567,6 +702,12 @@ export const deleteContactResponseStoreCreditBalanceOneMax = 90000000000000;
 export const deleteContactResponseSupplierCreditBalanceOneMin = 0;
 export const deleteContactResponseSupplierCreditBalanceOneMax = 90000000000000;
 
+export const deleteContactResponseMobileMax = 13;
+
+export const deleteContactResponseConsentsTransactionalByOneMax = 2147483647;
+
+export const deleteContactResponseConsentsRemindersByOneMax = 2147483647;
+
 
 
 export const DeleteContactResponse = zod.strictObject({
@@ -589,7 +730,22 @@ export const DeleteContactResponse = zod.strictObject({
   "balance": zod.union([zod.number().min(deleteContactResponseBalanceOneMin).max(deleteContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
   "store_credit_balance": zod.union([zod.number().min(deleteContactResponseStoreCreditBalanceOneMin).max(deleteContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
-  "supplier_credit_balance": zod.union([zod.number().min(deleteContactResponseSupplierCreditBalanceOneMin).max(deleteContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
+  "supplier_credit_balance": zod.union([zod.number().min(deleteContactResponseSupplierCreditBalanceOneMin).max(deleteContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.'),
+  "mobile": zod.string().max(deleteContactResponseMobileMax).nullable().describe('The customer\'s Philippine mobile number in E.164 (+639XXXXXXXXX), where texts go.'),
+  "consents": zod.strictObject({
+  "transactional": zod.strictObject({
+  "given": zod.boolean(),
+  "at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When it was last given or refused; null when never recorded (the starting value).'),
+  "how": zod.union([zod.enum(['form', 'verbal', 'paper']).describe('How the customer gave or refused it.'),zod.null()]),
+  "by": zod.union([zod.int().min(1).max(deleteContactResponseConsentsTransactionalByOneMax).describe('A record id.'),zod.null()]).describe('The user who recorded it.')
+}),
+  "reminders": zod.strictObject({
+  "given": zod.boolean(),
+  "at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When it was last given or refused; null when never recorded (the starting value).'),
+  "how": zod.union([zod.enum(['form', 'verbal', 'paper']).describe('How the customer gave or refused it.'),zod.null()]),
+  "by": zod.union([zod.int().min(1).max(deleteContactResponseConsentsRemindersByOneMax).describe('A record id.'),zod.null()]).describe('The user who recorded it.')
+})
+}).describe('What the customer agreed to be texted, with the evidence - transactional (order status texts such as the glasses being ready; given unless the customer refused) and reminders (pickup reminders and exam recalls; refused until given).')
 })
 
 /**
@@ -639,6 +795,12 @@ export const restoreContactResponseStoreCreditBalanceOneMax = 90000000000000;
 export const restoreContactResponseSupplierCreditBalanceOneMin = 0;
 export const restoreContactResponseSupplierCreditBalanceOneMax = 90000000000000;
 
+export const restoreContactResponseMobileMax = 13;
+
+export const restoreContactResponseConsentsTransactionalByOneMax = 2147483647;
+
+export const restoreContactResponseConsentsRemindersByOneMax = 2147483647;
+
 
 
 export const RestoreContactResponse = zod.strictObject({
@@ -661,7 +823,22 @@ export const RestoreContactResponse = zod.strictObject({
   "balance": zod.union([zod.number().min(restoreContactResponseBalanceOneMin).max(restoreContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
   "store_credit_balance": zod.union([zod.number().min(restoreContactResponseStoreCreditBalanceOneMin).max(restoreContactResponseStoreCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The customer\'s store credit from credit memos, spendable as the payment method store_credit on their invoices; null for a user without view-invoices.'),
-  "supplier_credit_balance": zod.union([zod.number().min(restoreContactResponseSupplierCreditBalanceOneMin).max(restoreContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.')
+  "supplier_credit_balance": zod.union([zod.number().min(restoreContactResponseSupplierCreditBalanceOneMin).max(restoreContactResponseSupplierCreditBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('What the supplier owes us from debit memos, spendable as the payment method supplier_credit on their bills; null for a user without view-bills and view-costs.'),
+  "mobile": zod.string().max(restoreContactResponseMobileMax).nullable().describe('The customer\'s Philippine mobile number in E.164 (+639XXXXXXXXX), where texts go.'),
+  "consents": zod.strictObject({
+  "transactional": zod.strictObject({
+  "given": zod.boolean(),
+  "at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When it was last given or refused; null when never recorded (the starting value).'),
+  "how": zod.union([zod.enum(['form', 'verbal', 'paper']).describe('How the customer gave or refused it.'),zod.null()]),
+  "by": zod.union([zod.int().min(1).max(restoreContactResponseConsentsTransactionalByOneMax).describe('A record id.'),zod.null()]).describe('The user who recorded it.')
+}),
+  "reminders": zod.strictObject({
+  "given": zod.boolean(),
+  "at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When it was last given or refused; null when never recorded (the starting value).'),
+  "how": zod.union([zod.enum(['form', 'verbal', 'paper']).describe('How the customer gave or refused it.'),zod.null()]),
+  "by": zod.union([zod.int().min(1).max(restoreContactResponseConsentsRemindersByOneMax).describe('A record id.'),zod.null()]).describe('The user who recorded it.')
+})
+}).describe('What the customer agreed to be texted, with the evidence - transactional (order status texts such as the glasses being ready; given unless the customer refused) and reminders (pickup reminders and exam recalls; refused until given).')
 })
 
 /**

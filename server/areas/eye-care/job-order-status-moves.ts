@@ -4,6 +4,7 @@ import { conflict, fieldError } from '../../domain/refusal.ts';
 import { recordDocumentHistory } from '../../ledger/document-history.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { findDocument } from '../../ledger/references.ts';
+import { queueJobOrderTexts } from '../management/message-queue.ts';
 import { recordJobOrderStatus } from './job-order-status-history.ts';
 import { standingInvoiceOf } from './job-orders-posting.ts';
 
@@ -55,5 +56,6 @@ export async function moveJobOrderStatus(context: PostingContext, id: number, to
     .where('id', '=', id)
     .execute();
   await recordJobOrderStatus(context, id, to);
+  await queueJobOrderTexts(context, id, order.status, to);
   await recordDocumentHistory(context, 'job_orders', id, 'status', { status: [order.status, to] });
 }

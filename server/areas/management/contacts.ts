@@ -6,9 +6,11 @@ import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { seesCosts } from '../../engine/costs.ts';
 import { auditColumns, dynamic, storedFields } from '../../engine/dynamic.ts';
 import { nameOf, namesById } from '../../engine/lookups.ts';
+import { updateColumns } from '../../engine/mutations.ts';
 import type { Resource, ResourceContext } from '../../engine/resource.ts';
 import { creditedColumn } from '../../ledger/payments.ts';
 import { withTin } from './businesses.ts';
+import { presentTexting, withTextingColumns } from './contact-texting.ts';
 
 export type ContactSide = 'receivable' | 'payable';
 
@@ -27,7 +29,11 @@ export const contactsResource: Resource<'contacts'> = {
   schemas: contractSchemas(contract, 'Contact', 'Contacts'),
   searchColumns: ['name', 'company_name', 'email', 'phone', 'tin'],
   references: { contact_type_id: 'contact_types' },
-  toColumns: (input) => withTin(input as Record<string, unknown>),
+  toColumns: (input, ctx) => withTextingColumns(withTin(input as Record<string, unknown>), ctx),
+  // Texting: a consent sent as it already stood keeps its first record (contact-texting.ts).
+  async update(ctx, existing, input) {
+    await updateColumns(ctx, 'contacts', existing.id, withTextingColumns(withTin(input), ctx, existing));
+  },
   conditions: {
     // Customers and suppliers are the seeded contact types of those names (docs/domain/management.md, Contacts),
     // whatever their id.
@@ -77,6 +83,7 @@ export const contactsResource: Resource<'contacts'> = {
       balance_side: sides.get(row.id) ?? 'receivable',
       store_credit_balance: !seesReceivables ? null : centavosToPesos(Number(row.store_credit)),
       supplier_credit_balance: seesPayables ? centavosToPesos(Number(row.supplier_credit)) : null,
+      ...presentTexting(row),
     }));
   },
 };

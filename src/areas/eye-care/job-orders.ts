@@ -153,6 +153,15 @@ export const jobOrders = defineResource({
     { status: 'in_lab', label: 'Send to Lab', action: 'send to lab', done: 'sent to lab', from: ['open'] },
     { status: 'ready', label: 'Mark Ready', action: 'mark ready', done: 'marked ready', from: ['in_lab'] },
     { status: 'claimed', label: 'Claim', action: 'claim', done: 'claimed', from: ['ready'] },
+    // A ready marked by mistake, or glasses that fail the fitting check: back to the lab, and its ready text, still
+    // in its cancel window, is not sent (docs/domain/management.md, Texts to customers).
+    {
+      status: 'in_lab',
+      label: 'Back to Lab',
+      action: 'send back to the lab',
+      done: 'sent back to the lab',
+      from: ['ready'],
+    },
     // docs/domain/eye-care.md, Eyewear job orders: an invoiced order is cancelled only with its credit.
     {
       status: 'cancelled',

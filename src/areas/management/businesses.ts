@@ -23,6 +23,7 @@ export const businesses = defineResource({
     { field: 'invoice_footer', label: 'Invoice Footer' },
     { field: 'require_cash_session', label: 'Cash Only Into an Open Drawer', kind: 'boolean' },
     { field: 'books_closed_through', label: 'Books Closed Through', kind: 'date' },
+    { field: 'ready_text_delay_minutes', label: 'Ready Text Waits (minutes)' },
     ...recordTimestamps,
   ],
   formFields: [
@@ -40,6 +41,7 @@ export const businesses = defineResource({
       label: 'Require an open cash session to take cash (require_cash_session)',
       kind: 'checkbox',
     },
+    { name: 'ready_text_delay_minutes', label: 'Minutes Before the "Ready" Text Goes', kind: 'number' },
   ],
   // Closing the books (docs/domain/management.md): under the business's details, for holders of close-books.
   viewPanel: async () => (await import('./close-books-panel.tsx')).CloseBooksPanel,

@@ -4,6 +4,7 @@ import { defineResource } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 import { prescriptionColumns } from '../eye-care/prescriptions.ts';
+import { textingColumns, textingFields, withTextingForm } from './contact-consents.ts';
 
 export const contacts = defineResource({
   key: 'contacts',
@@ -34,6 +35,7 @@ export const contacts = defineResource({
     { field: 'contact_type_name', label: 'Type' },
     { field: 'phone', label: 'Phone' },
     { field: 'email', label: 'Email' },
+    ...textingColumns,
     { field: 'address', label: 'Address' },
     { field: 'tin', label: 'TIN' },
     // On the contact's own side: what a customer owes on open invoices, what the shop owes a supplier on open bills
@@ -55,6 +57,7 @@ export const contacts = defineResource({
     { name: 'company_name', label: 'Company Name', kind: 'text' },
     { name: 'email', label: 'Email', kind: 'email' },
     { name: 'phone', label: 'Phone', kind: 'text' },
+    ...textingFields,
     { name: 'address', label: 'Address', kind: 'textarea' },
     { name: 'tin', label: 'TIN', kind: 'text' },
     { name: 'notes', label: 'Notes', kind: 'textarea' },
@@ -65,8 +68,10 @@ export const contacts = defineResource({
       import('../../../generated/hooks/contacts/contacts.ts'),
       import('../../../generated/zod/contacts/contacts.zod.ts'),
     ]);
+    const operations = standardOperations({ one: 'Contact', many: 'Contacts' }, api, schemas);
     return {
-      ...standardOperations({ one: 'Contact', many: 'Contacts' }, api, schemas),
+      ...operations,
+      ...withTextingForm(operations),
       importCsv: (csv, dryRun) =>
         api.importContacts({ dry_run: dryRun ? 1 : 0 }, { data: csv, headers: { 'Content-Type': 'text/csv' } }),
       // A patient's eye care: prescriptions newest first (the expired ones marked by their status) and job orders.

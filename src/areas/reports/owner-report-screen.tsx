@@ -18,6 +18,7 @@ import { errorMessage } from '../../screens/shared/request-error.ts';
 import { ChoiceSelect } from '../../ui/choice-select.tsx';
 import { TableScrollArea } from '../../ui/table-scroll-area.tsx';
 import { type OwnerReportDefinition, ownerReportByKey, type ReportColumn, type ReportFilter } from './owner-reports.ts';
+import { RecallTexts } from './recall-texts.tsx';
 import { ReorderPurchaseOrder } from './reorder-purchase-order.tsx';
 import { ReportActions } from './report-actions.tsx';
 
@@ -240,11 +241,13 @@ export function OwnerReportScreen({ reportKey }: { reportKey: string }) {
   const totals = answer.data?.totals ?? {};
   const places = { branches: branches.data?.data ?? [], warehouses: warehouses.data?.data ?? [] };
   const chart = report.chart;
-  const choosing = report.ordersChosenRows === true;
-  const toggle = (itemId: number) => {
+  const choosing = report.ordersChosenRows === true || report.textsChosenRows === true;
+  // What a ticked row stands for: an item to order, or a patient to text.
+  const chosenId = (row: Record<string, unknown>) => Number(report.textsChosenRows ? row.contact_id : row.item_id);
+  const toggle = (id: number) => {
     const next = new Set(chosen);
-    if (next.has(itemId)) next.delete(itemId);
-    else next.add(itemId);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
     setChosen(next);
   };
   const orderedFor = params.branch_id
@@ -292,7 +295,10 @@ export function OwnerReportScreen({ reportKey }: { reportKey: string }) {
           {errorMessage(answer.error)}
         </Text>
       ) : null}
-      {choosing ? (
+      {report.textsChosenRows ? (
+        <RecallTexts contactIds={rows.filter((row) => chosen.has(chosenId(row))).map(chosenId)} />
+      ) : null}
+      {report.ordersChosenRows ? (
         <ReorderPurchaseOrder
           location={orderedFor}
           chosen={rows
@@ -340,11 +346,10 @@ export function OwnerReportScreen({ reportKey }: { reportKey: string }) {
               <Table.Row key={String(row.key ?? row.item_id ?? row.contact_id ?? index)}>
                 {choosing ? (
                   <Table.Cell data-no-print="">
-                    <Checkbox.Root
-                      checked={chosen.has(Number(row.item_id))}
-                      onCheckedChange={() => toggle(Number(row.item_id))}
-                    >
-                      <Checkbox.HiddenInput aria-label={`Order ${String(row.name ?? row.item_id)}`} />
+                    <Checkbox.Root checked={chosen.has(chosenId(row))} onCheckedChange={() => toggle(chosenId(row))}>
+                      <Checkbox.HiddenInput
+                        aria-label={`${report.textsChosenRows ? 'Text' : 'Order'} ${String(row.name ?? chosenId(row))}`}
+                      />
                       <Checkbox.Control />
                     </Checkbox.Root>
                   </Table.Cell>

@@ -65,6 +65,8 @@ export type OwnerReportDefinition = {
   book?: boolean;
   // Rows can be ticked and turned into a purchase order (the reorder report).
   ordersChosenRows?: boolean;
+  // Rows can be ticked and texted an exam recall (the recalls report).
+  textsChosenRows?: boolean;
   queryKey: (params: Params) => readonly unknown[];
   fetch: (params: Params, signal: AbortSignal) => Promise<ReportAnswer>;
 };
@@ -239,6 +241,7 @@ export const ownerReports: readonly OwnerReportDefinition[] = [
     key: 'recalls',
     label: 'Recalls',
     permission: 'view-report-recalls',
+    textsChosenRows: true,
     filters: [
       { name: 'within_days', label: 'Expiring within (days)', kind: 'number', initial: '30' },
       { name: 'branch_id', label: 'Branch', kind: 'branch' },

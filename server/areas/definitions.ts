@@ -29,6 +29,7 @@ import { contactTypesResource } from './management/contact-types.ts';
 import { contactsResource } from './management/contacts.ts';
 import { permissionsResource } from './management/permissions.ts';
 import { rolesResource } from './management/roles.ts';
+import { terminalsResource } from './management/terminals.ts';
 import { usersResource } from './management/users.ts';
 import { warehousesResource } from './management/warehouses.ts';
 import { billPaymentsResource } from './purchasing/bill-payments.ts';
@@ -91,6 +92,7 @@ export const definitions: Readonly<Record<ResourceKey, AnyResource>> = {
   businesses: businessesResource,
   warehouses: warehousesResource,
   branches: branchesResource,
+  terminals: terminalsResource,
   contacts: contactsResource,
   'contact-types': contactTypesResource,
   users: usersResource,

@@ -23,6 +23,7 @@ import { contactTypes } from '../areas/management/contact-types.ts';
 import { contacts } from '../areas/management/contacts.ts';
 import { permissions } from '../areas/management/permissions.ts';
 import { roles } from '../areas/management/roles.ts';
+import { terminals } from '../areas/management/terminals.ts';
 import { users } from '../areas/management/users.ts';
 import { warehouses } from '../areas/management/warehouses.ts';
 import { billPayments } from '../areas/purchasing/bill-payments.ts';
@@ -93,6 +94,7 @@ const definitions: Readonly<Record<ResourceKey, ResourceDefinition>> = {
   businesses,
   warehouses,
   branches,
+  terminals,
   contacts,
   'contact-types': contactTypes,
   users,

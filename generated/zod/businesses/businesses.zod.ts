@@ -40,6 +40,8 @@ export const ListBusinessesQueryParams = zod.strictObject({
   "search": zod.coerce.string().max(listBusinessesQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.')
 })
 
+export const listBusinessesResponseDataItemSoftwareAccreditationMax = 500;
+
 export const listBusinessesResponseDataItemIdMax = 2147483647;
 
 export const listBusinessesResponseDataItemCreatedByOneMax = 2147483647;
@@ -70,6 +72,7 @@ export const listBusinessesResponseMetaTotalMin = 0;
 
 export const ListBusinessesResponse = zod.strictObject({
   "data": zod.array(zod.strictObject({
+  "software_accreditation": zod.string().max(listBusinessesResponseDataItemSoftwareAccreditationMax).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(listBusinessesResponseDataItemIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -105,6 +108,8 @@ export const ListBusinessesResponse = zod.strictObject({
  * Needs create-businesses.
  * @summary Create a business
  */
+export const createBusinessBodySoftwareAccreditationMax = 500;
+
 export const createBusinessBodyNameMax = 255;
 
 
@@ -140,6 +145,7 @@ export const createBusinessBodyInvoiceFooterRegExp = new RegExp('^[^\\u0000-\\u0
 
 
 export const CreateBusinessBody = zod.strictObject({
+  "software_accreditation": zod.string().max(createBusinessBodySoftwareAccreditationMax).nullish().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "name": zod.string().min(1).max(createBusinessBodyNameMax).regex(createBusinessBodyNameRegExp),
   "trade_name": zod.string().max(createBusinessBodyTradeNameMax).regex(createBusinessBodyTradeNameRegExp).nullish(),
   "tin": zod.string().max(createBusinessBodyTinMax).regex(createBusinessBodyTinRegExp).nullish(),
@@ -151,6 +157,8 @@ export const CreateBusinessBody = zod.strictObject({
   "is_vat_registered": zod.boolean().default(createBusinessBodyIsVatRegisteredDefault).describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(createBusinessBodyInvoiceFooterMax).regex(createBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })
+
+export const createBusinessResponseSoftwareAccreditationMax = 500;
 
 export const createBusinessResponseIdMax = 2147483647;
 
@@ -177,6 +185,7 @@ export const createBusinessResponseInvoiceFooterMax = 2000;
 
 
 export const CreateBusinessResponse = zod.strictObject({
+  "software_accreditation": zod.string().max(createBusinessResponseSoftwareAccreditationMax).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(createBusinessResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -212,6 +221,8 @@ export const SearchBusinessesQueryParams = zod.strictObject({
   "limit": zod.coerce.number().int().min(1).max(searchBusinessesQueryLimitMax).default(searchBusinessesQueryLimitDefault)
 })
 
+export const searchBusinessesResponseSoftwareAccreditationMax = 500;
+
 export const searchBusinessesResponseIdMax = 2147483647;
 
 export const searchBusinessesResponseCreatedByOneMax = 2147483647;
@@ -237,6 +248,7 @@ export const searchBusinessesResponseInvoiceFooterMax = 2000;
 
 
 export const SearchBusinessesResponseItem = zod.strictObject({
+  "software_accreditation": zod.string().max(searchBusinessesResponseSoftwareAccreditationMax).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(searchBusinessesResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -260,6 +272,8 @@ export const SearchBusinessesResponse = zod.array(SearchBusinessesResponseItem)
 /**
  * @summary The businesses the user may work in; the first is selected at start-up
  */
+export const getAllBusinessesResponseBusinessesItemSoftwareAccreditationMax = 500;
+
 export const getAllBusinessesResponseBusinessesItemIdMax = 2147483647;
 
 export const getAllBusinessesResponseBusinessesItemCreatedByOneMax = 2147483647;
@@ -286,6 +300,7 @@ export const getAllBusinessesResponseBusinessesItemInvoiceFooterMax = 2000;
 
 export const GetAllBusinessesResponse = zod.strictObject({
   "businesses": zod.array(zod.strictObject({
+  "software_accreditation": zod.string().max(getAllBusinessesResponseBusinessesItemSoftwareAccreditationMax).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(getAllBusinessesResponseBusinessesItemIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -309,6 +324,8 @@ export const GetAllBusinessesResponse = zod.strictObject({
 /**
  * @summary The businesses again, after one was created
  */
+export const retrieveAllBusinessesResponseBusinessesItemSoftwareAccreditationMax = 500;
+
 export const retrieveAllBusinessesResponseBusinessesItemIdMax = 2147483647;
 
 export const retrieveAllBusinessesResponseBusinessesItemCreatedByOneMax = 2147483647;
@@ -335,6 +352,7 @@ export const retrieveAllBusinessesResponseBusinessesItemInvoiceFooterMax = 2000;
 
 export const RetrieveAllBusinessesResponse = zod.strictObject({
   "businesses": zod.array(zod.strictObject({
+  "software_accreditation": zod.string().max(retrieveAllBusinessesResponseBusinessesItemSoftwareAccreditationMax).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(retrieveAllBusinessesResponseBusinessesItemIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -367,6 +385,8 @@ export const GetBusinessParams = zod.strictObject({
   "id": zod.coerce.number().int().min(1).max(getBusinessPathIdMax)
 })
 
+export const getBusinessResponseSoftwareAccreditationMax = 500;
+
 export const getBusinessResponseIdMax = 2147483647;
 
 export const getBusinessResponseCreatedByOneMax = 2147483647;
@@ -392,6 +412,7 @@ export const getBusinessResponseInvoiceFooterMax = 2000;
 
 
 export const GetBusinessResponse = zod.strictObject({
+  "software_accreditation": zod.string().max(getBusinessResponseSoftwareAccreditationMax).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(getBusinessResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -422,6 +443,8 @@ export const updateBusinessPathIdMax = 2147483647;
 export const UpdateBusinessParams = zod.strictObject({
   "id": zod.coerce.number().int().min(1).max(updateBusinessPathIdMax)
 })
+
+export const updateBusinessBodySoftwareAccreditationMax = 500;
 
 export const updateBusinessBodyNameMax = 255;
 
@@ -456,6 +479,7 @@ export const updateBusinessBodyInvoiceFooterRegExp = new RegExp('^[^\\u0000-\\u0
 
 
 export const UpdateBusinessBody = zod.strictObject({
+  "software_accreditation": zod.string().max(updateBusinessBodySoftwareAccreditationMax).nullish().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "name": zod.string().min(1).max(updateBusinessBodyNameMax).regex(updateBusinessBodyNameRegExp).optional(),
   "trade_name": zod.string().max(updateBusinessBodyTradeNameMax).regex(updateBusinessBodyTradeNameRegExp).nullish(),
   "tin": zod.string().max(updateBusinessBodyTinMax).regex(updateBusinessBodyTinRegExp).nullish(),
@@ -467,6 +491,8 @@ export const UpdateBusinessBody = zod.strictObject({
   "is_vat_registered": zod.boolean().optional().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(updateBusinessBodyInvoiceFooterMax).regex(updateBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })
+
+export const updateBusinessResponseSoftwareAccreditationMax = 500;
 
 export const updateBusinessResponseIdMax = 2147483647;
 
@@ -493,6 +519,7 @@ export const updateBusinessResponseInvoiceFooterMax = 2000;
 
 
 export const UpdateBusinessResponse = zod.strictObject({
+  "software_accreditation": zod.string().max(updateBusinessResponseSoftwareAccreditationMax).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(updateBusinessResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -524,6 +551,8 @@ export const DeleteBusinessParams = zod.strictObject({
   "id": zod.coerce.number().int().min(1).max(deleteBusinessPathIdMax)
 })
 
+export const deleteBusinessResponseSoftwareAccreditationMax = 500;
+
 export const deleteBusinessResponseIdMax = 2147483647;
 
 export const deleteBusinessResponseCreatedByOneMax = 2147483647;
@@ -549,6 +578,7 @@ export const deleteBusinessResponseInvoiceFooterMax = 2000;
 
 
 export const DeleteBusinessResponse = zod.strictObject({
+  "software_accreditation": zod.string().max(deleteBusinessResponseSoftwareAccreditationMax).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(deleteBusinessResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -580,6 +610,8 @@ export const RestoreBusinessParams = zod.strictObject({
   "id": zod.coerce.number().int().min(1).max(restoreBusinessPathIdMax)
 })
 
+export const restoreBusinessResponseSoftwareAccreditationMax = 500;
+
 export const restoreBusinessResponseIdMax = 2147483647;
 
 export const restoreBusinessResponseCreatedByOneMax = 2147483647;
@@ -605,6 +637,7 @@ export const restoreBusinessResponseInvoiceFooterMax = 2000;
 
 
 export const RestoreBusinessResponse = zod.strictObject({
+  "software_accreditation": zod.string().max(restoreBusinessResponseSoftwareAccreditationMax).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(restoreBusinessResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -680,6 +713,8 @@ export const CloseBusinessBooksBody = zod.strictObject({
   "through": zod.iso.date().describe('The last day to close; not before the day already closed through, not after today.')
 })
 
+export const closeBusinessBooksResponseSoftwareAccreditationMax = 500;
+
 export const closeBusinessBooksResponseIdMax = 2147483647;
 
 export const closeBusinessBooksResponseCreatedByOneMax = 2147483647;
@@ -705,6 +740,7 @@ export const closeBusinessBooksResponseInvoiceFooterMax = 2000;
 
 
 export const CloseBusinessBooksResponse = zod.strictObject({
+  "software_accreditation": zod.string().max(closeBusinessBooksResponseSoftwareAccreditationMax).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(closeBusinessBooksResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),

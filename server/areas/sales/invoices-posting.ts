@@ -9,6 +9,7 @@ import type { Location } from '../../domain/location.ts';
 import { conflict, fieldError, refusal } from '../../domain/refusal.ts';
 import type { CreatedEntry } from '../../engine/resource.ts';
 import { assignDocumentNumber, assignReferenceNumber, takeNumbersStep } from '../../ledger/document-counter.ts';
+import { resolveTerminal } from '../../ledger/terminals.ts';
 import { reviseDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { lineIssue } from '../../ledger/line-movements.ts';
@@ -142,6 +143,7 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
     ],
     input.lines.map((line) => line.item_id),
   );
+  const terminal = await resolveTerminal(context, input.branch_id, input.terminal_id);
   await requireInvoiceableQuotation(context, input.quotation_id, input.contact_id, null);
   await requireLinkableJobOrder(context, input.job_order_id, 'invoice', input.contact_id);
   const { priced, items } = await priceSaleLines(
@@ -161,7 +163,7 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
   // insert only waits for the first's commit, which has replaced it by then.
   const numbers =
     context.dialect === 'sqlite'
-      ? await takeInvoiceNumbers(context, location, input.contact_id, input.invoice_date)
+      ? await takeInvoiceNumbers(context, location, input.contact_id, input.invoice_date, terminal.series_key)
       : null;
   const pending = `pending ${randomUUID().slice(0, 8)}`;
   const lotNumbers = input.lines.map((line) => line.lot_number);
@@ -182,6 +184,7 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
         reference_number: numbers?.reference_number ?? pending,
         contact_id: input.contact_id,
         branch_id: input.branch_id,
+        terminal_id: terminal.id,
         invoice_date: input.invoice_date,
         due_date: input.due_date ?? null,
         quotation_id: input.quotation_id ?? null,
@@ -203,7 +206,12 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
       returning: ['id', 'position'],
     },
   );
-  const header = { id: inserted.id, branch_id: input.branch_id, invoice_date: input.invoice_date };
+  const header = {
+    id: inserted.id,
+    branch_id: input.branch_id,
+    invoice_date: input.invoice_date,
+    series: terminal.series_key,
+  };
   const stored = asStored(lines, inserted.lines, lotNumbers);
   // The new invoice posts from what was just written, without reading it back.
   await moveStock(context, { ...header, number: numbers?.number ?? null }, stored, items, 1, locked);
@@ -222,8 +230,9 @@ async function takeInvoiceNumbers(
   location: Location,
   contactId: number,
   date: string,
+  series: string,
 ): Promise<{ number: string; reference_number: string }> {
-  const number = await assignDocumentNumber(context, 'invoice', location, date);
+  const number = await assignDocumentNumber(context, 'invoice', location, date, series);
   return { number, reference_number: await assignReferenceNumber(context, 'invoice', contactId, date) };
 }
 
@@ -234,7 +243,7 @@ async function takeInvoiceNumbers(
 // statement alone (PostgreSQL; db/pipelined-transaction.ts).
 async function numberInvoice(
   context: PostingContext,
-  invoice: { id: number; invoice_date: string; location: Location; contactId: number },
+  invoice: { id: number; invoice_date: string; location: Location; contactId: number; series: string },
   pending: string,
   entry: CreatedEntry | null,
 ): Promise<{ number: string; reference_number: string }> {
@@ -263,7 +272,7 @@ async function numberInvoice(
       : sql``;
   const last = entry?.last === true && spots !== null && (answer === null || answerSpots !== null);
   const statement = sql<{ number: string; reference_number: string }>`
-    WITH ${takeNumbersStep(context, 'invoice', invoice.location, invoice.contactId, invoice.invoice_date)}, numbered AS (
+    WITH ${takeNumbersStep(context, 'invoice', invoice.location, invoice.contactId, invoice.invoice_date, invoice.series)}, numbered AS (
       UPDATE invoices SET number = numbers.number, reference_number = numbers.reference_number FROM numbers
       WHERE invoices.id = ${invoice.id} AND invoices.business_id = ${context.businessId}
     ), moved AS (

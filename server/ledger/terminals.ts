@@ -1,0 +1,116 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { fieldError } from '../domain/refusal.ts';
+import type { PostingContext } from './posting-context.ts';
+
+// docs/domain/cash.md, Terminals. A document made at a branch is made at one of its terminals, and numbers in that
+// terminal's series (`series_key`, the number's location part).
+export type Terminal = { id: number; name: string; branch_id: number; series_key: string };
+
+// The terminal a document of the branch is made at: the one the body names, else the one the user's open cash
+// session at that branch stands at, else the branch's only active terminal. A branch with several and neither of the
+// first two is a 422 naming `terminal_id`, since the series the number comes from would be a guess.
+export async function resolveTerminal(
+  context: PostingContext,
+  branchId: number,
+  givenTerminalId: number | null | undefined,
+): Promise<Terminal> {
+  const terminals = context.trx
+    .selectFrom('terminals')
+    .select(['terminals.id', 'terminals.name', 'terminals.branch_id', 'terminals.series_key', 'terminals.active'])
+    .where('terminals.business_id', '=', context.businessId)
+    .where('terminals.branch_id', '=', branchId)
+    .where('terminals.deleted_at', 'is', null);
+  if (givenTerminalId !== null && givenTerminalId !== undefined) {
+    const given = await terminals.where('terminals.id', '=', givenTerminalId).executeTakeFirst();
+    if (!given) throw fieldError('terminal_id', 'The selected terminal_id is not a terminal of this branch.');
+    if (!given.active) throw fieldError('terminal_id', `${given.name} is inactive: choose an active terminal.`);
+    return given;
+  }
+  if (context.userId !== null) {
+    const session = await terminals
+      .innerJoin('cash_sessions', 'cash_sessions.terminal_id', 'terminals.id')
+      .where('cash_sessions.business_id', '=', context.businessId)
+      .where('cash_sessions.branch_id', '=', branchId)
+      .where('cash_sessions.user_id', '=', context.userId)
+      .where('cash_sessions.status', '=', 'open')
+      .where('cash_sessions.deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (session) return session;
+  }
+  const active = await terminals.where('terminals.active', '=', 1).orderBy('terminals.id').limit(2).execute();
+  const [only, another] = active;
+  if (!only) throw fieldError('terminal_id', 'The branch has no active terminal: add one under Terminals.');
+  if (another) {
+    throw fieldError('terminal_id', 'The branch has several terminals: choose the terminal_id it is made at.');
+  }
+  return only;
+}
+
+// The terminal a stored document was made at, for its number's series; a row from before terminals has none and
+// numbers in its branch's series as it always did.
+export async function terminalById(db: Kysely<Database>, businessId: number, id: number): Promise<Terminal | null> {
+  const row = await db
+    .selectFrom('terminals')
+    .select(['id', 'name', 'branch_id', 'series_key'])
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export const branchSeriesKey = (branchId: number) => `B${String(branchId).padStart(5, '0')}`;
+export const terminalSeriesKey = (terminalId: number) => `T${String(terminalId).padStart(5, '0')}`;
+
+// A branch's terminal: the first it ever has takes the branch's own series, so that a shop with one machine numbers as
+// it did before terminals; any later one numbers in its own (docs/domain/cash.md, Terminals).
+export async function addTerminal(
+  db: Kysely<Database>,
+  values: {
+    business_id: number;
+    branch_id: number;
+    name: string;
+    min?: string | null;
+    serial_number?: string | null;
+    ac_number?: string | null;
+    ac_date?: string | null;
+    active?: number;
+    at: string;
+    by: number | null;
+  },
+): Promise<number> {
+  const earlier = await db
+    .selectFrom('terminals')
+    .select('id')
+    .where('business_id', '=', values.business_id)
+    .where('branch_id', '=', values.branch_id)
+    .limit(1)
+    .executeTakeFirst();
+  const inserted = await db
+    .insertInto('terminals')
+    .values({
+      business_id: values.business_id,
+      branch_id: values.branch_id,
+      name: values.name,
+      min: values.min ?? null,
+      serial_number: values.serial_number ?? null,
+      ac_number: values.ac_number ?? null,
+      ac_date: values.ac_date ?? null,
+      active: values.active ?? 1,
+      series_key: branchSeriesKey(values.branch_id),
+      created_at: values.at,
+      updated_at: values.at,
+      created_by: values.by,
+      updated_by: values.by,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (earlier) {
+    await db
+      .updateTable('terminals')
+      .set({ series_key: terminalSeriesKey(inserted.id) })
+      .where('id', '=', inserted.id)
+      .execute();
+  }
+  return inserted.id;
+}

@@ -26,8 +26,8 @@ export function documentNumberHead(kind: DocumentKind, isoDate: string, location
     series !== undefined
       ? series
       : location.branch_id !== null
-      ? `B${String(location.branch_id).padStart(5, '0')}`
-      : `W${String(location.warehouse_id).padStart(5, '0')}`;
+        ? `B${String(location.branch_id).padStart(5, '0')}`
+        : `W${String(location.warehouse_id).padStart(5, '0')}`;
   return `${documentPrefixes[kind]}-${compactDate(isoDate)}-${place}-`;
 }
 

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { fieldError } from '../domain/refusal.ts';
+import type { ResourceContext } from '../engine/resource.ts';
+import { postingContextOf } from './document-support.ts';
 import type { PostingContext } from './posting-context.ts';
 
 // docs/domain/cash.md, Terminals. A document made at a branch is made at one of its terminals, and numbers in that
@@ -40,11 +42,30 @@ export async function resolveTerminal(
   }
   const active = await terminals.where('terminals.active', '=', 1).orderBy('terminals.id').limit(2).execute();
   const [only, another] = active;
-  if (!only) throw fieldError('terminal_id', 'The branch has no active terminal: add one under Terminals.');
+  if (!only) return firstTerminal(context, branchId);
   if (another) {
     throw fieldError('terminal_id', 'The branch has several terminals: choose the terminal_id it is made at.');
   }
   return only;
+}
+
+// A branch written without its terminal (by an import of old data, or straight into the database) gets its first
+// one when it first sells, as a branch made through the API gets it when it is made; a branch whose terminals are
+// all inactive has none to sell from.
+async function firstTerminal(context: PostingContext, branchId: number): Promise<Terminal> {
+  const any = await context.trx
+    .selectFrom('terminals')
+    .select('id')
+    .where('business_id', '=', context.businessId)
+    .where('branch_id', '=', branchId)
+    .limit(1)
+    .executeTakeFirst();
+  if (any) throw fieldError('terminal_id', 'The branch has no active terminal: add one under Terminals.');
+  const name = 'Terminal 1';
+  const at = context.now.toISOString();
+  const values = { business_id: context.businessId, branch_id: branchId, name, at, by: context.userId };
+  const id = await addTerminal(context.trx, values);
+  return { id, name, branch_id: branchId, series_key: branchSeriesKey(branchId) };
 }
 
 // The terminal a stored document was made at, for its number's series; a row from before terminals has none and
@@ -113,4 +134,33 @@ export async function addTerminal(
       .execute();
   }
   return inserted.id;
+}
+
+// The terminal of a sales paper for the closed-day check (engine/closed-day.ts): a stored row's own; a body's resolved
+// as its posting will resolve it, and written into the body so that the posting takes the same one. `branchOf` finds
+// the branch from the fields (an invoice's own, a payment's or memo's invoice's).
+export async function terminalOfFields(
+  ctx: ResourceContext,
+  fields: Record<string, unknown>,
+  branchOf: (fields: Record<string, unknown>) => Promise<number | null>,
+): Promise<number | null> {
+  const given = typeof fields.terminal_id === 'number' ? fields.terminal_id : null;
+  if (typeof fields.id === 'number') return given;
+  const branchId = await branchOf(fields);
+  if (branchId === null) return null;
+  const terminal = await resolveTerminal(postingContextOf(ctx), branchId, given);
+  fields.terminal_id = terminal.id;
+  return terminal.id;
+}
+
+// The branch of the invoice a payment or memo names, or null when it names none of this business's.
+export async function invoiceBranch(ctx: ResourceContext, fields: Record<string, unknown>): Promise<number | null> {
+  if (typeof fields.invoice_id !== 'number') return null;
+  const invoice = await ctx.db
+    .selectFrom('invoices')
+    .select('branch_id')
+    .where('id', '=', fields.invoice_id)
+    .where('business_id', '=', ctx.businessId ?? 0)
+    .executeTakeFirst();
+  return invoice?.branch_id ?? null;
 }

@@ -9,7 +9,6 @@ import type { Location } from '../../domain/location.ts';
 import { conflict, fieldError, refusal } from '../../domain/refusal.ts';
 import type { CreatedEntry } from '../../engine/resource.ts';
 import { assignDocumentNumber, assignReferenceNumber, takeNumbersStep } from '../../ledger/document-counter.ts';
-import { resolveTerminal } from '../../ledger/terminals.ts';
 import { reviseDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { lineIssue } from '../../ledger/line-movements.ts';
@@ -27,6 +26,7 @@ import {
 import { hasStandingMemos } from '../../ledger/settlement.ts';
 import { applyStockChanges, type LockedStockRows, lockStockRowsAhead } from '../../ledger/stock-ledger.ts';
 import { issueWithLots } from '../../ledger/stock-lots.ts';
+import { resolveTerminal } from '../../ledger/terminals.ts';
 import {
   applyVat,
   saleLineColumns,

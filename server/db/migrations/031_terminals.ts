@@ -26,9 +26,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('businesses').addColumn('software_accreditation', 'text').execute();
 
   const now = new Date().toISOString();
-  const branches = await sql<{ id: number; business_id: number }>`SELECT id, business_id FROM branches ORDER BY id`.execute(
-    db,
-  );
+  const branches = await sql<{
+    id: number;
+    business_id: number;
+  }>`SELECT id, business_id FROM branches ORDER BY id`.execute(db);
   for (const branch of branches.rows) {
     await sql`INSERT INTO terminals (business_id, branch_id, name, active, series_key, created_at, updated_at)
       VALUES (${branch.business_id}, ${branch.id}, ${'Terminal 1'}, 1, ${`B${String(branch.id).padStart(5, '0')}`},

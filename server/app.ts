@@ -19,6 +19,7 @@ import { registerSpa } from './http/spa.ts';
 import type { TrustProxy } from './http/trust-proxy.ts';
 import './http/request-context.ts';
 import { registerCashSessionRoutes } from './areas/cash/cash-sessions.ts';
+import { registerEJournalRoutes } from './areas/cash/e-journal.ts';
 import { registerZReadingRoutes } from './areas/cash/z-readings.ts';
 import { registerDocumentRoutes } from './areas/document-routes.ts';
 import { registerJobOrderRoutes } from './areas/eye-care/job-order-routes.ts';
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStockCountRoutes(app, { db: options.db, now, passwordCost });
   registerCashSessionRoutes(app, { db: options.db, now, passwordCost });
   registerZReadingRoutes(app, { db: options.db, now, passwordCost });
+  registerEJournalRoutes(app, { db: options.db, now, passwordCost });
   registerContactStatementRoutes(app, { db: options.db, now, passwordCost });
   for (const resource of resources) registerResource(app, resource, { db: options.db, now, passwordCost, reports });
   const sendPage = options.clientDir ? await registerSpa(app, options.clientDir) : null;

@@ -19,6 +19,7 @@ import { registerSpa } from './http/spa.ts';
 import type { TrustProxy } from './http/trust-proxy.ts';
 import './http/request-context.ts';
 import { registerCashSessionRoutes } from './areas/cash/cash-sessions.ts';
+import { registerEJournalRoutes } from './areas/cash/e-journal.ts';
 import { registerZReadingRoutes } from './areas/cash/z-readings.ts';
 import { registerDocumentRoutes } from './areas/document-routes.ts';
 import { registerJobOrderRoutes } from './areas/eye-care/job-order-routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStockCountRoutes(app, { db: options.db, now, passwordCost });
   registerCashSessionRoutes(app, { db: options.db, now, passwordCost });
   registerZReadingRoutes(app, { db: options.db, now, passwordCost });
+  registerEJournalRoutes(app, { db: options.db, now, passwordCost });
   registerContactStatementRoutes(app, { db: options.db, now, passwordCost });
   registerEInvoiceRoutes(app, { db: options.db, now, passwordCost, eis: options.eis ?? null });
   registerMessageRoutes(app, { db: options.db, now, passwordCost }, options.sms ?? null);

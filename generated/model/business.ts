@@ -18,6 +18,13 @@ import type { Id } from './id.ts';
 import type { Timestamp } from './timestamp.ts';
 
 export interface Business {
+  /**
+     * The software's BIR accreditation line, printed as given at the foot of every invoice, memo and Z.
+     * @maxLength 500
+     * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
+     */
+  software_accreditation: string | null;
   id: Id;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -17,6 +17,13 @@
 
 export interface BusinessCreate {
   /**
+     * The software's BIR accreditation line, printed as given at the foot of every invoice, memo and Z.
+     * @maxLength 500
+     * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
+     */
+  software_accreditation?: string | null;
+  /**
      * @minLength 1
      * @maxLength 255
      * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$

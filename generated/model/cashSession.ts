@@ -24,6 +24,10 @@ import type { SignedMoney } from './signedMoney.ts';
 import type { Timestamp } from './timestamp.ts';
 
 export interface CashSession {
+  /** @nullable */
+  terminal_name: string | null;
+  /** The terminal it was made at (docs/domain/cash.md, Terminals). */
+  terminal_id: Id | null;
   id: Id;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -18,6 +18,8 @@ import type { Id } from './id.ts';
 import type { Money } from './money.ts';
 
 export interface CashSessionCreate {
+  /** The terminal it is made at; default the terminal of the user's open cash session at the branch, else the branch's only active terminal (422 when it has several). */
+  terminal_id?: Id;
   branch_id: Id;
   opening_float: Money;
 }

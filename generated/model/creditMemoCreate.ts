@@ -21,6 +21,8 @@ import type { MemoReason } from './memoReason.ts';
 import type { PaymentMethod } from './paymentMethod.ts';
 
 export interface CreditMemoCreate {
+  /** The terminal it is made at; default the terminal of the user's open cash session at the branch, else the branch's only active terminal (422 when it has several). */
+  terminal_id?: Id;
   invoice_id: Id;
   /** Not before the invoice's date, not after today (Manila). */
   memo_date: string;

@@ -22,6 +22,10 @@ import type { ZReadingCashSession } from './zReadingCashSession.ts';
 import type { ZReadingProgramDiscount } from './zReadingProgramDiscount.ts';
 
 export interface DayXReading {
+  /** The terminal it was made at (docs/domain/cash.md, Terminals). */
+  terminal_id: Id | null;
+  /** @nullable */
+  terminal_name: string | null;
   business_id: Id;
   /** The business day it closes. */
   business_date: string;

@@ -22,4 +22,8 @@ branch_id: Id;
  * Default today (Manila).
  */
 business_date?: string;
+/**
+ * The terminal; default the user's open cash session's at the branch, else the branch's only active terminal (422 when it has several).
+ */
+terminal_id?: Id;
 };

@@ -18,4 +18,8 @@ import type { Id } from './id.ts';
 
 export type GetZReadingOpenDaysParams = {
 branch_id: Id;
+/**
+ * The terminal; default the user's open cash session's at the branch, else the branch's only active terminal (422 when it has several).
+ */
+terminal_id?: Id;
 };

@@ -22,6 +22,8 @@ import type { SpecialDiscount } from './specialDiscount.ts';
 import type { Timestamp } from './timestamp.ts';
 
 export interface Invoice {
+  /** The terminal it was made at (docs/domain/cash.md, Terminals). */
+  terminal_id: Id | null;
   id: Id;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -20,6 +20,8 @@ import type { PaymentMethod } from './paymentMethod.ts';
 import type { Timestamp } from './timestamp.ts';
 
 export interface InvoicePayment {
+  /** The terminal it was made at (docs/domain/cash.md, Terminals). */
+  terminal_id: Id | null;
   id: Id;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -19,6 +19,8 @@ import type { Money } from './money.ts';
 import type { PaymentMethod } from './paymentMethod.ts';
 
 export interface InvoicePaymentCreate {
+  /** The terminal it is made at; default the terminal of the user's open cash session at the branch, else the branch's only active terminal (422 when it has several). */
+  terminal_id?: Id;
   invoice_id: Id;
   payment_date: string;
   amount: Money;

@@ -51,6 +51,10 @@ search?: SearchParameter;
  */
 branch_id?: Id;
 /**
+ * Only records whose terminal id matches.
+ */
+terminal_id?: Id;
+/**
  * Only records whose business date is on or after this day.
  */
 business_date_from?: string;

@@ -22,6 +22,10 @@ import type { ZReadingCashSession } from './zReadingCashSession.ts';
 import type { ZReadingProgramDiscount } from './zReadingProgramDiscount.ts';
 
 export interface ZReading {
+  /** @nullable */
+  terminal_name: string | null;
+  /** The terminal it was made at (docs/domain/cash.md, Terminals). */
+  terminal_id: Id | null;
   id: Id;
   created_at: Timestamp;
   updated_at: Timestamp;

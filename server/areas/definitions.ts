@@ -32,6 +32,7 @@ import { messageTemplatesResource } from './management/message-templates.ts';
 import { messagesResource } from './management/messages.ts';
 import { permissionsResource } from './management/permissions.ts';
 import { rolesResource } from './management/roles.ts';
+import { terminalsResource } from './management/terminals.ts';
 import { usersResource } from './management/users.ts';
 import { warehousesResource } from './management/warehouses.ts';
 import { billPaymentsResource } from './purchasing/bill-payments.ts';
@@ -94,6 +95,7 @@ export const definitions: Readonly<Record<ResourceKey, AnyResource>> = {
   businesses: businessesResource,
   warehouses: warehousesResource,
   branches: branchesResource,
+  terminals: terminalsResource,
   contacts: contactsResource,
   'contact-types': contactTypesResource,
   users: usersResource,

@@ -16,6 +16,7 @@ import { seedDemoOpticalCatalogue } from './optical-catalogue.ts';
 import { seedDemoPhilippineSales } from './philippine-sales.ts';
 import { seedDemoStockAdjustments } from './stock-adjustments.ts';
 import { seedDemoStockLots } from './stock-lots.ts';
+import { seedDemoSecondTerminal, seedDemoTerminals } from './terminals.ts';
 import { seedDemoTexts } from './texts.ts';
 
 export type SeedOptions = { demo: boolean; passwordCost: ScryptCost; now: Date };
@@ -29,6 +30,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
   if (anyUser) return;
   await db.transaction().execute(async (trx) => {
     const master = await seedDemoMasterData(trx, { passwordCost: options.passwordCost, now: options.now });
+    await seedDemoTerminals(trx, master, options.now);
     await seedDemoDocuments(trx, master, options.now);
     await seedDemoEyeCare(trx, master, options.now);
     await seedDemoTexts(trx, master, options.now);
@@ -40,6 +42,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
     await seedDemoBooks(trx, master, options.now);
     await numberDemoDocumentsByDate(trx, master);
     await seedDemoCash(trx, master, options.now);
+    await seedDemoSecondTerminal(trx, master, options.now);
     await seedDemoEInvoices(trx, master, options.now);
     await closeDemoBooks(trx, master);
     await seedDemoHistory(trx, master, options);

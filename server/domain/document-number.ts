@@ -5,24 +5,29 @@ function compactDate(isoDate: string): string {
   return isoDate.slice(0, 10).replaceAll('-', '');
 }
 
-// {prefix}-{yyyyMMdd}-{B|W}{location id, 5 digits}-{count, 8 digits}; `sequence` is the counter after increment.
+// {prefix}-{yyyyMMdd}-{B|W}{location id, 5 digits}-{count, 8 digits}; `sequence` is the counter after increment. A
+// document made at a branch's later terminal carries the terminal's series instead (`T{terminal id, 5 digits}`,
+// docs/domain/cash.md, Terminals).
 export function formatDocumentNumber(
   kind: DocumentKind,
   isoDate: string,
   location: Location,
   sequence: number,
+  series?: string,
 ): string {
-  return `${documentNumberHead(kind, isoDate, location)}${String(sequence).padStart(documentCountDigits, '0')}`;
+  return `${documentNumberHead(kind, isoDate, location, series)}${String(sequence).padStart(documentCountDigits, '0')}`;
 }
 
 export const documentCountDigits = 8;
 
 // A document number up to its count, for a statement that pads the count itself (at least the digits, never cut).
-export function documentNumberHead(kind: DocumentKind, isoDate: string, location: Location): string {
+export function documentNumberHead(kind: DocumentKind, isoDate: string, location: Location, series?: string): string {
   const place =
-    location.branch_id !== null
-      ? `B${String(location.branch_id).padStart(5, '0')}`
-      : `W${String(location.warehouse_id).padStart(5, '0')}`;
+    series !== undefined
+      ? series
+      : location.branch_id !== null
+        ? `B${String(location.branch_id).padStart(5, '0')}`
+        : `W${String(location.warehouse_id).padStart(5, '0')}`;
   return `${documentPrefixes[kind]}-${compactDate(isoDate)}-${place}-`;
 }
 

@@ -27,16 +27,26 @@ export async function checkOpenDay(
     .filter((place) => !place.source && place.location?.branch_id != null)
     .map((place) => place.location?.branch_id ?? 0);
   if (branchIds.length === 0) return;
-  const values = [ctx.businessId ?? 0, day, ...branchIds] as const;
+  // A Z closes its terminal's day: another terminal of the branch sells on (docs/domain/cash.md, Terminals).
+  const terminalId = resource.terminal ? await resource.terminal(ctx, fields) : null;
+  const values = [ctx.businessId ?? 0, day, terminalId ?? 0, ...branchIds] as const;
   const onOrAfter = dated.sales === true;
-  const name = `Z-readings ${onOrAfter ? 'on or after a day' : 'of a day'} of ${branchIds.length} branches`;
-  const read = reusedQuery(ctx.db, name, values, ([business, date, ...ids]) =>
+  const name = `Z-readings ${onOrAfter ? 'on or after a day' : 'of a day'} of ${branchIds.length} branches${
+    terminalId === null ? '' : ' at a terminal'
+  }`;
+  const read = reusedQuery(ctx.db, name, values, ([business, date, terminal, ...ids]) =>
     ctx.db
       .selectFrom('z_readings')
       .innerJoin('branches', 'branches.id', 'z_readings.branch_id')
       .select(['z_readings.number', 'z_readings.business_date', 'branches.name'])
       .where('z_readings.business_id', '=', business)
       .where('z_readings.branch_id', 'in', ids)
+      // A reading written without its terminal closes the branch's day.
+      .$if(terminalId !== null, (query) =>
+        query.where((where) =>
+          where.or([where('z_readings.terminal_id', '=', terminal), where('z_readings.terminal_id', 'is', null)]),
+        ),
+      )
       .where('z_readings.business_date', onOrAfter ? '>=' : '=', date)
       .orderBy('z_readings.business_date', 'desc')
       .limit(sql.lit(1)),

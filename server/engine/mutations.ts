@@ -85,6 +85,14 @@ export function createRecord(
       const trx = { ...within, lastSteps };
       const id = await createParsed(resource, trx, input);
       const record = await readOne(resource, trx, id);
+      // Kept after the other steps, once the number they settle is in the record.
+      const journal = resource.journal?.bind(resource);
+      if (journal) {
+        lastSteps.push(async () => {
+          await journal(trx, record as Record<string, unknown>, 'posted');
+          return {};
+        });
+      }
       const answer = (created: unknown) => ({ statusCode: 201, body: created });
       let taken = { history: false, answer: false };
       if (lastSteps.length > 0) {
@@ -159,6 +167,7 @@ export function softDeleteRecord(resource: AnyResource, ctx: ResourceContext, id
     if (resource.softDelete) await resource.softDelete(trx, existing);
     else await updateColumns(trx, resource.table, id, { deleted_at: trx.now });
     const record = await readOne(resource, trx, id);
+    await resource.journal?.(trx, record as Record<string, unknown>, 'voided');
     await recordChange(resource, trx, id, 'deleted', before, record);
     return record;
   });
@@ -175,6 +184,7 @@ export function restoreRecord(resource: AnyResource, ctx: ResourceContext, id: n
     if (resource.restore) await resource.restore(trx, existing);
     else await updateColumns(trx, resource.table, id, { deleted_at: null });
     const record = await readOne(resource, trx, id);
+    await resource.journal?.(trx, record as Record<string, unknown>, 'restored');
     await recordChange(resource, trx, id, 'restored', before, record);
     return record;
   });

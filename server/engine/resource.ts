@@ -107,7 +107,11 @@ export type ListCondition = (rows: Scoped, value: unknown, ctx: ResourceContext)
  *   may create, edit, void and restore it only when one of them is that location (engine/work-location.ts);
  * - `conditions` handles such parameters by narrowing the query itself (`has_balance`, `has_unreceived`, ...);
  * - `documentDate` names a document's own date: never after today nor within the closed books, for a sales document
- *   today and for a purchasing or stock one within a week unless the user may backdate (engine/document-date.ts).
+ *   today and for a purchasing or stock one within a week unless the user may backdate (engine/document-date.ts);
+ * - `terminal` says which terminal a sales paper is made at, from its body or its row, so that a Z closes that
+ *   terminal's day only (engine/closed-day.ts);
+ * - `journal` keeps a posted paper's print in the e-journal when it is created, voided or restored, in the same
+ *   transaction, once its number is settled.
  * The type-ahead search takes the same parameters as the list when its contract declares them.
  * Methods (not arrow properties) on purpose: a definition typed with its own row and input types still fits the
  * engine's list of all resources.
@@ -132,6 +136,8 @@ export type Resource<T extends RecordTableName = RecordTableName, Create = never
   costs?: CostFields;
   workPlaces?(ctx: ResourceContext, fields: Record<string, unknown>): Promise<readonly WorkPlace[]>;
   documentDate?: DocumentDate;
+  terminal?(ctx: ResourceContext, fields: Record<string, unknown>): Promise<number | null>;
+  journal?(ctx: ResourceContext, record: Record<string, unknown>, event: JournalEvent): Promise<void>;
   present(ctx: ResourceContext, rows: Row<T>[]): Promise<unknown[]>;
   one?: OneRead<Row<T>>;
   toColumns?(input: Create | Update, ctx: ResourceContext): Record<string, unknown>;
@@ -143,6 +149,8 @@ export type Resource<T extends RecordTableName = RecordTableName, Create = never
   restore?(ctx: ResourceContext, existing: Row<T>): Promise<void>;
   forceDelete?(ctx: ResourceContext, existing: Row<T>): Promise<void>;
 };
+
+export type JournalEvent = 'posted' | 'voided' | 'restored';
 
 // The element type of the registry: any resource, whatever its row and input types.
 export type AnyResource = Resource<RecordTableName, never, never>;

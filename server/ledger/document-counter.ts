@@ -62,14 +62,17 @@ async function incrementCounter(
 
 // `date` is the document's own date (a Z-reading's business day), never the day it was typed in: a number tells
 // the day it belongs to (docs/domain/README.md, Numbering).
+// `series`: the terminal's (server/ledger/terminals.ts) for a document made at one; its counter is the series itself,
+// so a branch's first terminal counts on in the branch's own counter.
 export async function assignDocumentNumber(
   context: PostingContext,
   kind: DocumentKind,
   location: Location,
   date: string,
+  series?: string,
 ): Promise<string> {
-  const sequence = await incrementCounter(context, 'number', kind, locationScopeKey(location));
-  return formatDocumentNumber(kind, date, location, sequence);
+  const sequence = await incrementCounter(context, 'number', kind, series ?? locationScopeKey(location));
+  return formatDocumentNumber(kind, date, location, sequence, series);
 }
 
 export async function assignReferenceNumber(
@@ -92,6 +95,7 @@ export function takeNumbersStep(
   location: Location,
   contactId: number,
   date: string,
+  series?: string,
 ): RawBuilder<unknown> {
   const at = context.now.toISOString();
   const padded = (scope: CounterScope, digits: number) => sql`(SELECT CASE
@@ -99,13 +103,13 @@ export function takeNumbersStep(
     FROM counters WHERE scope = ${scope})`;
   return sql`counters AS (
       INSERT INTO document_counters (business_id, scope, document_name, scope_key, total, created_at, updated_at)
-      VALUES (${context.businessId}, 'number', ${kind}, ${locationScopeKey(location)}, 1, ${at}, ${at}),
+      VALUES (${context.businessId}, 'number', ${kind}, ${series ?? locationScopeKey(location)}, 1, ${at}, ${at}),
         (${context.businessId}, 'reference', ${kind}, ${contactScopeKey(contactId)}, 1, ${at}, ${at})
       ON CONFLICT (business_id, scope, document_name, scope_key)
       DO UPDATE SET total = document_counters.total + 1, updated_at = excluded.updated_at
       RETURNING scope, total
     ), numbers AS (
-      SELECT ${documentNumberHead(kind, date, location)} || ${padded('number', documentCountDigits)} AS number,
+      SELECT ${documentNumberHead(kind, date, location, series)} || ${padded('number', documentCountDigits)} AS number,
         ${referenceNumberHead(contactId, date)} || ${padded('reference', referenceCountDigits)} AS reference_number
     )`;
 }

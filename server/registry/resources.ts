@@ -348,6 +348,14 @@ export const registry = [
     actions: everyAction,
   },
   {
+    key: 'terminals',
+    area: 'management',
+    singular: 'Terminal',
+    plural: 'Terminals',
+    sidebar: 'link',
+    actions: everyAction,
+  },
+  {
     key: 'contacts',
     area: 'management',
     singular: 'Contact',

@@ -26,6 +26,7 @@ import { messageTemplates } from '../areas/management/message-templates.ts';
 import { messages } from '../areas/management/messages.ts';
 import { permissions } from '../areas/management/permissions.ts';
 import { roles } from '../areas/management/roles.ts';
+import { terminals } from '../areas/management/terminals.ts';
 import { users } from '../areas/management/users.ts';
 import { warehouses } from '../areas/management/warehouses.ts';
 import { billPayments } from '../areas/purchasing/bill-payments.ts';
@@ -96,6 +97,7 @@ const definitions: Readonly<Record<ResourceKey, ResourceDefinition>> = {
   businesses,
   warehouses,
   branches,
+  terminals,
   contacts,
   'contact-types': contactTypes,
   users,

@@ -44,6 +44,7 @@ export const mockBusinesses: Business[] = [1, 2].map((id) => ({
   require_cash_session: false,
   books_closed_through: null,
   ready_text_delay_minutes: 10,
+  software_accreditation: null,
   created_at: '2026-01-05T08:00:00Z',
   updated_at: '2026-01-05T08:00:00Z',
   deleted_at: null,

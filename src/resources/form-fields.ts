@@ -91,3 +91,14 @@ export function lines(
     ...(useLineAmounts ? { useLineAmounts } : {}),
   };
 }
+
+// The terminal a sales paper is made at, among the chosen branch's; left empty, the server takes the one of the
+// user's open cash session there, else the branch's only active one (docs/domain/cash.md, Terminals).
+export const terminal: FormField = {
+  name: 'terminal_id',
+  label: 'Terminal',
+  kind: 'relation',
+  resource: 'terminals',
+  labelField: 'terminal_name',
+  search: { fromForm: { branch_id: 'branch_id' } },
+};

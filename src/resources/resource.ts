@@ -123,6 +123,7 @@ export type FormField =
       resource: ResourceKey;
       labelField: string;
       search?: RelationSearch;
+      createOnly?: boolean;
       // A contact picker that offers "New customer…" (or supplier): makes one in a dialog and picks it.
       creates?: 'customer' | 'supplier';
     })

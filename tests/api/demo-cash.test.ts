@@ -64,7 +64,7 @@ describe('the demo drawer and readings', () => {
       GetDailySalesResponse,
     );
     expect(first?.net_sales).toBe(report[0]?.net_sales ?? 0);
-    const ofBranch = readings.filter((reading) => reading.branch_id === first?.branch_id);
+    const ofBranch = readings.filter((reading) => reading.terminal_id === first?.terminal_id);
     ofBranch.forEach((reading, index) => {
       expect(reading.z_counter).toBe(index + 1);
       const previous = ofBranch[index - 1];
@@ -80,9 +80,10 @@ describe('the demo drawer and readings', () => {
       ListZReadingsResponse,
     ).data;
     const count = (number: string | null | undefined) => Number(number?.split('-').at(-1) ?? 0);
-    for (const branchId of new Set(readings.map((reading) => reading.branch_id))) {
-      const issued = readings.filter((reading) => reading.branch_id === branchId && reading.issued_from !== null);
-      expect(issued.length).toBeGreaterThan(5);
+    // Each terminal's series (docs/domain/cash.md, Terminals); Makati's second terminal sold on one day only.
+    for (const terminalId of new Set(readings.map((reading) => reading.terminal_id))) {
+      const issued = readings.filter((reading) => reading.terminal_id === terminalId && reading.issued_from !== null);
+      expect(issued.length).toBeGreaterThan(issued[0]?.number.includes('-T') ? 0 : 5);
       issued.forEach((reading, index) => {
         expect(reading.number).toMatch(new RegExp(`^Z-${reading.business_date.replaceAll('-', '')}-`));
         expect(reading.issued_from).toContain(`-${reading.business_date.replaceAll('-', '')}-`);
@@ -91,10 +92,10 @@ describe('the demo drawer and readings', () => {
       });
     }
     // Every document of the demo carries its own date in its number, its count following the dates.
-    const invoices = await api.db.selectFrom('invoices').select(['number', 'invoice_date', 'branch_id']).execute();
-    for (const branchId of new Set(invoices.map((invoice) => invoice.branch_id))) {
+    const invoices = await api.db.selectFrom('invoices').select(['number', 'invoice_date', 'terminal_id']).execute();
+    for (const terminalId of new Set(invoices.map((invoice) => invoice.terminal_id))) {
       const ofBranch = invoices
-        .filter((invoice) => invoice.branch_id === branchId)
+        .filter((invoice) => invoice.terminal_id === terminalId)
         .sort((a, b) => count(a.number) - count(b.number));
       ofBranch.forEach((invoice, index) => {
         expect(invoice.number).toContain(`-${invoice.invoice_date.replaceAll('-', '')}-`);

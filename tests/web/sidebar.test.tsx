@@ -22,7 +22,7 @@ describe('the sidebar rules (docs/domain/screens.md, Sidebar)', () => {
       'Sales: Sale Item Prices, Invoices, Invoice Payments, Credit Memos, Cash Sessions, Z-Readings, Discount Programs',
       'Eye Care: Prescriptions, Job Orders',
       'Logistics: Stock Requests, Stock Transfers, Stock Receives, Stock Returns, Stock Adjustments, Stock Counts',
-      'Management: Warehouses, Branches, Contacts, Contact Types, Users, Roles, Messages, Message Templates, Permissions, E-Invoices',
+      'Management: Warehouses, Branches, Terminals, Contacts, Contact Types, Users, Roles, Messages, Message Templates, Permissions, E-Invoices',
       'Reports: ',
     ]);
   });

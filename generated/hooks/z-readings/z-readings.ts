@@ -169,7 +169,7 @@ export function useListZReadings<TData = Awaited<ReturnType<typeof listZReadings
 
 
 /**
- * Needs create-z-readings. Closes the branch's business day: once per branch and day (409 when it has one), not while a cash session opened that day at the branch is still open, not for a day after today or before the branch's latest reading (422 naming the field). Afterwards every document dated that day at that branch is refused (422: the day is closed). Read-only: no edit, no void.
+ * Needs create-z-readings. Closes a terminal's business day (the branch's only terminal unless terminal_id names one): once per terminal and day (409 when it has one), not while a cash session opened that day at the terminal is still open, not for a day after today or before the branch's latest reading (422 naming the field). Afterwards every document dated that day at that branch is refused (422: the day is closed). Read-only: no edit, no void.
  * @summary Create a z reading
  */
 export const createZReading = (

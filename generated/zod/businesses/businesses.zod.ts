@@ -40,6 +40,10 @@ export const ListBusinessesQueryParams = zod.strictObject({
   "search": zod.coerce.string().max(listBusinessesQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.')
 })
 
+export const listBusinessesResponseDataItemSoftwareAccreditationMax = 500;
+
+
+export const listBusinessesResponseDataItemSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const listBusinessesResponseDataItemIdMax = 2147483647;
 
 export const listBusinessesResponseDataItemCreatedByOneMax = 2147483647;
@@ -73,6 +77,7 @@ export const listBusinessesResponseMetaTotalMin = 0;
 
 export const ListBusinessesResponse = zod.strictObject({
   "data": zod.array(zod.strictObject({
+  "software_accreditation": zod.string().max(listBusinessesResponseDataItemSoftwareAccreditationMax).regex(listBusinessesResponseDataItemSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(listBusinessesResponseDataItemIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -109,6 +114,10 @@ export const ListBusinessesResponse = zod.strictObject({
  * Needs create-businesses.
  * @summary Create a business
  */
+export const createBusinessBodySoftwareAccreditationMax = 500;
+
+
+export const createBusinessBodySoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createBusinessBodyNameMax = 255;
 
 
@@ -148,6 +157,7 @@ export const createBusinessBodyInvoiceFooterRegExp = new RegExp('^[^\\u0000-\\u0
 
 
 export const CreateBusinessBody = zod.strictObject({
+  "software_accreditation": zod.string().max(createBusinessBodySoftwareAccreditationMax).regex(createBusinessBodySoftwareAccreditationRegExp).nullish().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "name": zod.string().min(1).max(createBusinessBodyNameMax).regex(createBusinessBodyNameRegExp),
   "trade_name": zod.string().max(createBusinessBodyTradeNameMax).regex(createBusinessBodyTradeNameRegExp).nullish(),
   "tin": zod.string().max(createBusinessBodyTinMax).regex(createBusinessBodyTinRegExp).nullish(),
@@ -161,6 +171,10 @@ export const CreateBusinessBody = zod.strictObject({
   "invoice_footer": zod.string().max(createBusinessBodyInvoiceFooterMax).regex(createBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })
 
+export const createBusinessResponseSoftwareAccreditationMax = 500;
+
+
+export const createBusinessResponseSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createBusinessResponseIdMax = 2147483647;
 
 export const createBusinessResponseCreatedByOneMax = 2147483647;
@@ -189,6 +203,7 @@ export const createBusinessResponseReadyTextDelayMinutesMax = 1440;
 
 
 export const CreateBusinessResponse = zod.strictObject({
+  "software_accreditation": zod.string().max(createBusinessResponseSoftwareAccreditationMax).regex(createBusinessResponseSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(createBusinessResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -225,6 +240,10 @@ export const SearchBusinessesQueryParams = zod.strictObject({
   "limit": zod.coerce.number().int().min(1).max(searchBusinessesQueryLimitMax).default(searchBusinessesQueryLimitDefault)
 })
 
+export const searchBusinessesResponseSoftwareAccreditationMax = 500;
+
+
+export const searchBusinessesResponseSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const searchBusinessesResponseIdMax = 2147483647;
 
 export const searchBusinessesResponseCreatedByOneMax = 2147483647;
@@ -253,6 +272,7 @@ export const searchBusinessesResponseReadyTextDelayMinutesMax = 1440;
 
 
 export const SearchBusinessesResponseItem = zod.strictObject({
+  "software_accreditation": zod.string().max(searchBusinessesResponseSoftwareAccreditationMax).regex(searchBusinessesResponseSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(searchBusinessesResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -277,6 +297,10 @@ export const SearchBusinessesResponse = zod.array(SearchBusinessesResponseItem)
 /**
  * @summary The businesses the user may work in; the first is selected at start-up
  */
+export const getAllBusinessesResponseBusinessesItemSoftwareAccreditationMax = 500;
+
+
+export const getAllBusinessesResponseBusinessesItemSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const getAllBusinessesResponseBusinessesItemIdMax = 2147483647;
 
 export const getAllBusinessesResponseBusinessesItemCreatedByOneMax = 2147483647;
@@ -306,6 +330,7 @@ export const getAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMax = 14
 
 export const GetAllBusinessesResponse = zod.strictObject({
   "businesses": zod.array(zod.strictObject({
+  "software_accreditation": zod.string().max(getAllBusinessesResponseBusinessesItemSoftwareAccreditationMax).regex(getAllBusinessesResponseBusinessesItemSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(getAllBusinessesResponseBusinessesItemIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -330,6 +355,10 @@ export const GetAllBusinessesResponse = zod.strictObject({
 /**
  * @summary The businesses again, after one was created
  */
+export const retrieveAllBusinessesResponseBusinessesItemSoftwareAccreditationMax = 500;
+
+
+export const retrieveAllBusinessesResponseBusinessesItemSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const retrieveAllBusinessesResponseBusinessesItemIdMax = 2147483647;
 
 export const retrieveAllBusinessesResponseBusinessesItemCreatedByOneMax = 2147483647;
@@ -359,6 +388,7 @@ export const retrieveAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMax
 
 export const RetrieveAllBusinessesResponse = zod.strictObject({
   "businesses": zod.array(zod.strictObject({
+  "software_accreditation": zod.string().max(retrieveAllBusinessesResponseBusinessesItemSoftwareAccreditationMax).regex(retrieveAllBusinessesResponseBusinessesItemSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(retrieveAllBusinessesResponseBusinessesItemIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -392,6 +422,10 @@ export const GetBusinessParams = zod.strictObject({
   "id": zod.coerce.number().int().min(1).max(getBusinessPathIdMax)
 })
 
+export const getBusinessResponseSoftwareAccreditationMax = 500;
+
+
+export const getBusinessResponseSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const getBusinessResponseIdMax = 2147483647;
 
 export const getBusinessResponseCreatedByOneMax = 2147483647;
@@ -420,6 +454,7 @@ export const getBusinessResponseReadyTextDelayMinutesMax = 1440;
 
 
 export const GetBusinessResponse = zod.strictObject({
+  "software_accreditation": zod.string().max(getBusinessResponseSoftwareAccreditationMax).regex(getBusinessResponseSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(getBusinessResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -452,6 +487,10 @@ export const UpdateBusinessParams = zod.strictObject({
   "id": zod.coerce.number().int().min(1).max(updateBusinessPathIdMax)
 })
 
+export const updateBusinessBodySoftwareAccreditationMax = 500;
+
+
+export const updateBusinessBodySoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateBusinessBodyNameMax = 255;
 
 
@@ -488,6 +527,7 @@ export const updateBusinessBodyInvoiceFooterRegExp = new RegExp('^[^\\u0000-\\u0
 
 
 export const UpdateBusinessBody = zod.strictObject({
+  "software_accreditation": zod.string().max(updateBusinessBodySoftwareAccreditationMax).regex(updateBusinessBodySoftwareAccreditationRegExp).nullish().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "name": zod.string().min(1).max(updateBusinessBodyNameMax).regex(updateBusinessBodyNameRegExp).optional(),
   "trade_name": zod.string().max(updateBusinessBodyTradeNameMax).regex(updateBusinessBodyTradeNameRegExp).nullish(),
   "tin": zod.string().max(updateBusinessBodyTinMax).regex(updateBusinessBodyTinRegExp).nullish(),
@@ -501,6 +541,10 @@ export const UpdateBusinessBody = zod.strictObject({
   "invoice_footer": zod.string().max(updateBusinessBodyInvoiceFooterMax).regex(updateBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })
 
+export const updateBusinessResponseSoftwareAccreditationMax = 500;
+
+
+export const updateBusinessResponseSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateBusinessResponseIdMax = 2147483647;
 
 export const updateBusinessResponseCreatedByOneMax = 2147483647;
@@ -529,6 +573,7 @@ export const updateBusinessResponseReadyTextDelayMinutesMax = 1440;
 
 
 export const UpdateBusinessResponse = zod.strictObject({
+  "software_accreditation": zod.string().max(updateBusinessResponseSoftwareAccreditationMax).regex(updateBusinessResponseSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(updateBusinessResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -561,6 +606,10 @@ export const DeleteBusinessParams = zod.strictObject({
   "id": zod.coerce.number().int().min(1).max(deleteBusinessPathIdMax)
 })
 
+export const deleteBusinessResponseSoftwareAccreditationMax = 500;
+
+
+export const deleteBusinessResponseSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const deleteBusinessResponseIdMax = 2147483647;
 
 export const deleteBusinessResponseCreatedByOneMax = 2147483647;
@@ -589,6 +638,7 @@ export const deleteBusinessResponseReadyTextDelayMinutesMax = 1440;
 
 
 export const DeleteBusinessResponse = zod.strictObject({
+  "software_accreditation": zod.string().max(deleteBusinessResponseSoftwareAccreditationMax).regex(deleteBusinessResponseSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(deleteBusinessResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -621,6 +671,10 @@ export const RestoreBusinessParams = zod.strictObject({
   "id": zod.coerce.number().int().min(1).max(restoreBusinessPathIdMax)
 })
 
+export const restoreBusinessResponseSoftwareAccreditationMax = 500;
+
+
+export const restoreBusinessResponseSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const restoreBusinessResponseIdMax = 2147483647;
 
 export const restoreBusinessResponseCreatedByOneMax = 2147483647;
@@ -649,6 +703,7 @@ export const restoreBusinessResponseReadyTextDelayMinutesMax = 1440;
 
 
 export const RestoreBusinessResponse = zod.strictObject({
+  "software_accreditation": zod.string().max(restoreBusinessResponseSoftwareAccreditationMax).regex(restoreBusinessResponseSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(restoreBusinessResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -725,6 +780,10 @@ export const CloseBusinessBooksBody = zod.strictObject({
   "through": zod.iso.date().describe('The last day to close; not before the day already closed through, not after today.')
 })
 
+export const closeBusinessBooksResponseSoftwareAccreditationMax = 500;
+
+
+export const closeBusinessBooksResponseSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const closeBusinessBooksResponseIdMax = 2147483647;
 
 export const closeBusinessBooksResponseCreatedByOneMax = 2147483647;
@@ -753,6 +812,7 @@ export const closeBusinessBooksResponseReadyTextDelayMinutesMax = 1440;
 
 
 export const CloseBusinessBooksResponse = zod.strictObject({
+  "software_accreditation": zod.string().max(closeBusinessBooksResponseSoftwareAccreditationMax).regex(closeBusinessBooksResponseSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(closeBusinessBooksResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),

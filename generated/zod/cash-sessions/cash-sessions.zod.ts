@@ -49,6 +49,8 @@ export const ListCashSessionsQueryParams = zod.strictObject({
   "business_date_to": zod.iso.date().optional().describe('Only records whose business date is on or before this day.')
 })
 
+export const listCashSessionsResponseDataItemTerminalIdOneMax = 2147483647;
+
 export const listCashSessionsResponseDataItemIdMax = 2147483647;
 
 export const listCashSessionsResponseDataItemCreatedByOneMax = 2147483647;
@@ -157,6 +159,8 @@ export const listCashSessionsResponseMetaTotalMin = 0;
 
 export const ListCashSessionsResponse = zod.strictObject({
   "data": zod.array(zod.strictObject({
+  "terminal_name": zod.string().nullable(),
+  "terminal_id": zod.union([zod.int().min(1).max(listCashSessionsResponseDataItemTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(listCashSessionsResponseDataItemIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -236,6 +240,8 @@ export const CreateCashSessionHeader = zod.strictObject({
   "Idempotency-Key": zod.string().min(1).max(createCashSessionHeaderIdempotencyKeyMax).optional().describe('Kept 24 hours per business and user. The same key with the same body answers the first response again and creates nothing; with another body it is a 422.')
 })
 
+export const createCashSessionBodyTerminalIdMax = 2147483647;
+
 export const createCashSessionBodyBranchIdMax = 2147483647;
 
 export const createCashSessionBodyOpeningFloatMin = 0;
@@ -244,9 +250,12 @@ export const createCashSessionBodyOpeningFloatMax = 90000000000000;
 
 
 export const CreateCashSessionBody = zod.strictObject({
+  "terminal_id": zod.int().min(1).max(createCashSessionBodyTerminalIdMax).optional().describe('The terminal it is made at; default the terminal of the user\'s open cash session at the branch, else the branch\'s only active terminal (422 when it has several).'),
   "branch_id": zod.int().min(1).max(createCashSessionBodyBranchIdMax).describe('A record id.'),
   "opening_float": zod.number().min(createCashSessionBodyOpeningFloatMin).max(createCashSessionBodyOpeningFloatMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
 })
+
+export const createCashSessionResponseTerminalIdOneMax = 2147483647;
 
 export const createCashSessionResponseIdMax = 2147483647;
 
@@ -351,6 +360,8 @@ export const createCashSessionResponseMovementsItemCreatedByNameMax = 255;
 
 
 export const CreateCashSessionResponse = zod.strictObject({
+  "terminal_name": zod.string().nullable(),
+  "terminal_id": zod.union([zod.int().min(1).max(createCashSessionResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(createCashSessionResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -424,6 +435,8 @@ export const SearchCashSessionsQueryParams = zod.strictObject({
   "limit": zod.coerce.number().int().min(1).max(searchCashSessionsQueryLimitMax).default(searchCashSessionsQueryLimitDefault),
   "branch_id": zod.coerce.number().int().min(1).max(searchCashSessionsQueryBranchIdMax).optional().describe('Only records whose branch id matches.')
 })
+
+export const searchCashSessionsResponseTerminalIdOneMax = 2147483647;
 
 export const searchCashSessionsResponseIdMax = 2147483647;
 
@@ -528,6 +541,8 @@ export const searchCashSessionsResponseMovementsItemCreatedByNameMax = 255;
 
 
 export const SearchCashSessionsResponseItem = zod.strictObject({
+  "terminal_name": zod.string().nullable(),
+  "terminal_id": zod.union([zod.int().min(1).max(searchCashSessionsResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(searchCashSessionsResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -597,6 +612,8 @@ export const GetMyCashSessionQueryParams = zod.strictObject({
 })
 
 export const getMyCashSessionResponseBranchIdOneMax = 2147483647;
+
+export const getMyCashSessionResponseSessionOneTerminalIdOneMax = 2147483647;
 
 export const getMyCashSessionResponseSessionOneIdMax = 2147483647;
 
@@ -704,6 +721,8 @@ export const GetMyCashSessionResponse = zod.strictObject({
   "required": zod.boolean().describe('The business refuses cash payments without an open session (require_cash_session).'),
   "branch_id": zod.union([zod.int().min(1).max(getMyCashSessionResponseBranchIdOneMax).describe('A record id.'),zod.null()]),
   "session": zod.union([zod.strictObject({
+  "terminal_name": zod.string().nullable(),
+  "terminal_id": zod.union([zod.int().min(1).max(getMyCashSessionResponseSessionOneTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(getMyCashSessionResponseSessionOneIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -771,6 +790,8 @@ export const getCashSessionPathIdMax = 2147483647;
 export const GetCashSessionParams = zod.strictObject({
   "id": zod.coerce.number().int().min(1).max(getCashSessionPathIdMax)
 })
+
+export const getCashSessionResponseTerminalIdOneMax = 2147483647;
 
 export const getCashSessionResponseIdMax = 2147483647;
 
@@ -875,6 +896,8 @@ export const getCashSessionResponseMovementsItemCreatedByNameMax = 255;
 
 
 export const GetCashSessionResponse = zod.strictObject({
+  "terminal_name": zod.string().nullable(),
+  "terminal_id": zod.union([zod.int().min(1).max(getCashSessionResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(getCashSessionResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -983,6 +1006,8 @@ export const AddCashSessionMovementBody = zod.strictObject({
   "reason": zod.string().min(1).max(addCashSessionMovementBodyReasonMax).regex(addCashSessionMovementBodyReasonRegExp)
 })
 
+export const addCashSessionMovementResponseTerminalIdOneMax = 2147483647;
+
 export const addCashSessionMovementResponseIdMax = 2147483647;
 
 export const addCashSessionMovementResponseCreatedByOneMax = 2147483647;
@@ -1086,6 +1111,8 @@ export const addCashSessionMovementResponseMovementsItemCreatedByNameMax = 255;
 
 
 export const AddCashSessionMovementResponse = zod.strictObject({
+  "terminal_name": zod.string().nullable(),
+  "terminal_id": zod.union([zod.int().min(1).max(addCashSessionMovementResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(addCashSessionMovementResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -1200,6 +1227,8 @@ export const CloseCashSessionBody = zod.strictObject({
 }).describe('How many of each face value were counted; the ₱20 bill and coin share "20", "0.25" is the 25-centavo coin.')
 })
 
+export const closeCashSessionResponseTerminalIdOneMax = 2147483647;
+
 export const closeCashSessionResponseIdMax = 2147483647;
 
 export const closeCashSessionResponseCreatedByOneMax = 2147483647;
@@ -1303,6 +1332,8 @@ export const closeCashSessionResponseMovementsItemCreatedByNameMax = 255;
 
 
 export const CloseCashSessionResponse = zod.strictObject({
+  "terminal_name": zod.string().nullable(),
+  "terminal_id": zod.union([zod.int().min(1).max(closeCashSessionResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(closeCashSessionResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),

@@ -52,6 +52,8 @@ export const ListCreditMemosQueryParams = zod.strictObject({
   "memo_date_to": zod.iso.date().optional().describe('Only records whose memo date is on or before this day.')
 })
 
+export const listCreditMemosResponseDataItemTerminalIdOneMax = 2147483647;
+
 export const listCreditMemosResponseDataItemIdMax = 2147483647;
 
 export const listCreditMemosResponseDataItemCreatedByOneMax = 2147483647;
@@ -142,6 +144,7 @@ export const listCreditMemosResponseMetaTotalMin = 0;
 
 export const ListCreditMemosResponse = zod.strictObject({
   "data": zod.array(zod.strictObject({
+  "terminal_id": zod.union([zod.int().min(1).max(listCreditMemosResponseDataItemTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(listCreditMemosResponseDataItemIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -216,6 +219,8 @@ export const CreateCreditMemoHeader = zod.strictObject({
   "Idempotency-Key": zod.string().min(1).max(createCreditMemoHeaderIdempotencyKeyMax).optional().describe('Kept 24 hours per business and user. The same key with the same body answers the first response again and creates nothing; with another body it is a 422.')
 })
 
+export const createCreditMemoBodyTerminalIdMax = 2147483647;
+
 export const createCreditMemoBodyInvoiceIdMax = 2147483647;
 
 export const createCreditMemoBodyNotesMax = 5000;
@@ -239,6 +244,7 @@ export const createCreditMemoBodyLinesMax = 500;
 
 
 export const CreateCreditMemoBody = zod.strictObject({
+  "terminal_id": zod.int().min(1).max(createCreditMemoBodyTerminalIdMax).optional().describe('The terminal it is made at; default the terminal of the user\'s open cash session at the branch, else the branch\'s only active terminal (422 when it has several).'),
   "invoice_id": zod.int().min(1).max(createCreditMemoBodyInvoiceIdMax).describe('A record id.'),
   "memo_date": zod.iso.date().describe('Not before the invoice\'s date, not after today (Manila).'),
   "reason": zod.enum(['returned', 'defective', 'price_adjustment', 'other']),
@@ -253,6 +259,8 @@ export const CreateCreditMemoBody = zod.strictObject({
   "restock": zod.boolean().nullish().describe('Put the goods back on hand (default true, false when the reason is defective); ignored without a quantity.')
 })).min(1).max(createCreditMemoBodyLinesMax)
 })
+
+export const createCreditMemoResponseTerminalIdOneMax = 2147483647;
 
 export const createCreditMemoResponseIdMax = 2147483647;
 
@@ -339,6 +347,7 @@ export const createCreditMemoResponseLinesItemLotsItemQuantityMax = 900000000000
 
 
 export const CreateCreditMemoResponse = zod.strictObject({
+  "terminal_id": zod.union([zod.int().min(1).max(createCreditMemoResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(createCreditMemoResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -413,6 +422,8 @@ export const SearchCreditMemosQueryParams = zod.strictObject({
   "branch_id": zod.coerce.number().int().min(1).max(searchCreditMemosQueryBranchIdMax).optional().describe('Only records whose branch id matches.'),
   "invoice_id": zod.coerce.number().int().min(1).max(searchCreditMemosQueryInvoiceIdMax).optional().describe('Only records whose invoice id matches.')
 })
+
+export const searchCreditMemosResponseTerminalIdOneMax = 2147483647;
 
 export const searchCreditMemosResponseIdMax = 2147483647;
 
@@ -499,6 +510,7 @@ export const searchCreditMemosResponseLinesItemLotsItemQuantityMax = 90000000000
 
 
 export const SearchCreditMemosResponseItem = zod.strictObject({
+  "terminal_id": zod.union([zod.int().min(1).max(searchCreditMemosResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(searchCreditMemosResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -561,6 +573,8 @@ export const getCreditMemoPathIdMax = 2147483647;
 export const GetCreditMemoParams = zod.strictObject({
   "id": zod.coerce.number().int().min(1).max(getCreditMemoPathIdMax)
 })
+
+export const getCreditMemoResponseTerminalIdOneMax = 2147483647;
 
 export const getCreditMemoResponseIdMax = 2147483647;
 
@@ -647,6 +661,7 @@ export const getCreditMemoResponseLinesItemLotsItemQuantityMax = 900000000000;
 
 
 export const GetCreditMemoResponse = zod.strictObject({
+  "terminal_id": zod.union([zod.int().min(1).max(getCreditMemoResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(getCreditMemoResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -708,6 +723,8 @@ export const deleteCreditMemoPathIdMax = 2147483647;
 export const DeleteCreditMemoParams = zod.strictObject({
   "id": zod.coerce.number().int().min(1).max(deleteCreditMemoPathIdMax)
 })
+
+export const deleteCreditMemoResponseTerminalIdOneMax = 2147483647;
 
 export const deleteCreditMemoResponseIdMax = 2147483647;
 
@@ -794,6 +811,7 @@ export const deleteCreditMemoResponseLinesItemLotsItemQuantityMax = 900000000000
 
 
 export const DeleteCreditMemoResponse = zod.strictObject({
+  "terminal_id": zod.union([zod.int().min(1).max(deleteCreditMemoResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(deleteCreditMemoResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -855,6 +873,8 @@ export const restoreCreditMemoPathIdMax = 2147483647;
 export const RestoreCreditMemoParams = zod.strictObject({
   "id": zod.coerce.number().int().min(1).max(restoreCreditMemoPathIdMax)
 })
+
+export const restoreCreditMemoResponseTerminalIdOneMax = 2147483647;
 
 export const restoreCreditMemoResponseIdMax = 2147483647;
 
@@ -941,6 +961,7 @@ export const restoreCreditMemoResponseLinesItemLotsItemQuantityMax = 90000000000
 
 
 export const RestoreCreditMemoResponse = zod.strictObject({
+  "terminal_id": zod.union([zod.int().min(1).max(restoreCreditMemoResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(restoreCreditMemoResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),

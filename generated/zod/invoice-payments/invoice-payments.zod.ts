@@ -46,6 +46,8 @@ export const ListInvoicePaymentsQueryParams = zod.strictObject({
   "payment_date_to": zod.iso.date().optional().describe('Only records whose payment date is on or before this day.')
 })
 
+export const listInvoicePaymentsResponseDataItemTerminalIdOneMax = 2147483647;
+
 export const listInvoicePaymentsResponseDataItemIdMax = 2147483647;
 
 export const listInvoicePaymentsResponseDataItemCreatedByOneMax = 2147483647;
@@ -79,6 +81,7 @@ export const listInvoicePaymentsResponseMetaTotalMin = 0;
 
 export const ListInvoicePaymentsResponse = zod.strictObject({
   "data": zod.array(zod.strictObject({
+  "terminal_id": zod.union([zod.int().min(1).max(listInvoicePaymentsResponseDataItemTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(listInvoicePaymentsResponseDataItemIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -122,6 +125,8 @@ export const CreateInvoicePaymentHeader = zod.strictObject({
   "Idempotency-Key": zod.string().min(1).max(createInvoicePaymentHeaderIdempotencyKeyMax).optional().describe('Kept 24 hours per business and user. The same key with the same body answers the first response again and creates nothing; with another body it is a 422.')
 })
 
+export const createInvoicePaymentBodyTerminalIdMax = 2147483647;
+
 export const createInvoicePaymentBodyInvoiceIdMax = 2147483647;
 
 export const createInvoicePaymentBodyAmountMin = 0;
@@ -138,6 +143,7 @@ export const createInvoicePaymentBodyNotesRegExp = new RegExp('^[^\\u0000-\\u000
 
 
 export const CreateInvoicePaymentBody = zod.strictObject({
+  "terminal_id": zod.int().min(1).max(createInvoicePaymentBodyTerminalIdMax).optional().describe('The terminal it is made at; default the terminal of the user\'s open cash session at the branch, else the branch\'s only active terminal (422 when it has several).'),
   "invoice_id": zod.int().min(1).max(createInvoicePaymentBodyInvoiceIdMax).describe('A record id.'),
   "payment_date": zod.iso.date(),
   "amount": zod.number().min(createInvoicePaymentBodyAmountMin).max(createInvoicePaymentBodyAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
@@ -145,6 +151,8 @@ export const CreateInvoicePaymentBody = zod.strictObject({
   "reference": zod.string().max(createInvoicePaymentBodyReferenceMax).regex(createInvoicePaymentBodyReferenceRegExp).nullish(),
   "notes": zod.string().max(createInvoicePaymentBodyNotesMax).regex(createInvoicePaymentBodyNotesRegExp).nullish()
 })
+
+export const createInvoicePaymentResponseTerminalIdOneMax = 2147483647;
 
 export const createInvoicePaymentResponseIdMax = 2147483647;
 
@@ -174,6 +182,7 @@ export const createInvoicePaymentResponseContactNameMax = 255;
 
 
 export const CreateInvoicePaymentResponse = zod.strictObject({
+  "terminal_id": zod.union([zod.int().min(1).max(createInvoicePaymentResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(createInvoicePaymentResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -209,6 +218,8 @@ export const SearchInvoicePaymentsQueryParams = zod.strictObject({
   "limit": zod.coerce.number().int().min(1).max(searchInvoicePaymentsQueryLimitMax).default(searchInvoicePaymentsQueryLimitDefault)
 })
 
+export const searchInvoicePaymentsResponseTerminalIdOneMax = 2147483647;
+
 export const searchInvoicePaymentsResponseIdMax = 2147483647;
 
 export const searchInvoicePaymentsResponseCreatedByOneMax = 2147483647;
@@ -237,6 +248,7 @@ export const searchInvoicePaymentsResponseContactNameMax = 255;
 
 
 export const SearchInvoicePaymentsResponseItem = zod.strictObject({
+  "terminal_id": zod.union([zod.int().min(1).max(searchInvoicePaymentsResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(searchInvoicePaymentsResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -269,6 +281,8 @@ export const GetInvoicePaymentParams = zod.strictObject({
   "id": zod.coerce.number().int().min(1).max(getInvoicePaymentPathIdMax)
 })
 
+export const getInvoicePaymentResponseTerminalIdOneMax = 2147483647;
+
 export const getInvoicePaymentResponseIdMax = 2147483647;
 
 export const getInvoicePaymentResponseCreatedByOneMax = 2147483647;
@@ -297,6 +311,7 @@ export const getInvoicePaymentResponseContactNameMax = 255;
 
 
 export const GetInvoicePaymentResponse = zod.strictObject({
+  "terminal_id": zod.union([zod.int().min(1).max(getInvoicePaymentResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(getInvoicePaymentResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -352,6 +367,8 @@ export const UpdateInvoicePaymentBody = zod.strictObject({
   "notes": zod.string().max(updateInvoicePaymentBodyNotesMax).regex(updateInvoicePaymentBodyNotesRegExp).nullish()
 })
 
+export const updateInvoicePaymentResponseTerminalIdOneMax = 2147483647;
+
 export const updateInvoicePaymentResponseIdMax = 2147483647;
 
 export const updateInvoicePaymentResponseCreatedByOneMax = 2147483647;
@@ -380,6 +397,7 @@ export const updateInvoicePaymentResponseContactNameMax = 255;
 
 
 export const UpdateInvoicePaymentResponse = zod.strictObject({
+  "terminal_id": zod.union([zod.int().min(1).max(updateInvoicePaymentResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(updateInvoicePaymentResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -411,6 +429,8 @@ export const DeleteInvoicePaymentParams = zod.strictObject({
   "id": zod.coerce.number().int().min(1).max(deleteInvoicePaymentPathIdMax)
 })
 
+export const deleteInvoicePaymentResponseTerminalIdOneMax = 2147483647;
+
 export const deleteInvoicePaymentResponseIdMax = 2147483647;
 
 export const deleteInvoicePaymentResponseCreatedByOneMax = 2147483647;
@@ -439,6 +459,7 @@ export const deleteInvoicePaymentResponseContactNameMax = 255;
 
 
 export const DeleteInvoicePaymentResponse = zod.strictObject({
+  "terminal_id": zod.union([zod.int().min(1).max(deleteInvoicePaymentResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(deleteInvoicePaymentResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -470,6 +491,8 @@ export const RestoreInvoicePaymentParams = zod.strictObject({
   "id": zod.coerce.number().int().min(1).max(restoreInvoicePaymentPathIdMax)
 })
 
+export const restoreInvoicePaymentResponseTerminalIdOneMax = 2147483647;
+
 export const restoreInvoicePaymentResponseIdMax = 2147483647;
 
 export const restoreInvoicePaymentResponseCreatedByOneMax = 2147483647;
@@ -498,6 +521,7 @@ export const restoreInvoicePaymentResponseContactNameMax = 255;
 
 
 export const RestoreInvoicePaymentResponse = zod.strictObject({
+  "terminal_id": zod.union([zod.int().min(1).max(restoreInvoicePaymentResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(restoreInvoicePaymentResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),

@@ -57,6 +57,8 @@ export const ListInvoicesQueryParams = zod.strictObject({
   "has_credits": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only invoices with a standing credit memo.')
 })
 
+export const listInvoicesResponseDataItemTerminalIdOneMax = 2147483647;
+
 export const listInvoicesResponseDataItemIdMax = 2147483647;
 
 export const listInvoicesResponseDataItemCreatedByOneMax = 2147483647;
@@ -183,6 +185,7 @@ export const listInvoicesResponseMetaTotalMin = 0;
 
 export const ListInvoicesResponse = zod.strictObject({
   "data": zod.array(zod.strictObject({
+  "terminal_id": zod.union([zod.int().min(1).max(listInvoicesResponseDataItemTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(listInvoicesResponseDataItemIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -269,6 +272,8 @@ export const CreateInvoiceHeader = zod.strictObject({
   "Idempotency-Key": zod.string().min(1).max(createInvoiceHeaderIdempotencyKeyMax).optional().describe('Kept 24 hours per business and user. The same key with the same body answers the first response again and creates nothing; with another body it is a 422.')
 })
 
+export const createInvoiceBodyTerminalIdMax = 2147483647;
+
 export const createInvoiceBodyContactIdMax = 2147483647;
 
 export const createInvoiceBodyBranchIdMax = 2147483647;
@@ -311,6 +316,7 @@ export const createInvoiceBodyLinesMax = 200;
 
 
 export const CreateInvoiceBody = zod.strictObject({
+  "terminal_id": zod.int().min(1).max(createInvoiceBodyTerminalIdMax).optional().describe('The terminal it is made at; default the terminal of the user\'s open cash session at the branch, else the branch\'s only active terminal (422 when it has several).'),
   "contact_id": zod.int().min(1).max(createInvoiceBodyContactIdMax).describe('A record id.'),
   "branch_id": zod.int().min(1).max(createInvoiceBodyBranchIdMax).describe('A record id.'),
   "invoice_date": zod.iso.date(),
@@ -331,6 +337,8 @@ export const CreateInvoiceBody = zod.strictObject({
   "lot_number": zod.union([zod.string().min(1).max(createInvoiceBodyLinesItemLotNumberOneMax).regex(createInvoiceBodyLinesItemLotNumberOneRegExp).describe('The manufacturer\'s lot (batch) number printed on the box.'),zod.null()]).optional().describe('Lot-tracked items only: take this lot. Omitted or null: the earliest unexpired lots first, splitting the line across lots when needed. An expired, short or unknown lot is a 422 on this field.')
 })).min(1).max(createInvoiceBodyLinesMax)
 })
+
+export const createInvoiceResponseTerminalIdOneMax = 2147483647;
 
 export const createInvoiceResponseIdMax = 2147483647;
 
@@ -453,6 +461,7 @@ export const createInvoiceResponseLinesItemCreditedAmountMax = 90000000000000;
 
 
 export const CreateInvoiceResponse = zod.strictObject({
+  "terminal_id": zod.union([zod.int().min(1).max(createInvoiceResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(createInvoiceResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -537,6 +546,8 @@ export const SearchInvoicesQueryParams = zod.strictObject({
   "branch_id": zod.coerce.number().int().min(1).max(searchInvoicesQueryBranchIdMax).optional().describe('Only records whose branch id matches.'),
   "has_balance": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active documents with a balance left to pay (total above the amount paid).')
 })
+
+export const searchInvoicesResponseTerminalIdOneMax = 2147483647;
 
 export const searchInvoicesResponseIdMax = 2147483647;
 
@@ -659,6 +670,7 @@ export const searchInvoicesResponseLinesItemCreditedAmountMax = 90000000000000;
 
 
 export const SearchInvoicesResponseItem = zod.strictObject({
+  "terminal_id": zod.union([zod.int().min(1).max(searchInvoicesResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(searchInvoicesResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -733,6 +745,8 @@ export const getInvoicePathIdMax = 2147483647;
 export const GetInvoiceParams = zod.strictObject({
   "id": zod.coerce.number().int().min(1).max(getInvoicePathIdMax)
 })
+
+export const getInvoiceResponseTerminalIdOneMax = 2147483647;
 
 export const getInvoiceResponseIdMax = 2147483647;
 
@@ -855,6 +869,7 @@ export const getInvoiceResponseLinesItemCreditedAmountMax = 90000000000000;
 
 
 export const GetInvoiceResponse = zod.strictObject({
+  "terminal_id": zod.union([zod.int().min(1).max(getInvoiceResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(getInvoiceResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -989,6 +1004,8 @@ export const UpdateInvoiceBody = zod.strictObject({
 })).min(1).max(updateInvoiceBodyLinesMax).optional().describe('Replaces every line.')
 })
 
+export const updateInvoiceResponseTerminalIdOneMax = 2147483647;
+
 export const updateInvoiceResponseIdMax = 2147483647;
 
 export const updateInvoiceResponseCreatedByOneMax = 2147483647;
@@ -1110,6 +1127,7 @@ export const updateInvoiceResponseLinesItemCreditedAmountMax = 90000000000000;
 
 
 export const UpdateInvoiceResponse = zod.strictObject({
+  "terminal_id": zod.union([zod.int().min(1).max(updateInvoiceResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(updateInvoiceResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -1183,6 +1201,8 @@ export const deleteInvoicePathIdMax = 2147483647;
 export const DeleteInvoiceParams = zod.strictObject({
   "id": zod.coerce.number().int().min(1).max(deleteInvoicePathIdMax)
 })
+
+export const deleteInvoiceResponseTerminalIdOneMax = 2147483647;
 
 export const deleteInvoiceResponseIdMax = 2147483647;
 
@@ -1305,6 +1325,7 @@ export const deleteInvoiceResponseLinesItemCreditedAmountMax = 90000000000000;
 
 
 export const DeleteInvoiceResponse = zod.strictObject({
+  "terminal_id": zod.union([zod.int().min(1).max(deleteInvoiceResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(deleteInvoiceResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -1378,6 +1399,8 @@ export const restoreInvoicePathIdMax = 2147483647;
 export const RestoreInvoiceParams = zod.strictObject({
   "id": zod.coerce.number().int().min(1).max(restoreInvoicePathIdMax)
 })
+
+export const restoreInvoiceResponseTerminalIdOneMax = 2147483647;
 
 export const restoreInvoiceResponseIdMax = 2147483647;
 
@@ -1500,6 +1523,7 @@ export const restoreInvoiceResponseLinesItemCreditedAmountMax = 90000000000000;
 
 
 export const RestoreInvoiceResponse = zod.strictObject({
+  "terminal_id": zod.union([zod.int().min(1).max(restoreInvoiceResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(restoreInvoiceResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),

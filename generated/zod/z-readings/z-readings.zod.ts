@@ -31,6 +31,8 @@ export const listZReadingsQuerySearchMax = 255;
 
 export const listZReadingsQueryBranchIdMax = 2147483647;
 
+export const listZReadingsQueryTerminalIdMax = 2147483647;
+
 
 
 export const ListZReadingsQueryParams = zod.strictObject({
@@ -41,9 +43,12 @@ export const ListZReadingsQueryParams = zod.strictObject({
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listZReadingsQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
   "search": zod.coerce.string().max(listZReadingsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.'),
   "branch_id": zod.coerce.number().int().min(1).max(listZReadingsQueryBranchIdMax).optional().describe('Only records whose branch id matches.'),
+  "terminal_id": zod.coerce.number().int().min(1).max(listZReadingsQueryTerminalIdMax).optional().describe('Only records whose terminal id matches.'),
   "business_date_from": zod.iso.date().optional().describe('Only records whose business date is on or after this day.'),
   "business_date_to": zod.iso.date().optional().describe('Only records whose business date is on or before this day.')
 })
+
+export const listZReadingsResponseDataItemTerminalIdOneMax = 2147483647;
 
 export const listZReadingsResponseDataItemIdMax = 2147483647;
 
@@ -179,6 +184,8 @@ export const listZReadingsResponseMetaTotalMin = 0;
 
 export const ListZReadingsResponse = zod.strictObject({
   "data": zod.array(zod.strictObject({
+  "terminal_name": zod.string().nullable(),
+  "terminal_id": zod.union([zod.int().min(1).max(listZReadingsResponseDataItemTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(listZReadingsResponseDataItemIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -253,7 +260,7 @@ export const ListZReadingsResponse = zod.strictObject({
 })
 
 /**
- * Needs create-z-readings. Closes the branch's business day: once per branch and day (409 when it has one), not while a cash session opened that day at the branch is still open, not for a day after today or before the branch's latest reading (422 naming the field). Afterwards every document dated that day at that branch is refused (422: the day is closed). Read-only: no edit, no void.
+ * Needs create-z-readings. Closes a terminal's business day (the branch's only terminal unless terminal_id names one): once per terminal and day (409 when it has one), not while a cash session opened that day at the terminal is still open, not for a day after today or before the branch's latest reading (422 naming the field). Afterwards every document dated that day at that branch is refused (422: the day is closed). Read-only: no edit, no void.
  * @summary Create a z reading
  */
 export const createZReadingHeaderIdempotencyKeyMax = 255;
@@ -264,14 +271,19 @@ export const CreateZReadingHeader = zod.strictObject({
   "Idempotency-Key": zod.string().min(1).max(createZReadingHeaderIdempotencyKeyMax).optional().describe('Kept 24 hours per business and user. The same key with the same body answers the first response again and creates nothing; with another body it is a 422.')
 })
 
+export const createZReadingBodyTerminalIdMax = 2147483647;
+
 export const createZReadingBodyBranchIdMax = 2147483647;
 
 
 
 export const CreateZReadingBody = zod.strictObject({
+  "terminal_id": zod.int().min(1).max(createZReadingBodyTerminalIdMax).optional().describe('The terminal it is made at; default the terminal of the user\'s open cash session at the branch, else the branch\'s only active terminal (422 when it has several).'),
   "branch_id": zod.int().min(1).max(createZReadingBodyBranchIdMax).describe('A record id.'),
   "business_date": zod.iso.date().optional().describe('Default today (Manila).')
 })
+
+export const createZReadingResponseTerminalIdOneMax = 2147483647;
 
 export const createZReadingResponseIdMax = 2147483647;
 
@@ -402,6 +414,8 @@ export const createZReadingResponseAccumulatedGrandTotalMax = 90000000000000;
 
 
 export const CreateZReadingResponse = zod.strictObject({
+  "terminal_name": zod.string().nullable(),
+  "terminal_id": zod.union([zod.int().min(1).max(createZReadingResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(createZReadingResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -481,6 +495,8 @@ export const SearchZReadingsQueryParams = zod.strictObject({
   "limit": zod.coerce.number().int().min(1).max(searchZReadingsQueryLimitMax).default(searchZReadingsQueryLimitDefault),
   "branch_id": zod.coerce.number().int().min(1).max(searchZReadingsQueryBranchIdMax).optional().describe('Only records whose branch id matches.')
 })
+
+export const searchZReadingsResponseTerminalIdOneMax = 2147483647;
 
 export const searchZReadingsResponseIdMax = 2147483647;
 
@@ -611,6 +627,8 @@ export const searchZReadingsResponseAccumulatedGrandTotalMax = 90000000000000;
 
 
 export const SearchZReadingsResponseItem = zod.strictObject({
+  "terminal_name": zod.string().nullable(),
+  "terminal_id": zod.union([zod.int().min(1).max(searchZReadingsResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(searchZReadingsResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
@@ -679,12 +697,17 @@ export const SearchZReadingsResponse = zod.array(SearchZReadingsResponseItem)
  */
 export const getDayXReadingQueryBranchIdMax = 2147483647;
 
+export const getDayXReadingQueryTerminalIdMax = 2147483647;
+
 
 
 export const GetDayXReadingQueryParams = zod.strictObject({
   "branch_id": zod.coerce.number().int().min(1).max(getDayXReadingQueryBranchIdMax),
-  "business_date": zod.iso.date().optional().describe('Default today (Manila).')
+  "business_date": zod.iso.date().optional().describe('Default today (Manila).'),
+  "terminal_id": zod.coerce.number().int().min(1).max(getDayXReadingQueryTerminalIdMax).optional().describe('The terminal; default the user\'s open cash session\'s at the branch, else the branch\'s only active terminal (422 when it has several).')
 })
+
+export const getDayXReadingResponseTerminalIdOneMax = 2147483647;
 
 export const getDayXReadingResponseBusinessIdMax = 2147483647;
 
@@ -806,6 +829,8 @@ export const getDayXReadingResponseZReadingIdOneMax = 2147483647;
 
 
 export const GetDayXReadingResponse = zod.strictObject({
+  "terminal_id": zod.union([zod.int().min(1).max(getDayXReadingResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
+  "terminal_name": zod.string().nullable(),
   "business_id": zod.int().min(1).max(getDayXReadingResponseBusinessIdMax).describe('A record id.'),
   "business_date": zod.iso.date().describe('The business day it closes.'),
   "branch_id": zod.int().min(1).max(getDayXReadingResponseBranchIdMax).describe('A record id.'),
@@ -866,10 +891,13 @@ export const GetDayXReadingResponse = zod.strictObject({
  */
 export const getZReadingOpenDaysQueryBranchIdMax = 2147483647;
 
+export const getZReadingOpenDaysQueryTerminalIdMax = 2147483647;
+
 
 
 export const GetZReadingOpenDaysQueryParams = zod.strictObject({
-  "branch_id": zod.coerce.number().int().min(1).max(getZReadingOpenDaysQueryBranchIdMax)
+  "branch_id": zod.coerce.number().int().min(1).max(getZReadingOpenDaysQueryBranchIdMax),
+  "terminal_id": zod.coerce.number().int().min(1).max(getZReadingOpenDaysQueryTerminalIdMax).optional().describe('The terminal; default the user\'s open cash session\'s at the branch, else the branch\'s only active terminal (422 when it has several).')
 })
 
 export const GetZReadingOpenDaysResponse = zod.strictObject({
@@ -887,6 +915,8 @@ export const getZReadingPathIdMax = 2147483647;
 export const GetZReadingParams = zod.strictObject({
   "id": zod.coerce.number().int().min(1).max(getZReadingPathIdMax)
 })
+
+export const getZReadingResponseTerminalIdOneMax = 2147483647;
 
 export const getZReadingResponseIdMax = 2147483647;
 
@@ -1017,6 +1047,8 @@ export const getZReadingResponseAccumulatedGrandTotalMax = 90000000000000;
 
 
 export const GetZReadingResponse = zod.strictObject({
+  "terminal_name": zod.string().nullable(),
+  "terminal_id": zod.union([zod.int().min(1).max(getZReadingResponseTerminalIdOneMax).describe('A record id.'),zod.null()]).describe('The terminal it was made at (docs/domain/cash.md, Terminals).'),
   "id": zod.int().min(1).max(getZReadingResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),

@@ -8,6 +8,7 @@ import { conflict, fieldError, notFound } from '../../domain/refusal.ts';
 import { enterDocument, reviseDocument } from '../../ledger/document-entry.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { requireActive } from '../../ledger/references.ts';
+import { resolveTerminal } from '../../ledger/terminals.ts';
 import { paymentMethods } from '../reports/daily-sales.ts';
 
 // The cashier's drawer (docs/domain/cash.md). A session opens with a float; while it is open the user's payments at
@@ -125,17 +126,19 @@ export async function sessionFigures(
   return figures;
 }
 
-export type OpenSessionInput = { branch_id: number; opening_float: number };
+export type OpenSessionInput = { branch_id: number; opening_float: number; terminal_id?: number | undefined };
 
 export async function openCashSession(context: PostingContext, input: OpenSessionInput): Promise<number> {
   if (context.userId === null) throw conflict('Only a signed-in user opens a drawer.');
   await requireActive(context, 'branches', input.branch_id, 'branch_id');
   const open = await findOpenSession(context, input.branch_id, context.userId);
   if (open) throw conflict('You already have an open cash session at this branch: close it before opening another.');
+  const terminal = await resolveTerminal(context, input.branch_id, input.terminal_id);
   const at = timestampOf(context);
   // The partial unique index on open sessions settles two opens at once: the second insert fails (409).
   return enterDocument(context, 'cash_sessions', {
     branch_id: input.branch_id,
+    terminal_id: terminal.id,
     user_id: context.userId,
     business_date: businessDate(context.now),
     opened_at: at,

@@ -99,11 +99,16 @@ export const cashSessionsResource: ContractResource<'cash_sessions', typeof sche
   async present(ctx, rows) {
     const ids = rows.map((row) => row.id);
     const userIds = [...new Set(rows.flatMap((row) => [row.user_id, row.closed_by ?? 0]))];
-    const [branches, users, movements, live] = await Promise.all([
+    const [branches, terminals, users, movements, live] = await Promise.all([
       ctx.db
         .selectFrom('branches')
         .select(['id', 'name'])
         .where('id', 'in', [0, ...rows.map((row) => row.branch_id)])
+        .execute(),
+      ctx.db
+        .selectFrom('terminals')
+        .select(['id', 'name'])
+        .where('id', 'in', [0, ...rows.map((row) => row.terminal_id ?? 0)])
         .execute(),
       ctx.db
         .selectFrom('users')
@@ -131,6 +136,7 @@ export const cashSessionsResource: ContractResource<'cash_sessions', typeof sche
       sessionFigures(ctx.db, rows),
     ]);
     const branchName = new Map(branches.map((branch) => [branch.id, branch.name]));
+    const terminalName = new Map(terminals.map((terminal) => [terminal.id, terminal.name]));
     const userName = new Map(users.map((user) => [user.id, user.name]));
     return rows.map((row) => {
       const figures = figuresOf(row, live.get(row.id));
@@ -139,6 +145,8 @@ export const cashSessionsResource: ContractResource<'cash_sessions', typeof sche
         business_id: row.business_id,
         branch_id: row.branch_id,
         branch_name: branchName.get(row.branch_id) ?? null,
+        terminal_id: row.terminal_id,
+        terminal_name: row.terminal_id === null ? null : (terminalName.get(row.terminal_id) ?? null),
         user_id: row.user_id,
         user_name: userName.get(row.user_id) ?? null,
         business_date: row.business_date,

@@ -8,6 +8,7 @@ import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { enterDocument } from '../../ledger/document-entry.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
 import { standingById } from '../../ledger/references.ts';
+import { resolveTerminal, type Terminal } from '../../ledger/terminals.ts';
 import { dailySales } from '../reports/daily-sales.ts';
 
 // The end of a branch's business day (docs/domain/cash.md, Z-reading). Its sales figures are the daily sales report's
@@ -18,6 +19,8 @@ type DailySalesRow = Awaited<ReturnType<typeof dailySales>>[number];
 
 export type DayFigures = Omit<DailySalesRow, 'date'> & {
   business_date: string;
+  terminal_id: number;
+  terminal_name: string | null;
   voided_amount: number;
   special_discounts_by_program: {
     discount_program_id: number | null;
@@ -36,20 +39,24 @@ export type DayFigures = Omit<DailySalesRow, 'date'> & {
   cash_difference: number;
 };
 
+// One terminal's day at its branch (docs/domain/cash.md, Terminals): a branch with one terminal reads its whole day.
 export async function dayFigures(
   db: Kysely<Database>,
   businessId: number,
   branchId: number,
   day: string,
+  terminalId: number,
 ): Promise<DayFigures> {
-  const [rows, branch, voided, programs, sessions] = await Promise.all([
-    dailySales(db, businessId, { branchId, dateFrom: day, dateTo: day }),
+  const [rows, branch, terminal, voided, programs, sessions] = await Promise.all([
+    dailySales(db, businessId, { branchId, dateFrom: day, dateTo: day, terminalId }),
     db.selectFrom('branches').select('name').where('id', '=', branchId).executeTakeFirst(),
+    db.selectFrom('terminals').select('name').where('id', '=', terminalId).executeTakeFirst(),
     db
       .selectFrom('invoices')
       .select(sql<string | number | null>`SUM(total)`.as('amount'))
       .where('business_id', '=', businessId)
       .where('branch_id', '=', branchId)
+      .where('terminal_id', '=', terminalId)
       .where('invoice_date', '=', day)
       .where('deleted_at', 'is not', null)
       .executeTakeFirst(),
@@ -64,6 +71,7 @@ export async function dayFigures(
       ])
       .where('invoices.business_id', '=', businessId)
       .where('invoices.branch_id', '=', branchId)
+      .where('invoices.terminal_id', '=', terminalId)
       .where('invoices.invoice_date', '=', day)
       .where('invoices.deleted_at', 'is', null)
       .where('invoices.special_discount_program_id', 'is not', null)
@@ -84,6 +92,7 @@ export async function dayFigures(
       ])
       .where('cash_sessions.business_id', '=', businessId)
       .where('cash_sessions.branch_id', '=', branchId)
+      .where('cash_sessions.terminal_id', '=', terminalId)
       .where('cash_sessions.business_date', '=', day)
       .where('cash_sessions.deleted_at', 'is', null)
       .orderBy('cash_sessions.id')
@@ -96,6 +105,8 @@ export async function dayFigures(
   return {
     branch_id: branchId,
     branch_name: branch?.name ?? null,
+    terminal_id: terminalId,
+    terminal_name: terminal?.name ?? null,
     business_date: day,
     invoices_issued: row?.invoices_issued ?? 0,
     issued_from: row?.issued_from ?? null,
@@ -144,47 +155,57 @@ export async function dayFigures(
   };
 }
 
-// The branch's latest reading: the grand total the next one carries on from.
-export async function latestReading(db: Kysely<Database>, businessId: number, branchId: number) {
+// The terminal's latest reading: the grand total the next one carries on from. A reading written without its terminal
+// is its branch's first terminal's, which carries the branch's series and total on.
+export async function latestReading(db: Kysely<Database>, businessId: number, terminal: Terminal) {
   return db
     .selectFrom('z_readings')
     .select(['id', 'business_date', 'z_counter', 'accumulated_grand_total'])
     .where('business_id', '=', businessId)
-    .where('branch_id', '=', branchId)
+    .where((where) =>
+      terminal.series_key.startsWith('B')
+        ? where.or([
+            where('terminal_id', '=', terminal.id),
+            where.and([where('terminal_id', 'is', null), where('branch_id', '=', terminal.branch_id)]),
+          ])
+        : where('terminal_id', '=', terminal.id),
+    )
     .orderBy('z_counter', 'desc')
     .limit(1)
     .executeTakeFirst();
 }
 
-// The days after `after` (the branch's last Z, or none) and before `before` on which the branch holds a sales
-// document (an invoice, an invoice payment at its invoice's branch, a credit memo; voided ones too, since a Z lists
-// its voids), oldest first: the days a Z must close before a later one (docs/domain/cash.md, Z-reading).
+// The days after `after` (the terminal's last Z, or none) and before `before` on which the terminal holds a sales
+// document (an invoice, an invoice payment, a credit memo; voided ones too, since a Z lists its voids), oldest first:
+// the days a Z must close before a later one (docs/domain/cash.md, Z-reading).
 export async function salesDaysBetween(
   db: Kysely<Database>,
   businessId: number,
   branchId: number,
+  terminalId: number,
   after: string | null,
   before: string,
 ): Promise<string[]> {
   const from = after ?? '';
   const result = await sql<{ day: string }>`
     SELECT invoice_date AS day FROM invoices
-      WHERE business_id = ${businessId} AND branch_id = ${branchId}
+      WHERE business_id = ${businessId} AND branch_id = ${branchId} AND terminal_id = ${terminalId}
         AND invoice_date > ${from} AND invoice_date < ${before}
     UNION
     SELECT payment.payment_date AS day FROM invoice_payments AS payment
       JOIN invoices AS invoice ON invoice.id = payment.invoice_id
       WHERE payment.business_id = ${businessId} AND invoice.branch_id = ${branchId}
+        AND payment.terminal_id = ${terminalId}
         AND payment.payment_date > ${from} AND payment.payment_date < ${before}
     UNION
     SELECT memo_date AS day FROM credit_memos
-      WHERE business_id = ${businessId} AND branch_id = ${branchId}
+      WHERE business_id = ${businessId} AND branch_id = ${branchId} AND terminal_id = ${terminalId}
         AND memo_date > ${from} AND memo_date < ${before}
     ORDER BY day`.execute(db);
   return result.rows.map((row) => row.day);
 }
 
-export type ZReadingInput = { branch_id: number; business_date?: string };
+export type ZReadingInput = { branch_id: number; business_date?: string; terminal_id?: number | undefined };
 
 export async function createZReading(context: PostingContext, input: ZReadingInput): Promise<number> {
   const today = businessDate(context.now);
@@ -197,16 +218,19 @@ export async function createZReading(context: PostingContext, input: ZReadingInp
     .$if(context.dialect === 'postgres', (query) => query.forUpdate())
     .executeTakeFirst();
   if (!branch) throw fieldError('branch_id', unknownChoice('branch_id'));
+  const terminal = await resolveTerminal(context, branch.id, input.terminal_id);
+  // A branch's first terminal answers for the branch, as before it had more than one.
+  const place = terminal.series_key.startsWith('B') ? branch.name : `${branch.name} ${terminal.name}`;
   const location = { branch_id: branch.id, warehouse_id: null };
-  // The branch's Z counter row is the series' lock as well: a second close of the same branch waits until the first
-  // commits, then reads its reading below. A refused reading rolls the counter back, so the series has no gaps.
-  const number = await assignDocumentNumber(context, 'z-reading', location, day);
-  const previous = await latestReading(context.trx, context.businessId, branch.id);
+  // The terminal's Z counter row is the series' lock as well: a second close of the same terminal waits until the
+  // first commits, then reads its reading below. A refused reading rolls the counter back, so the series has no gaps.
+  const number = await assignDocumentNumber(context, 'z-reading', location, day, terminal.series_key);
+  const previous = await latestReading(context.trx, context.businessId, terminal);
   if (previous && previous.business_date >= day) {
-    if (previous.business_date === day) throw conflict(`${branch.name} already has its Z-reading for ${day}.`);
+    if (previous.business_date === day) throw conflict(`${place} already has its Z-reading for ${day}.`);
     throw fieldError(
       'business_date',
-      `${branch.name}'s last Z-reading closed ${previous.business_date}: a reading closes a later day.`,
+      `${place}'s last Z-reading closed ${previous.business_date}: a reading closes a later day.`,
     );
   }
   // Days close in order, so that every sale lands in exactly one reading and the grand total runs through them all;
@@ -215,13 +239,14 @@ export async function createZReading(context: PostingContext, input: ZReadingInp
     context.trx,
     context.businessId,
     branch.id,
+    terminal.id,
     previous?.business_date ?? null,
     day,
   );
   if (earlier !== undefined) {
     throw fieldError(
       'business_date',
-      `${branch.name} has sales on ${earlier} with no Z-reading yet: close ${earlier} before ${day}.`,
+      `${place} has sales on ${earlier} with no Z-reading yet: close ${earlier} before ${day}.`,
     );
   }
   const stillOpen = await context.trx
@@ -229,17 +254,19 @@ export async function createZReading(context: PostingContext, input: ZReadingInp
     .select('id')
     .where('business_id', '=', context.businessId)
     .where('branch_id', '=', branch.id)
+    .where('terminal_id', '=', terminal.id)
     .where('status', '=', 'open')
     .where('business_date', '<=', day)
     .executeTakeFirst();
   if (stillOpen) {
-    throw fieldError('branch_id', `Close the open cash sessions at ${branch.name} before closing the day.`);
+    throw fieldError('branch_id', `Close the open cash sessions at ${place} before closing the day.`);
   }
-  const figures = await dayFigures(context.trx, context.businessId, branch.id, day);
+  const figures = await dayFigures(context.trx, context.businessId, branch.id, day, terminal.id);
   const netSales: Centavos = pesosToCentavos(figures.net_sales);
   const previousGrandTotal = Number(previous?.accumulated_grand_total ?? 0);
   return enterDocument(context, 'z_readings', {
     branch_id: branch.id,
+    terminal_id: terminal.id,
     business_date: day,
     number,
     z_counter: Number(previous?.z_counter ?? 0) + 1,

@@ -11,7 +11,9 @@ import { type EngineOptions, resourceContext } from '../../engine/routes.ts';
 import { boundLocation } from '../../engine/work-location.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
 import { postingContextOf } from '../../ledger/document-support.ts';
+import { resolveTerminal } from '../../ledger/terminals.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
+import { keepInJournal } from './e-journal.ts';
 import { createZReading, dayFigures, frozenFigures, latestReading, salesDaysBetween } from './z-readings-posting.ts';
 
 const schemas = contractSchemas(contract, 'ZReading', 'ZReadings');
@@ -25,6 +27,7 @@ export const zReadingsResource: ContractResource<'z_readings', typeof schemas> =
   schemas,
   searchColumns: ['number', 'business_date'],
   workPlaces: atOwnLocation,
+  journal: (ctx, record, event) => keepInJournal(ctx, 'z_reading', record, event),
   toColumns() {
     return {};
   },
@@ -40,6 +43,12 @@ export const zReadingsResource: ContractResource<'z_readings', typeof schemas> =
       .execute();
     const userName = new Map(users.map((user) => [user.id, user.name]));
     const frozen = await frozenFigures(ctx.db, rows[0]?.business_id ?? 0, rows);
+    const terminals = await ctx.db
+      .selectFrom('terminals')
+      .select(['id', 'name'])
+      .where('id', 'in', [0, ...rows.map((row) => row.terminal_id ?? 0)])
+      .execute();
+    const terminalName = new Map(terminals.map((terminal) => [terminal.id, terminal.name]));
     return rows.map((row, index) => {
       const figures = frozen[index];
       return {
@@ -50,6 +59,8 @@ export const zReadingsResource: ContractResource<'z_readings', typeof schemas> =
         z_counter: Number(row.z_counter),
         ...figures,
         branch_id: row.branch_id,
+        terminal_id: row.terminal_id,
+        terminal_name: row.terminal_id === null ? null : (terminalName.get(row.terminal_id) ?? null),
         business_date: row.business_date,
         cash_difference: centavosToPesos(Number(row.cash_difference)),
         previous_grand_total: centavosToPesos(Number(row.previous_grand_total)),
@@ -80,10 +91,18 @@ export function registerZReadingRoutes(app: FastifyInstance, options: EngineOpti
         .where('business_id', '=', businessId)
         .executeTakeFirst();
       if (!branch) throw fieldError('branch_id', 'The selected branch_id is invalid.');
-      const previous = await latestReading(ctx.db, businessId, branch.id);
+      const terminal = await resolveTerminal(postingContextOf(ctx), branch.id, query.terminal_id);
+      const previous = await latestReading(ctx.db, businessId, terminal);
       const today = businessDate(new Date(ctx.now));
       return {
-        days: await salesDaysBetween(ctx.db, businessId, branch.id, previous?.business_date ?? null, today),
+        days: await salesDaysBetween(
+          ctx.db,
+          businessId,
+          branch.id,
+          terminal.id,
+          previous?.business_date ?? null,
+          today,
+        ),
       };
     },
   );
@@ -99,25 +118,6 @@ export function registerZReadingRoutes(app: FastifyInstance, options: EngineOpti
       }
       const businessId = ctx.businessId ?? 0;
       const day = query.business_date ?? businessDate(new Date(ctx.now));
-      const made = await ctx.db
-        .selectFrom('z_readings')
-        .selectAll()
-        .where('business_id', '=', businessId)
-        .where('branch_id', '=', query.branch_id)
-        .where('business_date', '=', day)
-        .executeTakeFirst();
-      if (made) {
-        const [figures] = await frozenFigures(ctx.db, businessId, [made]);
-        return {
-          business_id: businessId,
-          ...figures,
-          cash_difference: centavosToPesos(Number(made.cash_difference)),
-          previous_grand_total: centavosToPesos(Number(made.previous_grand_total)),
-          accumulated_grand_total: centavosToPesos(Number(made.accumulated_grand_total)),
-          read_at: ctx.now,
-          z_reading_id: made.id,
-        };
-      }
       const branch = await ctx.db
         .selectFrom('branches')
         .select('id')
@@ -125,8 +125,30 @@ export function registerZReadingRoutes(app: FastifyInstance, options: EngineOpti
         .where('business_id', '=', businessId)
         .executeTakeFirst();
       if (!branch) throw fieldError('branch_id', unknownChoice('branch_id'));
-      const figures = await dayFigures(ctx.db, businessId, branch.id, day);
-      const previous = await latestReading(ctx.db, businessId, branch.id);
+      const terminal = await resolveTerminal(postingContextOf(ctx), branch.id, query.terminal_id);
+      const made = await ctx.db
+        .selectFrom('z_readings')
+        .selectAll()
+        .where('business_id', '=', businessId)
+        .where('terminal_id', '=', terminal.id)
+        .where('business_date', '=', day)
+        .executeTakeFirst();
+      if (made) {
+        const [figures] = await frozenFigures(ctx.db, businessId, [made]);
+        return {
+          business_id: businessId,
+          ...figures,
+          terminal_id: terminal.id,
+          terminal_name: terminal.name,
+          cash_difference: centavosToPesos(Number(made.cash_difference)),
+          previous_grand_total: centavosToPesos(Number(made.previous_grand_total)),
+          accumulated_grand_total: centavosToPesos(Number(made.accumulated_grand_total)),
+          read_at: ctx.now,
+          z_reading_id: made.id,
+        };
+      }
+      const figures = await dayFigures(ctx.db, businessId, branch.id, day, terminal.id);
+      const previous = await latestReading(ctx.db, businessId, terminal);
       const previousGrandTotal = Number(previous?.accumulated_grand_total ?? 0);
       return {
         business_id: businessId,

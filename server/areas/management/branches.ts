@@ -1,7 +1,9 @@
 import * as contract from '../../../generated/zod/branches/branches.zod.ts';
 import { contractSchemas } from '../../engine/contract-schemas.ts';
+import { insertRecord } from '../../engine/mutations.ts';
 import type { Resource } from '../../engine/resource.ts';
 import { usableLocations } from '../../engine/work-location.ts';
+import { addTerminal } from '../../ledger/terminals.ts';
 import { locationColumns } from './location-columns.ts';
 
 export const branchesResource: Resource<'branches'> = {
@@ -13,6 +15,18 @@ export const branchesResource: Resource<'branches'> = {
   searchColumns: ['code', 'name', 'address', 'phone', 'email'],
   conditions: { usable: usableLocations('branch') },
   unique: ['code'],
+  // A branch sells from its first day, so it comes with its first terminal (docs/domain/cash.md, Terminals).
+  async create(ctx, input) {
+    const id = await insertRecord(ctx, branchesResource, input as Record<string, unknown>);
+    await addTerminal(ctx.db, {
+      business_id: ctx.businessId ?? 0,
+      branch_id: id,
+      name: 'Terminal 1',
+      at: ctx.now,
+      by: ctx.identity.userId,
+    });
+    return id;
+  },
   async present(_ctx, rows) {
     return rows.map((row) => ({ ...locationColumns(row), email: row.email }));
   },

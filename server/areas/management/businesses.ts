@@ -115,6 +115,7 @@ export async function presentBusinesses(rows: Row<'businesses'>[]) {
     require_cash_session: row.require_cash_session === 1,
     books_closed_through: row.books_closed_through,
     ready_text_delay_minutes: row.ready_text_delay_minutes,
+    software_accreditation: row.software_accreditation,
   }));
 }
 

@@ -3,7 +3,8 @@ import type { Database } from '../../db/database.ts';
 import type { PaymentMethod } from '../../db/tables/documents.ts';
 import { centavosToPesos } from '../../domain/money.ts';
 
-export type DailySalesQuery = { branchId: number | null; dateFrom: string; dateTo: string };
+// `terminalId`: one terminal's share of its branch's day, for its Z (docs/domain/cash.md, Terminals).
+export type DailySalesQuery = { branchId: number | null; dateFrom: string; dateTo: string; terminalId?: number };
 
 export const paymentMethods: readonly PaymentMethod[] = ['cash', 'bank_transfer', 'check', 'card', 'e_wallet'];
 
@@ -84,6 +85,7 @@ export async function dailySales(db: Kysely<Database>, businessId: number, query
     .where('invoice_date', '<=', query.dateTo)
     .groupBy(['branch_id', 'invoice_date']);
   if (query.branchId !== null) invoices = invoices.where('branch_id', '=', query.branchId);
+  if (query.terminalId !== undefined) invoices = invoices.where('terminal_id', '=', query.terminalId);
 
   let payments = db
     .selectFrom('invoice_payments')
@@ -100,6 +102,7 @@ export async function dailySales(db: Kysely<Database>, businessId: number, query
     .where('invoice_payments.payment_date', '<=', query.dateTo)
     .groupBy(['invoices.branch_id', 'invoice_payments.payment_date', 'invoice_payments.payment_method']);
   if (query.branchId !== null) payments = payments.where('invoices.branch_id', '=', query.branchId);
+  if (query.terminalId !== undefined) payments = payments.where('invoice_payments.terminal_id', '=', query.terminalId);
 
   // Credit memos count on their own date (docs/domain/sales.md, Credit memos), whatever the date of their invoice.
   let memos = db
@@ -120,6 +123,7 @@ export async function dailySales(db: Kysely<Database>, businessId: number, query
     .where('memo_date', '<=', query.dateTo)
     .groupBy(['branch_id', 'memo_date']);
   if (query.branchId !== null) memos = memos.where('branch_id', '=', query.branchId);
+  if (query.terminalId !== undefined) memos = memos.where('terminal_id', '=', query.terminalId);
 
   const [sales, collected, credited] = await Promise.all([invoices.execute(), payments.execute(), memos.execute()]);
   const keys = new Map<Key, { branchId: number; date: string }>();

@@ -16,6 +16,7 @@ import { requireDocument, requireLineItems } from '../../ledger/references.ts';
 import { checkRefundMethod, queueOnBalance, settleMemo } from '../../ledger/settlement.ts';
 import { applyStockChanges, type StockChange } from '../../ledger/stock-ledger.ts';
 import { postedLots, reverseLots, splitByLots } from '../../ledger/stock-lots.ts';
+import { resolveTerminal } from '../../ledger/terminals.ts';
 import { drawerForPayment } from '../cash/cash-sessions-posting.ts';
 import { followEInvoice } from '../management/e-invoice-outbox.ts';
 
@@ -166,11 +167,12 @@ export async function createCreditMemo(context: PostingContext, input: CreditMem
   const cashSessionId =
     refundMethod === null ? null : await drawerForPayment(context, invoice.branch_id, refundMethod, 'refund_method');
   const breakdown = memoBreakdown(lines);
+  const terminal = await resolveTerminal(context, invoice.branch_id, input.terminal_id);
   const headerId = await enterDocument(
     context,
     'credit_memos',
     {
-      number: await assignDocumentNumber(context, 'credit-memo', location, input.memo_date),
+      number: await assignDocumentNumber(context, 'credit-memo', location, input.memo_date, terminal.series_key),
       reference_number: await assignReferenceNumber(
         context,
         'document-memorandum',
@@ -180,6 +182,7 @@ export async function createCreditMemo(context: PostingContext, input: CreditMem
       invoice_id: invoice.id,
       contact_id: invoice.contact_id,
       branch_id: invoice.branch_id,
+      terminal_id: terminal.id,
       memo_date: input.memo_date,
       reason: input.reason,
       notes: input.notes ?? null,

@@ -7,7 +7,9 @@ import { nameOf, namesIn } from '../../engine/lookups.ts';
 import { documentLines } from '../../ledger/document-presenting.ts';
 import { documentResource } from '../../ledger/document-resource.ts';
 import { lineLots } from '../../ledger/line-lots.ts';
+import { invoiceBranch, terminalOfFields } from '../../ledger/terminals.ts';
 import { whereItsInvoiceIs } from '../../ledger/work-places.ts';
+import { keepInJournal } from '../cash/e-journal.ts';
 import { createCreditMemo, creditMemoDocumentType, postCreditMemo } from './credit-memos-posting.ts';
 
 // Credit memos (docs/domain/sales.md, Credit memos).
@@ -18,6 +20,8 @@ export const creditMemosResource = documentResource({
   documentDate: { field: 'memo_date', label: 'memo date', sales: true },
   costs: { fields: [], lineFields: ['unit_cost'] },
   workPlaces: whereItsInvoiceIs,
+  terminal: (ctx, fields) => terminalOfFields(ctx, fields, (fields) => invoiceBranch(ctx, fields)),
+  journal: (ctx, record, event) => keepInJournal(ctx, 'credit_memo', record, event),
   figures: { money: ['amount'], quantities: ['quantity'] },
   create: createCreditMemo,
   post: postCreditMemo,
@@ -45,6 +49,7 @@ export const creditMemosResource = documentResource({
         contact_name: nameOf(contacts, row.contact_id),
         branch_id: row.branch_id,
         branch_name: nameOf(branches, row.branch_id),
+        terminal_id: row.terminal_id,
         memo_date: row.memo_date,
         reason: row.reason,
         notes: row.notes,

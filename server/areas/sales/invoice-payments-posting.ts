@@ -11,6 +11,7 @@ import { paymentColumns } from '../../ledger/payments.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
 import { findDocument, requireDocument } from '../../ledger/references.ts';
 import { settlePayment } from '../../ledger/settlement.ts';
+import { resolveTerminal } from '../../ledger/terminals.ts';
 import { drawerForPayment } from '../cash/cash-sessions-posting.ts';
 
 export type InvoicePaymentInput = z.output<typeof CreateInvoicePaymentBody>;
@@ -19,16 +20,19 @@ export type InvoicePaymentChanges = z.output<typeof UpdateInvoicePaymentBody>;
 export async function createInvoicePayment(context: PostingContext, input: InvoicePaymentInput): Promise<number> {
   const invoice = await requireDocument(context, 'invoices', input.invoice_id, 'invoice_id');
   const cashSessionId = await drawerForPayment(context, invoice.branch_id, input.payment_method);
+  const terminal = await resolveTerminal(context, invoice.branch_id, input.terminal_id);
   const header = await context.trx
     .insertInto('invoice_payments')
     .values({
       ...paymentColumns(context, input),
       cash_session_id: cashSessionId,
+      terminal_id: terminal.id,
       number: await assignDocumentNumber(
         context,
         'invoice-payment',
         { branch_id: invoice.branch_id, warehouse_id: null },
         input.payment_date,
+        terminal.series_key,
       ),
       invoice_id: invoice.id,
     })

@@ -2,6 +2,7 @@ import * as contract from '../../../generated/zod/invoice-payments/invoice-payme
 import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { presentPayments } from '../../ledger/document-presenting.ts';
 import { documentResource } from '../../ledger/document-resource.ts';
+import { invoiceBranch, terminalOfFields } from '../../ledger/terminals.ts';
 import { whereItsInvoiceIs } from '../../ledger/work-places.ts';
 import { createInvoicePayment, postInvoicePayment, updateInvoicePayment } from './invoice-payments-posting.ts';
 
@@ -11,9 +12,13 @@ export const invoicePaymentsResource = documentResource({
   searchColumns: ['number', 'reference', 'notes'],
   documentDate: { field: 'payment_date', label: 'payment date', sales: true },
   workPlaces: whereItsInvoiceIs,
+  terminal: (ctx, fields) => terminalOfFields(ctx, fields, (fields) => invoiceBranch(ctx, fields)),
   figures: { money: ['amount'], quantities: [] },
   create: createInvoicePayment,
   update: updateInvoicePayment,
   post: postInvoicePayment,
-  present: (ctx, rows) => presentPayments(ctx.db, 'invoice', rows),
+  present: async (ctx, rows) => {
+    const presented = await presentPayments(ctx.db, 'invoice', rows);
+    return presented.map((payment, index) => ({ ...payment, terminal_id: rows[index]?.terminal_id ?? null }));
+  },
 });

@@ -26,6 +26,7 @@ import {
 import { hasStandingMemos } from '../../ledger/settlement.ts';
 import { applyStockChanges, type LockedStockRows, lockStockRowsAhead } from '../../ledger/stock-ledger.ts';
 import { issueWithLots } from '../../ledger/stock-lots.ts';
+import { resolveTerminal } from '../../ledger/terminals.ts';
 import {
   applyVat,
   saleLineColumns,
@@ -143,6 +144,7 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
     ],
     input.lines.map((line) => line.item_id),
   );
+  const terminal = await resolveTerminal(context, input.branch_id, input.terminal_id);
   await requireInvoiceableQuotation(context, input.quotation_id, input.contact_id, null);
   await requireLinkableJobOrder(context, input.job_order_id, 'invoice', input.contact_id);
   const { priced, items } = await priceSaleLines(
@@ -162,7 +164,7 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
   // insert only waits for the first's commit, which has replaced it by then.
   const numbers =
     context.dialect === 'sqlite'
-      ? await takeInvoiceNumbers(context, location, input.contact_id, input.invoice_date)
+      ? await takeInvoiceNumbers(context, location, input.contact_id, input.invoice_date, terminal.series_key)
       : null;
   const pending = `pending ${randomUUID().slice(0, 8)}`;
   const lotNumbers = input.lines.map((line) => line.lot_number);
@@ -183,6 +185,7 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
         reference_number: numbers?.reference_number ?? pending,
         contact_id: input.contact_id,
         branch_id: input.branch_id,
+        terminal_id: terminal.id,
         invoice_date: input.invoice_date,
         due_date: input.due_date ?? null,
         quotation_id: input.quotation_id ?? null,
@@ -204,7 +207,12 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
       returning: ['id', 'position'],
     },
   );
-  const header = { id: inserted.id, branch_id: input.branch_id, invoice_date: input.invoice_date };
+  const header = {
+    id: inserted.id,
+    branch_id: input.branch_id,
+    invoice_date: input.invoice_date,
+    series: terminal.series_key,
+  };
   const stored = asStored(lines, inserted.lines, lotNumbers);
   // The new invoice posts from what was just written, without reading it back.
   await moveStock(context, { ...header, number: numbers?.number ?? null }, stored, items, 1, locked);
@@ -224,8 +232,9 @@ async function takeInvoiceNumbers(
   location: Location,
   contactId: number,
   date: string,
+  series: string,
 ): Promise<{ number: string; reference_number: string }> {
-  const number = await assignDocumentNumber(context, 'invoice', location, date);
+  const number = await assignDocumentNumber(context, 'invoice', location, date, series);
   return { number, reference_number: await assignReferenceNumber(context, 'invoice', contactId, date) };
 }
 
@@ -236,7 +245,7 @@ async function takeInvoiceNumbers(
 // statement alone (PostgreSQL; db/pipelined-transaction.ts).
 async function numberInvoice(
   context: PostingContext,
-  invoice: { id: number; invoice_date: string; location: Location; contactId: number },
+  invoice: { id: number; invoice_date: string; location: Location; contactId: number; series: string },
   pending: string,
   entry: CreatedEntry | null,
 ): Promise<{ number: string; reference_number: string }> {
@@ -265,7 +274,7 @@ async function numberInvoice(
       : sql``;
   const last = entry?.last === true && spots !== null && (answer === null || answerSpots !== null);
   const statement = sql<{ number: string; reference_number: string }>`
-    WITH ${takeNumbersStep(context, 'invoice', invoice.location, invoice.contactId, invoice.invoice_date)}, numbered AS (
+    WITH ${takeNumbersStep(context, 'invoice', invoice.location, invoice.contactId, invoice.invoice_date, invoice.series)}, numbered AS (
       UPDATE invoices SET number = numbers.number, reference_number = numbers.reference_number FROM numbers
       WHERE invoices.id = ${invoice.id} AND invoices.business_id = ${context.businessId}
     ), moved AS (

@@ -17,8 +17,10 @@ import {
   lotsByLine,
   type PresentedLineLot,
 } from '../../ledger/line-lots.ts';
+import { terminalOfFields } from '../../ledger/terminals.ts';
 import { vatOf } from '../../ledger/vat-presenting.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
+import { keepInJournal } from '../cash/e-journal.ts';
 import { createInvoice, postInvoice, updateInvoice } from './invoices-posting.ts';
 import { presentSaleHeads, saleHead } from './sale-heads.ts';
 import { presentSalesLines, salesLine } from './sales-lines.ts';
@@ -29,6 +31,9 @@ export const invoicesResource = documentResource({
   searchColumns: ['number', 'reference_number', 'notes'],
   documentDate: { field: 'invoice_date', label: 'invoice date', sales: true },
   workPlaces: atOwnLocation,
+  terminal: (ctx, fields) =>
+    terminalOfFields(ctx, fields, async (fields) => (typeof fields.branch_id === 'number' ? fields.branch_id : null)),
+  journal: (ctx, record, event) => keepInJournal(ctx, 'invoice', record, event),
   conditions: {
     has_balance: withCreditedBalance('credited_total'),
     // docs/domain/sales.md, Credit memos: the invoices that standing memos credited.
@@ -152,6 +157,7 @@ function presentInvoice<Line extends { id: number }>(
       'business_id',
       'contact_id',
       'branch_id',
+      'terminal_id',
       'invoice_date',
       'due_date',
       'quotation_id',

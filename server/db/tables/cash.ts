@@ -50,11 +50,16 @@ export type ZReadingTable = TenantColumns & {
   cash_difference: number;
 };
 
+// Migration 031 adds the terminal a document was made at (null only on rows it found without a branch's terminal)
+// and the software's accreditation line the business prints.
+type AtTerminal = { terminal_id: number | null };
+
 export type CashTables = {
-  businesses: { require_cash_session: Generated<number> };
-  cash_sessions: CashSessionTable;
+  businesses: { require_cash_session: Generated<number>; software_accreditation: string | null };
+  cash_sessions: CashSessionTable & AtTerminal;
   cash_session_movements: CashSessionMovementTable;
-  invoice_payments: { cash_session_id: number | null };
-  credit_memos: { cash_session_id: number | null };
-  z_readings: ZReadingTable;
+  invoices: AtTerminal;
+  invoice_payments: { cash_session_id: number | null } & AtTerminal;
+  credit_memos: { cash_session_id: number | null } & AtTerminal;
+  z_readings: ZReadingTable & AtTerminal;
 };

@@ -39,7 +39,11 @@ export const cashSessions = defineResource({
     { field: 'closed_by_name', label: 'Closed By' },
     ...recordTimestamps,
   ],
-  formFields: [field.branch, { name: 'opening_float', label: 'Opening Float', kind: 'money', required: true }],
+  formFields: [
+    field.branch,
+    field.terminal,
+    { name: 'opening_float', label: 'Opening Float', kind: 'money', required: true },
+  ],
   filters: [
     filter.status(sessionStatuses),
     filter.relation('branch_id', 'Branch', 'branches'),

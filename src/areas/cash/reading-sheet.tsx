@@ -46,7 +46,17 @@ export function overShort(difference: number): string {
   return difference > 0 ? `${money(difference)} over` : `${money(-difference)} short`;
 }
 
-export function ReadingSheet({ title, lines, paper }: { title: ReactNode; lines: SheetLine[]; paper: PaperSize }) {
+export function ReadingSheet({
+  title,
+  lines,
+  paper,
+  terminalId = null,
+}: {
+  title: ReactNode;
+  lines: SheetLine[];
+  paper: PaperSize;
+  terminalId?: number | null;
+}) {
   const seller = useSeller();
   const content = useRef<HTMLDivElement>(null);
   const [heightMm, setHeightMm] = useState(0);
@@ -75,7 +85,7 @@ export function ReadingSheet({ title, lines, paper }: { title: ReactNode; lines:
     >
       <style>{printCss(paper, heightMm)}</style>
       <Box ref={content}>
-        <SellerRegistration seller={seller} />
+        <SellerRegistration seller={seller} terminalId={terminalId} />
         <Box textAlign="center" fontWeight="bold" mb="2">
           {title}
         </Box>

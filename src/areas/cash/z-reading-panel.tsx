@@ -89,6 +89,7 @@ export function ZReadingPanel({ reading }: { reading: ZReading }) {
   const [paper, setPaper] = useState<PaperSize>('receipt');
   const lines: SheetLine[] = [
     { label: 'Z number', value: reading.number },
+    { label: 'Terminal', value: reading.terminal_name ?? '' },
     { label: 'Z counter', value: String(reading.z_counter) },
     ...dayLines(reading),
     { rule: true },
@@ -98,7 +99,7 @@ export function ZReadingPanel({ reading }: { reading: ZReading }) {
   return (
     <Stack gap="4">
       <PrintButtons label="Print Z-Reading" onPaper={setPaper} />
-      <ReadingSheet paper={paper} title="Z-READING" lines={lines} />
+      <ReadingSheet paper={paper} title="Z-READING" lines={lines} terminalId={reading.terminal_id} />
     </Stack>
   );
 }
@@ -158,6 +159,7 @@ export function DayXReadingScreen() {
               paper={paper}
               title={reading.data.z_reading_id === null ? 'X-READING (DAY SO FAR)' : 'X-READING (DAY CLOSED)'}
               lines={[...dayLines(reading.data), { label: 'Read', value: formatTimestamp(reading.data.read_at) }]}
+              terminalId={reading.data.terminal_id}
             />
           </Box>
         </Box>

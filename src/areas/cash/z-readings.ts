@@ -13,6 +13,7 @@ const heading: readonly Column[] = [
   column.number,
   { field: 'z_counter', label: 'Z Counter' },
   column.branch,
+  { field: 'terminal_name', label: 'Terminal' },
   column.date('business_date', 'Day'),
 ];
 
@@ -26,8 +27,12 @@ export const zReadings = defineResource({
     column.money('accumulated_grand_total', 'Grand Total'),
   ],
   viewFields: [...heading, { field: 'created_by_name', label: 'Made By' }, ...recordTimestamps],
-  formFields: [field.branch, field.documentDate('business_date', 'Business Day')],
-  filters: [filter.relation('branch_id', 'Branch', 'branches'), ...filter.dateRange('business_date', 'Day')],
+  formFields: [field.branch, field.terminal, field.documentDate('business_date', 'Business Day')],
+  filters: [
+    filter.relation('branch_id', 'Branch', 'branches'),
+    filter.relation('terminal_id', 'Terminal', 'terminals'),
+    ...filter.dateRange('business_date', 'Day'),
+  ],
   homeField: 'branch_id',
   idempotentCreate: true,
   viewPanel: async () => (await import('./z-reading-panel.tsx')).ZReadingViewPanel,

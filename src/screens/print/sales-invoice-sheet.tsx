@@ -61,7 +61,7 @@ export function SalesInvoiceSheet({ invoice }: { invoice: Invoice }) {
   return createPortal(
     <div data-sales-invoice="">
       <style>{sheetCss}</style>
-      <SellerRegistration seller={seller} />
+      <SellerRegistration seller={seller} terminalId={invoice.terminal_id} />
       <div className="title">
         <h1>SALES INVOICE</h1>
         <div className="num">

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getAllBusinesses, getGetAllBusinessesQueryKey } from '../../../generated/hooks/businesses/businesses.ts';
+import { getGetTerminalQueryKey, getTerminal } from '../../../generated/hooks/terminals/terminals.ts';
 import type { Business } from '../../../generated/model/index.ts';
 import { getSelectedBusinessId } from '../../api/selected-business.ts';
 
@@ -15,10 +16,23 @@ export function useSeller(): Business | undefined {
 }
 
 // docs/domain/sales.md, The printed invoice: the seller's registration at the top of a paper the BIR reads (the
-// invoice, the X- and Z-readings): the registered name, the trade name where the business has one, the address and
-// the TIN, said VAT or NON-VAT as the business is registered. The paper styles it (class `seller`, name in <strong>).
-export function SellerRegistration({ seller }: { seller: Business | undefined }) {
+// invoice, the memo, the X- and Z-readings): the registered name, the trade name where the business has one, the
+// address and the TIN, said VAT or NON-VAT as the business is registered; then the terminal the paper was made at,
+// with its MIN, serial and acknowledgment certificate (docs/domain/cash.md, Terminals), and the software's
+// accreditation line as the business gives it. The paper styles it (class `seller`, name in <strong>).
+export function SellerRegistration({
+  seller,
+  terminalId = null,
+}: {
+  seller: Business | undefined;
+  terminalId?: number | null;
+}) {
   const vatRegistered = seller?.is_vat_registered ?? true;
+  const terminal = useQuery({
+    queryKey: getGetTerminalQueryKey(terminalId ?? 0),
+    queryFn: ({ signal }) => getTerminal(terminalId ?? 0, undefined, signal),
+    enabled: terminalId !== null,
+  }).data;
   return (
     <div className="seller" data-seller="">
       <strong>{seller?.registered_name || seller?.name}</strong>
@@ -27,6 +41,18 @@ export function SellerRegistration({ seller }: { seller: Business | undefined })
       <div>
         {vatRegistered ? 'VAT Reg. TIN' : 'NON-VAT Reg. TIN'} {seller?.tin}
       </div>
+      {terminal ? (
+        <div data-terminal="">
+          <div>
+            MIN {terminal.min ?? ''} · S/N {terminal.serial_number ?? ''}
+          </div>
+          <div>
+            AC No. {terminal.ac_number ?? ''}
+            {terminal.ac_date ? ` · ${terminal.ac_date}` : ''}
+          </div>
+        </div>
+      ) : null}
+      {seller?.software_accreditation ? <div data-accreditation="">{seller.software_accreditation}</div> : null}
     </div>
   );
 }

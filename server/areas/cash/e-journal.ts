@@ -1,0 +1,184 @@
+import type { FastifyInstance } from 'fastify';
+import * as contract from '../../../generated/zod/e-journal/e-journal.zod.ts';
+import type { JournalEvent, ResourceContext } from '../../engine/resource.ts';
+import { type EngineOptions, resourceContext } from '../../engine/routes.ts';
+import { parseInput, queryNumbers } from '../../http/validation.ts';
+
+// docs/domain/cash.md, The e-journal: the print of each posted invoice, credit memo and Z-reading as plain text,
+// rendered on the server from the answer the posting gave, kept once and never changed.
+
+type JournalKind = 'invoice' | 'credit_memo' | 'z_reading';
+type Fields = Record<string, unknown>;
+
+const titles: Record<JournalKind, string> = {
+  invoice: 'SALES INVOICE',
+  credit_memo: 'CREDIT MEMO',
+  z_reading: 'Z-READING',
+};
+const dateFields: Record<JournalKind, string> = {
+  invoice: 'invoice_date',
+  credit_memo: 'memo_date',
+  z_reading: 'business_date',
+};
+
+const width = 40;
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+const money = (value: unknown) => (typeof value === 'number' ? value.toFixed(2) : '0.00');
+const pair = (label: string, value: string) =>
+  `${label}${' '.repeat(Math.max(1, width - label.length - value.length))}${value}`;
+const rule = '-'.repeat(width);
+
+// The seller's block every BIR paper opens with (the same fields as the printed seller block,
+// src/screens/print/seller-registration.tsx), and the terminal it was made at.
+async function sellerBlock(
+  ctx: ResourceContext,
+  terminalId: number | null,
+): Promise<{ head: string[]; foot: string[] }> {
+  const business = await ctx.db
+    .selectFrom('businesses')
+    .select(['name', 'registered_name', 'trade_name', 'tin', 'address', 'is_vat_registered', 'software_accreditation'])
+    .where('id', '=', ctx.businessId ?? 0)
+    .executeTakeFirst();
+  const terminal =
+    terminalId === null
+      ? undefined
+      : await ctx.db
+          .selectFrom('terminals')
+          .select(['name', 'min', 'serial_number', 'ac_number', 'ac_date'])
+          .where('id', '=', terminalId)
+          .executeTakeFirst();
+  const vat = Number(business?.is_vat_registered ?? 1) === 1 ? 'VAT REG TIN' : 'NON-VAT REG TIN';
+  const head = [
+    text(business?.registered_name || business?.name),
+    ...(business?.trade_name ? [business.trade_name] : []),
+    ...(business?.address ? [business.address] : []),
+    `${vat} ${text(business?.tin)}`,
+    ...(terminal
+      ? [
+          `${terminal.name}  MIN ${text(terminal.min)}`,
+          `SN ${text(terminal.serial_number)}`,
+          `AC ${text(terminal.ac_number)} ${text(terminal.ac_date)}`.trimEnd(),
+        ]
+      : []),
+  ];
+  return { head, foot: business?.software_accreditation ? [business.software_accreditation] : [] };
+}
+
+async function buyerLines(ctx: ResourceContext, record: Fields): Promise<string[]> {
+  if (typeof record.contact_id !== 'number') return [];
+  const buyer = await ctx.db
+    .selectFrom('contacts')
+    .select(['name', 'company_name', 'address', 'tin'])
+    .where('id', '=', record.contact_id)
+    .executeTakeFirst();
+  return [
+    `Sold to: ${text(buyer?.company_name || buyer?.name || record.contact_name)}`,
+    ...(buyer?.address ? [`Address: ${buyer.address}`] : []),
+    ...(buyer?.tin ? [`TIN: ${buyer.tin}`] : []),
+  ];
+}
+
+function bodyLines(kind: JournalKind, record: Fields): string[] {
+  if (kind === 'z_reading') {
+    return [
+      pair('Invoices', `${text(record.issued_from)} - ${text(record.issued_to)}`),
+      pair('Invoices issued', text(record.invoices_issued)),
+      pair('Invoices voided', text(record.invoices_voided)),
+      pair('Gross sales', money(record.gross_sales)),
+      pair('VATable sales', money(record.vatable_sales)),
+      pair('VAT', money(record.vat_amount)),
+      pair('VAT-exempt sales', money(record.vat_exempt_sales)),
+      pair('Zero-rated sales', money(record.zero_rated_sales)),
+      pair('Returns', money(record.returns_total)),
+      pair('Net sales', money(record.net_sales)),
+      pair('Previous grand total', money(record.previous_grand_total)),
+      pair('Grand total', money(record.accumulated_grand_total)),
+    ];
+  }
+  const lines = Array.isArray(record.lines) ? (record.lines as Fields[]) : [];
+  return [
+    ...lines.flatMap((line) => [
+      text(line.item_name),
+      pair(`  ${text(line.quantity)} x ${money(line.unit_price)}`, money(line.amount)),
+    ]),
+    rule,
+    pair('VATable sales', money(record.vatable_sales)),
+    pair('VAT', money(record.vat_amount)),
+    pair('VAT-exempt sales', money(record.vat_exempt_sales)),
+    pair('Zero-rated sales', money(record.zero_rated_sales)),
+    pair(kind === 'invoice' ? 'Amount due' : 'Total', money(record.total)),
+  ];
+}
+
+// Writes the journal line of a paper just posted, voided or restored, in the posting's transaction.
+export async function keepInJournal(
+  ctx: ResourceContext,
+  kind: JournalKind,
+  record: Fields,
+  event: JournalEvent,
+): Promise<void> {
+  const terminalId = typeof record.terminal_id === 'number' ? record.terminal_id : null;
+  const date = text(record[dateFields[kind]]);
+  const number = text(record.number);
+  const { head, foot } = await sellerBlock(ctx, terminalId);
+  const title = `${event === 'voided' ? 'VOID ' : event === 'restored' ? 'RESTORED ' : ''}${titles[kind]}`;
+  const body =
+    event === 'posted'
+      ? [...(kind === 'z_reading' ? [] : await buyerLines(ctx, record)), rule, ...bodyLines(kind, record)]
+      : [`${titles[kind]} ${number} ${event} ${ctx.now}`];
+  const lines = [...head, rule, title, `No. ${number}`, `Date ${date}`, ...body, rule, ...foot];
+  await ctx.db
+    .insertInto('e_journal_entries')
+    .values({
+      business_id: ctx.businessId ?? 0,
+      branch_id: Number(record.branch_id),
+      terminal_id: terminalId,
+      document_type: kind,
+      document_id: Number(record.id),
+      number,
+      event,
+      entry_date: date,
+      text: lines.join('\n'),
+      created_at: ctx.now,
+      created_by: ctx.identity.userId,
+    })
+    .execute();
+}
+
+export function registerEJournalRoutes(app: FastifyInstance, options: EngineOptions): void {
+  app.get(
+    '/api/e-journal',
+    { config: { access: { kind: 'business' as const, permissions: ['view-z-readings'] } } },
+    async (request, reply) => {
+      const ctx = resourceContext(request, options);
+      const query = parseInput(contract.GetEJournalQueryParams, queryNumbers(request.query));
+      const rows = await ctx.db
+        .selectFrom('e_journal_entries')
+        .selectAll()
+        .where('business_id', '=', ctx.businessId ?? 0)
+        .where('entry_date', '>=', query.date_from)
+        .where('entry_date', '<=', query.date_to)
+        .$if(query.branch_id !== undefined, (rows) => rows.where('branch_id', '=', query.branch_id ?? 0))
+        .orderBy('entry_date')
+        .orderBy('id')
+        .execute();
+      if ((request.headers.accept ?? '').includes('text/plain')) {
+        return reply.type('text/plain; charset=utf-8').send(rows.map((row) => `${row.text}\n\n`).join(''));
+      }
+      return {
+        entries: rows.map((row) => ({
+          id: row.id,
+          document_type: row.document_type,
+          document_id: row.document_id,
+          number: row.number,
+          event: row.event,
+          entry_date: row.entry_date,
+          branch_id: row.branch_id,
+          terminal_id: row.terminal_id,
+          text: row.text,
+          created_at: row.created_at,
+        })),
+      };
+    },
+  );
+}

@@ -1,0 +1,166 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { fieldError } from '../domain/refusal.ts';
+import type { ResourceContext } from '../engine/resource.ts';
+import { postingContextOf } from './document-support.ts';
+import type { PostingContext } from './posting-context.ts';
+
+// docs/domain/cash.md, Terminals. A document made at a branch is made at one of its terminals, and numbers in that
+// terminal's series (`series_key`, the number's location part).
+export type Terminal = { id: number; name: string; branch_id: number; series_key: string };
+
+// The terminal a document of the branch is made at: the one the body names, else the one the user's open cash
+// session at that branch stands at, else the branch's only active terminal. A branch with several and neither of the
+// first two is a 422 naming `terminal_id`, since the series the number comes from would be a guess.
+export async function resolveTerminal(
+  context: PostingContext,
+  branchId: number,
+  givenTerminalId: number | null | undefined,
+): Promise<Terminal> {
+  const terminals = context.trx
+    .selectFrom('terminals')
+    .select(['terminals.id', 'terminals.name', 'terminals.branch_id', 'terminals.series_key', 'terminals.active'])
+    .where('terminals.business_id', '=', context.businessId)
+    .where('terminals.branch_id', '=', branchId)
+    .where('terminals.deleted_at', 'is', null);
+  if (givenTerminalId !== null && givenTerminalId !== undefined) {
+    const given = await terminals.where('terminals.id', '=', givenTerminalId).executeTakeFirst();
+    if (!given) throw fieldError('terminal_id', 'The selected terminal_id is not a terminal of this branch.');
+    if (!given.active) throw fieldError('terminal_id', `${given.name} is inactive: choose an active terminal.`);
+    return given;
+  }
+  if (context.userId !== null) {
+    const session = await terminals
+      .innerJoin('cash_sessions', 'cash_sessions.terminal_id', 'terminals.id')
+      .where('cash_sessions.business_id', '=', context.businessId)
+      .where('cash_sessions.branch_id', '=', branchId)
+      .where('cash_sessions.user_id', '=', context.userId)
+      .where('cash_sessions.status', '=', 'open')
+      .where('cash_sessions.deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (session) return session;
+  }
+  const active = await terminals.where('terminals.active', '=', 1).orderBy('terminals.id').limit(2).execute();
+  const [only, another] = active;
+  if (!only) return firstTerminal(context, branchId);
+  if (another) {
+    throw fieldError('terminal_id', 'The branch has several terminals: choose the terminal_id it is made at.');
+  }
+  return only;
+}
+
+// A branch written without its terminal (by an import of old data, or straight into the database) gets its first
+// one when it first sells, as a branch made through the API gets it when it is made; a branch whose terminals are
+// all inactive has none to sell from.
+async function firstTerminal(context: PostingContext, branchId: number): Promise<Terminal> {
+  const any = await context.trx
+    .selectFrom('terminals')
+    .select('id')
+    .where('business_id', '=', context.businessId)
+    .where('branch_id', '=', branchId)
+    .limit(1)
+    .executeTakeFirst();
+  if (any) throw fieldError('terminal_id', 'The branch has no active terminal: add one under Terminals.');
+  const name = 'Terminal 1';
+  const at = context.now.toISOString();
+  const values = { business_id: context.businessId, branch_id: branchId, name, at, by: context.userId };
+  const id = await addTerminal(context.trx, values);
+  return { id, name, branch_id: branchId, series_key: branchSeriesKey(branchId) };
+}
+
+// The terminal a stored document was made at, for its number's series; a row from before terminals has none and
+// numbers in its branch's series as it always did.
+export async function terminalById(db: Kysely<Database>, businessId: number, id: number): Promise<Terminal | null> {
+  const row = await db
+    .selectFrom('terminals')
+    .select(['id', 'name', 'branch_id', 'series_key'])
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export const branchSeriesKey = (branchId: number) => `B${String(branchId).padStart(5, '0')}`;
+export const terminalSeriesKey = (terminalId: number) => `T${String(terminalId).padStart(5, '0')}`;
+
+// A branch's terminal: the first it ever has takes the branch's own series, so that a shop with one machine numbers as
+// it did before terminals; any later one numbers in its own (docs/domain/cash.md, Terminals).
+export async function addTerminal(
+  db: Kysely<Database>,
+  values: {
+    business_id: number;
+    branch_id: number;
+    name: string;
+    min?: string | null;
+    serial_number?: string | null;
+    ac_number?: string | null;
+    ac_date?: string | null;
+    active?: number;
+    at: string;
+    by: number | null;
+  },
+): Promise<number> {
+  const earlier = await db
+    .selectFrom('terminals')
+    .select('id')
+    .where('business_id', '=', values.business_id)
+    .where('branch_id', '=', values.branch_id)
+    .limit(1)
+    .executeTakeFirst();
+  const inserted = await db
+    .insertInto('terminals')
+    .values({
+      business_id: values.business_id,
+      branch_id: values.branch_id,
+      name: values.name,
+      min: values.min ?? null,
+      serial_number: values.serial_number ?? null,
+      ac_number: values.ac_number ?? null,
+      ac_date: values.ac_date ?? null,
+      active: values.active ?? 1,
+      series_key: branchSeriesKey(values.branch_id),
+      created_at: values.at,
+      updated_at: values.at,
+      created_by: values.by,
+      updated_by: values.by,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (earlier) {
+    await db
+      .updateTable('terminals')
+      .set({ series_key: terminalSeriesKey(inserted.id) })
+      .where('id', '=', inserted.id)
+      .execute();
+  }
+  return inserted.id;
+}
+
+// The terminal of a sales paper for the closed-day check (engine/closed-day.ts): a stored row's own; a body's resolved
+// as its posting will resolve it, and written into the body so that the posting takes the same one. `branchOf` finds
+// the branch from the fields (an invoice's own, a payment's or memo's invoice's).
+export async function terminalOfFields(
+  ctx: ResourceContext,
+  fields: Record<string, unknown>,
+  branchOf: (fields: Record<string, unknown>) => Promise<number | null>,
+): Promise<number | null> {
+  const given = typeof fields.terminal_id === 'number' ? fields.terminal_id : null;
+  if (typeof fields.id === 'number') return given;
+  const branchId = await branchOf(fields);
+  if (branchId === null) return null;
+  const terminal = await resolveTerminal(postingContextOf(ctx), branchId, given);
+  fields.terminal_id = terminal.id;
+  return terminal.id;
+}
+
+// The branch of the invoice a payment or memo names, or null when it names none of this business's.
+export async function invoiceBranch(ctx: ResourceContext, fields: Record<string, unknown>): Promise<number | null> {
+  if (typeof fields.invoice_id !== 'number') return null;
+  const invoice = await ctx.db
+    .selectFrom('invoices')
+    .select('branch_id')
+    .where('id', '=', fields.invoice_id)
+    .where('business_id', '=', ctx.businessId ?? 0)
+    .executeTakeFirst();
+  return invoice?.branch_id ?? null;
+}

@@ -32,7 +32,9 @@ import { registerManagementRoutes } from './areas/management/management-routes.t
 import { registerOwnerReportRoutes } from './areas/reports/owner-report-routes.ts';
 import { registerReportRoutes } from './areas/reports/report-routes.ts';
 import { registerInvoiceExchangeRoutes } from './areas/sales/invoice-exchange.ts';
+import { registerAcknowledgmentReceiptRoutes } from './areas/sales/acknowledgment-receipts.ts';
 import { registerJobOrderCreditRoute } from './areas/sales/job-order-cancel.ts';
+import { registerJobOrderClaimRoute } from './areas/sales/job-order-claim.ts';
 import { primaryReports, type ReportsSource } from './db/reports-source.ts';
 import { registerImportRoutes } from './engine/import-routes.ts';
 import { registerResource } from './engine/routes.ts';
@@ -106,6 +108,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   registerJobOrderRoutes(app, { db: options.db, now, passwordCost });
   registerJobOrderCreditRoute(app, { db: options.db, now, passwordCost });
+  registerJobOrderClaimRoute(app, { db: options.db, now, passwordCost });
+  registerAcknowledgmentReceiptRoutes(app, { db: options.db, now, passwordCost });
   registerInvoiceExchangeRoutes(app, { db: options.db, now, passwordCost });
   registerReportRoutes(app, { db: options.db, now, passwordCost });
   registerOwnerReportRoutes(app, { db: options.db, now, passwordCost, reports });

@@ -15,6 +15,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Id } from './id.ts';
+import type { JobInvoicing } from './jobInvoicing.ts';
 import type { Timestamp } from './timestamp.ts';
 
 export interface Business {
@@ -76,4 +77,11 @@ export interface Business {
      * @nullable
      */
   books_closed_through: string | null;
+  job_invoicing: JobInvoicing;
+  /**
+     * Days after a job order is ready before it may be forfeited (deposits kept as other income).
+     * @minimum 1
+     * @maximum 3650
+     */
+  pickup_forfeit_days: number;
 }

@@ -62,6 +62,8 @@ export const listBusinessesResponseDataItemRegisteredNameMax = 255;
 
 export const listBusinessesResponseDataItemInvoiceFooterMax = 2000;
 
+export const listBusinessesResponseDataItemPickupForfeitDaysMax = 3650;
+
 
 
 export const listBusinessesResponseMetaTotalMin = 0;
@@ -86,7 +88,9 @@ export const ListBusinessesResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(listBusinessesResponseDataItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
+  "pickup_forfeit_days": zod.int().min(1).max(listBusinessesResponseDataItemPickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
 })),
   "meta": zod.strictObject({
   "current_page": zod.int().min(1),
@@ -137,6 +141,8 @@ export const createBusinessBodyInvoiceFooterMax = 2000;
 
 
 export const createBusinessBodyInvoiceFooterRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createBusinessBodyPickupForfeitDaysMax = 3650;
+
 
 
 export const CreateBusinessBody = zod.strictObject({
@@ -149,7 +155,9 @@ export const CreateBusinessBody = zod.strictObject({
   "registered_name": zod.string().max(createBusinessBodyRegisteredNameMax).regex(createBusinessBodyRegisteredNameRegExp).nullish().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().default(createBusinessBodyRequireCashSessionDefault).describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().default(createBusinessBodyIsVatRegisteredDefault).describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
-  "invoice_footer": zod.string().max(createBusinessBodyInvoiceFooterMax).regex(createBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
+  "invoice_footer": zod.string().max(createBusinessBodyInvoiceFooterMax).regex(createBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).optional().describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
+  "pickup_forfeit_days": zod.int().min(1).max(createBusinessBodyPickupForfeitDaysMax).optional().describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
 })
 
 export const createBusinessResponseIdMax = 2147483647;
@@ -174,6 +182,8 @@ export const createBusinessResponseRegisteredNameMax = 255;
 
 export const createBusinessResponseInvoiceFooterMax = 2000;
 
+export const createBusinessResponsePickupForfeitDaysMax = 3650;
+
 
 
 export const CreateBusinessResponse = zod.strictObject({
@@ -193,7 +203,9 @@ export const CreateBusinessResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(createBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
+  "pickup_forfeit_days": zod.int().min(1).max(createBusinessResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
 })
 
 /**
@@ -234,6 +246,8 @@ export const searchBusinessesResponseRegisteredNameMax = 255;
 
 export const searchBusinessesResponseInvoiceFooterMax = 2000;
 
+export const searchBusinessesResponsePickupForfeitDaysMax = 3650;
+
 
 
 export const SearchBusinessesResponseItem = zod.strictObject({
@@ -253,7 +267,9 @@ export const SearchBusinessesResponseItem = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(searchBusinessesResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
+  "pickup_forfeit_days": zod.int().min(1).max(searchBusinessesResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
 })
 export const SearchBusinessesResponse = zod.array(SearchBusinessesResponseItem)
 
@@ -282,6 +298,8 @@ export const getAllBusinessesResponseBusinessesItemRegisteredNameMax = 255;
 
 export const getAllBusinessesResponseBusinessesItemInvoiceFooterMax = 2000;
 
+export const getAllBusinessesResponseBusinessesItemPickupForfeitDaysMax = 3650;
+
 
 
 export const GetAllBusinessesResponse = zod.strictObject({
@@ -302,7 +320,9 @@ export const GetAllBusinessesResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(getAllBusinessesResponseBusinessesItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
+  "pickup_forfeit_days": zod.int().min(1).max(getAllBusinessesResponseBusinessesItemPickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
 }))
 })
 
@@ -331,6 +351,8 @@ export const retrieveAllBusinessesResponseBusinessesItemRegisteredNameMax = 255;
 
 export const retrieveAllBusinessesResponseBusinessesItemInvoiceFooterMax = 2000;
 
+export const retrieveAllBusinessesResponseBusinessesItemPickupForfeitDaysMax = 3650;
+
 
 
 export const RetrieveAllBusinessesResponse = zod.strictObject({
@@ -351,7 +373,9 @@ export const RetrieveAllBusinessesResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(retrieveAllBusinessesResponseBusinessesItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
+  "pickup_forfeit_days": zod.int().min(1).max(retrieveAllBusinessesResponseBusinessesItemPickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
 }))
 })
 
@@ -389,6 +413,8 @@ export const getBusinessResponseRegisteredNameMax = 255;
 
 export const getBusinessResponseInvoiceFooterMax = 2000;
 
+export const getBusinessResponsePickupForfeitDaysMax = 3650;
+
 
 
 export const GetBusinessResponse = zod.strictObject({
@@ -408,7 +434,9 @@ export const GetBusinessResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(getBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
+  "pickup_forfeit_days": zod.int().min(1).max(getBusinessResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
 })
 
 /**
@@ -453,6 +481,8 @@ export const updateBusinessBodyInvoiceFooterMax = 2000;
 
 
 export const updateBusinessBodyInvoiceFooterRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const updateBusinessBodyPickupForfeitDaysMax = 3650;
+
 
 
 export const UpdateBusinessBody = zod.strictObject({
@@ -465,7 +495,9 @@ export const UpdateBusinessBody = zod.strictObject({
   "registered_name": zod.string().max(updateBusinessBodyRegisteredNameMax).regex(updateBusinessBodyRegisteredNameRegExp).nullish().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().optional().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().optional().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
-  "invoice_footer": zod.string().max(updateBusinessBodyInvoiceFooterMax).regex(updateBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
+  "invoice_footer": zod.string().max(updateBusinessBodyInvoiceFooterMax).regex(updateBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).optional().describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
+  "pickup_forfeit_days": zod.int().min(1).max(updateBusinessBodyPickupForfeitDaysMax).optional().describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
 })
 
 export const updateBusinessResponseIdMax = 2147483647;
@@ -490,6 +522,8 @@ export const updateBusinessResponseRegisteredNameMax = 255;
 
 export const updateBusinessResponseInvoiceFooterMax = 2000;
 
+export const updateBusinessResponsePickupForfeitDaysMax = 3650;
+
 
 
 export const UpdateBusinessResponse = zod.strictObject({
@@ -509,7 +543,9 @@ export const UpdateBusinessResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(updateBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
+  "pickup_forfeit_days": zod.int().min(1).max(updateBusinessResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
 })
 
 /**
@@ -546,6 +582,8 @@ export const deleteBusinessResponseRegisteredNameMax = 255;
 
 export const deleteBusinessResponseInvoiceFooterMax = 2000;
 
+export const deleteBusinessResponsePickupForfeitDaysMax = 3650;
+
 
 
 export const DeleteBusinessResponse = zod.strictObject({
@@ -565,7 +603,9 @@ export const DeleteBusinessResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(deleteBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
+  "pickup_forfeit_days": zod.int().min(1).max(deleteBusinessResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
 })
 
 /**
@@ -602,6 +642,8 @@ export const restoreBusinessResponseRegisteredNameMax = 255;
 
 export const restoreBusinessResponseInvoiceFooterMax = 2000;
 
+export const restoreBusinessResponsePickupForfeitDaysMax = 3650;
+
 
 
 export const RestoreBusinessResponse = zod.strictObject({
@@ -621,7 +663,9 @@ export const RestoreBusinessResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(restoreBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
+  "pickup_forfeit_days": zod.int().min(1).max(restoreBusinessResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
 })
 
 /**
@@ -702,6 +746,8 @@ export const closeBusinessBooksResponseRegisteredNameMax = 255;
 
 export const closeBusinessBooksResponseInvoiceFooterMax = 2000;
 
+export const closeBusinessBooksResponsePickupForfeitDaysMax = 3650;
+
 
 
 export const CloseBusinessBooksResponse = zod.strictObject({
@@ -721,6 +767,8 @@ export const CloseBusinessBooksResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(closeBusinessBooksResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
+  "pickup_forfeit_days": zod.int().min(1).max(closeBusinessBooksResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
 })
 

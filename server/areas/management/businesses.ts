@@ -114,6 +114,8 @@ export async function presentBusinesses(rows: Row<'businesses'>[]) {
     invoice_footer: row.invoice_footer,
     require_cash_session: row.require_cash_session === 1,
     books_closed_through: row.books_closed_through,
+    job_invoicing: row.job_invoicing,
+    pickup_forfeit_days: Number(row.pickup_forfeit_days),
   }));
 }
 

@@ -5,6 +5,7 @@ import {
   fullAccessPermission,
   postBackdatedDocumentsPermission,
 } from '../../auth/identity.ts';
+import { forfeitJobOrdersPermission, refundDepositsAfterLabPermission } from '../../auth/permission-catalogue.ts';
 import type { Database } from '../../db/database.ts';
 import { seedStartingData } from './businesses.ts';
 
@@ -56,6 +57,8 @@ export async function createFirstAdministrator(db: Kysely<Database>, admin: Firs
         postBackdatedDocumentsPermission,
         closeBooksPermission,
         editReceiptCostsPermission,
+        refundDepositsAfterLabPermission,
+        forfeitJobOrdersPermission,
       ])
       .execute();
     const linked = await trx

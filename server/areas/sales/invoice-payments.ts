@@ -1,5 +1,6 @@
 import * as contract from '../../../generated/zod/invoice-payments/invoice-payments.zod.ts';
 import { contractSchemas } from '../../engine/contract-schemas.ts';
+import { nameOf, namesById } from '../../engine/lookups.ts';
 import { presentPayments } from '../../ledger/document-presenting.ts';
 import { documentResource } from '../../ledger/document-resource.ts';
 import { whereItsInvoiceIs } from '../../ledger/work-places.ts';
@@ -15,5 +16,21 @@ export const invoicePaymentsResource = documentResource({
   create: createInvoicePayment,
   update: updateInvoicePayment,
   post: postInvoicePayment,
-  present: (ctx, rows) => presentPayments(ctx.db, 'invoice', rows),
+  async present(ctx, rows) {
+    const receipts = await namesById(
+      ctx.db,
+      'acknowledgment_receipts',
+      rows.map((row) => row.acknowledgment_receipt_id),
+      'number',
+    );
+    const payments = await presentPayments(ctx.db, 'invoice', rows);
+    return payments.map((payment, index) => {
+      const receiptId = rows[index]?.acknowledgment_receipt_id ?? null;
+      return {
+        ...payment,
+        acknowledgment_receipt_id: receiptId,
+        acknowledgment_receipt_number: nameOf(receipts, receiptId),
+      };
+    });
+  },
 });

@@ -31,8 +31,8 @@ import { registerContactStatementRoutes } from './areas/management/contact-state
 import { registerManagementRoutes } from './areas/management/management-routes.ts';
 import { registerOwnerReportRoutes } from './areas/reports/owner-report-routes.ts';
 import { registerReportRoutes } from './areas/reports/report-routes.ts';
-import { registerInvoiceExchangeRoutes } from './areas/sales/invoice-exchange.ts';
 import { registerAcknowledgmentReceiptRoutes } from './areas/sales/acknowledgment-receipts.ts';
+import { registerInvoiceExchangeRoutes } from './areas/sales/invoice-exchange.ts';
 import { registerJobOrderCreditRoute } from './areas/sales/job-order-cancel.ts';
 import { registerJobOrderClaimRoute } from './areas/sales/job-order-claim.ts';
 import { primaryReports, type ReportsSource } from './db/reports-source.ts';

@@ -62,10 +62,16 @@ async function requireForfeitable(
   const forfeitableOn =
     readyOn === null ? null : businessDate(new Date(Date.parse(`${readyOn}T12:00:00+08:00`) + days * 86_400_000));
   if (forfeitableOn === null || businessDate(context.now) < forfeitableOn) {
-    throw fieldError('status', `A ready order is forfeited ${days} days after it was ready, on ${forfeitableOn ?? 'a later day'}.`);
+    throw fieldError(
+      'status',
+      `A ready order is forfeited ${days} days after it was ready, on ${forfeitableOn ?? 'a later day'}.`,
+    );
   }
   if (await standingInvoiceOf(context, order.id)) {
-    throw fieldError('status', 'This job order is invoiced: cancel it with Cancel and credit instead of forfeiting it.');
+    throw fieldError(
+      'status',
+      'This job order is invoiced: cancel it with Cancel and credit instead of forfeiting it.',
+    );
   }
 }
 

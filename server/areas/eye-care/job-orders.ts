@@ -103,7 +103,16 @@ async function presentJobOrders(ctx: ResourceContext, rows: Row<'job_orders'>[])
   const { users } = await namesIn(ctx.db, { users: { table: 'users', ids: userIds } });
   const deposits = await ctx.db
     .selectFrom('acknowledgment_receipts')
-    .select(['id', 'number', 'job_order_id', 'receipt_date', 'amount', 'applied_amount', 'refunded_amount', 'forfeited_amount'])
+    .select([
+      'id',
+      'number',
+      'job_order_id',
+      'receipt_date',
+      'amount',
+      'applied_amount',
+      'refunded_amount',
+      'forfeited_amount',
+    ])
     .where('business_id', '=', ctx.businessId ?? 0)
     .where('job_order_id', 'in', ids)
     .where('deleted_at', 'is', null)

@@ -172,7 +172,10 @@ export async function refundAcknowledgmentReceipt(
     .where(sql<boolean>`${balanceSql} - ${amount} >= 0`)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) {
-    throw fieldError('amount', `The refund may not be more than the balance of ${formatPesos(depositBalance(receipt))}.`);
+    throw fieldError(
+      'amount',
+      `The refund may not be more than the balance of ${formatPesos(depositBalance(receipt))}.`,
+    );
   }
   const cashSessionId = await drawerForPayment(context, receipt.branch_id, input.payment_method);
   await context.trx

@@ -9,8 +9,8 @@ import { findRecord, presentOne } from '../../engine/query.ts';
 import { type EngineOptions, recordId, resourceContext } from '../../engine/routes.ts';
 import { checkWorkPlace } from '../../engine/work-location.ts';
 import { parseInput } from '../../http/validation.ts';
-import { checkFigures, postingContextOf } from '../../ledger/document-support.ts';
 import { documentResource } from '../../ledger/document-resource.ts';
+import { checkFigures, postingContextOf } from '../../ledger/document-support.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
 import {
   createAcknowledgmentReceipt,

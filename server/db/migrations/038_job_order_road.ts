@@ -15,7 +15,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('businesses')
     .addColumn('job_invoicing', 'text', (column) => column.notNull().defaultTo('at_release'))
     .execute();
-  await db.updateTable('businesses' as never).set({ job_invoicing: 'at_order' } as never).execute();
+  await db
+    .updateTable('businesses' as never)
+    .set({ job_invoicing: 'at_order' } as never)
+    .execute();
   await db.schema
     .alterTable('businesses')
     .addColumn('pickup_forfeit_days', 'integer', (column) => column.notNull().defaultTo(90))

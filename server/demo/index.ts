@@ -5,6 +5,7 @@ import { seedPermissions } from '../auth/seed-permissions.ts';
 import type { Database } from '../db/database.ts';
 import { seedDemoCash } from './cash.ts';
 import { closeDemoBooks, numberDemoDocumentsByDate } from './closing.ts';
+import { seedDemoDeposits } from './deposits.ts';
 import { seedDemoDocuments } from './documents.ts';
 import { seedDemoEyeCare } from './eye-care.ts';
 import { seedDemoHistory } from './history.ts';
@@ -33,6 +34,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
     await seedDemoStockLots(trx, master, options.now);
     await seedDemoStockAdjustments(trx, master, options.now);
     await seedDemoMemoranda(trx, master, options.now);
+    await seedDemoDeposits(trx, master, options.now);
     await numberDemoDocumentsByDate(trx, master);
     await seedDemoCash(trx, master, options.now);
     await closeDemoBooks(trx, master);

@@ -184,10 +184,6 @@ export async function salesDaysBetween(
     SELECT memo_date AS day FROM credit_memos
       WHERE business_id = ${businessId} AND branch_id = ${branchId}
         AND memo_date > ${from} AND memo_date < ${before}
-    UNION
-    SELECT receipt_date AS day FROM acknowledgment_receipts
-      WHERE business_id = ${businessId} AND branch_id = ${branchId}
-        AND receipt_date > ${from} AND receipt_date < ${before}
     ORDER BY day`.execute(db);
   return result.rows.map((row) => row.day);
 }

@@ -1,3 +1,4 @@
+export { getAcknowledgmentReceiptsMock } from './acknowledgment-receipts/acknowledgment-receipts.msw.ts'
 export { getAuthMock } from './auth/auth.msw.ts'
 export { getBillPaymentsMock } from './bill-payments/bill-payments.msw.ts'
 export { getBillsMock } from './bills/bills.msw.ts'

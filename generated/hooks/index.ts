@@ -1,3 +1,4 @@
+export * from './acknowledgment-receipts/acknowledgment-receipts.ts';
 export * from './auth/auth.ts';
 export * from './bill-payments/bill-payments.ts';
 export * from './bills/bills.ts';

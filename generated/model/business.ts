@@ -15,6 +15,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Id } from './id.ts';
+import type { JobInvoicing } from './jobInvoicing.ts';
 import type { Timestamp } from './timestamp.ts';
 
 export interface Business {
@@ -89,4 +90,11 @@ export interface Business {
      * @maximum 1440
      */
   ready_text_delay_minutes: number;
+  job_invoicing: JobInvoicing;
+  /**
+     * Days after a job order is ready before it may be forfeited (deposits kept as other income).
+     * @minimum 1
+     * @maximum 3650
+     */
+  pickup_forfeit_days: number;
 }

@@ -14,6 +14,7 @@
  * arguments: the one axios instance of the client sets them.
  * OpenAPI spec version: 1.0.0
  */
+import type { JobInvoicing } from './jobInvoicing.ts';
 
 export interface BusinessUpdate {
   /**
@@ -82,4 +83,11 @@ export interface BusinessUpdate {
      * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   invoice_footer?: string | null;
+  job_invoicing?: JobInvoicing;
+  /**
+     * Days after a job order is ready before it may be forfeited (deposits kept as other income).
+     * @minimum 1
+     * @maximum 3650
+     */
+  pickup_forfeit_days?: number;
 }

@@ -20,6 +20,7 @@ import type { DueJobOrder } from './dueJobOrder.ts';
 import type { LocationValue } from './locationValue.ts';
 import type { LowStockItem } from './lowStockItem.ts';
 import type { Money } from './money.ts';
+import type { ReadyJobOrder } from './readyJobOrder.ts';
 import type { SignedCost } from './signedCost.ts';
 import type { StockLot } from './stockLot.ts';
 import type { TopItem } from './topItem.ts';
@@ -47,6 +48,8 @@ export interface DashboardOverview {
   top_items: TopItem[];
   /** Job orders not yet claimed or cancelled that are promised for today or earlier, earliest first. */
   job_orders_due: DueJobOrder[];
+  /** Job orders ready and not yet claimed, longest waiting first, at most 50. */
+  job_orders_ready: ReadyJobOrder[];
   /** The value of the standing stock adjustments dated this month (Manila), counts' included, negative when more was written off than found; null for a user without view-costs. */
   adjusted_this_month: SignedCost;
   /** Of adjusted_this_month, the value of the lines that added stock (found, counted over); null for a user without view-costs. */

@@ -94,6 +94,14 @@ export interface DayXReading {
   collections_total: Money;
   /** Invoice payments received that day in store credit (credit an earlier credit memo left); not in collections_total, since that money came in with the original sale. */
   collections_store_credit: Money;
+  /** Acknowledgment receipts (deposits) taken that day; owed to customers, not sales. */
+  deposits_received: Money;
+  /** Deposits applied to invoices that day (deposit payments); not in collections_total, since that money came in with the receipt. */
+  deposits_applied: Money;
+  /** Deposits paid back that day. */
+  deposits_refunded: Money;
+  /** Deposits of job orders forfeited that day; other income, apart from sales. */
+  deposits_forfeited: Money;
   /**
      * Standing credit memos dated that day at the branch (docs/domain/sales.md, Credit memos).
      * @minimum 0

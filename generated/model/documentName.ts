@@ -27,6 +27,7 @@ export const DocumentName = {
   invoice: 'invoice',
   'invoice-payment': 'invoice-payment',
   'credit-memo': 'credit-memo',
+  'acknowledgment-receipt': 'acknowledgment-receipt',
   'z-reading': 'z-reading',
   quotation: 'quotation',
   'job-order': 'job-order',

@@ -57,4 +57,11 @@ export interface InvoicePayment {
      * @nullable
      */
   contact_name: string | null;
+  /** The deposit a `deposit` payment applies. */
+  acknowledgment_receipt_id: Id | null;
+  /**
+     * @maxLength 255
+     * @nullable
+     */
+  acknowledgment_receipt_number: string | null;
 }

@@ -37,4 +37,6 @@ export interface InvoicePaymentCreate {
      * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   notes?: string | null;
+  /** With payment_method deposit, the customer's acknowledgment receipt whose balance pays (422 naming it for another customer's receipt or beyond its balance). */
+  acknowledgment_receipt_id?: Id | null;
 }

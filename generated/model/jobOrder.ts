@@ -15,6 +15,8 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Id } from './id.ts';
+import type { JobInvoicing } from './jobInvoicing.ts';
+import type { JobOrderDeposit } from './jobOrderDeposit.ts';
 import type { JobOrderLab } from './jobOrderLab.ts';
 import type { JobOrderLine } from './jobOrderLine.ts';
 import type { JobOrderStatus } from './jobOrderStatus.ts';
@@ -117,7 +119,7 @@ export interface JobOrder {
   /** Zero-rated lines. */
   zero_rated_sales: Money;
   special_discount: SpecialDiscount | null;
-  /** open → in_lab → ready → claimed; cancelled from open or in_lab. */
+  /** open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready. */
   status: JobOrderStatus;
   /** Every move, oldest first. */
   status_history: JobOrderStatusChange[];
@@ -130,5 +132,24 @@ export interface JobOrder {
   invoice_number: string | null;
   invoice_total: Money | null;
   invoice_balance: Money | null;
+  /** When the order went to the lab; from then on a deposit is refunded only with refund-deposits-after-lab. */
+  sent_to_lab_at: Timestamp | null;
+  /**
+     * @maxLength 255
+     * @nullable
+     */
+  sent_to_lab_by_name: string | null;
+  /** When the glasses came back ready; the pickup_forfeit_days count from it. */
+  ready_at: Timestamp | null;
+  /**
+     * @maxLength 255
+     * @nullable
+     */
+  ready_by_name: string | null;
+  forfeited_at: Timestamp | null;
+  /** The order's standing acknowledgment receipts (its deposits), oldest first. */
+  acknowledgment_receipts: JobOrderDeposit[];
+  /** The business's way of invoicing its orders, which decides what Claim does. */
+  job_invoicing: JobInvoicing;
   lines: JobOrderLine[];
 }

@@ -23,4 +23,5 @@ export const JobOrderStatusBodyStatus = {
   ready: 'ready',
   claimed: 'claimed',
   cancelled: 'cancelled',
+  forfeited: 'forfeited',
 } as const;

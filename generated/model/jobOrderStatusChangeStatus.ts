@@ -24,4 +24,5 @@ export const JobOrderStatusChangeStatus = {
   ready: 'ready',
   claimed: 'claimed',
   cancelled: 'cancelled',
+  forfeited: 'forfeited',
 } as const;

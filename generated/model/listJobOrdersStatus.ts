@@ -24,4 +24,5 @@ export const ListJobOrdersStatus = {
   ready: 'ready',
   claimed: 'claimed',
   cancelled: 'cancelled',
+  forfeited: 'forfeited',
 } as const;

@@ -16,7 +16,7 @@
  */
 
 /**
- * store_credit spends the customer's store credit on an invoice of theirs, supplier_credit the supplier's credit on a bill of theirs (docs/domain/sales.md, purchasing.md).
+ * store_credit spends the customer's store credit on an invoice of theirs, supplier_credit the supplier's credit on a bill of theirs, deposit the balance of the customer's acknowledgment receipt named by acknowledgment_receipt_id on an invoice (docs/domain/sales.md, purchasing.md).
  */
 export type PaymentMethod = typeof PaymentMethod[keyof typeof PaymentMethod];
 
@@ -29,4 +29,5 @@ export const PaymentMethod = {
   e_wallet: 'e_wallet',
   store_credit: 'store_credit',
   supplier_credit: 'supplier_credit',
+  deposit: 'deposit',
 } as const;

@@ -1,3 +1,4 @@
+export * from './acknowledgment-receipts/acknowledgment-receipts.zod.ts';
 export * from './auth/auth.zod.ts';
 export * from './bill-payments/bill-payments.zod.ts';
 export * from './bills/bills.zod.ts';

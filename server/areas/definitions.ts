@@ -41,6 +41,7 @@ import { debitMemosResource } from './purchasing/debit-memos.ts';
 import { purchaseItemPricesResource } from './purchasing/purchase-item-prices.ts';
 import { purchaseOrdersResource } from './purchasing/purchase-orders.ts';
 import { receiveOrdersResource } from './purchasing/receive-orders.ts';
+import { acknowledgmentReceiptsResource } from './sales/acknowledgment-receipts.ts';
 import { creditMemosResource } from './sales/credit-memos.ts';
 import { discountProgramsResource } from './sales/discount-programs.ts';
 import { invoicePaymentsResource } from './sales/invoice-payments.ts';
@@ -80,6 +81,7 @@ export const definitions: Readonly<Record<ResourceKey, AnyResource>> = {
   invoices: invoicesResource,
   'invoice-payments': invoicePaymentsResource,
   'credit-memos': creditMemosResource,
+  'acknowledgment-receipts': acknowledgmentReceiptsResource,
   'cash-sessions': cashSessionsResource,
   'z-readings': zReadingsResource,
   quotations: quotationsResource,

@@ -33,6 +33,11 @@ function reportPermissions(ownerReportNames: readonly string[]): CataloguedPermi
 // (docs/domain/logistics.md, Stock counts): the counter counts, someone else posts.
 export const postStockCountsPermission = 'post-stock-counts';
 
+// A deposit refunded once its job went to the lab, and a ready order left unclaimed forfeited with its deposits
+// (docs/domain/sales.md, Deposits; docs/domain/eye-care.md, The order's road): the owner's calls, not the counter's.
+export const refundDepositsAfterLabPermission = 'refund-deposits-after-lab';
+export const forfeitJobOrdersPermission = 'forfeit-job-orders';
+
 // Permissions that widen what a user may do across every resource (docs/domain/management.md, Permissions).
 export const rulePermissions: readonly CataloguedPermission[] = [
   { name: workAtAnyLocationPermission, group: 'management', action: 'all' },
@@ -42,6 +47,8 @@ export const rulePermissions: readonly CataloguedPermission[] = [
   { name: closeBooksPermission, group: 'management', action: 'update' },
   { name: editReceiptCostsPermission, group: 'purchasing', action: 'update' },
   { name: retryEInvoicesPermission, group: 'management', action: 'update' },
+  { name: refundDepositsAfterLabPermission, group: 'sales', action: 'update' },
+  { name: forfeitJobOrdersPermission, group: 'eye-care', action: 'update' },
 ];
 
 export type CataloguedPermission = { name: string; group: string; action: string };

@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import { seedDemoBooks } from './books.ts';
 import { seedDemoCash } from './cash.ts';
 import { closeDemoBooks, numberDemoDocumentsByDate } from './closing.ts';
+import { seedDemoDeposits } from './deposits.ts';
 import { seedDemoDocuments } from './documents.ts';
 import { seedDemoEInvoices } from './e-invoices.ts';
 import { seedDemoEyeCare } from './eye-care.ts';
@@ -40,6 +41,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
     await seedDemoStockAdjustments(trx, master, options.now);
     await seedDemoMemoranda(trx, master, options.now);
     await seedDemoBooks(trx, master, options.now);
+    await seedDemoDeposits(trx, master, options.now);
     await numberDemoDocumentsByDate(trx, master);
     await seedDemoCash(trx, master, options.now);
     await seedDemoSecondTerminal(trx, master, options.now);

@@ -10,7 +10,11 @@ import {
   workAtAnyLocationPermission,
 } from '../auth/identity.ts';
 import { hashPassword, type ScryptCost } from '../auth/password.ts';
-import { permissionGroups } from '../auth/permission-catalogue.ts';
+import {
+  forfeitJobOrdersPermission,
+  permissionGroups,
+  refundDepositsAfterLabPermission,
+} from '../auth/permission-catalogue.ts';
 import type { Database } from '../db/database.ts';
 import { pesosToCentavos } from '../domain/money.ts';
 import { toThousandths } from '../domain/quantity.ts';
@@ -261,12 +265,16 @@ export async function seedDemoMasterData(
     closeBooksPermission,
     editReceiptCostsPermission,
     retryEInvoicesPermission,
+    refundDepositsAfterLabPermission,
+    forfeitJobOrdersPermission,
   ]);
   const cashier = await role('Cashier', 'Branch sales and payments; inventory read-only', [
     ...actions(['invoices', 'invoice-payments', 'quotations', 'contacts'], ['view', 'create', 'update']),
     // Returns happen at the counter (docs/domain/sales.md, Credit memos).
     ...actions(['credit-memos'], ['view', 'create']),
     ...actions(['prescriptions', 'job-orders'], ['view', 'create', 'update']),
+    // Deposits at the counter, refunded there before the job goes to the lab (docs/domain/sales.md, Deposits).
+    ...actions(['acknowledgment-receipts'], ['view', 'create']),
     ...actions([...inventoryPrefixes, 'sale-item-prices', 'contact-types', 'branches', 'warehouses'], ['view']),
     'view-discount-programs',
     'view-daily-sales',

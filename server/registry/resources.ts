@@ -216,6 +216,16 @@ export const registry = [
     party: 'customer',
   },
   {
+    key: 'acknowledgment-receipts',
+    area: 'sales',
+    singular: 'Acknowledgment Receipt',
+    plural: 'Acknowledgment Receipts',
+    sidebar: 'link',
+    actions: noUpdate,
+    document: { numberPrefix: 'AR', referenced: false },
+    party: 'customer',
+  },
+  {
     key: 'cash-sessions',
     area: 'sales',
     singular: 'Cash Session',

@@ -35,6 +35,7 @@ import { debitMemos } from '../areas/purchasing/debit-memos.ts';
 import { purchaseItemPrices } from '../areas/purchasing/purchase-item-prices.ts';
 import { purchaseOrders } from '../areas/purchasing/purchase-orders.ts';
 import { receiveOrders } from '../areas/purchasing/receive-orders.ts';
+import { acknowledgmentReceipts } from '../areas/sales/acknowledgment-receipts.ts';
 import { creditMemos } from '../areas/sales/credit-memos.ts';
 import { discountPrograms } from '../areas/sales/discount-programs.ts';
 import { invoicePayments } from '../areas/sales/invoice-payments.ts';
@@ -82,6 +83,7 @@ const definitions: Readonly<Record<ResourceKey, ResourceDefinition>> = {
   invoices,
   'invoice-payments': invoicePayments,
   'credit-memos': creditMemos,
+  'acknowledgment-receipts': acknowledgmentReceipts,
   'cash-sessions': cashSessions,
   'z-readings': zReadings,
   quotations,

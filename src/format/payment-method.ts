@@ -7,6 +7,7 @@ export const paymentMethodLabels = {
   e_wallet: 'E-Wallet',
   store_credit: 'Store Credit',
   supplier_credit: 'Supplier Credit',
+  deposit: 'Deposit',
 } as const satisfies Record<string, string>;
 
 export function formatPaymentMethod(value: unknown): string {

@@ -45,6 +45,8 @@ export const mockBusinesses: Business[] = [1, 2].map((id) => ({
   books_closed_through: null,
   ready_text_delay_minutes: 10,
   software_accreditation: null,
+  job_invoicing: 'at_release',
+  pickup_forfeit_days: 90,
   created_at: '2026-01-05T08:00:00Z',
   updated_at: '2026-01-05T08:00:00Z',
   deleted_at: null,
@@ -152,6 +154,18 @@ export function dashboardOverview(): DashboardOverview {
         promised_date: days[days.length - 1] ?? '2026-11-21',
         status: 'ready',
         late: false,
+      },
+    ],
+    job_orders_ready: [
+      {
+        id: 2,
+        number: 'JO-20261121-B00001-00000009',
+        contact_name: 'Jose Reyes',
+        branch_name: 'Makati Branch',
+        ready_at: '2026-11-18T06:00:00.000Z',
+        days_waiting: 3,
+        deposit_balance: 2_500,
+        forfeitable: false,
       },
     ],
     expiring_lots: [

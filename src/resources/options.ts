@@ -8,8 +8,10 @@ export const paymentMethodOptions: readonly Option[] = Object.entries(paymentMet
 
 // A contact's credit pays only its own side's documents: store credit an invoice, supplier credit a bill
 // (docs/domain/sales.md, Credit memos; docs/domain/purchasing.md, Debit memos); a refund is paid out in money.
-export const salesPaymentMethodOptions = paymentMethodOptions.filter((option) => option.value !== 'supplier_credit');
-export const purchasePaymentMethodOptions = paymentMethodOptions.filter((option) => option.value !== 'store_credit');
-export const refundMethodOptions = paymentMethodOptions.filter(
+// A deposit is applied by claiming its job order (docs/domain/sales.md, Deposits), never picked on a payment form.
+const chosenMethods = paymentMethodOptions.filter((option) => option.value !== 'deposit');
+export const salesPaymentMethodOptions = chosenMethods.filter((option) => option.value !== 'supplier_credit');
+export const purchasePaymentMethodOptions = chosenMethods.filter((option) => option.value !== 'store_credit');
+export const refundMethodOptions = chosenMethods.filter(
   (option) => option.value !== 'store_credit' && option.value !== 'supplier_credit',
 );

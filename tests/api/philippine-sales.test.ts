@@ -405,7 +405,8 @@ describe('the daily sales report', () => {
     const [header = [], ...cells] = Papa.parse<string[]>(answer.raw.body.trim()).data;
     // As the screen reads: date and branch first, the payment methods in the screen's order, then a totals row.
     expect(header.slice(0, 3)).toEqual(['date', 'branch', 'invoices_issued']);
-    expect(header.slice(-7)).toEqual([
+    // Then the deposits, apart from the sales and the collections (docs/domain/sales.md, Deposits).
+    expect(header.slice(-11)).toEqual([
       'collections_cash',
       'collections_card',
       'collections_e_wallet',
@@ -413,6 +414,10 @@ describe('the daily sales report', () => {
       'collections_check',
       'collections_total',
       'collections_store_credit',
+      'deposits_received',
+      'deposits_applied',
+      'deposits_refunded',
+      'deposits_forfeited',
     ]);
     expect(header).not.toContain('branch_id');
     expect(cells).toHaveLength(rows.length + 1);

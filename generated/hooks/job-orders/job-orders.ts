@@ -785,7 +785,7 @@ export function useGetJobOrderHistory<TData = Awaited<ReturnType<typeof getJobOr
 
 
 /**
- * Needs update-job-orders. open → in_lab → ready → claimed, cancelled from open or in_lab, and ready back to in_lab (a ready marked by mistake: its ready text, still in its cancel window, is not sent); any other move is a 422 naming status. Claiming needs the linked invoice fully paid (422 with the balance otherwise). An order with an invoice is cancelled only through POST /api/job-orders/{id}/cancel-and-credit (422 naming status here). Every move is recorded with who and when.
+ * Needs update-job-orders. open → in_lab (stamps sent_to_lab_at) → ready (stamps ready_at) → claimed, cancelled from open or in_lab, and forfeited from ready once pickup_forfeit_days have passed since ready_at (needs forfeit-job-orders, 403 otherwise; the order's deposits become forfeited deposits and a stock frame goes back on the shelf), and ready back to in_lab (a ready marked by mistake: its ready text, still in its cancel window, is not sent); any other move is a 422 naming status. Claiming here needs the linked invoice fully paid (422 with the balance otherwise); POST /api/job-orders/{id}/claim claims under either way of invoicing. An order with an invoice is cancelled only through POST /api/job-orders/{id}/cancel-and-credit (422 naming status here). Every move is recorded with who and when.
  * @summary Move a job order to its next status
  */
 export const moveJobOrderStatus = (
@@ -852,6 +852,72 @@ export const useMoveJobOrderStatus = <TError = ErrorType<UnauthenticatedResponse
         TContext
       > => {
       return useMutation(getMoveJobOrderStatusMutationOptions(options), queryClient);
+    }
+    /**
+ * Needs update-job-orders. The order must be ready (422 naming status). With the business's job_invoicing at_release and no invoice yet, makes the invoice from the order's lines dated today (its lines take the branch's stock), applies the balances of the order's acknowledgment receipts as deposit payments, and marks the order claimed: what is left is the invoice's balance. With at_order (or an invoice already made), the order is claimed only when its invoice is paid (422 with the balance otherwise). Two claims of one order at once make one invoice: the second answers the claimed order.
+ * @summary Claim a ready job order
+ */
+export const claimJobOrder = (
+    id: number,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<JobOrder>(
+      {url: `/api/job-orders/${id}/claim`, method: 'POST', signal
+    },
+      options);
+    }
+
+
+
+
+export const getClaimJobOrderMutationKey = () => ['claimJobOrder'] as const;
+
+export const getClaimJobOrderMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof claimJobOrder>>, TError,ClaimJobOrderMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof claimJobOrder>>, TError,ClaimJobOrderMutationVariables, TContext> => {
+
+const mutationKey = getClaimJobOrderMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof claimJobOrder>>, ClaimJobOrderMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  claimJobOrder(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ClaimJobOrderMutationResult = NonNullable<Awaited<ReturnType<typeof claimJobOrder>>>
+
+    export type ClaimJobOrderMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>
+    export type ClaimJobOrderMutationVariables = {id: number}
+
+    /**
+ * @summary Claim a ready job order
+ */
+export const useClaimJobOrder = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof claimJobOrder>>, TError,ClaimJobOrderMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof claimJobOrder>>,
+        TError,
+        ClaimJobOrderMutationVariables,
+        TContext
+      > => {
+      return useMutation(getClaimJobOrderMutationOptions(options), queryClient);
     }
     /**
  * Needs update-job-orders and create-credit-memos. In one transaction: a credit memo (reason returned, dated today) for everything left on the order's invoice, its stock lines restocked at the branch; the memo lowers the invoice's balance and settles what was paid as a refund or the customer's store credit; the order becomes cancelled. Only from open or in_lab, and only for an order with an invoice (a 422 naming status otherwise; an order without one is cancelled through PATCH /api/job-orders/{id}/status).

@@ -69,6 +69,8 @@ export const listBusinessesResponseDataItemInvoiceFooterMax = 2000;
 export const listBusinessesResponseDataItemReadyTextDelayMinutesMin = 0;
 export const listBusinessesResponseDataItemReadyTextDelayMinutesMax = 1440;
 
+export const listBusinessesResponseDataItemPickupForfeitDaysMax = 3650;
+
 
 
 export const listBusinessesResponseMetaTotalMin = 0;
@@ -95,7 +97,9 @@ export const ListBusinessesResponse = zod.strictObject({
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(listBusinessesResponseDataItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
-  "ready_text_delay_minutes": zod.int().min(listBusinessesResponseDataItemReadyTextDelayMinutesMin).max(listBusinessesResponseDataItemReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.')
+  "ready_text_delay_minutes": zod.int().min(listBusinessesResponseDataItemReadyTextDelayMinutesMin).max(listBusinessesResponseDataItemReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
+  "pickup_forfeit_days": zod.int().min(1).max(listBusinessesResponseDataItemPickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
 })),
   "meta": zod.strictObject({
   "current_page": zod.int().min(1),
@@ -154,6 +158,8 @@ export const createBusinessBodyInvoiceFooterMax = 2000;
 
 
 export const createBusinessBodyInvoiceFooterRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createBusinessBodyPickupForfeitDaysMax = 3650;
+
 
 
 export const CreateBusinessBody = zod.strictObject({
@@ -168,7 +174,9 @@ export const CreateBusinessBody = zod.strictObject({
   "require_cash_session": zod.boolean().default(createBusinessBodyRequireCashSessionDefault).describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "ready_text_delay_minutes": zod.int().min(createBusinessBodyReadyTextDelayMinutesMin).max(createBusinessBodyReadyTextDelayMinutesMax).default(createBusinessBodyReadyTextDelayMinutesDefault).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
   "is_vat_registered": zod.boolean().default(createBusinessBodyIsVatRegisteredDefault).describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
-  "invoice_footer": zod.string().max(createBusinessBodyInvoiceFooterMax).regex(createBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
+  "invoice_footer": zod.string().max(createBusinessBodyInvoiceFooterMax).regex(createBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).optional().describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
+  "pickup_forfeit_days": zod.int().min(1).max(createBusinessBodyPickupForfeitDaysMax).optional().describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
 })
 
 export const createBusinessResponseSoftwareAccreditationMax = 500;
@@ -200,6 +208,8 @@ export const createBusinessResponseInvoiceFooterMax = 2000;
 export const createBusinessResponseReadyTextDelayMinutesMin = 0;
 export const createBusinessResponseReadyTextDelayMinutesMax = 1440;
 
+export const createBusinessResponsePickupForfeitDaysMax = 3650;
+
 
 
 export const CreateBusinessResponse = zod.strictObject({
@@ -221,7 +231,9 @@ export const CreateBusinessResponse = zod.strictObject({
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(createBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
-  "ready_text_delay_minutes": zod.int().min(createBusinessResponseReadyTextDelayMinutesMin).max(createBusinessResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.')
+  "ready_text_delay_minutes": zod.int().min(createBusinessResponseReadyTextDelayMinutesMin).max(createBusinessResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
+  "pickup_forfeit_days": zod.int().min(1).max(createBusinessResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
 })
 
 /**
@@ -269,6 +281,8 @@ export const searchBusinessesResponseInvoiceFooterMax = 2000;
 export const searchBusinessesResponseReadyTextDelayMinutesMin = 0;
 export const searchBusinessesResponseReadyTextDelayMinutesMax = 1440;
 
+export const searchBusinessesResponsePickupForfeitDaysMax = 3650;
+
 
 
 export const SearchBusinessesResponseItem = zod.strictObject({
@@ -290,7 +304,9 @@ export const SearchBusinessesResponseItem = zod.strictObject({
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(searchBusinessesResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
-  "ready_text_delay_minutes": zod.int().min(searchBusinessesResponseReadyTextDelayMinutesMin).max(searchBusinessesResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.')
+  "ready_text_delay_minutes": zod.int().min(searchBusinessesResponseReadyTextDelayMinutesMin).max(searchBusinessesResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
+  "pickup_forfeit_days": zod.int().min(1).max(searchBusinessesResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
 })
 export const SearchBusinessesResponse = zod.array(SearchBusinessesResponseItem)
 
@@ -326,6 +342,8 @@ export const getAllBusinessesResponseBusinessesItemInvoiceFooterMax = 2000;
 export const getAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMin = 0;
 export const getAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMax = 1440;
 
+export const getAllBusinessesResponseBusinessesItemPickupForfeitDaysMax = 3650;
+
 
 
 export const GetAllBusinessesResponse = zod.strictObject({
@@ -348,7 +366,9 @@ export const GetAllBusinessesResponse = zod.strictObject({
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(getAllBusinessesResponseBusinessesItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
-  "ready_text_delay_minutes": zod.int().min(getAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMin).max(getAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.')
+  "ready_text_delay_minutes": zod.int().min(getAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMin).max(getAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
+  "pickup_forfeit_days": zod.int().min(1).max(getAllBusinessesResponseBusinessesItemPickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
 }))
 })
 
@@ -384,6 +404,8 @@ export const retrieveAllBusinessesResponseBusinessesItemInvoiceFooterMax = 2000;
 export const retrieveAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMin = 0;
 export const retrieveAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMax = 1440;
 
+export const retrieveAllBusinessesResponseBusinessesItemPickupForfeitDaysMax = 3650;
+
 
 
 export const RetrieveAllBusinessesResponse = zod.strictObject({
@@ -406,7 +428,9 @@ export const RetrieveAllBusinessesResponse = zod.strictObject({
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(retrieveAllBusinessesResponseBusinessesItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
-  "ready_text_delay_minutes": zod.int().min(retrieveAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMin).max(retrieveAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.')
+  "ready_text_delay_minutes": zod.int().min(retrieveAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMin).max(retrieveAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
+  "pickup_forfeit_days": zod.int().min(1).max(retrieveAllBusinessesResponseBusinessesItemPickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
 }))
 })
 
@@ -451,6 +475,8 @@ export const getBusinessResponseInvoiceFooterMax = 2000;
 export const getBusinessResponseReadyTextDelayMinutesMin = 0;
 export const getBusinessResponseReadyTextDelayMinutesMax = 1440;
 
+export const getBusinessResponsePickupForfeitDaysMax = 3650;
+
 
 
 export const GetBusinessResponse = zod.strictObject({
@@ -472,7 +498,9 @@ export const GetBusinessResponse = zod.strictObject({
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(getBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
-  "ready_text_delay_minutes": zod.int().min(getBusinessResponseReadyTextDelayMinutesMin).max(getBusinessResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.')
+  "ready_text_delay_minutes": zod.int().min(getBusinessResponseReadyTextDelayMinutesMin).max(getBusinessResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
+  "pickup_forfeit_days": zod.int().min(1).max(getBusinessResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
 })
 
 /**
@@ -524,6 +552,8 @@ export const updateBusinessBodyInvoiceFooterMax = 2000;
 
 
 export const updateBusinessBodyInvoiceFooterRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const updateBusinessBodyPickupForfeitDaysMax = 3650;
+
 
 
 export const UpdateBusinessBody = zod.strictObject({
@@ -538,7 +568,9 @@ export const UpdateBusinessBody = zod.strictObject({
   "require_cash_session": zod.boolean().optional().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "ready_text_delay_minutes": zod.int().min(updateBusinessBodyReadyTextDelayMinutesMin).max(updateBusinessBodyReadyTextDelayMinutesMax).optional().describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
   "is_vat_registered": zod.boolean().optional().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
-  "invoice_footer": zod.string().max(updateBusinessBodyInvoiceFooterMax).regex(updateBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
+  "invoice_footer": zod.string().max(updateBusinessBodyInvoiceFooterMax).regex(updateBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).optional().describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
+  "pickup_forfeit_days": zod.int().min(1).max(updateBusinessBodyPickupForfeitDaysMax).optional().describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
 })
 
 export const updateBusinessResponseSoftwareAccreditationMax = 500;
@@ -570,6 +602,8 @@ export const updateBusinessResponseInvoiceFooterMax = 2000;
 export const updateBusinessResponseReadyTextDelayMinutesMin = 0;
 export const updateBusinessResponseReadyTextDelayMinutesMax = 1440;
 
+export const updateBusinessResponsePickupForfeitDaysMax = 3650;
+
 
 
 export const UpdateBusinessResponse = zod.strictObject({
@@ -591,7 +625,9 @@ export const UpdateBusinessResponse = zod.strictObject({
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(updateBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
-  "ready_text_delay_minutes": zod.int().min(updateBusinessResponseReadyTextDelayMinutesMin).max(updateBusinessResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.')
+  "ready_text_delay_minutes": zod.int().min(updateBusinessResponseReadyTextDelayMinutesMin).max(updateBusinessResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
+  "pickup_forfeit_days": zod.int().min(1).max(updateBusinessResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
 })
 
 /**
@@ -635,6 +671,8 @@ export const deleteBusinessResponseInvoiceFooterMax = 2000;
 export const deleteBusinessResponseReadyTextDelayMinutesMin = 0;
 export const deleteBusinessResponseReadyTextDelayMinutesMax = 1440;
 
+export const deleteBusinessResponsePickupForfeitDaysMax = 3650;
+
 
 
 export const DeleteBusinessResponse = zod.strictObject({
@@ -656,7 +694,9 @@ export const DeleteBusinessResponse = zod.strictObject({
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(deleteBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
-  "ready_text_delay_minutes": zod.int().min(deleteBusinessResponseReadyTextDelayMinutesMin).max(deleteBusinessResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.')
+  "ready_text_delay_minutes": zod.int().min(deleteBusinessResponseReadyTextDelayMinutesMin).max(deleteBusinessResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
+  "pickup_forfeit_days": zod.int().min(1).max(deleteBusinessResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
 })
 
 /**
@@ -700,6 +740,8 @@ export const restoreBusinessResponseInvoiceFooterMax = 2000;
 export const restoreBusinessResponseReadyTextDelayMinutesMin = 0;
 export const restoreBusinessResponseReadyTextDelayMinutesMax = 1440;
 
+export const restoreBusinessResponsePickupForfeitDaysMax = 3650;
+
 
 
 export const RestoreBusinessResponse = zod.strictObject({
@@ -721,7 +763,9 @@ export const RestoreBusinessResponse = zod.strictObject({
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(restoreBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
-  "ready_text_delay_minutes": zod.int().min(restoreBusinessResponseReadyTextDelayMinutesMin).max(restoreBusinessResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.')
+  "ready_text_delay_minutes": zod.int().min(restoreBusinessResponseReadyTextDelayMinutesMin).max(restoreBusinessResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
+  "pickup_forfeit_days": zod.int().min(1).max(restoreBusinessResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
 })
 
 /**
@@ -809,6 +853,8 @@ export const closeBusinessBooksResponseInvoiceFooterMax = 2000;
 export const closeBusinessBooksResponseReadyTextDelayMinutesMin = 0;
 export const closeBusinessBooksResponseReadyTextDelayMinutesMax = 1440;
 
+export const closeBusinessBooksResponsePickupForfeitDaysMax = 3650;
+
 
 
 export const CloseBusinessBooksResponse = zod.strictObject({
@@ -830,6 +876,8 @@ export const CloseBusinessBooksResponse = zod.strictObject({
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(closeBusinessBooksResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
-  "ready_text_delay_minutes": zod.int().min(closeBusinessBooksResponseReadyTextDelayMinutesMin).max(closeBusinessBooksResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.')
+  "ready_text_delay_minutes": zod.int().min(closeBusinessBooksResponseReadyTextDelayMinutesMin).max(closeBusinessBooksResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
+  "pickup_forfeit_days": zod.int().min(1).max(closeBusinessBooksResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
 })
 

@@ -61,6 +61,13 @@ export const getDashboardOverviewResponseTopItemsItemTotalMax = 90000000000000;
 
 export const getDashboardOverviewResponseJobOrdersDueItemIdMax = 2147483647;
 
+export const getDashboardOverviewResponseJobOrdersReadyItemIdMax = 2147483647;
+
+export const getDashboardOverviewResponseJobOrdersReadyItemDaysWaitingMin = 0;
+
+export const getDashboardOverviewResponseJobOrdersReadyItemDepositBalanceMin = 0;
+export const getDashboardOverviewResponseJobOrdersReadyItemDepositBalanceMax = 90000000000000;
+
 export const getDashboardOverviewResponseAdjustedThisMonthOneMin = -90000000000000;
 export const getDashboardOverviewResponseAdjustedThisMonthOneMax = 90000000000000;
 
@@ -147,6 +154,16 @@ export const GetDashboardOverviewResponse = zod.strictObject({
   "status": zod.enum(['open', 'in_lab', 'ready']),
   "late": zod.boolean().describe('Promised before today.')
 })).describe('Job orders not yet claimed or cancelled that are promised for today or earlier, earliest first.'),
+  "job_orders_ready": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(getDashboardOverviewResponseJobOrdersReadyItemIdMax).describe('A record id.'),
+  "number": zod.string(),
+  "contact_name": zod.string(),
+  "branch_name": zod.string(),
+  "ready_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "days_waiting": zod.int().min(getDashboardOverviewResponseJobOrdersReadyItemDaysWaitingMin).describe('Whole days since the order was ready (Manila).'),
+  "deposit_balance": zod.number().min(getDashboardOverviewResponseJobOrdersReadyItemDepositBalanceMin).max(getDashboardOverviewResponseJobOrdersReadyItemDepositBalanceMax).describe('What its acknowledgment receipts still hold.'),
+  "forfeitable": zod.boolean().describe('Waiting at least the business\'s pickup_forfeit_days.')
+})).describe('Job orders ready and not yet claimed, longest waiting first, at most 50.'),
   "adjusted_this_month": zod.union([zod.number().min(getDashboardOverviewResponseAdjustedThisMonthOneMin).max(getDashboardOverviewResponseAdjustedThisMonthOneMax),zod.null()]).describe('The value of the standing stock adjustments dated this month (Manila), counts\' included, negative when more was written off than found; null for a user without view-costs.'),
   "adjusted_gains_this_month": zod.union([zod.number().min(getDashboardOverviewResponseAdjustedGainsThisMonthOneMin).max(getDashboardOverviewResponseAdjustedGainsThisMonthOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Of adjusted_this_month, the value of the lines that added stock (found, counted over); null for a user without view-costs.'),
   "adjusted_losses_this_month": zod.union([zod.number().min(getDashboardOverviewResponseAdjustedLossesThisMonthOneMin).max(getDashboardOverviewResponseAdjustedLossesThisMonthOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Of adjusted_this_month, the value of the lines that took stock off (lost, damaged, counted short), as a positive amount; null for a user without view-costs.'),

@@ -41,7 +41,7 @@ export const ListInvoicePaymentsQueryParams = zod.strictObject({
   "only_trashed": zod.union([zod.literal(0),zod.literal(1)]).default(listInvoicePaymentsQueryOnlyTrashedDefault).describe('1 lists soft-deleted records only.'),
   "search": zod.coerce.string().max(listInvoicePaymentsQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.'),
   "invoice_id": zod.coerce.number().int().min(1).max(listInvoicePaymentsQueryInvoiceIdMax).optional().describe('Only records whose invoice id matches.'),
-  "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit']).optional().describe('Only records whose payment method matches.'),
+  "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit', 'deposit']).optional().describe('Only records whose payment method matches.'),
   "payment_date_from": zod.iso.date().optional().describe('Only records whose payment date is on or after this day.'),
   "payment_date_to": zod.iso.date().optional().describe('Only records whose payment date is on or before this day.')
 })
@@ -73,6 +73,10 @@ export const listInvoicePaymentsResponseDataItemContactIdOneMax = 2147483647;
 
 export const listInvoicePaymentsResponseDataItemContactNameMax = 255;
 
+export const listInvoicePaymentsResponseDataItemAcknowledgmentReceiptIdOneMax = 2147483647;
+
+export const listInvoicePaymentsResponseDataItemAcknowledgmentReceiptNumberMax = 255;
+
 
 
 export const listInvoicePaymentsResponseMetaTotalMin = 0;
@@ -92,13 +96,15 @@ export const ListInvoicePaymentsResponse = zod.strictObject({
   "invoice_id": zod.int().min(1).max(listInvoicePaymentsResponseDataItemInvoiceIdMax).describe('A record id.'),
   "payment_date": zod.iso.date(),
   "amount": zod.number().min(listInvoicePaymentsResponseDataItemAmountMin).max(listInvoicePaymentsResponseDataItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit']).describe('store_credit spends the customer\'s store credit on an invoice of theirs, supplier_credit the supplier\'s credit on a bill of theirs (docs/domain/sales.md, purchasing.md).'),
+  "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit', 'deposit']).describe('store_credit spends the customer\'s store credit on an invoice of theirs, supplier_credit the supplier\'s credit on a bill of theirs, deposit the balance of the customer\'s acknowledgment receipt named by acknowledgment_receipt_id on an invoice (docs/domain/sales.md, purchasing.md).'),
   "reference": zod.string().max(listInvoicePaymentsResponseDataItemReferenceMax).nullable(),
   "notes": zod.string().max(listInvoicePaymentsResponseDataItemNotesMax).nullable(),
   "number": zod.string().max(listInvoicePaymentsResponseDataItemNumberMax),
   "invoice_number": zod.string().max(listInvoicePaymentsResponseDataItemInvoiceNumberMax).nullable(),
   "contact_id": zod.union([zod.int().min(1).max(listInvoicePaymentsResponseDataItemContactIdOneMax).describe('A record id.'),zod.null()]),
-  "contact_name": zod.string().max(listInvoicePaymentsResponseDataItemContactNameMax).nullable()
+  "contact_name": zod.string().max(listInvoicePaymentsResponseDataItemContactNameMax).nullable(),
+  "acknowledgment_receipt_id": zod.union([zod.int().min(1).max(listInvoicePaymentsResponseDataItemAcknowledgmentReceiptIdOneMax).describe('A record id.'),zod.null()]).describe('The deposit a `deposit` payment applies.'),
+  "acknowledgment_receipt_number": zod.string().max(listInvoicePaymentsResponseDataItemAcknowledgmentReceiptNumberMax).nullable()
 })),
   "meta": zod.strictObject({
   "current_page": zod.int().min(1),
@@ -140,6 +146,8 @@ export const createInvoicePaymentBodyNotesMax = 5000;
 
 
 export const createInvoicePaymentBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createInvoicePaymentBodyAcknowledgmentReceiptIdOneMax = 2147483647;
+
 
 
 export const CreateInvoicePaymentBody = zod.strictObject({
@@ -147,9 +155,10 @@ export const CreateInvoicePaymentBody = zod.strictObject({
   "invoice_id": zod.int().min(1).max(createInvoicePaymentBodyInvoiceIdMax).describe('A record id.'),
   "payment_date": zod.iso.date(),
   "amount": zod.number().min(createInvoicePaymentBodyAmountMin).max(createInvoicePaymentBodyAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit']).describe('store_credit spends the customer\'s store credit on an invoice of theirs, supplier_credit the supplier\'s credit on a bill of theirs (docs/domain/sales.md, purchasing.md).'),
+  "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit', 'deposit']).describe('store_credit spends the customer\'s store credit on an invoice of theirs, supplier_credit the supplier\'s credit on a bill of theirs, deposit the balance of the customer\'s acknowledgment receipt named by acknowledgment_receipt_id on an invoice (docs/domain/sales.md, purchasing.md).'),
   "reference": zod.string().max(createInvoicePaymentBodyReferenceMax).regex(createInvoicePaymentBodyReferenceRegExp).nullish(),
-  "notes": zod.string().max(createInvoicePaymentBodyNotesMax).regex(createInvoicePaymentBodyNotesRegExp).nullish()
+  "notes": zod.string().max(createInvoicePaymentBodyNotesMax).regex(createInvoicePaymentBodyNotesRegExp).nullish(),
+  "acknowledgment_receipt_id": zod.union([zod.int().min(1).max(createInvoicePaymentBodyAcknowledgmentReceiptIdOneMax).describe('A record id.'),zod.null()]).optional().describe('With payment_method deposit, the customer\'s acknowledgment receipt whose balance pays (422 naming it for another customer\'s receipt or beyond its balance).')
 })
 
 export const createInvoicePaymentResponseTerminalIdOneMax = 2147483647;
@@ -179,6 +188,10 @@ export const createInvoicePaymentResponseContactIdOneMax = 2147483647;
 
 export const createInvoicePaymentResponseContactNameMax = 255;
 
+export const createInvoicePaymentResponseAcknowledgmentReceiptIdOneMax = 2147483647;
+
+export const createInvoicePaymentResponseAcknowledgmentReceiptNumberMax = 255;
+
 
 
 export const CreateInvoicePaymentResponse = zod.strictObject({
@@ -193,13 +206,15 @@ export const CreateInvoicePaymentResponse = zod.strictObject({
   "invoice_id": zod.int().min(1).max(createInvoicePaymentResponseInvoiceIdMax).describe('A record id.'),
   "payment_date": zod.iso.date(),
   "amount": zod.number().min(createInvoicePaymentResponseAmountMin).max(createInvoicePaymentResponseAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit']).describe('store_credit spends the customer\'s store credit on an invoice of theirs, supplier_credit the supplier\'s credit on a bill of theirs (docs/domain/sales.md, purchasing.md).'),
+  "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit', 'deposit']).describe('store_credit spends the customer\'s store credit on an invoice of theirs, supplier_credit the supplier\'s credit on a bill of theirs, deposit the balance of the customer\'s acknowledgment receipt named by acknowledgment_receipt_id on an invoice (docs/domain/sales.md, purchasing.md).'),
   "reference": zod.string().max(createInvoicePaymentResponseReferenceMax).nullable(),
   "notes": zod.string().max(createInvoicePaymentResponseNotesMax).nullable(),
   "number": zod.string().max(createInvoicePaymentResponseNumberMax),
   "invoice_number": zod.string().max(createInvoicePaymentResponseInvoiceNumberMax).nullable(),
   "contact_id": zod.union([zod.int().min(1).max(createInvoicePaymentResponseContactIdOneMax).describe('A record id.'),zod.null()]),
-  "contact_name": zod.string().max(createInvoicePaymentResponseContactNameMax).nullable()
+  "contact_name": zod.string().max(createInvoicePaymentResponseContactNameMax).nullable(),
+  "acknowledgment_receipt_id": zod.union([zod.int().min(1).max(createInvoicePaymentResponseAcknowledgmentReceiptIdOneMax).describe('A record id.'),zod.null()]).describe('The deposit a `deposit` payment applies.'),
+  "acknowledgment_receipt_number": zod.string().max(createInvoicePaymentResponseAcknowledgmentReceiptNumberMax).nullable()
 })
 
 /**
@@ -245,6 +260,10 @@ export const searchInvoicePaymentsResponseContactIdOneMax = 2147483647;
 
 export const searchInvoicePaymentsResponseContactNameMax = 255;
 
+export const searchInvoicePaymentsResponseAcknowledgmentReceiptIdOneMax = 2147483647;
+
+export const searchInvoicePaymentsResponseAcknowledgmentReceiptNumberMax = 255;
+
 
 
 export const SearchInvoicePaymentsResponseItem = zod.strictObject({
@@ -259,13 +278,15 @@ export const SearchInvoicePaymentsResponseItem = zod.strictObject({
   "invoice_id": zod.int().min(1).max(searchInvoicePaymentsResponseInvoiceIdMax).describe('A record id.'),
   "payment_date": zod.iso.date(),
   "amount": zod.number().min(searchInvoicePaymentsResponseAmountMin).max(searchInvoicePaymentsResponseAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit']).describe('store_credit spends the customer\'s store credit on an invoice of theirs, supplier_credit the supplier\'s credit on a bill of theirs (docs/domain/sales.md, purchasing.md).'),
+  "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit', 'deposit']).describe('store_credit spends the customer\'s store credit on an invoice of theirs, supplier_credit the supplier\'s credit on a bill of theirs, deposit the balance of the customer\'s acknowledgment receipt named by acknowledgment_receipt_id on an invoice (docs/domain/sales.md, purchasing.md).'),
   "reference": zod.string().max(searchInvoicePaymentsResponseReferenceMax).nullable(),
   "notes": zod.string().max(searchInvoicePaymentsResponseNotesMax).nullable(),
   "number": zod.string().max(searchInvoicePaymentsResponseNumberMax),
   "invoice_number": zod.string().max(searchInvoicePaymentsResponseInvoiceNumberMax).nullable(),
   "contact_id": zod.union([zod.int().min(1).max(searchInvoicePaymentsResponseContactIdOneMax).describe('A record id.'),zod.null()]),
-  "contact_name": zod.string().max(searchInvoicePaymentsResponseContactNameMax).nullable()
+  "contact_name": zod.string().max(searchInvoicePaymentsResponseContactNameMax).nullable(),
+  "acknowledgment_receipt_id": zod.union([zod.int().min(1).max(searchInvoicePaymentsResponseAcknowledgmentReceiptIdOneMax).describe('A record id.'),zod.null()]).describe('The deposit a `deposit` payment applies.'),
+  "acknowledgment_receipt_number": zod.string().max(searchInvoicePaymentsResponseAcknowledgmentReceiptNumberMax).nullable()
 })
 export const SearchInvoicePaymentsResponse = zod.array(SearchInvoicePaymentsResponseItem)
 
@@ -308,6 +329,10 @@ export const getInvoicePaymentResponseContactIdOneMax = 2147483647;
 
 export const getInvoicePaymentResponseContactNameMax = 255;
 
+export const getInvoicePaymentResponseAcknowledgmentReceiptIdOneMax = 2147483647;
+
+export const getInvoicePaymentResponseAcknowledgmentReceiptNumberMax = 255;
+
 
 
 export const GetInvoicePaymentResponse = zod.strictObject({
@@ -322,13 +347,15 @@ export const GetInvoicePaymentResponse = zod.strictObject({
   "invoice_id": zod.int().min(1).max(getInvoicePaymentResponseInvoiceIdMax).describe('A record id.'),
   "payment_date": zod.iso.date(),
   "amount": zod.number().min(getInvoicePaymentResponseAmountMin).max(getInvoicePaymentResponseAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit']).describe('store_credit spends the customer\'s store credit on an invoice of theirs, supplier_credit the supplier\'s credit on a bill of theirs (docs/domain/sales.md, purchasing.md).'),
+  "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit', 'deposit']).describe('store_credit spends the customer\'s store credit on an invoice of theirs, supplier_credit the supplier\'s credit on a bill of theirs, deposit the balance of the customer\'s acknowledgment receipt named by acknowledgment_receipt_id on an invoice (docs/domain/sales.md, purchasing.md).'),
   "reference": zod.string().max(getInvoicePaymentResponseReferenceMax).nullable(),
   "notes": zod.string().max(getInvoicePaymentResponseNotesMax).nullable(),
   "number": zod.string().max(getInvoicePaymentResponseNumberMax),
   "invoice_number": zod.string().max(getInvoicePaymentResponseInvoiceNumberMax).nullable(),
   "contact_id": zod.union([zod.int().min(1).max(getInvoicePaymentResponseContactIdOneMax).describe('A record id.'),zod.null()]),
-  "contact_name": zod.string().max(getInvoicePaymentResponseContactNameMax).nullable()
+  "contact_name": zod.string().max(getInvoicePaymentResponseContactNameMax).nullable(),
+  "acknowledgment_receipt_id": zod.union([zod.int().min(1).max(getInvoicePaymentResponseAcknowledgmentReceiptIdOneMax).describe('A record id.'),zod.null()]).describe('The deposit a `deposit` payment applies.'),
+  "acknowledgment_receipt_number": zod.string().max(getInvoicePaymentResponseAcknowledgmentReceiptNumberMax).nullable()
 })
 
 /**
@@ -362,7 +389,7 @@ export const UpdateInvoicePaymentBody = zod.strictObject({
   "invoice_id": zod.int().min(1).max(updateInvoicePaymentBodyInvoiceIdMax).optional().describe('A record id.'),
   "payment_date": zod.iso.date().optional(),
   "amount": zod.number().min(updateInvoicePaymentBodyAmountMin).max(updateInvoicePaymentBodyAmountMax).optional().describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit']).optional().describe('store_credit spends the customer\'s store credit on an invoice of theirs, supplier_credit the supplier\'s credit on a bill of theirs (docs/domain/sales.md, purchasing.md).'),
+  "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit', 'deposit']).optional().describe('store_credit spends the customer\'s store credit on an invoice of theirs, supplier_credit the supplier\'s credit on a bill of theirs, deposit the balance of the customer\'s acknowledgment receipt named by acknowledgment_receipt_id on an invoice (docs/domain/sales.md, purchasing.md).'),
   "reference": zod.string().max(updateInvoicePaymentBodyReferenceMax).regex(updateInvoicePaymentBodyReferenceRegExp).nullish(),
   "notes": zod.string().max(updateInvoicePaymentBodyNotesMax).regex(updateInvoicePaymentBodyNotesRegExp).nullish()
 })
@@ -394,6 +421,10 @@ export const updateInvoicePaymentResponseContactIdOneMax = 2147483647;
 
 export const updateInvoicePaymentResponseContactNameMax = 255;
 
+export const updateInvoicePaymentResponseAcknowledgmentReceiptIdOneMax = 2147483647;
+
+export const updateInvoicePaymentResponseAcknowledgmentReceiptNumberMax = 255;
+
 
 
 export const UpdateInvoicePaymentResponse = zod.strictObject({
@@ -408,13 +439,15 @@ export const UpdateInvoicePaymentResponse = zod.strictObject({
   "invoice_id": zod.int().min(1).max(updateInvoicePaymentResponseInvoiceIdMax).describe('A record id.'),
   "payment_date": zod.iso.date(),
   "amount": zod.number().min(updateInvoicePaymentResponseAmountMin).max(updateInvoicePaymentResponseAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit']).describe('store_credit spends the customer\'s store credit on an invoice of theirs, supplier_credit the supplier\'s credit on a bill of theirs (docs/domain/sales.md, purchasing.md).'),
+  "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit', 'deposit']).describe('store_credit spends the customer\'s store credit on an invoice of theirs, supplier_credit the supplier\'s credit on a bill of theirs, deposit the balance of the customer\'s acknowledgment receipt named by acknowledgment_receipt_id on an invoice (docs/domain/sales.md, purchasing.md).'),
   "reference": zod.string().max(updateInvoicePaymentResponseReferenceMax).nullable(),
   "notes": zod.string().max(updateInvoicePaymentResponseNotesMax).nullable(),
   "number": zod.string().max(updateInvoicePaymentResponseNumberMax),
   "invoice_number": zod.string().max(updateInvoicePaymentResponseInvoiceNumberMax).nullable(),
   "contact_id": zod.union([zod.int().min(1).max(updateInvoicePaymentResponseContactIdOneMax).describe('A record id.'),zod.null()]),
-  "contact_name": zod.string().max(updateInvoicePaymentResponseContactNameMax).nullable()
+  "contact_name": zod.string().max(updateInvoicePaymentResponseContactNameMax).nullable(),
+  "acknowledgment_receipt_id": zod.union([zod.int().min(1).max(updateInvoicePaymentResponseAcknowledgmentReceiptIdOneMax).describe('A record id.'),zod.null()]).describe('The deposit a `deposit` payment applies.'),
+  "acknowledgment_receipt_number": zod.string().max(updateInvoicePaymentResponseAcknowledgmentReceiptNumberMax).nullable()
 })
 
 /**
@@ -456,6 +489,10 @@ export const deleteInvoicePaymentResponseContactIdOneMax = 2147483647;
 
 export const deleteInvoicePaymentResponseContactNameMax = 255;
 
+export const deleteInvoicePaymentResponseAcknowledgmentReceiptIdOneMax = 2147483647;
+
+export const deleteInvoicePaymentResponseAcknowledgmentReceiptNumberMax = 255;
+
 
 
 export const DeleteInvoicePaymentResponse = zod.strictObject({
@@ -470,13 +507,15 @@ export const DeleteInvoicePaymentResponse = zod.strictObject({
   "invoice_id": zod.int().min(1).max(deleteInvoicePaymentResponseInvoiceIdMax).describe('A record id.'),
   "payment_date": zod.iso.date(),
   "amount": zod.number().min(deleteInvoicePaymentResponseAmountMin).max(deleteInvoicePaymentResponseAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit']).describe('store_credit spends the customer\'s store credit on an invoice of theirs, supplier_credit the supplier\'s credit on a bill of theirs (docs/domain/sales.md, purchasing.md).'),
+  "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit', 'deposit']).describe('store_credit spends the customer\'s store credit on an invoice of theirs, supplier_credit the supplier\'s credit on a bill of theirs, deposit the balance of the customer\'s acknowledgment receipt named by acknowledgment_receipt_id on an invoice (docs/domain/sales.md, purchasing.md).'),
   "reference": zod.string().max(deleteInvoicePaymentResponseReferenceMax).nullable(),
   "notes": zod.string().max(deleteInvoicePaymentResponseNotesMax).nullable(),
   "number": zod.string().max(deleteInvoicePaymentResponseNumberMax),
   "invoice_number": zod.string().max(deleteInvoicePaymentResponseInvoiceNumberMax).nullable(),
   "contact_id": zod.union([zod.int().min(1).max(deleteInvoicePaymentResponseContactIdOneMax).describe('A record id.'),zod.null()]),
-  "contact_name": zod.string().max(deleteInvoicePaymentResponseContactNameMax).nullable()
+  "contact_name": zod.string().max(deleteInvoicePaymentResponseContactNameMax).nullable(),
+  "acknowledgment_receipt_id": zod.union([zod.int().min(1).max(deleteInvoicePaymentResponseAcknowledgmentReceiptIdOneMax).describe('A record id.'),zod.null()]).describe('The deposit a `deposit` payment applies.'),
+  "acknowledgment_receipt_number": zod.string().max(deleteInvoicePaymentResponseAcknowledgmentReceiptNumberMax).nullable()
 })
 
 /**
@@ -518,6 +557,10 @@ export const restoreInvoicePaymentResponseContactIdOneMax = 2147483647;
 
 export const restoreInvoicePaymentResponseContactNameMax = 255;
 
+export const restoreInvoicePaymentResponseAcknowledgmentReceiptIdOneMax = 2147483647;
+
+export const restoreInvoicePaymentResponseAcknowledgmentReceiptNumberMax = 255;
+
 
 
 export const RestoreInvoicePaymentResponse = zod.strictObject({
@@ -532,13 +575,15 @@ export const RestoreInvoicePaymentResponse = zod.strictObject({
   "invoice_id": zod.int().min(1).max(restoreInvoicePaymentResponseInvoiceIdMax).describe('A record id.'),
   "payment_date": zod.iso.date(),
   "amount": zod.number().min(restoreInvoicePaymentResponseAmountMin).max(restoreInvoicePaymentResponseAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit']).describe('store_credit spends the customer\'s store credit on an invoice of theirs, supplier_credit the supplier\'s credit on a bill of theirs (docs/domain/sales.md, purchasing.md).'),
+  "payment_method": zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit', 'deposit']).describe('store_credit spends the customer\'s store credit on an invoice of theirs, supplier_credit the supplier\'s credit on a bill of theirs, deposit the balance of the customer\'s acknowledgment receipt named by acknowledgment_receipt_id on an invoice (docs/domain/sales.md, purchasing.md).'),
   "reference": zod.string().max(restoreInvoicePaymentResponseReferenceMax).nullable(),
   "notes": zod.string().max(restoreInvoicePaymentResponseNotesMax).nullable(),
   "number": zod.string().max(restoreInvoicePaymentResponseNumberMax),
   "invoice_number": zod.string().max(restoreInvoicePaymentResponseInvoiceNumberMax).nullable(),
   "contact_id": zod.union([zod.int().min(1).max(restoreInvoicePaymentResponseContactIdOneMax).describe('A record id.'),zod.null()]),
-  "contact_name": zod.string().max(restoreInvoicePaymentResponseContactNameMax).nullable()
+  "contact_name": zod.string().max(restoreInvoicePaymentResponseContactNameMax).nullable(),
+  "acknowledgment_receipt_id": zod.union([zod.int().min(1).max(restoreInvoicePaymentResponseAcknowledgmentReceiptIdOneMax).describe('A record id.'),zod.null()]).describe('The deposit a `deposit` payment applies.'),
+  "acknowledgment_receipt_number": zod.string().max(restoreInvoicePaymentResponseAcknowledgmentReceiptNumberMax).nullable()
 })
 
 /**

@@ -1710,7 +1710,7 @@ export const ExchangeInvoiceBody = zod.strictObject({
   "holder_name": zod.string().min(1).max(exchangeInvoiceBodySpecialDiscountOneHolderNameMax).regex(exchangeInvoiceBodySpecialDiscountOneHolderNameRegExp).describe('The senior citizen\'s or PWD\'s name as on the ID.'),
   "holder_id_number": zod.string().min(1).max(exchangeInvoiceBodySpecialDiscountOneHolderIdNumberMax).regex(exchangeInvoiceBodySpecialDiscountOneHolderIdNumberRegExp).describe('The OSCA or PWD ID number.')
 }).describe('A senior citizen or PWD discount: qualifying lines lose their VAT, then the program\'s percent.'),zod.null()]).optional(),
-  "payment_method": zod.union([zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit']).describe('store_credit spends the customer\'s store credit on an invoice of theirs, supplier_credit the supplier\'s credit on a bill of theirs (docs/domain/sales.md, purchasing.md).'),zod.null()]).optional().describe('How the difference is paid or refunded; without it the balance or the credit stays.'),
+  "payment_method": zod.union([zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit', 'deposit']).describe('store_credit spends the customer\'s store credit on an invoice of theirs, supplier_credit the supplier\'s credit on a bill of theirs, deposit the balance of the customer\'s acknowledgment receipt named by acknowledgment_receipt_id on an invoice (docs/domain/sales.md, purchasing.md).'),zod.null()]).optional().describe('How the difference is paid or refunded; without it the balance or the credit stays.'),
   "reference": zod.string().max(exchangeInvoiceBodyReferenceMax).regex(exchangeInvoiceBodyReferenceRegExp).nullish()
 })
 

@@ -47,7 +47,7 @@ export const ListJobOrdersQueryParams = zod.strictObject({
   "contact_id": zod.coerce.number().int().min(1).max(listJobOrdersQueryContactIdMax).optional().describe('Only records whose patient (contact id) matches.'),
   "branch_id": zod.coerce.number().int().min(1).max(listJobOrdersQueryBranchIdMax).optional().describe('Only records whose branch id matches.'),
   "prescription_id": zod.coerce.number().int().min(1).max(listJobOrdersQueryPrescriptionIdMax).optional().describe('Only records whose prescription id matches.'),
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']).optional().describe('Only records whose status matches.'),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']).optional().describe('Only records whose status matches.'),
   "lab": zod.enum(['in_house', 'outside']).optional().describe('Only records whose lab matches.'),
   "order_date_from": zod.iso.date().optional().describe('Only records whose order date is on or after this day.'),
   "order_date_to": zod.iso.date().optional().describe('Only records whose order date is on or before this day.'),
@@ -223,6 +223,20 @@ export const listJobOrdersResponseDataItemInvoiceTotalOneMax = 90000000000000;
 export const listJobOrdersResponseDataItemInvoiceBalanceOneMin = 0;
 export const listJobOrdersResponseDataItemInvoiceBalanceOneMax = 90000000000000;
 
+export const listJobOrdersResponseDataItemSentToLabByNameMax = 255;
+
+export const listJobOrdersResponseDataItemReadyByNameMax = 255;
+
+export const listJobOrdersResponseDataItemAcknowledgmentReceiptsItemIdMax = 2147483647;
+
+export const listJobOrdersResponseDataItemAcknowledgmentReceiptsItemNumberMax = 255;
+
+export const listJobOrdersResponseDataItemAcknowledgmentReceiptsItemAmountMin = 0;
+export const listJobOrdersResponseDataItemAcknowledgmentReceiptsItemAmountMax = 90000000000000;
+
+export const listJobOrdersResponseDataItemAcknowledgmentReceiptsItemBalanceMin = 0;
+export const listJobOrdersResponseDataItemAcknowledgmentReceiptsItemBalanceMax = 90000000000000;
+
 export const listJobOrdersResponseDataItemLinesItemIdMax = 2147483647;
 
 export const listJobOrdersResponseDataItemLinesItemPowerNoteMax = 255;
@@ -343,9 +357,9 @@ export const ListJobOrdersResponse = zod.strictObject({
   "holder_name": zod.string().max(listJobOrdersResponseDataItemSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(listJobOrdersResponseDataItemSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab.'),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready.'),
   "status_history": zod.array(zod.strictObject({
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']),
   "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "user_id": zod.union([zod.int().min(1).max(listJobOrdersResponseDataItemStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
   "user_name": zod.string().max(listJobOrdersResponseDataItemStatusHistoryItemUserNameMax).nullable()
@@ -354,6 +368,19 @@ export const ListJobOrdersResponse = zod.strictObject({
   "invoice_number": zod.string().max(listJobOrdersResponseDataItemInvoiceNumberMax).nullable(),
   "invoice_total": zod.union([zod.number().min(listJobOrdersResponseDataItemInvoiceTotalOneMin).max(listJobOrdersResponseDataItemInvoiceTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
   "invoice_balance": zod.union([zod.number().min(listJobOrdersResponseDataItemInvoiceBalanceOneMin).max(listJobOrdersResponseDataItemInvoiceBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
+  "sent_to_lab_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When the order went to the lab; from then on a deposit is refunded only with refund-deposits-after-lab.'),
+  "sent_to_lab_by_name": zod.string().max(listJobOrdersResponseDataItemSentToLabByNameMax).nullable(),
+  "ready_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When the glasses came back ready; the pickup_forfeit_days count from it.'),
+  "ready_by_name": zod.string().max(listJobOrdersResponseDataItemReadyByNameMax).nullable(),
+  "forfeited_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "acknowledgment_receipts": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(listJobOrdersResponseDataItemAcknowledgmentReceiptsItemIdMax).describe('A record id.'),
+  "number": zod.string().max(listJobOrdersResponseDataItemAcknowledgmentReceiptsItemNumberMax),
+  "receipt_date": zod.iso.date(),
+  "amount": zod.number().min(listJobOrdersResponseDataItemAcknowledgmentReceiptsItemAmountMin).max(listJobOrdersResponseDataItemAcknowledgmentReceiptsItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(listJobOrdersResponseDataItemAcknowledgmentReceiptsItemBalanceMin).max(listJobOrdersResponseDataItemAcknowledgmentReceiptsItemBalanceMax).describe('What is still owed to the customer on it.')
+})).describe('The order\'s standing acknowledgment receipts (its deposits), oldest first.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('The business\'s way of invoicing its orders, which decides what Claim does.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(listJobOrdersResponseDataItemLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
@@ -646,6 +673,20 @@ export const createJobOrderResponseInvoiceTotalOneMax = 90000000000000;
 export const createJobOrderResponseInvoiceBalanceOneMin = 0;
 export const createJobOrderResponseInvoiceBalanceOneMax = 90000000000000;
 
+export const createJobOrderResponseSentToLabByNameMax = 255;
+
+export const createJobOrderResponseReadyByNameMax = 255;
+
+export const createJobOrderResponseAcknowledgmentReceiptsItemIdMax = 2147483647;
+
+export const createJobOrderResponseAcknowledgmentReceiptsItemNumberMax = 255;
+
+export const createJobOrderResponseAcknowledgmentReceiptsItemAmountMin = 0;
+export const createJobOrderResponseAcknowledgmentReceiptsItemAmountMax = 90000000000000;
+
+export const createJobOrderResponseAcknowledgmentReceiptsItemBalanceMin = 0;
+export const createJobOrderResponseAcknowledgmentReceiptsItemBalanceMax = 90000000000000;
+
 export const createJobOrderResponseLinesItemIdMax = 2147483647;
 
 export const createJobOrderResponseLinesItemPowerNoteMax = 255;
@@ -761,9 +802,9 @@ export const CreateJobOrderResponse = zod.strictObject({
   "holder_name": zod.string().max(createJobOrderResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(createJobOrderResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab.'),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready.'),
   "status_history": zod.array(zod.strictObject({
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']),
   "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "user_id": zod.union([zod.int().min(1).max(createJobOrderResponseStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
   "user_name": zod.string().max(createJobOrderResponseStatusHistoryItemUserNameMax).nullable()
@@ -772,6 +813,19 @@ export const CreateJobOrderResponse = zod.strictObject({
   "invoice_number": zod.string().max(createJobOrderResponseInvoiceNumberMax).nullable(),
   "invoice_total": zod.union([zod.number().min(createJobOrderResponseInvoiceTotalOneMin).max(createJobOrderResponseInvoiceTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
   "invoice_balance": zod.union([zod.number().min(createJobOrderResponseInvoiceBalanceOneMin).max(createJobOrderResponseInvoiceBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
+  "sent_to_lab_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When the order went to the lab; from then on a deposit is refunded only with refund-deposits-after-lab.'),
+  "sent_to_lab_by_name": zod.string().max(createJobOrderResponseSentToLabByNameMax).nullable(),
+  "ready_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When the glasses came back ready; the pickup_forfeit_days count from it.'),
+  "ready_by_name": zod.string().max(createJobOrderResponseReadyByNameMax).nullable(),
+  "forfeited_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "acknowledgment_receipts": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(createJobOrderResponseAcknowledgmentReceiptsItemIdMax).describe('A record id.'),
+  "number": zod.string().max(createJobOrderResponseAcknowledgmentReceiptsItemNumberMax),
+  "receipt_date": zod.iso.date(),
+  "amount": zod.number().min(createJobOrderResponseAcknowledgmentReceiptsItemAmountMin).max(createJobOrderResponseAcknowledgmentReceiptsItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(createJobOrderResponseAcknowledgmentReceiptsItemBalanceMin).max(createJobOrderResponseAcknowledgmentReceiptsItemBalanceMax).describe('What is still owed to the customer on it.')
+})).describe('The order\'s standing acknowledgment receipts (its deposits), oldest first.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('The business\'s way of invoicing its orders, which decides what Claim does.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(createJobOrderResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
@@ -973,6 +1027,20 @@ export const searchJobOrdersResponseInvoiceTotalOneMax = 90000000000000;
 export const searchJobOrdersResponseInvoiceBalanceOneMin = 0;
 export const searchJobOrdersResponseInvoiceBalanceOneMax = 90000000000000;
 
+export const searchJobOrdersResponseSentToLabByNameMax = 255;
+
+export const searchJobOrdersResponseReadyByNameMax = 255;
+
+export const searchJobOrdersResponseAcknowledgmentReceiptsItemIdMax = 2147483647;
+
+export const searchJobOrdersResponseAcknowledgmentReceiptsItemNumberMax = 255;
+
+export const searchJobOrdersResponseAcknowledgmentReceiptsItemAmountMin = 0;
+export const searchJobOrdersResponseAcknowledgmentReceiptsItemAmountMax = 90000000000000;
+
+export const searchJobOrdersResponseAcknowledgmentReceiptsItemBalanceMin = 0;
+export const searchJobOrdersResponseAcknowledgmentReceiptsItemBalanceMax = 90000000000000;
+
 export const searchJobOrdersResponseLinesItemIdMax = 2147483647;
 
 export const searchJobOrdersResponseLinesItemPowerNoteMax = 255;
@@ -1088,9 +1156,9 @@ export const SearchJobOrdersResponseItem = zod.strictObject({
   "holder_name": zod.string().max(searchJobOrdersResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(searchJobOrdersResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab.'),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready.'),
   "status_history": zod.array(zod.strictObject({
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']),
   "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "user_id": zod.union([zod.int().min(1).max(searchJobOrdersResponseStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
   "user_name": zod.string().max(searchJobOrdersResponseStatusHistoryItemUserNameMax).nullable()
@@ -1099,6 +1167,19 @@ export const SearchJobOrdersResponseItem = zod.strictObject({
   "invoice_number": zod.string().max(searchJobOrdersResponseInvoiceNumberMax).nullable(),
   "invoice_total": zod.union([zod.number().min(searchJobOrdersResponseInvoiceTotalOneMin).max(searchJobOrdersResponseInvoiceTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
   "invoice_balance": zod.union([zod.number().min(searchJobOrdersResponseInvoiceBalanceOneMin).max(searchJobOrdersResponseInvoiceBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
+  "sent_to_lab_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When the order went to the lab; from then on a deposit is refunded only with refund-deposits-after-lab.'),
+  "sent_to_lab_by_name": zod.string().max(searchJobOrdersResponseSentToLabByNameMax).nullable(),
+  "ready_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When the glasses came back ready; the pickup_forfeit_days count from it.'),
+  "ready_by_name": zod.string().max(searchJobOrdersResponseReadyByNameMax).nullable(),
+  "forfeited_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "acknowledgment_receipts": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(searchJobOrdersResponseAcknowledgmentReceiptsItemIdMax).describe('A record id.'),
+  "number": zod.string().max(searchJobOrdersResponseAcknowledgmentReceiptsItemNumberMax),
+  "receipt_date": zod.iso.date(),
+  "amount": zod.number().min(searchJobOrdersResponseAcknowledgmentReceiptsItemAmountMin).max(searchJobOrdersResponseAcknowledgmentReceiptsItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(searchJobOrdersResponseAcknowledgmentReceiptsItemBalanceMin).max(searchJobOrdersResponseAcknowledgmentReceiptsItemBalanceMax).describe('What is still owed to the customer on it.')
+})).describe('The order\'s standing acknowledgment receipts (its deposits), oldest first.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('The business\'s way of invoicing its orders, which decides what Claim does.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(searchJobOrdersResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
@@ -1297,6 +1378,20 @@ export const getJobOrderResponseInvoiceTotalOneMax = 90000000000000;
 export const getJobOrderResponseInvoiceBalanceOneMin = 0;
 export const getJobOrderResponseInvoiceBalanceOneMax = 90000000000000;
 
+export const getJobOrderResponseSentToLabByNameMax = 255;
+
+export const getJobOrderResponseReadyByNameMax = 255;
+
+export const getJobOrderResponseAcknowledgmentReceiptsItemIdMax = 2147483647;
+
+export const getJobOrderResponseAcknowledgmentReceiptsItemNumberMax = 255;
+
+export const getJobOrderResponseAcknowledgmentReceiptsItemAmountMin = 0;
+export const getJobOrderResponseAcknowledgmentReceiptsItemAmountMax = 90000000000000;
+
+export const getJobOrderResponseAcknowledgmentReceiptsItemBalanceMin = 0;
+export const getJobOrderResponseAcknowledgmentReceiptsItemBalanceMax = 90000000000000;
+
 export const getJobOrderResponseLinesItemIdMax = 2147483647;
 
 export const getJobOrderResponseLinesItemPowerNoteMax = 255;
@@ -1412,9 +1507,9 @@ export const GetJobOrderResponse = zod.strictObject({
   "holder_name": zod.string().max(getJobOrderResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(getJobOrderResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab.'),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready.'),
   "status_history": zod.array(zod.strictObject({
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']),
   "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "user_id": zod.union([zod.int().min(1).max(getJobOrderResponseStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
   "user_name": zod.string().max(getJobOrderResponseStatusHistoryItemUserNameMax).nullable()
@@ -1423,6 +1518,19 @@ export const GetJobOrderResponse = zod.strictObject({
   "invoice_number": zod.string().max(getJobOrderResponseInvoiceNumberMax).nullable(),
   "invoice_total": zod.union([zod.number().min(getJobOrderResponseInvoiceTotalOneMin).max(getJobOrderResponseInvoiceTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
   "invoice_balance": zod.union([zod.number().min(getJobOrderResponseInvoiceBalanceOneMin).max(getJobOrderResponseInvoiceBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
+  "sent_to_lab_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When the order went to the lab; from then on a deposit is refunded only with refund-deposits-after-lab.'),
+  "sent_to_lab_by_name": zod.string().max(getJobOrderResponseSentToLabByNameMax).nullable(),
+  "ready_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When the glasses came back ready; the pickup_forfeit_days count from it.'),
+  "ready_by_name": zod.string().max(getJobOrderResponseReadyByNameMax).nullable(),
+  "forfeited_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "acknowledgment_receipts": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(getJobOrderResponseAcknowledgmentReceiptsItemIdMax).describe('A record id.'),
+  "number": zod.string().max(getJobOrderResponseAcknowledgmentReceiptsItemNumberMax),
+  "receipt_date": zod.iso.date(),
+  "amount": zod.number().min(getJobOrderResponseAcknowledgmentReceiptsItemAmountMin).max(getJobOrderResponseAcknowledgmentReceiptsItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(getJobOrderResponseAcknowledgmentReceiptsItemBalanceMin).max(getJobOrderResponseAcknowledgmentReceiptsItemBalanceMax).describe('What is still owed to the customer on it.')
+})).describe('The order\'s standing acknowledgment receipts (its deposits), oldest first.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('The business\'s way of invoicing its orders, which decides what Claim does.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(getJobOrderResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
@@ -1703,6 +1811,20 @@ export const updateJobOrderResponseInvoiceTotalOneMax = 90000000000000;
 export const updateJobOrderResponseInvoiceBalanceOneMin = 0;
 export const updateJobOrderResponseInvoiceBalanceOneMax = 90000000000000;
 
+export const updateJobOrderResponseSentToLabByNameMax = 255;
+
+export const updateJobOrderResponseReadyByNameMax = 255;
+
+export const updateJobOrderResponseAcknowledgmentReceiptsItemIdMax = 2147483647;
+
+export const updateJobOrderResponseAcknowledgmentReceiptsItemNumberMax = 255;
+
+export const updateJobOrderResponseAcknowledgmentReceiptsItemAmountMin = 0;
+export const updateJobOrderResponseAcknowledgmentReceiptsItemAmountMax = 90000000000000;
+
+export const updateJobOrderResponseAcknowledgmentReceiptsItemBalanceMin = 0;
+export const updateJobOrderResponseAcknowledgmentReceiptsItemBalanceMax = 90000000000000;
+
 export const updateJobOrderResponseLinesItemIdMax = 2147483647;
 
 export const updateJobOrderResponseLinesItemPowerNoteMax = 255;
@@ -1818,9 +1940,9 @@ export const UpdateJobOrderResponse = zod.strictObject({
   "holder_name": zod.string().max(updateJobOrderResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(updateJobOrderResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab.'),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready.'),
   "status_history": zod.array(zod.strictObject({
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']),
   "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "user_id": zod.union([zod.int().min(1).max(updateJobOrderResponseStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
   "user_name": zod.string().max(updateJobOrderResponseStatusHistoryItemUserNameMax).nullable()
@@ -1829,6 +1951,19 @@ export const UpdateJobOrderResponse = zod.strictObject({
   "invoice_number": zod.string().max(updateJobOrderResponseInvoiceNumberMax).nullable(),
   "invoice_total": zod.union([zod.number().min(updateJobOrderResponseInvoiceTotalOneMin).max(updateJobOrderResponseInvoiceTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
   "invoice_balance": zod.union([zod.number().min(updateJobOrderResponseInvoiceBalanceOneMin).max(updateJobOrderResponseInvoiceBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
+  "sent_to_lab_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When the order went to the lab; from then on a deposit is refunded only with refund-deposits-after-lab.'),
+  "sent_to_lab_by_name": zod.string().max(updateJobOrderResponseSentToLabByNameMax).nullable(),
+  "ready_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When the glasses came back ready; the pickup_forfeit_days count from it.'),
+  "ready_by_name": zod.string().max(updateJobOrderResponseReadyByNameMax).nullable(),
+  "forfeited_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "acknowledgment_receipts": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(updateJobOrderResponseAcknowledgmentReceiptsItemIdMax).describe('A record id.'),
+  "number": zod.string().max(updateJobOrderResponseAcknowledgmentReceiptsItemNumberMax),
+  "receipt_date": zod.iso.date(),
+  "amount": zod.number().min(updateJobOrderResponseAcknowledgmentReceiptsItemAmountMin).max(updateJobOrderResponseAcknowledgmentReceiptsItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(updateJobOrderResponseAcknowledgmentReceiptsItemBalanceMin).max(updateJobOrderResponseAcknowledgmentReceiptsItemBalanceMax).describe('What is still owed to the customer on it.')
+})).describe('The order\'s standing acknowledgment receipts (its deposits), oldest first.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('The business\'s way of invoicing its orders, which decides what Claim does.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(updateJobOrderResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
@@ -2026,6 +2161,20 @@ export const deleteJobOrderResponseInvoiceTotalOneMax = 90000000000000;
 export const deleteJobOrderResponseInvoiceBalanceOneMin = 0;
 export const deleteJobOrderResponseInvoiceBalanceOneMax = 90000000000000;
 
+export const deleteJobOrderResponseSentToLabByNameMax = 255;
+
+export const deleteJobOrderResponseReadyByNameMax = 255;
+
+export const deleteJobOrderResponseAcknowledgmentReceiptsItemIdMax = 2147483647;
+
+export const deleteJobOrderResponseAcknowledgmentReceiptsItemNumberMax = 255;
+
+export const deleteJobOrderResponseAcknowledgmentReceiptsItemAmountMin = 0;
+export const deleteJobOrderResponseAcknowledgmentReceiptsItemAmountMax = 90000000000000;
+
+export const deleteJobOrderResponseAcknowledgmentReceiptsItemBalanceMin = 0;
+export const deleteJobOrderResponseAcknowledgmentReceiptsItemBalanceMax = 90000000000000;
+
 export const deleteJobOrderResponseLinesItemIdMax = 2147483647;
 
 export const deleteJobOrderResponseLinesItemPowerNoteMax = 255;
@@ -2141,9 +2290,9 @@ export const DeleteJobOrderResponse = zod.strictObject({
   "holder_name": zod.string().max(deleteJobOrderResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(deleteJobOrderResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab.'),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready.'),
   "status_history": zod.array(zod.strictObject({
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']),
   "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "user_id": zod.union([zod.int().min(1).max(deleteJobOrderResponseStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
   "user_name": zod.string().max(deleteJobOrderResponseStatusHistoryItemUserNameMax).nullable()
@@ -2152,6 +2301,19 @@ export const DeleteJobOrderResponse = zod.strictObject({
   "invoice_number": zod.string().max(deleteJobOrderResponseInvoiceNumberMax).nullable(),
   "invoice_total": zod.union([zod.number().min(deleteJobOrderResponseInvoiceTotalOneMin).max(deleteJobOrderResponseInvoiceTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
   "invoice_balance": zod.union([zod.number().min(deleteJobOrderResponseInvoiceBalanceOneMin).max(deleteJobOrderResponseInvoiceBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
+  "sent_to_lab_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When the order went to the lab; from then on a deposit is refunded only with refund-deposits-after-lab.'),
+  "sent_to_lab_by_name": zod.string().max(deleteJobOrderResponseSentToLabByNameMax).nullable(),
+  "ready_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When the glasses came back ready; the pickup_forfeit_days count from it.'),
+  "ready_by_name": zod.string().max(deleteJobOrderResponseReadyByNameMax).nullable(),
+  "forfeited_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "acknowledgment_receipts": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(deleteJobOrderResponseAcknowledgmentReceiptsItemIdMax).describe('A record id.'),
+  "number": zod.string().max(deleteJobOrderResponseAcknowledgmentReceiptsItemNumberMax),
+  "receipt_date": zod.iso.date(),
+  "amount": zod.number().min(deleteJobOrderResponseAcknowledgmentReceiptsItemAmountMin).max(deleteJobOrderResponseAcknowledgmentReceiptsItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(deleteJobOrderResponseAcknowledgmentReceiptsItemBalanceMin).max(deleteJobOrderResponseAcknowledgmentReceiptsItemBalanceMax).describe('What is still owed to the customer on it.')
+})).describe('The order\'s standing acknowledgment receipts (its deposits), oldest first.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('The business\'s way of invoicing its orders, which decides what Claim does.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(deleteJobOrderResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
@@ -2349,6 +2511,20 @@ export const restoreJobOrderResponseInvoiceTotalOneMax = 90000000000000;
 export const restoreJobOrderResponseInvoiceBalanceOneMin = 0;
 export const restoreJobOrderResponseInvoiceBalanceOneMax = 90000000000000;
 
+export const restoreJobOrderResponseSentToLabByNameMax = 255;
+
+export const restoreJobOrderResponseReadyByNameMax = 255;
+
+export const restoreJobOrderResponseAcknowledgmentReceiptsItemIdMax = 2147483647;
+
+export const restoreJobOrderResponseAcknowledgmentReceiptsItemNumberMax = 255;
+
+export const restoreJobOrderResponseAcknowledgmentReceiptsItemAmountMin = 0;
+export const restoreJobOrderResponseAcknowledgmentReceiptsItemAmountMax = 90000000000000;
+
+export const restoreJobOrderResponseAcknowledgmentReceiptsItemBalanceMin = 0;
+export const restoreJobOrderResponseAcknowledgmentReceiptsItemBalanceMax = 90000000000000;
+
 export const restoreJobOrderResponseLinesItemIdMax = 2147483647;
 
 export const restoreJobOrderResponseLinesItemPowerNoteMax = 255;
@@ -2464,9 +2640,9 @@ export const RestoreJobOrderResponse = zod.strictObject({
   "holder_name": zod.string().max(restoreJobOrderResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(restoreJobOrderResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab.'),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready.'),
   "status_history": zod.array(zod.strictObject({
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']),
   "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "user_id": zod.union([zod.int().min(1).max(restoreJobOrderResponseStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
   "user_name": zod.string().max(restoreJobOrderResponseStatusHistoryItemUserNameMax).nullable()
@@ -2475,6 +2651,19 @@ export const RestoreJobOrderResponse = zod.strictObject({
   "invoice_number": zod.string().max(restoreJobOrderResponseInvoiceNumberMax).nullable(),
   "invoice_total": zod.union([zod.number().min(restoreJobOrderResponseInvoiceTotalOneMin).max(restoreJobOrderResponseInvoiceTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
   "invoice_balance": zod.union([zod.number().min(restoreJobOrderResponseInvoiceBalanceOneMin).max(restoreJobOrderResponseInvoiceBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
+  "sent_to_lab_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When the order went to the lab; from then on a deposit is refunded only with refund-deposits-after-lab.'),
+  "sent_to_lab_by_name": zod.string().max(restoreJobOrderResponseSentToLabByNameMax).nullable(),
+  "ready_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When the glasses came back ready; the pickup_forfeit_days count from it.'),
+  "ready_by_name": zod.string().max(restoreJobOrderResponseReadyByNameMax).nullable(),
+  "forfeited_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "acknowledgment_receipts": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(restoreJobOrderResponseAcknowledgmentReceiptsItemIdMax).describe('A record id.'),
+  "number": zod.string().max(restoreJobOrderResponseAcknowledgmentReceiptsItemNumberMax),
+  "receipt_date": zod.iso.date(),
+  "amount": zod.number().min(restoreJobOrderResponseAcknowledgmentReceiptsItemAmountMin).max(restoreJobOrderResponseAcknowledgmentReceiptsItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(restoreJobOrderResponseAcknowledgmentReceiptsItemBalanceMin).max(restoreJobOrderResponseAcknowledgmentReceiptsItemBalanceMax).describe('What is still owed to the customer on it.')
+})).describe('The order\'s standing acknowledgment receipts (its deposits), oldest first.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('The business\'s way of invoicing its orders, which decides what Claim does.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(restoreJobOrderResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
@@ -2533,7 +2722,7 @@ export const GetJobOrderHistoryResponseItem = zod.strictObject({
 export const GetJobOrderHistoryResponse = zod.array(GetJobOrderHistoryResponseItem)
 
 /**
- * Needs update-job-orders. open → in_lab → ready → claimed, cancelled from open or in_lab, and ready back to in_lab (a ready marked by mistake: its ready text, still in its cancel window, is not sent); any other move is a 422 naming status. Claiming needs the linked invoice fully paid (422 with the balance otherwise). An order with an invoice is cancelled only through POST /api/job-orders/{id}/cancel-and-credit (422 naming status here). Every move is recorded with who and when.
+ * Needs update-job-orders. open → in_lab (stamps sent_to_lab_at) → ready (stamps ready_at) → claimed, cancelled from open or in_lab, and forfeited from ready once pickup_forfeit_days have passed since ready_at (needs forfeit-job-orders, 403 otherwise; the order's deposits become forfeited deposits and a stock frame goes back on the shelf), and ready back to in_lab (a ready marked by mistake: its ready text, still in its cancel window, is not sent); any other move is a 422 naming status. Claiming here needs the linked invoice fully paid (422 with the balance otherwise); POST /api/job-orders/{id}/claim claims under either way of invoicing. An order with an invoice is cancelled only through POST /api/job-orders/{id}/cancel-and-credit (422 naming status here). Every move is recorded with who and when.
  * @summary Move a job order to its next status
  */
 export const moveJobOrderStatusPathIdMax = 2147483647;
@@ -2545,7 +2734,7 @@ export const MoveJobOrderStatusParams = zod.strictObject({
 })
 
 export const MoveJobOrderStatusBody = zod.strictObject({
-  "status": zod.enum(['in_lab', 'ready', 'claimed', 'cancelled'])
+  "status": zod.enum(['in_lab', 'ready', 'claimed', 'cancelled', 'forfeited'])
 })
 
 export const moveJobOrderStatusResponseIdMax = 2147483647;
@@ -2716,6 +2905,20 @@ export const moveJobOrderStatusResponseInvoiceTotalOneMax = 90000000000000;
 export const moveJobOrderStatusResponseInvoiceBalanceOneMin = 0;
 export const moveJobOrderStatusResponseInvoiceBalanceOneMax = 90000000000000;
 
+export const moveJobOrderStatusResponseSentToLabByNameMax = 255;
+
+export const moveJobOrderStatusResponseReadyByNameMax = 255;
+
+export const moveJobOrderStatusResponseAcknowledgmentReceiptsItemIdMax = 2147483647;
+
+export const moveJobOrderStatusResponseAcknowledgmentReceiptsItemNumberMax = 255;
+
+export const moveJobOrderStatusResponseAcknowledgmentReceiptsItemAmountMin = 0;
+export const moveJobOrderStatusResponseAcknowledgmentReceiptsItemAmountMax = 90000000000000;
+
+export const moveJobOrderStatusResponseAcknowledgmentReceiptsItemBalanceMin = 0;
+export const moveJobOrderStatusResponseAcknowledgmentReceiptsItemBalanceMax = 90000000000000;
+
 export const moveJobOrderStatusResponseLinesItemIdMax = 2147483647;
 
 export const moveJobOrderStatusResponseLinesItemPowerNoteMax = 255;
@@ -2831,9 +3034,9 @@ export const MoveJobOrderStatusResponse = zod.strictObject({
   "holder_name": zod.string().max(moveJobOrderStatusResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(moveJobOrderStatusResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab.'),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready.'),
   "status_history": zod.array(zod.strictObject({
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']),
   "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "user_id": zod.union([zod.int().min(1).max(moveJobOrderStatusResponseStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
   "user_name": zod.string().max(moveJobOrderStatusResponseStatusHistoryItemUserNameMax).nullable()
@@ -2842,6 +3045,19 @@ export const MoveJobOrderStatusResponse = zod.strictObject({
   "invoice_number": zod.string().max(moveJobOrderStatusResponseInvoiceNumberMax).nullable(),
   "invoice_total": zod.union([zod.number().min(moveJobOrderStatusResponseInvoiceTotalOneMin).max(moveJobOrderStatusResponseInvoiceTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
   "invoice_balance": zod.union([zod.number().min(moveJobOrderStatusResponseInvoiceBalanceOneMin).max(moveJobOrderStatusResponseInvoiceBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
+  "sent_to_lab_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When the order went to the lab; from then on a deposit is refunded only with refund-deposits-after-lab.'),
+  "sent_to_lab_by_name": zod.string().max(moveJobOrderStatusResponseSentToLabByNameMax).nullable(),
+  "ready_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When the glasses came back ready; the pickup_forfeit_days count from it.'),
+  "ready_by_name": zod.string().max(moveJobOrderStatusResponseReadyByNameMax).nullable(),
+  "forfeited_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "acknowledgment_receipts": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(moveJobOrderStatusResponseAcknowledgmentReceiptsItemIdMax).describe('A record id.'),
+  "number": zod.string().max(moveJobOrderStatusResponseAcknowledgmentReceiptsItemNumberMax),
+  "receipt_date": zod.iso.date(),
+  "amount": zod.number().min(moveJobOrderStatusResponseAcknowledgmentReceiptsItemAmountMin).max(moveJobOrderStatusResponseAcknowledgmentReceiptsItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(moveJobOrderStatusResponseAcknowledgmentReceiptsItemBalanceMin).max(moveJobOrderStatusResponseAcknowledgmentReceiptsItemBalanceMax).describe('What is still owed to the customer on it.')
+})).describe('The order\'s standing acknowledgment receipts (its deposits), oldest first.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('The business\'s way of invoicing its orders, which decides what Claim does.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(moveJobOrderStatusResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
@@ -2856,6 +3072,356 @@ export const MoveJobOrderStatusResponse = zod.strictObject({
   "amount": zod.number().min(moveJobOrderStatusResponseLinesItemAmountMin).max(moveJobOrderStatusResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(moveJobOrderStatusResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
   "special_discount_amount": zod.number().min(moveJobOrderStatusResponseLinesItemSpecialDiscountAmountMin).max(moveJobOrderStatusResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
+}))
+})
+
+/**
+ * Needs update-job-orders. The order must be ready (422 naming status). With the business's job_invoicing at_release and no invoice yet, makes the invoice from the order's lines dated today (its lines take the branch's stock), applies the balances of the order's acknowledgment receipts as deposit payments, and marks the order claimed: what is left is the invoice's balance. With at_order (or an invoice already made), the order is claimed only when its invoice is paid (422 with the balance otherwise). Two claims of one order at once make one invoice: the second answers the claimed order.
+ * @summary Claim a ready job order
+ */
+export const claimJobOrderPathIdMax = 2147483647;
+
+
+
+export const ClaimJobOrderParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(claimJobOrderPathIdMax)
+})
+
+export const claimJobOrderResponseIdMax = 2147483647;
+
+export const claimJobOrderResponseCreatedByOneMax = 2147483647;
+
+export const claimJobOrderResponseUpdatedByOneMax = 2147483647;
+
+export const claimJobOrderResponseBusinessIdMax = 2147483647;
+
+export const claimJobOrderResponseNumberMax = 255;
+
+export const claimJobOrderResponseContactIdMax = 2147483647;
+
+export const claimJobOrderResponseBranchIdMax = 2147483647;
+
+export const claimJobOrderResponsePrescriptionIdOneMax = 2147483647;
+
+export const claimJobOrderResponseLabContactIdOneMax = 2147483647;
+
+export const claimJobOrderResponseFrameAMax = 100;
+
+export const claimJobOrderResponseFrameBMax = 100;
+
+export const claimJobOrderResponseFrameDblMax = 100;
+
+export const claimJobOrderResponseFrameEdMax = 100;
+
+export const claimJobOrderResponseFittingNotesMax = 5000;
+
+export const claimJobOrderResponseNotesMax = 5000;
+
+export const claimJobOrderResponseContactNameMax = 255;
+
+export const claimJobOrderResponseBranchNameMax = 255;
+
+export const claimJobOrderResponseLabContactNameMax = 255;
+
+export const claimJobOrderResponsePrescriptionOneIdMax = 2147483647;
+
+export const claimJobOrderResponsePrescriptionOneCreatedByOneMax = 2147483647;
+
+export const claimJobOrderResponsePrescriptionOneUpdatedByOneMax = 2147483647;
+
+export const claimJobOrderResponsePrescriptionOneBusinessIdMax = 2147483647;
+
+export const claimJobOrderResponsePrescriptionOneContactNameMax = 255;
+
+export const claimJobOrderResponsePrescriptionOneContactIdMax = 2147483647;
+
+export const claimJobOrderResponsePrescriptionOnePrescriberMax = 255;
+
+export const claimJobOrderResponsePrescriptionOnePrescriberLicenseMax = 255;
+
+export const claimJobOrderResponsePrescriptionOneNotesMax = 5000;
+
+export const claimJobOrderResponsePrescriptionOneOdSphereMin = -30;
+export const claimJobOrderResponsePrescriptionOneOdSphereMax = 30;
+
+export const claimJobOrderResponsePrescriptionOneOdCylinderMin = -10;
+export const claimJobOrderResponsePrescriptionOneOdCylinderMax = 10;
+
+export const claimJobOrderResponsePrescriptionOneOdAxisMax = 180;
+
+export const claimJobOrderResponsePrescriptionOneOdAddMin = 0.25;
+export const claimJobOrderResponsePrescriptionOneOdAddMax = 4;
+
+export const claimJobOrderResponsePrescriptionOneOdPrismMin = 0;
+export const claimJobOrderResponsePrescriptionOneOdPrismMax = 20;
+
+export const claimJobOrderResponsePrescriptionOneOdVisualAcuityMax = 20;
+
+export const claimJobOrderResponsePrescriptionOneOdBaseCurveMin = 7;
+export const claimJobOrderResponsePrescriptionOneOdBaseCurveMax = 10;
+
+export const claimJobOrderResponsePrescriptionOneOdDiameterMin = 12;
+export const claimJobOrderResponsePrescriptionOneOdDiameterMax = 16;
+
+export const claimJobOrderResponsePrescriptionOneOsSphereMin = -30;
+export const claimJobOrderResponsePrescriptionOneOsSphereMax = 30;
+
+export const claimJobOrderResponsePrescriptionOneOsCylinderMin = -10;
+export const claimJobOrderResponsePrescriptionOneOsCylinderMax = 10;
+
+export const claimJobOrderResponsePrescriptionOneOsAxisMax = 180;
+
+export const claimJobOrderResponsePrescriptionOneOsAddMin = 0.25;
+export const claimJobOrderResponsePrescriptionOneOsAddMax = 4;
+
+export const claimJobOrderResponsePrescriptionOneOsPrismMin = 0;
+export const claimJobOrderResponsePrescriptionOneOsPrismMax = 20;
+
+export const claimJobOrderResponsePrescriptionOneOsVisualAcuityMax = 20;
+
+export const claimJobOrderResponsePrescriptionOneOsBaseCurveMin = 7;
+export const claimJobOrderResponsePrescriptionOneOsBaseCurveMax = 10;
+
+export const claimJobOrderResponsePrescriptionOneOsDiameterMin = 12;
+export const claimJobOrderResponsePrescriptionOneOsDiameterMax = 16;
+
+export const claimJobOrderResponsePrescriptionOnePdDistanceMin = 40;
+export const claimJobOrderResponsePrescriptionOnePdDistanceMax = 80;
+
+export const claimJobOrderResponsePrescriptionOnePdOdMin = 20;
+export const claimJobOrderResponsePrescriptionOnePdOdMax = 40;
+
+export const claimJobOrderResponsePrescriptionOnePdOsMin = 20;
+export const claimJobOrderResponsePrescriptionOnePdOsMax = 40;
+
+export const claimJobOrderResponsePrescriptionOnePdNearMin = 40;
+export const claimJobOrderResponsePrescriptionOnePdNearMax = 80;
+
+export const claimJobOrderResponsePrescriptionOneSegmentHeightOdMin = 8;
+export const claimJobOrderResponsePrescriptionOneSegmentHeightOdMax = 40;
+
+export const claimJobOrderResponsePrescriptionOneSegmentHeightOsMin = 8;
+export const claimJobOrderResponsePrescriptionOneSegmentHeightOsMax = 40;
+
+export const claimJobOrderResponseSubtotalMin = 0;
+export const claimJobOrderResponseSubtotalMax = 90000000000000;
+
+export const claimJobOrderResponseDiscountTotalMin = 0;
+export const claimJobOrderResponseDiscountTotalMax = 90000000000000;
+
+export const claimJobOrderResponseTotalMin = 0;
+export const claimJobOrderResponseTotalMax = 90000000000000;
+
+export const claimJobOrderResponseVatRemovedMin = 0;
+export const claimJobOrderResponseVatRemovedMax = 90000000000000;
+
+export const claimJobOrderResponseSpecialDiscountTotalMin = 0;
+export const claimJobOrderResponseSpecialDiscountTotalMax = 90000000000000;
+
+export const claimJobOrderResponseVatableSalesMin = 0;
+export const claimJobOrderResponseVatableSalesMax = 90000000000000;
+
+export const claimJobOrderResponseVatAmountMin = 0;
+export const claimJobOrderResponseVatAmountMax = 90000000000000;
+
+export const claimJobOrderResponseVatExemptSalesMin = 0;
+export const claimJobOrderResponseVatExemptSalesMax = 90000000000000;
+
+export const claimJobOrderResponseZeroRatedSalesMin = 0;
+export const claimJobOrderResponseZeroRatedSalesMax = 90000000000000;
+
+export const claimJobOrderResponseSpecialDiscountOneProgramIdMax = 2147483647;
+
+export const claimJobOrderResponseSpecialDiscountOneProgramNameMax = 255;
+
+export const claimJobOrderResponseSpecialDiscountOnePercentMin = 0;
+export const claimJobOrderResponseSpecialDiscountOnePercentMax = 100;
+
+export const claimJobOrderResponseSpecialDiscountOneHolderNameMax = 255;
+
+export const claimJobOrderResponseSpecialDiscountOneHolderIdNumberMax = 100;
+
+export const claimJobOrderResponseStatusHistoryItemUserIdOneMax = 2147483647;
+
+export const claimJobOrderResponseStatusHistoryItemUserNameMax = 255;
+
+export const claimJobOrderResponseInvoiceIdOneMax = 2147483647;
+
+export const claimJobOrderResponseInvoiceNumberMax = 255;
+
+export const claimJobOrderResponseInvoiceTotalOneMin = 0;
+export const claimJobOrderResponseInvoiceTotalOneMax = 90000000000000;
+
+export const claimJobOrderResponseInvoiceBalanceOneMin = 0;
+export const claimJobOrderResponseInvoiceBalanceOneMax = 90000000000000;
+
+export const claimJobOrderResponseSentToLabByNameMax = 255;
+
+export const claimJobOrderResponseReadyByNameMax = 255;
+
+export const claimJobOrderResponseAcknowledgmentReceiptsItemIdMax = 2147483647;
+
+export const claimJobOrderResponseAcknowledgmentReceiptsItemNumberMax = 255;
+
+export const claimJobOrderResponseAcknowledgmentReceiptsItemAmountMin = 0;
+export const claimJobOrderResponseAcknowledgmentReceiptsItemAmountMax = 90000000000000;
+
+export const claimJobOrderResponseAcknowledgmentReceiptsItemBalanceMin = 0;
+export const claimJobOrderResponseAcknowledgmentReceiptsItemBalanceMax = 90000000000000;
+
+export const claimJobOrderResponseLinesItemIdMax = 2147483647;
+
+export const claimJobOrderResponseLinesItemPowerNoteMax = 255;
+
+export const claimJobOrderResponseLinesItemItemIdMax = 2147483647;
+
+export const claimJobOrderResponseLinesItemQuantityExclusiveMin = 0;
+export const claimJobOrderResponseLinesItemQuantityMax = 900000000000;
+
+export const claimJobOrderResponseLinesItemUnitPriceMin = 0;
+export const claimJobOrderResponseLinesItemUnitPriceMax = 90000000000000;
+
+export const claimJobOrderResponseLinesItemDiscountPercentOneMin = 0;
+export const claimJobOrderResponseLinesItemDiscountPercentOneMax = 100;
+
+export const claimJobOrderResponseLinesItemItemCodeMax = 255;
+
+export const claimJobOrderResponseLinesItemItemNameMax = 255;
+
+export const claimJobOrderResponseLinesItemItemTypeNameMax = 255;
+
+export const claimJobOrderResponseLinesItemAmountMin = 0;
+export const claimJobOrderResponseLinesItemAmountMax = 90000000000000;
+
+export const claimJobOrderResponseLinesItemTaxClassDefault = `vatable`;
+export const claimJobOrderResponseLinesItemSpecialDiscountAmountMin = 0;
+export const claimJobOrderResponseLinesItemSpecialDiscountAmountMax = 90000000000000;
+
+
+
+export const ClaimJobOrderResponse = zod.strictObject({
+  "id": zod.int().min(1).max(claimJobOrderResponseIdMax).describe('A record id.'),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted.'),
+  "created_by": zod.union([zod.int().min(1).max(claimJobOrderResponseCreatedByOneMax).describe('A record id.'),zod.null()]),
+  "updated_by": zod.union([zod.int().min(1).max(claimJobOrderResponseUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "business_id": zod.int().min(1).max(claimJobOrderResponseBusinessIdMax).describe('A record id.'),
+  "number": zod.string().max(claimJobOrderResponseNumberMax),
+  "contact_id": zod.int().min(1).max(claimJobOrderResponseContactIdMax).describe('A record id.'),
+  "branch_id": zod.int().min(1).max(claimJobOrderResponseBranchIdMax).describe('A record id.'),
+  "prescription_id": zod.union([zod.int().min(1).max(claimJobOrderResponsePrescriptionIdOneMax).describe('A record id.'),zod.null()]).describe('Required when a lens line is ordered: the patient\'s own, not expired on order_date.'),
+  "order_date": zod.iso.date(),
+  "promised_date": zod.iso.date().nullable(),
+  "lab": zod.enum(['in_house', 'outside']),
+  "lab_contact_id": zod.union([zod.int().min(1).max(claimJobOrderResponseLabContactIdOneMax).describe('A record id.'),zod.null()]).describe('The supplier that makes the lenses; required when lab is outside.'),
+  "frame_a": zod.number().min(1).max(claimJobOrderResponseFrameAMax).nullable().describe('Frame A (lens width) in mm, at most 1 decimal.'),
+  "frame_b": zod.number().min(1).max(claimJobOrderResponseFrameBMax).nullable().describe('Frame B (lens height) in mm, at most 1 decimal.'),
+  "frame_dbl": zod.number().min(1).max(claimJobOrderResponseFrameDblMax).nullable().describe('Frame DBL (bridge) in mm, at most 1 decimal.'),
+  "frame_ed": zod.number().min(1).max(claimJobOrderResponseFrameEdMax).nullable().describe('Frame ED (effective diameter) in mm, at most 1 decimal.'),
+  "fitting_notes": zod.string().max(claimJobOrderResponseFittingNotesMax).nullable(),
+  "customer_frame": zod.boolean().describe('The patient brings their own frame.'),
+  "notes": zod.string().max(claimJobOrderResponseNotesMax).nullable(),
+  "contact_name": zod.string().max(claimJobOrderResponseContactNameMax).nullable(),
+  "branch_name": zod.string().max(claimJobOrderResponseBranchNameMax).nullable(),
+  "lab_contact_name": zod.string().max(claimJobOrderResponseLabContactNameMax).nullable(),
+  "prescription": zod.union([zod.strictObject({
+  "id": zod.int().min(1).max(claimJobOrderResponsePrescriptionOneIdMax).describe('A record id.'),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted.'),
+  "created_by": zod.union([zod.int().min(1).max(claimJobOrderResponsePrescriptionOneCreatedByOneMax).describe('A record id.'),zod.null()]),
+  "updated_by": zod.union([zod.int().min(1).max(claimJobOrderResponsePrescriptionOneUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "business_id": zod.int().min(1).max(claimJobOrderResponsePrescriptionOneBusinessIdMax).describe('A record id.'),
+  "contact_name": zod.string().max(claimJobOrderResponsePrescriptionOneContactNameMax).nullable(),
+  "contact_id": zod.int().min(1).max(claimJobOrderResponsePrescriptionOneContactIdMax).describe('A record id.'),
+  "kind": zod.enum(['spectacles', 'contact_lenses']),
+  "examined_on": zod.iso.date(),
+  "expires_on": zod.iso.date().nullable(),
+  "prescriber": zod.string().max(claimJobOrderResponsePrescriptionOnePrescriberMax).nullable(),
+  "prescriber_license": zod.string().max(claimJobOrderResponsePrescriptionOnePrescriberLicenseMax).nullable().describe('PRC licence number.'),
+  "notes": zod.string().max(claimJobOrderResponsePrescriptionOneNotesMax).nullable(),
+  "od_sphere": zod.number().min(claimJobOrderResponsePrescriptionOneOdSphereMin).max(claimJobOrderResponsePrescriptionOneOdSphereMax).describe('Sphere of the right eye in dioptres, 0.25 steps.'),
+  "od_cylinder": zod.number().min(claimJobOrderResponsePrescriptionOneOdCylinderMin).max(claimJobOrderResponsePrescriptionOneOdCylinderMax).nullable().describe('Cylinder of the right eye in dioptres, 0.25 steps; stored in minus form (a plus cylinder is transposed on save).'),
+  "od_axis": zod.int().min(1).max(claimJobOrderResponsePrescriptionOneOdAxisMax).nullable().describe('Degrees; required when the cylinder is not 0 and absent when it is.'),
+  "od_add": zod.number().min(claimJobOrderResponsePrescriptionOneOdAddMin).max(claimJobOrderResponsePrescriptionOneOdAddMax).nullable().describe('Near addition in dioptres, 0.25 steps.'),
+  "od_prism": zod.number().min(claimJobOrderResponsePrescriptionOneOdPrismMin).max(claimJobOrderResponsePrescriptionOneOdPrismMax).nullable().describe('Prism dioptres, 0.25 steps; needs a base when set.'),
+  "od_prism_base": zod.union([zod.literal('in'),zod.literal('out'),zod.literal('up'),zod.literal('down'),zod.literal(null)]).nullable(),
+  "od_visual_acuity": zod.string().max(claimJobOrderResponsePrescriptionOneOdVisualAcuityMax).nullable().describe('As written, such as 20/20 or 6/6.'),
+  "od_base_curve": zod.number().min(claimJobOrderResponsePrescriptionOneOdBaseCurveMin).max(claimJobOrderResponsePrescriptionOneOdBaseCurveMax).nullable().describe('Contact lenses only: mm, 0.1 steps.'),
+  "od_diameter": zod.number().min(claimJobOrderResponsePrescriptionOneOdDiameterMin).max(claimJobOrderResponsePrescriptionOneOdDiameterMax).nullable().describe('Contact lenses only: mm, 0.1 steps.'),
+  "os_sphere": zod.number().min(claimJobOrderResponsePrescriptionOneOsSphereMin).max(claimJobOrderResponsePrescriptionOneOsSphereMax).describe('Sphere of the left eye in dioptres, 0.25 steps.'),
+  "os_cylinder": zod.number().min(claimJobOrderResponsePrescriptionOneOsCylinderMin).max(claimJobOrderResponsePrescriptionOneOsCylinderMax).nullable().describe('Cylinder of the left eye in dioptres, 0.25 steps; stored in minus form (a plus cylinder is transposed on save).'),
+  "os_axis": zod.int().min(1).max(claimJobOrderResponsePrescriptionOneOsAxisMax).nullable().describe('Degrees; required when the cylinder is not 0 and absent when it is.'),
+  "os_add": zod.number().min(claimJobOrderResponsePrescriptionOneOsAddMin).max(claimJobOrderResponsePrescriptionOneOsAddMax).nullable().describe('Near addition in dioptres, 0.25 steps.'),
+  "os_prism": zod.number().min(claimJobOrderResponsePrescriptionOneOsPrismMin).max(claimJobOrderResponsePrescriptionOneOsPrismMax).nullable().describe('Prism dioptres, 0.25 steps; needs a base when set.'),
+  "os_prism_base": zod.union([zod.literal('in'),zod.literal('out'),zod.literal('up'),zod.literal('down'),zod.literal(null)]).nullable(),
+  "os_visual_acuity": zod.string().max(claimJobOrderResponsePrescriptionOneOsVisualAcuityMax).nullable().describe('As written, such as 20/20 or 6/6.'),
+  "os_base_curve": zod.number().min(claimJobOrderResponsePrescriptionOneOsBaseCurveMin).max(claimJobOrderResponsePrescriptionOneOsBaseCurveMax).nullable().describe('Contact lenses only: mm, 0.1 steps.'),
+  "os_diameter": zod.number().min(claimJobOrderResponsePrescriptionOneOsDiameterMin).max(claimJobOrderResponsePrescriptionOneOsDiameterMax).nullable().describe('Contact lenses only: mm, 0.1 steps.'),
+  "pd_distance": zod.number().min(claimJobOrderResponsePrescriptionOnePdDistanceMin).max(claimJobOrderResponsePrescriptionOnePdDistanceMax).nullable().describe('Binocular distance PD in mm, 0.5 steps.'),
+  "pd_od": zod.number().min(claimJobOrderResponsePrescriptionOnePdOdMin).max(claimJobOrderResponsePrescriptionOnePdOdMax).nullable().describe('Monocular PD of the right eye in mm, 0.5 steps; given with pd_os.'),
+  "pd_os": zod.number().min(claimJobOrderResponsePrescriptionOnePdOsMin).max(claimJobOrderResponsePrescriptionOnePdOsMax).nullable().describe('Monocular PD of the left eye in mm, 0.5 steps; given with pd_od.'),
+  "pd_near": zod.number().min(claimJobOrderResponsePrescriptionOnePdNearMin).max(claimJobOrderResponsePrescriptionOnePdNearMax).nullable().describe('Near PD in mm, 0.5 steps.'),
+  "segment_height_od": zod.number().min(claimJobOrderResponsePrescriptionOneSegmentHeightOdMin).max(claimJobOrderResponsePrescriptionOneSegmentHeightOdMax).nullable().describe('Multifocal segment height of the right eye in mm, 0.5 steps.'),
+  "segment_height_os": zod.number().min(claimJobOrderResponsePrescriptionOneSegmentHeightOsMin).max(claimJobOrderResponsePrescriptionOneSegmentHeightOsMax).nullable().describe('Multifocal segment height of the left eye in mm, 0.5 steps.'),
+  "status": zod.enum(['valid', 'expired']).describe('expired once expires_on is before today (Manila).'),
+  "is_used": zod.boolean().describe('A job order has used it, so it is not edited any more.')
+}),zod.null()]),
+  "subtotal": zod.number().min(claimJobOrderResponseSubtotalMin).max(claimJobOrderResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "discount_total": zod.number().min(claimJobOrderResponseDiscountTotalMin).max(claimJobOrderResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "total": zod.number().min(claimJobOrderResponseTotalMin).max(claimJobOrderResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "vat_removed": zod.number().min(claimJobOrderResponseVatRemovedMin).max(claimJobOrderResponseVatRemovedMax).describe('The VAT taken off qualifying lines before the special discount.'),
+  "special_discount_total": zod.number().min(claimJobOrderResponseSpecialDiscountTotalMin).max(claimJobOrderResponseSpecialDiscountTotalMax).describe('The special-discount program\'s discount.'),
+  "vatable_sales": zod.number().min(claimJobOrderResponseVatableSalesMin).max(claimJobOrderResponseVatableSalesMax).describe('Sales of vatable lines net of their VAT; 0 for a business that is not VAT-registered.'),
+  "vat_amount": zod.number().min(claimJobOrderResponseVatAmountMin).max(claimJobOrderResponseVatAmountMax).describe('The VAT in the vatable lines (12% of their VAT-exclusive price, rounded once per line).'),
+  "vat_exempt_sales": zod.number().min(claimJobOrderResponseVatExemptSalesMin).max(claimJobOrderResponseVatExemptSalesMax).describe('VAT-exempt lines, special-discount lines included; every sale of a non-VAT business.'),
+  "zero_rated_sales": zod.number().min(claimJobOrderResponseZeroRatedSalesMin).max(claimJobOrderResponseZeroRatedSalesMax).describe('Zero-rated lines.'),
+  "special_discount": zod.union([zod.strictObject({
+  "program_id": zod.int().min(1).max(claimJobOrderResponseSpecialDiscountOneProgramIdMax).describe('A record id.'),
+  "program_name": zod.string().max(claimJobOrderResponseSpecialDiscountOneProgramNameMax).nullable(),
+  "percent": zod.int().min(claimJobOrderResponseSpecialDiscountOnePercentMin).max(claimJobOrderResponseSpecialDiscountOnePercentMax).describe('A whole percent from 0 to 100.'),
+  "holder_name": zod.string().max(claimJobOrderResponseSpecialDiscountOneHolderNameMax),
+  "holder_id_number": zod.string().max(claimJobOrderResponseSpecialDiscountOneHolderIdNumberMax)
+}).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready.'),
+  "status_history": zod.array(zod.strictObject({
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']),
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.union([zod.int().min(1).max(claimJobOrderResponseStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
+  "user_name": zod.string().max(claimJobOrderResponseStatusHistoryItemUserNameMax).nullable()
+})).describe('Every move, oldest first.'),
+  "invoice_id": zod.union([zod.int().min(1).max(claimJobOrderResponseInvoiceIdOneMax).describe('A record id.'),zod.null()]).describe('The active invoice linked to this job order.'),
+  "invoice_number": zod.string().max(claimJobOrderResponseInvoiceNumberMax).nullable(),
+  "invoice_total": zod.union([zod.number().min(claimJobOrderResponseInvoiceTotalOneMin).max(claimJobOrderResponseInvoiceTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
+  "invoice_balance": zod.union([zod.number().min(claimJobOrderResponseInvoiceBalanceOneMin).max(claimJobOrderResponseInvoiceBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
+  "sent_to_lab_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When the order went to the lab; from then on a deposit is refunded only with refund-deposits-after-lab.'),
+  "sent_to_lab_by_name": zod.string().max(claimJobOrderResponseSentToLabByNameMax).nullable(),
+  "ready_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When the glasses came back ready; the pickup_forfeit_days count from it.'),
+  "ready_by_name": zod.string().max(claimJobOrderResponseReadyByNameMax).nullable(),
+  "forfeited_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "acknowledgment_receipts": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(claimJobOrderResponseAcknowledgmentReceiptsItemIdMax).describe('A record id.'),
+  "number": zod.string().max(claimJobOrderResponseAcknowledgmentReceiptsItemNumberMax),
+  "receipt_date": zod.iso.date(),
+  "amount": zod.number().min(claimJobOrderResponseAcknowledgmentReceiptsItemAmountMin).max(claimJobOrderResponseAcknowledgmentReceiptsItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(claimJobOrderResponseAcknowledgmentReceiptsItemBalanceMin).max(claimJobOrderResponseAcknowledgmentReceiptsItemBalanceMax).describe('What is still owed to the customer on it.')
+})).describe('The order\'s standing acknowledgment receipts (its deposits), oldest first.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('The business\'s way of invoicing its orders, which decides what Claim does.'),
+  "lines": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(claimJobOrderResponseLinesItemIdMax).describe('A record id.'),
+  "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
+  "power_note": zod.string().max(claimJobOrderResponseLinesItemPowerNoteMax).nullable().describe('Why a stock lens of another power than the prescription\'s was chosen for this eye.'),
+  "item_id": zod.int().min(1).max(claimJobOrderResponseLinesItemItemIdMax).describe('A record id.'),
+  "quantity": zod.number().gt(claimJobOrderResponseLinesItemQuantityExclusiveMin).max(claimJobOrderResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
+  "unit_price": zod.number().min(claimJobOrderResponseLinesItemUnitPriceMin).max(claimJobOrderResponseLinesItemUnitPriceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "discount_percent": zod.union([zod.int().min(claimJobOrderResponseLinesItemDiscountPercentOneMin).max(claimJobOrderResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
+  "item_code": zod.string().max(claimJobOrderResponseLinesItemItemCodeMax).nullable(),
+  "item_name": zod.string().max(claimJobOrderResponseLinesItemItemNameMax).nullable(),
+  "item_type_name": zod.string().max(claimJobOrderResponseLinesItemItemTypeNameMax).nullable(),
+  "amount": zod.number().min(claimJobOrderResponseLinesItemAmountMin).max(claimJobOrderResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(claimJobOrderResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
+  "special_discount_amount": zod.number().min(claimJobOrderResponseLinesItemSpecialDiscountAmountMin).max(claimJobOrderResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
 }))
 })
 
@@ -2879,7 +3445,7 @@ export const cancelAndCreditJobOrderBodyRefundReferenceRegExp = new RegExp('^[^\
 
 export const CancelAndCreditJobOrderBody = zod.strictObject({
   "settlement": zod.union([zod.enum(['refund', 'store_credit']).describe('What becomes of the part of the memo the invoice\'s balance cannot take: paid out now, or kept as the customer\'s store credit.'),zod.null()]).optional().describe('What is done with what the customer paid beyond the goods\' share of the balance: refund (paid out now) or store_credit (the default).'),
-  "refund_method": zod.union([zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit']).describe('store_credit spends the customer\'s store credit on an invoice of theirs, supplier_credit the supplier\'s credit on a bill of theirs (docs/domain/sales.md, purchasing.md).'),zod.null()]).optional().describe('How a refund is paid out (required with settlement refund).'),
+  "refund_method": zod.union([zod.enum(['cash', 'bank_transfer', 'check', 'card', 'e_wallet', 'store_credit', 'supplier_credit', 'deposit']).describe('store_credit spends the customer\'s store credit on an invoice of theirs, supplier_credit the supplier\'s credit on a bill of theirs, deposit the balance of the customer\'s acknowledgment receipt named by acknowledgment_receipt_id on an invoice (docs/domain/sales.md, purchasing.md).'),zod.null()]).optional().describe('How a refund is paid out (required with settlement refund).'),
   "refund_reference": zod.string().max(cancelAndCreditJobOrderBodyRefundReferenceMax).regex(cancelAndCreditJobOrderBodyRefundReferenceRegExp).nullish()
 })
 
@@ -3051,6 +3617,20 @@ export const cancelAndCreditJobOrderResponseInvoiceTotalOneMax = 90000000000000;
 export const cancelAndCreditJobOrderResponseInvoiceBalanceOneMin = 0;
 export const cancelAndCreditJobOrderResponseInvoiceBalanceOneMax = 90000000000000;
 
+export const cancelAndCreditJobOrderResponseSentToLabByNameMax = 255;
+
+export const cancelAndCreditJobOrderResponseReadyByNameMax = 255;
+
+export const cancelAndCreditJobOrderResponseAcknowledgmentReceiptsItemIdMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponseAcknowledgmentReceiptsItemNumberMax = 255;
+
+export const cancelAndCreditJobOrderResponseAcknowledgmentReceiptsItemAmountMin = 0;
+export const cancelAndCreditJobOrderResponseAcknowledgmentReceiptsItemAmountMax = 90000000000000;
+
+export const cancelAndCreditJobOrderResponseAcknowledgmentReceiptsItemBalanceMin = 0;
+export const cancelAndCreditJobOrderResponseAcknowledgmentReceiptsItemBalanceMax = 90000000000000;
+
 export const cancelAndCreditJobOrderResponseLinesItemIdMax = 2147483647;
 
 export const cancelAndCreditJobOrderResponseLinesItemPowerNoteMax = 255;
@@ -3166,9 +3746,9 @@ export const CancelAndCreditJobOrderResponse = zod.strictObject({
   "holder_name": zod.string().max(cancelAndCreditJobOrderResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(cancelAndCreditJobOrderResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab.'),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready.'),
   "status_history": zod.array(zod.strictObject({
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']),
   "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "user_id": zod.union([zod.int().min(1).max(cancelAndCreditJobOrderResponseStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
   "user_name": zod.string().max(cancelAndCreditJobOrderResponseStatusHistoryItemUserNameMax).nullable()
@@ -3177,6 +3757,19 @@ export const CancelAndCreditJobOrderResponse = zod.strictObject({
   "invoice_number": zod.string().max(cancelAndCreditJobOrderResponseInvoiceNumberMax).nullable(),
   "invoice_total": zod.union([zod.number().min(cancelAndCreditJobOrderResponseInvoiceTotalOneMin).max(cancelAndCreditJobOrderResponseInvoiceTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
   "invoice_balance": zod.union([zod.number().min(cancelAndCreditJobOrderResponseInvoiceBalanceOneMin).max(cancelAndCreditJobOrderResponseInvoiceBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
+  "sent_to_lab_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When the order went to the lab; from then on a deposit is refunded only with refund-deposits-after-lab.'),
+  "sent_to_lab_by_name": zod.string().max(cancelAndCreditJobOrderResponseSentToLabByNameMax).nullable(),
+  "ready_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When the glasses came back ready; the pickup_forfeit_days count from it.'),
+  "ready_by_name": zod.string().max(cancelAndCreditJobOrderResponseReadyByNameMax).nullable(),
+  "forfeited_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "acknowledgment_receipts": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(cancelAndCreditJobOrderResponseAcknowledgmentReceiptsItemIdMax).describe('A record id.'),
+  "number": zod.string().max(cancelAndCreditJobOrderResponseAcknowledgmentReceiptsItemNumberMax),
+  "receipt_date": zod.iso.date(),
+  "amount": zod.number().min(cancelAndCreditJobOrderResponseAcknowledgmentReceiptsItemAmountMin).max(cancelAndCreditJobOrderResponseAcknowledgmentReceiptsItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(cancelAndCreditJobOrderResponseAcknowledgmentReceiptsItemBalanceMin).max(cancelAndCreditJobOrderResponseAcknowledgmentReceiptsItemBalanceMax).describe('What is still owed to the customer on it.')
+})).describe('The order\'s standing acknowledgment receipts (its deposits), oldest first.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('The business\'s way of invoicing its orders, which decides what Claim does.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(cancelAndCreditJobOrderResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
@@ -3382,6 +3975,20 @@ export const linkJobOrderInvoiceResponseInvoiceTotalOneMax = 90000000000000;
 export const linkJobOrderInvoiceResponseInvoiceBalanceOneMin = 0;
 export const linkJobOrderInvoiceResponseInvoiceBalanceOneMax = 90000000000000;
 
+export const linkJobOrderInvoiceResponseSentToLabByNameMax = 255;
+
+export const linkJobOrderInvoiceResponseReadyByNameMax = 255;
+
+export const linkJobOrderInvoiceResponseAcknowledgmentReceiptsItemIdMax = 2147483647;
+
+export const linkJobOrderInvoiceResponseAcknowledgmentReceiptsItemNumberMax = 255;
+
+export const linkJobOrderInvoiceResponseAcknowledgmentReceiptsItemAmountMin = 0;
+export const linkJobOrderInvoiceResponseAcknowledgmentReceiptsItemAmountMax = 90000000000000;
+
+export const linkJobOrderInvoiceResponseAcknowledgmentReceiptsItemBalanceMin = 0;
+export const linkJobOrderInvoiceResponseAcknowledgmentReceiptsItemBalanceMax = 90000000000000;
+
 export const linkJobOrderInvoiceResponseLinesItemIdMax = 2147483647;
 
 export const linkJobOrderInvoiceResponseLinesItemPowerNoteMax = 255;
@@ -3497,9 +4104,9 @@ export const LinkJobOrderInvoiceResponse = zod.strictObject({
   "holder_name": zod.string().max(linkJobOrderInvoiceResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(linkJobOrderInvoiceResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab.'),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready.'),
   "status_history": zod.array(zod.strictObject({
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled']),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']),
   "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "user_id": zod.union([zod.int().min(1).max(linkJobOrderInvoiceResponseStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
   "user_name": zod.string().max(linkJobOrderInvoiceResponseStatusHistoryItemUserNameMax).nullable()
@@ -3508,6 +4115,19 @@ export const LinkJobOrderInvoiceResponse = zod.strictObject({
   "invoice_number": zod.string().max(linkJobOrderInvoiceResponseInvoiceNumberMax).nullable(),
   "invoice_total": zod.union([zod.number().min(linkJobOrderInvoiceResponseInvoiceTotalOneMin).max(linkJobOrderInvoiceResponseInvoiceTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
   "invoice_balance": zod.union([zod.number().min(linkJobOrderInvoiceResponseInvoiceBalanceOneMin).max(linkJobOrderInvoiceResponseInvoiceBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
+  "sent_to_lab_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When the order went to the lab; from then on a deposit is refunded only with refund-deposits-after-lab.'),
+  "sent_to_lab_by_name": zod.string().max(linkJobOrderInvoiceResponseSentToLabByNameMax).nullable(),
+  "ready_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When the glasses came back ready; the pickup_forfeit_days count from it.'),
+  "ready_by_name": zod.string().max(linkJobOrderInvoiceResponseReadyByNameMax).nullable(),
+  "forfeited_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "acknowledgment_receipts": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(linkJobOrderInvoiceResponseAcknowledgmentReceiptsItemIdMax).describe('A record id.'),
+  "number": zod.string().max(linkJobOrderInvoiceResponseAcknowledgmentReceiptsItemNumberMax),
+  "receipt_date": zod.iso.date(),
+  "amount": zod.number().min(linkJobOrderInvoiceResponseAcknowledgmentReceiptsItemAmountMin).max(linkJobOrderInvoiceResponseAcknowledgmentReceiptsItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(linkJobOrderInvoiceResponseAcknowledgmentReceiptsItemBalanceMin).max(linkJobOrderInvoiceResponseAcknowledgmentReceiptsItemBalanceMax).describe('What is still owed to the customer on it.')
+})).describe('The order\'s standing acknowledgment receipts (its deposits), oldest first.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('The business\'s way of invoicing its orders, which decides what Claim does.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(linkJobOrderInvoiceResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),

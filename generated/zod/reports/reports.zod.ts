@@ -1215,6 +1215,18 @@ export const getDailySalesResponseCollectionsTotalMax = 90000000000000;
 export const getDailySalesResponseCollectionsStoreCreditMin = 0;
 export const getDailySalesResponseCollectionsStoreCreditMax = 90000000000000;
 
+export const getDailySalesResponseDepositsReceivedMin = 0;
+export const getDailySalesResponseDepositsReceivedMax = 90000000000000;
+
+export const getDailySalesResponseDepositsAppliedMin = 0;
+export const getDailySalesResponseDepositsAppliedMax = 90000000000000;
+
+export const getDailySalesResponseDepositsRefundedMin = 0;
+export const getDailySalesResponseDepositsRefundedMax = 90000000000000;
+
+export const getDailySalesResponseDepositsForfeitedMin = 0;
+export const getDailySalesResponseDepositsForfeitedMax = 90000000000000;
+
 
 
 export const GetDailySalesResponseItem = zod.strictObject({
@@ -1248,7 +1260,11 @@ export const GetDailySalesResponseItem = zod.strictObject({
   "collections_card": zod.number().min(getDailySalesResponseCollectionsCardMin).max(getDailySalesResponseCollectionsCardMax).describe('Payments received that day by card.'),
   "collections_e_wallet": zod.number().min(getDailySalesResponseCollectionsEWalletMin).max(getDailySalesResponseCollectionsEWalletMax).describe('Payments received that day by e wallet.'),
   "collections_total": zod.number().min(getDailySalesResponseCollectionsTotalMin).max(getDailySalesResponseCollectionsTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "collections_store_credit": zod.number().min(getDailySalesResponseCollectionsStoreCreditMin).max(getDailySalesResponseCollectionsStoreCreditMax).describe('Invoice payments received that day in store credit (credit an earlier credit memo left); not in collections_total, since that money came in with the original sale.')
+  "collections_store_credit": zod.number().min(getDailySalesResponseCollectionsStoreCreditMin).max(getDailySalesResponseCollectionsStoreCreditMax).describe('Invoice payments received that day in store credit (credit an earlier credit memo left); not in collections_total, since that money came in with the original sale.'),
+  "deposits_received": zod.number().min(getDailySalesResponseDepositsReceivedMin).max(getDailySalesResponseDepositsReceivedMax).describe('Acknowledgment receipts (deposits) taken that day; owed to customers, not sales.'),
+  "deposits_applied": zod.number().min(getDailySalesResponseDepositsAppliedMin).max(getDailySalesResponseDepositsAppliedMax).describe('Deposits applied to invoices that day (deposit payments); not in collections_total, since that money came in with the receipt.'),
+  "deposits_refunded": zod.number().min(getDailySalesResponseDepositsRefundedMin).max(getDailySalesResponseDepositsRefundedMax).describe('Deposits paid back that day.'),
+  "deposits_forfeited": zod.number().min(getDailySalesResponseDepositsForfeitedMin).max(getDailySalesResponseDepositsForfeitedMax).describe('Deposits of job orders forfeited that day; other income, apart from sales.')
 })
 export const GetDailySalesResponse = zod.array(GetDailySalesResponseItem)
 

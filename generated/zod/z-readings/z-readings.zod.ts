@@ -127,6 +127,18 @@ export const listZReadingsResponseDataItemCollectionsTotalMax = 90000000000000;
 export const listZReadingsResponseDataItemCollectionsStoreCreditMin = 0;
 export const listZReadingsResponseDataItemCollectionsStoreCreditMax = 90000000000000;
 
+export const listZReadingsResponseDataItemDepositsReceivedMin = 0;
+export const listZReadingsResponseDataItemDepositsReceivedMax = 90000000000000;
+
+export const listZReadingsResponseDataItemDepositsAppliedMin = 0;
+export const listZReadingsResponseDataItemDepositsAppliedMax = 90000000000000;
+
+export const listZReadingsResponseDataItemDepositsRefundedMin = 0;
+export const listZReadingsResponseDataItemDepositsRefundedMax = 90000000000000;
+
+export const listZReadingsResponseDataItemDepositsForfeitedMin = 0;
+export const listZReadingsResponseDataItemDepositsForfeitedMax = 90000000000000;
+
 export const listZReadingsResponseDataItemCreditMemosIssuedMin = 0;
 
 export const listZReadingsResponseDataItemCreditMemosFromMax = 255;
@@ -221,6 +233,10 @@ export const ListZReadingsResponse = zod.strictObject({
   "collections_e_wallet": zod.number().min(listZReadingsResponseDataItemCollectionsEWalletMin).max(listZReadingsResponseDataItemCollectionsEWalletMax).describe('Payments received that day by e wallet.'),
   "collections_total": zod.number().min(listZReadingsResponseDataItemCollectionsTotalMin).max(listZReadingsResponseDataItemCollectionsTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "collections_store_credit": zod.number().min(listZReadingsResponseDataItemCollectionsStoreCreditMin).max(listZReadingsResponseDataItemCollectionsStoreCreditMax).describe('Invoice payments received that day in store credit (credit an earlier credit memo left); not in collections_total, since that money came in with the original sale.'),
+  "deposits_received": zod.number().min(listZReadingsResponseDataItemDepositsReceivedMin).max(listZReadingsResponseDataItemDepositsReceivedMax).describe('Acknowledgment receipts (deposits) taken that day; owed to customers, not sales.'),
+  "deposits_applied": zod.number().min(listZReadingsResponseDataItemDepositsAppliedMin).max(listZReadingsResponseDataItemDepositsAppliedMax).describe('Deposits applied to invoices that day (deposit payments); not in collections_total, since that money came in with the receipt.'),
+  "deposits_refunded": zod.number().min(listZReadingsResponseDataItemDepositsRefundedMin).max(listZReadingsResponseDataItemDepositsRefundedMax).describe('Deposits paid back that day.'),
+  "deposits_forfeited": zod.number().min(listZReadingsResponseDataItemDepositsForfeitedMin).max(listZReadingsResponseDataItemDepositsForfeitedMax).describe('Deposits of job orders forfeited that day; other income, apart from sales.'),
   "credit_memos_issued": zod.int().min(listZReadingsResponseDataItemCreditMemosIssuedMin).describe('Standing credit memos dated that day at the branch (docs/domain/sales.md, Credit memos).'),
   "credit_memos_from": zod.string().max(listZReadingsResponseDataItemCreditMemosFromMax).nullable().describe('The first credit memo number of the day.'),
   "credit_memos_to": zod.string().max(listZReadingsResponseDataItemCreditMemosToMax).nullable().describe('The last.'),
@@ -362,6 +378,18 @@ export const createZReadingResponseCollectionsTotalMax = 90000000000000;
 export const createZReadingResponseCollectionsStoreCreditMin = 0;
 export const createZReadingResponseCollectionsStoreCreditMax = 90000000000000;
 
+export const createZReadingResponseDepositsReceivedMin = 0;
+export const createZReadingResponseDepositsReceivedMax = 90000000000000;
+
+export const createZReadingResponseDepositsAppliedMin = 0;
+export const createZReadingResponseDepositsAppliedMax = 90000000000000;
+
+export const createZReadingResponseDepositsRefundedMin = 0;
+export const createZReadingResponseDepositsRefundedMax = 90000000000000;
+
+export const createZReadingResponseDepositsForfeitedMin = 0;
+export const createZReadingResponseDepositsForfeitedMax = 90000000000000;
+
 export const createZReadingResponseCreditMemosIssuedMin = 0;
 
 export const createZReadingResponseCreditMemosFromMax = 255;
@@ -451,6 +479,10 @@ export const CreateZReadingResponse = zod.strictObject({
   "collections_e_wallet": zod.number().min(createZReadingResponseCollectionsEWalletMin).max(createZReadingResponseCollectionsEWalletMax).describe('Payments received that day by e wallet.'),
   "collections_total": zod.number().min(createZReadingResponseCollectionsTotalMin).max(createZReadingResponseCollectionsTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "collections_store_credit": zod.number().min(createZReadingResponseCollectionsStoreCreditMin).max(createZReadingResponseCollectionsStoreCreditMax).describe('Invoice payments received that day in store credit (credit an earlier credit memo left); not in collections_total, since that money came in with the original sale.'),
+  "deposits_received": zod.number().min(createZReadingResponseDepositsReceivedMin).max(createZReadingResponseDepositsReceivedMax).describe('Acknowledgment receipts (deposits) taken that day; owed to customers, not sales.'),
+  "deposits_applied": zod.number().min(createZReadingResponseDepositsAppliedMin).max(createZReadingResponseDepositsAppliedMax).describe('Deposits applied to invoices that day (deposit payments); not in collections_total, since that money came in with the receipt.'),
+  "deposits_refunded": zod.number().min(createZReadingResponseDepositsRefundedMin).max(createZReadingResponseDepositsRefundedMax).describe('Deposits paid back that day.'),
+  "deposits_forfeited": zod.number().min(createZReadingResponseDepositsForfeitedMin).max(createZReadingResponseDepositsForfeitedMax).describe('Deposits of job orders forfeited that day; other income, apart from sales.'),
   "credit_memos_issued": zod.int().min(createZReadingResponseCreditMemosIssuedMin).describe('Standing credit memos dated that day at the branch (docs/domain/sales.md, Credit memos).'),
   "credit_memos_from": zod.string().max(createZReadingResponseCreditMemosFromMax).nullable().describe('The first credit memo number of the day.'),
   "credit_memos_to": zod.string().max(createZReadingResponseCreditMemosToMax).nullable().describe('The last.'),
@@ -575,6 +607,18 @@ export const searchZReadingsResponseCollectionsTotalMax = 90000000000000;
 export const searchZReadingsResponseCollectionsStoreCreditMin = 0;
 export const searchZReadingsResponseCollectionsStoreCreditMax = 90000000000000;
 
+export const searchZReadingsResponseDepositsReceivedMin = 0;
+export const searchZReadingsResponseDepositsReceivedMax = 90000000000000;
+
+export const searchZReadingsResponseDepositsAppliedMin = 0;
+export const searchZReadingsResponseDepositsAppliedMax = 90000000000000;
+
+export const searchZReadingsResponseDepositsRefundedMin = 0;
+export const searchZReadingsResponseDepositsRefundedMax = 90000000000000;
+
+export const searchZReadingsResponseDepositsForfeitedMin = 0;
+export const searchZReadingsResponseDepositsForfeitedMax = 90000000000000;
+
 export const searchZReadingsResponseCreditMemosIssuedMin = 0;
 
 export const searchZReadingsResponseCreditMemosFromMax = 255;
@@ -664,6 +708,10 @@ export const SearchZReadingsResponseItem = zod.strictObject({
   "collections_e_wallet": zod.number().min(searchZReadingsResponseCollectionsEWalletMin).max(searchZReadingsResponseCollectionsEWalletMax).describe('Payments received that day by e wallet.'),
   "collections_total": zod.number().min(searchZReadingsResponseCollectionsTotalMin).max(searchZReadingsResponseCollectionsTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "collections_store_credit": zod.number().min(searchZReadingsResponseCollectionsStoreCreditMin).max(searchZReadingsResponseCollectionsStoreCreditMax).describe('Invoice payments received that day in store credit (credit an earlier credit memo left); not in collections_total, since that money came in with the original sale.'),
+  "deposits_received": zod.number().min(searchZReadingsResponseDepositsReceivedMin).max(searchZReadingsResponseDepositsReceivedMax).describe('Acknowledgment receipts (deposits) taken that day; owed to customers, not sales.'),
+  "deposits_applied": zod.number().min(searchZReadingsResponseDepositsAppliedMin).max(searchZReadingsResponseDepositsAppliedMax).describe('Deposits applied to invoices that day (deposit payments); not in collections_total, since that money came in with the receipt.'),
+  "deposits_refunded": zod.number().min(searchZReadingsResponseDepositsRefundedMin).max(searchZReadingsResponseDepositsRefundedMax).describe('Deposits paid back that day.'),
+  "deposits_forfeited": zod.number().min(searchZReadingsResponseDepositsForfeitedMin).max(searchZReadingsResponseDepositsForfeitedMax).describe('Deposits of job orders forfeited that day; other income, apart from sales.'),
   "credit_memos_issued": zod.int().min(searchZReadingsResponseCreditMemosIssuedMin).describe('Standing credit memos dated that day at the branch (docs/domain/sales.md, Credit memos).'),
   "credit_memos_from": zod.string().max(searchZReadingsResponseCreditMemosFromMax).nullable().describe('The first credit memo number of the day.'),
   "credit_memos_to": zod.string().max(searchZReadingsResponseCreditMemosToMax).nullable().describe('The last.'),
@@ -775,6 +823,18 @@ export const getDayXReadingResponseCollectionsTotalMax = 90000000000000;
 export const getDayXReadingResponseCollectionsStoreCreditMin = 0;
 export const getDayXReadingResponseCollectionsStoreCreditMax = 90000000000000;
 
+export const getDayXReadingResponseDepositsReceivedMin = 0;
+export const getDayXReadingResponseDepositsReceivedMax = 90000000000000;
+
+export const getDayXReadingResponseDepositsAppliedMin = 0;
+export const getDayXReadingResponseDepositsAppliedMax = 90000000000000;
+
+export const getDayXReadingResponseDepositsRefundedMin = 0;
+export const getDayXReadingResponseDepositsRefundedMax = 90000000000000;
+
+export const getDayXReadingResponseDepositsForfeitedMin = 0;
+export const getDayXReadingResponseDepositsForfeitedMax = 90000000000000;
+
 export const getDayXReadingResponseCreditMemosIssuedMin = 0;
 
 export const getDayXReadingResponseCreditMemosFromMax = 255;
@@ -857,6 +917,10 @@ export const GetDayXReadingResponse = zod.strictObject({
   "collections_e_wallet": zod.number().min(getDayXReadingResponseCollectionsEWalletMin).max(getDayXReadingResponseCollectionsEWalletMax).describe('Payments received that day by e wallet.'),
   "collections_total": zod.number().min(getDayXReadingResponseCollectionsTotalMin).max(getDayXReadingResponseCollectionsTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "collections_store_credit": zod.number().min(getDayXReadingResponseCollectionsStoreCreditMin).max(getDayXReadingResponseCollectionsStoreCreditMax).describe('Invoice payments received that day in store credit (credit an earlier credit memo left); not in collections_total, since that money came in with the original sale.'),
+  "deposits_received": zod.number().min(getDayXReadingResponseDepositsReceivedMin).max(getDayXReadingResponseDepositsReceivedMax).describe('Acknowledgment receipts (deposits) taken that day; owed to customers, not sales.'),
+  "deposits_applied": zod.number().min(getDayXReadingResponseDepositsAppliedMin).max(getDayXReadingResponseDepositsAppliedMax).describe('Deposits applied to invoices that day (deposit payments); not in collections_total, since that money came in with the receipt.'),
+  "deposits_refunded": zod.number().min(getDayXReadingResponseDepositsRefundedMin).max(getDayXReadingResponseDepositsRefundedMax).describe('Deposits paid back that day.'),
+  "deposits_forfeited": zod.number().min(getDayXReadingResponseDepositsForfeitedMin).max(getDayXReadingResponseDepositsForfeitedMax).describe('Deposits of job orders forfeited that day; other income, apart from sales.'),
   "credit_memos_issued": zod.int().min(getDayXReadingResponseCreditMemosIssuedMin).describe('Standing credit memos dated that day at the branch (docs/domain/sales.md, Credit memos).'),
   "credit_memos_from": zod.string().max(getDayXReadingResponseCreditMemosFromMax).nullable().describe('The first credit memo number of the day.'),
   "credit_memos_to": zod.string().max(getDayXReadingResponseCreditMemosToMax).nullable().describe('The last.'),
@@ -995,6 +1059,18 @@ export const getZReadingResponseCollectionsTotalMax = 90000000000000;
 export const getZReadingResponseCollectionsStoreCreditMin = 0;
 export const getZReadingResponseCollectionsStoreCreditMax = 90000000000000;
 
+export const getZReadingResponseDepositsReceivedMin = 0;
+export const getZReadingResponseDepositsReceivedMax = 90000000000000;
+
+export const getZReadingResponseDepositsAppliedMin = 0;
+export const getZReadingResponseDepositsAppliedMax = 90000000000000;
+
+export const getZReadingResponseDepositsRefundedMin = 0;
+export const getZReadingResponseDepositsRefundedMax = 90000000000000;
+
+export const getZReadingResponseDepositsForfeitedMin = 0;
+export const getZReadingResponseDepositsForfeitedMax = 90000000000000;
+
 export const getZReadingResponseCreditMemosIssuedMin = 0;
 
 export const getZReadingResponseCreditMemosFromMax = 255;
@@ -1084,6 +1160,10 @@ export const GetZReadingResponse = zod.strictObject({
   "collections_e_wallet": zod.number().min(getZReadingResponseCollectionsEWalletMin).max(getZReadingResponseCollectionsEWalletMax).describe('Payments received that day by e wallet.'),
   "collections_total": zod.number().min(getZReadingResponseCollectionsTotalMin).max(getZReadingResponseCollectionsTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "collections_store_credit": zod.number().min(getZReadingResponseCollectionsStoreCreditMin).max(getZReadingResponseCollectionsStoreCreditMax).describe('Invoice payments received that day in store credit (credit an earlier credit memo left); not in collections_total, since that money came in with the original sale.'),
+  "deposits_received": zod.number().min(getZReadingResponseDepositsReceivedMin).max(getZReadingResponseDepositsReceivedMax).describe('Acknowledgment receipts (deposits) taken that day; owed to customers, not sales.'),
+  "deposits_applied": zod.number().min(getZReadingResponseDepositsAppliedMin).max(getZReadingResponseDepositsAppliedMax).describe('Deposits applied to invoices that day (deposit payments); not in collections_total, since that money came in with the receipt.'),
+  "deposits_refunded": zod.number().min(getZReadingResponseDepositsRefundedMin).max(getZReadingResponseDepositsRefundedMax).describe('Deposits paid back that day.'),
+  "deposits_forfeited": zod.number().min(getZReadingResponseDepositsForfeitedMin).max(getZReadingResponseDepositsForfeitedMax).describe('Deposits of job orders forfeited that day; other income, apart from sales.'),
   "credit_memos_issued": zod.int().min(getZReadingResponseCreditMemosIssuedMin).describe('Standing credit memos dated that day at the branch (docs/domain/sales.md, Credit memos).'),
   "credit_memos_from": zod.string().max(getZReadingResponseCreditMemosFromMax).nullable().describe('The first credit memo number of the day.'),
   "credit_memos_to": zod.string().max(getZReadingResponseCreditMemosToMax).nullable().describe('The last.'),

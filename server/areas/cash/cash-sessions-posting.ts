@@ -65,9 +65,9 @@ export async function sessionFigures(
   sessions: readonly SessionRow[],
 ): Promise<Map<number, SessionFigures>> {
   const ids = sessions.map((session) => session.id);
-  const [payments, movements, refunds] =
+  const [payments, movements, refunds, deposits] =
     ids.length === 0
-      ? [[], [], []]
+      ? [[], [], [], []]
       : await Promise.all([
           db
             .selectFrom('invoice_payments')
@@ -96,6 +96,7 @@ export async function sessionFigures(
             .where('refund_method', '=', 'cash')
             .groupBy('cash_session_id')
             .execute(),
+          depositCash(db, ids),
         ]);
   const figures = new Map<number, SessionFigures>();
   for (const session of sessions) {
@@ -112,18 +113,36 @@ export async function sessionFigures(
       movements
         .filter((row) => row.cash_session_id === session.id && row.kind === kind)
         .reduce((sum, row) => sum + Number(row.amount), 0);
+    const deposited = (kind: 'received' | 'refunded') =>
+      deposits
+        .filter((row) => row.cash_session_id === session.id && row.kind === kind)
+        .reduce((sum, row) => sum + Number(row.amount), 0);
     const drawer: DrawerFigures = {
       openingFloat: Number(session.opening_float),
-      cashReceived: totalsByMethod.cash,
-      cashRefunded: refunds
-        .filter((row) => row.cash_session_id === session.id)
-        .reduce((sum, row) => sum + Number(row.amount), 0),
+      cashReceived: totalsByMethod.cash + deposited('received'),
+      cashRefunded:
+        refunds.filter((row) => row.cash_session_id === session.id).reduce((sum, row) => sum + Number(row.amount), 0) +
+        deposited('refunded'),
       cashIn: moved('cash_in'),
       cashOut: moved('cash_out'),
     };
     figures.set(session.id, { ...drawer, expectedCash: expectedCash(drawer), totalsByMethod, paymentsCount });
   }
   return figures;
+}
+
+// Deposits taken and paid back in cash at the drawer (docs/domain/sales.md, Deposits): cash like any other, though
+// not a sale.
+async function depositCash(db: Kysely<Database>, sessionIds: readonly number[]) {
+  const result = await sql<{ cash_session_id: number; kind: 'received' | 'refunded'; amount: string | number }>`
+    SELECT cash_session_id, 'received' AS kind, SUM(amount) AS amount FROM acknowledgment_receipts
+      WHERE cash_session_id IN (${sql.join(sessionIds)}) AND deleted_at IS NULL AND payment_method = 'cash'
+      GROUP BY cash_session_id
+    UNION ALL
+    SELECT cash_session_id, 'refunded' AS kind, SUM(amount) AS amount FROM acknowledgment_receipt_refunds
+      WHERE cash_session_id IN (${sql.join(sessionIds)}) AND payment_method = 'cash'
+      GROUP BY cash_session_id`.execute(db);
+  return result.rows;
 }
 
 export type OpenSessionInput = { branch_id: number; opening_float: number; terminal_id?: number | undefined };

@@ -130,6 +130,10 @@ export async function dayFigures(
     collections_e_wallet: row?.collections_e_wallet ?? zero,
     collections_total: row?.collections_total ?? zero,
     collections_store_credit: row?.collections_store_credit ?? zero,
+    deposits_received: row?.deposits_received ?? zero,
+    deposits_applied: row?.deposits_applied ?? zero,
+    deposits_refunded: row?.deposits_refunded ?? zero,
+    deposits_forfeited: row?.deposits_forfeited ?? zero,
     credit_memos_issued: row?.credit_memos_issued ?? 0,
     credit_memos_from: row?.credit_memos_from ?? null,
     credit_memos_to: row?.credit_memos_to ?? null,
@@ -320,6 +324,11 @@ export async function frozenFigures(
     const reading = readings[index] as Frozen;
     return {
       ...figures,
+      // A reading made before deposits were taken had none to show.
+      deposits_received: figures.deposits_received ?? 0,
+      deposits_applied: figures.deposits_applied ?? 0,
+      deposits_refunded: figures.deposits_refunded ?? 0,
+      deposits_forfeited: figures.deposits_forfeited ?? 0,
       collections_store_credit:
         figures.collections_store_credit ??
         centavosToPesos(paidOn.get(`${reading.branch_id}|${reading.business_date}`) ?? 0),
@@ -327,4 +336,7 @@ export async function frozenFigures(
   });
 }
 
-type DayFiguresBefore = Omit<DayFigures, 'collections_store_credit'>;
+type DayFiguresBefore = Omit<
+  DayFigures,
+  'collections_store_credit' | 'deposits_received' | 'deposits_applied' | 'deposits_refunded' | 'deposits_forfeited'
+>;

@@ -4,13 +4,14 @@ import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
 import { type ContractResource, contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns, storedFields } from '../../engine/dynamic.ts';
-import { nameOf, namesById } from '../../engine/lookups.ts';
+import { nameOf, namesById, namesIn } from '../../engine/lookups.ts';
 import { updateColumns } from '../../engine/mutations.ts';
 import type { ResourceContext, Row } from '../../engine/resource.ts';
 import { pricedTotals } from '../../ledger/document-presenting.ts';
 import { postingContextOf } from '../../ledger/document-support.ts';
 import { presentVat } from '../../ledger/vat-presenting.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
+import { depositBalance } from './job-order-deposits.ts';
 import { createJobOrder, requireUnlinked, updateJobOrder } from './job-orders-posting.ts';
 import { presentPrescriptions } from './prescriptions.ts';
 
@@ -98,6 +99,31 @@ async function presentJobOrders(ctx: ResourceContext, rows: Row<'job_orders'>[])
   const prescriptions = await presentPrescriptions(ctx, prescriptionRows);
   const prescriptionOf = new Map(prescriptions.map((prescription) => [prescription.id, prescription]));
   const vatOf = await presentVat(ctx.db, rows);
+  const userIds = rows.flatMap((row) => [row.sent_to_lab_by, row.ready_by]);
+  const { users } = await namesIn(ctx.db, { users: { table: 'users', ids: userIds } });
+  const deposits = await ctx.db
+    .selectFrom('acknowledgment_receipts')
+    .select([
+      'id',
+      'number',
+      'job_order_id',
+      'receipt_date',
+      'amount',
+      'applied_amount',
+      'refunded_amount',
+      'forfeited_amount',
+    ])
+    .where('business_id', '=', ctx.businessId ?? 0)
+    .where('job_order_id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  const depositsOf = groupBy(deposits, (deposit) => Number(deposit.job_order_id));
+  const business = await ctx.db
+    .selectFrom('businesses')
+    .select('job_invoicing')
+    .where('id', '=', ctx.businessId ?? 0)
+    .executeTakeFirst();
   return rows.map((row) => {
     const invoice = invoiceOf.get(row.id);
     return {
@@ -137,6 +163,19 @@ async function presentJobOrders(ctx: ResourceContext, rows: Row<'job_orders'>[])
       invoice_number: invoice?.number ?? null,
       invoice_total: invoice ? centavosToPesos(Number(invoice.total)) : null,
       invoice_balance: invoice ? centavosToPesos(invoiceBalance(invoice)) : null,
+      sent_to_lab_at: row.sent_to_lab_at,
+      sent_to_lab_by_name: nameOf(users, row.sent_to_lab_by),
+      ready_at: row.ready_at,
+      ready_by_name: nameOf(users, row.ready_by),
+      forfeited_at: row.forfeited_at,
+      acknowledgment_receipts: (depositsOf.get(row.id) ?? []).map((deposit) => ({
+        id: deposit.id,
+        number: deposit.number,
+        receipt_date: deposit.receipt_date,
+        amount: centavosToPesos(Number(deposit.amount)),
+        balance: centavosToPesos(depositBalance(deposit)),
+      })),
+      job_invoicing: business?.job_invoicing ?? 'at_release',
       lines: (linesOf.get(row.id) ?? []).map((line) => ({
         id: line.id,
         role: line.role,

@@ -116,6 +116,8 @@ export async function presentBusinesses(rows: Row<'businesses'>[]) {
     books_closed_through: row.books_closed_through,
     ready_text_delay_minutes: row.ready_text_delay_minutes,
     software_accreditation: row.software_accreditation,
+    job_invoicing: row.job_invoicing,
+    pickup_forfeit_days: Number(row.pickup_forfeit_days),
   }));
 }
 

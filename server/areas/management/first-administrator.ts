@@ -6,6 +6,7 @@ import {
   postBackdatedDocumentsPermission,
   retryEInvoicesPermission,
 } from '../../auth/identity.ts';
+import { forfeitJobOrdersPermission, refundDepositsAfterLabPermission } from '../../auth/permission-catalogue.ts';
 import type { Database } from '../../db/database.ts';
 import { seedStartingData } from './businesses.ts';
 
@@ -58,6 +59,8 @@ export async function createFirstAdministrator(db: Kysely<Database>, admin: Firs
         closeBooksPermission,
         editReceiptCostsPermission,
         retryEInvoicesPermission,
+        refundDepositsAfterLabPermission,
+        forfeitJobOrdersPermission,
       ])
       .execute();
     const linked = await trx

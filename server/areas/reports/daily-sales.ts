@@ -55,6 +55,10 @@ export const dailySalesColumns = [
   'collections_e_wallet',
   'collections_total',
   'collections_store_credit',
+  'deposits_received',
+  'deposits_applied',
+  'deposits_refunded',
+  'deposits_forfeited',
 ] as const;
 
 type Key = string;
@@ -125,9 +129,14 @@ export async function dailySales(db: Kysely<Database>, businessId: number, query
   if (query.branchId !== null) memos = memos.where('branch_id', '=', query.branchId);
   if (query.terminalId !== undefined) memos = memos.where('terminal_id', '=', query.terminalId);
 
-  const [sales, collected, credited] = await Promise.all([invoices.execute(), payments.execute(), memos.execute()]);
+  const [sales, collected, credited, deposits] = await Promise.all([
+    invoices.execute(),
+    payments.execute(),
+    memos.execute(),
+    depositMoves(db, businessId, query),
+  ]);
   const keys = new Map<Key, { branchId: number; date: string }>();
-  for (const row of [...sales, ...collected, ...credited]) {
+  for (const row of [...sales, ...collected, ...credited, ...deposits]) {
     keys.set(keyOf(row.branch_id, String(row.date)), { branchId: row.branch_id, date: String(row.date) });
   }
   const salesOf = new Map(sales.map((row) => [keyOf(row.branch_id, String(row.date)), row]));
@@ -149,6 +158,10 @@ export async function dailySales(db: Kysely<Database>, businessId: number, query
   return ordered.map(({ branchId, date }) => {
     const row = salesOf.get(keyOf(branchId, date));
     const memo = memosOf.get(keyOf(branchId, date));
+    const deposited = (kind: DepositMove) =>
+      deposits
+        .filter((move) => move.branch_id === branchId && String(move.date) === date && move.kind === kind)
+        .reduce((sum, move) => sum + Number(move.amount), 0);
     const pesos = (value: string | number | null | undefined) => centavosToPesos(Number(value ?? 0));
     const collections = Object.fromEntries(
       paymentMethods.map((method) => {
@@ -198,6 +211,45 @@ export async function dailySales(db: Kysely<Database>, businessId: number, query
           .filter((payment) => payment.payment_method === 'store_credit')
           .reduce((sum, payment) => sum + Number(payment.amount), 0),
       ),
+      // Deposits are owed to the customer, not sold (docs/domain/sales.md, Deposits): apart from the sales and the
+      // collections. One applied to an invoice is paid with money that came in on its receipt's day.
+      deposits_received: pesos(deposited('received')),
+      deposits_applied: pesos(
+        collected
+          .filter((payment) => payment.branch_id === branchId && String(payment.date) === date)
+          .filter((payment) => payment.payment_method === 'deposit')
+          .reduce((sum, payment) => sum + Number(payment.amount), 0),
+      ),
+      deposits_refunded: pesos(deposited('refunded')),
+      deposits_forfeited: pesos(deposited('forfeited')),
     };
   });
+}
+
+type DepositMove = 'received' | 'refunded' | 'forfeited';
+
+// The day's deposits by branch: received (standing receipts by their date), refunded (by the refund's date) and
+// forfeited (by the forfeiture's day), one statement.
+async function depositMoves(db: Kysely<Database>, businessId: number, query: DailySalesQuery) {
+  const branch = query.branchId === null ? sql`` : sql` AND receipt.branch_id = ${query.branchId}`;
+  const result = await sql<{ branch_id: number; date: string; kind: DepositMove; amount: string | number }>`
+    SELECT receipt.branch_id, receipt.receipt_date AS date, 'received' AS kind, SUM(receipt.amount) AS amount
+      FROM acknowledgment_receipts AS receipt
+      WHERE receipt.business_id = ${businessId} AND receipt.deleted_at IS NULL
+        AND receipt.receipt_date >= ${query.dateFrom} AND receipt.receipt_date <= ${query.dateTo}${branch}
+      GROUP BY receipt.branch_id, receipt.receipt_date
+    UNION ALL
+    SELECT receipt.branch_id, refund.refund_date AS date, 'refunded' AS kind, SUM(refund.amount) AS amount
+      FROM acknowledgment_receipt_refunds AS refund
+      JOIN acknowledgment_receipts AS receipt ON receipt.id = refund.acknowledgment_receipt_id
+      WHERE refund.business_id = ${businessId}
+        AND refund.refund_date >= ${query.dateFrom} AND refund.refund_date <= ${query.dateTo}${branch}
+      GROUP BY receipt.branch_id, refund.refund_date
+    UNION ALL
+    SELECT receipt.branch_id, receipt.forfeited_on AS date, 'forfeited' AS kind, SUM(receipt.forfeited_amount) AS amount
+      FROM acknowledgment_receipts AS receipt
+      WHERE receipt.business_id = ${businessId} AND receipt.deleted_at IS NULL AND receipt.forfeited_amount > 0
+        AND receipt.forfeited_on >= ${query.dateFrom} AND receipt.forfeited_on <= ${query.dateTo}${branch}
+      GROUP BY receipt.branch_id, receipt.forfeited_on`.execute(db);
+  return result.rows;
 }

@@ -8,7 +8,7 @@ import { type HiddenStock, isHidden } from '../../ledger/blind-counts.ts';
 import { creditedColumn } from '../../ledger/payments.ts';
 import { placedAt } from '../../ledger/references.ts';
 import { expiringLots } from './expiring-lots.ts';
-import { jobOrdersDue } from './job-orders-due.ts';
+import { jobOrdersDue, jobOrdersReady } from './job-orders-due.ts';
 
 const days = 30;
 
@@ -220,6 +220,7 @@ export async function dashboardOverview(
     })),
     ...(await adjustedThisMonth(db, businessId, businessDate(now))),
     job_orders_due: await jobOrdersDue(db, businessId, businessDate(now), place),
+    job_orders_ready: await jobOrdersReady(db, businessId, now, place),
     expiring_lots: await expiringLots(db, businessId, businessDate(now), place, hidden),
   };
 }

@@ -29,12 +29,18 @@ const csvColumns = [
   'collections_check',
   'collections_total',
   'collections_store_credit',
+  'deposits_received',
+  'deposits_applied',
+  'deposits_refunded',
+  'deposits_forfeited',
 ] as const;
 
 type DailySalesRow = Awaited<ReturnType<typeof dailySales>>[number];
 
 function dailySalesCsv(rows: readonly DailySalesRow[]) {
-  const money = csvColumns.filter((column) => column.startsWith('collections_') || dailySalesMoney.has(column));
+  const money = csvColumns.filter(
+    (column) => column.startsWith('collections_') || column.startsWith('deposits_') || dailySalesMoney.has(column),
+  );
   const cell = (row: Record<string, unknown>, column: (typeof csvColumns)[number]) => {
     const value = column === 'branch' ? row.branch_name : row[column];
     return typeof value === 'number' && money.includes(column) ? value.toFixed(2) : (value ?? '');

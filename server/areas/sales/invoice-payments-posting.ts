@@ -3,7 +3,9 @@ import type {
   CreateInvoicePaymentBody,
   UpdateInvoicePaymentBody,
 } from '../../../generated/zod/invoice-payments/invoice-payments.zod.ts';
+import type { PaymentMethod } from '../../db/tables/documents.ts';
 import { pesosToCentavos } from '../../domain/money.ts';
+import { fieldError } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { reviseDocument } from '../../ledger/document-entry.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
@@ -13,12 +15,25 @@ import { findDocument, requireDocument } from '../../ledger/references.ts';
 import { settlePayment } from '../../ledger/settlement.ts';
 import { resolveTerminal } from '../../ledger/terminals.ts';
 import { drawerForPayment } from '../cash/cash-sessions-posting.ts';
+import { applyDeposit } from './acknowledgment-receipts-posting.ts';
 
 export type InvoicePaymentInput = z.output<typeof CreateInvoicePaymentBody>;
 export type InvoicePaymentChanges = z.output<typeof UpdateInvoicePaymentBody>;
 
+// A deposit payment names the receipt it spends, and only a deposit payment names one (docs/domain/sales.md, Deposits).
+function requireDepositReceipt(method: PaymentMethod, receiptId: number | null): void {
+  if (method === 'deposit' && receiptId === null) {
+    throw fieldError('acknowledgment_receipt_id', 'Choose the acknowledgment receipt whose deposit pays.');
+  }
+  if (method !== 'deposit' && receiptId !== null) {
+    throw fieldError('acknowledgment_receipt_id', 'Only a payment by deposit names an acknowledgment receipt.');
+  }
+}
+
 export async function createInvoicePayment(context: PostingContext, input: InvoicePaymentInput): Promise<number> {
   const invoice = await requireDocument(context, 'invoices', input.invoice_id, 'invoice_id');
+  const receiptId = input.acknowledgment_receipt_id ?? null;
+  requireDepositReceipt(input.payment_method, receiptId);
   const cashSessionId = await drawerForPayment(context, invoice.branch_id, input.payment_method);
   const terminal = await resolveTerminal(context, invoice.branch_id, input.terminal_id);
   const header = await context.trx
@@ -27,6 +42,7 @@ export async function createInvoicePayment(context: PostingContext, input: Invoi
       ...paymentColumns(context, input),
       cash_session_id: cashSessionId,
       terminal_id: terminal.id,
+      acknowledgment_receipt_id: receiptId,
       number: await assignDocumentNumber(
         context,
         'invoice-payment',
@@ -43,7 +59,7 @@ export async function createInvoicePayment(context: PostingContext, input: Invoi
 }
 
 // A payment in store credit spends the invoice's customer's credit, never below zero (docs/domain/sales.md, Credit
-// memos); its void gives the credit back.
+// memos), one by deposit its receipt's balance (Deposits); its void gives them back.
 export const postInvoicePayment: Posting = async (context, id, direction) => {
   const payment = await context.trx
     .selectFrom('invoice_payments')
@@ -52,6 +68,7 @@ export const postInvoicePayment: Posting = async (context, id, direction) => {
       'invoice_payments.invoice_id',
       'invoice_payments.amount',
       'invoice_payments.payment_method',
+      'invoice_payments.acknowledgment_receipt_id',
       'invoices.contact_id',
     ])
     .where('invoice_payments.id', '=', id)
@@ -63,6 +80,14 @@ export const postInvoicePayment: Posting = async (context, id, direction) => {
     { ...payment, document_id: payment.invoice_id, amount: Number(payment.amount) },
     direction,
   );
+  if (payment.acknowledgment_receipt_id !== null) {
+    await applyDeposit(
+      context,
+      payment.acknowledgment_receipt_id,
+      payment.contact_id,
+      direction * Number(payment.amount),
+    );
+  }
 };
 
 // The old amount comes off its invoice and the new one goes on, so the balance rule holds after the edit.
@@ -74,6 +99,7 @@ export async function updateInvoicePayment(
   const payment = await findDocument(context, 'invoice_payments', id);
   const invoice = await requireDocument(context, 'invoices', changes.invoice_id ?? payment.invoice_id, 'invoice_id');
   const method = changes.payment_method ?? payment.payment_method;
+  requireDepositReceipt(method, payment.acknowledgment_receipt_id);
   // A payment that becomes cash goes into a drawer as a new one would (docs/domain/cash.md).
   const cashSessionId =
     payment.cash_session_id ?? (method === 'cash' ? await drawerForPayment(context, invoice.branch_id, method) : null);

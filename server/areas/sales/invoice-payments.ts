@@ -1,5 +1,6 @@
 import * as contract from '../../../generated/zod/invoice-payments/invoice-payments.zod.ts';
 import { contractSchemas } from '../../engine/contract-schemas.ts';
+import { nameOf, namesById } from '../../engine/lookups.ts';
 import { presentPayments } from '../../ledger/document-presenting.ts';
 import { documentResource } from '../../ledger/document-resource.ts';
 import { invoiceBranch, terminalOfFields } from '../../ledger/terminals.ts';
@@ -17,8 +18,22 @@ export const invoicePaymentsResource = documentResource({
   create: createInvoicePayment,
   update: updateInvoicePayment,
   post: postInvoicePayment,
-  present: async (ctx, rows) => {
-    const presented = await presentPayments(ctx.db, 'invoice', rows);
-    return presented.map((payment, index) => ({ ...payment, terminal_id: rows[index]?.terminal_id ?? null }));
+  async present(ctx, rows) {
+    const receipts = await namesById(
+      ctx.db,
+      'acknowledgment_receipts',
+      rows.map((row) => row.acknowledgment_receipt_id),
+      'number',
+    );
+    const payments = await presentPayments(ctx.db, 'invoice', rows);
+    return payments.map((payment, index) => {
+      const receiptId = rows[index]?.acknowledgment_receipt_id ?? null;
+      return {
+        ...payment,
+        acknowledgment_receipt_id: receiptId,
+        acknowledgment_receipt_number: nameOf(receipts, receiptId),
+        terminal_id: rows[index]?.terminal_id ?? null,
+      };
+    });
   },
 });

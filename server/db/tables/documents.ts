@@ -86,7 +86,8 @@ export type BillLineTable = PricedLineColumns<'unit_cost'> & {
   purchase_order_line_id: number | null;
 };
 
-// store_credit and supplier_credit spend a contact's credit from memos (docs/domain/sales.md, Credit memos).
+// store_credit and supplier_credit spend a contact's credit from memos (docs/domain/sales.md, Credit memos); deposit
+// spends an acknowledgment receipt's balance (docs/domain/sales.md, Deposits).
 export type PaymentMethod =
   | 'cash'
   | 'bank_transfer'
@@ -94,7 +95,8 @@ export type PaymentMethod =
   | 'card'
   | 'e_wallet'
   | 'store_credit'
-  | 'supplier_credit';
+  | 'supplier_credit'
+  | 'deposit';
 
 // A payment of a bill and one of an invoice record the same facts; only the document they pay differs.
 type PaymentColumns = TenantColumns & {
@@ -140,7 +142,10 @@ export type InvoiceTable = TenantColumns &
 // which a void puts the goods back.
 export type InvoiceLineTable = PricedLineColumns<'unit_price'> & { invoice_id: number; unit_cost: number };
 
-export type InvoicePaymentTable = PaymentColumns & { invoice_id: number };
+// An interface, so that a later migration declares the columns it adds beside it (CONTRIBUTING.md).
+export interface InvoicePaymentTable extends PaymentColumns {
+  invoice_id: number;
+}
 
 export type StockRequestTable = TenantColumns &
   RouteColumns & {

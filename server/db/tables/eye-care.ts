@@ -32,9 +32,10 @@ export type PrescriptionTable = TenantColumns &
     segment_height_os: number | null;
   };
 
-export type JobOrderStatusColumn = 'open' | 'in_lab' | 'ready' | 'claimed' | 'cancelled';
+export type JobOrderStatusColumn = 'open' | 'in_lab' | 'ready' | 'claimed' | 'cancelled' | 'forfeited';
 
-export type JobOrderTable = TenantColumns & {
+// An interface, so that a later migration declares the columns it adds beside it (CONTRIBUTING.md).
+export interface JobOrderTable extends TenantColumns {
   number: string;
   contact_id: number;
   branch_id: number;
@@ -54,7 +55,7 @@ export type JobOrderTable = TenantColumns & {
   subtotal: number;
   discount_total: number;
   total: number;
-};
+}
 
 export type JobOrderLineTable = {
   id: Generated<number>;

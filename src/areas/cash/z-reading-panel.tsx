@@ -62,6 +62,12 @@ export function dayLines(day: DayFigures): SheetLine[] {
     { label: 'Total', value: money(day.collections_total), strong: true },
     // Spent from credit an earlier return left: no money came in, so it stands apart from the total.
     { label: 'Paid by store credit', value: money(day.collections_store_credit) },
+    // Money owed to customers, not sales (docs/domain/sales.md, Deposits).
+    { heading: 'Deposits' },
+    { label: 'Deposits received', value: money(day.deposits_received) },
+    { label: 'Deposits applied', value: money(day.deposits_applied) },
+    { label: 'Deposits refunded', value: money(day.deposits_refunded) },
+    { label: 'Deposits forfeited (other income)', value: money(day.deposits_forfeited) },
   );
   if (day.cash_sessions.length > 0) {
     lines.push({ heading: 'Drawers' });

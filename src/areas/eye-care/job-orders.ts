@@ -21,11 +21,14 @@ const statuses = [
   { value: 'ready', label: 'Ready' },
   { value: 'claimed', label: 'Claimed' },
   { value: 'cancelled', label: 'Cancelled' },
+  { value: 'forfeited', label: 'Forfeited' },
 ] as const;
 
 const lensTypes = ['Ophthalmic Lens', 'Contact Lens'];
 
 const isInvoiced = (order: ResourceRecord) => readField(order, 'invoice_id') !== null;
+// docs/domain/sales.md, Deposits: at release, deposits go on acknowledgment receipts and Claim makes the invoice.
+const atRelease = (order: ResourceRecord) => readField(order, 'job_invoicing') === 'at_release';
 
 const cancelWords = { title: 'Cancel this order?', keep: 'Keep order', confirm: 'Cancel order' };
 
@@ -75,6 +78,12 @@ export const jobOrders = defineResource({
     ...saleFigures,
     { field: 'invoice_number', label: 'Invoice' },
     column.money('invoice_balance', 'Invoice Balance'),
+    // The order's road (docs/domain/eye-care.md): who sent it to the lab and marked it ready, and when.
+    { field: 'sent_to_lab_at', label: 'Sent to Lab', kind: 'timestamp' },
+    { field: 'sent_to_lab_by_name', label: 'Sent to Lab By' },
+    { field: 'ready_at', label: 'Ready', kind: 'timestamp' },
+    { field: 'ready_by_name', label: 'Marked Ready By' },
+    { field: 'forfeited_at', label: 'Forfeited', kind: 'timestamp' },
     column.notes,
     ...recordTimestamps,
   ],
@@ -162,6 +171,19 @@ export const jobOrders = defineResource({
       done: 'sent back to the lab',
       from: ['ready'],
     },
+    {
+      status: 'forfeited',
+      label: 'Forfeit',
+      action: 'forfeit',
+      done: 'forfeited',
+      from: ['ready'],
+      dialog: {
+        title: 'Forfeit this order?',
+        keep: 'Keep order',
+        confirm: 'Forfeit order',
+        detail: () => 'Its deposits are kept as forfeited deposits and a stock frame stays on the shelf.',
+      },
+    },
     // docs/domain/eye-care.md, Eyewear job orders: an invoiced order is cancelled only with its credit.
     {
       status: 'cancelled',
@@ -189,14 +211,26 @@ export const jobOrders = defineResource({
   ],
   invoiceLink: {
     applies: (order) =>
-      readField(order, 'invoice_id') === null && !['cancelled', 'claimed'].includes(String(readField(order, 'status'))),
+      !atRelease(order) &&
+      readField(order, 'invoice_id') === null &&
+      !['cancelled', 'claimed', 'forfeited'].includes(String(readField(order, 'status'))),
   },
   followUps: [
     {
       resource: 'invoices',
       label: 'Create Invoice',
       segment: 'from-job-order',
-      applies: (order) => readField(order, 'invoice_id') === null && readField(order, 'status') !== 'cancelled',
+      applies: (order) =>
+        !atRelease(order) && readField(order, 'invoice_id') === null && readField(order, 'status') !== 'cancelled',
+    },
+    {
+      resource: 'acknowledgment-receipts',
+      label: 'Take Deposit',
+      segment: 'from-job-order',
+      applies: (order) =>
+        atRelease(order) &&
+        !isInvoiced(order) &&
+        ['open', 'in_lab', 'ready'].includes(String(readField(order, 'status'))),
     },
     {
       resource: 'invoice-payments',
@@ -219,6 +253,16 @@ export const jobOrders = defineResource({
       field: 'status_history',
       columns: [column.status, { field: 'at', label: 'When', kind: 'timestamp' }, { field: 'user_name', label: 'By' }],
     },
+    {
+      caption: 'Deposits',
+      field: 'acknowledgment_receipts',
+      columns: [
+        { field: 'number', label: 'Receipt', href: (row) => `/acknowledgment-receipts/${String(row.id)}` },
+        { field: 'receipt_date', label: 'Date', kind: 'date' },
+        { field: 'amount', label: 'Amount', kind: 'money' },
+        { field: 'balance', label: 'Balance', kind: 'money' },
+      ],
+    },
   ],
   sheets: [
     { sheet: 'lab-ticket', label: 'Lab Ticket' },
@@ -231,8 +275,11 @@ export const jobOrders = defineResource({
     ]);
     return {
       ...standardOperations({ one: 'JobOrder', many: 'JobOrders' }, api, schemas),
+      // Claim goes through the claim call, which at release makes the invoice and applies the deposits.
       moveStatus: (id, status) =>
-        api.moveJobOrderStatus(id, { status: status as 'in_lab' | 'ready' | 'claimed' | 'cancelled' }),
+        status === 'claimed'
+          ? api.claimJobOrder(id)
+          : api.moveJobOrderStatus(id, { status: status as 'in_lab' | 'ready' | 'cancelled' | 'forfeited' }),
       linkInvoice: (id, invoiceId) => api.linkJobOrderInvoice(id, { invoice_id: invoiceId }),
       cancelAndCredit: (id) => api.cancelAndCreditJobOrder(id, {}),
     };

@@ -41,6 +41,10 @@ const moneyColumns: readonly MoneyColumn[] = [
   { field: 'collections_check', label: paymentMethodLabels.check },
   { field: 'collections_total', label: 'Total Collected' },
   { field: 'collections_store_credit', label: 'Paid by Store Credit' },
+  { field: 'deposits_received', label: 'Deposits Received' },
+  { field: 'deposits_applied', label: 'Deposits Applied' },
+  { field: 'deposits_refunded', label: 'Deposits Refunded' },
+  { field: 'deposits_forfeited', label: 'Deposits Forfeited' },
 ];
 
 // The documents counted per day, each with the range of numbers it ran through.

@@ -131,6 +131,7 @@ export function OverviewScreen() {
             ) : null}
           </SimpleGrid>
           <JobOrdersDue overview={data} />
+          <JobOrdersReady overview={data} />
           <ExpiringLots overview={data} />
           <Card.Root>
             <Card.Header>
@@ -284,6 +285,42 @@ function JobOrdersDue({ overview }: { overview: DashboardOverview }) {
                   {order.late ? <Badge colorPalette="red">Late</Badge> : <Badge colorPalette="orange">Today</Badge>}
                 </Table.Cell>
                 <Table.Cell textTransform="capitalize">{order.status.replaceAll('_', ' ')}</Table.Cell>
+              </Table.Row>
+            ))}
+          </StripedTable>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+// Glasses waiting for their patient, longest first (docs/domain/eye-care.md, The order's road): the ones to text or
+// call, and those past the pickup days that may be forfeited.
+function JobOrdersReady({ overview }: { overview: DashboardOverview }) {
+  return (
+    <Card.Root id="job-orders-ready">
+      <Card.Header>
+        <Card.Title>Ready and not yet claimed</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        {overview.job_orders_ready.length === 0 ? (
+          <Text color="fg.muted">No order is waiting for pickup.</Text>
+        ) : (
+          <StripedTable framed={false} headings={['Job Order', 'Patient', 'Branch', 'Waiting', 'Deposit Held']}>
+            {overview.job_orders_ready.map((order) => (
+              <Table.Row key={order.id}>
+                <Table.Cell>
+                  <Link asChild colorPalette="teal">
+                    <RouterLink to={`/job-orders/${order.id}`}>{order.number}</RouterLink>
+                  </Link>
+                </Table.Cell>
+                <Table.Cell>{order.contact_name}</Table.Cell>
+                <Table.Cell>{order.branch_name}</Table.Cell>
+                <Table.Cell>
+                  {order.days_waiting === 1 ? '1 day' : `${order.days_waiting} days`}{' '}
+                  {order.forfeitable ? <Badge colorPalette="red">Past pickup days</Badge> : null}
+                </Table.Cell>
+                <Table.Cell>{formatMoney(order.deposit_balance)}</Table.Cell>
               </Table.Row>
             ))}
           </StripedTable>

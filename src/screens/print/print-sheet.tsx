@@ -9,6 +9,7 @@ import { formatValue } from '../shared/value-text.tsx';
 import { Letterhead } from './letterhead.tsx';
 import { printPageCss } from './print-page.ts';
 import { SalesInvoiceSheet } from './sales-invoice-sheet.tsx';
+import { SellerRegistration, useSeller } from './seller-registration.tsx';
 import { SignatureLines } from './signature-lines.tsx';
 
 export type PrintSheetProps = { resource: ResourceDefinition; print: DocumentPrint; record: ResourceRecord };
@@ -41,6 +42,7 @@ function GenericSheet({ resource, print, record }: PrintSheetProps) {
     <Box data-print-sheet display="none" _print={{ display: 'block' }} color="black" bg="white" fontSize="sm">
       <style>{printCss}</style>
       <Stack gap="5">
+        {print.registered ? <RegisteredSeller /> : null}
         <Letterhead size="lg" detail="tin" title={resource.singular}>
           <Text fontWeight="semibold">No. {text(record, 'number')}</Text>
           {reference ? <Text>Ref. {reference}</Text> : null}
@@ -100,7 +102,16 @@ function GenericSheet({ resource, print, record }: PrintSheetProps) {
         ) : null}
         {readField(record, 'notes') ? <Text>Notes: {text(record, 'notes')}</Text> : null}
         <SignatureLines names={print.signatures} roomy />
+        {print.registered ? (
+          <Text fontWeight="bold" textAlign="center">
+            {print.registered.notice}
+          </Text>
+        ) : null}
       </Stack>
     </Box>
   );
+}
+
+function RegisteredSeller() {
+  return <SellerRegistration seller={useSeller()} />;
 }

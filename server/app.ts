@@ -33,6 +33,7 @@ import { registerOwnerReportRoutes } from './areas/reports/owner-report-routes.t
 import { registerReportRoutes } from './areas/reports/report-routes.ts';
 import { registerInvoiceExchangeRoutes } from './areas/sales/invoice-exchange.ts';
 import { registerJobOrderCreditRoute } from './areas/sales/job-order-cancel.ts';
+import { registerPayerClaimRoutes } from './areas/sales/payer-claims.ts';
 import { primaryReports, type ReportsSource } from './db/reports-source.ts';
 import { registerImportRoutes } from './engine/import-routes.ts';
 import { registerResource } from './engine/routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerJobOrderRoutes(app, { db: options.db, now, passwordCost });
   registerJobOrderCreditRoute(app, { db: options.db, now, passwordCost });
   registerInvoiceExchangeRoutes(app, { db: options.db, now, passwordCost });
+  registerPayerClaimRoutes(app, { db: options.db, now, passwordCost });
   registerReportRoutes(app, { db: options.db, now, passwordCost });
   registerOwnerReportRoutes(app, { db: options.db, now, passwordCost, reports });
   registerLensFamilyRoutes(app, { db: options.db, now, passwordCost });

@@ -1,4 +1,5 @@
 export * from './auth/auth.ts';
+export * from './benefits/benefits.ts';
 export * from './bill-payments/bill-payments.ts';
 export * from './bills/bills.ts';
 export * from './branches/branches.ts';
@@ -19,7 +20,9 @@ export * from './item-classifications/item-classifications.ts';
 export * from './item-types/item-types.ts';
 export * from './items/items.ts';
 export * from './job-orders/job-orders.ts';
+export * from './loas/loas.ts';
 export * from './measuring-masses/measuring-masses.ts';
+export * from './payer-claims/payer-claims.ts';
 export * from './permissions/permissions.ts';
 export * from './prescriptions/prescriptions.ts';
 export * from './purchase-item-prices/purchase-item-prices.ts';

@@ -76,4 +76,6 @@ export interface Business {
      * @nullable
      */
   books_closed_through: string | null;
+  /** The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth's optometry package. */
+  philhealth_accredited: boolean;
 }

@@ -27,6 +27,7 @@ export const DocumentName = {
   invoice: 'invoice',
   'invoice-payment': 'invoice-payment',
   'credit-memo': 'credit-memo',
+  'payer-claim': 'payer-claim',
   'z-reading': 'z-reading',
   quotation: 'quotation',
   'job-order': 'job-order',

@@ -1,4 +1,5 @@
 export * from './auth/auth.zod.ts';
+export * from './benefits/benefits.zod.ts';
 export * from './bill-payments/bill-payments.zod.ts';
 export * from './bills/bills.zod.ts';
 export * from './branches/branches.zod.ts';
@@ -19,7 +20,9 @@ export * from './item-classifications/item-classifications.zod.ts';
 export * from './item-types/item-types.zod.ts';
 export * from './items/items.zod.ts';
 export * from './job-orders/job-orders.zod.ts';
+export * from './loas/loas.zod.ts';
 export * from './measuring-masses/measuring-masses.zod.ts';
+export * from './payer-claims/payer-claims.zod.ts';
 export * from './permissions/permissions.zod.ts';
 export * from './prescriptions/prescriptions.zod.ts';
 export * from './purchase-item-prices/purchase-item-prices.zod.ts';

@@ -14,6 +14,8 @@ export const closeBooksPermission = 'close-books';
 // Receiving an ordered line at a cost other than the order's (docs/domain/purchasing.md, Receive orders): the clerk
 // receives what came, the one who agreed the price changes it.
 export const editReceiptCostsPermission = 'edit-receipt-costs';
+// Writing off what a payer disallowed instead of billing it to the member (docs/domain/sales.md, Payer claims).
+export const writeOffDisallowancesPermission = 'write-off-disallowances';
 
 // Who is asking: loaded once per request from the session's user.
 export type Identity = {

@@ -6,6 +6,7 @@ import {
   postBackdatedDocumentsPermission,
   viewCostsPermission,
   workAtAnyLocationPermission,
+  writeOffDisallowancesPermission,
 } from './identity.ts';
 
 // The resources that have permissions of their own (the lots of stock go by view-stocks), by area: each gets
@@ -40,6 +41,7 @@ export const rulePermissions: readonly CataloguedPermission[] = [
   { name: postStockCountsPermission, group: 'logistics', action: 'post' },
   { name: closeBooksPermission, group: 'management', action: 'update' },
   { name: editReceiptCostsPermission, group: 'purchasing', action: 'update' },
+  { name: writeOffDisallowancesPermission, group: 'sales', action: 'update' },
 ];
 
 export type CataloguedPermission = { name: string; group: string; action: string };

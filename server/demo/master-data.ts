@@ -7,6 +7,7 @@ import {
   postBackdatedDocumentsPermission,
   viewCostsPermission,
   workAtAnyLocationPermission,
+  writeOffDisallowancesPermission,
 } from '../auth/identity.ts';
 import { hashPassword, type ScryptCost } from '../auth/password.ts';
 import { permissionGroups } from '../auth/permission-catalogue.ts';
@@ -259,6 +260,7 @@ export async function seedDemoMasterData(
     postBackdatedDocumentsPermission,
     closeBooksPermission,
     editReceiptCostsPermission,
+    writeOffDisallowancesPermission,
   ]);
   const cashier = await role('Cashier', 'Branch sales and payments; inventory read-only', [
     ...actions(['invoices', 'invoice-payments', 'quotations', 'contacts'], ['view', 'create', 'update']),

@@ -35,6 +35,7 @@ import type {
   ForbiddenResponse,
   GetDailySalesParams,
   GetPayablesAgingReportParams,
+  GetPayerAgingReportParams,
   GetRecallsReportParams,
   GetReceivablesAgingReportParams,
   GetReorderReportParams,
@@ -438,6 +439,100 @@ export function useGetPayablesAgingReport<TData = Awaited<ReturnType<typeof getP
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetPayablesAgingReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-report-payer-aging. Per HMO or PhilHealth, what it still owes on invoices' payer shares as of a date (claimed or not, less what it paid and disallowed by then), by days past due: a share's due date is its invoice date plus the payer's claim terms. With `Accept: text/csv` the rows as CSV.
+ * @summary Payer aging
+ */
+export const getPayerAgingReport = (
+    params?: GetPayerAgingReportParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<AgingReport>(
+      {url: `/api/reports/payer-aging`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetPayerAgingReportQueryKey = (params?: GetPayerAgingReportParams,) => {
+    return [
+    `/api/reports/payer-aging`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetPayerAgingReportQueryOptions = <TData = Awaited<ReturnType<typeof getPayerAgingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params?: GetPayerAgingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayerAgingReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPayerAgingReportQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPayerAgingReport>>> = ({ signal }) => getPayerAgingReport(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPayerAgingReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPayerAgingReportQueryResult = NonNullable<Awaited<ReturnType<typeof getPayerAgingReport>>>
+export type GetPayerAgingReportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+
+
+export function useGetPayerAgingReport<TData = Awaited<ReturnType<typeof getPayerAgingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: undefined |  GetPayerAgingReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayerAgingReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPayerAgingReport>>,
+          TError,
+          Awaited<ReturnType<typeof getPayerAgingReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPayerAgingReport<TData = Awaited<ReturnType<typeof getPayerAgingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetPayerAgingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayerAgingReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPayerAgingReport>>,
+          TError,
+          Awaited<ReturnType<typeof getPayerAgingReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPayerAgingReport<TData = Awaited<ReturnType<typeof getPayerAgingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetPayerAgingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayerAgingReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Payer aging
+ */
+
+export function useGetPayerAgingReport<TData = Awaited<ReturnType<typeof getPayerAgingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetPayerAgingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayerAgingReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPayerAgingReportQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -86,7 +86,8 @@ export const ListBusinessesResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(listBusinessesResponseDataItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "philhealth_accredited": zod.boolean().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.')
 })),
   "meta": zod.strictObject({
   "current_page": zod.int().min(1),
@@ -149,6 +150,7 @@ export const CreateBusinessBody = zod.strictObject({
   "registered_name": zod.string().max(createBusinessBodyRegisteredNameMax).regex(createBusinessBodyRegisteredNameRegExp).nullish().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().default(createBusinessBodyRequireCashSessionDefault).describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().default(createBusinessBodyIsVatRegisteredDefault).describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
+  "philhealth_accredited": zod.boolean().optional().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.'),
   "invoice_footer": zod.string().max(createBusinessBodyInvoiceFooterMax).regex(createBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })
 
@@ -193,7 +195,8 @@ export const CreateBusinessResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(createBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "philhealth_accredited": zod.boolean().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.')
 })
 
 /**
@@ -253,7 +256,8 @@ export const SearchBusinessesResponseItem = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(searchBusinessesResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "philhealth_accredited": zod.boolean().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.')
 })
 export const SearchBusinessesResponse = zod.array(SearchBusinessesResponseItem)
 
@@ -302,7 +306,8 @@ export const GetAllBusinessesResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(getAllBusinessesResponseBusinessesItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "philhealth_accredited": zod.boolean().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.')
 }))
 })
 
@@ -351,7 +356,8 @@ export const RetrieveAllBusinessesResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(retrieveAllBusinessesResponseBusinessesItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "philhealth_accredited": zod.boolean().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.')
 }))
 })
 
@@ -408,7 +414,8 @@ export const GetBusinessResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(getBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "philhealth_accredited": zod.boolean().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.')
 })
 
 /**
@@ -465,6 +472,7 @@ export const UpdateBusinessBody = zod.strictObject({
   "registered_name": zod.string().max(updateBusinessBodyRegisteredNameMax).regex(updateBusinessBodyRegisteredNameRegExp).nullish().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().optional().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().optional().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
+  "philhealth_accredited": zod.boolean().optional().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.'),
   "invoice_footer": zod.string().max(updateBusinessBodyInvoiceFooterMax).regex(updateBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).')
 })
 
@@ -509,7 +517,8 @@ export const UpdateBusinessResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(updateBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "philhealth_accredited": zod.boolean().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.')
 })
 
 /**
@@ -565,7 +574,8 @@ export const DeleteBusinessResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(deleteBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "philhealth_accredited": zod.boolean().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.')
 })
 
 /**
@@ -621,7 +631,8 @@ export const RestoreBusinessResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(restoreBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "philhealth_accredited": zod.boolean().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.')
 })
 
 /**
@@ -721,6 +732,7 @@ export const CloseBusinessBooksResponse = zod.strictObject({
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(closeBusinessBooksResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
-  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.')
+  "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
+  "philhealth_accredited": zod.boolean().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.')
 })
 

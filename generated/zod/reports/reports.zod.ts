@@ -358,6 +358,106 @@ export const GetPayablesAgingReportResponse = zod.strictObject({
 })
 
 /**
+ * Needs view-report-payer-aging. Per HMO or PhilHealth, what it still owes on invoices' payer shares as of a date (claimed or not, less what it paid and disallowed by then), by days past due: a share's due date is its invoice date plus the payer's claim terms. With `Accept: text/csv` the rows as CSV.
+ * @summary Payer aging
+ */
+export const getPayerAgingReportQueryContactIdMax = 2147483647;
+
+
+
+export const GetPayerAgingReportQueryParams = zod.strictObject({
+  "as_of": zod.iso.date().optional().describe('The day aged at; today when left out.'),
+  "contact_id": zod.coerce.number().int().min(1).max(getPayerAgingReportQueryContactIdMax).optional().describe('Only this payer.')
+})
+
+export const getPayerAgingReportResponseRowsItemContactIdMax = 2147483647;
+
+export const getPayerAgingReportResponseRowsItemContactNameMax = 255;
+
+export const getPayerAgingReportResponseRowsItemNotDueMin = -90000000000000;
+export const getPayerAgingReportResponseRowsItemNotDueMax = 90000000000000;
+
+export const getPayerAgingReportResponseRowsItemDays130Min = -90000000000000;
+export const getPayerAgingReportResponseRowsItemDays130Max = 90000000000000;
+
+export const getPayerAgingReportResponseRowsItemDays3160Min = -90000000000000;
+export const getPayerAgingReportResponseRowsItemDays3160Max = 90000000000000;
+
+export const getPayerAgingReportResponseRowsItemDays6190Min = -90000000000000;
+export const getPayerAgingReportResponseRowsItemDays6190Max = 90000000000000;
+
+export const getPayerAgingReportResponseRowsItemOver90Min = -90000000000000;
+export const getPayerAgingReportResponseRowsItemOver90Max = 90000000000000;
+
+export const getPayerAgingReportResponseRowsItemTotalMin = -90000000000000;
+export const getPayerAgingReportResponseRowsItemTotalMax = 90000000000000;
+
+export const getPayerAgingReportResponseRowsItemDocumentsItemIdMax = 2147483647;
+
+export const getPayerAgingReportResponseRowsItemDocumentsItemNumberMax = 255;
+
+export const getPayerAgingReportResponseRowsItemDocumentsItemDaysPastDueMin = -100000;
+export const getPayerAgingReportResponseRowsItemDocumentsItemDaysPastDueMax = 100000;
+
+export const getPayerAgingReportResponseRowsItemDocumentsItemBalanceMin = -90000000000000;
+export const getPayerAgingReportResponseRowsItemDocumentsItemBalanceMax = 90000000000000;
+
+export const getPayerAgingReportResponseRowsItemDocumentsMax = 100000;
+
+export const getPayerAgingReportResponseRowsMax = 1000000;
+
+export const getPayerAgingReportResponseTotalsNotDueMin = -90000000000000;
+export const getPayerAgingReportResponseTotalsNotDueMax = 90000000000000;
+
+export const getPayerAgingReportResponseTotalsDays130Min = -90000000000000;
+export const getPayerAgingReportResponseTotalsDays130Max = 90000000000000;
+
+export const getPayerAgingReportResponseTotalsDays3160Min = -90000000000000;
+export const getPayerAgingReportResponseTotalsDays3160Max = 90000000000000;
+
+export const getPayerAgingReportResponseTotalsDays6190Min = -90000000000000;
+export const getPayerAgingReportResponseTotalsDays6190Max = 90000000000000;
+
+export const getPayerAgingReportResponseTotalsOver90Min = -90000000000000;
+export const getPayerAgingReportResponseTotalsOver90Max = 90000000000000;
+
+export const getPayerAgingReportResponseTotalsTotalMin = -90000000000000;
+export const getPayerAgingReportResponseTotalsTotalMax = 90000000000000;
+
+
+
+export const GetPayerAgingReportResponse = zod.strictObject({
+  "rows": zod.array(zod.strictObject({
+  "contact_id": zod.int().min(1).max(getPayerAgingReportResponseRowsItemContactIdMax).describe('A record id.'),
+  "contact_name": zod.string().max(getPayerAgingReportResponseRowsItemContactNameMax),
+  "not_due": zod.number().min(getPayerAgingReportResponseRowsItemNotDueMin).max(getPayerAgingReportResponseRowsItemNotDueMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "days_1_30": zod.number().min(getPayerAgingReportResponseRowsItemDays130Min).max(getPayerAgingReportResponseRowsItemDays130Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "days_31_60": zod.number().min(getPayerAgingReportResponseRowsItemDays3160Min).max(getPayerAgingReportResponseRowsItemDays3160Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "days_61_90": zod.number().min(getPayerAgingReportResponseRowsItemDays6190Min).max(getPayerAgingReportResponseRowsItemDays6190Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "over_90": zod.number().min(getPayerAgingReportResponseRowsItemOver90Min).max(getPayerAgingReportResponseRowsItemOver90Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "total": zod.number().min(getPayerAgingReportResponseRowsItemTotalMin).max(getPayerAgingReportResponseRowsItemTotalMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "documents": zod.array(zod.strictObject({
+  "document_type": zod.enum(['invoice', 'bill']),
+  "id": zod.int().min(1).max(getPayerAgingReportResponseRowsItemDocumentsItemIdMax).describe('A record id.'),
+  "number": zod.string().max(getPayerAgingReportResponseRowsItemDocumentsItemNumberMax),
+  "date": zod.iso.date(),
+  "due_date": zod.iso.date().nullable(),
+  "days_past_due": zod.int().min(getPayerAgingReportResponseRowsItemDocumentsItemDaysPastDueMin).max(getPayerAgingReportResponseRowsItemDocumentsItemDaysPastDueMax),
+  "balance": zod.number().min(getPayerAgingReportResponseRowsItemDocumentsItemBalanceMin).max(getPayerAgingReportResponseRowsItemDocumentsItemBalanceMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})).max(getPayerAgingReportResponseRowsItemDocumentsMax)
+})).max(getPayerAgingReportResponseRowsMax),
+  "totals": zod.strictObject({
+  "not_due": zod.number().min(getPayerAgingReportResponseTotalsNotDueMin).max(getPayerAgingReportResponseTotalsNotDueMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "days_1_30": zod.number().min(getPayerAgingReportResponseTotalsDays130Min).max(getPayerAgingReportResponseTotalsDays130Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "days_31_60": zod.number().min(getPayerAgingReportResponseTotalsDays3160Min).max(getPayerAgingReportResponseTotalsDays3160Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "days_61_90": zod.number().min(getPayerAgingReportResponseTotalsDays6190Min).max(getPayerAgingReportResponseTotalsDays6190Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "over_90": zod.number().min(getPayerAgingReportResponseTotalsOver90Min).max(getPayerAgingReportResponseTotalsOver90Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "total": zod.number().min(getPayerAgingReportResponseTotalsTotalMin).max(getPayerAgingReportResponseTotalsTotalMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+}),
+  "figures_at": zod.iso.datetime({"offset":true}).optional().describe('Present when the figures come from a reports replica more than 5 seconds behind the primary; the time they hold to.')
+})
+
+/**
  * Needs view-report-slow-movers. Items on hand at a location with no sale there in the last `days` days. With `Accept: text/csv` the rows as CSV. Refused (403) to a user without post-stock-counts while a blind count is open at the location covered (at any location, when none is named).
  * @summary Slow movers
  */

@@ -4,6 +4,7 @@ import {
   editReceiptCostsPermission,
   fullAccessPermission,
   postBackdatedDocumentsPermission,
+  writeOffDisallowancesPermission,
 } from '../../auth/identity.ts';
 import type { Database } from '../../db/database.ts';
 import { seedStartingData } from './businesses.ts';
@@ -56,6 +57,7 @@ export async function createFirstAdministrator(db: Kysely<Database>, admin: Firs
         postBackdatedDocumentsPermission,
         closeBooksPermission,
         editReceiptCostsPermission,
+        writeOffDisallowancesPermission,
       ])
       .execute();
     const linked = await trx

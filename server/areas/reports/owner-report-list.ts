@@ -2,6 +2,7 @@
 // do not edit: `npm run generate` rewrites it (CONTRIBUTING.md, A report).
 
 import { payablesAgingOwnerReport, receivablesAgingOwnerReport } from './aging.ts';
+import { payerAgingOwnerReport } from './payer-aging.ts';
 import { recallsOwnerReport } from './recalls.ts';
 import { reorderOwnerReport } from './reorder.ts';
 import { salesOwnerReport } from './sales-report.ts';
@@ -14,6 +15,7 @@ export const ownerReports = [
   salesOwnerReport,
   receivablesAgingOwnerReport,
   payablesAgingOwnerReport,
+  payerAgingOwnerReport,
   slowMoversOwnerReport,
   reorderOwnerReport,
   recallsOwnerReport,

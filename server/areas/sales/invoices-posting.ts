@@ -34,6 +34,7 @@ import {
   type VatPricedLine,
 } from '../../ledger/vat-priced-lines.ts';
 import { requireLinkableJobOrder } from '../eye-care/job-orders-posting.ts';
+import { postInvoiceBenefit, refuseEditingSplitInvoice, splitInvoiceByLoa } from './invoice-benefits.ts';
 
 export type InvoiceInput = z.output<typeof CreateInvoiceBody>;
 export type InvoiceChanges = z.output<typeof UpdateInvoiceBody>;
@@ -207,6 +208,7 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
   const stored = asStored(lines, inserted.lines, lotNumbers);
   // The new invoice posts from what was just written, without reading it back.
   await moveStock(context, { ...header, number: numbers?.number ?? null }, stored, items, 1, locked);
+  await splitInvoiceByLoa(context, { ...header, contact_id: input.contact_id, loa_id: input.loa_id });
   if (!numbers) {
     if (context.lastSteps) {
       context.lastSteps.push((entry) =>
@@ -340,6 +342,7 @@ export const postInvoice: Posting = async (context, id, direction) => {
     lines.map((line) => line.item_id),
   );
   await moveStock(context, { id, ...invoice }, lines, items, direction);
+  await postInvoiceBenefit(context, id, direction);
 };
 
 async function moveStock(
@@ -405,6 +408,7 @@ export async function updateInvoice(context: PostingContext, id: number, changes
   const invoice = await findDocument(context, 'invoices', id);
   if (invoice.deleted_at !== null) throw conflict('A voided invoice cannot be edited.');
   if (Number(invoice.amount_paid) > 0) throw refusal('Only an unpaid invoice can be edited.');
+  refuseEditingSplitInvoice(invoice);
   if (await hasStandingMemos(context, 'invoices', id)) throw refusal('An invoice with credit memos cannot be edited.');
   if (changes.contact_id !== undefined) await requireActive(context, 'contacts', changes.contact_id, 'contact_id');
   if (changes.branch_id !== undefined) await requireActive(context, 'branches', changes.branch_id, 'branch_id');

@@ -1,5 +1,6 @@
 import {
   getGetPayablesAgingReportQueryKey,
+  getGetPayerAgingReportQueryKey,
   getGetRecallsReportQueryKey,
   getGetReceivablesAgingReportQueryKey,
   getGetReorderReportQueryKey,
@@ -7,6 +8,7 @@ import {
   getGetSlowMoversReportQueryKey,
   getGetStockValuationReportQueryKey,
   getPayablesAgingReport,
+  getPayerAgingReport,
   getRecallsReport,
   getReceivablesAgingReport,
   getReorderReport,
@@ -150,6 +152,15 @@ export const ownerReports: readonly OwnerReportDefinition[] = [
     columns: agingColumns,
     queryKey: (params) => getGetPayablesAgingReportQueryKey(params),
     fetch: async (params, signal) => asAnswer(await getPayablesAgingReport(params, undefined, signal)),
+  },
+  {
+    key: 'payer-aging',
+    label: 'Payer Aging',
+    permission: 'view-report-payer-aging',
+    filters: [asOf],
+    columns: agingColumns,
+    queryKey: (params) => getGetPayerAgingReportQueryKey(params),
+    fetch: async (params, signal) => asAnswer(await getPayerAgingReport(params, undefined, signal)),
   },
   {
     key: 'slow-movers',

@@ -3,6 +3,7 @@ import { permissions } from '../areas/index.ts';
 import type { ScryptCost } from '../auth/password.ts';
 import { seedPermissions } from '../auth/seed-permissions.ts';
 import type { Database } from '../db/database.ts';
+import { seedDemoBenefits } from './benefits.ts';
 import { seedDemoCash } from './cash.ts';
 import { closeDemoBooks, numberDemoDocumentsByDate } from './closing.ts';
 import { seedDemoDocuments } from './documents.ts';
@@ -33,6 +34,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
     await seedDemoStockLots(trx, master, options.now);
     await seedDemoStockAdjustments(trx, master, options.now);
     await seedDemoMemoranda(trx, master, options.now);
+    await seedDemoBenefits(trx, master, options.now);
     await numberDemoDocumentsByDate(trx, master);
     await seedDemoCash(trx, master, options.now);
     await closeDemoBooks(trx, master);

@@ -276,6 +276,9 @@ export async function seedDemoMasterData(
     ...actions(['stock-receives'], ['view', 'create']),
     // The cashier's own drawer and their branch's Z-reading (docs/domain/cash.md, Permissions).
     ...actions(['cash-sessions', 'z-readings'], ['view', 'create']),
+    // The member's benefit and LOA are taken at the counter with the sale (docs/domain/sales.md, HMO and PhilHealth
+    // benefits); claims to the payers are the office's.
+    ...actions(['benefits', 'loas'], ['view', 'create', 'update']),
   ]);
   const clerk = await role('Warehouse Clerk', 'Receiving purchases and moving stock; inventory read-only', [
     ...actions(['receive-orders'], ['view', 'create', 'delete', 'restore']),

@@ -352,3 +352,109 @@ describe("a payer's claim, payment and aging", () => {
     expect(report.totals.not_due).toBe(1_234.56);
   });
 });
+
+describe('voids, write-offs and the demo', () => {
+  it('gives the LOA back when its invoice is voided, and refuses the void while a claim holds the share', async () => {
+    const hmo = await contact({ contact_type_id: payerTypeId, name: 'Void HMO', payer_kind: 'hmo' });
+    const member = await contact({ contact_type_id: customerTypeId, name: 'Void Member' });
+    const plan = await benefit({
+      contact_id: member.id,
+      payer_id: hmo.id,
+      member_number: 'VD-1',
+      plan_year_start: '2026-01-01',
+      annual_cap: 5_000,
+    });
+    const letter = await loa(plan.id, 'VD-LOA-1', 1_000);
+    const invoice = expectContract(
+      await admin.post('/api/invoices', sale(member.id, letter.id, [{ item_id: lensId, unit_price: 1_500 }])),
+      201,
+      CreateInvoiceResponse,
+    );
+    expect((await admin.delete(`/api/invoices/${invoice.id}`)).status).toBe(200);
+    const back = expectContract(await admin.get(`/api/loas/${letter.id}`), 200, GetLoaResponse);
+    expect(back.status).toBe('approved');
+    const again = expectContract(
+      await admin.post('/api/invoices', sale(member.id, letter.id, [{ item_id: lensId, unit_price: 1_500 }])),
+      201,
+      CreateInvoiceResponse,
+    );
+    expectContract(
+      await admin.post('/api/payer-claims', { payer_id: hmo.id, period_from: today, period_to: today }),
+      201,
+      CreatePayerClaimResponse,
+    );
+    const refused = await admin.delete(`/api/invoices/${again.id}`);
+    expect(refused.status).toBe(422);
+    expect((refused.json as { message: string }).message).toContain('void the claim first');
+  });
+
+  it("writes a disallowance off for the admin, leaving the member's balance as it was", async () => {
+    const hmo = await contact({ contact_type_id: payerTypeId, name: 'Write-off HMO', payer_kind: 'hmo' });
+    const member = await contact({ contact_type_id: customerTypeId, name: 'Write-off Member' });
+    const plan = await benefit({
+      contact_id: member.id,
+      payer_id: hmo.id,
+      member_number: 'WO-1',
+      plan_year_start: '2026-01-01',
+      annual_cap: 5_000,
+    });
+    const letter = await loa(plan.id, 'WO-LOA-1', 1_000);
+    const invoice = expectContract(
+      await admin.post('/api/invoices', sale(member.id, letter.id, [{ item_id: lensId, unit_price: 1_500 }])),
+      201,
+      CreateInvoiceResponse,
+    );
+    const claim = expectContract(
+      await admin.post('/api/payer-claims', { payer_id: hmo.id, period_from: today, period_to: today }),
+      201,
+      CreatePayerClaimResponse,
+    );
+    await admin.post(`/api/payer-claims/${claim.id}/submit`, {});
+    const paid = expectContract(
+      await admin.post(`/api/payer-claims/${claim.id}/payments`, {
+        amount_received: 891,
+        tax_withheld: 9,
+        payment_date: today,
+        lines: [{ invoice_id: invoice.id, paid: 900, disallowed: 100, reason: 'Late filing', write_off: true }],
+      }),
+      200,
+      RecordPayerClaimPaymentResponse,
+    );
+    expect(paid.lines[0]?.status).toBe('written_off');
+    expect(paid.payments[0]?.form_2307_number).toBeNull();
+    const read = expectContract(await admin.get(`/api/invoices/${invoice.id}`), 200, GetInvoiceResponse);
+    expect(read.balance).toBe(500);
+    const aging = expectContract(
+      await admin.get(`/api/reports/payer-aging?contact_id=${hmo.id}`),
+      200,
+      GetPayerAgingReportResponse,
+    );
+    expect(aging.totals.total).toBe(0);
+  });
+
+  it("shows the demo's payers, a month's claim paid net of 1% with its 2307 and a line billed back", async () => {
+    const claims = await api.db
+      .selectFrom('payer_claims')
+      .innerJoin('contacts', 'contacts.id', 'payer_claims.payer_id')
+      .select(['payer_claims.id', 'contacts.name'])
+      .where('contacts.name', 'like', 'Maxicare%')
+      .execute();
+    expect(claims).toHaveLength(1);
+    const claim = expectContract(
+      await admin.get(`/api/payer-claims/${claims[0]?.id}`),
+      200,
+      RecordPayerClaimPaymentResponse,
+    );
+    expect(claim.status).toBe('paid');
+    const payment = claim.payments[0];
+    expect(payment?.form_2307_number).toMatch(/^2307-/);
+    expect(Math.round(((payment?.tax_withheld ?? 0) / (claim.total - claim.disallowed)) * 100)).toBe(1);
+    expect(claim.lines.map((line) => line.status)).toEqual(['paid', 'disallowed']);
+    const kinds = await api.db
+      .selectFrom('contacts')
+      .select('payer_kind')
+      .where('payer_kind', 'is not', null)
+      .execute();
+    expect(kinds.filter((row) => row.payer_kind === 'philhealth').length).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -4,8 +4,7 @@ import type {
   CreatePayerClaimBody,
   RecordPayerClaimPaymentBody,
 } from '../../../generated/zod/payer-claims/payer-claims.zod.ts';
-import type { Identity } from '../../auth/identity.ts';
-import { holdsAny, writeOffDisallowancesPermission } from '../../auth/identity.ts';
+import { writeOffDisallowancesPermission } from '../../auth/identity.ts';
 import { businessDate } from '../../domain/business-date.ts';
 import { formatPesos, pesosToCentavos } from '../../domain/money.ts';
 import { fieldError, forbidden, refusal } from '../../domain/refusal.ts';
@@ -135,7 +134,6 @@ export async function submitPayerClaim(context: PostingContext, id: number): Pro
 // lines it names; what it disallowed goes back to the member's balance, or is written off by a user who may.
 export async function recordPayerClaimPayment(
   context: PostingContext,
-  identity: Identity,
   id: number,
   input: PayerClaimPaymentInput,
 ): Promise<void> {
@@ -167,7 +165,7 @@ export async function recordPayerClaimPayment(
     if (disallowed > 0 && !(given.reason ?? '').trim()) {
       throw fieldError(`lines.${index}.reason`, 'Say why the payer disallowed it.');
     }
-    if (disallowed > 0 && given.write_off === true && !holdsAny(identity, [writeOffDisallowancesPermission])) {
+    if (disallowed > 0 && given.write_off === true && !context.holds(writeOffDisallowancesPermission)) {
       throw forbidden(
         `Only a user with the permission ${writeOffDisallowancesPermission} may write off a disallowance.`,
       );

@@ -151,7 +151,7 @@ export function registerPayerClaimRoutes(app: FastifyInstance, options: EngineOp
       ctx.db.transaction().execute(async (db) => {
         const trx = { ...ctx, db };
         await findRecord(payerClaimsResource, trx, id);
-        await recordPayerClaimPayment(postingContextOf(trx), ctx.identity, id, body);
+        await recordPayerClaimPayment(postingContextOf(trx), id, body);
         return presentOne(payerClaimsResource, trx, id);
       }),
     );

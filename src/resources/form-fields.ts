@@ -91,3 +91,6 @@ export function lines(
     ...(useLineAmounts ? { useLineAmounts } : {}),
   };
 }
+
+// An invoice's LOA and its split between payer and member (docs/domain/sales.md, HMO and PhilHealth benefits).
+export const loa: FormField = { name: 'loa_id', label: 'HMO / PhilHealth LOA', kind: 'loa' };

@@ -1,15 +1,12 @@
 import { sql } from 'kysely';
-import { divideRounded } from '../../domain/line-amount.ts';
-import { type Centavos, formatPesos } from '../../domain/money.ts';
+import { formatPesos } from '../../domain/money.ts';
+import { payerShareOf } from '../../domain/payer-share.ts';
 import { fieldError, refusal } from '../../domain/refusal.ts';
 import { refreshPaymentStatus } from '../../ledger/payments.ts';
 import { type PostingContext, type PostingDirection, timestampOf } from '../../ledger/posting-context.ts';
 import { usedThisPlanYear } from '../eye-care/benefit-use.ts';
 import { coveredItemTypes } from '../eye-care/benefits.ts';
 
-// PhilHealth's optometry package (docs/domain/sales.md, HMO and PhilHealth benefits): ₱2,500 once per child of 0-15
-// years per calendar year, at accredited clinics.
-export const philHealthPackage: Centavos = 250_000;
 const philHealthOldest = 15;
 
 type SplitInvoice = { id: number; contact_id: number; invoice_date: string; loa_id: number | null | undefined };
@@ -67,8 +64,6 @@ export async function splitInvoiceByLoa(context: PostingContext, invoice: SplitI
   const philHealth = benefit.payer_kind === 'philhealth';
   if (philHealth) await requirePhilHealthPackage(context, invoice, benefit.payer_id);
   const covered = await coveredAmount(context, invoice.id, coveredItemTypes(benefit.item_type_ids));
-  const copayHundredths = BigInt(Math.round(Number(benefit.copay_percent ?? 0) * 100));
-  const afterCopay = covered - Number(divideRounded(BigInt(covered) * copayHundredths, 10_000n));
   const used =
     (
       await usedThisPlanYear(
@@ -78,16 +73,13 @@ export async function splitInvoiceByLoa(context: PostingContext, invoice: SplitI
         invoice.invoice_date,
       )
     ).get(benefit.id) ?? 0;
-  const remaining = Math.max(0, Number(benefit.annual_cap) - used);
-  const share = Math.max(
-    0,
-    Math.min(
-      Number(loa.approved_amount),
-      remaining,
-      afterCopay,
-      philHealth ? philHealthPackage : Number.MAX_SAFE_INTEGER,
-    ),
-  );
+  const share = payerShareOf({
+    covered,
+    copayPercent: benefit.copay_percent === null ? null : Number(benefit.copay_percent),
+    approved: Number(loa.approved_amount),
+    remaining: Math.max(0, Number(benefit.annual_cap) - used),
+    philHealth,
+  });
   await takeLoa(context, loa, invoice.id);
   await context.trx
     .updateTable('invoices')

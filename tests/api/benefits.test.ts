@@ -11,7 +11,12 @@ import {
   RecordPayerClaimPaymentResponse,
   SubmitPayerClaimResponse,
 } from '../../generated/zod/payer-claims/payer-claims.zod.ts';
-import { GetPayerAgingReportResponse } from '../../generated/zod/reports/reports.zod.ts';
+import {
+  GetBenefitsUsedReportResponse,
+  GetClaimsOutstandingReportResponse,
+  GetForm2307sPendingReportResponse,
+  GetPayerAgingReportResponse,
+} from '../../generated/zod/reports/reports.zod.ts';
 import { seedDatabase } from '../../server/demo/index.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient, testPasswordCost } from '../support/test-api.ts';
 
@@ -350,6 +355,20 @@ describe("a payer's claim, payment and aging", () => {
     );
     expect(report.totals.total).toBe(claim.outstanding);
     expect(report.totals.not_due).toBe(1_234.56);
+    const outstanding = expectContract(
+      await admin.get(`/api/reports/claims-outstanding?payer_id=${hmo.id}`),
+      200,
+      GetClaimsOutstandingReportResponse,
+    );
+    expect(outstanding.totals.outstanding).toBe(report.totals.total);
+    const used = expectContract(
+      await admin.get(`/api/reports/benefits-used?payer_id=${hmo.id}`),
+      200,
+      GetBenefitsUsedReportResponse,
+    );
+    expect(used.rows.map((row) => [row.member_number, row.used, row.remaining])).toEqual([
+      ['AG-1', 1_234.56, 48_765.44],
+    ]);
   });
 });
 
@@ -422,6 +441,12 @@ describe('voids, write-offs and the demo', () => {
     );
     expect(paid.lines[0]?.status).toBe('written_off');
     expect(paid.payments[0]?.form_2307_number).toBeNull();
+    const pending = expectContract(
+      await admin.get(`/api/reports/form-2307s-pending?payer_id=${hmo.id}`),
+      200,
+      GetForm2307sPendingReportResponse,
+    );
+    expect(pending.rows.map((row) => [row.claim_number, row.tax_withheld])).toEqual([[claim.number, 9]]);
     const read = expectContract(await admin.get(`/api/invoices/${invoice.id}`), 200, GetInvoiceResponse);
     expect(read.balance).toBe(500);
     const aging = expectContract(

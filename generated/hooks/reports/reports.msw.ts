@@ -28,7 +28,10 @@ import type {
 
 import type {
   AgingReport,
+  BenefitsUsedReport,
+  ClaimsOutstandingReport,
   DailySalesRow,
+  Form2307sPendingReport,
   RecallReport,
   ReorderReport,
   SalesReportReport,
@@ -52,6 +55,12 @@ export const getGetSlowMoversReportResponseMock = (overrideResponse: Partial<Ext
 export const getGetReorderReportResponseMock = (overrideResponse: Partial<Extract<ReorderReport, object>> = {}): ReorderReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({item_id: faker.number.int({min: 1, max: 2147483647}), code: faker.string.alpha({length: {min: 10, max: 255}}), name: faker.string.alpha({length: {min: 10, max: 255}}), reorder_level: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), quantity_on_hand: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), quantity_in_transit: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), quantity_on_order: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), average_daily_sales: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), suggested_quantity: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2})})), totals: {suggested_quantity: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2})}, figures_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', undefined]), ...overrideResponse})
 
 export const getGetRecallsReportResponseMock = (overrideResponse: Partial<Extract<RecallReport, object>> = {}): RecallReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({contact_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 10, max: 255}}), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), email: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), examined_on: faker.date.past().toISOString().slice(0, 10), expires_on: faker.date.past().toISOString().slice(0, 10), branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), branch_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null])})), totals: {patients: faker.number.int({min: 0, max: 100000000})}, figures_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', undefined]), ...overrideResponse})
+
+export const getGetClaimsOutstandingReportResponseMock = (overrideResponse: Partial<Extract<ClaimsOutstandingReport, object>> = {}): ClaimsOutstandingReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({claim_id: faker.number.int({min: 1, max: 2147483647}), number: faker.string.alpha({length: {min: 10, max: 255}}), payer_id: faker.number.int({min: 1, max: 2147483647}), payer_name: faker.string.alpha({length: {min: 10, max: 255}}), claim_date: faker.date.past().toISOString().slice(0, 10), status: faker.string.alpha({length: {min: 10, max: 255}}), total: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), paid: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), disallowed: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), outstanding: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), totals: {total: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), paid: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), disallowed: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), outstanding: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, ...overrideResponse})
+
+export const getGetBenefitsUsedReportResponseMock = (overrideResponse: Partial<Extract<BenefitsUsedReport, object>> = {}): BenefitsUsedReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({benefit_id: faker.number.int({min: 1, max: 2147483647}), contact_id: faker.number.int({min: 1, max: 2147483647}), contact_name: faker.string.alpha({length: {min: 10, max: 255}}), payer_name: faker.string.alpha({length: {min: 10, max: 255}}), member_number: faker.string.alpha({length: {min: 10, max: 255}}), plan_year_from: faker.date.past().toISOString().slice(0, 10), plan_year_to: faker.date.past().toISOString().slice(0, 10), annual_cap: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), used: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), remaining: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), totals: {annual_cap: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), used: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), remaining: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, ...overrideResponse})
+
+export const getGetForm2307sPendingReportResponseMock = (overrideResponse: Partial<Extract<Form2307sPendingReport, object>> = {}): Form2307sPendingReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({payment_id: faker.number.int({min: 1, max: 2147483647}), claim_id: faker.number.int({min: 1, max: 2147483647}), claim_number: faker.string.alpha({length: {min: 10, max: 255}}), payer_name: faker.string.alpha({length: {min: 10, max: 255}}), payment_date: faker.date.past().toISOString().slice(0, 10), amount_received: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), tax_withheld: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), totals: {amount_received: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), tax_withheld: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, ...overrideResponse})
 
 export const getGetDailySalesResponseMock = (): DailySalesRow[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({branch_id: faker.number.int({min: 1, max: 2147483647}), branch_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), date: faker.date.past().toISOString().slice(0, 10), invoices_issued: faker.number.int({min: 0}), invoices_voided: faker.number.int({min: 0}), issued_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), issued_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), voided_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), voided_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), gross_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), regular_discounts: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_exemption: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), special_discounts: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vatable_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_exempt_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), zero_rated_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), credit_memos_issued: faker.number.int({min: 0}), credit_memos_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), credit_memos_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), returns_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), returns_vat_amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), refunds_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), net_sales: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), collections_cash: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_bank_transfer: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_check: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_card: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_e_wallet: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_store_credit: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2})})))
 
@@ -152,6 +161,42 @@ export const getGetRecallsReportMockHandler = (overrideResponse?: RecallReport |
   }, options)
 }
 
+export const getGetClaimsOutstandingReportMockHandler = (overrideResponse?: ClaimsOutstandingReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ClaimsOutstandingReport> | ClaimsOutstandingReport), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/claims-outstanding', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetClaimsOutstandingReportResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetBenefitsUsedReportMockHandler = (overrideResponse?: BenefitsUsedReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<BenefitsUsedReport> | BenefitsUsedReport), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/benefits-used', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetBenefitsUsedReportResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetForm2307sPendingReportMockHandler = (overrideResponse?: Form2307sPendingReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Form2307sPendingReport> | Form2307sPendingReport), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/form-2307s-pending', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetForm2307sPendingReportResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
 export const getGetDailySalesMockHandler = (overrideResponse?: DailySalesRow[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<DailySalesRow[]> | DailySalesRow[]), options?: RequestHandlerOptions) => {
   return http.get('*/api/reports/daily-sales', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
 
@@ -172,5 +217,8 @@ export const getReportsMock = () => [
   getGetSlowMoversReportMockHandler(),
   getGetReorderReportMockHandler(),
   getGetRecallsReportMockHandler(),
+  getGetClaimsOutstandingReportMockHandler(),
+  getGetBenefitsUsedReportMockHandler(),
+  getGetForm2307sPendingReportMockHandler(),
   getGetDailySalesMockHandler()
 ]

@@ -632,6 +632,188 @@ export const GetRecallsReportResponse = zod.strictObject({
 })
 
 /**
+ * Needs view-report-claims-outstanding. The standing claims with something still owed on them, oldest first. With `Accept: text/csv` the rows as CSV.
+ * @summary Payer claims outstanding
+ */
+export const getClaimsOutstandingReportQueryPayerIdMax = 2147483647;
+
+
+
+export const GetClaimsOutstandingReportQueryParams = zod.strictObject({
+  "payer_id": zod.coerce.number().int().min(1).max(getClaimsOutstandingReportQueryPayerIdMax).optional().describe('Only this payer.')
+})
+
+export const getClaimsOutstandingReportResponseRowsItemClaimIdMax = 2147483647;
+
+export const getClaimsOutstandingReportResponseRowsItemNumberMax = 255;
+
+export const getClaimsOutstandingReportResponseRowsItemPayerIdMax = 2147483647;
+
+export const getClaimsOutstandingReportResponseRowsItemPayerNameMax = 255;
+
+export const getClaimsOutstandingReportResponseRowsItemStatusMax = 255;
+
+export const getClaimsOutstandingReportResponseRowsItemTotalMin = -90000000000000;
+export const getClaimsOutstandingReportResponseRowsItemTotalMax = 90000000000000;
+
+export const getClaimsOutstandingReportResponseRowsItemPaidMin = -90000000000000;
+export const getClaimsOutstandingReportResponseRowsItemPaidMax = 90000000000000;
+
+export const getClaimsOutstandingReportResponseRowsItemDisallowedMin = -90000000000000;
+export const getClaimsOutstandingReportResponseRowsItemDisallowedMax = 90000000000000;
+
+export const getClaimsOutstandingReportResponseRowsItemOutstandingMin = -90000000000000;
+export const getClaimsOutstandingReportResponseRowsItemOutstandingMax = 90000000000000;
+
+export const getClaimsOutstandingReportResponseTotalsTotalMin = -90000000000000;
+export const getClaimsOutstandingReportResponseTotalsTotalMax = 90000000000000;
+
+export const getClaimsOutstandingReportResponseTotalsPaidMin = -90000000000000;
+export const getClaimsOutstandingReportResponseTotalsPaidMax = 90000000000000;
+
+export const getClaimsOutstandingReportResponseTotalsDisallowedMin = -90000000000000;
+export const getClaimsOutstandingReportResponseTotalsDisallowedMax = 90000000000000;
+
+export const getClaimsOutstandingReportResponseTotalsOutstandingMin = -90000000000000;
+export const getClaimsOutstandingReportResponseTotalsOutstandingMax = 90000000000000;
+
+
+
+export const GetClaimsOutstandingReportResponse = zod.strictObject({
+  "rows": zod.array(zod.strictObject({
+  "claim_id": zod.int().min(1).max(getClaimsOutstandingReportResponseRowsItemClaimIdMax).describe('A record id.'),
+  "number": zod.string().max(getClaimsOutstandingReportResponseRowsItemNumberMax),
+  "payer_id": zod.int().min(1).max(getClaimsOutstandingReportResponseRowsItemPayerIdMax).describe('A record id.'),
+  "payer_name": zod.string().max(getClaimsOutstandingReportResponseRowsItemPayerNameMax),
+  "claim_date": zod.iso.date(),
+  "status": zod.string().max(getClaimsOutstandingReportResponseRowsItemStatusMax),
+  "total": zod.number().min(getClaimsOutstandingReportResponseRowsItemTotalMin).max(getClaimsOutstandingReportResponseRowsItemTotalMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "paid": zod.number().min(getClaimsOutstandingReportResponseRowsItemPaidMin).max(getClaimsOutstandingReportResponseRowsItemPaidMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "disallowed": zod.number().min(getClaimsOutstandingReportResponseRowsItemDisallowedMin).max(getClaimsOutstandingReportResponseRowsItemDisallowedMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "outstanding": zod.number().min(getClaimsOutstandingReportResponseRowsItemOutstandingMin).max(getClaimsOutstandingReportResponseRowsItemOutstandingMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})),
+  "totals": zod.strictObject({
+  "total": zod.number().min(getClaimsOutstandingReportResponseTotalsTotalMin).max(getClaimsOutstandingReportResponseTotalsTotalMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "paid": zod.number().min(getClaimsOutstandingReportResponseTotalsPaidMin).max(getClaimsOutstandingReportResponseTotalsPaidMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "disallowed": zod.number().min(getClaimsOutstandingReportResponseTotalsDisallowedMin).max(getClaimsOutstandingReportResponseTotalsDisallowedMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "outstanding": zod.number().min(getClaimsOutstandingReportResponseTotalsOutstandingMin).max(getClaimsOutstandingReportResponseTotalsOutstandingMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})
+})
+
+/**
+ * Needs view-report-benefits-used. Each standing benefit's cap, what its payer took in the plan year holding `as_of` and what is left. With `Accept: text/csv` the rows as CSV.
+ * @summary Benefits used per member
+ */
+export const getBenefitsUsedReportQueryPayerIdMax = 2147483647;
+
+
+
+export const GetBenefitsUsedReportQueryParams = zod.strictObject({
+  "as_of": zod.iso.date().optional().describe('The plan years holding this day; today when left out.'),
+  "payer_id": zod.coerce.number().int().min(1).max(getBenefitsUsedReportQueryPayerIdMax).optional().describe('Only this payer.')
+})
+
+export const getBenefitsUsedReportResponseRowsItemBenefitIdMax = 2147483647;
+
+export const getBenefitsUsedReportResponseRowsItemContactIdMax = 2147483647;
+
+export const getBenefitsUsedReportResponseRowsItemContactNameMax = 255;
+
+export const getBenefitsUsedReportResponseRowsItemPayerNameMax = 255;
+
+export const getBenefitsUsedReportResponseRowsItemMemberNumberMax = 255;
+
+export const getBenefitsUsedReportResponseRowsItemAnnualCapMin = -90000000000000;
+export const getBenefitsUsedReportResponseRowsItemAnnualCapMax = 90000000000000;
+
+export const getBenefitsUsedReportResponseRowsItemUsedMin = -90000000000000;
+export const getBenefitsUsedReportResponseRowsItemUsedMax = 90000000000000;
+
+export const getBenefitsUsedReportResponseRowsItemRemainingMin = -90000000000000;
+export const getBenefitsUsedReportResponseRowsItemRemainingMax = 90000000000000;
+
+export const getBenefitsUsedReportResponseTotalsAnnualCapMin = -90000000000000;
+export const getBenefitsUsedReportResponseTotalsAnnualCapMax = 90000000000000;
+
+export const getBenefitsUsedReportResponseTotalsUsedMin = -90000000000000;
+export const getBenefitsUsedReportResponseTotalsUsedMax = 90000000000000;
+
+export const getBenefitsUsedReportResponseTotalsRemainingMin = -90000000000000;
+export const getBenefitsUsedReportResponseTotalsRemainingMax = 90000000000000;
+
+
+
+export const GetBenefitsUsedReportResponse = zod.strictObject({
+  "rows": zod.array(zod.strictObject({
+  "benefit_id": zod.int().min(1).max(getBenefitsUsedReportResponseRowsItemBenefitIdMax).describe('A record id.'),
+  "contact_id": zod.int().min(1).max(getBenefitsUsedReportResponseRowsItemContactIdMax).describe('A record id.'),
+  "contact_name": zod.string().max(getBenefitsUsedReportResponseRowsItemContactNameMax),
+  "payer_name": zod.string().max(getBenefitsUsedReportResponseRowsItemPayerNameMax),
+  "member_number": zod.string().max(getBenefitsUsedReportResponseRowsItemMemberNumberMax),
+  "plan_year_from": zod.iso.date(),
+  "plan_year_to": zod.iso.date(),
+  "annual_cap": zod.number().min(getBenefitsUsedReportResponseRowsItemAnnualCapMin).max(getBenefitsUsedReportResponseRowsItemAnnualCapMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "used": zod.number().min(getBenefitsUsedReportResponseRowsItemUsedMin).max(getBenefitsUsedReportResponseRowsItemUsedMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "remaining": zod.number().min(getBenefitsUsedReportResponseRowsItemRemainingMin).max(getBenefitsUsedReportResponseRowsItemRemainingMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})),
+  "totals": zod.strictObject({
+  "annual_cap": zod.number().min(getBenefitsUsedReportResponseTotalsAnnualCapMin).max(getBenefitsUsedReportResponseTotalsAnnualCapMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "used": zod.number().min(getBenefitsUsedReportResponseTotalsUsedMin).max(getBenefitsUsedReportResponseTotalsUsedMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "remaining": zod.number().min(getBenefitsUsedReportResponseTotalsRemainingMin).max(getBenefitsUsedReportResponseTotalsRemainingMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})
+})
+
+/**
+ * Needs view-report-form-2307s-pending. The payers' payments with tax withheld whose BIR Form 2307 has no number yet. With `Accept: text/csv` the rows as CSV.
+ * @summary Form 2307s not yet received
+ */
+export const getForm2307sPendingReportQueryPayerIdMax = 2147483647;
+
+
+
+export const GetForm2307sPendingReportQueryParams = zod.strictObject({
+  "payer_id": zod.coerce.number().int().min(1).max(getForm2307sPendingReportQueryPayerIdMax).optional().describe('Only this payer.')
+})
+
+export const getForm2307sPendingReportResponseRowsItemPaymentIdMax = 2147483647;
+
+export const getForm2307sPendingReportResponseRowsItemClaimIdMax = 2147483647;
+
+export const getForm2307sPendingReportResponseRowsItemClaimNumberMax = 255;
+
+export const getForm2307sPendingReportResponseRowsItemPayerNameMax = 255;
+
+export const getForm2307sPendingReportResponseRowsItemAmountReceivedMin = -90000000000000;
+export const getForm2307sPendingReportResponseRowsItemAmountReceivedMax = 90000000000000;
+
+export const getForm2307sPendingReportResponseRowsItemTaxWithheldMin = -90000000000000;
+export const getForm2307sPendingReportResponseRowsItemTaxWithheldMax = 90000000000000;
+
+export const getForm2307sPendingReportResponseTotalsAmountReceivedMin = -90000000000000;
+export const getForm2307sPendingReportResponseTotalsAmountReceivedMax = 90000000000000;
+
+export const getForm2307sPendingReportResponseTotalsTaxWithheldMin = -90000000000000;
+export const getForm2307sPendingReportResponseTotalsTaxWithheldMax = 90000000000000;
+
+
+
+export const GetForm2307sPendingReportResponse = zod.strictObject({
+  "rows": zod.array(zod.strictObject({
+  "payment_id": zod.int().min(1).max(getForm2307sPendingReportResponseRowsItemPaymentIdMax).describe('A record id.'),
+  "claim_id": zod.int().min(1).max(getForm2307sPendingReportResponseRowsItemClaimIdMax).describe('A record id.'),
+  "claim_number": zod.string().max(getForm2307sPendingReportResponseRowsItemClaimNumberMax),
+  "payer_name": zod.string().max(getForm2307sPendingReportResponseRowsItemPayerNameMax),
+  "payment_date": zod.iso.date(),
+  "amount_received": zod.number().min(getForm2307sPendingReportResponseRowsItemAmountReceivedMin).max(getForm2307sPendingReportResponseRowsItemAmountReceivedMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "tax_withheld": zod.number().min(getForm2307sPendingReportResponseRowsItemTaxWithheldMin).max(getForm2307sPendingReportResponseRowsItemTaxWithheldMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})),
+  "totals": zod.strictObject({
+  "amount_received": zod.number().min(getForm2307sPendingReportResponseTotalsAmountReceivedMin).max(getForm2307sPendingReportResponseTotalsAmountReceivedMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "tax_withheld": zod.number().min(getForm2307sPendingReportResponseTotalsTaxWithheldMin).max(getForm2307sPendingReportResponseTotalsTaxWithheldMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})
+})
+
+/**
  * Needs view-daily-sales. One row per branch and day with invoices on that date or payments received that day, oldest first. Invoices count on their invoice date: issued counts every invoice of the day, voided ones included, and voided counts those since voided; the money figures sum the invoices still standing. Collections sum the standing payments by payment date. With `Accept: text/csv` the same rows as CSV.
  * @summary The daily sales report
  */

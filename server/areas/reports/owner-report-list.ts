@@ -2,6 +2,9 @@
 // do not edit: `npm run generate` rewrites it (CONTRIBUTING.md, A report).
 
 import { payablesAgingOwnerReport, receivablesAgingOwnerReport } from './aging.ts';
+import { benefitsUsedOwnerReport } from './benefits-used.ts';
+import { claimsOutstandingOwnerReport } from './claims-outstanding.ts';
+import { form2307sPendingOwnerReport } from './form-2307s-pending.ts';
 import { payerAgingOwnerReport } from './payer-aging.ts';
 import { recallsOwnerReport } from './recalls.ts';
 import { reorderOwnerReport } from './reorder.ts';
@@ -19,4 +22,7 @@ export const ownerReports = [
   slowMoversOwnerReport,
   reorderOwnerReport,
   recallsOwnerReport,
+  claimsOutstandingOwnerReport,
+  benefitsUsedOwnerReport,
+  form2307sPendingOwnerReport,
 ] as const;

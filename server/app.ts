@@ -43,6 +43,7 @@ import { registerAcknowledgmentReceiptRoutes } from './areas/sales/acknowledgmen
 import { registerInvoiceExchangeRoutes } from './areas/sales/invoice-exchange.ts';
 import { registerJobOrderCreditRoute } from './areas/sales/job-order-cancel.ts';
 import { registerJobOrderClaimRoute } from './areas/sales/job-order-claim.ts';
+import { registerPayerClaimRoutes } from './areas/sales/payer-claims.ts';
 import { primaryReports, type ReportsSource } from './db/reports-source.ts';
 import { registerImportRoutes } from './engine/import-routes.ts';
 import { registerResource } from './engine/routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerJobOrderClaimRoute(app, { db: options.db, now, passwordCost });
   registerAcknowledgmentReceiptRoutes(app, { db: options.db, now, passwordCost });
   registerInvoiceExchangeRoutes(app, { db: options.db, now, passwordCost });
+  registerPayerClaimRoutes(app, { db: options.db, now, passwordCost });
   registerReportRoutes(app, { db: options.db, now, passwordCost });
   registerOwnerReportRoutes(app, { db: options.db, now, passwordCost, reports });
   registerLensFamilyRoutes(app, { db: options.db, now, passwordCost });

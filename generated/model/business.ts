@@ -97,4 +97,6 @@ export interface Business {
      * @maximum 3650
      */
   pickup_forfeit_days: number;
+  /** The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth's optometry package. */
+  philhealth_accredited: boolean;
 }

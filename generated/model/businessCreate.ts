@@ -76,6 +76,8 @@ export interface BusinessCreate {
   ready_text_delay_minutes?: number;
   /** A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none. */
   is_vat_registered?: boolean;
+  /** The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth's optometry package. */
+  philhealth_accredited?: boolean;
   /**
      * Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).
      * @maxLength 2000

@@ -18,6 +18,7 @@ import type { ContactBalanceSide } from './contactBalanceSide.ts';
 import type { ContactConsents } from './contactConsents.ts';
 import type { Id } from './id.ts';
 import type { Money } from './money.ts';
+import type { PayerKind } from './payerKind.ts';
 import type { Timestamp } from './timestamp.ts';
 
 export interface Contact {
@@ -65,6 +66,27 @@ export interface Contact {
      * @nullable
      */
   notes: string | null;
+  /** For a contact of the type Payer, an HMO or PhilHealth. */
+  payer_kind: PayerKind | null;
+  /**
+     * The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.
+     * @minimum 0
+     * @maximum 100
+     * @nullable
+     */
+  withholding_percent: number | null;
+  /**
+     * The days a payer takes to pay a claim; its claims age from their submission by these days.
+     * @minimum 0
+     * @maximum 3650
+     * @nullable
+     */
+  claim_terms_days: number | null;
+  /**
+     * A patient's birth date (PhilHealth's package is for children of 0-15 years).
+     * @nullable
+     */
+  birth_date: string | null;
   /**
      * @maxLength 255
      * @nullable

@@ -16,6 +16,7 @@
  */
 import type { ContactConsentsInput } from './contactConsentsInput.ts';
 import type { Id } from './id.ts';
+import type { PayerKind } from './payerKind.ts';
 
 export interface ContactCreate {
   contact_type_id: Id;
@@ -68,4 +69,25 @@ export interface ContactCreate {
      */
   mobile?: string | null;
   consents?: ContactConsentsInput;
+  /** For a contact of the type Payer, an HMO or PhilHealth. */
+  payer_kind?: PayerKind | null;
+  /**
+     * The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.
+     * @minimum 0
+     * @maximum 100
+     * @nullable
+     */
+  withholding_percent?: number | null;
+  /**
+     * The days a payer takes to pay a claim; its claims age from their submission by these days.
+     * @minimum 0
+     * @maximum 3650
+     * @nullable
+     */
+  claim_terms_days?: number | null;
+  /**
+     * A patient's birth date (PhilHealth's package is for children of 0-15 years).
+     * @nullable
+     */
+  birth_date?: string | null;
 }

@@ -28,6 +28,7 @@ export const DocumentName = {
   'invoice-payment': 'invoice-payment',
   'credit-memo': 'credit-memo',
   'acknowledgment-receipt': 'acknowledgment-receipt',
+  'payer-claim': 'payer-claim',
   'z-reading': 'z-reading',
   quotation: 'quotation',
   'job-order': 'job-order',

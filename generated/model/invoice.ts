@@ -88,6 +88,19 @@ export interface Invoice {
   special_discount: SpecialDiscount | null;
   /** The sum of the totals of the invoice's standing credit memos. */
   credited_total: Money;
+  /** The letter of authorization the invoice's payer share rests on. */
+  loa_id: Id | null;
+  /** The HMO or PhilHealth that pays the payer share. */
+  payer_id: Id | null;
+  /**
+     * @maxLength 255
+     * @nullable
+     */
+  payer_name: string | null;
+  /** What the payer owes: the least of the LOA's approved amount, the benefit's remaining cap and the covered lines after the VAT exemption, the special discount and the copay; less what the payer disallowed and the member was billed. */
+  payer_share: Money;
+  /** total - payer_share, the member's part; the balance is what is left of it. */
+  member_share: Money;
   amount_paid: Money;
   /** total - credited_total - amount_paid, never below 0. */
   balance: Money;

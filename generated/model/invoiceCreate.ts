@@ -37,6 +37,8 @@ export interface InvoiceCreate {
      */
   notes?: string | null;
   special_discount?: SpecialDiscountInput | null;
+  /** An approved LOA of the customer's benefit, valid on the invoice date and not used before (422 naming loa_id otherwise): the invoice's total splits into the payer's share and the member's. */
+  loa_id?: Id | null;
   /**
      * @minItems 1
      * @maxItems 200

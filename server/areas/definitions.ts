@@ -9,7 +9,9 @@ import type { AnyResource } from '../engine/resource.ts';
 import type { ResourceKey } from '../registry/resources.ts';
 import { cashSessionsResource } from './cash/cash-sessions.ts';
 import { zReadingsResource } from './cash/z-readings.ts';
+import { benefitsResource } from './eye-care/benefits.ts';
 import { jobOrdersResource } from './eye-care/job-orders.ts';
+import { loasResource } from './eye-care/loas.ts';
 import { prescriptionsResource } from './eye-care/prescriptions.ts';
 import { conversionsResource } from './inventory/conversions.ts';
 import { itemTypesResource } from './inventory/item-types.ts';
@@ -46,6 +48,7 @@ import { creditMemosResource } from './sales/credit-memos.ts';
 import { discountProgramsResource } from './sales/discount-programs.ts';
 import { invoicePaymentsResource } from './sales/invoice-payments.ts';
 import { invoicesResource } from './sales/invoices.ts';
+import { payerClaimsResource } from './sales/payer-claims.ts';
 import { quotationsResource } from './sales/quotations.ts';
 import { saleItemPricesResource } from './sales/sale-item-prices.ts';
 
@@ -82,12 +85,15 @@ export const definitions: Readonly<Record<ResourceKey, AnyResource>> = {
   'invoice-payments': invoicePaymentsResource,
   'credit-memos': creditMemosResource,
   'acknowledgment-receipts': acknowledgmentReceiptsResource,
+  'payer-claims': payerClaimsResource,
   'cash-sessions': cashSessionsResource,
   'z-readings': zReadingsResource,
   quotations: quotationsResource,
   'discount-programs': discountProgramsResource,
   prescriptions: prescriptionsResource,
   'job-orders': jobOrdersResource,
+  benefits: benefitsResource,
+  loas: loasResource,
   'stock-requests': stockRequestsResource,
   'stock-transfers': stockTransfersResource,
   'stock-receives': stockReceivesResource,

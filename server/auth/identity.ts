@@ -17,6 +17,8 @@ export const editReceiptCostsPermission = 'edit-receipt-costs';
 // Sending an e-invoice again after the EIS rejected it or it could not be built (docs/domain/management.md,
 // E-invoices).
 export const retryEInvoicesPermission = 'retry-e-invoices';
+// Writing off what a payer disallowed instead of billing it to the member (docs/domain/sales.md, Payer claims).
+export const writeOffDisallowancesPermission = 'write-off-disallowances';
 
 // Who is asking: loaded once per request from the session's user.
 export type Identity = {

@@ -7,6 +7,7 @@ import {
   retryEInvoicesPermission,
   viewCostsPermission,
   workAtAnyLocationPermission,
+  writeOffDisallowancesPermission,
 } from './identity.ts';
 
 // The resources that have permissions of their own (the lots of stock go by view-stocks), by area: each gets
@@ -49,6 +50,7 @@ export const rulePermissions: readonly CataloguedPermission[] = [
   { name: retryEInvoicesPermission, group: 'management', action: 'update' },
   { name: refundDepositsAfterLabPermission, group: 'sales', action: 'update' },
   { name: forfeitJobOrdersPermission, group: 'eye-care', action: 'update' },
+  { name: writeOffDisallowancesPermission, group: 'sales', action: 'update' },
 ];
 
 export type CataloguedPermission = { name: string; group: string; action: string };

@@ -1,3 +1,4 @@
+import type { BenefitColumns } from './migrations/042_benefits.ts';
 import type { CashTables } from './tables/cash.ts';
 import type { DocumentTables } from './tables/documents.ts';
 import type { EyeCareTables } from './tables/eye-care.ts';
@@ -24,7 +25,8 @@ type TableMaps = MasterDataTables &
   StockAdjustmentTables &
   MemorandaTables &
   IdentityEpochTables &
-  CashTables;
+  CashTables &
+  BenefitColumns;
 
 // The Kysely view of the whole schema. An interface, so that a migration that creates a table declares its type
 // beside it (`declare module '../database.ts' { interface Database { ... } }`, CONTRIBUTING.md), with no list here

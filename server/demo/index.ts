@@ -3,6 +3,7 @@ import { permissions } from '../areas/index.ts';
 import type { ScryptCost } from '../auth/password.ts';
 import { seedPermissions } from '../auth/seed-permissions.ts';
 import type { Database } from '../db/database.ts';
+import { seedDemoBenefits } from './benefits.ts';
 import { seedDemoBooks } from './books.ts';
 import { seedDemoCash } from './cash.ts';
 import { closeDemoBooks, numberDemoDocumentsByDate } from './closing.ts';
@@ -42,6 +43,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
     await seedDemoMemoranda(trx, master, options.now);
     await seedDemoBooks(trx, master, options.now);
     await seedDemoDeposits(trx, master, options.now);
+    await seedDemoBenefits(trx, master, options.now);
     await numberDemoDocumentsByDate(trx, master);
     await seedDemoCash(trx, master, options.now);
     await seedDemoSecondTerminal(trx, master, options.now);

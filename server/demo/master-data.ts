@@ -8,6 +8,7 @@ import {
   retryEInvoicesPermission,
   viewCostsPermission,
   workAtAnyLocationPermission,
+  writeOffDisallowancesPermission,
 } from '../auth/identity.ts';
 import { hashPassword, type ScryptCost } from '../auth/password.ts';
 import {
@@ -267,6 +268,7 @@ export async function seedDemoMasterData(
     retryEInvoicesPermission,
     refundDepositsAfterLabPermission,
     forfeitJobOrdersPermission,
+    writeOffDisallowancesPermission,
   ]);
   const cashier = await role('Cashier', 'Branch sales and payments; inventory read-only', [
     ...actions(['invoices', 'invoice-payments', 'quotations', 'contacts'], ['view', 'create', 'update']),
@@ -286,6 +288,9 @@ export async function seedDemoMasterData(
     ...actions(['cash-sessions', 'z-readings'], ['view', 'create']),
     // The texts the counter's orders sent (docs/domain/management.md, Texts to customers).
     'view-messages',
+    // The member's benefit and LOA are taken at the counter with the sale (docs/domain/sales.md, HMO and PhilHealth
+    // benefits); claims to the payers are the office's.
+    ...actions(['benefits', 'loas'], ['view', 'create', 'update']),
   ]);
   const clerk = await role('Warehouse Clerk', 'Receiving purchases and moving stock; inventory read-only', [
     ...actions(['receive-orders'], ['view', 'create', 'delete', 'restore']),

@@ -226,6 +226,15 @@ export const registry = [
     party: 'customer',
   },
   {
+    key: 'payer-claims',
+    area: 'sales',
+    singular: 'Payer Claim',
+    plural: 'Payer Claims',
+    sidebar: 'link',
+    actions: noUpdate,
+    document: { numberPrefix: 'HC', referenced: false },
+  },
+  {
     key: 'cash-sessions',
     area: 'sales',
     singular: 'Cash Session',
@@ -279,6 +288,16 @@ export const registry = [
     document: { numberPrefix: 'JO', referenced: false },
     party: 'customer',
   },
+  {
+    key: 'benefits',
+    area: 'eye-care',
+    singular: 'Benefit',
+    plural: 'Benefits',
+    sidebar: 'link',
+    actions: everyAction,
+    party: 'customer',
+  },
+  { key: 'loas', area: 'eye-care', singular: 'LOA', plural: 'LOAs', sidebar: 'link', actions: everyAction },
   {
     key: 'stock-requests',
     area: 'logistics',

@@ -3,7 +3,9 @@
 
 import { cashSessions } from '../areas/cash/cash-sessions.ts';
 import { zReadings } from '../areas/cash/z-readings.ts';
+import { benefits } from '../areas/eye-care/benefits.ts';
 import { jobOrders } from '../areas/eye-care/job-orders.ts';
+import { loas } from '../areas/eye-care/loas.ts';
 import { prescriptions } from '../areas/eye-care/prescriptions.ts';
 import { conversions } from '../areas/inventory/conversions.ts';
 import { itemTypes } from '../areas/inventory/item-types.ts';
@@ -40,6 +42,7 @@ import { creditMemos } from '../areas/sales/credit-memos.ts';
 import { discountPrograms } from '../areas/sales/discount-programs.ts';
 import { invoicePayments } from '../areas/sales/invoice-payments.ts';
 import { invoices } from '../areas/sales/invoices.ts';
+import { payerClaims } from '../areas/sales/payer-claims.ts';
 import { quotations } from '../areas/sales/quotations.ts';
 import { saleItemPrices } from '../areas/sales/sale-item-prices.ts';
 import { namedRecordsOf } from '../resources/named-records.ts';
@@ -84,12 +87,15 @@ const definitions: Readonly<Record<ResourceKey, ResourceDefinition>> = {
   'invoice-payments': invoicePayments,
   'credit-memos': creditMemos,
   'acknowledgment-receipts': acknowledgmentReceipts,
+  'payer-claims': payerClaims,
   'cash-sessions': cashSessions,
   'z-readings': zReadings,
   quotations,
   'discount-programs': discountPrograms,
   prescriptions,
   'job-orders': jobOrders,
+  benefits,
+  loas,
   'stock-requests': stockRequests,
   'stock-transfers': stockTransfers,
   'stock-receives': stockReceives,

@@ -102,3 +102,5 @@ export const terminal: FormField = {
   labelField: 'terminal_name',
   search: { fromForm: { branch_id: 'branch_id' } },
 };
+// An invoice's LOA and its split between payer and member (docs/domain/sales.md, HMO and PhilHealth benefits).
+export const loa: FormField = { name: 'loa_id', label: 'HMO / PhilHealth LOA', kind: 'loa' };

@@ -134,6 +134,9 @@ export type FormField =
   // A senior citizen or PWD discount (docs/domain/sales.md, Senior citizen and PWD discounts), with the document's live
   // VAT breakdown.
   | (FieldBase & { kind: 'special-discount' })
+  // An HMO or PhilHealth LOA of the customer (docs/domain/sales.md, HMO and PhilHealth benefits), with the live split
+  // between payer and member; set on create only.
+  | (FieldBase & { kind: 'loa' })
   // The prescription of both eyes as opticians fill an Rx card (its figures are fields of the record itself).
   | (FieldBase & { kind: 'rx-card' })
   // The patient's prescription: offers the prescriptions of the contact in `patientField`, newest valid first.

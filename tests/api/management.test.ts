@@ -127,8 +127,8 @@ describe('permissions', () => {
       true,
     );
     const all = expectContract(await admin.get('/api/permissions'), 200, ListPermissionsResponse);
-    // Six actions per resource, full access, the daily sales report, the fifteen owner's reports and nine rules.
-    expect(all.meta.total).toBe(43 * 6 + 1 + 1 + 15 + 9);
+    // Six actions per resource, full access, the daily sales report, the nineteen owner's reports and ten rules.
+    expect(all.meta.total).toBe(46 * 6 + 1 + 1 + 19 + 10);
     expect((await admin.post('/api/permissions', { name: 'rule-everything' })).status).toBe(404);
     const id = page.data[0]?.id;
     expect((await admin.delete(`/api/permissions/${id}`)).status).toBe(404);

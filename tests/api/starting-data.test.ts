@@ -106,7 +106,7 @@ describe("a new business's starting data", () => {
         ['Bottle', 'btl'],
       ].sort(),
     );
-    expect(contactTypes.map((type) => type.name).sort()).toEqual(['Customer', 'Supplier']);
+    expect(contactTypes.map((type) => type.name).sort()).toEqual(['Customer', 'Payer', 'Supplier']);
     expect(
       programs
         .map((program) => ({
@@ -145,7 +145,7 @@ describe("a new business's starting data", () => {
     const first = await startingData(admin);
     expect(theirs.types.map((type) => type.name).sort()).toEqual([...itemTypes].sort());
     expect(theirs.units).toHaveLength(4);
-    expect(theirs.contactTypes).toHaveLength(2);
+    expect(theirs.contactTypes).toHaveLength(3);
     expect(theirs.programs).toHaveLength(2);
     const firstIds = new Set(first.types.map((type) => type.id));
     expect(theirs.types.some((type) => firstIds.has(type.id))).toBe(false);
@@ -195,7 +195,7 @@ describe('the demo data on top of the starting data', () => {
     }
     expect(names(types).sort()).toEqual([...itemTypes].sort());
     expect(names(units)).toEqual(expect.arrayContaining(['Piece', 'Pair', 'Box', 'Bottle', 'Dozen', 'Milliliter']));
-    expect(names(contactTypes).sort()).toEqual(['Customer', 'Supplier']);
+    expect(names(contactTypes).sort()).toEqual(['Customer', 'Payer', 'Supplier']);
     expect(names(programs).sort()).toEqual(['PWD', 'Senior Citizen']);
     expect(types.find((type) => type.name === 'Contact Lens')?.optical_kind).toBe('contact_lens');
   });

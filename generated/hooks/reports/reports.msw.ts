@@ -28,10 +28,13 @@ import type {
 
 import type {
   AgingReport,
+  BenefitsUsedReport,
   CashDisbursementsJournalReport,
   CashReceiptsJournalReport,
+  ClaimsOutstandingReport,
   DailySalesRow,
   EsalesReport,
+  Form2307sPendingReport,
   InventoryListReport,
   PurchaseJournalReport,
   RecallReport,
@@ -51,6 +54,8 @@ export const getGetSalesReportResponseMock = (overrideResponse: Partial<Extract<
 export const getGetReceivablesAgingReportResponseMock = (overrideResponse: Partial<Extract<AgingReport, object>> = {}): AgingReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({contact_id: faker.number.int({min: 1, max: 2147483647}), contact_name: faker.string.alpha({length: {min: 10, max: 255}}), not_due: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_1_30: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_31_60: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_61_90: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), over_90: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), total: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), documents: Array.from({ length: faker.number.int({min: 1, max: 100000}) }, (_, i) => i + 1).map(() => ({document_type: faker.helpers.arrayElement(['invoice','bill'] as const), id: faker.number.int({min: 1, max: 2147483647}), number: faker.string.alpha({length: {min: 10, max: 255}}), date: faker.date.past().toISOString().slice(0, 10), due_date: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]), days_past_due: faker.number.int({min: -100000, max: 100000}), balance: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}))})), totals: {not_due: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_1_30: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_31_60: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_61_90: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), over_90: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), total: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, figures_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', undefined]), ...overrideResponse})
 
 export const getGetPayablesAgingReportResponseMock = (overrideResponse: Partial<Extract<AgingReport, object>> = {}): AgingReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({contact_id: faker.number.int({min: 1, max: 2147483647}), contact_name: faker.string.alpha({length: {min: 10, max: 255}}), not_due: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_1_30: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_31_60: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_61_90: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), over_90: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), total: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), documents: Array.from({ length: faker.number.int({min: 1, max: 100000}) }, (_, i) => i + 1).map(() => ({document_type: faker.helpers.arrayElement(['invoice','bill'] as const), id: faker.number.int({min: 1, max: 2147483647}), number: faker.string.alpha({length: {min: 10, max: 255}}), date: faker.date.past().toISOString().slice(0, 10), due_date: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]), days_past_due: faker.number.int({min: -100000, max: 100000}), balance: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}))})), totals: {not_due: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_1_30: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_31_60: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_61_90: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), over_90: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), total: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, figures_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', undefined]), ...overrideResponse})
+
+export const getGetPayerAgingReportResponseMock = (overrideResponse: Partial<Extract<AgingReport, object>> = {}): AgingReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({contact_id: faker.number.int({min: 1, max: 2147483647}), contact_name: faker.string.alpha({length: {min: 10, max: 255}}), not_due: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_1_30: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_31_60: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_61_90: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), over_90: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), total: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), documents: Array.from({ length: faker.number.int({min: 1, max: 100000}) }, (_, i) => i + 1).map(() => ({document_type: faker.helpers.arrayElement(['invoice','bill'] as const), id: faker.number.int({min: 1, max: 2147483647}), number: faker.string.alpha({length: {min: 10, max: 255}}), date: faker.date.past().toISOString().slice(0, 10), due_date: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]), days_past_due: faker.number.int({min: -100000, max: 100000}), balance: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}))})), totals: {not_due: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_1_30: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_31_60: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), days_61_90: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), over_90: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), total: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, figures_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', undefined]), ...overrideResponse})
 
 export const getGetSlowMoversReportResponseMock = (overrideResponse: Partial<Extract<SlowMoverReport, object>> = {}): SlowMoverReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({item_id: faker.number.int({min: 1, max: 2147483647}), code: faker.string.alpha({length: {min: 10, max: 255}}), name: faker.string.alpha({length: {min: 10, max: 255}}), last_sold_on: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]), quantity_on_hand: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), value: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), totals: {quantity_on_hand: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), value: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, figures_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', undefined]), ...overrideResponse})
 
@@ -73,6 +78,12 @@ export const getGetSummaryListOfPurchasesReportResponseMock = (overrideResponse:
 export const getGetInventoryListReportResponseMock = (overrideResponse: Partial<Extract<InventoryListReport, object>> = {}): InventoryListReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({item_id: faker.number.int({min: 1, max: 2147483647}), code: faker.string.alpha({length: {min: 10, max: 255}}), name: faker.string.alpha({length: {min: 10, max: 255}}), quantity: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), unit_cost: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), total: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), totals: {quantity: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), total: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, figures_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', undefined]), ...overrideResponse})
 
 export const getGetEsalesReportResponseMock = (overrideResponse: Partial<Extract<EsalesReport, object>> = {}): EsalesReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({terminal_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), branch_id: faker.number.int({min: 1, max: 2147483647}), branch_name: faker.string.alpha({length: {min: 10, max: 255}}), month: faker.helpers.fromRegExp("^[0-9]{4}-(0[1-9]|1[0-2])$"), vatable: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), zero_rated: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vat_exempt: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vat_amount: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), last_invoice_number: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), grand_total: faker.helpers.arrayElement([faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), null])})), totals: {vatable: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), zero_rated: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vat_exempt: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), vat_amount: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, figures_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', undefined]), ...overrideResponse})
+
+export const getGetClaimsOutstandingReportResponseMock = (overrideResponse: Partial<Extract<ClaimsOutstandingReport, object>> = {}): ClaimsOutstandingReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({claim_id: faker.number.int({min: 1, max: 2147483647}), number: faker.string.alpha({length: {min: 10, max: 255}}), payer_id: faker.number.int({min: 1, max: 2147483647}), payer_name: faker.string.alpha({length: {min: 10, max: 255}}), claim_date: faker.date.past().toISOString().slice(0, 10), status: faker.string.alpha({length: {min: 10, max: 255}}), total: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), paid: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), disallowed: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), outstanding: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), totals: {total: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), paid: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), disallowed: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), outstanding: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, ...overrideResponse})
+
+export const getGetBenefitsUsedReportResponseMock = (overrideResponse: Partial<Extract<BenefitsUsedReport, object>> = {}): BenefitsUsedReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({benefit_id: faker.number.int({min: 1, max: 2147483647}), contact_id: faker.number.int({min: 1, max: 2147483647}), contact_name: faker.string.alpha({length: {min: 10, max: 255}}), payer_name: faker.string.alpha({length: {min: 10, max: 255}}), member_number: faker.string.alpha({length: {min: 10, max: 255}}), plan_year_from: faker.date.past().toISOString().slice(0, 10), plan_year_to: faker.date.past().toISOString().slice(0, 10), annual_cap: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), used: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), remaining: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), totals: {annual_cap: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), used: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), remaining: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, ...overrideResponse})
+
+export const getGetForm2307sPendingReportResponseMock = (overrideResponse: Partial<Extract<Form2307sPendingReport, object>> = {}): Form2307sPendingReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({payment_id: faker.number.int({min: 1, max: 2147483647}), claim_id: faker.number.int({min: 1, max: 2147483647}), claim_number: faker.string.alpha({length: {min: 10, max: 255}}), payer_name: faker.string.alpha({length: {min: 10, max: 255}}), payment_date: faker.date.past().toISOString().slice(0, 10), amount_received: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), tax_withheld: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), totals: {amount_received: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), tax_withheld: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, ...overrideResponse})
 
 export const getGetDailySalesResponseMock = (): DailySalesRow[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({branch_id: faker.number.int({min: 1, max: 2147483647}), branch_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), date: faker.date.past().toISOString().slice(0, 10), invoices_issued: faker.number.int({min: 0}), invoices_voided: faker.number.int({min: 0}), issued_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), issued_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), voided_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), voided_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), gross_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), regular_discounts: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_exemption: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), special_discounts: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vatable_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_exempt_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), zero_rated_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), credit_memos_issued: faker.number.int({min: 0}), credit_memos_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), credit_memos_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), returns_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), returns_vat_amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), refunds_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), net_sales: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), collections_cash: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_bank_transfer: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_check: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_card: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_e_wallet: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_store_credit: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), deposits_received: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), deposits_applied: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), deposits_refunded: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), deposits_forfeited: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2})})))
 
@@ -120,6 +131,18 @@ export const getGetPayablesAgingReportMockHandler = (overrideResponse?: AgingRep
     return HttpResponse.json(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getGetPayablesAgingReportResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetPayerAgingReportMockHandler = (overrideResponse?: AgingReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<AgingReport> | AgingReport), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/payer-aging', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetPayerAgingReportResponseMock(),
       { status: 200
       })
   }, options)
@@ -257,6 +280,42 @@ export const getGetEsalesReportMockHandler = (overrideResponse?: EsalesReport | 
   }, options)
 }
 
+export const getGetClaimsOutstandingReportMockHandler = (overrideResponse?: ClaimsOutstandingReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ClaimsOutstandingReport> | ClaimsOutstandingReport), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/claims-outstanding', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetClaimsOutstandingReportResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetBenefitsUsedReportMockHandler = (overrideResponse?: BenefitsUsedReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<BenefitsUsedReport> | BenefitsUsedReport), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/benefits-used', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetBenefitsUsedReportResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetForm2307sPendingReportMockHandler = (overrideResponse?: Form2307sPendingReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Form2307sPendingReport> | Form2307sPendingReport), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/form-2307s-pending', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetForm2307sPendingReportResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
 export const getGetDailySalesMockHandler = (overrideResponse?: DailySalesRow[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<DailySalesRow[]> | DailySalesRow[]), options?: RequestHandlerOptions) => {
   return http.get('*/api/reports/daily-sales', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
 
@@ -273,6 +332,7 @@ export const getReportsMock = () => [
   getGetSalesReportMockHandler(),
   getGetReceivablesAgingReportMockHandler(),
   getGetPayablesAgingReportMockHandler(),
+  getGetPayerAgingReportMockHandler(),
   getGetSlowMoversReportMockHandler(),
   getGetReorderReportMockHandler(),
   getGetRecallsReportMockHandler(),
@@ -284,5 +344,8 @@ export const getReportsMock = () => [
   getGetSummaryListOfPurchasesReportMockHandler(),
   getGetInventoryListReportMockHandler(),
   getGetEsalesReportMockHandler(),
+  getGetClaimsOutstandingReportMockHandler(),
+  getGetBenefitsUsedReportMockHandler(),
+  getGetForm2307sPendingReportMockHandler(),
   getGetDailySalesMockHandler()
 ]

@@ -31,17 +31,24 @@ import type {
 
 import type {
   AgingReport,
+  BenefitsUsedReport,
   CashDisbursementsJournalReport,
   CashReceiptsJournalReport,
+  ClaimsOutstandingReport,
   DailySalesRow,
   EsalesReport,
   ForbiddenResponse,
+  Form2307sPendingReport,
+  GetBenefitsUsedReportParams,
   GetCashDisbursementsJournalReportParams,
   GetCashReceiptsJournalReportParams,
+  GetClaimsOutstandingReportParams,
   GetDailySalesParams,
   GetEsalesReportParams,
+  GetForm2307sPendingReportParams,
   GetInventoryListReportParams,
   GetPayablesAgingReportParams,
+  GetPayerAgingReportParams,
   GetPurchaseJournalReportParams,
   GetRecallsReportParams,
   GetReceivablesAgingReportParams,
@@ -453,6 +460,100 @@ export function useGetPayablesAgingReport<TData = Awaited<ReturnType<typeof getP
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetPayablesAgingReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-report-payer-aging. Per HMO or PhilHealth, what it still owes on invoices' payer shares as of a date (claimed or not, less what it paid and disallowed by then), by days past due: a share's due date is its invoice date plus the payer's claim terms. With `Accept: text/csv` the rows as CSV.
+ * @summary Payer aging
+ */
+export const getPayerAgingReport = (
+    params?: GetPayerAgingReportParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<AgingReport>(
+      {url: `/api/reports/payer-aging`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetPayerAgingReportQueryKey = (params?: GetPayerAgingReportParams,) => {
+    return [
+    `/api/reports/payer-aging`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetPayerAgingReportQueryOptions = <TData = Awaited<ReturnType<typeof getPayerAgingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params?: GetPayerAgingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayerAgingReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPayerAgingReportQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPayerAgingReport>>> = ({ signal }) => getPayerAgingReport(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPayerAgingReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPayerAgingReportQueryResult = NonNullable<Awaited<ReturnType<typeof getPayerAgingReport>>>
+export type GetPayerAgingReportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+
+
+export function useGetPayerAgingReport<TData = Awaited<ReturnType<typeof getPayerAgingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: undefined |  GetPayerAgingReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayerAgingReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPayerAgingReport>>,
+          TError,
+          Awaited<ReturnType<typeof getPayerAgingReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPayerAgingReport<TData = Awaited<ReturnType<typeof getPayerAgingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetPayerAgingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayerAgingReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPayerAgingReport>>,
+          TError,
+          Awaited<ReturnType<typeof getPayerAgingReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPayerAgingReport<TData = Awaited<ReturnType<typeof getPayerAgingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetPayerAgingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayerAgingReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Payer aging
+ */
+
+export function useGetPayerAgingReport<TData = Awaited<ReturnType<typeof getPayerAgingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetPayerAgingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPayerAgingReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPayerAgingReportQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -1487,6 +1588,288 @@ export function useGetEsalesReport<TData = Awaited<ReturnType<typeof getEsalesRe
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetEsalesReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-report-claims-outstanding. The standing claims with something still owed on them, oldest first. With `Accept: text/csv` the rows as CSV.
+ * @summary Payer claims outstanding
+ */
+export const getClaimsOutstandingReport = (
+    params?: GetClaimsOutstandingReportParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<ClaimsOutstandingReport>(
+      {url: `/api/reports/claims-outstanding`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetClaimsOutstandingReportQueryKey = (params?: GetClaimsOutstandingReportParams,) => {
+    return [
+    `/api/reports/claims-outstanding`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetClaimsOutstandingReportQueryOptions = <TData = Awaited<ReturnType<typeof getClaimsOutstandingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params?: GetClaimsOutstandingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClaimsOutstandingReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetClaimsOutstandingReportQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getClaimsOutstandingReport>>> = ({ signal }) => getClaimsOutstandingReport(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getClaimsOutstandingReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetClaimsOutstandingReportQueryResult = NonNullable<Awaited<ReturnType<typeof getClaimsOutstandingReport>>>
+export type GetClaimsOutstandingReportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+
+
+export function useGetClaimsOutstandingReport<TData = Awaited<ReturnType<typeof getClaimsOutstandingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: undefined |  GetClaimsOutstandingReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClaimsOutstandingReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getClaimsOutstandingReport>>,
+          TError,
+          Awaited<ReturnType<typeof getClaimsOutstandingReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetClaimsOutstandingReport<TData = Awaited<ReturnType<typeof getClaimsOutstandingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetClaimsOutstandingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClaimsOutstandingReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getClaimsOutstandingReport>>,
+          TError,
+          Awaited<ReturnType<typeof getClaimsOutstandingReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetClaimsOutstandingReport<TData = Awaited<ReturnType<typeof getClaimsOutstandingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetClaimsOutstandingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClaimsOutstandingReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Payer claims outstanding
+ */
+
+export function useGetClaimsOutstandingReport<TData = Awaited<ReturnType<typeof getClaimsOutstandingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetClaimsOutstandingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClaimsOutstandingReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetClaimsOutstandingReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-report-benefits-used. Each standing benefit's cap, what its payer took in the plan year holding `as_of` and what is left. With `Accept: text/csv` the rows as CSV.
+ * @summary Benefits used per member
+ */
+export const getBenefitsUsedReport = (
+    params?: GetBenefitsUsedReportParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<BenefitsUsedReport>(
+      {url: `/api/reports/benefits-used`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetBenefitsUsedReportQueryKey = (params?: GetBenefitsUsedReportParams,) => {
+    return [
+    `/api/reports/benefits-used`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetBenefitsUsedReportQueryOptions = <TData = Awaited<ReturnType<typeof getBenefitsUsedReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params?: GetBenefitsUsedReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBenefitsUsedReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetBenefitsUsedReportQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getBenefitsUsedReport>>> = ({ signal }) => getBenefitsUsedReport(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getBenefitsUsedReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetBenefitsUsedReportQueryResult = NonNullable<Awaited<ReturnType<typeof getBenefitsUsedReport>>>
+export type GetBenefitsUsedReportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+
+
+export function useGetBenefitsUsedReport<TData = Awaited<ReturnType<typeof getBenefitsUsedReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: undefined |  GetBenefitsUsedReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBenefitsUsedReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getBenefitsUsedReport>>,
+          TError,
+          Awaited<ReturnType<typeof getBenefitsUsedReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetBenefitsUsedReport<TData = Awaited<ReturnType<typeof getBenefitsUsedReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetBenefitsUsedReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBenefitsUsedReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getBenefitsUsedReport>>,
+          TError,
+          Awaited<ReturnType<typeof getBenefitsUsedReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetBenefitsUsedReport<TData = Awaited<ReturnType<typeof getBenefitsUsedReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetBenefitsUsedReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBenefitsUsedReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Benefits used per member
+ */
+
+export function useGetBenefitsUsedReport<TData = Awaited<ReturnType<typeof getBenefitsUsedReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetBenefitsUsedReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBenefitsUsedReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetBenefitsUsedReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-report-form-2307s-pending. The payers' payments with tax withheld whose BIR Form 2307 has no number yet. With `Accept: text/csv` the rows as CSV.
+ * @summary Form 2307s not yet received
+ */
+export const getForm2307sPendingReport = (
+    params?: GetForm2307sPendingReportParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<Form2307sPendingReport>(
+      {url: `/api/reports/form-2307s-pending`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetForm2307sPendingReportQueryKey = (params?: GetForm2307sPendingReportParams,) => {
+    return [
+    `/api/reports/form-2307s-pending`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetForm2307sPendingReportQueryOptions = <TData = Awaited<ReturnType<typeof getForm2307sPendingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params?: GetForm2307sPendingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getForm2307sPendingReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetForm2307sPendingReportQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getForm2307sPendingReport>>> = ({ signal }) => getForm2307sPendingReport(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getForm2307sPendingReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetForm2307sPendingReportQueryResult = NonNullable<Awaited<ReturnType<typeof getForm2307sPendingReport>>>
+export type GetForm2307sPendingReportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+
+
+export function useGetForm2307sPendingReport<TData = Awaited<ReturnType<typeof getForm2307sPendingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: undefined |  GetForm2307sPendingReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getForm2307sPendingReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getForm2307sPendingReport>>,
+          TError,
+          Awaited<ReturnType<typeof getForm2307sPendingReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetForm2307sPendingReport<TData = Awaited<ReturnType<typeof getForm2307sPendingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetForm2307sPendingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getForm2307sPendingReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getForm2307sPendingReport>>,
+          TError,
+          Awaited<ReturnType<typeof getForm2307sPendingReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetForm2307sPendingReport<TData = Awaited<ReturnType<typeof getForm2307sPendingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetForm2307sPendingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getForm2307sPendingReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Form 2307s not yet received
+ */
+
+export function useGetForm2307sPendingReport<TData = Awaited<ReturnType<typeof getForm2307sPendingReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetForm2307sPendingReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getForm2307sPendingReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetForm2307sPendingReportQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

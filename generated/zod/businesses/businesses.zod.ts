@@ -99,7 +99,8 @@ export const ListBusinessesResponse = zod.strictObject({
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
   "ready_text_delay_minutes": zod.int().min(listBusinessesResponseDataItemReadyTextDelayMinutesMin).max(listBusinessesResponseDataItemReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
-  "pickup_forfeit_days": zod.int().min(1).max(listBusinessesResponseDataItemPickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
+  "pickup_forfeit_days": zod.int().min(1).max(listBusinessesResponseDataItemPickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).'),
+  "philhealth_accredited": zod.boolean().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.')
 })),
   "meta": zod.strictObject({
   "current_page": zod.int().min(1),
@@ -174,6 +175,7 @@ export const CreateBusinessBody = zod.strictObject({
   "require_cash_session": zod.boolean().default(createBusinessBodyRequireCashSessionDefault).describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "ready_text_delay_minutes": zod.int().min(createBusinessBodyReadyTextDelayMinutesMin).max(createBusinessBodyReadyTextDelayMinutesMax).default(createBusinessBodyReadyTextDelayMinutesDefault).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
   "is_vat_registered": zod.boolean().default(createBusinessBodyIsVatRegisteredDefault).describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
+  "philhealth_accredited": zod.boolean().optional().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.'),
   "invoice_footer": zod.string().max(createBusinessBodyInvoiceFooterMax).regex(createBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).optional().describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
   "pickup_forfeit_days": zod.int().min(1).max(createBusinessBodyPickupForfeitDaysMax).optional().describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
@@ -233,7 +235,8 @@ export const CreateBusinessResponse = zod.strictObject({
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
   "ready_text_delay_minutes": zod.int().min(createBusinessResponseReadyTextDelayMinutesMin).max(createBusinessResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
-  "pickup_forfeit_days": zod.int().min(1).max(createBusinessResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
+  "pickup_forfeit_days": zod.int().min(1).max(createBusinessResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).'),
+  "philhealth_accredited": zod.boolean().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.')
 })
 
 /**
@@ -306,7 +309,8 @@ export const SearchBusinessesResponseItem = zod.strictObject({
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
   "ready_text_delay_minutes": zod.int().min(searchBusinessesResponseReadyTextDelayMinutesMin).max(searchBusinessesResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
-  "pickup_forfeit_days": zod.int().min(1).max(searchBusinessesResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
+  "pickup_forfeit_days": zod.int().min(1).max(searchBusinessesResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).'),
+  "philhealth_accredited": zod.boolean().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.')
 })
 export const SearchBusinessesResponse = zod.array(SearchBusinessesResponseItem)
 
@@ -368,7 +372,8 @@ export const GetAllBusinessesResponse = zod.strictObject({
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
   "ready_text_delay_minutes": zod.int().min(getAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMin).max(getAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
-  "pickup_forfeit_days": zod.int().min(1).max(getAllBusinessesResponseBusinessesItemPickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
+  "pickup_forfeit_days": zod.int().min(1).max(getAllBusinessesResponseBusinessesItemPickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).'),
+  "philhealth_accredited": zod.boolean().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.')
 }))
 })
 
@@ -430,7 +435,8 @@ export const RetrieveAllBusinessesResponse = zod.strictObject({
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
   "ready_text_delay_minutes": zod.int().min(retrieveAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMin).max(retrieveAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
-  "pickup_forfeit_days": zod.int().min(1).max(retrieveAllBusinessesResponseBusinessesItemPickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
+  "pickup_forfeit_days": zod.int().min(1).max(retrieveAllBusinessesResponseBusinessesItemPickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).'),
+  "philhealth_accredited": zod.boolean().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.')
 }))
 })
 
@@ -500,7 +506,8 @@ export const GetBusinessResponse = zod.strictObject({
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
   "ready_text_delay_minutes": zod.int().min(getBusinessResponseReadyTextDelayMinutesMin).max(getBusinessResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
-  "pickup_forfeit_days": zod.int().min(1).max(getBusinessResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
+  "pickup_forfeit_days": zod.int().min(1).max(getBusinessResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).'),
+  "philhealth_accredited": zod.boolean().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.')
 })
 
 /**
@@ -568,6 +575,7 @@ export const UpdateBusinessBody = zod.strictObject({
   "require_cash_session": zod.boolean().optional().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "ready_text_delay_minutes": zod.int().min(updateBusinessBodyReadyTextDelayMinutesMin).max(updateBusinessBodyReadyTextDelayMinutesMax).optional().describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
   "is_vat_registered": zod.boolean().optional().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
+  "philhealth_accredited": zod.boolean().optional().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.'),
   "invoice_footer": zod.string().max(updateBusinessBodyInvoiceFooterMax).regex(updateBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).optional().describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
   "pickup_forfeit_days": zod.int().min(1).max(updateBusinessBodyPickupForfeitDaysMax).optional().describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
@@ -627,7 +635,8 @@ export const UpdateBusinessResponse = zod.strictObject({
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
   "ready_text_delay_minutes": zod.int().min(updateBusinessResponseReadyTextDelayMinutesMin).max(updateBusinessResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
-  "pickup_forfeit_days": zod.int().min(1).max(updateBusinessResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
+  "pickup_forfeit_days": zod.int().min(1).max(updateBusinessResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).'),
+  "philhealth_accredited": zod.boolean().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.')
 })
 
 /**
@@ -696,7 +705,8 @@ export const DeleteBusinessResponse = zod.strictObject({
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
   "ready_text_delay_minutes": zod.int().min(deleteBusinessResponseReadyTextDelayMinutesMin).max(deleteBusinessResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
-  "pickup_forfeit_days": zod.int().min(1).max(deleteBusinessResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
+  "pickup_forfeit_days": zod.int().min(1).max(deleteBusinessResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).'),
+  "philhealth_accredited": zod.boolean().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.')
 })
 
 /**
@@ -765,7 +775,8 @@ export const RestoreBusinessResponse = zod.strictObject({
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
   "ready_text_delay_minutes": zod.int().min(restoreBusinessResponseReadyTextDelayMinutesMin).max(restoreBusinessResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
-  "pickup_forfeit_days": zod.int().min(1).max(restoreBusinessResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
+  "pickup_forfeit_days": zod.int().min(1).max(restoreBusinessResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).'),
+  "philhealth_accredited": zod.boolean().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.')
 })
 
 /**
@@ -878,6 +889,7 @@ export const CloseBusinessBooksResponse = zod.strictObject({
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
   "ready_text_delay_minutes": zod.int().min(closeBusinessBooksResponseReadyTextDelayMinutesMin).max(closeBusinessBooksResponseReadyTextDelayMinutesMax).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
-  "pickup_forfeit_days": zod.int().min(1).max(closeBusinessBooksResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
+  "pickup_forfeit_days": zod.int().min(1).max(closeBusinessBooksResponsePickupForfeitDaysMax).describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).'),
+  "philhealth_accredited": zod.boolean().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.')
 })
 

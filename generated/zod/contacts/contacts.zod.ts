@@ -68,6 +68,12 @@ export const listContactsResponseDataItemTinMax = 50;
 
 export const listContactsResponseDataItemNotesMax = 5000;
 
+export const listContactsResponseDataItemWithholdingPercentMin = 0;
+export const listContactsResponseDataItemWithholdingPercentMax = 100;
+
+export const listContactsResponseDataItemClaimTermsDaysMin = 0;
+export const listContactsResponseDataItemClaimTermsDaysMax = 3650;
+
 export const listContactsResponseDataItemContactTypeNameMax = 255;
 
 export const listContactsResponseDataItemBalanceOneMin = 0;
@@ -108,6 +114,10 @@ export const ListContactsResponse = zod.strictObject({
   "address": zod.string().max(listContactsResponseDataItemAddressMax).nullable(),
   "tin": zod.string().max(listContactsResponseDataItemTinMax).nullable(),
   "notes": zod.string().max(listContactsResponseDataItemNotesMax).nullable(),
+  "payer_kind": zod.union([zod.enum(['hmo', 'philhealth']).describe('A payer\'s kind: an HMO, or PhilHealth (its optometry package\'s rule applies).'),zod.null()]).describe('For a contact of the type Payer, an HMO or PhilHealth.'),
+  "withholding_percent": zod.number().min(listContactsResponseDataItemWithholdingPercentMin).max(listContactsResponseDataItemWithholdingPercentMax).nullable().describe('The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.'),
+  "claim_terms_days": zod.int().min(listContactsResponseDataItemClaimTermsDaysMin).max(listContactsResponseDataItemClaimTermsDaysMax).nullable().describe('The days a payer takes to pay a claim; its claims age from their submission by these days.'),
+  "birth_date": zod.iso.date().nullable().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).'),
   "contact_type_name": zod.string().max(listContactsResponseDataItemContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(listContactsResponseDataItemBalanceOneMin).max(listContactsResponseDataItemBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
@@ -178,6 +188,12 @@ export const createContactBodyMobileMax = 30;
 
 
 export const createContactBodyMobileRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createContactBodyWithholdingPercentMin = 0;
+export const createContactBodyWithholdingPercentMax = 100;
+
+export const createContactBodyClaimTermsDaysMin = 0;
+export const createContactBodyClaimTermsDaysMax = 3650;
+
 
 
 export const CreateContactBody = zod.strictObject({
@@ -199,7 +215,11 @@ export const CreateContactBody = zod.strictObject({
   "given": zod.boolean(),
   "how": zod.enum(['form', 'verbal', 'paper']).describe('How the customer gave or refused it.')
 }).optional()
-}).optional().describe('A consent sent is recorded with the server\'s time and the user; one given or refused again as it stood keeps its record.')
+}).optional().describe('A consent sent is recorded with the server\'s time and the user; one given or refused again as it stood keeps its record.'),
+  "payer_kind": zod.union([zod.enum(['hmo', 'philhealth']).describe('A payer\'s kind: an HMO, or PhilHealth (its optometry package\'s rule applies).'),zod.null()]).optional().describe('For a contact of the type Payer, an HMO or PhilHealth.'),
+  "withholding_percent": zod.number().min(createContactBodyWithholdingPercentMin).max(createContactBodyWithholdingPercentMax).nullish().describe('The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.'),
+  "claim_terms_days": zod.int().min(createContactBodyClaimTermsDaysMin).max(createContactBodyClaimTermsDaysMax).nullish().describe('The days a payer takes to pay a claim; its claims age from their submission by these days.'),
+  "birth_date": zod.iso.date().nullish().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).')
 })
 
 export const createContactResponseIdMax = 2147483647;
@@ -225,6 +245,12 @@ export const createContactResponseAddressMax = 5000;
 export const createContactResponseTinMax = 50;
 
 export const createContactResponseNotesMax = 5000;
+
+export const createContactResponseWithholdingPercentMin = 0;
+export const createContactResponseWithholdingPercentMax = 100;
+
+export const createContactResponseClaimTermsDaysMin = 0;
+export const createContactResponseClaimTermsDaysMax = 3650;
 
 export const createContactResponseContactTypeNameMax = 255;
 
@@ -261,6 +287,10 @@ export const CreateContactResponse = zod.strictObject({
   "address": zod.string().max(createContactResponseAddressMax).nullable(),
   "tin": zod.string().max(createContactResponseTinMax).nullable(),
   "notes": zod.string().max(createContactResponseNotesMax).nullable(),
+  "payer_kind": zod.union([zod.enum(['hmo', 'philhealth']).describe('A payer\'s kind: an HMO, or PhilHealth (its optometry package\'s rule applies).'),zod.null()]).describe('For a contact of the type Payer, an HMO or PhilHealth.'),
+  "withholding_percent": zod.number().min(createContactResponseWithholdingPercentMin).max(createContactResponseWithholdingPercentMax).nullable().describe('The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.'),
+  "claim_terms_days": zod.int().min(createContactResponseClaimTermsDaysMin).max(createContactResponseClaimTermsDaysMax).nullable().describe('The days a payer takes to pay a claim; its claims age from their submission by these days.'),
+  "birth_date": zod.iso.date().nullable().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).'),
   "contact_type_name": zod.string().max(createContactResponseContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(createContactResponseBalanceOneMin).max(createContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
@@ -327,6 +357,12 @@ export const searchContactsResponseTinMax = 50;
 
 export const searchContactsResponseNotesMax = 5000;
 
+export const searchContactsResponseWithholdingPercentMin = 0;
+export const searchContactsResponseWithholdingPercentMax = 100;
+
+export const searchContactsResponseClaimTermsDaysMin = 0;
+export const searchContactsResponseClaimTermsDaysMax = 3650;
+
 export const searchContactsResponseContactTypeNameMax = 255;
 
 export const searchContactsResponseBalanceOneMin = 0;
@@ -362,6 +398,10 @@ export const SearchContactsResponseItem = zod.strictObject({
   "address": zod.string().max(searchContactsResponseAddressMax).nullable(),
   "tin": zod.string().max(searchContactsResponseTinMax).nullable(),
   "notes": zod.string().max(searchContactsResponseNotesMax).nullable(),
+  "payer_kind": zod.union([zod.enum(['hmo', 'philhealth']).describe('A payer\'s kind: an HMO, or PhilHealth (its optometry package\'s rule applies).'),zod.null()]).describe('For a contact of the type Payer, an HMO or PhilHealth.'),
+  "withholding_percent": zod.number().min(searchContactsResponseWithholdingPercentMin).max(searchContactsResponseWithholdingPercentMax).nullable().describe('The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.'),
+  "claim_terms_days": zod.int().min(searchContactsResponseClaimTermsDaysMin).max(searchContactsResponseClaimTermsDaysMax).nullable().describe('The days a payer takes to pay a claim; its claims age from their submission by these days.'),
+  "birth_date": zod.iso.date().nullable().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).'),
   "contact_type_name": zod.string().max(searchContactsResponseContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(searchContactsResponseBalanceOneMin).max(searchContactsResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
@@ -449,6 +489,12 @@ export const getContactResponseTinMax = 50;
 
 export const getContactResponseNotesMax = 5000;
 
+export const getContactResponseWithholdingPercentMin = 0;
+export const getContactResponseWithholdingPercentMax = 100;
+
+export const getContactResponseClaimTermsDaysMin = 0;
+export const getContactResponseClaimTermsDaysMax = 3650;
+
 export const getContactResponseContactTypeNameMax = 255;
 
 export const getContactResponseBalanceOneMin = 0;
@@ -484,6 +530,10 @@ export const GetContactResponse = zod.strictObject({
   "address": zod.string().max(getContactResponseAddressMax).nullable(),
   "tin": zod.string().max(getContactResponseTinMax).nullable(),
   "notes": zod.string().max(getContactResponseNotesMax).nullable(),
+  "payer_kind": zod.union([zod.enum(['hmo', 'philhealth']).describe('A payer\'s kind: an HMO, or PhilHealth (its optometry package\'s rule applies).'),zod.null()]).describe('For a contact of the type Payer, an HMO or PhilHealth.'),
+  "withholding_percent": zod.number().min(getContactResponseWithholdingPercentMin).max(getContactResponseWithholdingPercentMax).nullable().describe('The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.'),
+  "claim_terms_days": zod.int().min(getContactResponseClaimTermsDaysMin).max(getContactResponseClaimTermsDaysMax).nullable().describe('The days a payer takes to pay a claim; its claims age from their submission by these days.'),
+  "birth_date": zod.iso.date().nullable().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).'),
   "contact_type_name": zod.string().max(getContactResponseContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(getContactResponseBalanceOneMin).max(getContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
@@ -550,6 +600,12 @@ export const updateContactBodyMobileMax = 30;
 
 
 export const updateContactBodyMobileRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const updateContactBodyWithholdingPercentMin = 0;
+export const updateContactBodyWithholdingPercentMax = 100;
+
+export const updateContactBodyClaimTermsDaysMin = 0;
+export const updateContactBodyClaimTermsDaysMax = 3650;
+
 
 
 export const UpdateContactBody = zod.strictObject({
@@ -571,7 +627,11 @@ export const UpdateContactBody = zod.strictObject({
   "given": zod.boolean(),
   "how": zod.enum(['form', 'verbal', 'paper']).describe('How the customer gave or refused it.')
 }).optional()
-}).optional().describe('A consent sent is recorded with the server\'s time and the user; one given or refused again as it stood keeps its record.')
+}).optional().describe('A consent sent is recorded with the server\'s time and the user; one given or refused again as it stood keeps its record.'),
+  "payer_kind": zod.union([zod.enum(['hmo', 'philhealth']).describe('A payer\'s kind: an HMO, or PhilHealth (its optometry package\'s rule applies).'),zod.null()]).optional().describe('For a contact of the type Payer, an HMO or PhilHealth.'),
+  "withholding_percent": zod.number().min(updateContactBodyWithholdingPercentMin).max(updateContactBodyWithholdingPercentMax).nullish().describe('The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.'),
+  "claim_terms_days": zod.int().min(updateContactBodyClaimTermsDaysMin).max(updateContactBodyClaimTermsDaysMax).nullish().describe('The days a payer takes to pay a claim; its claims age from their submission by these days.'),
+  "birth_date": zod.iso.date().nullish().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).')
 })
 
 export const updateContactResponseIdMax = 2147483647;
@@ -597,6 +657,12 @@ export const updateContactResponseAddressMax = 5000;
 export const updateContactResponseTinMax = 50;
 
 export const updateContactResponseNotesMax = 5000;
+
+export const updateContactResponseWithholdingPercentMin = 0;
+export const updateContactResponseWithholdingPercentMax = 100;
+
+export const updateContactResponseClaimTermsDaysMin = 0;
+export const updateContactResponseClaimTermsDaysMax = 3650;
 
 export const updateContactResponseContactTypeNameMax = 255;
 
@@ -633,6 +699,10 @@ export const UpdateContactResponse = zod.strictObject({
   "address": zod.string().max(updateContactResponseAddressMax).nullable(),
   "tin": zod.string().max(updateContactResponseTinMax).nullable(),
   "notes": zod.string().max(updateContactResponseNotesMax).nullable(),
+  "payer_kind": zod.union([zod.enum(['hmo', 'philhealth']).describe('A payer\'s kind: an HMO, or PhilHealth (its optometry package\'s rule applies).'),zod.null()]).describe('For a contact of the type Payer, an HMO or PhilHealth.'),
+  "withholding_percent": zod.number().min(updateContactResponseWithholdingPercentMin).max(updateContactResponseWithholdingPercentMax).nullable().describe('The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.'),
+  "claim_terms_days": zod.int().min(updateContactResponseClaimTermsDaysMin).max(updateContactResponseClaimTermsDaysMax).nullable().describe('The days a payer takes to pay a claim; its claims age from their submission by these days.'),
+  "birth_date": zod.iso.date().nullable().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).'),
   "contact_type_name": zod.string().max(updateContactResponseContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(updateContactResponseBalanceOneMin).max(updateContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
@@ -691,6 +761,12 @@ export const deleteContactResponseTinMax = 50;
 
 export const deleteContactResponseNotesMax = 5000;
 
+export const deleteContactResponseWithholdingPercentMin = 0;
+export const deleteContactResponseWithholdingPercentMax = 100;
+
+export const deleteContactResponseClaimTermsDaysMin = 0;
+export const deleteContactResponseClaimTermsDaysMax = 3650;
+
 export const deleteContactResponseContactTypeNameMax = 255;
 
 export const deleteContactResponseBalanceOneMin = 0;
@@ -726,6 +802,10 @@ export const DeleteContactResponse = zod.strictObject({
   "address": zod.string().max(deleteContactResponseAddressMax).nullable(),
   "tin": zod.string().max(deleteContactResponseTinMax).nullable(),
   "notes": zod.string().max(deleteContactResponseNotesMax).nullable(),
+  "payer_kind": zod.union([zod.enum(['hmo', 'philhealth']).describe('A payer\'s kind: an HMO, or PhilHealth (its optometry package\'s rule applies).'),zod.null()]).describe('For a contact of the type Payer, an HMO or PhilHealth.'),
+  "withholding_percent": zod.number().min(deleteContactResponseWithholdingPercentMin).max(deleteContactResponseWithholdingPercentMax).nullable().describe('The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.'),
+  "claim_terms_days": zod.int().min(deleteContactResponseClaimTermsDaysMin).max(deleteContactResponseClaimTermsDaysMax).nullable().describe('The days a payer takes to pay a claim; its claims age from their submission by these days.'),
+  "birth_date": zod.iso.date().nullable().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).'),
   "contact_type_name": zod.string().max(deleteContactResponseContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(deleteContactResponseBalanceOneMin).max(deleteContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
@@ -784,6 +864,12 @@ export const restoreContactResponseTinMax = 50;
 
 export const restoreContactResponseNotesMax = 5000;
 
+export const restoreContactResponseWithholdingPercentMin = 0;
+export const restoreContactResponseWithholdingPercentMax = 100;
+
+export const restoreContactResponseClaimTermsDaysMin = 0;
+export const restoreContactResponseClaimTermsDaysMax = 3650;
+
 export const restoreContactResponseContactTypeNameMax = 255;
 
 export const restoreContactResponseBalanceOneMin = 0;
@@ -819,6 +905,10 @@ export const RestoreContactResponse = zod.strictObject({
   "address": zod.string().max(restoreContactResponseAddressMax).nullable(),
   "tin": zod.string().max(restoreContactResponseTinMax).nullable(),
   "notes": zod.string().max(restoreContactResponseNotesMax).nullable(),
+  "payer_kind": zod.union([zod.enum(['hmo', 'philhealth']).describe('A payer\'s kind: an HMO, or PhilHealth (its optometry package\'s rule applies).'),zod.null()]).describe('For a contact of the type Payer, an HMO or PhilHealth.'),
+  "withholding_percent": zod.number().min(restoreContactResponseWithholdingPercentMin).max(restoreContactResponseWithholdingPercentMax).nullable().describe('The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.'),
+  "claim_terms_days": zod.int().min(restoreContactResponseClaimTermsDaysMin).max(restoreContactResponseClaimTermsDaysMax).nullable().describe('The days a payer takes to pay a claim; its claims age from their submission by these days.'),
+  "birth_date": zod.iso.date().nullable().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).'),
   "contact_type_name": zod.string().max(restoreContactResponseContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(restoreContactResponseBalanceOneMin).max(restoreContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),

@@ -130,6 +130,18 @@ export const listInvoicesResponseDataItemSpecialDiscountOneHolderIdNumberMax = 1
 export const listInvoicesResponseDataItemCreditedTotalMin = 0;
 export const listInvoicesResponseDataItemCreditedTotalMax = 90000000000000;
 
+export const listInvoicesResponseDataItemLoaIdOneMax = 2147483647;
+
+export const listInvoicesResponseDataItemPayerIdOneMax = 2147483647;
+
+export const listInvoicesResponseDataItemPayerNameMax = 255;
+
+export const listInvoicesResponseDataItemPayerShareMin = 0;
+export const listInvoicesResponseDataItemPayerShareMax = 90000000000000;
+
+export const listInvoicesResponseDataItemMemberShareMin = 0;
+export const listInvoicesResponseDataItemMemberShareMax = 90000000000000;
+
 export const listInvoicesResponseDataItemAmountPaidMin = 0;
 export const listInvoicesResponseDataItemAmountPaidMax = 90000000000000;
 
@@ -223,6 +235,11 @@ export const ListInvoicesResponse = zod.strictObject({
   "holder_id_number": zod.string().max(listInvoicesResponseDataItemSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
   "credited_total": zod.number().min(listInvoicesResponseDataItemCreditedTotalMin).max(listInvoicesResponseDataItemCreditedTotalMax).describe('The sum of the totals of the invoice\'s standing credit memos.'),
+  "loa_id": zod.union([zod.int().min(1).max(listInvoicesResponseDataItemLoaIdOneMax).describe('A record id.'),zod.null()]).describe('The letter of authorization the invoice\'s payer share rests on.'),
+  "payer_id": zod.union([zod.int().min(1).max(listInvoicesResponseDataItemPayerIdOneMax).describe('A record id.'),zod.null()]).describe('The HMO or PhilHealth that pays the payer share.'),
+  "payer_name": zod.string().max(listInvoicesResponseDataItemPayerNameMax).nullable(),
+  "payer_share": zod.number().min(listInvoicesResponseDataItemPayerShareMin).max(listInvoicesResponseDataItemPayerShareMax).describe('What the payer owes: the least of the LOA\'s approved amount, the benefit\'s remaining cap and the covered lines after the VAT exemption, the special discount and the copay; less what the payer disallowed and the member was billed.'),
+  "member_share": zod.number().min(listInvoicesResponseDataItemMemberShareMin).max(listInvoicesResponseDataItemMemberShareMax).describe('total - payer_share, the member\'s part; the balance is what is left of it.'),
   "amount_paid": zod.number().min(listInvoicesResponseDataItemAmountPaidMin).max(listInvoicesResponseDataItemAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "balance": zod.number().min(listInvoicesResponseDataItemBalanceMin).max(listInvoicesResponseDataItemBalanceMax).describe('total - credited_total - amount_paid, never below 0.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
@@ -296,6 +313,8 @@ export const createInvoiceBodySpecialDiscountOneHolderIdNumberMax = 100;
 
 
 export const createInvoiceBodySpecialDiscountOneHolderIdNumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createInvoiceBodyLoaIdOneMax = 2147483647;
+
 export const createInvoiceBodyLinesItemItemIdMax = 2147483647;
 
 export const createInvoiceBodyLinesItemQuantityExclusiveMin = 0;
@@ -329,6 +348,7 @@ export const CreateInvoiceBody = zod.strictObject({
   "holder_name": zod.string().min(1).max(createInvoiceBodySpecialDiscountOneHolderNameMax).regex(createInvoiceBodySpecialDiscountOneHolderNameRegExp).describe('The senior citizen\'s or PWD\'s name as on the ID.'),
   "holder_id_number": zod.string().min(1).max(createInvoiceBodySpecialDiscountOneHolderIdNumberMax).regex(createInvoiceBodySpecialDiscountOneHolderIdNumberRegExp).describe('The OSCA or PWD ID number.')
 }).describe('A senior citizen or PWD discount: qualifying lines lose their VAT, then the program\'s percent.'),zod.null()]).optional(),
+  "loa_id": zod.union([zod.int().min(1).max(createInvoiceBodyLoaIdOneMax).describe('A record id.'),zod.null()]).optional().describe('An approved LOA of the customer\'s benefit, valid on the invoice date and not used before (422 naming loa_id otherwise): the invoice\'s total splits into the payer\'s share and the member\'s.'),
   "lines": zod.array(zod.strictObject({
   "item_id": zod.int().min(1).max(createInvoiceBodyLinesItemItemIdMax).describe('A record id.'),
   "quantity": zod.number().gt(createInvoiceBodyLinesItemQuantityExclusiveMin).max(createInvoiceBodyLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
@@ -410,6 +430,18 @@ export const createInvoiceResponseSpecialDiscountOneHolderIdNumberMax = 100;
 
 export const createInvoiceResponseCreditedTotalMin = 0;
 export const createInvoiceResponseCreditedTotalMax = 90000000000000;
+
+export const createInvoiceResponseLoaIdOneMax = 2147483647;
+
+export const createInvoiceResponsePayerIdOneMax = 2147483647;
+
+export const createInvoiceResponsePayerNameMax = 255;
+
+export const createInvoiceResponsePayerShareMin = 0;
+export const createInvoiceResponsePayerShareMax = 90000000000000;
+
+export const createInvoiceResponseMemberShareMin = 0;
+export const createInvoiceResponseMemberShareMax = 90000000000000;
 
 export const createInvoiceResponseAmountPaidMin = 0;
 export const createInvoiceResponseAmountPaidMax = 90000000000000;
@@ -499,6 +531,11 @@ export const CreateInvoiceResponse = zod.strictObject({
   "holder_id_number": zod.string().max(createInvoiceResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
   "credited_total": zod.number().min(createInvoiceResponseCreditedTotalMin).max(createInvoiceResponseCreditedTotalMax).describe('The sum of the totals of the invoice\'s standing credit memos.'),
+  "loa_id": zod.union([zod.int().min(1).max(createInvoiceResponseLoaIdOneMax).describe('A record id.'),zod.null()]).describe('The letter of authorization the invoice\'s payer share rests on.'),
+  "payer_id": zod.union([zod.int().min(1).max(createInvoiceResponsePayerIdOneMax).describe('A record id.'),zod.null()]).describe('The HMO or PhilHealth that pays the payer share.'),
+  "payer_name": zod.string().max(createInvoiceResponsePayerNameMax).nullable(),
+  "payer_share": zod.number().min(createInvoiceResponsePayerShareMin).max(createInvoiceResponsePayerShareMax).describe('What the payer owes: the least of the LOA\'s approved amount, the benefit\'s remaining cap and the covered lines after the VAT exemption, the special discount and the copay; less what the payer disallowed and the member was billed.'),
+  "member_share": zod.number().min(createInvoiceResponseMemberShareMin).max(createInvoiceResponseMemberShareMax).describe('total - payer_share, the member\'s part; the balance is what is left of it.'),
   "amount_paid": zod.number().min(createInvoiceResponseAmountPaidMin).max(createInvoiceResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "balance": zod.number().min(createInvoiceResponseBalanceMin).max(createInvoiceResponseBalanceMax).describe('total - credited_total - amount_paid, never below 0.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
@@ -620,6 +657,18 @@ export const searchInvoicesResponseSpecialDiscountOneHolderIdNumberMax = 100;
 export const searchInvoicesResponseCreditedTotalMin = 0;
 export const searchInvoicesResponseCreditedTotalMax = 90000000000000;
 
+export const searchInvoicesResponseLoaIdOneMax = 2147483647;
+
+export const searchInvoicesResponsePayerIdOneMax = 2147483647;
+
+export const searchInvoicesResponsePayerNameMax = 255;
+
+export const searchInvoicesResponsePayerShareMin = 0;
+export const searchInvoicesResponsePayerShareMax = 90000000000000;
+
+export const searchInvoicesResponseMemberShareMin = 0;
+export const searchInvoicesResponseMemberShareMax = 90000000000000;
+
 export const searchInvoicesResponseAmountPaidMin = 0;
 export const searchInvoicesResponseAmountPaidMax = 90000000000000;
 
@@ -708,6 +757,11 @@ export const SearchInvoicesResponseItem = zod.strictObject({
   "holder_id_number": zod.string().max(searchInvoicesResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
   "credited_total": zod.number().min(searchInvoicesResponseCreditedTotalMin).max(searchInvoicesResponseCreditedTotalMax).describe('The sum of the totals of the invoice\'s standing credit memos.'),
+  "loa_id": zod.union([zod.int().min(1).max(searchInvoicesResponseLoaIdOneMax).describe('A record id.'),zod.null()]).describe('The letter of authorization the invoice\'s payer share rests on.'),
+  "payer_id": zod.union([zod.int().min(1).max(searchInvoicesResponsePayerIdOneMax).describe('A record id.'),zod.null()]).describe('The HMO or PhilHealth that pays the payer share.'),
+  "payer_name": zod.string().max(searchInvoicesResponsePayerNameMax).nullable(),
+  "payer_share": zod.number().min(searchInvoicesResponsePayerShareMin).max(searchInvoicesResponsePayerShareMax).describe('What the payer owes: the least of the LOA\'s approved amount, the benefit\'s remaining cap and the covered lines after the VAT exemption, the special discount and the copay; less what the payer disallowed and the member was billed.'),
+  "member_share": zod.number().min(searchInvoicesResponseMemberShareMin).max(searchInvoicesResponseMemberShareMax).describe('total - payer_share, the member\'s part; the balance is what is left of it.'),
   "amount_paid": zod.number().min(searchInvoicesResponseAmountPaidMin).max(searchInvoicesResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "balance": zod.number().min(searchInvoicesResponseBalanceMin).max(searchInvoicesResponseBalanceMax).describe('total - credited_total - amount_paid, never below 0.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
@@ -819,6 +873,18 @@ export const getInvoiceResponseSpecialDiscountOneHolderIdNumberMax = 100;
 export const getInvoiceResponseCreditedTotalMin = 0;
 export const getInvoiceResponseCreditedTotalMax = 90000000000000;
 
+export const getInvoiceResponseLoaIdOneMax = 2147483647;
+
+export const getInvoiceResponsePayerIdOneMax = 2147483647;
+
+export const getInvoiceResponsePayerNameMax = 255;
+
+export const getInvoiceResponsePayerShareMin = 0;
+export const getInvoiceResponsePayerShareMax = 90000000000000;
+
+export const getInvoiceResponseMemberShareMin = 0;
+export const getInvoiceResponseMemberShareMax = 90000000000000;
+
 export const getInvoiceResponseAmountPaidMin = 0;
 export const getInvoiceResponseAmountPaidMax = 90000000000000;
 
@@ -907,6 +973,11 @@ export const GetInvoiceResponse = zod.strictObject({
   "holder_id_number": zod.string().max(getInvoiceResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
   "credited_total": zod.number().min(getInvoiceResponseCreditedTotalMin).max(getInvoiceResponseCreditedTotalMax).describe('The sum of the totals of the invoice\'s standing credit memos.'),
+  "loa_id": zod.union([zod.int().min(1).max(getInvoiceResponseLoaIdOneMax).describe('A record id.'),zod.null()]).describe('The letter of authorization the invoice\'s payer share rests on.'),
+  "payer_id": zod.union([zod.int().min(1).max(getInvoiceResponsePayerIdOneMax).describe('A record id.'),zod.null()]).describe('The HMO or PhilHealth that pays the payer share.'),
+  "payer_name": zod.string().max(getInvoiceResponsePayerNameMax).nullable(),
+  "payer_share": zod.number().min(getInvoiceResponsePayerShareMin).max(getInvoiceResponsePayerShareMax).describe('What the payer owes: the least of the LOA\'s approved amount, the benefit\'s remaining cap and the covered lines after the VAT exemption, the special discount and the copay; less what the payer disallowed and the member was billed.'),
+  "member_share": zod.number().min(getInvoiceResponseMemberShareMin).max(getInvoiceResponseMemberShareMax).describe('total - payer_share, the member\'s part; the balance is what is left of it.'),
   "amount_paid": zod.number().min(getInvoiceResponseAmountPaidMin).max(getInvoiceResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "balance": zod.number().min(getInvoiceResponseBalanceMin).max(getInvoiceResponseBalanceMax).describe('total - credited_total - amount_paid, never below 0.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
@@ -1077,6 +1148,18 @@ export const updateInvoiceResponseSpecialDiscountOneHolderIdNumberMax = 100;
 export const updateInvoiceResponseCreditedTotalMin = 0;
 export const updateInvoiceResponseCreditedTotalMax = 90000000000000;
 
+export const updateInvoiceResponseLoaIdOneMax = 2147483647;
+
+export const updateInvoiceResponsePayerIdOneMax = 2147483647;
+
+export const updateInvoiceResponsePayerNameMax = 255;
+
+export const updateInvoiceResponsePayerShareMin = 0;
+export const updateInvoiceResponsePayerShareMax = 90000000000000;
+
+export const updateInvoiceResponseMemberShareMin = 0;
+export const updateInvoiceResponseMemberShareMax = 90000000000000;
+
 export const updateInvoiceResponseAmountPaidMin = 0;
 export const updateInvoiceResponseAmountPaidMax = 90000000000000;
 
@@ -1165,6 +1248,11 @@ export const UpdateInvoiceResponse = zod.strictObject({
   "holder_id_number": zod.string().max(updateInvoiceResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
   "credited_total": zod.number().min(updateInvoiceResponseCreditedTotalMin).max(updateInvoiceResponseCreditedTotalMax).describe('The sum of the totals of the invoice\'s standing credit memos.'),
+  "loa_id": zod.union([zod.int().min(1).max(updateInvoiceResponseLoaIdOneMax).describe('A record id.'),zod.null()]).describe('The letter of authorization the invoice\'s payer share rests on.'),
+  "payer_id": zod.union([zod.int().min(1).max(updateInvoiceResponsePayerIdOneMax).describe('A record id.'),zod.null()]).describe('The HMO or PhilHealth that pays the payer share.'),
+  "payer_name": zod.string().max(updateInvoiceResponsePayerNameMax).nullable(),
+  "payer_share": zod.number().min(updateInvoiceResponsePayerShareMin).max(updateInvoiceResponsePayerShareMax).describe('What the payer owes: the least of the LOA\'s approved amount, the benefit\'s remaining cap and the covered lines after the VAT exemption, the special discount and the copay; less what the payer disallowed and the member was billed.'),
+  "member_share": zod.number().min(updateInvoiceResponseMemberShareMin).max(updateInvoiceResponseMemberShareMax).describe('total - payer_share, the member\'s part; the balance is what is left of it.'),
   "amount_paid": zod.number().min(updateInvoiceResponseAmountPaidMin).max(updateInvoiceResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "balance": zod.number().min(updateInvoiceResponseBalanceMin).max(updateInvoiceResponseBalanceMax).describe('total - credited_total - amount_paid, never below 0.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
@@ -1275,6 +1363,18 @@ export const deleteInvoiceResponseSpecialDiscountOneHolderIdNumberMax = 100;
 export const deleteInvoiceResponseCreditedTotalMin = 0;
 export const deleteInvoiceResponseCreditedTotalMax = 90000000000000;
 
+export const deleteInvoiceResponseLoaIdOneMax = 2147483647;
+
+export const deleteInvoiceResponsePayerIdOneMax = 2147483647;
+
+export const deleteInvoiceResponsePayerNameMax = 255;
+
+export const deleteInvoiceResponsePayerShareMin = 0;
+export const deleteInvoiceResponsePayerShareMax = 90000000000000;
+
+export const deleteInvoiceResponseMemberShareMin = 0;
+export const deleteInvoiceResponseMemberShareMax = 90000000000000;
+
 export const deleteInvoiceResponseAmountPaidMin = 0;
 export const deleteInvoiceResponseAmountPaidMax = 90000000000000;
 
@@ -1363,6 +1463,11 @@ export const DeleteInvoiceResponse = zod.strictObject({
   "holder_id_number": zod.string().max(deleteInvoiceResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
   "credited_total": zod.number().min(deleteInvoiceResponseCreditedTotalMin).max(deleteInvoiceResponseCreditedTotalMax).describe('The sum of the totals of the invoice\'s standing credit memos.'),
+  "loa_id": zod.union([zod.int().min(1).max(deleteInvoiceResponseLoaIdOneMax).describe('A record id.'),zod.null()]).describe('The letter of authorization the invoice\'s payer share rests on.'),
+  "payer_id": zod.union([zod.int().min(1).max(deleteInvoiceResponsePayerIdOneMax).describe('A record id.'),zod.null()]).describe('The HMO or PhilHealth that pays the payer share.'),
+  "payer_name": zod.string().max(deleteInvoiceResponsePayerNameMax).nullable(),
+  "payer_share": zod.number().min(deleteInvoiceResponsePayerShareMin).max(deleteInvoiceResponsePayerShareMax).describe('What the payer owes: the least of the LOA\'s approved amount, the benefit\'s remaining cap and the covered lines after the VAT exemption, the special discount and the copay; less what the payer disallowed and the member was billed.'),
+  "member_share": zod.number().min(deleteInvoiceResponseMemberShareMin).max(deleteInvoiceResponseMemberShareMax).describe('total - payer_share, the member\'s part; the balance is what is left of it.'),
   "amount_paid": zod.number().min(deleteInvoiceResponseAmountPaidMin).max(deleteInvoiceResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "balance": zod.number().min(deleteInvoiceResponseBalanceMin).max(deleteInvoiceResponseBalanceMax).describe('total - credited_total - amount_paid, never below 0.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),
@@ -1473,6 +1578,18 @@ export const restoreInvoiceResponseSpecialDiscountOneHolderIdNumberMax = 100;
 export const restoreInvoiceResponseCreditedTotalMin = 0;
 export const restoreInvoiceResponseCreditedTotalMax = 90000000000000;
 
+export const restoreInvoiceResponseLoaIdOneMax = 2147483647;
+
+export const restoreInvoiceResponsePayerIdOneMax = 2147483647;
+
+export const restoreInvoiceResponsePayerNameMax = 255;
+
+export const restoreInvoiceResponsePayerShareMin = 0;
+export const restoreInvoiceResponsePayerShareMax = 90000000000000;
+
+export const restoreInvoiceResponseMemberShareMin = 0;
+export const restoreInvoiceResponseMemberShareMax = 90000000000000;
+
 export const restoreInvoiceResponseAmountPaidMin = 0;
 export const restoreInvoiceResponseAmountPaidMax = 90000000000000;
 
@@ -1561,6 +1678,11 @@ export const RestoreInvoiceResponse = zod.strictObject({
   "holder_id_number": zod.string().max(restoreInvoiceResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
   "credited_total": zod.number().min(restoreInvoiceResponseCreditedTotalMin).max(restoreInvoiceResponseCreditedTotalMax).describe('The sum of the totals of the invoice\'s standing credit memos.'),
+  "loa_id": zod.union([zod.int().min(1).max(restoreInvoiceResponseLoaIdOneMax).describe('A record id.'),zod.null()]).describe('The letter of authorization the invoice\'s payer share rests on.'),
+  "payer_id": zod.union([zod.int().min(1).max(restoreInvoiceResponsePayerIdOneMax).describe('A record id.'),zod.null()]).describe('The HMO or PhilHealth that pays the payer share.'),
+  "payer_name": zod.string().max(restoreInvoiceResponsePayerNameMax).nullable(),
+  "payer_share": zod.number().min(restoreInvoiceResponsePayerShareMin).max(restoreInvoiceResponsePayerShareMax).describe('What the payer owes: the least of the LOA\'s approved amount, the benefit\'s remaining cap and the covered lines after the VAT exemption, the special discount and the copay; less what the payer disallowed and the member was billed.'),
+  "member_share": zod.number().min(restoreInvoiceResponseMemberShareMin).max(restoreInvoiceResponseMemberShareMax).describe('total - payer_share, the member\'s part; the balance is what is left of it.'),
   "amount_paid": zod.number().min(restoreInvoiceResponseAmountPaidMin).max(restoreInvoiceResponseAmountPaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "balance": zod.number().min(restoreInvoiceResponseBalanceMin).max(restoreInvoiceResponseBalanceMax).describe('total - credited_total - amount_paid, never below 0.'),
   "status": zod.enum(['unpaid', 'partially_paid', 'paid']),

@@ -358,6 +358,106 @@ export const GetPayablesAgingReportResponse = zod.strictObject({
 })
 
 /**
+ * Needs view-report-payer-aging. Per HMO or PhilHealth, what it still owes on invoices' payer shares as of a date (claimed or not, less what it paid and disallowed by then), by days past due: a share's due date is its invoice date plus the payer's claim terms. With `Accept: text/csv` the rows as CSV.
+ * @summary Payer aging
+ */
+export const getPayerAgingReportQueryContactIdMax = 2147483647;
+
+
+
+export const GetPayerAgingReportQueryParams = zod.strictObject({
+  "as_of": zod.iso.date().optional().describe('The day aged at; today when left out.'),
+  "contact_id": zod.coerce.number().int().min(1).max(getPayerAgingReportQueryContactIdMax).optional().describe('Only this payer.')
+})
+
+export const getPayerAgingReportResponseRowsItemContactIdMax = 2147483647;
+
+export const getPayerAgingReportResponseRowsItemContactNameMax = 255;
+
+export const getPayerAgingReportResponseRowsItemNotDueMin = -90000000000000;
+export const getPayerAgingReportResponseRowsItemNotDueMax = 90000000000000;
+
+export const getPayerAgingReportResponseRowsItemDays130Min = -90000000000000;
+export const getPayerAgingReportResponseRowsItemDays130Max = 90000000000000;
+
+export const getPayerAgingReportResponseRowsItemDays3160Min = -90000000000000;
+export const getPayerAgingReportResponseRowsItemDays3160Max = 90000000000000;
+
+export const getPayerAgingReportResponseRowsItemDays6190Min = -90000000000000;
+export const getPayerAgingReportResponseRowsItemDays6190Max = 90000000000000;
+
+export const getPayerAgingReportResponseRowsItemOver90Min = -90000000000000;
+export const getPayerAgingReportResponseRowsItemOver90Max = 90000000000000;
+
+export const getPayerAgingReportResponseRowsItemTotalMin = -90000000000000;
+export const getPayerAgingReportResponseRowsItemTotalMax = 90000000000000;
+
+export const getPayerAgingReportResponseRowsItemDocumentsItemIdMax = 2147483647;
+
+export const getPayerAgingReportResponseRowsItemDocumentsItemNumberMax = 255;
+
+export const getPayerAgingReportResponseRowsItemDocumentsItemDaysPastDueMin = -100000;
+export const getPayerAgingReportResponseRowsItemDocumentsItemDaysPastDueMax = 100000;
+
+export const getPayerAgingReportResponseRowsItemDocumentsItemBalanceMin = -90000000000000;
+export const getPayerAgingReportResponseRowsItemDocumentsItemBalanceMax = 90000000000000;
+
+export const getPayerAgingReportResponseRowsItemDocumentsMax = 100000;
+
+export const getPayerAgingReportResponseRowsMax = 1000000;
+
+export const getPayerAgingReportResponseTotalsNotDueMin = -90000000000000;
+export const getPayerAgingReportResponseTotalsNotDueMax = 90000000000000;
+
+export const getPayerAgingReportResponseTotalsDays130Min = -90000000000000;
+export const getPayerAgingReportResponseTotalsDays130Max = 90000000000000;
+
+export const getPayerAgingReportResponseTotalsDays3160Min = -90000000000000;
+export const getPayerAgingReportResponseTotalsDays3160Max = 90000000000000;
+
+export const getPayerAgingReportResponseTotalsDays6190Min = -90000000000000;
+export const getPayerAgingReportResponseTotalsDays6190Max = 90000000000000;
+
+export const getPayerAgingReportResponseTotalsOver90Min = -90000000000000;
+export const getPayerAgingReportResponseTotalsOver90Max = 90000000000000;
+
+export const getPayerAgingReportResponseTotalsTotalMin = -90000000000000;
+export const getPayerAgingReportResponseTotalsTotalMax = 90000000000000;
+
+
+
+export const GetPayerAgingReportResponse = zod.strictObject({
+  "rows": zod.array(zod.strictObject({
+  "contact_id": zod.int().min(1).max(getPayerAgingReportResponseRowsItemContactIdMax).describe('A record id.'),
+  "contact_name": zod.string().max(getPayerAgingReportResponseRowsItemContactNameMax),
+  "not_due": zod.number().min(getPayerAgingReportResponseRowsItemNotDueMin).max(getPayerAgingReportResponseRowsItemNotDueMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "days_1_30": zod.number().min(getPayerAgingReportResponseRowsItemDays130Min).max(getPayerAgingReportResponseRowsItemDays130Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "days_31_60": zod.number().min(getPayerAgingReportResponseRowsItemDays3160Min).max(getPayerAgingReportResponseRowsItemDays3160Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "days_61_90": zod.number().min(getPayerAgingReportResponseRowsItemDays6190Min).max(getPayerAgingReportResponseRowsItemDays6190Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "over_90": zod.number().min(getPayerAgingReportResponseRowsItemOver90Min).max(getPayerAgingReportResponseRowsItemOver90Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "total": zod.number().min(getPayerAgingReportResponseRowsItemTotalMin).max(getPayerAgingReportResponseRowsItemTotalMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "documents": zod.array(zod.strictObject({
+  "document_type": zod.enum(['invoice', 'bill']),
+  "id": zod.int().min(1).max(getPayerAgingReportResponseRowsItemDocumentsItemIdMax).describe('A record id.'),
+  "number": zod.string().max(getPayerAgingReportResponseRowsItemDocumentsItemNumberMax),
+  "date": zod.iso.date(),
+  "due_date": zod.iso.date().nullable(),
+  "days_past_due": zod.int().min(getPayerAgingReportResponseRowsItemDocumentsItemDaysPastDueMin).max(getPayerAgingReportResponseRowsItemDocumentsItemDaysPastDueMax),
+  "balance": zod.number().min(getPayerAgingReportResponseRowsItemDocumentsItemBalanceMin).max(getPayerAgingReportResponseRowsItemDocumentsItemBalanceMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})).max(getPayerAgingReportResponseRowsItemDocumentsMax)
+})).max(getPayerAgingReportResponseRowsMax),
+  "totals": zod.strictObject({
+  "not_due": zod.number().min(getPayerAgingReportResponseTotalsNotDueMin).max(getPayerAgingReportResponseTotalsNotDueMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "days_1_30": zod.number().min(getPayerAgingReportResponseTotalsDays130Min).max(getPayerAgingReportResponseTotalsDays130Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "days_31_60": zod.number().min(getPayerAgingReportResponseTotalsDays3160Min).max(getPayerAgingReportResponseTotalsDays3160Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "days_61_90": zod.number().min(getPayerAgingReportResponseTotalsDays6190Min).max(getPayerAgingReportResponseTotalsDays6190Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "over_90": zod.number().min(getPayerAgingReportResponseTotalsOver90Min).max(getPayerAgingReportResponseTotalsOver90Max).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "total": zod.number().min(getPayerAgingReportResponseTotalsTotalMin).max(getPayerAgingReportResponseTotalsTotalMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+}),
+  "figures_at": zod.iso.datetime({"offset":true}).optional().describe('Present when the figures come from a reports replica more than 5 seconds behind the primary; the time they hold to.')
+})
+
+/**
  * Needs view-report-slow-movers. Items on hand at a location with no sale there in the last `days` days. With `Accept: text/csv` the rows as CSV. Refused (403) to a user without post-stock-counts while a blind count is open at the location covered (at any location, when none is named).
  * @summary Slow movers
  */
@@ -1120,6 +1220,188 @@ export const GetEsalesReportResponse = zod.strictObject({
   "vat_amount": zod.number().min(getEsalesReportResponseTotalsVatAmountMin).max(getEsalesReportResponseTotalsVatAmountMax).describe('Pesos with at most 2 decimals (negative for a loss).')
 }),
   "figures_at": zod.iso.datetime({"offset":true}).optional().describe('Present when the figures come from a reports replica more than 5 seconds behind the primary; the time they hold to.')
+})
+
+/**
+ * Needs view-report-claims-outstanding. The standing claims with something still owed on them, oldest first. With `Accept: text/csv` the rows as CSV.
+ * @summary Payer claims outstanding
+ */
+export const getClaimsOutstandingReportQueryPayerIdMax = 2147483647;
+
+
+
+export const GetClaimsOutstandingReportQueryParams = zod.strictObject({
+  "payer_id": zod.coerce.number().int().min(1).max(getClaimsOutstandingReportQueryPayerIdMax).optional().describe('Only this payer.')
+})
+
+export const getClaimsOutstandingReportResponseRowsItemClaimIdMax = 2147483647;
+
+export const getClaimsOutstandingReportResponseRowsItemNumberMax = 255;
+
+export const getClaimsOutstandingReportResponseRowsItemPayerIdMax = 2147483647;
+
+export const getClaimsOutstandingReportResponseRowsItemPayerNameMax = 255;
+
+export const getClaimsOutstandingReportResponseRowsItemStatusMax = 255;
+
+export const getClaimsOutstandingReportResponseRowsItemTotalMin = -90000000000000;
+export const getClaimsOutstandingReportResponseRowsItemTotalMax = 90000000000000;
+
+export const getClaimsOutstandingReportResponseRowsItemPaidMin = -90000000000000;
+export const getClaimsOutstandingReportResponseRowsItemPaidMax = 90000000000000;
+
+export const getClaimsOutstandingReportResponseRowsItemDisallowedMin = -90000000000000;
+export const getClaimsOutstandingReportResponseRowsItemDisallowedMax = 90000000000000;
+
+export const getClaimsOutstandingReportResponseRowsItemOutstandingMin = -90000000000000;
+export const getClaimsOutstandingReportResponseRowsItemOutstandingMax = 90000000000000;
+
+export const getClaimsOutstandingReportResponseTotalsTotalMin = -90000000000000;
+export const getClaimsOutstandingReportResponseTotalsTotalMax = 90000000000000;
+
+export const getClaimsOutstandingReportResponseTotalsPaidMin = -90000000000000;
+export const getClaimsOutstandingReportResponseTotalsPaidMax = 90000000000000;
+
+export const getClaimsOutstandingReportResponseTotalsDisallowedMin = -90000000000000;
+export const getClaimsOutstandingReportResponseTotalsDisallowedMax = 90000000000000;
+
+export const getClaimsOutstandingReportResponseTotalsOutstandingMin = -90000000000000;
+export const getClaimsOutstandingReportResponseTotalsOutstandingMax = 90000000000000;
+
+
+
+export const GetClaimsOutstandingReportResponse = zod.strictObject({
+  "rows": zod.array(zod.strictObject({
+  "claim_id": zod.int().min(1).max(getClaimsOutstandingReportResponseRowsItemClaimIdMax).describe('A record id.'),
+  "number": zod.string().max(getClaimsOutstandingReportResponseRowsItemNumberMax),
+  "payer_id": zod.int().min(1).max(getClaimsOutstandingReportResponseRowsItemPayerIdMax).describe('A record id.'),
+  "payer_name": zod.string().max(getClaimsOutstandingReportResponseRowsItemPayerNameMax),
+  "claim_date": zod.iso.date(),
+  "status": zod.string().max(getClaimsOutstandingReportResponseRowsItemStatusMax),
+  "total": zod.number().min(getClaimsOutstandingReportResponseRowsItemTotalMin).max(getClaimsOutstandingReportResponseRowsItemTotalMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "paid": zod.number().min(getClaimsOutstandingReportResponseRowsItemPaidMin).max(getClaimsOutstandingReportResponseRowsItemPaidMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "disallowed": zod.number().min(getClaimsOutstandingReportResponseRowsItemDisallowedMin).max(getClaimsOutstandingReportResponseRowsItemDisallowedMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "outstanding": zod.number().min(getClaimsOutstandingReportResponseRowsItemOutstandingMin).max(getClaimsOutstandingReportResponseRowsItemOutstandingMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})),
+  "totals": zod.strictObject({
+  "total": zod.number().min(getClaimsOutstandingReportResponseTotalsTotalMin).max(getClaimsOutstandingReportResponseTotalsTotalMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "paid": zod.number().min(getClaimsOutstandingReportResponseTotalsPaidMin).max(getClaimsOutstandingReportResponseTotalsPaidMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "disallowed": zod.number().min(getClaimsOutstandingReportResponseTotalsDisallowedMin).max(getClaimsOutstandingReportResponseTotalsDisallowedMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "outstanding": zod.number().min(getClaimsOutstandingReportResponseTotalsOutstandingMin).max(getClaimsOutstandingReportResponseTotalsOutstandingMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})
+})
+
+/**
+ * Needs view-report-benefits-used. Each standing benefit's cap, what its payer took in the plan year holding `as_of` and what is left. With `Accept: text/csv` the rows as CSV.
+ * @summary Benefits used per member
+ */
+export const getBenefitsUsedReportQueryPayerIdMax = 2147483647;
+
+
+
+export const GetBenefitsUsedReportQueryParams = zod.strictObject({
+  "as_of": zod.iso.date().optional().describe('The plan years holding this day; today when left out.'),
+  "payer_id": zod.coerce.number().int().min(1).max(getBenefitsUsedReportQueryPayerIdMax).optional().describe('Only this payer.')
+})
+
+export const getBenefitsUsedReportResponseRowsItemBenefitIdMax = 2147483647;
+
+export const getBenefitsUsedReportResponseRowsItemContactIdMax = 2147483647;
+
+export const getBenefitsUsedReportResponseRowsItemContactNameMax = 255;
+
+export const getBenefitsUsedReportResponseRowsItemPayerNameMax = 255;
+
+export const getBenefitsUsedReportResponseRowsItemMemberNumberMax = 255;
+
+export const getBenefitsUsedReportResponseRowsItemAnnualCapMin = -90000000000000;
+export const getBenefitsUsedReportResponseRowsItemAnnualCapMax = 90000000000000;
+
+export const getBenefitsUsedReportResponseRowsItemUsedMin = -90000000000000;
+export const getBenefitsUsedReportResponseRowsItemUsedMax = 90000000000000;
+
+export const getBenefitsUsedReportResponseRowsItemRemainingMin = -90000000000000;
+export const getBenefitsUsedReportResponseRowsItemRemainingMax = 90000000000000;
+
+export const getBenefitsUsedReportResponseTotalsAnnualCapMin = -90000000000000;
+export const getBenefitsUsedReportResponseTotalsAnnualCapMax = 90000000000000;
+
+export const getBenefitsUsedReportResponseTotalsUsedMin = -90000000000000;
+export const getBenefitsUsedReportResponseTotalsUsedMax = 90000000000000;
+
+export const getBenefitsUsedReportResponseTotalsRemainingMin = -90000000000000;
+export const getBenefitsUsedReportResponseTotalsRemainingMax = 90000000000000;
+
+
+
+export const GetBenefitsUsedReportResponse = zod.strictObject({
+  "rows": zod.array(zod.strictObject({
+  "benefit_id": zod.int().min(1).max(getBenefitsUsedReportResponseRowsItemBenefitIdMax).describe('A record id.'),
+  "contact_id": zod.int().min(1).max(getBenefitsUsedReportResponseRowsItemContactIdMax).describe('A record id.'),
+  "contact_name": zod.string().max(getBenefitsUsedReportResponseRowsItemContactNameMax),
+  "payer_name": zod.string().max(getBenefitsUsedReportResponseRowsItemPayerNameMax),
+  "member_number": zod.string().max(getBenefitsUsedReportResponseRowsItemMemberNumberMax),
+  "plan_year_from": zod.iso.date(),
+  "plan_year_to": zod.iso.date(),
+  "annual_cap": zod.number().min(getBenefitsUsedReportResponseRowsItemAnnualCapMin).max(getBenefitsUsedReportResponseRowsItemAnnualCapMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "used": zod.number().min(getBenefitsUsedReportResponseRowsItemUsedMin).max(getBenefitsUsedReportResponseRowsItemUsedMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "remaining": zod.number().min(getBenefitsUsedReportResponseRowsItemRemainingMin).max(getBenefitsUsedReportResponseRowsItemRemainingMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})),
+  "totals": zod.strictObject({
+  "annual_cap": zod.number().min(getBenefitsUsedReportResponseTotalsAnnualCapMin).max(getBenefitsUsedReportResponseTotalsAnnualCapMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "used": zod.number().min(getBenefitsUsedReportResponseTotalsUsedMin).max(getBenefitsUsedReportResponseTotalsUsedMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "remaining": zod.number().min(getBenefitsUsedReportResponseTotalsRemainingMin).max(getBenefitsUsedReportResponseTotalsRemainingMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})
+})
+
+/**
+ * Needs view-report-form-2307s-pending. The payers' payments with tax withheld whose BIR Form 2307 has no number yet. With `Accept: text/csv` the rows as CSV.
+ * @summary Form 2307s not yet received
+ */
+export const getForm2307sPendingReportQueryPayerIdMax = 2147483647;
+
+
+
+export const GetForm2307sPendingReportQueryParams = zod.strictObject({
+  "payer_id": zod.coerce.number().int().min(1).max(getForm2307sPendingReportQueryPayerIdMax).optional().describe('Only this payer.')
+})
+
+export const getForm2307sPendingReportResponseRowsItemPaymentIdMax = 2147483647;
+
+export const getForm2307sPendingReportResponseRowsItemClaimIdMax = 2147483647;
+
+export const getForm2307sPendingReportResponseRowsItemClaimNumberMax = 255;
+
+export const getForm2307sPendingReportResponseRowsItemPayerNameMax = 255;
+
+export const getForm2307sPendingReportResponseRowsItemAmountReceivedMin = -90000000000000;
+export const getForm2307sPendingReportResponseRowsItemAmountReceivedMax = 90000000000000;
+
+export const getForm2307sPendingReportResponseRowsItemTaxWithheldMin = -90000000000000;
+export const getForm2307sPendingReportResponseRowsItemTaxWithheldMax = 90000000000000;
+
+export const getForm2307sPendingReportResponseTotalsAmountReceivedMin = -90000000000000;
+export const getForm2307sPendingReportResponseTotalsAmountReceivedMax = 90000000000000;
+
+export const getForm2307sPendingReportResponseTotalsTaxWithheldMin = -90000000000000;
+export const getForm2307sPendingReportResponseTotalsTaxWithheldMax = 90000000000000;
+
+
+
+export const GetForm2307sPendingReportResponse = zod.strictObject({
+  "rows": zod.array(zod.strictObject({
+  "payment_id": zod.int().min(1).max(getForm2307sPendingReportResponseRowsItemPaymentIdMax).describe('A record id.'),
+  "claim_id": zod.int().min(1).max(getForm2307sPendingReportResponseRowsItemClaimIdMax).describe('A record id.'),
+  "claim_number": zod.string().max(getForm2307sPendingReportResponseRowsItemClaimNumberMax),
+  "payer_name": zod.string().max(getForm2307sPendingReportResponseRowsItemPayerNameMax),
+  "payment_date": zod.iso.date(),
+  "amount_received": zod.number().min(getForm2307sPendingReportResponseRowsItemAmountReceivedMin).max(getForm2307sPendingReportResponseRowsItemAmountReceivedMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "tax_withheld": zod.number().min(getForm2307sPendingReportResponseRowsItemTaxWithheldMin).max(getForm2307sPendingReportResponseRowsItemTaxWithheldMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})),
+  "totals": zod.strictObject({
+  "amount_received": zod.number().min(getForm2307sPendingReportResponseTotalsAmountReceivedMin).max(getForm2307sPendingReportResponseTotalsAmountReceivedMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "tax_withheld": zod.number().min(getForm2307sPendingReportResponseTotalsTaxWithheldMin).max(getForm2307sPendingReportResponseTotalsTaxWithheldMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})
 })
 
 /**

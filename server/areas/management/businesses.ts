@@ -24,11 +24,12 @@ export function withTin<T extends Record<string, unknown>>(input: T): T {
 
 // The flag is stored 0/1 like every flag; the TIN with its dashes.
 function businessColumns(input: BusinessInput): Record<string, unknown> {
-  const { is_vat_registered, require_cash_session, ...columns } = withTin(input);
+  const { is_vat_registered, require_cash_session, philhealth_accredited, ...columns } = withTin(input);
   return {
     ...columns,
     ...(is_vat_registered === undefined ? {} : { is_vat_registered: is_vat_registered ? 1 : 0 }),
     ...(require_cash_session === undefined ? {} : { require_cash_session: require_cash_session ? 1 : 0 }),
+    ...(philhealth_accredited === undefined ? {} : { philhealth_accredited: philhealth_accredited ? 1 : 0 }),
   };
 }
 
@@ -49,7 +50,8 @@ const startingUnits = [
   ['Box', 'bx'],
   ['Bottle', 'btl'],
 ] as const;
-const startingContactTypes = ['Customer', 'Supplier'];
+// Payer: an HMO or PhilHealth (docs/domain/sales.md, HMO and PhilHealth benefits).
+const startingContactTypes = ['Customer', 'Supplier', 'Payer'];
 // Senior Citizen and PWD: 20% off and no VAT on qualifying lines, as the law sets them today.
 const startingDiscountPrograms = ['Senior Citizen', 'PWD'];
 
@@ -113,6 +115,7 @@ export async function presentBusinesses(rows: Row<'businesses'>[]) {
     is_vat_registered: row.is_vat_registered === 1,
     invoice_footer: row.invoice_footer,
     require_cash_session: row.require_cash_session === 1,
+    philhealth_accredited: row.philhealth_accredited === 1,
     books_closed_through: row.books_closed_through,
     ready_text_delay_minutes: row.ready_text_delay_minutes,
     software_accreditation: row.software_accreditation,

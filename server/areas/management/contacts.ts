@@ -20,6 +20,14 @@ export function ownSide(contactTypeName: string | null): ContactSide {
   return contactTypeName?.toLowerCase() === 'supplier' ? 'payable' : 'receivable';
 }
 
+// A payer withholds 1% unless told otherwise: creditable withholding on goods (docs/domain/sales.md, HMO and
+// PhilHealth benefits).
+function payerDefaults(columns: Record<string, unknown>): Record<string, unknown> {
+  return columns.payer_kind && columns.withholding_percent === undefined
+    ? { ...columns, withholding_percent: 1 }
+    : columns;
+}
+
 // Suppliers and customers; the contact type says which.
 export const contactsResource: Resource<'contacts'> = {
   prefix: 'contacts',
@@ -29,10 +37,10 @@ export const contactsResource: Resource<'contacts'> = {
   schemas: contractSchemas(contract, 'Contact', 'Contacts'),
   searchColumns: ['name', 'company_name', 'email', 'phone', 'tin'],
   references: { contact_type_id: 'contact_types' },
-  toColumns: (input, ctx) => withTextingColumns(withTin(input as Record<string, unknown>), ctx),
+  toColumns: (input, ctx) => withTextingColumns(payerDefaults(withTin(input as Record<string, unknown>)), ctx),
   // Texting: a consent sent as it already stood keeps its first record (contact-texting.ts).
   async update(ctx, existing, input) {
-    await updateColumns(ctx, 'contacts', existing.id, withTextingColumns(withTin(input), ctx, existing));
+    await updateColumns(ctx, 'contacts', existing.id, withTextingColumns(payerDefaults(withTin(input)), ctx, existing));
   },
   conditions: {
     // Customers and suppliers are the seeded contact types of those names (docs/domain/management.md, Contacts),
@@ -77,7 +85,12 @@ export const contactsResource: Resource<'contacts'> = {
         'address',
         'tin',
         'notes',
+        // docs/domain/sales.md, HMO and PhilHealth benefits: a payer's terms and a patient's birth date.
+        'payer_kind',
+        'claim_terms_days',
+        'birth_date',
       ]),
+      withholding_percent: row.withholding_percent === null ? null : Number(row.withholding_percent),
       contact_type_name: nameOf(types, row.contact_type_id),
       balance: seesBalance[sides.get(row.id) ?? 'receivable'] ? centavosToPesos(owed.get(row.id) ?? 0) : null,
       balance_side: sides.get(row.id) ?? 'receivable',

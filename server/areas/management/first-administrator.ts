@@ -5,6 +5,7 @@ import {
   fullAccessPermission,
   postBackdatedDocumentsPermission,
   retryEInvoicesPermission,
+  writeOffDisallowancesPermission,
 } from '../../auth/identity.ts';
 import { forfeitJobOrdersPermission, refundDepositsAfterLabPermission } from '../../auth/permission-catalogue.ts';
 import type { Database } from '../../db/database.ts';
@@ -61,6 +62,7 @@ export async function createFirstAdministrator(db: Kysely<Database>, admin: Firs
         retryEInvoicesPermission,
         refundDepositsAfterLabPermission,
         forfeitJobOrdersPermission,
+        writeOffDisallowancesPermission,
       ])
       .execute();
     const linked = await trx

@@ -19,6 +19,8 @@ const sides = {
     payments: 'invoice_payments',
     memos: 'credit_memos',
     link: 'invoice_id',
+    // What the invoice's payer owes is not the customer's (docs/domain/sales.md, HMO and PhilHealth benefits).
+    payerShare: 'payer_share',
   },
   payables: {
     documentType: 'bill',
@@ -27,13 +29,14 @@ const sides = {
     payments: 'bill_payments',
     memos: 'debit_memos',
     link: 'bill_id',
+    payerShare: null,
   },
 } as const;
 
-const buckets = ['not_due', 'days_1_30', 'days_31_60', 'days_61_90', 'over_90'] as const;
-type Bucket = (typeof buckets)[number];
+export const buckets = ['not_due', 'days_1_30', 'days_31_60', 'days_61_90', 'over_90'] as const;
+export type Bucket = (typeof buckets)[number];
 
-function bucketOf(daysPastDue: number): Bucket {
+export function bucketOf(daysPastDue: number): Bucket {
   if (daysPastDue <= 0) return 'not_due';
   if (daysPastDue <= 30) return 'days_1_30';
   if (daysPastDue <= 60) return 'days_31_60';
@@ -70,7 +73,8 @@ const nothingOwed = (): Record<Bucket | 'total', number> => ({
  * document's date when it has none). Today's totals are the Overview's and the contacts' balances.
  */
 export async function aging(db: Kysely<Database>, businessId: number, side: AgingSide, query: AgingQuery) {
-  const { documentType, table, date, payments, memos, link } = sides[side];
+  const { documentType, table, date, payments, memos, link, payerShare } = sides[side];
+  const payerPart = payerShare === null ? sql`0` : sql`d.${sql.ref(payerShare)}`;
   const contact = query.contactId === null ? sql`` : sql`AND d.contact_id = ${query.contactId}`;
   // A document open at the end of `asOf` is unpaid today, or was paid off by payments or memos dated after that day:
   // those sets come from the status, payment-date and memo indexes, not from every document ever made.
@@ -81,7 +85,7 @@ export async function aging(db: Kysely<Database>, businessId: number, side: Agin
           AND p.payment_date <= ${query.asOf}), 0) AS paid,
       COALESCE((SELECT SUM(m.total) FROM ${sql.table(memos)} m
         WHERE m.business_id = d.business_id AND m.${sql.ref(link)} = d.id AND m.deleted_at IS NULL
-          AND m.memo_date <= ${query.asOf}), 0) AS credited
+          AND m.memo_date <= ${query.asOf}), 0) + ${payerPart} AS credited
     FROM ${sql.table(table)} d
     JOIN contacts c ON c.id = d.contact_id
     WHERE d.business_id = ${businessId} AND d.deleted_at IS NULL AND d.${sql.ref(date)} <= ${query.asOf} ${contact}

@@ -2,9 +2,13 @@
 // do not edit: `npm run generate` rewrites it (CONTRIBUTING.md, A report).
 
 import { payablesAgingOwnerReport, receivablesAgingOwnerReport } from './aging.ts';
+import { benefitsUsedOwnerReport } from './benefits-used.ts';
 import { cashDisbursementsJournalOwnerReport, cashReceiptsJournalOwnerReport } from './cash-journals.ts';
+import { claimsOutstandingOwnerReport } from './claims-outstanding.ts';
 import { esalesOwnerReport } from './esales.ts';
+import { form2307sPendingOwnerReport } from './form-2307s-pending.ts';
 import { inventoryListOwnerReport } from './inventory-list.ts';
+import { payerAgingOwnerReport } from './payer-aging.ts';
 import { purchaseJournalOwnerReport } from './purchase-journal.ts';
 import { recallsOwnerReport } from './recalls.ts';
 import { reorderOwnerReport } from './reorder.ts';
@@ -20,6 +24,7 @@ export const ownerReports = [
   salesOwnerReport,
   receivablesAgingOwnerReport,
   payablesAgingOwnerReport,
+  payerAgingOwnerReport,
   slowMoversOwnerReport,
   reorderOwnerReport,
   recallsOwnerReport,
@@ -31,4 +36,7 @@ export const ownerReports = [
   summaryListOfPurchasesOwnerReport,
   inventoryListOwnerReport,
   esalesOwnerReport,
+  claimsOutstandingOwnerReport,
+  benefitsUsedOwnerReport,
+  form2307sPendingOwnerReport,
 ] as const;

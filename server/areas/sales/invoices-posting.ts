@@ -36,6 +36,7 @@ import {
 } from '../../ledger/vat-priced-lines.ts';
 import { requireLinkableJobOrder } from '../eye-care/job-orders-posting.ts';
 import { followEInvoice } from '../management/e-invoice-outbox.ts';
+import { postInvoiceBenefit, refuseEditingSplitInvoice, splitInvoiceByLoa } from './invoice-benefits.ts';
 
 export type InvoiceInput = z.output<typeof CreateInvoiceBody>;
 export type InvoiceChanges = z.output<typeof UpdateInvoiceBody>;
@@ -216,6 +217,7 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
   const stored = asStored(lines, inserted.lines, lotNumbers);
   // The new invoice posts from what was just written, without reading it back.
   await moveStock(context, { ...header, number: numbers?.number ?? null }, stored, items, 1, locked);
+  await splitInvoiceByLoa(context, { ...header, contact_id: input.contact_id, loa_id: input.loa_id });
   if (!numbers) {
     if (context.lastSteps) {
       context.lastSteps.push((entry) =>
@@ -352,6 +354,7 @@ export const postInvoice: Posting = async (context, id, direction) => {
   );
   await moveStock(context, { id, ...invoice }, lines, items, direction);
   await followEInvoice(context, 'invoice', id, direction);
+  await postInvoiceBenefit(context, id, direction);
 };
 
 async function moveStock(
@@ -417,6 +420,7 @@ export async function updateInvoice(context: PostingContext, id: number, changes
   const invoice = await findDocument(context, 'invoices', id);
   if (invoice.deleted_at !== null) throw conflict('A voided invoice cannot be edited.');
   if (Number(invoice.amount_paid) > 0) throw refusal('Only an unpaid invoice can be edited.');
+  refuseEditingSplitInvoice(invoice);
   if (await hasStandingMemos(context, 'invoices', id)) throw refusal('An invoice with credit memos cannot be edited.');
   if (changes.contact_id !== undefined) await requireActive(context, 'contacts', changes.contact_id, 'contact_id');
   if (changes.branch_id !== undefined) await requireActive(context, 'branches', changes.branch_id, 'branch_id');

@@ -37,7 +37,8 @@ export const invoicesResource = documentResource({
   conditions: {
     has_balance: withCreditedBalance('credited_total'),
     // docs/domain/sales.md, Credit memos: the invoices that standing memos credited.
-    has_credits: (rows, value) => (value === 1 ? rows.where(sql<boolean>`credited_total > 0`) : rows),
+    // credited_total also keeps the payer's share (invoice-benefits.ts).
+    has_credits: (rows, value) => (value === 1 ? rows.where(sql<boolean>`credited_total > payer_share`) : rows),
   },
   sorts: byCreditedBalance('credited_total'),
   figures: { money: ['unit_price'], quantities: ['quantity'] },
@@ -48,9 +49,14 @@ export const invoicesResource = documentResource({
     const linesOf = await presentSalesLines(ctx.db, 'invoice_lines', rows, invoiceLineMore);
     const headOf = await presentSaleHeads(ctx.db, rows);
     const lotsOf = await lineLots(ctx.db, 'invoice', 'on_hand', rows);
-    const { quotations, job_orders: jobOrders } = await namesIn(ctx.db, {
+    const {
+      quotations,
+      job_orders: jobOrders,
+      payers,
+    } = await namesIn(ctx.db, {
       quotations: { table: 'quotations', ids: rows.map((row) => row.quotation_id), column: 'number' },
       job_orders: { table: 'job_orders', ids: rows.map((row) => row.job_order_id), column: 'number' },
+      payers: { table: 'contacts', ids: rows.map((row) => row.payer_id) },
     });
     return rows.map((row) =>
       presentInvoice(
@@ -59,6 +65,7 @@ export const invoicesResource = documentResource({
         {
           quotation_number: nameOf(quotations, row.quotation_id),
           job_order_number: nameOf(jobOrders, row.job_order_id),
+          payer_name: nameOf(payers, row.payer_id),
         },
         linesOf(row.id),
         lotsOf,
@@ -73,6 +80,7 @@ export const invoicesResource = documentResource({
       referencedColumn('branch_name', 'invoices', 'branch_id', 'branches'),
       referencedColumn('quotation_number', 'invoices', 'quotation_id', 'quotations', 'number'),
       referencedColumn('job_order_number', 'invoices', 'job_order_id', 'job_orders', 'number'),
+      referencedColumn('payer_name', 'invoices', 'payer_id', 'contacts'),
       referencedColumn('special_discount_program_name', 'invoices', 'special_discount_program_id', 'discount_programs'),
       referencedColumn(
         'special_discount_program_percent',
@@ -125,6 +133,7 @@ export const invoicesResource = documentResource({
       const links = {
         quotation_number: referencedText(row.quotation_number),
         job_order_number: referencedText(row.job_order_number),
+        payer_name: referencedText(row.payer_name),
       };
       return presentInvoice(row, head, links, lines, lotsByLine(childRows<LineLotRow>(row.line_lots)));
     },
@@ -144,10 +153,21 @@ function invoiceLineMore(line: { lot_number: string | null; credited_quantity: n
   };
 }
 
+// docs/domain/sales.md, HMO and PhilHealth benefits: the payer's part and the member's.
+function payerSplit(row: InvoiceRow, payerName: string | null) {
+  return {
+    loa_id: row.loa_id,
+    payer_id: row.payer_id,
+    payer_name: payerName,
+    payer_share: centavosToPesos(Number(row.payer_share)),
+    member_share: centavosToPesos(Number(row.total) - Number(row.payer_share)),
+  };
+}
+
 function presentInvoice<Line extends { id: number }>(
   row: InvoiceRow,
   head: ReturnType<typeof saleHead>,
-  links: { quotation_number: string | null; job_order_number: string | null },
+  links: { quotation_number: string | null; job_order_number: string | null; payer_name: string | null },
   lines: readonly Line[],
   lotsOf: (lineId: number) => PresentedLineLot[],
 ) {
@@ -165,8 +185,10 @@ function presentInvoice<Line extends { id: number }>(
       'notes',
     ]),
     ...head,
-    ...links,
-    credited_total: centavosToPesos(Number(row.credited_total)),
+    quotation_number: links.quotation_number,
+    job_order_number: links.job_order_number,
+    credited_total: centavosToPesos(Number(row.credited_total) - Number(row.payer_share)),
+    ...payerSplit(row, links.payer_name),
     ...paidAndBalance(row, Number(row.credited_total)),
     status: row.status,
     lines: lines.map((line) => ({ ...line, lots: lotsOf(line.id) })),

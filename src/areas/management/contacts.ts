@@ -61,6 +61,19 @@ export const contacts = defineResource({
     { name: 'address', label: 'Address', kind: 'textarea' },
     { name: 'tin', label: 'TIN', kind: 'text' },
     { name: 'notes', label: 'Notes', kind: 'textarea' },
+    // A patient's birth date and a payer's terms (docs/domain/sales.md, HMO and PhilHealth benefits).
+    { name: 'birth_date', label: 'Birth Date', kind: 'date' },
+    {
+      name: 'payer_kind',
+      label: 'Payer Kind (for a Payer)',
+      kind: 'select',
+      options: [
+        { value: 'hmo', label: 'HMO' },
+        { value: 'philhealth', label: 'PhilHealth' },
+      ],
+    },
+    { name: 'withholding_percent', label: 'Withholding Percent (Form 2307)', kind: 'number', step: '0.01' },
+    { name: 'claim_terms_days', label: 'Claim Terms (days)', kind: 'number' },
   ],
   importing: { label: 'Contacts', permission: 'create-contacts' },
   load: async () => {

@@ -38,6 +38,9 @@ export const invoices = defineResource({
     column.status,
     ...saleFigures,
     column.money('credited_total', 'Credited'),
+    { field: 'payer_name', label: 'Payer', link: { resource: 'contacts', idField: 'payer_id' } },
+    column.money('payer_share', 'Payer Share'),
+    column.money('member_share', 'Member Share'),
     ...paidAndBalance,
     column.notes,
     ...recordTimestamps,
@@ -65,6 +68,7 @@ export const invoices = defineResource({
       { side: 'sale', dateField: 'invoice_date' },
     ),
     field.specialDiscount,
+    field.loa,
   ],
   filters: [
     ...filter.owed('Has credit memos'),
@@ -81,7 +85,8 @@ export const invoices = defineResource({
   homeField: 'branch_id',
   idempotentCreate: true,
   opensAfterCreate: true,
-  editable: (invoice) => readField(invoice, 'status') === 'unpaid',
+  // An invoice with an LOA is voided and entered again, so that its split is made once.
+  editable: (invoice) => readField(invoice, 'status') === 'unpaid' && readField(invoice, 'loa_id') == null,
   followUps: [
     { resource: 'invoice-payments', label: 'Record Payment', returnHere: true, applies: hasBalance },
     // docs/domain/sales.md, Credit memos: a return or an exchange starts from the invoice, while it has anything left.

@@ -9,6 +9,7 @@ import { DateInput } from './date-input.tsx';
 import { valueKeys } from './form-values.ts';
 import { type HomeLocation, usableLocations } from './home-location.ts';
 import { LineEditor } from './line-editor.tsx';
+import { LoaSplitSection } from './loa-split-section.tsx';
 import { LocationInput } from './location-input.tsx';
 import { numberStep, steadyNumber, toNumberOrNull, toTextOrNull } from './number-value.ts';
 import { PatientPrescriptionInput } from './patient-prescription-input.tsx';
@@ -51,7 +52,8 @@ export function FieldInput({ field, atHome, onPick }: FieldInputProps) {
     field.kind === 'lines' ||
     field.kind === 'discounts' ||
     field.kind === 'textarea' ||
-    field.kind === 'special-discount';
+    field.kind === 'special-discount' ||
+    field.kind === 'loa';
   // A field of many inputs (lines, tiers, a list of checkboxes) is a group named by its label; any other field's
   // one control takes the field's name as its id (the Field passes it on), so that its label names it.
   const group = groupKinds.has(field.kind);
@@ -213,6 +215,8 @@ function Control({ field, invalid, atHome, onPick }: FieldInputProps & { invalid
       );
     case 'special-discount':
       return <SpecialDiscountSection name={field.name} />;
+    case 'loa':
+      return <LoaSplitSection name={field.name} />;
     case 'lines':
       return (
         <LineEditor

@@ -21,7 +21,11 @@ const locationKeys = (prefix: string) => [`${prefix}branch_id`, `${prefix}wareho
 export function fieldsFor(fields: readonly FormField[], mode: FormMode): FormField[] {
   // A hidden link to the source record (an invoice's job order) is set once, on create.
   return fields.filter(
-    (field) => !(mode === 'edit' && (field.kind === 'hidden' || ('createOnly' in field && field.createOnly))),
+    (field) =>
+      !(
+        mode === 'edit' &&
+        (field.kind === 'hidden' || field.kind === 'loa' || ('createOnly' in field && field.createOnly))
+      ),
   );
 }
 

@@ -30,7 +30,7 @@ export function useSaleTotals(program: DiscountProgram | null) {
   const itemOf = new Map(items.flatMap((query) => (query.data ? [[query.data.id, query.data] as const] : [])));
   const business = useBusinesses(true).data?.find((candidate) => candidate.id === getSelectedBusinessId());
   const vatRegistered = business?.is_vat_registered ?? true;
-  const { totals } = computeVatBreakdown(
+  const { totals, lines: figures } = computeVatBreakdown(
     lines.map((line) => {
       const item = itemOf.get(asNumber(line.item_id) ?? 0);
       return {
@@ -43,7 +43,9 @@ export function useSaleTotals(program: DiscountProgram | null) {
     }),
     { vatRegistered, program: program ? { percent: program.percent, vat_exempt: program.vat_exempt } : null },
   );
-  return { totals, vatRegistered };
+  // Each line's figures with its item's type, for what a benefit covers (loa-split-section.tsx).
+  const itemTypes = lines.map((line) => itemOf.get(asNumber(line.item_id) ?? 0)?.item_type_id ?? null);
+  return { totals, vatRegistered, figures, itemTypes };
 }
 
 // The document's VAT breakdown as the lines are typed.

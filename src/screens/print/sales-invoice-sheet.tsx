@@ -125,6 +125,14 @@ export function SalesInvoiceSheet({ invoice }: { invoice: Invoice }) {
           ])}
           <span className="due">Amount due</span>
           <span className="due">{formatMoney(invoice.total)}</span>
+          {invoice.payer_id !== null
+            ? [
+                <span key="payer-t">Payer share ({invoice.payer_name})</span>,
+                <span key="payer-d">{formatMoney(invoice.payer_share)}</span>,
+                <span key="member-t">Member share</span>,
+                <span key="member-d">{formatMoney(invoice.member_share)}</span>,
+              ]
+            : null}
           <span>Amount Paid</span>
           <span>{formatMoney(invoice.amount_paid)}</span>
           <span className="due">Balance Due</span>

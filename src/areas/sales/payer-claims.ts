@@ -1,0 +1,49 @@
+import * as column from '../../resources/document-columns.ts';
+import * as field from '../../resources/form-fields.ts';
+import { defineResource } from '../../resources/resource.ts';
+import { recordTimestamps } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
+
+const payerSearch = { params: { role: 'payer' } };
+
+// A claim billing an HMO or PhilHealth for a period's payer shares (docs/domain/sales.md, Payer claims).
+export const payerClaims = defineResource({
+  key: 'payer-claims',
+  title: 'number',
+  columns: [
+    column.number,
+    { field: 'payer_name', label: 'Payer' },
+    column.date('period_from', 'From'),
+    column.date('period_to', 'To'),
+    { field: 'status', label: 'Status', kind: 'label' },
+    column.total,
+    column.money('outstanding', 'Outstanding'),
+  ],
+  viewFields: [
+    column.number,
+    { field: 'payer_name', label: 'Payer' },
+    column.date('claim_date', 'Claim Date'),
+    column.date('period_from', 'From'),
+    column.date('period_to', 'To'),
+    { field: 'status', label: 'Status', kind: 'label' },
+    column.total,
+    column.money('paid', 'Paid (Tax Withheld Included)'),
+    column.money('disallowed', 'Disallowed'),
+    column.money('outstanding', 'Outstanding'),
+    column.notes,
+    ...recordTimestamps,
+  ],
+  formFields: [
+    field.relation('payer_id', 'Payer', 'contacts', 'payer_name', { required: true, search: payerSearch }),
+    field.date('period_from', 'Period From'),
+    field.date('period_to', 'Period To'),
+    field.notes,
+  ],
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../../generated/hooks/payer-claims/payer-claims.ts'),
+      import('../../../generated/zod/payer-claims/payer-claims.zod.ts'),
+    ]);
+    return standardOperations({ one: 'PayerClaim', many: 'PayerClaims' }, api, schemas);
+  },
+});

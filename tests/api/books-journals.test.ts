@@ -388,27 +388,33 @@ describe('the summary lists, the inventory list and eSales', () => {
     expect(earlier.totals.total).not.toBe(now.totals.total);
   });
 
-  it('reports eSales per branch, equal to the sales journal’s month', async () => {
+  it('reports eSales per terminal, equal to the sales journal’s month', async () => {
     const esales = await report(`/api/reports/esales?month=${month}`, GetEsalesReportResponse);
     const journal = await report(`/api/reports/sales-journal?month=${month}`, GetSalesJournalReportResponse);
     for (const figure of ['vatable', 'zero_rated', 'vat_exempt', 'vat_amount'] as const) {
       expect(centavos(esales.totals[figure])).toBe(centavos(journal.totals[figure]));
     }
-    const makati = esales.rows.find((row) => row.branch_id === branchId);
-    expect(makati).toMatchObject({ terminal_id: null, month });
-    expect(makati?.last_invoice_number).toMatch(/^I-/);
-    // The grand total of the branch's last Z-reading of the month.
+    // One row per terminal: the branch's first terminal carries its series and its last Z's grand total.
+    const makati = await api.db
+      .selectFrom('terminals')
+      .select('id')
+      .where('branch_id', '=', branchId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const row = esales.rows.find((candidate) => candidate.terminal_id === makati.id);
+    expect(row).toMatchObject({ branch_id: branchId, month });
+    expect(row?.last_invoice_number).toMatch(/^I-/);
     const lastZ = await api.db
       .selectFrom('z_readings')
       .select('accumulated_grand_total')
-      .where('branch_id', '=', branchId)
+      .where('terminal_id', '=', makati.id)
       .where('business_date', '<=', today)
+      .where('business_date', '>=', `${month}-01`)
       .orderBy('business_date', 'desc')
       .executeTakeFirstOrThrow();
-    expect(makati?.grand_total).toBe(Number(lastZ.accumulated_grand_total) / 100);
-    expect((await report(`/api/reports/esales?month=${month}&terminal_id=1`, GetEsalesReportResponse)).rows).toEqual(
-      [],
-    );
+    expect(row?.grand_total).toBe(Number(lastZ.accumulated_grand_total) / 100);
+    const one = await report(`/api/reports/esales?month=${month}&terminal_id=${makati.id}`, GetEsalesReportResponse);
+    expect(one.rows.map((only) => only.terminal_id)).toEqual([makati.id]);
   });
 });
 

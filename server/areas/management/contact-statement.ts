@@ -107,8 +107,11 @@ export async function contactStatement(
   period: StatementPeriod,
 ) {
   const { table, date, payments, link, document, payment, memos, memo, credit } = sides[side];
+  // A member owes an invoice less what an HMO or PhilHealth pays of it (docs/domain/sales.md, HMO and PhilHealth
+  // benefits): the payer's share is on the payer's aging, not the member's statement.
+  const charged = side === 'receivable' ? sql`d.total - d.payer_share` : sql`d.total`;
   const { rows } = await sql<Movement>`
-    SELECT d.${sql.ref(date)} AS date, 0 AS is_payment, d.id, d.number, NULL AS applies_to, d.total AS amount,
+    SELECT d.${sql.ref(date)} AS date, 0 AS is_payment, d.id, d.number, NULL AS applies_to, ${charged} AS amount,
       NULL AS detail, 0 AS excess, NULL AS settlement
     FROM ${sql.table(table)} d
     WHERE d.business_id = ${businessId} AND d.contact_id = ${contact.id} AND d.deleted_at IS NULL

@@ -21,6 +21,7 @@ import './http/request-context.ts';
 import { registerCashSessionRoutes } from './areas/cash/cash-sessions.ts';
 import { registerZReadingRoutes } from './areas/cash/z-readings.ts';
 import { registerDocumentRoutes } from './areas/document-routes.ts';
+import { registerJobOrderRemakeRoutes } from './areas/eye-care/job-order-remake-routes.ts';
 import { registerJobOrderRoutes } from './areas/eye-care/job-order-routes.ts';
 import { imports, importWorkerModule } from './areas/imports.ts';
 import { resources } from './areas/index.ts';
@@ -105,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { definitions: imports, workerModule: importWorkerModule },
   );
   registerJobOrderRoutes(app, { db: options.db, now, passwordCost });
+  registerJobOrderRemakeRoutes(app, { db: options.db, now, passwordCost });
   registerJobOrderCreditRoute(app, { db: options.db, now, passwordCost });
   registerInvoiceExchangeRoutes(app, { db: options.db, now, passwordCost });
   registerReportRoutes(app, { db: options.db, now, passwordCost });

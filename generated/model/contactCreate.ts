@@ -59,4 +59,10 @@ export interface ContactCreate {
      * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   notes?: string | null;
+  /**
+     * A supplier lab's window, in days from an order's ready date, within which it redoes its own errors free (default 180).
+     * @minimum 0
+     * @maximum 3650
+     */
+  remake_warranty_days?: number;
 }

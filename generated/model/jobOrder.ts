@@ -19,8 +19,11 @@ import type { JobOrderLab } from './jobOrderLab.ts';
 import type { JobOrderLine } from './jobOrderLine.ts';
 import type { JobOrderStatus } from './jobOrderStatus.ts';
 import type { JobOrderStatusChange } from './jobOrderStatusChange.ts';
+import type { LabCredit } from './labCredit.ts';
 import type { Money } from './money.ts';
 import type { Prescription } from './prescription.ts';
+import type { RemakeAccountable } from './remakeAccountable.ts';
+import type { RemakeReason } from './remakeReason.ts';
 import type { SpecialDiscount } from './specialDiscount.ts';
 import type { Timestamp } from './timestamp.ts';
 
@@ -117,7 +120,7 @@ export interface JobOrder {
   /** Zero-rated lines. */
   zero_rated_sales: Money;
   special_discount: SpecialDiscount | null;
-  /** open → in_lab → ready → claimed; cancelled from open or in_lab. */
+  /** open → in_lab → ready → claimed; cancelled from open or in_lab; remade from ready or claimed, by POST /api/job-orders/{id}/remake only. */
   status: JobOrderStatus;
   /** Every move, oldest first. */
   status_history: JobOrderStatusChange[];
@@ -131,4 +134,22 @@ export interface JobOrder {
   invoice_total: Money | null;
   invoice_balance: Money | null;
   lines: JobOrderLine[];
+  /** The job order this one remakes. */
+  remake_of_id: Id | null;
+  /**
+     * @maxLength 255
+     * @nullable
+     */
+  remake_of_number: string | null;
+  remake_reason: RemakeReason | null;
+  accountable: RemakeAccountable | null;
+  /** The remake made of this order (standing), when it is remade. */
+  remade_as_id: Id | null;
+  /**
+     * @maxLength 255
+     * @nullable
+     */
+  remade_as_number: string | null;
+  /** The credit a remake's lab owes for its own error within its remake_warranty_days. */
+  lab_credit: LabCredit | null;
 }

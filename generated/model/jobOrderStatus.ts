@@ -16,7 +16,7 @@
  */
 
 /**
- * open → in_lab → ready → claimed; cancelled from open or in_lab.
+ * open → in_lab → ready → claimed; cancelled from open or in_lab; remade from ready or claimed, by POST /api/job-orders/{id}/remake only.
  */
 export type JobOrderStatus = typeof JobOrderStatus[keyof typeof JobOrderStatus];
 
@@ -27,4 +27,5 @@ export const JobOrderStatus = {
   ready: 'ready',
   claimed: 'claimed',
   cancelled: 'cancelled',
+  remade: 'remade',
 } as const;

@@ -24,4 +24,5 @@ export const JobOrderStatusChangeStatus = {
   ready: 'ready',
   claimed: 'claimed',
   cancelled: 'cancelled',
+  remade: 'remade',
 } as const;

@@ -24,4 +24,5 @@ export const ListJobOrdersStatus = {
   ready: 'ready',
   claimed: 'claimed',
   cancelled: 'cancelled',
+  remade: 'remade',
 } as const;

@@ -11,6 +11,8 @@ import { cashSessionsResource } from './cash/cash-sessions.ts';
 import { zReadingsResource } from './cash/z-readings.ts';
 import { jobOrdersResource } from './eye-care/job-orders.ts';
 import { prescriptionsResource } from './eye-care/prescriptions.ts';
+import { warrantyClaimsResource } from './eye-care/warranty-claims.ts';
+import { warrantyTermsResource } from './eye-care/warranty-terms.ts';
 import { conversionsResource } from './inventory/conversions.ts';
 import { itemTypesResource } from './inventory/item-types.ts';
 import { itemsResource } from './inventory/items.ts';
@@ -82,6 +84,8 @@ export const definitions: Readonly<Record<ResourceKey, AnyResource>> = {
   'discount-programs': discountProgramsResource,
   prescriptions: prescriptionsResource,
   'job-orders': jobOrdersResource,
+  'warranty-terms': warrantyTermsResource,
+  'warranty-claims': warrantyClaimsResource,
   'stock-requests': stockRequestsResource,
   'stock-transfers': stockTransfersResource,
   'stock-receives': stockReceivesResource,

@@ -14,6 +14,8 @@ export const closeBooksPermission = 'close-books';
 // Receiving an ordered line at a cost other than the order's (docs/domain/purchasing.md, Receive orders): the clerk
 // receives what came, the one who agreed the price changes it.
 export const editReceiptCostsPermission = 'edit-receipt-costs';
+// Accepting a warranty claim after its warranty ended (docs/domain/eye-care.md, Warranties).
+export const approveWarrantyExceptionsPermission = 'approve-warranty-exceptions';
 
 // Who is asking: loaded once per request from the session's user.
 export type Identity = {

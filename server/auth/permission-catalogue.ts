@@ -1,5 +1,6 @@
 import { type Area, permissionPrefixOf, registry, resourceActions } from '../registry/resources.ts';
 import {
+  approveWarrantyExceptionsPermission,
   closeBooksPermission,
   editReceiptCostsPermission,
   fullAccessPermission,
@@ -40,6 +41,7 @@ export const rulePermissions: readonly CataloguedPermission[] = [
   { name: postStockCountsPermission, group: 'logistics', action: 'post' },
   { name: closeBooksPermission, group: 'management', action: 'update' },
   { name: editReceiptCostsPermission, group: 'purchasing', action: 'update' },
+  { name: approveWarrantyExceptionsPermission, group: 'eye-care', action: 'create' },
 ];
 
 export type CataloguedPermission = { name: string; group: string; action: string };

@@ -1,7 +1,8 @@
 // The life of an eyewear job order (docs/domain/eye-care.md, Eyewear job orders): open → in_lab → ready → claimed, and
-// cancelled from open or in_lab. Nothing leaves claimed or cancelled.
+// cancelled from open or in_lab. Nothing leaves claimed or cancelled. A ready or claimed order becomes remade only
+// through its remake (server/areas/eye-care/job-order-remake.ts), never by a status move.
 
-export const jobOrderStatuses = ['open', 'in_lab', 'ready', 'claimed', 'cancelled'] as const;
+export const jobOrderStatuses = ['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'remade'] as const;
 export type JobOrderStatus = (typeof jobOrderStatuses)[number];
 
 const nextStatuses: Record<JobOrderStatus, readonly JobOrderStatus[]> = {
@@ -10,6 +11,7 @@ const nextStatuses: Record<JobOrderStatus, readonly JobOrderStatus[]> = {
   ready: ['claimed'],
   claimed: [],
   cancelled: [],
+  remade: [],
 };
 
 export function canMoveJobOrder(from: JobOrderStatus, to: JobOrderStatus): boolean {
@@ -26,6 +28,7 @@ const statusWords: Record<JobOrderStatus, string> = {
   ready: 'ready',
   claimed: 'claimed',
   cancelled: 'cancelled',
+  remade: 'remade',
 };
 
 export function jobOrderStatusWords(status: JobOrderStatus): string {

@@ -5,6 +5,8 @@ import { cashSessions } from '../areas/cash/cash-sessions.ts';
 import { zReadings } from '../areas/cash/z-readings.ts';
 import { jobOrders } from '../areas/eye-care/job-orders.ts';
 import { prescriptions } from '../areas/eye-care/prescriptions.ts';
+import { warrantyClaims } from '../areas/eye-care/warranty-claims.ts';
+import { warrantyTerms } from '../areas/eye-care/warranty-terms.ts';
 import { conversions } from '../areas/inventory/conversions.ts';
 import { itemTypes } from '../areas/inventory/item-types.ts';
 import { items } from '../areas/inventory/items.ts';
@@ -84,6 +86,8 @@ const definitions: Readonly<Record<ResourceKey, ResourceDefinition>> = {
   'discount-programs': discountPrograms,
   prescriptions,
   'job-orders': jobOrders,
+  'warranty-terms': warrantyTerms,
+  'warranty-claims': warrantyClaims,
   'stock-requests': stockRequests,
   'stock-transfers': stockTransfers,
   'stock-receives': stockReceives,

@@ -43,6 +43,7 @@ export const mockBusinesses: Business[] = [1, 2].map((id) => ({
   invoice_footer: null,
   require_cash_session: false,
   books_closed_through: null,
+  remake_discount_percent: 50,
   created_at: '2026-01-05T08:00:00Z',
   updated_at: '2026-01-05T08:00:00Z',
   deleted_at: null,

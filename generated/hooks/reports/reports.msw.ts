@@ -30,6 +30,7 @@ import type {
   AgingReport,
   DailySalesRow,
   RecallReport,
+  RemakesReport,
   ReorderReport,
   SalesReportReport,
   SlowMoverReport,
@@ -50,6 +51,8 @@ export const getGetSlowMoversReportResponseMock = (overrideResponse: Partial<Ext
 export const getGetReorderReportResponseMock = (overrideResponse: Partial<Extract<ReorderReport, object>> = {}): ReorderReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({item_id: faker.number.int({min: 1, max: 2147483647}), code: faker.string.alpha({length: {min: 10, max: 255}}), name: faker.string.alpha({length: {min: 10, max: 255}}), reorder_level: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), quantity_on_hand: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), quantity_in_transit: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), quantity_on_order: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), average_daily_sales: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2}), suggested_quantity: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2})})), totals: {suggested_quantity: faker.number.float({min: -900000000000, max: 900000000000, fractionDigits: 2})}, figures_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', undefined]), ...overrideResponse})
 
 export const getGetRecallsReportResponseMock = (overrideResponse: Partial<Extract<RecallReport, object>> = {}): RecallReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({contact_id: faker.number.int({min: 1, max: 2147483647}), name: faker.string.alpha({length: {min: 10, max: 255}}), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), email: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), examined_on: faker.date.past().toISOString().slice(0, 10), expires_on: faker.date.past().toISOString().slice(0, 10), branch_id: faker.helpers.arrayElement([faker.number.int({min: 1, max: 2147483647}),null,]), branch_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null])})), totals: {patients: faker.number.int({min: 0, max: 100000000})}, figures_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', undefined]), ...overrideResponse})
+
+export const getGetRemakesReportResponseMock = (overrideResponse: Partial<Extract<RemakesReport, object>> = {}): RemakesReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({key: faker.string.alpha({length: {min: 10, max: 64}}), label: faker.string.alpha({length: {min: 10, max: 255}}), orders_claimed: faker.number.int({min: 0}), remakes: faker.number.int({min: 0}), remake_rate: faker.helpers.arrayElement([faker.number.float({min: 0, max: 1000000, fractionDigits: 2}), null]), remake_cost: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), totals: {orders_claimed: faker.number.int({min: 0}), remakes: faker.number.int({min: 0}), remake_rate: faker.helpers.arrayElement([faker.number.float({min: 0, max: 1000000, fractionDigits: 2}), null]), remake_cost: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), lab_credits_outstanding: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), warranty_claims: faker.number.int({min: 0}), warranty_cost: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, figures_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', undefined]), ...overrideResponse})
 
 export const getGetDailySalesResponseMock = (): DailySalesRow[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({branch_id: faker.number.int({min: 1, max: 2147483647}), branch_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), date: faker.date.past().toISOString().slice(0, 10), invoices_issued: faker.number.int({min: 0}), invoices_voided: faker.number.int({min: 0}), issued_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), issued_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), voided_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), voided_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), gross_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), regular_discounts: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_exemption: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), special_discounts: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vatable_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_exempt_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), zero_rated_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), credit_memos_issued: faker.number.int({min: 0}), credit_memos_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), credit_memos_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), returns_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), returns_vat_amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), refunds_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), net_sales: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), collections_cash: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_bank_transfer: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_check: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_card: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_e_wallet: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_store_credit: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2})})))
 
@@ -138,6 +141,18 @@ export const getGetRecallsReportMockHandler = (overrideResponse?: RecallReport |
   }, options)
 }
 
+export const getGetRemakesReportMockHandler = (overrideResponse?: RemakesReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RemakesReport> | RemakesReport), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/remakes', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetRemakesReportResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
 export const getGetDailySalesMockHandler = (overrideResponse?: DailySalesRow[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<DailySalesRow[]> | DailySalesRow[]), options?: RequestHandlerOptions) => {
   return http.get('*/api/reports/daily-sales', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
 
@@ -157,5 +172,6 @@ export const getReportsMock = () => [
   getGetSlowMoversReportMockHandler(),
   getGetReorderReportMockHandler(),
   getGetRecallsReportMockHandler(),
+  getGetRemakesReportMockHandler(),
   getGetDailySalesMockHandler()
 ]

@@ -68,6 +68,9 @@ export const listContactsResponseDataItemTinMax = 50;
 
 export const listContactsResponseDataItemNotesMax = 5000;
 
+export const listContactsResponseDataItemRemakeWarrantyDaysMin = 0;
+export const listContactsResponseDataItemRemakeWarrantyDaysMax = 3650;
+
 export const listContactsResponseDataItemContactTypeNameMax = 255;
 
 export const listContactsResponseDataItemBalanceOneMin = 0;
@@ -102,6 +105,7 @@ export const ListContactsResponse = zod.strictObject({
   "address": zod.string().max(listContactsResponseDataItemAddressMax).nullable(),
   "tin": zod.string().max(listContactsResponseDataItemTinMax).nullable(),
   "notes": zod.string().max(listContactsResponseDataItemNotesMax).nullable(),
+  "remake_warranty_days": zod.int().min(listContactsResponseDataItemRemakeWarrantyDaysMin).max(listContactsResponseDataItemRemakeWarrantyDaysMax).describe('A supplier lab\'s window, in days from an order\'s ready date, within which it redoes its own errors free (default 180).'),
   "contact_type_name": zod.string().max(listContactsResponseDataItemContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(listContactsResponseDataItemBalanceOneMin).max(listContactsResponseDataItemBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
@@ -153,6 +157,10 @@ export const createContactBodyNotesMax = 5000;
 
 
 export const createContactBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createContactBodyRemakeWarrantyDaysDefault = 180;
+export const createContactBodyRemakeWarrantyDaysMin = 0;
+export const createContactBodyRemakeWarrantyDaysMax = 3650;
+
 
 
 export const CreateContactBody = zod.strictObject({
@@ -163,7 +171,8 @@ export const CreateContactBody = zod.strictObject({
   "phone": zod.string().max(createContactBodyPhoneMax).regex(createContactBodyPhoneRegExp).nullish(),
   "address": zod.string().max(createContactBodyAddressMax).regex(createContactBodyAddressRegExp).nullish(),
   "tin": zod.string().max(createContactBodyTinMax).regex(createContactBodyTinRegExp).nullish(),
-  "notes": zod.string().max(createContactBodyNotesMax).regex(createContactBodyNotesRegExp).nullish()
+  "notes": zod.string().max(createContactBodyNotesMax).regex(createContactBodyNotesRegExp).nullish(),
+  "remake_warranty_days": zod.int().min(createContactBodyRemakeWarrantyDaysMin).max(createContactBodyRemakeWarrantyDaysMax).default(createContactBodyRemakeWarrantyDaysDefault).describe('A supplier lab\'s window, in days from an order\'s ready date, within which it redoes its own errors free (default 180).')
 })
 
 export const createContactResponseIdMax = 2147483647;
@@ -189,6 +198,9 @@ export const createContactResponseAddressMax = 5000;
 export const createContactResponseTinMax = 50;
 
 export const createContactResponseNotesMax = 5000;
+
+export const createContactResponseRemakeWarrantyDaysMin = 0;
+export const createContactResponseRemakeWarrantyDaysMax = 3650;
 
 export const createContactResponseContactTypeNameMax = 255;
 
@@ -219,6 +231,7 @@ export const CreateContactResponse = zod.strictObject({
   "address": zod.string().max(createContactResponseAddressMax).nullable(),
   "tin": zod.string().max(createContactResponseTinMax).nullable(),
   "notes": zod.string().max(createContactResponseNotesMax).nullable(),
+  "remake_warranty_days": zod.int().min(createContactResponseRemakeWarrantyDaysMin).max(createContactResponseRemakeWarrantyDaysMax).describe('A supplier lab\'s window, in days from an order\'s ready date, within which it redoes its own errors free (default 180).'),
   "contact_type_name": zod.string().max(createContactResponseContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(createContactResponseBalanceOneMin).max(createContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
@@ -270,6 +283,9 @@ export const searchContactsResponseTinMax = 50;
 
 export const searchContactsResponseNotesMax = 5000;
 
+export const searchContactsResponseRemakeWarrantyDaysMin = 0;
+export const searchContactsResponseRemakeWarrantyDaysMax = 3650;
+
 export const searchContactsResponseContactTypeNameMax = 255;
 
 export const searchContactsResponseBalanceOneMin = 0;
@@ -299,6 +315,7 @@ export const SearchContactsResponseItem = zod.strictObject({
   "address": zod.string().max(searchContactsResponseAddressMax).nullable(),
   "tin": zod.string().max(searchContactsResponseTinMax).nullable(),
   "notes": zod.string().max(searchContactsResponseNotesMax).nullable(),
+  "remake_warranty_days": zod.int().min(searchContactsResponseRemakeWarrantyDaysMin).max(searchContactsResponseRemakeWarrantyDaysMax).describe('A supplier lab\'s window, in days from an order\'s ready date, within which it redoes its own errors free (default 180).'),
   "contact_type_name": zod.string().max(searchContactsResponseContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(searchContactsResponseBalanceOneMin).max(searchContactsResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
@@ -371,6 +388,9 @@ export const getContactResponseTinMax = 50;
 
 export const getContactResponseNotesMax = 5000;
 
+export const getContactResponseRemakeWarrantyDaysMin = 0;
+export const getContactResponseRemakeWarrantyDaysMax = 3650;
+
 export const getContactResponseContactTypeNameMax = 255;
 
 export const getContactResponseBalanceOneMin = 0;
@@ -400,6 +420,7 @@ export const GetContactResponse = zod.strictObject({
   "address": zod.string().max(getContactResponseAddressMax).nullable(),
   "tin": zod.string().max(getContactResponseTinMax).nullable(),
   "notes": zod.string().max(getContactResponseNotesMax).nullable(),
+  "remake_warranty_days": zod.int().min(getContactResponseRemakeWarrantyDaysMin).max(getContactResponseRemakeWarrantyDaysMax).describe('A supplier lab\'s window, in days from an order\'s ready date, within which it redoes its own errors free (default 180).'),
   "contact_type_name": zod.string().max(getContactResponseContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(getContactResponseBalanceOneMin).max(getContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
@@ -447,6 +468,9 @@ export const updateContactBodyNotesMax = 5000;
 
 
 export const updateContactBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const updateContactBodyRemakeWarrantyDaysMin = 0;
+export const updateContactBodyRemakeWarrantyDaysMax = 3650;
+
 
 
 export const UpdateContactBody = zod.strictObject({
@@ -457,7 +481,8 @@ export const UpdateContactBody = zod.strictObject({
   "phone": zod.string().max(updateContactBodyPhoneMax).regex(updateContactBodyPhoneRegExp).nullish(),
   "address": zod.string().max(updateContactBodyAddressMax).regex(updateContactBodyAddressRegExp).nullish(),
   "tin": zod.string().max(updateContactBodyTinMax).regex(updateContactBodyTinRegExp).nullish(),
-  "notes": zod.string().max(updateContactBodyNotesMax).regex(updateContactBodyNotesRegExp).nullish()
+  "notes": zod.string().max(updateContactBodyNotesMax).regex(updateContactBodyNotesRegExp).nullish(),
+  "remake_warranty_days": zod.int().min(updateContactBodyRemakeWarrantyDaysMin).max(updateContactBodyRemakeWarrantyDaysMax).optional().describe('A supplier lab\'s window, in days from an order\'s ready date, within which it redoes its own errors free (default 180).')
 })
 
 export const updateContactResponseIdMax = 2147483647;
@@ -483,6 +508,9 @@ export const updateContactResponseAddressMax = 5000;
 export const updateContactResponseTinMax = 50;
 
 export const updateContactResponseNotesMax = 5000;
+
+export const updateContactResponseRemakeWarrantyDaysMin = 0;
+export const updateContactResponseRemakeWarrantyDaysMax = 3650;
 
 export const updateContactResponseContactTypeNameMax = 255;
 
@@ -513,6 +541,7 @@ export const UpdateContactResponse = zod.strictObject({
   "address": zod.string().max(updateContactResponseAddressMax).nullable(),
   "tin": zod.string().max(updateContactResponseTinMax).nullable(),
   "notes": zod.string().max(updateContactResponseNotesMax).nullable(),
+  "remake_warranty_days": zod.int().min(updateContactResponseRemakeWarrantyDaysMin).max(updateContactResponseRemakeWarrantyDaysMax).describe('A supplier lab\'s window, in days from an order\'s ready date, within which it redoes its own errors free (default 180).'),
   "contact_type_name": zod.string().max(updateContactResponseContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(updateContactResponseBalanceOneMin).max(updateContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
@@ -556,6 +585,9 @@ export const deleteContactResponseTinMax = 50;
 
 export const deleteContactResponseNotesMax = 5000;
 
+export const deleteContactResponseRemakeWarrantyDaysMin = 0;
+export const deleteContactResponseRemakeWarrantyDaysMax = 3650;
+
 export const deleteContactResponseContactTypeNameMax = 255;
 
 export const deleteContactResponseBalanceOneMin = 0;
@@ -585,6 +617,7 @@ export const DeleteContactResponse = zod.strictObject({
   "address": zod.string().max(deleteContactResponseAddressMax).nullable(),
   "tin": zod.string().max(deleteContactResponseTinMax).nullable(),
   "notes": zod.string().max(deleteContactResponseNotesMax).nullable(),
+  "remake_warranty_days": zod.int().min(deleteContactResponseRemakeWarrantyDaysMin).max(deleteContactResponseRemakeWarrantyDaysMax).describe('A supplier lab\'s window, in days from an order\'s ready date, within which it redoes its own errors free (default 180).'),
   "contact_type_name": zod.string().max(deleteContactResponseContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(deleteContactResponseBalanceOneMin).max(deleteContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
@@ -628,6 +661,9 @@ export const restoreContactResponseTinMax = 50;
 
 export const restoreContactResponseNotesMax = 5000;
 
+export const restoreContactResponseRemakeWarrantyDaysMin = 0;
+export const restoreContactResponseRemakeWarrantyDaysMax = 3650;
+
 export const restoreContactResponseContactTypeNameMax = 255;
 
 export const restoreContactResponseBalanceOneMin = 0;
@@ -657,6 +693,7 @@ export const RestoreContactResponse = zod.strictObject({
   "address": zod.string().max(restoreContactResponseAddressMax).nullable(),
   "tin": zod.string().max(restoreContactResponseTinMax).nullable(),
   "notes": zod.string().max(restoreContactResponseNotesMax).nullable(),
+  "remake_warranty_days": zod.int().min(restoreContactResponseRemakeWarrantyDaysMin).max(restoreContactResponseRemakeWarrantyDaysMax).describe('A supplier lab\'s window, in days from an order\'s ready date, within which it redoes its own errors free (default 180).'),
   "contact_type_name": zod.string().max(restoreContactResponseContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(restoreContactResponseBalanceOneMin).max(restoreContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),

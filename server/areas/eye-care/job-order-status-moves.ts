@@ -4,6 +4,7 @@ import { conflict, fieldError } from '../../domain/refusal.ts';
 import { recordDocumentHistory } from '../../ledger/document-history.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { findDocument } from '../../ledger/references.ts';
+import { issueRemakeGoods, isUnbilledRemake } from './job-order-remake.ts';
 import { recordJobOrderStatus } from './job-order-status-history.ts';
 import { standingInvoiceOf } from './job-orders-posting.ts';
 
@@ -47,7 +48,9 @@ export async function moveJobOrderStatus(context: PostingContext, id: number, to
       `A job order that is ${jobOrderStatusWords(order.status)} cannot become ${jobOrderStatusWords(to)}.`,
     );
   }
-  if (to === 'claimed') await requirePaidInvoice(context, id);
+  // An unbilled remake has no invoice: claiming it hands over goods the shop bears the cost of.
+  if (to === 'claimed' && isUnbilledRemake(order)) await issueRemakeGoods(context, order);
+  else if (to === 'claimed') await requirePaidInvoice(context, id);
   if (to === 'cancelled') await refuseInvoicedCancel(context, id);
   await context.trx
     .updateTable('job_orders')

@@ -11,6 +11,7 @@ import { pricedTotals } from '../../ledger/document-presenting.ts';
 import { postingContextOf } from '../../ledger/document-support.ts';
 import { presentVat } from '../../ledger/vat-presenting.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
+import { remakeFieldsOf } from './job-order-remake-fields.ts';
 import { createJobOrder, requireUnlinked, updateJobOrder } from './job-orders-posting.ts';
 import { presentPrescriptions } from './prescriptions.ts';
 
@@ -98,6 +99,7 @@ async function presentJobOrders(ctx: ResourceContext, rows: Row<'job_orders'>[])
   const prescriptions = await presentPrescriptions(ctx, prescriptionRows);
   const prescriptionOf = new Map(prescriptions.map((prescription) => [prescription.id, prescription]));
   const vatOf = await presentVat(ctx.db, rows);
+  const remakeOf = await remakeFieldsOf(ctx, rows);
   return rows.map((row) => {
     const invoice = invoiceOf.get(row.id);
     return {
@@ -152,6 +154,7 @@ async function presentJobOrders(ctx: ResourceContext, rows: Row<'job_orders'>[])
         special_discount_amount: centavosToPesos(Number(line.special_discount_amount)),
         power_note: line.power_note,
       })),
+      ...remakeOf(row),
     };
   });
 }

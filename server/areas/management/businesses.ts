@@ -114,6 +114,7 @@ export async function presentBusinesses(rows: Row<'businesses'>[]) {
     invoice_footer: row.invoice_footer,
     require_cash_session: row.require_cash_session === 1,
     books_closed_through: row.books_closed_through,
+    remake_discount_percent: Number(row.remake_discount_percent),
   }));
 }
 

@@ -77,6 +77,7 @@ export const contactsResource: Resource<'contacts'> = {
       balance_side: sides.get(row.id) ?? 'receivable',
       store_credit_balance: !seesReceivables ? null : centavosToPesos(Number(row.store_credit)),
       supplier_credit_balance: seesPayables ? centavosToPesos(Number(row.supplier_credit)) : null,
+      remake_warranty_days: Number(row.remake_warranty_days),
     }));
   },
 };

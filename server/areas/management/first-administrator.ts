@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  approveWarrantyExceptionsPermission,
   closeBooksPermission,
   editReceiptCostsPermission,
   fullAccessPermission,
@@ -56,6 +57,7 @@ export async function createFirstAdministrator(db: Kysely<Database>, admin: Firs
         postBackdatedDocumentsPermission,
         closeBooksPermission,
         editReceiptCostsPermission,
+        approveWarrantyExceptionsPermission,
       ])
       .execute();
     const linked = await trx

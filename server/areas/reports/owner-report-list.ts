@@ -3,6 +3,7 @@
 
 import { payablesAgingOwnerReport, receivablesAgingOwnerReport } from './aging.ts';
 import { recallsOwnerReport } from './recalls.ts';
+import { remakesOwnerReport } from './remakes.ts';
 import { reorderOwnerReport } from './reorder.ts';
 import { salesOwnerReport } from './sales-report.ts';
 import { slowMoversOwnerReport } from './slow-movers.ts';
@@ -17,4 +18,5 @@ export const ownerReports = [
   slowMoversOwnerReport,
   reorderOwnerReport,
   recallsOwnerReport,
+  remakesOwnerReport,
 ] as const;

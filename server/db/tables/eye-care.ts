@@ -32,9 +32,9 @@ export type PrescriptionTable = TenantColumns &
     segment_height_os: number | null;
   };
 
-export type JobOrderStatusColumn = 'open' | 'in_lab' | 'ready' | 'claimed' | 'cancelled';
+export type JobOrderStatusColumn = 'open' | 'in_lab' | 'ready' | 'claimed' | 'cancelled' | 'remade';
 
-export type JobOrderTable = TenantColumns & {
+export interface JobOrderTable extends TenantColumns {
   number: string;
   contact_id: number;
   branch_id: number;
@@ -54,7 +54,7 @@ export type JobOrderTable = TenantColumns & {
   subtotal: number;
   discount_total: number;
   total: number;
-};
+}
 
 export type JobOrderLineTable = {
   id: Generated<number>;

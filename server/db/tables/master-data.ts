@@ -13,7 +13,7 @@ export type RecordColumns = {
 
 export type TenantColumns = RecordColumns & { business_id: number };
 
-export type BusinessesTable = RecordColumns & {
+export interface BusinessesTable extends RecordColumns {
   name: string;
   trade_name: string | null;
   tin: string | null;
@@ -22,7 +22,7 @@ export type BusinessesTable = RecordColumns & {
   email: string | null;
   // Migration 024: no document dated on or before it is written (docs/domain/management.md, Closing the books).
   books_closed_through: string | null;
-};
+}
 
 export type UsersTable = RecordColumns & {
   name: string;
@@ -72,7 +72,7 @@ export type WarehousesTable = TenantColumns & {
 
 export type ContactTypesTable = TenantColumns & { name: string };
 
-export type ContactsTable = TenantColumns & {
+export interface ContactsTable extends TenantColumns {
   contact_type_id: number;
   name: string;
   company_name: string | null;
@@ -81,7 +81,7 @@ export type ContactsTable = TenantColumns & {
   address: string | null;
   tin: string | null;
   notes: string | null;
-};
+}
 
 export type NamedTable = TenantColumns & { name: string; description: string | null };
 

@@ -21,11 +21,22 @@ const statuses = [
   { value: 'ready', label: 'Ready' },
   { value: 'claimed', label: 'Claimed' },
   { value: 'cancelled', label: 'Cancelled' },
+  { value: 'remade', label: 'Remade' },
 ] as const;
 
 const lensTypes = ['Ophthalmic Lens', 'Contact Lens'];
 
+// docs/domain/eye-care.md, Remakes: a remake and its original name each other.
+const remakeViewFields = [
+  { field: 'remake_of_number', label: 'Remake Of' },
+  { field: 'remake_reason', label: 'Remake Reason', kind: 'label' },
+  { field: 'accountable', label: 'Accountable', kind: 'label' },
+  { field: 'remade_as_number', label: 'Remade As' },
+] as const;
+
 const isInvoiced = (order: ResourceRecord) => readField(order, 'invoice_id') !== null;
+const isUnbilledRemake = (order: ResourceRecord) =>
+  readField(order, 'remake_of_id') !== null && readField(order, 'accountable') !== 'patient';
 
 const cancelWords = { title: 'Cancel this order?', keep: 'Keep order', confirm: 'Cancel order' };
 
@@ -76,8 +87,10 @@ export const jobOrders = defineResource({
     { field: 'invoice_number', label: 'Invoice' },
     column.money('invoice_balance', 'Invoice Balance'),
     column.notes,
+    ...remakeViewFields,
     ...recordTimestamps,
   ],
+  viewPanel: async () => (await import('./job-order-remake-panel.tsx')).JobOrderRemakePanel,
   formFields: [
     field.party('Patient'),
     field.branch,
@@ -187,7 +200,10 @@ export const jobOrders = defineResource({
       resource: 'invoices',
       label: 'Create Invoice',
       segment: 'from-job-order',
-      applies: (order) => readField(order, 'invoice_id') === null && readField(order, 'status') !== 'cancelled',
+      applies: (order) =>
+        readField(order, 'invoice_id') === null &&
+        !['cancelled', 'remade'].includes(String(readField(order, 'status'))) &&
+        !isUnbilledRemake(order),
     },
     {
       resource: 'invoice-payments',

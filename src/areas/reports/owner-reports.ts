@@ -2,6 +2,7 @@ import {
   getGetPayablesAgingReportQueryKey,
   getGetRecallsReportQueryKey,
   getGetReceivablesAgingReportQueryKey,
+  getGetRemakesReportQueryKey,
   getGetReorderReportQueryKey,
   getGetSalesReportQueryKey,
   getGetSlowMoversReportQueryKey,
@@ -9,6 +10,7 @@ import {
   getPayablesAgingReport,
   getRecallsReport,
   getReceivablesAgingReport,
+  getRemakesReport,
   getReorderReport,
   getSalesReport,
   getSlowMoversReport,
@@ -203,6 +205,40 @@ export const ownerReports: readonly OwnerReportDefinition[] = [
     ],
     queryKey: (params) => getGetRecallsReportQueryKey(params),
     fetch: async (params, signal) => asAnswer(await getRecallsReport(params, undefined, signal)),
+  },
+  // docs/domain/eye-care.md, Remakes: how often whose work is redone, and what it costs.
+  {
+    key: 'remakes',
+    label: 'Remakes',
+    permission: 'view-report-remakes',
+    filters: [
+      { name: 'date_from', label: 'Date from', kind: 'date', initial: 'month-start' },
+      { name: 'date_to', label: 'Date to', kind: 'date', initial: 'today' },
+      {
+        name: 'group_by',
+        label: 'Group by',
+        kind: 'choice',
+        initial: 'lab',
+        choices: [
+          { value: 'lab', label: 'Lab' },
+          { value: 'user', label: 'Optician' },
+          { value: 'prescriber', label: 'Prescriber' },
+          { value: 'brand', label: 'Lens brand' },
+          { value: 'reason', label: 'Reason' },
+          { value: 'month', label: 'Month' },
+        ],
+      },
+    ],
+    columns: [
+      text('label', 'Group'),
+      quantity('orders_claimed', 'Orders Claimed'),
+      quantity('remakes', 'Remakes'),
+      { field: 'remake_rate', label: 'Remake Rate %', kind: 'percent' },
+      money('remake_cost', 'Remake Cost'),
+    ],
+    chart: { labelField: 'label', valueField: 'remake_rate', valueLabel: 'Remake Rate %' },
+    queryKey: (params) => getGetRemakesReportQueryKey(params),
+    fetch: async (params, signal) => asAnswer(await getRemakesReport(params, undefined, signal)),
   },
 ];
 

@@ -20,7 +20,7 @@ describe('the sidebar rules (docs/domain/screens.md, Sidebar)', () => {
       'Inventory: Brands, Measuring Masses, Unit of Measurements, Item Classifications, Item Types, Items, Stocks, Lots',
       'Purchasing: Purchase Item Prices, Purchase Orders, Receive Orders, Bills, Bill Payments, Debit Memos',
       'Sales: Sale Item Prices, Invoices, Invoice Payments, Credit Memos, Cash Sessions, Z-Readings, Discount Programs',
-      'Eye Care: Prescriptions, Job Orders',
+      'Eye Care: Prescriptions, Job Orders, Warranty Terms, Warranty Claims',
       'Logistics: Stock Requests, Stock Transfers, Stock Receives, Stock Returns, Stock Adjustments, Stock Counts',
       'Management: Warehouses, Branches, Contacts, Contact Types, Users, Roles, Permissions',
       'Reports: ',

@@ -12,6 +12,7 @@ import { seedDemoMasterData } from './master-data.ts';
 import { seedDemoMemoranda } from './memoranda.ts';
 import { seedDemoOpticalCatalogue } from './optical-catalogue.ts';
 import { seedDemoPhilippineSales } from './philippine-sales.ts';
+import { seedDemoRemakes } from './remakes.ts';
 import { seedDemoStockAdjustments } from './stock-adjustments.ts';
 import { seedDemoStockLots } from './stock-lots.ts';
 
@@ -33,6 +34,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
     await seedDemoStockLots(trx, master, options.now);
     await seedDemoStockAdjustments(trx, master, options.now);
     await seedDemoMemoranda(trx, master, options.now);
+    await seedDemoRemakes(trx, master, options.now);
     await numberDemoDocumentsByDate(trx, master);
     await seedDemoCash(trx, master, options.now);
     await closeDemoBooks(trx, master);

@@ -100,12 +100,12 @@ function RemakeButton({ order }: { order: JobOrder }) {
   const [kept, setKept] = useState<number[]>(() => order.lines.map((line) => line.id));
   const [error, setError] = useState<string | null>(null);
   const remake = useMutation({
-    mutationFn: () =>
+    mutationFn: (lines: number[]) =>
       remakeJobOrder(order.id, {
         remake_reason: reason as RemakeReason,
         accountable: accountable as RemakeAccountable,
         notes: notes.trim() || null,
-        lines: kept,
+        lines,
       }),
     onSuccess: async (made) => {
       setOpen(false);
@@ -118,7 +118,7 @@ function RemakeButton({ order }: { order: JobOrder }) {
   const submit = () => {
     if (reason === '' || accountable === '') setError('Choose the reason and who is accountable.');
     else if (kept.length === 0) setError('Choose at least one line to remake.');
-    else remake.mutate();
+    else remake.mutate(order.lines.map((line) => line.id).filter((id) => kept.includes(id)));
   };
   return (
     <>

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, expect, it } from 'vitest';
 import { getGetJobOrderResponseMock } from '../../generated/hooks/job-orders/job-orders.msw.ts';
+import type { JobOrderLine } from '../../generated/model/index.ts';
 import { jobOrders } from '../../src/areas/eye-care/job-orders.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
@@ -14,12 +15,20 @@ withMockServer();
 // docs/domain/eye-care.md, Remakes: the order's view remakes it, with the reason, who is accountable and the lines.
 const asked: unknown[] = [];
 
-const line = (id: number, role: 'frame' | 'lens_od', name: string) => ({
-  ...getGetJobOrderResponseMock().lines[0],
+const line = (id: number, role: 'frame' | 'lens_od', name: string): JobOrderLine => ({
   id,
   role,
-  item_name: name,
+  item_id: id,
+  quantity: 1,
+  unit_price: 1500,
+  discount_percent: null,
   item_code: null,
+  item_name: name,
+  item_type_name: null,
+  amount: 1500,
+  tax_class: 'vatable',
+  special_discount_amount: 0,
+  power_note: null,
 });
 
 const order = (id: number) =>

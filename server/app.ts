@@ -22,6 +22,7 @@ import { registerCashSessionRoutes } from './areas/cash/cash-sessions.ts';
 import { registerEJournalRoutes } from './areas/cash/e-journal.ts';
 import { registerZReadingRoutes } from './areas/cash/z-readings.ts';
 import { registerDocumentRoutes } from './areas/document-routes.ts';
+import { registerJobOrderRemakeRoutes } from './areas/eye-care/job-order-remake-routes.ts';
 import { registerJobOrderRoutes } from './areas/eye-care/job-order-routes.ts';
 import { imports, importWorkerModule } from './areas/imports.ts';
 import { resources } from './areas/index.ts';
@@ -37,6 +38,7 @@ import { registerManagementRoutes } from './areas/management/management-routes.t
 import { registerMessageRoutes } from './areas/management/message-routes.ts';
 import { keepSendingTexts } from './areas/management/message-sender.ts';
 import type { SmsGateway } from './areas/management/sms-gateway.ts';
+import { registerLabCreditConfirmRoute } from './areas/purchasing/lab-credit-confirmation.ts';
 import { registerOwnerReportRoutes } from './areas/reports/owner-report-routes.ts';
 import { registerReportRoutes } from './areas/reports/report-routes.ts';
 import { registerAcknowledgmentReceiptRoutes } from './areas/sales/acknowledgment-receipts.ts';
@@ -123,6 +125,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { definitions: imports, workerModule: importWorkerModule },
   );
   registerJobOrderRoutes(app, { db: options.db, now, passwordCost });
+  registerLabCreditConfirmRoute(app, { db: options.db, now, passwordCost });
+  registerJobOrderRemakeRoutes(app, { db: options.db, now, passwordCost });
   registerJobOrderCreditRoute(app, { db: options.db, now, passwordCost });
   registerTransferSettlementRoute(app, { db: options.db, now, passwordCost });
   registerJobOrderClaimRoute(app, { db: options.db, now, passwordCost });

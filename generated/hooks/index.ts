@@ -49,4 +49,6 @@ export * from './terminals/terminals.ts';
 export * from './unit-of-measurements/unit-of-measurements.ts';
 export * from './users/users.ts';
 export * from './warehouses/warehouses.ts';
+export * from './warranty-claims/warranty-claims.ts';
+export * from './warranty-terms/warranty-terms.ts';
 export * from './z-readings/z-readings.ts';

@@ -71,6 +71,12 @@ export interface Business {
   registered_name: string | null;
   /** Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method). */
   require_cash_session: boolean;
+  /**
+     * The percent off a remake is priced at when the patient is accountable for it (docs/domain/eye-care.md, Remakes).
+     * @minimum 0
+     * @maximum 100
+     */
+  remake_discount_percent: number;
   /** A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none. */
   is_vat_registered: boolean;
   /**

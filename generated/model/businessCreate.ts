@@ -74,6 +74,12 @@ export interface BusinessCreate {
      * @maximum 1440
      */
   ready_text_delay_minutes?: number;
+  /**
+     * The percent off a remake is priced at when the patient is accountable for it (docs/domain/eye-care.md, Remakes).
+     * @minimum 0
+     * @maximum 100
+     */
+  remake_discount_percent?: number;
   /** A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none. */
   is_vat_registered?: boolean;
   /** The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth's optometry package. */

@@ -88,6 +88,12 @@ export interface Contact {
      */
   birth_date: string | null;
   /**
+     * A supplier lab's window, in days from an order's ready date, within which it redoes its own errors free (default 180).
+     * @minimum 0
+     * @maximum 3650
+     */
+  remake_warranty_days: number;
+  /**
      * @maxLength 255
      * @nullable
      */

@@ -90,4 +90,10 @@ export interface ContactUpdate {
      * @nullable
      */
   birth_date?: string | null;
+  /**
+     * A supplier lab's window, in days from an order's ready date, within which it redoes its own errors free (default 180).
+     * @minimum 0
+     * @maximum 3650
+     */
+  remake_warranty_days?: number;
 }

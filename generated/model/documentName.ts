@@ -32,6 +32,7 @@ export const DocumentName = {
   'z-reading': 'z-reading',
   quotation: 'quotation',
   'job-order': 'job-order',
+  'warranty-claim': 'warranty-claim',
   'stock-request': 'stock-request',
   'stock-transfer': 'stock-transfer',
   'stock-receive': 'stock-receive',

@@ -52,4 +52,9 @@ export interface InvoiceLine {
   credited_quantity: QuantityOrZero;
   /** What standing credit memos credited on this line, VAT-inclusive. */
   credited_amount: Money;
+  /**
+     * The last day of the line's warranty, stamped when the invoice posts from the warranty terms covering its item; null when none does.
+     * @nullable
+     */
+  warranty_until: string | null;
 }

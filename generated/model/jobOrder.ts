@@ -21,8 +21,11 @@ import type { JobOrderLab } from './jobOrderLab.ts';
 import type { JobOrderLine } from './jobOrderLine.ts';
 import type { JobOrderStatus } from './jobOrderStatus.ts';
 import type { JobOrderStatusChange } from './jobOrderStatusChange.ts';
+import type { LabCredit } from './labCredit.ts';
 import type { Money } from './money.ts';
 import type { Prescription } from './prescription.ts';
+import type { RemakeAccountable } from './remakeAccountable.ts';
+import type { RemakeReason } from './remakeReason.ts';
 import type { SpecialDiscount } from './specialDiscount.ts';
 import type { Timestamp } from './timestamp.ts';
 
@@ -119,7 +122,7 @@ export interface JobOrder {
   /** Zero-rated lines. */
   zero_rated_sales: Money;
   special_discount: SpecialDiscount | null;
-  /** open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready. */
+  /** open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready; remade from ready or claimed, by POST /api/job-orders/{id}/remake only. */
   status: JobOrderStatus;
   /** Every move, oldest first. */
   status_history: JobOrderStatusChange[];
@@ -151,5 +154,23 @@ export interface JobOrder {
   acknowledgment_receipts: JobOrderDeposit[];
   /** The business's way of invoicing its orders, which decides what Claim does. */
   job_invoicing: JobInvoicing;
+  /** The job order this one remakes. */
+  remake_of_id: Id | null;
+  /**
+     * @maxLength 255
+     * @nullable
+     */
+  remake_of_number: string | null;
+  remake_reason: RemakeReason | null;
+  accountable: RemakeAccountable | null;
+  /** The remake made of this order (standing), when it is remade. */
+  remade_as_id: Id | null;
+  /**
+     * @maxLength 255
+     * @nullable
+     */
+  remade_as_number: string | null;
+  /** The credit a remake's lab owes for its own error within its remake_warranty_days. */
+  lab_credit: LabCredit | null;
   lines: JobOrderLine[];
 }

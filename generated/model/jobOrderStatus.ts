@@ -16,7 +16,7 @@
  */
 
 /**
- * open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready.
+ * open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready; remade from ready or claimed, by POST /api/job-orders/{id}/remake only.
  */
 export type JobOrderStatus = typeof JobOrderStatus[keyof typeof JobOrderStatus];
 
@@ -28,4 +28,5 @@ export const JobOrderStatus = {
   claimed: 'claimed',
   cancelled: 'cancelled',
   forfeited: 'forfeited',
+  remade: 'remade',
 } as const;

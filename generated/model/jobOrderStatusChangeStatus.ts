@@ -25,4 +25,5 @@ export const JobOrderStatusChangeStatus = {
   claimed: 'claimed',
   cancelled: 'cancelled',
   forfeited: 'forfeited',
+  remade: 'remade',
 } as const;

@@ -49,4 +49,6 @@ export * from './terminals/terminals.zod.ts';
 export * from './unit-of-measurements/unit-of-measurements.zod.ts';
 export * from './users/users.zod.ts';
 export * from './warehouses/warehouses.zod.ts';
+export * from './warranty-claims/warranty-claims.zod.ts';
+export * from './warranty-terms/warranty-terms.zod.ts';
 export * from './z-readings/z-readings.zod.ts';

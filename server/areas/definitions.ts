@@ -13,6 +13,8 @@ import { benefitsResource } from './eye-care/benefits.ts';
 import { jobOrdersResource } from './eye-care/job-orders.ts';
 import { loasResource } from './eye-care/loas.ts';
 import { prescriptionsResource } from './eye-care/prescriptions.ts';
+import { warrantyClaimsResource } from './eye-care/warranty-claims.ts';
+import { warrantyTermsResource } from './eye-care/warranty-terms.ts';
 import { conversionsResource } from './inventory/conversions.ts';
 import { itemTypesResource } from './inventory/item-types.ts';
 import { itemsResource } from './inventory/items.ts';
@@ -94,6 +96,8 @@ export const definitions: Readonly<Record<ResourceKey, AnyResource>> = {
   'job-orders': jobOrdersResource,
   benefits: benefitsResource,
   loas: loasResource,
+  'warranty-terms': warrantyTermsResource,
+  'warranty-claims': warrantyClaimsResource,
   'stock-requests': stockRequestsResource,
   'stock-transfers': stockTransfersResource,
   'stock-receives': stockReceivesResource,

@@ -19,6 +19,8 @@ export const editReceiptCostsPermission = 'edit-receipt-costs';
 export const retryEInvoicesPermission = 'retry-e-invoices';
 // Writing off what a payer disallowed instead of billing it to the member (docs/domain/sales.md, Payer claims).
 export const writeOffDisallowancesPermission = 'write-off-disallowances';
+// Accepting a warranty claim after its warranty ended (docs/domain/eye-care.md, Warranties).
+export const approveWarrantyExceptionsPermission = 'approve-warranty-exceptions';
 
 // Who is asking: loaded once per request from the session's user.
 export type Identity = {

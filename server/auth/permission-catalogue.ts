@@ -1,5 +1,6 @@
 import { type Area, permissionPrefixOf, registry, resourceActions } from '../registry/resources.ts';
 import {
+  approveWarrantyExceptionsPermission,
   closeBooksPermission,
   editReceiptCostsPermission,
   fullAccessPermission,
@@ -51,6 +52,7 @@ export const rulePermissions: readonly CataloguedPermission[] = [
   { name: refundDepositsAfterLabPermission, group: 'sales', action: 'update' },
   { name: forfeitJobOrdersPermission, group: 'eye-care', action: 'update' },
   { name: writeOffDisallowancesPermission, group: 'sales', action: 'update' },
+  { name: approveWarrantyExceptionsPermission, group: 'eye-care', action: 'create' },
 ];
 
 export type CataloguedPermission = { name: string; group: string; action: string };

@@ -16,6 +16,7 @@ import { seedDemoMasterData } from './master-data.ts';
 import { seedDemoMemoranda } from './memoranda.ts';
 import { seedDemoOpticalCatalogue } from './optical-catalogue.ts';
 import { seedDemoPhilippineSales } from './philippine-sales.ts';
+import { seedDemoRemakes } from './remakes.ts';
 import { seedDemoStockAdjustments } from './stock-adjustments.ts';
 import { seedDemoStockLots } from './stock-lots.ts';
 import { seedDemoSecondTerminal, seedDemoTerminals } from './terminals.ts';
@@ -44,6 +45,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
     await seedDemoBooks(trx, master, options.now);
     await seedDemoDeposits(trx, master, options.now);
     await seedDemoBenefits(trx, master, options.now);
+    await seedDemoRemakes(trx, master, options.now);
     await numberDemoDocumentsByDate(trx, master);
     await seedDemoCash(trx, master, options.now);
     await seedDemoSecondTerminal(trx, master, options.now);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { seedStartingData } from '../areas/management/businesses.ts';
 import {
+  approveWarrantyExceptionsPermission,
   closeBooksPermission,
   editReceiptCostsPermission,
   fullAccessPermission,
@@ -269,6 +270,7 @@ export async function seedDemoMasterData(
     refundDepositsAfterLabPermission,
     forfeitJobOrdersPermission,
     writeOffDisallowancesPermission,
+    approveWarrantyExceptionsPermission,
   ]);
   const cashier = await role('Cashier', 'Branch sales and payments; inventory read-only', [
     ...actions(['invoices', 'invoice-payments', 'quotations', 'contacts'], ['view', 'create', 'update']),

@@ -11,6 +11,8 @@ const documentLabels: Record<string, string> = {
   'receive-order': 'Receive order',
   'stock-receive': 'Stock receive',
   'stock-return': 'Stock return',
+  'job-order-remake': 'Remade job order',
+  'warranty-claim': 'Warranty claim',
 };
 
 // The later document that keeps a receipt standing, as "Bill BL-…", or null when the receipt may be voided

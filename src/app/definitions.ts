@@ -7,6 +7,8 @@ import { benefits } from '../areas/eye-care/benefits.ts';
 import { jobOrders } from '../areas/eye-care/job-orders.ts';
 import { loas } from '../areas/eye-care/loas.ts';
 import { prescriptions } from '../areas/eye-care/prescriptions.ts';
+import { warrantyClaims } from '../areas/eye-care/warranty-claims.ts';
+import { warrantyTerms } from '../areas/eye-care/warranty-terms.ts';
 import { conversions } from '../areas/inventory/conversions.ts';
 import { itemTypes } from '../areas/inventory/item-types.ts';
 import { items } from '../areas/inventory/items.ts';
@@ -96,6 +98,8 @@ const definitions: Readonly<Record<ResourceKey, ResourceDefinition>> = {
   'job-orders': jobOrders,
   benefits,
   loas,
+  'warranty-terms': warrantyTerms,
+  'warranty-claims': warrantyClaims,
   'stock-requests': stockRequests,
   'stock-transfers': stockTransfers,
   'stock-receives': stockReceives,

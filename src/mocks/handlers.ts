@@ -48,6 +48,7 @@ export const mockBusinesses: Business[] = [1, 2].map((id) => ({
   job_invoicing: 'at_release',
   pickup_forfeit_days: 90,
   philhealth_accredited: false,
+  remake_discount_percent: 50,
   created_at: '2026-01-05T08:00:00Z',
   updated_at: '2026-01-05T08:00:00Z',
   deleted_at: null,

@@ -40,7 +40,7 @@ describe('the demo optical shop', () => {
     const cashier = await demoUser('cashier@spectacle.test');
     const orders = expectContract(await cashier.get('/api/job-orders?per_page=100'), 200, ListJobOrdersResponse);
     expect(new Set(orders.data.map((order) => order.status))).toEqual(
-      new Set(['open', 'in_lab', 'ready', 'claimed', 'cancelled']),
+      new Set(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']),
     );
     expect(orders.data.some((order) => (order.invoice_balance ?? 0) > 0)).toBe(true);
     expect(orders.data.some((order) => order.lab === 'outside')).toBe(true);

@@ -127,8 +127,8 @@ describe('permissions', () => {
       true,
     );
     const all = expectContract(await admin.get('/api/permissions'), 200, ListPermissionsResponse);
-    // Six actions per resource, full access, the daily sales report, the nineteen owner's reports and ten rules.
-    expect(all.meta.total).toBe(46 * 6 + 1 + 1 + 19 + 10);
+    // Six actions per resource, full access, the daily sales report, the twenty owner's reports and eleven rules.
+    expect(all.meta.total).toBe(48 * 6 + 1 + 1 + 20 + 11);
     expect((await admin.post('/api/permissions', { name: 'rule-everything' })).status).toBe(404);
     const id = page.data[0]?.id;
     expect((await admin.delete(`/api/permissions/${id}`)).status).toBe(404);

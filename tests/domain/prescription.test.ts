@@ -135,6 +135,7 @@ describe('job order status moves', () => {
       'in_lab>cancelled',
       'ready>in_lab',
       'ready>claimed',
+      'ready>forfeited',
     ]);
   });
 });

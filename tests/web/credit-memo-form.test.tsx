@@ -35,6 +35,7 @@ const line = (id: number, name: string, quantity: number, credited: number) => (
   lots: [],
   credited_quantity: credited,
   credited_amount: credited * 1000,
+  warranty_until: null,
 });
 
 const invoice = getGetInvoiceResponseMock({

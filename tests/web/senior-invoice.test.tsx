@@ -78,6 +78,7 @@ const invoice = getGetInvoiceResponseMock({
       lots: [],
       credited_quantity: 0,
       credited_amount: 0,
+      warranty_until: null,
     },
   ],
 });

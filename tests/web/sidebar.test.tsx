@@ -20,7 +20,7 @@ describe('the sidebar rules (docs/domain/screens.md, Sidebar)', () => {
       'Inventory: Brands, Measuring Masses, Unit of Measurements, Item Classifications, Item Types, Items, Stocks, Lots',
       'Purchasing: Purchase Item Prices, Purchase Orders, Receive Orders, Bills, Bill Payments, Debit Memos',
       'Sales: Sale Item Prices, Invoices, Invoice Payments, Credit Memos, Acknowledgment Receipts, Payer Claims, Cash Sessions, Z-Readings, Discount Programs',
-      'Eye Care: Prescriptions, Job Orders, Benefits, LOAs',
+      'Eye Care: Prescriptions, Job Orders, Benefits, LOAs, Warranty Terms, Warranty Claims',
       'Logistics: Stock Requests, Stock Transfers, Stock Receives, Stock Returns, Stock Adjustments, Stock Counts',
       'Management: Warehouses, Branches, Terminals, Contacts, Contact Types, Users, Roles, Messages, Message Templates, Permissions, E-Invoices',
       'Reports: ',

@@ -41,9 +41,14 @@ import type {
   JobOrderCreate,
   JobOrderLinkInvoiceBody,
   JobOrderPage,
+  JobOrderRemakeBody,
   JobOrderStatusBody,
   JobOrderUpdate,
+  LabCredit,
+  LabCreditConfirmBody,
+  LabCreditList,
   ListJobOrdersParams,
+  ListLabCreditsParams,
   NoContentResponse,
   NotFoundResponse,
   RecordHistoryResponse,
@@ -238,6 +243,100 @@ export const useCreateJobOrder = <TError = ErrorType<UnauthenticatedResponse | F
       return useMutation(getCreateJobOrderMutationOptions(options), queryClient);
     }
     /**
+ * Needs view-job-orders. Newest first; with status expected, the credits the labs still owe (outstanding), with their total.
+ * @summary The lab credits raised by remakes
+ */
+export const listLabCredits = (
+    params?: ListLabCreditsParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<LabCreditList>(
+      {url: `/api/lab-credits`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getListLabCreditsQueryKey = (params?: ListLabCreditsParams,) => {
+    return [
+    `/api/lab-credits`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getListLabCreditsQueryOptions = <TData = Awaited<ReturnType<typeof listLabCredits>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse>>(params?: ListLabCreditsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listLabCredits>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListLabCreditsQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listLabCredits>>> = ({ signal }) => listLabCredits(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listLabCredits>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListLabCreditsQueryResult = NonNullable<Awaited<ReturnType<typeof listLabCredits>>>
+export type ListLabCreditsQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse>
+
+
+export function useListLabCredits<TData = Awaited<ReturnType<typeof listLabCredits>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse>>(
+ params: undefined |  ListLabCreditsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listLabCredits>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listLabCredits>>,
+          TError,
+          Awaited<ReturnType<typeof listLabCredits>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListLabCredits<TData = Awaited<ReturnType<typeof listLabCredits>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse>>(
+ params?: ListLabCreditsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listLabCredits>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listLabCredits>>,
+          TError,
+          Awaited<ReturnType<typeof listLabCredits>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListLabCredits<TData = Awaited<ReturnType<typeof listLabCredits>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse>>(
+ params?: ListLabCreditsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listLabCredits>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The lab credits raised by remakes
+ */
+
+export function useListLabCredits<TData = Awaited<ReturnType<typeof listLabCredits>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse>>(
+ params?: ListLabCreditsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listLabCredits>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListLabCreditsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
  * Needs view-job-orders. Answers a bare array, newest first.
  * @summary Search job orders for a type-ahead
  */
@@ -785,7 +884,7 @@ export function useGetJobOrderHistory<TData = Awaited<ReturnType<typeof getJobOr
 
 
 /**
- * Needs update-job-orders. open → in_lab (stamps sent_to_lab_at) → ready (stamps ready_at) → claimed, cancelled from open or in_lab, and forfeited from ready once pickup_forfeit_days have passed since ready_at (needs forfeit-job-orders, 403 otherwise; the order's deposits become forfeited deposits and a stock frame goes back on the shelf), and ready back to in_lab (a ready marked by mistake: its ready text, still in its cancel window, is not sent); any other move is a 422 naming status. Claiming here needs the linked invoice fully paid (422 with the balance otherwise); POST /api/job-orders/{id}/claim claims under either way of invoicing. An order with an invoice is cancelled only through POST /api/job-orders/{id}/cancel-and-credit (422 naming status here). Every move is recorded with who and when.
+ * Needs update-job-orders. open → in_lab (stamps sent_to_lab_at) → ready (stamps ready_at) → claimed, cancelled from open or in_lab, and forfeited from ready once pickup_forfeit_days have passed since ready_at (needs forfeit-job-orders, 403 otherwise; the order's deposits become forfeited deposits and a stock frame goes back on the shelf), and ready back to in_lab (a ready marked by mistake: its ready text, still in its cancel window, is not sent); any other move is a 422 naming status. A ready or claimed order becomes remade only through POST /api/job-orders/{id}/remake; an unbilled remake is claimed without an invoice, its goods leaving stock at their average cost as remake cost. Claiming here needs the linked invoice fully paid (422 with the balance otherwise); POST /api/job-orders/{id}/claim claims under either way of invoicing. An order with an invoice is cancelled only through POST /api/job-orders/{id}/cancel-and-credit (422 naming status here). Every move is recorded with who and when.
  * @summary Move a job order to its next status
  */
 export const moveJobOrderStatus = (
@@ -1056,4 +1155,142 @@ export const useLinkJobOrderInvoice = <TError = ErrorType<UnauthenticatedRespons
         TContext
       > => {
       return useMutation(getLinkJobOrderInvoiceMutationOptions(options), queryClient);
+    }
+    /**
+ * Needs create-job-orders and update-job-orders. In one transaction: a new open job order (dated today) for the same patient, branch, prescription, lab and measurements, with remake_of_id, remake_reason and accountable, copying the original's lines (or those named in lines); the original becomes remade. A remake is not billed unless the patient is accountable: then its lines are priced at the business's remake_discount_percent off; otherwise its lines carry no price, and when claimed (without an invoice) its goods leave stock at their average cost as remake cost. When the lab is accountable and the original became ready within the lab's remake_warranty_days, an expected lab credit for the lenses' cost is raised. An original that is not ready or claimed, or already remade, is a 422 naming status.
+ * @summary Remake a ready or claimed job order
+ */
+export const remakeJobOrder = (
+    id: number,
+    jobOrderRemakeBody: BodyType<JobOrderRemakeBody>,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<JobOrder>(
+      {url: `/api/job-orders/${id}/remake`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: jobOrderRemakeBody, signal
+    },
+      options);
+    }
+
+
+
+
+export const getRemakeJobOrderMutationKey = () => ['remakeJobOrder'] as const;
+
+export const getRemakeJobOrderMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof remakeJobOrder>>, TError,RemakeJobOrderMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof remakeJobOrder>>, TError,RemakeJobOrderMutationVariables, TContext> => {
+
+const mutationKey = getRemakeJobOrderMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof remakeJobOrder>>, RemakeJobOrderMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  remakeJobOrder(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RemakeJobOrderMutationResult = NonNullable<Awaited<ReturnType<typeof remakeJobOrder>>>
+    export type RemakeJobOrderMutationBody = BodyType<JobOrderRemakeBody>
+    export type RemakeJobOrderMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>
+    export type RemakeJobOrderMutationVariables = {id: number;data: BodyType<JobOrderRemakeBody>}
+
+    /**
+ * @summary Remake a ready or claimed job order
+ */
+export const useRemakeJobOrder = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof remakeJobOrder>>, TError,RemakeJobOrderMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof remakeJobOrder>>,
+        TError,
+        RemakeJobOrderMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRemakeJobOrderMutationOptions(options), queryClient);
+    }
+    /**
+ * Needs create-debit-memos. The lab has confirmed it: in one transaction a debit memo to the lab at the remake's branch (reason defective, its lens lines at the credit's unit costs, no stock returned, settled as the supplier's credit) is posted and the credit becomes confirmed, naming it. A credit already confirmed is a 409.
+ * @summary Confirm an expected lab credit
+ */
+export const confirmLabCredit = (
+    id: number,
+    labCreditConfirmBody?: BodyType<LabCreditConfirmBody>,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<LabCredit>(
+      {url: `/api/lab-credits/${id}/confirm`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: labCreditConfirmBody, signal
+    },
+      options);
+    }
+
+
+
+
+export const getConfirmLabCreditMutationKey = () => ['confirmLabCredit'] as const;
+
+export const getConfirmLabCreditMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmLabCredit>>, TError,ConfirmLabCreditMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof confirmLabCredit>>, TError,ConfirmLabCreditMutationVariables, TContext> => {
+
+const mutationKey = getConfirmLabCreditMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof confirmLabCredit>>, ConfirmLabCreditMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  confirmLabCredit(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ConfirmLabCreditMutationResult = NonNullable<Awaited<ReturnType<typeof confirmLabCredit>>>
+    export type ConfirmLabCreditMutationBody = BodyType<LabCreditConfirmBody> | undefined
+    export type ConfirmLabCreditMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>
+    export type ConfirmLabCreditMutationVariables = {id: number;data?: BodyType<LabCreditConfirmBody>}
+
+    /**
+ * @summary Confirm an expected lab credit
+ */
+export const useConfirmLabCredit = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmLabCredit>>, TError,ConfirmLabCreditMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof confirmLabCredit>>,
+        TError,
+        ConfirmLabCreditMutationVariables,
+        TContext
+      > => {
+      return useMutation(getConfirmLabCreditMutationOptions(options), queryClient);
     }

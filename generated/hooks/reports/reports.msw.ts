@@ -38,6 +38,7 @@ import type {
   InventoryListReport,
   PurchaseJournalReport,
   RecallReport,
+  RemakesReport,
   ReorderReport,
   SalesJournalReport,
   SalesReportReport,
@@ -84,6 +85,8 @@ export const getGetClaimsOutstandingReportResponseMock = (overrideResponse: Part
 export const getGetBenefitsUsedReportResponseMock = (overrideResponse: Partial<Extract<BenefitsUsedReport, object>> = {}): BenefitsUsedReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({benefit_id: faker.number.int({min: 1, max: 2147483647}), contact_id: faker.number.int({min: 1, max: 2147483647}), contact_name: faker.string.alpha({length: {min: 10, max: 255}}), payer_name: faker.string.alpha({length: {min: 10, max: 255}}), member_number: faker.string.alpha({length: {min: 10, max: 255}}), plan_year_from: faker.date.past().toISOString().slice(0, 10), plan_year_to: faker.date.past().toISOString().slice(0, 10), annual_cap: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), used: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), remaining: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), totals: {annual_cap: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), used: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), remaining: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, ...overrideResponse})
 
 export const getGetForm2307sPendingReportResponseMock = (overrideResponse: Partial<Extract<Form2307sPendingReport, object>> = {}): Form2307sPendingReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({payment_id: faker.number.int({min: 1, max: 2147483647}), claim_id: faker.number.int({min: 1, max: 2147483647}), claim_number: faker.string.alpha({length: {min: 10, max: 255}}), payer_name: faker.string.alpha({length: {min: 10, max: 255}}), payment_date: faker.date.past().toISOString().slice(0, 10), amount_received: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), tax_withheld: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), totals: {amount_received: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), tax_withheld: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, ...overrideResponse})
+
+export const getGetRemakesReportResponseMock = (overrideResponse: Partial<Extract<RemakesReport, object>> = {}): RemakesReport => ({rows: Array.from({ length: faker.number.int({min: 1, max: 1000000}) }, (_, i) => i + 1).map(() => ({key: faker.string.alpha({length: {min: 10, max: 64}}), label: faker.string.alpha({length: {min: 10, max: 255}}), orders_claimed: faker.number.int({min: 0}), remakes: faker.number.int({min: 0}), remake_rate: faker.helpers.arrayElement([faker.number.float({min: 0, max: 1000000, fractionDigits: 2}), null]), remake_cost: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})})), totals: {orders_claimed: faker.number.int({min: 0}), remakes: faker.number.int({min: 0}), remake_rate: faker.helpers.arrayElement([faker.number.float({min: 0, max: 1000000, fractionDigits: 2}), null]), remake_cost: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), lab_credits_outstanding: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), warranty_claims: faker.number.int({min: 0}), warranty_cost: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2})}, figures_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', undefined]), ...overrideResponse})
 
 export const getGetDailySalesResponseMock = (): DailySalesRow[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({branch_id: faker.number.int({min: 1, max: 2147483647}), branch_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), date: faker.date.past().toISOString().slice(0, 10), invoices_issued: faker.number.int({min: 0}), invoices_voided: faker.number.int({min: 0}), issued_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), issued_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), voided_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), voided_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), gross_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), regular_discounts: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_exemption: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), special_discounts: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vatable_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), vat_exempt_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), zero_rated_sales: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), credit_memos_issued: faker.number.int({min: 0}), credit_memos_from: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), credit_memos_to: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 255}}), null]), returns_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), returns_vat_amount: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), refunds_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), net_sales: faker.number.float({min: -90000000000000, max: 90000000000000, fractionDigits: 2}), collections_cash: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_bank_transfer: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_check: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_card: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_e_wallet: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_total: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), collections_store_credit: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), deposits_received: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), deposits_applied: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), deposits_refunded: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2}), deposits_forfeited: faker.number.float({min: 0, max: 90000000000000, fractionDigits: 2})})))
 
@@ -316,6 +319,18 @@ export const getGetForm2307sPendingReportMockHandler = (overrideResponse?: Form2
   }, options)
 }
 
+export const getGetRemakesReportMockHandler = (overrideResponse?: RemakesReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<RemakesReport> | RemakesReport), options?: RequestHandlerOptions) => {
+  return http.get('*/api/reports/remakes', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetRemakesReportResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
 export const getGetDailySalesMockHandler = (overrideResponse?: DailySalesRow[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<DailySalesRow[]> | DailySalesRow[]), options?: RequestHandlerOptions) => {
   return http.get('*/api/reports/daily-sales', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
 
@@ -347,5 +362,6 @@ export const getReportsMock = () => [
   getGetClaimsOutstandingReportMockHandler(),
   getGetBenefitsUsedReportMockHandler(),
   getGetForm2307sPendingReportMockHandler(),
+  getGetRemakesReportMockHandler(),
   getGetDailySalesMockHandler()
 ]

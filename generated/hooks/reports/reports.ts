@@ -52,6 +52,7 @@ import type {
   GetPurchaseJournalReportParams,
   GetRecallsReportParams,
   GetReceivablesAgingReportParams,
+  GetRemakesReportParams,
   GetReorderReportParams,
   GetSalesJournalReportParams,
   GetSalesReportParams,
@@ -62,6 +63,7 @@ import type {
   InventoryListReport,
   PurchaseJournalReport,
   RecallReport,
+  RemakesReport,
   ReorderReport,
   SalesJournalReport,
   SalesReportReport,
@@ -1870,6 +1872,100 @@ export function useGetForm2307sPendingReport<TData = Awaited<ReturnType<typeof g
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetForm2307sPendingReportQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Needs view-report-remakes. Orders claimed counts the job orders (remakes left out) that became claimed in the range; remakes counts the standing remakes ordered in the range, each under its original order's lab, optician (who wrote the original), prescriber and lens brand; remake rate is remakes over orders claimed, in percent with 2 decimals (null without orders claimed); remake cost is the cost at which unbilled remakes' goods left stock when claimed. The totals add the expected lab credits outstanding today and the range's warranty claims and their cost. With `Accept: text/csv` the rows as CSV.
+ * @summary Remakes and their cost by lab, optician, prescriber, lens brand, reason or month
+ */
+export const getRemakesReport = (
+    params?: GetRemakesReportParams,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<RemakesReport>(
+      {url: `/api/reports/remakes`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetRemakesReportQueryKey = (params?: GetRemakesReportParams,) => {
+    return [
+    `/api/reports/remakes`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetRemakesReportQueryOptions = <TData = Awaited<ReturnType<typeof getRemakesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(params?: GetRemakesReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getRemakesReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetRemakesReportQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getRemakesReport>>> = ({ signal }) => getRemakesReport(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getRemakesReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetRemakesReportQueryResult = NonNullable<Awaited<ReturnType<typeof getRemakesReport>>>
+export type GetRemakesReportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>
+
+
+export function useGetRemakesReport<TData = Awaited<ReturnType<typeof getRemakesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params: undefined |  GetRemakesReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getRemakesReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getRemakesReport>>,
+          TError,
+          Awaited<ReturnType<typeof getRemakesReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetRemakesReport<TData = Awaited<ReturnType<typeof getRemakesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetRemakesReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getRemakesReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getRemakesReport>>,
+          TError,
+          Awaited<ReturnType<typeof getRemakesReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetRemakesReport<TData = Awaited<ReturnType<typeof getRemakesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetRemakesReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getRemakesReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Remakes and their cost by lab, optician, prescriber, lens brand, reason or month
+ */
+
+export function useGetRemakesReport<TData = Awaited<ReturnType<typeof getRemakesReport>>, TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | UnprocessableEntityResponse>>(
+ params?: GetRemakesReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getRemakesReport>>, TError, TData>>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetRemakesReportQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

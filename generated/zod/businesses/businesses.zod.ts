@@ -64,6 +64,9 @@ export const listBusinessesResponseDataItemEmailMax = 255;
 
 export const listBusinessesResponseDataItemRegisteredNameMax = 255;
 
+export const listBusinessesResponseDataItemRemakeDiscountPercentMin = 0;
+export const listBusinessesResponseDataItemRemakeDiscountPercentMax = 100;
+
 export const listBusinessesResponseDataItemInvoiceFooterMax = 2000;
 
 export const listBusinessesResponseDataItemReadyTextDelayMinutesMin = 0;
@@ -94,6 +97,7 @@ export const ListBusinessesResponse = zod.strictObject({
   "email": zod.email().max(listBusinessesResponseDataItemEmailMax).nullable(),
   "registered_name": zod.string().max(listBusinessesResponseDataItemRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
+  "remake_discount_percent": zod.int().min(listBusinessesResponseDataItemRemakeDiscountPercentMin).max(listBusinessesResponseDataItemRemakeDiscountPercentMax).describe('The percent off a remake is priced at when the patient is accountable for it (docs/domain/eye-care.md, Remakes).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(listBusinessesResponseDataItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
@@ -154,6 +158,10 @@ export const createBusinessBodyReadyTextDelayMinutesDefault = 10;
 export const createBusinessBodyReadyTextDelayMinutesMin = 0;
 export const createBusinessBodyReadyTextDelayMinutesMax = 1440;
 
+export const createBusinessBodyRemakeDiscountPercentDefault = 50;
+export const createBusinessBodyRemakeDiscountPercentMin = 0;
+export const createBusinessBodyRemakeDiscountPercentMax = 100;
+
 export const createBusinessBodyIsVatRegisteredDefault = true;
 export const createBusinessBodyInvoiceFooterMax = 2000;
 
@@ -174,6 +182,7 @@ export const CreateBusinessBody = zod.strictObject({
   "registered_name": zod.string().max(createBusinessBodyRegisteredNameMax).regex(createBusinessBodyRegisteredNameRegExp).nullish().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().default(createBusinessBodyRequireCashSessionDefault).describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "ready_text_delay_minutes": zod.int().min(createBusinessBodyReadyTextDelayMinutesMin).max(createBusinessBodyReadyTextDelayMinutesMax).default(createBusinessBodyReadyTextDelayMinutesDefault).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
+  "remake_discount_percent": zod.int().min(createBusinessBodyRemakeDiscountPercentMin).max(createBusinessBodyRemakeDiscountPercentMax).default(createBusinessBodyRemakeDiscountPercentDefault).describe('The percent off a remake is priced at when the patient is accountable for it (docs/domain/eye-care.md, Remakes).'),
   "is_vat_registered": zod.boolean().default(createBusinessBodyIsVatRegisteredDefault).describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "philhealth_accredited": zod.boolean().optional().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.'),
   "invoice_footer": zod.string().max(createBusinessBodyInvoiceFooterMax).regex(createBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
@@ -205,6 +214,9 @@ export const createBusinessResponseEmailMax = 255;
 
 export const createBusinessResponseRegisteredNameMax = 255;
 
+export const createBusinessResponseRemakeDiscountPercentMin = 0;
+export const createBusinessResponseRemakeDiscountPercentMax = 100;
+
 export const createBusinessResponseInvoiceFooterMax = 2000;
 
 export const createBusinessResponseReadyTextDelayMinutesMin = 0;
@@ -230,6 +242,7 @@ export const CreateBusinessResponse = zod.strictObject({
   "email": zod.email().max(createBusinessResponseEmailMax).nullable(),
   "registered_name": zod.string().max(createBusinessResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
+  "remake_discount_percent": zod.int().min(createBusinessResponseRemakeDiscountPercentMin).max(createBusinessResponseRemakeDiscountPercentMax).describe('The percent off a remake is priced at when the patient is accountable for it (docs/domain/eye-care.md, Remakes).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(createBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
@@ -279,6 +292,9 @@ export const searchBusinessesResponseEmailMax = 255;
 
 export const searchBusinessesResponseRegisteredNameMax = 255;
 
+export const searchBusinessesResponseRemakeDiscountPercentMin = 0;
+export const searchBusinessesResponseRemakeDiscountPercentMax = 100;
+
 export const searchBusinessesResponseInvoiceFooterMax = 2000;
 
 export const searchBusinessesResponseReadyTextDelayMinutesMin = 0;
@@ -304,6 +320,7 @@ export const SearchBusinessesResponseItem = zod.strictObject({
   "email": zod.email().max(searchBusinessesResponseEmailMax).nullable(),
   "registered_name": zod.string().max(searchBusinessesResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
+  "remake_discount_percent": zod.int().min(searchBusinessesResponseRemakeDiscountPercentMin).max(searchBusinessesResponseRemakeDiscountPercentMax).describe('The percent off a remake is priced at when the patient is accountable for it (docs/domain/eye-care.md, Remakes).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(searchBusinessesResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
@@ -341,6 +358,9 @@ export const getAllBusinessesResponseBusinessesItemEmailMax = 255;
 
 export const getAllBusinessesResponseBusinessesItemRegisteredNameMax = 255;
 
+export const getAllBusinessesResponseBusinessesItemRemakeDiscountPercentMin = 0;
+export const getAllBusinessesResponseBusinessesItemRemakeDiscountPercentMax = 100;
+
 export const getAllBusinessesResponseBusinessesItemInvoiceFooterMax = 2000;
 
 export const getAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMin = 0;
@@ -367,6 +387,7 @@ export const GetAllBusinessesResponse = zod.strictObject({
   "email": zod.email().max(getAllBusinessesResponseBusinessesItemEmailMax).nullable(),
   "registered_name": zod.string().max(getAllBusinessesResponseBusinessesItemRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
+  "remake_discount_percent": zod.int().min(getAllBusinessesResponseBusinessesItemRemakeDiscountPercentMin).max(getAllBusinessesResponseBusinessesItemRemakeDiscountPercentMax).describe('The percent off a remake is priced at when the patient is accountable for it (docs/domain/eye-care.md, Remakes).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(getAllBusinessesResponseBusinessesItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
@@ -404,6 +425,9 @@ export const retrieveAllBusinessesResponseBusinessesItemEmailMax = 255;
 
 export const retrieveAllBusinessesResponseBusinessesItemRegisteredNameMax = 255;
 
+export const retrieveAllBusinessesResponseBusinessesItemRemakeDiscountPercentMin = 0;
+export const retrieveAllBusinessesResponseBusinessesItemRemakeDiscountPercentMax = 100;
+
 export const retrieveAllBusinessesResponseBusinessesItemInvoiceFooterMax = 2000;
 
 export const retrieveAllBusinessesResponseBusinessesItemReadyTextDelayMinutesMin = 0;
@@ -430,6 +454,7 @@ export const RetrieveAllBusinessesResponse = zod.strictObject({
   "email": zod.email().max(retrieveAllBusinessesResponseBusinessesItemEmailMax).nullable(),
   "registered_name": zod.string().max(retrieveAllBusinessesResponseBusinessesItemRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
+  "remake_discount_percent": zod.int().min(retrieveAllBusinessesResponseBusinessesItemRemakeDiscountPercentMin).max(retrieveAllBusinessesResponseBusinessesItemRemakeDiscountPercentMax).describe('The percent off a remake is priced at when the patient is accountable for it (docs/domain/eye-care.md, Remakes).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(retrieveAllBusinessesResponseBusinessesItemInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
@@ -476,6 +501,9 @@ export const getBusinessResponseEmailMax = 255;
 
 export const getBusinessResponseRegisteredNameMax = 255;
 
+export const getBusinessResponseRemakeDiscountPercentMin = 0;
+export const getBusinessResponseRemakeDiscountPercentMax = 100;
+
 export const getBusinessResponseInvoiceFooterMax = 2000;
 
 export const getBusinessResponseReadyTextDelayMinutesMin = 0;
@@ -501,6 +529,7 @@ export const GetBusinessResponse = zod.strictObject({
   "email": zod.email().max(getBusinessResponseEmailMax).nullable(),
   "registered_name": zod.string().max(getBusinessResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
+  "remake_discount_percent": zod.int().min(getBusinessResponseRemakeDiscountPercentMin).max(getBusinessResponseRemakeDiscountPercentMax).describe('The percent off a remake is priced at when the patient is accountable for it (docs/domain/eye-care.md, Remakes).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(getBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
@@ -555,6 +584,9 @@ export const updateBusinessBodyRegisteredNameRegExp = new RegExp('^[^\\u0000-\\u
 export const updateBusinessBodyReadyTextDelayMinutesMin = 0;
 export const updateBusinessBodyReadyTextDelayMinutesMax = 1440;
 
+export const updateBusinessBodyRemakeDiscountPercentMin = 0;
+export const updateBusinessBodyRemakeDiscountPercentMax = 100;
+
 export const updateBusinessBodyInvoiceFooterMax = 2000;
 
 
@@ -574,6 +606,7 @@ export const UpdateBusinessBody = zod.strictObject({
   "registered_name": zod.string().max(updateBusinessBodyRegisteredNameMax).regex(updateBusinessBodyRegisteredNameRegExp).nullish().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().optional().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
   "ready_text_delay_minutes": zod.int().min(updateBusinessBodyReadyTextDelayMinutesMin).max(updateBusinessBodyReadyTextDelayMinutesMax).optional().describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
+  "remake_discount_percent": zod.int().min(updateBusinessBodyRemakeDiscountPercentMin).max(updateBusinessBodyRemakeDiscountPercentMax).optional().describe('The percent off a remake is priced at when the patient is accountable for it (docs/domain/eye-care.md, Remakes).'),
   "is_vat_registered": zod.boolean().optional().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "philhealth_accredited": zod.boolean().optional().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.'),
   "invoice_footer": zod.string().max(updateBusinessBodyInvoiceFooterMax).regex(updateBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
@@ -605,6 +638,9 @@ export const updateBusinessResponseEmailMax = 255;
 
 export const updateBusinessResponseRegisteredNameMax = 255;
 
+export const updateBusinessResponseRemakeDiscountPercentMin = 0;
+export const updateBusinessResponseRemakeDiscountPercentMax = 100;
+
 export const updateBusinessResponseInvoiceFooterMax = 2000;
 
 export const updateBusinessResponseReadyTextDelayMinutesMin = 0;
@@ -630,6 +666,7 @@ export const UpdateBusinessResponse = zod.strictObject({
   "email": zod.email().max(updateBusinessResponseEmailMax).nullable(),
   "registered_name": zod.string().max(updateBusinessResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
+  "remake_discount_percent": zod.int().min(updateBusinessResponseRemakeDiscountPercentMin).max(updateBusinessResponseRemakeDiscountPercentMax).describe('The percent off a remake is priced at when the patient is accountable for it (docs/domain/eye-care.md, Remakes).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(updateBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
@@ -675,6 +712,9 @@ export const deleteBusinessResponseEmailMax = 255;
 
 export const deleteBusinessResponseRegisteredNameMax = 255;
 
+export const deleteBusinessResponseRemakeDiscountPercentMin = 0;
+export const deleteBusinessResponseRemakeDiscountPercentMax = 100;
+
 export const deleteBusinessResponseInvoiceFooterMax = 2000;
 
 export const deleteBusinessResponseReadyTextDelayMinutesMin = 0;
@@ -700,6 +740,7 @@ export const DeleteBusinessResponse = zod.strictObject({
   "email": zod.email().max(deleteBusinessResponseEmailMax).nullable(),
   "registered_name": zod.string().max(deleteBusinessResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
+  "remake_discount_percent": zod.int().min(deleteBusinessResponseRemakeDiscountPercentMin).max(deleteBusinessResponseRemakeDiscountPercentMax).describe('The percent off a remake is priced at when the patient is accountable for it (docs/domain/eye-care.md, Remakes).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(deleteBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
@@ -745,6 +786,9 @@ export const restoreBusinessResponseEmailMax = 255;
 
 export const restoreBusinessResponseRegisteredNameMax = 255;
 
+export const restoreBusinessResponseRemakeDiscountPercentMin = 0;
+export const restoreBusinessResponseRemakeDiscountPercentMax = 100;
+
 export const restoreBusinessResponseInvoiceFooterMax = 2000;
 
 export const restoreBusinessResponseReadyTextDelayMinutesMin = 0;
@@ -770,6 +814,7 @@ export const RestoreBusinessResponse = zod.strictObject({
   "email": zod.email().max(restoreBusinessResponseEmailMax).nullable(),
   "registered_name": zod.string().max(restoreBusinessResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
+  "remake_discount_percent": zod.int().min(restoreBusinessResponseRemakeDiscountPercentMin).max(restoreBusinessResponseRemakeDiscountPercentMax).describe('The percent off a remake is priced at when the patient is accountable for it (docs/domain/eye-care.md, Remakes).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(restoreBusinessResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),
@@ -859,6 +904,9 @@ export const closeBusinessBooksResponseEmailMax = 255;
 
 export const closeBusinessBooksResponseRegisteredNameMax = 255;
 
+export const closeBusinessBooksResponseRemakeDiscountPercentMin = 0;
+export const closeBusinessBooksResponseRemakeDiscountPercentMax = 100;
+
 export const closeBusinessBooksResponseInvoiceFooterMax = 2000;
 
 export const closeBusinessBooksResponseReadyTextDelayMinutesMin = 0;
@@ -884,6 +932,7 @@ export const CloseBusinessBooksResponse = zod.strictObject({
   "email": zod.email().max(closeBusinessBooksResponseEmailMax).nullable(),
   "registered_name": zod.string().max(closeBusinessBooksResponseRegisteredNameMax).nullable().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
+  "remake_discount_percent": zod.int().min(closeBusinessBooksResponseRemakeDiscountPercentMin).max(closeBusinessBooksResponseRemakeDiscountPercentMax).describe('The percent off a remake is priced at when the patient is accountable for it (docs/domain/eye-care.md, Remakes).'),
   "is_vat_registered": zod.boolean().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
   "invoice_footer": zod.string().max(closeBusinessBooksResponseInvoiceFooterMax).nullable().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
   "books_closed_through": zod.iso.date().nullable().describe('No document dated on or before this day is created, edited, voided or restored; moved forward only, by POST /api/businesses/{id}/close-books. Null until the first close.'),

@@ -74,6 +74,9 @@ export const listContactsResponseDataItemWithholdingPercentMax = 100;
 export const listContactsResponseDataItemClaimTermsDaysMin = 0;
 export const listContactsResponseDataItemClaimTermsDaysMax = 3650;
 
+export const listContactsResponseDataItemRemakeWarrantyDaysMin = 0;
+export const listContactsResponseDataItemRemakeWarrantyDaysMax = 3650;
+
 export const listContactsResponseDataItemContactTypeNameMax = 255;
 
 export const listContactsResponseDataItemBalanceOneMin = 0;
@@ -118,6 +121,7 @@ export const ListContactsResponse = zod.strictObject({
   "withholding_percent": zod.number().min(listContactsResponseDataItemWithholdingPercentMin).max(listContactsResponseDataItemWithholdingPercentMax).nullable().describe('The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.'),
   "claim_terms_days": zod.int().min(listContactsResponseDataItemClaimTermsDaysMin).max(listContactsResponseDataItemClaimTermsDaysMax).nullable().describe('The days a payer takes to pay a claim; its claims age from their submission by these days.'),
   "birth_date": zod.iso.date().nullable().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).'),
+  "remake_warranty_days": zod.int().min(listContactsResponseDataItemRemakeWarrantyDaysMin).max(listContactsResponseDataItemRemakeWarrantyDaysMax).describe('A supplier lab\'s window, in days from an order\'s ready date, within which it redoes its own errors free (default 180).'),
   "contact_type_name": zod.string().max(listContactsResponseDataItemContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(listContactsResponseDataItemBalanceOneMin).max(listContactsResponseDataItemBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
@@ -194,6 +198,10 @@ export const createContactBodyWithholdingPercentMax = 100;
 export const createContactBodyClaimTermsDaysMin = 0;
 export const createContactBodyClaimTermsDaysMax = 3650;
 
+export const createContactBodyRemakeWarrantyDaysDefault = 180;
+export const createContactBodyRemakeWarrantyDaysMin = 0;
+export const createContactBodyRemakeWarrantyDaysMax = 3650;
+
 
 
 export const CreateContactBody = zod.strictObject({
@@ -219,7 +227,8 @@ export const CreateContactBody = zod.strictObject({
   "payer_kind": zod.union([zod.enum(['hmo', 'philhealth']).describe('A payer\'s kind: an HMO, or PhilHealth (its optometry package\'s rule applies).'),zod.null()]).optional().describe('For a contact of the type Payer, an HMO or PhilHealth.'),
   "withholding_percent": zod.number().min(createContactBodyWithholdingPercentMin).max(createContactBodyWithholdingPercentMax).nullish().describe('The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.'),
   "claim_terms_days": zod.int().min(createContactBodyClaimTermsDaysMin).max(createContactBodyClaimTermsDaysMax).nullish().describe('The days a payer takes to pay a claim; its claims age from their submission by these days.'),
-  "birth_date": zod.iso.date().nullish().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).')
+  "birth_date": zod.iso.date().nullish().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).'),
+  "remake_warranty_days": zod.int().min(createContactBodyRemakeWarrantyDaysMin).max(createContactBodyRemakeWarrantyDaysMax).default(createContactBodyRemakeWarrantyDaysDefault).describe('A supplier lab\'s window, in days from an order\'s ready date, within which it redoes its own errors free (default 180).')
 })
 
 export const createContactResponseIdMax = 2147483647;
@@ -251,6 +260,9 @@ export const createContactResponseWithholdingPercentMax = 100;
 
 export const createContactResponseClaimTermsDaysMin = 0;
 export const createContactResponseClaimTermsDaysMax = 3650;
+
+export const createContactResponseRemakeWarrantyDaysMin = 0;
+export const createContactResponseRemakeWarrantyDaysMax = 3650;
 
 export const createContactResponseContactTypeNameMax = 255;
 
@@ -291,6 +303,7 @@ export const CreateContactResponse = zod.strictObject({
   "withholding_percent": zod.number().min(createContactResponseWithholdingPercentMin).max(createContactResponseWithholdingPercentMax).nullable().describe('The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.'),
   "claim_terms_days": zod.int().min(createContactResponseClaimTermsDaysMin).max(createContactResponseClaimTermsDaysMax).nullable().describe('The days a payer takes to pay a claim; its claims age from their submission by these days.'),
   "birth_date": zod.iso.date().nullable().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).'),
+  "remake_warranty_days": zod.int().min(createContactResponseRemakeWarrantyDaysMin).max(createContactResponseRemakeWarrantyDaysMax).describe('A supplier lab\'s window, in days from an order\'s ready date, within which it redoes its own errors free (default 180).'),
   "contact_type_name": zod.string().max(createContactResponseContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(createContactResponseBalanceOneMin).max(createContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
@@ -363,6 +376,9 @@ export const searchContactsResponseWithholdingPercentMax = 100;
 export const searchContactsResponseClaimTermsDaysMin = 0;
 export const searchContactsResponseClaimTermsDaysMax = 3650;
 
+export const searchContactsResponseRemakeWarrantyDaysMin = 0;
+export const searchContactsResponseRemakeWarrantyDaysMax = 3650;
+
 export const searchContactsResponseContactTypeNameMax = 255;
 
 export const searchContactsResponseBalanceOneMin = 0;
@@ -402,6 +418,7 @@ export const SearchContactsResponseItem = zod.strictObject({
   "withholding_percent": zod.number().min(searchContactsResponseWithholdingPercentMin).max(searchContactsResponseWithholdingPercentMax).nullable().describe('The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.'),
   "claim_terms_days": zod.int().min(searchContactsResponseClaimTermsDaysMin).max(searchContactsResponseClaimTermsDaysMax).nullable().describe('The days a payer takes to pay a claim; its claims age from their submission by these days.'),
   "birth_date": zod.iso.date().nullable().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).'),
+  "remake_warranty_days": zod.int().min(searchContactsResponseRemakeWarrantyDaysMin).max(searchContactsResponseRemakeWarrantyDaysMax).describe('A supplier lab\'s window, in days from an order\'s ready date, within which it redoes its own errors free (default 180).'),
   "contact_type_name": zod.string().max(searchContactsResponseContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(searchContactsResponseBalanceOneMin).max(searchContactsResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
@@ -495,6 +512,9 @@ export const getContactResponseWithholdingPercentMax = 100;
 export const getContactResponseClaimTermsDaysMin = 0;
 export const getContactResponseClaimTermsDaysMax = 3650;
 
+export const getContactResponseRemakeWarrantyDaysMin = 0;
+export const getContactResponseRemakeWarrantyDaysMax = 3650;
+
 export const getContactResponseContactTypeNameMax = 255;
 
 export const getContactResponseBalanceOneMin = 0;
@@ -534,6 +554,7 @@ export const GetContactResponse = zod.strictObject({
   "withholding_percent": zod.number().min(getContactResponseWithholdingPercentMin).max(getContactResponseWithholdingPercentMax).nullable().describe('The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.'),
   "claim_terms_days": zod.int().min(getContactResponseClaimTermsDaysMin).max(getContactResponseClaimTermsDaysMax).nullable().describe('The days a payer takes to pay a claim; its claims age from their submission by these days.'),
   "birth_date": zod.iso.date().nullable().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).'),
+  "remake_warranty_days": zod.int().min(getContactResponseRemakeWarrantyDaysMin).max(getContactResponseRemakeWarrantyDaysMax).describe('A supplier lab\'s window, in days from an order\'s ready date, within which it redoes its own errors free (default 180).'),
   "contact_type_name": zod.string().max(getContactResponseContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(getContactResponseBalanceOneMin).max(getContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
@@ -606,6 +627,9 @@ export const updateContactBodyWithholdingPercentMax = 100;
 export const updateContactBodyClaimTermsDaysMin = 0;
 export const updateContactBodyClaimTermsDaysMax = 3650;
 
+export const updateContactBodyRemakeWarrantyDaysMin = 0;
+export const updateContactBodyRemakeWarrantyDaysMax = 3650;
+
 
 
 export const UpdateContactBody = zod.strictObject({
@@ -631,7 +655,8 @@ export const UpdateContactBody = zod.strictObject({
   "payer_kind": zod.union([zod.enum(['hmo', 'philhealth']).describe('A payer\'s kind: an HMO, or PhilHealth (its optometry package\'s rule applies).'),zod.null()]).optional().describe('For a contact of the type Payer, an HMO or PhilHealth.'),
   "withholding_percent": zod.number().min(updateContactBodyWithholdingPercentMin).max(updateContactBodyWithholdingPercentMax).nullish().describe('The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.'),
   "claim_terms_days": zod.int().min(updateContactBodyClaimTermsDaysMin).max(updateContactBodyClaimTermsDaysMax).nullish().describe('The days a payer takes to pay a claim; its claims age from their submission by these days.'),
-  "birth_date": zod.iso.date().nullish().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).')
+  "birth_date": zod.iso.date().nullish().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).'),
+  "remake_warranty_days": zod.int().min(updateContactBodyRemakeWarrantyDaysMin).max(updateContactBodyRemakeWarrantyDaysMax).optional().describe('A supplier lab\'s window, in days from an order\'s ready date, within which it redoes its own errors free (default 180).')
 })
 
 export const updateContactResponseIdMax = 2147483647;
@@ -663,6 +688,9 @@ export const updateContactResponseWithholdingPercentMax = 100;
 
 export const updateContactResponseClaimTermsDaysMin = 0;
 export const updateContactResponseClaimTermsDaysMax = 3650;
+
+export const updateContactResponseRemakeWarrantyDaysMin = 0;
+export const updateContactResponseRemakeWarrantyDaysMax = 3650;
 
 export const updateContactResponseContactTypeNameMax = 255;
 
@@ -703,6 +731,7 @@ export const UpdateContactResponse = zod.strictObject({
   "withholding_percent": zod.number().min(updateContactResponseWithholdingPercentMin).max(updateContactResponseWithholdingPercentMax).nullable().describe('The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.'),
   "claim_terms_days": zod.int().min(updateContactResponseClaimTermsDaysMin).max(updateContactResponseClaimTermsDaysMax).nullable().describe('The days a payer takes to pay a claim; its claims age from their submission by these days.'),
   "birth_date": zod.iso.date().nullable().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).'),
+  "remake_warranty_days": zod.int().min(updateContactResponseRemakeWarrantyDaysMin).max(updateContactResponseRemakeWarrantyDaysMax).describe('A supplier lab\'s window, in days from an order\'s ready date, within which it redoes its own errors free (default 180).'),
   "contact_type_name": zod.string().max(updateContactResponseContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(updateContactResponseBalanceOneMin).max(updateContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
@@ -767,6 +796,9 @@ export const deleteContactResponseWithholdingPercentMax = 100;
 export const deleteContactResponseClaimTermsDaysMin = 0;
 export const deleteContactResponseClaimTermsDaysMax = 3650;
 
+export const deleteContactResponseRemakeWarrantyDaysMin = 0;
+export const deleteContactResponseRemakeWarrantyDaysMax = 3650;
+
 export const deleteContactResponseContactTypeNameMax = 255;
 
 export const deleteContactResponseBalanceOneMin = 0;
@@ -806,6 +838,7 @@ export const DeleteContactResponse = zod.strictObject({
   "withholding_percent": zod.number().min(deleteContactResponseWithholdingPercentMin).max(deleteContactResponseWithholdingPercentMax).nullable().describe('The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.'),
   "claim_terms_days": zod.int().min(deleteContactResponseClaimTermsDaysMin).max(deleteContactResponseClaimTermsDaysMax).nullable().describe('The days a payer takes to pay a claim; its claims age from their submission by these days.'),
   "birth_date": zod.iso.date().nullable().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).'),
+  "remake_warranty_days": zod.int().min(deleteContactResponseRemakeWarrantyDaysMin).max(deleteContactResponseRemakeWarrantyDaysMax).describe('A supplier lab\'s window, in days from an order\'s ready date, within which it redoes its own errors free (default 180).'),
   "contact_type_name": zod.string().max(deleteContactResponseContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(deleteContactResponseBalanceOneMin).max(deleteContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),
@@ -870,6 +903,9 @@ export const restoreContactResponseWithholdingPercentMax = 100;
 export const restoreContactResponseClaimTermsDaysMin = 0;
 export const restoreContactResponseClaimTermsDaysMax = 3650;
 
+export const restoreContactResponseRemakeWarrantyDaysMin = 0;
+export const restoreContactResponseRemakeWarrantyDaysMax = 3650;
+
 export const restoreContactResponseContactTypeNameMax = 255;
 
 export const restoreContactResponseBalanceOneMin = 0;
@@ -909,6 +945,7 @@ export const RestoreContactResponse = zod.strictObject({
   "withholding_percent": zod.number().min(restoreContactResponseWithholdingPercentMin).max(restoreContactResponseWithholdingPercentMax).nullable().describe('The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.'),
   "claim_terms_days": zod.int().min(restoreContactResponseClaimTermsDaysMin).max(restoreContactResponseClaimTermsDaysMax).nullable().describe('The days a payer takes to pay a claim; its claims age from their submission by these days.'),
   "birth_date": zod.iso.date().nullable().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).'),
+  "remake_warranty_days": zod.int().min(restoreContactResponseRemakeWarrantyDaysMin).max(restoreContactResponseRemakeWarrantyDaysMax).describe('A supplier lab\'s window, in days from an order\'s ready date, within which it redoes its own errors free (default 180).'),
   "contact_type_name": zod.string().max(restoreContactResponseContactTypeNameMax).nullable(),
   "balance": zod.union([zod.number().min(restoreContactResponseBalanceOneMin).max(restoreContactResponseBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('The contact\'s balance on its own side (`balance_side`): for a customer or any contact but a supplier, what it owes on its standing invoices (their totals less what was credited and paid), null for a user without view-invoices; for a supplier, what the shop owes on its standing bills (their totals less debit memos and payments, supplier credit spent included), null for a user without view-bills and view-costs. The closing balance of its statement to today on that side.'),
   "balance_side": zod.enum(['receivable', 'payable']).describe('Whose money `balance` is; payable for a contact of the type Supplier.'),

@@ -28,7 +28,7 @@ export const getDocumentNumberTotalCountBodyWarehouseIdOneMax = 2147483647;
 
 
 export const GetDocumentNumberTotalCountBody = zod.strictObject({
-  "document_name": zod.enum(['purchase-order', 'receive-order', 'bill', 'bill-payment', 'debit-memo', 'invoice', 'invoice-payment', 'credit-memo', 'acknowledgment-receipt', 'payer-claim', 'z-reading', 'quotation', 'job-order', 'stock-request', 'stock-transfer', 'stock-receive', 'stock-return', 'stock-adjustment', 'stock-count']),
+  "document_name": zod.enum(['purchase-order', 'receive-order', 'bill', 'bill-payment', 'debit-memo', 'invoice', 'invoice-payment', 'credit-memo', 'acknowledgment-receipt', 'payer-claim', 'z-reading', 'quotation', 'job-order', 'warranty-claim', 'stock-request', 'stock-transfer', 'stock-receive', 'stock-return', 'stock-adjustment', 'stock-count']),
   "branch_id": zod.union([zod.int().min(1).max(getDocumentNumberTotalCountBodyBranchIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "warehouse_id": zod.union([zod.int().min(1).max(getDocumentNumberTotalCountBodyWarehouseIdOneMax).describe('A record id.'),zod.null()]).optional()
 }).describe('Exactly one of branch_id and warehouse_id.')
@@ -73,7 +73,7 @@ export const getDocumentNumberTotalCountAsSpecifiedBodyWarehouseIdOneMax = 21474
 
 
 export const GetDocumentNumberTotalCountAsSpecifiedBody = zod.strictObject({
-  "document_name": zod.enum(['purchase-order', 'receive-order', 'bill', 'bill-payment', 'debit-memo', 'invoice', 'invoice-payment', 'credit-memo', 'acknowledgment-receipt', 'payer-claim', 'z-reading', 'quotation', 'job-order', 'stock-request', 'stock-transfer', 'stock-receive', 'stock-return', 'stock-adjustment', 'stock-count']),
+  "document_name": zod.enum(['purchase-order', 'receive-order', 'bill', 'bill-payment', 'debit-memo', 'invoice', 'invoice-payment', 'credit-memo', 'acknowledgment-receipt', 'payer-claim', 'z-reading', 'quotation', 'job-order', 'warranty-claim', 'stock-request', 'stock-transfer', 'stock-receive', 'stock-return', 'stock-adjustment', 'stock-count']),
   "branch_id": zod.union([zod.int().min(1).max(getDocumentNumberTotalCountAsSpecifiedBodyBranchIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "warehouse_id": zod.union([zod.int().min(1).max(getDocumentNumberTotalCountAsSpecifiedBodyWarehouseIdOneMax).describe('A record id.'),zod.null()]).optional()
 }).describe('Exactly one of branch_id and warehouse_id.')

@@ -261,7 +261,8 @@ export const ListInvoicesResponse = zod.strictObject({
   "quantity": zod.number().gt(listInvoicesResponseDataItemLinesItemLotsItemQuantityExclusiveMin).max(listInvoicesResponseDataItemLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
 }).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).'),
   "credited_quantity": zod.number().min(listInvoicesResponseDataItemLinesItemCreditedQuantityMin).max(listInvoicesResponseDataItemLinesItemCreditedQuantityMax).describe('What standing credit memos took back of this line.'),
-  "credited_amount": zod.number().min(listInvoicesResponseDataItemLinesItemCreditedAmountMin).max(listInvoicesResponseDataItemLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.')
+  "credited_amount": zod.number().min(listInvoicesResponseDataItemLinesItemCreditedAmountMin).max(listInvoicesResponseDataItemLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.'),
+  "warranty_until": zod.iso.date().nullable().describe('The last day of the line\'s warranty, stamped when the invoice posts from the warranty terms covering its item; null when none does.')
 }))
 })),
   "meta": zod.strictObject({
@@ -557,7 +558,8 @@ export const CreateInvoiceResponse = zod.strictObject({
   "quantity": zod.number().gt(createInvoiceResponseLinesItemLotsItemQuantityExclusiveMin).max(createInvoiceResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
 }).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).'),
   "credited_quantity": zod.number().min(createInvoiceResponseLinesItemCreditedQuantityMin).max(createInvoiceResponseLinesItemCreditedQuantityMax).describe('What standing credit memos took back of this line.'),
-  "credited_amount": zod.number().min(createInvoiceResponseLinesItemCreditedAmountMin).max(createInvoiceResponseLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.')
+  "credited_amount": zod.number().min(createInvoiceResponseLinesItemCreditedAmountMin).max(createInvoiceResponseLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.'),
+  "warranty_until": zod.iso.date().nullable().describe('The last day of the line\'s warranty, stamped when the invoice posts from the warranty terms covering its item; null when none does.')
 }))
 })
 
@@ -783,7 +785,8 @@ export const SearchInvoicesResponseItem = zod.strictObject({
   "quantity": zod.number().gt(searchInvoicesResponseLinesItemLotsItemQuantityExclusiveMin).max(searchInvoicesResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
 }).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).'),
   "credited_quantity": zod.number().min(searchInvoicesResponseLinesItemCreditedQuantityMin).max(searchInvoicesResponseLinesItemCreditedQuantityMax).describe('What standing credit memos took back of this line.'),
-  "credited_amount": zod.number().min(searchInvoicesResponseLinesItemCreditedAmountMin).max(searchInvoicesResponseLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.')
+  "credited_amount": zod.number().min(searchInvoicesResponseLinesItemCreditedAmountMin).max(searchInvoicesResponseLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.'),
+  "warranty_until": zod.iso.date().nullable().describe('The last day of the line\'s warranty, stamped when the invoice posts from the warranty terms covering its item; null when none does.')
 }))
 })
 export const SearchInvoicesResponse = zod.array(SearchInvoicesResponseItem)
@@ -999,7 +1002,8 @@ export const GetInvoiceResponse = zod.strictObject({
   "quantity": zod.number().gt(getInvoiceResponseLinesItemLotsItemQuantityExclusiveMin).max(getInvoiceResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
 }).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).'),
   "credited_quantity": zod.number().min(getInvoiceResponseLinesItemCreditedQuantityMin).max(getInvoiceResponseLinesItemCreditedQuantityMax).describe('What standing credit memos took back of this line.'),
-  "credited_amount": zod.number().min(getInvoiceResponseLinesItemCreditedAmountMin).max(getInvoiceResponseLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.')
+  "credited_amount": zod.number().min(getInvoiceResponseLinesItemCreditedAmountMin).max(getInvoiceResponseLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.'),
+  "warranty_until": zod.iso.date().nullable().describe('The last day of the line\'s warranty, stamped when the invoice posts from the warranty terms covering its item; null when none does.')
 }))
 })
 
@@ -1274,7 +1278,8 @@ export const UpdateInvoiceResponse = zod.strictObject({
   "quantity": zod.number().gt(updateInvoiceResponseLinesItemLotsItemQuantityExclusiveMin).max(updateInvoiceResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
 }).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).'),
   "credited_quantity": zod.number().min(updateInvoiceResponseLinesItemCreditedQuantityMin).max(updateInvoiceResponseLinesItemCreditedQuantityMax).describe('What standing credit memos took back of this line.'),
-  "credited_amount": zod.number().min(updateInvoiceResponseLinesItemCreditedAmountMin).max(updateInvoiceResponseLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.')
+  "credited_amount": zod.number().min(updateInvoiceResponseLinesItemCreditedAmountMin).max(updateInvoiceResponseLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.'),
+  "warranty_until": zod.iso.date().nullable().describe('The last day of the line\'s warranty, stamped when the invoice posts from the warranty terms covering its item; null when none does.')
 }))
 })
 
@@ -1489,7 +1494,8 @@ export const DeleteInvoiceResponse = zod.strictObject({
   "quantity": zod.number().gt(deleteInvoiceResponseLinesItemLotsItemQuantityExclusiveMin).max(deleteInvoiceResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
 }).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).'),
   "credited_quantity": zod.number().min(deleteInvoiceResponseLinesItemCreditedQuantityMin).max(deleteInvoiceResponseLinesItemCreditedQuantityMax).describe('What standing credit memos took back of this line.'),
-  "credited_amount": zod.number().min(deleteInvoiceResponseLinesItemCreditedAmountMin).max(deleteInvoiceResponseLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.')
+  "credited_amount": zod.number().min(deleteInvoiceResponseLinesItemCreditedAmountMin).max(deleteInvoiceResponseLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.'),
+  "warranty_until": zod.iso.date().nullable().describe('The last day of the line\'s warranty, stamped when the invoice posts from the warranty terms covering its item; null when none does.')
 }))
 })
 
@@ -1704,7 +1710,8 @@ export const RestoreInvoiceResponse = zod.strictObject({
   "quantity": zod.number().gt(restoreInvoiceResponseLinesItemLotsItemQuantityExclusiveMin).max(restoreInvoiceResponseLinesItemLotsItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.')
 }).describe('A lot a posted line took its goods from, and how many.')).describe('The lots the posted line took its goods from (empty for an item that is not lot-tracked).'),
   "credited_quantity": zod.number().min(restoreInvoiceResponseLinesItemCreditedQuantityMin).max(restoreInvoiceResponseLinesItemCreditedQuantityMax).describe('What standing credit memos took back of this line.'),
-  "credited_amount": zod.number().min(restoreInvoiceResponseLinesItemCreditedAmountMin).max(restoreInvoiceResponseLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.')
+  "credited_amount": zod.number().min(restoreInvoiceResponseLinesItemCreditedAmountMin).max(restoreInvoiceResponseLinesItemCreditedAmountMax).describe('What standing credit memos credited on this line, VAT-inclusive.'),
+  "warranty_until": zod.iso.date().nullable().describe('The last day of the line\'s warranty, stamped when the invoice posts from the warranty terms covering its item; null when none does.')
 }))
 })
 

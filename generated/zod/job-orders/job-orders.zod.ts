@@ -47,7 +47,7 @@ export const ListJobOrdersQueryParams = zod.strictObject({
   "contact_id": zod.coerce.number().int().min(1).max(listJobOrdersQueryContactIdMax).optional().describe('Only records whose patient (contact id) matches.'),
   "branch_id": zod.coerce.number().int().min(1).max(listJobOrdersQueryBranchIdMax).optional().describe('Only records whose branch id matches.'),
   "prescription_id": zod.coerce.number().int().min(1).max(listJobOrdersQueryPrescriptionIdMax).optional().describe('Only records whose prescription id matches.'),
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']).optional().describe('Only records whose status matches.'),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']).optional().describe('Only records whose status matches.'),
   "lab": zod.enum(['in_house', 'outside']).optional().describe('Only records whose lab matches.'),
   "order_date_from": zod.iso.date().optional().describe('Only records whose order date is on or after this day.'),
   "order_date_to": zod.iso.date().optional().describe('Only records whose order date is on or before this day.'),
@@ -237,6 +237,33 @@ export const listJobOrdersResponseDataItemAcknowledgmentReceiptsItemAmountMax = 
 export const listJobOrdersResponseDataItemAcknowledgmentReceiptsItemBalanceMin = 0;
 export const listJobOrdersResponseDataItemAcknowledgmentReceiptsItemBalanceMax = 90000000000000;
 
+export const listJobOrdersResponseDataItemRemakeOfIdOneMax = 2147483647;
+
+export const listJobOrdersResponseDataItemRemakeOfNumberMax = 255;
+
+export const listJobOrdersResponseDataItemRemadeAsIdOneMax = 2147483647;
+
+export const listJobOrdersResponseDataItemRemadeAsNumberMax = 255;
+
+export const listJobOrdersResponseDataItemLabCreditOneIdMax = 2147483647;
+
+export const listJobOrdersResponseDataItemLabCreditOneJobOrderIdMax = 2147483647;
+
+export const listJobOrdersResponseDataItemLabCreditOneJobOrderNumberMax = 255;
+
+export const listJobOrdersResponseDataItemLabCreditOneOriginalJobOrderNumberMax = 255;
+
+export const listJobOrdersResponseDataItemLabCreditOneLabContactIdMax = 2147483647;
+
+export const listJobOrdersResponseDataItemLabCreditOneLabContactNameMax = 255;
+
+export const listJobOrdersResponseDataItemLabCreditOneAmountMin = 0;
+export const listJobOrdersResponseDataItemLabCreditOneAmountMax = 90000000000000;
+
+export const listJobOrdersResponseDataItemLabCreditOneDebitMemoIdOneMax = 2147483647;
+
+export const listJobOrdersResponseDataItemLabCreditOneDebitMemoNumberMax = 255;
+
 export const listJobOrdersResponseDataItemLinesItemIdMax = 2147483647;
 
 export const listJobOrdersResponseDataItemLinesItemPowerNoteMax = 255;
@@ -357,9 +384,9 @@ export const ListJobOrdersResponse = zod.strictObject({
   "holder_name": zod.string().max(listJobOrdersResponseDataItemSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(listJobOrdersResponseDataItemSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready.'),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready; remade from ready or claimed, by POST /api/job-orders/{id}/remake only.'),
   "status_history": zod.array(zod.strictObject({
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']),
   "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "user_id": zod.union([zod.int().min(1).max(listJobOrdersResponseDataItemStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
   "user_name": zod.string().max(listJobOrdersResponseDataItemStatusHistoryItemUserNameMax).nullable()
@@ -381,6 +408,26 @@ export const ListJobOrdersResponse = zod.strictObject({
   "balance": zod.number().min(listJobOrdersResponseDataItemAcknowledgmentReceiptsItemBalanceMin).max(listJobOrdersResponseDataItemAcknowledgmentReceiptsItemBalanceMax).describe('What is still owed to the customer on it.')
 })).describe('The order\'s standing acknowledgment receipts (its deposits), oldest first.'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).describe('The business\'s way of invoicing its orders, which decides what Claim does.'),
+  "remake_of_id": zod.union([zod.int().min(1).max(listJobOrdersResponseDataItemRemakeOfIdOneMax).describe('A record id.'),zod.null()]).describe('The job order this one remakes.'),
+  "remake_of_number": zod.string().max(listJobOrdersResponseDataItemRemakeOfNumberMax).nullable(),
+  "remake_reason": zod.union([zod.enum(['lab_error', 'prescriber_change', 'measurement', 'transcription', 'fit', 'non_adapt', 'breakage', 'other']),zod.null()]),
+  "accountable": zod.union([zod.enum(['lab', 'prescriber', 'optician', 'patient', 'vendor']),zod.null()]),
+  "remade_as_id": zod.union([zod.int().min(1).max(listJobOrdersResponseDataItemRemadeAsIdOneMax).describe('A record id.'),zod.null()]).describe('The remake made of this order (standing), when it is remade.'),
+  "remade_as_number": zod.string().max(listJobOrdersResponseDataItemRemadeAsNumberMax).nullable(),
+  "lab_credit": zod.union([zod.strictObject({
+  "id": zod.int().min(1).max(listJobOrdersResponseDataItemLabCreditOneIdMax).describe('A record id.'),
+  "job_order_id": zod.int().min(1).max(listJobOrdersResponseDataItemLabCreditOneJobOrderIdMax).describe('A record id.'),
+  "job_order_number": zod.string().max(listJobOrdersResponseDataItemLabCreditOneJobOrderNumberMax).describe('The remake\'s number.'),
+  "original_job_order_number": zod.string().max(listJobOrdersResponseDataItemLabCreditOneOriginalJobOrderNumberMax).nullable(),
+  "lab_contact_id": zod.int().min(1).max(listJobOrdersResponseDataItemLabCreditOneLabContactIdMax).describe('A record id.'),
+  "lab_contact_name": zod.string().max(listJobOrdersResponseDataItemLabCreditOneLabContactNameMax).nullable(),
+  "amount": zod.number().min(listJobOrdersResponseDataItemLabCreditOneAmountMin).max(listJobOrdersResponseDataItemLabCreditOneAmountMax).describe('The lenses\' cost the lab owes back.'),
+  "status": zod.enum(['expected', 'confirmed']),
+  "debit_memo_id": zod.union([zod.int().min(1).max(listJobOrdersResponseDataItemLabCreditOneDebitMemoIdOneMax).describe('A record id.'),zod.null()]),
+  "debit_memo_number": zod.string().max(listJobOrdersResponseDataItemLabCreditOneDebitMemoNumberMax).nullable(),
+  "confirmed_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.')
+}),zod.null()]).describe('The credit a remake\'s lab owes for its own error within its remake_warranty_days.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(listJobOrdersResponseDataItemLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
@@ -687,6 +734,33 @@ export const createJobOrderResponseAcknowledgmentReceiptsItemAmountMax = 9000000
 export const createJobOrderResponseAcknowledgmentReceiptsItemBalanceMin = 0;
 export const createJobOrderResponseAcknowledgmentReceiptsItemBalanceMax = 90000000000000;
 
+export const createJobOrderResponseRemakeOfIdOneMax = 2147483647;
+
+export const createJobOrderResponseRemakeOfNumberMax = 255;
+
+export const createJobOrderResponseRemadeAsIdOneMax = 2147483647;
+
+export const createJobOrderResponseRemadeAsNumberMax = 255;
+
+export const createJobOrderResponseLabCreditOneIdMax = 2147483647;
+
+export const createJobOrderResponseLabCreditOneJobOrderIdMax = 2147483647;
+
+export const createJobOrderResponseLabCreditOneJobOrderNumberMax = 255;
+
+export const createJobOrderResponseLabCreditOneOriginalJobOrderNumberMax = 255;
+
+export const createJobOrderResponseLabCreditOneLabContactIdMax = 2147483647;
+
+export const createJobOrderResponseLabCreditOneLabContactNameMax = 255;
+
+export const createJobOrderResponseLabCreditOneAmountMin = 0;
+export const createJobOrderResponseLabCreditOneAmountMax = 90000000000000;
+
+export const createJobOrderResponseLabCreditOneDebitMemoIdOneMax = 2147483647;
+
+export const createJobOrderResponseLabCreditOneDebitMemoNumberMax = 255;
+
 export const createJobOrderResponseLinesItemIdMax = 2147483647;
 
 export const createJobOrderResponseLinesItemPowerNoteMax = 255;
@@ -802,9 +876,9 @@ export const CreateJobOrderResponse = zod.strictObject({
   "holder_name": zod.string().max(createJobOrderResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(createJobOrderResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready.'),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready; remade from ready or claimed, by POST /api/job-orders/{id}/remake only.'),
   "status_history": zod.array(zod.strictObject({
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']),
   "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "user_id": zod.union([zod.int().min(1).max(createJobOrderResponseStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
   "user_name": zod.string().max(createJobOrderResponseStatusHistoryItemUserNameMax).nullable()
@@ -826,6 +900,26 @@ export const CreateJobOrderResponse = zod.strictObject({
   "balance": zod.number().min(createJobOrderResponseAcknowledgmentReceiptsItemBalanceMin).max(createJobOrderResponseAcknowledgmentReceiptsItemBalanceMax).describe('What is still owed to the customer on it.')
 })).describe('The order\'s standing acknowledgment receipts (its deposits), oldest first.'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).describe('The business\'s way of invoicing its orders, which decides what Claim does.'),
+  "remake_of_id": zod.union([zod.int().min(1).max(createJobOrderResponseRemakeOfIdOneMax).describe('A record id.'),zod.null()]).describe('The job order this one remakes.'),
+  "remake_of_number": zod.string().max(createJobOrderResponseRemakeOfNumberMax).nullable(),
+  "remake_reason": zod.union([zod.enum(['lab_error', 'prescriber_change', 'measurement', 'transcription', 'fit', 'non_adapt', 'breakage', 'other']),zod.null()]),
+  "accountable": zod.union([zod.enum(['lab', 'prescriber', 'optician', 'patient', 'vendor']),zod.null()]),
+  "remade_as_id": zod.union([zod.int().min(1).max(createJobOrderResponseRemadeAsIdOneMax).describe('A record id.'),zod.null()]).describe('The remake made of this order (standing), when it is remade.'),
+  "remade_as_number": zod.string().max(createJobOrderResponseRemadeAsNumberMax).nullable(),
+  "lab_credit": zod.union([zod.strictObject({
+  "id": zod.int().min(1).max(createJobOrderResponseLabCreditOneIdMax).describe('A record id.'),
+  "job_order_id": zod.int().min(1).max(createJobOrderResponseLabCreditOneJobOrderIdMax).describe('A record id.'),
+  "job_order_number": zod.string().max(createJobOrderResponseLabCreditOneJobOrderNumberMax).describe('The remake\'s number.'),
+  "original_job_order_number": zod.string().max(createJobOrderResponseLabCreditOneOriginalJobOrderNumberMax).nullable(),
+  "lab_contact_id": zod.int().min(1).max(createJobOrderResponseLabCreditOneLabContactIdMax).describe('A record id.'),
+  "lab_contact_name": zod.string().max(createJobOrderResponseLabCreditOneLabContactNameMax).nullable(),
+  "amount": zod.number().min(createJobOrderResponseLabCreditOneAmountMin).max(createJobOrderResponseLabCreditOneAmountMax).describe('The lenses\' cost the lab owes back.'),
+  "status": zod.enum(['expected', 'confirmed']),
+  "debit_memo_id": zod.union([zod.int().min(1).max(createJobOrderResponseLabCreditOneDebitMemoIdOneMax).describe('A record id.'),zod.null()]),
+  "debit_memo_number": zod.string().max(createJobOrderResponseLabCreditOneDebitMemoNumberMax).nullable(),
+  "confirmed_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.')
+}),zod.null()]).describe('The credit a remake\'s lab owes for its own error within its remake_warranty_days.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(createJobOrderResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
@@ -841,6 +935,58 @@ export const CreateJobOrderResponse = zod.strictObject({
   "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(createJobOrderResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
   "special_discount_amount": zod.number().min(createJobOrderResponseLinesItemSpecialDiscountAmountMin).max(createJobOrderResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
 }))
+})
+
+/**
+ * Needs view-job-orders. Newest first; with status expected, the credits the labs still owe (outstanding), with their total.
+ * @summary The lab credits raised by remakes
+ */
+export const ListLabCreditsQueryParams = zod.strictObject({
+  "status": zod.enum(['expected', 'confirmed']).optional().describe('Only credits of this status.')
+})
+
+export const listLabCreditsResponseDataItemIdMax = 2147483647;
+
+export const listLabCreditsResponseDataItemJobOrderIdMax = 2147483647;
+
+export const listLabCreditsResponseDataItemJobOrderNumberMax = 255;
+
+export const listLabCreditsResponseDataItemOriginalJobOrderNumberMax = 255;
+
+export const listLabCreditsResponseDataItemLabContactIdMax = 2147483647;
+
+export const listLabCreditsResponseDataItemLabContactNameMax = 255;
+
+export const listLabCreditsResponseDataItemAmountMin = 0;
+export const listLabCreditsResponseDataItemAmountMax = 90000000000000;
+
+export const listLabCreditsResponseDataItemDebitMemoIdOneMax = 2147483647;
+
+export const listLabCreditsResponseDataItemDebitMemoNumberMax = 255;
+
+export const listLabCreditsResponseTotalsAmountMin = 0;
+export const listLabCreditsResponseTotalsAmountMax = 90000000000000;
+
+
+
+export const ListLabCreditsResponse = zod.strictObject({
+  "data": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(listLabCreditsResponseDataItemIdMax).describe('A record id.'),
+  "job_order_id": zod.int().min(1).max(listLabCreditsResponseDataItemJobOrderIdMax).describe('A record id.'),
+  "job_order_number": zod.string().max(listLabCreditsResponseDataItemJobOrderNumberMax).describe('The remake\'s number.'),
+  "original_job_order_number": zod.string().max(listLabCreditsResponseDataItemOriginalJobOrderNumberMax).nullable(),
+  "lab_contact_id": zod.int().min(1).max(listLabCreditsResponseDataItemLabContactIdMax).describe('A record id.'),
+  "lab_contact_name": zod.string().max(listLabCreditsResponseDataItemLabContactNameMax).nullable(),
+  "amount": zod.number().min(listLabCreditsResponseDataItemAmountMin).max(listLabCreditsResponseDataItemAmountMax).describe('The lenses\' cost the lab owes back.'),
+  "status": zod.enum(['expected', 'confirmed']),
+  "debit_memo_id": zod.union([zod.int().min(1).max(listLabCreditsResponseDataItemDebitMemoIdOneMax).describe('A record id.'),zod.null()]),
+  "debit_memo_number": zod.string().max(listLabCreditsResponseDataItemDebitMemoNumberMax).nullable(),
+  "confirmed_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.')
+})),
+  "totals": zod.strictObject({
+  "amount": zod.number().min(listLabCreditsResponseTotalsAmountMin).max(listLabCreditsResponseTotalsAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
+})
 })
 
 /**
@@ -1041,6 +1187,33 @@ export const searchJobOrdersResponseAcknowledgmentReceiptsItemAmountMax = 900000
 export const searchJobOrdersResponseAcknowledgmentReceiptsItemBalanceMin = 0;
 export const searchJobOrdersResponseAcknowledgmentReceiptsItemBalanceMax = 90000000000000;
 
+export const searchJobOrdersResponseRemakeOfIdOneMax = 2147483647;
+
+export const searchJobOrdersResponseRemakeOfNumberMax = 255;
+
+export const searchJobOrdersResponseRemadeAsIdOneMax = 2147483647;
+
+export const searchJobOrdersResponseRemadeAsNumberMax = 255;
+
+export const searchJobOrdersResponseLabCreditOneIdMax = 2147483647;
+
+export const searchJobOrdersResponseLabCreditOneJobOrderIdMax = 2147483647;
+
+export const searchJobOrdersResponseLabCreditOneJobOrderNumberMax = 255;
+
+export const searchJobOrdersResponseLabCreditOneOriginalJobOrderNumberMax = 255;
+
+export const searchJobOrdersResponseLabCreditOneLabContactIdMax = 2147483647;
+
+export const searchJobOrdersResponseLabCreditOneLabContactNameMax = 255;
+
+export const searchJobOrdersResponseLabCreditOneAmountMin = 0;
+export const searchJobOrdersResponseLabCreditOneAmountMax = 90000000000000;
+
+export const searchJobOrdersResponseLabCreditOneDebitMemoIdOneMax = 2147483647;
+
+export const searchJobOrdersResponseLabCreditOneDebitMemoNumberMax = 255;
+
 export const searchJobOrdersResponseLinesItemIdMax = 2147483647;
 
 export const searchJobOrdersResponseLinesItemPowerNoteMax = 255;
@@ -1156,9 +1329,9 @@ export const SearchJobOrdersResponseItem = zod.strictObject({
   "holder_name": zod.string().max(searchJobOrdersResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(searchJobOrdersResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready.'),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready; remade from ready or claimed, by POST /api/job-orders/{id}/remake only.'),
   "status_history": zod.array(zod.strictObject({
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']),
   "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "user_id": zod.union([zod.int().min(1).max(searchJobOrdersResponseStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
   "user_name": zod.string().max(searchJobOrdersResponseStatusHistoryItemUserNameMax).nullable()
@@ -1180,6 +1353,26 @@ export const SearchJobOrdersResponseItem = zod.strictObject({
   "balance": zod.number().min(searchJobOrdersResponseAcknowledgmentReceiptsItemBalanceMin).max(searchJobOrdersResponseAcknowledgmentReceiptsItemBalanceMax).describe('What is still owed to the customer on it.')
 })).describe('The order\'s standing acknowledgment receipts (its deposits), oldest first.'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).describe('The business\'s way of invoicing its orders, which decides what Claim does.'),
+  "remake_of_id": zod.union([zod.int().min(1).max(searchJobOrdersResponseRemakeOfIdOneMax).describe('A record id.'),zod.null()]).describe('The job order this one remakes.'),
+  "remake_of_number": zod.string().max(searchJobOrdersResponseRemakeOfNumberMax).nullable(),
+  "remake_reason": zod.union([zod.enum(['lab_error', 'prescriber_change', 'measurement', 'transcription', 'fit', 'non_adapt', 'breakage', 'other']),zod.null()]),
+  "accountable": zod.union([zod.enum(['lab', 'prescriber', 'optician', 'patient', 'vendor']),zod.null()]),
+  "remade_as_id": zod.union([zod.int().min(1).max(searchJobOrdersResponseRemadeAsIdOneMax).describe('A record id.'),zod.null()]).describe('The remake made of this order (standing), when it is remade.'),
+  "remade_as_number": zod.string().max(searchJobOrdersResponseRemadeAsNumberMax).nullable(),
+  "lab_credit": zod.union([zod.strictObject({
+  "id": zod.int().min(1).max(searchJobOrdersResponseLabCreditOneIdMax).describe('A record id.'),
+  "job_order_id": zod.int().min(1).max(searchJobOrdersResponseLabCreditOneJobOrderIdMax).describe('A record id.'),
+  "job_order_number": zod.string().max(searchJobOrdersResponseLabCreditOneJobOrderNumberMax).describe('The remake\'s number.'),
+  "original_job_order_number": zod.string().max(searchJobOrdersResponseLabCreditOneOriginalJobOrderNumberMax).nullable(),
+  "lab_contact_id": zod.int().min(1).max(searchJobOrdersResponseLabCreditOneLabContactIdMax).describe('A record id.'),
+  "lab_contact_name": zod.string().max(searchJobOrdersResponseLabCreditOneLabContactNameMax).nullable(),
+  "amount": zod.number().min(searchJobOrdersResponseLabCreditOneAmountMin).max(searchJobOrdersResponseLabCreditOneAmountMax).describe('The lenses\' cost the lab owes back.'),
+  "status": zod.enum(['expected', 'confirmed']),
+  "debit_memo_id": zod.union([zod.int().min(1).max(searchJobOrdersResponseLabCreditOneDebitMemoIdOneMax).describe('A record id.'),zod.null()]),
+  "debit_memo_number": zod.string().max(searchJobOrdersResponseLabCreditOneDebitMemoNumberMax).nullable(),
+  "confirmed_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.')
+}),zod.null()]).describe('The credit a remake\'s lab owes for its own error within its remake_warranty_days.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(searchJobOrdersResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
@@ -1392,6 +1585,33 @@ export const getJobOrderResponseAcknowledgmentReceiptsItemAmountMax = 9000000000
 export const getJobOrderResponseAcknowledgmentReceiptsItemBalanceMin = 0;
 export const getJobOrderResponseAcknowledgmentReceiptsItemBalanceMax = 90000000000000;
 
+export const getJobOrderResponseRemakeOfIdOneMax = 2147483647;
+
+export const getJobOrderResponseRemakeOfNumberMax = 255;
+
+export const getJobOrderResponseRemadeAsIdOneMax = 2147483647;
+
+export const getJobOrderResponseRemadeAsNumberMax = 255;
+
+export const getJobOrderResponseLabCreditOneIdMax = 2147483647;
+
+export const getJobOrderResponseLabCreditOneJobOrderIdMax = 2147483647;
+
+export const getJobOrderResponseLabCreditOneJobOrderNumberMax = 255;
+
+export const getJobOrderResponseLabCreditOneOriginalJobOrderNumberMax = 255;
+
+export const getJobOrderResponseLabCreditOneLabContactIdMax = 2147483647;
+
+export const getJobOrderResponseLabCreditOneLabContactNameMax = 255;
+
+export const getJobOrderResponseLabCreditOneAmountMin = 0;
+export const getJobOrderResponseLabCreditOneAmountMax = 90000000000000;
+
+export const getJobOrderResponseLabCreditOneDebitMemoIdOneMax = 2147483647;
+
+export const getJobOrderResponseLabCreditOneDebitMemoNumberMax = 255;
+
 export const getJobOrderResponseLinesItemIdMax = 2147483647;
 
 export const getJobOrderResponseLinesItemPowerNoteMax = 255;
@@ -1507,9 +1727,9 @@ export const GetJobOrderResponse = zod.strictObject({
   "holder_name": zod.string().max(getJobOrderResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(getJobOrderResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready.'),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready; remade from ready or claimed, by POST /api/job-orders/{id}/remake only.'),
   "status_history": zod.array(zod.strictObject({
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']),
   "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "user_id": zod.union([zod.int().min(1).max(getJobOrderResponseStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
   "user_name": zod.string().max(getJobOrderResponseStatusHistoryItemUserNameMax).nullable()
@@ -1531,6 +1751,26 @@ export const GetJobOrderResponse = zod.strictObject({
   "balance": zod.number().min(getJobOrderResponseAcknowledgmentReceiptsItemBalanceMin).max(getJobOrderResponseAcknowledgmentReceiptsItemBalanceMax).describe('What is still owed to the customer on it.')
 })).describe('The order\'s standing acknowledgment receipts (its deposits), oldest first.'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).describe('The business\'s way of invoicing its orders, which decides what Claim does.'),
+  "remake_of_id": zod.union([zod.int().min(1).max(getJobOrderResponseRemakeOfIdOneMax).describe('A record id.'),zod.null()]).describe('The job order this one remakes.'),
+  "remake_of_number": zod.string().max(getJobOrderResponseRemakeOfNumberMax).nullable(),
+  "remake_reason": zod.union([zod.enum(['lab_error', 'prescriber_change', 'measurement', 'transcription', 'fit', 'non_adapt', 'breakage', 'other']),zod.null()]),
+  "accountable": zod.union([zod.enum(['lab', 'prescriber', 'optician', 'patient', 'vendor']),zod.null()]),
+  "remade_as_id": zod.union([zod.int().min(1).max(getJobOrderResponseRemadeAsIdOneMax).describe('A record id.'),zod.null()]).describe('The remake made of this order (standing), when it is remade.'),
+  "remade_as_number": zod.string().max(getJobOrderResponseRemadeAsNumberMax).nullable(),
+  "lab_credit": zod.union([zod.strictObject({
+  "id": zod.int().min(1).max(getJobOrderResponseLabCreditOneIdMax).describe('A record id.'),
+  "job_order_id": zod.int().min(1).max(getJobOrderResponseLabCreditOneJobOrderIdMax).describe('A record id.'),
+  "job_order_number": zod.string().max(getJobOrderResponseLabCreditOneJobOrderNumberMax).describe('The remake\'s number.'),
+  "original_job_order_number": zod.string().max(getJobOrderResponseLabCreditOneOriginalJobOrderNumberMax).nullable(),
+  "lab_contact_id": zod.int().min(1).max(getJobOrderResponseLabCreditOneLabContactIdMax).describe('A record id.'),
+  "lab_contact_name": zod.string().max(getJobOrderResponseLabCreditOneLabContactNameMax).nullable(),
+  "amount": zod.number().min(getJobOrderResponseLabCreditOneAmountMin).max(getJobOrderResponseLabCreditOneAmountMax).describe('The lenses\' cost the lab owes back.'),
+  "status": zod.enum(['expected', 'confirmed']),
+  "debit_memo_id": zod.union([zod.int().min(1).max(getJobOrderResponseLabCreditOneDebitMemoIdOneMax).describe('A record id.'),zod.null()]),
+  "debit_memo_number": zod.string().max(getJobOrderResponseLabCreditOneDebitMemoNumberMax).nullable(),
+  "confirmed_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.')
+}),zod.null()]).describe('The credit a remake\'s lab owes for its own error within its remake_warranty_days.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(getJobOrderResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
@@ -1825,6 +2065,33 @@ export const updateJobOrderResponseAcknowledgmentReceiptsItemAmountMax = 9000000
 export const updateJobOrderResponseAcknowledgmentReceiptsItemBalanceMin = 0;
 export const updateJobOrderResponseAcknowledgmentReceiptsItemBalanceMax = 90000000000000;
 
+export const updateJobOrderResponseRemakeOfIdOneMax = 2147483647;
+
+export const updateJobOrderResponseRemakeOfNumberMax = 255;
+
+export const updateJobOrderResponseRemadeAsIdOneMax = 2147483647;
+
+export const updateJobOrderResponseRemadeAsNumberMax = 255;
+
+export const updateJobOrderResponseLabCreditOneIdMax = 2147483647;
+
+export const updateJobOrderResponseLabCreditOneJobOrderIdMax = 2147483647;
+
+export const updateJobOrderResponseLabCreditOneJobOrderNumberMax = 255;
+
+export const updateJobOrderResponseLabCreditOneOriginalJobOrderNumberMax = 255;
+
+export const updateJobOrderResponseLabCreditOneLabContactIdMax = 2147483647;
+
+export const updateJobOrderResponseLabCreditOneLabContactNameMax = 255;
+
+export const updateJobOrderResponseLabCreditOneAmountMin = 0;
+export const updateJobOrderResponseLabCreditOneAmountMax = 90000000000000;
+
+export const updateJobOrderResponseLabCreditOneDebitMemoIdOneMax = 2147483647;
+
+export const updateJobOrderResponseLabCreditOneDebitMemoNumberMax = 255;
+
 export const updateJobOrderResponseLinesItemIdMax = 2147483647;
 
 export const updateJobOrderResponseLinesItemPowerNoteMax = 255;
@@ -1940,9 +2207,9 @@ export const UpdateJobOrderResponse = zod.strictObject({
   "holder_name": zod.string().max(updateJobOrderResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(updateJobOrderResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready.'),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready; remade from ready or claimed, by POST /api/job-orders/{id}/remake only.'),
   "status_history": zod.array(zod.strictObject({
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']),
   "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "user_id": zod.union([zod.int().min(1).max(updateJobOrderResponseStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
   "user_name": zod.string().max(updateJobOrderResponseStatusHistoryItemUserNameMax).nullable()
@@ -1964,6 +2231,26 @@ export const UpdateJobOrderResponse = zod.strictObject({
   "balance": zod.number().min(updateJobOrderResponseAcknowledgmentReceiptsItemBalanceMin).max(updateJobOrderResponseAcknowledgmentReceiptsItemBalanceMax).describe('What is still owed to the customer on it.')
 })).describe('The order\'s standing acknowledgment receipts (its deposits), oldest first.'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).describe('The business\'s way of invoicing its orders, which decides what Claim does.'),
+  "remake_of_id": zod.union([zod.int().min(1).max(updateJobOrderResponseRemakeOfIdOneMax).describe('A record id.'),zod.null()]).describe('The job order this one remakes.'),
+  "remake_of_number": zod.string().max(updateJobOrderResponseRemakeOfNumberMax).nullable(),
+  "remake_reason": zod.union([zod.enum(['lab_error', 'prescriber_change', 'measurement', 'transcription', 'fit', 'non_adapt', 'breakage', 'other']),zod.null()]),
+  "accountable": zod.union([zod.enum(['lab', 'prescriber', 'optician', 'patient', 'vendor']),zod.null()]),
+  "remade_as_id": zod.union([zod.int().min(1).max(updateJobOrderResponseRemadeAsIdOneMax).describe('A record id.'),zod.null()]).describe('The remake made of this order (standing), when it is remade.'),
+  "remade_as_number": zod.string().max(updateJobOrderResponseRemadeAsNumberMax).nullable(),
+  "lab_credit": zod.union([zod.strictObject({
+  "id": zod.int().min(1).max(updateJobOrderResponseLabCreditOneIdMax).describe('A record id.'),
+  "job_order_id": zod.int().min(1).max(updateJobOrderResponseLabCreditOneJobOrderIdMax).describe('A record id.'),
+  "job_order_number": zod.string().max(updateJobOrderResponseLabCreditOneJobOrderNumberMax).describe('The remake\'s number.'),
+  "original_job_order_number": zod.string().max(updateJobOrderResponseLabCreditOneOriginalJobOrderNumberMax).nullable(),
+  "lab_contact_id": zod.int().min(1).max(updateJobOrderResponseLabCreditOneLabContactIdMax).describe('A record id.'),
+  "lab_contact_name": zod.string().max(updateJobOrderResponseLabCreditOneLabContactNameMax).nullable(),
+  "amount": zod.number().min(updateJobOrderResponseLabCreditOneAmountMin).max(updateJobOrderResponseLabCreditOneAmountMax).describe('The lenses\' cost the lab owes back.'),
+  "status": zod.enum(['expected', 'confirmed']),
+  "debit_memo_id": zod.union([zod.int().min(1).max(updateJobOrderResponseLabCreditOneDebitMemoIdOneMax).describe('A record id.'),zod.null()]),
+  "debit_memo_number": zod.string().max(updateJobOrderResponseLabCreditOneDebitMemoNumberMax).nullable(),
+  "confirmed_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.')
+}),zod.null()]).describe('The credit a remake\'s lab owes for its own error within its remake_warranty_days.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(updateJobOrderResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
@@ -2175,6 +2462,33 @@ export const deleteJobOrderResponseAcknowledgmentReceiptsItemAmountMax = 9000000
 export const deleteJobOrderResponseAcknowledgmentReceiptsItemBalanceMin = 0;
 export const deleteJobOrderResponseAcknowledgmentReceiptsItemBalanceMax = 90000000000000;
 
+export const deleteJobOrderResponseRemakeOfIdOneMax = 2147483647;
+
+export const deleteJobOrderResponseRemakeOfNumberMax = 255;
+
+export const deleteJobOrderResponseRemadeAsIdOneMax = 2147483647;
+
+export const deleteJobOrderResponseRemadeAsNumberMax = 255;
+
+export const deleteJobOrderResponseLabCreditOneIdMax = 2147483647;
+
+export const deleteJobOrderResponseLabCreditOneJobOrderIdMax = 2147483647;
+
+export const deleteJobOrderResponseLabCreditOneJobOrderNumberMax = 255;
+
+export const deleteJobOrderResponseLabCreditOneOriginalJobOrderNumberMax = 255;
+
+export const deleteJobOrderResponseLabCreditOneLabContactIdMax = 2147483647;
+
+export const deleteJobOrderResponseLabCreditOneLabContactNameMax = 255;
+
+export const deleteJobOrderResponseLabCreditOneAmountMin = 0;
+export const deleteJobOrderResponseLabCreditOneAmountMax = 90000000000000;
+
+export const deleteJobOrderResponseLabCreditOneDebitMemoIdOneMax = 2147483647;
+
+export const deleteJobOrderResponseLabCreditOneDebitMemoNumberMax = 255;
+
 export const deleteJobOrderResponseLinesItemIdMax = 2147483647;
 
 export const deleteJobOrderResponseLinesItemPowerNoteMax = 255;
@@ -2290,9 +2604,9 @@ export const DeleteJobOrderResponse = zod.strictObject({
   "holder_name": zod.string().max(deleteJobOrderResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(deleteJobOrderResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready.'),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready; remade from ready or claimed, by POST /api/job-orders/{id}/remake only.'),
   "status_history": zod.array(zod.strictObject({
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']),
   "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "user_id": zod.union([zod.int().min(1).max(deleteJobOrderResponseStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
   "user_name": zod.string().max(deleteJobOrderResponseStatusHistoryItemUserNameMax).nullable()
@@ -2314,6 +2628,26 @@ export const DeleteJobOrderResponse = zod.strictObject({
   "balance": zod.number().min(deleteJobOrderResponseAcknowledgmentReceiptsItemBalanceMin).max(deleteJobOrderResponseAcknowledgmentReceiptsItemBalanceMax).describe('What is still owed to the customer on it.')
 })).describe('The order\'s standing acknowledgment receipts (its deposits), oldest first.'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).describe('The business\'s way of invoicing its orders, which decides what Claim does.'),
+  "remake_of_id": zod.union([zod.int().min(1).max(deleteJobOrderResponseRemakeOfIdOneMax).describe('A record id.'),zod.null()]).describe('The job order this one remakes.'),
+  "remake_of_number": zod.string().max(deleteJobOrderResponseRemakeOfNumberMax).nullable(),
+  "remake_reason": zod.union([zod.enum(['lab_error', 'prescriber_change', 'measurement', 'transcription', 'fit', 'non_adapt', 'breakage', 'other']),zod.null()]),
+  "accountable": zod.union([zod.enum(['lab', 'prescriber', 'optician', 'patient', 'vendor']),zod.null()]),
+  "remade_as_id": zod.union([zod.int().min(1).max(deleteJobOrderResponseRemadeAsIdOneMax).describe('A record id.'),zod.null()]).describe('The remake made of this order (standing), when it is remade.'),
+  "remade_as_number": zod.string().max(deleteJobOrderResponseRemadeAsNumberMax).nullable(),
+  "lab_credit": zod.union([zod.strictObject({
+  "id": zod.int().min(1).max(deleteJobOrderResponseLabCreditOneIdMax).describe('A record id.'),
+  "job_order_id": zod.int().min(1).max(deleteJobOrderResponseLabCreditOneJobOrderIdMax).describe('A record id.'),
+  "job_order_number": zod.string().max(deleteJobOrderResponseLabCreditOneJobOrderNumberMax).describe('The remake\'s number.'),
+  "original_job_order_number": zod.string().max(deleteJobOrderResponseLabCreditOneOriginalJobOrderNumberMax).nullable(),
+  "lab_contact_id": zod.int().min(1).max(deleteJobOrderResponseLabCreditOneLabContactIdMax).describe('A record id.'),
+  "lab_contact_name": zod.string().max(deleteJobOrderResponseLabCreditOneLabContactNameMax).nullable(),
+  "amount": zod.number().min(deleteJobOrderResponseLabCreditOneAmountMin).max(deleteJobOrderResponseLabCreditOneAmountMax).describe('The lenses\' cost the lab owes back.'),
+  "status": zod.enum(['expected', 'confirmed']),
+  "debit_memo_id": zod.union([zod.int().min(1).max(deleteJobOrderResponseLabCreditOneDebitMemoIdOneMax).describe('A record id.'),zod.null()]),
+  "debit_memo_number": zod.string().max(deleteJobOrderResponseLabCreditOneDebitMemoNumberMax).nullable(),
+  "confirmed_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.')
+}),zod.null()]).describe('The credit a remake\'s lab owes for its own error within its remake_warranty_days.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(deleteJobOrderResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
@@ -2525,6 +2859,33 @@ export const restoreJobOrderResponseAcknowledgmentReceiptsItemAmountMax = 900000
 export const restoreJobOrderResponseAcknowledgmentReceiptsItemBalanceMin = 0;
 export const restoreJobOrderResponseAcknowledgmentReceiptsItemBalanceMax = 90000000000000;
 
+export const restoreJobOrderResponseRemakeOfIdOneMax = 2147483647;
+
+export const restoreJobOrderResponseRemakeOfNumberMax = 255;
+
+export const restoreJobOrderResponseRemadeAsIdOneMax = 2147483647;
+
+export const restoreJobOrderResponseRemadeAsNumberMax = 255;
+
+export const restoreJobOrderResponseLabCreditOneIdMax = 2147483647;
+
+export const restoreJobOrderResponseLabCreditOneJobOrderIdMax = 2147483647;
+
+export const restoreJobOrderResponseLabCreditOneJobOrderNumberMax = 255;
+
+export const restoreJobOrderResponseLabCreditOneOriginalJobOrderNumberMax = 255;
+
+export const restoreJobOrderResponseLabCreditOneLabContactIdMax = 2147483647;
+
+export const restoreJobOrderResponseLabCreditOneLabContactNameMax = 255;
+
+export const restoreJobOrderResponseLabCreditOneAmountMin = 0;
+export const restoreJobOrderResponseLabCreditOneAmountMax = 90000000000000;
+
+export const restoreJobOrderResponseLabCreditOneDebitMemoIdOneMax = 2147483647;
+
+export const restoreJobOrderResponseLabCreditOneDebitMemoNumberMax = 255;
+
 export const restoreJobOrderResponseLinesItemIdMax = 2147483647;
 
 export const restoreJobOrderResponseLinesItemPowerNoteMax = 255;
@@ -2640,9 +3001,9 @@ export const RestoreJobOrderResponse = zod.strictObject({
   "holder_name": zod.string().max(restoreJobOrderResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(restoreJobOrderResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready.'),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready; remade from ready or claimed, by POST /api/job-orders/{id}/remake only.'),
   "status_history": zod.array(zod.strictObject({
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']),
   "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "user_id": zod.union([zod.int().min(1).max(restoreJobOrderResponseStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
   "user_name": zod.string().max(restoreJobOrderResponseStatusHistoryItemUserNameMax).nullable()
@@ -2664,6 +3025,26 @@ export const RestoreJobOrderResponse = zod.strictObject({
   "balance": zod.number().min(restoreJobOrderResponseAcknowledgmentReceiptsItemBalanceMin).max(restoreJobOrderResponseAcknowledgmentReceiptsItemBalanceMax).describe('What is still owed to the customer on it.')
 })).describe('The order\'s standing acknowledgment receipts (its deposits), oldest first.'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).describe('The business\'s way of invoicing its orders, which decides what Claim does.'),
+  "remake_of_id": zod.union([zod.int().min(1).max(restoreJobOrderResponseRemakeOfIdOneMax).describe('A record id.'),zod.null()]).describe('The job order this one remakes.'),
+  "remake_of_number": zod.string().max(restoreJobOrderResponseRemakeOfNumberMax).nullable(),
+  "remake_reason": zod.union([zod.enum(['lab_error', 'prescriber_change', 'measurement', 'transcription', 'fit', 'non_adapt', 'breakage', 'other']),zod.null()]),
+  "accountable": zod.union([zod.enum(['lab', 'prescriber', 'optician', 'patient', 'vendor']),zod.null()]),
+  "remade_as_id": zod.union([zod.int().min(1).max(restoreJobOrderResponseRemadeAsIdOneMax).describe('A record id.'),zod.null()]).describe('The remake made of this order (standing), when it is remade.'),
+  "remade_as_number": zod.string().max(restoreJobOrderResponseRemadeAsNumberMax).nullable(),
+  "lab_credit": zod.union([zod.strictObject({
+  "id": zod.int().min(1).max(restoreJobOrderResponseLabCreditOneIdMax).describe('A record id.'),
+  "job_order_id": zod.int().min(1).max(restoreJobOrderResponseLabCreditOneJobOrderIdMax).describe('A record id.'),
+  "job_order_number": zod.string().max(restoreJobOrderResponseLabCreditOneJobOrderNumberMax).describe('The remake\'s number.'),
+  "original_job_order_number": zod.string().max(restoreJobOrderResponseLabCreditOneOriginalJobOrderNumberMax).nullable(),
+  "lab_contact_id": zod.int().min(1).max(restoreJobOrderResponseLabCreditOneLabContactIdMax).describe('A record id.'),
+  "lab_contact_name": zod.string().max(restoreJobOrderResponseLabCreditOneLabContactNameMax).nullable(),
+  "amount": zod.number().min(restoreJobOrderResponseLabCreditOneAmountMin).max(restoreJobOrderResponseLabCreditOneAmountMax).describe('The lenses\' cost the lab owes back.'),
+  "status": zod.enum(['expected', 'confirmed']),
+  "debit_memo_id": zod.union([zod.int().min(1).max(restoreJobOrderResponseLabCreditOneDebitMemoIdOneMax).describe('A record id.'),zod.null()]),
+  "debit_memo_number": zod.string().max(restoreJobOrderResponseLabCreditOneDebitMemoNumberMax).nullable(),
+  "confirmed_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.')
+}),zod.null()]).describe('The credit a remake\'s lab owes for its own error within its remake_warranty_days.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(restoreJobOrderResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
@@ -2722,7 +3103,7 @@ export const GetJobOrderHistoryResponseItem = zod.strictObject({
 export const GetJobOrderHistoryResponse = zod.array(GetJobOrderHistoryResponseItem)
 
 /**
- * Needs update-job-orders. open → in_lab (stamps sent_to_lab_at) → ready (stamps ready_at) → claimed, cancelled from open or in_lab, and forfeited from ready once pickup_forfeit_days have passed since ready_at (needs forfeit-job-orders, 403 otherwise; the order's deposits become forfeited deposits and a stock frame goes back on the shelf), and ready back to in_lab (a ready marked by mistake: its ready text, still in its cancel window, is not sent); any other move is a 422 naming status. Claiming here needs the linked invoice fully paid (422 with the balance otherwise); POST /api/job-orders/{id}/claim claims under either way of invoicing. An order with an invoice is cancelled only through POST /api/job-orders/{id}/cancel-and-credit (422 naming status here). Every move is recorded with who and when.
+ * Needs update-job-orders. open → in_lab (stamps sent_to_lab_at) → ready (stamps ready_at) → claimed, cancelled from open or in_lab, and forfeited from ready once pickup_forfeit_days have passed since ready_at (needs forfeit-job-orders, 403 otherwise; the order's deposits become forfeited deposits and a stock frame goes back on the shelf), and ready back to in_lab (a ready marked by mistake: its ready text, still in its cancel window, is not sent); any other move is a 422 naming status. A ready or claimed order becomes remade only through POST /api/job-orders/{id}/remake; an unbilled remake is claimed without an invoice, its goods leaving stock at their average cost as remake cost. Claiming here needs the linked invoice fully paid (422 with the balance otherwise); POST /api/job-orders/{id}/claim claims under either way of invoicing. An order with an invoice is cancelled only through POST /api/job-orders/{id}/cancel-and-credit (422 naming status here). Every move is recorded with who and when.
  * @summary Move a job order to its next status
  */
 export const moveJobOrderStatusPathIdMax = 2147483647;
@@ -2919,6 +3300,33 @@ export const moveJobOrderStatusResponseAcknowledgmentReceiptsItemAmountMax = 900
 export const moveJobOrderStatusResponseAcknowledgmentReceiptsItemBalanceMin = 0;
 export const moveJobOrderStatusResponseAcknowledgmentReceiptsItemBalanceMax = 90000000000000;
 
+export const moveJobOrderStatusResponseRemakeOfIdOneMax = 2147483647;
+
+export const moveJobOrderStatusResponseRemakeOfNumberMax = 255;
+
+export const moveJobOrderStatusResponseRemadeAsIdOneMax = 2147483647;
+
+export const moveJobOrderStatusResponseRemadeAsNumberMax = 255;
+
+export const moveJobOrderStatusResponseLabCreditOneIdMax = 2147483647;
+
+export const moveJobOrderStatusResponseLabCreditOneJobOrderIdMax = 2147483647;
+
+export const moveJobOrderStatusResponseLabCreditOneJobOrderNumberMax = 255;
+
+export const moveJobOrderStatusResponseLabCreditOneOriginalJobOrderNumberMax = 255;
+
+export const moveJobOrderStatusResponseLabCreditOneLabContactIdMax = 2147483647;
+
+export const moveJobOrderStatusResponseLabCreditOneLabContactNameMax = 255;
+
+export const moveJobOrderStatusResponseLabCreditOneAmountMin = 0;
+export const moveJobOrderStatusResponseLabCreditOneAmountMax = 90000000000000;
+
+export const moveJobOrderStatusResponseLabCreditOneDebitMemoIdOneMax = 2147483647;
+
+export const moveJobOrderStatusResponseLabCreditOneDebitMemoNumberMax = 255;
+
 export const moveJobOrderStatusResponseLinesItemIdMax = 2147483647;
 
 export const moveJobOrderStatusResponseLinesItemPowerNoteMax = 255;
@@ -3034,9 +3442,9 @@ export const MoveJobOrderStatusResponse = zod.strictObject({
   "holder_name": zod.string().max(moveJobOrderStatusResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(moveJobOrderStatusResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready.'),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready; remade from ready or claimed, by POST /api/job-orders/{id}/remake only.'),
   "status_history": zod.array(zod.strictObject({
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']),
   "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "user_id": zod.union([zod.int().min(1).max(moveJobOrderStatusResponseStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
   "user_name": zod.string().max(moveJobOrderStatusResponseStatusHistoryItemUserNameMax).nullable()
@@ -3058,6 +3466,26 @@ export const MoveJobOrderStatusResponse = zod.strictObject({
   "balance": zod.number().min(moveJobOrderStatusResponseAcknowledgmentReceiptsItemBalanceMin).max(moveJobOrderStatusResponseAcknowledgmentReceiptsItemBalanceMax).describe('What is still owed to the customer on it.')
 })).describe('The order\'s standing acknowledgment receipts (its deposits), oldest first.'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).describe('The business\'s way of invoicing its orders, which decides what Claim does.'),
+  "remake_of_id": zod.union([zod.int().min(1).max(moveJobOrderStatusResponseRemakeOfIdOneMax).describe('A record id.'),zod.null()]).describe('The job order this one remakes.'),
+  "remake_of_number": zod.string().max(moveJobOrderStatusResponseRemakeOfNumberMax).nullable(),
+  "remake_reason": zod.union([zod.enum(['lab_error', 'prescriber_change', 'measurement', 'transcription', 'fit', 'non_adapt', 'breakage', 'other']),zod.null()]),
+  "accountable": zod.union([zod.enum(['lab', 'prescriber', 'optician', 'patient', 'vendor']),zod.null()]),
+  "remade_as_id": zod.union([zod.int().min(1).max(moveJobOrderStatusResponseRemadeAsIdOneMax).describe('A record id.'),zod.null()]).describe('The remake made of this order (standing), when it is remade.'),
+  "remade_as_number": zod.string().max(moveJobOrderStatusResponseRemadeAsNumberMax).nullable(),
+  "lab_credit": zod.union([zod.strictObject({
+  "id": zod.int().min(1).max(moveJobOrderStatusResponseLabCreditOneIdMax).describe('A record id.'),
+  "job_order_id": zod.int().min(1).max(moveJobOrderStatusResponseLabCreditOneJobOrderIdMax).describe('A record id.'),
+  "job_order_number": zod.string().max(moveJobOrderStatusResponseLabCreditOneJobOrderNumberMax).describe('The remake\'s number.'),
+  "original_job_order_number": zod.string().max(moveJobOrderStatusResponseLabCreditOneOriginalJobOrderNumberMax).nullable(),
+  "lab_contact_id": zod.int().min(1).max(moveJobOrderStatusResponseLabCreditOneLabContactIdMax).describe('A record id.'),
+  "lab_contact_name": zod.string().max(moveJobOrderStatusResponseLabCreditOneLabContactNameMax).nullable(),
+  "amount": zod.number().min(moveJobOrderStatusResponseLabCreditOneAmountMin).max(moveJobOrderStatusResponseLabCreditOneAmountMax).describe('The lenses\' cost the lab owes back.'),
+  "status": zod.enum(['expected', 'confirmed']),
+  "debit_memo_id": zod.union([zod.int().min(1).max(moveJobOrderStatusResponseLabCreditOneDebitMemoIdOneMax).describe('A record id.'),zod.null()]),
+  "debit_memo_number": zod.string().max(moveJobOrderStatusResponseLabCreditOneDebitMemoNumberMax).nullable(),
+  "confirmed_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.')
+}),zod.null()]).describe('The credit a remake\'s lab owes for its own error within its remake_warranty_days.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(moveJobOrderStatusResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
@@ -3269,6 +3697,33 @@ export const claimJobOrderResponseAcknowledgmentReceiptsItemAmountMax = 90000000
 export const claimJobOrderResponseAcknowledgmentReceiptsItemBalanceMin = 0;
 export const claimJobOrderResponseAcknowledgmentReceiptsItemBalanceMax = 90000000000000;
 
+export const claimJobOrderResponseRemakeOfIdOneMax = 2147483647;
+
+export const claimJobOrderResponseRemakeOfNumberMax = 255;
+
+export const claimJobOrderResponseRemadeAsIdOneMax = 2147483647;
+
+export const claimJobOrderResponseRemadeAsNumberMax = 255;
+
+export const claimJobOrderResponseLabCreditOneIdMax = 2147483647;
+
+export const claimJobOrderResponseLabCreditOneJobOrderIdMax = 2147483647;
+
+export const claimJobOrderResponseLabCreditOneJobOrderNumberMax = 255;
+
+export const claimJobOrderResponseLabCreditOneOriginalJobOrderNumberMax = 255;
+
+export const claimJobOrderResponseLabCreditOneLabContactIdMax = 2147483647;
+
+export const claimJobOrderResponseLabCreditOneLabContactNameMax = 255;
+
+export const claimJobOrderResponseLabCreditOneAmountMin = 0;
+export const claimJobOrderResponseLabCreditOneAmountMax = 90000000000000;
+
+export const claimJobOrderResponseLabCreditOneDebitMemoIdOneMax = 2147483647;
+
+export const claimJobOrderResponseLabCreditOneDebitMemoNumberMax = 255;
+
 export const claimJobOrderResponseLinesItemIdMax = 2147483647;
 
 export const claimJobOrderResponseLinesItemPowerNoteMax = 255;
@@ -3384,9 +3839,9 @@ export const ClaimJobOrderResponse = zod.strictObject({
   "holder_name": zod.string().max(claimJobOrderResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(claimJobOrderResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready.'),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready; remade from ready or claimed, by POST /api/job-orders/{id}/remake only.'),
   "status_history": zod.array(zod.strictObject({
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']),
   "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "user_id": zod.union([zod.int().min(1).max(claimJobOrderResponseStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
   "user_name": zod.string().max(claimJobOrderResponseStatusHistoryItemUserNameMax).nullable()
@@ -3408,6 +3863,26 @@ export const ClaimJobOrderResponse = zod.strictObject({
   "balance": zod.number().min(claimJobOrderResponseAcknowledgmentReceiptsItemBalanceMin).max(claimJobOrderResponseAcknowledgmentReceiptsItemBalanceMax).describe('What is still owed to the customer on it.')
 })).describe('The order\'s standing acknowledgment receipts (its deposits), oldest first.'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).describe('The business\'s way of invoicing its orders, which decides what Claim does.'),
+  "remake_of_id": zod.union([zod.int().min(1).max(claimJobOrderResponseRemakeOfIdOneMax).describe('A record id.'),zod.null()]).describe('The job order this one remakes.'),
+  "remake_of_number": zod.string().max(claimJobOrderResponseRemakeOfNumberMax).nullable(),
+  "remake_reason": zod.union([zod.enum(['lab_error', 'prescriber_change', 'measurement', 'transcription', 'fit', 'non_adapt', 'breakage', 'other']),zod.null()]),
+  "accountable": zod.union([zod.enum(['lab', 'prescriber', 'optician', 'patient', 'vendor']),zod.null()]),
+  "remade_as_id": zod.union([zod.int().min(1).max(claimJobOrderResponseRemadeAsIdOneMax).describe('A record id.'),zod.null()]).describe('The remake made of this order (standing), when it is remade.'),
+  "remade_as_number": zod.string().max(claimJobOrderResponseRemadeAsNumberMax).nullable(),
+  "lab_credit": zod.union([zod.strictObject({
+  "id": zod.int().min(1).max(claimJobOrderResponseLabCreditOneIdMax).describe('A record id.'),
+  "job_order_id": zod.int().min(1).max(claimJobOrderResponseLabCreditOneJobOrderIdMax).describe('A record id.'),
+  "job_order_number": zod.string().max(claimJobOrderResponseLabCreditOneJobOrderNumberMax).describe('The remake\'s number.'),
+  "original_job_order_number": zod.string().max(claimJobOrderResponseLabCreditOneOriginalJobOrderNumberMax).nullable(),
+  "lab_contact_id": zod.int().min(1).max(claimJobOrderResponseLabCreditOneLabContactIdMax).describe('A record id.'),
+  "lab_contact_name": zod.string().max(claimJobOrderResponseLabCreditOneLabContactNameMax).nullable(),
+  "amount": zod.number().min(claimJobOrderResponseLabCreditOneAmountMin).max(claimJobOrderResponseLabCreditOneAmountMax).describe('The lenses\' cost the lab owes back.'),
+  "status": zod.enum(['expected', 'confirmed']),
+  "debit_memo_id": zod.union([zod.int().min(1).max(claimJobOrderResponseLabCreditOneDebitMemoIdOneMax).describe('A record id.'),zod.null()]),
+  "debit_memo_number": zod.string().max(claimJobOrderResponseLabCreditOneDebitMemoNumberMax).nullable(),
+  "confirmed_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.')
+}),zod.null()]).describe('The credit a remake\'s lab owes for its own error within its remake_warranty_days.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(claimJobOrderResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
@@ -3631,6 +4106,33 @@ export const cancelAndCreditJobOrderResponseAcknowledgmentReceiptsItemAmountMax 
 export const cancelAndCreditJobOrderResponseAcknowledgmentReceiptsItemBalanceMin = 0;
 export const cancelAndCreditJobOrderResponseAcknowledgmentReceiptsItemBalanceMax = 90000000000000;
 
+export const cancelAndCreditJobOrderResponseRemakeOfIdOneMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponseRemakeOfNumberMax = 255;
+
+export const cancelAndCreditJobOrderResponseRemadeAsIdOneMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponseRemadeAsNumberMax = 255;
+
+export const cancelAndCreditJobOrderResponseLabCreditOneIdMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponseLabCreditOneJobOrderIdMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponseLabCreditOneJobOrderNumberMax = 255;
+
+export const cancelAndCreditJobOrderResponseLabCreditOneOriginalJobOrderNumberMax = 255;
+
+export const cancelAndCreditJobOrderResponseLabCreditOneLabContactIdMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponseLabCreditOneLabContactNameMax = 255;
+
+export const cancelAndCreditJobOrderResponseLabCreditOneAmountMin = 0;
+export const cancelAndCreditJobOrderResponseLabCreditOneAmountMax = 90000000000000;
+
+export const cancelAndCreditJobOrderResponseLabCreditOneDebitMemoIdOneMax = 2147483647;
+
+export const cancelAndCreditJobOrderResponseLabCreditOneDebitMemoNumberMax = 255;
+
 export const cancelAndCreditJobOrderResponseLinesItemIdMax = 2147483647;
 
 export const cancelAndCreditJobOrderResponseLinesItemPowerNoteMax = 255;
@@ -3746,9 +4248,9 @@ export const CancelAndCreditJobOrderResponse = zod.strictObject({
   "holder_name": zod.string().max(cancelAndCreditJobOrderResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(cancelAndCreditJobOrderResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready.'),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready; remade from ready or claimed, by POST /api/job-orders/{id}/remake only.'),
   "status_history": zod.array(zod.strictObject({
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']),
   "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "user_id": zod.union([zod.int().min(1).max(cancelAndCreditJobOrderResponseStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
   "user_name": zod.string().max(cancelAndCreditJobOrderResponseStatusHistoryItemUserNameMax).nullable()
@@ -3770,6 +4272,26 @@ export const CancelAndCreditJobOrderResponse = zod.strictObject({
   "balance": zod.number().min(cancelAndCreditJobOrderResponseAcknowledgmentReceiptsItemBalanceMin).max(cancelAndCreditJobOrderResponseAcknowledgmentReceiptsItemBalanceMax).describe('What is still owed to the customer on it.')
 })).describe('The order\'s standing acknowledgment receipts (its deposits), oldest first.'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).describe('The business\'s way of invoicing its orders, which decides what Claim does.'),
+  "remake_of_id": zod.union([zod.int().min(1).max(cancelAndCreditJobOrderResponseRemakeOfIdOneMax).describe('A record id.'),zod.null()]).describe('The job order this one remakes.'),
+  "remake_of_number": zod.string().max(cancelAndCreditJobOrderResponseRemakeOfNumberMax).nullable(),
+  "remake_reason": zod.union([zod.enum(['lab_error', 'prescriber_change', 'measurement', 'transcription', 'fit', 'non_adapt', 'breakage', 'other']),zod.null()]),
+  "accountable": zod.union([zod.enum(['lab', 'prescriber', 'optician', 'patient', 'vendor']),zod.null()]),
+  "remade_as_id": zod.union([zod.int().min(1).max(cancelAndCreditJobOrderResponseRemadeAsIdOneMax).describe('A record id.'),zod.null()]).describe('The remake made of this order (standing), when it is remade.'),
+  "remade_as_number": zod.string().max(cancelAndCreditJobOrderResponseRemadeAsNumberMax).nullable(),
+  "lab_credit": zod.union([zod.strictObject({
+  "id": zod.int().min(1).max(cancelAndCreditJobOrderResponseLabCreditOneIdMax).describe('A record id.'),
+  "job_order_id": zod.int().min(1).max(cancelAndCreditJobOrderResponseLabCreditOneJobOrderIdMax).describe('A record id.'),
+  "job_order_number": zod.string().max(cancelAndCreditJobOrderResponseLabCreditOneJobOrderNumberMax).describe('The remake\'s number.'),
+  "original_job_order_number": zod.string().max(cancelAndCreditJobOrderResponseLabCreditOneOriginalJobOrderNumberMax).nullable(),
+  "lab_contact_id": zod.int().min(1).max(cancelAndCreditJobOrderResponseLabCreditOneLabContactIdMax).describe('A record id.'),
+  "lab_contact_name": zod.string().max(cancelAndCreditJobOrderResponseLabCreditOneLabContactNameMax).nullable(),
+  "amount": zod.number().min(cancelAndCreditJobOrderResponseLabCreditOneAmountMin).max(cancelAndCreditJobOrderResponseLabCreditOneAmountMax).describe('The lenses\' cost the lab owes back.'),
+  "status": zod.enum(['expected', 'confirmed']),
+  "debit_memo_id": zod.union([zod.int().min(1).max(cancelAndCreditJobOrderResponseLabCreditOneDebitMemoIdOneMax).describe('A record id.'),zod.null()]),
+  "debit_memo_number": zod.string().max(cancelAndCreditJobOrderResponseLabCreditOneDebitMemoNumberMax).nullable(),
+  "confirmed_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.')
+}),zod.null()]).describe('The credit a remake\'s lab owes for its own error within its remake_warranty_days.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(cancelAndCreditJobOrderResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
@@ -3989,6 +4511,33 @@ export const linkJobOrderInvoiceResponseAcknowledgmentReceiptsItemAmountMax = 90
 export const linkJobOrderInvoiceResponseAcknowledgmentReceiptsItemBalanceMin = 0;
 export const linkJobOrderInvoiceResponseAcknowledgmentReceiptsItemBalanceMax = 90000000000000;
 
+export const linkJobOrderInvoiceResponseRemakeOfIdOneMax = 2147483647;
+
+export const linkJobOrderInvoiceResponseRemakeOfNumberMax = 255;
+
+export const linkJobOrderInvoiceResponseRemadeAsIdOneMax = 2147483647;
+
+export const linkJobOrderInvoiceResponseRemadeAsNumberMax = 255;
+
+export const linkJobOrderInvoiceResponseLabCreditOneIdMax = 2147483647;
+
+export const linkJobOrderInvoiceResponseLabCreditOneJobOrderIdMax = 2147483647;
+
+export const linkJobOrderInvoiceResponseLabCreditOneJobOrderNumberMax = 255;
+
+export const linkJobOrderInvoiceResponseLabCreditOneOriginalJobOrderNumberMax = 255;
+
+export const linkJobOrderInvoiceResponseLabCreditOneLabContactIdMax = 2147483647;
+
+export const linkJobOrderInvoiceResponseLabCreditOneLabContactNameMax = 255;
+
+export const linkJobOrderInvoiceResponseLabCreditOneAmountMin = 0;
+export const linkJobOrderInvoiceResponseLabCreditOneAmountMax = 90000000000000;
+
+export const linkJobOrderInvoiceResponseLabCreditOneDebitMemoIdOneMax = 2147483647;
+
+export const linkJobOrderInvoiceResponseLabCreditOneDebitMemoNumberMax = 255;
+
 export const linkJobOrderInvoiceResponseLinesItemIdMax = 2147483647;
 
 export const linkJobOrderInvoiceResponseLinesItemPowerNoteMax = 255;
@@ -4104,9 +4653,9 @@ export const LinkJobOrderInvoiceResponse = zod.strictObject({
   "holder_name": zod.string().max(linkJobOrderInvoiceResponseSpecialDiscountOneHolderNameMax),
   "holder_id_number": zod.string().max(linkJobOrderInvoiceResponseSpecialDiscountOneHolderIdNumberMax)
 }).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready.'),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready; remade from ready or claimed, by POST /api/job-orders/{id}/remake only.'),
   "status_history": zod.array(zod.strictObject({
-  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited']),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']),
   "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "user_id": zod.union([zod.int().min(1).max(linkJobOrderInvoiceResponseStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
   "user_name": zod.string().max(linkJobOrderInvoiceResponseStatusHistoryItemUserNameMax).nullable()
@@ -4128,6 +4677,26 @@ export const LinkJobOrderInvoiceResponse = zod.strictObject({
   "balance": zod.number().min(linkJobOrderInvoiceResponseAcknowledgmentReceiptsItemBalanceMin).max(linkJobOrderInvoiceResponseAcknowledgmentReceiptsItemBalanceMax).describe('What is still owed to the customer on it.')
 })).describe('The order\'s standing acknowledgment receipts (its deposits), oldest first.'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).describe('The business\'s way of invoicing its orders, which decides what Claim does.'),
+  "remake_of_id": zod.union([zod.int().min(1).max(linkJobOrderInvoiceResponseRemakeOfIdOneMax).describe('A record id.'),zod.null()]).describe('The job order this one remakes.'),
+  "remake_of_number": zod.string().max(linkJobOrderInvoiceResponseRemakeOfNumberMax).nullable(),
+  "remake_reason": zod.union([zod.enum(['lab_error', 'prescriber_change', 'measurement', 'transcription', 'fit', 'non_adapt', 'breakage', 'other']),zod.null()]),
+  "accountable": zod.union([zod.enum(['lab', 'prescriber', 'optician', 'patient', 'vendor']),zod.null()]),
+  "remade_as_id": zod.union([zod.int().min(1).max(linkJobOrderInvoiceResponseRemadeAsIdOneMax).describe('A record id.'),zod.null()]).describe('The remake made of this order (standing), when it is remade.'),
+  "remade_as_number": zod.string().max(linkJobOrderInvoiceResponseRemadeAsNumberMax).nullable(),
+  "lab_credit": zod.union([zod.strictObject({
+  "id": zod.int().min(1).max(linkJobOrderInvoiceResponseLabCreditOneIdMax).describe('A record id.'),
+  "job_order_id": zod.int().min(1).max(linkJobOrderInvoiceResponseLabCreditOneJobOrderIdMax).describe('A record id.'),
+  "job_order_number": zod.string().max(linkJobOrderInvoiceResponseLabCreditOneJobOrderNumberMax).describe('The remake\'s number.'),
+  "original_job_order_number": zod.string().max(linkJobOrderInvoiceResponseLabCreditOneOriginalJobOrderNumberMax).nullable(),
+  "lab_contact_id": zod.int().min(1).max(linkJobOrderInvoiceResponseLabCreditOneLabContactIdMax).describe('A record id.'),
+  "lab_contact_name": zod.string().max(linkJobOrderInvoiceResponseLabCreditOneLabContactNameMax).nullable(),
+  "amount": zod.number().min(linkJobOrderInvoiceResponseLabCreditOneAmountMin).max(linkJobOrderInvoiceResponseLabCreditOneAmountMax).describe('The lenses\' cost the lab owes back.'),
+  "status": zod.enum(['expected', 'confirmed']),
+  "debit_memo_id": zod.union([zod.int().min(1).max(linkJobOrderInvoiceResponseLabCreditOneDebitMemoIdOneMax).describe('A record id.'),zod.null()]),
+  "debit_memo_number": zod.string().max(linkJobOrderInvoiceResponseLabCreditOneDebitMemoNumberMax).nullable(),
+  "confirmed_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.')
+}),zod.null()]).describe('The credit a remake\'s lab owes for its own error within its remake_warranty_days.'),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(linkJobOrderInvoiceResponseLinesItemIdMax).describe('A record id.'),
   "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
@@ -4143,5 +4712,470 @@ export const LinkJobOrderInvoiceResponse = zod.strictObject({
   "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(linkJobOrderInvoiceResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
   "special_discount_amount": zod.number().min(linkJobOrderInvoiceResponseLinesItemSpecialDiscountAmountMin).max(linkJobOrderInvoiceResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
 }))
+})
+
+/**
+ * Needs create-job-orders and update-job-orders. In one transaction: a new open job order (dated today) for the same patient, branch, prescription, lab and measurements, with remake_of_id, remake_reason and accountable, copying the original's lines (or those named in lines); the original becomes remade. A remake is not billed unless the patient is accountable: then its lines are priced at the business's remake_discount_percent off; otherwise its lines carry no price, and when claimed (without an invoice) its goods leave stock at their average cost as remake cost. When the lab is accountable and the original became ready within the lab's remake_warranty_days, an expected lab credit for the lenses' cost is raised. An original that is not ready or claimed, or already remade, is a 422 naming status.
+ * @summary Remake a ready or claimed job order
+ */
+export const remakeJobOrderPathIdMax = 2147483647;
+
+
+
+export const RemakeJobOrderParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(remakeJobOrderPathIdMax)
+})
+
+export const remakeJobOrderBodyNotesMax = 5000;
+
+
+export const remakeJobOrderBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const remakeJobOrderBodyLinesItemMax = 2147483647;
+
+
+
+
+export const RemakeJobOrderBody = zod.strictObject({
+  "remake_reason": zod.enum(['lab_error', 'prescriber_change', 'measurement', 'transcription', 'fit', 'non_adapt', 'breakage', 'other']),
+  "accountable": zod.enum(['lab', 'prescriber', 'optician', 'patient', 'vendor']),
+  "notes": zod.string().max(remakeJobOrderBodyNotesMax).regex(remakeJobOrderBodyNotesRegExp).nullish(),
+  "lines": zod.array(zod.int().min(1).max(remakeJobOrderBodyLinesItemMax).describe('A record id.')).min(1).optional().describe('The ids of the original\'s lines to make again (every line when left out); a line left out, such as the customer\'s own frame, is not remade.')
+})
+
+export const remakeJobOrderResponseIdMax = 2147483647;
+
+export const remakeJobOrderResponseCreatedByOneMax = 2147483647;
+
+export const remakeJobOrderResponseUpdatedByOneMax = 2147483647;
+
+export const remakeJobOrderResponseBusinessIdMax = 2147483647;
+
+export const remakeJobOrderResponseNumberMax = 255;
+
+export const remakeJobOrderResponseContactIdMax = 2147483647;
+
+export const remakeJobOrderResponseBranchIdMax = 2147483647;
+
+export const remakeJobOrderResponsePrescriptionIdOneMax = 2147483647;
+
+export const remakeJobOrderResponseLabContactIdOneMax = 2147483647;
+
+export const remakeJobOrderResponseFrameAMax = 100;
+
+export const remakeJobOrderResponseFrameBMax = 100;
+
+export const remakeJobOrderResponseFrameDblMax = 100;
+
+export const remakeJobOrderResponseFrameEdMax = 100;
+
+export const remakeJobOrderResponseFittingNotesMax = 5000;
+
+export const remakeJobOrderResponseNotesMax = 5000;
+
+export const remakeJobOrderResponseContactNameMax = 255;
+
+export const remakeJobOrderResponseBranchNameMax = 255;
+
+export const remakeJobOrderResponseLabContactNameMax = 255;
+
+export const remakeJobOrderResponsePrescriptionOneIdMax = 2147483647;
+
+export const remakeJobOrderResponsePrescriptionOneCreatedByOneMax = 2147483647;
+
+export const remakeJobOrderResponsePrescriptionOneUpdatedByOneMax = 2147483647;
+
+export const remakeJobOrderResponsePrescriptionOneBusinessIdMax = 2147483647;
+
+export const remakeJobOrderResponsePrescriptionOneContactNameMax = 255;
+
+export const remakeJobOrderResponsePrescriptionOneContactIdMax = 2147483647;
+
+export const remakeJobOrderResponsePrescriptionOnePrescriberMax = 255;
+
+export const remakeJobOrderResponsePrescriptionOnePrescriberLicenseMax = 255;
+
+export const remakeJobOrderResponsePrescriptionOneNotesMax = 5000;
+
+export const remakeJobOrderResponsePrescriptionOneOdSphereMin = -30;
+export const remakeJobOrderResponsePrescriptionOneOdSphereMax = 30;
+
+export const remakeJobOrderResponsePrescriptionOneOdCylinderMin = -10;
+export const remakeJobOrderResponsePrescriptionOneOdCylinderMax = 10;
+
+export const remakeJobOrderResponsePrescriptionOneOdAxisMax = 180;
+
+export const remakeJobOrderResponsePrescriptionOneOdAddMin = 0.25;
+export const remakeJobOrderResponsePrescriptionOneOdAddMax = 4;
+
+export const remakeJobOrderResponsePrescriptionOneOdPrismMin = 0;
+export const remakeJobOrderResponsePrescriptionOneOdPrismMax = 20;
+
+export const remakeJobOrderResponsePrescriptionOneOdVisualAcuityMax = 20;
+
+export const remakeJobOrderResponsePrescriptionOneOdBaseCurveMin = 7;
+export const remakeJobOrderResponsePrescriptionOneOdBaseCurveMax = 10;
+
+export const remakeJobOrderResponsePrescriptionOneOdDiameterMin = 12;
+export const remakeJobOrderResponsePrescriptionOneOdDiameterMax = 16;
+
+export const remakeJobOrderResponsePrescriptionOneOsSphereMin = -30;
+export const remakeJobOrderResponsePrescriptionOneOsSphereMax = 30;
+
+export const remakeJobOrderResponsePrescriptionOneOsCylinderMin = -10;
+export const remakeJobOrderResponsePrescriptionOneOsCylinderMax = 10;
+
+export const remakeJobOrderResponsePrescriptionOneOsAxisMax = 180;
+
+export const remakeJobOrderResponsePrescriptionOneOsAddMin = 0.25;
+export const remakeJobOrderResponsePrescriptionOneOsAddMax = 4;
+
+export const remakeJobOrderResponsePrescriptionOneOsPrismMin = 0;
+export const remakeJobOrderResponsePrescriptionOneOsPrismMax = 20;
+
+export const remakeJobOrderResponsePrescriptionOneOsVisualAcuityMax = 20;
+
+export const remakeJobOrderResponsePrescriptionOneOsBaseCurveMin = 7;
+export const remakeJobOrderResponsePrescriptionOneOsBaseCurveMax = 10;
+
+export const remakeJobOrderResponsePrescriptionOneOsDiameterMin = 12;
+export const remakeJobOrderResponsePrescriptionOneOsDiameterMax = 16;
+
+export const remakeJobOrderResponsePrescriptionOnePdDistanceMin = 40;
+export const remakeJobOrderResponsePrescriptionOnePdDistanceMax = 80;
+
+export const remakeJobOrderResponsePrescriptionOnePdOdMin = 20;
+export const remakeJobOrderResponsePrescriptionOnePdOdMax = 40;
+
+export const remakeJobOrderResponsePrescriptionOnePdOsMin = 20;
+export const remakeJobOrderResponsePrescriptionOnePdOsMax = 40;
+
+export const remakeJobOrderResponsePrescriptionOnePdNearMin = 40;
+export const remakeJobOrderResponsePrescriptionOnePdNearMax = 80;
+
+export const remakeJobOrderResponsePrescriptionOneSegmentHeightOdMin = 8;
+export const remakeJobOrderResponsePrescriptionOneSegmentHeightOdMax = 40;
+
+export const remakeJobOrderResponsePrescriptionOneSegmentHeightOsMin = 8;
+export const remakeJobOrderResponsePrescriptionOneSegmentHeightOsMax = 40;
+
+export const remakeJobOrderResponseSubtotalMin = 0;
+export const remakeJobOrderResponseSubtotalMax = 90000000000000;
+
+export const remakeJobOrderResponseDiscountTotalMin = 0;
+export const remakeJobOrderResponseDiscountTotalMax = 90000000000000;
+
+export const remakeJobOrderResponseTotalMin = 0;
+export const remakeJobOrderResponseTotalMax = 90000000000000;
+
+export const remakeJobOrderResponseVatRemovedMin = 0;
+export const remakeJobOrderResponseVatRemovedMax = 90000000000000;
+
+export const remakeJobOrderResponseSpecialDiscountTotalMin = 0;
+export const remakeJobOrderResponseSpecialDiscountTotalMax = 90000000000000;
+
+export const remakeJobOrderResponseVatableSalesMin = 0;
+export const remakeJobOrderResponseVatableSalesMax = 90000000000000;
+
+export const remakeJobOrderResponseVatAmountMin = 0;
+export const remakeJobOrderResponseVatAmountMax = 90000000000000;
+
+export const remakeJobOrderResponseVatExemptSalesMin = 0;
+export const remakeJobOrderResponseVatExemptSalesMax = 90000000000000;
+
+export const remakeJobOrderResponseZeroRatedSalesMin = 0;
+export const remakeJobOrderResponseZeroRatedSalesMax = 90000000000000;
+
+export const remakeJobOrderResponseSpecialDiscountOneProgramIdMax = 2147483647;
+
+export const remakeJobOrderResponseSpecialDiscountOneProgramNameMax = 255;
+
+export const remakeJobOrderResponseSpecialDiscountOnePercentMin = 0;
+export const remakeJobOrderResponseSpecialDiscountOnePercentMax = 100;
+
+export const remakeJobOrderResponseSpecialDiscountOneHolderNameMax = 255;
+
+export const remakeJobOrderResponseSpecialDiscountOneHolderIdNumberMax = 100;
+
+export const remakeJobOrderResponseStatusHistoryItemUserIdOneMax = 2147483647;
+
+export const remakeJobOrderResponseStatusHistoryItemUserNameMax = 255;
+
+export const remakeJobOrderResponseInvoiceIdOneMax = 2147483647;
+
+export const remakeJobOrderResponseInvoiceNumberMax = 255;
+
+export const remakeJobOrderResponseInvoiceTotalOneMin = 0;
+export const remakeJobOrderResponseInvoiceTotalOneMax = 90000000000000;
+
+export const remakeJobOrderResponseInvoiceBalanceOneMin = 0;
+export const remakeJobOrderResponseInvoiceBalanceOneMax = 90000000000000;
+
+export const remakeJobOrderResponseSentToLabByNameMax = 255;
+
+export const remakeJobOrderResponseReadyByNameMax = 255;
+
+export const remakeJobOrderResponseAcknowledgmentReceiptsItemIdMax = 2147483647;
+
+export const remakeJobOrderResponseAcknowledgmentReceiptsItemNumberMax = 255;
+
+export const remakeJobOrderResponseAcknowledgmentReceiptsItemAmountMin = 0;
+export const remakeJobOrderResponseAcknowledgmentReceiptsItemAmountMax = 90000000000000;
+
+export const remakeJobOrderResponseAcknowledgmentReceiptsItemBalanceMin = 0;
+export const remakeJobOrderResponseAcknowledgmentReceiptsItemBalanceMax = 90000000000000;
+
+export const remakeJobOrderResponseRemakeOfIdOneMax = 2147483647;
+
+export const remakeJobOrderResponseRemakeOfNumberMax = 255;
+
+export const remakeJobOrderResponseRemadeAsIdOneMax = 2147483647;
+
+export const remakeJobOrderResponseRemadeAsNumberMax = 255;
+
+export const remakeJobOrderResponseLabCreditOneIdMax = 2147483647;
+
+export const remakeJobOrderResponseLabCreditOneJobOrderIdMax = 2147483647;
+
+export const remakeJobOrderResponseLabCreditOneJobOrderNumberMax = 255;
+
+export const remakeJobOrderResponseLabCreditOneOriginalJobOrderNumberMax = 255;
+
+export const remakeJobOrderResponseLabCreditOneLabContactIdMax = 2147483647;
+
+export const remakeJobOrderResponseLabCreditOneLabContactNameMax = 255;
+
+export const remakeJobOrderResponseLabCreditOneAmountMin = 0;
+export const remakeJobOrderResponseLabCreditOneAmountMax = 90000000000000;
+
+export const remakeJobOrderResponseLabCreditOneDebitMemoIdOneMax = 2147483647;
+
+export const remakeJobOrderResponseLabCreditOneDebitMemoNumberMax = 255;
+
+export const remakeJobOrderResponseLinesItemIdMax = 2147483647;
+
+export const remakeJobOrderResponseLinesItemPowerNoteMax = 255;
+
+export const remakeJobOrderResponseLinesItemItemIdMax = 2147483647;
+
+export const remakeJobOrderResponseLinesItemQuantityExclusiveMin = 0;
+export const remakeJobOrderResponseLinesItemQuantityMax = 900000000000;
+
+export const remakeJobOrderResponseLinesItemUnitPriceMin = 0;
+export const remakeJobOrderResponseLinesItemUnitPriceMax = 90000000000000;
+
+export const remakeJobOrderResponseLinesItemDiscountPercentOneMin = 0;
+export const remakeJobOrderResponseLinesItemDiscountPercentOneMax = 100;
+
+export const remakeJobOrderResponseLinesItemItemCodeMax = 255;
+
+export const remakeJobOrderResponseLinesItemItemNameMax = 255;
+
+export const remakeJobOrderResponseLinesItemItemTypeNameMax = 255;
+
+export const remakeJobOrderResponseLinesItemAmountMin = 0;
+export const remakeJobOrderResponseLinesItemAmountMax = 90000000000000;
+
+export const remakeJobOrderResponseLinesItemTaxClassDefault = `vatable`;
+export const remakeJobOrderResponseLinesItemSpecialDiscountAmountMin = 0;
+export const remakeJobOrderResponseLinesItemSpecialDiscountAmountMax = 90000000000000;
+
+
+
+export const RemakeJobOrderResponse = zod.strictObject({
+  "id": zod.int().min(1).max(remakeJobOrderResponseIdMax).describe('A record id.'),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted.'),
+  "created_by": zod.union([zod.int().min(1).max(remakeJobOrderResponseCreatedByOneMax).describe('A record id.'),zod.null()]),
+  "updated_by": zod.union([zod.int().min(1).max(remakeJobOrderResponseUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "business_id": zod.int().min(1).max(remakeJobOrderResponseBusinessIdMax).describe('A record id.'),
+  "number": zod.string().max(remakeJobOrderResponseNumberMax),
+  "contact_id": zod.int().min(1).max(remakeJobOrderResponseContactIdMax).describe('A record id.'),
+  "branch_id": zod.int().min(1).max(remakeJobOrderResponseBranchIdMax).describe('A record id.'),
+  "prescription_id": zod.union([zod.int().min(1).max(remakeJobOrderResponsePrescriptionIdOneMax).describe('A record id.'),zod.null()]).describe('Required when a lens line is ordered: the patient\'s own, not expired on order_date.'),
+  "order_date": zod.iso.date(),
+  "promised_date": zod.iso.date().nullable(),
+  "lab": zod.enum(['in_house', 'outside']),
+  "lab_contact_id": zod.union([zod.int().min(1).max(remakeJobOrderResponseLabContactIdOneMax).describe('A record id.'),zod.null()]).describe('The supplier that makes the lenses; required when lab is outside.'),
+  "frame_a": zod.number().min(1).max(remakeJobOrderResponseFrameAMax).nullable().describe('Frame A (lens width) in mm, at most 1 decimal.'),
+  "frame_b": zod.number().min(1).max(remakeJobOrderResponseFrameBMax).nullable().describe('Frame B (lens height) in mm, at most 1 decimal.'),
+  "frame_dbl": zod.number().min(1).max(remakeJobOrderResponseFrameDblMax).nullable().describe('Frame DBL (bridge) in mm, at most 1 decimal.'),
+  "frame_ed": zod.number().min(1).max(remakeJobOrderResponseFrameEdMax).nullable().describe('Frame ED (effective diameter) in mm, at most 1 decimal.'),
+  "fitting_notes": zod.string().max(remakeJobOrderResponseFittingNotesMax).nullable(),
+  "customer_frame": zod.boolean().describe('The patient brings their own frame.'),
+  "notes": zod.string().max(remakeJobOrderResponseNotesMax).nullable(),
+  "contact_name": zod.string().max(remakeJobOrderResponseContactNameMax).nullable(),
+  "branch_name": zod.string().max(remakeJobOrderResponseBranchNameMax).nullable(),
+  "lab_contact_name": zod.string().max(remakeJobOrderResponseLabContactNameMax).nullable(),
+  "prescription": zod.union([zod.strictObject({
+  "id": zod.int().min(1).max(remakeJobOrderResponsePrescriptionOneIdMax).describe('A record id.'),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted.'),
+  "created_by": zod.union([zod.int().min(1).max(remakeJobOrderResponsePrescriptionOneCreatedByOneMax).describe('A record id.'),zod.null()]),
+  "updated_by": zod.union([zod.int().min(1).max(remakeJobOrderResponsePrescriptionOneUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "business_id": zod.int().min(1).max(remakeJobOrderResponsePrescriptionOneBusinessIdMax).describe('A record id.'),
+  "contact_name": zod.string().max(remakeJobOrderResponsePrescriptionOneContactNameMax).nullable(),
+  "contact_id": zod.int().min(1).max(remakeJobOrderResponsePrescriptionOneContactIdMax).describe('A record id.'),
+  "kind": zod.enum(['spectacles', 'contact_lenses']),
+  "examined_on": zod.iso.date(),
+  "expires_on": zod.iso.date().nullable(),
+  "prescriber": zod.string().max(remakeJobOrderResponsePrescriptionOnePrescriberMax).nullable(),
+  "prescriber_license": zod.string().max(remakeJobOrderResponsePrescriptionOnePrescriberLicenseMax).nullable().describe('PRC licence number.'),
+  "notes": zod.string().max(remakeJobOrderResponsePrescriptionOneNotesMax).nullable(),
+  "od_sphere": zod.number().min(remakeJobOrderResponsePrescriptionOneOdSphereMin).max(remakeJobOrderResponsePrescriptionOneOdSphereMax).describe('Sphere of the right eye in dioptres, 0.25 steps.'),
+  "od_cylinder": zod.number().min(remakeJobOrderResponsePrescriptionOneOdCylinderMin).max(remakeJobOrderResponsePrescriptionOneOdCylinderMax).nullable().describe('Cylinder of the right eye in dioptres, 0.25 steps; stored in minus form (a plus cylinder is transposed on save).'),
+  "od_axis": zod.int().min(1).max(remakeJobOrderResponsePrescriptionOneOdAxisMax).nullable().describe('Degrees; required when the cylinder is not 0 and absent when it is.'),
+  "od_add": zod.number().min(remakeJobOrderResponsePrescriptionOneOdAddMin).max(remakeJobOrderResponsePrescriptionOneOdAddMax).nullable().describe('Near addition in dioptres, 0.25 steps.'),
+  "od_prism": zod.number().min(remakeJobOrderResponsePrescriptionOneOdPrismMin).max(remakeJobOrderResponsePrescriptionOneOdPrismMax).nullable().describe('Prism dioptres, 0.25 steps; needs a base when set.'),
+  "od_prism_base": zod.union([zod.literal('in'),zod.literal('out'),zod.literal('up'),zod.literal('down'),zod.literal(null)]).nullable(),
+  "od_visual_acuity": zod.string().max(remakeJobOrderResponsePrescriptionOneOdVisualAcuityMax).nullable().describe('As written, such as 20/20 or 6/6.'),
+  "od_base_curve": zod.number().min(remakeJobOrderResponsePrescriptionOneOdBaseCurveMin).max(remakeJobOrderResponsePrescriptionOneOdBaseCurveMax).nullable().describe('Contact lenses only: mm, 0.1 steps.'),
+  "od_diameter": zod.number().min(remakeJobOrderResponsePrescriptionOneOdDiameterMin).max(remakeJobOrderResponsePrescriptionOneOdDiameterMax).nullable().describe('Contact lenses only: mm, 0.1 steps.'),
+  "os_sphere": zod.number().min(remakeJobOrderResponsePrescriptionOneOsSphereMin).max(remakeJobOrderResponsePrescriptionOneOsSphereMax).describe('Sphere of the left eye in dioptres, 0.25 steps.'),
+  "os_cylinder": zod.number().min(remakeJobOrderResponsePrescriptionOneOsCylinderMin).max(remakeJobOrderResponsePrescriptionOneOsCylinderMax).nullable().describe('Cylinder of the left eye in dioptres, 0.25 steps; stored in minus form (a plus cylinder is transposed on save).'),
+  "os_axis": zod.int().min(1).max(remakeJobOrderResponsePrescriptionOneOsAxisMax).nullable().describe('Degrees; required when the cylinder is not 0 and absent when it is.'),
+  "os_add": zod.number().min(remakeJobOrderResponsePrescriptionOneOsAddMin).max(remakeJobOrderResponsePrescriptionOneOsAddMax).nullable().describe('Near addition in dioptres, 0.25 steps.'),
+  "os_prism": zod.number().min(remakeJobOrderResponsePrescriptionOneOsPrismMin).max(remakeJobOrderResponsePrescriptionOneOsPrismMax).nullable().describe('Prism dioptres, 0.25 steps; needs a base when set.'),
+  "os_prism_base": zod.union([zod.literal('in'),zod.literal('out'),zod.literal('up'),zod.literal('down'),zod.literal(null)]).nullable(),
+  "os_visual_acuity": zod.string().max(remakeJobOrderResponsePrescriptionOneOsVisualAcuityMax).nullable().describe('As written, such as 20/20 or 6/6.'),
+  "os_base_curve": zod.number().min(remakeJobOrderResponsePrescriptionOneOsBaseCurveMin).max(remakeJobOrderResponsePrescriptionOneOsBaseCurveMax).nullable().describe('Contact lenses only: mm, 0.1 steps.'),
+  "os_diameter": zod.number().min(remakeJobOrderResponsePrescriptionOneOsDiameterMin).max(remakeJobOrderResponsePrescriptionOneOsDiameterMax).nullable().describe('Contact lenses only: mm, 0.1 steps.'),
+  "pd_distance": zod.number().min(remakeJobOrderResponsePrescriptionOnePdDistanceMin).max(remakeJobOrderResponsePrescriptionOnePdDistanceMax).nullable().describe('Binocular distance PD in mm, 0.5 steps.'),
+  "pd_od": zod.number().min(remakeJobOrderResponsePrescriptionOnePdOdMin).max(remakeJobOrderResponsePrescriptionOnePdOdMax).nullable().describe('Monocular PD of the right eye in mm, 0.5 steps; given with pd_os.'),
+  "pd_os": zod.number().min(remakeJobOrderResponsePrescriptionOnePdOsMin).max(remakeJobOrderResponsePrescriptionOnePdOsMax).nullable().describe('Monocular PD of the left eye in mm, 0.5 steps; given with pd_od.'),
+  "pd_near": zod.number().min(remakeJobOrderResponsePrescriptionOnePdNearMin).max(remakeJobOrderResponsePrescriptionOnePdNearMax).nullable().describe('Near PD in mm, 0.5 steps.'),
+  "segment_height_od": zod.number().min(remakeJobOrderResponsePrescriptionOneSegmentHeightOdMin).max(remakeJobOrderResponsePrescriptionOneSegmentHeightOdMax).nullable().describe('Multifocal segment height of the right eye in mm, 0.5 steps.'),
+  "segment_height_os": zod.number().min(remakeJobOrderResponsePrescriptionOneSegmentHeightOsMin).max(remakeJobOrderResponsePrescriptionOneSegmentHeightOsMax).nullable().describe('Multifocal segment height of the left eye in mm, 0.5 steps.'),
+  "status": zod.enum(['valid', 'expired']).describe('expired once expires_on is before today (Manila).'),
+  "is_used": zod.boolean().describe('A job order has used it, so it is not edited any more.')
+}),zod.null()]),
+  "subtotal": zod.number().min(remakeJobOrderResponseSubtotalMin).max(remakeJobOrderResponseSubtotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "discount_total": zod.number().min(remakeJobOrderResponseDiscountTotalMin).max(remakeJobOrderResponseDiscountTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "total": zod.number().min(remakeJobOrderResponseTotalMin).max(remakeJobOrderResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "vat_removed": zod.number().min(remakeJobOrderResponseVatRemovedMin).max(remakeJobOrderResponseVatRemovedMax).describe('The VAT taken off qualifying lines before the special discount.'),
+  "special_discount_total": zod.number().min(remakeJobOrderResponseSpecialDiscountTotalMin).max(remakeJobOrderResponseSpecialDiscountTotalMax).describe('The special-discount program\'s discount.'),
+  "vatable_sales": zod.number().min(remakeJobOrderResponseVatableSalesMin).max(remakeJobOrderResponseVatableSalesMax).describe('Sales of vatable lines net of their VAT; 0 for a business that is not VAT-registered.'),
+  "vat_amount": zod.number().min(remakeJobOrderResponseVatAmountMin).max(remakeJobOrderResponseVatAmountMax).describe('The VAT in the vatable lines (12% of their VAT-exclusive price, rounded once per line).'),
+  "vat_exempt_sales": zod.number().min(remakeJobOrderResponseVatExemptSalesMin).max(remakeJobOrderResponseVatExemptSalesMax).describe('VAT-exempt lines, special-discount lines included; every sale of a non-VAT business.'),
+  "zero_rated_sales": zod.number().min(remakeJobOrderResponseZeroRatedSalesMin).max(remakeJobOrderResponseZeroRatedSalesMax).describe('Zero-rated lines.'),
+  "special_discount": zod.union([zod.strictObject({
+  "program_id": zod.int().min(1).max(remakeJobOrderResponseSpecialDiscountOneProgramIdMax).describe('A record id.'),
+  "program_name": zod.string().max(remakeJobOrderResponseSpecialDiscountOneProgramNameMax).nullable(),
+  "percent": zod.int().min(remakeJobOrderResponseSpecialDiscountOnePercentMin).max(remakeJobOrderResponseSpecialDiscountOnePercentMax).describe('A whole percent from 0 to 100.'),
+  "holder_name": zod.string().max(remakeJobOrderResponseSpecialDiscountOneHolderNameMax),
+  "holder_id_number": zod.string().max(remakeJobOrderResponseSpecialDiscountOneHolderIdNumberMax)
+}).describe('The senior citizen or PWD discount the document gives, and whose ID it was given on.'),zod.null()]),
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']).describe('open → in_lab → ready → claimed; cancelled from open or in_lab; forfeited from ready; remade from ready or claimed, by POST /api/job-orders/{id}/remake only.'),
+  "status_history": zod.array(zod.strictObject({
+  "status": zod.enum(['open', 'in_lab', 'ready', 'claimed', 'cancelled', 'forfeited', 'remade']),
+  "at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "user_id": zod.union([zod.int().min(1).max(remakeJobOrderResponseStatusHistoryItemUserIdOneMax).describe('A record id.'),zod.null()]),
+  "user_name": zod.string().max(remakeJobOrderResponseStatusHistoryItemUserNameMax).nullable()
+})).describe('Every move, oldest first.'),
+  "invoice_id": zod.union([zod.int().min(1).max(remakeJobOrderResponseInvoiceIdOneMax).describe('A record id.'),zod.null()]).describe('The active invoice linked to this job order.'),
+  "invoice_number": zod.string().max(remakeJobOrderResponseInvoiceNumberMax).nullable(),
+  "invoice_total": zod.union([zod.number().min(remakeJobOrderResponseInvoiceTotalOneMin).max(remakeJobOrderResponseInvoiceTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
+  "invoice_balance": zod.union([zod.number().min(remakeJobOrderResponseInvoiceBalanceOneMin).max(remakeJobOrderResponseInvoiceBalanceOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]),
+  "sent_to_lab_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When the order went to the lab; from then on a deposit is refunded only with refund-deposits-after-lab.'),
+  "sent_to_lab_by_name": zod.string().max(remakeJobOrderResponseSentToLabByNameMax).nullable(),
+  "ready_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('When the glasses came back ready; the pickup_forfeit_days count from it.'),
+  "ready_by_name": zod.string().max(remakeJobOrderResponseReadyByNameMax).nullable(),
+  "forfeited_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "acknowledgment_receipts": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(remakeJobOrderResponseAcknowledgmentReceiptsItemIdMax).describe('A record id.'),
+  "number": zod.string().max(remakeJobOrderResponseAcknowledgmentReceiptsItemNumberMax),
+  "receipt_date": zod.iso.date(),
+  "amount": zod.number().min(remakeJobOrderResponseAcknowledgmentReceiptsItemAmountMin).max(remakeJobOrderResponseAcknowledgmentReceiptsItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "balance": zod.number().min(remakeJobOrderResponseAcknowledgmentReceiptsItemBalanceMin).max(remakeJobOrderResponseAcknowledgmentReceiptsItemBalanceMax).describe('What is still owed to the customer on it.')
+})).describe('The order\'s standing acknowledgment receipts (its deposits), oldest first.'),
+  "job_invoicing": zod.enum(['at_release', 'at_order']).describe('The business\'s way of invoicing its orders, which decides what Claim does.'),
+  "remake_of_id": zod.union([zod.int().min(1).max(remakeJobOrderResponseRemakeOfIdOneMax).describe('A record id.'),zod.null()]).describe('The job order this one remakes.'),
+  "remake_of_number": zod.string().max(remakeJobOrderResponseRemakeOfNumberMax).nullable(),
+  "remake_reason": zod.union([zod.enum(['lab_error', 'prescriber_change', 'measurement', 'transcription', 'fit', 'non_adapt', 'breakage', 'other']),zod.null()]),
+  "accountable": zod.union([zod.enum(['lab', 'prescriber', 'optician', 'patient', 'vendor']),zod.null()]),
+  "remade_as_id": zod.union([zod.int().min(1).max(remakeJobOrderResponseRemadeAsIdOneMax).describe('A record id.'),zod.null()]).describe('The remake made of this order (standing), when it is remade.'),
+  "remade_as_number": zod.string().max(remakeJobOrderResponseRemadeAsNumberMax).nullable(),
+  "lab_credit": zod.union([zod.strictObject({
+  "id": zod.int().min(1).max(remakeJobOrderResponseLabCreditOneIdMax).describe('A record id.'),
+  "job_order_id": zod.int().min(1).max(remakeJobOrderResponseLabCreditOneJobOrderIdMax).describe('A record id.'),
+  "job_order_number": zod.string().max(remakeJobOrderResponseLabCreditOneJobOrderNumberMax).describe('The remake\'s number.'),
+  "original_job_order_number": zod.string().max(remakeJobOrderResponseLabCreditOneOriginalJobOrderNumberMax).nullable(),
+  "lab_contact_id": zod.int().min(1).max(remakeJobOrderResponseLabCreditOneLabContactIdMax).describe('A record id.'),
+  "lab_contact_name": zod.string().max(remakeJobOrderResponseLabCreditOneLabContactNameMax).nullable(),
+  "amount": zod.number().min(remakeJobOrderResponseLabCreditOneAmountMin).max(remakeJobOrderResponseLabCreditOneAmountMax).describe('The lenses\' cost the lab owes back.'),
+  "status": zod.enum(['expected', 'confirmed']),
+  "debit_memo_id": zod.union([zod.int().min(1).max(remakeJobOrderResponseLabCreditOneDebitMemoIdOneMax).describe('A record id.'),zod.null()]),
+  "debit_memo_number": zod.string().max(remakeJobOrderResponseLabCreditOneDebitMemoNumberMax).nullable(),
+  "confirmed_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.')
+}),zod.null()]).describe('The credit a remake\'s lab owes for its own error within its remake_warranty_days.'),
+  "lines": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(remakeJobOrderResponseLinesItemIdMax).describe('A record id.'),
+  "role": zod.enum(['frame', 'lens_od', 'lens_os', 'service', 'other']).describe('lens_od and lens_os need the patient\'s own prescription, unexpired on order_date.'),
+  "power_note": zod.string().max(remakeJobOrderResponseLinesItemPowerNoteMax).nullable().describe('Why a stock lens of another power than the prescription\'s was chosen for this eye.'),
+  "item_id": zod.int().min(1).max(remakeJobOrderResponseLinesItemItemIdMax).describe('A record id.'),
+  "quantity": zod.number().gt(remakeJobOrderResponseLinesItemQuantityExclusiveMin).max(remakeJobOrderResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
+  "unit_price": zod.number().min(remakeJobOrderResponseLinesItemUnitPriceMin).max(remakeJobOrderResponseLinesItemUnitPriceMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "discount_percent": zod.union([zod.int().min(remakeJobOrderResponseLinesItemDiscountPercentOneMin).max(remakeJobOrderResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
+  "item_code": zod.string().max(remakeJobOrderResponseLinesItemItemCodeMax).nullable(),
+  "item_name": zod.string().max(remakeJobOrderResponseLinesItemItemNameMax).nullable(),
+  "item_type_name": zod.string().max(remakeJobOrderResponseLinesItemItemTypeNameMax).nullable(),
+  "amount": zod.number().min(remakeJobOrderResponseLinesItemAmountMin).max(remakeJobOrderResponseLinesItemAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(remakeJobOrderResponseLinesItemTaxClassDefault).describe('How the line counts in the breakdown (a special-discount line of a VAT-exempt program counts as vat_exempt).'),
+  "special_discount_amount": zod.number().min(remakeJobOrderResponseLinesItemSpecialDiscountAmountMin).max(remakeJobOrderResponseLinesItemSpecialDiscountAmountMax).describe('The program\'s discount on this line: 0 when the line\'s own discount was the larger one.')
+}))
+})
+
+/**
+ * Needs create-debit-memos. The lab has confirmed it: in one transaction a debit memo to the lab at the remake's branch (reason defective, its lens lines at the credit's unit costs, no stock returned, settled as the supplier's credit) is posted and the credit becomes confirmed, naming it. A credit already confirmed is a 409.
+ * @summary Confirm an expected lab credit
+ */
+export const confirmLabCreditPathIdMax = 2147483647;
+
+
+
+export const ConfirmLabCreditParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(confirmLabCreditPathIdMax)
+})
+
+export const ConfirmLabCreditBody = zod.strictObject({
+  "memo_date": zod.iso.date().optional().describe('The debit memo\'s date; today in Manila when left out.')
+})
+
+export const confirmLabCreditResponseIdMax = 2147483647;
+
+export const confirmLabCreditResponseJobOrderIdMax = 2147483647;
+
+export const confirmLabCreditResponseJobOrderNumberMax = 255;
+
+export const confirmLabCreditResponseOriginalJobOrderNumberMax = 255;
+
+export const confirmLabCreditResponseLabContactIdMax = 2147483647;
+
+export const confirmLabCreditResponseLabContactNameMax = 255;
+
+export const confirmLabCreditResponseAmountMin = 0;
+export const confirmLabCreditResponseAmountMax = 90000000000000;
+
+export const confirmLabCreditResponseDebitMemoIdOneMax = 2147483647;
+
+export const confirmLabCreditResponseDebitMemoNumberMax = 255;
+
+
+
+export const ConfirmLabCreditResponse = zod.strictObject({
+  "id": zod.int().min(1).max(confirmLabCreditResponseIdMax).describe('A record id.'),
+  "job_order_id": zod.int().min(1).max(confirmLabCreditResponseJobOrderIdMax).describe('A record id.'),
+  "job_order_number": zod.string().max(confirmLabCreditResponseJobOrderNumberMax).describe('The remake\'s number.'),
+  "original_job_order_number": zod.string().max(confirmLabCreditResponseOriginalJobOrderNumberMax).nullable(),
+  "lab_contact_id": zod.int().min(1).max(confirmLabCreditResponseLabContactIdMax).describe('A record id.'),
+  "lab_contact_name": zod.string().max(confirmLabCreditResponseLabContactNameMax).nullable(),
+  "amount": zod.number().min(confirmLabCreditResponseAmountMin).max(confirmLabCreditResponseAmountMax).describe('The lenses\' cost the lab owes back.'),
+  "status": zod.enum(['expected', 'confirmed']),
+  "debit_memo_id": zod.union([zod.int().min(1).max(confirmLabCreditResponseDebitMemoIdOneMax).describe('A record id.'),zod.null()]),
+  "debit_memo_number": zod.string().max(confirmLabCreditResponseDebitMemoNumberMax).nullable(),
+  "confirmed_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.')
 })
 

@@ -1405,6 +1405,75 @@ export const GetForm2307sPendingReportResponse = zod.strictObject({
 })
 
 /**
+ * Needs view-report-remakes. Orders claimed counts the job orders (remakes left out) that became claimed in the range; remakes counts the standing remakes ordered in the range, each under its original order's lab, optician (who wrote the original), prescriber and lens brand; remake rate is remakes over orders claimed, in percent with 2 decimals (null without orders claimed); remake cost is the cost at which unbilled remakes' goods left stock when claimed. The totals add the expected lab credits outstanding today and the range's warranty claims and their cost. With `Accept: text/csv` the rows as CSV.
+ * @summary Remakes and their cost by lab, optician, prescriber, lens brand, reason or month
+ */
+export const getRemakesReportQueryGroupByDefault = `lab`;
+
+export const GetRemakesReportQueryParams = zod.strictObject({
+  "date_from": zod.iso.date().optional().describe('The first day; the first of this month when left out.'),
+  "date_to": zod.iso.date().optional().describe('The last day; today when left out.'),
+  "group_by": zod.enum(['lab', 'user', 'prescriber', 'brand', 'reason', 'month']).default(getRemakesReportQueryGroupByDefault).describe('How rows are grouped.')
+})
+
+export const getRemakesReportResponseRowsItemKeyMax = 64;
+
+export const getRemakesReportResponseRowsItemLabelMax = 255;
+
+export const getRemakesReportResponseRowsItemOrdersClaimedMin = 0;
+
+export const getRemakesReportResponseRowsItemRemakesMin = 0;
+
+export const getRemakesReportResponseRowsItemRemakeRateMin = 0;
+export const getRemakesReportResponseRowsItemRemakeRateMax = 1000000;
+
+export const getRemakesReportResponseRowsItemRemakeCostMin = -90000000000000;
+export const getRemakesReportResponseRowsItemRemakeCostMax = 90000000000000;
+
+export const getRemakesReportResponseRowsMax = 1000000;
+
+export const getRemakesReportResponseTotalsOrdersClaimedMin = 0;
+
+export const getRemakesReportResponseTotalsRemakesMin = 0;
+
+export const getRemakesReportResponseTotalsRemakeRateMin = 0;
+export const getRemakesReportResponseTotalsRemakeRateMax = 1000000;
+
+export const getRemakesReportResponseTotalsRemakeCostMin = -90000000000000;
+export const getRemakesReportResponseTotalsRemakeCostMax = 90000000000000;
+
+export const getRemakesReportResponseTotalsLabCreditsOutstandingMin = -90000000000000;
+export const getRemakesReportResponseTotalsLabCreditsOutstandingMax = 90000000000000;
+
+export const getRemakesReportResponseTotalsWarrantyClaimsMin = 0;
+
+export const getRemakesReportResponseTotalsWarrantyCostMin = -90000000000000;
+export const getRemakesReportResponseTotalsWarrantyCostMax = 90000000000000;
+
+
+
+export const GetRemakesReportResponse = zod.strictObject({
+  "rows": zod.array(zod.strictObject({
+  "key": zod.string().max(getRemakesReportResponseRowsItemKeyMax),
+  "label": zod.string().max(getRemakesReportResponseRowsItemLabelMax),
+  "orders_claimed": zod.int().min(getRemakesReportResponseRowsItemOrdersClaimedMin),
+  "remakes": zod.int().min(getRemakesReportResponseRowsItemRemakesMin),
+  "remake_rate": zod.number().min(getRemakesReportResponseRowsItemRemakeRateMin).max(getRemakesReportResponseRowsItemRemakeRateMax).nullable().describe('Remakes over orders claimed, in percent with 2 decimals; null without orders claimed.'),
+  "remake_cost": zod.number().min(getRemakesReportResponseRowsItemRemakeCostMin).max(getRemakesReportResponseRowsItemRemakeCostMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+})).max(getRemakesReportResponseRowsMax),
+  "totals": zod.strictObject({
+  "orders_claimed": zod.int().min(getRemakesReportResponseTotalsOrdersClaimedMin),
+  "remakes": zod.int().min(getRemakesReportResponseTotalsRemakesMin),
+  "remake_rate": zod.number().min(getRemakesReportResponseTotalsRemakeRateMin).max(getRemakesReportResponseTotalsRemakeRateMax).nullable(),
+  "remake_cost": zod.number().min(getRemakesReportResponseTotalsRemakeCostMin).max(getRemakesReportResponseTotalsRemakeCostMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "lab_credits_outstanding": zod.number().min(getRemakesReportResponseTotalsLabCreditsOutstandingMin).max(getRemakesReportResponseTotalsLabCreditsOutstandingMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
+  "warranty_claims": zod.int().min(getRemakesReportResponseTotalsWarrantyClaimsMin).describe('Standing warranty claims dated in the range.'),
+  "warranty_cost": zod.number().min(getRemakesReportResponseTotalsWarrantyCostMin).max(getRemakesReportResponseTotalsWarrantyCostMax).describe('Pesos with at most 2 decimals (negative for a loss).')
+}),
+  "figures_at": zod.iso.datetime({"offset":true}).optional().describe('Present when the figures come from a reports replica more than 5 seconds behind the primary; the time they hold to.')
+})
+
+/**
  * Needs view-daily-sales. One row per branch and day with invoices on that date or payments received that day, oldest first. Invoices count on their invoice date: issued counts every invoice of the day, voided ones included, and voided counts those since voided; the money figures sum the invoices still standing. Collections sum the standing payments by payment date. With `Accept: text/csv` the same rows as CSV.
  * @summary The daily sales report
  */

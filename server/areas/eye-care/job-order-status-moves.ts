@@ -10,6 +10,7 @@ import { type PostingContext, timestampOf } from '../../ledger/posting-context.t
 import { findDocument } from '../../ledger/references.ts';
 import { queueJobOrderTexts } from '../management/message-queue.ts';
 import { forfeitDeposits } from './job-order-deposits.ts';
+import { issueRemakeGoods, isUnbilledRemake } from './job-order-remake.ts';
 import { recordJobOrderStatus } from './job-order-status-history.ts';
 import { standingInvoiceOf } from './job-orders-posting.ts';
 
@@ -102,7 +103,9 @@ export async function moveJobOrderStatus(
       `A job order that is ${jobOrderStatusWords(order.status)} cannot become ${jobOrderStatusWords(to)}.`,
     );
   }
-  if (to === 'claimed' && claim === 'paid') await requirePaidInvoice(context, id);
+  // An unbilled remake has no invoice: claiming it hands over goods the shop bears the cost of.
+  if (to === 'claimed' && isUnbilledRemake(order)) await issueRemakeGoods(context, order);
+  else if (to === 'claimed' && claim === 'paid') await requirePaidInvoice(context, id);
   if (to === 'cancelled') await refuseInvoicedCancel(context, id);
   if (to === 'forfeited') await requireForfeitable(context, order);
   await context.trx

@@ -12,6 +12,7 @@ import { postingContextOf } from '../../ledger/document-support.ts';
 import { presentVat } from '../../ledger/vat-presenting.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
 import { depositBalance } from './job-order-deposits.ts';
+import { remakeFieldsOf } from './job-order-remake-fields.ts';
 import { createJobOrder, requireUnlinked, updateJobOrder } from './job-orders-posting.ts';
 import { presentPrescriptions } from './prescriptions.ts';
 
@@ -124,6 +125,7 @@ async function presentJobOrders(ctx: ResourceContext, rows: Row<'job_orders'>[])
     .select('job_invoicing')
     .where('id', '=', ctx.businessId ?? 0)
     .executeTakeFirst();
+  const remakeOf = await remakeFieldsOf(ctx, rows);
   return rows.map((row) => {
     const invoice = invoiceOf.get(row.id);
     return {
@@ -191,6 +193,7 @@ async function presentJobOrders(ctx: ResourceContext, rows: Row<'job_orders'>[])
         special_discount_amount: centavosToPesos(Number(line.special_discount_amount)),
         power_note: line.power_note,
       })),
+      ...remakeOf(row),
     };
   });
 }

@@ -121,6 +121,7 @@ export async function presentBusinesses(rows: Row<'businesses'>[]) {
     software_accreditation: row.software_accreditation,
     job_invoicing: row.job_invoicing,
     pickup_forfeit_days: Number(row.pickup_forfeit_days),
+    remake_discount_percent: Number(row.remake_discount_percent),
   }));
 }
 

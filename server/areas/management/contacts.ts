@@ -97,6 +97,7 @@ export const contactsResource: Resource<'contacts'> = {
       store_credit_balance: !seesReceivables ? null : centavosToPesos(Number(row.store_credit)),
       supplier_credit_balance: seesPayables ? centavosToPesos(Number(row.supplier_credit)) : null,
       ...presentTexting(row),
+      remake_warranty_days: Number(row.remake_warranty_days),
     }));
   },
 };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  approveWarrantyExceptionsPermission,
   closeBooksPermission,
   editReceiptCostsPermission,
   fullAccessPermission,
@@ -63,6 +64,7 @@ export async function createFirstAdministrator(db: Kysely<Database>, admin: Firs
         refundDepositsAfterLabPermission,
         forfeitJobOrdersPermission,
         writeOffDisallowancesPermission,
+        approveWarrantyExceptionsPermission,
       ])
       .execute();
     const linked = await trx

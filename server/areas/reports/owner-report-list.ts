@@ -11,6 +11,7 @@ import { inventoryListOwnerReport } from './inventory-list.ts';
 import { payerAgingOwnerReport } from './payer-aging.ts';
 import { purchaseJournalOwnerReport } from './purchase-journal.ts';
 import { recallsOwnerReport } from './recalls.ts';
+import { remakesOwnerReport } from './remakes.ts';
 import { reorderOwnerReport } from './reorder.ts';
 import { salesJournalOwnerReport } from './sales-journal.ts';
 import { salesOwnerReport } from './sales-report.ts';
@@ -39,4 +40,5 @@ export const ownerReports = [
   claimsOutstandingOwnerReport,
   benefitsUsedOwnerReport,
   form2307sPendingOwnerReport,
+  remakesOwnerReport,
 ] as const;

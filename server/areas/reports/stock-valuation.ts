@@ -26,6 +26,7 @@ export const movementDocumentDates: Readonly<Record<string, { table: string; col
   'stock-adjustment': { table: 'stock_adjustments', column: 'adjustment_date' },
   'credit-memo': { table: 'credit_memos', column: 'memo_date' },
   'debit-memo': { table: 'debit_memos', column: 'memo_date' },
+  'warranty-claim': { table: 'warranty_claims', column: 'claim_date' },
 };
 
 const documentDate = sql.join(

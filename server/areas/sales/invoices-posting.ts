@@ -35,6 +35,7 @@ import {
   type VatPricedLine,
 } from '../../ledger/vat-priced-lines.ts';
 import { requireLinkableJobOrder } from '../eye-care/job-orders-posting.ts';
+import { stampWarranties } from '../eye-care/warranty-coverage.ts';
 import { followEInvoice } from '../management/e-invoice-outbox.ts';
 import { postInvoiceBenefit, refuseEditingSplitInvoice, splitInvoiceByLoa } from './invoice-benefits.ts';
 
@@ -226,6 +227,7 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
     } else await numberInvoice(context, { ...header, location, contactId: input.contact_id }, pending, null);
   }
   await followEInvoice(context, 'invoice', header.id, 1);
+  await stampWarranties(context, header.id, input.invoice_date);
   return header.id;
 }
 
@@ -456,6 +458,7 @@ export async function updateInvoice(context: PostingContext, id: number, changes
     await linesOf(context.trx, 'invoice_lines', context.businessId, id).delete().execute();
     await insertLines(context, id, lines, lotNumbers);
   }
+  await stampWarranties(context, id, changes.invoice_date ?? invoice.invoice_date);
   await reviseDocument(context, 'invoices', id, {
     contact_id: changes.contact_id ?? invoice.contact_id,
     branch_id: changes.branch_id ?? invoice.branch_id,

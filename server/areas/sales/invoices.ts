@@ -104,6 +104,7 @@ export const invoicesResource = documentResource({
           'lot_number',
           'credited_quantity',
           'credited_amount',
+          'warranty_until',
         ],
         // The business first: the lines' index is by business and invoice.
         on: { business_id: 'business_id', invoice_id: 'id' },
@@ -145,9 +146,15 @@ type InvoiceRow = Row<'invoices'>;
 type OneLine = Parameters<typeof salesLine>[0] &
   Parameters<typeof invoiceLineMore>[0] & { position: number; item_code?: string | null; item_name?: string | null };
 
-function invoiceLineMore(line: { lot_number: string | null; credited_quantity: number; credited_amount: number }) {
+function invoiceLineMore(line: {
+  lot_number: string | null;
+  credited_quantity: number;
+  credited_amount: number;
+  warranty_until: string | null;
+}) {
   return {
     lot_number: line.lot_number ?? null,
+    warranty_until: line.warranty_until ?? null,
     credited_quantity: fromThousandths(Number(line.credited_quantity)),
     credited_amount: centavosToPesos(Number(line.credited_amount)),
   };

@@ -140,7 +140,10 @@ export type InvoiceTable = TenantColumns &
 
 // unit_cost is the branch's average cost when the line was posted: the cost of goods sold, and the cost at
 // which a void puts the goods back.
-export type InvoiceLineTable = PricedLineColumns<'unit_price'> & { invoice_id: number; unit_cost: number };
+export interface InvoiceLineTable extends PricedLineColumns<'unit_price'> {
+  invoice_id: number;
+  unit_cost: number;
+}
 
 // An interface, so that a later migration declares the columns it adds beside it (CONTRIBUTING.md).
 export interface InvoicePaymentTable extends PaymentColumns {

@@ -32,7 +32,7 @@ export type PrescriptionTable = TenantColumns &
     segment_height_os: number | null;
   };
 
-export type JobOrderStatusColumn = 'open' | 'in_lab' | 'ready' | 'claimed' | 'cancelled' | 'forfeited';
+export type JobOrderStatusColumn = 'open' | 'in_lab' | 'ready' | 'claimed' | 'cancelled' | 'forfeited' | 'remade';
 
 // An interface, so that a later migration declares the columns it adds beside it (CONTRIBUTING.md).
 export interface JobOrderTable extends TenantColumns {

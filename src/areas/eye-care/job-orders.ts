@@ -22,13 +22,24 @@ const statuses = [
   { value: 'claimed', label: 'Claimed' },
   { value: 'cancelled', label: 'Cancelled' },
   { value: 'forfeited', label: 'Forfeited' },
+  { value: 'remade', label: 'Remade' },
 ] as const;
 
 const lensTypes = ['Ophthalmic Lens', 'Contact Lens'];
 
+// docs/domain/eye-care.md, Remakes: a remake and its original name each other.
+const remakeViewFields = [
+  { field: 'remake_of_number', label: 'Remake Of' },
+  { field: 'remake_reason', label: 'Remake Reason', kind: 'label' },
+  { field: 'accountable', label: 'Accountable', kind: 'label' },
+  { field: 'remade_as_number', label: 'Remade As' },
+] as const;
+
 const isInvoiced = (order: ResourceRecord) => readField(order, 'invoice_id') !== null;
 // docs/domain/sales.md, Deposits: at release, deposits go on acknowledgment receipts and Claim makes the invoice.
 const atRelease = (order: ResourceRecord) => readField(order, 'job_invoicing') === 'at_release';
+const isUnbilledRemake = (order: ResourceRecord) =>
+  readField(order, 'remake_of_id') !== null && readField(order, 'accountable') !== 'patient';
 
 const cancelWords = { title: 'Cancel this order?', keep: 'Keep order', confirm: 'Cancel order' };
 
@@ -85,8 +96,10 @@ export const jobOrders = defineResource({
     { field: 'ready_by_name', label: 'Marked Ready By' },
     { field: 'forfeited_at', label: 'Forfeited', kind: 'timestamp' },
     column.notes,
+    ...remakeViewFields,
     ...recordTimestamps,
   ],
+  viewPanel: async () => (await import('./job-order-remake-panel.tsx')).JobOrderRemakePanel,
   formFields: [
     field.party('Patient'),
     field.branch,
@@ -221,7 +234,10 @@ export const jobOrders = defineResource({
       label: 'Create Invoice',
       segment: 'from-job-order',
       applies: (order) =>
-        !atRelease(order) && readField(order, 'invoice_id') === null && readField(order, 'status') !== 'cancelled',
+        !atRelease(order) &&
+        readField(order, 'invoice_id') === null &&
+        !['cancelled', 'remade'].includes(String(readField(order, 'status'))) &&
+        !isUnbilledRemake(order),
     },
     {
       resource: 'acknowledgment-receipts',

@@ -17,6 +17,7 @@ import {
   getGetPurchaseJournalReportQueryKey,
   getGetRecallsReportQueryKey,
   getGetReceivablesAgingReportQueryKey,
+  getGetRemakesReportQueryKey,
   getGetReorderReportQueryKey,
   getGetSalesJournalReportQueryKey,
   getGetSalesReportQueryKey,
@@ -30,6 +31,7 @@ import {
   getPurchaseJournalReport,
   getRecallsReport,
   getReceivablesAgingReport,
+  getRemakesReport,
   getReorderReport,
   getSalesJournalReport,
   getSalesReport,
@@ -435,6 +437,40 @@ export const ownerReports: readonly OwnerReportDefinition[] = [
     ],
     queryKey: (params) => getGetForm2307sPendingReportQueryKey(params),
     fetch: async (params, signal) => asAnswer(await getForm2307sPendingReport(params, undefined, signal)),
+  },
+  // docs/domain/eye-care.md, Remakes: how often whose work is redone, and what it costs.
+  {
+    key: 'remakes',
+    label: 'Remakes',
+    permission: 'view-report-remakes',
+    filters: [
+      { name: 'date_from', label: 'Date from', kind: 'date', initial: 'month-start' },
+      { name: 'date_to', label: 'Date to', kind: 'date', initial: 'today' },
+      {
+        name: 'group_by',
+        label: 'Group by',
+        kind: 'choice',
+        initial: 'lab',
+        choices: [
+          { value: 'lab', label: 'Lab' },
+          { value: 'user', label: 'Optician' },
+          { value: 'prescriber', label: 'Prescriber' },
+          { value: 'brand', label: 'Lens brand' },
+          { value: 'reason', label: 'Reason' },
+          { value: 'month', label: 'Month' },
+        ],
+      },
+    ],
+    columns: [
+      text('label', 'Group'),
+      quantity('orders_claimed', 'Orders Claimed'),
+      quantity('remakes', 'Remakes'),
+      { field: 'remake_rate', label: 'Remake Rate %', kind: 'percent' },
+      money('remake_cost', 'Remake Cost'),
+    ],
+    chart: { labelField: 'label', valueField: 'remake_rate', valueLabel: 'Remake Rate %' },
+    queryKey: (params) => getGetRemakesReportQueryKey(params),
+    fetch: async (params, signal) => asAnswer(await getRemakesReport(params, undefined, signal)),
   },
 ];
 

@@ -64,6 +64,8 @@ export const invoices = defineResource({
         documentLine.amountColumn('sale'),
         documentLine.taxClassColumn,
         { field: 'credited_quantity', label: 'Returned', kind: 'quantity' },
+        // docs/domain/eye-care.md, Warranties: stamped when the invoice posts.
+        { field: 'warranty_until', label: 'Warranty Until', kind: 'date' },
       ],
       { side: 'sale', dateField: 'invoice_date' },
     ),

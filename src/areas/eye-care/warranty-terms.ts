@@ -1,0 +1,40 @@
+import { defineResource } from '../../resources/resource.ts';
+import { recordTimestamps } from '../../resources/shared-declarations.ts';
+import { standardOperations } from '../../resources/standard-operations.ts';
+
+// docs/domain/eye-care.md, Warranties: how many months the shop warrants what, for items of which types and brands.
+export const warrantyTerms = defineResource({
+  key: 'warranty-terms',
+  title: 'name',
+  columns: [
+    { field: 'name', label: 'Name' },
+    { field: 'months', label: 'Months' },
+    { field: 'covers', label: 'Covers', kind: 'list' },
+    { field: 'item_type_names', label: 'Item Types', kind: 'list' },
+    { field: 'brand_names', label: 'Brands', kind: 'list' },
+  ],
+  viewFields: [
+    { field: 'name', label: 'Name' },
+    { field: 'months', label: 'Months' },
+    { field: 'covers', label: 'Covers', kind: 'list' },
+    { field: 'item_type_names', label: 'Item Types (all when none)', kind: 'list' },
+    { field: 'brand_names', label: 'Brands (all when none)', kind: 'list' },
+    { field: 'description', label: 'Description' },
+    ...recordTimestamps,
+  ],
+  formFields: [
+    { name: 'name', label: 'Name', kind: 'text', required: true },
+    { name: 'months', label: 'Months', kind: 'number', required: true },
+    { name: 'item_type_ids', label: 'Item Types', kind: 'relations', resource: 'item-types' },
+    { name: 'brand_ids', label: 'Brands', kind: 'relations', resource: 'brands' },
+    { name: 'description', label: 'Description', kind: 'textarea' },
+  ],
+  formPanel: async () => (await import('./warranty-covers-panel.tsx')).WarrantyCoversPanel,
+  load: async () => {
+    const [api, schemas] = await Promise.all([
+      import('../../../generated/hooks/warranty-terms/warranty-terms.ts'),
+      import('../../../generated/zod/warranty-terms/warranty-terms.zod.ts'),
+    ]);
+    return standardOperations({ one: 'WarrantyTerm', many: 'WarrantyTerms' }, api, schemas);
+  },
+});

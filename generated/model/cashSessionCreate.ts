@@ -19,7 +19,7 @@ import type { Money } from './money.ts';
 
 export interface CashSessionCreate {
   /** The terminal it is made at; default the terminal of the user's open cash session at the branch, else the branch's only active terminal (422 when it has several). */
-  terminal_id?: Id;
+  terminal_id?: Id | null;
   branch_id: Id;
   opening_float: Money;
 }

@@ -20,7 +20,7 @@ import type { SpecialDiscountInput } from './specialDiscountInput.ts';
 
 export interface InvoiceCreate {
   /** The terminal it is made at; default the terminal of the user's open cash session at the branch, else the branch's only active terminal (422 when it has several). */
-  terminal_id?: Id;
+  terminal_id?: Id | null;
   contact_id: Id;
   branch_id: Id;
   invoice_date: string;

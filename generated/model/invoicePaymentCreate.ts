@@ -20,7 +20,7 @@ import type { PaymentMethod } from './paymentMethod.ts';
 
 export interface InvoicePaymentCreate {
   /** The terminal it is made at; default the terminal of the user's open cash session at the branch, else the branch's only active terminal (422 when it has several). */
-  terminal_id?: Id;
+  terminal_id?: Id | null;
   invoice_id: Id;
   payment_date: string;
   amount: Money;

@@ -18,7 +18,7 @@ import type { Id } from './id.ts';
 
 export interface ZReadingCreate {
   /** The terminal it is made at; default the terminal of the user's open cash session at the branch, else the branch's only active terminal (422 when it has several). */
-  terminal_id?: Id;
+  terminal_id?: Id | null;
   branch_id: Id;
   /** Default today (Manila). */
   business_date?: string;

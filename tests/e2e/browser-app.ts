@@ -3,11 +3,13 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSy
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Kysely } from 'kysely';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { buildApp } from '../../server/app.ts';
 import { createFirstAdministrator } from '../../server/areas/management/first-administrator.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import { connectDatabase } from '../../server/db/connect.ts';
+import type { Database } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedDatabase } from '../../server/demo/index.ts';
 import type { ResourceRecord } from '../../src/resources/resource.ts';
@@ -71,6 +73,8 @@ const desktop: Viewport = { width: 1366, height: 900 };
 
 export type BrowserApp = {
   baseUrl: string;
+  // The server's database, for a test that starts from a setting the demo does not have.
+  db: Kysely<Database>;
   browser: Browser;
   newPage: (viewport?: Viewport) => Promise<Page>;
   // What `npm run create-admin` does on an empty database: the first business (with its starting data) and its
@@ -97,6 +101,7 @@ export async function startBrowserApp(options: { seed?: 'demo' | 'none' } = {}):
   });
   return {
     baseUrl,
+    db,
     browser,
     newPage: async (viewport = desktop) => {
       const context = await browser.newContext({ baseURL: baseUrl, viewport });

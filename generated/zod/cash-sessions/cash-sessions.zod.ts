@@ -240,7 +240,7 @@ export const CreateCashSessionHeader = zod.strictObject({
   "Idempotency-Key": zod.string().min(1).max(createCashSessionHeaderIdempotencyKeyMax).optional().describe('Kept 24 hours per business and user. The same key with the same body answers the first response again and creates nothing; with another body it is a 422.')
 })
 
-export const createCashSessionBodyTerminalIdMax = 2147483647;
+export const createCashSessionBodyTerminalIdOneMax = 2147483647;
 
 export const createCashSessionBodyBranchIdMax = 2147483647;
 
@@ -250,7 +250,7 @@ export const createCashSessionBodyOpeningFloatMax = 90000000000000;
 
 
 export const CreateCashSessionBody = zod.strictObject({
-  "terminal_id": zod.int().min(1).max(createCashSessionBodyTerminalIdMax).optional().describe('The terminal it is made at; default the terminal of the user\'s open cash session at the branch, else the branch\'s only active terminal (422 when it has several).'),
+  "terminal_id": zod.union([zod.int().min(1).max(createCashSessionBodyTerminalIdOneMax).describe('A record id.'),zod.null()]).optional().describe('The terminal it is made at; default the terminal of the user\'s open cash session at the branch, else the branch\'s only active terminal (422 when it has several).'),
   "branch_id": zod.int().min(1).max(createCashSessionBodyBranchIdMax).describe('A record id.'),
   "opening_float": zod.number().min(createCashSessionBodyOpeningFloatMin).max(createCashSessionBodyOpeningFloatMax).describe('Pesos with at most 2 decimals; stored as integer centavos.')
 })

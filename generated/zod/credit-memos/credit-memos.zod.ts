@@ -219,7 +219,7 @@ export const CreateCreditMemoHeader = zod.strictObject({
   "Idempotency-Key": zod.string().min(1).max(createCreditMemoHeaderIdempotencyKeyMax).optional().describe('Kept 24 hours per business and user. The same key with the same body answers the first response again and creates nothing; with another body it is a 422.')
 })
 
-export const createCreditMemoBodyTerminalIdMax = 2147483647;
+export const createCreditMemoBodyTerminalIdOneMax = 2147483647;
 
 export const createCreditMemoBodyInvoiceIdMax = 2147483647;
 
@@ -244,7 +244,7 @@ export const createCreditMemoBodyLinesMax = 500;
 
 
 export const CreateCreditMemoBody = zod.strictObject({
-  "terminal_id": zod.int().min(1).max(createCreditMemoBodyTerminalIdMax).optional().describe('The terminal it is made at; default the terminal of the user\'s open cash session at the branch, else the branch\'s only active terminal (422 when it has several).'),
+  "terminal_id": zod.union([zod.int().min(1).max(createCreditMemoBodyTerminalIdOneMax).describe('A record id.'),zod.null()]).optional().describe('The terminal it is made at; default the terminal of the user\'s open cash session at the branch, else the branch\'s only active terminal (422 when it has several).'),
   "invoice_id": zod.int().min(1).max(createCreditMemoBodyInvoiceIdMax).describe('A record id.'),
   "memo_date": zod.iso.date().describe('Not before the invoice\'s date, not after today (Manila).'),
   "reason": zod.enum(['returned', 'defective', 'price_adjustment', 'other']),

@@ -131,7 +131,7 @@ export const CreateInvoicePaymentHeader = zod.strictObject({
   "Idempotency-Key": zod.string().min(1).max(createInvoicePaymentHeaderIdempotencyKeyMax).optional().describe('Kept 24 hours per business and user. The same key with the same body answers the first response again and creates nothing; with another body it is a 422.')
 })
 
-export const createInvoicePaymentBodyTerminalIdMax = 2147483647;
+export const createInvoicePaymentBodyTerminalIdOneMax = 2147483647;
 
 export const createInvoicePaymentBodyInvoiceIdMax = 2147483647;
 
@@ -151,7 +151,7 @@ export const createInvoicePaymentBodyAcknowledgmentReceiptIdOneMax = 2147483647;
 
 
 export const CreateInvoicePaymentBody = zod.strictObject({
-  "terminal_id": zod.int().min(1).max(createInvoicePaymentBodyTerminalIdMax).optional().describe('The terminal it is made at; default the terminal of the user\'s open cash session at the branch, else the branch\'s only active terminal (422 when it has several).'),
+  "terminal_id": zod.union([zod.int().min(1).max(createInvoicePaymentBodyTerminalIdOneMax).describe('A record id.'),zod.null()]).optional().describe('The terminal it is made at; default the terminal of the user\'s open cash session at the branch, else the branch\'s only active terminal (422 when it has several).'),
   "invoice_id": zod.int().min(1).max(createInvoicePaymentBodyInvoiceIdMax).describe('A record id.'),
   "payment_date": zod.iso.date(),
   "amount": zod.number().min(createInvoicePaymentBodyAmountMin).max(createInvoicePaymentBodyAmountMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),

@@ -290,7 +290,7 @@ export const CreateInvoiceHeader = zod.strictObject({
   "Idempotency-Key": zod.string().min(1).max(createInvoiceHeaderIdempotencyKeyMax).optional().describe('Kept 24 hours per business and user. The same key with the same body answers the first response again and creates nothing; with another body it is a 422.')
 })
 
-export const createInvoiceBodyTerminalIdMax = 2147483647;
+export const createInvoiceBodyTerminalIdOneMax = 2147483647;
 
 export const createInvoiceBodyContactIdMax = 2147483647;
 
@@ -336,7 +336,7 @@ export const createInvoiceBodyLinesMax = 200;
 
 
 export const CreateInvoiceBody = zod.strictObject({
-  "terminal_id": zod.int().min(1).max(createInvoiceBodyTerminalIdMax).optional().describe('The terminal it is made at; default the terminal of the user\'s open cash session at the branch, else the branch\'s only active terminal (422 when it has several).'),
+  "terminal_id": zod.union([zod.int().min(1).max(createInvoiceBodyTerminalIdOneMax).describe('A record id.'),zod.null()]).optional().describe('The terminal it is made at; default the terminal of the user\'s open cash session at the branch, else the branch\'s only active terminal (422 when it has several).'),
   "contact_id": zod.int().min(1).max(createInvoiceBodyContactIdMax).describe('A record id.'),
   "branch_id": zod.int().min(1).max(createInvoiceBodyBranchIdMax).describe('A record id.'),
   "invoice_date": zod.iso.date(),

@@ -287,14 +287,14 @@ export const CreateZReadingHeader = zod.strictObject({
   "Idempotency-Key": zod.string().min(1).max(createZReadingHeaderIdempotencyKeyMax).optional().describe('Kept 24 hours per business and user. The same key with the same body answers the first response again and creates nothing; with another body it is a 422.')
 })
 
-export const createZReadingBodyTerminalIdMax = 2147483647;
+export const createZReadingBodyTerminalIdOneMax = 2147483647;
 
 export const createZReadingBodyBranchIdMax = 2147483647;
 
 
 
 export const CreateZReadingBody = zod.strictObject({
-  "terminal_id": zod.int().min(1).max(createZReadingBodyTerminalIdMax).optional().describe('The terminal it is made at; default the terminal of the user\'s open cash session at the branch, else the branch\'s only active terminal (422 when it has several).'),
+  "terminal_id": zod.union([zod.int().min(1).max(createZReadingBodyTerminalIdOneMax).describe('A record id.'),zod.null()]).optional().describe('The terminal it is made at; default the terminal of the user\'s open cash session at the branch, else the branch\'s only active terminal (422 when it has several).'),
   "branch_id": zod.int().min(1).max(createZReadingBodyBranchIdMax).describe('A record id.'),
   "business_date": zod.iso.date().optional().describe('Default today (Manila).')
 })

@@ -145,7 +145,7 @@ async function depositCash(db: Kysely<Database>, sessionIds: readonly number[]) 
   return result.rows;
 }
 
-export type OpenSessionInput = { branch_id: number; opening_float: number; terminal_id?: number | undefined };
+export type OpenSessionInput = { branch_id: number; opening_float: number; terminal_id?: number | null | undefined };
 
 export async function openCashSession(context: PostingContext, input: OpenSessionInput): Promise<number> {
   if (context.userId === null) throw conflict('Only a signed-in user opens a drawer.');

@@ -209,7 +209,7 @@ export async function salesDaysBetween(
   return result.rows.map((row) => row.day);
 }
 
-export type ZReadingInput = { branch_id: number; business_date?: string; terminal_id?: number | undefined };
+export type ZReadingInput = { branch_id: number; business_date?: string; terminal_id?: number | null | undefined };
 
 export async function createZReading(context: PostingContext, input: ZReadingInput): Promise<number> {
   const today = businessDate(context.now);

@@ -197,7 +197,7 @@ export function arrivalPosting(kind: ArrivalKind): Posting {
       ...line,
       quantity: Number(line.quantity) + (damagedOf.get(line.id)?.quantity ?? 0),
     }));
-    if (direction === -1) await voidDamageAdjustment(context, id);
+    if (direction === -1 && kind === 'stock-receive') await voidDamageAdjustment(context, id);
     for (const [index, line] of lines.entries()) {
       await moveLinkedQuantity(
         context,

@@ -148,27 +148,40 @@ export async function seedDemoBenefits(db: Kysely<Database>, master: DemoMasterD
     .where('id', 'in', [first, second])
     .orderBy('id')
     .execute();
+  // Paid a week later net of 1% with its 2307: the first invoice's share whole, the second's less a coating line the
+  // plan does not cover (billed back to the member). Half of the rest came a week after that, its 2307 not yet in,
+  // and the other half is still owed: the claim is partly paid.
   const disallowed = 25_000;
-  const settled = shares.map((share, index) => ({
-    invoice_id: share.id,
-    paid: Number(share.payer_share) - (index === 1 ? disallowed : 0),
-    disallowed: index === 1 ? disallowed : 0,
-  }));
-  const paid = settled.reduce((sum, line) => sum + line.paid, 0);
-  const withheld = Math.round(paid / 100);
-  const paymentDate = businessDate(
-    new Date(Math.min(Date.parse(`${firstOfMonth}T00:00:00Z`) + 7 * 86_400_000, now.getTime())),
-  );
-  await recordPayerClaimPayment(demoContext(db, master, momentOn(paymentDate, 3, now)), claimId, {
-    amount_received: centavosToPesos(paid - withheld),
-    tax_withheld: centavosToPesos(withheld),
-    form_2307_number: `2307-${lastMonth.slice(0, 7)}-MX`,
-    payment_date: paymentDate,
-    lines: settled.map((line) => ({
-      invoice_id: line.invoice_id,
-      paid: centavosToPesos(line.paid),
-      disallowed: centavosToPesos(line.disallowed),
-      reason: line.disallowed > 0 ? 'Anti-glare coating is not covered by the plan.' : null,
-    })),
-  });
+  const [firstShare, secondShare] = shares.map((share) => Number(share.payer_share));
+  const rest = (secondShare ?? 0) - disallowed;
+  const payments = [
+    {
+      days: 7,
+      form: `2307-${lastMonth.slice(0, 7)}-MX`,
+      lines: [
+        { invoice_id: shares[0]?.id ?? 0, paid: firstShare ?? 0, disallowed: 0 },
+        { invoice_id: shares[1]?.id ?? 0, paid: 0, disallowed },
+      ],
+    },
+    { days: 14, form: null, lines: [{ invoice_id: shares[1]?.id ?? 0, paid: Math.round(rest / 2), disallowed: 0 }] },
+  ];
+  for (const payment of payments) {
+    const paid = payment.lines.reduce((sum, line) => sum + line.paid, 0);
+    const withheld = Math.round(paid / 100);
+    const paymentDate = businessDate(
+      new Date(Math.min(Date.parse(`${firstOfMonth}T00:00:00Z`) + payment.days * 86_400_000, now.getTime())),
+    );
+    await recordPayerClaimPayment(demoContext(db, master, momentOn(paymentDate, 3, now)), claimId, {
+      amount_received: centavosToPesos(paid - withheld),
+      tax_withheld: centavosToPesos(withheld),
+      form_2307_number: payment.form,
+      payment_date: paymentDate,
+      lines: payment.lines.map((line) => ({
+        invoice_id: line.invoice_id,
+        paid: centavosToPesos(line.paid),
+        disallowed: centavosToPesos(line.disallowed),
+        reason: line.disallowed > 0 ? 'Anti-glare coating is not covered by the plan.' : null,
+      })),
+    });
+  }
 }

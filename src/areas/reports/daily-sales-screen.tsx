@@ -77,12 +77,12 @@ const printCss = printPageCss({
   sheet: '[data-report]',
   size: 'A4 landscape',
   margin: '8mm',
-  rules: `[data-report] { font-size: 6pt; line-height: 1.25; }
+  rules: `[data-report] { font-size: 5pt; line-height: 1.25; }
   [data-report] .chakra-table__scrollArea { overflow: visible !important; border: none; }
-  [data-report] table { width: 100%; table-layout: auto; font-size: 6pt; }
-  [data-report] th, [data-report] td { padding: 1px 2px !important; line-height: 1.25; }
+  [data-report] table { width: 100%; table-layout: auto; font-size: 5pt; }
+  [data-report] th, [data-report] td { padding: 1px 1px !important; line-height: 1.2; font-size: 5pt !important; }
   [data-report] th, [data-report] td { white-space: normal !important; }
-  [data-report] td p { overflow-wrap: anywhere; font-size: 5pt; line-height: 1.2; }`,
+  [data-report] td p { overflow-wrap: anywhere; font-size: 4.5pt; line-height: 1.2; }`,
 });
 
 // /reports/daily-sales: per branch and day, the invoices issued and voided, the sales figures and the

@@ -53,6 +53,21 @@ export async function resolveTerminal(
 // one when it first sells, as a branch made through the API gets it when it is made; a branch whose terminals are
 // all inactive has none to sell from.
 async function firstTerminal(context: PostingContext, branchId: number): Promise<Terminal> {
+  // Two first sales at once make one terminal: the branch's row is locked while its first is looked for and made
+  // (SQLite's writers take turns already).
+  if (context.dialect === 'postgres') {
+    await context.trx.selectFrom('branches').select('id').where('id', '=', branchId).forUpdate().execute();
+    const made = await context.trx
+      .selectFrom('terminals')
+      .select(['id', 'name', 'branch_id', 'series_key'])
+      .where('business_id', '=', context.businessId)
+      .where('branch_id', '=', branchId)
+      .where('active', '=', 1)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .executeTakeFirst();
+    if (made) return made;
+  }
   const any = await context.trx
     .selectFrom('terminals')
     .select('id')

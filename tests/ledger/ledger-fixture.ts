@@ -5,6 +5,7 @@ import { fromThousandths } from '../../server/domain/quantity.ts';
 import { Refusal } from '../../server/domain/refusal.ts';
 import { refusalStatus } from '../../server/http/errors.ts';
 import type { PostingContext } from '../../server/ledger/posting-context.ts';
+import { addTerminal } from '../../server/ledger/terminals.ts';
 import type { TestApi, TestClient } from '../support/test-api.ts';
 
 export type LedgerFixture = {
@@ -34,6 +35,10 @@ export async function createLedgerFixture(db: Kysely<Database>): Promise<LedgerF
   const branchA = await insertId('branches', { ...tenant, code: 'MKT', name: 'Makati' });
   const branchB = await insertId('branches', { ...tenant, code: 'QC', name: 'Quezon City' });
   const warehouseId = await insertId('warehouses', { ...tenant, code: 'WH', name: 'Pasig Warehouse' });
+  // Each branch comes with its first terminal, as one made through the API does.
+  for (const branchId of [branchA, branchB]) {
+    await addTerminal(db, { business_id: businessId, branch_id: branchId, name: 'Terminal 1', at, by: null });
+  }
   const supplierType = await insertId('contact_types', { ...tenant, name: 'Supplier' });
   const customerType = await insertId('contact_types', { ...tenant, name: 'Customer' });
   const supplierId = await insertId('contacts', { ...tenant, contact_type_id: supplierType, name: 'Lens Supply Co.' });

@@ -49,7 +49,7 @@ it('makes the first business with its item types, units, contact types and SC/PW
       'Service',
     ]);
     expect(names('unit_of_measurements')).toEqual(['Bottle', 'Box', 'Pair', 'Piece']);
-    expect(names('contact_types')).toEqual(['Customer', 'Supplier']);
+    expect(names('contact_types')).toEqual(['Customer', 'Payer', 'Supplier']);
     expect(names('discount_programs')).toEqual(['PWD', 'Senior Citizen']);
     const backdating = db
       .prepare(

@@ -26,6 +26,8 @@ const order = () =>
     branch_id: 4,
     branch_name: 'Makati Branch',
     status: 'ready',
+    job_invoicing: 'at_order',
+    remake_of_id: null,
     deleted_at: null,
     invoice_id: linkedTo,
     invoice_number: linkedTo === null ? null : 'I-20261120-B00004-00000055',

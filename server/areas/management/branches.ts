@@ -27,6 +27,16 @@ export const branchesResource: Resource<'branches'> = {
     });
     return id;
   },
+  // A branch deleted for good takes its terminals with it; one whose terminal issued anything is still refused, by the
+  // documents that name that terminal (a 409).
+  async forceDelete(ctx, existing) {
+    await ctx.db
+      .deleteFrom('terminals')
+      .where('business_id', '=', ctx.businessId ?? 0)
+      .where('branch_id', '=', existing.id)
+      .execute();
+    await ctx.db.deleteFrom('branches').where('id', '=', existing.id).execute();
+  },
   async present(_ctx, rows) {
     return rows.map((row) => ({ ...locationColumns(row), email: row.email }));
   },

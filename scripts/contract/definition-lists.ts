@@ -7,20 +7,27 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
-import { registry } from '../../server/registry/resources.ts';
+import { type RegistryEntry, registry } from '../../server/registry/resources.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
 export const camelKey = (key: string) => key.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
 
-// The folder under `areas` holding `<key>.ts`, if any; the area folders are one level deep.
-export function definitionFolder(tree: 'server' | 'src', key: string): string | undefined {
+// Every folder under `areas` holding `<key>.ts`; the area folders are one level deep.
+export function definitionFolders(tree: 'server' | 'src', key: string): string[] {
   const areas = join(root, tree, 'areas');
   return readdirSync(areas, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
-    .sort()
-    .find((folder) => existsSync(join(areas, folder, `${key}.ts`)));
+    .filter((folder) => existsSync(join(areas, folder, `${key}.ts`)));
+}
+
+// The folder a resource's code belongs in: its room, else its area (server/registry/resources.ts).
+export const homeFolder = (entry: RegistryEntry): string => entry.room ?? entry.area;
+
+// The folder holding the resource's definition, if its file sits where its registry entry says.
+export function definitionFolder(tree: 'server' | 'src', entry: RegistryEntry): string | undefined {
+  return definitionFolders(tree, entry.key).includes(homeFolder(entry)) ? homeFolder(entry) : undefined;
 }
 
 // What a list entry of a registry resource is: its file's export, or the default its registry shape gives.
@@ -121,7 +128,7 @@ function formatted(file: string, text: string): string {
 
 function renderList(shape: ListShape): string {
   const entries = registry.flatMap((entry) => {
-    const folder = definitionFolder(shape.tree, entry.key);
+    const folder = definitionFolder(shape.tree, entry);
     if (folder !== undefined) return [{ key: entry.key, ...shape.fromFile(folder, entry.key) }];
     if ('shape' in entry) return [{ key: entry.key, ...shape.byDefault(entry.key, contractNames(entry.key)) }];
     return [];

@@ -3,7 +3,8 @@
 // (routes, sidebar, breadcrumb, permission gate): a fact that both sides need is written here and nowhere else.
 
 // The business areas, in the order of the sidebar (docs/domain/screens.md, Sidebar); a resource's area is its
-// sidebar group, the group of its permissions and the folder of its code (server/areas/<area>, src/areas/<area>).
+// sidebar group, the group of its permissions and, unless its entry names a `room`, the folder of its code
+// (server/areas/<area>, src/areas/<area>).
 export const areas = [
   { key: 'inventory', label: 'Inventory' },
   { key: 'purchasing', label: 'Purchasing' },
@@ -15,6 +16,9 @@ export const areas = [
 ] as const;
 
 export type Area = (typeof areas)[number]['key'];
+// The folders under server/areas and src/areas beside the areas' own.
+export const rooms = ['cash'] as const;
+export type Room = (typeof rooms)[number];
 
 // The actions of docs/domain/management.md, Permissions: every resource gets a permission {action}-{prefix} for each.
 export const resourceActions = ['view', 'create', 'update', 'delete', 'restore', 'force-delete'] as const;
@@ -52,6 +56,9 @@ export type RegistryEntry = {
   shape?: 'name-and-description';
   // Who its `contact` is, as its screens and CSV name it: a sale's customer or a purchase's supplier.
   party?: 'customer' | 'supplier';
+  // The folder of its code when that is not its area's: the drawer and its readings are sales in the sidebar and
+  // the permissions, and a room of their own in the code (server/areas/cash, src/areas/cash).
+  room?: Room;
 };
 
 // Every resource once, in the order the sidebar lists them within their areas.
@@ -237,6 +244,7 @@ export const registry = [
   {
     key: 'cash-sessions',
     area: 'sales',
+    room: 'cash',
     singular: 'Cash Session',
     plural: 'Cash Sessions',
     sidebar: 'link',
@@ -245,6 +253,7 @@ export const registry = [
   {
     key: 'z-readings',
     area: 'sales',
+    room: 'cash',
     singular: 'Z-Reading',
     plural: 'Z-Readings',
     sidebar: 'link',

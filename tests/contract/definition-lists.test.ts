@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { definitionFolder, ownerReportNames, staleDefinitionLists } from '../../scripts/contract/definition-lists.ts';
+import {
+  definitionFolder,
+  definitionFolders,
+  homeFolder,
+  ownerReportNames,
+  staleDefinitionLists,
+} from '../../scripts/contract/definition-lists.ts';
 import { ownerReports } from '../../server/areas/reports/owner-report-list.ts';
 import { registry } from '../../server/registry/resources.ts';
 
@@ -10,12 +16,12 @@ describe('the lists of definitions', () => {
   const ownFiles = registry.filter((entry) => !('shape' in entry));
 
   it('every registry resource but a name-and-description record has its server definition, server/areas/*/<key>.ts', () => {
-    const missing = ownFiles.filter((entry) => definitionFolder('server', entry.key) === undefined);
+    const missing = ownFiles.filter((entry) => definitionFolder('server', entry) === undefined);
     expect(missing.map((entry) => entry.key)).toEqual([]);
   });
 
   it('every registry resource but a name-and-description record has its client definition, src/areas/*/<key>.ts', () => {
-    const missing = ownFiles.filter((entry) => definitionFolder('src', entry.key) === undefined);
+    const missing = ownFiles.filter((entry) => definitionFolder('src', entry) === undefined);
     expect(missing.map((entry) => entry.key)).toEqual([]);
   });
 
@@ -23,10 +29,22 @@ describe('the lists of definitions', () => {
     const both = registry.filter(
       (entry) =>
         'shape' in entry &&
-        definitionFolder('server', entry.key) !== undefined &&
-        definitionFolder('src', entry.key) !== undefined,
+        definitionFolder('server', entry) !== undefined &&
+        definitionFolder('src', entry) !== undefined,
     );
     expect(both.map((entry) => entry.key)).toEqual([]);
+  });
+
+  // A file in another folder than its entry's room or area would be a second, silent home for the resource.
+  it("each resource's code sits in its registry entry's room or area, and in no other folder", () => {
+    const astray = registry.flatMap((entry) =>
+      (['server', 'src'] as const).flatMap((tree) =>
+        definitionFolders(tree, entry.key)
+          .filter((folder) => folder !== homeFolder(entry))
+          .map((folder) => `${tree}/areas/${folder}/${entry.key}.ts (registry: ${homeFolder(entry)})`),
+      ),
+    );
+    expect(astray).toEqual([]);
   });
 
   it('every report path of openapi/owner-reports.yaml has its report declared in server/areas/reports/', () => {

@@ -147,6 +147,27 @@ describe('the counter in the browser', () => {
     expect(fits).toMatchObject({ pageScrolls: false, tableScrolls: false, actionsInView: true });
   });
 
+  // zod and the forms' schemas are most of what a form adds; the counter's first screens must not wait for them
+  // (docs/PERFORMANCE.md, What moved the numbers).
+  it('brings no form schemas to the sign-in, the Overview or the invoice list', { timeout: 60_000 }, async () => {
+    const page = await app.newPage();
+    const scripts: Promise<{ url: string; zod: boolean }>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      scripts.push(response.text().then((text) => ({ url: response.url(), zod: text.includes('ZodError') })));
+    });
+    await signIn(page, 'cashier@spectacle.test');
+    await page.goto('/invoices');
+    await page.locator('tbody tr').first().waitFor();
+    const fetched = await Promise.all(scripts);
+    expect(fetched.length).toBeGreaterThan(0);
+    expect(fetched.filter((script) => script.zod || /\.zod-/.test(script.url))).toEqual([]);
+
+    await page.getByRole('link', { name: 'Create', exact: true }).first().click();
+    await page.locator('input[name="contact_id"], [name="contact_id"]').first().waitFor();
+    expect((await Promise.all(scripts)).some((script) => script.zod)).toBe(true);
+  });
+
   it('searches items by brand from Advance Search, kept in the address through a reload', {
     timeout: 60_000,
   }, async () => {

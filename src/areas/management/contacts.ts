@@ -4,7 +4,7 @@ import { defineResource } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 import { prescriptionColumns } from '../eye-care/prescriptions.ts';
-import { textingColumns, textingFields, withTextingForm } from './contact-consents.ts';
+import { textingColumns, textingFields } from './contact-consents.ts';
 
 export const contacts = defineResource({
   key: 'contacts',
@@ -77,9 +77,10 @@ export const contacts = defineResource({
   ],
   importing: { label: 'Contacts', permission: 'create-contacts' },
   load: async () => {
-    const [api, schemas] = await Promise.all([
+    const [api, schemas, { withTextingForm }] = await Promise.all([
       import('../../../generated/hooks/contacts/contacts.ts'),
       import('../../../generated/zod/contacts/contacts.zod.ts'),
+      import('./contact-consents-form.ts'),
     ]);
     const operations = standardOperations({ one: 'Contact', many: 'Contacts' }, api, schemas);
     return {

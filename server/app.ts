@@ -39,6 +39,7 @@ import { registerMessageRoutes } from './areas/management/message-routes.ts';
 import { keepSendingTexts } from './areas/management/message-sender.ts';
 import type { SmsGateway } from './areas/management/sms-gateway.ts';
 import { registerLabCreditConfirmRoute } from './areas/purchasing/lab-credit-confirmation.ts';
+import { registerPurchaseOrderCloseRoute } from './areas/purchasing/purchase-order-close.ts';
 import { registerOwnerReportRoutes } from './areas/reports/owner-report-routes.ts';
 import { registerReportRoutes } from './areas/reports/report-routes.ts';
 import { registerAcknowledgmentReceiptRoutes } from './areas/sales/acknowledgment-receipts.ts';
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerJobOrderRemakeRoutes(app, { db: options.db, now, passwordCost });
   registerJobOrderCreditRoute(app, { db: options.db, now, passwordCost });
   registerTransferSettlementRoute(app, { db: options.db, now, passwordCost });
+  registerPurchaseOrderCloseRoute(app, { db: options.db, now, passwordCost });
   registerJobOrderClaimRoute(app, { db: options.db, now, passwordCost });
   registerAcknowledgmentReceiptRoutes(app, { db: options.db, now, passwordCost });
   registerInvoiceExchangeRoutes(app, { db: options.db, now, passwordCost });

@@ -415,6 +415,7 @@ export * from './purchaseJournalRow.ts';
 export * from './purchaseJournalRowDocumentType.ts';
 export * from './purchaseJournalTotals.ts';
 export * from './purchaseOrder.ts';
+export * from './purchaseOrderCloseBody.ts';
 export * from './purchaseOrderCreate.ts';
 export * from './purchaseOrderLine.ts';
 export * from './purchaseOrderLineInput.ts';

@@ -22,4 +22,5 @@ export const ListPurchaseOrdersStatus = {
   open: 'open',
   partially_received: 'partially_received',
   received: 'received',
+  closed: 'closed',
 } as const;

@@ -60,5 +60,12 @@ export interface PurchaseOrder {
   discount_total: Cost;
   total: Cost;
   status: PurchaseOrderStatus;
+  /**
+     * Why what was still to come was ended (POST /api/purchase-orders/{id}/close).
+     * @maxLength 5000
+     * @nullable
+     */
+  closed_reason: string | null;
+  closed_at: Timestamp | null;
   lines: PurchaseOrderLine[];
 }

@@ -24,6 +24,12 @@ export interface PurchaseOrderLine {
   id: Id;
   item_id: Id;
   unit_of_measurement_id: Id | null;
+  /**
+     * The unit the line counts in, its own or else its item's.
+     * @maxLength 255
+     * @nullable
+     */
+  unit_name: string | null;
   quantity: Quantity;
   unit_cost: Cost;
   discount_percent: DiscountPercent | null;
@@ -39,5 +45,7 @@ export interface PurchaseOrderLine {
   item_name: string | null;
   received_quantity: QuantityOrZero;
   billed_quantity: QuantityOrZero;
+  /** Ordered less received; 0 once the order is closed short. */
+  still_to_come: QuantityOrZero;
   amount: Cost;
 }

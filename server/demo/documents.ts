@@ -3,6 +3,7 @@ import { createStockRequest } from '../areas/logistics/stock-requests-posting.ts
 import { createStockTransfer } from '../areas/logistics/stock-transfers-posting.ts';
 import { createArrival } from '../areas/logistics/transfer-arrivals.ts';
 import { settleStockTransfer } from '../areas/logistics/transfer-settlement.ts';
+import { closePurchaseOrder } from '../areas/purchasing/purchase-order-close.ts';
 import { createBillPayment } from '../areas/purchasing/bill-payments-posting.ts';
 import { createBill } from '../areas/purchasing/bills-posting.ts';
 import { createPurchaseOrder } from '../areas/purchasing/purchase-orders-posting.ts';
@@ -290,6 +291,40 @@ export async function seedDemoDocuments(db: Kysely<Database>, master: DemoMaster
       due_date: daysBefore(today, -20),
       lines: half,
     });
+  }
+
+  // An order closed short: half of it came, the supplier said the rest is discontinued.
+  const shortSupplier = suppliers[1];
+  const shortItem = items.find((item) => item.supplierId === shortSupplier);
+  if (shortSupplier !== undefined && shortItem) {
+    const ordered = daysBefore(today, 21);
+    const orderId = await createPurchaseOrder(contextOn(ordered), {
+      contact_id: shortSupplier,
+      ...warehouse,
+      order_date: ordered,
+      lines: [{ item_id: shortItem.id, quantity: 4, unit_cost: centavosToPesos(shortItem.cost) }],
+    });
+    const line = await db
+      .selectFrom('purchase_order_lines')
+      .select(['id', 'unit_cost'])
+      .where('purchase_order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const arrived = daysBefore(today, 18);
+    await createReceiveOrder(contextOn(arrived), {
+      purchase_order_id: orderId,
+      contact_id: shortSupplier,
+      ...warehouse,
+      received_date: arrived,
+      lines: [
+        {
+          purchase_order_line_id: line.id,
+          item_id: shortItem.id,
+          quantity: 2,
+          unit_cost: centavosToPesos(Number(line.unit_cost)),
+        },
+      ],
+    });
+    await closePurchaseOrder(contextOn(daysBefore(today, 12)), orderId, 'The supplier discontinued the colour.');
   }
 
   for (const [index, customerId] of master.customerIds.slice(0, 3).entries()) {

@@ -1,7 +1,8 @@
 import type { Centavos } from './money.ts';
 import type { Thousandths } from './quantity.ts';
 
-export type PurchaseOrderStatus = 'open' | 'partially_received' | 'received';
+// `closed` is set by Close short and never computed from the lines.
+export type PurchaseOrderStatus = 'open' | 'partially_received' | 'received' | 'closed';
 export type PaymentStatus = 'unpaid' | 'partially_paid' | 'paid';
 export type StockTransferStatus = 'in_transit' | 'partially_received' | 'completed';
 export type StockRequestStatus = 'pending' | 'partially_transferred' | 'transferred';

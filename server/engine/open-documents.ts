@@ -50,12 +50,16 @@ export function withLineLeft(
 
 const column = (line: string, name: string) => sql.ref(`${line}.${name}`);
 
-export const withUnreceived = withLineLeft(
+const withLineUnreceived = withLineLeft(
   'purchase_orders',
   'purchase_order_lines',
   'purchase_order_id',
   (line) => sql<boolean>`${column(line, 'received_quantity')} < ${column(line, 'quantity')}`,
 );
+
+// An order closed short awaits nothing, whatever its lines lack.
+export const withUnreceived: ListCondition = (rows, value, ctx) =>
+  value === 1 ? withLineUnreceived(rows, value, ctx).where(sql<boolean>`status <> 'closed'`) : rows;
 
 export const withUntransferred = withLineLeft(
   'stock_requests',

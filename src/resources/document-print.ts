@@ -13,10 +13,14 @@ export const printedItemColumns: readonly Column[] = [
 
 export const printedQuantityColumn: Column = { field: 'quantity', label: 'Quantity', kind: 'quantity' };
 
-export function printedPricedColumns(side: PriceSide, discounted: boolean): readonly Column[] {
+// A line's unit beside its quantity, where lines count in more than one unit ("6 Pair", "2 Box").
+const printedUnitColumn: Column = { field: 'unit_name', label: 'Unit' };
+
+export function printedPricedColumns(side: PriceSide, discounted: boolean, unit = false): readonly Column[] {
   return [
     ...printedItemColumns,
     printedQuantityColumn,
+    ...(unit ? [printedUnitColumn] : []),
     documentLine.priceColumn(side),
     ...(discounted ? [documentLine.discountColumn] : []),
     documentLine.amountColumn(side),
@@ -28,12 +32,13 @@ export function pricedPrint(
   side: PriceSide,
   sheet: Pick<DocumentPrint, 'dateField' | 'parties' | 'signatures' | 'salesInvoice' | 'totalRows'> & {
     discounted?: boolean;
+    unit?: boolean;
   },
 ): DocumentPrint {
-  const { discounted = true, ...rest } = sheet;
+  const { discounted = true, unit = false, ...rest } = sheet;
   return {
     ...rest,
-    columns: printedPricedColumns(side, discounted),
+    columns: printedPricedColumns(side, discounted, unit),
     totals: true,
     ...(side === 'purchase' ? { totalsAreCosts: true } : {}),
   };

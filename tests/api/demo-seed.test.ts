@@ -110,6 +110,10 @@ describe('the demo data', () => {
       ['status', ['open', 'received']],
       ['created', [null, 'open']],
     ]);
+    // One order came half and was closed short, with the supplier's reason (docs/domain/purchasing.md).
+    const closed = orders.data.find((order) => order.status === 'closed');
+    expect(closed?.closed_reason).toBe('The supplier discontinued the colour.');
+    expect(closed?.lines.map((line) => [line.received_quantity, line.still_to_come])).toEqual([[2, 0]]);
   });
 
   it('has a stock lens family of 41 spheres × 9 cylinders with stock spread over its grid at a branch and the warehouse', async () => {

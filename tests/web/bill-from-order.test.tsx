@@ -27,6 +27,8 @@ const orderLine = (id: number, name: string, quantity: number, received: number,
   unit_cost: 100,
   discount_percent: null,
   received_quantity: received,
+  still_to_come: Math.max(0, quantity - received),
+  unit_name: null,
   billed_quantity: billed,
   amount: quantity * 100,
 });

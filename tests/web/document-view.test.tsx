@@ -27,6 +27,8 @@ const line = {
   unit_cost: 120.5,
   discount_percent: 10,
   received_quantity: 4,
+  still_to_come: 0,
+  unit_name: null,
   amount: 1084.5,
 };
 

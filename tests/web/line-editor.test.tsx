@@ -24,6 +24,8 @@ const orderLine = {
   item_code: 'LS-010',
   item_name: 'Lens Solution 120ml',
   received_quantity: 0,
+  still_to_come: 0,
+  unit_name: null,
   amount: 0,
 };
 
@@ -48,6 +50,8 @@ beforeEach(() => {
               unit_cost: 80,
               discount_percent: null,
               received_quantity: 2,
+              still_to_come: 0,
+              unit_name: null,
               billed_quantity: 2,
             },
             {
@@ -57,6 +61,8 @@ beforeEach(() => {
               unit_cost: 250.5,
               discount_percent: null,
               received_quantity: 5,
+              still_to_come: 0,
+              unit_name: null,
               billed_quantity: 2,
             },
           ],

@@ -22,6 +22,8 @@ const orderLine = {
   unit_of_measurement_id: null,
   discount_percent: null,
   received_quantity: 0,
+  still_to_come: 0,
+  unit_name: null,
   billed_quantity: 0,
   amount: 0,
 };

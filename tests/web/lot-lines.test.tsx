@@ -38,6 +38,8 @@ beforeEach(() => {
               unit_cost: 900,
               discount_percent: null,
               received_quantity: 0,
+              still_to_come: 0,
+              unit_name: null,
               billed_quantity: 0,
               amount: 9000,
             },

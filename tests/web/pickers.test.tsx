@@ -37,6 +37,8 @@ const order = getGetPurchaseOrderResponseMock({
       item_name: 'Lens Solution 120ml',
       quantity: 10,
       received_quantity: 4,
+      still_to_come: 6,
+      unit_name: null,
       billed_quantity: 0,
       unit_cost: 80,
       discount_percent: null,

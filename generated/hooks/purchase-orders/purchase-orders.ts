@@ -40,6 +40,7 @@ import type {
   NoContentResponse,
   NotFoundResponse,
   PurchaseOrder,
+  PurchaseOrderCloseBody,
   PurchaseOrderCreate,
   PurchaseOrderPage,
   PurchaseOrderUpdate,
@@ -781,3 +782,72 @@ export function useGetPurchaseOrderHistory<TData = Awaited<ReturnType<typeof get
 
 
 
+/**
+ * Needs update-purchase-orders, at the order's location. Ends what the order still awaits, with a reason: the status becomes closed, every line's still to come 0, and no receive order takes the order any more. What was received and billed stays. Refused (422 naming status) for an order received in full or already closed, or voided. Answers the order.
+ * @summary Close short
+ */
+export const closePurchaseOrder = (
+    id: number,
+    purchaseOrderCloseBody: BodyType<PurchaseOrderCloseBody>,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<PurchaseOrder>(
+      {url: `/api/purchase-orders/${id}/close`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: purchaseOrderCloseBody, signal
+    },
+      options);
+    }
+
+
+
+
+export const getClosePurchaseOrderMutationKey = () => ['closePurchaseOrder'] as const;
+
+export const getClosePurchaseOrderMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof closePurchaseOrder>>, TError,ClosePurchaseOrderMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof closePurchaseOrder>>, TError,ClosePurchaseOrderMutationVariables, TContext> => {
+
+const mutationKey = getClosePurchaseOrderMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof closePurchaseOrder>>, ClosePurchaseOrderMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  closePurchaseOrder(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ClosePurchaseOrderMutationResult = NonNullable<Awaited<ReturnType<typeof closePurchaseOrder>>>
+    export type ClosePurchaseOrderMutationBody = BodyType<PurchaseOrderCloseBody>
+    export type ClosePurchaseOrderMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>
+    export type ClosePurchaseOrderMutationVariables = {id: number;data: BodyType<PurchaseOrderCloseBody>}
+
+    /**
+ * @summary Close short
+ */
+export const useClosePurchaseOrder = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof closePurchaseOrder>>, TError,ClosePurchaseOrderMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof closePurchaseOrder>>,
+        TError,
+        ClosePurchaseOrderMutationVariables,
+        TContext
+      > => {
+      return useMutation(getClosePurchaseOrderMutationOptions(options), queryClient);
+    }

@@ -47,7 +47,7 @@ export const ListPurchaseOrdersQueryParams = zod.strictObject({
   "contact_id": zod.coerce.number().int().min(1).max(listPurchaseOrdersQueryContactIdMax).optional().describe('Only records whose contact id matches.'),
   "branch_id": zod.coerce.number().int().min(1).max(listPurchaseOrdersQueryBranchIdMax).optional().describe('Only records whose branch id matches.'),
   "warehouse_id": zod.coerce.number().int().min(1).max(listPurchaseOrdersQueryWarehouseIdMax).optional().describe('Only records whose warehouse id matches.'),
-  "status": zod.enum(['open', 'partially_received', 'received']).optional().describe('Only records whose status matches.'),
+  "status": zod.enum(['open', 'partially_received', 'received', 'closed']).optional().describe('Only records whose status matches.'),
   "order_date_from": zod.iso.date().optional().describe('Only records whose order date is on or after this day.'),
   "order_date_to": zod.iso.date().optional().describe('Only records whose order date is on or before this day.'),
   "has_unreceived": zod.union([zod.literal(0),zod.literal(1)]).optional().describe('1 answers only active orders with a line that still awaits some quantity.'),
@@ -89,11 +89,15 @@ export const listPurchaseOrdersResponseDataItemDiscountTotalOneMax = 90000000000
 export const listPurchaseOrdersResponseDataItemTotalOneMin = 0;
 export const listPurchaseOrdersResponseDataItemTotalOneMax = 90000000000000;
 
+export const listPurchaseOrdersResponseDataItemClosedReasonMax = 5000;
+
 export const listPurchaseOrdersResponseDataItemLinesItemIdMax = 2147483647;
 
 export const listPurchaseOrdersResponseDataItemLinesItemItemIdMax = 2147483647;
 
 export const listPurchaseOrdersResponseDataItemLinesItemUnitOfMeasurementIdOneMax = 2147483647;
+
+export const listPurchaseOrdersResponseDataItemLinesItemUnitNameMax = 255;
 
 export const listPurchaseOrdersResponseDataItemLinesItemQuantityExclusiveMin = 0;
 export const listPurchaseOrdersResponseDataItemLinesItemQuantityMax = 900000000000;
@@ -113,6 +117,9 @@ export const listPurchaseOrdersResponseDataItemLinesItemReceivedQuantityMax = 90
 
 export const listPurchaseOrdersResponseDataItemLinesItemBilledQuantityMin = 0;
 export const listPurchaseOrdersResponseDataItemLinesItemBilledQuantityMax = 900000000000;
+
+export const listPurchaseOrdersResponseDataItemLinesItemStillToComeMin = 0;
+export const listPurchaseOrdersResponseDataItemLinesItemStillToComeMax = 900000000000;
 
 export const listPurchaseOrdersResponseDataItemLinesItemAmountOneMin = 0;
 export const listPurchaseOrdersResponseDataItemLinesItemAmountOneMax = 90000000000000;
@@ -146,11 +153,14 @@ export const ListPurchaseOrdersResponse = zod.strictObject({
   "subtotal": zod.union([zod.number().min(listPurchaseOrdersResponseDataItemSubtotalOneMin).max(listPurchaseOrdersResponseDataItemSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_total": zod.union([zod.number().min(listPurchaseOrdersResponseDataItemDiscountTotalOneMin).max(listPurchaseOrdersResponseDataItemDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "total": zod.union([zod.number().min(listPurchaseOrdersResponseDataItemTotalOneMin).max(listPurchaseOrdersResponseDataItemTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
-  "status": zod.enum(['open', 'partially_received', 'received']),
+  "status": zod.enum(['open', 'partially_received', 'received', 'closed']),
+  "closed_reason": zod.string().max(listPurchaseOrdersResponseDataItemClosedReasonMax).nullable().describe('Why what was still to come was ended (POST /api/purchase-orders/{id}/close).'),
+  "closed_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(listPurchaseOrdersResponseDataItemLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(listPurchaseOrdersResponseDataItemLinesItemItemIdMax).describe('A record id.'),
   "unit_of_measurement_id": zod.union([zod.int().min(1).max(listPurchaseOrdersResponseDataItemLinesItemUnitOfMeasurementIdOneMax).describe('A record id.'),zod.null()]),
+  "unit_name": zod.string().max(listPurchaseOrdersResponseDataItemLinesItemUnitNameMax).nullable().describe('The unit the line counts in, its own or else its item\'s.'),
   "quantity": zod.number().gt(listPurchaseOrdersResponseDataItemLinesItemQuantityExclusiveMin).max(listPurchaseOrdersResponseDataItemLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "unit_cost": zod.union([zod.number().min(listPurchaseOrdersResponseDataItemLinesItemUnitCostOneMin).max(listPurchaseOrdersResponseDataItemLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_percent": zod.union([zod.int().min(listPurchaseOrdersResponseDataItemLinesItemDiscountPercentOneMin).max(listPurchaseOrdersResponseDataItemLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
@@ -158,6 +168,7 @@ export const ListPurchaseOrdersResponse = zod.strictObject({
   "item_name": zod.string().max(listPurchaseOrdersResponseDataItemLinesItemItemNameMax).nullable(),
   "received_quantity": zod.number().min(listPurchaseOrdersResponseDataItemLinesItemReceivedQuantityMin).max(listPurchaseOrdersResponseDataItemLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "billed_quantity": zod.number().min(listPurchaseOrdersResponseDataItemLinesItemBilledQuantityMin).max(listPurchaseOrdersResponseDataItemLinesItemBilledQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "still_to_come": zod.number().min(listPurchaseOrdersResponseDataItemLinesItemStillToComeMin).max(listPurchaseOrdersResponseDataItemLinesItemStillToComeMax).describe('Ordered less received; 0 once the order is closed short.'),
   "amount": zod.union([zod.number().min(listPurchaseOrdersResponseDataItemLinesItemAmountOneMin).max(listPurchaseOrdersResponseDataItemLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })),
@@ -267,11 +278,15 @@ export const createPurchaseOrderResponseDiscountTotalOneMax = 90000000000000;
 export const createPurchaseOrderResponseTotalOneMin = 0;
 export const createPurchaseOrderResponseTotalOneMax = 90000000000000;
 
+export const createPurchaseOrderResponseClosedReasonMax = 5000;
+
 export const createPurchaseOrderResponseLinesItemIdMax = 2147483647;
 
 export const createPurchaseOrderResponseLinesItemItemIdMax = 2147483647;
 
 export const createPurchaseOrderResponseLinesItemUnitOfMeasurementIdOneMax = 2147483647;
+
+export const createPurchaseOrderResponseLinesItemUnitNameMax = 255;
 
 export const createPurchaseOrderResponseLinesItemQuantityExclusiveMin = 0;
 export const createPurchaseOrderResponseLinesItemQuantityMax = 900000000000;
@@ -291,6 +306,9 @@ export const createPurchaseOrderResponseLinesItemReceivedQuantityMax = 900000000
 
 export const createPurchaseOrderResponseLinesItemBilledQuantityMin = 0;
 export const createPurchaseOrderResponseLinesItemBilledQuantityMax = 900000000000;
+
+export const createPurchaseOrderResponseLinesItemStillToComeMin = 0;
+export const createPurchaseOrderResponseLinesItemStillToComeMax = 900000000000;
 
 export const createPurchaseOrderResponseLinesItemAmountOneMin = 0;
 export const createPurchaseOrderResponseLinesItemAmountOneMax = 90000000000000;
@@ -319,11 +337,14 @@ export const CreatePurchaseOrderResponse = zod.strictObject({
   "subtotal": zod.union([zod.number().min(createPurchaseOrderResponseSubtotalOneMin).max(createPurchaseOrderResponseSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_total": zod.union([zod.number().min(createPurchaseOrderResponseDiscountTotalOneMin).max(createPurchaseOrderResponseDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "total": zod.union([zod.number().min(createPurchaseOrderResponseTotalOneMin).max(createPurchaseOrderResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
-  "status": zod.enum(['open', 'partially_received', 'received']),
+  "status": zod.enum(['open', 'partially_received', 'received', 'closed']),
+  "closed_reason": zod.string().max(createPurchaseOrderResponseClosedReasonMax).nullable().describe('Why what was still to come was ended (POST /api/purchase-orders/{id}/close).'),
+  "closed_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(createPurchaseOrderResponseLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(createPurchaseOrderResponseLinesItemItemIdMax).describe('A record id.'),
   "unit_of_measurement_id": zod.union([zod.int().min(1).max(createPurchaseOrderResponseLinesItemUnitOfMeasurementIdOneMax).describe('A record id.'),zod.null()]),
+  "unit_name": zod.string().max(createPurchaseOrderResponseLinesItemUnitNameMax).nullable().describe('The unit the line counts in, its own or else its item\'s.'),
   "quantity": zod.number().gt(createPurchaseOrderResponseLinesItemQuantityExclusiveMin).max(createPurchaseOrderResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "unit_cost": zod.union([zod.number().min(createPurchaseOrderResponseLinesItemUnitCostOneMin).max(createPurchaseOrderResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_percent": zod.union([zod.int().min(createPurchaseOrderResponseLinesItemDiscountPercentOneMin).max(createPurchaseOrderResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
@@ -331,6 +352,7 @@ export const CreatePurchaseOrderResponse = zod.strictObject({
   "item_name": zod.string().max(createPurchaseOrderResponseLinesItemItemNameMax).nullable(),
   "received_quantity": zod.number().min(createPurchaseOrderResponseLinesItemReceivedQuantityMin).max(createPurchaseOrderResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "billed_quantity": zod.number().min(createPurchaseOrderResponseLinesItemBilledQuantityMin).max(createPurchaseOrderResponseLinesItemBilledQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "still_to_come": zod.number().min(createPurchaseOrderResponseLinesItemStillToComeMin).max(createPurchaseOrderResponseLinesItemStillToComeMax).describe('Ordered less received; 0 once the order is closed short.'),
   "amount": zod.union([zod.number().min(createPurchaseOrderResponseLinesItemAmountOneMin).max(createPurchaseOrderResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })
@@ -397,11 +419,15 @@ export const searchPurchaseOrdersResponseDiscountTotalOneMax = 90000000000000;
 export const searchPurchaseOrdersResponseTotalOneMin = 0;
 export const searchPurchaseOrdersResponseTotalOneMax = 90000000000000;
 
+export const searchPurchaseOrdersResponseClosedReasonMax = 5000;
+
 export const searchPurchaseOrdersResponseLinesItemIdMax = 2147483647;
 
 export const searchPurchaseOrdersResponseLinesItemItemIdMax = 2147483647;
 
 export const searchPurchaseOrdersResponseLinesItemUnitOfMeasurementIdOneMax = 2147483647;
+
+export const searchPurchaseOrdersResponseLinesItemUnitNameMax = 255;
 
 export const searchPurchaseOrdersResponseLinesItemQuantityExclusiveMin = 0;
 export const searchPurchaseOrdersResponseLinesItemQuantityMax = 900000000000;
@@ -421,6 +447,9 @@ export const searchPurchaseOrdersResponseLinesItemReceivedQuantityMax = 90000000
 
 export const searchPurchaseOrdersResponseLinesItemBilledQuantityMin = 0;
 export const searchPurchaseOrdersResponseLinesItemBilledQuantityMax = 900000000000;
+
+export const searchPurchaseOrdersResponseLinesItemStillToComeMin = 0;
+export const searchPurchaseOrdersResponseLinesItemStillToComeMax = 900000000000;
 
 export const searchPurchaseOrdersResponseLinesItemAmountOneMin = 0;
 export const searchPurchaseOrdersResponseLinesItemAmountOneMax = 90000000000000;
@@ -449,11 +478,14 @@ export const SearchPurchaseOrdersResponseItem = zod.strictObject({
   "subtotal": zod.union([zod.number().min(searchPurchaseOrdersResponseSubtotalOneMin).max(searchPurchaseOrdersResponseSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_total": zod.union([zod.number().min(searchPurchaseOrdersResponseDiscountTotalOneMin).max(searchPurchaseOrdersResponseDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "total": zod.union([zod.number().min(searchPurchaseOrdersResponseTotalOneMin).max(searchPurchaseOrdersResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
-  "status": zod.enum(['open', 'partially_received', 'received']),
+  "status": zod.enum(['open', 'partially_received', 'received', 'closed']),
+  "closed_reason": zod.string().max(searchPurchaseOrdersResponseClosedReasonMax).nullable().describe('Why what was still to come was ended (POST /api/purchase-orders/{id}/close).'),
+  "closed_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(searchPurchaseOrdersResponseLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(searchPurchaseOrdersResponseLinesItemItemIdMax).describe('A record id.'),
   "unit_of_measurement_id": zod.union([zod.int().min(1).max(searchPurchaseOrdersResponseLinesItemUnitOfMeasurementIdOneMax).describe('A record id.'),zod.null()]),
+  "unit_name": zod.string().max(searchPurchaseOrdersResponseLinesItemUnitNameMax).nullable().describe('The unit the line counts in, its own or else its item\'s.'),
   "quantity": zod.number().gt(searchPurchaseOrdersResponseLinesItemQuantityExclusiveMin).max(searchPurchaseOrdersResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "unit_cost": zod.union([zod.number().min(searchPurchaseOrdersResponseLinesItemUnitCostOneMin).max(searchPurchaseOrdersResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_percent": zod.union([zod.int().min(searchPurchaseOrdersResponseLinesItemDiscountPercentOneMin).max(searchPurchaseOrdersResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
@@ -461,6 +493,7 @@ export const SearchPurchaseOrdersResponseItem = zod.strictObject({
   "item_name": zod.string().max(searchPurchaseOrdersResponseLinesItemItemNameMax).nullable(),
   "received_quantity": zod.number().min(searchPurchaseOrdersResponseLinesItemReceivedQuantityMin).max(searchPurchaseOrdersResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "billed_quantity": zod.number().min(searchPurchaseOrdersResponseLinesItemBilledQuantityMin).max(searchPurchaseOrdersResponseLinesItemBilledQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "still_to_come": zod.number().min(searchPurchaseOrdersResponseLinesItemStillToComeMin).max(searchPurchaseOrdersResponseLinesItemStillToComeMax).describe('Ordered less received; 0 once the order is closed short.'),
   "amount": zod.union([zod.number().min(searchPurchaseOrdersResponseLinesItemAmountOneMin).max(searchPurchaseOrdersResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })
@@ -513,11 +546,15 @@ export const getPurchaseOrderResponseDiscountTotalOneMax = 90000000000000;
 export const getPurchaseOrderResponseTotalOneMin = 0;
 export const getPurchaseOrderResponseTotalOneMax = 90000000000000;
 
+export const getPurchaseOrderResponseClosedReasonMax = 5000;
+
 export const getPurchaseOrderResponseLinesItemIdMax = 2147483647;
 
 export const getPurchaseOrderResponseLinesItemItemIdMax = 2147483647;
 
 export const getPurchaseOrderResponseLinesItemUnitOfMeasurementIdOneMax = 2147483647;
+
+export const getPurchaseOrderResponseLinesItemUnitNameMax = 255;
 
 export const getPurchaseOrderResponseLinesItemQuantityExclusiveMin = 0;
 export const getPurchaseOrderResponseLinesItemQuantityMax = 900000000000;
@@ -537,6 +574,9 @@ export const getPurchaseOrderResponseLinesItemReceivedQuantityMax = 900000000000
 
 export const getPurchaseOrderResponseLinesItemBilledQuantityMin = 0;
 export const getPurchaseOrderResponseLinesItemBilledQuantityMax = 900000000000;
+
+export const getPurchaseOrderResponseLinesItemStillToComeMin = 0;
+export const getPurchaseOrderResponseLinesItemStillToComeMax = 900000000000;
 
 export const getPurchaseOrderResponseLinesItemAmountOneMin = 0;
 export const getPurchaseOrderResponseLinesItemAmountOneMax = 90000000000000;
@@ -565,11 +605,14 @@ export const GetPurchaseOrderResponse = zod.strictObject({
   "subtotal": zod.union([zod.number().min(getPurchaseOrderResponseSubtotalOneMin).max(getPurchaseOrderResponseSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_total": zod.union([zod.number().min(getPurchaseOrderResponseDiscountTotalOneMin).max(getPurchaseOrderResponseDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "total": zod.union([zod.number().min(getPurchaseOrderResponseTotalOneMin).max(getPurchaseOrderResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
-  "status": zod.enum(['open', 'partially_received', 'received']),
+  "status": zod.enum(['open', 'partially_received', 'received', 'closed']),
+  "closed_reason": zod.string().max(getPurchaseOrderResponseClosedReasonMax).nullable().describe('Why what was still to come was ended (POST /api/purchase-orders/{id}/close).'),
+  "closed_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(getPurchaseOrderResponseLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(getPurchaseOrderResponseLinesItemItemIdMax).describe('A record id.'),
   "unit_of_measurement_id": zod.union([zod.int().min(1).max(getPurchaseOrderResponseLinesItemUnitOfMeasurementIdOneMax).describe('A record id.'),zod.null()]),
+  "unit_name": zod.string().max(getPurchaseOrderResponseLinesItemUnitNameMax).nullable().describe('The unit the line counts in, its own or else its item\'s.'),
   "quantity": zod.number().gt(getPurchaseOrderResponseLinesItemQuantityExclusiveMin).max(getPurchaseOrderResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "unit_cost": zod.union([zod.number().min(getPurchaseOrderResponseLinesItemUnitCostOneMin).max(getPurchaseOrderResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_percent": zod.union([zod.int().min(getPurchaseOrderResponseLinesItemDiscountPercentOneMin).max(getPurchaseOrderResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
@@ -577,6 +620,7 @@ export const GetPurchaseOrderResponse = zod.strictObject({
   "item_name": zod.string().max(getPurchaseOrderResponseLinesItemItemNameMax).nullable(),
   "received_quantity": zod.number().min(getPurchaseOrderResponseLinesItemReceivedQuantityMin).max(getPurchaseOrderResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "billed_quantity": zod.number().min(getPurchaseOrderResponseLinesItemBilledQuantityMin).max(getPurchaseOrderResponseLinesItemBilledQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "still_to_come": zod.number().min(getPurchaseOrderResponseLinesItemStillToComeMin).max(getPurchaseOrderResponseLinesItemStillToComeMax).describe('Ordered less received; 0 once the order is closed short.'),
   "amount": zod.union([zod.number().min(getPurchaseOrderResponseLinesItemAmountOneMin).max(getPurchaseOrderResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })
@@ -671,11 +715,15 @@ export const updatePurchaseOrderResponseDiscountTotalOneMax = 90000000000000;
 export const updatePurchaseOrderResponseTotalOneMin = 0;
 export const updatePurchaseOrderResponseTotalOneMax = 90000000000000;
 
+export const updatePurchaseOrderResponseClosedReasonMax = 5000;
+
 export const updatePurchaseOrderResponseLinesItemIdMax = 2147483647;
 
 export const updatePurchaseOrderResponseLinesItemItemIdMax = 2147483647;
 
 export const updatePurchaseOrderResponseLinesItemUnitOfMeasurementIdOneMax = 2147483647;
+
+export const updatePurchaseOrderResponseLinesItemUnitNameMax = 255;
 
 export const updatePurchaseOrderResponseLinesItemQuantityExclusiveMin = 0;
 export const updatePurchaseOrderResponseLinesItemQuantityMax = 900000000000;
@@ -695,6 +743,9 @@ export const updatePurchaseOrderResponseLinesItemReceivedQuantityMax = 900000000
 
 export const updatePurchaseOrderResponseLinesItemBilledQuantityMin = 0;
 export const updatePurchaseOrderResponseLinesItemBilledQuantityMax = 900000000000;
+
+export const updatePurchaseOrderResponseLinesItemStillToComeMin = 0;
+export const updatePurchaseOrderResponseLinesItemStillToComeMax = 900000000000;
 
 export const updatePurchaseOrderResponseLinesItemAmountOneMin = 0;
 export const updatePurchaseOrderResponseLinesItemAmountOneMax = 90000000000000;
@@ -723,11 +774,14 @@ export const UpdatePurchaseOrderResponse = zod.strictObject({
   "subtotal": zod.union([zod.number().min(updatePurchaseOrderResponseSubtotalOneMin).max(updatePurchaseOrderResponseSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_total": zod.union([zod.number().min(updatePurchaseOrderResponseDiscountTotalOneMin).max(updatePurchaseOrderResponseDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "total": zod.union([zod.number().min(updatePurchaseOrderResponseTotalOneMin).max(updatePurchaseOrderResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
-  "status": zod.enum(['open', 'partially_received', 'received']),
+  "status": zod.enum(['open', 'partially_received', 'received', 'closed']),
+  "closed_reason": zod.string().max(updatePurchaseOrderResponseClosedReasonMax).nullable().describe('Why what was still to come was ended (POST /api/purchase-orders/{id}/close).'),
+  "closed_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(updatePurchaseOrderResponseLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(updatePurchaseOrderResponseLinesItemItemIdMax).describe('A record id.'),
   "unit_of_measurement_id": zod.union([zod.int().min(1).max(updatePurchaseOrderResponseLinesItemUnitOfMeasurementIdOneMax).describe('A record id.'),zod.null()]),
+  "unit_name": zod.string().max(updatePurchaseOrderResponseLinesItemUnitNameMax).nullable().describe('The unit the line counts in, its own or else its item\'s.'),
   "quantity": zod.number().gt(updatePurchaseOrderResponseLinesItemQuantityExclusiveMin).max(updatePurchaseOrderResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "unit_cost": zod.union([zod.number().min(updatePurchaseOrderResponseLinesItemUnitCostOneMin).max(updatePurchaseOrderResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_percent": zod.union([zod.int().min(updatePurchaseOrderResponseLinesItemDiscountPercentOneMin).max(updatePurchaseOrderResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
@@ -735,6 +789,7 @@ export const UpdatePurchaseOrderResponse = zod.strictObject({
   "item_name": zod.string().max(updatePurchaseOrderResponseLinesItemItemNameMax).nullable(),
   "received_quantity": zod.number().min(updatePurchaseOrderResponseLinesItemReceivedQuantityMin).max(updatePurchaseOrderResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "billed_quantity": zod.number().min(updatePurchaseOrderResponseLinesItemBilledQuantityMin).max(updatePurchaseOrderResponseLinesItemBilledQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "still_to_come": zod.number().min(updatePurchaseOrderResponseLinesItemStillToComeMin).max(updatePurchaseOrderResponseLinesItemStillToComeMax).describe('Ordered less received; 0 once the order is closed short.'),
   "amount": zod.union([zod.number().min(updatePurchaseOrderResponseLinesItemAmountOneMin).max(updatePurchaseOrderResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })
@@ -786,11 +841,15 @@ export const deletePurchaseOrderResponseDiscountTotalOneMax = 90000000000000;
 export const deletePurchaseOrderResponseTotalOneMin = 0;
 export const deletePurchaseOrderResponseTotalOneMax = 90000000000000;
 
+export const deletePurchaseOrderResponseClosedReasonMax = 5000;
+
 export const deletePurchaseOrderResponseLinesItemIdMax = 2147483647;
 
 export const deletePurchaseOrderResponseLinesItemItemIdMax = 2147483647;
 
 export const deletePurchaseOrderResponseLinesItemUnitOfMeasurementIdOneMax = 2147483647;
+
+export const deletePurchaseOrderResponseLinesItemUnitNameMax = 255;
 
 export const deletePurchaseOrderResponseLinesItemQuantityExclusiveMin = 0;
 export const deletePurchaseOrderResponseLinesItemQuantityMax = 900000000000;
@@ -810,6 +869,9 @@ export const deletePurchaseOrderResponseLinesItemReceivedQuantityMax = 900000000
 
 export const deletePurchaseOrderResponseLinesItemBilledQuantityMin = 0;
 export const deletePurchaseOrderResponseLinesItemBilledQuantityMax = 900000000000;
+
+export const deletePurchaseOrderResponseLinesItemStillToComeMin = 0;
+export const deletePurchaseOrderResponseLinesItemStillToComeMax = 900000000000;
 
 export const deletePurchaseOrderResponseLinesItemAmountOneMin = 0;
 export const deletePurchaseOrderResponseLinesItemAmountOneMax = 90000000000000;
@@ -838,11 +900,14 @@ export const DeletePurchaseOrderResponse = zod.strictObject({
   "subtotal": zod.union([zod.number().min(deletePurchaseOrderResponseSubtotalOneMin).max(deletePurchaseOrderResponseSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_total": zod.union([zod.number().min(deletePurchaseOrderResponseDiscountTotalOneMin).max(deletePurchaseOrderResponseDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "total": zod.union([zod.number().min(deletePurchaseOrderResponseTotalOneMin).max(deletePurchaseOrderResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
-  "status": zod.enum(['open', 'partially_received', 'received']),
+  "status": zod.enum(['open', 'partially_received', 'received', 'closed']),
+  "closed_reason": zod.string().max(deletePurchaseOrderResponseClosedReasonMax).nullable().describe('Why what was still to come was ended (POST /api/purchase-orders/{id}/close).'),
+  "closed_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(deletePurchaseOrderResponseLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(deletePurchaseOrderResponseLinesItemItemIdMax).describe('A record id.'),
   "unit_of_measurement_id": zod.union([zod.int().min(1).max(deletePurchaseOrderResponseLinesItemUnitOfMeasurementIdOneMax).describe('A record id.'),zod.null()]),
+  "unit_name": zod.string().max(deletePurchaseOrderResponseLinesItemUnitNameMax).nullable().describe('The unit the line counts in, its own or else its item\'s.'),
   "quantity": zod.number().gt(deletePurchaseOrderResponseLinesItemQuantityExclusiveMin).max(deletePurchaseOrderResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "unit_cost": zod.union([zod.number().min(deletePurchaseOrderResponseLinesItemUnitCostOneMin).max(deletePurchaseOrderResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_percent": zod.union([zod.int().min(deletePurchaseOrderResponseLinesItemDiscountPercentOneMin).max(deletePurchaseOrderResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
@@ -850,6 +915,7 @@ export const DeletePurchaseOrderResponse = zod.strictObject({
   "item_name": zod.string().max(deletePurchaseOrderResponseLinesItemItemNameMax).nullable(),
   "received_quantity": zod.number().min(deletePurchaseOrderResponseLinesItemReceivedQuantityMin).max(deletePurchaseOrderResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "billed_quantity": zod.number().min(deletePurchaseOrderResponseLinesItemBilledQuantityMin).max(deletePurchaseOrderResponseLinesItemBilledQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "still_to_come": zod.number().min(deletePurchaseOrderResponseLinesItemStillToComeMin).max(deletePurchaseOrderResponseLinesItemStillToComeMax).describe('Ordered less received; 0 once the order is closed short.'),
   "amount": zod.union([zod.number().min(deletePurchaseOrderResponseLinesItemAmountOneMin).max(deletePurchaseOrderResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })
@@ -901,11 +967,15 @@ export const restorePurchaseOrderResponseDiscountTotalOneMax = 90000000000000;
 export const restorePurchaseOrderResponseTotalOneMin = 0;
 export const restorePurchaseOrderResponseTotalOneMax = 90000000000000;
 
+export const restorePurchaseOrderResponseClosedReasonMax = 5000;
+
 export const restorePurchaseOrderResponseLinesItemIdMax = 2147483647;
 
 export const restorePurchaseOrderResponseLinesItemItemIdMax = 2147483647;
 
 export const restorePurchaseOrderResponseLinesItemUnitOfMeasurementIdOneMax = 2147483647;
+
+export const restorePurchaseOrderResponseLinesItemUnitNameMax = 255;
 
 export const restorePurchaseOrderResponseLinesItemQuantityExclusiveMin = 0;
 export const restorePurchaseOrderResponseLinesItemQuantityMax = 900000000000;
@@ -925,6 +995,9 @@ export const restorePurchaseOrderResponseLinesItemReceivedQuantityMax = 90000000
 
 export const restorePurchaseOrderResponseLinesItemBilledQuantityMin = 0;
 export const restorePurchaseOrderResponseLinesItemBilledQuantityMax = 900000000000;
+
+export const restorePurchaseOrderResponseLinesItemStillToComeMin = 0;
+export const restorePurchaseOrderResponseLinesItemStillToComeMax = 900000000000;
 
 export const restorePurchaseOrderResponseLinesItemAmountOneMin = 0;
 export const restorePurchaseOrderResponseLinesItemAmountOneMax = 90000000000000;
@@ -953,11 +1026,14 @@ export const RestorePurchaseOrderResponse = zod.strictObject({
   "subtotal": zod.union([zod.number().min(restorePurchaseOrderResponseSubtotalOneMin).max(restorePurchaseOrderResponseSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_total": zod.union([zod.number().min(restorePurchaseOrderResponseDiscountTotalOneMin).max(restorePurchaseOrderResponseDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "total": zod.union([zod.number().min(restorePurchaseOrderResponseTotalOneMin).max(restorePurchaseOrderResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
-  "status": zod.enum(['open', 'partially_received', 'received']),
+  "status": zod.enum(['open', 'partially_received', 'received', 'closed']),
+  "closed_reason": zod.string().max(restorePurchaseOrderResponseClosedReasonMax).nullable().describe('Why what was still to come was ended (POST /api/purchase-orders/{id}/close).'),
+  "closed_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
   "lines": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(restorePurchaseOrderResponseLinesItemIdMax).describe('A record id.'),
   "item_id": zod.int().min(1).max(restorePurchaseOrderResponseLinesItemItemIdMax).describe('A record id.'),
   "unit_of_measurement_id": zod.union([zod.int().min(1).max(restorePurchaseOrderResponseLinesItemUnitOfMeasurementIdOneMax).describe('A record id.'),zod.null()]),
+  "unit_name": zod.string().max(restorePurchaseOrderResponseLinesItemUnitNameMax).nullable().describe('The unit the line counts in, its own or else its item\'s.'),
   "quantity": zod.number().gt(restorePurchaseOrderResponseLinesItemQuantityExclusiveMin).max(restorePurchaseOrderResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
   "unit_cost": zod.union([zod.number().min(restorePurchaseOrderResponseLinesItemUnitCostOneMin).max(restorePurchaseOrderResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
   "discount_percent": zod.union([zod.int().min(restorePurchaseOrderResponseLinesItemDiscountPercentOneMin).max(restorePurchaseOrderResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
@@ -965,6 +1041,7 @@ export const RestorePurchaseOrderResponse = zod.strictObject({
   "item_name": zod.string().max(restorePurchaseOrderResponseLinesItemItemNameMax).nullable(),
   "received_quantity": zod.number().min(restorePurchaseOrderResponseLinesItemReceivedQuantityMin).max(restorePurchaseOrderResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
   "billed_quantity": zod.number().min(restorePurchaseOrderResponseLinesItemBilledQuantityMin).max(restorePurchaseOrderResponseLinesItemBilledQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "still_to_come": zod.number().min(restorePurchaseOrderResponseLinesItemStillToComeMin).max(restorePurchaseOrderResponseLinesItemStillToComeMax).describe('Ordered less received; 0 once the order is closed short.'),
   "amount": zod.union([zod.number().min(restorePurchaseOrderResponseLinesItemAmountOneMin).max(restorePurchaseOrderResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
 }))
 })
@@ -1008,4 +1085,140 @@ export const GetPurchaseOrderHistoryResponseItem = zod.strictObject({
   "changes": zod.record(zod.string(), zod.array(zod.unknown()).min(getPurchaseOrderHistoryResponseChangesMinOne).max(getPurchaseOrderHistoryResponseChangesMaxOne).describe('The value before and the value after.')).describe('Each changed field with its value before and after, as the record reads (pesos, quantities, ids, lists); a creation lists the fields it set, with null before. A document\'s `lines` carry its lines before and after. Timestamps and audit fields are left out.')
 })
 export const GetPurchaseOrderHistoryResponse = zod.array(GetPurchaseOrderHistoryResponseItem)
+
+/**
+ * Needs update-purchase-orders, at the order's location. Ends what the order still awaits, with a reason: the status becomes closed, every line's still to come 0, and no receive order takes the order any more. What was received and billed stays. Refused (422 naming status) for an order received in full or already closed, or voided. Answers the order.
+ * @summary Close short
+ */
+export const closePurchaseOrderPathIdMax = 2147483647;
+
+
+
+export const ClosePurchaseOrderParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(closePurchaseOrderPathIdMax)
+})
+
+export const closePurchaseOrderBodyReasonMax = 500;
+
+
+export const closePurchaseOrderBodyReasonRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
+
+export const ClosePurchaseOrderBody = zod.strictObject({
+  "reason": zod.string().min(1).max(closePurchaseOrderBodyReasonMax).regex(closePurchaseOrderBodyReasonRegExp)
+})
+
+export const closePurchaseOrderResponseIdMax = 2147483647;
+
+export const closePurchaseOrderResponseCreatedByOneMax = 2147483647;
+
+export const closePurchaseOrderResponseUpdatedByOneMax = 2147483647;
+
+export const closePurchaseOrderResponseBusinessIdMax = 2147483647;
+
+export const closePurchaseOrderResponseContactIdMax = 2147483647;
+
+export const closePurchaseOrderResponseBranchIdOneMax = 2147483647;
+
+export const closePurchaseOrderResponseWarehouseIdOneMax = 2147483647;
+
+export const closePurchaseOrderResponseJobOrderIdOneMax = 2147483647;
+
+export const closePurchaseOrderResponseNotesMax = 5000;
+
+export const closePurchaseOrderResponseNumberMax = 255;
+
+export const closePurchaseOrderResponseReferenceNumberMax = 255;
+
+export const closePurchaseOrderResponseContactNameMax = 255;
+
+export const closePurchaseOrderResponseLocationNameMax = 255;
+
+export const closePurchaseOrderResponseSubtotalOneMin = 0;
+export const closePurchaseOrderResponseSubtotalOneMax = 90000000000000;
+
+export const closePurchaseOrderResponseDiscountTotalOneMin = 0;
+export const closePurchaseOrderResponseDiscountTotalOneMax = 90000000000000;
+
+export const closePurchaseOrderResponseTotalOneMin = 0;
+export const closePurchaseOrderResponseTotalOneMax = 90000000000000;
+
+export const closePurchaseOrderResponseClosedReasonMax = 5000;
+
+export const closePurchaseOrderResponseLinesItemIdMax = 2147483647;
+
+export const closePurchaseOrderResponseLinesItemItemIdMax = 2147483647;
+
+export const closePurchaseOrderResponseLinesItemUnitOfMeasurementIdOneMax = 2147483647;
+
+export const closePurchaseOrderResponseLinesItemUnitNameMax = 255;
+
+export const closePurchaseOrderResponseLinesItemQuantityExclusiveMin = 0;
+export const closePurchaseOrderResponseLinesItemQuantityMax = 900000000000;
+
+export const closePurchaseOrderResponseLinesItemUnitCostOneMin = 0;
+export const closePurchaseOrderResponseLinesItemUnitCostOneMax = 90000000000000;
+
+export const closePurchaseOrderResponseLinesItemDiscountPercentOneMin = 0;
+export const closePurchaseOrderResponseLinesItemDiscountPercentOneMax = 100;
+
+export const closePurchaseOrderResponseLinesItemItemCodeMax = 255;
+
+export const closePurchaseOrderResponseLinesItemItemNameMax = 255;
+
+export const closePurchaseOrderResponseLinesItemReceivedQuantityMin = 0;
+export const closePurchaseOrderResponseLinesItemReceivedQuantityMax = 900000000000;
+
+export const closePurchaseOrderResponseLinesItemBilledQuantityMin = 0;
+export const closePurchaseOrderResponseLinesItemBilledQuantityMax = 900000000000;
+
+export const closePurchaseOrderResponseLinesItemStillToComeMin = 0;
+export const closePurchaseOrderResponseLinesItemStillToComeMax = 900000000000;
+
+export const closePurchaseOrderResponseLinesItemAmountOneMin = 0;
+export const closePurchaseOrderResponseLinesItemAmountOneMax = 90000000000000;
+
+
+
+export const ClosePurchaseOrderResponse = zod.strictObject({
+  "id": zod.int().min(1).max(closePurchaseOrderResponseIdMax).describe('A record id.'),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted (voided, for a posted document).'),
+  "created_by": zod.union([zod.int().min(1).max(closePurchaseOrderResponseCreatedByOneMax).describe('A record id.'),zod.null()]),
+  "updated_by": zod.union([zod.int().min(1).max(closePurchaseOrderResponseUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "business_id": zod.int().min(1).max(closePurchaseOrderResponseBusinessIdMax).describe('A record id.'),
+  "contact_id": zod.int().min(1).max(closePurchaseOrderResponseContactIdMax).describe('A record id.'),
+  "branch_id": zod.union([zod.int().min(1).max(closePurchaseOrderResponseBranchIdOneMax).describe('A record id.'),zod.null()]),
+  "warehouse_id": zod.union([zod.int().min(1).max(closePurchaseOrderResponseWarehouseIdOneMax).describe('A record id.'),zod.null()]),
+  "order_date": zod.iso.date(),
+  "expected_date": zod.iso.date().nullable(),
+  "job_order_id": zod.union([zod.int().min(1).max(closePurchaseOrderResponseJobOrderIdOneMax).describe('A record id.'),zod.null()]).describe('The eyewear job order this document was made for.'),
+  "notes": zod.string().max(closePurchaseOrderResponseNotesMax).nullable(),
+  "number": zod.string().max(closePurchaseOrderResponseNumberMax),
+  "reference_number": zod.string().max(closePurchaseOrderResponseReferenceNumberMax),
+  "contact_name": zod.string().max(closePurchaseOrderResponseContactNameMax).nullable(),
+  "location_name": zod.string().max(closePurchaseOrderResponseLocationNameMax).nullable(),
+  "subtotal": zod.union([zod.number().min(closePurchaseOrderResponseSubtotalOneMin).max(closePurchaseOrderResponseSubtotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "discount_total": zod.union([zod.number().min(closePurchaseOrderResponseDiscountTotalOneMin).max(closePurchaseOrderResponseDiscountTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "total": zod.union([zod.number().min(closePurchaseOrderResponseTotalOneMin).max(closePurchaseOrderResponseTotalOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "status": zod.enum(['open', 'partially_received', 'received', 'closed']),
+  "closed_reason": zod.string().max(closePurchaseOrderResponseClosedReasonMax).nullable().describe('Why what was still to come was ended (POST /api/purchase-orders/{id}/close).'),
+  "closed_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "lines": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(closePurchaseOrderResponseLinesItemIdMax).describe('A record id.'),
+  "item_id": zod.int().min(1).max(closePurchaseOrderResponseLinesItemItemIdMax).describe('A record id.'),
+  "unit_of_measurement_id": zod.union([zod.int().min(1).max(closePurchaseOrderResponseLinesItemUnitOfMeasurementIdOneMax).describe('A record id.'),zod.null()]),
+  "unit_name": zod.string().max(closePurchaseOrderResponseLinesItemUnitNameMax).nullable().describe('The unit the line counts in, its own or else its item\'s.'),
+  "quantity": zod.number().gt(closePurchaseOrderResponseLinesItemQuantityExclusiveMin).max(closePurchaseOrderResponseLinesItemQuantityMax).describe('A quantity greater than zero with at most 3 decimals; stored as integer thousandths.'),
+  "unit_cost": zod.union([zod.number().min(closePurchaseOrderResponseLinesItemUnitCostOneMin).max(closePurchaseOrderResponseLinesItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "discount_percent": zod.union([zod.int().min(closePurchaseOrderResponseLinesItemDiscountPercentOneMin).max(closePurchaseOrderResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
+  "item_code": zod.string().max(closePurchaseOrderResponseLinesItemItemCodeMax).nullable(),
+  "item_name": zod.string().max(closePurchaseOrderResponseLinesItemItemNameMax).nullable(),
+  "received_quantity": zod.number().min(closePurchaseOrderResponseLinesItemReceivedQuantityMin).max(closePurchaseOrderResponseLinesItemReceivedQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "billed_quantity": zod.number().min(closePurchaseOrderResponseLinesItemBilledQuantityMin).max(closePurchaseOrderResponseLinesItemBilledQuantityMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),
+  "still_to_come": zod.number().min(closePurchaseOrderResponseLinesItemStillToComeMin).max(closePurchaseOrderResponseLinesItemStillToComeMax).describe('Ordered less received; 0 once the order is closed short.'),
+  "amount": zod.union([zod.number().min(closePurchaseOrderResponseLinesItemAmountOneMin).max(closePurchaseOrderResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
+}))
+})
 

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import * as contract from '../../../generated/zod/purchase-orders/purchase-orders.zod.ts';
+import type { Database } from '../../db/database.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
 import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns, storedFields } from '../../engine/dynamic.ts';
@@ -9,6 +11,24 @@ import { costedLine, documentLines, locationNames, pricedTotals } from '../../le
 import { documentResource } from '../../ledger/document-resource.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
 import { createPurchaseOrder, postPurchaseOrder, updatePurchaseOrder } from './purchase-orders-posting.ts';
+
+// The unit each line counts in, as the paper order says it ("6 pairs"): the line's own unit, else its item's.
+async function lineUnitNames(
+  db: Kysely<Database>,
+  lines: readonly { item_id: number; unit_of_measurement_id: number | null }[],
+): Promise<(line: { item_id: number; unit_of_measurement_id: number | null }) => string | null> {
+  const itemUnits = await db
+    .selectFrom('items')
+    .select(['id', 'unit_of_measurement_id'])
+    .where('id', 'in', [0, ...lines.map((line) => line.item_id)])
+    .execute();
+  const itemUnit = new Map(itemUnits.map((item) => [item.id, item.unit_of_measurement_id]));
+  const names = await namesById(db, 'unit_of_measurements', [
+    ...lines.map((line) => line.unit_of_measurement_id),
+    ...itemUnits.map((item) => item.unit_of_measurement_id),
+  ]);
+  return (line) => names.get(line.unit_of_measurement_id ?? itemUnit.get(line.item_id) ?? 0) ?? null;
+}
 
 export const purchaseOrdersResource = documentResource({
   table: 'purchase_orders',
@@ -30,6 +50,10 @@ export const purchaseOrdersResource = documentResource({
       rows.map((row) => row.contact_id),
     );
     const locationName = await locationNames(ctx.db, rows);
+    const unitName = await lineUnitNames(
+      ctx.db,
+      rows.flatMap((row) => linesOf(row.id)),
+    );
     return rows.map((row) => ({
       ...auditColumns(row),
       ...storedFields(row, [
@@ -48,12 +72,19 @@ export const purchaseOrdersResource = documentResource({
       location_name: locationName(row.branch_id, row.warehouse_id),
       ...pricedTotals(row),
       status: row.status,
+      closed_reason: row.closed_reason,
+      closed_at: row.closed_at,
       lines: linesOf(row.id).map((line) => ({
         ...costedLine(line, itemOf),
         unit_of_measurement_id: line.unit_of_measurement_id,
+        unit_name: unitName(line),
         discount_percent: line.discount_percent,
         received_quantity: fromThousandths(Number(line.received_quantity)),
         billed_quantity: fromThousandths(Number(line.billed_quantity)),
+        still_to_come:
+          row.status === 'closed'
+            ? 0
+            : fromThousandths(Math.max(0, Number(line.quantity) - Number(line.received_quantity))),
       })),
     }));
   },

@@ -3,6 +3,7 @@ import type { CreateReceiveOrderBody } from '../../../generated/zod/receive-orde
 import { computeLineAmount } from '../../domain/line-amount.ts';
 import { locationOf } from '../../domain/location.ts';
 import { toThousandths } from '../../domain/quantity.ts';
+import { fieldError } from '../../domain/refusal.ts';
 import { defaultReceiptCost, missingPurchaseCost, resolveLinePrices } from '../../ledger/default-prices.ts';
 import { enterDocument } from '../../ledger/document-entry.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
@@ -30,6 +31,12 @@ export async function createReceiveOrder(context: PostingContext, input: Receive
   const lots = await requireReceiptLots(context, input.lines, items, input.received_date);
   if (input.purchase_order_id != null) {
     const order = await requireDocument(context, 'purchase_orders', input.purchase_order_id, 'purchase_order_id');
+    if (order.status === 'closed') {
+      throw fieldError(
+        'purchase_order_id',
+        `${order.number} was closed short; receive goods that came after all on a receive order without it.`,
+      );
+    }
     await checkOrderedLines(context, order.id, order.number, input.lines);
   }
   const resolved = await resolveLinePrices(

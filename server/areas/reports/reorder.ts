@@ -59,7 +59,7 @@ export async function reorder(db: Kysely<Database>, businessId: number, query: R
     LEFT JOIN (
       SELECT pl.item_id, SUM(pl.quantity - pl.received_quantity) AS on_order FROM purchase_orders o
       JOIN purchase_order_lines pl ON pl.purchase_order_id = o.id
-      WHERE o.business_id = ${businessId} AND o.deleted_at IS NULL AND o.status <> 'received'
+      WHERE o.business_id = ${businessId} AND o.deleted_at IS NULL AND o.status NOT IN ('received', 'closed')
         AND pl.quantity > pl.received_quantity ${orderedTo}
       GROUP BY pl.item_id
     ) oo ON oo.item_id = i.id

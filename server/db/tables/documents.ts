@@ -38,7 +38,11 @@ export type PurchaseOrderTable = TenantColumns &
     expected_date: string | null;
     job_order_id: number | null;
     notes: string | null;
-    status: 'open' | 'partially_received' | 'received';
+    status: 'open' | 'partially_received' | 'received' | 'closed';
+    // Migration 058: an order closed short.
+    closed_reason: string | null;
+    closed_at: string | null;
+    closed_by: number | null;
   };
 
 export type PurchaseOrderLineTable = PricedLineColumns<'unit_cost'> & {

@@ -28,6 +28,12 @@ function hasBilledLines(order: ResourceRecord): boolean {
   );
 }
 
+// What a receipt may still bring: nothing once received in full or closed short.
+function stillToCome(order: ResourceRecord): boolean {
+  const lines = readField(order, 'lines');
+  return Array.isArray(lines) && lines.some((line: { still_to_come?: unknown }) => Number(line.still_to_come ?? 0) > 0);
+}
+
 export const purchaseOrders = defineResource({
   key: 'purchase-orders',
   title: 'number',
@@ -48,6 +54,7 @@ export const purchaseOrders = defineResource({
     column.date('order_date', 'Order Date'),
     column.date('expected_date', 'Expected'),
     column.status,
+    { field: 'closed_reason', label: 'Closed Short Because' },
     ...costs(documentTotals),
     column.notes,
     ...recordTimestamps,
@@ -71,6 +78,7 @@ export const purchaseOrders = defineResource({
         documentLine.discountColumn,
         { field: 'received_quantity', label: 'Received', kind: 'quantity' },
         { field: 'billed_quantity', label: 'Billed', kind: 'quantity' },
+        { field: 'still_to_come', label: 'Still to Come', kind: 'quantity' },
         documentLine.amountColumn('purchase'),
       ],
       { side: 'purchase', dateField: 'order_date' },
@@ -81,6 +89,7 @@ export const purchaseOrders = defineResource({
       { value: 'open', label: 'Open' },
       { value: 'partially_received', label: 'Partially received' },
       { value: 'received', label: 'Received' },
+      { value: 'closed', label: 'Closed short' },
     ]),
     filter.relation('contact_id', 'Supplier', 'contacts', suppliers),
     filter.location('', 'Location'),
@@ -91,10 +100,15 @@ export const purchaseOrders = defineResource({
   idempotentCreate: true,
   editable: (order) => readField(order, 'status') === 'open' && !hasBilledLines(order),
   followUps: [
-    { resource: 'receive-orders', label: 'Receive', applies: (order) => readField(order, 'status') !== 'received' },
+    { resource: 'receive-orders', label: 'Receive', applies: (order) => stillToCome(order) },
     { resource: 'bills', label: 'Create Bill', applies: (order) => hasUnbilledLines(order) },
   ],
+  recordActions: {
+    applies: (order) => stillToCome(order),
+    load: async () => (await import('./purchase-order-close-action.tsx')).PurchaseOrderCloseAction,
+  },
   print: pricedPrint('purchase', {
+    unit: true,
     dateField: 'order_date',
     parties: [
       column.party('Supplier'),

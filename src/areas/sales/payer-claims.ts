@@ -33,6 +33,12 @@ export const payerClaims = defineResource({
     column.notes,
     ...recordTimestamps,
   ],
+  // Submit, Record Payment, Disallow and Record 2307 (docs/domain/sales.md, Payer claims); each shows itself only
+  // where it applies, a paid claim's 2307 still to come too.
+  recordActions: {
+    applies: () => true,
+    load: async () => (await import('./payer-claim-actions.tsx')).PayerClaimActions,
+  },
   formFields: [
     field.relation('payer_id', 'Payer', 'contacts', 'payer_name', { required: true, search: payerSearch }),
     field.date('period_from', 'Period From'),

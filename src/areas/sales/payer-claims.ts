@@ -39,6 +39,8 @@ export const payerClaims = defineResource({
     applies: () => true,
     load: async () => (await import('./payer-claim-actions.tsx')).PayerClaimActions,
   },
+  // Its lines and the payer's payments, with each payment's Form 2307 or "To follow".
+  viewPanel: async () => (await import('./payer-claim-panel.tsx')).PayerClaimPanel,
   formFields: [
     field.relation('payer_id', 'Payer', 'contacts', 'payer_name', { required: true, search: payerSearch }),
     field.date('period_from', 'Period From'),

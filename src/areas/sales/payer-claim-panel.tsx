@@ -16,6 +16,8 @@ const methodLabel: Record<string, string> = { bank_transfer: 'Bank transfer', ch
 // and disallowed, and the payer's payments with their Form 2307, "To follow" while it has not come.
 export function PayerClaimPanel({ record }: ViewPanelProps) {
   const claim = record as unknown as PayerClaim;
+  // A disallowance alone is recorded as a payment of nothing; its lines show it, the payments need not.
+  const payments = (claim.payments ?? []).filter((payment) => payment.amount_received > 0 || payment.tax_withheld > 0);
   return (
     <Stack gap="4">
       <Heading size="md">Lines</Heading>
@@ -45,7 +47,7 @@ export function PayerClaimPanel({ record }: ViewPanelProps) {
           ))}
         </Table.Body>
       </Table.Root>
-      {(claim.payments ?? []).length > 0 ? (
+      {payments.length > 0 ? (
         <>
           <Heading size="md">Payments</Heading>
           <Table.Root size="sm" aria-label="Payer's payments">
@@ -59,7 +61,7 @@ export function PayerClaimPanel({ record }: ViewPanelProps) {
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {claim.payments.map((payment) => (
+              {payments.map((payment) => (
                 <Table.Row key={payment.id}>
                   <Table.Cell>{formatDate(payment.payment_date)}</Table.Cell>
                   <Table.Cell>{payment.payment_method ? methodLabel[payment.payment_method] : ''}</Table.Cell>

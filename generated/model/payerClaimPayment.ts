@@ -16,6 +16,7 @@
  */
 import type { Id } from './id.ts';
 import type { Money } from './money.ts';
+import type { PayerPaymentMethod } from './payerPaymentMethod.ts';
 
 export interface PayerClaimPayment {
   id: Id;
@@ -28,4 +29,5 @@ export interface PayerClaimPayment {
      * @nullable
      */
   form_2307_number: string | null;
+  payment_method: PayerPaymentMethod | null;
 }

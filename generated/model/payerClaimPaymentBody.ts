@@ -16,6 +16,7 @@
  */
 import type { Money } from './money.ts';
 import type { PayerClaimPaymentLine } from './payerClaimPaymentLine.ts';
+import type { PayerPaymentMethod } from './payerPaymentMethod.ts';
 
 export interface PayerClaimPaymentBody {
   amount_received: Money;
@@ -27,6 +28,7 @@ export interface PayerClaimPaymentBody {
      */
   form_2307_number?: string | null;
   payment_date: string;
+  payment_method?: PayerPaymentMethod;
   /**
      * @minItems 1
      * @maxItems 1000

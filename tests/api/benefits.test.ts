@@ -10,6 +10,7 @@ import {
   CreatePayerClaimResponse,
   RecordPayerClaimPaymentResponse,
   SubmitPayerClaimResponse,
+  UpdatePayerClaimPaymentResponse,
 } from '../../generated/zod/payer-claims/payer-claims.zod.ts';
 import {
   GetBenefitsUsedReportResponse,
@@ -369,6 +370,126 @@ describe("a payer's claim, payment and aging", () => {
     expect(used.rows.map((row) => [row.member_number, row.used, row.remaining])).toEqual([
       ['AG-1', 1_234.56, 48_765.44],
     ]);
+  });
+});
+
+describe('the payer aging as of a past day', () => {
+  it('counts only the payments and disallowances dated by then', async () => {
+    const hmo = await contact({ contact_type_id: payerTypeId, name: 'As-of HMO', payer_kind: 'hmo' });
+    const member = await contact({ contact_type_id: customerTypeId, name: 'As-of Member' });
+    const plan = await benefit({
+      contact_id: member.id,
+      payer_id: hmo.id,
+      member_number: 'AO-1',
+      plan_year_start: '2026-01-01',
+      annual_cap: 50_000,
+    });
+    const yesterday = '2026-11-20';
+    const invoices = [];
+    for (const [index, price] of [1_000, 2_000].entries()) {
+      const letter = await loa(plan.id, `AO-LOA-${index}`, 5_000);
+      invoices.push(
+        expectContract(
+          await admin.post('/api/invoices', {
+            ...sale(member.id, letter.id, [{ item_id: lensId, unit_price: price }]),
+            invoice_date: yesterday,
+          }),
+          201,
+          CreateInvoiceResponse,
+        ),
+      );
+    }
+    const claim = expectContract(
+      await admin.post('/api/payer-claims', { payer_id: hmo.id, period_from: yesterday, period_to: yesterday }),
+      201,
+      CreatePayerClaimResponse,
+    );
+    await admin.post(`/api/payer-claims/${claim.id}/submit`, {});
+    // Today the payer pays the first in full net of 1% and disallows 500 of the second, back to the member.
+    const paid = expectContract(
+      await admin.post(`/api/payer-claims/${claim.id}/payments`, {
+        amount_received: 990,
+        tax_withheld: 10,
+        payment_date: today,
+        payment_method: 'bank_transfer',
+        lines: [
+          { invoice_id: invoices[0]?.id, paid: 1_000 },
+          { invoice_id: invoices[1]?.id, disallowed: 500, reason: 'Frame upgrade not covered' },
+        ],
+      }),
+      200,
+      RecordPayerClaimPaymentResponse,
+    );
+    expect(paid.payments[0]?.payment_method).toBe('bank_transfer');
+    const asOf = async (day: string) =>
+      expectContract(
+        await admin.get(`/api/reports/payer-aging?contact_id=${hmo.id}&as_of=${day}`),
+        200,
+        GetPayerAgingReportResponse,
+      ).totals.total;
+    expect(await asOf(yesterday)).toBe(3_000);
+    expect(await asOf(today)).toBe(1_500);
+  });
+});
+
+describe("a payment's Form 2307 that comes later", () => {
+  it('takes the number on the payment and leaves the 2307s-pending report', async () => {
+    const hmo = await contact({ contact_type_id: payerTypeId, name: '2307 HMO', payer_kind: 'hmo' });
+    const member = await contact({ contact_type_id: customerTypeId, name: '2307 Member' });
+    const plan = await benefit({
+      contact_id: member.id,
+      payer_id: hmo.id,
+      member_number: 'TF-1',
+      plan_year_start: '2026-01-01',
+      annual_cap: 5_000,
+    });
+    const letter = await loa(plan.id, 'TF-LOA-1', 1_000);
+    const invoice = expectContract(
+      await admin.post('/api/invoices', sale(member.id, letter.id, [{ item_id: lensId, unit_price: 1_000 }])),
+      201,
+      CreateInvoiceResponse,
+    );
+    const claim = expectContract(
+      await admin.post('/api/payer-claims', { payer_id: hmo.id, period_from: today, period_to: today }),
+      201,
+      CreatePayerClaimResponse,
+    );
+    await admin.post(`/api/payer-claims/${claim.id}/submit`, {});
+    const paid = expectContract(
+      await admin.post(`/api/payer-claims/${claim.id}/payments`, {
+        amount_received: 990,
+        tax_withheld: 10,
+        payment_date: today,
+        payment_method: 'check',
+        lines: [{ invoice_id: invoice.id, paid: 1_000 }],
+      }),
+      200,
+      RecordPayerClaimPaymentResponse,
+    );
+    const paymentId = paid.payments[0]?.id ?? 0;
+    const pending = async () =>
+      expectContract(
+        await admin.get(`/api/reports/form-2307s-pending?payer_id=${hmo.id}`),
+        200,
+        GetForm2307sPendingReportResponse,
+      ).rows.length;
+    expect(await pending()).toBe(1);
+    const blank = await admin.patch(`/api/payer-claims/${claim.id}/payments/${paymentId}`, { form_2307_number: ' ' });
+    expect(blank.status).toBe(422);
+    expect(errorsOf(blank).form_2307_number).toBeDefined();
+    const elsewhere = await admin.patch(`/api/payer-claims/${claim.id}/payments/${paymentId + 10_000}`, {
+      form_2307_number: '2307-X',
+    });
+    expect(elsewhere.status).toBe(404);
+    const received = expectContract(
+      await admin.patch(`/api/payer-claims/${claim.id}/payments/${paymentId}`, {
+        form_2307_number: '2307-2026-12-004',
+      }),
+      200,
+      UpdatePayerClaimPaymentResponse,
+    );
+    expect(received.payments[0]?.form_2307_number).toBe('2307-2026-12-004');
+    expect(await pending()).toBe(0);
   });
 });
 

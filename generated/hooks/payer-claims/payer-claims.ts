@@ -36,6 +36,7 @@ import type {
 import type {
   ConflictResponse,
   ForbiddenResponse,
+  Id,
   ListPayerClaimsParams,
   NoContentResponse,
   NotFoundResponse,
@@ -43,6 +44,7 @@ import type {
   PayerClaimCreate,
   PayerClaimPage,
   PayerClaimPaymentBody,
+  PayerClaimPaymentUpdate,
   RecordHistoryResponse,
   SearchPayerClaimsParams,
   UnauthenticatedResponse,
@@ -846,4 +848,74 @@ export const useRecordPayerClaimPayment = <TError = ErrorType<UnauthenticatedRes
         TContext
       > => {
       return useMutation(getRecordPayerClaimPaymentMutationOptions(options), queryClient);
+    }
+    /**
+ * Needs create-payer-claims. Sets the number of the Form 2307 the payer sent after its payment, so that the payment leaves the 2307s-pending report; a blank number is a 422 naming form_2307_number.
+ * @summary Record the BIR Form 2307 of a payment when it comes
+ */
+export const updatePayerClaimPayment = (
+    id: number,
+    paymentId: Id,
+    payerClaimPaymentUpdate: BodyType<PayerClaimPaymentUpdate>,
+ options?: SecondParameter<typeof httpClient>,signal?: AbortSignal
+) => {
+
+
+      return httpClient<PayerClaim>(
+      {url: `/api/payer-claims/${id}/payments/${paymentId}`, method: 'PATCH',
+      headers: {'Content-Type': 'application/json', },
+      data: payerClaimPaymentUpdate, signal
+    },
+      options);
+    }
+
+
+
+
+export const getUpdatePayerClaimPaymentMutationKey = () => ['updatePayerClaimPayment'] as const;
+
+export const getUpdatePayerClaimPaymentMutationOptions = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePayerClaimPayment>>, TError,UpdatePayerClaimPaymentMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof updatePayerClaimPayment>>, TError,UpdatePayerClaimPaymentMutationVariables, TContext> => {
+
+const mutationKey = getUpdatePayerClaimPaymentMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updatePayerClaimPayment>>, UpdatePayerClaimPaymentMutationVariables> = (props) => {
+          const {id,paymentId,data} = props ?? {};
+
+          return  updatePayerClaimPayment(id,paymentId,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdatePayerClaimPaymentMutationResult = NonNullable<Awaited<ReturnType<typeof updatePayerClaimPayment>>>
+    export type UpdatePayerClaimPaymentMutationBody = BodyType<PayerClaimPaymentUpdate>
+    export type UpdatePayerClaimPaymentMutationError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>
+    export type UpdatePayerClaimPaymentMutationVariables = {id: number;paymentId: Id;data: BodyType<PayerClaimPaymentUpdate>}
+
+    /**
+ * @summary Record the BIR Form 2307 of a payment when it comes
+ */
+export const useUpdatePayerClaimPayment = <TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePayerClaimPayment>>, TError,UpdatePayerClaimPaymentMutationVariables, TContext>, request?: SecondParameter<typeof httpClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updatePayerClaimPayment>>,
+        TError,
+        UpdatePayerClaimPaymentMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdatePayerClaimPaymentMutationOptions(options), queryClient);
     }

@@ -152,7 +152,8 @@ export const ListPayerClaimsResponse = zod.strictObject({
   "payment_date": zod.iso.date(),
   "amount_received": zod.number().min(listPayerClaimsResponseDataItemPaymentsItemAmountReceivedMin).max(listPayerClaimsResponseDataItemPaymentsItemAmountReceivedMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "tax_withheld": zod.number().min(listPayerClaimsResponseDataItemPaymentsItemTaxWithheldMin).max(listPayerClaimsResponseDataItemPaymentsItemTaxWithheldMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "form_2307_number": zod.string().max(listPayerClaimsResponseDataItemPaymentsItemForm2307NumberMax).nullable().describe('The BIR Form 2307\'s number; null while the form has not come.')
+  "form_2307_number": zod.string().max(listPayerClaimsResponseDataItemPaymentsItemForm2307NumberMax).nullable().describe('The BIR Form 2307\'s number; null while the form has not come.'),
+  "payment_method": zod.union([zod.enum(['bank_transfer', 'check', 'cash']).describe('How the payer paid.'),zod.null()])
 }))
 })),
   "meta": zod.strictObject({
@@ -298,7 +299,8 @@ export const CreatePayerClaimResponse = zod.strictObject({
   "payment_date": zod.iso.date(),
   "amount_received": zod.number().min(createPayerClaimResponsePaymentsItemAmountReceivedMin).max(createPayerClaimResponsePaymentsItemAmountReceivedMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "tax_withheld": zod.number().min(createPayerClaimResponsePaymentsItemTaxWithheldMin).max(createPayerClaimResponsePaymentsItemTaxWithheldMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "form_2307_number": zod.string().max(createPayerClaimResponsePaymentsItemForm2307NumberMax).nullable().describe('The BIR Form 2307\'s number; null while the form has not come.')
+  "form_2307_number": zod.string().max(createPayerClaimResponsePaymentsItemForm2307NumberMax).nullable().describe('The BIR Form 2307\'s number; null while the form has not come.'),
+  "payment_method": zod.union([zod.enum(['bank_transfer', 'check', 'cash']).describe('How the payer paid.'),zod.null()])
 }))
 })
 
@@ -421,7 +423,8 @@ export const SearchPayerClaimsResponseItem = zod.strictObject({
   "payment_date": zod.iso.date(),
   "amount_received": zod.number().min(searchPayerClaimsResponsePaymentsItemAmountReceivedMin).max(searchPayerClaimsResponsePaymentsItemAmountReceivedMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "tax_withheld": zod.number().min(searchPayerClaimsResponsePaymentsItemTaxWithheldMin).max(searchPayerClaimsResponsePaymentsItemTaxWithheldMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "form_2307_number": zod.string().max(searchPayerClaimsResponsePaymentsItemForm2307NumberMax).nullable().describe('The BIR Form 2307\'s number; null while the form has not come.')
+  "form_2307_number": zod.string().max(searchPayerClaimsResponsePaymentsItemForm2307NumberMax).nullable().describe('The BIR Form 2307\'s number; null while the form has not come.'),
+  "payment_method": zod.union([zod.enum(['bank_transfer', 'check', 'cash']).describe('How the payer paid.'),zod.null()])
 }))
 })
 export const SearchPayerClaimsResponse = zod.array(SearchPayerClaimsResponseItem)
@@ -541,7 +544,8 @@ export const GetPayerClaimResponse = zod.strictObject({
   "payment_date": zod.iso.date(),
   "amount_received": zod.number().min(getPayerClaimResponsePaymentsItemAmountReceivedMin).max(getPayerClaimResponsePaymentsItemAmountReceivedMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "tax_withheld": zod.number().min(getPayerClaimResponsePaymentsItemTaxWithheldMin).max(getPayerClaimResponsePaymentsItemTaxWithheldMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "form_2307_number": zod.string().max(getPayerClaimResponsePaymentsItemForm2307NumberMax).nullable().describe('The BIR Form 2307\'s number; null while the form has not come.')
+  "form_2307_number": zod.string().max(getPayerClaimResponsePaymentsItemForm2307NumberMax).nullable().describe('The BIR Form 2307\'s number; null while the form has not come.'),
+  "payment_method": zod.union([zod.enum(['bank_transfer', 'check', 'cash']).describe('How the payer paid.'),zod.null()])
 }))
 })
 
@@ -660,7 +664,8 @@ export const DeletePayerClaimResponse = zod.strictObject({
   "payment_date": zod.iso.date(),
   "amount_received": zod.number().min(deletePayerClaimResponsePaymentsItemAmountReceivedMin).max(deletePayerClaimResponsePaymentsItemAmountReceivedMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "tax_withheld": zod.number().min(deletePayerClaimResponsePaymentsItemTaxWithheldMin).max(deletePayerClaimResponsePaymentsItemTaxWithheldMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "form_2307_number": zod.string().max(deletePayerClaimResponsePaymentsItemForm2307NumberMax).nullable().describe('The BIR Form 2307\'s number; null while the form has not come.')
+  "form_2307_number": zod.string().max(deletePayerClaimResponsePaymentsItemForm2307NumberMax).nullable().describe('The BIR Form 2307\'s number; null while the form has not come.'),
+  "payment_method": zod.union([zod.enum(['bank_transfer', 'check', 'cash']).describe('How the payer paid.'),zod.null()])
 }))
 })
 
@@ -779,7 +784,8 @@ export const RestorePayerClaimResponse = zod.strictObject({
   "payment_date": zod.iso.date(),
   "amount_received": zod.number().min(restorePayerClaimResponsePaymentsItemAmountReceivedMin).max(restorePayerClaimResponsePaymentsItemAmountReceivedMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "tax_withheld": zod.number().min(restorePayerClaimResponsePaymentsItemTaxWithheldMin).max(restorePayerClaimResponsePaymentsItemTaxWithheldMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "form_2307_number": zod.string().max(restorePayerClaimResponsePaymentsItemForm2307NumberMax).nullable().describe('The BIR Form 2307\'s number; null while the form has not come.')
+  "form_2307_number": zod.string().max(restorePayerClaimResponsePaymentsItemForm2307NumberMax).nullable().describe('The BIR Form 2307\'s number; null while the form has not come.'),
+  "payment_method": zod.union([zod.enum(['bank_transfer', 'check', 'cash']).describe('How the payer paid.'),zod.null()])
 }))
 })
 
@@ -938,7 +944,8 @@ export const SubmitPayerClaimResponse = zod.strictObject({
   "payment_date": zod.iso.date(),
   "amount_received": zod.number().min(submitPayerClaimResponsePaymentsItemAmountReceivedMin).max(submitPayerClaimResponsePaymentsItemAmountReceivedMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "tax_withheld": zod.number().min(submitPayerClaimResponsePaymentsItemTaxWithheldMin).max(submitPayerClaimResponsePaymentsItemTaxWithheldMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "form_2307_number": zod.string().max(submitPayerClaimResponsePaymentsItemForm2307NumberMax).nullable().describe('The BIR Form 2307\'s number; null while the form has not come.')
+  "form_2307_number": zod.string().max(submitPayerClaimResponsePaymentsItemForm2307NumberMax).nullable().describe('The BIR Form 2307\'s number; null while the form has not come.'),
+  "payment_method": zod.union([zod.enum(['bank_transfer', 'check', 'cash']).describe('How the payer paid.'),zod.null()])
 }))
 })
 
@@ -985,6 +992,7 @@ export const RecordPayerClaimPaymentBody = zod.strictObject({
   "tax_withheld": zod.number().min(recordPayerClaimPaymentBodyTaxWithheldMin).max(recordPayerClaimPaymentBodyTaxWithheldMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "form_2307_number": zod.string().max(recordPayerClaimPaymentBodyForm2307NumberMax).regex(recordPayerClaimPaymentBodyForm2307NumberRegExp).nullish(),
   "payment_date": zod.iso.date(),
+  "payment_method": zod.enum(['bank_transfer', 'check', 'cash']).optional().describe('How the payer paid.'),
   "lines": zod.array(zod.strictObject({
   "invoice_id": zod.int().min(1).max(recordPayerClaimPaymentBodyLinesItemInvoiceIdMax).describe('A record id.'),
   "paid": zod.number().min(recordPayerClaimPaymentBodyLinesItemPaidMin).max(recordPayerClaimPaymentBodyLinesItemPaidMax).optional().describe('Pesos with at most 2 decimals; stored as integer centavos.'),
@@ -1097,7 +1105,141 @@ export const RecordPayerClaimPaymentResponse = zod.strictObject({
   "payment_date": zod.iso.date(),
   "amount_received": zod.number().min(recordPayerClaimPaymentResponsePaymentsItemAmountReceivedMin).max(recordPayerClaimPaymentResponsePaymentsItemAmountReceivedMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
   "tax_withheld": zod.number().min(recordPayerClaimPaymentResponsePaymentsItemTaxWithheldMin).max(recordPayerClaimPaymentResponsePaymentsItemTaxWithheldMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "form_2307_number": zod.string().max(recordPayerClaimPaymentResponsePaymentsItemForm2307NumberMax).nullable().describe('The BIR Form 2307\'s number; null while the form has not come.')
+  "form_2307_number": zod.string().max(recordPayerClaimPaymentResponsePaymentsItemForm2307NumberMax).nullable().describe('The BIR Form 2307\'s number; null while the form has not come.'),
+  "payment_method": zod.union([zod.enum(['bank_transfer', 'check', 'cash']).describe('How the payer paid.'),zod.null()])
+}))
+})
+
+/**
+ * Needs create-payer-claims. Sets the number of the Form 2307 the payer sent after its payment, so that the payment leaves the 2307s-pending report; a blank number is a 422 naming form_2307_number.
+ * @summary Record the BIR Form 2307 of a payment when it comes
+ */
+export const updatePayerClaimPaymentPathIdMax = 2147483647;
+
+export const updatePayerClaimPaymentPathPaymentIdMax = 2147483647;
+
+
+
+export const UpdatePayerClaimPaymentParams = zod.strictObject({
+  "id": zod.coerce.number().int().min(1).max(updatePayerClaimPaymentPathIdMax),
+  "payment_id": zod.coerce.number().int().min(1).max(updatePayerClaimPaymentPathPaymentIdMax).describe('The id of a payment of this claim.')
+})
+
+export const updatePayerClaimPaymentBodyForm2307NumberMax = 100;
+
+
+export const updatePayerClaimPaymentBodyForm2307NumberRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+
+
+export const UpdatePayerClaimPaymentBody = zod.strictObject({
+  "form_2307_number": zod.string().min(1).max(updatePayerClaimPaymentBodyForm2307NumberMax).regex(updatePayerClaimPaymentBodyForm2307NumberRegExp)
+})
+
+export const updatePayerClaimPaymentResponseIdMax = 2147483647;
+
+export const updatePayerClaimPaymentResponseCreatedByOneMax = 2147483647;
+
+export const updatePayerClaimPaymentResponseUpdatedByOneMax = 2147483647;
+
+export const updatePayerClaimPaymentResponseBusinessIdMax = 2147483647;
+
+export const updatePayerClaimPaymentResponseNumberMax = 255;
+
+export const updatePayerClaimPaymentResponsePayerIdMax = 2147483647;
+
+export const updatePayerClaimPaymentResponsePayerNameMax = 255;
+
+export const updatePayerClaimPaymentResponseBranchIdMax = 2147483647;
+
+export const updatePayerClaimPaymentResponseTotalMin = 0;
+export const updatePayerClaimPaymentResponseTotalMax = 90000000000000;
+
+export const updatePayerClaimPaymentResponsePaidMin = 0;
+export const updatePayerClaimPaymentResponsePaidMax = 90000000000000;
+
+export const updatePayerClaimPaymentResponseDisallowedMin = 0;
+export const updatePayerClaimPaymentResponseDisallowedMax = 90000000000000;
+
+export const updatePayerClaimPaymentResponseOutstandingMin = 0;
+export const updatePayerClaimPaymentResponseOutstandingMax = 90000000000000;
+
+export const updatePayerClaimPaymentResponseNotesMax = 5000;
+
+export const updatePayerClaimPaymentResponseLinesItemIdMax = 2147483647;
+
+export const updatePayerClaimPaymentResponseLinesItemInvoiceIdMax = 2147483647;
+
+export const updatePayerClaimPaymentResponseLinesItemInvoiceNumberMax = 255;
+
+export const updatePayerClaimPaymentResponseLinesItemContactIdOneMax = 2147483647;
+
+export const updatePayerClaimPaymentResponseLinesItemContactNameMax = 255;
+
+export const updatePayerClaimPaymentResponseLinesItemAmountMin = 0;
+export const updatePayerClaimPaymentResponseLinesItemAmountMax = 90000000000000;
+
+export const updatePayerClaimPaymentResponseLinesItemPaidMin = 0;
+export const updatePayerClaimPaymentResponseLinesItemPaidMax = 90000000000000;
+
+export const updatePayerClaimPaymentResponseLinesItemDisallowedMin = 0;
+export const updatePayerClaimPaymentResponseLinesItemDisallowedMax = 90000000000000;
+
+export const updatePayerClaimPaymentResponseLinesItemReasonMax = 1000;
+
+export const updatePayerClaimPaymentResponsePaymentsItemIdMax = 2147483647;
+
+export const updatePayerClaimPaymentResponsePaymentsItemAmountReceivedMin = 0;
+export const updatePayerClaimPaymentResponsePaymentsItemAmountReceivedMax = 90000000000000;
+
+export const updatePayerClaimPaymentResponsePaymentsItemTaxWithheldMin = 0;
+export const updatePayerClaimPaymentResponsePaymentsItemTaxWithheldMax = 90000000000000;
+
+export const updatePayerClaimPaymentResponsePaymentsItemForm2307NumberMax = 100;
+
+
+
+export const UpdatePayerClaimPaymentResponse = zod.strictObject({
+  "id": zod.int().min(1).max(updatePayerClaimPaymentResponseIdMax).describe('A record id.'),
+  "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
+  "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted (voided, for a posted document).'),
+  "created_by": zod.union([zod.int().min(1).max(updatePayerClaimPaymentResponseCreatedByOneMax).describe('A record id.'),zod.null()]),
+  "updated_by": zod.union([zod.int().min(1).max(updatePayerClaimPaymentResponseUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "business_id": zod.int().min(1).max(updatePayerClaimPaymentResponseBusinessIdMax).describe('A record id.'),
+  "number": zod.string().max(updatePayerClaimPaymentResponseNumberMax),
+  "payer_id": zod.int().min(1).max(updatePayerClaimPaymentResponsePayerIdMax).describe('A record id.'),
+  "payer_name": zod.string().max(updatePayerClaimPaymentResponsePayerNameMax).nullable(),
+  "branch_id": zod.int().min(1).max(updatePayerClaimPaymentResponseBranchIdMax).describe('The branch the claim is numbered at (the business\'s first).'),
+  "claim_date": zod.iso.date(),
+  "period_from": zod.iso.date(),
+  "period_to": zod.iso.date(),
+  "status": zod.enum(['draft', 'submitted', 'partly_paid', 'paid']),
+  "total": zod.number().min(updatePayerClaimPaymentResponseTotalMin).max(updatePayerClaimPaymentResponseTotalMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "paid": zod.number().min(updatePayerClaimPaymentResponsePaidMin).max(updatePayerClaimPaymentResponsePaidMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "disallowed": zod.number().min(updatePayerClaimPaymentResponseDisallowedMin).max(updatePayerClaimPaymentResponseDisallowedMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "outstanding": zod.number().min(updatePayerClaimPaymentResponseOutstandingMin).max(updatePayerClaimPaymentResponseOutstandingMax).describe('total - paid - disallowed.'),
+  "submitted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]),
+  "notes": zod.string().max(updatePayerClaimPaymentResponseNotesMax).nullable(),
+  "lines": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(updatePayerClaimPaymentResponseLinesItemIdMax).describe('A record id.'),
+  "invoice_id": zod.int().min(1).max(updatePayerClaimPaymentResponseLinesItemInvoiceIdMax).describe('A record id.'),
+  "invoice_number": zod.string().max(updatePayerClaimPaymentResponseLinesItemInvoiceNumberMax).nullable(),
+  "invoice_date": zod.iso.date().nullable(),
+  "contact_id": zod.union([zod.int().min(1).max(updatePayerClaimPaymentResponseLinesItemContactIdOneMax).describe('A record id.'),zod.null()]).describe('The member.'),
+  "contact_name": zod.string().max(updatePayerClaimPaymentResponseLinesItemContactNameMax).nullable(),
+  "amount": zod.number().min(updatePayerClaimPaymentResponseLinesItemAmountMin).max(updatePayerClaimPaymentResponseLinesItemAmountMax).describe('The invoice\'s payer share claimed.'),
+  "paid": zod.number().min(updatePayerClaimPaymentResponseLinesItemPaidMin).max(updatePayerClaimPaymentResponseLinesItemPaidMax).describe('What the payer settled, the tax it withheld included.'),
+  "disallowed": zod.number().min(updatePayerClaimPaymentResponseLinesItemDisallowedMin).max(updatePayerClaimPaymentResponseLinesItemDisallowedMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "reason": zod.string().max(updatePayerClaimPaymentResponseLinesItemReasonMax).nullable(),
+  "status": zod.enum(['open', 'paid', 'disallowed', 'written_off']).describe('open: something is still owed on it; disallowed: what was refused went back to the member; written_off: what was refused was written off.')
+})),
+  "payments": zod.array(zod.strictObject({
+  "id": zod.int().min(1).max(updatePayerClaimPaymentResponsePaymentsItemIdMax).describe('A record id.'),
+  "payment_date": zod.iso.date(),
+  "amount_received": zod.number().min(updatePayerClaimPaymentResponsePaymentsItemAmountReceivedMin).max(updatePayerClaimPaymentResponsePaymentsItemAmountReceivedMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "tax_withheld": zod.number().min(updatePayerClaimPaymentResponsePaymentsItemTaxWithheldMin).max(updatePayerClaimPaymentResponsePaymentsItemTaxWithheldMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
+  "form_2307_number": zod.string().max(updatePayerClaimPaymentResponsePaymentsItemForm2307NumberMax).nullable().describe('The BIR Form 2307\'s number; null while the form has not come.'),
+  "payment_method": zod.union([zod.enum(['bank_transfer', 'check', 'cash']).describe('How the payer paid.'),zod.null()])
 }))
 })
 

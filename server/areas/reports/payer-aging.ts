@@ -24,20 +24,28 @@ function plusDays(day: string, days: number): string {
 
 /**
  * What each payer owes on the payer shares of standing invoices dated by `asOf` (docs/domain/sales.md, Payer claims):
- * the share less what the payer settled on its claims (tax withheld included) and what was written off; a share
- * disallowed and billed to the member has left the share already. A share falls due its payer's claim terms after
- * the invoice date. The claims' payments are counted as they stand.
+ * the share less what the payer settled on its claims (tax withheld included) and what was written off, by payments
+ * dated by then. A share disallowed and billed to the member has left the invoice's share already, so one billed after
+ * `asOf` is added back: on that day the payer still owed it. A share falls due its payer's claim terms after the
+ * invoice date.
  */
 export async function payerAging(db: Kysely<Database>, businessId: number, asOf: string, payerId: number | null) {
   const payer = payerId === null ? sql`` : sql`AND d.payer_id = ${payerId}`;
   const { rows } = await sql<OwedShare>`
     SELECT d.id, d.number, d.invoice_date AS date, d.payer_id, c.name AS payer_name, c.claim_terms_days,
-      d.payer_share - COALESCE((SELECT SUM(l.paid + CASE WHEN l.disallowed_to = 'written_off' THEN l.disallowed ELSE 0 END)
-        FROM payer_claim_lines l JOIN payer_claims pc ON pc.id = l.payer_claim_id
-        WHERE l.business_id = d.business_id AND l.invoice_id = d.id AND pc.deleted_at IS NULL), 0) AS owed
+      d.payer_share - COALESCE((SELECT SUM(CASE
+          WHEN p.payment_date <= ${asOf}
+            THEN l.paid + CASE WHEN l.disallowed_to = 'written_off' THEN l.disallowed ELSE 0 END
+          WHEN l.disallowed_to = 'member' THEN -l.disallowed
+          ELSE 0 END)
+        FROM payer_claim_payment_lines l
+        JOIN payer_claim_payments p ON p.id = l.payer_claim_payment_id
+        JOIN payer_claims pc ON pc.id = p.payer_claim_id
+        WHERE l.business_id = d.business_id AND l.invoice_id = d.id
+          AND p.deleted_at IS NULL AND pc.deleted_at IS NULL), 0) AS owed
     FROM invoices d
     JOIN contacts c ON c.id = d.payer_id
-    WHERE d.business_id = ${businessId} AND d.deleted_at IS NULL AND d.payer_id IS NOT NULL AND d.payer_share > 0
+    WHERE d.business_id = ${businessId} AND d.deleted_at IS NULL AND d.payer_id IS NOT NULL
       AND d.invoice_date <= ${asOf} ${payer}
     ORDER BY c.name, d.payer_id, d.invoice_date, d.id`.execute(db);
   type Row = { contact_id: number; contact_name: string; documents: unknown[] } & Record<Bucket | 'total', number>;

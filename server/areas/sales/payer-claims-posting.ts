@@ -7,7 +7,7 @@ import type {
 import { writeOffDisallowancesPermission } from '../../auth/identity.ts';
 import { businessDate } from '../../domain/business-date.ts';
 import { formatPesos, pesosToCentavos } from '../../domain/money.ts';
-import { fieldError, forbidden, refusal } from '../../domain/refusal.ts';
+import { fieldError, forbidden, notFound, refusal } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { enterDocument } from '../../ledger/document-entry.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
@@ -150,6 +150,12 @@ export async function recordPayerClaimPayment(
     .execute();
   let settled = 0;
   const seen = new Set<number>();
+  const moves: {
+    invoice_id: number;
+    paid: number;
+    disallowed: number;
+    disallowed_to: 'member' | 'written_off' | null;
+  }[] = [];
   for (const [index, given] of input.lines.entries()) {
     const line = lines.find((candidate) => candidate.invoice_id === given.invoice_id);
     if (!line || seen.has(given.invoice_id)) {
@@ -171,6 +177,12 @@ export async function recordPayerClaimPayment(
       );
     }
     settled += paid;
+    moves.push({
+      invoice_id: line.invoice_id,
+      paid,
+      disallowed,
+      disallowed_to: disallowed > 0 ? (given.write_off ? 'written_off' : 'member') : null,
+    });
     await context.trx
       .updateTable('payer_claim_lines')
       .set({
@@ -192,13 +204,26 @@ export async function recordPayerClaimPayment(
       `Received ${formatPesos(received)} and withheld ${formatPesos(withheld)} must add up to the lines' paid, ${formatPesos(settled)}.`,
     );
   }
-  await enterDocument(context, 'payer_claim_payments', {
+  const paymentId = await enterDocument(context, 'payer_claim_payments', {
     payer_claim_id: id,
     payment_date: input.payment_date,
+    payment_method: input.payment_method ?? null,
     amount_received: received,
     tax_withheld: withheld,
     form_2307_number: input.form_2307_number?.trim() || null,
   });
+  // Each line's part of this payment, dated by it, for the payer aging as of a past day.
+  await context.trx
+    .insertInto('payer_claim_payment_lines')
+    .values(
+      moves.map((move, position) => ({
+        business_id: context.businessId,
+        payer_claim_payment_id: paymentId,
+        position,
+        ...move,
+      })),
+    )
+    .execute();
   const after = await context.trx
     .selectFrom('payer_claim_lines')
     .select(['amount', 'paid', 'disallowed'])
@@ -213,6 +238,28 @@ export async function recordPayerClaimPayment(
     })
     .where('id', '=', id)
     .execute();
+}
+
+// The Form 2307 a payer sends after its payment: its number takes the payment off the 2307s-pending report.
+export async function recordForm2307(
+  context: PostingContext,
+  id: number,
+  paymentId: number,
+  number: string,
+): Promise<void> {
+  const claim = await lockedClaim(context, id);
+  if (claim.deleted_at !== null) throw refusal('A voided claim takes no Form 2307.');
+  const trimmed = number.trim();
+  if (!trimmed) throw fieldError('form_2307_number', "Enter the Form 2307's number.");
+  const changed = await context.trx
+    .updateTable('payer_claim_payments')
+    .set({ form_2307_number: trimmed, updated_at: timestampOf(context), updated_by: context.userId })
+    .where('id', '=', paymentId)
+    .where('payer_claim_id', '=', id)
+    .where('business_id', '=', context.businessId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(changed.numUpdatedRows) === 0) throw notFound(`Claim ${claim.number} has no such payment.`);
 }
 
 // A disallowed amount is the member's again: the payer's share and what it kept off the member's balance go down.

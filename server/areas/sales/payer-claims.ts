@@ -13,6 +13,7 @@ import {
   createPayerClaim,
   leftOn,
   postPayerClaim,
+  recordForm2307,
   recordPayerClaimPayment,
   submitPayerClaim,
 } from './payer-claims-posting.ts';
@@ -66,7 +67,15 @@ export const payerClaimsResource = documentResource({
       .execute();
     const payments = await ctx.db
       .selectFrom('payer_claim_payments')
-      .select(['id', 'payer_claim_id', 'payment_date', 'amount_received', 'tax_withheld', 'form_2307_number'])
+      .select([
+        'id',
+        'payer_claim_id',
+        'payment_date',
+        'payment_method',
+        'amount_received',
+        'tax_withheld',
+        'form_2307_number',
+      ])
       .where('business_id', '=', businessId)
       .where('payer_claim_id', 'in', ids)
       .where('deleted_at', 'is', null)
@@ -122,13 +131,14 @@ export const payerClaimsResource = documentResource({
             amount_received: pesos(payment.amount_received),
             tax_withheld: pesos(payment.tax_withheld),
             form_2307_number: payment.form_2307_number,
+            payment_method: payment.payment_method,
           })),
       };
     });
   },
 });
 
-// POST /api/payer-claims/{id}/submit and /payments: each one move of the claim, in one transaction, answering it.
+// POST /api/payer-claims/{id}/submit and /payments, PATCH /payments/{payment_id}: each one move of the claim, in one transaction, answering it.
 export function registerPayerClaimRoutes(app: FastifyInstance, options: EngineOptions): void {
   const access = { config: { access: { kind: 'business' as const, permissions: ['create-payer-claims'] } } };
   app.post('/api/payer-claims/:id/submit', access, async (request) => {
@@ -152,6 +162,25 @@ export function registerPayerClaimRoutes(app: FastifyInstance, options: EngineOp
         const trx = { ...ctx, db };
         await findRecord(payerClaimsResource, trx, id);
         await recordPayerClaimPayment(postingContextOf(trx), id, body);
+        return presentOne(payerClaimsResource, trx, id);
+      }),
+    );
+  });
+  app.patch('/api/payer-claims/:id/payments/:payment_id', access, async (request) => {
+    const ctx = resourceContext(request, options);
+    const id = recordId(request);
+    const paymentId = Number((request.params as { payment_id?: string }).payment_id);
+    const body = parseInput(contract.UpdatePayerClaimPaymentBody, request.body);
+    return retryTransaction(() =>
+      ctx.db.transaction().execute(async (db) => {
+        const trx = { ...ctx, db };
+        await findRecord(payerClaimsResource, trx, id);
+        await recordForm2307(
+          postingContextOf(trx),
+          id,
+          Number.isInteger(paymentId) ? paymentId : 0,
+          body.form_2307_number,
+        );
         return presentOne(payerClaimsResource, trx, id);
       }),
     );

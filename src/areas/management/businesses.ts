@@ -24,6 +24,7 @@ export const businesses = defineResource({
     { field: 'require_cash_session', label: 'Cash Only Into an Open Drawer', kind: 'boolean' },
     { field: 'books_closed_through', label: 'Books Closed Through', kind: 'date' },
     { field: 'ready_text_delay_minutes', label: 'Ready Text Waits (minutes)' },
+    { field: 'philhealth_accredited', label: 'PhilHealth-Accredited', kind: 'boolean' },
     ...recordTimestamps,
   ],
   formFields: [
@@ -42,6 +43,11 @@ export const businesses = defineResource({
       kind: 'checkbox',
     },
     { name: 'ready_text_delay_minutes', label: 'Minutes Before the "Ready" Text Goes', kind: 'number' },
+    {
+      name: 'philhealth_accredited',
+      label: "PhilHealth-accredited clinic (invoices may carry PhilHealth's optometry package)",
+      kind: 'checkbox',
+    },
   ],
   // Closing the books (docs/domain/management.md): under the business's details, for holders of close-books.
   viewPanel: async () => (await import('./close-books-panel.tsx')).CloseBooksPanel,

@@ -33,6 +33,14 @@ export const payerClaims = defineResource({
     column.notes,
     ...recordTimestamps,
   ],
+  // Submit, Record Payment, Disallow and Record 2307 (docs/domain/sales.md, Payer claims); each shows itself only
+  // where it applies, a paid claim's 2307 still to come too.
+  recordActions: {
+    applies: () => true,
+    load: async () => (await import('./payer-claim-actions.tsx')).PayerClaimActions,
+  },
+  // Its lines and the payer's payments, with each payment's Form 2307 or "To follow".
+  viewPanel: async () => (await import('./payer-claim-panel.tsx')).PayerClaimPanel,
   formFields: [
     field.relation('payer_id', 'Payer', 'contacts', 'payer_name', { required: true, search: payerSearch }),
     field.date('period_from', 'Period From'),

@@ -38,5 +38,8 @@ it('names tax classes as the item form does, and other codes by their words', ()
   expect(formatValue('vat_exempt', 'label')).toBe('VAT-exempt');
   expect(formatValue('vatable', 'label')).toBe('VATable');
   expect(formatValue('zero_rated', 'label')).toBe('Zero-rated');
-  expect(formatValue('partially_paid', 'label')).toBe('partially paid');
+  expect(formatValue('partially_paid', 'label')).toBe('Partially paid');
+  // A stock movement's document kind, shown capitalised in a badge: "Stock Receive", never "Stock-Receive".
+  expect(formatValue('stock-receive', 'label')).toBe('Stock receive');
+  expect(formatValue('z-reading', 'label')).toBe('Z-Reading');
 });

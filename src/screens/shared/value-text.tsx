@@ -25,7 +25,10 @@ const labelWords: Readonly<Record<string, string>> = {
   vatable: 'VATable',
   vat_exempt: 'VAT-exempt',
   zero_rated: 'Zero-rated',
+  'z-reading': 'Z-Reading',
 };
+
+const sentence = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 export function formatValue(value: unknown, kind: ValueKind = 'text'): string {
   if (value === null || value === undefined) return '';
@@ -47,7 +50,9 @@ export function formatValue(value: unknown, kind: ValueKind = 'text'): string {
     case 'list':
       return Array.isArray(value) ? value.join(', ') : String(value);
     case 'label':
-      return labelWords[String(value)] ?? String(value).replaceAll('_', ' ');
+      // A code reads as words, capitalised as a sentence where a page prints it ("defective": Defective); a badge
+      // capitalises each word ("stock-receive": Stock Receive).
+      return labelWords[String(value)] ?? sentence(String(value).replace(/[_-]/g, ' '));
     case 'payment-method':
       return formatPaymentMethod(value);
     case 'special-discount':

@@ -129,7 +129,13 @@ export type FormField =
     })
   | (FieldBase & { kind: 'relations'; resource: ResourceKey })
   | (FieldBase & { kind: 'home-location'; labelField: string })
-  | (FieldBase & { kind: 'location'; prefix: '' | 'from_' | 'to_'; labelField: string })
+  // `startsAs`: the kind offered first when the user is not bound to one (a stock request's supplier: a warehouse).
+  | (FieldBase & {
+      kind: 'location';
+      prefix: '' | 'from_' | 'to_';
+      labelField: string;
+      startsAs?: 'branch' | 'warehouse';
+    })
   | (FieldBase & { kind: 'discounts' })
   // A senior citizen or PWD discount (docs/domain/sales.md, Senior citizen and PWD discounts), with the document's live
   // VAT breakdown.

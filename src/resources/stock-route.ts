@@ -4,7 +4,7 @@ import type { Column, Filter, FormField } from './resource.ts';
 // docs/domain/logistics.md: a stock request and a transfer move goods between two of the business's branches or
 // warehouses, the one they leave (`from_`) and the one they go to (`to_`).
 
-export function routeField(prefix: 'from_' | 'to_', label: string): FormField {
+export function routeField(prefix: 'from_' | 'to_', label: string, startsAs?: 'branch' | 'warehouse'): FormField {
   return {
     name: `${prefix}location`,
     label,
@@ -12,6 +12,7 @@ export function routeField(prefix: 'from_' | 'to_', label: string): FormField {
     prefix,
     labelField: `${prefix}location_name`,
     required: true,
+    ...(startsAs ? { startsAs } : {}),
   };
 }
 

@@ -96,7 +96,7 @@ it("starts the clerk's receive order at his warehouse, and lets him pick another
   await waitFor(() => expect(searched).toBeGreaterThan(0));
 });
 
-it("starts the cashier's stock request at her branch as the requesting side, the supplying side hers to pick", async () => {
+it("starts the cashier's stock request at her branch as the requesting side, the supplying side a warehouse to pick", async () => {
   await renderCreate(stockRequests, {
     ...cashier,
     permission_names: ['view-stock-requests', 'create-stock-requests', 'view-branches', 'view-warehouses'],
@@ -109,6 +109,8 @@ it("starts the cashier's stock request at her branch as the requesting side, the
   expect(labels.findIndex((text) => text.includes('Requesting location'))).toBeLessThan(
     labels.findIndex((text) => text.includes('Supplying location')),
   );
+  // A branch asks the warehouse for stock as a rule: the supplying side starts as a warehouse.
+  expect(screen.getByLabelText<HTMLSelectElement>('Supplying location: branch or warehouse').value).toBe('warehouse');
 });
 
 it("shows the cashier another branch's invoice read-only, and her own with its actions", async () => {

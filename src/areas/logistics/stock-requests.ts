@@ -26,7 +26,8 @@ export const stockRequests = defineResource({
   // The branch or warehouse that asks comes first; the one asked supplies the goods (docs/domain/logistics.md).
   formFields: [
     routeField('to_', 'Requesting location'),
-    routeField('from_', 'Supplying location'),
+    // A branch asks the warehouse for stock as a rule.
+    routeField('from_', 'Supplying location', 'warehouse'),
     field.documentDate('request_date', 'Request Date'),
     field.date('needed_by', 'Needed By'),
     field.notes,

@@ -198,6 +198,7 @@ function Control({ field, invalid, atHome, onPick }: FieldInputProps & { invalid
           invalid={invalid}
           usableOnly={atHome !== undefined}
           only={atHome?.only}
+          startsAs={field.startsAs}
         />
       );
     case 'home-location':

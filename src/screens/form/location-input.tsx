@@ -19,6 +19,7 @@ export type LocationInputProps = {
   // The document's own location offers only where the user may work; a user bound to a home picks its kind alone.
   usableOnly?: boolean;
   only?: HomeLocation | null;
+  startsAs?: LocationKind | undefined;
 };
 
 // A location is a branch or a warehouse (docs/domain/README.md, Locations): pick the kind, then the record.
@@ -30,6 +31,7 @@ export function LocationInput({
   invalid,
   usableOnly,
   only,
+  startsAs = 'branch',
 }: LocationInputProps) {
   const { watch, setValue } = useFormContext();
   const keys =
@@ -48,7 +50,7 @@ export function LocationInput({
           ? 'branch'
           : null;
   const [chosenKind, setChosenKind] = useState<LocationKind | null>(
-    storedKind ?? (allowNone ? null : (only?.kind ?? 'branch')),
+    storedKind ?? (allowNone ? null : (only?.kind ?? startsAs)),
   );
   const kind = storedKind ?? chosenKind;
   const idValue: unknown = kind ? watch(keys[kind]) : null;

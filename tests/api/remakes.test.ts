@@ -258,7 +258,11 @@ describe('remakes', () => {
 
     // The lab goes back on it: the memo's void makes the credit expected again, to be confirmed anew.
     expect((await admin.delete(`/api/debit-memos/${confirmed.debit_memo_id}`)).status).toBe(200);
-    const expectedAgain = expectContract(await admin.get('/api/lab-credits?status=expected'), 200, ListLabCreditsResponse);
+    const expectedAgain = expectContract(
+      await admin.get('/api/lab-credits?status=expected'),
+      200,
+      ListLabCreditsResponse,
+    );
     expect(expectedAgain.data.map((credit) => credit.id)).toContain(creditId);
     const reconfirmed = expectContract(
       await admin.post(`/api/lab-credits/${creditId}/confirm`, {}),
@@ -280,7 +284,11 @@ describe('remakes', () => {
     expect(deleted.status).toBe(422);
     expect((deleted.json as { message: string }).message).toMatch(/is the remake of .*: cancel it instead/);
     expect((await admin.patch(`/api/job-orders/${remake.id}/status`, { status: 'cancelled' })).status).toBe(200);
-    const outstanding = expectContract(await admin.get('/api/lab-credits?status=expected'), 200, ListLabCreditsResponse);
+    const outstanding = expectContract(
+      await admin.get('/api/lab-credits?status=expected'),
+      200,
+      ListLabCreditsResponse,
+    );
     expect(outstanding.data.map((credit) => credit.id)).not.toContain(creditId);
   });
 

@@ -52,9 +52,11 @@ describe('a day of deposits only', () => {
     );
 
     const openDays = async (terminal: number) =>
-      ((await admin.get(`/api/z-readings/open-days?branch_id=${branchId}&terminal_id=${terminal}`)).json as {
-        days: string[];
-      }).days;
+      (
+        (await admin.get(`/api/z-readings/open-days?branch_id=${branchId}&terminal_id=${terminal}`)).json as {
+          days: string[];
+        }
+      ).days;
     expect(await openDays(second)).toEqual([yesterday]);
     expect(await openDays(first)).toEqual([]);
 

@@ -12,8 +12,8 @@ import { postingContextOf } from '../../ledger/document-support.ts';
 import { presentVat } from '../../ledger/vat-presenting.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
 import { depositBalance } from './job-order-deposits.ts';
-import { remakeFieldsOf } from './job-order-remake-fields.ts';
 import { requireDeletableRemake } from './job-order-remake.ts';
+import { remakeFieldsOf } from './job-order-remake-fields.ts';
 import { createJobOrder, requireUnlinked, updateJobOrder } from './job-orders-posting.ts';
 import { presentPrescriptions } from './prescriptions.ts';
 

@@ -232,8 +232,7 @@ type DepositMove = 'received' | 'refunded' | 'forfeited';
 // forfeited (by the forfeiture's day), one statement. A terminal's (its Z) are those of the receipts it issued.
 async function depositMoves(db: Kysely<Database>, businessId: number, query: DailySalesQuery) {
   const terminal = query.terminalId === undefined ? sql`` : sql` AND receipt.terminal_id = ${query.terminalId}`;
-  const branch =
-    query.branchId === null ? terminal : sql` AND receipt.branch_id = ${query.branchId}${terminal}`;
+  const branch = query.branchId === null ? terminal : sql` AND receipt.branch_id = ${query.branchId}${terminal}`;
   const result = await sql<{ branch_id: number; date: string; kind: DepositMove; amount: string | number }>`
     SELECT receipt.branch_id, receipt.receipt_date AS date, 'received' AS kind, SUM(receipt.amount) AS amount
       FROM acknowledgment_receipts AS receipt

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import * as contract from '../../../generated/zod/acknowledgment-receipts/acknowledgment-receipts.zod.ts';
 import { retryTransaction } from '../../db/transaction-retry.ts';
 import { centavosToPesos } from '../../domain/money.ts';
-import { Refusal, fieldError } from '../../domain/refusal.ts';
+import { fieldError, Refusal } from '../../domain/refusal.ts';
 import { checkOpenDay } from '../../engine/closed-day.ts';
 import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns, storedFields } from '../../engine/dynamic.ts';

@@ -34,7 +34,8 @@ export function WarrantyClaimLinePicker() {
     queryFn: ({ signal }) => getInvoice(invoiceId ?? 0, undefined, signal),
     enabled: invoiceId !== null,
   });
-  const chooseLine = (id: number | null) => setValue('invoice_line_id', id, { shouldDirty: true, shouldValidate: true });
+  const chooseLine = (id: number | null) =>
+    setValue('invoice_line_id', id, { shouldDirty: true, shouldValidate: true });
   const lineError = get(formState.errors, 'invoice_line_id') as { message?: string } | undefined;
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
@@ -63,7 +64,6 @@ export function WarrantyClaimLinePicker() {
         <NativeSelect.Root disabled={customer === null}>
           <NativeSelect.Field
             name="warranty_invoice"
-            disabled={customer === null}
             value={invoiceId === null ? '' : String(invoiceId)}
             onChange={(event) => {
               setInvoiceId(event.target.value === '' ? null : Number(event.target.value));
@@ -88,7 +88,6 @@ export function WarrantyClaimLinePicker() {
         <NativeSelect.Root disabled={invoiceId === null} invalid={Boolean(lineError?.message)}>
           <NativeSelect.Field
             name="invoice_line_id"
-            disabled={invoiceId === null}
             value={typeof lineId === 'number' ? String(lineId) : ''}
             onChange={(event) => chooseLine(event.target.value === '' ? null : Number(event.target.value))}
           >

@@ -47,4 +47,5 @@ export interface SalesReportRow {
      * @nullable
      */
   margin_percent: number | null;
+  forfeited_deposits: ReportMoney;
 }

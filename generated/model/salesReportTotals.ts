@@ -42,4 +42,5 @@ export interface SalesReportTotals {
      * @nullable
      */
   margin_percent: number | null;
+  forfeited_deposits: ReportMoney;
 }

@@ -15,6 +15,7 @@ import { dynamic } from '../engine/dynamic.ts';
 import { createWithin } from '../engine/mutations.ts';
 import type { ResourceContext } from '../engine/resource.ts';
 import { itemsResource } from './inventory/items.ts';
+import { consentCsvCells } from './management/contact-texting.ts';
 import { contactTypesResource } from './management/contact-types.ts';
 import { contactsResource } from './management/contacts.ts';
 import { purchaseItemPricesResource } from './purchasing/purchase-item-prices.ts';
@@ -77,7 +78,11 @@ const contactsImport = recordImport(
     email: 'juan@example.ph',
     phone: '+63 917 555 0101',
     address: 'Quezon City',
+    mobile: '0917 555 0101',
+    transactional_consent: 'Given (form)',
+    reminders_consent: 'Given (form)',
   },
+  consentCsvCells,
 );
 
 const purchasePricesImport = recordImport(

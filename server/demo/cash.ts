@@ -61,7 +61,19 @@ export async function seedDemoCash(db: Kysely<Database>, master: DemoMasterData,
     .executeTakeFirst();
   if (!first?.day) return;
   const yesterday = businessDate(new Date(dayStart(today) - 12 * 3_600_000));
+  // Deposits taken before the first sale (an order long left at the counter) need their days' Zs too, first.
+  const earlier = await sql<{ day: string }>`
+    SELECT receipt_date AS day FROM acknowledgment_receipts
+      WHERE business_id = ${master.businessId} AND receipt_date < ${first.day}
+    UNION
+    SELECT refund_date AS day FROM acknowledgment_receipt_refunds
+      WHERE business_id = ${master.businessId} AND refund_date < ${first.day}
+    ORDER BY day`.execute(db);
+  const days = earlier.rows.map((row) => row.day);
   for (let day = first.day; day < yesterday; day = businessDate(new Date(dayStart(day) + 36 * 3_600_000))) {
+    days.push(day);
+  }
+  for (const day of days) {
     for (const branchId of master.branchIds) {
       await createZReading(contextAt(dayStart(day) + 21 * 3_600_000, cashier?.id ?? master.adminUserId), {
         branch_id: branchId,

@@ -129,6 +129,8 @@ export async function exportRecords(
   const readable = costsFor(ctx, resource.costs).record;
 
   const plan = exportPlan(resource.prefix, columns);
+  const ownColumns = Object.entries(resource.csvColumns ?? {});
+  plan.header.splice(plan.cells.length, 0, ...ownColumns.map(([name]) => name));
 
   async function* csvChunks(): AsyncGenerator<string> {
     yield `${Papa.unparse([plan.header], { newline: '\r\n' })}\r\n`;
@@ -141,7 +143,7 @@ export async function exportRecords(
       const records = (await resource.present(ctx, found)).map(readable) as Record<string, unknown>[];
       const table = records.flatMap((record) => {
         const flat = flatten(record);
-        const own = plan.cells.map((cell) => cell(flat));
+        const own = [...plan.cells.map((cell) => cell(flat)), ...ownColumns.map(([, cell]) => cell(record))];
         if (plan.lineCells.length === 0) return [own];
         const lines = Array.isArray(record.lines) ? (record.lines as Record<string, unknown>[]) : [];
         if (lines.length === 0) return [[...own, ...plan.lineCells.map(() => '')]];

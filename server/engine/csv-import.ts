@@ -213,28 +213,40 @@ export function lookupBy(table: string, columns: readonly string[]): Lookup {
   };
 }
 
-// One record per row, for a resource served by the engine.
+// A column of its own (the resource's `csvColumns`, read back): puts what its cell says into the body, or answers why
+// the cell cannot be read.
+export type CellColumn = (cell: string, body: Record<string, unknown>) => string | null;
+
+// One record per row, for a resource served by the engine. A field the contract nests (an object) is no column of its
+// own: `cells` reads it from the columns its export writes.
 export function recordImport(
   resource: AnyResource,
   relations: Readonly<Record<string, Relation>>,
   example: Readonly<Record<string, string>>,
+  cells: Readonly<Record<string, CellColumn>> = {},
 ): ImportDefinition {
-  const fields = () => createFields(resource.prefix);
+  const fields = () => createFields(resource.prefix).filter((field) => field.type !== 'object');
+  const own = Object.keys(cells);
   return {
     prefix: resource.prefix,
     permission: `create-${resource.prefix}`,
     template: {
       get columns() {
-        return fields().map((field) => columnOf(field.name, relations));
+        return [...fields().map((field) => columnOf(field.name, relations)), ...own];
       },
       example,
     },
-    header: (columns) => checkHeader(columns, fields(), relations),
+    header: (columns) => checkHeader(columns, fields(), relations, own),
     async write(ctx, rows, errors) {
       let created = 0;
       for (const row of rows) {
         const before = Object.keys(errors).length;
         const body = await rowBody(ctx, row, fields(), relations, errors);
+        for (const [column, read] of Object.entries(cells)) {
+          const cell = row.cells[column]?.trim() ?? '';
+          const refused = cell === '' ? null : read(cell, body);
+          if (refused !== null) errors[`rows.${row.row}.${column}`] = [refused];
+        }
         if (Object.keys(errors).length > before) continue;
         if (await createFromRow(resource, ctx, row, body, relations, errors)) created += 1;
       }

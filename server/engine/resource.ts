@@ -111,7 +111,9 @@ export type ListCondition = (rows: Scoped, value: unknown, ctx: ResourceContext)
  * - `terminal` says which terminal a sales paper is made at, from its body or its row, so that a Z closes that
  *   terminal's day only (engine/closed-day.ts);
  * - `journal` keeps a posted paper's print in the e-journal when it is created, voided or restored, in the same
- *   transaction, once its number is settled.
+ *   transaction, once its number is settled;
+ * - `csvColumns` are CSV export columns of its own, each a cell written from the presented record (a field the
+ *   contract nests deeper than `field.key`), read back by its import under the same names.
  * The type-ahead search takes the same parameters as the list when its contract declares them.
  * Methods (not arrow properties) on purpose: a definition typed with its own row and input types still fits the
  * engine's list of all resources.
@@ -138,6 +140,7 @@ export type Resource<T extends RecordTableName = RecordTableName, Create = never
   documentDate?: DocumentDate;
   terminal?(ctx: ResourceContext, fields: Record<string, unknown>): Promise<number | null>;
   journal?(ctx: ResourceContext, record: Record<string, unknown>, event: JournalEvent): Promise<void>;
+  csvColumns?: Readonly<Record<string, (record: Record<string, unknown>) => string>>;
   present(ctx: ResourceContext, rows: Row<T>[]): Promise<unknown[]>;
   one?: OneRead<Row<T>>;
   toColumns?(input: Create | Update, ctx: ResourceContext): Record<string, unknown>;

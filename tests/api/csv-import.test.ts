@@ -166,6 +166,75 @@ describe('importing contacts and prices', () => {
     expect(await count('contacts')).toBe(before + 2);
   });
 
+  it('takes a mobile in any Philippine way of writing it, checked as the contact form checks it', async () => {
+    const answer = await upload('contacts', [
+      { contact_type: 'Customer', name: 'Mobile Dash Patient', mobile: '0917-123-4567' },
+      { contact_type: 'Customer', name: 'Mobile Bad Patient', mobile: '12345' },
+    ]);
+    expect(answer.status).toBe(422);
+    expect((answer.json as { errors: Record<string, string[]> }).errors).toEqual({
+      'rows.3.mobile': ['The mobile number is a Philippine mobile number, as +63 917 123 4567 or 0917 123 4567.'],
+    });
+    const good = await upload('contacts', [
+      { contact_type: 'Customer', name: 'Mobile Dash Patient', mobile: '0917-123-4567' },
+      { contact_type: 'Customer', name: 'Mobile Plus Patient', mobile: '+63 918 765 4321' },
+    ]);
+    expect(good.status).toBe(201);
+    const mobiles = (
+      (await admin.get('/api/contacts?search=Mobile')).json as { data: { name: string; mobile: string | null }[] }
+    ).data.map((contact) => [contact.name, contact.mobile]);
+    expect(mobiles).toEqual(
+      expect.arrayContaining([
+        ['Mobile Dash Patient', '+639171234567'],
+        ['Mobile Plus Patient', '+639187654321'],
+      ]),
+    );
+  });
+
+  it('exports the consents in words and imports them back: the contact round-trips', async () => {
+    const customerType = (
+      (await admin.get('/api/contact-types?search=Customer')).json as { data: { id: number; name: string }[] }
+    ).data.find((type) => type.name === 'Customer')?.id;
+    const made = await admin.post('/api/contacts', {
+      contact_type_id: customerType,
+      name: 'Consent Export Patient',
+      mobile: '0917 222 3333',
+      consents: { transactional: { given: false, how: 'verbal' }, reminders: { given: true, how: 'form' } },
+    });
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    const exported = await admin.request('GET', '/api/contacts?search=Consent%20Export%20Patient', undefined, {
+      headers: { accept: 'text/csv' },
+    });
+    const [row] = Papa.parse<Record<string, string>>(exported.raw.body.trim(), { header: true }).data;
+    expect(row).toMatchObject({ transactional_consent: 'Refused (verbal)', reminders_consent: 'Given (form)' });
+    // What the import reads of the exported row, under the same column names.
+    const template = await admin.get('/api/contacts/import/template');
+    const [header = []] = Papa.parse<string[]>(template.raw.body.trim()).data;
+    expect(header).toEqual(expect.arrayContaining(['mobile', 'transactional_consent', 'reminders_consent']));
+    const again = Object.fromEntries(header.map((column) => [column, row?.[column] ?? '']));
+    const answer = await upload('contacts', [{ ...again, name: 'Consent Import Patient' }]);
+    expect(answer.status, JSON.stringify(answer.json)).toBe(201);
+    const read = (
+      (await admin.get('/api/contacts?search=Consent%20Import%20Patient')).json as {
+        data: { mobile: string; consents: Record<string, { given: boolean; how: string | null }> }[];
+      }
+    ).data[0];
+    expect(read?.mobile).toBe('+639172223333');
+    expect(read?.consents.transactional).toMatchObject({ given: false, how: 'verbal' });
+    expect(read?.consents.reminders).toMatchObject({ given: true, how: 'form' });
+
+    // A consent changed from where a new contact starts needs how it was given; a word the import cannot read is named.
+    const unclear = await upload('contacts', [
+      { contact_type: 'Customer', name: 'Consent Unclear Patient', reminders_consent: 'Given' },
+      { contact_type: 'Customer', name: 'Consent Odd Patient', transactional_consent: 'Maybe' },
+    ]);
+    expect(unclear.status).toBe(422);
+    expect(Object.keys((unclear.json as { errors: object }).errors).sort()).toEqual([
+      'rows.2.reminders_consent',
+      'rows.3.transactional_consent',
+    ]);
+  });
+
   it('reads a file Excel saved as Windows-1252, and UTF-8 with or without a byte-order mark', async () => {
     const header = 'contact_type,name,phone,address\r\n';
     // Excel's plain "CSV" on Windows: ñ is the byte F1 and the en dash 96, neither valid UTF-8.

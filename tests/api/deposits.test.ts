@@ -5,7 +5,7 @@ import {
 } from '../../generated/zod/acknowledgment-receipts/acknowledgment-receipts.zod.ts';
 import { GetDashboardOverviewResponse } from '../../generated/zod/dashboard/dashboard.zod.ts';
 import { ClaimJobOrderResponse, CreateJobOrderResponse } from '../../generated/zod/job-orders/job-orders.zod.ts';
-import { GetDailySalesResponse } from '../../generated/zod/reports/reports.zod.ts';
+import { GetDailySalesResponse, GetSalesReportResponse } from '../../generated/zod/reports/reports.zod.ts';
 import { CreateZReadingResponse, GetDayXReadingResponse } from '../../generated/zod/z-readings/z-readings.zod.ts';
 import { businessDate } from '../../server/domain/business-date.ts';
 import { createLedgerFixture, type LedgerFixture } from '../ledger/ledger-fixture.ts';
@@ -330,6 +330,23 @@ describe('refunds, concurrent claims and forfeiture', () => {
       GetDailySalesResponse,
     );
     expect(daily[0]).toMatchObject({ deposits_forfeited: 1250 });
+    // The owner's Sales report shows it as other income, apart from net sales, on the forfeiture's day and branch.
+    const sales = async (groupBy: string) =>
+      expectContract(
+        await admin.get(
+          `/api/reports/sales?branch_id=${otherBranch()}&date_from=${today}&date_to=${today}&group_by=${groupBy}`,
+        ),
+        200,
+        GetSalesReportResponse,
+      );
+    const byDay = await sales('day');
+    expect(byDay.rows).toEqual([expect.objectContaining({ key: today, forfeited_deposits: 1250 })]);
+    expect(byDay.totals.forfeited_deposits).toBe(receipt.forfeited_amount);
+    const byItem = await sales('item');
+    expect(byItem.totals).toMatchObject({ forfeited_deposits: 1250, net_sales: byDay.totals.net_sales });
+    expect(byItem.rows.every((row) => row.forfeited_deposits === 0)).toBe(true);
+    const byCustomer = await sales('contact');
+    expect(byCustomer.rows.find((row) => row.key === String(fixture.customerId))?.forfeited_deposits).toBe(1250);
     // The frame never left the shelf: only the claimed order's invoice took one at this branch.
     const stock = await api.db
       .selectFrom('stocks')

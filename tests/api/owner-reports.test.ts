@@ -136,6 +136,7 @@ describe('the owner’s reports on a worked month', () => {
         cost_of_sales: 2000,
         margin: 1600,
         margin_percent: 44.44,
+        forfeited_deposits: 0,
       },
       {
         key: '2026-11',
@@ -147,6 +148,7 @@ describe('the owner’s reports on a worked month', () => {
         cost_of_sales: 1111.11,
         margin: 888.89,
         margin_percent: 44.44,
+        forfeited_deposits: 0,
       },
     ]);
     expect(sales.totals).toEqual({
@@ -157,6 +159,7 @@ describe('the owner’s reports on a worked month', () => {
       cost_of_sales: 3111.11,
       margin: 2488.89,
       margin_percent: 44.44,
+      forfeited_deposits: 0,
     });
   });
 
@@ -248,8 +251,10 @@ describe('the owner’s reports on a worked month', () => {
     });
     expect(csv.status).toBe(200);
     const lines = csv.raw.body.trim().split('\r\n');
-    expect(lines[0]).toBe('key,label,quantity,gross_sales,discounts,net_sales,cost_of_sales,margin,margin_percent');
-    expect(lines.at(-1)).toBe('Total,,3,6720,448,5600,3111.11,2488.89,44.44');
+    expect(lines[0]).toBe(
+      'key,label,quantity,gross_sales,discounts,net_sales,cost_of_sales,margin,margin_percent,forfeited_deposits',
+    );
+    expect(lines.at(-1)).toBe('Total,,3,6720,448,5600,3111.11,2488.89,44.44,0');
     await api.createUser({
       email: 'clerk@example.test',
       permissions: ['view-report-slow-movers'],

@@ -196,6 +196,14 @@ describe('remakes', () => {
     expect(await netSales()).toBe(salesBefore);
     const byReason = await report(`date_from=${today}&date_to=${today}&group_by=reason`);
     expect(byReason.rows.find((row) => row.key === 'measurement')).toMatchObject({ remakes: 1, remake_cost: 800 });
+
+    // Its goods left stock as remake cost: the claimed remake stays on record, and so does the cost.
+    const deleted = await admin.delete(`/api/job-orders/${remake.id}`);
+    expect(deleted.status).toBe(422);
+    expect((deleted.json as { message: string }).message).toBe(
+      `${remake.number} was claimed as a remake: its goods left stock as remake cost, so it stays on record and is not deleted.`,
+    );
+    expect(await stockValue()).toBe(valueBefore - 800);
   });
 
   it('prices a remake the patient is accountable for at the business’s remake discount', async () => {
@@ -247,6 +255,41 @@ describe('remakes', () => {
     expect((await report(`date_from=${today}&date_to=${today}`)).totals.lab_credits_outstanding).toBe(owedBefore - 800);
     const left = expectContract(await admin.get('/api/lab-credits?status=expected'), 200, ListLabCreditsResponse);
     expect(left.data.map((credit) => credit.id)).not.toContain(creditId);
+
+    // The lab goes back on it: the memo's void makes the credit expected again, to be confirmed anew.
+    expect((await admin.delete(`/api/debit-memos/${confirmed.debit_memo_id}`)).status).toBe(200);
+    const expectedAgain = expectContract(
+      await admin.get('/api/lab-credits?status=expected'),
+      200,
+      ListLabCreditsResponse,
+    );
+    expect(expectedAgain.data.map((credit) => credit.id)).toContain(creditId);
+    const reconfirmed = expectContract(
+      await admin.post(`/api/lab-credits/${creditId}/confirm`, {}),
+      200,
+      ConfirmLabCreditResponse,
+    );
+    expect(reconfirmed.debit_memo_id).not.toBe(confirmed.debit_memo_id);
+  });
+
+  it('keeps a remake on record: deleting one is refused in words, cancelling an open one drops its expected lab credit', async () => {
+    const original = await readyOrder();
+    const remake = expectContract(
+      await admin.post(`/api/job-orders/${original}/remake`, { remake_reason: 'lab_error', accountable: 'lab' }),
+      200,
+      RemakeJobOrderResponse,
+    );
+    const creditId = remake.lab_credit?.id ?? 0;
+    const deleted = await admin.delete(`/api/job-orders/${remake.id}`);
+    expect(deleted.status).toBe(422);
+    expect((deleted.json as { message: string }).message).toMatch(/is the remake of .*: cancel it instead/);
+    expect((await admin.patch(`/api/job-orders/${remake.id}/status`, { status: 'cancelled' })).status).toBe(200);
+    const outstanding = expectContract(
+      await admin.get('/api/lab-credits?status=expected'),
+      200,
+      ListLabCreditsResponse,
+    );
+    expect(outstanding.data.map((credit) => credit.id)).not.toContain(creditId);
   });
 
   it('puts a lab’s remake rate at its remakes over its claimed orders in the period', async () => {

@@ -108,6 +108,9 @@ export const getSalesReportResponseRowsItemMarginMax = 90000000000000;
 export const getSalesReportResponseRowsItemMarginPercentMin = -100000;
 export const getSalesReportResponseRowsItemMarginPercentMax = 100000;
 
+export const getSalesReportResponseRowsItemForfeitedDepositsMin = -90000000000000;
+export const getSalesReportResponseRowsItemForfeitedDepositsMax = 90000000000000;
+
 export const getSalesReportResponseRowsMax = 1000000;
 
 export const getSalesReportResponseTotalsQuantityMin = -900000000000;
@@ -131,6 +134,9 @@ export const getSalesReportResponseTotalsMarginMax = 90000000000000;
 export const getSalesReportResponseTotalsMarginPercentMin = -100000;
 export const getSalesReportResponseTotalsMarginPercentMax = 100000;
 
+export const getSalesReportResponseTotalsForfeitedDepositsMin = -90000000000000;
+export const getSalesReportResponseTotalsForfeitedDepositsMax = 90000000000000;
+
 
 
 export const GetSalesReportResponse = zod.strictObject({
@@ -143,7 +149,8 @@ export const GetSalesReportResponse = zod.strictObject({
   "net_sales": zod.number().min(getSalesReportResponseRowsItemNetSalesMin).max(getSalesReportResponseRowsItemNetSalesMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
   "cost_of_sales": zod.number().min(getSalesReportResponseRowsItemCostOfSalesMin).max(getSalesReportResponseRowsItemCostOfSalesMax).nullable().describe('Pesos; null without view-costs.'),
   "margin": zod.number().min(getSalesReportResponseRowsItemMarginMin).max(getSalesReportResponseRowsItemMarginMax).nullable().describe('Pesos; null without view-costs.'),
-  "margin_percent": zod.number().min(getSalesReportResponseRowsItemMarginPercentMin).max(getSalesReportResponseRowsItemMarginPercentMax).nullable().describe('Margin over net sales, in percent with 2 decimals; null without view-costs or net sales.')
+  "margin_percent": zod.number().min(getSalesReportResponseRowsItemMarginPercentMin).max(getSalesReportResponseRowsItemMarginPercentMax).nullable().describe('Margin over net sales, in percent with 2 decimals; null without view-costs or net sales.'),
+  "forfeited_deposits": zod.number().min(getSalesReportResponseRowsItemForfeitedDepositsMin).max(getSalesReportResponseRowsItemForfeitedDepositsMax).describe('Pesos with at most 2 decimals (negative for a loss).')
 })).max(getSalesReportResponseRowsMax),
   "totals": zod.strictObject({
   "quantity": zod.number().min(getSalesReportResponseTotalsQuantityMin).max(getSalesReportResponseTotalsQuantityMax).describe('A quantity with at most 3 decimals.'),
@@ -152,7 +159,8 @@ export const GetSalesReportResponse = zod.strictObject({
   "net_sales": zod.number().min(getSalesReportResponseTotalsNetSalesMin).max(getSalesReportResponseTotalsNetSalesMax).describe('Pesos with at most 2 decimals (negative for a loss).'),
   "cost_of_sales": zod.number().min(getSalesReportResponseTotalsCostOfSalesMin).max(getSalesReportResponseTotalsCostOfSalesMax).nullable().describe('Pesos; null without view-costs.'),
   "margin": zod.number().min(getSalesReportResponseTotalsMarginMin).max(getSalesReportResponseTotalsMarginMax).nullable().describe('Pesos; null without view-costs.'),
-  "margin_percent": zod.number().min(getSalesReportResponseTotalsMarginPercentMin).max(getSalesReportResponseTotalsMarginPercentMax).nullable()
+  "margin_percent": zod.number().min(getSalesReportResponseTotalsMarginPercentMin).max(getSalesReportResponseTotalsMarginPercentMax).nullable(),
+  "forfeited_deposits": zod.number().min(getSalesReportResponseTotalsForfeitedDepositsMin).max(getSalesReportResponseTotalsForfeitedDepositsMax).describe('Pesos with at most 2 decimals (negative for a loss).')
 }),
   "figures_at": zod.iso.datetime({"offset":true}).optional().describe('Present when the figures come from a reports replica more than 5 seconds behind the primary; the time they hold to.')
 })

@@ -180,8 +180,9 @@ export async function latestReading(db: Kysely<Database>, businessId: number, te
 }
 
 // The days after `after` (the terminal's last Z, or none) and before `before` on which the terminal holds a sales
-// document (an invoice, an invoice payment, a credit memo; voided ones too, since a Z lists its voids), oldest first:
-// the days a Z must close before a later one (docs/domain/cash.md, Z-reading).
+// document (an invoice, an invoice payment, a credit memo, an acknowledgment receipt or a refund of one; voided ones
+// too, since a Z lists its voids), oldest first: the days a Z must close before a later one (docs/domain/cash.md,
+// Z-reading). A day of deposits only is such a day: its Z is where they are counted.
 export async function salesDaysBetween(
   db: Kysely<Database>,
   businessId: number,
@@ -205,6 +206,16 @@ export async function salesDaysBetween(
     SELECT memo_date AS day FROM credit_memos
       WHERE business_id = ${businessId} AND branch_id = ${branchId} AND terminal_id = ${terminalId}
         AND memo_date > ${from} AND memo_date < ${before}
+    UNION
+    SELECT receipt_date AS day FROM acknowledgment_receipts
+      WHERE business_id = ${businessId} AND branch_id = ${branchId} AND terminal_id = ${terminalId}
+        AND receipt_date > ${from} AND receipt_date < ${before}
+    UNION
+    SELECT refund.refund_date AS day FROM acknowledgment_receipt_refunds AS refund
+      JOIN acknowledgment_receipts AS receipt ON receipt.id = refund.acknowledgment_receipt_id
+      WHERE refund.business_id = ${businessId} AND receipt.branch_id = ${branchId}
+        AND receipt.terminal_id = ${terminalId}
+        AND refund.refund_date > ${from} AND refund.refund_date < ${before}
     ORDER BY day`.execute(db);
   return result.rows.map((row) => row.day);
 }

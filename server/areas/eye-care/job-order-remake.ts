@@ -6,7 +6,7 @@ import { businessDate } from '../../domain/business-date.ts';
 import { divideRounded } from '../../domain/line-amount.ts';
 import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
-import { conflict, fieldError } from '../../domain/refusal.ts';
+import { conflict, fieldError, refusal } from '../../domain/refusal.ts';
 import { latestPurchaseCost } from '../../ledger/default-prices.ts';
 import { recordDocumentHistory } from '../../ledger/document-history.ts';
 import { lineField } from '../../ledger/document-lifecycle.ts';
@@ -234,4 +234,40 @@ export async function issueRemakeGoods(context: PostingContext, order: JobOrderR
     })),
   );
   await applyStockChanges(context, { type: remakeCostMovement, id: order.id, number: order.number }, changes);
+}
+
+// A remake stays on record (docs/domain/eye-care.md, Remakes): its original is marked remade by it, its lab credit
+// names it, and once claimed unbilled its goods left stock as remake cost. An open one is cancelled instead, which
+// drops a lab credit not yet confirmed (cancelExpectedLabCredit).
+export async function requireDeletableRemake(
+  context: PostingContext,
+  order: Pick<JobOrderRow, 'id' | 'number' | 'status' | 'remake_of_id' | 'accountable'>,
+): Promise<void> {
+  if (order.remake_of_id === null) return;
+  if (order.status === 'claimed' && isUnbilledRemake(order)) {
+    throw refusal(
+      `${order.number} was claimed as a remake: its goods left stock as remake cost, so it stays on record and is not deleted.`,
+    );
+  }
+  const original = await context.trx
+    .selectFrom('job_orders')
+    .select('number')
+    .where('id', '=', order.remake_of_id)
+    .executeTakeFirst();
+  throw refusal(
+    `${order.number} is the remake of ${original?.number ?? 'another order'} and stays on record: cancel it instead while it is open or in the lab.`,
+  );
+}
+
+// A remake cancelled before the lab redid it owes the shop nothing: its expected credit goes; a confirmed one stands as
+// the lab's debit memo.
+export async function cancelExpectedLabCredit(context: PostingContext, jobOrderId: number): Promise<void> {
+  await context.trx
+    .updateTable('lab_credits')
+    .set({ deleted_at: timestampOf(context), updated_at: timestampOf(context), updated_by: context.userId })
+    .where('business_id', '=', context.businessId)
+    .where('job_order_id', '=', jobOrderId)
+    .where('status', '=', 'expected')
+    .where('deleted_at', 'is', null)
+    .execute();
 }

@@ -10,7 +10,7 @@ import { type PostingContext, timestampOf } from '../../ledger/posting-context.t
 import { findDocument } from '../../ledger/references.ts';
 import { queueJobOrderTexts } from '../management/message-queue.ts';
 import { forfeitDeposits } from './job-order-deposits.ts';
-import { issueRemakeGoods, isUnbilledRemake } from './job-order-remake.ts';
+import { cancelExpectedLabCredit, issueRemakeGoods, isUnbilledRemake } from './job-order-remake.ts';
 import { recordJobOrderStatus } from './job-order-status-history.ts';
 import { standingInvoiceOf } from './job-orders-posting.ts';
 
@@ -116,6 +116,7 @@ export async function moveJobOrderStatus(
   // The order's deposits become other income. Its stock frame was never taken off the shelf (the invoice made at
   // release takes it), so it is on hand as it was.
   if (to === 'forfeited') await forfeitDeposits(context, id);
+  if (to === 'cancelled' && order.remake_of_id !== null) await cancelExpectedLabCredit(context, id);
   await recordJobOrderStatus(context, id, to);
   await queueJobOrderTexts(context, id, order.status, to);
   await recordDocumentHistory(context, 'job_orders', id, 'status', { status: [order.status, to] });

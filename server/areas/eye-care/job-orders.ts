@@ -12,6 +12,7 @@ import { postingContextOf } from '../../ledger/document-support.ts';
 import { presentVat } from '../../ledger/vat-presenting.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
 import { depositBalance } from './job-order-deposits.ts';
+import { requireDeletableRemake } from './job-order-remake.ts';
 import { remakeFieldsOf } from './job-order-remake-fields.ts';
 import { createJobOrder, requireUnlinked, updateJobOrder } from './job-orders-posting.ts';
 import { presentPrescriptions } from './prescriptions.ts';
@@ -216,6 +217,7 @@ export const jobOrdersResource: ContractResource<'job_orders', typeof schemas> =
     await updateJobOrder(postingContextOf(ctx), existing.id, input);
   },
   async softDelete(ctx, existing) {
+    await requireDeletableRemake(postingContextOf(ctx), existing);
     await requireUnlinked(postingContextOf(ctx), existing.id);
     await updateColumns(ctx, 'job_orders', existing.id, { deleted_at: ctx.now });
   },

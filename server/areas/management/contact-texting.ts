@@ -59,3 +59,42 @@ export function presentTexting(row: ConsentColumns) {
   });
   return { mobile: row.mobile, consents: { transactional: consent('transactional'), reminders: consent('reminders') } };
 }
+
+// The consents in a CSV file, one column each (docs/domain/README.md, Import): "Given (form)", "Refused (verbal)", or
+// "Given" / "Refused" alone where nothing was recorded yet. The export writes them so and the import reads them back;
+// the import stamps them now and with the importing user, as the form does.
+const howWords = ['form', 'verbal', 'paper'] as const;
+const startsGiven: Record<ConsentName, boolean> = { transactional: true, reminders: false };
+
+export const consentCsvColumns = Object.fromEntries(
+  consents.map((name) => [
+    `${name}_consent`,
+    (record: Record<string, unknown>) => {
+      const consent = (record.consents as Record<ConsentName, { given: boolean; how: string | null }> | undefined)?.[
+        name
+      ];
+      if (!consent) return '';
+      return `${consent.given ? 'Given' : 'Refused'}${consent.how ? ` (${consent.how})` : ''}`;
+    },
+  ]),
+) as Record<`${ConsentName}_consent`, (record: Record<string, unknown>) => string>;
+
+export const consentCsvCells = Object.fromEntries(
+  consents.map((name) => [
+    `${name}_consent`,
+    (cell: string, body: Record<string, unknown>): string | null => {
+      const read = /^(given|refused|yes|no)\s*(?:\(\s*(?:signed\s+)?(form|verbal|paper)\s*\))?$/i.exec(cell.trim());
+      if (!read) return 'Write Given or Refused, and how in brackets: Given (form), Refused (verbal), Given (paper).';
+      const given = ['given', 'yes'].includes((read[1] ?? '').toLowerCase());
+      const how = read[2]?.toLowerCase() as (typeof howWords)[number] | undefined;
+      if (how === undefined) {
+        // Nothing recorded: the consent stays as a new contact starts, unless the cell asks for another.
+        if (given === startsGiven[name]) return null;
+        return `Say how the customer said so: ${given ? 'Given' : 'Refused'} (form), (verbal) or (paper).`;
+      }
+      const sent = (body.consents ?? {}) as Record<string, ConsentInput>;
+      body.consents = { ...sent, [name]: { given, how } };
+      return null;
+    },
+  ]),
+);

@@ -10,7 +10,7 @@ import { updateColumns } from '../../engine/mutations.ts';
 import type { Resource, ResourceContext } from '../../engine/resource.ts';
 import { creditedColumn } from '../../ledger/payments.ts';
 import { withTin } from './businesses.ts';
-import { presentTexting, withTextingColumns } from './contact-texting.ts';
+import { consentCsvColumns, presentTexting, withTextingColumns } from './contact-texting.ts';
 
 export type ContactSide = 'receivable' | 'payable';
 
@@ -37,6 +37,8 @@ export const contactsResource: Resource<'contacts'> = {
   schemas: contractSchemas(contract, 'Contact', 'Contacts'),
   searchColumns: ['name', 'company_name', 'email', 'phone', 'tin'],
   references: { contact_type_id: 'contact_types' },
+  // The consents nest a level deeper than an export spreads: a column each, which the import reads back.
+  csvColumns: consentCsvColumns,
   toColumns: (input, ctx) => withTextingColumns(payerDefaults(withTin(input as Record<string, unknown>)), ctx),
   // Texting: a consent sent as it already stood keeps its first record (contact-texting.ts).
   async update(ctx, existing, input) {

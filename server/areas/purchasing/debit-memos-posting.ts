@@ -13,7 +13,7 @@ import { enterDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { lineIssue } from '../../ledger/line-movements.ts';
 import { linesOf } from '../../ledger/lines-of-document.ts';
-import type { PostingContext, PostingDirection } from '../../ledger/posting-context.ts';
+import { type PostingContext, type PostingDirection, timestampOf } from '../../ledger/posting-context.ts';
 import { requireActive, requireDocument, requireLineItems, requireLocation } from '../../ledger/references.ts';
 import { checkRefundMethod, queueOnBalance, settleMemo } from '../../ledger/settlement.ts';
 import { applyStockChanges } from '../../ledger/stock-ledger.ts';
@@ -213,7 +213,20 @@ export const postDebitMemo: Posting = async (context, id, direction) => {
   const location = locationOf(memo.branch_id, memo.warehouse_id);
   if (!location) throw new Error(`Debit memo ${id} has no location.`);
   await moveStock(context, { id, number: memo.number, date: memo.memo_date }, location, lines, direction);
+  await followLabCredit(context, id, direction);
 };
+
+// A memo that confirmed a lab credit (lab-credit-confirmation.ts): voided, the credit is expected again, to be
+// confirmed anew; restored, it is confirmed by this memo again.
+async function followLabCredit(context: PostingContext, memoId: number, direction: PostingDirection): Promise<void> {
+  await context.trx
+    .updateTable('lab_credits')
+    .set({ status: direction === 1 ? 'confirmed' : 'expected', updated_at: timestampOf(context) })
+    .where('business_id', '=', context.businessId)
+    .where('debit_memo_id', '=', memoId)
+    .where('status', '=', direction === 1 ? 'expected' : 'confirmed')
+    .execute();
+}
 
 // Returned goods leave at the average cost (never below zero), from the named lot or the earliest expiry first; a
 // void puts them back into the lots they left and at the cost they left at.

@@ -229,9 +229,10 @@ export async function dailySales(db: Kysely<Database>, businessId: number, query
 type DepositMove = 'received' | 'refunded' | 'forfeited';
 
 // The day's deposits by branch: received (standing receipts by their date), refunded (by the refund's date) and
-// forfeited (by the forfeiture's day), one statement.
+// forfeited (by the forfeiture's day), one statement. A terminal's (its Z) are those of the receipts it issued.
 async function depositMoves(db: Kysely<Database>, businessId: number, query: DailySalesQuery) {
-  const branch = query.branchId === null ? sql`` : sql` AND receipt.branch_id = ${query.branchId}`;
+  const terminal = query.terminalId === undefined ? sql`` : sql` AND receipt.terminal_id = ${query.terminalId}`;
+  const branch = query.branchId === null ? terminal : sql` AND receipt.branch_id = ${query.branchId}${terminal}`;
   const result = await sql<{ branch_id: number; date: string; kind: DepositMove; amount: string | number }>`
     SELECT receipt.branch_id, receipt.receipt_date AS date, 'received' AS kind, SUM(receipt.amount) AS amount
       FROM acknowledgment_receipts AS receipt

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import * as contract from '../../../generated/zod/acknowledgment-receipts/acknowledgment-receipts.zod.ts';
 import { retryTransaction } from '../../db/transaction-retry.ts';
 import { centavosToPesos } from '../../domain/money.ts';
+import { fieldError, Refusal } from '../../domain/refusal.ts';
+import { checkOpenDay } from '../../engine/closed-day.ts';
 import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns, storedFields } from '../../engine/dynamic.ts';
 import { nameOf, namesIn } from '../../engine/lookups.ts';
@@ -11,6 +14,7 @@ import { checkWorkPlace } from '../../engine/work-location.ts';
 import { parseInput } from '../../http/validation.ts';
 import { documentResource } from '../../ledger/document-resource.ts';
 import { checkFigures, postingContextOf } from '../../ledger/document-support.ts';
+import { terminalOfFields } from '../../ledger/terminals.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
 import { depositBalance } from '../eye-care/job-order-deposits.ts';
 import {
@@ -26,6 +30,9 @@ export const acknowledgmentReceiptsResource = documentResource({
   searchColumns: ['number', 'reference', 'notes'],
   documentDate: { field: 'receipt_date', label: 'receipt date', sales: true },
   workPlaces: atOwnLocation,
+  // A Z closes its terminal's day only (docs/domain/cash.md, Terminals): the receipt's is the one it was issued at.
+  terminal: (ctx, fields) =>
+    terminalOfFields(ctx, fields, async (fields) => (typeof fields.branch_id === 'number' ? fields.branch_id : null)),
   figures: { money: ['amount'], quantities: [] },
   create: createAcknowledgmentReceipt,
   post: postAcknowledgmentReceipt,
@@ -92,10 +99,29 @@ export function registerAcknowledgmentReceiptRoutes(app: FastifyInstance, option
           const trx = { ...ctx, db };
           const receipt = await findRecord(acknowledgmentReceiptsResource, trx, id);
           await checkWorkPlace(acknowledgmentReceiptsResource, trx, receipt);
+          await checkRefundDay(trx, receipt, body.refund_date);
           await refundAcknowledgmentReceipt(postingContextOf(trx), id, body);
           return presentOne(acknowledgmentReceiptsResource, trx, id);
         }),
       );
     },
   );
+}
+
+// A refund is counted on its own day's Z, at the receipt's terminal: a day that Z closed takes no refund
+// (docs/domain/cash.md, The closed day), refused on the refund's own date.
+async function checkRefundDay(
+  ctx: Parameters<typeof checkOpenDay>[1],
+  receipt: Record<string, unknown>,
+  refundDate: string,
+): Promise<void> {
+  try {
+    await checkOpenDay(acknowledgmentReceiptsResource, ctx, { ...receipt, receipt_date: refundDate });
+    // On PostgreSQL the check goes out with the next statement (db/pipelined-transaction.ts): sent here, so that its
+    // refusal is caught here and named after the refund's date.
+    await sql`SELECT 1`.execute(ctx.db);
+  } catch (error) {
+    const message = error instanceof Refusal ? error.errors?.receipt_date?.[0] : undefined;
+    throw message === undefined ? error : fieldError('refund_date', message);
+  }
 }

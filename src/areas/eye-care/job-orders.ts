@@ -171,6 +171,13 @@ export const jobOrders = defineResource({
   ],
   idempotentCreate: true,
   editable: (order) => readField(order, 'status') === 'open',
+  // A remake stays on record (docs/domain/eye-care.md, Remakes): the server refuses its delete, so the view says why.
+  deleteRefusal: (order) =>
+    readField(order, 'remake_of_id') == null
+      ? null
+      : readField(order, 'status') === 'claimed' && readField(order, 'accountable') !== 'patient'
+        ? 'Claimed as a remake, its goods left stock as remake cost: it stays on record.'
+        : 'A remake stays on record: cancel it instead while it is open or in the lab.',
   statusMoves: [
     { status: 'in_lab', label: 'Send to Lab', action: 'send to lab', done: 'sent to lab', from: ['open'] },
     { status: 'ready', label: 'Mark Ready', action: 'mark ready', done: 'marked ready', from: ['in_lab'] },

@@ -45,7 +45,8 @@ export const warrantyClaims = defineResource({
     ...recordTimestamps,
   ],
   formFields: [
-    { name: 'invoice_line_id', label: 'Invoice Line (id)', kind: 'number', required: true },
+    // Chosen in the panel above: customer, invoice, then the item with its warranty.
+    { name: 'invoice_line_id', label: 'Item', kind: 'hidden', required: true },
     field.documentDate('claim_date', 'Claim Date'),
     { name: 'issue', label: 'Issue', kind: 'textarea', required: true },
     { name: 'resolution', label: 'Resolution', kind: 'select', options: resolutions },
@@ -61,6 +62,7 @@ export const warrantyClaims = defineResource({
     ...filter.dateRange('claim_date', 'Claimed'),
   ],
   idempotentCreate: true,
+  formPanel: async () => (await import('./warranty-claim-line-picker.tsx')).WarrantyClaimLinePicker,
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/warranty-claims/warranty-claims.ts'),

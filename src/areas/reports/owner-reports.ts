@@ -190,6 +190,8 @@ export const ownerReports: readonly OwnerReportDefinition[] = [
       money('cost_of_sales', 'Cost of Sales'),
       money('margin', 'Margin'),
       { field: 'margin_percent', label: 'Margin %', kind: 'percent' },
+      // Other income, apart from sales (docs/domain/reports.md, Sales).
+      money('forfeited_deposits', 'Forfeited Deposits (other income)'),
     ],
     chart: { labelField: 'label', valueField: 'net_sales', valueLabel: 'Net Sales' },
     queryKey: (params) => getGetSalesReportQueryKey(params),

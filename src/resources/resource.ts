@@ -85,6 +85,9 @@ export type LineField =
       labelField: string;
       itemTypes?: { roleField: string; byRole: Readonly<Record<string, readonly string[]>> };
       lensEye?: { roleField: string; byRole: Readonly<Record<string, 'od' | 'os'>>; prescriptionField: string };
+      // Form fields that the picked item's own figures fill while they are empty (a job order's frame A and DBL from
+      // the frame's eye size and bridge), by the item's field.
+      fillsForm?: Readonly<Record<string, string>>;
     })
   | (FieldBase & { kind: 'unit'; labelField: string })
   // A lot (docs/domain/eye-care.md, Lots and expiry), shown only on lines of lot-tracked items: a receipt's lot number

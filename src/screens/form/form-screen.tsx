@@ -338,13 +338,14 @@ function savedDocumentLinks(
   saved: unknown,
   can: ReturnType<typeof useGate>,
 ): ToastLink[] {
-  if (!resource.print || typeof saved !== 'object' || saved === null) return [];
+  // A numbered document without a print of its own (a job order) still links its view and its next step.
+  if ((!resource.print && !resource.numbering) || typeof saved !== 'object' || saved === null) return [];
   const record = saved as ResourceRecord;
   if (typeof record.id !== 'number') return [];
   const view = viewPath(resource, record.id);
   return [
     { label: 'View', to: view },
-    { label: 'Print', to: `${view}?print=1` },
+    ...(resource.print ? [{ label: 'Print', to: `${view}?print=1` }] : []),
     ...(resource.followUps ?? [])
       .filter(
         (followUp) =>

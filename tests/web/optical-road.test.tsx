@@ -111,7 +111,7 @@ beforeEach(() => {
   );
 });
 
-const page = { current_page: 1, per_page: 25, total: 0, last_page: 1, from: 1, to: 1 };
+const page = { current_page: 1, per_page: 25 as const, total: 0, last_page: 1, from: 1, to: 1 };
 
 async function renderView(resource: ResourceDefinition, entry: string) {
   const api = await resource.load();

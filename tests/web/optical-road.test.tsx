@@ -244,3 +244,26 @@ it("opens a new order from the prescription at the optician's branch, fills the 
     '/invoices/create/from-job-order/31?redirect_to=job-orders.view&id=31',
   );
 });
+
+it("shows the line's item options whole, floating over the page rather than cut by the lines table", async () => {
+  const api = await jobOrders.load();
+  renderRoutes(
+    [{ path: '/job-orders/create', element: <FormScreen resource={jobOrders} api={api} mode="create" /> }],
+    '/job-orders/create',
+  );
+  const item = await screen.findByRole('combobox', { name: 'Item 1' });
+  const cell = item.closest('td');
+  if (!cell) throw new Error('The item picker is not in the lines table.');
+  // The picker's box sits low in a 1366 x 768 window, its table scrolled by its own scrollbar.
+  const anchor = item.parentElement?.parentElement as HTMLElement;
+  anchor.getBoundingClientRect = () => DOMRect.fromRect({ x: 320, y: 460, width: 180, height: 40 });
+  fireEvent.focus(item);
+  fireEvent.change(item, { target: { value: 'Ray' } });
+  const option = await screen.findByRole('option', { name: /Ray-Ban Wayfarer/ });
+  const list = option.closest('[role="listbox"]') as HTMLElement;
+  expect(item.closest('table')?.contains(list)).toBe(false);
+  expect(getComputedStyle(list).position).toBe('fixed');
+  expect(list.style.top === '' ? getComputedStyle(list).top : list.style.top).toBe('504px');
+  fireEvent.mouseDown(option);
+  await waitFor(() => expect((item as HTMLInputElement).value).toContain('Ray-Ban Wayfarer'));
+});

@@ -327,6 +327,9 @@ export type ResourceDefinition = {
   homeField?: string;
   // Posts with a fresh Idempotency-Key per submit (documents and payments).
   idempotentCreate?: boolean;
+  // A create the server refuses with a 409 as a likely repeat (a contact of the same name and phone) is shown with a
+  // button that sends it again with `field` set to true (docs/domain/management.md, Contacts).
+  conflictOverride?: { field: string; label: string };
   // A new record opens its view once saved, instead of the list: an invoice's cashier prints it and takes the
   // payment there.
   opensAfterCreate?: boolean;

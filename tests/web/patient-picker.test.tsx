@@ -7,11 +7,12 @@ import { getGetContactTypeResponseMock } from '../../generated/hooks/contact-typ
 import { getGetContactResponseMock } from '../../generated/hooks/contacts/contacts.msw.ts';
 import { jobOrders } from '../../src/areas/eye-care/job-orders.ts';
 import { prescriptions } from '../../src/areas/eye-care/prescriptions.ts';
+import { contacts } from '../../src/areas/management/contacts.ts';
 import { storeUser } from '../../src/auth/permission-store.ts';
 import { mockUser } from '../../src/mocks/handlers.ts';
 import type { ResourceDefinition } from '../../src/resources/resource.ts';
 import { FormScreen } from '../../src/screens/form/form-screen.tsx';
-import { renderRoutes, server, withMockServer } from './support.tsx';
+import { currentUrl, renderRoutes, server, withMockServer } from './support.tsx';
 
 // docs/domain/eye-care.md: a patient is a customer. The Patient pickers offer customers only, each with their phone so
 // that namesakes differ, and "New customer…", which warns of a likely second record of the same person.
@@ -101,4 +102,41 @@ it('warns of a likely second record of the patient and saves it only when told i
     expect.objectContaining({ name: 'Teodora', phone: '0917 555 0101', allow_duplicate: true }),
   ]);
   expect(picker.value).toBe('Teodora');
+});
+
+it('warns on the Contacts form too, and saves there on Save anyway', async () => {
+  server.use(
+    http.get('*/api/contact-types/search', () =>
+      HttpResponse.json([getGetContactTypeResponseMock({ id: 4, name: 'Customer', deleted_at: null })]),
+    ),
+  );
+  const api = await contacts.load();
+  renderRoutes(
+    [
+      { path: '/contacts/create', element: <FormScreen resource={contacts} api={api} mode="create" /> },
+      { path: '/contacts', element: <p>Contact list</p> },
+      { path: '/contacts/:id', element: <p>Contact view</p> },
+    ],
+    '/contacts/create',
+  );
+  const type = await screen.findByRole('combobox', { name: 'Contact Type' });
+  fireEvent.focus(type);
+  fireEvent.change(type, { target: { value: 'Cus' } });
+  fireEvent.mouseDown(await screen.findByRole('option', { name: 'Customer' }));
+  fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Teodora Lim' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Phone' }), { target: { value: '0917 555 0101' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+  expect(
+    await screen.findByText(
+      'Teodora Lim with the same phone number is already a contact. If this is another person, save anyway.',
+    ),
+  ).toBeTruthy();
+  expect(currentUrl().pathname).toBe('/contacts/create');
+  fireEvent.click(screen.getByRole('button', { name: 'Save anyway' }));
+  await waitFor(() => expect(currentUrl().pathname).not.toBe('/contacts/create'));
+  expect(posted).toEqual([
+    expect.not.objectContaining({ allow_duplicate: true }),
+    expect.objectContaining({ name: 'Teodora Lim', phone: '0917 555 0101', allow_duplicate: true }),
+  ]);
 });

@@ -29,6 +29,7 @@ export const contacts = defineResource({
     filter.relation('contact_type_id', 'Contact Type', 'contact-types'),
   ],
   extraActions: [{ action: 'statement', label: 'Statement of Account', needs: 'view' }],
+  conflictOverride: { field: 'allow_duplicate', label: 'Save anyway' },
   // docs/domain/eye-care.md: a patient's view starts their next prescription or eyewear order.
   followUps: [
     { resource: 'prescriptions', label: 'New Prescription', segment: 'from-contact', applies: isCustomer },

@@ -73,3 +73,14 @@ it('takes a namesake with another phone, or with no phone, without a word', asyn
     expect(namesake.status).toBe(201);
   }
 });
+
+it('reports a likely second record on its row of an import, which then saves nothing', async () => {
+  const file = Buffer.from(
+    'contact_type,name,phone\r\nCustomer,Ramon Garcia,0918 000 1111\r\nCustomer,Teodora Lim,+639175550101\r\n',
+  );
+  const answer = await clerk.request('POST', '/api/contacts/import', file, { headers: { 'content-type': 'text/csv' } });
+  expect(answer.status).toBe(422);
+  expect(JSON.stringify(answer.json)).toContain('Teodora Lim with the same phone number is already a contact.');
+  const found = await clerk.get('/api/contacts/search?q=Ramon');
+  expect(found.json).toEqual([]);
+});

@@ -96,4 +96,6 @@ export interface ContactCreate {
      * @maximum 3650
      */
   remake_warranty_days?: number;
+  /** Saves the contact even though one of the same name and the same phone (or mobile) number is on file; without it such a create is a 409 whose message says so. Not stored. */
+  allow_duplicate?: boolean;
 }

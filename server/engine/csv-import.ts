@@ -182,7 +182,8 @@ export async function refusalOf(
     await write();
     return null;
   } catch (error) {
-    if (!(error instanceof Refusal) || error.kind !== 'invalid') throw error;
+    // A row the records' state refuses (a likely second record of a contact) is that row's error like any other.
+    if (!(error instanceof Refusal) || (error.kind !== 'invalid' && error.kind !== 'conflict')) throw error;
     return { message: error.message, errors: error.errors ?? {} };
   }
 }

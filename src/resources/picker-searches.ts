@@ -5,6 +5,14 @@ import { type RelationSearch, type ResourceRecord, readField } from './resource.
 
 export const customers: RelationSearch = { params: { role: 'customer' } };
 export const suppliers: RelationSearch = { params: { role: 'supplier' } };
+// docs/domain/eye-care.md: a patient is a customer, told apart from a namesake by their phone ("Teodora Lim · 0917…").
+export const patients: RelationSearch = {
+  params: { role: 'customer' },
+  label: (record) =>
+    [readField(record, 'name'), readField(record, 'mobile') ?? readField(record, 'phone')]
+      .filter((part) => typeof part === 'string' && part !== '')
+      .join(' · '),
+};
 
 // A document to pay reads with whom it is with and what is left of it: "I-… · Juan dela Cruz · balance ₱1,500".
 const withBalance = (record: ResourceRecord) =>

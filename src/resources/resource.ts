@@ -85,6 +85,9 @@ export type LineField =
       labelField: string;
       itemTypes?: { roleField: string; byRole: Readonly<Record<string, readonly string[]>> };
       lensEye?: { roleField: string; byRole: Readonly<Record<string, 'od' | 'os'>>; prescriptionField: string };
+      // Form fields that the picked item's own figures fill while they are empty (a job order's frame A and DBL from
+      // the frame's eye size and bridge), by the item's field.
+      fillsForm?: Readonly<Record<string, string>>;
     })
   | (FieldBase & { kind: 'unit'; labelField: string })
   // A lot (docs/domain/eye-care.md, Lots and expiry), shown only on lines of lot-tracked items: a receipt's lot number
@@ -330,6 +333,9 @@ export type ResourceDefinition = {
   homeField?: string;
   // Posts with a fresh Idempotency-Key per submit (documents and payments).
   idempotentCreate?: boolean;
+  // A create the server refuses with a 409 as a likely repeat (a contact of the same name and phone) is shown with a
+  // button that sends it again with `field` set to true (docs/domain/management.md, Contacts).
+  conflictOverride?: { field: string; label: string };
   // A new record opens its view once saved, instead of the list: an invoice's cashier prints it and takes the
   // payment there.
   opensAfterCreate?: boolean;

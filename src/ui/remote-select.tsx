@@ -23,6 +23,9 @@ export type RemoteSelectProps<O extends RemoteOption<unknown> = RemoteOption> = 
   // An option after the found ones that makes a new record ("New customer…"), given what was typed; `refocus`
   // puts the keyboard back on the picker afterwards, showing the choice rather than opening a new search.
   create?: { label: string; onChoose: (typed: string, refocus: () => void) => void };
+  // Its list floats over the page rather than inside its box: a picker in a table's cell, whose scrolling box would
+  // cut the list off (a document line's item).
+  floating?: boolean;
 };
 
 // A value picker over a resource's search endpoint: shows the chosen record's name, searches as the user types.
@@ -37,7 +40,9 @@ export function RemoteSelect<O extends RemoteOption<unknown> = RemoteOption>({
   invalid,
   placeholder,
   create,
+  floating = false,
 }: RemoteSelectProps<O>) {
+  const box = useRef<HTMLDivElement>(null);
   const listId = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -79,7 +84,7 @@ export function RemoteSelect<O extends RemoteOption<unknown> = RemoteOption>({
     keyboard.onKeyDown(event);
   };
   return (
-    <Box position="relative" w="full">
+    <Box ref={box} position="relative" w="full">
       <InputGroup
         endElement={
           // Out of the tab order: Tab after a pick goes on to the next field, not to this button, where Enter would
@@ -128,6 +133,7 @@ export function RemoteSelect<O extends RemoteOption<unknown> = RemoteOption>({
             ...(create && !loading ? [{ key: createKey, label: create.label }] : []),
           ]}
           activeIndex={keyboard.active}
+          {...(floating ? { anchor: box } : {})}
           onPick={(key) =>
             key === createKey ? choose(shown.length) : pick(shown.find((option) => String(option.value) === key))
           }

@@ -142,9 +142,15 @@ beforeEach(async () => {
   await api.db.updateTable('messages').set({ deleted_at: new Date().toISOString() }).execute();
 });
 
+// The same Ana Cruz on the same mobile again and again, on purpose: said to be another person each time.
 const customer = async (fields: Record<string, unknown>) =>
   expectContract(
-    await admin.post('/api/contacts', { contact_type_id: customerTypeId, name: 'Ana Cruz', ...fields }),
+    await admin.post('/api/contacts', {
+      contact_type_id: customerTypeId,
+      name: 'Ana Cruz',
+      allow_duplicate: true,
+      ...fields,
+    }),
     201,
     CreateContactResponse,
   );

@@ -228,7 +228,8 @@ export const CreateContactBody = zod.strictObject({
   "withholding_percent": zod.number().min(createContactBodyWithholdingPercentMin).max(createContactBodyWithholdingPercentMax).nullish().describe('The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.'),
   "claim_terms_days": zod.int().min(createContactBodyClaimTermsDaysMin).max(createContactBodyClaimTermsDaysMax).nullish().describe('The days a payer takes to pay a claim; its claims age from their submission by these days.'),
   "birth_date": zod.iso.date().nullish().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).'),
-  "remake_warranty_days": zod.int().min(createContactBodyRemakeWarrantyDaysMin).max(createContactBodyRemakeWarrantyDaysMax).default(createContactBodyRemakeWarrantyDaysDefault).describe('A supplier lab\'s window, in days from an order\'s ready date, within which it redoes its own errors free (default 180).')
+  "remake_warranty_days": zod.int().min(createContactBodyRemakeWarrantyDaysMin).max(createContactBodyRemakeWarrantyDaysMax).default(createContactBodyRemakeWarrantyDaysDefault).describe('A supplier lab\'s window, in days from an order\'s ready date, within which it redoes its own errors free (default 180).'),
+  "allow_duplicate": zod.boolean().optional().describe('Saves the contact even though one of the same name and the same phone (or mobile) number is on file; without it such a create is a 409 whose message says so. Not stored.')
 })
 
 export const createContactResponseIdMax = 2147483647;

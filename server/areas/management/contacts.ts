@@ -2,11 +2,12 @@ import { sql } from 'kysely';
 import * as contract from '../../../generated/zod/contacts/contacts.zod.ts';
 import { holdsAny } from '../../auth/identity.ts';
 import { centavosToPesos } from '../../domain/money.ts';
+import { conflict } from '../../domain/refusal.ts';
 import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { seesCosts } from '../../engine/costs.ts';
 import { auditColumns, dynamic, storedFields } from '../../engine/dynamic.ts';
 import { nameOf, namesById } from '../../engine/lookups.ts';
-import { updateColumns } from '../../engine/mutations.ts';
+import { insertRecord, updateColumns } from '../../engine/mutations.ts';
 import type { Resource, ResourceContext } from '../../engine/resource.ts';
 import { creditedColumn } from '../../ledger/payments.ts';
 import { withTin } from './businesses.ts';
@@ -39,7 +40,16 @@ export const contactsResource: Resource<'contacts'> = {
   references: { contact_type_id: 'contact_types' },
   // The consents nest a level deeper than an export spreads: a column each, which the import reads back.
   csvColumns: consentCsvColumns,
-  toColumns: (input, ctx) => withTextingColumns(payerDefaults(withTin(input as Record<string, unknown>)), ctx),
+  toColumns: (input, ctx) => {
+    const { allow_duplicate: _confirmed, ...fields } = input as Record<string, unknown>;
+    return withTextingColumns(payerDefaults(withTin(fields)), ctx);
+  },
+  // A likely second record of the same person is refused until the user says it is another (below).
+  async create(ctx, input) {
+    const columns = contactsResource.toColumns?.(input, ctx) ?? {};
+    if (!(input as { allow_duplicate?: boolean }).allow_duplicate) await refuseLikelyDuplicate(ctx, columns);
+    return insertRecord(ctx, contactsResource, columns);
+  },
   // Texting: a consent sent as it already stood keeps its first record (contact-texting.ts).
   async update(ctx, existing, input) {
     await updateColumns(ctx, 'contacts', existing.id, withTextingColumns(payerDefaults(withTin(input)), ctx, existing));
@@ -123,4 +133,37 @@ async function balancesOwed(
     .groupBy('contact_id')
     .execute();
   return rows.map((row) => [row.contact_id, Number(row.owed)]);
+}
+
+// A number as its last ten digits, so that "0917 555 0101", "+63 917 555 0101" and "+639175550101" read alike.
+function dialled(number: unknown): string | null {
+  if (typeof number !== 'string') return null;
+  const digits = number.replace(/\D/g, '');
+  return digits.length >= 7 ? digits.slice(-10) : null;
+}
+
+/**
+ * docs/domain/management.md, Contacts: a new contact with the name and a phone (or mobile) of one already on file is
+ * most likely the same person typed twice (a second "Teodora Lim" at the counter), so the create is refused with a
+ * sentence saying so until it is sent again with `allow_duplicate`.
+ */
+async function refuseLikelyDuplicate(ctx: ResourceContext, columns: Record<string, unknown>): Promise<void> {
+  const name = typeof columns.name === 'string' ? columns.name.trim().replace(/\s+/g, ' ').toLowerCase() : '';
+  const numbers = new Set([dialled(columns.phone), dialled(columns.mobile)].filter((number) => number !== null));
+  if (name === '' || numbers.size === 0) return;
+  const namesakes = await dynamic(ctx.db)
+    .selectFrom('contacts')
+    .select(['name', 'phone', 'mobile'])
+    .where('business_id', '=', ctx.businessId)
+    .where('deleted_at', 'is', null)
+    .where(sql<string>`lower(trim(name))`, '=', name)
+    .execute();
+  const twin = namesakes.find((row) =>
+    [dialled(row.phone), dialled(row.mobile)].some((n) => n !== null && numbers.has(n)),
+  );
+  if (twin) {
+    throw conflict(
+      `${String(twin.name)} with the same phone number is already a contact. If this is another person, save anyway.`,
+    );
+  }
 }

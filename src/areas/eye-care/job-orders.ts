@@ -3,6 +3,7 @@ import * as column from '../../resources/document-columns.ts';
 import * as documentLine from '../../resources/document-lines.ts';
 import * as filter from '../../resources/filters.ts';
 import * as field from '../../resources/form-fields.ts';
+import { patients } from '../../resources/picker-searches.ts';
 import { defineResource, type ResourceRecord, readField } from '../../resources/resource.ts';
 import { recordTimestamps, saleFigures, saleLineDiscount } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
@@ -101,7 +102,7 @@ export const jobOrders = defineResource({
   ],
   viewPanel: async () => (await import('./job-order-remake-panel.tsx')).JobOrderRemakePanel,
   formFields: [
-    field.party('Patient'),
+    field.party('Patient', patients, 'customer'),
     field.branch,
     {
       name: 'prescription_id',
@@ -145,6 +146,8 @@ export const jobOrders = defineResource({
             byRole: { lens_od: 'od', lens_os: 'os' },
             prescriptionField: 'prescription_id',
           },
+          // docs/domain/eye-care.md: choosing a frame fills A and DBL from its eye size and bridge where they are empty.
+          fillsForm: { frame_a: 'eye_size', frame_dbl: 'bridge' },
         },
         ...documentLine.pricedFields('sale'),
         // docs/domain/eye-care.md, The server's checks on an order: why a stock lens of another power is dispensed.
@@ -164,10 +167,18 @@ export const jobOrders = defineResource({
   ],
   filters: [
     filter.status(statuses),
-    filter.relation('contact_id', 'Patient', 'contacts'),
+    filter.relation('contact_id', 'Patient', 'contacts', patients),
     filter.location('', 'Branch'),
     ...filter.dateRange('promised_date', 'Promised'),
     ...filter.dateRange('order_date', 'Ordered'),
+  ],
+  // docs/domain/eye-care.md: the form starts at the user's home branch and offers no other to one bound to it.
+  homeField: 'branch_id',
+  // The order's view is the hub of its road: a new order opens it, and what starts there comes back to it.
+  opensAfterCreate: true,
+  prefillRoutes: [
+    { segment: 'from-prescription', param: 'prescription_id' },
+    { segment: 'from-contact', param: 'contact_id' },
   ],
   idempotentCreate: true,
   editable: (order) => readField(order, 'status') === 'open',
@@ -239,6 +250,7 @@ export const jobOrders = defineResource({
     {
       resource: 'invoices',
       label: 'Create Invoice',
+      returnHere: true,
       segment: 'from-job-order',
       applies: (order) =>
         !atRelease(order) &&
@@ -249,6 +261,7 @@ export const jobOrders = defineResource({
     {
       resource: 'acknowledgment-receipts',
       label: 'Take Deposit',
+      returnHere: true,
       segment: 'from-job-order',
       applies: (order) =>
         atRelease(order) &&
@@ -258,6 +271,7 @@ export const jobOrders = defineResource({
     {
       resource: 'invoice-payments',
       label: 'Record Payment',
+      returnHere: true,
       sourceId: (order) => Number(readField(order, 'invoice_id')),
       applies: (order) =>
         Number(readField(order, 'invoice_balance') ?? 0) > 0 && readField(order, 'status') !== 'cancelled',
@@ -265,6 +279,7 @@ export const jobOrders = defineResource({
     {
       resource: 'purchase-orders',
       label: 'Order from Lab',
+      returnHere: true,
       segment: 'from-job-order',
       applies: (order) =>
         readField(order, 'lab') === 'outside' && ['open', 'in_lab'].includes(String(readField(order, 'status'))),
@@ -305,6 +320,24 @@ export const jobOrders = defineResource({
           : api.moveJobOrderStatus(id, { status: status as 'in_lab' | 'ready' | 'cancelled' | 'forfeited' }),
       linkInvoice: (id, invoiceId) => api.linkJobOrderInvoice(id, { invoice_id: invoiceId }),
       cancelAndCredit: (id) => api.cancelAndCreditJobOrder(id, {}),
+      prefillFrom: {
+        // From a prescription's view: its patient and that prescription.
+        'from-prescription': async (id) => {
+          const { getPrescription } = await import('../../../generated/hooks/prescriptions/prescriptions.ts');
+          const prescription = await getPrescription(id);
+          return {
+            contact_id: prescription.contact_id,
+            contact_name: prescription.contact_name,
+            prescription_id: prescription.id,
+          };
+        },
+        // From a patient's view: the patient, and no prescription the user did not pick.
+        'from-contact': async (id) => {
+          const { getContact } = await import('../../../generated/hooks/contacts/contacts.ts');
+          const patient = await getContact(id);
+          return { contact_id: patient.id, contact_name: patient.name, prescription_id: null };
+        },
+      },
     };
   },
 });

@@ -1,6 +1,7 @@
 import { formatEye } from '../../format/prescription.ts';
 import * as filter from '../../resources/filters.ts';
 import * as field from '../../resources/form-fields.ts';
+import { patients } from '../../resources/picker-searches.ts';
 import { type Column, defineResource, readField } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
@@ -55,7 +56,7 @@ export const prescriptions = defineResource({
     ...recordTimestamps,
   ],
   formFields: [
-    field.party('Patient'),
+    field.party('Patient', patients, 'customer'),
     {
       name: 'kind',
       label: 'Kind',
@@ -92,8 +93,19 @@ export const prescriptions = defineResource({
         { value: 'contact_lenses', label: 'Contact lenses' },
       ],
     },
-    filter.relation('contact_id', 'Patient', 'contacts'),
+    filter.relation('contact_id', 'Patient', 'contacts', patients),
     ...filter.dateRange('examined_on', 'Examined'),
+  ],
+  // The road of docs/domain/eye-care.md: a new prescription opens its view, which starts the patient's order.
+  opensAfterCreate: true,
+  prefillRoutes: [{ segment: 'from-contact', param: 'contact_id' }],
+  followUps: [
+    {
+      resource: 'job-orders',
+      label: 'New Job Order',
+      segment: 'from-prescription',
+      applies: (prescription) => !prescription.deleted_at && readField(prescription, 'status') === 'valid',
+    },
   ],
   // A prescription a job order has used is corrected by a new one (docs/domain/eye-care.md, Traceability).
   editable: (prescription) => readField(prescription, 'is_used') !== true,
@@ -102,6 +114,16 @@ export const prescriptions = defineResource({
       import('../../../generated/hooks/prescriptions/prescriptions.ts'),
       import('../../../generated/zod/prescriptions/prescriptions.zod.ts'),
     ]);
-    return standardOperations({ one: 'Prescription', many: 'Prescriptions' }, api, schemas);
+    return {
+      ...standardOperations({ one: 'Prescription', many: 'Prescriptions' }, api, schemas),
+      prefillFrom: {
+        // From the patient's view: their name on the form.
+        'from-contact': async (id) => {
+          const { getContact } = await import('../../../generated/hooks/contacts/contacts.ts');
+          const patient = await getContact(id);
+          return { contact_id: patient.id, contact_name: patient.name };
+        },
+      },
+    };
   },
 });

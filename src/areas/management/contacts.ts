@@ -1,10 +1,17 @@
 import * as filter from '../../resources/filters.ts';
 import * as field from '../../resources/form-fields.ts';
-import { defineResource } from '../../resources/resource.ts';
+import { defineResource, type ResourceRecord, readField } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 import { prescriptionColumns } from '../eye-care/prescriptions.ts';
 import { textingColumns, textingFields } from './contact-consents.ts';
+
+// A patient is a customer (docs/domain/eye-care.md, Prescriptions): the contact type named so.
+const isCustomer = (contact: ResourceRecord) =>
+  !contact.deleted_at &&
+  String(readField(contact, 'contact_type_name') ?? '')
+    .trim()
+    .toLowerCase() === 'customer';
 
 export const contacts = defineResource({
   key: 'contacts',
@@ -22,6 +29,12 @@ export const contacts = defineResource({
     filter.relation('contact_type_id', 'Contact Type', 'contact-types'),
   ],
   extraActions: [{ action: 'statement', label: 'Statement of Account', needs: 'view' }],
+  conflictOverride: { field: 'allow_duplicate', label: 'Save anyway' },
+  // docs/domain/eye-care.md: a patient's view starts their next prescription or eyewear order.
+  followUps: [
+    { resource: 'prescriptions', label: 'New Prescription', segment: 'from-contact', applies: isCustomer },
+    { resource: 'job-orders', label: 'New Job Order', segment: 'from-contact', applies: isCustomer },
+  ],
   columns: [
     { field: 'name', label: 'Name' },
     { field: 'company_name', label: 'Company' },

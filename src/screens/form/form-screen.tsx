@@ -222,8 +222,13 @@ function ResourceForm({ resource, api, mode, id, source, start, bound, prefillSe
     }
   };
 
-  const submit = form.handleSubmit((body) => {
+  // A create the server holds back as a likely repeat (a contact of the same name and phone) waits for the user's
+  // word, then goes again with the resource's override field set.
+  const [heldBack, setHeldBack] = useState<string | null>(null);
+  const override = mode === 'create' ? resource.conflictOverride : undefined;
+  const send = (body: FormValues) => {
     setUnplaced([]);
+    setHeldBack(null);
     save.mutate(body, {
       onSuccess: (saved) => {
         notifySuccess(
@@ -234,6 +239,10 @@ function ResourceForm({ resource, api, mode, id, source, start, bound, prefillSe
       },
       onError: (error) => {
         const fieldErrors = validationErrors(error);
+        if (override && errorStatus(error) === 409) {
+          setHeldBack(errorMessage(error));
+          return;
+        }
         if (!fieldErrors) {
           notifyError(errorMessage(error));
           return;
@@ -247,7 +256,9 @@ function ResourceForm({ resource, api, mode, id, source, start, bound, prefillSe
         setUnplaced(away);
       },
     });
-  });
+  };
+  const submit = form.handleSubmit(send);
+  const submitAnyway = form.handleSubmit((body) => send(override ? { ...body, [override.field]: true } : body));
 
   useSaveShortcut(formElement);
   const FormPanel = resource.formPanel ? lazyComponent(resource.formPanel) : null;
@@ -265,6 +276,17 @@ function ResourceForm({ resource, api, mode, id, source, start, bound, prefillSe
                 <Alert.Title>The server did not accept this {resource.singular}.</Alert.Title>
                 <Alert.Description>{unplaced.join(' ')}</Alert.Description>
               </Alert.Content>
+            </Alert.Root>
+          ) : null}
+          {heldBack && override ? (
+            <Alert.Root status="warning">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Description>{heldBack}</Alert.Description>
+              </Alert.Content>
+              <Button size="sm" variant="outline" colorPalette="orange" onClick={() => void submitAnyway()}>
+                {override.label}
+              </Button>
             </Alert.Root>
           ) : null}
           {mode === 'create' && resource.numbering && !save.isPending ? (
@@ -338,13 +360,14 @@ function savedDocumentLinks(
   saved: unknown,
   can: ReturnType<typeof useGate>,
 ): ToastLink[] {
-  if (!resource.print || typeof saved !== 'object' || saved === null) return [];
+  // A numbered document without a print of its own (a job order) still links its view and its next step.
+  if ((!resource.print && !resource.numbering) || typeof saved !== 'object' || saved === null) return [];
   const record = saved as ResourceRecord;
   if (typeof record.id !== 'number') return [];
   const view = viewPath(resource, record.id);
   return [
     { label: 'View', to: view },
-    { label: 'Print', to: `${view}?print=1` },
+    ...(resource.print ? [{ label: 'Print', to: `${view}?print=1` }] : []),
     ...(resource.followUps ?? [])
       .filter(
         (followUp) =>

@@ -49,6 +49,8 @@ export function ItemPicker({ name, invalid, itemTypes, withoutVariants = false, 
       placeholder="Code, name or barcode"
       search={search}
       searchKey={['item-picker', typeKey, withoutVariants]}
+      // In the lines table's scrolling box the list would be cut to a line or two: it floats over the page instead.
+      floating
       onChange={(option) => onPick(option?.record ?? null)}
     />
   );

@@ -73,6 +73,19 @@ export function LineRow({ name, index, columns, pricing, showAmount, amount, onR
     }
   };
 
+  // What the item knows of the whole document (a frame's size) goes where the form has nothing yet.
+  const fillFormFrom = (item: Item, column: LineField | undefined) => {
+    const fills = column?.kind === 'item' ? column.fillsForm : undefined;
+    const figures: Record<string, unknown> = { ...item };
+    for (const [formField, itemField] of Object.entries(fills ?? {})) {
+      const known = figures[itemField];
+      const held = getValues(formField);
+      if (known !== null && known !== undefined && (held === null || held === undefined || held === '')) {
+        setValue(formField, known, { shouldDirty: true });
+      }
+    }
+  };
+
   const pick = async (itemColumn: string, item: Item | null) => {
     clearErrors(`${row}.${itemColumn}`);
     setValue(`${row}.${itemColumn}`, item?.id ?? null, { shouldValidate: formState.isSubmitted });
@@ -80,6 +93,10 @@ export function LineRow({ name, index, columns, pricing, showAmount, amount, onR
     setValue(`${row}.${lineKeys.priceNote}`, null);
     setValue(`${row}.${lineKeys.lotTracked}`, item ? item.is_lot_tracked : null);
     if (!item) return;
+    fillFormFrom(
+      item,
+      columns.find((column) => column.name === itemColumn),
+    );
     if (unitColumn) {
       setValue(`${row}.${unitColumn.name}`, item.unit_of_measurement_id);
       setValue(`${row}.${labelKey(unitColumn.name)}`, item.unit_of_measurement_name ?? '');

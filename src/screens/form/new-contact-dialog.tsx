@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { listContactTypes } from '../../../generated/hooks/contact-types/contact-types.ts';
 import { createContact, getListContactsQueryKey } from '../../../generated/hooks/contacts/contacts.ts';
 import type { RemoteOption } from '../../ui/remote-select.tsx';
-import { errorMessage, validationErrors } from '../shared/request-error.ts';
+import { errorMessage, errorStatus, validationErrors } from '../shared/request-error.ts';
 
 export type ContactRole = 'customer' | 'supplier';
 
@@ -37,13 +37,19 @@ export function NewContactDialog({ role, name, onCreated, onClose }: NewContactD
   const [values, setValues] = useState({ name, phone: '', email: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // The server's word that this looks like a contact already on file (same name and phone): shown with "Save anyway".
+  const [likelyTwin, setLikelyTwin] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const title = `New ${words[role].toLowerCase()}`;
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     // The dialog sits in a portal, but React passes its submit on to the document's form around the picker.
     event.preventDefault();
     event.stopPropagation();
+    void save(false);
+  };
+
+  const save = async (anotherPerson: boolean) => {
     if (values.name.trim() === '') {
       setErrors({ name: 'Enter the name.' });
       return;
@@ -51,19 +57,22 @@ export function NewContactDialog({ role, name, onCreated, onClose }: NewContactD
     setBusy(true);
     setErrors({});
     setFailure(null);
+    setLikelyTwin(null);
     try {
       const contact = await createContact({
         contact_type_id: await contactTypeOf(role),
         name: values.name.trim(),
         phone: values.phone.trim() || null,
         email: values.email.trim() || null,
+        ...(anotherPerson ? { allow_duplicate: true } : {}),
       });
       await queryClient.invalidateQueries({ queryKey: getListContactsQueryKey() });
       onCreated({ value: contact.id, label: contact.name });
     } catch (error) {
       const fields = validationErrors(error);
       if (fields) setErrors(fields);
-      if (!fields) setFailure(!isAxiosError(error) && error instanceof Error ? error.message : errorMessage(error));
+      else if (errorStatus(error) === 409) setLikelyTwin(errorMessage(error));
+      else setFailure(!isAxiosError(error) && error instanceof Error ? error.message : errorMessage(error));
     } finally {
       setBusy(false);
     }
@@ -81,6 +90,7 @@ export function NewContactDialog({ role, name, onCreated, onClose }: NewContactD
         onChange={(event) => {
           const typed = event.currentTarget.value;
           setValues((current) => ({ ...current, [key]: typed }));
+          setLikelyTwin(null);
         }}
       />
       <Field.ErrorText>{errors[key]}</Field.ErrorText>
@@ -101,7 +111,7 @@ export function NewContactDialog({ role, name, onCreated, onClose }: NewContactD
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content asChild>
-            <form onSubmit={(event) => void save(event)} noValidate aria-label={title}>
+            <form onSubmit={submit} noValidate aria-label={title}>
               <Dialog.Header>
                 <Dialog.Title>{title}</Dialog.Title>
               </Dialog.Header>
@@ -110,6 +120,11 @@ export function NewContactDialog({ role, name, onCreated, onClose }: NewContactD
                   {field('name', 'Name')}
                   {field('phone', 'Phone', 'tel')}
                   {field('email', 'Email', 'email')}
+                  {likelyTwin ? (
+                    <Text color="fg.warning" role="alert">
+                      {likelyTwin}
+                    </Text>
+                  ) : null}
                   {failure ? (
                     <Text color="fg.error" role="alert">
                       {failure}
@@ -121,6 +136,11 @@ export function NewContactDialog({ role, name, onCreated, onClose }: NewContactD
                 <Button variant="outline" onClick={onClose} disabled={busy}>
                   Cancel
                 </Button>
+                {likelyTwin ? (
+                  <Button variant="outline" colorPalette="orange" loading={busy} onClick={() => void save(true)}>
+                    Save anyway
+                  </Button>
+                ) : null}
                 <Button type="submit" colorPalette="teal" loading={busy}>
                   {`Save ${words[role].toLowerCase()}`}
                 </Button>

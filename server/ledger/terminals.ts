@@ -25,7 +25,7 @@ export async function resolveTerminal(
     .where('terminals.deleted_at', 'is', null);
   if (givenTerminalId !== null && givenTerminalId !== undefined) {
     const given = await terminals.where('terminals.id', '=', givenTerminalId).executeTakeFirst();
-    if (!given) throw fieldError('terminal_id', 'The selected terminal_id is not a terminal of this branch.');
+    if (!given) throw fieldError('terminal_id', 'The chosen terminal is not one of this branch: choose a terminal of the branch.');
     if (!given.active) throw fieldError('terminal_id', `${given.name} is inactive: choose an active terminal.`);
     return given;
   }
@@ -44,7 +44,7 @@ export async function resolveTerminal(
   const [only, another] = active;
   if (!only) return firstTerminal(context, branchId);
   if (another) {
-    throw fieldError('terminal_id', 'The branch has several terminals: choose the terminal_id it is made at.');
+    throw fieldError('terminal_id', 'This branch has several terminals: choose the terminal it is made at.');
   }
   return only;
 }

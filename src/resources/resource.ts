@@ -267,9 +267,9 @@ export type DocumentPrint = {
   salesInvoice?: boolean;
   // The figures under the lines when they are not subtotal, discount and total (a credit memo's VAT breakdown).
   totalRows?: readonly Column[];
-  // A paper the BIR reads that is not a sales invoice (an acknowledgment receipt, docs/domain/sales.md, Deposits):
-  // the seller's registration on top and the notice the regulations require at its foot.
-  registered?: { notice: string };
+  // A paper the BIR reads that is not a sales invoice (a credit memo, an acknowledgment receipt, docs/domain/sales.md,
+  // Deposits): the seller's registration on top, as on the invoice, and any notice the regulations require at its foot.
+  registered?: { notice?: string };
 };
 
 export type RecordActionsProps = { id: number; canUpdate: boolean };

@@ -4,20 +4,22 @@ import type { JournalEvent, ResourceContext } from '../../engine/resource.ts';
 import { type EngineOptions, resourceContext } from '../../engine/routes.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
 
-// docs/domain/cash.md, The e-journal: the print of each posted invoice, credit memo and Z-reading as plain text,
-// rendered on the server from the answer the posting gave, kept once and never changed.
+// docs/domain/cash.md, The e-journal: the print of each posted invoice, credit memo, acknowledgment receipt and
+// Z-reading as plain text, rendered on the server from the answer the posting gave, kept once and never changed.
 
-type JournalKind = 'invoice' | 'credit_memo' | 'z_reading';
+export type JournalKind = 'invoice' | 'credit_memo' | 'acknowledgment_receipt' | 'z_reading';
 type Fields = Record<string, unknown>;
 
 const titles: Record<JournalKind, string> = {
   invoice: 'SALES INVOICE',
   credit_memo: 'CREDIT MEMO',
+  acknowledgment_receipt: 'ACKNOWLEDGMENT RECEIPT',
   z_reading: 'Z-READING',
 };
 const dateFields: Record<JournalKind, string> = {
   invoice: 'invoice_date',
   credit_memo: 'memo_date',
+  acknowledgment_receipt: 'receipt_date',
   z_reading: 'business_date',
 };
 
@@ -95,6 +97,16 @@ function bodyLines(kind: JournalKind, record: Fields): string[] {
       pair('Grand total', money(record.accumulated_grand_total)),
     ];
   }
+  if (kind === 'acknowledgment_receipt') {
+    return [
+      ...(record.job_order_number ? [pair('Job order', text(record.job_order_number))] : []),
+      pair('Paid by', text(record.payment_method)),
+      ...(record.reference ? [pair('Reference', text(record.reference))] : []),
+      pair('Amount received', money(record.amount)),
+      rule,
+      'THIS DOCUMENT IS NOT VALID FOR CLAIM OF INPUT TAX',
+    ];
+  }
   const lines = Array.isArray(record.lines) ? (record.lines as Fields[]) : [];
   return [
     ...lines.flatMap((line) => [
@@ -159,6 +171,7 @@ export function registerEJournalRoutes(app: FastifyInstance, options: EngineOpti
         .where('entry_date', '>=', query.date_from)
         .where('entry_date', '<=', query.date_to)
         .$if(query.branch_id !== undefined, (rows) => rows.where('branch_id', '=', query.branch_id ?? 0))
+        .$if(query.terminal_id !== undefined, (rows) => rows.where('terminal_id', '=', query.terminal_id ?? 0))
         .orderBy('entry_date')
         .orderBy('id')
         .execute();

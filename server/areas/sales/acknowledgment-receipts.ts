@@ -12,6 +12,7 @@ import { parseInput } from '../../http/validation.ts';
 import { documentResource } from '../../ledger/document-resource.ts';
 import { checkFigures, postingContextOf } from '../../ledger/document-support.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
+import { keepInJournal } from '../cash/e-journal.ts';
 import { depositBalance } from '../eye-care/job-order-deposits.ts';
 import {
   createAcknowledgmentReceipt,
@@ -29,6 +30,7 @@ export const acknowledgmentReceiptsResource = documentResource({
   figures: { money: ['amount'], quantities: [] },
   create: createAcknowledgmentReceipt,
   post: postAcknowledgmentReceipt,
+  journal: (ctx, record, event) => keepInJournal(ctx, 'acknowledgment_receipt', record, event),
   async present(ctx, rows) {
     const ids = [...rows.map((row) => row.id), 0];
     const { contacts, branches, orders } = await namesIn(ctx.db, {

@@ -113,6 +113,7 @@ export const creditMemos = defineResource({
     totals: true,
     totalRows: [...vatBreakdown, column.money('total', 'Total Credit')],
     signatures: ['Issued by', 'Received by'],
+    registered: {},
   },
   load: async () => {
     const [api, schemas] = await Promise.all([

@@ -126,6 +126,9 @@ export type FormField =
       createOnly?: boolean;
       // A contact picker that offers "New customer…" (or supplier): makes one in a dialog and picks it.
       creates?: 'customer' | 'supplier';
+      // A terminal picker shown only when the paper's branch has more than one active terminal (docs/domain/cash.md,
+      // Terminals): the branch is the form's `branch_id`, or that of the record `linked` names (a memo's invoice).
+      severalTerminals?: { linked?: { field: string; resource: ResourceKey } };
     })
   | (FieldBase & { kind: 'relations'; resource: ResourceKey })
   | (FieldBase & { kind: 'home-location'; labelField: string })

@@ -60,6 +60,7 @@ export const creditMemos = defineResource({
   ],
   formFields: [
     field.relation('invoice_id', 'Invoice', 'invoices', 'invoice_number', { required: true }),
+    field.saleTerminal({ field: 'invoice_id', resource: 'invoices' }),
     field.documentDate('memo_date', 'Memo Date', 'sales'),
     ...memoFields(settlements),
     field.notes,

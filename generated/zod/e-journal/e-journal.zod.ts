@@ -18,7 +18,7 @@ import * as zod from 'zod';
 
 
 /**
- * Needs view-z-readings. Each posted invoice, credit memo, acknowledgment receipt and Z-reading keeps the text of its print as it was posted, never changed; a void or a restore is a line of its own. The lines whose document is dated in the range, in the order they were written. With `Accept: text/plain` the texts themselves, one after another.
+ * Needs view-z-readings. Each posted invoice, credit memo, acknowledgment receipt and Z-reading keeps the text of its print as it was posted, never changed; a void or a restore is a line of its own. The lines whose document is dated in the range, in the order they were written. With `Accept: text/plain` the texts themselves, one after another; with `Accept: text/csv` one row per line.
  * @summary The e-journal of a date range
  */
 export const getEJournalQueryBranchIdMax = 2147483647;
@@ -42,6 +42,8 @@ export const getEJournalResponseEntriesItemBranchIdMax = 2147483647;
 
 export const getEJournalResponseEntriesItemTerminalIdOneMax = 2147483647;
 
+export const getEJournalResponseEntriesItemTerminalNameMax = 255;
+
 
 
 export const GetEJournalResponse = zod.strictObject({
@@ -54,6 +56,7 @@ export const GetEJournalResponse = zod.strictObject({
   "entry_date": zod.iso.date().describe('The document\'s own date.'),
   "branch_id": zod.int().min(1).max(getEJournalResponseEntriesItemBranchIdMax).describe('A record id.'),
   "terminal_id": zod.union([zod.int().min(1).max(getEJournalResponseEntriesItemTerminalIdOneMax).describe('A record id.'),zod.null()]),
+  "terminal_name": zod.string().max(getEJournalResponseEntriesItemTerminalNameMax).nullable(),
   "text": zod.string().describe('The print as plain text, as it was when the line was written.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.')
 }))

@@ -22,7 +22,7 @@ export interface NumberTotal {
      */
   total: number;
   /**
-     * The number's location part when the document numbers in a terminal's series (B{branch} for a branch's first terminal, T{terminal} for a later one); left out when it numbers in its location's.
+     * The number's location part when the document numbers in a later terminal's own series (T{terminal}); left out when it numbers in its location's (a branch's first terminal keeps the branch's B series).
      * @maxLength 20
      */
   series?: string;

@@ -22,7 +22,7 @@ import { permissionRefusal } from '../http/permission-refusal.ts';
 import { parseInput, queryNumbers } from '../http/validation.ts';
 import { hiddenStock, refuseHiddenStock } from '../ledger/blind-counts.ts';
 import { readDocumentNumberTotal, readReferenceNumberTotal, readSeriesTotal } from '../ledger/document-counter.ts';
-import { findTerminal } from '../ledger/terminals.ts';
+import { branchSeriesKey, findTerminal } from '../ledger/terminals.ts';
 import { stocksResource } from './inventory/stocks.ts';
 import { adjustmentDocumentType } from './logistics/stock-adjustments-posting.ts';
 import { dashboardOverview } from './reports/dashboard-overview.ts';
@@ -74,7 +74,8 @@ export function registerDocumentRoutes(app: FastifyInstance, options: EngineOpti
     if (location.branch_id !== null && terminalSeriesKinds.has(body.document_name)) {
       const context = { trx: ctx.db, businessId, userId: ctx.identity.userId };
       const found = await findTerminal(context, location.branch_id, body.terminal_id);
-      if (found.terminal) {
+      // Only a series other than the branch's own is named, so that a one-terminal shop's answer is as it was.
+      if (found.terminal && found.terminal.series_key !== branchSeriesKey(location.branch_id)) {
         const series = found.terminal.series_key;
         return { total: await readSeriesTotal(ctx.db, businessId, body.document_name, series), series };
       }

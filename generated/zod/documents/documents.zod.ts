@@ -44,7 +44,7 @@ export const getDocumentNumberTotalCountResponseSeriesMax = 20;
 
 export const GetDocumentNumberTotalCountResponse = zod.strictObject({
   "total": zod.int().min(getDocumentNumberTotalCountResponseTotalMin).describe('The counter so far: the next document gets total + 1.'),
-  "series": zod.string().max(getDocumentNumberTotalCountResponseSeriesMax).optional().describe('The number\'s location part when the document numbers in a terminal\'s series (B{branch} for a branch\'s first terminal, T{terminal} for a later one); left out when it numbers in its location\'s.')
+  "series": zod.string().max(getDocumentNumberTotalCountResponseSeriesMax).optional().describe('The number\'s location part when the document numbers in a later terminal\'s own series (T{terminal}); left out when it numbers in its location\'s (a branch\'s first terminal keeps the branch\'s B series).')
 })
 
 /**
@@ -95,7 +95,7 @@ export const getDocumentNumberTotalCountAsSpecifiedResponseSeriesMax = 20;
 
 export const GetDocumentNumberTotalCountAsSpecifiedResponse = zod.strictObject({
   "total": zod.int().min(getDocumentNumberTotalCountAsSpecifiedResponseTotalMin).describe('The counter so far: the next document gets total + 1.'),
-  "series": zod.string().max(getDocumentNumberTotalCountAsSpecifiedResponseSeriesMax).optional().describe('The number\'s location part when the document numbers in a terminal\'s series (B{branch} for a branch\'s first terminal, T{terminal} for a later one); left out when it numbers in its location\'s.')
+  "series": zod.string().max(getDocumentNumberTotalCountAsSpecifiedResponseSeriesMax).optional().describe('The number\'s location part when the document numbers in a later terminal\'s own series (T{terminal}); left out when it numbers in its location\'s (a branch\'s first terminal keeps the branch\'s B series).')
 })
 
 /**

@@ -23,13 +23,13 @@ export interface CashDisbursementsJournalRow {
   document_type: CashDisbursementsJournalRowDocumentType;
   document_id: Id;
   /**
-     * The payment or memo number; null for cash taken out of a drawer.
+     * The payment or memo number, or the acknowledgment receipt refunded; null for cash taken out of a drawer.
      * @maxLength 255
      * @nullable
      */
   number: string | null;
   /**
-     * The bill paid or the invoice the memo credits.
+     * The bill paid, the invoice the memo credits, or the job order of the deposit refunded.
      * @maxLength 255
      * @nullable
      */

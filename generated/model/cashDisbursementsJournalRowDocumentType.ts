@@ -21,5 +21,6 @@ export type CashDisbursementsJournalRowDocumentType = typeof CashDisbursementsJo
 export const CashDisbursementsJournalRowDocumentType = {
   bill_payment: 'bill_payment',
   credit_memo: 'credit_memo',
+  acknowledgment_receipt_refund: 'acknowledgment_receipt_refund',
   cash_out: 'cash_out',
 } as const;

@@ -23,13 +23,13 @@ export interface CashReceiptsJournalRow {
   document_type: CashReceiptsJournalRowDocumentType;
   document_id: Id;
   /**
-     * The payment or memo number; null for cash put into a drawer.
+     * The payment, acknowledgment receipt or memo number; null for cash put into a drawer.
      * @maxLength 255
      * @nullable
      */
   number: string | null;
   /**
-     * The invoice paid or the bill the memo credits.
+     * The invoice paid, the job order the deposit is for, or the bill the memo credits.
      * @maxLength 255
      * @nullable
      */

@@ -20,6 +20,7 @@ export type CashReceiptsJournalRowDocumentType = typeof CashReceiptsJournalRowDo
 
 export const CashReceiptsJournalRowDocumentType = {
   invoice_payment: 'invoice_payment',
+  acknowledgment_receipt: 'acknowledgment_receipt',
   debit_memo: 'debit_memo',
   cash_in: 'cash_in',
 } as const;

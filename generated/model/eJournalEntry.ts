@@ -29,6 +29,11 @@ export interface EJournalEntry {
   entry_date: string;
   branch_id: Id;
   terminal_id: Id | null;
+  /**
+     * @maxLength 255
+     * @nullable
+     */
+  terminal_name: string | null;
   /** The print as plain text, as it was when the line was written. */
   text: string;
   created_at: Timestamp;

@@ -21,5 +21,6 @@ export type EJournalEntryDocumentType = typeof EJournalEntryDocumentType[keyof t
 export const EJournalEntryDocumentType = {
   invoice: 'invoice',
   credit_memo: 'credit_memo',
+  acknowledgment_receipt: 'acknowledgment_receipt',
   z_reading: 'z_reading',
 } as const;

@@ -20,4 +20,8 @@ export type GetEJournalParams = {
 date_from: string;
 date_to: string;
 branch_id?: Id;
+/**
+ * Only the papers made at this terminal.
+ */
+terminal_id?: Id;
 };

@@ -366,6 +366,7 @@ export * from './myCashSession.ts';
 export * from './noContentResponse.ts';
 export * from './notFoundResponse.ts';
 export * from './numberCountBody.ts';
+export * from './numberTotal.ts';
 export * from './onlyTrashedParameter.ts';
 export * from './opticalKind.ts';
 export * from './orderByParameter.ts';

@@ -24,4 +24,6 @@ export interface NumberCountBody {
   document_name: DocumentName;
   branch_id?: Id | null;
   warehouse_id?: Id | null;
+  /** The terminal a sales paper is made at (docs/domain/cash.md, Terminals); left out, the one its posting would take: the user's open cash session's at the branch, else the branch's only active one. */
+  terminal_id?: Id | null;
 }

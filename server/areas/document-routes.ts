@@ -21,7 +21,8 @@ import { boundLocation } from '../engine/work-location.ts';
 import { permissionRefusal } from '../http/permission-refusal.ts';
 import { parseInput, queryNumbers } from '../http/validation.ts';
 import { hiddenStock, refuseHiddenStock } from '../ledger/blind-counts.ts';
-import { readDocumentNumberTotal, readReferenceNumberTotal } from '../ledger/document-counter.ts';
+import { readDocumentNumberTotal, readReferenceNumberTotal, readSeriesTotal } from '../ledger/document-counter.ts';
+import { branchSeriesKey, findTerminal } from '../ledger/terminals.ts';
 import { stocksResource } from './inventory/stocks.ts';
 import { adjustmentDocumentType } from './logistics/stock-adjustments-posting.ts';
 import { dashboardOverview } from './reports/dashboard-overview.ts';
@@ -32,6 +33,15 @@ async function adjustmentReasons(db: Kysely<Database>, ids: readonly number[]) {
   const rows = await db.selectFrom('stock_adjustments').select(['id', 'reason']).where('id', 'in', ids).execute();
   return new Map(rows.map((row) => [row.id, row.reason]));
 }
+
+// The documents made at a terminal, which number in its series.
+const terminalSeriesKinds: ReadonlySet<string> = new Set([
+  'invoice',
+  'invoice-payment',
+  'credit-memo',
+  'acknowledgment-receipt',
+  'z-reading',
+]);
 
 // The count calls need view-{kind}s of the document kind they count; the memoranda's shared reference counter, either
 // kind of memo's.
@@ -59,7 +69,18 @@ export function registerDocumentRoutes(app: FastifyInstance, options: EngineOpti
       const message = 'Choose either a branch or a warehouse.';
       throw unprocessable({ branch_id: [message], warehouse_id: [message] });
     }
-    return { total: await readDocumentNumberTotal(ctx.db, ctx.businessId ?? 0, body.document_name, location) };
+    const businessId = ctx.businessId ?? 0;
+    // docs/domain/cash.md, Terminals: a sales paper numbers in its terminal's series, found as its posting finds it.
+    if (location.branch_id !== null && terminalSeriesKinds.has(body.document_name)) {
+      const context = { trx: ctx.db, businessId, userId: ctx.identity.userId };
+      const found = await findTerminal(context, location.branch_id, body.terminal_id);
+      // Only a series other than the branch's own is named, so that a one-terminal shop's answer is as it was.
+      if (found.terminal && found.terminal.series_key !== branchSeriesKey(location.branch_id)) {
+        const series = found.terminal.series_key;
+        return { total: await readSeriesTotal(ctx.db, businessId, body.document_name, series), series };
+      }
+    }
+    return { total: await readDocumentNumberTotal(ctx.db, businessId, body.document_name, location) };
   });
 
   app.post('/api/documents/get-reference-number-total-count', { config: inBusiness() }, async (request) => {

@@ -10,6 +10,7 @@ import { closeDemoBooks, numberDemoDocumentsByDate } from './closing.ts';
 import { seedDemoDeposits } from './deposits.ts';
 import { seedDemoDocuments } from './documents.ts';
 import { seedDemoEInvoices } from './e-invoices.ts';
+import { seedDemoEJournal } from './e-journal.ts';
 import { seedDemoEyeCare } from './eye-care.ts';
 import { seedDemoHistory } from './history.ts';
 import { seedDemoMasterData } from './master-data.ts';
@@ -50,6 +51,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
     await seedDemoCash(trx, master, options.now);
     await seedDemoSecondTerminal(trx, master, options.now);
     await seedDemoEInvoices(trx, master, options.now);
+    await seedDemoEJournal(trx, master, options);
     await closeDemoBooks(trx, master);
     await seedDemoHistory(trx, master, options);
   });

@@ -141,6 +141,16 @@ export function readDocumentNumberTotal(
   return readCounter(db, businessId, 'number', kind, locationScopeKey(location));
 }
 
+// The counter of a terminal's series (its `series_key`), which its documents number in.
+export function readSeriesTotal(
+  db: Kysely<Database>,
+  businessId: number,
+  kind: DocumentKind,
+  series: string,
+): Promise<number> {
+  return readCounter(db, businessId, 'number', kind, series);
+}
+
 export function readReferenceNumberTotal(
   db: Kysely<Database>,
   businessId: number,

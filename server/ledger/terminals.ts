@@ -17,6 +17,35 @@ export async function resolveTerminal(
   branchId: number,
   givenTerminalId: number | null | undefined,
 ): Promise<Terminal> {
+  const found = await findTerminal(context, branchId, givenTerminalId);
+  if (found.terminal) return found.terminal;
+  switch (found.missing) {
+    case 'unknown':
+      throw fieldError(
+        'terminal_id',
+        'The chosen terminal is not one of this branch: choose a terminal of the branch.',
+      );
+    case 'inactive':
+      throw fieldError('terminal_id', `${found.name} is inactive: choose an active terminal.`);
+    case 'several':
+      throw fieldError('terminal_id', 'This branch has several terminals: choose the terminal it is made at.');
+    case 'none':
+      return firstTerminal(context, branchId);
+  }
+}
+
+type Found =
+  | { terminal: Terminal; missing?: undefined }
+  | { terminal?: undefined; missing: 'unknown' | 'several' | 'none' }
+  | { terminal?: undefined; missing: 'inactive'; name: string };
+
+// The choice of resolveTerminal without writing or refusing, so that the number preview reads the series the
+// posting will take (or the branch's when the posting would ask which terminal).
+export async function findTerminal(
+  context: Pick<PostingContext, 'trx' | 'businessId' | 'userId'>,
+  branchId: number,
+  givenTerminalId: number | null | undefined,
+): Promise<Found> {
   const terminals = context.trx
     .selectFrom('terminals')
     .select(['terminals.id', 'terminals.name', 'terminals.branch_id', 'terminals.series_key', 'terminals.active'])
@@ -25,9 +54,9 @@ export async function resolveTerminal(
     .where('terminals.deleted_at', 'is', null);
   if (givenTerminalId !== null && givenTerminalId !== undefined) {
     const given = await terminals.where('terminals.id', '=', givenTerminalId).executeTakeFirst();
-    if (!given) throw fieldError('terminal_id', 'The selected terminal_id is not a terminal of this branch.');
-    if (!given.active) throw fieldError('terminal_id', `${given.name} is inactive: choose an active terminal.`);
-    return given;
+    if (!given) return { missing: 'unknown' };
+    if (!given.active) return { missing: 'inactive', name: given.name };
+    return { terminal: given };
   }
   if (context.userId !== null) {
     const session = await terminals
@@ -38,15 +67,13 @@ export async function resolveTerminal(
       .where('cash_sessions.status', '=', 'open')
       .where('cash_sessions.deleted_at', 'is', null)
       .executeTakeFirst();
-    if (session) return session;
+    if (session) return { terminal: session };
   }
   const active = await terminals.where('terminals.active', '=', 1).orderBy('terminals.id').limit(2).execute();
   const [only, another] = active;
-  if (!only) return firstTerminal(context, branchId);
-  if (another) {
-    throw fieldError('terminal_id', 'The branch has several terminals: choose the terminal_id it is made at.');
-  }
-  return only;
+  if (!only) return { missing: 'none' };
+  if (another) return { missing: 'several' };
+  return { terminal: only };
 }
 
 // A branch written without its terminal (by an import of old data, or straight into the database) gets its first

@@ -141,6 +141,13 @@ export function appRoutes(): RouteObject[] {
           ),
         },
         {
+          path: 'e-journal',
+          ...shellScreen(
+            named('e-journal', 'E-Journal'),
+            async () => (await import('../areas/cash/e-journal-screen.tsx')).EJournalScreen,
+          ),
+        },
+        {
           path: 'invoices/:id/exchange',
           ...shellScreen(
             { name: 'invoices.exchange', resource: resourceByKey('invoices'), action: 'Exchange' },

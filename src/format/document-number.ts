@@ -5,10 +5,17 @@ const compactDate = (isoDate: string) => isoDate.slice(0, 10).replaceAll('-', ''
 const padded = (value: number, width: number) => String(value).padStart(width, '0');
 
 // docs/domain/README.md, Numbering: {prefix}-{yyyyMMdd}-{B|W}{location id, 5 digits}-{total + 1, 8 digits}; B when a
-// branch is set.
-export function nextDocumentNumber(prefix: string, isoDate: string, location: NumberedLocation, total: number): string {
+// branch is set; `series`, a terminal's, in place of the location's (docs/domain/cash.md, Terminals).
+export function nextDocumentNumber(
+  prefix: string,
+  isoDate: string,
+  location: NumberedLocation,
+  total: number,
+  series?: string,
+): string {
   const place =
-    location.branchId !== null ? `B${padded(location.branchId, 5)}` : `W${padded(location.warehouseId ?? 0, 5)}`;
+    series ??
+    (location.branchId !== null ? `B${padded(location.branchId, 5)}` : `W${padded(location.warehouseId ?? 0, 5)}`);
   return `${prefix}-${compactDate(isoDate)}-${place}-${padded(total + 1, 8)}`;
 }
 

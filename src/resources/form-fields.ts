@@ -102,5 +102,20 @@ export const terminal: FormField = {
   labelField: 'terminal_name',
   search: { fromForm: { branch_id: 'branch_id' } },
 };
+// The terminal a sales paper is made at, asked only where its branch has several active ones; left empty, the server
+// takes the one of the user's open cash session there, else the branch's only one. `linked`: the record whose branch
+// the paper is made at (a payment's or memo's invoice).
+export function saleTerminal(linked?: { field: string; resource: ResourceKey }): FormField {
+  return {
+    name: 'terminal_id',
+    label: 'Terminal',
+    kind: 'relation',
+    resource: 'terminals',
+    labelField: 'terminal_name',
+    createOnly: true,
+    severalTerminals: linked ? { linked } : {},
+  };
+}
+
 // An invoice's LOA and its split between payer and member (docs/domain/sales.md, HMO and PhilHealth benefits).
 export const loa: FormField = { name: 'loa_id', label: 'HMO / PhilHealth LOA', kind: 'loa' };

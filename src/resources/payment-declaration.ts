@@ -71,6 +71,8 @@ export function paymentDeclaration(paid: keyof typeof sides): PaymentDeclaration
         search: documentsWithBalance,
       },
       field.documentDate('payment_date', 'Payment Date', side.documentDate),
+      // An invoice's payment is taken at a terminal of its branch (docs/domain/cash.md, Terminals); a bill's is not.
+      ...(paid === 'invoices' ? [field.saleTerminal({ field: side.field, resource: paid })] : []),
       { name: 'amount', label: 'Amount', kind: 'money', required: true },
       {
         name: 'payment_method',

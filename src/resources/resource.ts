@@ -129,6 +129,9 @@ export type FormField =
       createOnly?: boolean;
       // A contact picker that offers "New customer…" (or supplier): makes one in a dialog and picks it.
       creates?: 'customer' | 'supplier';
+      // A terminal picker shown only when the paper's branch has more than one active terminal (docs/domain/cash.md,
+      // Terminals): the branch is the form's `branch_id`, or that of the record `linked` names (a memo's invoice).
+      severalTerminals?: { linked?: { field: string; resource: ResourceKey } };
     })
   | (FieldBase & { kind: 'relations'; resource: ResourceKey })
   | (FieldBase & { kind: 'home-location'; labelField: string })
@@ -276,9 +279,9 @@ export type DocumentPrint = {
   salesInvoice?: boolean;
   // The figures under the lines when they are not subtotal, discount and total (a credit memo's VAT breakdown).
   totalRows?: readonly Column[];
-  // A paper the BIR reads that is not a sales invoice (an acknowledgment receipt, docs/domain/sales.md, Deposits):
-  // the seller's registration on top and the notice the regulations require at its foot.
-  registered?: { notice: string };
+  // A paper the BIR reads that is not a sales invoice (a credit memo, an acknowledgment receipt, docs/domain/sales.md,
+  // Deposits): the seller's registration on top, as on the invoice, and any notice the regulations require at its foot.
+  registered?: { notice?: string };
 };
 
 export type RecordActionsProps = { id: number; canUpdate: boolean };

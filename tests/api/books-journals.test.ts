@@ -158,6 +158,21 @@ beforeAll(async () => {
     })
   ).id;
   ids.debitMemo = await settle();
+  // A deposit of ₱1,500 taken in e-wallet, ₱400 of it paid back in cash: money in, then money out.
+  const deposit = await created('/api/acknowledgment-receipts', {
+    contact_id: company.id,
+    branch_id: branchId,
+    receipt_date: today,
+    amount: 1500,
+    payment_method: 'e_wallet',
+  });
+  ids.deposit = deposit.id;
+  const refund = await admin.post(`/api/acknowledgment-receipts/${deposit.id}/refund`, {
+    amount: 400,
+    payment_method: 'cash',
+    refund_date: today,
+  });
+  if (refund.status !== 200) throw new Error(`refund: ${refund.status} ${JSON.stringify(refund.json)}`);
 });
 
 afterAll(() => api.close());
@@ -338,6 +353,73 @@ describe('the purchase and cash journals', () => {
         tin: '201-555-123-000',
       }),
     );
+  });
+});
+
+describe('deposits in the cash journals', () => {
+  it('receives a deposit and pays out its refund, each under its acknowledgment receipt', async () => {
+    const receipts = await report(
+      `/api/reports/cash-receipts-journal?month=${month}`,
+      GetCashReceiptsJournalReportResponse,
+    );
+    expect(receipts.rows).toContainEqual(
+      expect.objectContaining({
+        document_type: 'acknowledgment_receipt',
+        document_id: ids.deposit,
+        contact_name: 'Makati Medical Group',
+        tin: '201-555-123-000',
+        payment_method: 'e_wallet',
+        amount: 1500,
+      }),
+    );
+    const disbursements = await report(
+      `/api/reports/cash-disbursements-journal?month=${month}`,
+      GetCashDisbursementsJournalReportResponse,
+    );
+    const number = receipts.rows.find((row) => row.document_id === ids.deposit)?.number;
+    expect(disbursements.rows).toContainEqual(
+      expect.objectContaining({
+        document_type: 'acknowledgment_receipt_refund',
+        number,
+        payment_method: 'cash',
+        amount: 400,
+      }),
+    );
+  });
+
+  it('ties the month of receipts to the payments and deposits taken, a deposit spent on an invoice counted once', async () => {
+    const receipts = await report(
+      `/api/reports/cash-receipts-journal?month=${month}`,
+      GetCashReceiptsJournalReportResponse,
+    );
+    const [from, to] = [`${month}-01`, `${month}-31`];
+    const payments = await api.db
+      .selectFrom('invoice_payments')
+      .select(['amount', 'payment_method'])
+      .where('business_id', '=', businessId)
+      .where('deleted_at', 'is', null)
+      .where('payment_date', '>=', from)
+      .where('payment_date', '<=', to)
+      .execute();
+    const deposits = await api.db
+      .selectFrom('acknowledgment_receipts')
+      .select('amount')
+      .where('business_id', '=', businessId)
+      .where('deleted_at', 'is', null)
+      .where('receipt_date', '>=', from)
+      .where('receipt_date', '<=', to)
+      .execute();
+    // The demo applies deposits to invoices: money that came in once, with its receipt.
+    expect(payments.some((payment) => payment.payment_method === 'deposit')).toBe(true);
+    const taken =
+      payments
+        .filter((payment) => payment.payment_method !== 'store_credit' && payment.payment_method !== 'deposit')
+        .reduce((sum, payment) => sum + Number(payment.amount), 0) +
+      deposits.reduce((sum, deposit) => sum + Number(deposit.amount), 0);
+    const others = receipts.rows
+      .filter((row) => row.document_type === 'debit_memo' || row.document_type === 'cash_in')
+      .reduce((sum, row) => sum + centavos(row.amount), 0);
+    expect(centavos(receipts.totals.amount) - others).toBe(taken);
   });
 });
 

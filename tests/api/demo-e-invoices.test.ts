@@ -6,6 +6,7 @@ import {
   GetEInvoiceTransmissionResponse,
   ListEInvoicesResponse,
 } from '../../generated/zod/e-invoices/e-invoices.zod.ts';
+import { GetEJournalResponse } from '../../generated/zod/e-journal/e-journal.zod.ts';
 import { seedDatabase } from '../../server/demo/index.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient, testPasswordCost } from '../support/test-api.ts';
 
@@ -71,5 +72,43 @@ describe('the demo e-invoices', () => {
       const ok = validate(JSON.parse(row.payload ?? 'null'));
       expect(ok ? null : validate.errors).toBeNull();
     }
+  });
+});
+
+// docs/domain/cash.md, The e-journal: the demo's papers read in the E-Journal as the API would have kept them.
+describe('the demo e-journal', () => {
+  it('lists its invoices, memos, acknowledgment receipts and Zs under their numbers, with the terminal', async () => {
+    const { entries } = expectContract(
+      await admin.get('/api/e-journal?date_from=2000-01-01&date_to=2100-12-31'),
+      200,
+      GetEJournalResponse,
+    );
+    const kinds = new Set(entries.map((entry) => entry.document_type));
+    expect([...kinds].sort()).toEqual(['acknowledgment_receipt', 'credit_memo', 'invoice', 'z_reading']);
+    const invoices = await api.db
+      .selectFrom('invoices')
+      .select(['id', 'number'])
+      .where('deleted_at', 'is', null)
+      .execute();
+    const posted = entries.filter((entry) => entry.document_type === 'invoice' && entry.event === 'posted');
+    expect(posted.map((entry) => entry.number).sort()).toEqual(
+      expect.arrayContaining(invoices.map((row) => row.number).sort()),
+    );
+    for (const entry of posted) {
+      expect(entry.text).toContain(`No. ${entry.number}`);
+      expect(entry.terminal_id).not.toBeNull();
+      expect(entry.text).toContain('MIN');
+    }
+    const receipt = entries.find((entry) => entry.document_type === 'acknowledgment_receipt');
+    expect(receipt?.text).toContain('THIS DOCUMENT IS NOT VALID FOR CLAIM OF INPUT TAX');
+    const terminalId = posted[0]?.terminal_id ?? 0;
+    const atOne = expectContract(
+      await admin.get(`/api/e-journal?date_from=2000-01-01&date_to=2100-12-31&terminal_id=${terminalId}`),
+      200,
+      GetEJournalResponse,
+    ).entries;
+    expect(atOne.length).toBeGreaterThan(0);
+    expect(atOne.length).toBeLessThan(entries.length);
+    for (const entry of atOne) expect(entry.terminal_id).toBe(terminalId);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetDocumentNumberTotalCountResponse } from '../../generated/zod/documents/documents.zod.ts';
 import { GetEJournalResponse } from '../../generated/zod/e-journal/e-journal.zod.ts';
 import { CreateTerminalResponse } from '../../generated/zod/terminals/terminals.zod.ts';
 import { CreateZReadingResponse } from '../../generated/zod/z-readings/z-readings.zod.ts';
@@ -81,7 +82,9 @@ describe('a branch with two terminals', () => {
   it('asks which terminal when the user has no open session there (422 naming terminal_id)', async () => {
     const answer = await sale(branchA, 100);
     expect(answer.status).toBe(422);
-    expect(answer.json).toMatchObject({ errors: { terminal_id: [expect.any(String)] } });
+    expect(answer.json).toMatchObject({
+      errors: { terminal_id: ['This branch has several terminals: choose the terminal it is made at.'] },
+    });
     const days = await admin.get(`/api/z-readings/open-days?branch_id=${branchA}`);
     expect(days.status).toBe(422);
   });
@@ -110,6 +113,32 @@ describe('a branch with two terminals', () => {
       `B${String(branchA).padStart(5, '0')}`,
     ]);
     expect(atFirst.map(countOf)).toEqual([2, 3]);
+    const closed = await admin.post(`/api/cash-sessions/${(session.json as { id: number }).id}/close`, { counted: {} });
+    expect(closed.status).toBe(200);
+  });
+
+  it("previews a paper's number in the series of its terminal, chosen or the open session's", async () => {
+    const count = async (body: Record<string, unknown>) =>
+      expectContract(
+        await admin.post('/api/documents/get-number-total-count', {
+          document_name: 'invoice',
+          branch_id: branchA,
+          ...body,
+        }),
+        200,
+        GetDocumentNumberTotalCountResponse,
+      );
+    expect(await count({ terminal_id: second })).toEqual({ total: 2, series: `T${String(second).padStart(5, '0')}` });
+    expect(await count({ terminal_id: first })).toEqual({ total: 3 });
+    // Neither chosen nor a session open: the posting would ask, so the preview reads the branch's own counter.
+    expect(await count({})).toEqual({ total: 3 });
+    const session = await admin.post('/api/cash-sessions', {
+      branch_id: branchA,
+      terminal_id: second,
+      opening_float: 0,
+    });
+    expect(session.status).toBe(201);
+    expect(await count({})).toEqual({ total: 2, series: `T${String(second).padStart(5, '0')}` });
     const closed = await admin.post(`/api/cash-sessions/${(session.json as { id: number }).id}/close`, { counted: {} });
     expect(closed.status).toBe(200);
   });

@@ -168,6 +168,38 @@ describe('every print on its page size, without blank pages, its totals once', (
     });
   }
 
+  // docs/domain/sales.md, Credit memos and Deposits: the memo and the acknowledgment receipt open with the seller's
+  // registration as the invoice prints it, down to the terminal's MIN; the receipt closes with the BIR's notice.
+  for (const document of [
+    { key: 'credit-memos', title: 'Credit Memo', notice: null },
+    {
+      key: 'acknowledgment-receipts',
+      title: 'Acknowledgment Receipt',
+      notice: 'THIS DOCUMENT IS NOT VALID FOR CLAIM OF INPUT TAX',
+    },
+  ]) {
+    it(`prints the ${document.title.toLowerCase()} under the seller's registration and terminal, on one page of A4`, {
+      timeout: 60_000,
+    }, async () => {
+      const listed = listedPage(page, document.key);
+      await page.goto(`/${document.key}`);
+      const first = (await listed).data[0];
+      if (!first) throw new Error(`The demo has no ${document.key}.`);
+      await page.goto(`/${document.key}/${first.id}`);
+      await page.getByRole('button', { name: 'Print' }).first().waitFor();
+      await page.locator('[data-print-sheet] [data-terminal]').waitFor({ state: 'attached' });
+      const printed = await print(page, dir, `${document.key}-registered`);
+      expectSize(printed, a4, document.key);
+      expectNoBlankPage(printed, document.key);
+      expect(printed.pages, document.key).toHaveLength(1);
+      expect(printed.text).toMatch(/(NON-)?VAT Reg\. TIN \d{3}-\d{3}-\d{3}-\d{3,5}/);
+      expect(printed.text).toMatch(/MIN \d{6,}/);
+      expect(printed.text).toContain('AC No.');
+      expect(printed.text).toContain(String(readField(first, 'number')));
+      if (document.notice) expect(printed.text).toContain(document.notice);
+    });
+  }
+
   for (const sheet of ['Lab Ticket', 'Claim Slip']) {
     it(`prints a job order's ${sheet} on one page of A5 landscape`, { timeout: 60_000 }, async () => {
       const listed = listedPage(page, 'job-orders');

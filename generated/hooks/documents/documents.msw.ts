@@ -27,20 +27,21 @@ import type {
 } from 'msw';
 
 import type {
+  NumberTotal,
   TotalCount
 } from '../../model';
 
 
-export const getGetDocumentNumberTotalCountResponseMock = (overrideResponse: Partial<Extract<TotalCount, object>> = {}): TotalCount => ({total: faker.number.int({min: 0}), ...overrideResponse})
+export const getGetDocumentNumberTotalCountResponseMock = (overrideResponse: Partial<Extract<NumberTotal, object>> = {}): NumberTotal => ({total: faker.number.int({min: 0}), series: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), ...overrideResponse})
 
 export const getGetReferenceNumberTotalCountResponseMock = (overrideResponse: Partial<Extract<TotalCount, object>> = {}): TotalCount => ({total: faker.number.int({min: 0}), ...overrideResponse})
 
-export const getGetDocumentNumberTotalCountAsSpecifiedResponseMock = (overrideResponse: Partial<Extract<TotalCount, object>> = {}): TotalCount => ({total: faker.number.int({min: 0}), ...overrideResponse})
+export const getGetDocumentNumberTotalCountAsSpecifiedResponseMock = (overrideResponse: Partial<Extract<NumberTotal, object>> = {}): NumberTotal => ({total: faker.number.int({min: 0}), series: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), ...overrideResponse})
 
 export const getGetReferenceNumberTotalCountAsSpecifiedResponseMock = (overrideResponse: Partial<Extract<TotalCount, object>> = {}): TotalCount => ({total: faker.number.int({min: 0}), ...overrideResponse})
 
 
-export const getGetDocumentNumberTotalCountMockHandler = (overrideResponse?: TotalCount | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<TotalCount> | TotalCount), options?: RequestHandlerOptions) => {
+export const getGetDocumentNumberTotalCountMockHandler = (overrideResponse?: NumberTotal | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<NumberTotal> | NumberTotal), options?: RequestHandlerOptions) => {
   return http.post('*/api/documents/get-number-total-count', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
 
 
@@ -64,7 +65,7 @@ export const getGetReferenceNumberTotalCountMockHandler = (overrideResponse?: To
   }, options)
 }
 
-export const getGetDocumentNumberTotalCountAsSpecifiedMockHandler = (overrideResponse?: TotalCount | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<TotalCount> | TotalCount), options?: RequestHandlerOptions) => {
+export const getGetDocumentNumberTotalCountAsSpecifiedMockHandler = (overrideResponse?: NumberTotal | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<NumberTotal> | NumberTotal), options?: RequestHandlerOptions) => {
   return http.post('*/api/documents/get-number-total-count/', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
 
 

@@ -28,6 +28,7 @@ import type {
   ForbiddenResponse,
   NotFoundResponse,
   NumberCountBody,
+  NumberTotal,
   ReferenceCountBody,
   TotalCount,
   UnauthenticatedResponse,
@@ -52,7 +53,7 @@ export const getDocumentNumberTotalCount = (
 ) => {
 
 
-      return httpClient<TotalCount>(
+      return httpClient<NumberTotal>(
       {url: `/api/documents/get-number-total-count`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: numberCountBody, signal
@@ -188,7 +189,7 @@ export const getDocumentNumberTotalCountAsSpecified = (
 ) => {
 
 
-      return httpClient<TotalCount>(
+      return httpClient<NumberTotal>(
       {url: `/api/documents/get-number-total-count/`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: numberCountBody, signal

@@ -61,7 +61,7 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
 };
 
 /**
- * Needs view-z-readings. Each posted invoice, credit memo and Z-reading keeps the text of its print as it was posted, never changed; a void or a restore is a line of its own. The lines whose document is dated in the range, in the order they were written. With `Accept: text/plain` the texts themselves, one after another.
+ * Needs view-z-readings. Each posted invoice, credit memo, acknowledgment receipt and Z-reading keeps the text of its print as it was posted, never changed; a void or a restore is a line of its own. The lines whose document is dated in the range, in the order they were written. With `Accept: text/plain` the texts themselves, one after another; with `Accept: text/csv` one row per line.
  * @summary The e-journal of a date range
  */
 export const getEJournal = (

@@ -1038,7 +1038,7 @@ export function useGetPurchaseJournalReport<TData = Awaited<ReturnType<typeof ge
 
 
 /**
- * Needs view-report-cash-receipts-journal. The money received in the month: standing invoice payments (store credit spent left out), suppliers' refunds of debit memos and cash put into a drawer. With `Accept: text/csv` the rows as CSV, headed as the BIR's forms name the columns, and a totals row.
+ * Needs view-report-cash-receipts-journal. The money received in the month: standing invoice payments (store credit and deposits spent left out), deposits taken on acknowledgment receipts, suppliers' refunds of debit memos and cash put into a drawer. With `Accept: text/csv` the rows as CSV, headed as the BIR's forms name the columns, and a totals row.
  * @summary Cash receipts journal
  */
 export const getCashReceiptsJournalReport = (
@@ -1132,7 +1132,7 @@ export function useGetCashReceiptsJournalReport<TData = Awaited<ReturnType<typeo
 
 
 /**
- * Needs view-report-cash-disbursements-journal. The money paid out in the month: standing bill payments (supplier credit spent left out), refunds of credit memos and cash taken out of a drawer. With `Accept: text/csv` the rows as CSV, headed as the BIR's forms name the columns, and a totals row.
+ * Needs view-report-cash-disbursements-journal. The money paid out in the month: standing bill payments (supplier credit spent left out), refunds of credit memos and of deposits, and cash taken out of a drawer. With `Accept: text/csv` the rows as CSV, headed as the BIR's forms name the columns, and a totals row.
  * @summary Cash disbursements journal
  */
 export const getCashDisbursementsJournalReport = (

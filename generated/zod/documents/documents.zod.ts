@@ -25,20 +25,26 @@ export const getDocumentNumberTotalCountBodyBranchIdOneMax = 2147483647;
 
 export const getDocumentNumberTotalCountBodyWarehouseIdOneMax = 2147483647;
 
+export const getDocumentNumberTotalCountBodyTerminalIdOneMax = 2147483647;
+
 
 
 export const GetDocumentNumberTotalCountBody = zod.strictObject({
   "document_name": zod.enum(['purchase-order', 'receive-order', 'bill', 'bill-payment', 'debit-memo', 'invoice', 'invoice-payment', 'credit-memo', 'acknowledgment-receipt', 'payer-claim', 'z-reading', 'quotation', 'job-order', 'warranty-claim', 'stock-request', 'stock-transfer', 'stock-receive', 'stock-return', 'stock-adjustment', 'stock-count']),
   "branch_id": zod.union([zod.int().min(1).max(getDocumentNumberTotalCountBodyBranchIdOneMax).describe('A record id.'),zod.null()]).optional(),
-  "warehouse_id": zod.union([zod.int().min(1).max(getDocumentNumberTotalCountBodyWarehouseIdOneMax).describe('A record id.'),zod.null()]).optional()
+  "warehouse_id": zod.union([zod.int().min(1).max(getDocumentNumberTotalCountBodyWarehouseIdOneMax).describe('A record id.'),zod.null()]).optional(),
+  "terminal_id": zod.union([zod.int().min(1).max(getDocumentNumberTotalCountBodyTerminalIdOneMax).describe('A record id.'),zod.null()]).optional().describe('The terminal a sales paper is made at (docs/domain/cash.md, Terminals); left out, the one its posting would take: the user\'s open cash session\'s at the branch, else the branch\'s only active one.')
 }).describe('Exactly one of branch_id and warehouse_id.')
 
 export const getDocumentNumberTotalCountResponseTotalMin = 0;
 
+export const getDocumentNumberTotalCountResponseSeriesMax = 20;
+
 
 
 export const GetDocumentNumberTotalCountResponse = zod.strictObject({
-  "total": zod.int().min(getDocumentNumberTotalCountResponseTotalMin).describe('The counter so far: the next document gets total + 1.')
+  "total": zod.int().min(getDocumentNumberTotalCountResponseTotalMin).describe('The counter so far: the next document gets total + 1.'),
+  "series": zod.string().max(getDocumentNumberTotalCountResponseSeriesMax).optional().describe('The number\'s location part when the document numbers in a later terminal\'s own series (T{terminal}); left out when it numbers in its location\'s (a branch\'s first terminal keeps the branch\'s B series).')
 })
 
 /**
@@ -70,20 +76,26 @@ export const getDocumentNumberTotalCountAsSpecifiedBodyBranchIdOneMax = 21474836
 
 export const getDocumentNumberTotalCountAsSpecifiedBodyWarehouseIdOneMax = 2147483647;
 
+export const getDocumentNumberTotalCountAsSpecifiedBodyTerminalIdOneMax = 2147483647;
+
 
 
 export const GetDocumentNumberTotalCountAsSpecifiedBody = zod.strictObject({
   "document_name": zod.enum(['purchase-order', 'receive-order', 'bill', 'bill-payment', 'debit-memo', 'invoice', 'invoice-payment', 'credit-memo', 'acknowledgment-receipt', 'payer-claim', 'z-reading', 'quotation', 'job-order', 'warranty-claim', 'stock-request', 'stock-transfer', 'stock-receive', 'stock-return', 'stock-adjustment', 'stock-count']),
   "branch_id": zod.union([zod.int().min(1).max(getDocumentNumberTotalCountAsSpecifiedBodyBranchIdOneMax).describe('A record id.'),zod.null()]).optional(),
-  "warehouse_id": zod.union([zod.int().min(1).max(getDocumentNumberTotalCountAsSpecifiedBodyWarehouseIdOneMax).describe('A record id.'),zod.null()]).optional()
+  "warehouse_id": zod.union([zod.int().min(1).max(getDocumentNumberTotalCountAsSpecifiedBodyWarehouseIdOneMax).describe('A record id.'),zod.null()]).optional(),
+  "terminal_id": zod.union([zod.int().min(1).max(getDocumentNumberTotalCountAsSpecifiedBodyTerminalIdOneMax).describe('A record id.'),zod.null()]).optional().describe('The terminal a sales paper is made at (docs/domain/cash.md, Terminals); left out, the one its posting would take: the user\'s open cash session\'s at the branch, else the branch\'s only active one.')
 }).describe('Exactly one of branch_id and warehouse_id.')
 
 export const getDocumentNumberTotalCountAsSpecifiedResponseTotalMin = 0;
 
+export const getDocumentNumberTotalCountAsSpecifiedResponseSeriesMax = 20;
+
 
 
 export const GetDocumentNumberTotalCountAsSpecifiedResponse = zod.strictObject({
-  "total": zod.int().min(getDocumentNumberTotalCountAsSpecifiedResponseTotalMin).describe('The counter so far: the next document gets total + 1.')
+  "total": zod.int().min(getDocumentNumberTotalCountAsSpecifiedResponseTotalMin).describe('The counter so far: the next document gets total + 1.'),
+  "series": zod.string().max(getDocumentNumberTotalCountAsSpecifiedResponseSeriesMax).optional().describe('The number\'s location part when the document numbers in a later terminal\'s own series (T{terminal}); left out when it numbers in its location\'s (a branch\'s first terminal keeps the branch\'s B series).')
 })
 
 /**

@@ -18,17 +18,20 @@ import * as zod from 'zod';
 
 
 /**
- * Needs view-z-readings. Each posted invoice, credit memo and Z-reading keeps the text of its print as it was posted, never changed; a void or a restore is a line of its own. The lines whose document is dated in the range, in the order they were written. With `Accept: text/plain` the texts themselves, one after another.
+ * Needs view-z-readings. Each posted invoice, credit memo, acknowledgment receipt and Z-reading keeps the text of its print as it was posted, never changed; a void or a restore is a line of its own. The lines whose document is dated in the range, in the order they were written. With `Accept: text/plain` the texts themselves, one after another; with `Accept: text/csv` one row per line.
  * @summary The e-journal of a date range
  */
 export const getEJournalQueryBranchIdMax = 2147483647;
+
+export const getEJournalQueryTerminalIdMax = 2147483647;
 
 
 
 export const GetEJournalQueryParams = zod.strictObject({
   "date_from": zod.iso.date(),
   "date_to": zod.iso.date(),
-  "branch_id": zod.coerce.number().int().min(1).max(getEJournalQueryBranchIdMax).optional()
+  "branch_id": zod.coerce.number().int().min(1).max(getEJournalQueryBranchIdMax).optional(),
+  "terminal_id": zod.coerce.number().int().min(1).max(getEJournalQueryTerminalIdMax).optional().describe('Only the papers made at this terminal.')
 })
 
 export const getEJournalResponseEntriesItemIdMax = 2147483647;
@@ -39,18 +42,21 @@ export const getEJournalResponseEntriesItemBranchIdMax = 2147483647;
 
 export const getEJournalResponseEntriesItemTerminalIdOneMax = 2147483647;
 
+export const getEJournalResponseEntriesItemTerminalNameMax = 255;
+
 
 
 export const GetEJournalResponse = zod.strictObject({
   "entries": zod.array(zod.strictObject({
   "id": zod.int().min(1).max(getEJournalResponseEntriesItemIdMax).describe('A record id.'),
-  "document_type": zod.enum(['invoice', 'credit_memo', 'z_reading']),
+  "document_type": zod.enum(['invoice', 'credit_memo', 'acknowledgment_receipt', 'z_reading']),
   "document_id": zod.int().min(1).max(getEJournalResponseEntriesItemDocumentIdMax).describe('A record id.'),
   "number": zod.string(),
   "event": zod.enum(['posted', 'voided', 'restored']),
   "entry_date": zod.iso.date().describe('The document\'s own date.'),
   "branch_id": zod.int().min(1).max(getEJournalResponseEntriesItemBranchIdMax).describe('A record id.'),
   "terminal_id": zod.union([zod.int().min(1).max(getEJournalResponseEntriesItemTerminalIdOneMax).describe('A record id.'),zod.null()]),
+  "terminal_name": zod.string().max(getEJournalResponseEntriesItemTerminalNameMax).nullable(),
   "text": zod.string().describe('The print as plain text, as it was when the line was written.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.')
 }))

@@ -822,7 +822,7 @@ export const GetPurchaseJournalReportResponse = zod.strictObject({
 })
 
 /**
- * Needs view-report-cash-receipts-journal. The money received in the month: standing invoice payments (store credit spent left out), suppliers' refunds of debit memos and cash put into a drawer. With `Accept: text/csv` the rows as CSV, headed as the BIR's forms name the columns, and a totals row.
+ * Needs view-report-cash-receipts-journal. The money received in the month: standing invoice payments (store credit and deposits spent left out), deposits taken on acknowledgment receipts, suppliers' refunds of debit memos and cash put into a drawer. With `Accept: text/csv` the rows as CSV, headed as the BIR's forms name the columns, and a totals row.
  * @summary Cash receipts journal
  */
 export const getCashReceiptsJournalReportQueryMonthRegExp = new RegExp('^[0-9]{4}-(0[1-9]|1[0-2])$');
@@ -865,10 +865,10 @@ export const getCashReceiptsJournalReportResponseTotalsAmountMax = 9000000000000
 export const GetCashReceiptsJournalReportResponse = zod.strictObject({
   "rows": zod.array(zod.strictObject({
   "date": zod.iso.date(),
-  "document_type": zod.enum(['invoice_payment', 'debit_memo', 'cash_in']),
+  "document_type": zod.enum(['invoice_payment', 'acknowledgment_receipt', 'debit_memo', 'cash_in']),
   "document_id": zod.int().min(1).max(getCashReceiptsJournalReportResponseRowsItemDocumentIdMax).describe('A record id.'),
-  "number": zod.string().max(getCashReceiptsJournalReportResponseRowsItemNumberMax).nullable().describe('The payment or memo number; null for cash put into a drawer.'),
-  "reference": zod.string().max(getCashReceiptsJournalReportResponseRowsItemReferenceMax).nullable().describe('The invoice paid or the bill the memo credits.'),
+  "number": zod.string().max(getCashReceiptsJournalReportResponseRowsItemNumberMax).nullable().describe('The payment, acknowledgment receipt or memo number; null for cash put into a drawer.'),
+  "reference": zod.string().max(getCashReceiptsJournalReportResponseRowsItemReferenceMax).nullable().describe('The invoice paid, the job order the deposit is for, or the bill the memo credits.'),
   "contact_name": zod.string().max(getCashReceiptsJournalReportResponseRowsItemContactNameMax).nullable(),
   "tin": zod.string().max(getCashReceiptsJournalReportResponseRowsItemTinMax).nullable(),
   "payment_method": zod.string().max(getCashReceiptsJournalReportResponseRowsItemPaymentMethodMax),
@@ -882,7 +882,7 @@ export const GetCashReceiptsJournalReportResponse = zod.strictObject({
 })
 
 /**
- * Needs view-report-cash-disbursements-journal. The money paid out in the month: standing bill payments (supplier credit spent left out), refunds of credit memos and cash taken out of a drawer. With `Accept: text/csv` the rows as CSV, headed as the BIR's forms name the columns, and a totals row.
+ * Needs view-report-cash-disbursements-journal. The money paid out in the month: standing bill payments (supplier credit spent left out), refunds of credit memos and of deposits, and cash taken out of a drawer. With `Accept: text/csv` the rows as CSV, headed as the BIR's forms name the columns, and a totals row.
  * @summary Cash disbursements journal
  */
 export const getCashDisbursementsJournalReportQueryMonthRegExp = new RegExp('^[0-9]{4}-(0[1-9]|1[0-2])$');
@@ -925,10 +925,10 @@ export const getCashDisbursementsJournalReportResponseTotalsAmountMax = 90000000
 export const GetCashDisbursementsJournalReportResponse = zod.strictObject({
   "rows": zod.array(zod.strictObject({
   "date": zod.iso.date(),
-  "document_type": zod.enum(['bill_payment', 'credit_memo', 'cash_out']),
+  "document_type": zod.enum(['bill_payment', 'credit_memo', 'acknowledgment_receipt_refund', 'cash_out']),
   "document_id": zod.int().min(1).max(getCashDisbursementsJournalReportResponseRowsItemDocumentIdMax).describe('A record id.'),
-  "number": zod.string().max(getCashDisbursementsJournalReportResponseRowsItemNumberMax).nullable().describe('The payment or memo number; null for cash taken out of a drawer.'),
-  "reference": zod.string().max(getCashDisbursementsJournalReportResponseRowsItemReferenceMax).nullable().describe('The bill paid or the invoice the memo credits.'),
+  "number": zod.string().max(getCashDisbursementsJournalReportResponseRowsItemNumberMax).nullable().describe('The payment or memo number, or the acknowledgment receipt refunded; null for cash taken out of a drawer.'),
+  "reference": zod.string().max(getCashDisbursementsJournalReportResponseRowsItemReferenceMax).nullable().describe('The bill paid, the invoice the memo credits, or the job order of the deposit refunded.'),
   "contact_name": zod.string().max(getCashDisbursementsJournalReportResponseRowsItemContactNameMax).nullable(),
   "tin": zod.string().max(getCashDisbursementsJournalReportResponseRowsItemTinMax).nullable(),
   "payment_method": zod.string().max(getCashDisbursementsJournalReportResponseRowsItemPaymentMethodMax),

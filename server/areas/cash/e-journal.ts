@@ -1,23 +1,28 @@
 import type { FastifyInstance } from 'fastify';
+import Papa from 'papaparse';
 import * as contract from '../../../generated/zod/e-journal/e-journal.zod.ts';
+import { wantsCsv } from '../../engine/csv-export.ts';
 import type { JournalEvent, ResourceContext } from '../../engine/resource.ts';
 import { type EngineOptions, resourceContext } from '../../engine/routes.ts';
+import { formulaCell } from '../../http/csv-text.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
 
-// docs/domain/cash.md, The e-journal: the print of each posted invoice, credit memo and Z-reading as plain text,
-// rendered on the server from the answer the posting gave, kept once and never changed.
+// docs/domain/cash.md, The e-journal: the print of each posted invoice, credit memo, acknowledgment receipt and
+// Z-reading as plain text, rendered on the server from the answer the posting gave, kept once and never changed.
 
-type JournalKind = 'invoice' | 'credit_memo' | 'z_reading';
+export type JournalKind = 'invoice' | 'credit_memo' | 'acknowledgment_receipt' | 'z_reading';
 type Fields = Record<string, unknown>;
 
 const titles: Record<JournalKind, string> = {
   invoice: 'SALES INVOICE',
   credit_memo: 'CREDIT MEMO',
+  acknowledgment_receipt: 'ACKNOWLEDGMENT RECEIPT',
   z_reading: 'Z-READING',
 };
 const dateFields: Record<JournalKind, string> = {
   invoice: 'invoice_date',
   credit_memo: 'memo_date',
+  acknowledgment_receipt: 'receipt_date',
   z_reading: 'business_date',
 };
 
@@ -95,6 +100,16 @@ function bodyLines(kind: JournalKind, record: Fields): string[] {
       pair('Grand total', money(record.accumulated_grand_total)),
     ];
   }
+  if (kind === 'acknowledgment_receipt') {
+    return [
+      ...(record.job_order_number ? [pair('Job order', text(record.job_order_number))] : []),
+      pair('Paid by', text(record.payment_method)),
+      ...(record.reference ? [pair('Reference', text(record.reference))] : []),
+      pair('Amount received', money(record.amount)),
+      rule,
+      'THIS DOCUMENT IS NOT VALID FOR CLAIM OF INPUT TAX',
+    ];
+  }
   const lines = Array.isArray(record.lines) ? (record.lines as Fields[]) : [];
   return [
     ...lines.flatMap((line) => [
@@ -154,14 +169,41 @@ export function registerEJournalRoutes(app: FastifyInstance, options: EngineOpti
       const query = parseInput(contract.GetEJournalQueryParams, queryNumbers(request.query));
       const rows = await ctx.db
         .selectFrom('e_journal_entries')
-        .selectAll()
-        .where('business_id', '=', ctx.businessId ?? 0)
-        .where('entry_date', '>=', query.date_from)
-        .where('entry_date', '<=', query.date_to)
-        .$if(query.branch_id !== undefined, (rows) => rows.where('branch_id', '=', query.branch_id ?? 0))
-        .orderBy('entry_date')
-        .orderBy('id')
+        .leftJoin('terminals', 'terminals.id', 'e_journal_entries.terminal_id')
+        .selectAll('e_journal_entries')
+        .select('terminals.name as terminal_name')
+        .where('e_journal_entries.business_id', '=', ctx.businessId ?? 0)
+        .where('e_journal_entries.entry_date', '>=', query.date_from)
+        .where('e_journal_entries.entry_date', '<=', query.date_to)
+        .$if(query.branch_id !== undefined, (rows) =>
+          rows.where('e_journal_entries.branch_id', '=', query.branch_id ?? 0),
+        )
+        .$if(query.terminal_id !== undefined, (rows) =>
+          rows.where('e_journal_entries.terminal_id', '=', query.terminal_id ?? 0),
+        )
+        .orderBy('e_journal_entries.entry_date')
+        .orderBy('e_journal_entries.id')
         .execute();
+      if (wantsCsv(request.headers.accept)) {
+        const csv = Papa.unparse(
+          {
+            fields: ['Date', 'Terminal', 'Document', 'Number', 'Event', 'Text'],
+            data: rows.map((row) => [
+              row.entry_date,
+              row.terminal_name ?? '',
+              titles[row.document_type],
+              row.number,
+              row.event,
+              row.text,
+            ]),
+          },
+          { newline: '\r\n', escapeFormulae: formulaCell },
+        );
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="e-journal-${query.date_from}-${query.date_to}.csv"`)
+          .send(csv);
+      }
       if ((request.headers.accept ?? '').includes('text/plain')) {
         return reply.type('text/plain; charset=utf-8').send(rows.map((row) => `${row.text}\n\n`).join(''));
       }
@@ -175,6 +217,7 @@ export function registerEJournalRoutes(app: FastifyInstance, options: EngineOpti
           entry_date: row.entry_date,
           branch_id: row.branch_id,
           terminal_id: row.terminal_id,
+          terminal_name: row.terminal_name,
           text: row.text,
           created_at: row.created_at,
         })),

@@ -37,9 +37,9 @@ function drawerMoves(businessId: number, period: Period, location: Location | nu
       ${atLocation(location, 's.branch_id')}`;
 }
 
-// Money that came in (docs/domain/reports.md, The books): the standing invoice payments (store credit spent is
-// money that came in with an earlier sale), the suppliers' refunds of standing debit memos, and cash put into a
-// drawer.
+// Money that came in (docs/domain/reports.md, The books): the standing invoice payments (store credit or a deposit
+// spent is money that came in earlier, with a sale or with its acknowledgment receipt), the deposits taken on
+// standing acknowledgment receipts, the suppliers' refunds of standing debit memos, and cash put into a drawer.
 function receipts(businessId: number, period: Period, location: Location | null) {
   return sql`
     SELECT p.payment_date AS date, 'invoice_payment' AS document_type, p.id AS document_id, p.number,
@@ -47,8 +47,16 @@ function receipts(businessId: number, period: Period, location: Location | null)
     FROM invoice_payments p
     JOIN invoices v ON v.id = p.invoice_id
     JOIN contacts c ON c.id = v.contact_id
-    WHERE p.business_id = ${businessId} AND p.deleted_at IS NULL AND p.payment_method <> 'store_credit'
+    WHERE p.business_id = ${businessId} AND p.deleted_at IS NULL AND p.payment_method NOT IN ('store_credit', 'deposit')
       AND p.payment_date >= ${period.from} AND p.payment_date <= ${period.to} ${atLocation(location, 'v.branch_id')}
+    UNION ALL
+    SELECT a.receipt_date, 'acknowledgment_receipt', a.id, a.number, jo.number, c.name, c.tin, a.payment_method,
+      a.reference, a.amount
+    FROM acknowledgment_receipts a
+    JOIN contacts c ON c.id = a.contact_id
+    LEFT JOIN job_orders jo ON jo.id = a.job_order_id
+    WHERE a.business_id = ${businessId} AND a.deleted_at IS NULL
+      AND a.receipt_date >= ${period.from} AND a.receipt_date <= ${period.to} ${atLocation(location, 'a.branch_id')}
     UNION ALL
     SELECT dm.memo_date, 'debit_memo', dm.id, dm.number, b.number, c.name, c.tin, COALESCE(dm.refund_method, 'cash'),
       dm.refund_reference, dm.excess_amount
@@ -63,7 +71,7 @@ function receipts(businessId: number, period: Period, location: Location | null)
 }
 
 // Money that went out: the standing bill payments (supplier credit spent is no money), the refunds of standing
-// credit memos, and cash taken out of a drawer.
+// credit memos and of deposits on standing acknowledgment receipts, and cash taken out of a drawer.
 function disbursements(businessId: number, period: Period, location: Location | null) {
   return sql`
     SELECT p.payment_date AS date, 'bill_payment' AS document_type, p.id AS document_id, p.number,
@@ -83,6 +91,15 @@ function disbursements(businessId: number, period: Period, location: Location | 
     WHERE cm.business_id = ${businessId} AND cm.deleted_at IS NULL AND cm.settlement = 'refund'
       AND cm.excess_amount > 0 AND cm.memo_date >= ${period.from} AND cm.memo_date <= ${period.to}
       ${atLocation(location, 'cm.branch_id')}
+    UNION ALL
+    SELECT r.refund_date, 'acknowledgment_receipt_refund', r.id, a.number, jo.number, c.name, c.tin, r.payment_method,
+      r.reason, r.amount
+    FROM acknowledgment_receipt_refunds r
+    JOIN acknowledgment_receipts a ON a.id = r.acknowledgment_receipt_id
+    JOIN contacts c ON c.id = a.contact_id
+    LEFT JOIN job_orders jo ON jo.id = a.job_order_id
+    WHERE r.business_id = ${businessId} AND a.deleted_at IS NULL
+      AND r.refund_date >= ${period.from} AND r.refund_date <= ${period.to} ${atLocation(location, 'a.branch_id')}
     UNION ALL
     ${drawerMoves(businessId, period, location, 'cash_out')}`;
 }

@@ -36,7 +36,7 @@ export interface EJournalEntriesTable {
   business_id: number;
   branch_id: number;
   terminal_id: number | null;
-  document_type: 'invoice' | 'credit_memo' | 'z_reading';
+  document_type: 'invoice' | 'credit_memo' | 'acknowledgment_receipt' | 'z_reading';
   document_id: number;
   number: string;
   event: 'posted' | 'voided' | 'restored';

@@ -13,6 +13,15 @@ export const reports: readonly ReportDefinition[] = [
     group: 'sales',
     permission: 'view-daily-sales',
   },
+  // The kept prints of the terminals' papers (docs/domain/cash.md, The e-journal), beside the Z-readings whose
+  // permission reads it.
+  {
+    key: 'e-journal',
+    label: 'E-Journal',
+    path: '/e-journal',
+    group: 'sales',
+    permission: 'view-z-readings',
+  },
   // A lens family's stock by power at one location (docs/domain/eye-care.md, Lenses by power); an items read.
   {
     key: 'power-grid',

@@ -42,6 +42,7 @@ export const acknowledgmentReceipts = defineResource({
   formFields: [
     field.party('Customer', customers),
     field.branch,
+    field.saleTerminal(),
     field.documentDate('receipt_date', 'Receipt Date', 'sales'),
     field.relation('job_order_id', 'Job Order', 'job-orders', 'job_order_number'),
     { name: 'amount', label: 'Amount', kind: 'money', required: true },

@@ -60,6 +60,7 @@ export const creditMemos = defineResource({
   ],
   formFields: [
     field.relation('invoice_id', 'Invoice', 'invoices', 'invoice_number', { required: true }),
+    field.saleTerminal({ field: 'invoice_id', resource: 'invoices' }),
     field.documentDate('memo_date', 'Memo Date', 'sales'),
     ...memoFields(settlements),
     field.notes,
@@ -113,6 +114,7 @@ export const creditMemos = defineResource({
     totals: true,
     totalRows: [...vatBreakdown, column.money('total', 'Total Credit')],
     signatures: ['Issued by', 'Received by'],
+    registered: {},
   },
   load: async () => {
     const [api, schemas] = await Promise.all([

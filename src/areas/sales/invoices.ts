@@ -48,6 +48,7 @@ export const invoices = defineResource({
   formFields: [
     field.party('Customer', customers, 'customer'),
     field.branch,
+    field.saleTerminal(),
     field.documentDate('invoice_date', 'Invoice Date', 'sales'),
     field.date('due_date', 'Due Date'),
     // The chosen customer's quotations still open to invoice; picking one fills the form from it.

@@ -1,14 +1,18 @@
 import { Box, Checkbox, Field, Input, Text, Textarea } from '@chakra-ui/react';
-import { type FieldError, get, useController, useFormContext } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { type FieldError, get, useController, useFormContext, useWatch } from 'react-hook-form';
+import { getListTerminalsQueryKey, listTerminals } from '../../../generated/hooks/terminals/terminals.ts';
 import { useGate } from '../../auth/use-permissions.ts';
 import { businessDayIso } from '../../format/date.ts';
-import type { FormField } from '../../resources/resource.ts';
+import { type FormField, readField } from '../../resources/resource.ts';
 import { ChoiceSelect } from '../../ui/choice-select.tsx';
 import { relationSearch, useFormNarrowing } from '../shared/relation-search.ts';
 import { DateInput } from './date-input.tsx';
 import { valueKeys } from './form-values.ts';
 import { type HomeLocation, usableLocations } from './home-location.ts';
 import { LineEditor } from './line-editor.tsx';
+import { useLinkedRecord } from './linked-record.ts';
 import { LoaSplitSection } from './loa-split-section.tsx';
 import { LocationInput } from './location-input.tsx';
 import { numberStep, steadyNumber, toNumberOrNull, toTextOrNull } from './number-value.ts';
@@ -37,6 +41,7 @@ const discountColumns = [
 export function FieldInput({ field, atHome, onPick }: FieldInputProps) {
   const { formState } = useFormContext();
   if (field.kind === 'hidden') return null;
+  if (field.kind === 'relation' && field.severalTerminals) return <TerminalChoice field={field} />;
   if (field.kind === 'rx-card') {
     return (
       <Box gridColumn="1 / -1">
@@ -122,6 +127,44 @@ function NarrowedRelation({
       creates={field.creates}
     />
   );
+}
+
+type RelationField = Extract<FormField, { kind: 'relation' }>;
+
+// docs/domain/cash.md, Terminals: the terminal is asked only where the paper's branch has more than one active
+// terminal; elsewhere the field is not there and the server takes the open session's terminal, or the only one.
+function TerminalChoice({ field }: { field: RelationField }) {
+  const linked = useLinkedRecord(field.severalTerminals?.linked?.field, field.severalTerminals?.linked?.resource);
+  const formBranch: unknown = useWatch({ name: 'branch_id' });
+  const branch = field.severalTerminals?.linked ? (linked ? readField(linked, 'branch_id') : null) : formBranch;
+  const branchId = typeof branch === 'number' ? branch : null;
+  const params = { branch_id: branchId ?? 0, per_page: 100 } as const;
+  const terminals = useQuery({
+    queryKey: getListTerminalsQueryKey(params),
+    queryFn: ({ signal }) => listTerminals(params, undefined, signal),
+    enabled: branchId !== null,
+    staleTime: 30_000,
+  });
+  const active = terminals.data?.data.filter((terminal) => terminal.active).length ?? 0;
+  const several = branchId !== null && active > 1;
+  const { setValue } = useFormContext();
+  // A terminal chosen for another branch is not this one's: the choice starts again with the branch.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cleared when the branch changes, not when the name does
+  useEffect(() => {
+    setValue(field.name, null);
+  }, [branchId]);
+  const picker = useMemo(
+    (): RelationField => ({
+      name: field.name,
+      label: field.label,
+      kind: 'relation',
+      resource: 'terminals',
+      labelField: field.labelField,
+      search: { params: { branch_id: branchId ?? 0 } },
+    }),
+    [field.name, field.label, field.labelField, branchId],
+  );
+  return several ? <FieldInput field={picker} /> : null;
 }
 
 const groupKinds: ReadonlySet<FormField['kind']> = new Set(['lines', 'discounts', 'special-discount', 'relations']);

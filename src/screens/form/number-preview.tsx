@@ -29,6 +29,9 @@ export function NumberPreview({ numbering, dateField }: NumberPreviewProps) {
   // docs/domain/README.md, Numbering: B when a branch is set, else W.
   const warehouseId = branchId === null ? warehouseValue : null;
   const contactId = asId(useWatch({ name: 'contact_id' }));
+  // A sales paper numbers in its terminal's series; the server reads the one the posting would take when none is
+  // chosen (docs/domain/cash.md, Terminals).
+  const terminalId = asId(useWatch({ name: 'terminal_id' }));
   const located = branchId !== null || warehouseId !== null;
   // A number carries its document's date (docs/domain/README.md, Numbering), so the preview reads the form's.
   const typedDay: unknown = useWatch({ name: dateField ?? '', disabled: dateField === undefined });
@@ -36,10 +39,15 @@ export function NumberPreview({ numbering, dateField }: NumberPreviewProps) {
     dateField && typeof typedDay === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(typedDay) ? typedDay : businessDayIso();
 
   const numberTotal = useQuery({
-    queryKey: ['documents', 'number-total', documentName, branchId, warehouseId],
+    queryKey: ['documents', 'number-total', documentName, branchId, warehouseId, terminalId],
     queryFn: ({ signal }) =>
       getDocumentNumberTotalCount(
-        { document_name: documentName, branch_id: branchId, warehouse_id: warehouseId },
+        {
+          document_name: documentName,
+          branch_id: branchId,
+          warehouse_id: warehouseId,
+          ...(terminalId !== null && branchId !== null ? { terminal_id: terminalId } : {}),
+        },
         undefined,
         signal,
       ),
@@ -59,7 +67,7 @@ export function NumberPreview({ numbering, dateField }: NumberPreviewProps) {
 
   const number =
     located && numberTotal.data
-      ? nextDocumentNumber(prefix, day, { branchId, warehouseId }, numberTotal.data.total)
+      ? nextDocumentNumber(prefix, day, { branchId, warehouseId }, numberTotal.data.total, numberTotal.data.series)
       : null;
   const reference =
     contactId !== null && referenceTotal.data ? nextReferenceNumber(contactId, day, referenceTotal.data.total) : null;

@@ -42,7 +42,7 @@ function GenericSheet({ resource, print, record }: PrintSheetProps) {
     <Box data-print-sheet display="none" _print={{ display: 'block' }} color="black" bg="white" fontSize="sm">
       <style>{printCss}</style>
       <Stack gap="5">
-        {print.registered ? <RegisteredSeller /> : null}
+        {print.registered ? <RegisteredSeller record={record} /> : null}
         <Letterhead size="lg" detail="tin" title={resource.singular}>
           <Text fontWeight="semibold">No. {text(record, 'number')}</Text>
           {reference ? <Text>Ref. {reference}</Text> : null}
@@ -102,7 +102,7 @@ function GenericSheet({ resource, print, record }: PrintSheetProps) {
         ) : null}
         {readField(record, 'notes') ? <Text>Notes: {text(record, 'notes')}</Text> : null}
         <SignatureLines names={print.signatures} roomy />
-        {print.registered ? (
+        {print.registered?.notice ? (
           <Text fontWeight="bold" textAlign="center">
             {print.registered.notice}
           </Text>
@@ -112,6 +112,8 @@ function GenericSheet({ resource, print, record }: PrintSheetProps) {
   );
 }
 
-function RegisteredSeller() {
-  return <SellerRegistration seller={useSeller()} />;
+// The terminal the paper was made at gives its MIN, serial and AC number, as on the invoice.
+function RegisteredSeller({ record }: { record: ResourceRecord }) {
+  const terminalId = readField(record, 'terminal_id');
+  return <SellerRegistration seller={useSeller()} terminalId={typeof terminalId === 'number' ? terminalId : null} />;
 }

@@ -3,9 +3,9 @@ import { createStockRequest } from '../areas/logistics/stock-requests-posting.ts
 import { createStockTransfer } from '../areas/logistics/stock-transfers-posting.ts';
 import { createArrival } from '../areas/logistics/transfer-arrivals.ts';
 import { settleStockTransfer } from '../areas/logistics/transfer-settlement.ts';
-import { closePurchaseOrder } from '../areas/purchasing/purchase-order-close.ts';
 import { createBillPayment } from '../areas/purchasing/bill-payments-posting.ts';
 import { createBill } from '../areas/purchasing/bills-posting.ts';
+import { closePurchaseOrder } from '../areas/purchasing/purchase-order-close.ts';
 import { createPurchaseOrder } from '../areas/purchasing/purchase-orders-posting.ts';
 import { createReceiveOrder } from '../areas/purchasing/receive-orders-posting.ts';
 import { createInvoicePayment } from '../areas/sales/invoice-payments-posting.ts';

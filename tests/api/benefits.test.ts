@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateBenefitResponse } from '../../generated/zod/benefits/benefits.zod.ts';
 import { GetAllBusinessesResponse } from '../../generated/zod/businesses/businesses.zod.ts';
 import { ListContactTypesResponse } from '../../generated/zod/contact-types/contact-types.zod.ts';
-import { CreateContactResponse } from '../../generated/zod/contacts/contacts.zod.ts';
+import {
+  CreateContactResponse,
+  GetContactResponse,
+  GetContactStatementResponse,
+} from '../../generated/zod/contacts/contacts.zod.ts';
 import { ListDiscountProgramsResponse } from '../../generated/zod/discount-programs/discount-programs.zod.ts';
 import { CreateInvoiceResponse, GetInvoiceResponse } from '../../generated/zod/invoices/invoices.zod.ts';
 import { CreateLoaResponse, GetLoaResponse } from '../../generated/zod/loas/loas.zod.ts';
@@ -605,5 +609,32 @@ describe('voids, write-offs and the demo', () => {
       .where('payer_kind', 'is not', null)
       .execute();
     expect(kinds.filter((row) => row.payer_kind === 'philhealth').length).toBeGreaterThanOrEqual(1);
+  });
+
+  // The payer's statement and its balance read what Payer Aging reads: the shares less what it paid and wrote off.
+  it("gives the demo's HMO a statement and a balance equal to its aging, its payments and disallowance listed", async () => {
+    const maxicare = await api.db
+      .selectFrom('contacts')
+      .select('id')
+      .where('name', 'like', 'Maxicare%')
+      .executeTakeFirstOrThrow();
+    const statement = expectContract(
+      await admin.get(`/api/contacts/${maxicare.id}/statement`),
+      200,
+      GetContactStatementResponse,
+    );
+    const aging = expectContract(
+      await admin.get(`/api/reports/payer-aging?contact_id=${maxicare.id}`),
+      200,
+      GetPayerAgingReportResponse,
+    );
+    const view = expectContract(await admin.get(`/api/contacts/${maxicare.id}`), 200, GetContactResponse);
+    expect(aging.totals.total).toBeGreaterThan(0);
+    expect(statement.closing_balance).toBe(aging.totals.total);
+    expect(view.balance).toBe(aging.totals.total);
+    const kinds = statement.entries.map((entry) => entry.kind);
+    expect(kinds).toContain('invoice');
+    expect(kinds.filter((kind) => kind === 'invoice_payment')).toHaveLength(2);
+    expect(statement.entries.some((entry) => entry.description.startsWith('Disallowed on claim HC-'))).toBe(true);
   });
 });

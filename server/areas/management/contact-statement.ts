@@ -105,12 +105,15 @@ export async function contactStatement(
   contact: { id: number; name: string },
   side: StatementSide,
   period: StatementPeriod,
+  payer = false,
 ) {
   const { table, date, payments, link, document, payment, memos, memo, credit } = sides[side];
   // A member owes an invoice less what an HMO or PhilHealth pays of it (docs/domain/sales.md, HMO and PhilHealth
-  // benefits): the payer's share is on the payer's aging, not the member's statement.
+  // benefits): the payer's share is on the payer's own statement, not the member's.
   const charged = side === 'receivable' ? sql`d.total - d.payer_share` : sql`d.total`;
-  const { rows } = await sql<Movement>`
+  const { rows } = payer
+    ? await payerMovements(db, businessId, contact.id, period.dateTo)
+    : await sql<Movement>`
     SELECT d.${sql.ref(date)} AS date, 0 AS is_payment, d.id, d.number, NULL AS applies_to, ${charged} AS amount,
       NULL AS detail, 0 AS excess, NULL AS settlement
     FROM ${sql.table(table)} d
@@ -132,7 +135,7 @@ export async function contactStatement(
       AND m.memo_date <= ${period.dateTo}
     ORDER BY date, is_payment, id`.execute(db);
 
-  const said = words[side];
+  const said = payer ? payerWords : words[side];
   let opening = 0;
   let balance = 0;
   let creditHeld = 0;
@@ -201,6 +204,48 @@ export async function contactStatement(
 
 const refundKind = { receivable: 'customer_refund', payable: 'supplier_refund' } as const;
 
+const payerWords = {
+  ...words.receivable,
+  document: (number: string) => `Payer share of Invoice ${number}`,
+  payment: (number: string) => `Paid on claim ${number} (tax withheld included)`,
+  memo: (number: string, to: string) =>
+    `Disallowed on claim ${number}, ${to === 'written_off' ? 'written off' : 'billed to the member'}`,
+};
+
+// A payer's side of the invoices it covers (docs/domain/sales.md, Payer claims): each share as first billed (what
+// was later disallowed to the member included), the payer's payments on its claims with the tax it withheld, and
+// each disallowance, so that the closing balance is what Payer Aging shows for the payer.
+function payerMovements(db: Kysely<Database>, businessId: number, payerId: number, dateTo: string) {
+  const settled = sql`
+    FROM payer_claim_payment_lines l
+    JOIN payer_claim_payments p ON p.id = l.payer_claim_payment_id
+    JOIN payer_claims pc ON pc.id = p.payer_claim_id
+    WHERE l.business_id = ${businessId} AND pc.payer_id = ${payerId} AND p.deleted_at IS NULL
+      AND pc.deleted_at IS NULL AND p.payment_date <= ${dateTo}`;
+  return sql<Movement>`
+    SELECT d.invoice_date AS date, 0 AS is_payment, d.id, d.number, NULL AS applies_to,
+      d.payer_share + COALESCE((SELECT SUM(m.disallowed) FROM payer_claim_payment_lines m
+        JOIN payer_claim_payments mp ON mp.id = m.payer_claim_payment_id
+        JOIN payer_claims mc ON mc.id = mp.payer_claim_id
+        WHERE m.business_id = d.business_id AND m.invoice_id = d.id AND m.disallowed_to = 'member'
+          AND mp.deleted_at IS NULL AND mc.deleted_at IS NULL), 0) AS amount,
+      NULL AS detail, 0 AS excess, NULL AS settlement
+    FROM invoices d
+    WHERE d.business_id = ${businessId} AND d.payer_id = ${payerId} AND d.deleted_at IS NULL
+      AND d.invoice_date <= ${dateTo}
+    UNION ALL
+    SELECT p.payment_date AS date, 2 AS is_payment, p.id, pc.number, pc.number AS applies_to, SUM(l.paid) AS amount,
+      p.payment_method AS detail, 0 AS excess, NULL AS settlement
+    ${settled} AND l.paid > 0
+    GROUP BY p.payment_date, p.id, pc.number, p.payment_method
+    UNION ALL
+    SELECT p.payment_date AS date, 1 AS is_payment, p.id, pc.number, pc.number AS applies_to,
+      SUM(l.disallowed) AS amount, l.disallowed_to AS detail, 0 AS excess, NULL AS settlement
+    ${settled} AND l.disallowed > 0
+    GROUP BY p.payment_date, p.id, pc.number, l.disallowed_to
+    ORDER BY date, is_payment, id`.execute(db);
+}
+
 // GET /api/contacts/{id}/statement: the statement of a contact of the selected business.
 export function registerContactStatementRoutes(app: FastifyInstance, options: EngineOptions): void {
   app.get(
@@ -215,7 +260,7 @@ export function registerContactStatementRoutes(app: FastifyInstance, options: En
       const contact = await ctx.db
         .selectFrom('contacts')
         .leftJoin('contact_types', 'contact_types.id', 'contacts.contact_type_id')
-        .select(['contacts.id', 'contacts.name', 'contact_types.name as type_name'])
+        .select(['contacts.id', 'contacts.name', 'contacts.payer_kind', 'contact_types.name as type_name'])
         .where('contacts.id', '=', id)
         .executeTakeFirstOrThrow();
       const side = query.side ?? ownSide(contact.type_name);
@@ -229,7 +274,8 @@ export function registerContactStatementRoutes(app: FastifyInstance, options: En
       if (dateFrom !== null && dateFrom > dateTo) {
         throw fieldError('date_from', 'The date from must be on or before the date to.');
       }
-      return contactStatement(ctx.db, ctx.businessId ?? 0, contact, side, { dateFrom, dateTo });
+      const payer = contact.payer_kind !== null && side === 'receivable';
+      return contactStatement(ctx.db, ctx.businessId ?? 0, contact, side, { dateFrom, dateTo }, payer);
     },
   );
 }

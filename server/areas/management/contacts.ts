@@ -80,9 +80,12 @@ export const contactsResource: Resource<'contacts'> = {
     // What a supplier owes us, or we owe it, is a purchase figure: seen with the bills and the costs
     // (docs/domain/purchasing.md).
     const seesPayables = holdsAny(ctx.identity, ['view-bills']) && seesCosts(ctx);
+    // A payer's balance is what it owes on the shares of the invoices it covers, as its statement and Payer Aging say.
+    const payers = rows.filter((row) => row.payer_kind !== null).map((row) => row.id);
     const owed = new Map([
       ...(seesReceivables ? await balancesOwed(ctx, 'invoices', ofSide('receivable')) : []),
       ...(seesPayables ? await balancesOwed(ctx, 'bills', ofSide('payable')) : []),
+      ...(seesReceivables ? await payerSharesOwed(ctx, payers) : []),
     ]);
     const seesBalance = { receivable: seesReceivables, payable: seesPayables };
     return rows.map((row) => ({
@@ -133,6 +136,26 @@ async function balancesOwed(
     .groupBy('contact_id')
     .execute();
   return rows.map((row) => [row.contact_id, Number(row.owed)]);
+}
+
+// What each payer owes on the payer shares of standing invoices: the share less what it paid on its claims (tax
+// withheld included) and what was written off; the same figure as Payer Aging's total today.
+async function payerSharesOwed(ctx: ResourceContext, ids: readonly number[]): Promise<[number, number][]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<{ contact_id: number; owed: string | number }>`
+    SELECT payer_id AS contact_id, SUM(CASE WHEN owed > 0 THEN owed ELSE 0 END) AS owed FROM (
+      SELECT d.payer_id, d.payer_share - COALESCE((
+        SELECT SUM(l.paid + CASE WHEN l.disallowed_to = 'written_off' THEN l.disallowed ELSE 0 END)
+        FROM payer_claim_payment_lines l
+        JOIN payer_claim_payments p ON p.id = l.payer_claim_payment_id
+        JOIN payer_claims pc ON pc.id = p.payer_claim_id
+        WHERE l.business_id = d.business_id AND l.invoice_id = d.id AND p.deleted_at IS NULL
+          AND pc.deleted_at IS NULL), 0) AS owed
+      FROM invoices d
+      WHERE d.business_id = ${ctx.businessId ?? 0} AND d.deleted_at IS NULL AND d.payer_id IN (${sql.join(ids)})
+    ) shares
+    GROUP BY payer_id`.execute(ctx.db);
+  return rows.map((row) => [Number(row.contact_id), Number(row.owed)]);
 }
 
 // A number as its last ten digits, so that "0917 555 0101", "+63 917 555 0101" and "+639175550101" read alike.

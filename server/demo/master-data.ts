@@ -288,6 +288,8 @@ export async function seedDemoMasterData(
     ...actions(['stock-receives'], ['view', 'create']),
     // The cashier's own drawer and their branch's Z-reading (docs/domain/cash.md, Permissions).
     ...actions(['cash-sessions', 'z-readings'], ['view', 'create']),
+    // At a branch with several terminals the drawer and each paper name theirs, picked from the branch's list.
+    'view-terminals',
     // The texts the counter's orders sent (docs/domain/management.md, Texts to customers).
     'view-messages',
     // The member's benefit and LOA are taken at the counter with the sale (docs/domain/sales.md, HMO and PhilHealth

@@ -10,11 +10,20 @@ import { formulaCell } from '../../server/http/csv-text.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient, testPasswordCost } from '../support/test-api.ts';
 
 // docs/domain/README.md, Export: every list answers CSV with `Accept: text/csv`, with the same filters, every page.
+// A paged list is a `list…` operation; a read of a range with a CSV answer of its own (the e-journal) is not one.
 const contract = loadContractDocument(new URL('../../openapi.yaml', import.meta.url).pathname) as {
-  paths: Record<string, { get?: { responses: Record<string, { content?: Record<string, unknown> }> } }>;
+  paths: Record<
+    string,
+    { get?: { operationId?: string; responses: Record<string, { content?: Record<string, unknown> }> } }
+  >;
 };
 const exportedPrefixes = Object.entries(contract.paths)
-  .filter(([path, item]) => /^\/api\/[a-z-]+$/.test(path) && item.get?.responses['200']?.content?.['text/csv'])
+  .filter(
+    ([path, item]) =>
+      /^\/api\/[a-z-]+$/.test(path) &&
+      item.get?.operationId?.startsWith('list') &&
+      item.get.responses['200']?.content?.['text/csv'],
+  )
   .map(([path]) => path.slice('/api/'.length));
 
 type Page = { data: Record<string, unknown>[]; meta: { total: number; last_page: number } };

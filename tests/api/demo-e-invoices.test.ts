@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetAllBusinessesResponse } from '../../generated/zod/businesses/businesses.zod.ts';
 import {
@@ -110,5 +111,15 @@ describe('the demo e-journal', () => {
     expect(atOne.length).toBeGreaterThan(0);
     expect(atOne.length).toBeLessThan(entries.length);
     for (const entry of atOne) expect(entry.terminal_id).toBe(terminalId);
+    // The same range as CSV, a row per line, for the BIR's request for the e-journal.
+    const csv = await admin.get(`/api/e-journal?date_from=2000-01-01&date_to=2100-12-31&terminal_id=${terminalId}`, {
+      headers: { accept: 'text/csv' },
+    });
+    expect(csv.status).toBe(200);
+    expect(String(csv.headers['content-type'])).toContain('text/csv');
+    const lines = Papa.parse<string[]>(csv.raw.body.trim(), { skipEmptyLines: true }).data;
+    expect(lines[0]).toEqual(['Date', 'Terminal', 'Document', 'Number', 'Event', 'Text']);
+    expect(lines).toHaveLength(atOne.length + 1);
+    expect(csv.raw.body).toContain(atOne[0]?.number ?? 'none');
   });
 });

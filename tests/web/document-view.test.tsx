@@ -27,7 +27,7 @@ const line = {
   unit_cost: 120.5,
   discount_percent: 10,
   received_quantity: 4,
-  still_to_come: 0,
+  still_to_come: 6,
   unit_name: null,
   amount: 1084.5,
 };

@@ -133,7 +133,7 @@ describe('the History section of a view screen', () => {
     const table = await renderView(purchaseOrders, 'Purchase Order PO-0001');
     await within(table).findByText('Status changed');
     const [moved, edited] = rowsOf(table);
-    expect(moved?.slice(1)).toEqual(['Bea Clerk', 'Status changed', 'Status: open → partially received']);
+    expect(moved?.slice(1)).toEqual(['Bea Clerk', 'Status changed', 'Status: Open → Partially received']);
     expect(edited?.[3]).toContain('Supplier: Lens Supply Co. → Frame House');
     expect(edited?.[3]).not.toContain('Contact id');
     // A price changed on a line is named with its line, field and both amounts; a line added reads as what it is.

@@ -9,6 +9,9 @@ import { LongestFirst } from './tests/support/longest-first.ts';
 
 const require = createRequire(import.meta.url);
 
+// The tests of the API and the ledger, which open a database of their own (tests/support/test-database.ts).
+const serverTests = ['tests/api/**/*.test.ts', 'tests/ledger/**/*.test.ts'];
+
 // In mock mode the msw service worker is served straight from the installed msw, so it always matches the library
 // version and never lands in public/ or in a production build.
 function mockServiceWorker(): Plugin {
@@ -59,16 +62,28 @@ export default defineConfig(({ mode }) => ({
     maxWorkers: availableParallelism(),
     sequence: { sequencer: LongestFirst },
     // Every test runs on SQLite, the embedded default; with TEST_DATABASE_URL the tests that open a database run a
-    // second time on PostgreSQL, in the same run.
+    // second time on PostgreSQL, in the same run. The API and ledger tests share their workers' loaded modules
+    // (`isolate: false`): each opens its own database and app, and loading the server afresh for every file cost
+    // three quarters of their time (docs/DECISIONS.md, CI time). The client's tests keep a module registry each,
+    // since a screen's module state (its query client, its mocks) must not leak into the next file.
     projects: [
-      { extends: true, test: { name: 'sqlite', include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'] } },
+      { extends: true, test: { name: 'sqlite', include: serverTests, isolate: false } },
+      {
+        extends: true,
+        test: {
+          name: 'client-and-ops',
+          include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+          exclude: [...serverTests, 'node_modules/**'],
+        },
+      },
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
               extends: true,
               test: {
                 name: 'postgres',
-                include: ['tests/api/**/*.test.ts', 'tests/ledger/**/*.test.ts'],
+                include: serverTests,
+                isolate: false,
                 env: { SPECTACLE_TEST_DATABASE: 'postgres' },
               },
             },

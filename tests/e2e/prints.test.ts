@@ -197,6 +197,14 @@ describe('every print on its page size, without blank pages, its totals once', (
       expect(printed.text).toContain('AC No.');
       expect(printed.text).toContain(String(readField(first, 'number')));
       if (document.notice) expect(printed.text).toContain(document.notice);
+      // The seller is printed once, the registration in place of the trade letterhead, and a paper without lines
+      // has no empty table.
+      const answer = (await (await page.request.get('/api/businesses/get-all-businesses')).json()) as {
+        businesses: { address: string | null }[];
+      };
+      const address = answer.businesses[0]?.address ?? '';
+      expect(address).not.toBe('');
+      expect(printed.text.split(address).length - 1, document.key).toBe(1);
     });
   }
 

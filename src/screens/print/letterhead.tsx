@@ -9,22 +9,27 @@ export type LetterheadProps = {
   // patient keeps.
   detail: 'tin' | 'phone';
   title: string;
+  // The seller as the BIR reads it (registered name, TIN, the terminal's MIN and AC), in place of the trade name's
+  // lines, on a paper the regulations govern (an acknowledgment receipt, a credit memo).
+  seller?: ReactNode;
   // The paper's own figures under its title: number, reference, dates.
   children: ReactNode;
 };
 
 // The top of a paper copy: the business as its customers know it on the left, what the paper is on the right.
-export function Letterhead({ size, detail, title, children }: LetterheadProps) {
+export function Letterhead({ size, detail, title, seller, children }: LetterheadProps) {
   const businesses = useBusinesses(true);
   const business = businesses.data?.find((candidate) => candidate.id === getSelectedBusinessId());
   const detailText = detail === 'tin' ? (business?.tin ? `TIN ${business.tin}` : '') : (business?.phone ?? '');
   return (
     <Flex justify="space-between" align="start" gap="6">
-      <Stack gap="0">
-        <Heading size={size}>{business?.trade_name || business?.name || ''}</Heading>
-        {business?.address ? <Text>{business.address}</Text> : null}
-        {detailText ? <Text>{detailText}</Text> : null}
-      </Stack>
+      {seller ?? (
+        <Stack gap="0">
+          <Heading size={size}>{business?.trade_name || business?.name || ''}</Heading>
+          {business?.address ? <Text>{business.address}</Text> : null}
+          {detailText ? <Text>{detailText}</Text> : null}
+        </Stack>
+      )}
       <Stack gap="0" textAlign="end">
         <Heading size={size} textTransform="uppercase">
           {title}

@@ -42,8 +42,12 @@ function GenericSheet({ resource, print, record }: PrintSheetProps) {
     <Box data-print-sheet display="none" _print={{ display: 'block' }} color="black" bg="white" fontSize="sm">
       <style>{printCss}</style>
       <Stack gap="5">
-        {print.registered ? <RegisteredSeller record={record} /> : null}
-        <Letterhead size="lg" detail="tin" title={resource.singular}>
+        <Letterhead
+          size="lg"
+          detail="tin"
+          title={resource.singular}
+          seller={print.registered ? <RegisteredSeller record={record} /> : undefined}
+        >
           <Text fontWeight="semibold">No. {text(record, 'number')}</Text>
           {reference ? <Text>Ref. {reference}</Text> : null}
           <Text>Date {formatDate(text(record, print.dateField))}</Text>
@@ -60,36 +64,38 @@ function GenericSheet({ resource, print, record }: PrintSheetProps) {
               </Stack>
             ))}
         </HStack>
-        <Table.Root size="sm" variant="outline">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>#</Table.ColumnHeader>
-              {columns.map((column) => (
-                <Table.ColumnHeader
-                  key={column.field}
-                  textAlign={column.kind === 'money' || column.kind === 'quantity' ? 'end' : undefined}
-                >
-                  {column.label}
-                </Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((row, index) => (
-              <Table.Row key={String(row.id ?? index)}>
-                <Table.Cell>{index + 1}</Table.Cell>
+        {columns.length === 0 ? null : (
+          <Table.Root size="sm" variant="outline">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>#</Table.ColumnHeader>
                 {columns.map((column) => (
-                  <Table.Cell
+                  <Table.ColumnHeader
                     key={column.field}
                     textAlign={column.kind === 'money' || column.kind === 'quantity' ? 'end' : undefined}
                   >
-                    {formatValue(columnValue(row, column), column.kind)}
-                  </Table.Cell>
+                    {column.label}
+                  </Table.ColumnHeader>
                 ))}
               </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+            </Table.Header>
+            <Table.Body>
+              {rows.map((row, index) => (
+                <Table.Row key={String(row.id ?? index)}>
+                  <Table.Cell>{index + 1}</Table.Cell>
+                  {columns.map((column) => (
+                    <Table.Cell
+                      key={column.field}
+                      textAlign={column.kind === 'money' || column.kind === 'quantity' ? 'end' : undefined}
+                    >
+                      {formatValue(columnValue(row, column), column.kind)}
+                    </Table.Cell>
+                  ))}
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
         {print.totals && (seesCosts || !print.totalsAreCosts) ? (
           <Stack gap="1" alignSelf="end" minW="64">
             {(print.totalRows ?? totalRows).map(({ label, field }) => (

@@ -176,6 +176,8 @@ export async function seedDemoBenefits(db: Kysely<Database>, master: DemoMasterD
       tax_withheld: centavosToPesos(withheld),
       form_2307_number: payment.form,
       payment_date: paymentDate,
+      // HMOs pay their claims by bank transfer.
+      payment_method: 'bank_transfer',
       lines: payment.lines.map((line) => ({
         invoice_id: line.invoice_id,
         paid: centavosToPesos(line.paid),

@@ -30,7 +30,8 @@ export function Letterhead({ size, detail, title, seller, children }: Letterhead
           {detailText ? <Text>{detailText}</Text> : null}
         </Stack>
       )}
-      <Stack gap="0" textAlign="end">
+      {/* The paper's number and date never wrap, however long the seller's registration lines run. */}
+      <Stack gap="0" textAlign="end" flexShrink={0} whiteSpace="nowrap">
         <Heading size={size} textTransform="uppercase">
           {title}
         </Heading>

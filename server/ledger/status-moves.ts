@@ -7,8 +7,15 @@ export type StatusTable = 'purchase_orders' | 'bills' | 'invoices' | 'stock_requ
 type StatusRows = Record<StatusTable, { id: number; business_id: number; status: string; updated_at: string }>;
 
 // Sets the status another document's posting implies (a receipt fills an order, a payment pays a bill); a move to
-// a different status is an entry in the document's history, action `status`.
-export async function moveStatus(context: PostingContext, table: StatusTable, id: number, status: string) {
+// a different status is an entry in the document's history, action `status`. A status in `kept` was set by a
+// person's word (an order closed short) and no posting moves it.
+export async function moveStatus(
+  context: PostingContext,
+  table: StatusTable,
+  id: number,
+  status: string,
+  kept: readonly string[] = [],
+) {
   const db = context.trx as unknown as Kysely<StatusRows>;
   const current = await db
     .selectFrom(table)
@@ -16,6 +23,7 @@ export async function moveStatus(context: PostingContext, table: StatusTable, id
     .where('id', '=', id)
     .where('business_id', '=', context.businessId)
     .executeTakeFirstOrThrow();
+  if (kept.includes(current.status)) return;
   await db
     .updateTable(table)
     .set({ status, updated_at: timestampOf(context) })

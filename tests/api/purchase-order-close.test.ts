@@ -75,7 +75,7 @@ describe('closing a purchase order short', () => {
     if (!lensLine || !frameLine) throw new Error('The order answered no lines.');
     expect(order.lines.map((line) => line.still_to_come)).toEqual([20, 6]);
     expect(order.lines.every((line) => line.unit_name !== null)).toBe(true);
-    expectContract(
+    const receipt = expectContract(
       await receive(order.id, [{ purchase_order_line_id: lensLine.id, item_id: lens, quantity: 16 }]),
       201,
       CreateReceiveOrderResponse,
@@ -106,6 +106,15 @@ describe('closing a purchase order short', () => {
     expect(errorsOf(late).purchase_order_id?.[0]).toContain('closed short');
     const again = await admin.post(`/api/purchase-orders/${order.id}/close`, { reason: 'Twice' });
     expect(errorsOf(again)).toEqual({ status: ['The order is already closed.'] });
+
+    // Voiding what came keeps the order closed: its rest was ended by a person's word, not by its receipts.
+    expect((await admin.delete(`/api/receive-orders/${receipt.id}`)).status).toBe(200);
+    const afterVoid = expectContract(
+      await admin.get(`/api/purchase-orders/${order.id}`),
+      200,
+      GetPurchaseOrderResponse,
+    );
+    expect([afterVoid.status, afterVoid.lines[0]?.received_quantity]).toEqual(['closed', 0]);
 
     const history = await admin.get(`/api/purchase-orders/${order.id}/history`);
     expect(JSON.stringify(history.json)).toContain('Supplier discontinued the frame');

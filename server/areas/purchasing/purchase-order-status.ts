@@ -5,13 +5,6 @@ import { moveStatus } from '../../ledger/status-moves.ts';
 
 // An order closed short stays closed whatever later happens to its receipts: its rest was ended by a person's word.
 export async function refreshPurchaseOrderStatus(context: PostingContext, purchaseOrderId: number): Promise<void> {
-  const order = await context.trx
-    .selectFrom('purchase_orders')
-    .select('status')
-    .where('business_id', '=', context.businessId)
-    .where('id', '=', purchaseOrderId)
-    .executeTakeFirst();
-  if (order?.status === 'closed') return;
   const lines = await linesOf(context.trx, 'purchase_order_lines', context.businessId, purchaseOrderId)
     .read()
     .select(['quantity', 'received_quantity'])
@@ -23,5 +16,6 @@ export async function refreshPurchaseOrderStatus(context: PostingContext, purcha
     purchaseOrderStatus(
       lines.map((line) => ({ quantity: Number(line.quantity), received_quantity: Number(line.received_quantity) })),
     ),
+    ['closed'],
   );
 }

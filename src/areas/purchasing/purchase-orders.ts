@@ -55,6 +55,7 @@ export const purchaseOrders = defineResource({
     column.date('expected_date', 'Expected'),
     column.status,
     { field: 'closed_reason', label: 'Closed Short Because' },
+    { field: 'closed_at', label: 'Closed Short At', kind: 'timestamp' },
     ...costs(documentTotals),
     column.notes,
     ...recordTimestamps,

@@ -378,7 +378,7 @@ if (runs('postings')) {
     );
   });
 }
-// Other requests while a 10,000-row item import is written (issue 24: p99 under 100 ms).
+// Other requests while a 10,000-row item import is written (goal: p99 under 100 ms).
 const importing: BenchData = { name: 'bench-import', items: 2_000, stockedItems: 2_000 };
 if (runs('import')) {
   await withServer(importing, true, async (bench, session) => {

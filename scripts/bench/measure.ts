@@ -64,7 +64,7 @@ export async function measureDirect(seconds: number, work: () => Promise<unknown
 }
 
 // The time one core takes for a fixed piece of work (3 × 10⁸ additions). A shared machine runs faster or slower
-// from hour to hour with what else its host runs: on 2026-11-26 this loop took 350 to 627 ms within two hours.
+// from hour to hour with what else its host runs: this loop has taken 350 to 627 ms within two hours.
 // Figures of two runs compare only beside it; the bench prints it before and after.
 export function machinePace(): number {
   const started = performance.now();

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 
-// At most this many SQL texts are prepared on each connection; texts beyond them run unnamed, as before.
+// At most this many SQL texts are prepared on each connection; texts beyond them run unnamed.
 const capacity = 1_000;
 // Statements with more parameters than this (multi-row inserts, long IN lists) vary in shape from call to call and
 // gain least: their execution outweighs their parse and plan.

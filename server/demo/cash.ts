@@ -18,7 +18,7 @@ import type { DemoMasterData } from './master-data.ts';
 // Two of the cashier's shifts at Makati, one closed ₱150 short and one ₱20 over, and a Z-reading for every past day
 // of every branch up to the day before yesterday, in day order, so that the grand totals accumulate
 // (docs/domain/cash.md). Yesterday and today stay open: yesterday's readings are still to be made, and the demo's
-// backdated flows (an administrator's sale dated yesterday, yesterday's delivery) work as before.
+// backdated flows (an administrator's sale dated yesterday, yesterday's delivery) still work.
 export async function seedDemoCash(db: Kysely<Database>, master: DemoMasterData, now: Date): Promise<void> {
   const today = businessDate(now);
   const dayStart = (day: string) => Date.parse(`${day}T00:00:00+08:00`);

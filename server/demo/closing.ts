@@ -63,7 +63,7 @@ export async function numberDemoDocumentsByDate(db: Kysely<Database>, master: De
 }
 
 // The demo's books are closed through the end of the month before its oldest dated record: the setting shows on the
-// business, and every demo document, the oldest too, can still be opened, edited and voided as before.
+// business, and every demo document, the oldest too, can still be opened, edited and voided.
 export async function closeDemoBooks(db: Kysely<Database>, master: DemoMasterData): Promise<void> {
   let oldest: string | null = null;
   for (const resource of resources) {

@@ -26,7 +26,7 @@ export type ContractResource<
 
 // A definition's `schemas`, picked from its generated module (`import * as contract from '.../<tag>.zod.ts'`) by
 // name, so that it names its resource once instead of importing and wiring each schema; a misspelt name or a
-// missing list or search schema fails to compile, and a body the contract lacks is left out as before.
+// missing list or search schema fails to compile, and a body the contract lacks is left out.
 export function contractSchemas<One extends string, Many extends string, Contract extends Listed<Many>>(
   contract: Contract,
   one: One,

@@ -1,4 +1,4 @@
-// The one list of resources (issue 23, "one list per fact"; docs/DECISIONS.md, The resource registry). Pure data,
+// The one list of resources ("one list per fact": docs/DECISIONS.md, The resource registry). Pure data,
 // imported by the server (permission catalogue, document kinds and numbers, the engine's routes) and by the client
 // (routes, sidebar, breadcrumb, permission gate): a fact that both sides need is written here and nowhere else.
 

@@ -92,7 +92,7 @@ describe('assigning permissions to a role', () => {
     await renderMatrix();
     expect(box('View Brands').checked).toBe(true);
     expect(box('Create Brands').checked).toBe(false);
-    // Readable words, not stored names (issue 25, part 8); the full access keeps its stored name underneath.
+    // Readable words, not stored names; the full access keeps its stored name underneath.
     expect(box('Full access and permissions').checked).toBe(false);
     expect(screen.queryByText('full-access-and-permssions')).toBeNull();
     for (const header of ['View', 'Create', 'Update', 'Delete', 'Restore', 'Force Delete', 'Brands', 'Items', 'Roles'])

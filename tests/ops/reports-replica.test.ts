@@ -1,9 +1,17 @@
-import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  clusterFolder,
+  clustersAvailable,
+  clusterUrl,
+  initCluster,
+  makeStandby,
+  startCluster,
+  stopCluster,
+} from '../../scripts/pg-cluster.ts';
 import { buildApp } from '../../server/app.ts';
 import { connectDatabase } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
@@ -17,72 +25,29 @@ import { TestClient, testPasswordCost } from '../support/test-api.ts';
 // server takes no replication connections. What a user notices: a report from a lagging replica says how old its
 // figures are, and a replica that is away never stops a report.
 
-const binaries = (() => {
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return null;
-  const version = readdirSync(root).sort().at(-1);
-  const dir = version ? join(root, version, 'bin') : null;
-  return dir && existsSync(join(dir, 'pg_basebackup')) ? dir : null;
-})();
-const asPostgres = process.getuid?.() === 0 && spawnSync('id', ['postgres']).status === 0;
-const available = binaries !== null && asPostgres;
-
-function run(command: string, args: string[]): void {
-  const result = spawnSync('runuser', ['-u', 'postgres', '--', join(binaries ?? '', command), ...args], {
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
-}
-
 const port = 20_000 + Math.floor(Math.random() * 20_000);
 const standbyPort = port + 1;
 let dir = '';
 const primaryDir = () => join(dir, 'primary');
 const standbyDir = () => join(dir, 'standby');
-const url = (at: number) => `postgres://postgres@127.0.0.1:${at}/postgres`;
-const start = (data: string, at: number) =>
-  run('pg_ctl', [
-    '-D',
-    data,
-    '-w',
-    '-l',
-    join(data, 'log'),
-    '-o',
-    `-p ${at} -k ${dir} -c listen_addresses=127.0.0.1`,
-    'start',
-  ]);
-const stop = (data: string) => run('pg_ctl', ['-D', data, '-w', '-m', 'fast', 'stop']);
 
-describe.skipIf(!available)('reports from a streaming replica', () => {
+describe.skipIf(!clustersAvailable)('reports from a streaming replica', () => {
   let primary: ReturnType<typeof connectDatabase>;
   let replica: ReturnType<typeof connectDatabase>;
   let client: TestClient;
   let app: Awaited<ReturnType<typeof buildApp>>;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'spectacle-replica-'));
-    chownSync(dir, Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim()), 0);
-    run('initdb', ['-D', primaryDir(), '--auth=trust', '-U', 'postgres', '--no-sync']);
-    start(primaryDir(), port);
-    run('pg_basebackup', [
-      '-h',
-      '127.0.0.1',
-      '-p',
-      String(port),
-      '-U',
-      'postgres',
-      '-D',
-      standbyDir(),
-      '-R',
-      '-X',
-      'stream',
-    ]);
-    start(standbyDir(), standbyPort);
+    dir = clusterFolder(mkdtempSync(join(tmpdir(), 'spectacle-replica-')));
+    initCluster(primaryDir());
+    const primaryCluster = startCluster(primaryDir(), port);
+    makeStandby(primaryCluster, standbyDir());
+    startCluster(standbyDir(), standbyPort);
 
-    primary = connectDatabase({ kind: 'postgres', url: url(port) });
+    primary = connectDatabase({ kind: 'postgres', url: primaryCluster.url });
     await migrateToLatest(primary);
     await seedDatabase(primary, { demo: true, passwordCost: testPasswordCost, now: new Date() });
-    replica = connectDatabase({ kind: 'postgres', url: url(standbyPort), maxConnections: 2 });
+    replica = connectDatabase({ kind: 'postgres', url: clusterUrl(standbyPort), maxConnections: 2 });
     app = await buildApp({
       db: primary,
       passwordCost: testPasswordCost,
@@ -101,9 +66,7 @@ describe.skipIf(!available)('reports from a streaming replica', () => {
     await app?.close();
     await replica?.destroy().catch(() => undefined);
     await primary?.destroy();
-    for (const data of [standbyDir(), primaryDir()]) {
-      if (existsSync(join(data, 'postmaster.pid'))) stop(data);
-    }
+    for (const data of [standbyDir(), primaryDir()]) stopCluster(data);
     rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
@@ -142,7 +105,7 @@ describe.skipIf(!available)('reports from a streaming replica', () => {
   }, 60_000);
 
   it('reads the primary while the replica is away', async () => {
-    stop(standbyDir());
+    stopCluster(standbyDir());
     expect((await client.post('/api/brands', { name: 'Oakley Away' })).status).toBe(201);
     const away = await brandNames();
     expect(away.csv).toContain('Oakley Away');

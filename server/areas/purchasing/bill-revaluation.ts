@@ -10,7 +10,9 @@ import { applyStockChanges, lockStockRows } from '../../ledger/stock-ledger.ts';
 // order they were entered, each match kept in `bill_receipt_matches` (migration 059). Where a match's costs differ,
 // the goods still on hand at the receiving location are revalued through a movement of no quantity carrying the
 // difference (the average follows), and what has left that location goes to cost of sales on the match's date.
-// A bill posted before its goods arrive is matched, and revalues, when the receipt posts.
+// A bill posted before its goods arrive is matched, and revalues, when the receipt posts. Every posting that matches
+// has first moved its order lines' received or billed quantity, so the order line's row lock keeps two postings on
+// one line from matching the same quantity at once.
 
 export const revaluationDocumentType = 'bill-revaluation';
 

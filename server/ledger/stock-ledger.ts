@@ -29,8 +29,7 @@ export type StockChange = {
   // The lot this change moves, for a lot-tracked item (null otherwise): its row in `stock_lots` moves with the
   // item × location total.
   lot?: StockLotKey | null;
-  // A revaluation's change of value on hand, thousandths × centavos (its delta is 0; unitCost is the difference per
-  // unit, shown on the movement).
+  // A revaluation's change of value on hand, thousandths × centavos (its delta and unit cost are 0).
   value?: LedgerValue;
 };
 

@@ -9,7 +9,7 @@ import {
   GetSalesReportResponse,
   GetStockValuationReportResponse,
 } from '../../generated/zod/reports/reports.zod.ts';
-import { ListStocksResponse } from '../../generated/zod/stocks/stocks.zod.ts';
+import { ListStockMovementsResponse, ListStocksResponse } from '../../generated/zod/stocks/stocks.zod.ts';
 import type { Database } from '../../server/db/database.ts';
 import { businessDate } from '../../server/domain/business-date.ts';
 import { createLedgerFixture, type LedgerFixture, ledgerMismatches } from '../ledger/ledger-fixture.ts';
@@ -166,8 +166,25 @@ describe('a bill at another cost than its receipt', () => {
       .where('document_type', '=', 'bill-revaluation')
       .execute();
     expect(movements.map((row) => [row.quantity_delta, row.unit_cost, row.value_delta, row.document_number])).toEqual([
-      [0, 5000, 50_000_000, billed.number],
+      [0, 0, 50_000_000, billed.number],
     ]);
+
+    // The stock's movement history shows it as ₱500 of value, no quantity.
+    const stocks = expectContract(
+      await admin.get(`/api/stocks?item_id=${item}&branch_id=${branch()}`),
+      200,
+      ListStocksResponse,
+    );
+    const history = expectContract(
+      await admin.get(`/api/stocks/${stocks.data[0]?.id}/movements`),
+      200,
+      ListStockMovementsResponse,
+    );
+    expect(
+      history.data
+        .filter((movement) => movement.document_type === 'bill-revaluation')
+        .map((movement) => [movement.quantity_delta, movement.value]),
+    ).toEqual([[0, 500]]);
 
     // A void takes it back: the average returns to ₱1,200.
     expect((await admin.delete(`/api/bills/${billed.id}`)).status).toBe(200);

@@ -26,6 +26,7 @@ let clerk: TestClient;
 let fixture: LedgerFixture;
 const today = businessDate(new Date());
 const branch = () => fixture.branchIds[0];
+const daysAgo = (days: number) => businessDate(new Date(Date.now() - days * 86_400_000));
 
 beforeAll(async () => {
   api = await createTestApi();
@@ -240,6 +241,43 @@ describe('a bill at another cost than its receipt', () => {
       { index: 1, quantity: 8, unit_cost: 1360 },
     ]);
     expect(await stockOf(item)).toEqual({ quantity_on_hand: 58, average_unit_cost: 1394.48, value: 80_880 });
+  });
+
+  it('revalues down as well, and counts the revaluation in Stock Valuation from the bill date', async () => {
+    const item = await newItem('FR-DOWN');
+    const order = await orderOf([{ item_id: item, quantity: 4, unit_cost: 900 }]);
+    const received = expectContract(
+      await admin.post('/api/receive-orders', {
+        purchase_order_id: order.id,
+        contact_id: fixture.supplierId,
+        branch_id: branch(),
+        received_date: daysAgo(3),
+        lines: [{ purchase_order_line_id: lineOf(order).id, item_id: item, quantity: 4 }],
+      }),
+      201,
+      CreateReceiveOrderResponse,
+    );
+    expect(received.lines[0]?.unit_cost).toBe(900);
+    expect(
+      (
+        await admin.post('/api/bills', {
+          purchase_order_id: order.id,
+          contact_id: fixture.supplierId,
+          branch_id: branch(),
+          bill_date: daysAgo(1),
+          lines: [{ purchase_order_line_id: lineOf(order).id, item_id: item, quantity: 4, unit_cost: 850 }],
+        })
+      ).status,
+    ).toBe(201);
+    expect(await stockOf(item)).toEqual({ quantity_on_hand: 4, average_unit_cost: 850, value: 3400 });
+    const valuedOn = async (day: string) =>
+      expectContract(
+        await admin.get(`/api/reports/stock-valuation?group_by=item&as_of=${day}&branch_id=${branch()}`),
+        200,
+        GetStockValuationReportResponse,
+      ).rows.find((row) => row.key === String(item))?.value;
+    expect(await valuedOn(daysAgo(2))).toBe(3600);
+    expect(await valuedOn(daysAgo(1))).toBe(3400);
   });
 
   it('receives an ordered line at the order cost only: the clerk may not take a ₱650 line in at ₱1', async () => {

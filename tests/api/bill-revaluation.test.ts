@@ -226,6 +226,18 @@ describe('a bill at another cost than its receipt', () => {
     expect(await stockOf(item)).toEqual({ quantity_on_hand: 10, average_unit_cost: 520, value: 5200 });
   });
 
+  it('moves a bill onto the next receipt when the receipt it met is voided', async () => {
+    const item = await newItem('FR-100');
+    const order = await orderOf([{ item_id: item, quantity: 10, unit_cost: 100 }]);
+    const first = await receive(order, [{ index: 0, quantity: 5 }]);
+    await receive(order, [{ index: 0, quantity: 5 }]);
+    await bill(order, [{ index: 0, quantity: 5, unit_cost: 120 }]);
+    expect(await stockOf(item)).toEqual({ quantity_on_hand: 10, average_unit_cost: 110, value: 1100 });
+    // The second receipt covers what is billed, so the first may go; the bill's ₱20 a piece now sits on the second.
+    expect((await admin.delete(`/api/receive-orders/${first.id}`)).status).toBe(200);
+    expect(await stockOf(item)).toEqual({ quantity_on_hand: 5, average_unit_cost: 120, value: 600 });
+  });
+
   it('keeps the average exact: ₱80,880 over 58 is ₱1,394.48', async () => {
     const item = await newItem('ACUVUE');
     const order = await orderOf([

@@ -43,7 +43,9 @@ export async function matchOrderLines(
   const received = await context.trx
     .selectFrom('receive_order_lines as line')
     .innerJoin('receive_orders as receipt', 'receipt.id', 'line.receive_order_id')
+    .innerJoin('items as item', 'item.id', 'line.item_id')
     .select([
+      'item.is_inventory_tracked',
       'line.id',
       'line.receive_order_id as document_id',
       'line.purchase_order_line_id',
@@ -91,6 +93,8 @@ export async function matchOrderLines(
       .map((line) => ({
         line: sideOf(line),
         location: locationOf(line.branch_id, line.warehouse_id),
+        // A service kept in no stock is matched, to use its quantity up, but revalues nothing.
+        tracked: Number(line.is_inventory_tracked) === 1,
         left: Number(line.quantity) - matchedOf('receive_order_line_id', line.id),
       }));
     for (const bill of billed.filter((line) => line.purchase_order_line_id === orderLineId)) {
@@ -112,7 +116,7 @@ export async function matchOrderLines(
           itemId: receipt.line.itemId,
           location: receipt.location,
           quantity,
-          difference: billLine.unitCost - receipt.line.unitCost,
+          difference: receipt.tracked ? billLine.unitCost - receipt.line.unitCost : 0,
         });
       }
     }

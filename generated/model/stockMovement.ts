@@ -17,6 +17,7 @@
 import type { Cost } from './cost.ts';
 import type { Id } from './id.ts';
 import type { LotNumber } from './lotNumber.ts';
+import type { SignedCost } from './signedCost.ts';
 import type { StockAdjustmentReason } from './stockAdjustmentReason.ts';
 import type { StockMovementBalance } from './stockMovementBalance.ts';
 import type { Timestamp } from './timestamp.ts';
@@ -30,6 +31,8 @@ export interface StockMovement {
   /** Signed; at most 3 decimals. */
   quantity_delta: number;
   unit_cost: Cost;
+  /** What the movement added to the value (quantity_delta × unit_cost, negative for goods that left), or a bill's revaluation of the goods on hand, whose quantity and unit cost are 0; null without view-costs. */
+  value: SignedCost;
   /** The resource prefix of the posting document, e.g. receive-orders. */
   document_type: string;
   document_id: Id;

@@ -8,6 +8,7 @@ import { ListStockMovementsQueryParams } from '../../generated/zod/stocks/stocks
 import { holdsAny } from '../auth/identity.ts';
 import type { Database } from '../db/database.ts';
 import type { StockAdjustmentReason } from '../db/tables/stock-adjustments.ts';
+import { ledgerValueCentavos } from '../domain/average-cost.ts';
 import { locationOf } from '../domain/location.ts';
 import { centavosToPesos } from '../domain/money.ts';
 import { fromThousandths } from '../domain/quantity.ts';
@@ -119,6 +120,11 @@ export function registerDocumentRoutes(app: FastifyInstance, options: EngineOpti
         ...storedFields(row, ['id', 'item_id', 'branch_id', 'warehouse_id', 'balance']),
         quantity_delta: fromThousandths(Number(row.quantity_delta)),
         unit_cost: costs ? centavosToPesos(Number(row.unit_cost)) : null,
+        value: costs
+          ? centavosToPesos(
+              ledgerValueCentavos(Number(row.quantity_delta) * Number(row.unit_cost) + Number(row.value_delta)),
+            )
+          : null,
         ...storedFields(row, [
           'document_type',
           'document_id',

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { resources } from '../areas/index.ts';
+import { revaluationDocumentType } from '../areas/purchasing/bill-revaluation.ts';
 import type { Database } from '../db/database.ts';
 import { dynamic } from '../engine/dynamic.ts';
 import { documentEntries, documentKindOf } from '../registry/resources.ts';
@@ -60,6 +61,10 @@ export async function numberDemoDocumentsByDate(db: Kysely<Database>, master: De
           AND document_id IN (${sql.join(ids)})`.execute(db);
     }
   }
+  // A bill's revaluation is a movement of its own, named by the bill's number.
+  await sql`UPDATE stock_movements SET document_number = (
+      SELECT b.number FROM bill_receipt_matches r JOIN bills b ON b.id = r.bill_id WHERE r.id = stock_movements.document_id)
+    WHERE business_id = ${master.businessId} AND document_type = ${revaluationDocumentType}`.execute(db);
 }
 
 // The demo's books are closed through the end of the month before its oldest dated record: the setting shows on the

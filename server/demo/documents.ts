@@ -248,7 +248,7 @@ export async function seedDemoDocuments(db: Kysely<Database>, master: DemoMaster
     }
   }
 
-  // A restocking order two weeks ago, half received and billed but not yet paid.
+  // A restocking order two weeks ago, half received and billed (at a higher cost on one line) but not yet paid.
   const restock = daysBefore(today, 14);
   const supplierId = suppliers[0];
   if (supplierId !== undefined) {
@@ -283,13 +283,16 @@ export async function seedDemoDocuments(db: Kysely<Database>, master: DemoMaster
       received_date: arrived,
       lines: half,
     });
+    // The supplier's invoice charges ₱50 more a piece on the first line than the order said: the bill's cost is the
+    // true cost, and the five on hand at the warehouse are revalued by it (docs/domain/purchasing.md, Bills).
     await createBill(contextOn(arrived), {
       purchase_order_id: orderId,
       contact_id: supplierId,
       ...warehouse,
       bill_date: arrived,
       due_date: daysBefore(today, -20),
-      lines: half,
+      supplier_invoice_number: 'SI-2700',
+      lines: half.map((line, index) => (index === 0 ? { ...line, unit_cost: line.unit_cost + 50 } : line)),
     });
   }
 

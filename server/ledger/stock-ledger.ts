@@ -4,7 +4,7 @@ import { sendAhead } from '../db/pipelined-transaction.ts';
 import { insertReused } from '../db/reused-insert.ts';
 import { reusedQuery, runReused } from '../db/reused-query.ts';
 import type { StockBalance } from '../db/tables/documents.ts';
-import { averageOf } from '../domain/average-cost.ts';
+import { averageOf, type LedgerValue } from '../domain/average-cost.ts';
 import { type Location, locationKey } from '../domain/location.ts';
 import type { Centavos } from '../domain/money.ts';
 import { fromThousandths, type Thousandths } from '../domain/quantity.ts';
@@ -14,8 +14,8 @@ import { type PostingContext, timestampOf } from './posting-context.ts';
 
 // At what cost a change moves the goods on hand (the average follows their value, domain/average-cost.ts):
 // receipt: goods arrive at unitCost; receipt_reversal: goods at unitCost leave again (a voided receipt);
-// issue: goods leave at the current average.
-export type CostEffect = 'receipt' | 'receipt_reversal' | 'issue';
+// issue: goods leave at the current average; revaluation: no goods move, the value on hand changes by `value`.
+export type CostEffect = 'receipt' | 'receipt_reversal' | 'issue' | 'revaluation';
 
 export type StockChange = {
   itemId: number;
@@ -29,6 +29,8 @@ export type StockChange = {
   // The lot this change moves, for a lot-tracked item (null otherwise): its row in `stock_lots` moves with the
   // item × location total.
   lot?: StockLotKey | null;
+  // A revaluation's change of value on hand, thousandths × centavos (its delta and unit cost are 0).
+  value?: LedgerValue;
 };
 
 export type StockLotKey = { lotNumber: string; expiresOn: string };
@@ -83,9 +85,10 @@ export async function applyStockChanges(
     // The value on hand is the sum of its movements' values, and the average that value over the quantity
     // (domain/average-cost.ts): an issue at the rounded average leaves no drift behind, the next average is
     // taken from the value again.
+    const valueDelta = change.value ?? 0;
     if (change.balance === 'on_hand') {
       row.quantity_on_hand = next;
-      row.value_on_hand += change.delta * unitCost;
+      row.value_on_hand += change.delta * unitCost + valueDelta;
       row.average_unit_cost = averageOf(row.value_on_hand, next, row.average_unit_cost);
     } else {
       row.quantity_in_transit = next;
@@ -100,6 +103,7 @@ export async function applyStockChanges(
       balance: change.balance,
       quantity_delta: change.delta,
       unit_cost: unitCost,
+      value_delta: valueDelta,
       document_type: document.type,
       document_id: document.id,
       document_line_id: change.documentLineId,

@@ -195,6 +195,29 @@ describe('the demo data', () => {
     expect(await ledgerMismatches(api.db, clerk.businessId ?? 0)).toEqual([]);
   });
 
+  it('has a bill at ₱50 more a piece than its receipt, the five on hand revalued by it', async () => {
+    const matches = await api.db
+      .selectFrom('bill_receipt_matches')
+      .innerJoin('bills', 'bills.id', 'bill_receipt_matches.bill_id')
+      .select(['bills.supplier_invoice_number', 'bills.number', 'quantity', 'unit_cost_difference'])
+      .where('unit_cost_difference', '<>', 0)
+      .execute();
+    expect(matches.map((match) => [match.supplier_invoice_number, match.quantity, match.unit_cost_difference])).toEqual(
+      [['SI-2700', 5000, 5000]],
+    );
+    const movement = await api.db
+      .selectFrom('stock_movements')
+      .select(['quantity_delta', 'value_delta', 'document_number'])
+      .where('document_type', '=', 'bill-revaluation')
+      .executeTakeFirstOrThrow();
+    // Five pieces × ₱50, in thousandths × centavos, under the bill's number as the demo dates it.
+    expect([movement.quantity_delta, movement.value_delta, movement.document_number]).toEqual([
+      0,
+      25_000_000,
+      matches[0]?.number,
+    ]);
+  });
+
   it("has a senior's return refunded in cash, a defective frame not restocked, an exchange and a supplier return", async () => {
     const admin = await api.signIn('admin@spectacle.test', 'spectacle-demo');
     const { businesses } = expectContract(

@@ -364,6 +364,9 @@ export const listStockMovementsResponseDataItemWarehouseIdOneMax = 2147483647;
 export const listStockMovementsResponseDataItemUnitCostOneMin = 0;
 export const listStockMovementsResponseDataItemUnitCostOneMax = 90000000000000;
 
+export const listStockMovementsResponseDataItemValueOneMin = -90000000000000;
+export const listStockMovementsResponseDataItemValueOneMax = 90000000000000;
+
 export const listStockMovementsResponseDataItemDocumentIdMax = 2147483647;
 
 export const listStockMovementsResponseDataItemDocumentLineIdOneMax = 2147483647;
@@ -387,6 +390,7 @@ export const ListStockMovementsResponse = zod.strictObject({
   "balance": zod.enum(['on_hand', 'in_transit']),
   "quantity_delta": zod.number().describe('Signed; at most 3 decimals.'),
   "unit_cost": zod.union([zod.number().min(listStockMovementsResponseDataItemUnitCostOneMin).max(listStockMovementsResponseDataItemUnitCostOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "value": zod.union([zod.number().min(listStockMovementsResponseDataItemValueOneMin).max(listStockMovementsResponseDataItemValueOneMax),zod.null()]).describe('What the movement added to the value (quantity_delta × unit_cost, negative for goods that left), or a bill\'s revaluation of the goods on hand, whose quantity and unit cost are 0; null without view-costs.'),
   "document_type": zod.string().describe('The resource prefix of the posting document, e.g. receive-orders.'),
   "document_id": zod.int().min(1).max(listStockMovementsResponseDataItemDocumentIdMax).describe('A record id.'),
   "document_line_id": zod.union([zod.int().min(1).max(listStockMovementsResponseDataItemDocumentLineIdOneMax).describe('A record id.'),zod.null()]),

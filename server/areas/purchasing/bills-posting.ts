@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { CreateBillBody } from '../../../generated/zod/bills/bills.zod.ts';
+import { businessDate } from '../../domain/business-date.ts';
 import { sumDocumentTotals } from '../../domain/document-totals.ts';
 import { refusal } from '../../domain/refusal.ts';
 import { enterDocument } from '../../ledger/document-entry.ts';
@@ -10,6 +11,7 @@ import type { PostingContext } from '../../ledger/posting-context.ts';
 import { pricePurchaseLines } from '../../ledger/priced-lines.ts';
 import { requireActive, requireDocument, requireLineItems, requireLocation } from '../../ledger/references.ts';
 import { hasStandingMemos } from '../../ledger/settlement.ts';
+import { matchOrderLines, unmatch } from './bill-revaluation.ts';
 import { orderFollowUpColumns } from './order-follow-up.ts';
 
 export type BillInput = z.output<typeof CreateBillBody>;
@@ -56,11 +58,11 @@ export async function createBill(context: PostingContext, input: BillInput): Pro
   return headerId;
 }
 
-// A bill fills its order lines' billed quantity; it cannot be voided while payments stand against it.
+// A bill fills its order lines' billed quantity and revalues the goods received at another cost; it cannot be voided while payments stand against it.
 export const postBill: Posting = async (context, id, direction) => {
   const bill = await context.trx
     .selectFrom('bills')
-    .select(['purchase_order_id', 'amount_paid'])
+    .select(['purchase_order_id', 'amount_paid', 'bill_date'])
     .where('id', '=', id)
     .where('business_id', '=', context.businessId)
     .executeTakeFirstOrThrow();
@@ -74,4 +76,14 @@ export const postBill: Posting = async (context, id, direction) => {
     .orderBy('position')
     .execute();
   await fillSourceLines(context, 'bill', bill.purchase_order_id, lines, direction);
+  // The bill's cost revalues the goods it matches (bill-revaluation.ts); a void takes that back.
+  if (direction === 1) {
+    await matchOrderLines(
+      context,
+      lines.map((line) => line.purchase_order_line_id),
+      bill.bill_date,
+    );
+  } else {
+    await matchOrderLines(context, await unmatch(context, { column: 'bill_id', id }), businessDate(context.now));
+  }
 };

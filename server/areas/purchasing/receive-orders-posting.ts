@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { CreateReceiveOrderBody } from '../../../generated/zod/receive-orders/receive-orders.zod.ts';
+import { businessDate } from '../../domain/business-date.ts';
 import { computeLineAmount } from '../../domain/line-amount.ts';
 import { locationOf } from '../../domain/location.ts';
 import { toThousandths } from '../../domain/quantity.ts';
@@ -15,6 +16,7 @@ import { refuseHeldReceipt } from '../../ledger/receipt-holds.ts';
 import { requireActive, requireDocument, requireLineItems, requireLocation } from '../../ledger/references.ts';
 import { applyStockChanges } from '../../ledger/stock-ledger.ts';
 import { requireReceiptLots } from '../../ledger/stock-lots.ts';
+import { matchOrderLines, unmatch } from './bill-revaluation.ts';
 import { orderFollowUpColumns } from './order-follow-up.ts';
 import { checkOrderedLines } from './ordered-receipt.ts';
 import { refreshPurchaseOrderStatus } from './purchase-order-status.ts';
@@ -78,8 +80,9 @@ export async function createReceiveOrder(context: PostingContext, input: Receive
   return headerId;
 }
 
-// Receiving adds the goods on hand at the receipt cost, into the line's lot for a lot-tracked item, and fills the
-// order lines it names. A void waits for the bills and issues that stand on those goods.
+// Receiving adds the goods on hand at the receipt cost, into the line's lot for a lot-tracked item, fills the
+// order lines it names and meets the bills already posted on them. A void waits for the bills and issues that
+// stand on those goods.
 export const postReceiveOrder: Posting = async (context, id, direction) => {
   if (direction === -1) await refuseHeldReceipt(context, 'receive-order', id);
   const order = await context.trx
@@ -101,6 +104,8 @@ export const postReceiveOrder: Posting = async (context, id, direction) => {
   );
   const filledOrders = await fillSourceLines(context, 'receive-order', order.purchase_order_id, lines, direction);
   for (const purchaseOrderId of filledOrders) await refreshPurchaseOrderStatus(context, purchaseOrderId);
+  // A void first takes back what its goods were revalued by, while they are still on hand.
+  const freed = direction === -1 ? await unmatch(context, { column: 'receive_order_id', id }) : [];
   await applyStockChanges(
     context,
     { type: 'receive-order', id, number: order.number },
@@ -115,4 +120,14 @@ export const postReceiveOrder: Posting = async (context, id, direction) => {
             : null,
       })),
   );
+  // What was billed before it arrived revalues now, at the bill's cost (bill-revaluation.ts).
+  if (direction === 1) {
+    await matchOrderLines(
+      context,
+      lines.map((line) => line.purchase_order_line_id),
+      order.received_date,
+    );
+  } else {
+    await matchOrderLines(context, freed, businessDate(context.now));
+  }
 };

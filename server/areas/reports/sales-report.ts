@@ -19,17 +19,18 @@ export type SalesQuery = {
 };
 
 // A forfeited deposit has no item and no seller: it is its own row's key where the grouping is by item or staff, and
-// that row only adds to the totals (docs/domain/reports.md, Sales).
+// that row only adds to the totals (docs/domain/reports.md, Sales). So is a bill's revaluation of goods that had left
+// a warehouse, or of goods sold to no one customer, where the grouping is by branch or customer.
 const otherIncome = 'other-income';
 const byItem = (key: RawBuilder<unknown>) => sql`CASE WHEN s.item_id IS NULL THEN ${otherIncome} ELSE ${key} END`;
 
 const groups: Record<SalesGroup, { key: RawBuilder<unknown>; label: RawBuilder<unknown> }> = {
-  branch: { key: sql`CAST(s.branch_id AS TEXT)`, label: sql`b.name` },
+  branch: { key: sql`COALESCE(CAST(s.branch_id AS TEXT), ${otherIncome})`, label: sql`b.name` },
   item_type: { key: byItem(sql`CAST(i.item_type_id AS TEXT)`), label: sql`t.name` },
   brand: { key: byItem(sql`COALESCE(CAST(i.brand_id AS TEXT), '')`), label: sql`COALESCE(br.name, 'No brand')` },
   item: { key: byItem(sql`CAST(i.id AS TEXT)`), label: sql`i.code || ' ' || i.name` },
   user: { key: byItem(sql`COALESCE(CAST(s.created_by AS TEXT), '')`), label: sql`COALESCE(u.name, 'Unknown')` },
-  contact: { key: sql`CAST(s.contact_id AS TEXT)`, label: sql`c.name` },
+  contact: { key: sql`COALESCE(CAST(s.contact_id AS TEXT), ${otherIncome})`, label: sql`c.name` },
   day: { key: sql`s.sold_on`, label: sql`s.sold_on` },
   month: { key: sql`SUBSTR(s.sold_on, 1, 7)`, label: sql`SUBSTR(s.sold_on, 1, 7)` },
 };
@@ -49,7 +50,8 @@ const memoGross = sql`ROUND(m.quantity * l.unit_price / 1000.0)`;
 const memoVatRemoved = sql`CASE WHEN l.quantity = 0 THEN 0 ELSE ROUND(l.vat_removed * m.quantity * 1.0 / l.quantity) END`;
 const memoCost = sql`CASE WHEN m.restock = 1 THEN ROUND(m.quantity * m.unit_cost / 1000.0) ELSE 0 END`;
 
-/** The standing invoices dated in the range, net of the standing credit memos dated in it, summed per group, and beside
+/** The standing invoices dated in the range, net of the standing credit memos dated in it, with the cost of sales a
+ * bill's cost added to goods that had already left (docs/domain/purchasing.md, Bills), summed per group, and beside
  * them the deposits forfeited in it, other income apart from sales (docs/domain/reports.md, Sales). */
 export async function salesReport(db: Kysely<Database>, businessId: number, query: SalesQuery) {
   const group = groups[query.groupBy];
@@ -78,6 +80,12 @@ export async function salesReport(db: Kysely<Database>, businessId: number, quer
       JOIN invoice_lines l ON l.id = m.invoice_line_id
       WHERE cm.business_id = ${businessId} AND cm.deleted_at IS NULL
         AND cm.memo_date >= ${query.dateFrom} AND cm.memo_date <= ${query.dateTo}
+      UNION ALL
+      SELECT r.branch_id, r.revalued_on, r.created_by, NULL, r.item_id, 0, 0, 0, 0,
+        ROUND(r.cost_of_sales_value / 1000.0), 0
+      FROM bill_receipt_matches r
+      WHERE r.business_id = ${businessId} AND r.cost_of_sales_value <> 0
+        AND r.revalued_on >= ${query.dateFrom} AND r.revalued_on <= ${query.dateTo}
       UNION ALL
       SELECT r.branch_id, r.forfeited_on, NULL, r.contact_id, NULL, 0, 0, 0, 0, 0, r.forfeited_amount
       FROM acknowledgment_receipts r

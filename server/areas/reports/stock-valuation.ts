@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import type { Location } from '../../domain/location.ts';
 import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
+import { revaluationDocumentType } from '../purchasing/bill-revaluation.ts';
 import { notAfterToday, ownerReport } from './owner-report.ts';
 import { addDays, manilaDayStart, stockReportLocation } from './report-scope.ts';
 
@@ -27,6 +28,7 @@ export const movementDocumentDates: Readonly<Record<string, { table: string; col
   'credit-memo': { table: 'credit_memos', column: 'memo_date' },
   'debit-memo': { table: 'debit_memos', column: 'memo_date' },
   'warranty-claim': { table: 'warranty_claims', column: 'claim_date' },
+  [revaluationDocumentType]: { table: 'bill_receipt_matches', column: 'revalued_on' },
 };
 
 const documentDate = sql.join(
@@ -76,7 +78,7 @@ export async function valuedStock(
         : sql`AND ${sql.ref(`${alias}.warehouse_id`)} = ${query.location.warehouse_id}`;
   const later =
     query.asOf < query.today
-      ? sql`SELECT m.stock_id, SUM(m.quantity_delta) AS quantity, SUM(m.quantity_delta * m.unit_cost) AS value
+      ? sql`SELECT m.stock_id, SUM(m.quantity_delta) AS quantity, SUM(m.quantity_delta * m.unit_cost + m.value_delta) AS value
           FROM stock_movements m
           WHERE m.business_id = ${businessId} AND m.occurred_at >= ${manilaDayStart(addDays(query.asOf, 1))}
             ${locationOf('m')}

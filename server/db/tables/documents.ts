@@ -228,6 +228,9 @@ export type StockMovementTable = LocationColumns & {
   balance: StockBalance;
   quantity_delta: number;
   unit_cost: number;
+  // Value beyond quantity_delta × unit_cost, thousandths × centavos: a revaluation's, whose quantity is 0 (migration
+  // 059).
+  value_delta: Generated<number>;
   document_type: string;
   document_id: number;
   document_line_id: number | null;

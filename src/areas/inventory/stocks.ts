@@ -49,6 +49,7 @@ export const stocks = defineResource({
             { field: 'balance', label: 'Balance', kind: 'label' },
             { field: 'quantity_delta', label: 'Change', kind: 'quantity' },
             { field: 'unit_cost', label: 'Unit Cost', kind: 'money', cost: true },
+            { field: 'value', label: 'Value', kind: 'money', cost: true },
           ],
           queryKey: (id) => api.getListStockMovementsQueryKey(id, latestMovements),
           load: async (id, signal) => {

@@ -16,7 +16,6 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { itemsResource } from '../server/areas/inventory/items.ts';
 import { powerGrid } from '../server/areas/inventory/lens-families.ts';
 import { demoLensFamily } from '../server/demo/optical-catalogue.ts';
@@ -27,15 +26,16 @@ import {
   type BenchData,
   type BenchDatabase,
   type BenchTarget,
-  frameWords,
   growLedger,
-  lensWords,
   movementCount,
   openBenchDatabase,
   sqlitePathOf,
+  variedTexts,
 } from './bench/bench-database.ts';
+import { benchChain } from './bench/chain.ts';
 import { benchClientBundle } from './bench/client-bundle.ts';
 import { benchCountScan } from './bench/count-scan.ts';
+import { counterFloor } from './bench/counter-floor.ts';
 import { benchCounterPhone } from './bench/counter-phone.ts';
 import { benchCpuPerRequest } from './bench/cpu-per-request.ts';
 import { benchCsvExport } from './bench/csv-export.ts';
@@ -176,27 +176,6 @@ async function benchReads(bench: BenchDatabase, session: Session): Promise<void>
   }
 }
 
-// Texts no process has seen, each with matches of its own, as cashiers type them: a catalogue word and the first
-// one to four digits of a number below the catalogue's size ("Clubmaster 4", "Progressive 1093"), every text once,
-// shuffled, so that neither the server's kept searches nor one text's matches in other spellings answer for them.
-function variedTexts(items: number): string[] {
-  const words = [...frameWords, ...lensWords];
-  const texts = new Set<string>();
-  for (const word of words) {
-    for (let digits = 1; digits <= Math.min(4, String(items).length); digits += 1) {
-      for (let number = 10 ** (digits - 1); number < Math.min(10 ** digits, items); number += 1) {
-        texts.add(`${word} ${number}`);
-      }
-    }
-  }
-  const shuffled = [...texts];
-  for (let index = shuffled.length - 1; index > 0; index -= 1) {
-    const other = Math.floor(Math.random() * (index + 1));
-    [shuffled[index], shuffled[other]] = [shuffled[other] ?? '', shuffled[index] ?? ''];
-  }
-  return shuffled;
-}
-
 // The demo's lens family (sphere -6.00..+4.00 × cylinder 0..-2.00, 369 variants) at the branch where its stock is.
 async function benchPowerGrid(bench: BenchDatabase, session: Session): Promise<void> {
   const family = await bench.db
@@ -274,7 +253,8 @@ async function benchPostings(bench: BenchDatabase, session: Session, ledger: num
   const oneLineLabel = (how: string) =>
     `invoices of 1 line, ${connections} clients${how}, ${ledger.toLocaleString('en-US')} movements`;
   const api = await postOneLine();
-  const floor = await counterFloor(bench, connections, seconds);
+  const floorUrl = process.env.BENCH_DATABASE_URL;
+  const floor = floorUrl ? await counterFloor(floorUrl, connections, seconds, await currentSchema(bench)) : null;
   rows.push([
     ...row(oneLineLabel(''), api, null).slice(0, 5),
     floor === null ? '' : `${floor.toFixed(0)}/s (${((api.perSecond / floor) * 100).toFixed(0)}%)`,
@@ -284,40 +264,9 @@ async function benchPostings(bench: BenchDatabase, session: Session, ledger: num
   return rows;
 }
 
-// The machine's floor for gap-free numbering on PostgreSQL: `clients` connections each committing a one-row UPDATE
-// of the same row as fast as they can, which is all that a counter taken just before the commit has to wait for.
-async function counterFloor(bench: BenchDatabase, clients: number, seconds: number): Promise<number | null> {
-  const url = process.env.BENCH_DATABASE_URL;
-  if (!url) return null;
-  await sql`CREATE TABLE IF NOT EXISTS bench_counter_floor (id integer PRIMARY KEY, total integer NOT NULL)`.execute(
-    bench.db,
-  );
-  await sql`INSERT INTO bench_counter_floor VALUES (1, 0) ON CONFLICT (id) DO NOTHING`.execute(bench.db);
-  const pool = new pg.Pool({ connectionString: url, max: clients });
-  const schema = (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(bench.db)).rows[0]?.schema;
-  let commits = 0;
-  const end = performance.now() + seconds * 1000;
-  try {
-    await Promise.all(
-      Array.from({ length: clients }, async () => {
-        const client = await pool.connect();
-        try {
-          await client.query(`SET search_path = "${schema}"`);
-          while (performance.now() < end) {
-            await client.query('BEGIN');
-            await client.query('UPDATE bench_counter_floor SET total = total + 1 WHERE id = 1');
-            await client.query('COMMIT');
-            commits += 1;
-          }
-        } finally {
-          client.release();
-        }
-      }),
-    );
-  } finally {
-    await pool.end();
-  }
-  return commits / seconds;
+async function currentSchema(bench: BenchDatabase): Promise<string> {
+  const found = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(bench.db);
+  return found.rows[0]?.schema ?? 'public';
 }
 
 function targetFor(data: BenchData): BenchTarget {
@@ -396,4 +345,5 @@ if (runs('reports')) {
 }
 if (runs('count-scan')) await benchCountScan(root);
 if (runs('bundle')) benchClientBundle(root);
+if (process.env.BENCH_ONLY === 'chain') await benchChain(root, seconds);
 if (runs('counter-phone')) await benchCounterPhone(root, Number(process.env.BENCH_RUNS ?? 5));

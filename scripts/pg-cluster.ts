@@ -60,7 +60,8 @@ export function stopCluster(dir: string): void {
   if (existsSync(join(dir, 'postmaster.pid'))) run('pg_ctl', ['-D', dir, '-w', '-t', '600', '-m', 'fast', 'stop']);
 }
 
-// A standby of the running primary, copied by pg_basebackup and streaming from it (-R writes its connection).
+// A standby of the running primary, copied by pg_basebackup and streaming from it (-R writes its connection). The
+// copy starts from a checkpoint taken at once (`-c fast`), not one spread over minutes.
 export function makeStandby(primary: Cluster, dir: string): void {
   run('pg_basebackup', [
     '-h',
@@ -74,5 +75,7 @@ export function makeStandby(primary: Cluster, dir: string): void {
     '-R',
     '-X',
     'stream',
+    '-c',
+    'fast',
   ]);
 }

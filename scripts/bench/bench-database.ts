@@ -109,7 +109,7 @@ export async function openBenchDatabase(
   return { db, businessId, branchId, locations, sampleItemId: sample.id, searchText: 'Clubmaster 4' };
 }
 
-async function recountTotals(db: Kysely<Database>, businessId: number, table: 'items' | 'stocks'): Promise<void> {
+export async function recountTotals(db: Kysely<Database>, businessId: number, table: string): Promise<void> {
   await sql`DELETE FROM record_count_changes WHERE business_id = ${businessId} AND table_name = ${table}`.execute(db);
   await sql`
     INSERT INTO record_counts (business_id, table_name, active, trashed)
@@ -159,7 +159,7 @@ function wordOf(words: readonly string[]) {
   )} END`;
 }
 
-async function addBenchItems(db: Kysely<Database>, businessId: number, itemCount: number): Promise<void> {
+export async function addBenchItems(db: Kysely<Database>, businessId: number, itemCount: number): Promise<void> {
   const at = new Date().toISOString();
   const tenant = { business_id: businessId, created_at: at, updated_at: at, created_by: null, updated_by: null };
   const unit = await db
@@ -287,4 +287,29 @@ export async function movementCount(db: Kysely<Database>): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(counted.total);
+}
+
+// Texts no process has seen, each with matches of its own, as cashiers type them: a catalogue word and the first
+// one to four digits of a number below the catalogue's size ("Clubmaster 4", "Progressive 1093"), every text once,
+// shuffled, so that neither the server's kept searches nor one text's matches in other spellings answer for them.
+export function variedTexts(items: number): string[] {
+  const words = [...frameWords, ...lensWords];
+  const texts = new Set<string>();
+  for (const word of words) {
+    for (let digits = 1; digits <= Math.min(4, String(items).length); digits += 1) {
+      for (let number = 10 ** (digits - 1); number < Math.min(10 ** digits, items); number += 1) {
+        texts.add(`${word} ${number}`);
+      }
+    }
+  }
+  return shuffled([...texts]);
+}
+
+export function shuffled<T>(values: T[]): T[] {
+  const result = [...values];
+  for (let index = result.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [result[index], result[other]] = [result[other] as T, result[index] as T];
+  }
+  return result;
 }

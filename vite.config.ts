@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin, ProxyOptions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './scripts/precompress.ts';
+import { routePreloads } from './scripts/route-preloads.ts';
 import { LongestFirst } from './tests/support/longest-first.ts';
 
 const require = createRequire(import.meta.url);
@@ -42,7 +43,7 @@ export function apiProxy(target: string): ProxyOptions {
 
 // `npm run dev` proxies the API to a running `npm start`; `npm run dev:mock` serves the generated msw mocks instead.
 export default defineConfig(({ mode }) => ({
-  plugins: mode === 'mock' ? [react(), mockServiceWorker()] : [react(), precompress()],
+  plugins: mode === 'mock' ? [react(), mockServiceWorker()] : [react(), routePreloads(), precompress()],
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -1,15 +1,17 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, type RouteObject, useRoutes } from 'react-router-dom';
+import { BrowserRouter, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
 import { Providers } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { preloadPath } from './app/route-preload.ts';
+import { routeTable } from './app/route-table.ts';
 import { appRoutes } from './app/routes.tsx';
 import { prefetchSession } from './auth/session.ts';
 import { loadFullSystem } from './ui/system.ts';
 
-function AppRoutes({ routes }: { routes: RouteObject[] }) {
-  return useRoutes(routes);
+// Each address is matched among the routes of its first segment, not the app's several hundred (route-table.ts).
+function AppRoutes({ tableFor }: { tableFor: (pathname: string) => RouteObject[] }) {
+  return useRoutes(tableFor(useLocation().pathname));
 }
 
 async function start(): Promise<void> {
@@ -23,7 +25,7 @@ async function start(): Promise<void> {
   // Everything the first screen waits on is asked for at once: the user and the businesses, the screen's code and
   // the design system, rather than one after the other as each component would when drawn.
   const queryClient = createQueryClient();
-  const routes = appRoutes();
+  const tableFor = routeTable(appRoutes());
   if (window.location.pathname !== '/sign-in') prefetchSession(queryClient);
   preloadPath(window.location.pathname);
   // Nothing is drawn before the design system's styles are here, so the shell never flashes unstyled.
@@ -33,7 +35,7 @@ async function start(): Promise<void> {
       <Providers queryClient={queryClient}>
         <BrowserRouter>
           <Suspense>
-            <AppRoutes routes={routes} />
+            <AppRoutes tableFor={tableFor} />
           </Suspense>
         </BrowserRouter>
       </Providers>

@@ -157,41 +157,48 @@ async function loadForm(context: BrowserContext): Promise<Load> {
 }
 
 // Types each word into the first line's item picker a key at a time and times, by the page's clock, the last key
-// to the first frame that shows an option holding the whole word.
+// to the first frame that shows an option holding the whole word. The page watches every frame from before the
+// first key, so an option shown at once is timed as such, not when the bench next asks.
 async function typeInPicker(context: BrowserContext): Promise<number[]> {
   const { page } = await phoneTab(context);
   await page.goto(formPath);
   await page.waitForFunction(usable, undefined, { polling: 'raf', timeout: 60_000 });
   const picker = page.locator('input[name="lines.0.item_id"]');
-  await page.evaluate(() => {
-    const watch = window as unknown as { lastKeyAt: number };
-    document.addEventListener('keydown', (event) => {
-      watch.lastKeyAt = event.timeStamp;
-    });
-  });
   const timings: number[] = [];
   for (const text of typedTexts) {
     await picker.click();
     await picker.fill('');
+    // A string, not a function: tsx names inner functions with a helper the page does not have.
+    await page.evaluate(`(() => {
+      const word = ${JSON.stringify(text)};
+      let keys = 0;
+      let lastKeyAt = Number.NaN;
+      const onKey = (event) => {
+        keys += 1;
+        lastKeyAt = event.timeStamp;
+      };
+      document.addEventListener('keydown', onKey);
+      window.pickerShown = new Promise((resolve) => {
+        const started = performance.now();
+        const check = () => {
+          const now = performance.now();
+          const options = keys < word.length ? [] : [...document.querySelectorAll('[role="listbox"] [role="option"]')];
+          if (options.some((option) => (option.textContent ?? '').toLowerCase().includes(word))) {
+            document.removeEventListener('keydown', onKey);
+            resolve(now - lastKeyAt);
+          } else if (now - started > 60000) resolve(Number.NaN);
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      });
+    })()`);
     for (const character of text) {
       await page.keyboard.press(character);
       await page.waitForTimeout(keyGapMs);
     }
-    // A string, not a function: tsx names inner functions with a helper the page does not have.
-    const shownAt = await page.evaluate<number>(`new Promise((resolve) => {
-      const word = ${JSON.stringify(text)};
-      const started = performance.now();
-      const check = (now) => {
-        const options = [...document.querySelectorAll('[role="listbox"] [role="option"]')];
-        if (options.some((option) => (option.textContent ?? '').toLowerCase().includes(word))) resolve(now);
-        else if (now - started > 20000) resolve(Number.NaN);
-        else requestAnimationFrame(check);
-      };
-      requestAnimationFrame(check);
-    })`);
-    const lastKeyAt = await page.evaluate(() => (window as unknown as { lastKeyAt: number }).lastKeyAt);
-    if (Number.isNaN(shownAt)) throw new Error(`No option showed "${text}" within 20 s of its last key.`);
-    timings.push(shownAt - lastKeyAt);
+    const shown = await page.evaluate<number>('window.pickerShown');
+    if (Number.isNaN(shown)) throw new Error(`No option showed "${text}" within a minute of its first key.`);
+    timings.push(shown);
     await page.keyboard.press('Escape');
   }
   await page.close();

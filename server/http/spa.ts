@@ -3,10 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { acceptedEncoding, type Encoding } from './compression.ts';
+import { acceptedEncoding, compress, type Encoding } from './compression.ts';
 import { issueXsrfToken } from './cookies.ts';
 
 const extensionOf: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+// Written by the build beside index.html (scripts/route-preloads.ts).
+const routePreloadsFile = 'route-preloads.json';
 
 export type PageSender = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
@@ -18,10 +20,16 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
   // plugin's own scope and so is missing in the app's not-found handler.
   // The build leaves index.html.br and index.html.gz beside it (precompress.ts); a client that takes neither, or a
   // build without them, gets the page as it is.
+  const hintedPage = await hintedPages(clientDir);
   const sendIndex: PageSender = async (request, reply) => {
     issueXsrfToken(request, reply, { renew: false });
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    const hinted = hintedPage(request.url, encoding);
+    if (hinted) {
+      const body = await hinted;
+      return encoding ? reply.header('content-encoding', encoding).send(body) : reply.send(body);
+    }
     const packed = encoding
       ? await readFile(join(clientDir, `index.html${extensionOf[encoding]}`)).catch(() => null)
       : null;
@@ -51,4 +59,31 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     client.get('/', sendIndex);
   });
   return sendIndex;
+}
+
+// The page of an address whose first screen the build named (route-preloads.json: the counter's invoice form), with
+// a modulepreload link for each of that screen's files, so that a phone fetches them beside the entry rather than
+// after it has run. Each address's page is made and compressed once, on its first request.
+async function hintedPages(
+  clientDir: string,
+): Promise<(url: string, encoding: Encoding | null) => Promise<Buffer> | null> {
+  const listed = await readFile(join(clientDir, routePreloadsFile), 'utf8').catch(() => null);
+  if (listed === null) return () => null;
+  const preloads = JSON.parse(listed) as Record<string, string[]>;
+  const page = await readFile(join(clientDir, 'index.html'), 'utf8');
+  const made = new Map<string, Promise<Buffer>>();
+  return (url, encoding) => {
+    const path = url.split('?')[0]?.replace(/(.)\/$/, '$1') ?? '';
+    const files = preloads[path];
+    if (!files) return null;
+    const key = `${path} ${encoding ?? 'identity'}`;
+    let body = made.get(key);
+    if (!body) {
+      const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+      const html = Buffer.from(page.replace('</head>', `${links}</head>`));
+      body = encoding ? compress(html, encoding) : Promise.resolve(html);
+      made.set(key, body);
+    }
+    return body;
+  };
 }

@@ -112,3 +112,57 @@ describe('the built client', () => {
     expect(items.json()).toEqual({ message: 'Unauthenticated.' });
   });
 });
+
+// The counter's form on a phone: its page names the form's files, which then come beside the app's entry instead of
+// after it has run; every other address gets the page as built.
+describe('the page of an address whose screen the build names', () => {
+  let api: TestApi;
+  let clientDir: string;
+  const page = `<!doctype html><html><head><title>Spectacle</title>${'<link rel="modulepreload" href="/assets/entry.js">'.repeat(30)}</head><body><div id="root"></div></body></html>`;
+  const formFiles = ['/assets/form-screen-abc.js', '/assets/invoices-def.js'];
+
+  beforeAll(async () => {
+    clientDir = mkdtempSync(join(tmpdir(), 'spectacle-client-'));
+    mkdirSync(join(clientDir, 'assets'));
+    writeFileSync(join(clientDir, 'index.html'), page);
+    writeFileSync(join(clientDir, 'route-preloads.json'), JSON.stringify({ '/invoices/create': formFiles }));
+    precompressDirectory(clientDir);
+    api = await createTestApi({ clientDir });
+  });
+
+  afterAll(async () => {
+    await api.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  const preloaded = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+
+  it('preloads the invoice form’s files on its page, compressed as any page, and nowhere else', async () => {
+    const brotli = await api.app.inject({
+      method: 'GET',
+      url: '/invoices/create?contact_id=4',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('no-cache');
+    expect(String(brotli.headers['set-cookie'])).toContain('XSRF-TOKEN=');
+    const html = brotliDecompressSync(brotli.rawPayload).toString();
+    expect(preloaded(html)).toEqual(formFiles);
+    expect(html.indexOf('form-screen-abc.js')).toBeLessThan(html.indexOf('</head>'));
+
+    const gzip = await api.app.inject({
+      method: 'GET',
+      url: '/invoices/create/',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(preloaded(gunzipSync(gzip.rawPayload).toString())).toEqual(formFiles);
+    const plain = await api.app.inject({ method: 'GET', url: '/invoices/create' });
+    expect(preloaded(plain.body)).toEqual(formFiles);
+
+    for (const url of ['/', '/invoices', '/invoices/7']) {
+      const other = await api.app.inject({ method: 'GET', url });
+      expect(other.body).toBe(page);
+    }
+  });
+});

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, expect, it } from 'vitest';
 import { getGetItemResponseMock } from '../../generated/hooks/items/items.msw.ts';
@@ -79,4 +79,34 @@ it('shows the held items matching each keystroke at once, then the server’s an
   release();
   // The server's answer replaces the held matches: it knows the catalogue, the picker only what it was shown.
   await waitFor(() => expect(optionTexts()).toEqual(['PR-16MV-1AB · Prada Heritage PR 16MV Optical']));
+});
+
+it('answers a new line’s picker at once from what the first line’s picker was shown', async () => {
+  const api = await invoices.load();
+  renderRoutes(
+    [{ path: '/invoices/create', element: <FormScreen resource={invoices} api={api} mode="create" /> }],
+    '/invoices/create',
+  );
+  await waitFor(() => picker());
+  fireEvent.focus(picker());
+  await waitFor(() => expect(optionTexts()).toHaveLength(3));
+  fireEvent.blur(picker());
+
+  fireEvent.click(screen.getByRole('button', { name: 'Add line' }));
+  const second = await waitFor(() => {
+    const found = document.querySelector('input[name="lines.1.item_id"]');
+    if (!(found instanceof HTMLInputElement)) throw new Error('No item picker on the second line.');
+    return found;
+  });
+  fireEvent.focus(second);
+  fireEvent.change(second, { target: { value: 'oakley' } });
+  // The server has not answered "oakley": the second line draws on the answers the first line's picker holds.
+  const list = document.getElementById(second.getAttribute('aria-controls') ?? '');
+  expect(
+    list &&
+      within(list)
+        .queryAllByRole('option')
+        .map((option) => option.textContent),
+  ).toEqual(['OX-8046-0155 · Oakley Airdrop OX8046 Satin Black']);
+  expect(asked).not.toContain('oakley');
 });

@@ -11,7 +11,8 @@
 // form's first and return visit and the item picker on a throttled phone, BENCH_RUNS times, default 5) runs that
 // part alone (reads includes grid); BENCH_SECONDS (default 5) sets each run's length; BENCH_REBUILD=1 rebuilds the
 // read and reports databases (the posting and import ones are rebuilt on every run); BENCH_DATABASE_URL runs it on
-// PostgreSQL (a schema per data set) instead of SQLite.
+// PostgreSQL (a schema per data set) instead of SQLite. BENCH_ONLY=chain (never run otherwise) loads and measures a
+// chain of 100 branches on a PostgreSQL cluster of its own (scripts/bench/chain.ts).
 
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';

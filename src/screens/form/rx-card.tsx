@@ -60,14 +60,14 @@ const withoutSpinButtons = {
 
 const errorId = (name: string) => `${name}-error`;
 
-// The prescription as opticians fill an Rx card: OD above OS, the powers across. Every range and step of
-// docs/domain/eye-care.md (Ranges and steps) shows as the user types, from the same rules the server applies, under
-// the grid rather than in its cells: a message in a cell widened its column and squeezed the others (CYL read "-0.7").
-// The columns share the width equally whatever they hold. A plus cylinder can be transposed to the minus form the
-// shop keeps.
 // The eye's column stays in view should a very narrow screen still scroll the grid.
 const eyeColumn = { position: 'sticky', left: '0', zIndex: '1', bg: 'bg' } as const;
 
+// The prescription as opticians fill an Rx card: OD above OS, the powers across. Every range and step of
+// docs/domain/eye-care.md (Ranges and steps) shows as the user types, from the same rules the server applies, under
+// the grid rather than in its cells, where a message widened its column and squeezed the others' figures.
+// The columns share the width equally whatever they hold. A plus cylinder can be transposed to the minus form the
+// shop keeps.
 export function RxCard() {
   const { register, formState, getValues, setValue } = useFormContext();
   const watched = useWatch({ name: ['kind', 'examined_on', 'expires_on', ...rxFieldNames] }) as unknown[];

@@ -86,6 +86,20 @@ export interface ItemUpdate {
      */
   bridge?: number | null;
   /**
+     * Frames: B, the lens height of the box, in whole mm.
+     * @minimum 10
+     * @maximum 80
+     * @nullable
+     */
+  frame_b?: number | null;
+  /**
+     * Frames: ED, the effective diameter (twice the longest radius of the lens shape), in whole mm.
+     * @minimum 30
+     * @maximum 90
+     * @nullable
+     */
+  frame_ed?: number | null;
+  /**
      * Frames: temple length in whole mm.
      * @minimum 100
      * @maximum 160

@@ -15,28 +15,28 @@ import type { DemoMasterData } from './master-data.ts';
 // Makati branch and the warehouse, received through the posting services, and a few powers on their way from the
 // warehouse to the branch.
 
-// code: model, colour, eye size, bridge, temple, material, shape
-const frames: Record<string, [string, string, number, number, number, string, string]> = {
-  'RB-2140-901': ['RB2140 Original Wayfarer', 'Black', 50, 22, 150, 'Acetate', 'Wayfarer'],
-  'RB-3025-L0205': ['RB3025 Aviator Classic', 'Gold', 58, 14, 135, 'Metal', 'Aviator'],
-  'RB-5154-2000': ['RB5154 Clubmaster Optics', 'Black', 51, 21, 145, 'Acetate', 'Browline'],
-  'RB-3447-029': ['RB3447 Round Metal', 'Gunmetal', 50, 21, 145, 'Metal', 'Round'],
-  'RB-7047-5196': ['RB7047', 'Matte Black', 54, 17, 145, 'Acetate', 'Rectangle'],
-  'RB-5228-2000': ['RB5228', 'Black', 53, 17, 140, 'Acetate', 'Square'],
-  'OX-8046-0155': ['OX8046 Airdrop', 'Satin Black', 55, 18, 143, 'O Matter', 'Rectangle'],
-  'OX-3227-0153': ['OX3227 Gauge 3.1', 'Satin Titanium', 53, 18, 140, 'Titanium', 'Rectangle'],
-  'OX-8156-0154': ['OX8156 Holbrook RX', 'Satin Black', 54, 18, 137, 'O Matter', 'Square'],
-  'OO-9208-01': ['OO9208 Radar EV Path', 'Polished Black', 38, 10, 128, 'O Matter', 'Shield'],
-  'PR-17WS-1AB': ['PR 17WS Symbole', 'Black', 49, 20, 145, 'Acetate', 'Cat Eye'],
-  'PR-16MV-1AB': ['PR 16MV Heritage', 'Black', 52, 19, 140, 'Acetate', 'Rectangle'],
-  'GG-0061O-001': ['GG0061O', 'Black', 56, 17, 145, 'Acetate', 'Square'],
-  'GG-0396O-002': ['GG0396O', 'Havana', 53, 18, 140, 'Acetate', 'Cat Eye'],
-  'SP-FLX-101': ['Flex Kids', 'Blue', 44, 16, 125, 'TR90', 'Rectangle'],
-  'SP-FLX-102': ['Flex Kids', 'Pink', 44, 16, 125, 'TR90', 'Oval'],
-  'SP-TIT-201': ['Titanium Rimless', 'Silver', 52, 18, 140, 'Titanium', 'Rimless'],
-  'SP-ACE-301': ['Acetate Round', 'Tortoise', 48, 21, 145, 'Acetate', 'Round'],
-  'SP-ACE-302': ['Acetate Square', 'Black', 52, 19, 145, 'Acetate', 'Square'],
-  'SP-MTL-401': ['Metal Half-Rim', 'Silver', 54, 17, 140, 'Stainless Steel', 'Half-Rim'],
+// code: model, colour, eye size (A), bridge (DBL), B, ED, temple, material, shape
+const frames: Record<string, [string, string, number, number, number, number, number, string, string]> = {
+  'RB-2140-901': ['RB2140 Original Wayfarer', 'Black', 50, 22, 42, 54, 150, 'Acetate', 'Wayfarer'],
+  'RB-3025-L0205': ['RB3025 Aviator Classic', 'Gold', 58, 14, 50, 61, 135, 'Metal', 'Aviator'],
+  'RB-5154-2000': ['RB5154 Clubmaster Optics', 'Black', 51, 21, 39, 53, 145, 'Acetate', 'Browline'],
+  'RB-3447-029': ['RB3447 Round Metal', 'Gunmetal', 50, 21, 47, 52, 145, 'Metal', 'Round'],
+  'RB-7047-5196': ['RB7047', 'Matte Black', 54, 17, 37, 56, 145, 'Acetate', 'Rectangle'],
+  'RB-5228-2000': ['RB5228', 'Black', 53, 17, 39, 56, 140, 'Acetate', 'Square'],
+  'OX-8046-0155': ['OX8046 Airdrop', 'Satin Black', 55, 18, 36, 57, 143, 'O Matter', 'Rectangle'],
+  'OX-3227-0153': ['OX3227 Gauge 3.1', 'Satin Titanium', 53, 18, 34, 55, 140, 'Titanium', 'Rectangle'],
+  'OX-8156-0154': ['OX8156 Holbrook RX', 'Satin Black', 54, 18, 40, 57, 137, 'O Matter', 'Square'],
+  'OO-9208-01': ['OO9208 Radar EV Path', 'Polished Black', 38, 10, 30, 44, 128, 'O Matter', 'Shield'],
+  'PR-17WS-1AB': ['PR 17WS Symbole', 'Black', 49, 20, 44, 54, 145, 'Acetate', 'Cat Eye'],
+  'PR-16MV-1AB': ['PR 16MV Heritage', 'Black', 52, 19, 37, 55, 140, 'Acetate', 'Rectangle'],
+  'GG-0061O-001': ['GG0061O', 'Black', 56, 17, 44, 60, 145, 'Acetate', 'Square'],
+  'GG-0396O-002': ['GG0396O', 'Havana', 53, 18, 40, 56, 140, 'Acetate', 'Cat Eye'],
+  'SP-FLX-101': ['Flex Kids', 'Blue', 44, 16, 30, 46, 125, 'TR90', 'Rectangle'],
+  'SP-FLX-102': ['Flex Kids', 'Pink', 44, 16, 31, 46, 125, 'TR90', 'Oval'],
+  'SP-TIT-201': ['Titanium Rimless', 'Silver', 52, 18, 36, 55, 140, 'Titanium', 'Rimless'],
+  'SP-ACE-301': ['Acetate Round', 'Tortoise', 48, 21, 46, 50, 145, 'Acetate', 'Round'],
+  'SP-ACE-302': ['Acetate Square', 'Black', 52, 19, 38, 55, 145, 'Acetate', 'Square'],
+  'SP-MTL-401': ['Metal Half-Rim', 'Silver', 54, 17, 35, 57, 140, 'Stainless Steel', 'Half-Rim'],
 };
 
 // code: index, design, material, coatings
@@ -85,12 +85,14 @@ export async function seedDemoOpticalCatalogue(db: Kysely<Database>, master: Dem
   const { businessId } = master;
   const update = (code: string, columns: Record<string, unknown>) =>
     db.updateTable('items').set(columns).where('business_id', '=', businessId).where('code', '=', code).execute();
-  for (const [code, [model, color, eyeSize, bridge, temple, material, shape]] of Object.entries(frames)) {
+  for (const [code, [model, color, eyeSize, bridge, b, ed, temple, material, shape]] of Object.entries(frames)) {
     await update(code, {
       frame_model: model,
       frame_color: color,
       eye_size: eyeSize,
       bridge,
+      frame_b: b,
+      frame_ed: ed,
       temple_length: temple,
       frame_material: material,
       frame_shape: shape,

@@ -143,7 +143,14 @@ describe('the demo data', () => {
     expect(grid.cells.some((cell) => cell.quantity_on_hand === 0 && cell.below_reorder)).toBe(true);
     expect(grid.cells.some((cell) => cell.quantity_in_transit > 0)).toBe(true);
     const frames = expectContract(await admin.get('/api/items?search=Tortoise'), 200, ListItemsResponse);
-    expect(frames.data[0]).toMatchObject({ optical_kind: 'frame', frame_color: 'Tortoise', eye_size: 48 });
+    expect(frames.data[0]).toMatchObject({
+      optical_kind: 'frame',
+      frame_color: 'Tortoise',
+      eye_size: 48,
+      bridge: 21,
+      frame_b: 46,
+      frame_ed: 50,
+    });
   });
 
   it('has a few stock adjustments and one posted count, in the movement history and the Overview', async () => {

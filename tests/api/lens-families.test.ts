@@ -91,6 +91,8 @@ describe('optical attributes', () => {
         frame_color: 'Havana Tortoise',
         eye_size: 51,
         bridge: 21,
+        frame_b: 39,
+        frame_ed: 53,
         temple_length: 145,
         frame_material: 'Acetate',
         frame_shape: 'Browline',
@@ -98,7 +100,15 @@ describe('optical attributes', () => {
       201,
       CreateItemResponse,
     );
-    expect(frame).toMatchObject({ eye_size: 51, bridge: 21, temple_length: 145, optical_kind: 'frame', sphere: null });
+    expect(frame).toMatchObject({
+      eye_size: 51,
+      bridge: 21,
+      frame_b: 39,
+      frame_ed: 53,
+      temple_length: 145,
+      optical_kind: 'frame',
+      sphere: null,
+    });
     const found = expectContract(await admin.get('/api/items?search=havana'), 200, ListItemsResponse);
     expect(found.data.map((item) => item.id)).toEqual([frame.id]);
   });
@@ -131,6 +141,8 @@ describe('optical attributes', () => {
   it.each([
     ['eye_size', { eye_size: 95 }],
     ['bridge', { bridge: 18.5 }],
+    ['frame_b', { frame_b: 38.5 }],
+    ['frame_ed', { frame_ed: 120 }],
     ['base_curve', { base_curve: 8.45 }],
     ['diameter', { diameter: 17 }],
     ['lens_design', { lens_design: 'trifocal' }],

@@ -35,7 +35,7 @@ describe('selling contact lenses kept by lot', () => {
     await page.goto('/invoices/create');
     await waitForValue(page, 'branch_id', 'Makati Branch');
     await pick(page, 'contact_id', 'Walk', 'Walk-in Customer');
-    await pick(page, 'lines.0.item_id', lens.code, `${lens.code} · ${lens.name}`);
+    await pick(page, 'lines.0.item_id', lens.code, `${lens.name} · ${lens.code}`);
     const lot = page.locator('input[name="lines.0.lot_number"]');
     await lot.waitFor();
     expect(await lot.getAttribute('placeholder')).toBe('Earliest expiry');

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, expectToast, pick, screenshot, signIn, startBrowserApp } from './browser-app.ts';
 
-const family = { code: 'HOYA-150-SV', label: 'HOYA-150-SV · Hoya Hilux 1.50 SV' };
+const family = { code: 'HOYA-150-SV', label: 'Hoya Hilux 1.50 SV · HOYA-150-SV' };
 const patient = 'Andrea Villanueva';
 
 // The on-hand figure of one cell of the grid, read from its accessible name ("-2.25 / -0.75: 3 on hand, ...").

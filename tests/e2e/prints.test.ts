@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDate } from '../../server/domain/business-date.ts';
 import { ownerReports } from '../../src/areas/reports/owner-reports.ts';
 import { readField } from '../../src/resources/resource.ts';
-import { type BrowserApp, listedPage, signIn, startBrowserApp } from './browser-app.ts';
+import { type BrowserApp, listedPage, pick, signIn, startBrowserApp } from './browser-app.ts';
 
 // docs/domain/screens.md, Prints: every paper copy on its own page size, with no blank page after it and its totals
 // once at the end. Each print is made as Chromium makes it for the print dialog (the page size the print asks for,
@@ -218,10 +218,39 @@ describe('every print on its page size, without blank pages, its totals once', (
       await page.locator('[data-print-sheet]').waitFor({ state: 'attached' });
       const printed = await print(page, dir, sheet.toLowerCase().replace(' ', '-'));
       expectSize(printed, a5Landscape, sheet);
+      expectNoBlankPage(printed, sheet);
       expect(printed.pages, sheet).toHaveLength(1);
       expect(printed.text.toUpperCase()).toContain(sheet.toUpperCase());
     });
   }
+
+  // Issue 48, item 7: a frame picked on the order fills A, B, DBL and ED from the frame, and the lab ticket prints
+  // them, on its one page.
+  it("prints the frame's A, B, DBL and ED that picking it on the order filled", { timeout: 120_000 }, async () => {
+    await page.goto('/job-orders/create');
+    await pick(page, 'contact_id', 'Maria Clara', 'Maria Clara Santos');
+    await pick(page, 'branch_id', 'Makati', 'Makati Branch');
+    await page.locator('select[name="lines.0.role"]').selectOption('frame');
+    await pick(page, 'lines.0.item_id', 'RB-2140-901', 'Original Wayfarer');
+    const measured = { frame_a: '50', frame_b: '42', frame_dbl: '22', frame_ed: '54' };
+    for (const [field, value] of Object.entries(measured)) {
+      await expect.poll(() => page.locator(`input[name="${field}"]`).inputValue(), { message: field }).toBe(value);
+    }
+    await page.locator('input[name="lines.0.quantity"]').fill('1');
+    await page.waitForFunction(
+      () => document.querySelector<HTMLInputElement>('input[name="lines.0.unit_price"]')?.value,
+    );
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((url) => /^\/job-orders\/\d+$/.test(url.pathname));
+    await page.getByRole('button', { name: 'Lab Ticket' }).click();
+    await page.locator('[data-print-sheet]').waitFor({ state: 'attached' });
+    const printed = await print(page, dir, 'lab-ticket-measured');
+    expectSize(printed, a5Landscape, 'lab ticket');
+    expect(printed.pages).toHaveLength(1);
+    expect(printed.text).toContain('Original Wayfarer');
+    expect(printed.text).toContain('A / B 50 mm / 42 mm DBL 22 mm ED 54 mm');
+    expect(printed.text).not.toContain('— / —');
+  });
 
   describe('the Z-reading', () => {
     let registration: { name: string; tin: string; address: string; tradeName: string | null; vat: boolean };

@@ -98,7 +98,7 @@ async function addAviator(price: string) {
   const item = await screen.findByRole('combobox', { name: 'Item 1' });
   fireEvent.focus(item);
   fireEvent.change(item, { target: { value: 'AV' } });
-  fireEvent.mouseDown(await screen.findByRole('option', { name: 'AV-3025 · Aviator frame' }));
+  fireEvent.mouseDown(await screen.findByRole('option', { name: 'Aviator frame · AV-3025' }));
   fireEvent.change(screen.getByRole('spinbutton', { name: 'Quantity 1' }), { target: { value: '1' } });
   fireEvent.change(screen.getByRole('spinbutton', { name: 'Unit Price 1' }), { target: { value: price } });
 }

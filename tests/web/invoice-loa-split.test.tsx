@@ -85,7 +85,7 @@ it("shows the payer's and the member's shares as the cashier types the lines", a
   const item = screen.getByRole('combobox', { name: 'Item 1' });
   fireEvent.focus(item);
   fireEvent.change(item, { target: { value: 'HOYA' } });
-  fireEvent.mouseDown(await screen.findByRole('option', { name: 'HOYA-150-SV · Hoya Hilux 1.50 SV' }));
+  fireEvent.mouseDown(await screen.findByRole('option', { name: 'Hoya Hilux 1.50 SV · HOYA-150-SV' }));
   fireEvent.change(screen.getByRole('spinbutton', { name: 'Quantity 1' }), { target: { value: '1' } });
   fireEvent.change(screen.getByRole('spinbutton', { name: 'Unit Price 1' }), { target: { value: '8000' } });
   const choice = screen.getByLabelText('HMO / PhilHealth LOA');

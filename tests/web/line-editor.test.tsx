@@ -124,11 +124,11 @@ it('starts a bill from the order it bills, and fills a new line from the price l
   const picker = screen.getByRole('combobox', { name: 'Item 2' });
   fireEvent.focus(picker);
   fireEvent.change(picker, { target: { value: 'FR' } });
-  fireEvent.mouseDown(await screen.findByRole('option', { name: 'FR-001 · Aviator Frame' }));
+  fireEvent.mouseDown(await screen.findByRole('option', { name: 'Aviator Frame · FR-001' }));
 
   // The supplier's newest price on or before the bill date.
   await waitFor(() => expect(value('Unit Cost 2')).toBe('120.5'));
-  expect(value('Item 2')).toBe('FR-001 · Aviator Frame');
+  expect(value('Item 2')).toBe('Aviator Frame · FR-001');
   expect(priceQueries[0]?.get('item_id')).toBe('5');
   expect(priceQueries[0]?.get('contact_id')).toBe('7');
   expect(value('Discount % 2')).toBe('');

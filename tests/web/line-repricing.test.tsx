@@ -80,12 +80,12 @@ it('prices again the lines priced from the lists when the branch or the date cha
   fireEvent.change(await screen.findByLabelText(/Invoice Date/), { target: { value: '2026-04-10' } });
 
   // Picked before the branch: the every-branch price.
-  await pickFrom(screen.getByRole('combobox', { name: 'Item 1' }) as HTMLInputElement, 'FR', 'FR-001 · Aviator Frame');
+  await pickFrom(screen.getByRole('combobox', { name: 'Item 1' }) as HTMLInputElement, 'FR', 'Aviator Frame · FR-001');
   await waitFor(() => expect(value('Unit Price 1')).toBe('100'));
 
   // A second line whose price the user types.
   fireEvent.click(screen.getByRole('button', { name: 'Add line' }));
-  await pickFrom(screen.getByRole('combobox', { name: 'Item 2' }) as HTMLInputElement, 'FR', 'FR-001 · Aviator Frame');
+  await pickFrom(screen.getByRole('combobox', { name: 'Item 2' }) as HTMLInputElement, 'FR', 'Aviator Frame · FR-001');
   await waitFor(() => expect(value('Unit Price 2')).toBe('100'));
   fireEvent.change(screen.getByLabelText('Unit Price 2'), { target: { value: '90' } });
 
@@ -122,7 +122,7 @@ it('says the on-hand figure is hidden while a blind count is open at the branch,
   await pickFrom(
     (await screen.findByRole('combobox', { name: 'Item 1' })) as HTMLInputElement,
     'FR',
-    'FR-001 · Aviator Frame',
+    'Aviator Frame · FR-001',
   );
   await pickFrom(input('branch_id'), 'Mak', 'Makati Branch');
   expect(await screen.findByText('On hand here: Hidden during a blind count')).toBeTruthy();

@@ -115,12 +115,12 @@ it('keeps an added line’s empty cost empty after a line above it is removed an
   const picker = screen.getByRole('combobox', { name: 'Item 3' });
   fireEvent.focus(picker);
   fireEvent.change(picker, { target: { value: 'RB' } });
-  fireEvent.mouseDown(await screen.findByRole('option', { name: 'RB-2140-901 · Ray-Ban Wayfarer' }));
+  fireEvent.mouseDown(await screen.findByRole('option', { name: 'Ray-Ban Wayfarer · RB-2140-901' }));
   expect(await screen.findByText(/No price in effect for this item/)).toBeTruthy();
   expect(value('Unit Cost 3')).toBe('');
 
   fireEvent.click(screen.getByRole('button', { name: 'Remove line 2' }));
-  expect(value('Item 2')).toBe('RB-2140-901 · Ray-Ban Wayfarer');
+  expect(value('Item 2')).toBe('Ray-Ban Wayfarer · RB-2140-901');
   expect(value('Unit Cost 2')).toBe('');
 
   fireEvent.click(screen.getByRole('button', { name: 'Save' }));

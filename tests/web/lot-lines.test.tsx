@@ -91,7 +91,7 @@ it('asks for a lot number and expiry on lines of lot-tracked items only, and sho
   const picker = screen.getByRole('combobox', { name: 'Item 2' });
   fireEvent.focus(picker);
   fireEvent.change(picker, { target: { value: 'FR' } });
-  fireEvent.mouseDown(await screen.findByRole('option', { name: 'FR-001 · Aviator Frame' }));
+  fireEvent.mouseDown(await screen.findByRole('option', { name: 'Aviator Frame · FR-001' }));
   await waitFor(() => expect(screen.getByLabelText('Lot Number 2').tagName).not.toBe('INPUT'));
   expect(screen.getByLabelText('Lot Number 2').textContent).toBe('—');
   fireEvent.click(screen.getByRole('button', { name: 'Remove line 2' }));

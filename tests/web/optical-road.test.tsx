@@ -99,6 +99,8 @@ beforeEach(() => {
           item_type_name: 'Frame',
           eye_size: 50,
           bridge: 22,
+          frame_b: 42,
+          frame_ed: 54,
           is_lot_tracked: false,
           deleted_at: null,
         }),
@@ -200,7 +202,7 @@ it("records the order's payment and comes back to the order, not the payments li
   expect(posted).toEqual([expect.objectContaining({ invoice_id: 55, amount: 4990 })]);
 });
 
-it("opens a new order from the prescription at the optician's branch, fills the frame's size and lands on the order", async () => {
+it("opens a new order from the prescription at the optician's branch, fills the frame's A, B, DBL and ED and lands on the order", async () => {
   const api = await jobOrders.load();
   renderRoutes(
     [
@@ -226,16 +228,24 @@ it("opens a new order from the prescription at the optician's branch, fills the 
   fireEvent.change(item, { target: { value: 'Ray' } });
   fireEvent.mouseDown(await screen.findByRole('option', { name: /Ray-Ban Wayfarer/ }));
   await waitFor(() => expect((screen.getByLabelText(/Frame A/) as HTMLInputElement).value).toBe('50'));
+  expect((screen.getByLabelText(/Frame B/) as HTMLInputElement).value).toBe('42');
   expect((screen.getByLabelText(/Frame DBL/) as HTMLInputElement).value).toBe('22');
-  // B and ED the frame does not know: left for the optician.
-  expect((screen.getByLabelText(/Frame B/) as HTMLInputElement).value).toBe('');
+  expect((screen.getByLabelText(/Frame ED/) as HTMLInputElement).value).toBe('54');
 
   fireEvent.change(screen.getByRole('spinbutton', { name: 'Quantity 1' }), { target: { value: '1' } });
   fireEvent.change(screen.getByRole('spinbutton', { name: 'Unit Price 1' }), { target: { value: '8990' } });
   fireEvent.click(screen.getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(currentUrl().pathname).toBe('/job-orders/31'));
   expect(created).toEqual([
-    expect.objectContaining({ contact_id: 3, branch_id: 4, prescription_id: 7, frame_a: 50, frame_dbl: 22 }),
+    expect.objectContaining({
+      contact_id: 3,
+      branch_id: 4,
+      prescription_id: 7,
+      frame_a: 50,
+      frame_b: 42,
+      frame_dbl: 22,
+      frame_ed: 54,
+    }),
   ]);
   const toast = (await screen.findByText('Job Order created successfully.')).closest('[role="status"], [role="alert"]');
   if (!(toast instanceof HTMLElement)) throw new Error('No toast.');

@@ -65,20 +65,20 @@ it('shows the held items matching each keystroke at once, then the server’s an
   fireEvent.change(picker(), { target: { value: 'prada' } });
   // Before the server has answered "prada" (or even been asked): the two Prada frames it already holds.
   expect(optionTexts()).toEqual([
-    'PR-17WS-1AB · Prada Symbole PR 17WS Sunglasses',
-    'PR-16MV-1AB · Prada Heritage PR 16MV Optical',
+    'Prada Symbole PR 17WS Sunglasses · PR-17WS-1AB',
+    'Prada Heritage PR 16MV Optical · PR-16MV-1AB',
   ]);
   fireEvent.change(picker(), { target: { value: 'prada opt' } });
-  expect(optionTexts()).toEqual(['PR-16MV-1AB · Prada Heritage PR 16MV Optical']);
+  expect(optionTexts()).toEqual(['Prada Heritage PR 16MV Optical · PR-16MV-1AB']);
 
   await waitFor(() => expect(asked).toContain('prada opt'));
-  expect(optionTexts()).toEqual(['PR-16MV-1AB · Prada Heritage PR 16MV Optical']);
+  expect(optionTexts()).toEqual(['Prada Heritage PR 16MV Optical · PR-16MV-1AB']);
   fireEvent.change(picker(), { target: { value: 'prada' } });
   await waitFor(() => expect(asked.at(-1)).toBe('prada'));
   expect(optionTexts()).toHaveLength(2);
   release();
   // The server's answer replaces the held matches: it knows the catalogue, the picker only what it was shown.
-  await waitFor(() => expect(optionTexts()).toEqual(['PR-16MV-1AB · Prada Heritage PR 16MV Optical']));
+  await waitFor(() => expect(optionTexts()).toEqual(['Prada Heritage PR 16MV Optical · PR-16MV-1AB']));
 });
 
 it('answers a new line’s picker at once from what the first line’s picker was shown', async () => {

@@ -136,7 +136,7 @@ describe('the power grid screen', () => {
     expect(plenty.closest('td')?.getAttribute('data-below-reorder')).toBeNull();
     await waitFor(() =>
       expect(document.querySelector('input[name="power-grid-family"]')?.getAttribute('value')).toBe(
-        'HOYA-150-SV · Hoya Hilux 1.50 SV',
+        'Hoya Hilux 1.50 SV · HOYA-150-SV',
       ),
     );
     expect((screen.getByRole('combobox', { name: 'Location' }) as HTMLSelectElement).value).toBe('B3');

@@ -112,7 +112,7 @@ it("names a senior's figures on the form as the invoice does: Total sales, Less 
   const item = await screen.findByRole('combobox', { name: 'Item 1' });
   fireEvent.focus(item);
   fireEvent.change(item, { target: { value: 'RB' } });
-  fireEvent.mouseDown(await screen.findByRole('option', { name: 'RB-2140-901 · Ray-Ban Wayfarer' }));
+  fireEvent.mouseDown(await screen.findByRole('option', { name: 'Ray-Ban Wayfarer · RB-2140-901' }));
   fireEvent.change(screen.getByRole('spinbutton', { name: 'Quantity 1' }), { target: { value: '1' } });
   fireEvent.change(screen.getByRole('spinbutton', { name: 'Unit Price 1' }), { target: { value: '8990' } });
   const program = screen.getByRole('combobox', { name: 'Program' });

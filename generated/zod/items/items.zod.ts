@@ -119,6 +119,12 @@ export const listItemsResponseDataItemEyeSizeMax = 80;
 export const listItemsResponseDataItemBridgeMin = 10;
 export const listItemsResponseDataItemBridgeMax = 30;
 
+export const listItemsResponseDataItemFrameBMin = 10;
+export const listItemsResponseDataItemFrameBMax = 80;
+
+export const listItemsResponseDataItemFrameEdMin = 30;
+export const listItemsResponseDataItemFrameEdMax = 90;
+
 export const listItemsResponseDataItemTempleLengthMin = 100;
 export const listItemsResponseDataItemTempleLengthMax = 160;
 
@@ -196,6 +202,8 @@ export const ListItemsResponse = zod.strictObject({
   "frame_color": zod.string().max(listItemsResponseDataItemFrameColorMax).nullable().describe('Frames: the colour (name or code).'),
   "eye_size": zod.int().min(listItemsResponseDataItemEyeSizeMin).max(listItemsResponseDataItemEyeSizeMax).nullable().describe('Frames: eye size (A, the lens width) in whole mm.'),
   "bridge": zod.int().min(listItemsResponseDataItemBridgeMin).max(listItemsResponseDataItemBridgeMax).nullable().describe('Frames: bridge (DBL) in whole mm.'),
+  "frame_b": zod.int().min(listItemsResponseDataItemFrameBMin).max(listItemsResponseDataItemFrameBMax).nullable().describe('Frames: B, the lens height of the box, in whole mm.'),
+  "frame_ed": zod.int().min(listItemsResponseDataItemFrameEdMin).max(listItemsResponseDataItemFrameEdMax).nullable().describe('Frames: ED, the effective diameter (twice the longest radius of the lens shape), in whole mm.'),
   "temple_length": zod.int().min(listItemsResponseDataItemTempleLengthMin).max(listItemsResponseDataItemTempleLengthMax).nullable().describe('Frames: temple length in whole mm.'),
   "frame_material": zod.string().max(listItemsResponseDataItemFrameMaterialMax).nullable().describe('Frames: acetate, metal, titanium, TR90, ...'),
   "frame_shape": zod.string().max(listItemsResponseDataItemFrameShapeMax).nullable().describe('Frames: round, square, aviator, cat eye, ...'),
@@ -291,6 +299,12 @@ export const createItemBodyEyeSizeMax = 80;
 export const createItemBodyBridgeMin = 10;
 export const createItemBodyBridgeMax = 30;
 
+export const createItemBodyFrameBMin = 10;
+export const createItemBodyFrameBMax = 80;
+
+export const createItemBodyFrameEdMin = 30;
+export const createItemBodyFrameEdMax = 90;
+
 export const createItemBodyTempleLengthMin = 100;
 export const createItemBodyTempleLengthMax = 160;
 
@@ -358,6 +372,8 @@ export const CreateItemBody = zod.strictObject({
   "frame_color": zod.string().max(createItemBodyFrameColorMax).regex(createItemBodyFrameColorRegExp).nullish().describe('Frames: the colour (name or code).'),
   "eye_size": zod.int().min(createItemBodyEyeSizeMin).max(createItemBodyEyeSizeMax).nullish().describe('Frames: eye size (A, the lens width) in whole mm.'),
   "bridge": zod.int().min(createItemBodyBridgeMin).max(createItemBodyBridgeMax).nullish().describe('Frames: bridge (DBL) in whole mm.'),
+  "frame_b": zod.int().min(createItemBodyFrameBMin).max(createItemBodyFrameBMax).nullish().describe('Frames: B, the lens height of the box, in whole mm.'),
+  "frame_ed": zod.int().min(createItemBodyFrameEdMin).max(createItemBodyFrameEdMax).nullish().describe('Frames: ED, the effective diameter (twice the longest radius of the lens shape), in whole mm.'),
   "temple_length": zod.int().min(createItemBodyTempleLengthMin).max(createItemBodyTempleLengthMax).nullish().describe('Frames: temple length in whole mm.'),
   "frame_material": zod.string().max(createItemBodyFrameMaterialMax).regex(createItemBodyFrameMaterialRegExp).nullish().describe('Frames: acetate, metal, titanium, TR90, ...'),
   "frame_shape": zod.string().max(createItemBodyFrameShapeMax).regex(createItemBodyFrameShapeRegExp).nullish().describe('Frames: round, square, aviator, cat eye, ...'),
@@ -439,6 +455,12 @@ export const createItemResponseEyeSizeMax = 80;
 export const createItemResponseBridgeMin = 10;
 export const createItemResponseBridgeMax = 30;
 
+export const createItemResponseFrameBMin = 10;
+export const createItemResponseFrameBMax = 80;
+
+export const createItemResponseFrameEdMin = 30;
+export const createItemResponseFrameEdMax = 90;
+
 export const createItemResponseTempleLengthMin = 100;
 export const createItemResponseTempleLengthMax = 160;
 
@@ -511,6 +533,8 @@ export const CreateItemResponse = zod.strictObject({
   "frame_color": zod.string().max(createItemResponseFrameColorMax).nullable().describe('Frames: the colour (name or code).'),
   "eye_size": zod.int().min(createItemResponseEyeSizeMin).max(createItemResponseEyeSizeMax).nullable().describe('Frames: eye size (A, the lens width) in whole mm.'),
   "bridge": zod.int().min(createItemResponseBridgeMin).max(createItemResponseBridgeMax).nullable().describe('Frames: bridge (DBL) in whole mm.'),
+  "frame_b": zod.int().min(createItemResponseFrameBMin).max(createItemResponseFrameBMax).nullable().describe('Frames: B, the lens height of the box, in whole mm.'),
+  "frame_ed": zod.int().min(createItemResponseFrameEdMin).max(createItemResponseFrameEdMax).nullable().describe('Frames: ED, the effective diameter (twice the longest radius of the lens shape), in whole mm.'),
   "temple_length": zod.int().min(createItemResponseTempleLengthMin).max(createItemResponseTempleLengthMax).nullable().describe('Frames: temple length in whole mm.'),
   "frame_material": zod.string().max(createItemResponseFrameMaterialMax).nullable().describe('Frames: acetate, metal, titanium, TR90, ...'),
   "frame_shape": zod.string().max(createItemResponseFrameShapeMax).nullable().describe('Frames: round, square, aviator, cat eye, ...'),
@@ -611,6 +635,12 @@ export const searchItemsResponseEyeSizeMax = 80;
 export const searchItemsResponseBridgeMin = 10;
 export const searchItemsResponseBridgeMax = 30;
 
+export const searchItemsResponseFrameBMin = 10;
+export const searchItemsResponseFrameBMax = 80;
+
+export const searchItemsResponseFrameEdMin = 30;
+export const searchItemsResponseFrameEdMax = 90;
+
 export const searchItemsResponseTempleLengthMin = 100;
 export const searchItemsResponseTempleLengthMax = 160;
 
@@ -683,6 +713,8 @@ export const SearchItemsResponseItem = zod.strictObject({
   "frame_color": zod.string().max(searchItemsResponseFrameColorMax).nullable().describe('Frames: the colour (name or code).'),
   "eye_size": zod.int().min(searchItemsResponseEyeSizeMin).max(searchItemsResponseEyeSizeMax).nullable().describe('Frames: eye size (A, the lens width) in whole mm.'),
   "bridge": zod.int().min(searchItemsResponseBridgeMin).max(searchItemsResponseBridgeMax).nullable().describe('Frames: bridge (DBL) in whole mm.'),
+  "frame_b": zod.int().min(searchItemsResponseFrameBMin).max(searchItemsResponseFrameBMax).nullable().describe('Frames: B, the lens height of the box, in whole mm.'),
+  "frame_ed": zod.int().min(searchItemsResponseFrameEdMin).max(searchItemsResponseFrameEdMax).nullable().describe('Frames: ED, the effective diameter (twice the longest radius of the lens shape), in whole mm.'),
   "temple_length": zod.int().min(searchItemsResponseTempleLengthMin).max(searchItemsResponseTempleLengthMax).nullable().describe('Frames: temple length in whole mm.'),
   "frame_material": zod.string().max(searchItemsResponseFrameMaterialMax).nullable().describe('Frames: acetate, metal, titanium, TR90, ...'),
   "frame_shape": zod.string().max(searchItemsResponseFrameShapeMax).nullable().describe('Frames: round, square, aviator, cat eye, ...'),
@@ -807,6 +839,12 @@ export const getItemResponseEyeSizeMax = 80;
 export const getItemResponseBridgeMin = 10;
 export const getItemResponseBridgeMax = 30;
 
+export const getItemResponseFrameBMin = 10;
+export const getItemResponseFrameBMax = 80;
+
+export const getItemResponseFrameEdMin = 30;
+export const getItemResponseFrameEdMax = 90;
+
 export const getItemResponseTempleLengthMin = 100;
 export const getItemResponseTempleLengthMax = 160;
 
@@ -879,6 +917,8 @@ export const GetItemResponse = zod.strictObject({
   "frame_color": zod.string().max(getItemResponseFrameColorMax).nullable().describe('Frames: the colour (name or code).'),
   "eye_size": zod.int().min(getItemResponseEyeSizeMin).max(getItemResponseEyeSizeMax).nullable().describe('Frames: eye size (A, the lens width) in whole mm.'),
   "bridge": zod.int().min(getItemResponseBridgeMin).max(getItemResponseBridgeMax).nullable().describe('Frames: bridge (DBL) in whole mm.'),
+  "frame_b": zod.int().min(getItemResponseFrameBMin).max(getItemResponseFrameBMax).nullable().describe('Frames: B, the lens height of the box, in whole mm.'),
+  "frame_ed": zod.int().min(getItemResponseFrameEdMin).max(getItemResponseFrameEdMax).nullable().describe('Frames: ED, the effective diameter (twice the longest radius of the lens shape), in whole mm.'),
   "temple_length": zod.int().min(getItemResponseTempleLengthMin).max(getItemResponseTempleLengthMax).nullable().describe('Frames: temple length in whole mm.'),
   "frame_material": zod.string().max(getItemResponseFrameMaterialMax).nullable().describe('Frames: acetate, metal, titanium, TR90, ...'),
   "frame_shape": zod.string().max(getItemResponseFrameShapeMax).nullable().describe('Frames: round, square, aviator, cat eye, ...'),
@@ -970,6 +1010,12 @@ export const updateItemBodyEyeSizeMax = 80;
 export const updateItemBodyBridgeMin = 10;
 export const updateItemBodyBridgeMax = 30;
 
+export const updateItemBodyFrameBMin = 10;
+export const updateItemBodyFrameBMax = 80;
+
+export const updateItemBodyFrameEdMin = 30;
+export const updateItemBodyFrameEdMax = 90;
+
 export const updateItemBodyTempleLengthMin = 100;
 export const updateItemBodyTempleLengthMax = 160;
 
@@ -1037,6 +1083,8 @@ export const UpdateItemBody = zod.strictObject({
   "frame_color": zod.string().max(updateItemBodyFrameColorMax).regex(updateItemBodyFrameColorRegExp).nullish().describe('Frames: the colour (name or code).'),
   "eye_size": zod.int().min(updateItemBodyEyeSizeMin).max(updateItemBodyEyeSizeMax).nullish().describe('Frames: eye size (A, the lens width) in whole mm.'),
   "bridge": zod.int().min(updateItemBodyBridgeMin).max(updateItemBodyBridgeMax).nullish().describe('Frames: bridge (DBL) in whole mm.'),
+  "frame_b": zod.int().min(updateItemBodyFrameBMin).max(updateItemBodyFrameBMax).nullish().describe('Frames: B, the lens height of the box, in whole mm.'),
+  "frame_ed": zod.int().min(updateItemBodyFrameEdMin).max(updateItemBodyFrameEdMax).nullish().describe('Frames: ED, the effective diameter (twice the longest radius of the lens shape), in whole mm.'),
   "temple_length": zod.int().min(updateItemBodyTempleLengthMin).max(updateItemBodyTempleLengthMax).nullish().describe('Frames: temple length in whole mm.'),
   "frame_material": zod.string().max(updateItemBodyFrameMaterialMax).regex(updateItemBodyFrameMaterialRegExp).nullish().describe('Frames: acetate, metal, titanium, TR90, ...'),
   "frame_shape": zod.string().max(updateItemBodyFrameShapeMax).regex(updateItemBodyFrameShapeRegExp).nullish().describe('Frames: round, square, aviator, cat eye, ...'),
@@ -1118,6 +1166,12 @@ export const updateItemResponseEyeSizeMax = 80;
 export const updateItemResponseBridgeMin = 10;
 export const updateItemResponseBridgeMax = 30;
 
+export const updateItemResponseFrameBMin = 10;
+export const updateItemResponseFrameBMax = 80;
+
+export const updateItemResponseFrameEdMin = 30;
+export const updateItemResponseFrameEdMax = 90;
+
 export const updateItemResponseTempleLengthMin = 100;
 export const updateItemResponseTempleLengthMax = 160;
 
@@ -1190,6 +1244,8 @@ export const UpdateItemResponse = zod.strictObject({
   "frame_color": zod.string().max(updateItemResponseFrameColorMax).nullable().describe('Frames: the colour (name or code).'),
   "eye_size": zod.int().min(updateItemResponseEyeSizeMin).max(updateItemResponseEyeSizeMax).nullable().describe('Frames: eye size (A, the lens width) in whole mm.'),
   "bridge": zod.int().min(updateItemResponseBridgeMin).max(updateItemResponseBridgeMax).nullable().describe('Frames: bridge (DBL) in whole mm.'),
+  "frame_b": zod.int().min(updateItemResponseFrameBMin).max(updateItemResponseFrameBMax).nullable().describe('Frames: B, the lens height of the box, in whole mm.'),
+  "frame_ed": zod.int().min(updateItemResponseFrameEdMin).max(updateItemResponseFrameEdMax).nullable().describe('Frames: ED, the effective diameter (twice the longest radius of the lens shape), in whole mm.'),
   "temple_length": zod.int().min(updateItemResponseTempleLengthMin).max(updateItemResponseTempleLengthMax).nullable().describe('Frames: temple length in whole mm.'),
   "frame_material": zod.string().max(updateItemResponseFrameMaterialMax).nullable().describe('Frames: acetate, metal, titanium, TR90, ...'),
   "frame_shape": zod.string().max(updateItemResponseFrameShapeMax).nullable().describe('Frames: round, square, aviator, cat eye, ...'),
@@ -1285,6 +1341,12 @@ export const deleteItemResponseEyeSizeMax = 80;
 export const deleteItemResponseBridgeMin = 10;
 export const deleteItemResponseBridgeMax = 30;
 
+export const deleteItemResponseFrameBMin = 10;
+export const deleteItemResponseFrameBMax = 80;
+
+export const deleteItemResponseFrameEdMin = 30;
+export const deleteItemResponseFrameEdMax = 90;
+
 export const deleteItemResponseTempleLengthMin = 100;
 export const deleteItemResponseTempleLengthMax = 160;
 
@@ -1357,6 +1419,8 @@ export const DeleteItemResponse = zod.strictObject({
   "frame_color": zod.string().max(deleteItemResponseFrameColorMax).nullable().describe('Frames: the colour (name or code).'),
   "eye_size": zod.int().min(deleteItemResponseEyeSizeMin).max(deleteItemResponseEyeSizeMax).nullable().describe('Frames: eye size (A, the lens width) in whole mm.'),
   "bridge": zod.int().min(deleteItemResponseBridgeMin).max(deleteItemResponseBridgeMax).nullable().describe('Frames: bridge (DBL) in whole mm.'),
+  "frame_b": zod.int().min(deleteItemResponseFrameBMin).max(deleteItemResponseFrameBMax).nullable().describe('Frames: B, the lens height of the box, in whole mm.'),
+  "frame_ed": zod.int().min(deleteItemResponseFrameEdMin).max(deleteItemResponseFrameEdMax).nullable().describe('Frames: ED, the effective diameter (twice the longest radius of the lens shape), in whole mm.'),
   "temple_length": zod.int().min(deleteItemResponseTempleLengthMin).max(deleteItemResponseTempleLengthMax).nullable().describe('Frames: temple length in whole mm.'),
   "frame_material": zod.string().max(deleteItemResponseFrameMaterialMax).nullable().describe('Frames: acetate, metal, titanium, TR90, ...'),
   "frame_shape": zod.string().max(deleteItemResponseFrameShapeMax).nullable().describe('Frames: round, square, aviator, cat eye, ...'),
@@ -1452,6 +1516,12 @@ export const restoreItemResponseEyeSizeMax = 80;
 export const restoreItemResponseBridgeMin = 10;
 export const restoreItemResponseBridgeMax = 30;
 
+export const restoreItemResponseFrameBMin = 10;
+export const restoreItemResponseFrameBMax = 80;
+
+export const restoreItemResponseFrameEdMin = 30;
+export const restoreItemResponseFrameEdMax = 90;
+
 export const restoreItemResponseTempleLengthMin = 100;
 export const restoreItemResponseTempleLengthMax = 160;
 
@@ -1524,6 +1594,8 @@ export const RestoreItemResponse = zod.strictObject({
   "frame_color": zod.string().max(restoreItemResponseFrameColorMax).nullable().describe('Frames: the colour (name or code).'),
   "eye_size": zod.int().min(restoreItemResponseEyeSizeMin).max(restoreItemResponseEyeSizeMax).nullable().describe('Frames: eye size (A, the lens width) in whole mm.'),
   "bridge": zod.int().min(restoreItemResponseBridgeMin).max(restoreItemResponseBridgeMax).nullable().describe('Frames: bridge (DBL) in whole mm.'),
+  "frame_b": zod.int().min(restoreItemResponseFrameBMin).max(restoreItemResponseFrameBMax).nullable().describe('Frames: B, the lens height of the box, in whole mm.'),
+  "frame_ed": zod.int().min(restoreItemResponseFrameEdMin).max(restoreItemResponseFrameEdMax).nullable().describe('Frames: ED, the effective diameter (twice the longest radius of the lens shape), in whole mm.'),
   "temple_length": zod.int().min(restoreItemResponseTempleLengthMin).max(restoreItemResponseTempleLengthMax).nullable().describe('Frames: temple length in whole mm.'),
   "frame_material": zod.string().max(restoreItemResponseFrameMaterialMax).nullable().describe('Frames: acetate, metal, titanium, TR90, ...'),
   "frame_shape": zod.string().max(restoreItemResponseFrameShapeMax).nullable().describe('Frames: round, square, aviator, cat eye, ...'),
@@ -1805,6 +1877,12 @@ export const getItemVariantForPowerResponseEyeSizeMax = 80;
 export const getItemVariantForPowerResponseBridgeMin = 10;
 export const getItemVariantForPowerResponseBridgeMax = 30;
 
+export const getItemVariantForPowerResponseFrameBMin = 10;
+export const getItemVariantForPowerResponseFrameBMax = 80;
+
+export const getItemVariantForPowerResponseFrameEdMin = 30;
+export const getItemVariantForPowerResponseFrameEdMax = 90;
+
 export const getItemVariantForPowerResponseTempleLengthMin = 100;
 export const getItemVariantForPowerResponseTempleLengthMax = 160;
 
@@ -1877,6 +1955,8 @@ export const GetItemVariantForPowerResponse = zod.strictObject({
   "frame_color": zod.string().max(getItemVariantForPowerResponseFrameColorMax).nullable().describe('Frames: the colour (name or code).'),
   "eye_size": zod.int().min(getItemVariantForPowerResponseEyeSizeMin).max(getItemVariantForPowerResponseEyeSizeMax).nullable().describe('Frames: eye size (A, the lens width) in whole mm.'),
   "bridge": zod.int().min(getItemVariantForPowerResponseBridgeMin).max(getItemVariantForPowerResponseBridgeMax).nullable().describe('Frames: bridge (DBL) in whole mm.'),
+  "frame_b": zod.int().min(getItemVariantForPowerResponseFrameBMin).max(getItemVariantForPowerResponseFrameBMax).nullable().describe('Frames: B, the lens height of the box, in whole mm.'),
+  "frame_ed": zod.int().min(getItemVariantForPowerResponseFrameEdMin).max(getItemVariantForPowerResponseFrameEdMax).nullable().describe('Frames: ED, the effective diameter (twice the longest radius of the lens shape), in whole mm.'),
   "temple_length": zod.int().min(getItemVariantForPowerResponseTempleLengthMin).max(getItemVariantForPowerResponseTempleLengthMax).nullable().describe('Frames: temple length in whole mm.'),
   "frame_material": zod.string().max(getItemVariantForPowerResponseFrameMaterialMax).nullable().describe('Frames: acetate, metal, titanium, TR90, ...'),
   "frame_shape": zod.string().max(getItemVariantForPowerResponseFrameShapeMax).nullable().describe('Frames: round, square, aviator, cat eye, ...'),

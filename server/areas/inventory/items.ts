@@ -131,6 +131,8 @@ function presentItem(row: Row<'items'>, references: ItemReferences) {
     frame_color: row.frame_color,
     eye_size: row.eye_size,
     bridge: row.bridge,
+    frame_b: row.frame_b,
+    frame_ed: row.frame_ed,
     temple_length: row.temple_length,
     frame_material: row.frame_material,
     frame_shape: row.frame_shape,

@@ -19,7 +19,7 @@ const textFields = [
   'coatings',
   'modality',
 ] as const;
-const millimetreFields = ['eye_size', 'bridge', 'temple_length', 'pack_size'] as const;
+const millimetreFields = ['eye_size', 'bridge', 'frame_b', 'frame_ed', 'temple_length', 'pack_size'] as const;
 const tenthMillimetreFields = ['base_curve', 'diameter'] as const;
 const powerFields = ['sphere', 'cylinder', 'add'] as const;
 

@@ -1,5 +1,6 @@
 // The columns that the optical catalogue adds to items and item types (migration 009). Powers, base curves and
-// diameters are integer hundredths, the lens index integer thousandths, frame sizes whole millimetres.
+// diameters are integer hundredths, the lens index integer thousandths, frame sizes whole millimetres. A frame's B and
+// ED came with migration 061.
 
 export type OpticalKind = 'frame' | 'ophthalmic_lens' | 'contact_lens';
 export type LensDesign = 'single_vision' | 'bifocal' | 'progressive';
@@ -10,6 +11,8 @@ export type OpticalItemColumns = {
   frame_color: string | null;
   eye_size: number | null;
   bridge: number | null;
+  frame_b: number | null;
+  frame_ed: number | null;
   temple_length: number | null;
   frame_material: string | null;
   frame_shape: string | null;

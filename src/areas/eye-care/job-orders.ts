@@ -146,8 +146,9 @@ export const jobOrders = defineResource({
             byRole: { lens_od: 'od', lens_os: 'os' },
             prescriptionField: 'prescription_id',
           },
-          // docs/domain/eye-care.md: choosing a frame fills A and DBL from its eye size and bridge where they are empty.
-          fillsForm: { frame_a: 'eye_size', frame_dbl: 'bridge' },
+          // docs/domain/eye-care.md: choosing a frame fills A, B, DBL and ED from its box measurements where they are
+          // empty.
+          fillsForm: { frame_a: 'eye_size', frame_b: 'frame_b', frame_dbl: 'bridge', frame_ed: 'frame_ed' },
         },
         ...documentLine.pricedFields('sale'),
         // docs/domain/eye-care.md, The server's checks on an order: why a stock lens of another power is dispensed.

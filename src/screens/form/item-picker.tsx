@@ -14,7 +14,9 @@ export type ItemPickerProps = {
   onPick: (item: Item | null) => void;
 };
 
-export const itemLabel = (item: Pick<Item, 'code' | 'name'>) => `${item.code} · ${item.name}`;
+// The name first, as people ask for a frame ("Gucci GG0396O Cat Eye Optical · GG-0396O-002"): in a narrow field or on
+// a phone the start is what shows, and a code read first told one Gucci from another only after a second look.
+export const itemLabel = (item: Pick<Item, 'code' | 'name'>) => `${item.name} · ${item.code}`;
 
 // The item type-ahead of a document line: matches code, name or barcode, and hands the whole item to the line
 // (its unit and discount tiers) without a second request: each option carries its item, also when the option comes

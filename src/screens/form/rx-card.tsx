@@ -10,6 +10,7 @@ import {
   Stack,
   Table,
   Text,
+  useBreakpointValue,
 } from '@chakra-ui/react';
 import { useState } from 'react';
 import { type FieldError, get, useFormContext, useWatch } from 'react-hook-form';
@@ -42,9 +43,31 @@ const contactLensCells: readonly Cell[] = [
 
 const eyeNames: Record<Eye, string> = { od: 'OD (right)', os: 'OS (left)' };
 
+// On a phone the columns come in groups of at most four, each under the other with its own OD and OS rows, so that
+// every figure is in view without a sideways swipe: the powers an optician reads together (SPH, CYL, AXIS, ADD),
+// then prism, base and acuity, then a contact lens's fit.
+const phoneGroups: readonly (readonly string[])[] = [
+  ['sphere', 'cylinder', 'axis', 'add'],
+  ['prism', 'prism_base', 'visual_acuity'],
+  ['base_curve', 'diameter'],
+];
+
+// A browser's spin buttons take a narrow cell's room from the figure; the arrow keys and wheel do not step it anyway.
+const withoutSpinButtons = {
+  '&::-webkit-inner-spin-button, &::-webkit-outer-spin-button': { appearance: 'none', margin: 0 },
+  MozAppearance: 'textfield',
+} as const;
+
+const errorId = (name: string) => `${name}-error`;
+
+// The eye's column stays in view should a very narrow screen still scroll the grid.
+const eyeColumn = { position: 'sticky', left: '0', zIndex: '1', bg: 'bg' } as const;
+
 // The prescription as opticians fill an Rx card: OD above OS, the powers across. Every range and step of
-// docs/domain/eye-care.md (Ranges and steps) shows under its cell as the user types, from the same rules the server
-// applies; a plus cylinder can be transposed to the minus form the shop keeps.
+// docs/domain/eye-care.md (Ranges and steps) shows as the user types, from the same rules the server applies, under
+// the grid rather than in its cells, where a message widened its column and squeezed the others' figures.
+// The columns share the width equally whatever they hold. A plus cylinder can be transposed to the minus form the
+// shop keeps.
 export function RxCard() {
   const { register, formState, getValues, setValue } = useFormContext();
   const watched = useWatch({ name: ['kind', 'examined_on', 'expires_on', ...rxFieldNames] }) as unknown[];
@@ -61,6 +84,12 @@ export function RxCard() {
   } as PrescriptionFigures);
   const [monocular, setMonocular] = useState(() => getValues('pd_od') !== null && getValues('pd_od') !== undefined);
   const cells = kind === 'contact_lenses' ? [...powerCells, ...contactLensCells] : powerCells;
+  const phone = useBreakpointValue({ base: true, md: false }) ?? false;
+  const groups = phone
+    ? phoneGroups
+        .map((group) => cells.filter((cell) => group.includes(cell.figure)))
+        .filter((group) => group.length > 0)
+    : [cells];
 
   const messageOf = (name: string): string | undefined => {
     const typed = live[name]?.[0];
@@ -77,8 +106,14 @@ export function RxCard() {
     }
   };
 
-  const numberInput = (name: string, label: string, step: string) => (
-    <NumberCell key={name} name={name} label={label} step={step} message={messageOf(name)}>
+  const numberInput = (name: string, label: string, step: string, inGrid = false) => (
+    <NumberCell
+      key={name}
+      name={name}
+      label={label}
+      message={inGrid ? undefined : messageOf(name)}
+      invalid={Boolean(messageOf(name))}
+    >
       <Input
         id={name}
         type="number"
@@ -87,9 +122,25 @@ export function RxCard() {
         size="sm"
         textAlign="end"
         fontFamily="mono"
+        {...(inGrid ? gridInput(name) : {})}
         {...register(name, { setValueAs: toNumberOrNull })}
       />
     </NumberCell>
+  );
+
+  // A grid cell's input names its message under the grid, and leaves its padding to the figure.
+  const gridInput = (name: string) => ({
+    px: '1.5',
+    css: withoutSpinButtons,
+    'aria-invalid': messageOf(name) ? true : undefined,
+    'aria-describedby': messageOf(name) ? errorId(name) : undefined,
+  });
+  const gridMessages = (['od', 'os'] as const).flatMap((eye) =>
+    cells.flatMap((cell) => {
+      const name = `${eye}_${cell.figure}`;
+      const message = messageOf(name);
+      return message ? [{ name, message }] : [];
+    }),
   );
 
   return (
@@ -106,62 +157,97 @@ export function RxCard() {
           Transpose
         </Button>
       </HStack>
-      <Table.ScrollArea tabIndex={0}>
-        <Table.Root size="sm" variant="outline">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader />
-              {cells.map((cell) => (
-                <Table.ColumnHeader key={cell.figure} textAlign="center">
-                  {cell.label}
-                </Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {(['od', 'os'] as const).map((eye) => (
-              <Table.Row key={eye}>
-                <Table.Cell fontWeight="bold" whiteSpace="nowrap">
-                  {eyeNames[eye]}
-                </Table.Cell>
-                {cells.map((cell) => {
-                  const name = `${eye}_${cell.figure}`;
-                  const label = `${cell.label} ${eye.toUpperCase()}`;
-                  return (
-                    <Table.Cell key={name} verticalAlign="top" minW={cell.kind === 'text' ? '24' : '20'}>
-                      {cell.kind === 'base' ? (
-                        <NumberCell name={name} label={label} message={messageOf(name)}>
-                          <NativeSelect.Root size="sm">
-                            <NativeSelect.Field id={name} {...register(name, { setValueAs: toTextOrNull })}>
-                              <option value="" />
-                              {prismBases.map((base) => (
-                                <option key={base} value={base}>
-                                  {base}
-                                </option>
-                              ))}
-                            </NativeSelect.Field>
-                          </NativeSelect.Root>
-                        </NumberCell>
-                      ) : cell.kind === 'text' ? (
-                        <NumberCell name={name} label={label} message={messageOf(name)}>
-                          <Input
-                            id={name}
-                            size="sm"
-                            placeholder="20/20"
-                            {...register(name, { setValueAs: toTextOrNull })}
-                          />
-                        </NumberCell>
+      <Stack gap="3">
+        {groups.map((group) => (
+          <Table.ScrollArea key={group.map((cell) => cell.figure).join()} tabIndex={0}>
+            <Table.Root size="sm" variant="outline" tableLayout="fixed" data-rx-grid>
+              <Table.ColumnGroup>
+                <Table.Column htmlWidth={phone ? '40' : '104'} />
+                {group.map((cell) => (
+                  <Table.Column key={cell.figure} />
+                ))}
+              </Table.ColumnGroup>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader {...eyeColumn} />
+                  {group.map((cell) => (
+                    <Table.ColumnHeader key={cell.figure} textAlign="center" px="1">
+                      {cell.label}
+                    </Table.ColumnHeader>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {(['od', 'os'] as const).map((eye) => (
+                  <Table.Row key={eye}>
+                    <Table.Cell fontWeight="bold" whiteSpace="nowrap" {...eyeColumn}>
+                      {phone ? (
+                        <>
+                          {eye.toUpperCase()}
+                          <Text as="span" srOnly>
+                            {eye === 'od' ? ' (right)' : ' (left)'}
+                          </Text>
+                        </>
                       ) : (
-                        numberInput(name, label, cell.step ?? '0.25')
+                        eyeNames[eye]
                       )}
                     </Table.Cell>
-                  );
-                })}
-              </Table.Row>
+                    {group.map((cell) => {
+                      const name = `${eye}_${cell.figure}`;
+                      const label = `${cell.label} ${eye.toUpperCase()}`;
+                      return (
+                        <Table.Cell key={name} verticalAlign="top" px="1">
+                          {cell.kind === 'base' ? (
+                            <NumberCell name={name} label={label} invalid={Boolean(messageOf(name))}>
+                              <NativeSelect.Root size="sm">
+                                <NativeSelect.Field
+                                  id={name}
+                                  ps="1.5"
+                                  aria-invalid={messageOf(name) ? true : undefined}
+                                  aria-describedby={messageOf(name) ? errorId(name) : undefined}
+                                  {...register(name, { setValueAs: toTextOrNull })}
+                                >
+                                  <option value="" />
+                                  {prismBases.map((base) => (
+                                    <option key={base} value={base}>
+                                      {base}
+                                    </option>
+                                  ))}
+                                </NativeSelect.Field>
+                              </NativeSelect.Root>
+                            </NumberCell>
+                          ) : cell.kind === 'text' ? (
+                            <NumberCell name={name} label={label} invalid={Boolean(messageOf(name))}>
+                              <Input
+                                id={name}
+                                size="sm"
+                                placeholder="20/20"
+                                {...gridInput(name)}
+                                {...register(name, { setValueAs: toTextOrNull })}
+                              />
+                            </NumberCell>
+                          ) : (
+                            numberInput(name, label, cell.step ?? '0.25', true)
+                          )}
+                        </Table.Cell>
+                      );
+                    })}
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        ))}
+        {gridMessages.length > 0 ? (
+          <Stack gap="1" data-rx-messages>
+            {gridMessages.map(({ name, message }) => (
+              <Text key={name} id={errorId(name)} color="fg.error" fontSize="sm">
+                {message}
+              </Text>
             ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+          </Stack>
+        ) : null}
+      </Stack>
       <Stack gap="2">
         <SegmentGroup.Root
           size="sm"
@@ -200,21 +286,24 @@ export function RxCard() {
   );
 }
 
+// A cell of the grid, or a PD field under it: its label (visible only outside the grid, where the column header names
+// the figure) and, outside the grid, its message under it.
 function NumberCell({
   name,
   label,
   message,
+  invalid = Boolean(message),
   children,
 }: {
   name: string;
   label: string;
-  step?: string;
-  message: string | undefined;
+  message?: string | undefined;
+  invalid?: boolean;
   children: React.ReactNode;
 }) {
   const visible = !label.endsWith(' OD') && !label.endsWith(' OS');
   return (
-    <Field.Root invalid={Boolean(message)}>
+    <Field.Root invalid={invalid}>
       <Field.Label htmlFor={name} srOnly={!visible} fontSize="xs">
         {label}
       </Field.Label>

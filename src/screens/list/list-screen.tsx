@@ -39,18 +39,21 @@ import {
 
 // A table wider than the screen scrolls inside its own box, keeping the record's number or name and its actions
 // in view; the page itself never scrolls sideways. The kept columns keep the row's stripe, since what scrolls
-// beneath them must not show through.
+// beneath them must not show through. On a phone nothing is kept: the tick, the number and the actions held most of
+// its width, so the patient's name showed as "Ma" beneath them and the status and total slid under Actions; there the
+// whole row scrolls together, every column shown whole.
+const kept = { base: 'static', md: 'sticky' } as const;
 const stickyBackground = { bg: 'bg', 'tbody tr:nth-of-type(odd) > &': { bg: 'bg.muted' } } as const;
 // The tick box column is 2.5rem wide; the first column stays in view just right of it.
-const stickyTick = { position: 'sticky', left: '0', zIndex: '1', w: '10', minW: '10', css: stickyBackground } as const;
+const stickyTick = { position: kept, left: '0', zIndex: '1', w: '10', minW: '10', css: stickyBackground } as const;
 const stickyStart = {
-  position: 'sticky',
+  position: kept,
   left: '10',
   zIndex: '1',
   whiteSpace: 'nowrap',
   css: stickyBackground,
 } as const;
-const stickyEnd = { position: 'sticky', right: '0', zIndex: '1', css: stickyBackground } as const;
+const stickyEnd = { position: kept, right: '0', zIndex: '1', css: stickyBackground } as const;
 // Names (a customer, a branch) wrap onto a second line so that a list of many columns fits a laptop's 1366 px without
 // scrolling; numbers, dates, amounts and labels stay on one line.
 const wrapsName = { whiteSpace: 'normal', minW: '24' } as const;

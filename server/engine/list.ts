@@ -1,6 +1,7 @@
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../db/dialect.ts';
 import { runReused } from '../db/reused-query.ts';
+import { dialledDigits, numberMarks } from '../domain/dialled-search.ts';
 import { isPlainText } from '../domain/plain-text.ts';
 import { parseInput, queryNumbers } from '../http/validation.ts';
 import { dynamic } from './dynamic.ts';
@@ -217,7 +218,9 @@ async function matchingIds(
   filtered: boolean,
   page?: PageWanted,
 ): Promise<Matches & { pageRows?: Record<string, unknown>[] }> {
-  if (filtered || resource.scope !== 'business' || resource.visibleIds || resource.filters?.search) {
+  // A number typed as dialled is matched on digits (withText), which no text index holds: its rows are searched.
+  const dialled = dialledSearch(resource, text) !== null;
+  if (filtered || dialled || resource.scope !== 'business' || resource.visibleIds || resource.filters?.search) {
     const found = await (await rows())
       .clearSelect()
       .select('id')
@@ -353,7 +356,23 @@ async function withText(rows: Scoped, resource: AnyResource, ctx: ResourceContex
   if (custom) return rows.where('id', 'in', [...(await custom(text, ctx)), 0]);
   if (resource.searchColumns.length === 0) return rows.where(sql<boolean>`1 = 0`);
   const index = { table: resource.table, id: 'id' };
-  return rows.where(containsTextIndexed(dialectOf(ctx.db), [index], resource.searchColumns, text));
+  const written = containsTextIndexed(dialectOf(ctx.db), [index], resource.searchColumns, text);
+  const digits = dialledSearch(resource, text);
+  if (digits === null) return rows.where(written);
+  // A number matches as typed, or by its digits in a phone column however it was written there.
+  const dialled = (resource.dialledColumns ?? []).map((column) => {
+    const bare = numberMarks.reduce<RawBuilder<unknown>>(
+      (value, mark) => sql`replace(${value}, ${mark}, '')`,
+      sql.ref(column),
+    );
+    return sql<boolean>`${bare} like ${`%${digits}%`}`;
+  });
+  return rows.where(sql<boolean>`(${written} OR ${sql.join(dialled, sql` OR `)})`);
+}
+
+// The digits a phone-like search text looks for, on a resource with phone columns; null otherwise.
+function dialledSearch(resource: AnyResource, text: string): string | null {
+  return (resource.dialledColumns ?? []).length > 0 ? dialledDigits(text) : null;
 }
 
 function pageLink(path: string, rawQuery: unknown, page: number): string {

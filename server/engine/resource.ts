@@ -129,6 +129,9 @@ export type Resource<T extends RecordTableName = RecordTableName, Create = never
   actions?: readonly Action[];
   schemas: { list: z.ZodType; search: z.ZodType; create?: z.ZodType; update?: z.ZodType };
   searchColumns: readonly string[];
+  // Searched columns that hold phone numbers: a search text that is a number matches them on digits alone
+  // (domain/dialled-search.ts).
+  dialledColumns?: readonly string[];
   unique?: readonly string[];
   references?: Readonly<Record<string, TableName>>;
   filters?: Readonly<Record<string, ListFilter>>;

@@ -84,7 +84,14 @@ export type LineField =
       kind: 'item';
       labelField: string;
       itemTypes?: { roleField: string; byRole: Readonly<Record<string, readonly string[]>> };
-      lensEye?: { roleField: string; byRole: Readonly<Record<string, 'od' | 'os'>>; prescriptionField: string };
+      // `typesByKind`: the item types an eye's line offers for the chosen prescription's kind, first ones listed first
+      // (a spectacles prescription offers spectacle lenses).
+      lensEye?: {
+        roleField: string;
+        byRole: Readonly<Record<string, 'od' | 'os'>>;
+        prescriptionField: string;
+        typesByKind?: Readonly<Record<string, readonly string[]>>;
+      };
       // Form fields that the picked item's own figures fill while they are empty (a job order's frame A and DBL from
       // the frame's eye size and bridge), by the item's field.
       fillsForm?: Readonly<Record<string, string>>;
@@ -297,7 +304,13 @@ export type StatusMove = {
   done: string;
   from: readonly string[];
   applies?: (record: ResourceRecord) => boolean;
-  dialog?: { title: string; keep: string; confirm: string; detail?: (record: ResourceRecord) => string | undefined };
+  dialog?: {
+    title: string;
+    keep: string;
+    confirm: string;
+    detail?: (record: ResourceRecord) => string | undefined;
+    routine?: true;
+  };
   credits?: true;
 };
 
@@ -368,8 +381,8 @@ export type ResourceDefinition = {
   // Create routes that start from another kind of record: `/x/create/{segment}/{param}` (docs/domain/eye-care.md,
   // Eyewear job orders).
   prefillRoutes?: readonly { segment: string; param: string }[];
-  // The statuses a record moves through from its view, each behind a confirmation (`You're about to send to lab
-  // this.`); `from` lists the statuses that offer it.
+  // The statuses a record moves through from its view, each behind a confirmation (its own words, or `You're about
+  // to {action} this.`); `from` lists the statuses that offer it.
   statusMoves?: readonly StatusMove[];
   // "Link Invoice" on its view, for the records it applies to (a job order with no invoice yet).
   invoiceLink?: { applies: (record: ResourceRecord) => boolean };

@@ -95,7 +95,7 @@ export function ForcedPasswordChange() {
               <LuGlasses size="28" />
               <Heading size="lg">Change your password</Heading>
             </HStack>
-            <Text color="fg.muted">Your password was reset. Choose a new one to continue.</Text>
+            <Text color="fg.muted">Your password was set by an administrator. Choose your own to continue.</Text>
             <ChangePasswordForm />
             <Button variant="ghost" size="sm" onClick={() => signOut()}>
               Logout

@@ -18,12 +18,12 @@ async function newestId(page: Page, listPath: string): Promise<number> {
   return Number(href?.split('/').at(-1) ?? 0);
 }
 
-async function confirmStatusMove(page: Page, button: string, action: string, number: string): Promise<void> {
+// A routine step asks in a sentence, with the step's own button (not a red Confirm).
+async function confirmStatusMove(page: Page, button: string, number: string): Promise<void> {
   await page.getByRole('button', { name: button, exact: true }).click();
   const dialog = page.getByRole('alertdialog');
-  await dialog.getByText(`You're about to ${action} this.`).waitFor();
-  await dialog.getByText(`Are you sure you want to ${action} Job Order ${number}?`).waitFor();
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByText(new RegExp(`^Order ${number} `)).waitFor();
+  await dialog.getByRole('button', { name: button, exact: true }).click();
 }
 
 // The cashier's day at the counter: an eye exam written on the Rx card, the glasses ordered from it, the invoice
@@ -66,9 +66,11 @@ describe('eye care in the browser', () => {
     await page.getByText('The right add must be between +0.25 and +4.00.').waitFor();
     await page.locator('input[name="od_add"]').fill('');
     await page.locator('input[name="pd_distance"]').fill('63');
+    // A plus cylinder is never turned unseen: the form says what it will read, and offers to turn it now.
+    await page.getByRole('status').getByText('OD -1.00 / +0.50 × 90 becomes -0.50 / -0.50 × 180').waitFor();
     await page.getByRole('button', { name: 'Transpose' }).click();
-    expect(await page.locator('input[name="od_sphere"]').inputValue()).toBe('-0.5');
-    expect(await page.locator('input[name="od_cylinder"]').inputValue()).toBe('-0.5');
+    expect(await page.locator('input[name="od_sphere"]').inputValue()).toBe('-0.50');
+    expect(await page.locator('input[name="od_cylinder"]').inputValue()).toBe('-0.50');
     expect(await page.locator('input[name="od_axis"]').inputValue()).toBe('180');
     await screenshot(page, 'rx-card');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -119,11 +121,11 @@ describe('eye care in the browser', () => {
     await expectToast(page, 'Invoice Payment created successfully.');
 
     await page.goto(`/job-orders/${jobOrderId}`);
-    await confirmStatusMove(page, 'Send to Lab', 'send to lab', number);
+    await confirmStatusMove(page, 'Send to Lab', number);
     await expectToast(page, 'Job Order sent to lab successfully.');
-    await confirmStatusMove(page, 'Mark Ready', 'mark ready', number);
+    await confirmStatusMove(page, 'Mark Ready', number);
     await expectToast(page, 'Job Order marked ready successfully.');
-    await confirmStatusMove(page, 'Claim', 'claim', number);
+    await confirmStatusMove(page, 'Claim', number);
     await page
       .getByText(/still has a balance of ₱[\d,]+\.\d\d/)
       .first()
@@ -139,7 +141,7 @@ describe('eye care in the browser', () => {
     await expectToast(page, 'Invoice Payment created successfully.');
 
     await page.goto(`/job-orders/${jobOrderId}`);
-    await confirmStatusMove(page, 'Claim', 'claim', number);
+    await confirmStatusMove(page, 'Claim', number);
     await expectToast(page, 'Job Order claimed successfully.');
     await page.waitForFunction(() => document.body.innerText.includes('Claimed'));
     const history = page.locator('table').filter({ has: page.locator('caption', { hasText: /^Status History$/ }) });

@@ -179,7 +179,7 @@ describe("a shop's month-end in the browser", () => {
     expect(printed.pages).toBe(1);
     expect(printed.width).toBeCloseTo(226.8, 0);
     expect(printed.texts.every((text) => text.length > 0)).toBe(true);
-    expect(printed.texts[0]).toMatch(/^Spectacle Optical Co\.\n/);
+    expect(printed.texts[0]).toMatch(/^Spectacle Eyewear\nOwned and operated by Spectacle\s+Optical Co\.\n/);
     expect(printed.texts[0]).toContain('Z-READING');
     expect(printed.texts[0]).toContain(branch);
     expect(printed.texts[0]).toContain('Net sales');

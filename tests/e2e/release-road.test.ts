@@ -11,11 +11,12 @@ const frame = { code: 'SP-ACE-301', name: 'Spectacle Acetate Round Frame Tortois
 
 const pesos = (text: string) => Number(text.replace(/[₱,\s]/g, ''));
 
-async function confirmStatusMove(page: Page, button: string, action: string, number: string): Promise<void> {
+// A routine step asks in a sentence, with the step's own button (not a red Confirm).
+async function confirmStatusMove(page: Page, button: string, number: string): Promise<void> {
   await page.getByRole('button', { name: button, exact: true }).click();
   const dialog = page.getByRole('alertdialog');
-  await dialog.getByText(`Are you sure you want to ${action} Job Order ${number}?`).waitFor();
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByText(new RegExp(`^Order ${number} `)).waitFor();
+  await dialog.getByRole('button', { name: button, exact: true }).click();
 }
 
 describe('the order’s road at release, in the browser', () => {
@@ -68,11 +69,11 @@ describe('the order’s road at release, in the browser', () => {
     await page.goto(orderPath);
     const deposits = page.locator('table').filter({ has: page.locator('caption', { hasText: /^Deposits$/ }) });
     await deposits.getByText(/^AR-/).waitFor();
-    await confirmStatusMove(page, 'Send to Lab', 'send to lab', number);
+    await confirmStatusMove(page, 'Send to Lab', number);
     await expectToast(page, 'Job Order sent to lab successfully.');
-    await confirmStatusMove(page, 'Mark Ready', 'mark ready', number);
+    await confirmStatusMove(page, 'Mark Ready', number);
     await expectToast(page, 'Job Order marked ready successfully.');
-    await confirmStatusMove(page, 'Claim', 'claim', number);
+    await confirmStatusMove(page, 'Claim', number);
     await expectToast(page, 'Job Order claimed successfully.');
 
     // The claim made the invoice from the order and applied the deposit: what is left is the balance.

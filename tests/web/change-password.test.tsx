@@ -32,6 +32,18 @@ describe('changing the password', () => {
     expect(`${currentUrl().pathname}${currentUrl().search}`).toBe('/brands?page=2');
   });
 
+  it('tells a new user what to do, in plain words, with a short password refused as a sentence', async () => {
+    signedInWithResetPassword();
+    renderRoutes(appRoutes(), '/overview');
+    expect(
+      await screen.findByText('Your password was set by an administrator. Choose your own to continue.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/was reset/)).toBeNull();
+    await fillIn({ current: mockPassword, password: 'short', confirmation: 'short' });
+    expect(await screen.findByText('The password must be at least 8 characters.')).toBeTruthy();
+    expect(screen.queryByText(/Too small/)).toBeNull();
+  });
+
   it('says so when the confirmation does not match, and sends nothing', async () => {
     signedInWithResetPassword();
     const sent: string[] = [];

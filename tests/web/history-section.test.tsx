@@ -10,6 +10,8 @@ import { getGetQuotationResponseMock } from '../../generated/hooks/quotations/qu
 import { getGetUserResponseMock } from '../../generated/hooks/users/users.msw.ts';
 import type { RecordHistory } from '../../generated/model/index.ts';
 import { cashSessions } from '../../src/areas/cash/cash-sessions.ts';
+import { jobOrders } from '../../src/areas/eye-care/job-orders.ts';
+import { prescriptions } from '../../src/areas/eye-care/prescriptions.ts';
 import { stockCounts } from '../../src/areas/logistics/stock-counts.ts';
 import { users } from '../../src/areas/management/users.ts';
 import { purchaseOrders } from '../../src/areas/purchasing/purchase-orders.ts';
@@ -261,5 +263,24 @@ describe('the History section of a view screen', () => {
         },
       ],
     ]);
+  });
+
+  it("spells a prescription's fields with the shop's capitals and its powers as opticians write them", () => {
+    const lines = changeLines(
+      { od_sphere: [1.5, -1.25], os_cylinder: [null, -0.5], od_visual_acuity: [null, '20/20'] },
+      fieldLooks(prescriptions),
+      prescriptions,
+    );
+    expect(lines.map((line) => [line.label, line.from, line.to])).toEqual([
+      ['OD Sphere', { text: '+1.50' }, { text: '-1.25' }],
+      ['OS Cylinder', { text: '—' }, { text: '-0.50' }],
+      [expect.stringMatching(/^VA OD|OD Visual Acuity$/), { text: '—' }, { text: '20/20' }],
+    ]);
+    const order = changeLines(
+      { lines: [[{ role: 'frame' }], [{ role: 'lens_od' }]], lab: ['outside', 'in_house'] },
+      fieldLooks(jobOrders),
+      jobOrders,
+    );
+    expect(order.map((line) => line.to)).toEqual([{ text: 'Lens OD' }, { text: 'In-house' }]);
   });
 });

@@ -277,3 +277,45 @@ it("shows the line's item options whole, floating over the page rather than cut 
   fireEvent.mouseDown(option);
   await waitFor(() => expect((item as HTMLInputElement).value).toContain('Ray-Ban Wayfarer'));
 });
+
+it('offers spectacle lenses, not contact lenses, on the lens line of a spectacles prescription', async () => {
+  const lens = (id: number, name: string, type: string) =>
+    getGetItemResponseMock({
+      id,
+      code: `L-${id}`,
+      name,
+      item_type_name: type,
+      is_lot_tracked: false,
+      deleted_at: null,
+    });
+  // The search answers newest first: the contact lenses came last into the catalogue.
+  server.use(
+    http.get('*/api/items/search', () =>
+      HttpResponse.json([
+        lens(41, 'Acuvue Oasys Contact', 'Contact Lens'),
+        lens(40, 'Crizal Sapphire 1.56', 'Ophthalmic Lens'),
+        lens(39, 'Biofinity Contact', 'Contact Lens'),
+      ]),
+    ),
+  );
+  const api = await jobOrders.load();
+  renderRoutes(
+    [
+      {
+        path: '/job-orders/create/from-prescription/:prescription_id',
+        element: <FormScreen resource={jobOrders} api={api} mode="create" prefillSegment="from-prescription" />,
+      },
+    ],
+    '/job-orders/create/from-prescription/7',
+  );
+  await waitFor(() => expect((screen.getByLabelText(/^Prescription/) as HTMLSelectElement).value).toBe('7'));
+  fireEvent.change(screen.getByRole('combobox', { name: 'Role 1' }), { target: { value: 'lens_od' } });
+  const item = screen.getByRole('combobox', { name: 'Item 1' });
+  fireEvent.focus(item);
+  fireEvent.change(item, { target: { value: 'L-' } });
+  const offered = await screen.findByRole('option', { name: /Crizal Sapphire/ });
+  const list = offered.closest('[role="listbox"]') as HTMLElement;
+  expect(within(list).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect.stringContaining('Crizal Sapphire 1.56'),
+  ]);
+});

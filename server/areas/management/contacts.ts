@@ -37,6 +37,7 @@ export const contactsResource: Resource<'contacts'> = {
   scope: 'business',
   schemas: contractSchemas(contract, 'Contact', 'Contacts'),
   searchColumns: ['name', 'company_name', 'email', 'phone', 'tin'],
+  dialledColumns: ['phone', 'mobile'],
   references: { contact_type_id: 'contact_types' },
   // The consents nest a level deeper than an export spreads: a column each, which the import reads back.
   csvColumns: consentCsvColumns,

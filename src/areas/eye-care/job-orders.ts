@@ -1,4 +1,5 @@
-import { formatEye } from '../../format/prescription.ts';
+import { formatDate } from '../../format/date.ts';
+import { formatEye, formatPower } from '../../format/prescription.ts';
 import * as column from '../../resources/document-columns.ts';
 import * as documentLine from '../../resources/document-lines.ts';
 import * as filter from '../../resources/filters.ts';
@@ -42,6 +43,29 @@ const atRelease = (order: ResourceRecord) => readField(order, 'job_invoicing') =
 const isUnbilledRemake = (order: ResourceRecord) =>
   readField(order, 'remake_of_id') !== null && readField(order, 'accountable') !== 'patient';
 
+// The order's prescription as the lab reads it: each eye's power with its ADD, the PD, and when it was examined.
+export function rxSummary(rx: Record<string, unknown> | null): string {
+  if (!rx) return 'None';
+  const number = (key: string) => (typeof rx[key] === 'number' ? (rx[key] as number) : null);
+  const eye = (side: 'od' | 'os') => {
+    const power = formatEye({
+      sphere: number(`${side}_sphere`) ?? 0,
+      cylinder: number(`${side}_cylinder`),
+      axis: number(`${side}_axis`),
+    });
+    const add = number(`${side}_add`);
+    return `${side.toUpperCase()} ${power}${add === null ? '' : ` ADD ${formatPower(add)}`}`;
+  };
+  const distance = number('pd_distance');
+  const [right, left] = [number('pd_od'), number('pd_os')];
+  const pd =
+    distance !== null ? ` · PD ${distance}` : right !== null && left !== null ? ` · PD ${right} / ${left}` : '';
+  const near = number('pd_near');
+  return `${eye('od')} · ${eye('os')}${pd}${near === null ? '' : ` · Near PD ${near}`} (examined ${formatDate(String(rx.examined_on))})`;
+}
+
+const numberOf = (order: ResourceRecord) => String(readField(order, 'number') ?? '');
+
 const cancelWords = { title: 'Cancel this order?', keep: 'Keep order', confirm: 'Cancel order' };
 
 export const jobOrders = defineResource({
@@ -66,17 +90,7 @@ export const jobOrders = defineResource({
     {
       field: 'prescription',
       label: 'Prescription',
-      value: (row) => {
-        const rx = row.prescription as Record<string, unknown> | null;
-        if (!rx) return 'None';
-        const eye = (side: 'od' | 'os') =>
-          formatEye({
-            sphere: rx[`${side}_sphere`] as number,
-            cylinder: rx[`${side}_cylinder`] as number | null,
-            axis: rx[`${side}_axis`] as number | null,
-          });
-        return `OD ${eye('od')} · OS ${eye('os')} (examined ${String(rx.examined_on)})`;
-      },
+      value: (row) => rxSummary(row.prescription as Record<string, unknown> | null),
     },
     { field: 'lab', label: 'Lab', kind: 'label' },
     { field: 'lab_contact_name', label: 'Outside Lab' },
@@ -145,6 +159,9 @@ export const jobOrders = defineResource({
             roleField: 'role',
             byRole: { lens_od: 'od', lens_os: 'os' },
             prescriptionField: 'prescription_id',
+            // docs/domain/eye-care.md, The server's checks on an order: contact lenses only on a contact-lens
+            // prescription.
+            typesByKind: { spectacles: ['Ophthalmic Lens'], contact_lenses: ['Contact Lens', 'Ophthalmic Lens'] },
           },
           // docs/domain/eye-care.md: choosing a frame fills A, B, DBL and ED from its box measurements where they are
           // empty.
@@ -191,9 +208,48 @@ export const jobOrders = defineResource({
         ? 'Claimed as a remake, its goods left stock as remake cost: it stays on record.'
         : 'A remake stays on record: cancel it instead while it is open or in the lab.',
   statusMoves: [
-    { status: 'in_lab', label: 'Send to Lab', action: 'send to lab', done: 'sent to lab', from: ['open'] },
-    { status: 'ready', label: 'Mark Ready', action: 'mark ready', done: 'marked ready', from: ['in_lab'] },
-    { status: 'claimed', label: 'Claim', action: 'claim', done: 'claimed', from: ['ready'] },
+    {
+      status: 'in_lab',
+      label: 'Send to Lab',
+      action: 'send to lab',
+      done: 'sent to lab',
+      from: ['open'],
+      dialog: {
+        title: 'Send this order to the lab?',
+        keep: 'Not Yet',
+        confirm: 'Send to Lab',
+        detail: (order) => `Order ${numberOf(order)} moves to In lab, with its lab ticket ready to print.`,
+        routine: true,
+      },
+    },
+    {
+      status: 'ready',
+      label: 'Mark Ready',
+      action: 'mark ready',
+      done: 'marked ready',
+      from: ['in_lab'],
+      dialog: {
+        title: 'Are the glasses back and checked?',
+        keep: 'Not Yet',
+        confirm: 'Mark Ready',
+        detail: (order) => `Order ${numberOf(order)} moves to Ready, for the patient to pick up.`,
+        routine: true,
+      },
+    },
+    {
+      status: 'claimed',
+      label: 'Claim',
+      action: 'claim',
+      done: 'claimed',
+      from: ['ready'],
+      dialog: {
+        title: 'Hand the glasses to the patient?',
+        keep: 'Not Yet',
+        confirm: 'Claim',
+        detail: (order) => `Order ${numberOf(order)} is marked claimed, handed to the patient.`,
+        routine: true,
+      },
+    },
     // A ready marked by mistake, or glasses that fail the fitting check: back to the lab, and its ready text, still
     // in its cancel window, is not sent (docs/domain/management.md, Texts to customers).
     {
@@ -202,6 +258,13 @@ export const jobOrders = defineResource({
       action: 'send back to the lab',
       done: 'sent back to the lab',
       from: ['ready'],
+      dialog: {
+        title: 'Send this order back to the lab?',
+        keep: 'Not Yet',
+        confirm: 'Back to Lab',
+        detail: (order) => `Order ${numberOf(order)} moves back to In lab, and its ready text is not sent.`,
+        routine: true,
+      },
     },
     {
       status: 'forfeited',

@@ -4,18 +4,25 @@ import { defineResource } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 
+// A price without a branch holds at every branch, and says so.
+const everyBranch = {
+  field: 'branch_name',
+  label: 'Branch',
+  value: (row: Record<string, unknown>) => (typeof row.branch_name === 'string' ? row.branch_name : 'All branches'),
+};
+
 export const saleItemPrices = defineResource({
   key: 'sale-item-prices',
   title: 'item_name',
   columns: [
     { field: 'item_name', label: 'Item' },
-    { field: 'branch_name', label: 'Branch' },
+    everyBranch,
     { field: 'unit_price', label: 'Unit Price', kind: 'money' },
     { field: 'effective_date', label: 'Effective', kind: 'date' },
   ],
   viewFields: [
     { field: 'item_name', label: 'Item' },
-    { field: 'branch_name', label: 'Branch' },
+    everyBranch,
     { field: 'unit_price', label: 'Unit Price', kind: 'money' },
     { field: 'effective_date', label: 'Effective', kind: 'date' },
     ...recordTimestamps,

@@ -176,6 +176,9 @@ function ResourceForm({ resource, api, mode, id, source, start, bound, prefillSe
       mode === 'create' && typeof saved === 'object' && saved !== null
         ? api.nextAfterCreate?.(saved as ResourceRecord, prefillSegment)
         : null;
+    // Back to the record the save started from (a payment's order): what it shows was changed by this save (its
+    // deposits, its balance), so nothing kept of it is shown again unread.
+    if (redirectTo) void queryClient.invalidateQueries({ refetchType: 'none' });
     if (next) {
       navigate(next);
     } else if (redirectTo) {

@@ -37,8 +37,13 @@ export function ItemPicker({ name, invalid, itemTypes, withoutVariants = false, 
         undefined,
         signal,
       );
+      // The allowed types in their order: a lens line lists spectacle lenses before contact lenses.
+      const rank = (item: Item) => allowed?.indexOf(item.item_type_name ?? '') ?? 0;
       const fitting = allowed
-        ? items.filter((item) => allowed.includes(item.item_type_name ?? '')).slice(0, typeAheadLimit)
+        ? items
+            .filter((item) => rank(item) >= 0)
+            .sort((first, second) => rank(first) - rank(second))
+            .slice(0, typeAheadLimit)
         : items;
       return fitting.map((item) => ({ value: item.id, label: itemLabel(item), record: item }));
     },

@@ -1,6 +1,8 @@
 import { Field, IconButton, Input, Table, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { type FieldError, get, useFormContext, useWatch } from 'react-hook-form';
 import { LuTrash2 } from 'react-icons/lu';
+import { getPrescription } from '../../../generated/hooks/prescriptions/prescriptions.ts';
 import type { Item } from '../../../generated/model/index.ts';
 import { lineFigures, tierDiscount, toPesos } from '../../format/line-amounts.ts';
 import { formatMoney } from '../../format/money.ts';
@@ -41,6 +43,20 @@ export type LineRowProps = {
 
 // One document line: picking an item fills its unit, price and discount; the quantity picks the discount tier
 // until the user types a discount of their own.
+// The kind of the prescription a lens line is picked by (spectacles or contact lenses), once one is chosen.
+function usePrescriptionKind(columns: readonly LineField[]): string | undefined {
+  const lensColumn = columns.find((column) => column.kind === 'item' && column.lensEye);
+  const field = lensColumn?.kind === 'item' ? lensColumn.lensEye?.prescriptionField : undefined;
+  const prescriptionId: unknown = useWatch({ name: field ?? 'prescription_id', disabled: !field });
+  const kind = useQuery({
+    queryKey: ['prescription-kind', prescriptionId],
+    queryFn: async () => (await getPrescription(Number(prescriptionId))).kind,
+    enabled: Boolean(field) && typeof prescriptionId === 'number',
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return kind.data;
+}
+
 export function LineRow({ name, index, columns, pricing, showAmount, amount, onRemove }: LineRowProps) {
   const form = useFormContext();
   const { register, formState, getValues, setValue, setError, clearErrors } = form;
@@ -51,6 +67,13 @@ export function LineRow({ name, index, columns, pricing, showAmount, amount, onR
   const discountColumn = lineColumn(columns, 'percent');
   const quantityColumn = lineColumn(columns, 'quantity');
   const unitColumn = columns.find((column) => column.kind === 'unit');
+  const kindOfRx = usePrescriptionKind(columns);
+  // The item types the line's role allows, narrowed by the prescription's kind on a lens line.
+  const typesOf = (column: LineField & { kind: 'item' }) => {
+    const byRole = column.itemTypes?.byRole[String(line[column.itemTypes.roleField] ?? '')];
+    const eye = column.lensEye?.byRole[String(line[column.lensEye.roleField] ?? '')];
+    return (eye && kindOfRx && column.lensEye?.typesByKind?.[kindOfRx]) || byRole;
+  };
 
   const applyTier = (quantity: unknown) => {
     if (!discountColumn || getValues(`${row}.${lineKeys.discountTyped}`) === true) return;
@@ -138,7 +161,7 @@ export function LineRow({ name, index, columns, pricing, showAmount, amount, onR
                 <ItemPicker
                   name={path}
                   invalid={Boolean(error)}
-                  itemTypes={column.itemTypes?.byRole[String(line[column.itemTypes.roleField] ?? '')]}
+                  itemTypes={typesOf(column)}
                   withoutVariants={Boolean(column.lensEye?.byRole[String(line[column.lensEye.roleField] ?? '')])}
                   onPick={(item) => void pickForEye(column, item)}
                 />

@@ -4,6 +4,7 @@ import {
   Field,
   HStack,
   Input,
+  type InputProps,
   NativeSelect,
   SegmentGroup,
   SimpleGrid,
@@ -13,9 +14,11 @@ import {
   useBreakpointValue,
 } from '@chakra-ui/react';
 import { useState } from 'react';
-import { type FieldError, get, useFormContext, useWatch } from 'react-hook-form';
+import { type FieldError, get, useController, useFormContext, useWatch } from 'react-hook-form';
 import {
   type Eye,
+  formatEye,
+  formatPower,
   hasPlusCylinder,
   type PrescriptionFigures,
   prescriptionErrors,
@@ -97,8 +100,9 @@ export function RxCard() {
     return typed ?? checked?.message;
   };
 
+  const plusCylinder = hasPlusCylinder(rx as PrescriptionFigures);
+  const turned = toMinusCylinder(rx as PrescriptionFigures) as Record<string, unknown>;
   const transpose = () => {
-    const turned = toMinusCylinder(rx as PrescriptionFigures) as Record<string, unknown>;
     for (const eye of ['od', 'os'] as const) {
       for (const figure of ['sphere', 'cylinder', 'axis']) {
         setValue(`${eye}_${figure}`, turned[`${eye}_${figure}`] ?? null, { shouldDirty: true });
@@ -114,17 +118,21 @@ export function RxCard() {
       message={inGrid ? undefined : messageOf(name)}
       invalid={Boolean(messageOf(name))}
     >
-      <Input
-        id={name}
-        type="number"
-        {...steadyNumber}
-        step={step}
-        size="sm"
-        textAlign="end"
-        fontFamily="mono"
-        {...(inGrid ? gridInput(name) : {})}
-        {...register(name, { setValueAs: toNumberOrNull })}
-      />
+      {signedFigures.has(name.slice(3)) && /^o[ds]_/.test(name) ? (
+        <PowerInput name={name} {...(inGrid ? gridInput(name) : {})} />
+      ) : (
+        <Input
+          id={name}
+          type="number"
+          {...steadyNumber}
+          step={step}
+          size="sm"
+          textAlign="end"
+          fontFamily="mono"
+          {...(inGrid ? gridInput(name) : {})}
+          {...register(name, { setValueAs: toNumberOrNull })}
+        />
+      )}
     </NumberCell>
   );
 
@@ -145,18 +153,7 @@ export function RxCard() {
 
   return (
     <Stack gap="4" borderWidth="1px" rounded="md" p="4" data-rx-card>
-      <HStack justify="space-between" wrap="wrap">
-        <Text fontWeight="semibold">Rx</Text>
-        <Button
-          size="sm"
-          variant="outline"
-          colorPalette="teal"
-          disabled={!hasPlusCylinder(rx as PrescriptionFigures)}
-          onClick={transpose}
-        >
-          Transpose
-        </Button>
-      </HStack>
+      <Text fontWeight="semibold">Rx</Text>
       <Stack gap="3">
         {groups.map((group) => (
           <Table.ScrollArea key={group.map((cell) => cell.figure).join()} tabIndex={0}>
@@ -248,6 +245,7 @@ export function RxCard() {
           </Stack>
         ) : null}
       </Stack>
+      {plusCylinder ? <PlusCylinderOffer turned={turned} rx={rx} onTranspose={transpose} /> : null}
       <Stack gap="2">
         <SegmentGroup.Root
           size="sm"
@@ -310,5 +308,76 @@ function NumberCell({
       {children}
       {message ? <Field.ErrorText fontSize="xs">{message}</Field.ErrorText> : null}
     </Field.Root>
+  );
+}
+
+// The powers an optician writes signed with two decimals (+0.50, -1.50); prism and axis are unsigned.
+const signedFigures = new Set(['sphere', 'cylinder', 'add']);
+
+// A power shows as written on an Rx (+0.50) once typed or transposed; while the user types, their own text stays.
+function PowerInput({ name, ...grid }: { name: string } & InputProps) {
+  const { field } = useController({ name });
+  const [typing, setTyping] = useState<string | null>(null);
+  const value: unknown = field.value;
+  const shown = typing ?? (typeof value === 'number' ? formatPower(value) : '');
+  return (
+    <Input
+      id={name}
+      name={field.name}
+      ref={field.ref}
+      inputMode="decimal"
+      autoComplete="off"
+      size="sm"
+      textAlign="end"
+      fontFamily="mono"
+      {...grid}
+      value={shown}
+      onChange={(event) => {
+        setTyping(event.target.value);
+        field.onChange(toNumberOrNull(event.target.value.trim()));
+      }}
+      onBlur={() => {
+        setTyping(null);
+        field.onBlur();
+      }}
+    />
+  );
+}
+
+// docs/domain/eye-care.md, Prescriptions: the shop keeps the minus-cylinder form, and a plus-cylinder entry is turned
+// on save. The form says so before saving, with what each eye will read, and offers to turn it now.
+function PlusCylinderOffer({
+  rx,
+  turned,
+  onTranspose,
+}: {
+  rx: Record<string, unknown>;
+  turned: Record<string, unknown>;
+  onTranspose: () => void;
+}) {
+  const number = (figures: Record<string, unknown>, key: string) =>
+    typeof figures[key] === 'number' ? (figures[key] as number) : null;
+  const eyes = (['od', 'os'] as const).filter((eye) => (number(rx, `${eye}_cylinder`) ?? 0) > 0);
+  const written = eyes
+    .map((eye) => {
+      const power = (figures: Record<string, unknown>) =>
+        formatEye({
+          sphere: number(figures, `${eye}_sphere`),
+          cylinder: number(figures, `${eye}_cylinder`),
+          axis: number(figures, `${eye}_axis`),
+        });
+      return `${eye.toUpperCase()} ${power(rx)} becomes ${power(turned)}`;
+    })
+    .join('; ');
+  return (
+    <HStack role="status" gap="3" wrap="wrap" justify="space-between" bg="orange.subtle" rounded="md" p="3">
+      <Text fontSize="sm" flex="1" minW="60">
+        This prescription is written in plus cylinder. The shop keeps the minus-cylinder form: {written}. Transpose it
+        now, or it is transposed when you save.
+      </Text>
+      <Button size="sm" variant="outline" colorPalette="teal" onClick={onTranspose}>
+        Transpose
+      </Button>
+    </HStack>
   );
 }

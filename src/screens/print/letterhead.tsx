@@ -20,12 +20,16 @@ export type LetterheadProps = {
 export function Letterhead({ size, detail, title, seller, children }: LetterheadProps) {
   const businesses = useBusinesses(true);
   const business = businesses.data?.find((candidate) => candidate.id === getSelectedBusinessId());
+  const registeredName = business?.registered_name || business?.name || '';
   const detailText = detail === 'tin' ? (business?.tin ? `TIN ${business.tin}` : '') : (business?.phone ?? '');
   return (
     <Flex justify="space-between" align="start" gap="6">
       {seller ?? (
         <Stack gap="0">
           <Heading size={size}>{business?.trade_name || business?.name || ''}</Heading>
+          {business?.trade_name && business.trade_name !== registeredName ? (
+            <Text>Owned and operated by {registeredName}</Text>
+          ) : null}
           {business?.address ? <Text>{business.address}</Text> : null}
           {detailText ? <Text>{detailText}</Text> : null}
         </Stack>

@@ -15,6 +15,20 @@ export function useSeller(): Business | undefined {
   return businesses.data?.businesses.find((business) => business.id === getSelectedBusinessId());
 }
 
+// The seller's names as a Philippine receipt gives them: the trade name the customer knows, then the registered name
+// that owns it ("Owned and operated by Spectacle Optical Co."); the registered name alone where there is no other.
+export function SellerNames({ seller }: { seller: Business | undefined }) {
+  const registered = seller?.registered_name || seller?.name || '';
+  const trade = seller?.trade_name?.trim();
+  if (!trade || trade === registered) return <strong>{registered}</strong>;
+  return (
+    <>
+      <strong>{trade}</strong>
+      <div>Owned and operated by {registered}</div>
+    </>
+  );
+}
+
 // docs/domain/sales.md, The printed invoice: the seller's registration at the top of a paper the BIR reads (the
 // invoice, the memo, the X- and Z-readings): the registered name, the trade name where the business has one, the
 // address and the TIN, said VAT or NON-VAT as the business is registered; then the terminal the paper was made at,
@@ -35,8 +49,7 @@ export function SellerRegistration({
   }).data;
   return (
     <div className="seller" data-seller="">
-      <strong>{seller?.registered_name || seller?.name}</strong>
-      {seller?.trade_name ? <div>{seller.trade_name}</div> : null}
+      <SellerNames seller={seller} />
       {seller?.address ? <div>{seller.address}</div> : null}
       <div>
         {vatRegistered ? 'VAT Reg. TIN' : 'NON-VAT Reg. TIN'} {seller?.tin}

@@ -1,4 +1,5 @@
 import { Badge, Text } from '@chakra-ui/react';
+import { codeWords, hasOwnWording } from '../../format/code-words.ts';
 import { formatDate, formatTimestamp } from '../../format/date.ts';
 import { type DiscountTierValue, formatDiscounts } from '../../format/discounts.ts';
 import { formatMoney } from '../../format/money.ts';
@@ -19,16 +20,6 @@ function specialDiscountText(value: unknown): string {
   const { holder_name, holder_id_number, program_name } = value as Record<string, unknown>;
   return `${String(holder_name ?? '')}, ${String(program_name ?? '')} ID ${String(holder_id_number ?? '')}`;
 }
-
-// Codes whose words are not simply capitalised: the tax classes read as the item form's options read.
-const labelWords: Readonly<Record<string, string>> = {
-  vatable: 'VATable',
-  vat_exempt: 'VAT-exempt',
-  zero_rated: 'Zero-rated',
-  'z-reading': 'Z-Reading',
-};
-
-const sentence = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 export function formatValue(value: unknown, kind: ValueKind = 'text'): string {
   if (value === null || value === undefined) return '';
@@ -52,7 +43,7 @@ export function formatValue(value: unknown, kind: ValueKind = 'text'): string {
     case 'label':
       // A code reads as words, capitalised as a sentence where a page prints it ("defective": Defective); a badge
       // capitalises each word ("stock-receive": Stock Receive).
-      return labelWords[String(value)] ?? sentence(String(value).replace(/[_-]/g, ' '));
+      return codeWords(String(value));
     case 'payment-method':
       return formatPaymentMethod(value);
     case 'special-discount':
@@ -70,7 +61,7 @@ export function ValueText({ value, kind }: ValueTextProps) {
   const text = formatValue(value, kind);
   if (kind === 'label' && text) {
     return (
-      <Badge variant="subtle" textTransform={labelWords[String(value)] ? undefined : 'capitalize'}>
+      <Badge variant="subtle" textTransform={hasOwnWording(String(value)) ? undefined : 'capitalize'}>
         {text}
       </Badge>
     );

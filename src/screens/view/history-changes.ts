@@ -1,4 +1,5 @@
 import type { RecordHistoryEntry, RecordHistoryEntryAction } from '../../../generated/model/index.ts';
+import { codeWords } from '../../format/code-words.ts';
 import { resources } from '../../resources/registry.ts';
 import type { FormField, Option, ResourceDefinition, ResourceKey, ValueKind } from '../../resources/resource.ts';
 import { formatValue } from '../shared/value-text.tsx';
@@ -74,11 +75,7 @@ function nameFields(resource: ResourceDefinition): Map<string, string> {
 }
 
 function humanized(field: string): string {
-  const words = field
-    .replaceAll('_', ' ')
-    .replace(/ ids?$/, '')
-    .replace(/ by name$/, ' by');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return codeWords(field.replace(/_ids?$/, '').replace(/_by_name$/, '_by'), 'title');
 }
 
 // The resource an id field points to by the contract's naming (job_order_id, role_ids, closed_by), when the app
@@ -248,6 +245,9 @@ export function changeLines(
   );
 }
 
+// An eye's power reads as an optician writes it (+1.50, PL), not as the stored number.
+const eyePower = /^o[ds]_(sphere|cylinder|add|prism)$/;
+
 function namedChanges(
   changes: RecordHistoryEntry['changes'],
   looks: Map<string, FieldLook>,
@@ -259,8 +259,10 @@ function namedChanges(
     .map(([field, [from, to]]) => {
       const known = looks.get(field);
       const references = known?.references ?? referencedByName(field);
+      const figure = eyePower.exec(field)?.[1];
       const look: FieldLook = {
         label: known?.label ?? humanized(field),
+        ...(figure ? { kind: figure === 'sphere' ? 'sphere' : 'power' } : {}),
         ...known,
         ...(references ? { references } : {}),
       };

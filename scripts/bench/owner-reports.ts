@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../server/db/database.ts';
 import { dialectOf } from '../../server/db/dialect.ts';
-import { recountStockLedgerValues } from '../../server/db/migrations/015_report_ledger_values.ts';
+import { recountStockLedgerValues } from '../../server/db/migrations/000-024/015_report_ledger_values.ts';
 import { type BenchDatabase, numbers } from './bench-database.ts';
 import { printTable } from './table.ts';
 

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { plainIdColumn, recordTable } from '../dialect.ts';
+import { plainIdColumn, recordTable } from '../../dialect.ts';
 
 // The cash drawer and the day's readings (docs/domain/cash.md). A session is a cashier's shift at a branch's drawer;
 // the database itself keeps one open session per user and branch (a partial unique index), so two opens at once

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { dialectOf } from '../dialect.ts';
-import { countColumns, countExistingRows, createSqliteCountTriggers } from '../record-counts.ts';
+import { dialectOf } from '../../dialect.ts';
+import { countColumns, countExistingRows, createSqliteCountTriggers } from '../../record-counts.ts';
 
 // Two speed-ups of the lists.
 //

@@ -1,5 +1,5 @@
 import { type Generated, type Kysely, sql } from 'kysely';
-import { businessIndexes, lineTable } from '../table-builders.ts';
+import { businessIndexes, lineTable } from '../../table-builders.ts';
 
 // What each payer's payment did to each claim line, and how the payer paid (docs/domain/sales.md, Payer claims): the
 // payer aging as of a past day counts only the payments and disallowances dated by then. Payments recorded before
@@ -46,13 +46,13 @@ export interface PayerClaimPaymentLinesTable {
   disallowed_to: 'member' | 'written_off' | null;
 }
 
-declare module './042_benefits.ts' {
+declare module '../025-049/042_benefits.ts' {
   interface PayerClaimPaymentsTable {
     payment_method: PayerPaymentMethod | null;
   }
 }
 
-declare module '../database.ts' {
+declare module '../../database.ts' {
   interface Database {
     payer_claim_payment_lines: PayerClaimPaymentLinesTable;
   }

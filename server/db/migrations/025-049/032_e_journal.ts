@@ -1,5 +1,5 @@
 import type { Generated, Kysely } from 'kysely';
-import { plainIdColumn } from '../dialect.ts';
+import { plainIdColumn } from '../../dialect.ts';
 
 // The e-journal (docs/domain/cash.md, The e-journal): the print of each posted invoice, credit memo and Z-reading as
 // it was at posting, written once and never updated; a void or a restore is a line of its own.
@@ -46,7 +46,7 @@ export interface EJournalEntriesTable {
   created_by: number | null;
 }
 
-declare module '../database.ts' {
+declare module '../../database.ts' {
   interface Database {
     e_journal_entries: EJournalEntriesTable;
   }

@@ -1,6 +1,6 @@
 import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
-import { plainIdColumn, recordTable } from '../dialect.ts';
-import { lineTable, tenantIndexes, uniqueNumber } from '../table-builders.ts';
+import { plainIdColumn, recordTable } from '../../dialect.ts';
+import { lineTable, tenantIndexes, uniqueNumber } from '../../table-builders.ts';
 
 // Documents, their lines, the stock balances, the append-only movement ledger and the number counters.
 // Money and quantity columns are bigint: integer centavos and thousandths that may pass 2^31.

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { dialectOf } from '../dialect.ts';
+import { dialectOf } from '../../dialect.ts';
 import { countedDocuments } from './003_list_totals.ts';
 
 // The documents that postings create (003's counted documents) while others of the same business are under way.

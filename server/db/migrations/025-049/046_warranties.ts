@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { recordTable } from '../dialect.ts';
-import { businessIndexes, uniqueNumber } from '../table-builders.ts';
-import type { TenantColumns } from '../tables/master-data.ts';
+import { recordTable } from '../../dialect.ts';
+import { businessIndexes, uniqueNumber } from '../../table-builders.ts';
+import type { TenantColumns } from '../../tables/master-data.ts';
 
 // Warranties (docs/domain/eye-care.md, Warranties): a term covers items of some types and brands for some months; an
 // invoice line of a covered item keeps the day its warranty ends, stamped when the invoice posts. A warranty claim
@@ -80,13 +80,13 @@ export interface WarrantyClaimsTable extends TenantColumns {
   notes: string | null;
 }
 
-declare module '../tables/documents.ts' {
+declare module '../../tables/documents.ts' {
   interface InvoiceLineTable {
     warranty_until: string | null;
   }
 }
 
-declare module '../database.ts' {
+declare module '../../database.ts' {
   interface Database {
     warranty_terms: WarrantyTermsTable;
     warranty_claims: WarrantyClaimsTable;

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { dialectOf } from '../dialect.ts';
+import { dialectOf } from '../../dialect.ts';
 
 // Everything a request's identity is read from (server/auth/identity.ts). Any write to these tables, by any
 // process or straight in the database, moves `identity_epoch` forward in the writing transaction, so a process

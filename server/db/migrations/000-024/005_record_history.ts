@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { plainIdColumn } from '../dialect.ts';
+import { plainIdColumn } from '../../dialect.ts';
 
 // Who did what and when to each record (docs/domain/README.md, History), appended in the transaction of the change.
 // Global records (businesses, users, roles) keep their history with a null business_id.

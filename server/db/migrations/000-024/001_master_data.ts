@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { dialectOf, plainIdColumn, recordTable } from '../dialect.ts';
+import { dialectOf, plainIdColumn, recordTable } from '../../dialect.ts';
 
 // Management and inventory master data, sessions and sign-in throttling. Every index on a tenant table leads
 // with business_id, so that the schema can later be distributed by business.

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { tenantIndexes } from '../table-builders.ts';
+import { tenantIndexes } from '../../table-builders.ts';
 
 // Two indexes whose columns begin two others (migrations 016 and 021): every query they served is served by the
 // longer one, and every invoice and stock movement written paid for them, an invoice twice (its insert and its

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { dialectOf } from '../dialect.ts';
-import { countColumns, countExistingRows, createSqliteCountTriggers } from '../record-counts.ts';
+import { dialectOf } from '../../dialect.ts';
+import { countColumns, countExistingRows, createSqliteCountTriggers } from '../../record-counts.ts';
 
 // A list screen asks for its total on every page. Counting 100,000 rows per request costs milliseconds that a
 // busy branch notices, so each listed tenant table keeps its active and trashed totals per business in

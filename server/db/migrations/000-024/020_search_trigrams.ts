@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { dialectOf } from '../dialect.ts';
+import { dialectOf } from '../../dialect.ts';
 
 // PostgreSQL's pg_trgm GIN index answers a search's whole candidate set, in no order, before any row is checked,
 // so finding the newest matches of a common text costs every match (docs/PERFORMANCE.md, What moved the numbers). Each

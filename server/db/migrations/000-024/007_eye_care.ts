@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { plainIdColumn, recordTable } from '../dialect.ts';
-import { tenantIndexes } from '../table-builders.ts';
+import { plainIdColumn, recordTable } from '../../dialect.ts';
+import { tenantIndexes } from '../../table-builders.ts';
 
 // Prescriptions and eyewear job orders (docs/domain/eye-care.md), and the job order an invoice or purchase order is
 // made for. Powers (dioptres) and measurements (mm) are integer hundredths, so 0.25 and 0.1 steps stay exact.

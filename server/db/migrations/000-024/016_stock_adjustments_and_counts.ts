@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { plainIdColumn, recordTable } from '../dialect.ts';
-import { businessIndexes, lineTable, uniqueNumber } from '../table-builders.ts';
+import { plainIdColumn, recordTable } from '../../dialect.ts';
+import { businessIndexes, lineTable, uniqueNumber } from '../../table-builders.ts';
 
 // Stock adjustments and physical counts (docs/domain/logistics.md, Stock adjustments and Stock counts). An adjustment
 // is a posting document with signed lines; a count keeps what was counted, one line per item and lot, adding up

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { recordTable } from '../dialect.ts';
-import { addAmountColumns, businessIndexes, lineTable, uniqueNumber, withSettlement } from '../table-builders.ts';
+import { recordTable } from '../../dialect.ts';
+import { addAmountColumns, businessIndexes, lineTable, uniqueNumber, withSettlement } from '../../table-builders.ts';
 
 // Debit memos (docs/domain/purchasing.md, Debit memos): goods sent back to a supplier or a supplier's price
 // correction, optionally against one of that supplier's bills. The bill and its lines keep what standing memos took,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { recordTable } from '../dialect.ts';
-import { addAmountColumns, businessIndexes, lineTable, uniqueNumber, withSettlement } from '../table-builders.ts';
+import { recordTable } from '../../dialect.ts';
+import { addAmountColumns, businessIndexes, lineTable, uniqueNumber, withSettlement } from '../../table-builders.ts';
 
 // Credit memos (docs/domain/sales.md, Credit memos): a posted invoice's goods or price taken back, each
 // line tied to the invoice line it credits. The invoice and its lines keep what standing memos took (the guards of

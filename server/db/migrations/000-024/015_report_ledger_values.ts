@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { dialectOf } from '../dialect.ts';
+import { dialectOf } from '../../dialect.ts';
 
 // What the owner's stock valuation reads instead of summing a million movements (docs/ARCHITECTURE.md, Reports):
 // each stock row's ledger value, Σ quantity_delta × unit_cost over its movements (thousandths × centavos, unrounded),

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { recordTable } from '../dialect.ts';
-import type { TenantColumns } from '../tables/master-data.ts';
+import { recordTable } from '../../dialect.ts';
+import type { TenantColumns } from '../../tables/master-data.ts';
 
 // The e-invoice outbox (docs/domain/management.md, E-invoices): one row per invoice or credit memo posted, written
 // in the posting's own transaction, holding the EIS JSON as it will be sent. `lease_until` is the claim a sender
@@ -73,7 +73,7 @@ export interface EInvoicesTable extends TenantColumns {
   last_error: string | null;
 }
 
-declare module '../database.ts' {
+declare module '../../database.ts' {
   interface Database {
     e_invoices: EInvoicesTable;
   }

@@ -1,7 +1,7 @@
 import type { Generated, Kysely } from 'kysely';
-import { recordTable } from '../dialect.ts';
-import { businessIndexes, lineTable } from '../table-builders.ts';
-import type { TenantColumns } from '../tables/master-data.ts';
+import { recordTable } from '../../dialect.ts';
+import { businessIndexes, lineTable } from '../../table-builders.ts';
+import type { TenantColumns } from '../../tables/master-data.ts';
 
 // Remakes (docs/domain/eye-care.md, Remakes): a job order made again names the one it remakes, why, and who is
 // accountable; the business sets the discount a patient-accountable remake is priced at, a supplier the days within
@@ -87,7 +87,7 @@ export interface LabCreditLinesTable {
   unit_cost: number;
 }
 
-declare module '../tables/eye-care.ts' {
+declare module '../../tables/eye-care.ts' {
   interface JobOrderTable {
     remake_of_id: number | null;
     remake_reason: RemakeReason | null;
@@ -95,7 +95,7 @@ declare module '../tables/eye-care.ts' {
   }
 }
 
-declare module '../tables/master-data.ts' {
+declare module '../../tables/master-data.ts' {
   interface BusinessesTable {
     remake_discount_percent: Generated<number>;
   }
@@ -104,7 +104,7 @@ declare module '../tables/master-data.ts' {
   }
 }
 
-declare module '../database.ts' {
+declare module '../../database.ts' {
   interface Database {
     lab_credits: LabCreditsTable;
     lab_credit_lines: LabCreditLinesTable;

@@ -42,7 +42,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 
 export type JobInvoicing = 'at_order' | 'at_release';
 
-declare module '../tables/eye-care.ts' {
+declare module '../../tables/eye-care.ts' {
   interface JobOrderTable {
     sent_to_lab_at: string | null;
     sent_to_lab_by: number | null;
@@ -53,7 +53,7 @@ declare module '../tables/eye-care.ts' {
   }
 }
 
-declare module '../tables/master-data.ts' {
+declare module '../../tables/master-data.ts' {
   interface BusinessesTable {
     job_invoicing: Generated<JobInvoicing>;
     pickup_forfeit_days: Generated<number>;

@@ -1,8 +1,8 @@
 import type { Generated, Kysely } from 'kysely';
-import { plainIdColumn, recordTable } from '../dialect.ts';
-import { businessIndexes, uniqueNumber } from '../table-builders.ts';
-import type { PaymentMethod } from '../tables/documents.ts';
-import type { TenantColumns } from '../tables/master-data.ts';
+import { plainIdColumn, recordTable } from '../../dialect.ts';
+import { businessIndexes, uniqueNumber } from '../../table-builders.ts';
+import type { PaymentMethod } from '../../tables/documents.ts';
+import type { TenantColumns } from '../../tables/master-data.ts';
 
 // Acknowledgment receipts (docs/domain/sales.md, Deposits): money taken before the sale, owed to the customer until an
 // invoice applies it, it is refunded or it is forfeited. The receipt keeps what was applied, refunded and forfeited,
@@ -102,14 +102,14 @@ export interface AcknowledgmentReceiptRefundsTable {
   created_by: number | null;
 }
 
-declare module '../database.ts' {
+declare module '../../database.ts' {
   interface Database {
     acknowledgment_receipts: AcknowledgmentReceiptsTable;
     acknowledgment_receipt_refunds: AcknowledgmentReceiptRefundsTable;
   }
 }
 
-declare module '../tables/documents.ts' {
+declare module '../../tables/documents.ts' {
   interface InvoicePaymentTable {
     acknowledgment_receipt_id: number | null;
   }

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { recordTable } from '../dialect.ts';
+import { recordTable } from '../../dialect.ts';
 
 // Lots and expiry (docs/domain/eye-care.md, Lots and expiry): items marked is_lot_tracked keep their stock per item,
 // location and lot in `stock_lots` beside the item × location total in `stocks` (the total is always the sum of its

@@ -1,7 +1,7 @@
 import { type Generated, type Kysely, sql } from 'kysely';
-import { recordTable } from '../dialect.ts';
-import { addAmountColumns, businessIndexes, lineTable, uniqueNumber } from '../table-builders.ts';
-import type { TenantColumns } from '../tables/master-data.ts';
+import { recordTable } from '../../dialect.ts';
+import { addAmountColumns, businessIndexes, lineTable, uniqueNumber } from '../../table-builders.ts';
+import type { TenantColumns } from '../../tables/master-data.ts';
 
 // HMO and PhilHealth benefits (docs/domain/sales.md, HMO and PhilHealth benefits): payers are contacts, a member's
 // benefit caps what its payer pays per plan year, a letter of authorization (LOA) lets one invoice split its total
@@ -185,7 +185,7 @@ export type BenefitColumns = {
   invoices: { loa_id: number | null; payer_id: number | null; payer_share: Generated<number> };
 };
 
-declare module '../database.ts' {
+declare module '../../database.ts' {
   interface Database {
     benefits: BenefitsTable;
     loas: LoasTable;

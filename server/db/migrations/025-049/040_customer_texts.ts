@@ -1,6 +1,6 @@
 import { type Generated, type Kysely, sql } from 'kysely';
-import { recordTable } from '../dialect.ts';
-import type { TenantColumns } from '../tables/master-data.ts';
+import { recordTable } from '../../dialect.ts';
+import type { TenantColumns } from '../../tables/master-data.ts';
 
 // Texts to customers (docs/domain/management.md, Texts to customers): a contact's mobile and its two consents with
 // their evidence, the business's cancel window for the "ready" text, the texts themselves and their templates.
@@ -107,14 +107,14 @@ export interface MessageTemplatesTable extends TenantColumns {
   body: string;
 }
 
-declare module '../database.ts' {
+declare module '../../database.ts' {
   interface Database {
     messages: MessagesTable;
     message_templates: MessageTemplatesTable;
   }
 }
 
-declare module '../tables/master-data.ts' {
+declare module '../../tables/master-data.ts' {
   interface ContactsTable {
     mobile: string | null;
     transactional_consent: Generated<number>;

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { plainIdColumn, recordTable } from '../dialect.ts';
+import { plainIdColumn, recordTable } from '../../dialect.ts';
 
 // Selling in the Philippines (docs/domain/sales.md, Philippine VAT): the business's invoice settings, each item's tax
 // class, the special-discount programs, and the VAT breakdown and special discount kept on quotations, invoices and job

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { dialectOf } from '../dialect.ts';
+import { dialectOf } from '../../dialect.ts';
 
 // A process may keep what a search of a table found while that table's search epoch stands still
 // (server/engine/search-cache.ts). The search index's triggers (server/engine/search-index.ts)

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { dialectOf, plainIdColumn, recordTable } from '../../dialect.ts';
+import { tenantIndexes, uniquePerBusiness } from '../../table-builders.ts';
 
 // Management and inventory master data, sessions and sign-in throttling. Every index on a tenant table leads
 // with business_id, so that the schema can later be distributed by business.
@@ -115,7 +116,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('tin', 'text')
     .addColumn('notes', 'text')
     .execute();
-  await indexPerBusiness(db, 'contacts', 'contact_type_id');
+  await tenantIndexes(db, 'contacts', [['contact_type_id']]);
 
   for (const table of ['measuring_masses', 'brands', 'item_types', 'item_classifications']) {
     await recordTable(db, table, { tenant: true })
@@ -131,7 +132,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('measuring_mass_id', 'integer', (column) => column.notNull().references('measuring_masses.id'))
     .execute();
   await uniquePerBusiness(db, 'unit_of_measurements', 'name');
-  await indexPerBusiness(db, 'unit_of_measurements', 'measuring_mass_id');
+  await tenantIndexes(db, 'unit_of_measurements', [['measuring_mass_id']]);
 
   await recordTable(db, 'conversions', { tenant: true })
     .addColumn('from_unit_of_measurement_id', 'integer', (column) =>
@@ -148,7 +149,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['business_id', 'from_unit_of_measurement_id', 'to_unit_of_measurement_id'])
     .unique()
     .execute();
-  await indexPerBusiness(db, 'conversions', 'to_unit_of_measurement_id');
+  await tenantIndexes(db, 'conversions', [['to_unit_of_measurement_id']]);
 
   await recordTable(db, 'items', { tenant: true })
     .addColumn('code', 'text', (column) => column.notNull())
@@ -165,7 +166,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await uniquePerBusiness(db, 'items', 'code');
   await uniquePerBusiness(db, 'items', 'barcode');
   for (const column of ['brand_id', 'item_type_id', 'item_classification_id', 'unit_of_measurement_id']) {
-    await indexPerBusiness(db, 'items', column);
+    await tenantIndexes(db, 'items', [[column]]);
   }
 
   await db.schema
@@ -177,7 +178,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('quantity', money, (column) => column.notNull())
     .addColumn('discount_percent', 'integer', (column) => column.notNull())
     .execute();
-  await indexPerBusiness(db, 'item_discount_tiers', 'item_id');
+  await tenantIndexes(db, 'item_discount_tiers', [['item_id']]);
 
   await recordTable(db, 'purchase_item_prices', { tenant: true })
     .addColumn('item_id', 'integer', (column) => column.notNull().references('items.id'))
@@ -185,8 +186,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('unit_cost', money, (column) => column.notNull())
     .addColumn('effective_date', 'text', (column) => column.notNull())
     .execute();
-  await indexPerBusiness(db, 'purchase_item_prices', 'item_id');
-  await indexPerBusiness(db, 'purchase_item_prices', 'contact_id');
+  await tenantIndexes(db, 'purchase_item_prices', [['item_id'], ['contact_id']]);
 
   await recordTable(db, 'sale_item_prices', { tenant: true })
     .addColumn('item_id', 'integer', (column) => column.notNull().references('items.id'))
@@ -194,8 +194,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('unit_price', money, (column) => column.notNull())
     .addColumn('effective_date', 'text', (column) => column.notNull())
     .execute();
-  await indexPerBusiness(db, 'sale_item_prices', 'item_id');
-  await indexPerBusiness(db, 'sale_item_prices', 'branch_id');
+  await tenantIndexes(db, 'sale_item_prices', [['item_id'], ['branch_id']]);
 
   await db.schema
     .createTable('idempotency_keys')
@@ -214,17 +213,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['business_id', 'user_id', 'idempotency_key'])
     .unique()
     .execute();
-}
-
-async function uniquePerBusiness(db: Kysely<unknown>, table: string, column: string): Promise<void> {
-  await db.schema
-    .createIndex(`${table}_${column}_unique`)
-    .on(table)
-    .columns(['business_id', column])
-    .unique()
-    .execute();
-}
-
-async function indexPerBusiness(db: Kysely<unknown>, table: string, column: string): Promise<void> {
-  await db.schema.createIndex(`${table}_${column}_index`).on(table).columns(['business_id', column]).execute();
 }

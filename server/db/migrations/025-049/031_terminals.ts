@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import type { TenantColumns } from '../../columns.ts';
 import { recordTable } from '../../dialect.ts';
-import type { TenantColumns } from '../../tables/master-data.ts';
 
 // Terminals (docs/domain/cash.md, Terminals): the machines a branch issues its invoices from, each with the BIR's
 // machine identification number, serial and acknowledgment certificate. Every existing branch gets one, which takes

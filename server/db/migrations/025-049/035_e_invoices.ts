@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { TenantColumns } from '../../columns.ts';
 import { recordTable } from '../../dialect.ts';
-import type { TenantColumns } from '../../tables/master-data.ts';
 
 // The e-invoice outbox (docs/domain/management.md, E-invoices): one row per invoice or credit memo posted, written
 // in the posting's own transaction, holding the EIS JSON as it will be sent. `lease_until` is the claim a sender

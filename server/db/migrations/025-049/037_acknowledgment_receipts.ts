@@ -1,8 +1,8 @@
 import type { Generated, Kysely } from 'kysely';
+import type { TenantColumns } from '../../columns.ts';
 import { plainIdColumn, recordTable } from '../../dialect.ts';
 import { businessIndexes, uniqueNumber } from '../../table-builders.ts';
 import type { PaymentMethod } from '../../tables/documents.ts';
-import type { TenantColumns } from '../../tables/master-data.ts';
 
 // Acknowledgment receipts (docs/domain/sales.md, Deposits): money taken before the sale, owed to the customer until an
 // invoice applies it, it is refunded or it is forfeited. The receipt keeps what was applied, refunded and forfeited,

@@ -1,6 +1,6 @@
 import { type Generated, type Kysely, sql } from 'kysely';
+import type { TenantColumns } from '../../columns.ts';
 import { recordTable } from '../../dialect.ts';
-import type { TenantColumns } from '../../tables/master-data.ts';
 
 // Texts to customers (docs/domain/management.md, Texts to customers): a contact's mobile and its two consents with
 // their evidence, the business's cancel window for the "ready" text, the texts themselves and their templates.

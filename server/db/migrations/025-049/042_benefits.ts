@@ -1,7 +1,7 @@
 import { type Generated, type Kysely, sql } from 'kysely';
+import type { TenantColumns } from '../../columns.ts';
 import { recordTable } from '../../dialect.ts';
 import { addAmountColumns, businessIndexes, lineTable, uniqueNumber } from '../../table-builders.ts';
-import type { TenantColumns } from '../../tables/master-data.ts';
 
 // HMO and PhilHealth benefits (docs/domain/sales.md, HMO and PhilHealth benefits): payers are contacts, a member's
 // benefit caps what its payer pays per plan year, a letter of authorization (LOA) lets one invoice split its total

@@ -1,7 +1,7 @@
 import type { Generated, Kysely } from 'kysely';
+import type { TenantColumns } from '../../columns.ts';
 import { recordTable } from '../../dialect.ts';
 import { businessIndexes, lineTable } from '../../table-builders.ts';
-import type { TenantColumns } from '../../tables/master-data.ts';
 
 // Remakes (docs/domain/eye-care.md, Remakes): a job order made again names the one it remakes, why, and who is
 // accountable; the business sets the discount a patient-accountable remake is priced at, a supplier the days within

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { TenantColumns } from '../../columns.ts';
 import { recordTable } from '../../dialect.ts';
 import { businessIndexes, uniqueNumber } from '../../table-builders.ts';
-import type { TenantColumns } from '../../tables/master-data.ts';
 
 // Warranties (docs/domain/eye-care.md, Warranties): a term covers items of some types and brands for some months; an
 // invoice line of a covered item keeps the day its warranty ends, stamped when the invoice posts. A warranty claim

@@ -6,7 +6,7 @@ import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns, storedFields } from '../../engine/dynamic.ts';
 import type { ListCondition, Resource, Row } from '../../engine/resource.ts';
 import { containsTextIndexed } from '../../engine/search-index.ts';
-import { type HiddenStock, hiddenStock, isHidden } from '../../ledger/blind-counts.ts';
+import { type HiddenStock, hiddenStock, isHidden } from '../../ledger/stock/blind-counts.ts';
 import { stockNames } from './stock-names.ts';
 
 const dayInMs = 24 * 60 * 60 * 1000;

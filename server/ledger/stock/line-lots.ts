@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../db/database.ts';
-import type { DialectName } from '../db/dialect.ts';
-import { runReused } from '../db/reused-query.ts';
-import type { StockBalance } from '../db/tables/documents.ts';
-import { fromThousandths } from '../domain/quantity.ts';
-import { jsonArray } from '../engine/read-one.ts';
+import type { Database } from '../../db/database.ts';
+import type { DialectName } from '../../db/dialect.ts';
+import { runReused } from '../../db/reused-query.ts';
+import type { StockBalance } from '../../db/tables/documents.ts';
+import { fromThousandths } from '../../domain/quantity.ts';
+import { jsonArray } from '../../engine/read-one.ts';
 
 export type PresentedLineLot = { lot_number: string; expires_on: string; quantity: number };
 

@@ -1,6 +1,6 @@
-import type { Location } from '../domain/location.ts';
-import { lineField } from './document-lifecycle.ts';
-import type { PostingDirection } from './posting-context.ts';
+import type { Location } from '../../domain/location.ts';
+import { lineField } from '../document-lifecycle.ts';
+import type { PostingDirection } from '../posting-context.ts';
 import type { StockChange } from './stock-ledger.ts';
 
 // A document line as its stock moves: its item, how much, at what unit cost, at which position on the document.

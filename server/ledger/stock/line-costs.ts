@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { runReused } from '../db/reused-query.ts';
-import type { PostingContext } from './posting-context.ts';
+import { runReused } from '../../db/reused-query.ts';
+import type { PostingContext } from '../posting-context.ts';
 
 export type LineCost = { id: number; cost: number };
 

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import type { StockBalance } from '../db/tables/documents.ts';
-import { type Location, locationKey, locationOf } from '../domain/location.ts';
-import { fromThousandths, type Thousandths } from '../domain/quantity.ts';
-import { type FieldErrors, unprocessable } from '../domain/refusal.ts';
-import type { PostingContext } from './posting-context.ts';
-import type { ItemFacts } from './references.ts';
+import type { StockBalance } from '../../db/tables/documents.ts';
+import { type Location, locationKey, locationOf } from '../../domain/location.ts';
+import { fromThousandths, type Thousandths } from '../../domain/quantity.ts';
+import { type FieldErrors, unprocessable } from '../../domain/refusal.ts';
+import type { PostingContext } from '../posting-context.ts';
+import type { ItemFacts } from '../references.ts';
 import { lockStockRows, type StockChange, type StockLotKey } from './stock-ledger.ts';
 
 // Which lots the lines of a lot-tracked item move (docs/domain/eye-care.md, Lots and expiry). Receipts bring the lot

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { holdsAny, type Identity } from '../auth/identity.ts';
-import { postStockCountsPermission } from '../auth/permission-catalogue.ts';
-import type { Database } from '../db/database.ts';
-import { type Location, locationKey, locationOf } from '../domain/location.ts';
-import { forbidden } from '../domain/refusal.ts';
+import { holdsAny, type Identity } from '../../auth/identity.ts';
+import { postStockCountsPermission } from '../../auth/permission-catalogue.ts';
+import type { Database } from '../../db/database.ts';
+import { type Location, locationKey, locationOf } from '../../domain/location.ts';
+import { forbidden } from '../../domain/refusal.ts';
 
 // docs/domain/logistics.md, Blind counts: while a blind count is open at a location, whoever may not post counts
 // sees no on-hand figure of that location, so that the counter counts the shelf rather than copies the ledger. The

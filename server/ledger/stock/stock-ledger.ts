@@ -1,16 +1,16 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
-import type { Database } from '../db/database.ts';
-import { sendAhead } from '../db/pipelined-transaction.ts';
-import { insertReused } from '../db/reused-insert.ts';
-import { reusedQuery, runReused } from '../db/reused-query.ts';
-import type { StockBalance } from '../db/tables/documents.ts';
-import { averageOf } from '../domain/average-cost.ts';
-import { type Location, locationKey } from '../domain/location.ts';
-import type { Centavos } from '../domain/money.ts';
-import { fromThousandths, type Thousandths } from '../domain/quantity.ts';
-import { type FieldErrors, unprocessable } from '../domain/refusal.ts';
+import type { Database } from '../../db/database.ts';
+import { sendAhead } from '../../db/pipelined-transaction.ts';
+import { insertReused } from '../../db/reused-insert.ts';
+import { reusedQuery, runReused } from '../../db/reused-query.ts';
+import type { StockBalance } from '../../db/tables/documents.ts';
+import { averageOf } from '../../domain/average-cost.ts';
+import { type Location, locationKey } from '../../domain/location.ts';
+import type { Centavos } from '../../domain/money.ts';
+import { fromThousandths, type Thousandths } from '../../domain/quantity.ts';
+import { type FieldErrors, unprocessable } from '../../domain/refusal.ts';
+import { type PostingContext, timestampOf } from '../posting-context.ts';
 import { type LineCosts, lineCostsUpdate, lineCostValues, writeLineCosts } from './line-costs.ts';
-import { type PostingContext, timestampOf } from './posting-context.ts';
 
 // At what cost a change moves the goods on hand (the average follows their value, domain/average-cost.ts):
 // receipt: goods arrive at unitCost; receipt_reversal: goods at unitCost leave again (a voided receipt);

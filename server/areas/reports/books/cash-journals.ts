@@ -2,14 +2,14 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import {
   GetCashDisbursementsJournalReportQueryParams,
   GetCashReceiptsJournalReportQueryParams,
-} from '../../../generated/zod/reports/reports.zod.ts';
-import type { Database } from '../../db/database.ts';
-import { businessDate } from '../../domain/business-date.ts';
-import type { Location } from '../../domain/location.ts';
-import { centavosToPesos } from '../../domain/money.ts';
+} from '../../../../generated/zod/reports/reports.zod.ts';
+import type { Database } from '../../../db/database.ts';
+import { businessDate } from '../../../domain/business-date.ts';
+import type { Location } from '../../../domain/location.ts';
+import { centavosToPesos } from '../../../domain/money.ts';
+import { type CsvColumn, ownerReport } from '../owner-report.ts';
+import { addDays, manilaDayStart, reportLocation } from '../report-scope.ts';
 import { atLocation, monthPeriod, type Period } from './books.ts';
-import { type CsvColumn, ownerReport } from './owner-report.ts';
-import { addDays, manilaDayStart, reportLocation } from './report-scope.ts';
 
 type CashRow = {
   date: string;

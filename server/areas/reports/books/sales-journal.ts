@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely';
-import { GetSalesJournalReportQueryParams } from '../../../generated/zod/reports/reports.zod.ts';
-import type { Database } from '../../db/database.ts';
-import type { Location } from '../../domain/location.ts';
+import { GetSalesJournalReportQueryParams } from '../../../../generated/zod/reports/reports.zod.ts';
+import type { Database } from '../../../db/database.ts';
+import type { Location } from '../../../domain/location.ts';
+import { ownerReport } from '../owner-report.ts';
+import { reportLocation } from '../report-scope.ts';
 import { asCentavos, atLocation, inPesos, monthPeriod, type Period, sumFigures } from './books.ts';
-import { ownerReport } from './owner-report.ts';
-import { reportLocation } from './report-scope.ts';
 
 export const salesFigures = ['gross', 'vat_exempt', 'zero_rated', 'vatable', 'vat_amount', 'discount', 'net'] as const;
 

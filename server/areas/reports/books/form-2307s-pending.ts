@@ -1,6 +1,6 @@
-import { GetForm2307sPendingReportQueryParams } from '../../../generated/zod/reports/reports.zod.ts';
-import { centavosToPesos } from '../../domain/money.ts';
-import { ownerReport } from './owner-report.ts';
+import { GetForm2307sPendingReportQueryParams } from '../../../../generated/zod/reports/reports.zod.ts';
+import { centavosToPesos } from '../../../domain/money.ts';
+import { ownerReport } from '../owner-report.ts';
 
 // The payers' payments with tax withheld whose BIR Form 2307 has not come (no number recorded): the withholding the
 // business cannot yet credit against its income tax (docs/domain/sales.md, Payer claims).

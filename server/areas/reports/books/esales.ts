@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { GetEsalesReportQueryParams } from '../../../generated/zod/reports/reports.zod.ts';
-import { centavosToPesos } from '../../domain/money.ts';
+import { GetEsalesReportQueryParams } from '../../../../generated/zod/reports/reports.zod.ts';
+import { centavosToPesos } from '../../../domain/money.ts';
+import { ownerReport } from '../owner-report.ts';
+import { reportLocation } from '../report-scope.ts';
 import { atLocation, monthPeriod } from './books.ts';
-import { ownerReport } from './owner-report.ts';
-import { reportLocation } from './report-scope.ts';
 
 const figures = ['vatable', 'zero_rated', 'vat_exempt', 'vat_amount'] as const;
 type Figure = (typeof figures)[number];

@@ -2,12 +2,12 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import {
   GetSummaryListOfPurchasesReportQueryParams,
   GetSummaryListOfSalesReportQueryParams,
-} from '../../../generated/zod/reports/reports.zod.ts';
-import type { Database } from '../../db/database.ts';
+} from '../../../../generated/zod/reports/reports.zod.ts';
+import type { Database } from '../../../db/database.ts';
+import { type CsvColumn, ownerReport } from '../owner-report.ts';
+import { reportLocation } from '../report-scope.ts';
 import { asCentavos, inPesos, quarterPeriod, sumFigures } from './books.ts';
-import { type CsvColumn, ownerReport } from './owner-report.ts';
 import { purchaseJournalEntries } from './purchase-journal.ts';
-import { reportLocation } from './report-scope.ts';
 import { salesJournalEntries } from './sales-journal.ts';
 
 const figures = ['gross', 'vat_exempt', 'zero_rated', 'vatable', 'vat_amount'] as const;

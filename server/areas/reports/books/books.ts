@@ -1,8 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Location } from '../../domain/location.ts';
-import { centavosToPesos } from '../../domain/money.ts';
-import { fieldError } from '../../domain/refusal.ts';
-import { addDays } from './report-scope.ts';
+import type { Location } from '../../../domain/location.ts';
+import { centavosToPesos } from '../../../domain/money.ts';
+import { fieldError } from '../../../domain/refusal.ts';
+import { addDays } from '../report-scope.ts';
 
 // What the books share (docs/domain/reports.md, The books): the period a book covers, where its documents were
 // made, and its figures summed in centavos before they turn into pesos.

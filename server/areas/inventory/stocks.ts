@@ -6,7 +6,7 @@ import { fromThousandths } from '../../domain/quantity.ts';
 import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns, storedFields } from '../../engine/dynamic.ts';
 import type { Resource } from '../../engine/resource.ts';
-import { containsTextIndexed } from '../../engine/search-index.ts';
+import { containsTextIndexed } from '../../engine/search/search-index.ts';
 import { hiddenStock, isHidden, unlessHidden } from '../../ledger/stock/blind-counts.ts';
 import { stockNames } from './stock-names.ts';
 

@@ -5,7 +5,7 @@ import { countColumns, countExistingRows, createSqliteCountTriggers } from '../.
 // Two speed-ups of the lists.
 //
 // Search: the resources' search indexes are built at start from their declared columns
-// (server/engine/search-index.ts); this migration gives them what they stand on: PostgreSQL's pg_trgm
+// (server/engine/search/search-index.ts); this migration gives them what they stand on: PostgreSQL's pg_trgm
 // extension, created once for the whole database in `public` (every schema's indexes name its operator class
 // there), and `search_indexes`, the record of which columns each table's index covers.
 //

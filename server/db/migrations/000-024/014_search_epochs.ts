@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../../dialect.ts';
 
 // A process may keep what a search of a table found while that table's search epoch stands still
-// (server/engine/search-cache.ts). The search index's triggers (server/engine/search-index.ts)
+// (server/engine/search/search-cache.ts). The search index's triggers (server/engine/search/search-index.ts)
 // move it in the writing transaction on every insert, delete and change of a searched column or of `deleted_at`.
 // SQLite writes one transaction at a time, so its triggers add to the table's row in `search_epochs` directly. On
 // PostgreSQL that row would make concurrent postings queue on it, or deadlock with the stock rows they lock, so

@@ -4,7 +4,7 @@ import { dialectOf } from '../../dialect.ts';
 // PostgreSQL's pg_trgm GIN index answers a search's whole candidate set, in no order, before any row is checked,
 // so finding the newest matches of a common text costs every match (docs/PERFORMANCE.md, What moved the numbers). Each
 // searched business table now also keeps its trigrams in a posting table keyed by (business_id, trigram, id),
-// read newest first (server/engine/search-index.ts). This function is what both its triggers and its searches
+// read newest first (server/engine/search/search-index.ts). This function is what both its triggers and its searches
 // cut a text into: the distinct three-character pieces of each lowered text, as ILIKE lowers both sides before
 // it compares them. The posting tables are built and filled at the next start, as any changed search index is.
 export async function up(db: Kysely<unknown>): Promise<void> {

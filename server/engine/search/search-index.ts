@@ -1,8 +1,8 @@
 import { CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Database } from '../db/database.ts';
-import { containsText, type DialectName, dialectOf, likePattern } from '../db/dialect.ts';
-import { firstColumnAtOnce, notAtOnce } from '../db/direct-read.ts';
-import type { AnyResource } from './resource.ts';
+import type { Database } from '../../db/database.ts';
+import { containsText, type DialectName, dialectOf, likePattern } from '../../db/dialect.ts';
+import { firstColumnAtOnce, notAtOnce } from '../../db/direct-read.ts';
+import type { AnyResource } from '../resource.ts';
 import { type FoundWithEpoch, postgresEpochText, type Trashed } from './search-cache.ts';
 
 // A substring search scans every row of the business with LIKE; these indexes narrow it down first.

@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely, sql } from 'kysely';
-import type { Database } from '../db/database.ts';
-import { dialectOf } from '../db/dialect.ts';
+import type { Database } from '../../db/database.ts';
+import { dialectOf } from '../../db/dialect.ts';
 
 // Which rows a search may return, by their trash state.
 export type Trashed = 'active' | 'trashed' | 'all';

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../db/database.ts';
-import { dialectOf } from '../db/dialect.ts';
-import { writeGateOf } from '../db/write-gate.ts';
+import type { Database } from '../../db/database.ts';
+import { dialectOf } from '../../db/dialect.ts';
+import { writeGateOf } from '../../db/write-gate.ts';
 import { searchEpochOf } from './search-cache.ts';
 import { ftsTable } from './search-index.ts';
 
@@ -10,7 +10,7 @@ import { ftsTable } from './search-index.ts';
 // million items at twice the cost of one merged segment (docs/PERFORMANCE.md, What moved the numbers). Merging them all at once
 // (`optimize`) takes seconds under the write lock, so it is done only at start. In between, a process merges the
 // indexes written since it last looked in small steps: FTS5's incremental `merge`, with `usermerge` 2 (set at start,
-// server/engine/search-index.ts), folds any two segments of one level, so each level keeps at most one and the big
+// server/engine/search/search-index.ts), folds any two segments of one level, so each level keeps at most one and the big
 // segment is rewritten only when a level below grows as large.
 
 // How often a process looks whether an index was written since it last found it merged.

@@ -44,7 +44,7 @@ import { paymentMethodLabels } from '../../format/payment-method.ts';
 import { memoReasons } from '../../resources/memo-settlement.ts';
 import type { FormField, FormValues } from '../../resources/resource.ts';
 import { emptyLine, stripLocal } from '../../screens/form/form-values.ts';
-import { LineEditor } from '../../screens/form/line-editor.tsx';
+import { LineEditor } from '../../screens/form/lines/line-editor.tsx';
 import { numberStep, toNumberOrNull, toTextOrNull } from '../../screens/form/number-value.ts';
 import { useSaveShortcut } from '../../screens/form/save-shortcut.ts';
 import { useSaleTotals, VatBreakdownPanel } from '../../screens/form/vat-breakdown-panel.tsx';

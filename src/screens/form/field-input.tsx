@@ -11,7 +11,7 @@ import { relationSearch, useFormNarrowing } from '../shared/relation-search.ts';
 import { DateInput } from './date-input.tsx';
 import { valueKeys } from './form-values.ts';
 import { type HomeLocation, usableLocations } from './home-location.ts';
-import { LineEditor } from './line-editor.tsx';
+import { LineEditor } from './lines/line-editor.tsx';
 import { useLinkedRecord } from './linked-record.ts';
 import { LoaSplitSection } from './loa-split-section.tsx';
 import { LocationInput } from './location-input.tsx';

@@ -1,7 +1,7 @@
 import { isAxiosError } from 'axios';
-import { getItemVariantForPower, listItems } from '../../../generated/hooks/items/items.ts';
-import { getPrescription } from '../../../generated/hooks/prescriptions/prescriptions.ts';
-import type { Item } from '../../../generated/model/index.ts';
+import { getItemVariantForPower, listItems } from '../../../../generated/hooks/items/items.ts';
+import { getPrescription } from '../../../../generated/hooks/prescriptions/prescriptions.ts';
+import type { Item } from '../../../../generated/model/index.ts';
 
 // What picking a lens family for an eye comes to: the variant of that eye's power, or why there is none.
 export type LensPick = { item: Item } | { refusal: string };

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { type UseFormReturn, useFormContext, useWatch } from 'react-hook-form';
-import type { LineField, LinePricing } from '../../resources/resource.ts';
-import { lineColumn, lineKeys } from './form-values.ts';
+import type { LineField, LinePricing } from '../../../resources/resource.ts';
+import { lineColumn, lineKeys } from '../form-values.ts';
 import { defaultLinePrice } from './line-prices.ts';
 
 export type PriceNote = 'looking' | 'none' | null;

@@ -1,12 +1,12 @@
 import { Input, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext } from 'react-hook-form';
-import { getGetItemQueryKey, getItem } from '../../../generated/hooks/items/items.ts';
-import { listStockLots } from '../../../generated/hooks/stock-lots/stock-lots.ts';
-import { formatDate } from '../../format/date.ts';
-import { formatQuantity } from '../../format/quantity.ts';
-import { ChoiceSelect } from '../../ui/choice-select.tsx';
-import { toTextOrNull } from './number-value.ts';
+import { getGetItemQueryKey, getItem } from '../../../../generated/hooks/items/items.ts';
+import { listStockLots } from '../../../../generated/hooks/stock-lots/stock-lots.ts';
+import { formatDate } from '../../../format/date.ts';
+import { formatQuantity } from '../../../format/quantity.ts';
+import { ChoiceSelect } from '../../../ui/choice-select.tsx';
+import { toTextOrNull } from '../number-value.ts';
 import { useStockHere } from './on-hand.tsx';
 
 export type LotInputProps = {

@@ -1,23 +1,23 @@
 import { Field, IconButton, Input, Table, Text } from '@chakra-ui/react';
 import { type FieldError, get, useFormContext, useWatch } from 'react-hook-form';
 import { LuTrash2 } from 'react-icons/lu';
-import type { Item } from '../../../generated/model/index.ts';
-import { lineFigures, tierDiscount, toPesos } from '../../format/line-amounts.ts';
-import { formatMoney } from '../../format/money.ts';
-import { isLensFamily } from '../../format/optical.ts';
-import { formatQuantity } from '../../format/quantity.ts';
-import type { LineField, LinePricing } from '../../resources/resource.ts';
-import { ChoiceSelect } from '../../ui/choice-select.tsx';
-import { stickyEnd } from '../../ui/sticky-end.ts';
-import { errorMessage } from '../shared/request-error.ts';
-import { labelKey, lineColumn, lineKeys } from './form-values.ts';
+import type { Item } from '../../../../generated/model/index.ts';
+import { lineFigures, tierDiscount, toPesos } from '../../../format/line-amounts.ts';
+import { formatMoney } from '../../../format/money.ts';
+import { isLensFamily } from '../../../format/optical.ts';
+import { formatQuantity } from '../../../format/quantity.ts';
+import type { LineField, LinePricing } from '../../../resources/resource.ts';
+import { ChoiceSelect } from '../../../ui/choice-select.tsx';
+import { stickyEnd } from '../../../ui/sticky-end.ts';
+import { errorMessage } from '../../shared/request-error.ts';
+import { labelKey, lineColumn, lineKeys } from '../form-values.ts';
+import { numberStep, steadyNumber, toNumberOrNull, toTextOrNull } from '../number-value.ts';
+import { RelationInput } from '../relation-input.tsx';
 import { ItemPicker, itemLabel } from './item-picker.tsx';
 import { variantForEye } from './lens-variant.ts';
 import { missingPriceMessage, priceLineFromList } from './line-pricing.ts';
 import { LotInput } from './lot-input.tsx';
-import { numberStep, steadyNumber, toNumberOrNull, toTextOrNull } from './number-value.ts';
 import { OnHand } from './on-hand.tsx';
-import { RelationInput } from './relation-input.tsx';
 
 // The item a line is about, when it has an item column (a receipt or issue line); arrival lines name a transfer
 // line instead and carry their lot facts from the transfer.

@@ -1,14 +1,14 @@
 import { DataList, Table } from '@chakra-ui/react';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { type FieldError, get, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { documentFigures, lineFigures, toPesos } from '../../format/line-amounts.ts';
-import { formatMoney } from '../../format/money.ts';
-import type { LineAmounts, LineField, LinePricing } from '../../resources/resource.ts';
-import { stickyEnd } from '../../ui/sticky-end.ts';
-import { emptyLine, lineColumn } from './form-values.ts';
+import { documentFigures, lineFigures, toPesos } from '../../../format/line-amounts.ts';
+import { formatMoney } from '../../../format/money.ts';
+import type { LineAmounts, LineField, LinePricing } from '../../../resources/resource.ts';
+import { stickyEnd } from '../../../ui/sticky-end.ts';
+import { emptyLine, lineColumn } from '../form-values.ts';
+import { RowsFooter } from '../rows-footer.tsx';
 import { useLinesFollowPricing } from './line-pricing.ts';
 import { LineRow } from './line-row.tsx';
-import { RowsFooter } from './rows-footer.tsx';
 
 // Below 768 px each line stacks: the item on a row of its own, then quantity, price, discount and amount two to a
 // row, each under its column's name (data-label), so that every field and the amount stay in view on a phone.

@@ -1,6 +1,6 @@
-import { listPurchaseItemPrices } from '../../../generated/hooks/purchase-item-prices/purchase-item-prices.ts';
-import { listSaleItemPrices } from '../../../generated/hooks/sale-item-prices/sale-item-prices.ts';
-import type { LinePricing } from '../../resources/resource.ts';
+import { listPurchaseItemPrices } from '../../../../generated/hooks/purchase-item-prices/purchase-item-prices.ts';
+import { listSaleItemPrices } from '../../../../generated/hooks/sale-item-prices/sale-item-prices.ts';
+import type { LinePricing } from '../../../resources/resource.ts';
 
 export type PriceQuery = {
   side: LinePricing['side'];

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
-import { searchItems } from '../../../generated/hooks/items/items.ts';
-import type { Item } from '../../../generated/model/index.ts';
-import { type RemoteOption, RemoteSelect } from '../../ui/remote-select.tsx';
-import { typeAheadLimit } from '../../ui/type-ahead.tsx';
-import { usePicked } from './use-picked.ts';
+import { searchItems } from '../../../../generated/hooks/items/items.ts';
+import type { Item } from '../../../../generated/model/index.ts';
+import { type RemoteOption, RemoteSelect } from '../../../ui/remote-select.tsx';
+import { typeAheadLimit } from '../../../ui/type-ahead.tsx';
+import { usePicked } from '../use-picked.ts';
 
 export type ItemPickerProps = {
   name: string;

@@ -1,8 +1,8 @@
 import { Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
-import { listStocks } from '../../../generated/hooks/stocks/stocks.ts';
-import { formatQuantity } from '../../format/quantity.ts';
+import { listStocks } from '../../../../generated/hooks/stocks/stocks.ts';
+import { formatQuantity } from '../../../format/quantity.ts';
 
 const asId = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 

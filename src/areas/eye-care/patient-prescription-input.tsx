@@ -8,7 +8,8 @@ import {
 } from '../../../generated/hooks/prescriptions/prescriptions.ts';
 import { formatDate } from '../../format/date.ts';
 import { formatEye } from '../../format/prescription.ts';
-import { labelKey } from './form-values.ts';
+import type { AreaInputProps } from '../../resources/resource.ts';
+import { labelKey } from '../../screens/form/form-values.ts';
 
 export type PatientPrescriptionInputProps = { name: string; patientField: string; invalid: boolean };
 
@@ -75,4 +76,9 @@ export function PatientPrescriptionInput({ name, patientField, invalid }: Patien
       <NativeSelect.Indicator />
     </NativeSelect.Root>
   );
+}
+
+// A job order's prescription, of the patient the order is for.
+export function JobOrderPrescriptionInput(props: AreaInputProps) {
+  return <PatientPrescriptionInput {...props} patientField="contact_id" />;
 }

@@ -21,7 +21,7 @@ import {
   prismBases,
   toMinusCylinder,
 } from '../../format/prescription.ts';
-import { steadyNumber, toNumberOrNull, toTextOrNull } from './number-value.ts';
+import { steadyNumber, toNumberOrNull, toTextOrNull } from '../../screens/form/number-value.ts';
 import { rxFieldNames } from './rx-fields.ts';
 
 type Cell = { figure: string; label: string; step?: string; kind?: 'base' | 'text' };

@@ -22,7 +22,7 @@ import { powerGrid } from '../server/areas/inventory/lens-families.ts';
 import { demoLensFamily } from '../server/demo/optical-catalogue.ts';
 import { searchCountBound } from '../server/engine/list.ts';
 import { maintainedTotal } from '../server/engine/maintained-total.ts';
-import { matchingIdsInOrder } from '../server/engine/search-index.ts';
+import { matchingIdsInOrder } from '../server/engine/search/search-index.ts';
 import {
   type BenchData,
   type BenchDatabase,

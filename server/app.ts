@@ -50,8 +50,8 @@ import { registerPayerClaimRoutes } from './areas/sales/payer-claims.ts';
 import { primaryReports, type ReportsSource } from './db/reports-source.ts';
 import { registerImportRoutes } from './engine/import-routes.ts';
 import { registerResource } from './engine/routes.ts';
-import { ensureSearchIndexes, searchIndexesOf } from './engine/search-index.ts';
-import { keepSearchIndexesMerged } from './engine/search-index-merging.ts';
+import { ensureSearchIndexes, searchIndexesOf } from './engine/search/search-index.ts';
+import { keepSearchIndexesMerged } from './engine/search/search-index-merging.ts';
 
 export type AppOptions = {
   db: Kysely<Database>;

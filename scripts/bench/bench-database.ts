@@ -11,7 +11,7 @@ import { seedDatabase } from '../../server/demo/index.ts';
 import type { Location } from '../../server/domain/location.ts';
 import { locationKey } from '../../server/domain/location.ts';
 import { foldCountChanges } from '../../server/engine/maintained-total.ts';
-import { ensureSearchIndexes, searchIndexesOf } from '../../server/engine/search-index.ts';
+import { ensureSearchIndexes, searchIndexesOf } from '../../server/engine/search/search-index.ts';
 
 // SQLite by default; PostgreSQL when BENCH_DATABASE_URL names a database, in a schema of its own.
 export type BenchTarget = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };

@@ -6,10 +6,10 @@ import { owaspScryptCost } from '../../server/auth/password.ts';
 import { connectDatabase } from '../../server/db/connect.ts';
 import type { Database } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
-import { recountStockLedgerValues } from '../../server/db/migrations/059_bill_revaluations.ts';
+import { recountStockLedgerValues } from '../../server/db/migrations/050-074/059_bill_revaluations.ts';
 import { seedDatabase } from '../../server/demo/index.ts';
 import { businessDate } from '../../server/domain/business-date.ts';
-import { ensureSearchIndexes, searchIndexesOf } from '../../server/engine/search-index.ts';
+import { ensureSearchIndexes, searchIndexesOf } from '../../server/engine/search/search-index.ts';
 import {
   type Cluster,
   clusterFolder,

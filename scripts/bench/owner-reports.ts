@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../server/db/database.ts';
 import { dialectOf } from '../../server/db/dialect.ts';
-import { recountStockLedgerValues } from '../../server/db/migrations/059_bill_revaluations.ts';
+import { recountStockLedgerValues } from '../../server/db/migrations/050-074/059_bill_revaluations.ts';
 import { type BenchDatabase, numbers } from './bench-database.ts';
 import { printTable } from './table.ts';
 

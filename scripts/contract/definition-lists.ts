@@ -139,7 +139,7 @@ function renderList(shape: ListShape): string {
 }
 
 // The owner's reports: each path `/api/reports/{name}` of openapi/owner-reports.yaml, in the contract's order, is
-// answered by the `<camelName>OwnerReport` that a file of server/areas/reports/ exports (owner-report.ts); a path
+// answered by the `<camelName>OwnerReport` that a file of server/areas/reports/ (or a folder of it) exports (owner-report.ts); a path
 // without one is left out, and tests/contract/definition-lists.test.ts names it.
 const reportsFolder = join(root, 'server/areas/reports');
 const reportListFile = 'server/areas/reports/owner-report-list.ts';
@@ -152,7 +152,7 @@ export function ownerReportNames(): string[] {
 export const ownerReportExport = (name: string) => `${camelKey(name)}OwnerReport`;
 
 function renderReportList(): string {
-  const sources = readdirSync(reportsFolder)
+  const sources = readdirSync(reportsFolder, { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.ts'))
     .sort()
     .map((name) => ({ name, text: readFileSync(join(reportsFolder, name), 'utf8') }));

@@ -21,8 +21,8 @@ import { type EngineOptions, recordId, resourceContext } from '../engine/routes.
 import { boundLocation } from '../engine/work-location.ts';
 import { permissionRefusal } from '../http/permission-refusal.ts';
 import { parseInput, queryNumbers } from '../http/validation.ts';
-import { hiddenStock, refuseHiddenStock } from '../ledger/blind-counts.ts';
 import { readDocumentNumberTotal, readReferenceNumberTotal, readSeriesTotal } from '../ledger/document-counter.ts';
+import { hiddenStock, refuseHiddenStock } from '../ledger/stock/blind-counts.ts';
 import { branchSeriesKey, findTerminal } from '../ledger/terminals.ts';
 import { stocksResource } from './inventory/stocks.ts';
 import { adjustmentDocumentType } from './logistics/stock-adjustments-posting.ts';

@@ -1,4 +1,4 @@
-import type { BenefitColumns } from './migrations/042_benefits.ts';
+import type { BenefitColumns } from './migrations/025-049/042_benefits.ts';
 import type { CashTables } from './tables/cash.ts';
 import type { DocumentTables } from './tables/documents.ts';
 import type { EyeCareTables } from './tables/eye-care.ts';

@@ -1,7 +1,7 @@
 import type { CreateTableBuilder, Kysely } from 'kysely';
 import { plainIdColumn } from './dialect.ts';
 
-// The shapes migrations build documents' tables and indexes with. Released migrations call these, so what one of
+// The shapes migrations build tables and indexes with. Released migrations call these, so what one of
 // them builds never changes: a database migrated long ago and a new one must end with the same schema, which
 // tests/ops/upgrade.test.ts compares. Another shape is another function.
 
@@ -39,6 +39,16 @@ export async function uniqueNumber(db: Kysely<unknown>, table: string): Promise<
     .createIndex(`${table}_business_id_number_unique`)
     .on(table)
     .columns(['business_id', 'number'])
+    .unique()
+    .execute();
+}
+
+// A column unique within its business (a branch's code, a contact type's name), named `{table}_{column}_unique`.
+export async function uniquePerBusiness(db: Kysely<unknown>, table: string, column: string): Promise<void> {
+  await db.schema
+    .createIndex(`${table}_${column}_unique`)
+    .on(table)
+    .columns(['business_id', column])
     .unique()
     .execute();
 }

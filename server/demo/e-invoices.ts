@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { buildEisPayload } from '../areas/management/e-invoice-outbox.ts';
 import type { Database } from '../db/database.ts';
-import type { EInvoiceDocumentType } from '../db/migrations/035_e_invoices.ts';
+import type { EInvoiceDocumentType } from '../db/migrations/025-049/035_e_invoices.ts';
 import { businessDate } from '../domain/business-date.ts';
 import type { DemoMasterData } from './master-data.ts';
 

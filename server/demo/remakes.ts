@@ -8,7 +8,7 @@ import { createReceiveOrder } from '../areas/purchasing/receive-orders-posting.t
 import { createInvoicePayment } from '../areas/sales/invoice-payments-posting.ts';
 import { createInvoice } from '../areas/sales/invoices-posting.ts';
 import type { Database } from '../db/database.ts';
-import type { RemakeAccountable, RemakeReason } from '../db/migrations/045_remakes.ts';
+import type { RemakeAccountable, RemakeReason } from '../db/migrations/025-049/045_remakes.ts';
 import { businessDate } from '../domain/business-date.ts';
 import { centavosToPesos } from '../domain/money.ts';
 import { demoContext, momentOn } from './demo-context.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { MessagePurpose, MessageStatus } from '../db/migrations/040_customer_texts.ts';
+import type { MessagePurpose, MessageStatus } from '../db/migrations/025-049/040_customer_texts.ts';
 import { philippineMobile } from '../domain/mobile-numbers.ts';
 import type { DemoMasterData } from './master-data.ts';
 

@@ -9,8 +9,8 @@ import { hasMaintainedTotal, maintainedTotal } from './maintained-total.ts';
 import { scopedRows } from './query.ts';
 import { type AnyOneRead, oneSelectList } from './read-one.ts';
 import type { AnyResource, RecordTableName, ResourceContext, Row, Scoped } from './resource.ts';
-import { keptMatches, type Matches, type Trashed } from './search-cache.ts';
-import { containsTextIndexed, matchingIdsInOrder, matchingIdsWithPage } from './search-index.ts';
+import { keptMatches, type Matches, type Trashed } from './search/search-cache.ts';
+import { containsTextIndexed, matchingIdsInOrder, matchingIdsWithPage } from './search/search-index.ts';
 
 export type ListQuery = {
   page: number;

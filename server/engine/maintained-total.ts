@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { dialectOf } from '../db/dialect.ts';
-import { countedTables } from '../db/migrations/003_list_totals.ts';
-import { deferredCountTables } from '../db/migrations/010_search_and_stock_totals.ts';
+import { countedTables } from '../db/migrations/000-024/003_list_totals.ts';
+import { deferredCountTables } from '../db/migrations/000-024/010_search_and_stock_totals.ts';
 
 const counted = new Set<string>([...countedTables, ...deferredCountTables]);
 

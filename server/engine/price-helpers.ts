@@ -6,7 +6,7 @@ import { fieldError } from '../domain/refusal.ts';
 import { auditColumns, dynamic } from './dynamic.ts';
 import { nameOf, namesById } from './lookups.ts';
 import type { ListFilter } from './resource.ts';
-import { containsTextIndexed } from './search-index.ts';
+import { containsTextIndexed } from './search/search-index.ts';
 
 // The API speaks pesos; the table keeps centavos.
 export function moneyColumn<K extends string>(

@@ -66,12 +66,6 @@ export function date(name: string, label: string): FormField {
 
 export const notes: FormField = { name: 'notes', label: 'Notes', kind: 'textarea' };
 
-export const specialDiscount: FormField = {
-  name: 'special_discount',
-  label: 'Senior Citizen / PWD',
-  kind: 'special-discount',
-};
-
 // A document's lines: what the editor asks for each line, what the view shows of it, and where a new line's price
 // comes from.
 export function lines(
@@ -116,6 +110,3 @@ export function saleTerminal(linked?: { field: string; resource: ResourceKey }):
     severalTerminals: linked ? { linked } : {},
   };
 }
-
-// An invoice's LOA and its split between payer and member (docs/domain/sales.md, HMO and PhilHealth benefits).
-export const loa: FormField = { name: 'loa_id', label: 'HMO / PhilHealth LOA', kind: 'loa' };

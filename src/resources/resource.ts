@@ -150,16 +150,7 @@ export type FormField =
       startsAs?: 'branch' | 'warehouse';
     })
   | (FieldBase & { kind: 'discounts' })
-  // A senior citizen or PWD discount (docs/domain/sales.md, Senior citizen and PWD discounts), with the document's live
-  // VAT breakdown.
-  | (FieldBase & { kind: 'special-discount' })
-  // An HMO or PhilHealth LOA of the customer (docs/domain/sales.md, HMO and PhilHealth benefits), with the live split
-  // between payer and member; set on create only.
-  | (FieldBase & { kind: 'loa' })
-  // The prescription of both eyes as opticians fill an Rx card (its figures are fields of the record itself).
-  | (FieldBase & { kind: 'rx-card' })
-  // The patient's prescription: offers the prescriptions of the contact in `patientField`, newest valid first.
-  | (FieldBase & { kind: 'patient-prescription'; patientField: string; labelField: string })
+  | AreaField
   | (FieldBase & { kind: 'hidden' })
   | (FieldBase & {
       kind: 'lines';
@@ -170,6 +161,28 @@ export type FormField =
       // called by the line editor on the lines as typed.
       useLineAmounts?: LineAmounts;
     });
+
+// A field whose input is an area's own (an Rx card, a senior citizen's discount, an LOA's split): loaded with the
+// first form that shows it, so that the form kit never imports an area's code.
+export type AreaField = FieldBase & {
+  kind: 'area';
+  input: () => Promise<ComponentType<AreaInputProps>>;
+  // How it sits on the form: in a column under its label as any field, across the form under its label, across it as
+  // a group of inputs named by its label, or across it with no label of its own (it labels its parts).
+  layout: 'field' | 'wide' | 'group' | 'bare';
+  createOnly?: boolean;
+  // The record's values it writes, when they are not its name alone (an Rx card's figures): an edit starts from them
+  // and the server's refusals of them show under it.
+  values?: readonly string[];
+  // The record's field that names its value, as a relation's does.
+  labelField?: string;
+  // Its starting value from the record's, when the input wants another shape than the record's.
+  initial?: (value: unknown) => unknown;
+  // How the record's history shows its value.
+  shows?: ValueKind;
+};
+
+export type AreaInputProps = { name: string; invalid: boolean };
 
 export type LineAmounts = (lines: readonly Record<string, unknown>[]) => readonly (number | null)[];
 

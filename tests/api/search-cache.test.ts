@@ -5,7 +5,7 @@ import { containsText, dialectOf } from '../../server/db/dialect.ts';
 import { createLedgerFixture, type LedgerFixture } from '../ledger/ledger-fixture.ts';
 import { createTestApi, expectContract, type TestApi, TestClient, testPasswordCost } from '../support/test-api.ts';
 
-// A process keeps what a search found until a write could change it (server/engine/search-cache.ts).
+// A process keeps what a search found until a write could change it (server/engine/search/search-cache.ts).
 // Two apps on two connections to one database stand for two server processes: each search runs once through
 // `here` to be kept, then something changes through `there` or straight in the database, and the same search
 // through `here` must answer what the database holds now, as a fresh LIKE scan does.

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListItemsResponse } from '../../generated/zod/items/items.zod.ts';
-import { mergeWrittenSearchIndexes } from '../../server/engine/search-index-merging.ts';
+import { mergeWrittenSearchIndexes } from '../../server/engine/search/search-index-merging.ts';
 import { type LedgerFixture, twoBusinessesAndTheirOwner } from '../ledger/ledger-fixture.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient } from '../support/test-api.ts';
 
 // SQLite's FTS5 index gains a segment with each writing transaction; a process merges those written since it last
-// looked, a few pages a step (server/engine/search-index-merging.ts), so that searches seek few segments again.
+// looked, a few pages a step (server/engine/search/search-index-merging.ts), so that searches seek few segments again.
 
 const onSqlite = process.env.SPECTACLE_TEST_DATABASE !== 'postgres';
 

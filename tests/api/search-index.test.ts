@@ -4,8 +4,8 @@ import { ListItemsResponse, SearchItemsResponse } from '../../generated/zod/item
 import { ListStocksResponse } from '../../generated/zod/stocks/stocks.zod.ts';
 import { resources } from '../../server/areas/index.ts';
 import { containsText, dialectOf } from '../../server/db/dialect.ts';
-import { ensureSearchIndexes, searchIndexesOf } from '../../server/engine/search-index.ts';
-import { applyStockChanges } from '../../server/ledger/stock-ledger.ts';
+import { ensureSearchIndexes, searchIndexesOf } from '../../server/engine/search/search-index.ts';
+import { applyStockChanges } from '../../server/ledger/stock/stock-ledger.ts';
 import { type LedgerFixture, posting, twoBusinessesAndTheirOwner } from '../ledger/ledger-fixture.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient } from '../support/test-api.ts';
 

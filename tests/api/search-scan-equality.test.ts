@@ -5,7 +5,7 @@ import { ListItemsResponse, SearchItemsResponse } from '../../generated/zod/item
 import { resources } from '../../server/areas/index.ts';
 import { itemsResource } from '../../server/areas/inventory/items.ts';
 import { containsText, dialectOf } from '../../server/db/dialect.ts';
-import { ensureSearchIndexes, matchingIdsInOrder, searchIndexesOf } from '../../server/engine/search-index.ts';
+import { ensureSearchIndexes, matchingIdsInOrder, searchIndexesOf } from '../../server/engine/search/search-index.ts';
 import { type LedgerFixture, twoBusinessesAndTheirOwner } from '../ledger/ledger-fixture.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient } from '../support/test-api.ts';
 

@@ -4,7 +4,7 @@ import { dialectOf } from '../../server/db/dialect.ts';
 import { retryTransaction } from '../../server/db/transaction-retry.ts';
 import type { Location } from '../../server/domain/location.ts';
 import { foldCountChanges } from '../../server/engine/maintained-total.ts';
-import { applyStockChanges, type StockChange } from '../../server/ledger/stock-ledger.ts';
+import { applyStockChanges, type StockChange } from '../../server/ledger/stock/stock-ledger.ts';
 import { type LedgerFixture, posting, twoBusinessesAndTheirOwner } from '../ledger/ledger-fixture.ts';
 import { createTestApi, expectContract, type TestApi, type TestClient } from '../support/test-api.ts';
 

@@ -11,7 +11,7 @@ import { hashPassword } from '../../server/auth/password.ts';
 import { seedPermissions } from '../../server/auth/seed-permissions.ts';
 import { connectDatabase } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
-import { ensureSearchIndexes, searchIndexesOf } from '../../server/engine/search-index.ts';
+import { ensureSearchIndexes, searchIndexesOf } from '../../server/engine/search/search-index.ts';
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
 import { createTestApi, TestClient, testPassword, testPasswordCost } from '../support/test-api.ts';
 

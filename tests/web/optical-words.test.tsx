@@ -7,10 +7,10 @@ import { getGetBusinessResponseMock } from '../../generated/hooks/businesses/bus
 import { Providers } from '../../src/app/providers.tsx';
 import { createQueryClient } from '../../src/app/query-client.ts';
 import { jobOrders, rxSummary } from '../../src/areas/eye-care/job-orders.ts';
+import { RxCard } from '../../src/areas/eye-care/rx-card.tsx';
 import { saleItemPrices } from '../../src/areas/sales/sale-item-prices.ts';
 import { codeWords } from '../../src/format/code-words.ts';
 import { columnValue } from '../../src/resources/resource.ts';
-import { RxCard } from '../../src/screens/form/rx-card.tsx';
 import { SellerNames } from '../../src/screens/print/seller-registration.tsx';
 
 import { formatValue } from '../../src/screens/shared/value-text.tsx';

@@ -115,7 +115,7 @@ it("names a senior's figures on the form as the invoice does: Total sales, Less 
   fireEvent.mouseDown(await screen.findByRole('option', { name: 'Ray-Ban Wayfarer · RB-2140-901' }));
   fireEvent.change(screen.getByRole('spinbutton', { name: 'Quantity 1' }), { target: { value: '1' } });
   fireEvent.change(screen.getByRole('spinbutton', { name: 'Unit Price 1' }), { target: { value: '8990' } });
-  const program = screen.getByRole('combobox', { name: 'Program' });
+  const program = await screen.findByRole('combobox', { name: 'Program' });
   await within(program).findByRole('option', { name: 'Senior Citizen (20%)' });
   fireEvent.change(program, { target: { value: '1' } });
 

@@ -10,12 +10,12 @@ import { conflict, fieldError, refusal } from '../../domain/refusal.ts';
 import { latestPurchaseCost } from '../../ledger/default-prices.ts';
 import { recordDocumentHistory } from '../../ledger/document-history.ts';
 import { lineField } from '../../ledger/document-lifecycle.ts';
-import { lineIssue } from '../../ledger/line-movements.ts';
 import { linesOf } from '../../ledger/lines-of-document.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { findDocument, requireLineItems } from '../../ledger/references.ts';
-import { applyStockChanges } from '../../ledger/stock-ledger.ts';
-import { issueWithLots } from '../../ledger/stock-lots.ts';
+import { lineIssue } from '../../ledger/stock/line-movements.ts';
+import { applyStockChanges } from '../../ledger/stock/stock-ledger.ts';
+import { issueWithLots } from '../../ledger/stock/stock-lots.ts';
 import { recordJobOrderStatus } from './job-order-status-history.ts';
 import { createJobOrder } from './job-orders-posting.ts';
 

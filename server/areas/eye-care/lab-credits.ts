@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { LabCreditStatus } from '../../db/migrations/045_remakes.ts';
+import type { LabCreditStatus } from '../../db/migrations/025-049/045_remakes.ts';
 import { centavosToPesos } from '../../domain/money.ts';
 
 // Expected lab credits (docs/domain/eye-care.md, Remakes): what a lab owes back for a remake of its own error. Kept

@@ -9,11 +9,11 @@ import { conflict, fieldError, Refusal } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { enterDocument } from '../../ledger/document-entry.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
-import { lineIssue } from '../../ledger/line-movements.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
 import { requireDocument, requireLineItems } from '../../ledger/references.ts';
-import { applyStockChanges } from '../../ledger/stock-ledger.ts';
-import { issueWithLots } from '../../ledger/stock-lots.ts';
+import { lineIssue } from '../../ledger/stock/line-movements.ts';
+import { applyStockChanges } from '../../ledger/stock/stock-ledger.ts';
+import { issueWithLots } from '../../ledger/stock/stock-lots.ts';
 
 // Warranty claims (docs/domain/eye-care.md, Warranties): a sold item brought back. A replacement leaves stock at the
 // branch at its average cost, a movement of its own kind, warranty cost: apart from sales (no invoice) and from

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import * as contract from '../../../generated/zod/warranty-terms/warranty-terms.zod.ts';
-import type { WarrantyCover } from '../../db/migrations/046_warranties.ts';
+import type { WarrantyCover } from '../../db/migrations/025-049/046_warranties.ts';
 import { unprocessable } from '../../domain/refusal.ts';
 import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns } from '../../engine/dynamic.ts';

@@ -7,7 +7,7 @@ import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns } from '../../engine/dynamic.ts';
 import { nameOf, namesById } from '../../engine/lookups.ts';
 import type { Resource } from '../../engine/resource.ts';
-import { containsTextIndexed } from '../../engine/search-index.ts';
+import { containsTextIndexed } from '../../engine/search/search-index.ts';
 
 type ConversionInput = z.output<typeof contract.CreateConversionBody> | z.output<typeof contract.UpdateConversionBody>;
 

@@ -18,7 +18,7 @@ import { fromThousandths } from '../../domain/quantity.ts';
 import { conflict, type FieldErrors, notFound, unprocessable } from '../../domain/refusal.ts';
 import type { ResourceContext, Row } from '../../engine/resource.ts';
 import { appendHistory } from '../../history/record-history.ts';
-import { hiddenStock, isHidden } from '../../ledger/blind-counts.ts';
+import { hiddenStock, isHidden } from '../../ledger/stock/blind-counts.ts';
 import { notStockedMessage, variantOfPower } from './lens-variants.ts';
 
 // Lens families (docs/domain/eye-care.md, Lenses by power): a stock lens is one item per power, a variant of its family

@@ -5,8 +5,8 @@ import { fromThousandths } from '../../domain/quantity.ts';
 import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns, storedFields } from '../../engine/dynamic.ts';
 import type { ListCondition, Resource, Row } from '../../engine/resource.ts';
-import { containsTextIndexed } from '../../engine/search-index.ts';
-import { type HiddenStock, hiddenStock, isHidden } from '../../ledger/blind-counts.ts';
+import { containsTextIndexed } from '../../engine/search/search-index.ts';
+import { type HiddenStock, hiddenStock, isHidden } from '../../ledger/stock/blind-counts.ts';
 import { stockNames } from './stock-names.ts';
 
 const dayInMs = 24 * 60 * 60 * 1000;

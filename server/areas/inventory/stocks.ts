@@ -6,8 +6,8 @@ import { fromThousandths } from '../../domain/quantity.ts';
 import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns, storedFields } from '../../engine/dynamic.ts';
 import type { Resource } from '../../engine/resource.ts';
-import { containsTextIndexed } from '../../engine/search-index.ts';
-import { hiddenStock, isHidden, unlessHidden } from '../../ledger/blind-counts.ts';
+import { containsTextIndexed } from '../../engine/search/search-index.ts';
+import { hiddenStock, isHidden, unlessHidden } from '../../ledger/stock/blind-counts.ts';
 import { stockNames } from './stock-names.ts';
 
 // Read-only: stock rows change only inside the postings of documents.

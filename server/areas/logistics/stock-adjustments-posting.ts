@@ -14,8 +14,8 @@ import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { linesOf } from '../../ledger/lines-of-document.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { requireLineItems, requireLocation } from '../../ledger/references.ts';
-import { applyStockChanges, lockStockRows, type StockChange } from '../../ledger/stock-ledger.ts';
-import { issueWithLots, requireReceiptLots } from '../../ledger/stock-lots.ts';
+import { applyStockChanges, lockStockRows, type StockChange } from '../../ledger/stock/stock-ledger.ts';
+import { issueWithLots, requireReceiptLots } from '../../ledger/stock/stock-lots.ts';
 
 // Stock adjustments (docs/domain/logistics.md, Stock adjustments): stock found, lost or written off, as signed lines.
 // An increase comes in at its given cost (default the average there) and moves the average; a decrease leaves at the

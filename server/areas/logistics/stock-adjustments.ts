@@ -7,7 +7,7 @@ import { voidDocument } from '../../ledger/document-lifecycle.ts';
 import { documentLines, itemAndLot, locatedHeader, locationNames } from '../../ledger/document-presenting.ts';
 import { documentResource } from '../../ledger/document-resource.ts';
 import { postingContextOf } from '../../ledger/document-support.ts';
-import { lineLots } from '../../ledger/line-lots.ts';
+import { lineLots } from '../../ledger/stock/line-lots.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
 import {
   adjustmentDocumentType,

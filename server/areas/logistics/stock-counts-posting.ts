@@ -26,7 +26,7 @@ import { recordDocumentHistory } from '../../ledger/document-history.ts';
 import { linesOf } from '../../ledger/lines-of-document.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { requireLocation } from '../../ledger/references.ts';
-import { lockStockRows, type StockChange } from '../../ledger/stock-ledger.ts';
+import { lockStockRows, type StockChange } from '../../ledger/stock/stock-ledger.ts';
 import { type AdjustmentLineInput, insertStockAdjustment, lineValue } from './stock-adjustments-posting.ts';
 
 // Physical counts while the shop keeps selling (docs/domain/logistics.md, Stock counts). A line is what was counted of

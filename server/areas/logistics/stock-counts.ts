@@ -16,9 +16,9 @@ import type { ResourceContext } from '../../engine/resource.ts';
 import { type EngineOptions, recordId, resourceContext } from '../../engine/routes.ts';
 import { checkWorkPlace } from '../../engine/work-location.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
-import { hiddenStock, isHidden, refuseHiddenStock } from '../../ledger/blind-counts.ts';
 import { itemAndLot, locatedHeader, locationNames } from '../../ledger/document-presenting.ts';
 import { checkFigures, postingContextOf } from '../../ledger/document-support.ts';
+import { hiddenStock, isHidden, refuseHiddenStock } from '../../ledger/stock/blind-counts.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
 import {
   addCountLine,

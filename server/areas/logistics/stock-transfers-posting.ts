@@ -7,15 +7,15 @@ import { refusal, unprocessable } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { enterDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
-import { writeLineCosts } from '../../ledger/line-costs.ts';
-import { lineIssue } from '../../ledger/line-movements.ts';
 import { linesOf } from '../../ledger/lines-of-document.ts';
 import { fillSourceLines } from '../../ledger/linked-quantity.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
 import { requireDocument, requireLineItems, requireLocation } from '../../ledger/references.ts';
 import { moveStatus } from '../../ledger/status-moves.ts';
-import { applyStockChanges, lockStockRows } from '../../ledger/stock-ledger.ts';
-import { issueWithLots, splitByLots } from '../../ledger/stock-lots.ts';
+import { writeLineCosts } from '../../ledger/stock/line-costs.ts';
+import { lineIssue } from '../../ledger/stock/line-movements.ts';
+import { applyStockChanges, lockStockRows } from '../../ledger/stock/stock-ledger.ts';
+import { issueWithLots, splitByLots } from '../../ledger/stock/stock-lots.ts';
 
 export type StockTransferInput = z.output<typeof CreateStockTransferBody>;
 

@@ -8,7 +8,7 @@ import { withInTransit } from '../../engine/open-documents.ts';
 import { usableSources } from '../../engine/work-location.ts';
 import { documentLines, routeNames } from '../../ledger/document-presenting.ts';
 import { documentResource } from '../../ledger/document-resource.ts';
-import { lineLots } from '../../ledger/line-lots.ts';
+import { lineLots } from '../../ledger/stock/line-lots.ts';
 import { whereItLeavesOnItsRequest } from '../../ledger/work-places.ts';
 import { createStockTransfer, postStockTransfer } from './stock-transfers-posting.ts';
 

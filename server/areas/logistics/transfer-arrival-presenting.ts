@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
 import { documentLines, routeNames } from '../../ledger/document-presenting.ts';
-import { lineLots } from '../../ledger/line-lots.ts';
 import { receiptHolders } from '../../ledger/receipt-holds.ts';
+import { lineLots } from '../../ledger/stock/line-lots.ts';
 
 // Stock receives and stock returns show their transfer's number and route and their lines the same way.
 export async function presentArrivalParts(

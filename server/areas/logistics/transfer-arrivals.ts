@@ -4,20 +4,20 @@ import { toThousandths } from '../../domain/quantity.ts';
 import { fieldError } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { lineField, type Posting, voidDocument } from '../../ledger/document-lifecycle.ts';
-import { lineArrival } from '../../ledger/line-movements.ts';
 import { linesOf } from '../../ledger/lines-of-document.ts';
 import { moveLinkedQuantity } from '../../ledger/linked-quantity.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { refuseHeldReceipt } from '../../ledger/receipt-holds.ts';
 import { type ItemFacts, requireDocument, requireLineItems } from '../../ledger/references.ts';
-import { applyStockChanges } from '../../ledger/stock-ledger.ts';
+import { lineArrival } from '../../ledger/stock/line-movements.ts';
+import { applyStockChanges } from '../../ledger/stock/stock-ledger.ts';
 import {
   arrivedLots,
   type LotTake,
   pickTransitLots,
   requireReceiptLots,
   splitByLots,
-} from '../../ledger/stock-lots.ts';
+} from '../../ledger/stock/stock-lots.ts';
 import { insertStockAdjustment, postStockAdjustment } from './stock-adjustments-posting.ts';
 import { loadTransferRoute, refreshTransferStatus } from './stock-transfers-posting.ts';
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { EInvoiceDocumentType } from '../../db/migrations/035_e_invoices.ts';
+import type { EInvoiceDocumentType } from '../../db/migrations/025-049/035_e_invoices.ts';
 import { asLastStatement } from '../../db/pipelined-transaction.ts';
 import type { PostingContext, PostingDirection } from '../../ledger/posting-context.ts';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { MessagesTable } from '../../db/migrations/040_customer_texts.ts';
+import type { MessagesTable } from '../../db/migrations/025-049/040_customer_texts.ts';
 import { currentOrderText, notTextable, recipientOf } from './message-queue.ts';
 import { type GatewayOutcome, postText, type SmsGateway, textFate } from './sms-gateway.ts';
 

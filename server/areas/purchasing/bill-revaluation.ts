@@ -3,7 +3,7 @@ import { businessDate } from '../../domain/business-date.ts';
 import { type Location, locationKey, locationOf } from '../../domain/location.ts';
 import type { Thousandths } from '../../domain/quantity.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
-import { applyStockChanges, lockStockRows } from '../../ledger/stock-ledger.ts';
+import { applyStockChanges, lockStockRows } from '../../ledger/stock/stock-ledger.ts';
 
 // The bill's cost is the true cost (docs/domain/purchasing.md, Bills). The billed and the received quantities of an
 // order line are matched first come, first matched: each bill line with the receipt lines not yet matched, in the

@@ -11,13 +11,13 @@ import { latestPurchaseCost } from '../../ledger/default-prices.ts';
 import { assignDocumentNumber, assignReferenceNumber } from '../../ledger/document-counter.ts';
 import { enterDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
-import { lineIssue } from '../../ledger/line-movements.ts';
 import { linesOf } from '../../ledger/lines-of-document.ts';
 import { type PostingContext, type PostingDirection, timestampOf } from '../../ledger/posting-context.ts';
 import { requireActive, requireDocument, requireLineItems, requireLocation } from '../../ledger/references.ts';
 import { checkRefundMethod, queueOnBalance, settleMemo } from '../../ledger/settlement.ts';
-import { applyStockChanges } from '../../ledger/stock-ledger.ts';
-import { issueWithLots } from '../../ledger/stock-lots.ts';
+import { lineIssue } from '../../ledger/stock/line-movements.ts';
+import { applyStockChanges } from '../../ledger/stock/stock-ledger.ts';
+import { issueWithLots } from '../../ledger/stock/stock-lots.ts';
 
 // Debit memos (docs/domain/purchasing.md, Debit memos): goods sent back to a supplier, or a supplier's price
 // correction, optionally against one of that supplier's bills at that location. Returned goods leave at the average

@@ -6,7 +6,7 @@ import { auditColumns, storedFields } from '../../engine/dynamic.ts';
 import { nameOf, namesIn } from '../../engine/lookups.ts';
 import { documentLines, locationNames } from '../../ledger/document-presenting.ts';
 import { documentResource } from '../../ledger/document-resource.ts';
-import { lineLots } from '../../ledger/line-lots.ts';
+import { lineLots } from '../../ledger/stock/line-lots.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
 import { createDebitMemo, debitMemoDocumentType, postDebitMemo } from './debit-memos-posting.ts';
 

@@ -4,9 +4,9 @@ import { businessDate } from '../../domain/business-date.ts';
 import type { Location } from '../../domain/location.ts';
 import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
-import { type HiddenStock, isHidden } from '../../ledger/blind-counts.ts';
 import { creditedColumn } from '../../ledger/payments.ts';
 import { placedAt } from '../../ledger/references.ts';
+import { type HiddenStock, isHidden } from '../../ledger/stock/blind-counts.ts';
 import { expiringLots } from './expiring-lots.ts';
 import { jobOrdersDue, jobOrdersReady } from './job-orders-due.ts';
 

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Location } from '../../domain/location.ts';
-import type { HiddenStock } from '../../ledger/blind-counts.ts';
 import { placedAt } from '../../ledger/references.ts';
+import type { HiddenStock } from '../../ledger/stock/blind-counts.ts';
 import { presentLot } from '../inventory/stock-lots.ts';
 
 export const expiryWarningDays = 90;

@@ -3,21 +3,21 @@
 
 import { payablesAgingOwnerReport, receivablesAgingOwnerReport } from './aging.ts';
 import { benefitsUsedOwnerReport } from './benefits-used.ts';
-import { cashDisbursementsJournalOwnerReport, cashReceiptsJournalOwnerReport } from './cash-journals.ts';
+import { cashDisbursementsJournalOwnerReport, cashReceiptsJournalOwnerReport } from './books/cash-journals.ts';
+import { esalesOwnerReport } from './books/esales.ts';
+import { form2307sPendingOwnerReport } from './books/form-2307s-pending.ts';
+import { purchaseJournalOwnerReport } from './books/purchase-journal.ts';
+import { salesJournalOwnerReport } from './books/sales-journal.ts';
+import { summaryListOfPurchasesOwnerReport, summaryListOfSalesOwnerReport } from './books/summary-lists.ts';
 import { claimsOutstandingOwnerReport } from './claims-outstanding.ts';
-import { esalesOwnerReport } from './esales.ts';
-import { form2307sPendingOwnerReport } from './form-2307s-pending.ts';
 import { inventoryListOwnerReport } from './inventory-list.ts';
 import { payerAgingOwnerReport } from './payer-aging.ts';
-import { purchaseJournalOwnerReport } from './purchase-journal.ts';
 import { recallsOwnerReport } from './recalls.ts';
 import { remakesOwnerReport } from './remakes.ts';
 import { reorderOwnerReport } from './reorder.ts';
-import { salesJournalOwnerReport } from './sales-journal.ts';
 import { salesOwnerReport } from './sales-report.ts';
 import { slowMoversOwnerReport } from './slow-movers.ts';
 import { stockValuationOwnerReport } from './stock-valuation.ts';
-import { summaryListOfPurchasesOwnerReport, summaryListOfSalesOwnerReport } from './summary-lists.ts';
 
 // Every owner's report, in the order of the contract's paths.
 export const ownerReports = [

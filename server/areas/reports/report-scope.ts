@@ -1,7 +1,7 @@
 import { holdsAny, type Identity, workAtAnyLocationPermission } from '../../auth/identity.ts';
 import type { Location } from '../../domain/location.ts';
 import { fieldError } from '../../domain/refusal.ts';
-import { hiddenStock, refuseHiddenStock } from '../../ledger/blind-counts.ts';
+import { hiddenStock, refuseHiddenStock } from '../../ledger/stock/blind-counts.ts';
 import type { Asked } from './owner-report.ts';
 
 // The location a report covers: the one the query names, else every location; a user tied to a home location

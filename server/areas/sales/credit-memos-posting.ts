@@ -9,13 +9,13 @@ import { conflict, type FieldErrors, fieldError, Refusal, unprocessable } from '
 import { assignDocumentNumber, assignReferenceNumber } from '../../ledger/document-counter.ts';
 import { enterDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
-import { lineArrival } from '../../ledger/line-movements.ts';
 import { linesOf } from '../../ledger/lines-of-document.ts';
 import type { PostingContext, PostingDirection } from '../../ledger/posting-context.ts';
 import { requireDocument, requireLineItems } from '../../ledger/references.ts';
 import { checkRefundMethod, queueOnBalance, settleMemo } from '../../ledger/settlement.ts';
-import { applyStockChanges, type StockChange } from '../../ledger/stock-ledger.ts';
-import { postedLots, reverseLots, splitByLots } from '../../ledger/stock-lots.ts';
+import { lineArrival } from '../../ledger/stock/line-movements.ts';
+import { applyStockChanges, type StockChange } from '../../ledger/stock/stock-ledger.ts';
+import { postedLots, reverseLots, splitByLots } from '../../ledger/stock/stock-lots.ts';
 import { resolveTerminal } from '../../ledger/terminals.ts';
 import { drawerForPayment } from '../cash/cash-sessions-posting.ts';
 import { followEInvoice } from '../management/e-invoice-outbox.ts';

@@ -6,7 +6,7 @@ import { auditColumns, storedFields } from '../../engine/dynamic.ts';
 import { nameOf, namesIn } from '../../engine/lookups.ts';
 import { documentLines } from '../../ledger/document-presenting.ts';
 import { documentResource } from '../../ledger/document-resource.ts';
-import { lineLots } from '../../ledger/line-lots.ts';
+import { lineLots } from '../../ledger/stock/line-lots.ts';
 import { invoiceBranch, terminalOfFields } from '../../ledger/terminals.ts';
 import { whereItsInvoiceIs } from '../../ledger/work-places.ts';
 import { keepInJournal } from '../cash/e-journal.ts';

@@ -11,7 +11,6 @@ import type { CreatedEntry } from '../../engine/resource.ts';
 import { assignDocumentNumber, assignReferenceNumber, takeNumbersStep } from '../../ledger/document-counter.ts';
 import { reviseDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
-import { lineIssue } from '../../ledger/line-movements.ts';
 import { linesOf } from '../../ledger/lines-of-document.ts';
 import { type PostingContext, type PostingDirection, timestampOf } from '../../ledger/posting-context.ts';
 import { type PricedLine, priceSaleLines } from '../../ledger/priced-lines.ts';
@@ -24,8 +23,9 @@ import {
   requireSaleFacts,
 } from '../../ledger/references.ts';
 import { hasStandingMemos } from '../../ledger/settlement.ts';
-import { applyStockChanges, type LockedStockRows, lockStockRowsAhead } from '../../ledger/stock-ledger.ts';
-import { issueWithLots } from '../../ledger/stock-lots.ts';
+import { lineIssue } from '../../ledger/stock/line-movements.ts';
+import { applyStockChanges, type LockedStockRows, lockStockRowsAhead } from '../../ledger/stock/stock-ledger.ts';
+import { issueWithLots } from '../../ledger/stock/stock-lots.ts';
 import { resolveTerminal } from '../../ledger/terminals.ts';
 import {
   applyVat,

@@ -16,7 +16,7 @@ import {
   lineLotsColumn,
   lotsByLine,
   type PresentedLineLot,
-} from '../../ledger/line-lots.ts';
+} from '../../ledger/stock/line-lots.ts';
 import { terminalOfFields } from '../../ledger/terminals.ts';
 import { vatOf } from '../../ledger/vat-presenting.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';

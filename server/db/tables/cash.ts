@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { TenantColumns } from './master-data.ts';
+import type { TenantColumns } from '../columns.ts';
 
 // The cash drawer and the day's readings (migration 019). Money in integer centavos, dates YYYY-MM-DD, timestamps ISO
 // 8601 UTC text; `counted`, `totals_by_method` and `figures` are JSON text.

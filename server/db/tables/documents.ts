@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { TenantColumns } from './master-data.ts';
+import type { TenantColumns } from '../columns.ts';
 
 // Money columns hold integer centavos and quantity columns integer thousandths (see server/domain).
 // Timestamps are ISO 8601 UTC strings; document dates are YYYY-MM-DD strings.

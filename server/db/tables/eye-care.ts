@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { TenantColumns } from './master-data.ts';
+import type { TenantColumns } from '../columns.ts';
 
 // Prescriptions and job orders (migration 007_eye_care). Powers and measurements are integer hundredths of a
 // dioptre or a millimetre; money is integer centavos and quantities integer thousandths, as everywhere.

@@ -1,17 +1,5 @@
 import type { Generated } from 'kysely';
-
-// Timestamps are ISO 8601 UTC text (fixed width, so they sort as text) on SQLite and PostgreSQL alike; money is
-// integer centavos, quantities integer thousandths and flags 0/1 integers, so both engines store the same values.
-export type RecordColumns = {
-  id: Generated<number>;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-  created_by: number | null;
-  updated_by: number | null;
-};
-
-export type TenantColumns = RecordColumns & { business_id: number };
+import type { RecordColumns, TenantColumns } from '../columns.ts';
 
 // Interfaces, so that a later migration declares the columns it adds beside it (CONTRIBUTING.md).
 export interface BusinessesTable extends RecordColumns {

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
+import type { TenantColumns } from '../columns.ts';
 import type { PaymentMethod } from './documents.ts';
-import type { TenantColumns } from './master-data.ts';
 import type { TaxClassColumn } from './philippine-sales.ts';
 
 // Credit and debit memoranda (migrations 017 and 018). Money in integer centavos, quantities in integer thousandths,

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { RecordColumns, TenantColumns } from './master-data.ts';
+import type { RecordColumns, TenantColumns } from '../columns.ts';
 
 // The columns that selling in the Philippines adds to existing tables (migration 008), and its own two tables.
 // Composed into Database by intersection, so each table's type is its own columns plus these.

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { TenantColumns } from './master-data.ts';
+import type { TenantColumns } from '../columns.ts';
 
 // Stock adjustments and counts (migration 016). Money in integer centavos, quantities in integer thousandths, dates
 // YYYY-MM-DD, timestamps ISO 8601 UTC text.

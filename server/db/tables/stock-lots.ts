@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { TenantColumns } from './master-data.ts';
+import type { TenantColumns } from '../columns.ts';
 
 // The columns that lots and expiry add to existing tables (migration 011), and their own table. Composed into
 // Database by intersection. Dates are YYYY-MM-DD strings, quantities integer thousandths.

@@ -8,6 +8,7 @@ import { patients } from '../../resources/picker-searches.ts';
 import { defineResource, type ResourceRecord, readField } from '../../resources/resource.ts';
 import { recordTimestamps, saleFigures, saleLineDiscount } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
+import { specialDiscount } from '../sales/sale-fields.ts';
 
 const roles = [
   { value: 'frame', label: 'Frame' },
@@ -121,9 +122,10 @@ export const jobOrders = defineResource({
     {
       name: 'prescription_id',
       label: 'Prescription',
-      kind: 'patient-prescription',
-      patientField: 'contact_id',
+      kind: 'area',
+      layout: 'field',
       labelField: 'prescription_label',
+      input: async () => (await import('./patient-prescription-input.tsx')).JobOrderPrescriptionInput,
     },
     field.documentDate('order_date', 'Order Date'),
     field.date('promised_date', 'Promised Date'),
@@ -181,7 +183,7 @@ export const jobOrders = defineResource({
       ],
       { side: 'sale', dateField: 'order_date' },
     ),
-    field.specialDiscount,
+    specialDiscount,
   ],
   filters: [
     filter.status(statuses),

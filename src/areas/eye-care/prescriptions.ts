@@ -5,6 +5,7 @@ import { patients } from '../../resources/picker-searches.ts';
 import { type Column, defineResource, readField } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
+import { rxFieldNames } from './rx-fields.ts';
 
 // One eye as opticians write it: `-2.25 / -0.75 × 180`.
 const eyeColumn = (eye: 'od' | 'os'): Column => ({
@@ -71,7 +72,14 @@ export const prescriptions = defineResource({
     { name: 'expires_on', label: 'Expires On', kind: 'date' },
     { name: 'prescriber', label: 'Prescriber', kind: 'text' },
     { name: 'prescriber_license', label: 'PRC License No.', kind: 'text' },
-    { name: 'rx', label: 'Prescription', kind: 'rx-card' },
+    {
+      name: 'rx',
+      label: 'Prescription',
+      kind: 'area',
+      layout: 'bare',
+      values: rxFieldNames,
+      input: async () => (await import('./rx-card.tsx')).RxCard,
+    },
     { name: 'notes', label: 'Notes', kind: 'textarea' },
   ],
   filters: [

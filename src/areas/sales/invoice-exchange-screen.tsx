@@ -44,10 +44,9 @@ import { paymentMethodLabels } from '../../format/payment-method.ts';
 import { memoReasons } from '../../resources/memo-settlement.ts';
 import type { FormField, FormValues } from '../../resources/resource.ts';
 import { emptyLine, stripLocal } from '../../screens/form/form-values.ts';
-import { LineEditor } from '../../screens/form/line-editor.tsx';
+import { LineEditor } from '../../screens/form/lines/line-editor.tsx';
 import { numberStep, toNumberOrNull, toTextOrNull } from '../../screens/form/number-value.ts';
 import { useSaveShortcut } from '../../screens/form/save-shortcut.ts';
-import { useSaleTotals, VatBreakdownPanel } from '../../screens/form/vat-breakdown-panel.tsx';
 import { Refusal } from '../../screens/shared/refusal.tsx';
 import { RefusedRedirect } from '../../screens/shared/refused-redirect.tsx';
 import { errorMessage, errorStatus, missingRecord, validationErrors } from '../../screens/shared/request-error.ts';
@@ -55,6 +54,7 @@ import { ChoiceSelect } from '../../ui/choice-select.tsx';
 import { LoadingBar } from '../../ui/loading-bar.tsx';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
 import { invoices } from './invoices.ts';
+import { useSaleTotals, VatBreakdownPanel } from './vat-breakdown-panel.tsx';
 
 // A returned line as typed: the invoice line, what is left to credit on it, and how much of it comes back.
 type ReturnRow = {

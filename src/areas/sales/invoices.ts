@@ -14,6 +14,7 @@ import {
   saleLineDiscount,
 } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
+import { loa, specialDiscount } from './sale-fields.ts';
 
 function hasAnythingToCredit(invoice: ResourceRecord): boolean {
   const lines = readField(invoice, 'lines');
@@ -70,8 +71,8 @@ export const invoices = defineResource({
       ],
       { side: 'sale', dateField: 'invoice_date' },
     ),
-    field.specialDiscount,
-    field.loa,
+    specialDiscount,
+    loa,
   ],
   filters: [
     ...filter.owed('Has credit memos'),

@@ -7,6 +7,7 @@ import { customers } from '../../resources/picker-searches.ts';
 import { defineResource, readField } from '../../resources/resource.ts';
 import { recordTimestamps, saleFigures, saleLineDiscount } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
+import { specialDiscount } from './sale-fields.ts';
 
 export const quotations = defineResource({
   key: 'quotations',
@@ -36,7 +37,7 @@ export const quotations = defineResource({
       ],
       { side: 'sale', dateField: 'quotation_date' },
     ),
-    field.specialDiscount,
+    specialDiscount,
   ],
   filters: [
     filter.relation('contact_id', 'Customer', 'contacts', customers),

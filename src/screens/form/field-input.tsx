@@ -1,27 +1,24 @@
 import { Box, Checkbox, Field, Input, Text, Textarea } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { type FieldError, get, useController, useFormContext, useWatch } from 'react-hook-form';
 import { getListTerminalsQueryKey, listTerminals } from '../../../generated/hooks/terminals/terminals.ts';
 import { useGate } from '../../auth/use-permissions.ts';
 import { businessDayIso } from '../../format/date.ts';
-import { type FormField, readField } from '../../resources/resource.ts';
+import { type AreaField, type FormField, readField } from '../../resources/resource.ts';
 import { ChoiceSelect } from '../../ui/choice-select.tsx';
+import { lazyComponent } from '../shared/lazy-component.ts';
 import { relationSearch, useFormNarrowing } from '../shared/relation-search.ts';
 import { DateInput } from './date-input.tsx';
 import { valueKeys } from './form-values.ts';
 import { type HomeLocation, usableLocations } from './home-location.ts';
-import { LineEditor } from './line-editor.tsx';
+import { LineEditor } from './lines/line-editor.tsx';
 import { useLinkedRecord } from './linked-record.ts';
-import { LoaSplitSection } from './loa-split-section.tsx';
 import { LocationInput } from './location-input.tsx';
 import { numberStep, steadyNumber, toNumberOrNull, toTextOrNull } from './number-value.ts';
-import { PatientPrescriptionInput } from './patient-prescription-input.tsx';
 import { RelationInput } from './relation-input.tsx';
 import { RelationsInput } from './relations-input.tsx';
 import { RowsEditor } from './rows-editor.tsx';
-import { RxCard } from './rx-card.tsx';
-import { SpecialDiscountSection } from './special-discount-section.tsx';
 
 export type FieldInputProps = {
   field: FormField;
@@ -42,10 +39,10 @@ export function FieldInput({ field, atHome, onPick }: FieldInputProps) {
   const { formState } = useFormContext();
   if (field.kind === 'hidden') return null;
   if (field.kind === 'relation' && field.severalTerminals) return <TerminalChoice field={field} />;
-  if (field.kind === 'rx-card') {
+  if (field.kind === 'area' && field.layout === 'bare') {
     return (
       <Box gridColumn="1 / -1">
-        <RxCard />
+        <AreaInput field={field} invalid={false} />
       </Box>
     );
   }
@@ -57,11 +54,10 @@ export function FieldInput({ field, atHome, onPick }: FieldInputProps) {
     field.kind === 'lines' ||
     field.kind === 'discounts' ||
     field.kind === 'textarea' ||
-    field.kind === 'special-discount' ||
-    field.kind === 'loa';
+    (field.kind === 'area' && field.layout !== 'field');
   // A field of many inputs (lines, tiers, a list of checkboxes) is a group named by its label; any other field's
   // one control takes the field's name as its id (the Field passes it on), so that its label names it.
-  const group = groupKinds.has(field.kind);
+  const group = groupKinds.has(field.kind) || (field.kind === 'area' && field.layout === 'group');
   const labelId = `${field.name}-label`;
   return (
     <Field.Root
@@ -167,7 +163,7 @@ function TerminalChoice({ field }: { field: RelationField }) {
   return several ? <FieldInput field={picker} /> : null;
 }
 
-const groupKinds: ReadonlySet<FormField['kind']> = new Set(['lines', 'discounts', 'special-discount', 'relations']);
+const groupKinds: ReadonlySet<FormField['kind']> = new Set(['lines', 'discounts', 'relations']);
 
 function Control({ field, invalid, atHome, onPick }: FieldInputProps & { invalid: boolean }) {
   const { register } = useFormContext();
@@ -257,10 +253,8 @@ function Control({ field, invalid, atHome, onPick }: FieldInputProps & { invalid
           addLabel="Add tier"
         />
       );
-    case 'special-discount':
-      return <SpecialDiscountSection name={field.name} />;
-    case 'loa':
-      return <LoaSplitSection name={field.name} />;
+    case 'area':
+      return <AreaInput field={field} invalid={invalid} />;
     case 'lines':
       return (
         <LineEditor
@@ -270,12 +264,19 @@ function Control({ field, invalid, atHome, onPick }: FieldInputProps & { invalid
           useLineAmounts={field.useLineAmounts}
         />
       );
-    case 'patient-prescription':
-      return <PatientPrescriptionInput name={field.name} patientField={field.patientField} invalid={invalid} />;
-    case 'rx-card':
     case 'hidden':
       return null;
   }
+}
+
+// An area's own input (src/resources/resource.ts, AreaField), loaded with the first form that shows it.
+function AreaInput({ field, invalid }: { field: AreaField; invalid: boolean }) {
+  const Loaded = lazyComponent(field.input);
+  return (
+    <Suspense fallback={null}>
+      <Loaded name={field.name} invalid={invalid} />
+    </Suspense>
+  );
 }
 
 function CheckboxControl({ name, label }: { name: string; label: string }) {

@@ -3,7 +3,6 @@ import { businessDayIso, todayIso } from '../../format/date.ts';
 import { receivedUnbilledKey } from '../../resources/remaining.ts';
 import type { FormField, FormValues, LineField } from '../../resources/resource.ts';
 import type { HomeLocation } from './home-location.ts';
-import { rxFieldNames } from './rx-fields.ts';
 
 export type FormMode = 'create' | 'edit';
 
@@ -21,11 +20,7 @@ const locationKeys = (prefix: string) => [`${prefix}branch_id`, `${prefix}wareho
 export function fieldsFor(fields: readonly FormField[], mode: FormMode): FormField[] {
   // A hidden link to the source record (an invoice's job order) is set once, on create.
   return fields.filter(
-    (field) =>
-      !(
-        mode === 'edit' &&
-        (field.kind === 'hidden' || field.kind === 'loa' || ('createOnly' in field && field.createOnly))
-      ),
+    (field) => !(mode === 'edit' && (field.kind === 'hidden' || ('createOnly' in field && field.createOnly))),
   );
 }
 
@@ -36,8 +31,8 @@ export function valueKeys(field: FormField): string[] {
       return locationKeys(field.prefix);
     case 'home-location':
       return ['userable_type', 'userable_id'];
-    case 'rx-card':
-      return [...rxFieldNames];
+    case 'area':
+      return field.values ? [...field.values] : [field.name];
     default:
       return [field.name];
   }
@@ -147,12 +142,11 @@ export function initialValues(
         values.userable_id = from.userable_id ?? null;
         values[labelKey(field.name)] = from[field.labelField] ?? '';
         break;
-      case 'rx-card':
-        for (const key of rxFieldNames) values[key] = from[key] ?? null;
-        break;
-      case 'patient-prescription':
-        values[field.name] = from[field.name] ?? null;
-        values[labelKey(field.name)] = from[field.labelField] ?? '';
+      case 'area':
+        for (const key of field.values ?? [field.name]) {
+          values[key] = field.initial ? field.initial(from[key]) : (from[key] ?? null);
+        }
+        if (field.labelField) values[labelKey(field.name)] = from[field.labelField] ?? '';
         break;
       case 'discounts':
         values[field.name] = asRecords(from[field.name]).map((tier) => ({
@@ -166,9 +160,6 @@ export function initialValues(
           lines.length > 0 ? lines.map((line) => lineValues(field.columns, line)) : [emptyLine(field.columns)];
         break;
       }
-      case 'special-discount':
-        values[field.name] = specialDiscountValue(from[field.name]);
-        break;
       case 'date': {
         // A document belongs to the shop's business day in Manila, wherever the browser is.
         const today = field.documentDate ? businessDayIso() : todayIso();
@@ -213,13 +204,6 @@ export function sourceValues(
     for (const key of [...keys, labelKey(field.name)]) if (key in all) set[key] = all[key];
   }
   return set;
-}
-
-// The special discount as it is sent: its program and holder, without the names the server adds on reading.
-function specialDiscountValue(value: unknown): FormValues | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { program_id, holder_name, holder_id_number } = value as FormValues;
-  return { program_id, holder_name, holder_id_number };
 }
 
 const isBlank = (value: unknown) => value === null || value === undefined || value === '';

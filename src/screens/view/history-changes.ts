@@ -31,7 +31,6 @@ const formKinds: Partial<Record<FormField['kind'], ValueKind>> = {
   date: 'date',
   checkbox: 'boolean',
   discounts: 'discounts',
-  'special-discount': 'special-discount',
 };
 
 // The labels, formats and referenced resources the resource's own screens give its fields; a relation's id takes
@@ -39,7 +38,7 @@ const formKinds: Partial<Record<FormField['kind'], ValueKind>> = {
 export function fieldLooks(resource: ResourceDefinition): Map<string, FieldLook> {
   const looks = new Map<string, FieldLook>();
   for (const field of resource.formFields) {
-    const kind = formKinds[field.kind];
+    const kind = field.kind === 'area' ? field.shows : formKinds[field.kind];
     const references = field.kind === 'relation' || field.kind === 'relations' ? field.resource : undefined;
     const options = field.kind === 'select' ? field.options : undefined;
     looks.set(field.name, {
@@ -48,7 +47,7 @@ export function fieldLooks(resource: ResourceDefinition): Map<string, FieldLook>
       ...(references ? { references } : {}),
       ...(options ? { options } : {}),
     });
-    if ('labelField' in field) looks.set(field.labelField, { label: field.label });
+    if ('labelField' in field && field.labelField) looks.set(field.labelField, { label: field.label });
   }
   for (const column of [...resource.columns, ...resource.viewFields]) {
     const known = looks.get(column.field);
@@ -61,7 +60,8 @@ export function fieldLooks(resource: ResourceDefinition): Map<string, FieldLook>
 function nameFields(resource: ResourceDefinition): Map<string, string> {
   const names = new Map<string, string>();
   for (const field of resource.formFields) {
-    if (field.kind === 'relation' || field.kind === 'patient-prescription') names.set(field.name, field.labelField);
+    const labelField = field.kind === 'relation' || field.kind === 'area' ? field.labelField : undefined;
+    if (labelField) names.set(field.name, labelField);
     if (field.kind === 'location') {
       names.set(`${field.prefix}branch_id`, field.labelField);
       names.set(`${field.prefix}warehouse_id`, field.labelField);

@@ -32,7 +32,7 @@ import { businessDayIso } from '../../../format/date.ts';
 import { formatPower, formatSphere } from '../../../format/prescription.ts';
 import { formatQuantity } from '../../../format/quantity.ts';
 import { suppliers } from '../../../resources/picker-searches.ts';
-import { itemLabel } from '../../../screens/form/item-picker.tsx';
+import { itemLabel } from '../../../screens/form/lines/item-picker.tsx';
 import { Refusal } from '../../../screens/shared/refusal.tsx';
 import { relationSearch } from '../../../screens/shared/relation-search.ts';
 import { errorMessage } from '../../../screens/shared/request-error.ts';

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { documentKinds, referencedDocumentKinds } from '../../server/registry/resources.ts';
 import { staleDefinitionLists, writeDefinitionLists } from './definition-lists.ts';
+import { recordSchemas } from './record-fields.ts';
 import { pageSchema, readDeclaration, standardPaths } from './standard-operations.ts';
 
 export const contractFolder = resolve(import.meta.dirname, '../../openapi');
@@ -29,12 +30,24 @@ export function renderStandardFiles(folder = contractFolder): Map<string, string
     if (source['x-standard-operations'] === undefined) continue;
     const declaration = readDeclaration(file, source['x-standard-operations']);
     const stem = file.replace(/\.yaml$/, '');
-    const hasList = (declaration.operations ?? ['list']).includes('list');
+    const operations = declaration.operations ?? ['list', 'create', 'update'];
+    const schemas = {
+      ...(declaration.fields === undefined
+        ? {}
+        : recordSchemas(
+            file,
+            {
+              schema: declaration.schema,
+              scope: declaration.scope,
+              update: operations.includes('update'),
+            },
+            declaration.fields,
+          )),
+      ...(operations.includes('list') ? { [`${declaration.schema}Page`]: pageSchema(declaration.schema) } : {}),
+    };
     const document = {
       paths: standardPaths(stem, declaration),
-      ...(hasList
-        ? { components: { schemas: { [`${declaration.schema}Page`]: pageSchema(declaration.schema) } } }
-        : {}),
+      ...(Object.keys(schemas).length > 0 ? { components: { schemas } } : {}),
     };
     const header = [
       `# Written by scripts/contract/generate.ts from x-standard-operations in openapi/${file}; do not edit.`,

@@ -6,12 +6,13 @@
 // - `x-required-on-create`: true or false where the default is wrong; by default a field is required on create
 //   unless it may be null, is a list or has a default;
 // - `x-writable-once: true`: sent on create, never changed after (not in the update body);
+// - `x-write-only: true`: sent, never answered (a password, a confirmation that a duplicate is meant);
 // - `x-write`: the keywords the bodies say otherwise (a default, a narrower range), laid over the field's schema.
-// Free text in the bodies takes the plain-text pattern (no control characters), and a list in them takes each value
-// once; a field's description is the record's.
+// Free text in the bodies takes the plain-text pattern (no control characters); the update body leaves defaults
+// out, as a field not sent keeps its value.
 import { type Json, type JsonObject, plainText } from './standard-operations.ts';
 
-const marks = ['x-read-only', 'x-required-on-create', 'x-writable-once', 'x-write', 'x-label'] as const;
+const marks = ['x-read-only', 'x-write-only', 'x-required-on-create', 'x-writable-once', 'x-write', 'x-label'] as const;
 
 const root = '../../openapi.yaml';
 const ref = (name: string): JsonObject => ({ $ref: `${root}#/components/schemas/${name}` });
@@ -61,11 +62,8 @@ function withoutMarks(schema: JsonObject): JsonObject {
 function written(schema: JsonObject): JsonObject {
   const field: JsonObject = { ...withoutMarks(schema), ...((schema['x-write'] as JsonObject | undefined) ?? {}) };
   if (isFreeText(field)) field.pattern ??= plainText;
-  if (typesOf(field).includes('array')) {
-    const items = field.items as JsonObject | undefined;
-    if (items && isFreeText(items)) field.items = { ...items, pattern: items.pattern ?? plainText };
-    field.uniqueItems ??= true;
-  }
+  const items = field.items as JsonObject | undefined;
+  if (items && isFreeText(items)) field.items = { ...items, pattern: items.pattern ?? plainText };
   return field;
 }
 
@@ -85,7 +83,11 @@ export function recordSchemas(
   const properties: Record<string, JsonObject> = {
     ...auditColumns,
     ...(names.scope === 'user' ? {} : { business_id: ref('Id') }),
-    ...Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, withoutMarks(field)])),
+    ...Object.fromEntries(
+      Object.entries(fields)
+        .filter(([, field]) => field['x-write-only'] !== true)
+        .map(([name, field]) => [name, withoutMarks(field)]),
+    ),
   };
   const writable = Object.entries(fields).filter(([, field]) => field['x-read-only'] !== true);
   const required = writable
@@ -118,7 +120,10 @@ export function recordSchemas(
       properties: Object.fromEntries(
         writable
           .filter(([, field]) => field['x-writable-once'] !== true)
-          .map(([name, field]) => [name, written(field)]),
+          .map(([name, field]) => {
+            const { default: _, ...kept } = written(field);
+            return [name, kept];
+          }),
       ),
     };
   }

@@ -138,9 +138,14 @@ describe('the standard operations of the contract', () => {
       {
         name: { type: 'string', minLength: 1, maxLength: 255 },
         months: { type: 'integer', minimum: 1 },
-        covers: { type: 'array', items: { $ref: '#/components/schemas/WarrantyCover' } },
+        covers: {
+          type: 'array',
+          items: { $ref: '#/components/schemas/WarrantyCover' },
+          'x-write': { uniqueItems: true },
+        },
         serial: { type: 'string', maxLength: 50, 'x-writable-once': true },
-        active: { type: 'boolean', 'x-required-on-create': false },
+        active: { type: 'boolean', 'x-write': { default: true } },
+        confirmed: { type: 'boolean', 'x-write-only': true, 'x-required-on-create': false },
         cover_names: { type: 'array', items: { type: 'string' }, 'x-read-only': true },
       },
     );
@@ -166,15 +171,13 @@ describe('the standard operations of the contract', () => {
           uniqueItems: true,
         },
         serial: { type: 'string', maxLength: 50, pattern: plainText },
-        active: { type: 'boolean' },
+        active: { type: 'boolean', default: true },
+        confirmed: { type: 'boolean' },
       },
     });
-    expect(Object.keys((schemas.WarrantyPlanUpdate as { properties: object }).properties)).toEqual([
-      'name',
-      'months',
-      'covers',
-      'active',
-    ]);
+    const update = (schemas.WarrantyPlanUpdate as { properties: Record<string, unknown> }).properties;
+    expect(Object.keys(update)).toEqual(['name', 'months', 'covers', 'active', 'confirmed']);
+    expect(update.active).toEqual({ type: 'boolean' });
     expect(() =>
       recordSchemas('x.yaml', { schema: 'X', update: false }, { a: { type: 'string', 'x-readonly': true } }),
     ).toThrow('openapi/x.yaml: the field a has an unknown mark x-readonly');

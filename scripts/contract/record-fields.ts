@@ -7,12 +7,22 @@
 //   unless it may be null, is a list or has a default;
 // - `x-writable-once: true`: sent on create, never changed after (not in the update body);
 // - `x-write-only: true`: sent, never answered (a password, a confirmation that a duplicate is meant);
+// - `x-label`: its label on screens where its name's words are not it (`months` is Months without it);
+// - `x-references`: the registry key of the resource an id names (its picker on the form, `<x>_name` shown);
 // - `x-write`: the keywords the bodies say otherwise (a default, a narrower range), laid over the field's schema.
 // Free text in the bodies takes the plain-text pattern (no control characters); the update body leaves defaults
 // out, as a field not sent keeps its value.
 import { type Json, type JsonObject, plainText } from './standard-operations.ts';
 
-const marks = ['x-read-only', 'x-write-only', 'x-required-on-create', 'x-writable-once', 'x-write', 'x-label'] as const;
+const marks = [
+  'x-read-only',
+  'x-write-only',
+  'x-required-on-create',
+  'x-writable-once',
+  'x-write',
+  'x-label',
+  'x-references',
+] as const;
 
 const root = '../../openapi.yaml';
 const ref = (name: string): JsonObject => ({ $ref: `${root}#/components/schemas/${name}` });
@@ -128,4 +138,64 @@ export function recordSchemas(
     };
   }
   return schemas;
+}
+
+// A field as the client's screens take it (src/resources/record-fields.ts): its label, how it is entered and shown.
+export type ScreenField = {
+  name: string;
+  label: string;
+  kind: 'text' | 'textarea' | 'number' | 'money' | 'checkbox' | 'date' | 'select' | 'relation' | 'list';
+  required?: true;
+  readOnly?: true;
+  writableOnce?: true;
+  options?: string[];
+  resource?: string;
+};
+
+const words = (name: string) =>
+  name
+    .replace(/_id$/, '')
+    .split('_')
+    .map((word) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`)
+    .join(' ');
+
+export function screenFields(declared: Record<string, JsonObject>, required: readonly string[]): ScreenField[] {
+  return Object.entries(declared).flatMap(([name, field]): ScreenField[] => {
+    if (field['x-write-only'] === true) return [];
+    const variant = variantsOf(field)[0] ?? field;
+    const types = typesOf(variant);
+    const ref = typeof variant.$ref === 'string' ? variant.$ref : '';
+    const kind: ScreenField['kind'] =
+      typeof field['x-references'] === 'string'
+        ? 'relation'
+        : types.includes('array')
+          ? 'list'
+          : types.includes('boolean')
+            ? 'checkbox'
+            : types.includes('integer') || types.includes('number')
+              ? 'number'
+              : ref.endsWith('/Money')
+                ? 'money'
+                : variant.format === 'date'
+                  ? 'date'
+                  : Array.isArray(variant.enum)
+                    ? 'select'
+                    : Number(variant.maxLength ?? 0) > 255
+                      ? 'textarea'
+                      : 'text';
+    return [
+      {
+        name,
+        label: typeof field['x-label'] === 'string' ? field['x-label'] : words(name),
+        kind,
+        ...(required.includes(name) ? { required: true as const } : {}),
+        ...(field['x-read-only'] === true ? { readOnly: true as const } : {}),
+        ...(field['x-writable-once'] === true ? { writableOnce: true as const } : {}),
+        ...(kind === 'select'
+          ? { options: (variant.enum as Json[]).filter((value) => value !== null).map(String) }
+          : {}),
+        ...(kind === 'relation' ? { resource: String(field['x-references']) } : {}),
+      },
+    ];
+  });
 }

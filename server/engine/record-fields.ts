@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { centavosToPesos } from '../domain/money.ts';
+import { centavosToPesos, pesosToCentavos } from '../domain/money.ts';
 import { type ResourceKey, registryEntry } from '../registry/resources.ts';
 import { createFields, type RecordField, recordFields } from './contract-fields.ts';
 import { contractSchemas } from './contract-schemas.ts';
@@ -27,10 +27,24 @@ function answered(field: RecordField, value: unknown): unknown {
 export function storedRecords<T extends RecordTableName, Create = never, Update = never>(
   definition: StoredDefinition<T, Create, Update>,
 ): Resource<T, Create, Update> {
-  if (definition.present) return { ...definition, present: definition.present };
   const { prefix, references = {} } = definition;
+  // A flag is stored as 1 or 0 (SQLite binds no booleans), money in centavos.
+  const toColumns =
+    definition.toColumns ??
+    ((input: Create | Update) => {
+      const kinds = new Map(recordFields(prefix).map((field) => [field.name, field.kind]));
+      return Object.fromEntries(
+        Object.entries(input as Record<string, unknown>).map(([name, value]) => {
+          if (typeof value === 'boolean') return [name, value ? 1 : 0];
+          if (kinds.get(name) === 'money' && typeof value === 'number') return [name, pesosToCentavos(value)];
+          return [name, value];
+        }),
+      );
+    });
+  if (definition.present) return { ...definition, toColumns, present: definition.present };
   return {
     ...definition,
+    toColumns,
     async present(ctx: ResourceContext, rows: Row<T>[]) {
       const fields = recordFields(prefix);
       const named = fields.flatMap((field) => {

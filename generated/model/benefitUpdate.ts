@@ -18,7 +18,9 @@ import type { Id } from './id.ts';
 import type { Money } from './money.ts';
 
 export interface BenefitUpdate {
+  /** The patient (the member). */
   contact_id?: Id;
+  /** The HMO or PhilHealth, a contact of the type Payer. */
   payer_id?: Id;
   /**
      * @minLength 1
@@ -32,9 +34,13 @@ export interface BenefitUpdate {
      * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   plan_name?: string | null;
+  /** The day the plan year begins; it begins again on that day every year. */
   plan_year_start?: string;
   annual_cap?: Money;
-  /** @maxItems 100 */
+  /**
+     * The covered item types; empty covers every item.
+     * @maxItems 100
+     */
   item_type_ids?: Id[];
   /**
      * @minimum 0

@@ -19,13 +19,6 @@ import type { JobInvoicing } from './jobInvoicing.ts';
 import type { Timestamp } from './timestamp.ts';
 
 export interface Business {
-  /**
-     * The software's BIR accreditation line, printed as given at the foot of every invoice, memo and Z.
-     * @maxLength 500
-     * @nullable
-     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
-     */
-  software_accreditation: string | null;
   id: Id;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -33,6 +26,13 @@ export interface Business {
   deleted_at: Timestamp | null;
   created_by: Id | null;
   updated_by: Id | null;
+  /**
+     * The software's BIR accreditation line, printed as given at the foot of every invoice, memo and Z.
+     * @maxLength 500
+     * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
+     */
+  software_accreditation: string | null;
   /**
      * @minLength 1
      * @maxLength 255

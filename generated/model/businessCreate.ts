@@ -69,12 +69,6 @@ export interface BusinessCreate {
   /** Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method). */
   require_cash_session?: boolean;
   /**
-     * How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.
-     * @minimum 0
-     * @maximum 1440
-     */
-  ready_text_delay_minutes?: number;
-  /**
      * The percent off a remake is priced at when the patient is accountable for it (docs/domain/eye-care.md, Remakes).
      * @minimum 0
      * @maximum 100
@@ -82,8 +76,6 @@ export interface BusinessCreate {
   remake_discount_percent?: number;
   /** A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none. */
   is_vat_registered?: boolean;
-  /** The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth's optometry package. */
-  philhealth_accredited?: boolean;
   /**
      * Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).
      * @maxLength 2000
@@ -91,6 +83,12 @@ export interface BusinessCreate {
      * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   invoice_footer?: string | null;
+  /**
+     * How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.
+     * @minimum 0
+     * @maximum 1440
+     */
+  ready_text_delay_minutes?: number;
   job_invoicing?: JobInvoicing;
   /**
      * Days after a job order is ready before it may be forfeited (deposits kept as other income).
@@ -98,4 +96,6 @@ export interface BusinessCreate {
      * @maximum 3650
      */
   pickup_forfeit_days?: number;
+  /** The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth's optometry package. */
+  philhealth_accredited?: boolean;
 }

@@ -61,14 +61,6 @@ export interface ContactCreate {
      * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   notes?: string | null;
-  /**
-     * A Philippine mobile number, as +63 9XX XXX XXXX or 09XX XXX XXXX, spaces and dashes allowed; stored as +639XXXXXXXXX.
-     * @maxLength 30
-     * @nullable
-     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
-     */
-  mobile?: string | null;
-  consents?: ContactConsentsInput;
   /** For a contact of the type Payer, an HMO or PhilHealth. */
   payer_kind?: PayerKind | null;
   /**
@@ -96,6 +88,14 @@ export interface ContactCreate {
      * @maximum 3650
      */
   remake_warranty_days?: number;
+  /**
+     * A Philippine mobile number, as +63 9XX XXX XXXX or 09XX XXX XXXX, spaces and dashes allowed; stored as +639XXXXXXXXX.
+     * @maxLength 30
+     * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
+     */
+  mobile?: string | null;
+  consents?: ContactConsentsInput;
   /** Saves the contact even though one of the same name and the same phone (or mobile) number is on file; without it such a create is a 409 whose message says so. Not stored. */
   allow_duplicate?: boolean;
 }

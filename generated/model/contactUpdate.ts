@@ -61,14 +61,6 @@ export interface ContactUpdate {
      * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
      */
   notes?: string | null;
-  /**
-     * A Philippine mobile number, as +63 9XX XXX XXXX or 09XX XXX XXXX, spaces and dashes allowed; stored as +639XXXXXXXXX.
-     * @maxLength 30
-     * @nullable
-     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
-     */
-  mobile?: string | null;
-  consents?: ContactConsentsInput;
   /** For a contact of the type Payer, an HMO or PhilHealth. */
   payer_kind?: PayerKind | null;
   /**
@@ -96,4 +88,12 @@ export interface ContactUpdate {
      * @maximum 3650
      */
   remake_warranty_days?: number;
+  /**
+     * A Philippine mobile number, as +63 9XX XXX XXXX or 09XX XXX XXXX, spaces and dashes allowed; stored as +639XXXXXXXXX.
+     * @maxLength 30
+     * @nullable
+     * @pattern ^[^\u0000-\u0008\u000B-\u001F\u007F]*$
+     */
+  mobile?: string | null;
+  consents?: ContactConsentsInput;
 }

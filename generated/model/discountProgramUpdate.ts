@@ -25,7 +25,11 @@ export interface DiscountProgramUpdate {
      */
   name?: string;
   percent?: DiscountPercent;
+  /** Qualifying lines are sold without VAT (the VAT comes off before the percent). */
   vat_exempt?: boolean;
-  /** @maxItems 100 */
+  /**
+     * The item types whose lines qualify.
+     * @maxItems 100
+     */
   item_type_ids?: Id[];
 }

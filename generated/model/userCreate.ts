@@ -26,6 +26,11 @@ export interface UserCreate {
   name: string;
   /** @maxLength 255 */
   email: string;
+  /** @nullable */
+  userable_type?: UserCreateUserableType;
+  userable_id?: Id | null;
+  business_ids?: Id[];
+  role_ids?: Id[];
   /**
      * @minLength 8
      * @maxLength 255
@@ -37,9 +42,4 @@ export interface UserCreate {
      * @pattern ^[0-9]{6}$
      */
   security_pin?: string | null;
-  /** @nullable */
-  userable_type?: UserCreateUserableType;
-  userable_id?: Id | null;
-  business_ids?: Id[];
-  role_ids?: Id[];
 }

@@ -30,7 +30,9 @@ export interface WarrantyTermCreate {
      */
   months: number;
   covers?: WarrantyCover[];
+  /** The item types it covers; empty covers every type. */
   item_type_ids?: Id[];
+  /** The brands it covers; empty covers every brand. */
   brand_ids?: Id[];
   /**
      * @maxLength 5000

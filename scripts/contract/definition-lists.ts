@@ -37,7 +37,7 @@ type ListShape = {
   file: string;
   tree: 'server' | 'src';
   fromFile: (folder: string, key: string) => Entry;
-  byDefault: (key: string, names: { one: string; many: string }) => Entry;
+  byDefault: (key: string, names: { one: string; many: string }, shape: 'name-and-description' | 'fields') => Entry;
   head: readonly string[];
   tail: (entries: readonly string[]) => readonly string[];
 };
@@ -58,12 +58,13 @@ const lists: readonly ListShape[] = [
       imports: [`import { ${camelKey(key)}Resource } from './${folder}/${key}.ts';`],
       value: `${camelKey(key)}Resource`,
     }),
-    byDefault: (key, names) => ({
+    byDefault: (key, names, shape) => ({
       imports: [`import * as ${camelKey(key)}Schemas from '../../${generatedModule('zod', key)}';`],
-      value: `namedRecords({ key: '${key}', table: '${key.replaceAll('-', '_')}', one: '${names.one}', many: '${names.many}' }, ${camelKey(key)}Schemas)`,
+      value: `${shape === 'fields' ? 'fieldRecords' : 'namedRecords'}({ key: '${key}', table: '${key.replaceAll('-', '_')}', one: '${names.one}', many: '${names.many}' }, ${camelKey(key)}Schemas)`,
     }),
     head: [
       "import { namedRecords } from '../engine/named-records.ts';",
+      "import { fieldRecords } from '../engine/record-fields.ts';",
       "import type { AnyResource } from '../engine/resource.ts';",
       "import type { ResourceKey } from '../registry/resources.ts';",
     ],
@@ -82,12 +83,13 @@ const lists: readonly ListShape[] = [
       imports: [`import { ${camelKey(key)} } from '../areas/${folder}/${key}.ts';`],
       value: camelKey(key),
     }),
-    byDefault: (key, names) => ({
+    byDefault: (key, names, shape) => ({
       imports: [],
-      value: `namedRecordsOf('${key}', { one: '${names.one}', many: '${names.many}' }, () => import('../../${generatedModule('hooks', key)}'), () => import('../../${generatedModule('zod', key)}'))`,
+      value: `${shape === 'fields' ? 'fieldRecordsOf' : 'namedRecordsOf'}('${key}', { one: '${names.one}', many: '${names.many}' }, () => import('../../${generatedModule('hooks', key)}'), () => import('../../${generatedModule('zod', key)}'))`,
     }),
     head: [
       "import { namedRecordsOf } from '../resources/named-records.ts';",
+      "import { fieldRecordsOf } from '../resources/record-fields.ts';",
       "import { installDefinitions } from '../resources/registry.ts';",
       "import type { ResourceDefinition, ResourceKey } from '../resources/resource.ts';",
     ],
@@ -117,7 +119,7 @@ function contractNames(key: string): { one: string; many: string } {
 }
 
 // Biome's layout, so that the committed lists pass `npm run lint` as written.
-function formatted(file: string, text: string): string {
+export function formatted(file: string, text: string): string {
   const run = spawnSync(join(root, 'node_modules/.bin/biome'), ['check', '--write', `--stdin-file-path=${file}`], {
     input: text,
     encoding: 'utf8',
@@ -130,10 +132,19 @@ function renderList(shape: ListShape): string {
   const entries = registry.flatMap((entry) => {
     const folder = definitionFolder(shape.tree, entry);
     if (folder !== undefined) return [{ key: entry.key, ...shape.fromFile(folder, entry.key) }];
-    if ('shape' in entry) return [{ key: entry.key, ...shape.byDefault(entry.key, contractNames(entry.key)) }];
+    if ('shape' in entry) {
+      return [{ key: entry.key, ...shape.byDefault(entry.key, contractNames(entry.key), entry.shape) }];
+    }
     return [];
   });
-  const imports = [...shape.head, ...entries.flatMap((entry) => entry.imports)];
+  // The default makers only when some entry is made by them.
+  const used = (line: string) => {
+    const made = /^import \{ (\w+) \} from/.exec(line)?.[1];
+    return (
+      made === undefined || !/Records(Of)?$/.test(made) || entries.some(({ value }) => value.startsWith(`${made}(`))
+    );
+  };
+  const imports = [...shape.head.filter(used), ...entries.flatMap((entry) => entry.imports)];
   const properties = entries.map(({ key, value }) => (key === value ? `  ${key},` : `  '${key}': ${value},`));
   return formatted(shape.file, `${[...header(shape.tree), ...imports, ...shape.tail(properties)].join('\n')}\n`);
 }

@@ -8,12 +8,14 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { documentKinds, referencedDocumentKinds } from '../../server/registry/resources.ts';
-import { staleDefinitionLists, writeDefinitionLists } from './definition-lists.ts';
+import { formatted, staleDefinitionLists, writeDefinitionLists } from './definition-lists.ts';
+import { recordSchemas, type ScreenField, screenFields } from './record-fields.ts';
 import { pageSchema, readDeclaration, standardPaths } from './standard-operations.ts';
 
 export const contractFolder = resolve(import.meta.dirname, '../../openapi');
 export const generatedFolder = join(contractFolder, 'generated');
 export const rootFile = resolve(contractFolder, '../openapi.yaml');
+export const screenFieldsFile = resolve(contractFolder, '../src/resources/field-lists.ts');
 // The hand-written part of the root: info, security and the components every resource shares.
 const rootSource = 'root.yaml';
 
@@ -29,12 +31,24 @@ export function renderStandardFiles(folder = contractFolder): Map<string, string
     if (source['x-standard-operations'] === undefined) continue;
     const declaration = readDeclaration(file, source['x-standard-operations']);
     const stem = file.replace(/\.yaml$/, '');
-    const hasList = (declaration.operations ?? ['list']).includes('list');
+    const operations = declaration.operations ?? ['list', 'create', 'update'];
+    const schemas = {
+      ...(declaration.fields === undefined
+        ? {}
+        : recordSchemas(
+            file,
+            {
+              schema: declaration.schema,
+              scope: declaration.scope,
+              update: operations.includes('update'),
+            },
+            declaration.fields,
+          )),
+      ...(operations.includes('list') ? { [`${declaration.schema}Page`]: pageSchema(declaration.schema) } : {}),
+    };
     const document = {
       paths: standardPaths(stem, declaration),
-      ...(hasList
-        ? { components: { schemas: { [`${declaration.schema}Page`]: pageSchema(declaration.schema) } } }
-        : {}),
+      ...(Object.keys(schemas).length > 0 ? { components: { schemas } } : {}),
     };
     const header = [
       `# Written by scripts/contract/generate.ts from x-standard-operations in openapi/${file}; do not edit.`,
@@ -44,6 +58,32 @@ export function renderStandardFiles(folder = contractFolder): Map<string, string
   }
   if (existsSync(join(folder, documentKindsFile))) files.set(documentKindsFile, documentKindsText());
   return files;
+}
+
+// src/resources/field-lists.ts: the fields of every resource whose contract writes them under `fields`, as its screens
+// take them (src/resources/record-fields.ts).
+export function renderScreenFields(folder = contractFolder): string {
+  const lists: [string, ScreenField[]][] = [];
+  for (const file of readdirSync(folder)
+    .filter((name) => name.endsWith('.yaml'))
+    .sort()) {
+    const source = parse(readFileSync(join(folder, file), 'utf8')) as { 'x-standard-operations'?: unknown };
+    if (source['x-standard-operations'] === undefined) continue;
+    const declaration = readDeclaration(file, source['x-standard-operations']);
+    if (declaration.fields === undefined) continue;
+    const schemas = recordSchemas(file, { schema: declaration.schema, update: false }, declaration.fields);
+    const required = (schemas[`${declaration.schema}Create`]?.required ?? []) as string[];
+    lists.push([declaration.resource ?? file.replace(/\.yaml$/, ''), screenFields(declaration.fields, required)]);
+  }
+  const header = [
+    '// Written by scripts/contract/generate.ts from the `fields` of openapi/<key>.yaml; do not edit: `npm run generate`',
+    '// rewrites it. src/resources/record-fields.ts makes the list columns, view fields and form fields of them.',
+  ];
+  const body = lists.map(([key, fields]) => `  '${key}': ${JSON.stringify(fields)},`);
+  return formatted(
+    screenFieldsFile,
+    `${header.join('\n')}\nimport type { ScreenField } from './record-fields.ts';\n\nexport const recordFields: Record<string, readonly ScreenField[]> = {\n${body.join('\n')}\n};\n`,
+  );
 }
 
 function documentKindsText(): string {
@@ -154,7 +194,14 @@ export function staleStandardFiles(folder = contractFolder): string[] {
     ([file, text]) => !written.has(file) || readFileSync(join(folder, 'generated', file), 'utf8') !== text,
   );
   const leftOver = [...written].filter((file) => !expected.has(file));
-  return [...stale.map(([file]) => file), ...leftOver, ...(rootStale ? ['../openapi.yaml'] : [])];
+  const fieldsStale =
+    folder === contractFolder && readFileSync(screenFieldsFile, 'utf8') !== renderScreenFields(folder);
+  return [
+    ...stale.map(([file]) => file),
+    ...leftOver,
+    ...(rootStale ? ['../openapi.yaml'] : []),
+    ...(fieldsStale ? ['../src/resources/field-lists.ts'] : []),
+  ];
 }
 
 function writeStandardFiles(): void {
@@ -163,6 +210,7 @@ function writeStandardFiles(): void {
   const standard = renderStandardFiles();
   for (const [file, text] of standard) writeFileSync(join(generatedFolder, file), text);
   writeFileSync(rootFile, renderRoot(contractFolder, standard));
+  writeFileSync(screenFieldsFile, renderScreenFields());
 }
 
 if (import.meta.main) {

@@ -16,8 +16,8 @@ export const standardOperations = [
 ] as const;
 export type StandardOperation = (typeof standardOperations)[number];
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
 
 // A list or search filter, in the shortest form that says it:
 // - `contact_id`: an id filter ("Only records whose contact id matches.");
@@ -54,6 +54,9 @@ export interface ResourceDeclaration {
   'search-filters'?: Filter[];
   // The CSV import (`POST .../import`, all rows or none) and its template (`GET .../import/template`).
   'csv-import'?: boolean;
+  // The record's own fields, written once (record-fields.ts): the record schema with its audit columns, and its
+  // create and update bodies, are written from them. Left out, the file writes the three schemas itself.
+  fields?: Record<string, JsonObject>;
 }
 
 // The keys of a declaration, in the order a declaration is written.
@@ -70,6 +73,7 @@ export const declarationKeys = [
   'search-filters',
   'csv-import',
   'notes',
+  'fields',
 ] as const;
 
 // A declaration as read from YAML, refused with the file's name when a key or an operation is misspelt: a typo
@@ -112,7 +116,7 @@ const pick = (...codes: (keyof typeof errors)[]): JsonObject =>
 
 const pascal = (kebab: string) => kebab.replace(/(^|-)([a-z])/g, (_, __, letter: string) => letter.toUpperCase());
 const words = (pascalName: string) => pascalName.replace(/(?!^)([A-Z])/g, ' $1').toLowerCase();
-const plainText = '^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$';
+export const plainText = '^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$';
 
 function filterParameters(filter: Filter): Json[] {
   if (typeof filter === 'string') {

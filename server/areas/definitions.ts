@@ -2,9 +2,11 @@
 // do not edit: `npm run generate` rewrites it (CONTRIBUTING.md; docs/ARCHITECTURE.md, The tree by area).
 
 import * as brandsSchemas from '../../generated/zod/brands/brands.zod.ts';
+import * as contactTypesSchemas from '../../generated/zod/contact-types/contact-types.zod.ts';
 import * as itemClassificationsSchemas from '../../generated/zod/item-classifications/item-classifications.zod.ts';
 import * as measuringMassesSchemas from '../../generated/zod/measuring-masses/measuring-masses.zod.ts';
 import { namedRecords } from '../engine/named-records.ts';
+import { fieldRecords } from '../engine/record-fields.ts';
 import type { AnyResource } from '../engine/resource.ts';
 import type { ResourceKey } from '../registry/resources.ts';
 import { cashSessionsResource } from './cash/cash-sessions.ts';
@@ -29,7 +31,6 @@ import { stockReturnsResource } from './logistics/stock-returns.ts';
 import { stockTransfersResource } from './logistics/stock-transfers.ts';
 import { branchesResource } from './management/branches.ts';
 import { businessesResource } from './management/businesses.ts';
-import { contactTypesResource } from './management/contact-types.ts';
 import { contactsResource } from './management/contacts.ts';
 import { eInvoicesResource } from './management/e-invoices.ts';
 import { messageTemplatesResource } from './management/message-templates.ts';
@@ -109,7 +110,10 @@ export const definitions: Readonly<Record<ResourceKey, AnyResource>> = {
   branches: branchesResource,
   terminals: terminalsResource,
   contacts: contactsResource,
-  'contact-types': contactTypesResource,
+  'contact-types': fieldRecords(
+    { key: 'contact-types', table: 'contact_types', one: 'ContactType', many: 'ContactTypes' },
+    contactTypesSchemas,
+  ),
   users: usersResource,
   roles: rolesResource,
   messages: messagesResource,

@@ -14,9 +14,9 @@ import {
 import { dynamic } from '../engine/dynamic.ts';
 import { createWithin } from '../engine/mutations.ts';
 import type { ResourceContext } from '../engine/resource.ts';
+import { definitions } from './definitions.ts';
 import { itemsResource } from './inventory/items.ts';
 import { consentCsvCells } from './management/contact-texting.ts';
-import { contactTypesResource } from './management/contact-types.ts';
 import { contactsResource } from './management/contacts.ts';
 import { purchaseItemPricesResource } from './purchasing/purchase-item-prices.ts';
 import { receiveOrdersResource } from './purchasing/receive-orders.ts';
@@ -280,7 +280,7 @@ async function supplierContactType(ctx: ResourceContext): Promise<number> {
     .orderBy('id')
     .executeTakeFirst();
   if (named) return Number(named.id);
-  return createWithin(contactTypesResource, ctx, { name: 'Supplier' });
+  return createWithin(definitions['contact-types'], ctx, { name: 'Supplier' });
 }
 
 // The worker thread that writes a large SQLite import (server/engine/import-routes.ts) loads these definitions

@@ -34,7 +34,12 @@ type ContractFields = {
   lineColumns: Map<string, string[]>;
   lineKinds: Map<string, Map<string, ColumnKind>>;
   createFields: Map<string, BodyField[]>;
+  recordFields: Map<string, RecordField[]>;
 };
+
+// A field of a record as its list answers it: how its stored value is answered (`flag` 0/1 or a boolean as a
+// boolean, `number` as a number, `money` centavos as pesos, `plain` as stored), and whether a body writes it.
+export type RecordField = { name: string; kind: 'flag' | 'number' | 'money' | 'plain'; written: boolean };
 
 let fields: ContractFields | undefined;
 
@@ -70,6 +75,11 @@ export function exportLineKinds(prefix: string): ReadonlyMap<string, ColumnKind>
 // The fields of a resource's create body, as the contract declares them: what a CSV import's columns fill.
 export function createFields(prefix: string): readonly BodyField[] {
   return contractFields().createFields.get(prefix) ?? [];
+}
+
+// The fields of a resource's record in the contract's order (engine/record-fields.ts presents them).
+export function recordFields(prefix: string): readonly RecordField[] {
+  return contractFields().recordFields.get(prefix) ?? [];
 }
 
 function readContractFields(contractPath: string): ContractFields {
@@ -116,6 +126,7 @@ function readContractFields(contractPath: string): ContractFields {
   const lineColumns = new Map<string, string[]>();
   const lineKinds = new Map<string, Map<string, ColumnKind>>();
   const createFields = new Map<string, BodyField[]>();
+  const recordFields = new Map<string, RecordField[]>();
   for (const [path, item] of Object.entries(contract.paths)) {
     const match = /^\/api\/([a-z-]+)$/.exec(path);
     if (!match?.[1]) continue;
@@ -174,7 +185,23 @@ function readContractFields(contractPath: string): ContractFields {
       }
     }
     exportColumns.set(match[1], names);
+    const written = new Set(createFields.get(match[1])?.map((field) => field.name) ?? []);
+    recordFields.set(
+      match[1],
+      Object.entries(fields).map(([name, schema]) => {
+        const type = typeOf(schema);
+        const kind =
+          kindOf(schema) === 'money'
+            ? 'money'
+            : type === 'boolean'
+              ? 'flag'
+              : type === 'integer' || type === 'number'
+                ? 'number'
+                : 'plain';
+        return { name, kind, written: written.has(name) };
+      }),
+    );
     columnKinds.set(match[1], kinds);
   }
-  return { exportColumns, columnKinds, lineColumns, lineKinds, createFields };
+  return { exportColumns, columnKinds, lineColumns, lineKinds, createFields, recordFields };
 }

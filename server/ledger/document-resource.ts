@@ -46,9 +46,12 @@ export function documentResource<
       await lifecycle.forceDelete(ctx, { id: idOf(existing) });
     },
     ...own,
+    // The header's fields, for the engine's `unique` and `references` checks (a reference to another business's
+    // record, or to a deleted one, is refused before the posting runs); the posting writes the rows itself.
     toColumns(input) {
       checkFigures(input, figures.money, figures.quantities);
-      return {};
+      const { lines: _, ...header } = input;
+      return header;
     },
     async create(ctx, input) {
       return create(postingContextOf(ctx), input);

@@ -53,9 +53,17 @@ export type RegistryEntry = {
   // definitions follow from this entry and its generated schemas (server/engine/named-records.ts,
   // src/resources/named-records.ts), so it has no definition file of its own; a file named after its key replaces
   // the side it is on.
-  shape?: 'name-and-description';
+  // `fields`: a record whose contract writes its fields (openapi/<key>.yaml, `fields`) and needs nothing more: both
+  // definitions follow from them (server/engine/record-fields.ts, src/resources/record-fields.ts), searched by its
+  // free text, its `name` (if it has one) unique in the business.
+  shape?: 'name-and-description' | 'fields';
   // Who its `contact` is, as its screens and CSV name it: a sale's customer or a purchase's supplier.
   party?: 'customer' | 'supplier';
+  // Money it takes or pays back goes through the taker's open drawer (docs/domain/cash.md, Payments and the drawer):
+  // its rows carry their cash session, the drawer's figures and the Z count them, and its terminal's days are days a Z
+  // closes. cash-sessions-posting.ts and z-readings-posting.ts keep a query for each such entry (typed by
+  // `CashDocumentKey`, so a new one does not compile until they count it).
+  takesCash?: true;
   // The folder of its code when that is not its area's: the drawer and its readings are sales in the sidebar and
   // the permissions, and a room of their own in the code (server/areas/cash, src/areas/cash).
   room?: Room;
@@ -211,6 +219,7 @@ export const registry = [
     actions: everyAction,
     document: { numberPrefix: 'IP', referenced: false },
     party: 'customer',
+    takesCash: true,
   },
   {
     key: 'credit-memos',
@@ -221,6 +230,7 @@ export const registry = [
     actions: noUpdate,
     document: { numberPrefix: 'CM', referenced: false },
     party: 'customer',
+    takesCash: true,
   },
   {
     key: 'acknowledgment-receipts',
@@ -231,6 +241,7 @@ export const registry = [
     actions: noUpdate,
     document: { numberPrefix: 'AR', referenced: false },
     party: 'customer',
+    takesCash: true,
   },
   {
     key: 'payer-claims',
@@ -426,6 +437,7 @@ export const registry = [
     plural: 'Contact Types',
     sidebar: 'link',
     actions: everyAction,
+    shape: 'fields',
   },
   { key: 'users', area: 'management', singular: 'User', plural: 'Users', sidebar: 'link', actions: everyAction },
   { key: 'roles', area: 'management', singular: 'Role', plural: 'Roles', sidebar: 'link', actions: everyAction },
@@ -478,6 +490,12 @@ export const memorandumReferenceKind = 'document-memorandum';
 export type ReferencedDocumentKind =
   | KindOf<Extract<DocumentEntry, { document: { referenced: true } }>['key']>
   | typeof memorandumReferenceKind;
+
+// The documents whose money goes through a drawer.
+export type CashDocumentKey = Extract<(typeof registry)[number], { takesCash: true }>['key'];
+export const cashDocumentKeys = registry.flatMap((entry) =>
+  'takesCash' in entry ? [entry.key as CashDocumentKey] : [],
+) as readonly CashDocumentKey[];
 
 export function documentKindOf<K extends DocumentResourceKey>(key: K): KindOf<K> {
   return key.replace(/s$/, '') as KindOf<K>;

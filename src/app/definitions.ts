@@ -23,7 +23,6 @@ import { stockReturns } from '../areas/logistics/stock-returns.ts';
 import { stockTransfers } from '../areas/logistics/stock-transfers.ts';
 import { branches } from '../areas/management/branches.ts';
 import { businesses } from '../areas/management/businesses.ts';
-import { contactTypes } from '../areas/management/contact-types.ts';
 import { contacts } from '../areas/management/contacts.ts';
 import { eInvoices } from '../areas/management/e-invoices.ts';
 import { messageTemplates } from '../areas/management/message-templates.ts';
@@ -48,6 +47,7 @@ import { payerClaims } from '../areas/sales/payer-claims.ts';
 import { quotations } from '../areas/sales/quotations.ts';
 import { saleItemPrices } from '../areas/sales/sale-item-prices.ts';
 import { namedRecordsOf } from '../resources/named-records.ts';
+import { fieldRecordsOf } from '../resources/record-fields.ts';
 import { installDefinitions } from '../resources/registry.ts';
 import type { ResourceDefinition, ResourceKey } from '../resources/resource.ts';
 
@@ -111,7 +111,12 @@ const definitions: Readonly<Record<ResourceKey, ResourceDefinition>> = {
   branches,
   terminals,
   contacts,
-  'contact-types': contactTypes,
+  'contact-types': fieldRecordsOf(
+    'contact-types',
+    { one: 'ContactType', many: 'ContactTypes' },
+    () => import('../../generated/hooks/contact-types/contact-types.ts'),
+    () => import('../../generated/zod/contact-types/contact-types.zod.ts'),
+  ),
   users,
   roles,
   messages,

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { foldableFiles } from '../../scripts/contract/fold.ts';
 import { contractFolder, renderStandardFiles, staleStandardFiles } from '../../scripts/contract/generate.ts';
-import { readDeclaration, standardPaths } from '../../scripts/contract/standard-operations.ts';
+import { recordSchemas } from '../../scripts/contract/record-fields.ts';
+import { plainText, readDeclaration, standardPaths } from '../../scripts/contract/standard-operations.ts';
 
 type PathItem = Record<string, { operationId?: string; description?: string; parameters?: unknown[] }>;
 type Root = { paths: Record<string, { $ref?: string }>; components: { schemas: Record<string, { $ref?: string }> } };
@@ -128,5 +129,57 @@ describe('the standard operations of the contract', () => {
     expect(() => readDeclaration('brands.yaml', { schema: 'Brand', operations: ['list', 'destroy'] })).toThrow(
       'names an unknown operation destroy',
     );
+  });
+
+  it('a field written once under `fields` gives the record with its audit columns and both bodies', () => {
+    const schemas = recordSchemas(
+      'warranty-plans.yaml',
+      { schema: 'WarrantyPlan', update: true },
+      {
+        name: { type: 'string', minLength: 1, maxLength: 255 },
+        months: { type: 'integer', minimum: 1 },
+        covers: {
+          type: 'array',
+          items: { $ref: '#/components/schemas/WarrantyCover' },
+          'x-write': { uniqueItems: true },
+        },
+        serial: { type: 'string', maxLength: 50, 'x-writable-once': true },
+        active: { type: 'boolean', 'x-write': { default: true } },
+        confirmed: { type: 'boolean', 'x-write-only': true, 'x-required-on-create': false },
+        cover_names: { type: 'array', items: { type: 'string' }, 'x-read-only': true },
+      },
+    );
+    const record = schemas.WarrantyPlan as { required: string[]; properties: Record<string, unknown> };
+    expect(record.required).toEqual([
+      ...['id', 'created_at', 'updated_at', 'deleted_at', 'created_by', 'updated_by', 'business_id'],
+      ...['name', 'months', 'covers', 'serial', 'active', 'cover_names'],
+    ]);
+    expect(record.properties.covers).toEqual({
+      type: 'array',
+      items: { $ref: '../warranty-plans.yaml#/components/schemas/WarrantyCover' },
+    });
+    expect(schemas.WarrantyPlanCreate).toEqual({
+      type: 'object',
+      additionalProperties: false,
+      required: ['name', 'months', 'serial'],
+      properties: {
+        name: { type: 'string', minLength: 1, maxLength: 255, pattern: plainText },
+        months: { type: 'integer', minimum: 1 },
+        covers: {
+          type: 'array',
+          items: { $ref: '../warranty-plans.yaml#/components/schemas/WarrantyCover' },
+          uniqueItems: true,
+        },
+        serial: { type: 'string', maxLength: 50, pattern: plainText },
+        active: { type: 'boolean', default: true },
+        confirmed: { type: 'boolean' },
+      },
+    });
+    const update = (schemas.WarrantyPlanUpdate as { properties: Record<string, unknown> }).properties;
+    expect(Object.keys(update)).toEqual(['name', 'months', 'covers', 'active', 'confirmed']);
+    expect(update.active).toEqual({ type: 'boolean' });
+    expect(() =>
+      recordSchemas('x.yaml', { schema: 'X', update: false }, { a: { type: 'string', 'x-readonly': true } }),
+    ).toThrow('openapi/x.yaml: the field a has an unknown mark x-readonly');
   });
 });

@@ -416,6 +416,24 @@ describe('documents through the API', () => {
     );
   });
 
+  it("refuses a document naming another business's customer and branch, field by field, before it posts", async () => {
+    const other = await createLedgerFixture(api.db);
+    const listed = async () => ((await admin.get('/api/quotations')).json as { meta: { total: number } }).meta.total;
+    const before = await listed();
+    const refused = await admin.post('/api/quotations', {
+      contact_id: other.customerId,
+      branch_id: other.branchIds[0],
+      quotation_date: today,
+      lines: [{ item_id: fixture.itemIds[0], quantity: 1, unit_price: 4500 }],
+    });
+    expect(refused.status).toBe(422);
+    expect(Object.keys((refused.json as { errors: Record<string, string[]> }).errors).sort()).toEqual([
+      'branch_id',
+      'contact_id',
+    ]);
+    expect(await listed()).toBe(before);
+  });
+
   it('makes one document of ten concurrent submits with the same Idempotency-Key', async () => {
     const body = {
       contact_id: fixture.supplierId,

@@ -152,13 +152,13 @@ export const createBenefitBodyCopayPercentMax = 100;
 
 
 export const CreateBenefitBody = zod.strictObject({
-  "contact_id": zod.int().min(1).max(createBenefitBodyContactIdMax).describe('A record id.'),
-  "payer_id": zod.int().min(1).max(createBenefitBodyPayerIdMax).describe('A record id.'),
+  "contact_id": zod.int().min(1).max(createBenefitBodyContactIdMax).describe('The patient (the member).'),
+  "payer_id": zod.int().min(1).max(createBenefitBodyPayerIdMax).describe('The HMO or PhilHealth, a contact of the type Payer.'),
   "member_number": zod.string().min(1).max(createBenefitBodyMemberNumberMax).regex(createBenefitBodyMemberNumberRegExp),
   "plan_name": zod.string().max(createBenefitBodyPlanNameMax).regex(createBenefitBodyPlanNameRegExp).nullish(),
-  "plan_year_start": zod.iso.date(),
+  "plan_year_start": zod.iso.date().describe('The day the plan year begins; it begins again on that day every year.'),
   "annual_cap": zod.number().min(createBenefitBodyAnnualCapMin).max(createBenefitBodyAnnualCapMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "item_type_ids": zod.array(zod.int().min(1).max(createBenefitBodyItemTypeIdsItemMax).describe('A record id.')).max(createBenefitBodyItemTypeIdsMax).optional(),
+  "item_type_ids": zod.array(zod.int().min(1).max(createBenefitBodyItemTypeIdsItemMax).describe('A record id.')).max(createBenefitBodyItemTypeIdsMax).optional().describe('The covered item types; empty covers every item.'),
   "copay_percent": zod.number().min(createBenefitBodyCopayPercentMin).max(createBenefitBodyCopayPercentMax).nullish(),
   "valid_until": zod.iso.date().nullish()
 })
@@ -409,13 +409,13 @@ export const updateBenefitBodyCopayPercentMax = 100;
 
 
 export const UpdateBenefitBody = zod.strictObject({
-  "contact_id": zod.int().min(1).max(updateBenefitBodyContactIdMax).optional().describe('A record id.'),
-  "payer_id": zod.int().min(1).max(updateBenefitBodyPayerIdMax).optional().describe('A record id.'),
+  "contact_id": zod.int().min(1).max(updateBenefitBodyContactIdMax).optional().describe('The patient (the member).'),
+  "payer_id": zod.int().min(1).max(updateBenefitBodyPayerIdMax).optional().describe('The HMO or PhilHealth, a contact of the type Payer.'),
   "member_number": zod.string().min(1).max(updateBenefitBodyMemberNumberMax).regex(updateBenefitBodyMemberNumberRegExp).optional(),
   "plan_name": zod.string().max(updateBenefitBodyPlanNameMax).regex(updateBenefitBodyPlanNameRegExp).nullish(),
-  "plan_year_start": zod.iso.date().optional(),
+  "plan_year_start": zod.iso.date().optional().describe('The day the plan year begins; it begins again on that day every year.'),
   "annual_cap": zod.number().min(updateBenefitBodyAnnualCapMin).max(updateBenefitBodyAnnualCapMax).optional().describe('Pesos with at most 2 decimals; stored as integer centavos.'),
-  "item_type_ids": zod.array(zod.int().min(1).max(updateBenefitBodyItemTypeIdsItemMax).describe('A record id.')).max(updateBenefitBodyItemTypeIdsMax).optional(),
+  "item_type_ids": zod.array(zod.int().min(1).max(updateBenefitBodyItemTypeIdsItemMax).describe('A record id.')).max(updateBenefitBodyItemTypeIdsMax).optional().describe('The covered item types; empty covers every item.'),
   "copay_percent": zod.number().min(updateBenefitBodyCopayPercentMin).max(updateBenefitBodyCopayPercentMax).nullish(),
   "valid_until": zod.iso.date().nullish()
 })

@@ -40,16 +40,16 @@ export const ListBusinessesQueryParams = zod.strictObject({
   "search": zod.coerce.string().max(listBusinessesQuerySearchMax).optional().describe('Matches the resource\'s searchable text columns; text with a control character matches nothing.')
 })
 
-export const listBusinessesResponseDataItemSoftwareAccreditationMax = 500;
-
-
-export const listBusinessesResponseDataItemSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const listBusinessesResponseDataItemIdMax = 2147483647;
 
 export const listBusinessesResponseDataItemCreatedByOneMax = 2147483647;
 
 export const listBusinessesResponseDataItemUpdatedByOneMax = 2147483647;
 
+export const listBusinessesResponseDataItemSoftwareAccreditationMax = 500;
+
+
+export const listBusinessesResponseDataItemSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const listBusinessesResponseDataItemNameMax = 255;
 
 export const listBusinessesResponseDataItemTradeNameMax = 255;
@@ -82,13 +82,13 @@ export const listBusinessesResponseMetaTotalMin = 0;
 
 export const ListBusinessesResponse = zod.strictObject({
   "data": zod.array(zod.strictObject({
-  "software_accreditation": zod.string().max(listBusinessesResponseDataItemSoftwareAccreditationMax).regex(listBusinessesResponseDataItemSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(listBusinessesResponseDataItemIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted (voided, for a posted document).'),
   "created_by": zod.union([zod.int().min(1).max(listBusinessesResponseDataItemCreatedByOneMax).describe('A record id.'),zod.null()]),
   "updated_by": zod.union([zod.int().min(1).max(listBusinessesResponseDataItemUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "software_accreditation": zod.string().max(listBusinessesResponseDataItemSoftwareAccreditationMax).regex(listBusinessesResponseDataItemSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "name": zod.string().min(1).max(listBusinessesResponseDataItemNameMax),
   "trade_name": zod.string().max(listBusinessesResponseDataItemTradeNameMax).nullable(),
   "tin": zod.string().max(listBusinessesResponseDataItemTinMax).nullable(),
@@ -154,10 +154,6 @@ export const createBusinessBodyRegisteredNameMax = 255;
 
 export const createBusinessBodyRegisteredNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createBusinessBodyRequireCashSessionDefault = false;
-export const createBusinessBodyReadyTextDelayMinutesDefault = 10;
-export const createBusinessBodyReadyTextDelayMinutesMin = 0;
-export const createBusinessBodyReadyTextDelayMinutesMax = 1440;
-
 export const createBusinessBodyRemakeDiscountPercentDefault = 50;
 export const createBusinessBodyRemakeDiscountPercentMin = 0;
 export const createBusinessBodyRemakeDiscountPercentMax = 100;
@@ -167,6 +163,10 @@ export const createBusinessBodyInvoiceFooterMax = 2000;
 
 
 export const createBusinessBodyInvoiceFooterRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createBusinessBodyReadyTextDelayMinutesDefault = 10;
+export const createBusinessBodyReadyTextDelayMinutesMin = 0;
+export const createBusinessBodyReadyTextDelayMinutesMax = 1440;
+
 export const createBusinessBodyPickupForfeitDaysMax = 3650;
 
 
@@ -181,25 +181,25 @@ export const CreateBusinessBody = zod.strictObject({
   "email": zod.email().max(createBusinessBodyEmailMax).nullish(),
   "registered_name": zod.string().max(createBusinessBodyRegisteredNameMax).regex(createBusinessBodyRegisteredNameRegExp).nullish().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().default(createBusinessBodyRequireCashSessionDefault).describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
-  "ready_text_delay_minutes": zod.int().min(createBusinessBodyReadyTextDelayMinutesMin).max(createBusinessBodyReadyTextDelayMinutesMax).default(createBusinessBodyReadyTextDelayMinutesDefault).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
   "remake_discount_percent": zod.int().min(createBusinessBodyRemakeDiscountPercentMin).max(createBusinessBodyRemakeDiscountPercentMax).default(createBusinessBodyRemakeDiscountPercentDefault).describe('The percent off a remake is priced at when the patient is accountable for it (docs/domain/eye-care.md, Remakes).'),
   "is_vat_registered": zod.boolean().default(createBusinessBodyIsVatRegisteredDefault).describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
-  "philhealth_accredited": zod.boolean().optional().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.'),
   "invoice_footer": zod.string().max(createBusinessBodyInvoiceFooterMax).regex(createBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
+  "ready_text_delay_minutes": zod.int().min(createBusinessBodyReadyTextDelayMinutesMin).max(createBusinessBodyReadyTextDelayMinutesMax).default(createBusinessBodyReadyTextDelayMinutesDefault).describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).optional().describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
-  "pickup_forfeit_days": zod.int().min(1).max(createBusinessBodyPickupForfeitDaysMax).optional().describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
+  "pickup_forfeit_days": zod.int().min(1).max(createBusinessBodyPickupForfeitDaysMax).optional().describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).'),
+  "philhealth_accredited": zod.boolean().optional().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.')
 })
 
-export const createBusinessResponseSoftwareAccreditationMax = 500;
-
-
-export const createBusinessResponseSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createBusinessResponseIdMax = 2147483647;
 
 export const createBusinessResponseCreatedByOneMax = 2147483647;
 
 export const createBusinessResponseUpdatedByOneMax = 2147483647;
 
+export const createBusinessResponseSoftwareAccreditationMax = 500;
+
+
+export const createBusinessResponseSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createBusinessResponseNameMax = 255;
 
 export const createBusinessResponseTradeNameMax = 255;
@@ -227,13 +227,13 @@ export const createBusinessResponsePickupForfeitDaysMax = 3650;
 
 
 export const CreateBusinessResponse = zod.strictObject({
-  "software_accreditation": zod.string().max(createBusinessResponseSoftwareAccreditationMax).regex(createBusinessResponseSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(createBusinessResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted (voided, for a posted document).'),
   "created_by": zod.union([zod.int().min(1).max(createBusinessResponseCreatedByOneMax).describe('A record id.'),zod.null()]),
   "updated_by": zod.union([zod.int().min(1).max(createBusinessResponseUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "software_accreditation": zod.string().max(createBusinessResponseSoftwareAccreditationMax).regex(createBusinessResponseSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "name": zod.string().min(1).max(createBusinessResponseNameMax),
   "trade_name": zod.string().max(createBusinessResponseTradeNameMax).nullable(),
   "tin": zod.string().max(createBusinessResponseTinMax).nullable(),
@@ -268,16 +268,16 @@ export const SearchBusinessesQueryParams = zod.strictObject({
   "limit": zod.coerce.number().int().min(1).max(searchBusinessesQueryLimitMax).default(searchBusinessesQueryLimitDefault)
 })
 
-export const searchBusinessesResponseSoftwareAccreditationMax = 500;
-
-
-export const searchBusinessesResponseSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const searchBusinessesResponseIdMax = 2147483647;
 
 export const searchBusinessesResponseCreatedByOneMax = 2147483647;
 
 export const searchBusinessesResponseUpdatedByOneMax = 2147483647;
 
+export const searchBusinessesResponseSoftwareAccreditationMax = 500;
+
+
+export const searchBusinessesResponseSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const searchBusinessesResponseNameMax = 255;
 
 export const searchBusinessesResponseTradeNameMax = 255;
@@ -305,13 +305,13 @@ export const searchBusinessesResponsePickupForfeitDaysMax = 3650;
 
 
 export const SearchBusinessesResponseItem = zod.strictObject({
-  "software_accreditation": zod.string().max(searchBusinessesResponseSoftwareAccreditationMax).regex(searchBusinessesResponseSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(searchBusinessesResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted (voided, for a posted document).'),
   "created_by": zod.union([zod.int().min(1).max(searchBusinessesResponseCreatedByOneMax).describe('A record id.'),zod.null()]),
   "updated_by": zod.union([zod.int().min(1).max(searchBusinessesResponseUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "software_accreditation": zod.string().max(searchBusinessesResponseSoftwareAccreditationMax).regex(searchBusinessesResponseSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "name": zod.string().min(1).max(searchBusinessesResponseNameMax),
   "trade_name": zod.string().max(searchBusinessesResponseTradeNameMax).nullable(),
   "tin": zod.string().max(searchBusinessesResponseTinMax).nullable(),
@@ -334,16 +334,16 @@ export const SearchBusinessesResponse = zod.array(SearchBusinessesResponseItem)
 /**
  * @summary The businesses the user may work in; the first is selected at start-up
  */
-export const getAllBusinessesResponseBusinessesItemSoftwareAccreditationMax = 500;
-
-
-export const getAllBusinessesResponseBusinessesItemSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const getAllBusinessesResponseBusinessesItemIdMax = 2147483647;
 
 export const getAllBusinessesResponseBusinessesItemCreatedByOneMax = 2147483647;
 
 export const getAllBusinessesResponseBusinessesItemUpdatedByOneMax = 2147483647;
 
+export const getAllBusinessesResponseBusinessesItemSoftwareAccreditationMax = 500;
+
+
+export const getAllBusinessesResponseBusinessesItemSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const getAllBusinessesResponseBusinessesItemNameMax = 255;
 
 export const getAllBusinessesResponseBusinessesItemTradeNameMax = 255;
@@ -372,13 +372,13 @@ export const getAllBusinessesResponseBusinessesItemPickupForfeitDaysMax = 3650;
 
 export const GetAllBusinessesResponse = zod.strictObject({
   "businesses": zod.array(zod.strictObject({
-  "software_accreditation": zod.string().max(getAllBusinessesResponseBusinessesItemSoftwareAccreditationMax).regex(getAllBusinessesResponseBusinessesItemSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(getAllBusinessesResponseBusinessesItemIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted (voided, for a posted document).'),
   "created_by": zod.union([zod.int().min(1).max(getAllBusinessesResponseBusinessesItemCreatedByOneMax).describe('A record id.'),zod.null()]),
   "updated_by": zod.union([zod.int().min(1).max(getAllBusinessesResponseBusinessesItemUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "software_accreditation": zod.string().max(getAllBusinessesResponseBusinessesItemSoftwareAccreditationMax).regex(getAllBusinessesResponseBusinessesItemSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "name": zod.string().min(1).max(getAllBusinessesResponseBusinessesItemNameMax),
   "trade_name": zod.string().max(getAllBusinessesResponseBusinessesItemTradeNameMax).nullable(),
   "tin": zod.string().max(getAllBusinessesResponseBusinessesItemTinMax).nullable(),
@@ -401,16 +401,16 @@ export const GetAllBusinessesResponse = zod.strictObject({
 /**
  * @summary The businesses again, after one was created
  */
-export const retrieveAllBusinessesResponseBusinessesItemSoftwareAccreditationMax = 500;
-
-
-export const retrieveAllBusinessesResponseBusinessesItemSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const retrieveAllBusinessesResponseBusinessesItemIdMax = 2147483647;
 
 export const retrieveAllBusinessesResponseBusinessesItemCreatedByOneMax = 2147483647;
 
 export const retrieveAllBusinessesResponseBusinessesItemUpdatedByOneMax = 2147483647;
 
+export const retrieveAllBusinessesResponseBusinessesItemSoftwareAccreditationMax = 500;
+
+
+export const retrieveAllBusinessesResponseBusinessesItemSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const retrieveAllBusinessesResponseBusinessesItemNameMax = 255;
 
 export const retrieveAllBusinessesResponseBusinessesItemTradeNameMax = 255;
@@ -439,13 +439,13 @@ export const retrieveAllBusinessesResponseBusinessesItemPickupForfeitDaysMax = 3
 
 export const RetrieveAllBusinessesResponse = zod.strictObject({
   "businesses": zod.array(zod.strictObject({
-  "software_accreditation": zod.string().max(retrieveAllBusinessesResponseBusinessesItemSoftwareAccreditationMax).regex(retrieveAllBusinessesResponseBusinessesItemSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(retrieveAllBusinessesResponseBusinessesItemIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted (voided, for a posted document).'),
   "created_by": zod.union([zod.int().min(1).max(retrieveAllBusinessesResponseBusinessesItemCreatedByOneMax).describe('A record id.'),zod.null()]),
   "updated_by": zod.union([zod.int().min(1).max(retrieveAllBusinessesResponseBusinessesItemUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "software_accreditation": zod.string().max(retrieveAllBusinessesResponseBusinessesItemSoftwareAccreditationMax).regex(retrieveAllBusinessesResponseBusinessesItemSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "name": zod.string().min(1).max(retrieveAllBusinessesResponseBusinessesItemNameMax),
   "trade_name": zod.string().max(retrieveAllBusinessesResponseBusinessesItemTradeNameMax).nullable(),
   "tin": zod.string().max(retrieveAllBusinessesResponseBusinessesItemTinMax).nullable(),
@@ -477,16 +477,16 @@ export const GetBusinessParams = zod.strictObject({
   "id": zod.coerce.number().int().min(1).max(getBusinessPathIdMax)
 })
 
-export const getBusinessResponseSoftwareAccreditationMax = 500;
-
-
-export const getBusinessResponseSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const getBusinessResponseIdMax = 2147483647;
 
 export const getBusinessResponseCreatedByOneMax = 2147483647;
 
 export const getBusinessResponseUpdatedByOneMax = 2147483647;
 
+export const getBusinessResponseSoftwareAccreditationMax = 500;
+
+
+export const getBusinessResponseSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const getBusinessResponseNameMax = 255;
 
 export const getBusinessResponseTradeNameMax = 255;
@@ -514,13 +514,13 @@ export const getBusinessResponsePickupForfeitDaysMax = 3650;
 
 
 export const GetBusinessResponse = zod.strictObject({
-  "software_accreditation": zod.string().max(getBusinessResponseSoftwareAccreditationMax).regex(getBusinessResponseSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(getBusinessResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted (voided, for a posted document).'),
   "created_by": zod.union([zod.int().min(1).max(getBusinessResponseCreatedByOneMax).describe('A record id.'),zod.null()]),
   "updated_by": zod.union([zod.int().min(1).max(getBusinessResponseUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "software_accreditation": zod.string().max(getBusinessResponseSoftwareAccreditationMax).regex(getBusinessResponseSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "name": zod.string().min(1).max(getBusinessResponseNameMax),
   "trade_name": zod.string().max(getBusinessResponseTradeNameMax).nullable(),
   "tin": zod.string().max(getBusinessResponseTinMax).nullable(),
@@ -581,9 +581,6 @@ export const updateBusinessBodyRegisteredNameMax = 255;
 
 
 export const updateBusinessBodyRegisteredNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
-export const updateBusinessBodyReadyTextDelayMinutesMin = 0;
-export const updateBusinessBodyReadyTextDelayMinutesMax = 1440;
-
 export const updateBusinessBodyRemakeDiscountPercentMin = 0;
 export const updateBusinessBodyRemakeDiscountPercentMax = 100;
 
@@ -591,6 +588,9 @@ export const updateBusinessBodyInvoiceFooterMax = 2000;
 
 
 export const updateBusinessBodyInvoiceFooterRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const updateBusinessBodyReadyTextDelayMinutesMin = 0;
+export const updateBusinessBodyReadyTextDelayMinutesMax = 1440;
+
 export const updateBusinessBodyPickupForfeitDaysMax = 3650;
 
 
@@ -605,25 +605,25 @@ export const UpdateBusinessBody = zod.strictObject({
   "email": zod.email().max(updateBusinessBodyEmailMax).nullish(),
   "registered_name": zod.string().max(updateBusinessBodyRegisteredNameMax).regex(updateBusinessBodyRegisteredNameRegExp).nullish().describe('The name registered with the BIR, printed on top of the sales invoice (the name when empty).'),
   "require_cash_session": zod.boolean().optional().describe('Cash is taken only into an open cash session at the branch (a cash payment without one is a 422 naming payment_method).'),
-  "ready_text_delay_minutes": zod.int().min(updateBusinessBodyReadyTextDelayMinutesMin).max(updateBusinessBodyReadyTextDelayMinutesMax).optional().describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
   "remake_discount_percent": zod.int().min(updateBusinessBodyRemakeDiscountPercentMin).max(updateBusinessBodyRemakeDiscountPercentMax).optional().describe('The percent off a remake is priced at when the patient is accountable for it (docs/domain/eye-care.md, Remakes).'),
   "is_vat_registered": zod.boolean().optional().describe('A VAT-registered business shows the VAT breakdown on its invoices; a non-VAT one shows none.'),
-  "philhealth_accredited": zod.boolean().optional().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.'),
   "invoice_footer": zod.string().max(updateBusinessBodyInvoiceFooterMax).regex(updateBusinessBodyInvoiceFooterRegExp).nullish().describe('Printed at the foot of every sales invoice as given (permit, ATP or accreditation numbers).'),
+  "ready_text_delay_minutes": zod.int().min(updateBusinessBodyReadyTextDelayMinutesMin).max(updateBusinessBodyReadyTextDelayMinutesMax).optional().describe('How long after a job order turns ready its "ready" text waits, so that a status undone by mistake in the meantime cancels it.'),
   "job_invoicing": zod.enum(['at_release', 'at_order']).optional().describe('When a job order is invoiced: at_release (deposits on acknowledgment receipts, the invoice made when the order is claimed) or at_order (the invoice made with the order, deposits as its payments). New businesses invoice at release; those already in the database before it was offered keep at_order.'),
-  "pickup_forfeit_days": zod.int().min(1).max(updateBusinessBodyPickupForfeitDaysMax).optional().describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).')
+  "pickup_forfeit_days": zod.int().min(1).max(updateBusinessBodyPickupForfeitDaysMax).optional().describe('Days after a job order is ready before it may be forfeited (deposits kept as other income).'),
+  "philhealth_accredited": zod.boolean().optional().describe('The clinic is accredited by PhilHealth, so that invoices may carry PhilHealth\'s optometry package.')
 })
 
-export const updateBusinessResponseSoftwareAccreditationMax = 500;
-
-
-export const updateBusinessResponseSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateBusinessResponseIdMax = 2147483647;
 
 export const updateBusinessResponseCreatedByOneMax = 2147483647;
 
 export const updateBusinessResponseUpdatedByOneMax = 2147483647;
 
+export const updateBusinessResponseSoftwareAccreditationMax = 500;
+
+
+export const updateBusinessResponseSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateBusinessResponseNameMax = 255;
 
 export const updateBusinessResponseTradeNameMax = 255;
@@ -651,13 +651,13 @@ export const updateBusinessResponsePickupForfeitDaysMax = 3650;
 
 
 export const UpdateBusinessResponse = zod.strictObject({
-  "software_accreditation": zod.string().max(updateBusinessResponseSoftwareAccreditationMax).regex(updateBusinessResponseSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(updateBusinessResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted (voided, for a posted document).'),
   "created_by": zod.union([zod.int().min(1).max(updateBusinessResponseCreatedByOneMax).describe('A record id.'),zod.null()]),
   "updated_by": zod.union([zod.int().min(1).max(updateBusinessResponseUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "software_accreditation": zod.string().max(updateBusinessResponseSoftwareAccreditationMax).regex(updateBusinessResponseSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "name": zod.string().min(1).max(updateBusinessResponseNameMax),
   "trade_name": zod.string().max(updateBusinessResponseTradeNameMax).nullable(),
   "tin": zod.string().max(updateBusinessResponseTinMax).nullable(),
@@ -688,16 +688,16 @@ export const DeleteBusinessParams = zod.strictObject({
   "id": zod.coerce.number().int().min(1).max(deleteBusinessPathIdMax)
 })
 
-export const deleteBusinessResponseSoftwareAccreditationMax = 500;
-
-
-export const deleteBusinessResponseSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const deleteBusinessResponseIdMax = 2147483647;
 
 export const deleteBusinessResponseCreatedByOneMax = 2147483647;
 
 export const deleteBusinessResponseUpdatedByOneMax = 2147483647;
 
+export const deleteBusinessResponseSoftwareAccreditationMax = 500;
+
+
+export const deleteBusinessResponseSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const deleteBusinessResponseNameMax = 255;
 
 export const deleteBusinessResponseTradeNameMax = 255;
@@ -725,13 +725,13 @@ export const deleteBusinessResponsePickupForfeitDaysMax = 3650;
 
 
 export const DeleteBusinessResponse = zod.strictObject({
-  "software_accreditation": zod.string().max(deleteBusinessResponseSoftwareAccreditationMax).regex(deleteBusinessResponseSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(deleteBusinessResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted (voided, for a posted document).'),
   "created_by": zod.union([zod.int().min(1).max(deleteBusinessResponseCreatedByOneMax).describe('A record id.'),zod.null()]),
   "updated_by": zod.union([zod.int().min(1).max(deleteBusinessResponseUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "software_accreditation": zod.string().max(deleteBusinessResponseSoftwareAccreditationMax).regex(deleteBusinessResponseSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "name": zod.string().min(1).max(deleteBusinessResponseNameMax),
   "trade_name": zod.string().max(deleteBusinessResponseTradeNameMax).nullable(),
   "tin": zod.string().max(deleteBusinessResponseTinMax).nullable(),
@@ -762,16 +762,16 @@ export const RestoreBusinessParams = zod.strictObject({
   "id": zod.coerce.number().int().min(1).max(restoreBusinessPathIdMax)
 })
 
-export const restoreBusinessResponseSoftwareAccreditationMax = 500;
-
-
-export const restoreBusinessResponseSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const restoreBusinessResponseIdMax = 2147483647;
 
 export const restoreBusinessResponseCreatedByOneMax = 2147483647;
 
 export const restoreBusinessResponseUpdatedByOneMax = 2147483647;
 
+export const restoreBusinessResponseSoftwareAccreditationMax = 500;
+
+
+export const restoreBusinessResponseSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const restoreBusinessResponseNameMax = 255;
 
 export const restoreBusinessResponseTradeNameMax = 255;
@@ -799,13 +799,13 @@ export const restoreBusinessResponsePickupForfeitDaysMax = 3650;
 
 
 export const RestoreBusinessResponse = zod.strictObject({
-  "software_accreditation": zod.string().max(restoreBusinessResponseSoftwareAccreditationMax).regex(restoreBusinessResponseSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(restoreBusinessResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted (voided, for a posted document).'),
   "created_by": zod.union([zod.int().min(1).max(restoreBusinessResponseCreatedByOneMax).describe('A record id.'),zod.null()]),
   "updated_by": zod.union([zod.int().min(1).max(restoreBusinessResponseUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "software_accreditation": zod.string().max(restoreBusinessResponseSoftwareAccreditationMax).regex(restoreBusinessResponseSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "name": zod.string().min(1).max(restoreBusinessResponseNameMax),
   "trade_name": zod.string().max(restoreBusinessResponseTradeNameMax).nullable(),
   "tin": zod.string().max(restoreBusinessResponseTinMax).nullable(),
@@ -880,16 +880,16 @@ export const CloseBusinessBooksBody = zod.strictObject({
   "through": zod.iso.date().describe('The last day to close; not before the day already closed through, not after today.')
 })
 
-export const closeBusinessBooksResponseSoftwareAccreditationMax = 500;
-
-
-export const closeBusinessBooksResponseSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const closeBusinessBooksResponseIdMax = 2147483647;
 
 export const closeBusinessBooksResponseCreatedByOneMax = 2147483647;
 
 export const closeBusinessBooksResponseUpdatedByOneMax = 2147483647;
 
+export const closeBusinessBooksResponseSoftwareAccreditationMax = 500;
+
+
+export const closeBusinessBooksResponseSoftwareAccreditationRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const closeBusinessBooksResponseNameMax = 255;
 
 export const closeBusinessBooksResponseTradeNameMax = 255;
@@ -917,13 +917,13 @@ export const closeBusinessBooksResponsePickupForfeitDaysMax = 3650;
 
 
 export const CloseBusinessBooksResponse = zod.strictObject({
-  "software_accreditation": zod.string().max(closeBusinessBooksResponseSoftwareAccreditationMax).regex(closeBusinessBooksResponseSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "id": zod.int().min(1).max(closeBusinessBooksResponseIdMax).describe('A record id.'),
   "created_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "updated_at": zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),
   "deleted_at": zod.union([zod.iso.datetime({"offset":true}).describe('ISO 8601 in UTC.'),zod.null()]).describe('Set when the record is soft-deleted (voided, for a posted document).'),
   "created_by": zod.union([zod.int().min(1).max(closeBusinessBooksResponseCreatedByOneMax).describe('A record id.'),zod.null()]),
   "updated_by": zod.union([zod.int().min(1).max(closeBusinessBooksResponseUpdatedByOneMax).describe('A record id.'),zod.null()]),
+  "software_accreditation": zod.string().max(closeBusinessBooksResponseSoftwareAccreditationMax).regex(closeBusinessBooksResponseSoftwareAccreditationRegExp).nullable().describe('The software\'s BIR accreditation line, printed as given at the foot of every invoice, memo and Z.'),
   "name": zod.string().min(1).max(closeBusinessBooksResponseNameMax),
   "trade_name": zod.string().max(closeBusinessBooksResponseTradeNameMax).nullable(),
   "tin": zod.string().max(closeBusinessBooksResponseTinMax).nullable(),

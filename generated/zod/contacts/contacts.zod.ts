@@ -188,10 +188,6 @@ export const createContactBodyNotesMax = 5000;
 
 
 export const createContactBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
-export const createContactBodyMobileMax = 30;
-
-
-export const createContactBodyMobileRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createContactBodyWithholdingPercentMin = 0;
 export const createContactBodyWithholdingPercentMax = 100;
 
@@ -202,6 +198,10 @@ export const createContactBodyRemakeWarrantyDaysDefault = 180;
 export const createContactBodyRemakeWarrantyDaysMin = 0;
 export const createContactBodyRemakeWarrantyDaysMax = 3650;
 
+export const createContactBodyMobileMax = 30;
+
+
+export const createContactBodyMobileRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const CreateContactBody = zod.strictObject({
@@ -213,6 +213,11 @@ export const CreateContactBody = zod.strictObject({
   "address": zod.string().max(createContactBodyAddressMax).regex(createContactBodyAddressRegExp).nullish(),
   "tin": zod.string().max(createContactBodyTinMax).regex(createContactBodyTinRegExp).nullish(),
   "notes": zod.string().max(createContactBodyNotesMax).regex(createContactBodyNotesRegExp).nullish(),
+  "payer_kind": zod.union([zod.enum(['hmo', 'philhealth']).describe('A payer\'s kind: an HMO, or PhilHealth (its optometry package\'s rule applies).'),zod.null()]).optional().describe('For a contact of the type Payer, an HMO or PhilHealth.'),
+  "withholding_percent": zod.number().min(createContactBodyWithholdingPercentMin).max(createContactBodyWithholdingPercentMax).nullish().describe('The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.'),
+  "claim_terms_days": zod.int().min(createContactBodyClaimTermsDaysMin).max(createContactBodyClaimTermsDaysMax).nullish().describe('The days a payer takes to pay a claim; its claims age from their submission by these days.'),
+  "birth_date": zod.iso.date().nullish().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).'),
+  "remake_warranty_days": zod.int().min(createContactBodyRemakeWarrantyDaysMin).max(createContactBodyRemakeWarrantyDaysMax).default(createContactBodyRemakeWarrantyDaysDefault).describe('A supplier lab\'s window, in days from an order\'s ready date, within which it redoes its own errors free (default 180).'),
   "mobile": zod.string().max(createContactBodyMobileMax).regex(createContactBodyMobileRegExp).nullish().describe('A Philippine mobile number, as +63 9XX XXX XXXX or 09XX XXX XXXX, spaces and dashes allowed; stored as +639XXXXXXXXX.'),
   "consents": zod.strictObject({
   "transactional": zod.strictObject({
@@ -224,11 +229,6 @@ export const CreateContactBody = zod.strictObject({
   "how": zod.enum(['form', 'verbal', 'paper']).describe('How the customer gave or refused it.')
 }).optional()
 }).optional().describe('A consent sent is recorded with the server\'s time and the user; one given or refused again as it stood keeps its record.'),
-  "payer_kind": zod.union([zod.enum(['hmo', 'philhealth']).describe('A payer\'s kind: an HMO, or PhilHealth (its optometry package\'s rule applies).'),zod.null()]).optional().describe('For a contact of the type Payer, an HMO or PhilHealth.'),
-  "withholding_percent": zod.number().min(createContactBodyWithholdingPercentMin).max(createContactBodyWithholdingPercentMax).nullish().describe('The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.'),
-  "claim_terms_days": zod.int().min(createContactBodyClaimTermsDaysMin).max(createContactBodyClaimTermsDaysMax).nullish().describe('The days a payer takes to pay a claim; its claims age from their submission by these days.'),
-  "birth_date": zod.iso.date().nullish().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).'),
-  "remake_warranty_days": zod.int().min(createContactBodyRemakeWarrantyDaysMin).max(createContactBodyRemakeWarrantyDaysMax).default(createContactBodyRemakeWarrantyDaysDefault).describe('A supplier lab\'s window, in days from an order\'s ready date, within which it redoes its own errors free (default 180).'),
   "allow_duplicate": zod.boolean().optional().describe('Saves the contact even though one of the same name and the same phone (or mobile) number is on file; without it such a create is a 409 whose message says so. Not stored.')
 })
 
@@ -618,10 +618,6 @@ export const updateContactBodyNotesMax = 5000;
 
 
 export const updateContactBodyNotesRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
-export const updateContactBodyMobileMax = 30;
-
-
-export const updateContactBodyMobileRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateContactBodyWithholdingPercentMin = 0;
 export const updateContactBodyWithholdingPercentMax = 100;
 
@@ -631,6 +627,10 @@ export const updateContactBodyClaimTermsDaysMax = 3650;
 export const updateContactBodyRemakeWarrantyDaysMin = 0;
 export const updateContactBodyRemakeWarrantyDaysMax = 3650;
 
+export const updateContactBodyMobileMax = 30;
+
+
+export const updateContactBodyMobileRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 
 
 export const UpdateContactBody = zod.strictObject({
@@ -642,6 +642,11 @@ export const UpdateContactBody = zod.strictObject({
   "address": zod.string().max(updateContactBodyAddressMax).regex(updateContactBodyAddressRegExp).nullish(),
   "tin": zod.string().max(updateContactBodyTinMax).regex(updateContactBodyTinRegExp).nullish(),
   "notes": zod.string().max(updateContactBodyNotesMax).regex(updateContactBodyNotesRegExp).nullish(),
+  "payer_kind": zod.union([zod.enum(['hmo', 'philhealth']).describe('A payer\'s kind: an HMO, or PhilHealth (its optometry package\'s rule applies).'),zod.null()]).optional().describe('For a contact of the type Payer, an HMO or PhilHealth.'),
+  "withholding_percent": zod.number().min(updateContactBodyWithholdingPercentMin).max(updateContactBodyWithholdingPercentMax).nullish().describe('The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.'),
+  "claim_terms_days": zod.int().min(updateContactBodyClaimTermsDaysMin).max(updateContactBodyClaimTermsDaysMax).nullish().describe('The days a payer takes to pay a claim; its claims age from their submission by these days.'),
+  "birth_date": zod.iso.date().nullish().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).'),
+  "remake_warranty_days": zod.int().min(updateContactBodyRemakeWarrantyDaysMin).max(updateContactBodyRemakeWarrantyDaysMax).optional().describe('A supplier lab\'s window, in days from an order\'s ready date, within which it redoes its own errors free (default 180).'),
   "mobile": zod.string().max(updateContactBodyMobileMax).regex(updateContactBodyMobileRegExp).nullish().describe('A Philippine mobile number, as +63 9XX XXX XXXX or 09XX XXX XXXX, spaces and dashes allowed; stored as +639XXXXXXXXX.'),
   "consents": zod.strictObject({
   "transactional": zod.strictObject({
@@ -652,12 +657,7 @@ export const UpdateContactBody = zod.strictObject({
   "given": zod.boolean(),
   "how": zod.enum(['form', 'verbal', 'paper']).describe('How the customer gave or refused it.')
 }).optional()
-}).optional().describe('A consent sent is recorded with the server\'s time and the user; one given or refused again as it stood keeps its record.'),
-  "payer_kind": zod.union([zod.enum(['hmo', 'philhealth']).describe('A payer\'s kind: an HMO, or PhilHealth (its optometry package\'s rule applies).'),zod.null()]).optional().describe('For a contact of the type Payer, an HMO or PhilHealth.'),
-  "withholding_percent": zod.number().min(updateContactBodyWithholdingPercentMin).max(updateContactBodyWithholdingPercentMax).nullish().describe('The creditable withholding a payer deducts from what it pays (BIR Form 2307); 1 for a payer unless given.'),
-  "claim_terms_days": zod.int().min(updateContactBodyClaimTermsDaysMin).max(updateContactBodyClaimTermsDaysMax).nullish().describe('The days a payer takes to pay a claim; its claims age from their submission by these days.'),
-  "birth_date": zod.iso.date().nullish().describe('A patient\'s birth date (PhilHealth\'s package is for children of 0-15 years).'),
-  "remake_warranty_days": zod.int().min(updateContactBodyRemakeWarrantyDaysMin).max(updateContactBodyRemakeWarrantyDaysMax).optional().describe('A supplier lab\'s window, in days from an order\'s ready date, within which it redoes its own errors free (default 180).')
+}).optional().describe('A consent sent is recorded with the server\'s time and the user; one given or refused again as it stood keeps its record.')
 })
 
 export const updateContactResponseIdMax = 2147483647;

@@ -112,8 +112,8 @@ export const createDiscountProgramBodyItemTypeIdsMax = 100;
 export const CreateDiscountProgramBody = zod.strictObject({
   "name": zod.string().min(1).max(createDiscountProgramBodyNameMax).regex(createDiscountProgramBodyNameRegExp),
   "percent": zod.int().min(createDiscountProgramBodyPercentMin).max(createDiscountProgramBodyPercentMax).describe('A whole percent from 0 to 100.'),
-  "vat_exempt": zod.boolean().default(createDiscountProgramBodyVatExemptDefault),
-  "item_type_ids": zod.array(zod.int().min(1).max(createDiscountProgramBodyItemTypeIdsItemMax).describe('A record id.')).max(createDiscountProgramBodyItemTypeIdsMax)
+  "vat_exempt": zod.boolean().default(createDiscountProgramBodyVatExemptDefault).describe('Qualifying lines are sold without VAT (the VAT comes off before the percent).'),
+  "item_type_ids": zod.array(zod.int().min(1).max(createDiscountProgramBodyItemTypeIdsItemMax).describe('A record id.')).max(createDiscountProgramBodyItemTypeIdsMax).describe('The item types whose lines qualify.')
 })
 
 export const createDiscountProgramResponseIdMax = 2147483647;
@@ -275,8 +275,8 @@ export const updateDiscountProgramBodyItemTypeIdsMax = 100;
 export const UpdateDiscountProgramBody = zod.strictObject({
   "name": zod.string().min(1).max(updateDiscountProgramBodyNameMax).regex(updateDiscountProgramBodyNameRegExp).optional(),
   "percent": zod.int().min(updateDiscountProgramBodyPercentMin).max(updateDiscountProgramBodyPercentMax).optional().describe('A whole percent from 0 to 100.'),
-  "vat_exempt": zod.boolean().optional(),
-  "item_type_ids": zod.array(zod.int().min(1).max(updateDiscountProgramBodyItemTypeIdsItemMax).describe('A record id.')).max(updateDiscountProgramBodyItemTypeIdsMax).optional()
+  "vat_exempt": zod.boolean().optional().describe('Qualifying lines are sold without VAT (the VAT comes off before the percent).'),
+  "item_type_ids": zod.array(zod.int().min(1).max(updateDiscountProgramBodyItemTypeIdsItemMax).describe('A record id.')).max(updateDiscountProgramBodyItemTypeIdsMax).optional().describe('The item types whose lines qualify.')
 })
 
 export const updateDiscountProgramResponseIdMax = 2147483647;

@@ -975,7 +975,6 @@ export const updateItemBodyItemClassificationIdOneMax = 2147483647;
 
 export const updateItemBodyUnitOfMeasurementIdMax = 2147483647;
 
-export const updateItemBodyIsInventoryTrackedDefault = true;
 export const updateItemBodyTaxClassDefault = `vatable`;
 export const updateItemBodyReorderLevelOneMin = 0;
 export const updateItemBodyReorderLevelOneMax = 900000000000;
@@ -1068,7 +1067,7 @@ export const UpdateItemBody = zod.strictObject({
   "item_type_id": zod.int().min(1).max(updateItemBodyItemTypeIdMax).optional().describe('A record id.'),
   "item_classification_id": zod.union([zod.int().min(1).max(updateItemBodyItemClassificationIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "unit_of_measurement_id": zod.int().min(1).max(updateItemBodyUnitOfMeasurementIdMax).optional().describe('A record id.'),
-  "is_inventory_tracked": zod.boolean().default(updateItemBodyIsInventoryTrackedDefault),
+  "is_inventory_tracked": zod.boolean().optional(),
   "tax_class": zod.enum(['vatable', 'vat_exempt', 'zero_rated']).default(updateItemBodyTaxClassDefault).describe('How the item\'s VAT-inclusive price is taxed.'),
   "reorder_level": zod.union([zod.number().min(updateItemBodyReorderLevelOneMin).max(updateItemBodyReorderLevelOneMax).describe('A quantity, zero or more, with at most 3 decimals; stored as integer thousandths.'),zod.null()]).optional(),
   "purchase_discounts": zod.array(zod.strictObject({

@@ -108,29 +108,29 @@ export const createUserBodyNameMax = 255;
 export const createUserBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const createUserBodyEmailMax = 255;
 
-export const createUserBodyPasswordMin = 8;
-export const createUserBodyPasswordMax = 255;
-
-
-export const createUserBodyPasswordRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
-export const createUserBodySecurityPinRegExp = new RegExp('^[0-9]{6}$');
 export const createUserBodyUserableIdOneMax = 2147483647;
 
 export const createUserBodyBusinessIdsItemMax = 2147483647;
 
 export const createUserBodyRoleIdsItemMax = 2147483647;
 
+export const createUserBodyPasswordMin = 8;
+export const createUserBodyPasswordMax = 255;
+
+
+export const createUserBodyPasswordRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const createUserBodySecurityPinRegExp = new RegExp('^[0-9]{6}$');
 
 
 export const CreateUserBody = zod.strictObject({
   "name": zod.string().min(1).max(createUserBodyNameMax).regex(createUserBodyNameRegExp),
   "email": zod.email().max(createUserBodyEmailMax),
-  "password": zod.string().min(createUserBodyPasswordMin).max(createUserBodyPasswordMax).regex(createUserBodyPasswordRegExp),
-  "security_pin": zod.string().regex(createUserBodySecurityPinRegExp).nullish(),
   "userable_type": zod.union([zod.literal('branch'),zod.literal('warehouse'),zod.literal(null)]).nullish(),
   "userable_id": zod.union([zod.int().min(1).max(createUserBodyUserableIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "business_ids": zod.array(zod.int().min(1).max(createUserBodyBusinessIdsItemMax).describe('A record id.')).optional(),
-  "role_ids": zod.array(zod.int().min(1).max(createUserBodyRoleIdsItemMax).describe('A record id.')).optional()
+  "role_ids": zod.array(zod.int().min(1).max(createUserBodyRoleIdsItemMax).describe('A record id.')).optional(),
+  "password": zod.string().min(createUserBodyPasswordMin).max(createUserBodyPasswordMax).regex(createUserBodyPasswordRegExp),
+  "security_pin": zod.string().regex(createUserBodySecurityPinRegExp).nullish()
 })
 
 export const createUserResponseIdMax = 2147483647;
@@ -337,29 +337,29 @@ export const updateUserBodyNameMax = 255;
 export const updateUserBodyNameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
 export const updateUserBodyEmailMax = 255;
 
-export const updateUserBodyPasswordMin = 8;
-export const updateUserBodyPasswordMax = 255;
-
-
-export const updateUserBodyPasswordRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
-export const updateUserBodySecurityPinRegExp = new RegExp('^[0-9]{6}$');
 export const updateUserBodyUserableIdOneMax = 2147483647;
 
 export const updateUserBodyBusinessIdsItemMax = 2147483647;
 
 export const updateUserBodyRoleIdsItemMax = 2147483647;
 
+export const updateUserBodyPasswordMin = 8;
+export const updateUserBodyPasswordMax = 255;
+
+
+export const updateUserBodyPasswordRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$');
+export const updateUserBodySecurityPinRegExp = new RegExp('^[0-9]{6}$');
 
 
 export const UpdateUserBody = zod.strictObject({
   "name": zod.string().min(1).max(updateUserBodyNameMax).regex(updateUserBodyNameRegExp).optional(),
   "email": zod.email().max(updateUserBodyEmailMax).optional(),
-  "password": zod.string().min(updateUserBodyPasswordMin).max(updateUserBodyPasswordMax).regex(updateUserBodyPasswordRegExp).optional(),
-  "security_pin": zod.string().regex(updateUserBodySecurityPinRegExp).nullish(),
   "userable_type": zod.union([zod.literal('branch'),zod.literal('warehouse'),zod.literal(null)]).nullish(),
   "userable_id": zod.union([zod.int().min(1).max(updateUserBodyUserableIdOneMax).describe('A record id.'),zod.null()]).optional(),
   "business_ids": zod.array(zod.int().min(1).max(updateUserBodyBusinessIdsItemMax).describe('A record id.')).optional(),
-  "role_ids": zod.array(zod.int().min(1).max(updateUserBodyRoleIdsItemMax).describe('A record id.')).optional()
+  "role_ids": zod.array(zod.int().min(1).max(updateUserBodyRoleIdsItemMax).describe('A record id.')).optional(),
+  "password": zod.string().min(updateUserBodyPasswordMin).max(updateUserBodyPasswordMax).regex(updateUserBodyPasswordRegExp).optional(),
+  "security_pin": zod.string().regex(updateUserBodySecurityPinRegExp).nullish()
 })
 
 export const updateUserResponseIdMax = 2147483647;

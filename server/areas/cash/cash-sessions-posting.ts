@@ -9,6 +9,7 @@ import { enterDocument, reviseDocument } from '../../ledger/document-entry.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { requireActive } from '../../ledger/references.ts';
 import { resolveTerminal } from '../../ledger/terminals.ts';
+import { type CashDocumentKey, cashDocumentKeys } from '../../registry/resources.ts';
 import { paymentMethods } from '../reports/daily-sales.ts';
 
 // The cashier's drawer (docs/domain/cash.md). A session opens with a float; while it is open the user's payments at
@@ -58,45 +59,70 @@ export type SessionFigures = DrawerFigures & {
 
 type SessionRow = { id: number; opening_float: number | string };
 
-// The running figures of sessions, from their standing payments and their movements: a voided payment leaves the
-// drawer's expectation as if it had never been taken.
+// What a document that takes cash put into or took out of a drawer, per session: `payment` a sale's payment by its
+// method (the drawer's totals by method), `received` and `refunded` cash that is no payment (deposits, refunds).
+type DrawerCash = {
+  cash_session_id: number;
+  kind: 'payment' | 'received' | 'refunded';
+  method: PaymentMethod;
+  amount: string | number;
+  count: string | number;
+};
+type DrawerQuery = (db: Kysely<Database>, sessionIds: readonly number[]) => Promise<readonly DrawerCash[]>;
+
+// One query per document whose registry entry `takesCash`: a new one is not counted (and does not compile) until its
+// query is here. Standing documents only: a voided one leaves the drawer as if it had never been taken.
+export const drawerCash: Record<CashDocumentKey, DrawerQuery> = {
+  'invoice-payments': (db, ids) =>
+    db
+      .selectFrom('invoice_payments')
+      .select([
+        'cash_session_id as cash_session_id',
+        sql<'payment'>`'payment'`.as('kind'),
+        'payment_method as method',
+        sql<string | number>`SUM(amount)`.as('amount'),
+        sql<string | number>`COUNT(*)`.as('count'),
+      ])
+      .where('cash_session_id', 'in', ids)
+      .where('deleted_at', 'is', null)
+      .groupBy(['cash_session_id', 'payment_method'])
+      .execute() as Promise<DrawerCash[]>,
+  'credit-memos': (db, ids) =>
+    db
+      .selectFrom('credit_memos')
+      .select([
+        'cash_session_id as cash_session_id',
+        sql<'refunded'>`'refunded'`.as('kind'),
+        sql<PaymentMethod>`'cash'`.as('method'),
+        sql<string | number>`SUM(excess_amount)`.as('amount'),
+        sql<string | number>`COUNT(*)`.as('count'),
+      ])
+      .where('cash_session_id', 'in', ids)
+      .where('deleted_at', 'is', null)
+      .where('settlement', '=', 'refund')
+      .where('refund_method', '=', 'cash')
+      .groupBy('cash_session_id')
+      .execute() as Promise<DrawerCash[]>,
+  'acknowledgment-receipts': depositCash,
+};
+
+// The running figures of sessions, from the standing documents that took cash and the drawer's movements.
 export async function sessionFigures(
   db: Kysely<Database>,
   sessions: readonly SessionRow[],
 ): Promise<Map<number, SessionFigures>> {
   const ids = sessions.map((session) => session.id);
-  const [payments, movements, refunds, deposits] =
+  const [cash, movements] =
     ids.length === 0
-      ? [[], [], [], []]
+      ? [[], []]
       : await Promise.all([
-          db
-            .selectFrom('invoice_payments')
-            .select([
-              'cash_session_id',
-              'payment_method',
-              sql<string | number>`SUM(amount)`.as('amount'),
-              sql<string | number>`COUNT(*)`.as('count'),
-            ])
-            .where('cash_session_id', 'in', ids)
-            .where('deleted_at', 'is', null)
-            .groupBy(['cash_session_id', 'payment_method'])
-            .execute(),
+          Promise.all(cashDocumentKeys.map((key) => drawerCash[key](db, ids))).then((lists) => lists.flat()),
           db
             .selectFrom('cash_session_movements')
             .select(['cash_session_id', 'kind', sql<string | number>`SUM(amount)`.as('amount')])
             .where('cash_session_id', 'in', ids)
             .groupBy(['cash_session_id', 'kind'])
             .execute(),
-          db
-            .selectFrom('credit_memos')
-            .select(['cash_session_id', sql<string | number>`SUM(excess_amount)`.as('amount')])
-            .where('cash_session_id', 'in', ids)
-            .where('deleted_at', 'is', null)
-            .where('settlement', '=', 'refund')
-            .where('refund_method', '=', 'cash')
-            .groupBy('cash_session_id')
-            .execute(),
-          depositCash(db, ids),
         ]);
   const figures = new Map<number, SessionFigures>();
   for (const session of sessions) {
@@ -105,24 +131,21 @@ export async function sessionFigures(
       Centavos
     >;
     let paymentsCount = 0;
-    for (const payment of payments.filter((row) => row.cash_session_id === session.id)) {
-      totalsByMethod[payment.payment_method] += Number(payment.amount);
+    const own = cash.filter((row) => Number(row.cash_session_id) === session.id);
+    for (const payment of own.filter((row) => row.kind === 'payment')) {
+      totalsByMethod[payment.method] += Number(payment.amount);
       paymentsCount += Number(payment.count);
     }
     const moved = (kind: CashMovementKind) =>
       movements
         .filter((row) => row.cash_session_id === session.id && row.kind === kind)
         .reduce((sum, row) => sum + Number(row.amount), 0);
-    const deposited = (kind: 'received' | 'refunded') =>
-      deposits
-        .filter((row) => row.cash_session_id === session.id && row.kind === kind)
-        .reduce((sum, row) => sum + Number(row.amount), 0);
+    const other = (kind: 'received' | 'refunded') =>
+      own.filter((row) => row.kind === kind).reduce((sum, row) => sum + Number(row.amount), 0);
     const drawer: DrawerFigures = {
       openingFloat: Number(session.opening_float),
-      cashReceived: totalsByMethod.cash + deposited('received'),
-      cashRefunded:
-        refunds.filter((row) => row.cash_session_id === session.id).reduce((sum, row) => sum + Number(row.amount), 0) +
-        deposited('refunded'),
+      cashReceived: totalsByMethod.cash + other('received'),
+      cashRefunded: other('refunded'),
       cashIn: moved('cash_in'),
       cashOut: moved('cash_out'),
     };
@@ -133,13 +156,15 @@ export async function sessionFigures(
 
 // Deposits taken and paid back in cash at the drawer (docs/domain/sales.md, Deposits): cash like any other, though
 // not a sale.
-async function depositCash(db: Kysely<Database>, sessionIds: readonly number[]) {
-  const result = await sql<{ cash_session_id: number; kind: 'received' | 'refunded'; amount: string | number }>`
-    SELECT cash_session_id, 'received' AS kind, SUM(amount) AS amount FROM acknowledgment_receipts
+async function depositCash(db: Kysely<Database>, sessionIds: readonly number[]): Promise<readonly DrawerCash[]> {
+  const result = await sql<DrawerCash>`
+    SELECT cash_session_id, 'received' AS kind, 'cash' AS method, SUM(amount) AS amount, COUNT(*) AS count
+      FROM acknowledgment_receipts
       WHERE cash_session_id IN (${sql.join(sessionIds)}) AND deleted_at IS NULL AND payment_method = 'cash'
       GROUP BY cash_session_id
     UNION ALL
-    SELECT cash_session_id, 'refunded' AS kind, SUM(amount) AS amount FROM acknowledgment_receipt_refunds
+    SELECT cash_session_id, 'refunded' AS kind, 'cash' AS method, SUM(amount) AS amount, COUNT(*) AS count
+      FROM acknowledgment_receipt_refunds
       WHERE cash_session_id IN (${sql.join(sessionIds)}) AND payment_method = 'cash'
       GROUP BY cash_session_id`.execute(db);
   return result.rows;

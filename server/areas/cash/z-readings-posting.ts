@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { businessDate } from '../../domain/business-date.ts';
 import { unknownChoice } from '../../domain/input-messages.ts';
@@ -9,6 +9,7 @@ import { enterDocument } from '../../ledger/document-entry.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
 import { standingById } from '../../ledger/references.ts';
 import { resolveTerminal, type Terminal } from '../../ledger/terminals.ts';
+import { type CashDocumentKey, cashDocumentKeys } from '../../registry/resources.ts';
 import { dailySales } from '../reports/daily-sales.ts';
 
 // The end of a branch's business day (docs/domain/cash.md, Z-reading). Its sales figures are the daily sales report's
@@ -179,34 +180,22 @@ export async function latestReading(db: Kysely<Database>, businessId: number, te
     .executeTakeFirst();
 }
 
-// The days after `after` (the terminal's last Z, or none) and before `before` on which the terminal holds a sales
-// document (an invoice, an invoice payment, a credit memo, an acknowledgment receipt or a refund of one; voided ones
-// too, since a Z lists its voids), oldest first: the days a Z must close before a later one (docs/domain/cash.md,
-// Z-reading). A day of deposits only is such a day: its Z is where they are counted.
-export async function salesDaysBetween(
-  db: Kysely<Database>,
-  businessId: number,
-  branchId: number,
-  terminalId: number,
-  after: string | null,
-  before: string,
-): Promise<string[]> {
-  const from = after ?? '';
-  const result = await sql<{ day: string }>`
-    SELECT invoice_date AS day FROM invoices
-      WHERE business_id = ${businessId} AND branch_id = ${branchId} AND terminal_id = ${terminalId}
-        AND invoice_date > ${from} AND invoice_date < ${before}
-    UNION
+type DayWindow = { businessId: number; branchId: number; terminalId: number; from: string; before: string };
+
+// The days each document that takes cash (its registry entry's `takesCash`) was made at a terminal, voided ones too:
+// a new one does not compile until its days are here.
+export const cashDocumentDays: Record<CashDocumentKey, (window: DayWindow) => RawBuilder<{ day: string }>> = {
+  'invoice-payments': ({ businessId, branchId, terminalId, from, before }) => sql`
     SELECT payment.payment_date AS day FROM invoice_payments AS payment
       JOIN invoices AS invoice ON invoice.id = payment.invoice_id
       WHERE payment.business_id = ${businessId} AND invoice.branch_id = ${branchId}
         AND payment.terminal_id = ${terminalId}
-        AND payment.payment_date > ${from} AND payment.payment_date < ${before}
-    UNION
+        AND payment.payment_date > ${from} AND payment.payment_date < ${before}`,
+  'credit-memos': ({ businessId, branchId, terminalId, from, before }) => sql`
     SELECT memo_date AS day FROM credit_memos
       WHERE business_id = ${businessId} AND branch_id = ${branchId} AND terminal_id = ${terminalId}
-        AND memo_date > ${from} AND memo_date < ${before}
-    UNION
+        AND memo_date > ${from} AND memo_date < ${before}`,
+  'acknowledgment-receipts': ({ businessId, branchId, terminalId, from, before }) => sql`
     SELECT receipt_date AS day FROM acknowledgment_receipts
       WHERE business_id = ${businessId} AND branch_id = ${branchId} AND terminal_id = ${terminalId}
         AND receipt_date > ${from} AND receipt_date < ${before}
@@ -215,8 +204,28 @@ export async function salesDaysBetween(
       JOIN acknowledgment_receipts AS receipt ON receipt.id = refund.acknowledgment_receipt_id
       WHERE refund.business_id = ${businessId} AND receipt.branch_id = ${branchId}
         AND receipt.terminal_id = ${terminalId}
-        AND refund.refund_date > ${from} AND refund.refund_date < ${before}
-    ORDER BY day`.execute(db);
+        AND refund.refund_date > ${from} AND refund.refund_date < ${before}`,
+};
+
+// The days after `after` (the terminal's last Z, or none) and before `before` on which the terminal holds a sales
+// document (an invoice, or a document that takes cash; voided ones too, since a Z lists its voids), oldest first: the
+// days a Z must close before a later one (docs/domain/cash.md, Z-reading). A day of deposits only is such a day: its
+// Z is where they are counted.
+export async function salesDaysBetween(
+  db: Kysely<Database>,
+  businessId: number,
+  branchId: number,
+  terminalId: number,
+  after: string | null,
+  before: string,
+): Promise<string[]> {
+  const window = { businessId, branchId, terminalId, from: after ?? '', before };
+  const invoiceDays = sql`
+    SELECT invoice_date AS day FROM invoices
+      WHERE business_id = ${businessId} AND branch_id = ${branchId} AND terminal_id = ${terminalId}
+        AND invoice_date > ${window.from} AND invoice_date < ${before}`;
+  const days = [invoiceDays, ...cashDocumentKeys.map((key) => cashDocumentDays[key](window))];
+  const result = await sql<{ day: string }>`${sql.join(days, sql` UNION `)} ORDER BY day`.execute(db);
   return result.rows.map((row) => row.day);
 }
 

@@ -2,12 +2,11 @@ import * as contract from '../../../generated/zod/message-templates/message-temp
 import { fieldError } from '../../domain/refusal.ts';
 import { templateRefusal } from '../../domain/text-templates.ts';
 import { contractSchemas } from '../../engine/contract-schemas.ts';
-import { auditColumns, storedFields } from '../../engine/dynamic.ts';
-import type { Resource } from '../../engine/resource.ts';
+import { storedRecords } from '../../engine/record-fields.ts';
 
 // A business's own wording of each kind of text, one per purpose (docs/domain/management.md, Texts to customers):
 // only the placeholders a text may carry, so that no template can put a prescription or a health detail in one.
-export const messageTemplatesResource: Resource<'message_templates'> = {
+export const messageTemplatesResource = storedRecords({
   prefix: 'message-templates',
   singular: 'message template',
   table: 'message_templates',
@@ -19,7 +18,4 @@ export const messageTemplatesResource: Resource<'message_templates'> = {
     const refusal = templateRefusal(String(merged.body ?? ''));
     if (refusal !== null) throw fieldError('body', refusal);
   },
-  async present(_ctx, rows) {
-    return rows.map((row) => ({ ...auditColumns(row), ...storedFields(row, ['business_id', 'purpose', 'body']) }));
-  },
-};
+});

@@ -5,14 +5,11 @@ import { enterDocument } from '../../ledger/document-entry.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
 import { priceSaleLines } from '../../ledger/priced-lines.ts';
-import { requireActive } from '../../ledger/references.ts';
 import { applyVat, saleLineColumns } from '../../ledger/vat-priced-lines.ts';
 
 export type QuotationInput = z.output<typeof CreateQuotationBody>;
 
 export async function createQuotation(context: PostingContext, input: QuotationInput): Promise<number> {
-  await requireActive(context, 'contacts', input.contact_id, 'contact_id');
-  await requireActive(context, 'branches', input.branch_id, 'branch_id');
   const { priced } = await priceSaleLines(context, input.lines, input.branch_id, input.quotation_date);
   const { lines, header: totals } = await applyVat(context, priced, input.special_discount);
   const headerId = await enterDocument(

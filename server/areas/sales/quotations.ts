@@ -12,6 +12,7 @@ export const quotationsResource = documentResource({
   table: 'quotations',
   schemas: contractSchemas(contract, 'Quotation', 'Quotations'),
   searchColumns: ['number', 'reference_number', 'notes'],
+  references: { contact_id: 'contacts', branch_id: 'branches' },
   documentDate: { field: 'quotation_date', label: 'quotation date' },
   workPlaces: atOwnLocation,
   conditions: {

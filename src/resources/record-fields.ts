@@ -1,0 +1,103 @@
+import type { ResourceKey } from '../../server/registry/resources.ts';
+import { recordFields } from './field-lists.ts';
+import { type Column, defineResource, type FormField, type ResourceDefinition, type ValueKind } from './resource.ts';
+import { recordTimestamps } from './shared-declarations.ts';
+import { type BodySchemas, type OptionalCalls, type RequiredCalls, standardOperations } from './standard-operations.ts';
+
+// A field of a resource's contract (openapi/<key>.yaml, `fields`), as scripts/contract/generate.ts writes it into
+// src/resources/field-lists.ts.
+export type ScreenField = {
+  name: string;
+  label: string;
+  kind: 'text' | 'textarea' | 'number' | 'money' | 'checkbox' | 'date' | 'select' | 'relation' | 'list';
+  required?: true;
+  readOnly?: true;
+  writableOnce?: true;
+  options?: string[];
+  resource?: string;
+};
+
+// What a resource writes for a field where the contract's is not what its screens want (a label, a select's words),
+// or `false` to leave the field off a screen.
+type Own = {
+  columns?: Readonly<Record<string, Partial<Column> | false>>;
+  viewFields?: Readonly<Record<string, Partial<Column> | false>>;
+  formFields?: Readonly<Record<string, FormField | false>>;
+};
+
+const shownAs: Partial<Record<ScreenField['kind'], ValueKind>> = {
+  money: 'money',
+  list: 'list',
+  date: 'date',
+  checkbox: 'boolean',
+};
+const optionLabel = (code: string) => `${code.charAt(0).toUpperCase()}${code.slice(1).replaceAll('_', ' ')}`;
+
+function formField(field: ScreenField): FormField | null {
+  if (field.readOnly || field.kind === 'list') return null;
+  const base = { name: field.name, label: field.label, ...(field.required ? { required: true } : {}) };
+  if (field.kind === 'relation') {
+    const labelField = field.name.replace(/_id$/, '_name');
+    return { ...base, kind: 'relation', resource: field.resource as ResourceKey, labelField };
+  }
+  if (field.kind === 'select') {
+    return {
+      ...base,
+      kind: 'select',
+      options: (field.options ?? []).map((value) => ({ value, label: optionLabel(value) })),
+    };
+  }
+  if (field.kind === 'checkbox') return { ...base, kind: 'checkbox' };
+  return { ...base, kind: field.kind, ...(field.writableOnce ? { createOnly: true } : {}) };
+}
+
+function shown(fields: readonly ScreenField[], own: Own['columns']): Column[] {
+  const byName = new Set(fields.map((field) => field.name));
+  return fields.flatMap((field): Column[] => {
+    // An id is shown by the name beside it.
+    if (field.kind === 'relation' && byName.has(field.name.replace(/_id$/, '_name'))) return [];
+    const mine = own?.[field.name];
+    if (mine === false) return [];
+    const kind = shownAs[field.kind];
+    return [{ field: field.name, label: field.label, ...(kind ? { kind } : {}), ...mine }];
+  });
+}
+
+// The list columns, view fields and form fields of a resource, from its contract's fields in their order: each
+// field that a body writes is asked for, each one shown (an id by its name), unless `own` says otherwise for it.
+export function screensOf(key: ResourceKey, own: Own = {}) {
+  const fields = recordFields[key];
+  if (!fields) throw new Error(`openapi/${key}.yaml writes no fields`);
+  const columns = shown(
+    fields.filter((field) => field.kind !== 'textarea'),
+    own.columns,
+  );
+  const viewFields = [...shown(fields, own.viewFields), ...recordTimestamps];
+  const formFields = fields.flatMap((field) => {
+    const mine = own.formFields?.[field.name];
+    if (mine === false) return [];
+    const made = mine ?? formField(field);
+    return made ? [made] : [];
+  });
+  return { columns, viewFields, formFields };
+}
+
+// The client definition of a registry entry with `shape: 'fields'` and no file of its own: written into
+// src/app/definitions.ts by `npm run generate`, with its generated modules loaded when a screen first needs them.
+export function fieldRecordsOf<One extends string, Many extends string>(
+  key: ResourceKey,
+  names: { one: One; many: Many },
+  calls: () => Promise<RequiredCalls<One, Many> & OptionalCalls<One>>,
+  schemas: () => Promise<BodySchemas<One>>,
+): ResourceDefinition {
+  const title = recordFields[key]?.some((field) => field.name === 'name') ? 'name' : 'id';
+  return defineResource({
+    key,
+    title,
+    ...screensOf(key),
+    load: async () => {
+      const [api, bodies] = await Promise.all([calls(), schemas()]);
+      return standardOperations(names, api, bodies);
+    },
+  });
+}

@@ -68,6 +68,7 @@ export const bills = defineResource({
   createParam: 'purchase_order_id',
   homeField: 'location',
   idempotentCreate: true,
+  opensAfterCreate: true,
   followUps: [
     { resource: 'bill-payments', label: 'Pay Bill', returnHere: true, applies: hasBalance },
     // docs/domain/purchasing.md, Debit memos: goods sent back against this bill.

@@ -1,5 +1,6 @@
 import * as column from '../../resources/document-columns.ts';
 import * as documentLine from '../../resources/document-lines.ts';
+import { printedItemColumns, printedQuantityColumn } from '../../resources/document-print.ts';
 import * as filter from '../../resources/filters.ts';
 import * as field from '../../resources/form-fields.ts';
 import { receiptLotColumns, receiptLotFields } from '../../resources/lot-lines.ts';
@@ -60,6 +61,23 @@ export const receiveOrders = defineResource({
   createParam: 'purchase_order_id',
   homeField: 'location',
   idempotentCreate: true,
+  opensAfterCreate: true,
+  // The receiving copy: what came in, lot by lot with its expiry, at the costs it was taken in at.
+  print: {
+    dateField: 'received_date',
+    parties: [column.party('Supplier'), { field: 'location_name', label: 'Received at' }, purchaseOrderColumn],
+    columns: [
+      ...printedItemColumns,
+      printedQuantityColumn,
+      ...receiptLotColumns,
+      documentLine.priceColumn('purchase'),
+      documentLine.amountColumn('purchase'),
+    ],
+    totals: true,
+    totalsAreCosts: true,
+    totalRows: [column.total],
+    signatures: ['Received by', 'Checked by'],
+  },
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/receive-orders/receive-orders.ts'),

@@ -129,6 +129,8 @@ export type Resource<T extends RecordTableName = RecordTableName, Create = never
   actions?: readonly Action[];
   schemas: { list: z.ZodType; search: z.ZodType; create?: z.ZodType; update?: z.ZodType };
   searchColumns: readonly string[];
+  // The searched text as stored (a lens power typed "-2.00 -0.50" is stored "-2.00/-0.50"): list and type-ahead.
+  searchText?(text: string): string;
   unique?: readonly string[];
   references?: Readonly<Record<string, TableName>>;
   filters?: Readonly<Record<string, ListFilter>>;

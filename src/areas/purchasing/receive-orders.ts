@@ -4,6 +4,7 @@ import { printedItemColumns, printedQuantityColumn } from '../../resources/docum
 import * as filter from '../../resources/filters.ts';
 import * as field from '../../resources/form-fields.ts';
 import { receiptLotColumns, receiptLotFields } from '../../resources/lot-lines.ts';
+import { refreshPaidDocuments } from '../../resources/paid-documents.ts';
 import { ordersToReceive, suppliers } from '../../resources/picker-searches.ts';
 import { remaining } from '../../resources/remaining.ts';
 import { type Column, defineResource } from '../../resources/resource.ts';
@@ -85,6 +86,7 @@ export const receiveOrders = defineResource({
     ]);
     return {
       ...standardOperations({ one: 'ReceiveOrder', many: 'ReceiveOrders' }, api, schemas),
+      afterCreate: (queryClient) => refreshPaidDocuments(queryClient, 'purchase-orders'),
       prefill: prefillFromOrder((line) => remaining(line.quantity, line.received_quantity)),
     };
   },

@@ -51,7 +51,8 @@ async function openCreated(page: Page, listPath: string, previous: number): Prom
 }
 
 async function follow(page: Page, link: string, route: string): Promise<void> {
-  await page.getByRole('link', { name: link, exact: true }).click();
+  // The view's own link (the saved toast may offer the same next step).
+  await page.locator('main').getByRole('link', { name: link, exact: true }).click();
   await page.waitForURL((url) => url.pathname === route);
   await page.getByRole('button', { name: 'Save' }).waitFor();
 }

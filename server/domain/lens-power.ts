@@ -50,3 +50,18 @@ export function minusCylinderPower(
 ): { sphere: Hundredths; cylinder: Hundredths } {
   return cylinder > 0 ? { sphere: sphere + cylinder, cylinder: -cylinder } : { sphere, cylinder };
 }
+
+// A power typed as said, "-2.00 -0.50" (or "-2 -.5", "-2/-0.5"), searched as a variant's code and name end:
+// "-2.00/-0.50". Each number must carry a sign or a decimal point, so that other texts of two numbers keep their
+// meaning; any other text is searched as typed.
+const signedOrDecimal = String.raw`[+-](?:\d+(?:\.\d*)?|\.\d+)|\d*\.\d+`;
+const typedPower = new RegExp(String.raw`^\s*(${signedOrDecimal})\s*(?:\/|\s)\s*(${signedOrDecimal})\s*$`);
+
+export function powerSearchText(text: string): string {
+  const match = typedPower.exec(text);
+  if (!match) return text;
+  const sphere = toHundredths(Number(match[1]));
+  const cylinder = toHundredths(Number(match[2]));
+  if (sphere === null || cylinder === null) return text;
+  return powerLabel({ sphere, cylinder, add: null });
+}

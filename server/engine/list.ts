@@ -39,7 +39,8 @@ export type Page = {
 };
 
 export function parseListQuery(resource: AnyResource, rawQuery: unknown): ListQuery {
-  return parseInput(resource.schemas.list, queryNumbers(rawQuery)) as ListQuery;
+  const query = parseInput(resource.schemas.list, queryNumbers(rawQuery)) as ListQuery;
+  return query.search && resource.searchText ? { ...query, search: resource.searchText(query.search) } : query;
 }
 
 // The rows a list's query selects, before paging: trashed toggles, search and filters. The page and the CSV export
@@ -97,7 +98,7 @@ export async function listRecords(
       ? await searchedPage(resource, ctx, rows, query)
       : {
           total: await countRows(resource, ctx, query, rows),
-          data: await presentRows(await pageOf(await rows(), query)),
+          data: await presentRows(await pageOf(resource, await rows(), query)),
           lowerBound: false,
         };
   // Past a bounded count the page holding the row after it is known to exist, and no further.
@@ -281,9 +282,11 @@ async function rowsInOrder(resource: AnyResource, ctx: ResourceContext, ids: rea
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-// An unsearched page walks the id index (a searched one is `searchedPage`).
-function pageOf(rows: Scoped, query: ListQuery) {
-  return rows
+// An unsearched page walks the id index (a searched one is `searchedPage`); a document's list reads newest and
+// oldest by its own date, the id breaking ties, since a document may be entered days after its date.
+function pageOf(resource: AnyResource, rows: Scoped, query: ListQuery) {
+  const dated = resource.documentDate ? rows.orderBy(sql.ref(resource.documentDate.field), query.order_by) : rows;
+  return dated
     .orderBy(idOrder(false), query.order_by)
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page)
@@ -325,7 +328,8 @@ async function countRows(
 
 // The type-ahead search: active records only, newest first, a bare array.
 export async function searchRecords(resource: AnyResource, ctx: ResourceContext, rawQuery: unknown) {
-  const query = parseInput(resource.schemas.search, queryNumbers(rawQuery)) as SearchQuery;
+  const parsed = parseInput(resource.schemas.search, queryNumbers(rawQuery)) as SearchQuery;
+  const query = parsed.q && resource.searchText ? { ...parsed, q: resource.searchText(parsed.q) } : parsed;
   let rows = (await scopedRows(resource, ctx)).where('deleted_at', 'is', null);
   if (query.q) rows = await withText(rows, resource, ctx, query.q);
   rows = await filtered(rows, resource, ctx, query, searchKeys);

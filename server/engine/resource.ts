@@ -132,6 +132,8 @@ export type Resource<T extends RecordTableName = RecordTableName, Create = never
   // Searched columns that hold phone numbers: a search text that is a number matches them on digits alone
   // (domain/dialled-search.ts).
   dialledColumns?: readonly string[];
+  // The searched text as stored (a lens power typed "-2.00 -0.50" is stored "-2.00/-0.50"): list and type-ahead.
+  searchText?(text: string): string;
   unique?: readonly string[];
   references?: Readonly<Record<string, TableName>>;
   filters?: Readonly<Record<string, ListFilter>>;

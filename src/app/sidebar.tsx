@@ -1,13 +1,28 @@
 import { Box, Collapsible, Link, Stack, Text } from '@chakra-ui/react';
 import { LuChevronDown, LuLayoutDashboard } from 'react-icons/lu';
-import { NavLink } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
 import { usePermissions } from '../auth/use-permissions.ts';
 import { preloadPath } from './route-preload.ts';
 import { sidebarModel } from './sidebar-model.ts';
 
 // Pointed at, touched or reached by Tab, a link fetches its screen's code (and a resource's form, the next screen
 // at the counter), so that the click opens it without waiting on the line.
-function SidebarLink({ to, children, preloads = [to] }: { to: string; children: string; preloads?: string[] }) {
+// `shadowed`: a longer path of another link on the sidebar, under this one (Power Grid at /items/power-grid under
+// Items): there only that link is lit.
+function SidebarLink({
+  to,
+  children,
+  preloads = [to],
+  shadowed = [],
+}: {
+  to: string;
+  children: string;
+  preloads?: string[];
+  shadowed?: readonly string[];
+}) {
+  const { pathname } = useLocation();
+  const under = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
+  const lit = shadowed.some(under) ? false : undefined;
   const preload = () => {
     for (const path of preloads) preloadPath(path);
   };
@@ -18,7 +33,10 @@ function SidebarLink({ to, children, preloads = [to] }: { to: string; children: 
         onPointerEnter={preload}
         onTouchStart={preload}
         onFocus={preload}
-        style={({ isActive }) => (isActive ? { fontWeight: 600, background: 'var(--chakra-colors-teal-50)' } : {})}
+        style={({ isActive }) =>
+          (lit ?? isActive) ? { fontWeight: 600, background: 'var(--chakra-colors-teal-50)' } : {}
+        }
+        aria-current={lit === false ? false : undefined}
       >
         {children}
       </NavLink>
@@ -30,6 +48,12 @@ function SidebarLink({ to, children, preloads = [to] }: { to: string; children: 
 export function Sidebar() {
   const held = usePermissions();
   if (held === null) return null;
+  const groups = sidebarModel(held);
+  const paths = groups.flatMap((group) => [
+    ...group.links.map((resource) => `/${resource.key}`),
+    ...group.reports.map((report) => report.path),
+  ]);
+  const longerUnder = (path: string) => paths.filter((other) => other.startsWith(`${path}/`));
   return (
     <Stack as="nav" aria-label="Main" gap="3" p="3">
       <Box>
@@ -42,7 +66,7 @@ export function Sidebar() {
           </NavLink>
         </Link>
       </Box>
-      {sidebarModel(held).map((group) => (
+      {groups.map((group) => (
         <Collapsible.Root key={group.key} defaultOpen>
           <Collapsible.Trigger
             display="flex"
@@ -66,12 +90,13 @@ export function Sidebar() {
                 key={resource.key}
                 to={`/${resource.key}`}
                 preloads={[`/${resource.key}`, `/${resource.key}/create`]}
+                shadowed={longerUnder(`/${resource.key}`)}
               >
                 {resource.plural}
               </SidebarLink>
             ))}
             {group.reports.map((report) => (
-              <SidebarLink key={report.key} to={report.path}>
+              <SidebarLink key={report.key} to={report.path} shadowed={longerUnder(report.path)}>
                 {report.label}
               </SidebarLink>
             ))}

@@ -1,10 +1,14 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { type ResourceApi, type ResourceRecord, readField } from './resource.ts';
 
-// A payment changes the document it pays (its amount paid, balance and status, its payments list): what is cached
-// of that resource and not on screen is dropped, so that going back to the document shows it as it is now rather
-// than as it was; what is on screen is read again.
-export function refreshPaidDocuments(queryClient: QueryClient, prefix: 'invoices' | 'bills'): Promise<void> {
+// A payment changes the document it pays (its amount paid, balance and status, its payments list), and a follow-up
+// the document it follows (a receipt its order's received quantities and status): what is cached of that resource
+// and not on screen is dropped, so that going back to the document shows it as it is now rather than as it was; what
+// is on screen is read again.
+export function refreshPaidDocuments(
+  queryClient: QueryClient,
+  prefix: 'invoices' | 'bills' | 'purchase-orders' | 'stock-transfers',
+): Promise<void> {
   const predicate = (query: Query) => {
     const [first] = query.queryKey;
     return first === prefix || (typeof first === 'string' && first.startsWith(`/api/${prefix}`));

@@ -49,6 +49,7 @@ export const fromTransfer = {
   createParam: 'stock_transfer_id',
   numbering: { locationOf: { field: 'stock_transfer_id', resource: 'stock-transfers', prefix: 'to_' } },
   idempotentCreate: true,
+  opensAfterCreate: true,
 } as const satisfies Partial<ResourceDeclaration>;
 
 // An arrival starts from its transfer's view: the transfer named, and `linesOf` its lines as what may still arrive.

@@ -48,8 +48,20 @@ describe('lenses by power in the browser', () => {
     const power = '-2.25 / -0.75';
     const before = await onHand(page, power);
     expect(before).toBeGreaterThanOrEqual(0);
-    await page.getByRole('button', { name: 'Receive Into Grid' }).click();
+    // Ordered from the grid first: a receipt into the grid is against an open order of its location.
+    await page.getByRole('button', { name: 'Order Into Grid' }).click();
     await pick(page, 'power-grid-supplier', 'Hoya', 'Hoya Lens Philippines');
+    await page.getByRole('spinbutton', { name: `Order ${power}` }).fill('5');
+    await page.getByRole('spinbutton', { name: 'Order -2.00 / +0.00' }).fill('2');
+    await page.getByRole('button', { name: 'Create Purchase Order' }).click();
+    await page.waitForURL(/\/purchase-orders\/\d+$/);
+    const orderNumber = (await page.getByRole('heading', { name: /^Purchase Order / }).innerText()).replace(
+      'Purchase Order ',
+      '',
+    );
+    await openGrid(page);
+    await page.getByRole('button', { name: 'Receive Into Grid' }).click();
+    await pick(page, 'power-grid-order', orderNumber);
     await page.getByRole('spinbutton', { name: `Receive ${power}` }).fill('5');
     await page.getByRole('spinbutton', { name: 'Receive -2.00 / +0.00' }).fill('2');
     await page.getByRole('button', { name: 'Create Receive Order' }).click();

@@ -17,4 +17,12 @@ describe('the barcode on a price label', () => {
     expect(labelBarcode({ code: 'RB-2140', barcode: 'RB2140901' })).toEqual({ value: 'RB2140901', format: 'CODE128' });
     expect(labelBarcode({ code: 'RB-2140', barcode: null })).toEqual({ value: 'RB-2140', format: 'CODE128' });
   });
+
+  it('draws no barcode of a code too long to scan at a label’s width: the label prints the code as text', () => {
+    expect(labelBarcode({ code: 'HOYA-150-SV-2.00/-0.50', barcode: null })).toBeNull();
+    expect(labelBarcode({ code: 'HOYA-150-SV-2.00/-0.50', barcode: '4006381333931' })).toEqual({
+      value: '4006381333931',
+      format: 'EAN13',
+    });
+  });
 });

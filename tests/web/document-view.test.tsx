@@ -160,3 +160,52 @@ it('offers no Delete on a receipt whose goods a later document stands on, and sa
   );
   expect(await screen.findByRole('button', { name: 'Delete' })).toBeTruthy();
 });
+
+it('prints a receive order with its lines, their lots and expiry, and its total', async () => {
+  const api = await receiveOrders.load();
+  server.use(
+    http.get('*/api/receive-orders/:id', () =>
+      HttpResponse.json(
+        getGetReceiveOrderResponseMock({
+          id: 15,
+          number: 'RO-20260301-W00001-00000015',
+          purchase_order_number: 'PO-20260301-W00001-00000009',
+          contact_name: 'Vision Supply Co.',
+          location_name: 'Central Warehouse',
+          received_date: '2026-03-01',
+          total: 13200,
+          deleted_at: null,
+          held_by: null,
+          lines: [
+            {
+              id: 1,
+              purchase_order_line_id: 91,
+              item_id: 5,
+              item_code: 'CL-ACU-OAS',
+              item_name: 'Acuvue Oasys',
+              quantity: 12,
+              unit_cost: 1100,
+              amount: 13200,
+              lot_number: 'L2611A',
+              expires_on: '2028-06-30',
+            },
+          ],
+        }),
+      ),
+    ),
+  );
+  renderRoutes(
+    [{ path: '/receive-orders/:id', element: <ViewScreen resource={receiveOrders} api={api} /> }],
+    '/receive-orders/15',
+  );
+  await screen.findByRole('heading', { name: 'Receive Order RO-20260301-W00001-00000015' });
+  expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
+  const sheet = document.querySelector('[data-print-sheet]') as HTMLElement;
+  expect(within(sheet).getByText('No. RO-20260301-W00001-00000015')).toBeTruthy();
+  expect(within(sheet).getByText('PO-20260301-W00001-00000009')).toBeTruthy();
+  expect(within(sheet).getByText('Acuvue Oasys')).toBeTruthy();
+  expect(within(sheet).getByText('L2611A')).toBeTruthy();
+  expect(within(sheet).getByText('Jun 30, 2028')).toBeTruthy();
+  expect(within(sheet).getAllByText(/13,200/)).toHaveLength(2);
+  expect(within(sheet).getByText('Received by')).toBeTruthy();
+});

@@ -83,3 +83,16 @@ describe('business settings', () => {
     expect(await screen.findByLabelText(/TIN/)).toBeTruthy();
   });
 });
+
+it('lights only Power Grid on the power grid, and Items on an item', () => {
+  storeUser({ ...mockUser.user, permission_names: ['view-items'] });
+  const lit = () =>
+    [...screen.getByRole('navigation', { name: 'Main' }).querySelectorAll('[aria-current="page"]')].map(
+      (link) => link.textContent,
+    );
+  const { unmount } = renderRoutes([{ path: '*', element: <Sidebar /> }], '/items/power-grid?item_id=4');
+  expect(lit()).toEqual(['Power Grid']);
+  unmount();
+  renderRoutes([{ path: '*', element: <Sidebar /> }], '/items/4');
+  expect(lit()).toEqual(['Items']);
+});

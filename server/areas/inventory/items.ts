@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import * as contract from '../../../generated/zod/items/items.zod.ts';
 import { runReused } from '../../db/reused-query.ts';
+import { powerSearchText } from '../../domain/lens-power.ts';
 import { hasAtMostDecimals } from '../../domain/money.ts';
 import { fromThousandths, toThousandths } from '../../domain/quantity.ts';
 import { type FieldErrors, unprocessable } from '../../domain/refusal.ts';
@@ -172,6 +173,7 @@ export const itemsResource: Resource<'items', ItemCreate, ItemUpdate> = {
     'lens_material',
     'coatings',
   ],
+  searchText: powerSearchText,
   unique: ['code', 'barcode'],
   references: {
     brand_id: 'brands',

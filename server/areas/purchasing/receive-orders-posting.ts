@@ -4,7 +4,7 @@ import { businessDate } from '../../domain/business-date.ts';
 import { computeLineAmount } from '../../domain/line-amount.ts';
 import { locationOf } from '../../domain/location.ts';
 import { toThousandths } from '../../domain/quantity.ts';
-import { fieldError } from '../../domain/refusal.ts';
+import { type FieldErrors, fieldError, isFieldRefusal, unprocessable } from '../../domain/refusal.ts';
 import { defaultReceiptCost, missingPurchaseCost, resolveLinePrices } from '../../ledger/default-prices.ts';
 import { enterDocument } from '../../ledger/document-entry.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
@@ -30,7 +30,11 @@ export async function createReceiveOrder(context: PostingContext, input: Receive
     context,
     input.lines.map((line) => line.item_id),
   );
-  const lots = await requireReceiptLots(context, input.lines, items, input.received_date);
+  // Every line's faults in one answer: a clerk who fixes the lots should not then learn that a quantity is over.
+  const errors: FieldErrors = {};
+  const lots = await collectFieldErrors(errors, () =>
+    requireReceiptLots(context, input.lines, items, input.received_date),
+  );
   if (input.purchase_order_id != null) {
     const order = await requireDocument(context, 'purchase_orders', input.purchase_order_id, 'purchase_order_id');
     if (order.status === 'closed') {
@@ -39,14 +43,17 @@ export async function createReceiveOrder(context: PostingContext, input: Receive
         `${order.number} was closed short; receive goods that came after all on a receive order without it.`,
       );
     }
-    await checkOrderedLines(context, order.id, order.number, input.lines);
+    await collectFieldErrors(errors, () => checkOrderedLines(context, order.id, order.number, input.lines));
   }
-  const resolved = await resolveLinePrices(
-    input.lines,
-    'unit_cost',
-    (line) => defaultReceiptCost(context, line, input.contact_id, input.received_date),
-    missingPurchaseCost,
+  const resolved = await collectFieldErrors(errors, () =>
+    resolveLinePrices(
+      input.lines,
+      'unit_cost',
+      (line) => defaultReceiptCost(context, line, input.contact_id, input.received_date),
+      missingPurchaseCost,
+    ),
   );
+  if (Object.keys(errors).length > 0 || lots === undefined || resolved === undefined) throw unprocessable(errors);
   const lines = resolved.map((line, position) => {
     const quantity = toThousandths(line.quantity);
     const unitCost = line.price;
@@ -131,3 +138,16 @@ export const postReceiveOrder: Posting = async (context, id, direction) => {
     await matchOrderLines(context, freed, businessDate(context.now));
   }
 };
+
+// Runs a check that refuses with field errors, adding them to `errors` instead of stopping at them (any other
+// refusal still stops); answers the check's result, or undefined when it refused.
+async function collectFieldErrors<T>(errors: FieldErrors, check: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await check();
+  } catch (error) {
+    if (!isFieldRefusal(error) || Object.keys(error.errors).length === 0) throw error;
+    for (const [field, messages] of Object.entries(error.errors))
+      errors[field] = [...(errors[field] ?? []), ...messages];
+    return undefined;
+  }
+}

@@ -68,6 +68,7 @@ export const stockAdjustments = defineResource({
   ],
   homeField: 'location',
   idempotentCreate: true,
+  opensAfterCreate: true,
   print: {
     dateField: 'adjustment_date',
     parties: [column.location, column.reason],

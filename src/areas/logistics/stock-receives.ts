@@ -2,6 +2,7 @@ import * as column from '../../resources/document-columns.ts';
 import * as documentLine from '../../resources/document-lines.ts';
 import * as field from '../../resources/form-fields.ts';
 import { arrivalLinesOf, receiptLotColumns, receiptLotFields } from '../../resources/lot-lines.ts';
+import { refreshPaidDocuments } from '../../resources/paid-documents.ts';
 import { defineResource } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
@@ -47,6 +48,7 @@ export const stockReceives = defineResource({
     ]);
     return {
       ...standardOperations({ one: 'StockReceive', many: 'StockReceives' }, api, schemas),
+      afterCreate: (queryClient) => refreshPaidDocuments(queryClient, 'stock-transfers'),
       prefill: arrival.prefill(arrivalLinesOf),
     };
   },

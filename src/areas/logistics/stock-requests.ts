@@ -48,6 +48,7 @@ export const stockRequests = defineResource({
   numbering: { locationPrefix: 'from_' },
   homeField: 'to_location',
   idempotentCreate: true,
+  opensAfterCreate: true,
   editable: (request) => readField(request, 'status') === 'pending',
   followUps: [
     {

@@ -3,6 +3,7 @@ import * as column from '../../resources/document-columns.ts';
 import * as documentLine from '../../resources/document-lines.ts';
 import * as field from '../../resources/form-fields.ts';
 import { issueLotField, takenLotsColumn } from '../../resources/lot-lines.ts';
+import { refreshPaidDocuments } from '../../resources/paid-documents.ts';
 import { remaining } from '../../resources/remaining.ts';
 import { type Column, defineResource } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
@@ -54,6 +55,7 @@ export const stockReturns = defineResource({
     ]);
     return {
       ...standardOperations({ one: 'StockReturn', many: 'StockReturns' }, api, schemas),
+      afterCreate: (queryClient) => refreshPaidDocuments(queryClient, 'stock-transfers'),
       prefill: arrival.prefill(returnLinesOf),
     };
   },

@@ -68,6 +68,7 @@ export const stockTransfers = defineResource({
   numbering: { locationPrefix: 'from_' },
   homeField: 'from_location',
   idempotentCreate: true,
+  opensAfterCreate: true,
   followUps: [
     { resource: 'stock-receives', label: 'Receive Stock', workedAt: 'to_', applies: (transfer) => inTransit(transfer) },
     { resource: 'stock-returns', label: 'Return Stock', workedAt: 'to_', applies: (transfer) => inTransit(transfer) },
@@ -79,7 +80,7 @@ export const stockTransfers = defineResource({
   print: {
     dateField: 'transfer_date',
     parties: [...fromToColumns, requestColumn],
-    columns: [...printedItemColumns, printedQuantityColumn],
+    columns: [...printedItemColumns, printedQuantityColumn, takenLotsColumn],
     totals: false,
     signatures: ['Released by', 'Delivered by', 'Received by'],
   },

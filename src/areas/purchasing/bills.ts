@@ -3,7 +3,7 @@ import * as documentLine from '../../resources/document-lines.ts';
 import { pricedPrint } from '../../resources/document-print.ts';
 import * as filter from '../../resources/filters.ts';
 import * as field from '../../resources/form-fields.ts';
-import { hasBalance, paymentsSection } from '../../resources/paid-documents.ts';
+import { hasBalance, paymentsSection, refreshPaidDocuments } from '../../resources/paid-documents.ts';
 import { suppliers } from '../../resources/picker-searches.ts';
 import { receivedUnbilledKey, remaining } from '../../resources/remaining.ts';
 import { defineResource } from '../../resources/resource.ts';
@@ -68,6 +68,7 @@ export const bills = defineResource({
   createParam: 'purchase_order_id',
   homeField: 'location',
   idempotentCreate: true,
+  opensAfterCreate: true,
   followUps: [
     { resource: 'bill-payments', label: 'Pay Bill', returnHere: true, applies: hasBalance },
     // docs/domain/purchasing.md, Debit memos: goods sent back against this bill.
@@ -98,6 +99,7 @@ export const bills = defineResource({
       ],
       // A bill charges for goods received (docs/domain/purchasing.md, Bills): each line starts at what its order line has
       // received and not yet billed, which the form keeps to warn when a line bills more.
+      afterCreate: (queryClient) => refreshPaidDocuments(queryClient, 'purchase-orders'),
       prefill: prefillFromOrder(
         (line) => remaining(line.received_quantity, line.billed_quantity),
         (receivedUnbilled) => ({ [receivedUnbilledKey]: receivedUnbilled }),

@@ -83,6 +83,7 @@ export const debitMemos = defineResource({
   createParam: 'bill_id',
   homeField: 'location',
   idempotentCreate: true,
+  opensAfterCreate: true,
   print: pricedPrint('purchase', {
     dateField: 'memo_date',
     parties: [column.party('Supplier'), billColumn, column.location, column.reason],

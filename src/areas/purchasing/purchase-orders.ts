@@ -99,6 +99,7 @@ export const purchaseOrders = defineResource({
   prefillRoutes: [{ segment: 'from-job-order', param: 'job_order_id' }],
   homeField: 'location',
   idempotentCreate: true,
+  opensAfterCreate: true,
   editable: (order) => readField(order, 'status') === 'open' && !hasBilledLines(order),
   followUps: [
     { resource: 'receive-orders', label: 'Receive', applies: (order) => stillToCome(order) },

@@ -1,8 +1,10 @@
 import * as column from '../../resources/document-columns.ts';
 import * as documentLine from '../../resources/document-lines.ts';
+import { printedItemColumns, printedQuantityColumn } from '../../resources/document-print.ts';
 import * as filter from '../../resources/filters.ts';
 import * as field from '../../resources/form-fields.ts';
 import { receiptLotColumns, receiptLotFields } from '../../resources/lot-lines.ts';
+import { refreshPaidDocuments } from '../../resources/paid-documents.ts';
 import { ordersToReceive, suppliers } from '../../resources/picker-searches.ts';
 import { remaining } from '../../resources/remaining.ts';
 import { type Column, defineResource } from '../../resources/resource.ts';
@@ -60,6 +62,23 @@ export const receiveOrders = defineResource({
   createParam: 'purchase_order_id',
   homeField: 'location',
   idempotentCreate: true,
+  opensAfterCreate: true,
+  // The receiving copy: what came in, lot by lot with its expiry, at the costs it was taken in at.
+  print: {
+    dateField: 'received_date',
+    parties: [column.party('Supplier'), { field: 'location_name', label: 'Received at' }, purchaseOrderColumn],
+    columns: [
+      ...printedItemColumns,
+      printedQuantityColumn,
+      ...receiptLotColumns,
+      documentLine.priceColumn('purchase'),
+      documentLine.amountColumn('purchase'),
+    ],
+    totals: true,
+    totalsAreCosts: true,
+    totalRows: [column.total],
+    signatures: ['Received by', 'Checked by'],
+  },
   load: async () => {
     const [api, schemas] = await Promise.all([
       import('../../../generated/hooks/receive-orders/receive-orders.ts'),
@@ -67,6 +86,7 @@ export const receiveOrders = defineResource({
     ]);
     return {
       ...standardOperations({ one: 'ReceiveOrder', many: 'ReceiveOrders' }, api, schemas),
+      afterCreate: (queryClient) => refreshPaidDocuments(queryClient, 'purchase-orders'),
       prefill: prefillFromOrder((line) => remaining(line.quantity, line.received_quantity)),
     };
   },

@@ -5,7 +5,7 @@ import { printPageCss } from '../../../screens/print/print-page.ts';
 import { BarcodeImage } from './barcode-image.tsx';
 import { type LabelLayout, labelsPerSheet } from './label-layouts.ts';
 
-export type LabelItem = { id: number; code: string; name: string; barcode: LabelBarcode; price: number | null };
+export type LabelItem = { id: number; code: string; name: string; barcode: LabelBarcode | null; price: number | null };
 
 // On paper only the sheets show, each an A4 page with the labels where the layout puts them.
 // A page breaks after every sheet but the last, so that no blank page follows (print-page.ts).
@@ -72,9 +72,11 @@ export function LabelSheet({ layout, labels }: LabelSheetProps) {
                     {label.price === null ? '' : formatMoney(label.price)}
                   </Text>
                 </Text>
-                <Box display="flex" justifyContent="center" overflow="hidden">
-                  <BarcodeImage barcode={label.barcode} height={small ? 16 : 26} />
-                </Box>
+                {label.barcode ? (
+                  <Box display="flex" justifyContent="center" overflow="hidden">
+                    <BarcodeImage barcode={label.barcode} height={small ? 16 : 26} />
+                  </Box>
+                ) : null}
               </Box>
             );
           })}

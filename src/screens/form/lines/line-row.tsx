@@ -145,7 +145,7 @@ export function LineRow({ name, index, columns, pricing, showAmount, amount, onR
           <Table.Cell
             key={column.name}
             data-label={column.label}
-            minW={column.kind === 'item' ? '64' : column.kind === 'unit' ? '40' : '28'}
+            minW={column.kind === 'item' ? '64' : column.kind === 'unit' || column.kind === 'expiry' ? '40' : '28'}
             verticalAlign="top"
           >
             <Field.Root invalid={Boolean(error)}>
@@ -223,8 +223,12 @@ export function LineRow({ name, index, columns, pricing, showAmount, amount, onR
                   {priceNote === 'looking' ? 'Looking up the price…' : missingPriceMessage(pricing)}
                 </Field.HelperText>
               ) : null}
-              {error?.message ? <Field.ErrorText>{error.message}</Field.ErrorText> : null}
-              {position === 0 && rowError?.message ? <Field.ErrorText>{rowError.message}</Field.ErrorText> : null}
+              {/* A message wraps at its field's width: its length (a document number is one long word) never widens
+                  the column and pushes Expiry and the remove button out of view. */}
+              {error?.message ? <Field.ErrorText css={wrapsInCell}>{error.message}</Field.ErrorText> : null}
+              {position === 0 && rowError?.message ? (
+                <Field.ErrorText css={wrapsInCell}>{rowError.message}</Field.ErrorText>
+              ) : null}
             </Field.Root>
           </Table.Cell>
         );
@@ -255,6 +259,8 @@ export function LineRow({ name, index, columns, pricing, showAmount, amount, onR
     </Table.Row>
   );
 }
+
+const wrapsInCell = { contain: 'inline-size', whiteSpace: 'normal', overflowWrap: 'anywhere', width: '100%' } as const;
 
 // A supplier may bill ahead of delivery, so the server takes it; the form only says so (docs/domain/purchasing.md, Bills).
 // The note wraps under the quantity at the field's width: its own length never widens the column (contain), which

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { sql } from 'kysely';
 import Papa from 'papaparse';
 import { manilaTimestamp } from '../domain/business-date.ts';
 import { formulaCell } from '../http/csv-text.ts';
@@ -134,10 +135,24 @@ export async function exportRecords(
 
   async function* csvChunks(): AsyncGenerator<string> {
     yield `${Papa.unparse([plan.header], { newline: '\r\n' })}\r\n`;
-    let after: number | null = null;
+    // In the list's own order (a document's by its date, the id breaking ties), page after page from the last row.
+    const dateField = resource.documentDate?.field ?? null;
+    const beyond = descending ? '<' : '>';
+    let after: { id: number; date: unknown } | null = null;
     for (;;) {
-      let batch = rows.orderBy('id', query.order_by).limit(batchSize);
-      if (after !== null) batch = batch.where('id', descending ? '<' : '>', after);
+      let batch = dateField ? rows.orderBy(sql.ref(dateField), query.order_by) : rows;
+      batch = batch.orderBy('id', query.order_by).limit(batchSize);
+      if (after !== null) {
+        const last = after;
+        batch = dateField
+          ? batch.where((eb) =>
+              eb.or([
+                eb(sql.ref(dateField), beyond, last.date),
+                eb.and([eb(sql.ref(dateField), '=', last.date), eb('id', beyond, last.id)]),
+              ]),
+            )
+          : batch.where('id', beyond, last.id);
+      }
       const found = (await batch.execute()) as unknown as Row<RecordTableName>[];
       if (found.length === 0) return;
       const records = (await resource.present(ctx, found)).map(readable) as Record<string, unknown>[];
@@ -153,7 +168,8 @@ export async function exportRecords(
         });
       });
       yield `${Papa.unparse(table, { newline: '\r\n', escapeFormulae: formulaCell })}\r\n`;
-      after = Number(found.at(-1)?.id);
+      const lastRow = found.at(-1) as Record<string, unknown> | undefined;
+      after = { id: Number(lastRow?.id), date: dateField ? lastRow?.[dateField] : null };
       if (found.length < batchSize) return;
     }
   }

@@ -102,7 +102,7 @@ describe('selling to a senior citizen', () => {
     const text = await sheet.innerText();
     for (const expected of [
       'SALES INVOICE',
-      'SPECTACLE OPTICAL CO.',
+      'Owned and operated by Spectacle Optical Co.',
       'VAT Reg. TIN 123-456-789-000',
       'Walk-in Customer',
       holder.name,

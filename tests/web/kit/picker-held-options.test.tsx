@@ -107,6 +107,6 @@ it('answers a new line’s picker at once from what the first line’s picker wa
       within(list)
         .queryAllByRole('option')
         .map((option) => option.textContent),
-  ).toEqual(['OX-8046-0155 · Oakley Airdrop OX8046 Satin Black']);
+  ).toEqual(['Oakley Airdrop OX8046 Satin Black · OX-8046-0155']);
   expect(asked).not.toContain('oakley');
 });

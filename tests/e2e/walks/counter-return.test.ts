@@ -100,6 +100,7 @@ describe('a return at the counter', () => {
     await page.waitForURL((url) => url.pathname.startsWith('/credit-memos/create/'));
     await page.getByText(`${frame.name} (3 of 3 left)`).waitFor();
     await page.getByText(/^CM-\d{8}-B\d{5}-\d{8}$/).waitFor();
+    await page.getByLabel('What the memo settles').waitFor();
     await page.locator('input[name="lines.0.quantity"]').fill('1');
     await page.locator('select[name="reason"]').selectOption('defective');
     await page.locator('select[name="settlement"]').selectOption('refund');

@@ -22,7 +22,7 @@ import {
 import { addBenchItems, recountTotals, shuffled, variedTexts } from './bench-database.ts';
 import { counterFloor } from './counter-floor.ts';
 import { invoiceInputs } from './invoice-inputs.ts';
-import { type Figures, measureHttp } from './measure.ts';
+import { type Figures, measureHttp, measureOneAtATime, percentile } from './measure.ts';
 import { type ServerProcess, spawnServer } from './server-process.ts';
 import { type Session, signIn } from './sign-in.ts';
 import { printTable } from './table.ts';
@@ -542,23 +542,14 @@ async function benchChainZ(session: Session, bench: ChainTargets): Promise<void>
 async function benchChainReports(session: Session, seconds: number): Promise<void> {
   const rows: string[][] = [];
   for (const report of ownerReports) {
-    const durations: number[] = [];
-    let failures = 0;
-    let behind = 0;
-    const end = performance.now() + seconds * 1000;
-    while (performance.now() < end || durations.length < 5) {
-      const started = performance.now();
-      const answer = await fetch(`${session.base}/api/reports/${report.name}`, { headers: session.read });
-      const body = (await answer.json()) as { figures_at?: string };
-      if (!answer.ok) failures += 1;
-      if (body.figures_at) behind += 1;
-      durations.push(performance.now() - started);
-      if (durations.length >= 200) break;
-    }
-    durations.sort((a, b) => a - b);
-    const at = (fraction: number) =>
-      durations[Math.min(durations.length - 1, Math.floor(durations.length * fraction))] ?? 0;
-    rows.push([report.name, String(durations.length), ms(at(0.5)), ms(at(0.95)), String(failures), String(behind)]);
+    const { durations, failures, flagged } = await measureOneAtATime(
+      `${session.base}/api/reports/${report.name}`,
+      session.read,
+      seconds,
+      { most: 200, flag: (body) => typeof body === 'object' && body !== null && 'figures_at' in body },
+    );
+    const at = (fraction: number) => ms(percentile(durations, fraction));
+    rows.push([report.name, String(durations.length), at(0.5), at(0.95), String(failures), String(flagged)]);
   }
   printTable(
     'Chain: every owner report and book from the streaming replica, one request at a time (ms)',

@@ -57,10 +57,44 @@ export async function measureDirect(seconds: number, work: () => Promise<unknown
     durations.push(performance.now() - start);
   }
   durations.sort((a, b) => a - b);
-  const at = (fraction: number) =>
-    durations[Math.min(durations.length - 1, Math.floor(durations.length * fraction))] ?? 0;
   const total = durations.reduce((sum, duration) => sum + duration, 0);
-  return { perSecond: (durations.length / total) * 1000, p50: at(0.5), p99: at(0.99), failures: 0 };
+  return {
+    perSecond: (durations.length / total) * 1000,
+    p50: percentile(durations, 0.5),
+    p99: percentile(durations, 0.99),
+    failures: 0,
+  };
+}
+
+// The value below which `fraction` of the sorted durations fall.
+export function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
+}
+
+export type OneAtATime = { durations: number[]; failures: number; flagged: number };
+
+// One person asking: a GET after another for `seconds` (at least 5 requests, at most `most`); the durations come back
+// sorted, with how many answers failed and how many `flag` marked.
+export async function measureOneAtATime(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  options: { most?: number; flag?: (body: unknown) => boolean } = {},
+): Promise<OneAtATime> {
+  const durations: number[] = [];
+  let failures = 0;
+  let flagged = 0;
+  const end = performance.now() + seconds * 1000;
+  while ((performance.now() < end || durations.length < 5) && durations.length < (options.most ?? Infinity)) {
+    const started = performance.now();
+    const answer = await fetch(url, { headers });
+    const text = await answer.text();
+    if (!answer.ok) failures += 1;
+    if (options.flag?.(JSON.parse(text))) flagged += 1;
+    durations.push(performance.now() - started);
+  }
+  durations.sort((a, b) => a - b);
+  return { durations, failures, flagged };
 }
 
 // The time one core takes for a fixed piece of work (3 × 10⁸ additions). A shared machine runs faster or slower

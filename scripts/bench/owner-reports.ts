@@ -3,6 +3,7 @@ import type { Database } from '../../server/db/database.ts';
 import { dialectOf } from '../../server/db/dialect.ts';
 import { recountStockLedgerValues } from '../../server/db/migrations/050-074/059_bill_revaluations.ts';
 import { type BenchDatabase, numbers } from './bench-database.ts';
+import { measureOneAtATime, percentile } from './measure.ts';
 import { printTable } from './table.ts';
 
 // A year of sales on the bench business: `count` one-line invoices at the first branch, spread over 365 days, each
@@ -91,20 +92,9 @@ const cases: readonly [string, string][] = [
 export async function benchOwnerReports(session: Session, seconds: number, ledger: number, invoices: number) {
   const rows: string[][] = [];
   for (const [name, path] of cases) {
-    const durations: number[] = [];
-    let failures = 0;
-    const end = performance.now() + seconds * 1000;
-    while (performance.now() < end || durations.length < 5) {
-      const start = performance.now();
-      const answer = await fetch(`${session.base}${path}`, { headers: session.read });
-      await answer.arrayBuffer();
-      if (!answer.ok) failures += 1;
-      durations.push(performance.now() - start);
-    }
-    durations.sort((a, b) => a - b);
-    const at = (fraction: number) =>
-      durations[Math.min(durations.length - 1, Math.floor(durations.length * fraction))] ?? 0;
-    rows.push([name, String(durations.length), at(0.5).toFixed(0), at(0.95).toFixed(0), String(failures)]);
+    const { durations, failures } = await measureOneAtATime(`${session.base}${path}`, session.read, seconds);
+    const at = (fraction: number) => percentile(durations, fraction).toFixed(0);
+    rows.push([name, String(durations.length), at(0.5), at(0.95), String(failures)]);
   }
   printTable(
     `Owner's reports at ${ledger.toLocaleString('en-US')} movements and ${invoices.toLocaleString('en-US')} invoices, one request at a time, ${seconds} s each (ms)`,

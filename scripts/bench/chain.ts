@@ -1,3 +1,4 @@
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { resources } from '../../server/areas/index.ts';
@@ -61,14 +62,11 @@ export async function benchChain(root: string, seconds: number): Promise<void> {
   if (process.env.BENCH_REBUILD === '1') {
     stopCluster(standbyDir);
     stopCluster(primaryDir);
-    await import('node:fs').then(({ rmSync }) => {
-      rmSync(primaryDir, { recursive: true, force: true });
-      rmSync(standbyDir, { recursive: true, force: true });
-    });
+    rmSync(primaryDir, { recursive: true, force: true });
+    rmSync(standbyDir, { recursive: true, force: true });
   }
-  const { existsSync } = await import('node:fs');
   if (!existsSync(primaryDir)) initCluster(primaryDir);
-  // A production-like server for the size: a quarter of this machine's memory for shared buffers, a WAL large enough
+  // A production-like server for the size: 2 GB of shared buffers and a WAL large enough
   // that the load does not checkpoint every few seconds.
   const settings = ['shared_buffers=2GB', 'max_wal_size=8GB', 'effective_cache_size=8GB', 'work_mem=32MB'];
   const primary = startCluster(primaryDir, primaryPort, settings);
@@ -399,8 +397,9 @@ type ChainTargets = {
   invoices: number;
 };
 
-// The branch the postings and the Z take place at: the last chain branch, its days up to yesterday closed, as a
-// chain's are, so that today's Z closes today alone.
+// The branch the postings and the Z take place at: the last chain branch whose today is still open (a run's Z closes
+// its branch's day, so a second run the same day takes the next), its days up to yesterday closed, as a chain's are,
+// so that today's Z closes today alone.
 async function benchTargets(url: string, businessId: number): Promise<ChainTargets> {
   const db = connectDatabase({ kind: 'postgres', url, maxConnections: 2 });
   const branch = await db
@@ -408,6 +407,16 @@ async function benchTargets(url: string, businessId: number): Promise<ChainTarge
     .select('id')
     .where('business_id', '=', businessId)
     .where('code', 'like', 'CH%')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('z_readings')
+            .select('z_readings.id')
+            .whereRef('z_readings.branch_id', '=', 'branches.id')
+            .where('z_readings.business_date', '=', businessDate(new Date())),
+        ),
+      ),
+    )
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
   const terminal = await db
@@ -441,7 +450,7 @@ async function benchTargets(url: string, businessId: number): Promise<ChainTarge
     branchId: branch.id,
     stockId: stock.id,
     invoiceId: middle.rows[0]?.id ?? 1,
-    invoices: Math.floor(chain.invoices),
+    invoices: chain.invoices,
   };
 }
 

@@ -47,8 +47,11 @@ const chain = {
   days: 1_826,
 };
 const chunk = 250_000;
-const primaryPort = 25_432;
-const standbyPort = 25_433;
+// Two chains can load side by side on one machine when each has its own port (the standby takes the next one).
+const primaryPort = Number(process.env.BENCH_CHAIN_PORT ?? 25_432);
+const standbyPort = primaryPort + 1;
+// BENCH_CHAIN_PARTS=reads,postings,z,reports picks the cases; the standby is made and started only for reports.
+const parts = new Set((process.env.BENCH_CHAIN_PARTS ?? 'reads,postings,z,reports').split(','));
 const connections = 10;
 
 export async function benchChain(root: string, seconds: number): Promise<void> {
@@ -76,55 +79,71 @@ export async function benchChain(root: string, seconds: number): Promise<void> {
     const db = connectDatabase({ kind: 'postgres', url: primary.url });
     const businessId = await buildChain(db);
     await db.destroy();
-    if (!existsSync(standbyDir)) {
-      const started = performance.now();
-      makeStandby(primary, standbyDir);
-      console.log(`Standby copied in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+    if (parts.has('reports')) {
+      if (!existsSync(standbyDir)) {
+        const started = performance.now();
+        makeStandby(primary, standbyDir);
+        console.log(`Standby copied in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+      }
+      standby = startCluster(standbyDir, standbyPort, settings);
     }
-    standby = startCluster(standbyDir, standbyPort, settings);
-    const env = { DATABASE_URL: primary.url, REPORTS_DATABASE_URL: standby.url, SEED: 'none' };
+    const env = { DATABASE_URL: primary.url, REPORTS_DATABASE_URL: (standby ?? primary).url, SEED: 'none' };
     servers = [await spawnServer(root, 'scripts/bench/serve.ts', env, { waitSeconds: 600 })];
     const first = servers[0] as ServerProcess;
     const session = await signIn(first.base, businessId);
     const bench = await benchTargets(primary.url, businessId);
-    await benchChainReads(session, bench);
-    const oneProcess = await benchChainPostings([session], bench, seconds);
-    for (let started = 1; started < 4; started += 1) {
-      servers.push(await spawnServer(root, 'scripts/bench/serve.ts', env, { waitSeconds: 600 }));
-    }
-    const sessions = await Promise.all(servers.map((server) => signIn(server.base, businessId)));
-    const fourProcesses = await benchChainPostings(sessions, bench, seconds);
-    const floor = await counterFloor(primary.url, connections, seconds);
-    const share = (figures: Figures) => `${((figures.perSecond / floor) * 100).toFixed(0)}%`;
-    printTable(
-      `Chain postings over distinct items, one-line invoices, ${connections} clients, ${seconds} s; floor: one-row UPDATE + COMMIT at ${connections} clients, ${floor.toFixed(0)}/s`,
-      ['server processes', 'invoices/s', 'p50 ms', 'p99 ms', 'non-2xx', 'share of floor'],
-      [
-        [
-          '1',
-          oneProcess.perSecond.toFixed(0),
-          ms(oneProcess.p50),
-          ms(oneProcess.p99),
-          String(oneProcess.failures),
-          share(oneProcess),
-        ],
-        [
-          '4',
-          fourProcesses.perSecond.toFixed(0),
-          ms(fourProcesses.p50),
-          ms(fourProcesses.p99),
-          String(fourProcesses.failures),
-          share(fourProcesses),
-        ],
-      ],
-    );
-    await benchChainZ(session, bench);
-    await benchChainReports(session, seconds);
+    if (parts.has('reads')) await benchChainReads(session, bench);
+    if (parts.has('postings'))
+      await benchPostingsOfChain(root, env, servers, session, bench, businessId, seconds, primary.url);
+    if (parts.has('z')) await benchChainZ(session, bench);
+    if (parts.has('reports')) await benchChainReports(session, seconds);
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     if (standby) stopCluster(standbyDir);
     stopCluster(primaryDir);
   }
+}
+
+async function benchPostingsOfChain(
+  root: string,
+  env: Record<string, string>,
+  servers: ServerProcess[],
+  session: Session,
+  bench: ChainTargets,
+  businessId: number,
+  seconds: number,
+  primaryUrl: string,
+): Promise<void> {
+  const oneProcess = await benchChainPostings([session], bench, seconds);
+  for (let started = 1; started < 4; started += 1) {
+    servers.push(await spawnServer(root, 'scripts/bench/serve.ts', env, { waitSeconds: 600 }));
+  }
+  const sessions = await Promise.all(servers.map((server) => signIn(server.base, businessId)));
+  const fourProcesses = await benchChainPostings(sessions, bench, seconds);
+  const floor = await counterFloor(primaryUrl, connections, seconds);
+  const share = (figures: Figures) => `${((figures.perSecond / floor) * 100).toFixed(0)}%`;
+  printTable(
+    `Chain postings over distinct items, one-line invoices, ${connections} clients, ${seconds} s; floor: one-row UPDATE + COMMIT at ${connections} clients, ${floor.toFixed(0)}/s`,
+    ['server processes', 'invoices/s', 'p50 ms', 'p99 ms', 'non-2xx', 'share of floor'],
+    [
+      [
+        '1',
+        oneProcess.perSecond.toFixed(0),
+        ms(oneProcess.p50),
+        ms(oneProcess.p99),
+        String(oneProcess.failures),
+        share(oneProcess),
+      ],
+      [
+        '4',
+        fourProcesses.perSecond.toFixed(0),
+        ms(fourProcesses.p50),
+        ms(fourProcesses.p99),
+        String(fourProcesses.failures),
+        share(fourProcesses),
+      ],
+    ],
+  );
 }
 
 const ms = (value: number) => value.toFixed(1);

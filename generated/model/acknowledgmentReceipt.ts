@@ -24,7 +24,7 @@ export interface AcknowledgmentReceipt {
   id: Id;
   created_at: Timestamp;
   updated_at: Timestamp;
-  /** Set when the receipt is voided. */
+  /** Set when the record is soft-deleted (voided, for a posted document). */
   deleted_at: Timestamp | null;
   created_by: Id | null;
   updated_by: Id | null;

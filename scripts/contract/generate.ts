@@ -43,6 +43,7 @@ export function renderStandardFiles(folder = contractFolder): Map<string, string
               update: operations.includes('update'),
             },
             declaration.fields,
+            declaration.lines,
           )),
       ...(operations.includes('list') ? { [`${declaration.schema}Page`]: pageSchema(declaration.schema) } : {}),
     };
@@ -64,6 +65,7 @@ export function renderStandardFiles(folder = contractFolder): Map<string, string
 // take them (src/resources/record-fields.ts).
 export function renderScreenFields(folder = contractFolder): string {
   const lists: [string, ScreenField[]][] = [];
+  const lineLists: [string, ScreenField[]][] = [];
   for (const file of readdirSync(folder)
     .filter((name) => name.endsWith('.yaml'))
     .sort()) {
@@ -71,18 +73,27 @@ export function renderScreenFields(folder = contractFolder): string {
     if (source['x-standard-operations'] === undefined) continue;
     const declaration = readDeclaration(file, source['x-standard-operations']);
     if (declaration.fields === undefined) continue;
-    const schemas = recordSchemas(file, { schema: declaration.schema, update: false }, declaration.fields);
+    const schemas = recordSchemas(
+      file,
+      { schema: declaration.schema, update: false },
+      declaration.fields,
+      declaration.lines,
+    );
+    const key = declaration.resource ?? file.replace(/\.yaml$/, '');
     const required = (schemas[`${declaration.schema}Create`]?.required ?? []) as string[];
-    lists.push([declaration.resource ?? file.replace(/\.yaml$/, ''), screenFields(declaration.fields, required)]);
+    lists.push([key, screenFields(declaration.fields, required)]);
+    if (declaration.lines === undefined) continue;
+    const lineRequired = (schemas[`${declaration.schema}LineInput`]?.required ?? []) as string[];
+    lineLists.push([key, screenFields(declaration.lines.fields, lineRequired)]);
   }
   const header = [
     '// Written by scripts/contract/generate.ts from the `fields` of openapi/<key>.yaml; do not edit: `npm run generate`',
     '// rewrites it. src/resources/record-fields.ts makes the list columns, view fields and form fields of them.',
   ];
-  const body = lists.map(([key, fields]) => `  '${key}': ${JSON.stringify(fields)},`);
+  const body = (of: [string, ScreenField[]][]) => of.map(([key, fields]) => `  '${key}': ${JSON.stringify(fields)},`);
   return formatted(
     screenFieldsFile,
-    `${header.join('\n')}\nimport type { ScreenField } from './record-fields.ts';\n\nexport const recordFields: Record<string, readonly ScreenField[]> = {\n${body.join('\n')}\n};\n`,
+    `${header.join('\n')}\nimport type { ScreenField } from './record-fields.ts';\n\nexport const recordFields: Record<string, readonly ScreenField[]> = {\n${body(lists).join('\n')}\n};\n\n// A document's lines' fields (its contract's \`lines\`), as its lines' form and columns take them.\nexport const lineFields: Record<string, readonly ScreenField[]> = {\n${body(lineLists).join('\n')}\n};\n`,
   );
 }
 

@@ -77,11 +77,7 @@ function written(schema: JsonObject): JsonObject {
   return field;
 }
 
-export function recordSchemas(
-  file: string,
-  names: { schema: string; scope?: 'business' | 'user'; update: boolean },
-  declared: Record<string, JsonObject>,
-): Record<string, JsonObject> {
+function checkedMarks(file: string, declared: Record<string, JsonObject>): Record<string, JsonObject> {
   const fields = moved(declared, file) as Record<string, JsonObject>;
   for (const [name, field] of Object.entries(fields)) {
     for (const key of Object.keys(field)) {
@@ -90,17 +86,19 @@ export function recordSchemas(
       }
     }
   }
-  const properties: Record<string, JsonObject> = {
-    ...auditColumns,
-    ...(names.scope === 'user' ? {} : { business_id: ref('Id') }),
-    ...Object.fromEntries(
-      Object.entries(fields)
-        .filter(([, field]) => field['x-write-only'] !== true)
-        .map(([name, field]) => [name, withoutMarks(field)]),
-    ),
-  };
-  const writable = Object.entries(fields).filter(([, field]) => field['x-read-only'] !== true);
-  const required = writable
+  return fields;
+}
+
+const answeredFields = (fields: Record<string, JsonObject>) =>
+  Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, field]) => field['x-write-only'] !== true)
+      .map(([name, field]) => [name, withoutMarks(field)]),
+  );
+const writableFields = (fields: Record<string, JsonObject>) =>
+  Object.entries(fields).filter(([, field]) => field['x-read-only'] !== true);
+const requiredOnCreate = (writable: [string, JsonObject][]) =>
+  writable
     .filter(([, field]) => {
       const mark = field['x-required-on-create'];
       if (typeof mark === 'boolean') return mark;
@@ -108,6 +106,45 @@ export function recordSchemas(
       return !nullable(write) && !isList(write) && write.default === undefined;
     })
     .map(([name]) => name);
+const body = (properties: Record<string, JsonObject>, required: string[]): JsonObject => ({
+  type: 'object',
+  additionalProperties: false,
+  ...(required.length > 0 ? { required } : {}),
+  properties,
+});
+
+// A document's lines, written once under `lines` of its declaration beside the header's `fields`: `<schema>Line`
+// (the line's id and its fields) and `<schema>LineInput` (what a create body sends of each), with the same marks.
+// The header's record answers them as `lines`, and its create body takes at least one and at most `max-items`.
+export type LinesDeclaration = { fields: Record<string, JsonObject>; 'max-items'?: number };
+
+export function recordSchemas(
+  file: string,
+  names: { schema: string; scope?: 'business' | 'user'; update: boolean },
+  declared: Record<string, JsonObject>,
+  lines?: LinesDeclaration,
+): Record<string, JsonObject> {
+  const fields = checkedMarks(file, declared);
+  const lineFields = lines === undefined ? undefined : checkedMarks(file, lines.fields);
+  const listOf = (name: string): JsonObject => ({ type: 'array', items: ref(name) });
+  const properties: Record<string, JsonObject> = {
+    ...auditColumns,
+    ...(names.scope === 'user' ? {} : { business_id: ref('Id') }),
+    ...answeredFields(fields),
+    ...(lineFields === undefined ? {} : { lines: listOf(`${names.schema}Line`) }),
+  };
+  const writable = writableFields(fields);
+  const required = requiredOnCreate(writable);
+  const createProperties = Object.fromEntries(writable.map(([name, field]) => [name, written(field)]));
+  if (lineFields !== undefined) {
+    required.push('lines');
+    createProperties.lines = {
+      type: 'array',
+      minItems: 1,
+      maxItems: lines?.['max-items'] ?? 200,
+      items: ref(`${names.schema}LineInput`),
+    };
+  }
   const schemas: Record<string, JsonObject> = {
     [names.schema]: {
       type: 'object',
@@ -115,13 +152,22 @@ export function recordSchemas(
       required: Object.keys(properties),
       properties,
     },
-    [`${names.schema}Create`]: {
+    [`${names.schema}Create`]: body(createProperties, required),
+  };
+  if (lineFields !== undefined) {
+    const lineProperties = { id: ref('Id'), ...answeredFields(lineFields) };
+    const lineWritable = writableFields(lineFields);
+    schemas[`${names.schema}Line`] = {
       type: 'object',
       additionalProperties: false,
-      ...(required.length > 0 ? { required } : {}),
-      properties: Object.fromEntries(writable.map(([name, field]) => [name, written(field)])),
-    },
-  };
+      required: Object.keys(lineProperties),
+      properties: lineProperties,
+    };
+    schemas[`${names.schema}LineInput`] = body(
+      Object.fromEntries(lineWritable.map(([name, field]) => [name, written(field)])),
+      requiredOnCreate(lineWritable),
+    );
+  }
   if (names.update) {
     schemas[`${names.schema}Update`] = {
       type: 'object',
@@ -144,7 +190,7 @@ export function recordSchemas(
 export type ScreenField = {
   name: string;
   label: string;
-  kind: 'text' | 'textarea' | 'number' | 'money' | 'checkbox' | 'date' | 'select' | 'relation' | 'list';
+  kind: 'text' | 'textarea' | 'number' | 'money' | 'quantity' | 'checkbox' | 'date' | 'select' | 'relation' | 'list';
   required?: true;
   readOnly?: true;
   writableOnce?: true;
@@ -176,13 +222,15 @@ export function screenFields(declared: Record<string, JsonObject>, required: rea
               ? 'number'
               : ref.endsWith('/Money')
                 ? 'money'
-                : variant.format === 'date'
-                  ? 'date'
-                  : Array.isArray(variant.enum)
-                    ? 'select'
-                    : Number(variant.maxLength ?? 0) > 255
-                      ? 'textarea'
-                      : 'text';
+                : /\/(Signed)?Quantity$/.test(ref)
+                  ? 'quantity'
+                  : variant.format === 'date'
+                    ? 'date'
+                    : Array.isArray(variant.enum)
+                      ? 'select'
+                      : Number(variant.maxLength ?? 0) > 255
+                        ? 'textarea'
+                        : 'text';
     return [
       {
         name,

@@ -57,6 +57,9 @@ export interface ResourceDeclaration {
   // The record's own fields, written once (record-fields.ts): the record schema with its audit columns, and its
   // create and update bodies, are written from them. Left out, the file writes the three schemas itself.
   fields?: Record<string, JsonObject>;
+  // A document's lines' fields, written once the same way (record-fields.ts): `<schema>Line`, `<schema>LineInput`,
+  // and the header's `lines`.
+  lines?: { fields: Record<string, JsonObject>; 'max-items'?: number };
 }
 
 // The keys of a declaration, in the order a declaration is written.
@@ -74,6 +77,7 @@ export const declarationKeys = [
   'csv-import',
   'notes',
   'fields',
+  'lines',
 ] as const;
 
 // A declaration as read from YAML, refused with the file's name when a key or an operation is misspelt: a typo
@@ -95,6 +99,7 @@ export function readDeclaration(file: string, value: unknown): ResourceDeclarati
     ...Object.keys((declaration.notes as object | undefined) ?? {}),
   ];
   for (const operation of named) if (!known.has(operation)) fail(`names an unknown operation ${String(operation)}`);
+  if (declaration.lines !== undefined && declaration.fields === undefined) fail('has `lines` without `fields`');
   if (declaration.scope !== undefined && declaration.scope !== 'business' && declaration.scope !== 'user') {
     fail('has a scope other than business or user');
   }

@@ -35,11 +35,17 @@ type ContractFields = {
   lineKinds: Map<string, Map<string, ColumnKind>>;
   createFields: Map<string, BodyField[]>;
   recordFields: Map<string, RecordField[]>;
+  lineFields: Map<string, RecordField[]>;
 };
 
 // A field of a record as its list answers it: how its stored value is answered (`flag` 0/1 or a boolean as a
 // boolean, `number` as a number, `money` centavos as pesos, `plain` as stored), and whether a body writes it.
-export type RecordField = { name: string; kind: 'flag' | 'number' | 'money' | 'plain'; written: boolean };
+// A line's quantity (`quantity`) is kept in thousandths.
+export type RecordField = {
+  name: string;
+  kind: 'flag' | 'number' | 'money' | 'quantity' | 'plain';
+  written: boolean;
+};
 
 let fields: ContractFields | undefined;
 
@@ -80,6 +86,12 @@ export function createFields(prefix: string): readonly BodyField[] {
 // The fields of a resource's record in the contract's order (engine/record-fields.ts presents them).
 export function recordFields(prefix: string): readonly RecordField[] {
   return contractFields().recordFields.get(prefix) ?? [];
+}
+
+// The fields of a document's line in the contract's order, as its list answers them (ledger/document-resource.ts
+// presents them); none for a record without lines.
+export function lineRecordFields(prefix: string): readonly RecordField[] {
+  return contractFields().lineFields.get(prefix) ?? [];
 }
 
 function readContractFields(contractPath: string): ContractFields {
@@ -127,6 +139,22 @@ function readContractFields(contractPath: string): ContractFields {
   const lineKinds = new Map<string, Map<string, ColumnKind>>();
   const createFields = new Map<string, BodyField[]>();
   const recordFields = new Map<string, RecordField[]>();
+  const lineFields = new Map<string, RecordField[]>();
+  const fieldOf = (name: string, schema: Schema, written: boolean): RecordField => {
+    const type = typeOf(schema);
+    const quantity = refsOf(schema).some((ref) => /^(Signed)?Quantity$/.test(ref));
+    const kind =
+      kindOf(schema) === 'money'
+        ? 'money'
+        : quantity
+          ? 'quantity'
+          : type === 'boolean'
+            ? 'flag'
+            : type === 'integer' || type === 'number'
+              ? 'number'
+              : 'plain';
+    return { name, kind, written };
+  };
   for (const [path, item] of Object.entries(contract.paths)) {
     const match = /^\/api\/([a-z-]+)$/.exec(path);
     if (!match?.[1]) continue;
@@ -161,8 +189,8 @@ function readContractFields(contractPath: string): ContractFields {
     for (const [field, schema] of Object.entries(fields)) {
       if (field === 'lines' && isList(schema)) {
         const item = variants(schema).find((variant) => variant.type === 'array')?.items;
-        const lineFields = item ? objectFields(item) : null;
-        const scalar = Object.entries(lineFields ?? {}).filter(
+        const ofLine = item ? objectFields(item) : null;
+        const scalar = Object.entries(ofLine ?? {}).filter(
           ([, lineSchema]) => !isList(lineSchema) && !objectFields(lineSchema),
         );
         lineColumns.set(
@@ -170,6 +198,14 @@ function readContractFields(contractPath: string): ContractFields {
           scalar.map(([name]) => name),
         );
         lineKinds.set(match[1], new Map(scalar.map(([name, lineSchema]) => [name, kindOf(lineSchema)])));
+        const inputLine = body ? resolve(body).properties?.lines?.items : undefined;
+        const inputItems = inputLine ? objectFields(inputLine) : null;
+        lineFields.set(
+          match[1],
+          Object.entries(ofLine ?? {}).map(([name, lineSchema]) =>
+            fieldOf(name, lineSchema, Object.hasOwn(inputItems ?? {}, name)),
+          ),
+        );
       }
       if (isList(schema)) continue;
       const inner = objectFields(schema);
@@ -189,19 +225,12 @@ function readContractFields(contractPath: string): ContractFields {
     recordFields.set(
       match[1],
       Object.entries(fields).map(([name, schema]) => {
-        const type = typeOf(schema);
-        const kind =
-          kindOf(schema) === 'money'
-            ? 'money'
-            : type === 'boolean'
-              ? 'flag'
-              : type === 'integer' || type === 'number'
-                ? 'number'
-                : 'plain';
-        return { name, kind, written: written.has(name) };
+        const field = fieldOf(name, schema, written.has(name));
+        // Only a line's quantity is kept in thousandths; a header's figures are presented as stored.
+        return field.kind === 'quantity' ? { ...field, kind: 'number' } : field;
       }),
     );
     columnKinds.set(match[1], kinds);
   }
-  return { exportColumns, columnKinds, lineColumns, lineKinds, createFields, recordFields };
+  return { exportColumns, columnKinds, lineColumns, lineKinds, createFields, recordFields, lineFields };
 }

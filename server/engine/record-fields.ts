@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import { centavosToPesos, pesosToCentavos } from '../domain/money.ts';
+import { fromThousandths } from '../domain/quantity.ts';
 import { type ResourceKey, registryEntry } from '../registry/resources.ts';
 import { createFields, type RecordField, recordFields } from './contract-fields.ts';
 import { contractSchemas } from './contract-schemas.ts';
 import { namesIn } from './lookups.ts';
-import type { RecordTableName, Resource, ResourceContext, Row } from './resource.ts';
+import type { RecordTableName, Resource, ResourceContext, TableName } from './resource.ts';
 
 type StoredDefinition<T extends RecordTableName, Create, Update> = Omit<Resource<T, Create, Update>, 'present'> &
   Partial<Pick<Resource<T, Create, Update>, 'present'>>;
@@ -42,42 +43,57 @@ export function storedRecords<T extends RecordTableName, Create = never, Update 
       );
     });
   if (definition.present) return { ...definition, toColumns, present: definition.present };
-  return {
-    ...definition,
-    toColumns,
-    async present(ctx: ResourceContext, rows: Row<T>[]) {
-      const fields = recordFields(prefix);
-      const named = fields.flatMap((field) => {
-        const id = field.name.replace(/_name$/, '_id');
-        const table = references[id];
-        return !field.written && id !== field.name && table ? [{ field: field.name, id, table }] : [];
-      });
-      const records = rows as unknown as Record<string, unknown>[];
-      const names = await namesIn(
-        ctx.db,
-        Object.fromEntries(
-          named.map(({ field, id, table }) => [
-            field,
-            { table, ids: records.map((row) => (row[id] === null ? null : Number(row[id]))) },
-          ]),
-        ),
-      );
-      return records.map((row) =>
-        Object.fromEntries(
-          fields.map((field) => {
-            const lookup = named.find((name) => name.field === field.name);
-            if (lookup) {
-              const id = row[lookup.id];
-              return [field.name, id === null ? null : (names[field.name]?.get(Number(id)) ?? null)];
-            }
-            if (!(field.name in row)) {
-              throw new Error(`${prefix}: ${field.name} is neither a column nor a reference's name; present it`);
-            }
-            return [field.name, answered(field, row[field.name])];
-          }),
-        ),
-      );
-    },
+  return { ...definition, toColumns, present: presentStored(prefix, references) };
+}
+
+// How a stored value is answered, for a field of the contract (a document's line's too).
+export function answeredField(field: RecordField, value: unknown): unknown {
+  if (field.kind === 'quantity' && value !== null && value !== undefined) return fromThousandths(Number(value));
+  return answered(field, value);
+}
+
+/**
+ * The records of rows as the contract's record answers them (`recordFields` of engine/contract-fields.ts): each
+ * field as its column stores it, and `<x>_name` as the name of the record its reference `<x>_id` names. A field in
+ * `besides` is the caller's to add (a document's lines).
+ */
+export function presentStored(
+  prefix: string,
+  references: Readonly<Record<string, TableName>>,
+  besides: readonly string[] = [],
+) {
+  return async (ctx: ResourceContext, rows: readonly unknown[]): Promise<Record<string, unknown>[]> => {
+    const fields = recordFields(prefix).filter((field) => !besides.includes(field.name));
+    const named = fields.flatMap((field) => {
+      const id = field.name.replace(/_name$/, '_id');
+      const table = references[id];
+      return !field.written && id !== field.name && table ? [{ field: field.name, id, table }] : [];
+    });
+    const records = rows as Record<string, unknown>[];
+    const names = await namesIn(
+      ctx.db,
+      Object.fromEntries(
+        named.map(({ field, id, table }) => [
+          field,
+          { table, ids: records.map((row) => (row[id] === null ? null : Number(row[id]))) },
+        ]),
+      ),
+    );
+    return records.map((row) =>
+      Object.fromEntries(
+        fields.map((field) => {
+          const lookup = named.find((name) => name.field === field.name);
+          if (lookup) {
+            const id = row[lookup.id];
+            return [field.name, id === null ? null : (names[field.name]?.get(Number(id)) ?? null)];
+          }
+          if (!(field.name in row)) {
+            throw new Error(`${prefix}: ${field.name} is neither a column nor a reference's name; present it`);
+          }
+          return [field.name, answered(field, row[field.name])];
+        }),
+      ),
+    );
   };
 }
 

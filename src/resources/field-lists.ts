@@ -3,6 +3,26 @@
 import type { ScreenField } from './record-fields.ts';
 
 export const recordFields: Record<string, readonly ScreenField[]> = {
+  'acknowledgment-receipts': [
+    { name: 'number', label: 'Number', kind: 'text', readOnly: true },
+    { name: 'contact_id', label: 'Contact', kind: 'relation', required: true, resource: 'contacts' },
+    { name: 'contact_name', label: 'Contact Name', kind: 'text', readOnly: true },
+    { name: 'branch_id', label: 'Branch', kind: 'relation', required: true, resource: 'branches' },
+    { name: 'branch_name', label: 'Branch Name', kind: 'text', readOnly: true },
+    { name: 'receipt_date', label: 'Receipt Date', kind: 'date', required: true },
+    { name: 'amount', label: 'Amount', kind: 'money', required: true },
+    { name: 'payment_method', label: 'Payment Method', kind: 'text', required: true },
+    { name: 'job_order_id', label: 'Job Order', kind: 'relation', resource: 'job-orders' },
+    { name: 'job_order_number', label: 'Job Order Number', kind: 'text', readOnly: true },
+    { name: 'reference', label: 'Reference', kind: 'text' },
+    { name: 'notes', label: 'Notes', kind: 'textarea' },
+    { name: 'terminal_id', label: 'Terminal', kind: 'relation', resource: 'terminals' },
+    { name: 'applied_amount', label: 'Applied Amount', kind: 'money', readOnly: true },
+    { name: 'refunded_amount', label: 'Refunded Amount', kind: 'money', readOnly: true },
+    { name: 'forfeited_amount', label: 'Forfeited Amount', kind: 'money', readOnly: true },
+    { name: 'balance', label: 'Balance', kind: 'money', readOnly: true },
+    { name: 'refunds', label: 'Refunds', kind: 'list', readOnly: true },
+  ],
   benefits: [
     { name: 'contact_id', label: 'Contact', kind: 'text', required: true },
     { name: 'contact_name', label: 'Contact Name', kind: 'text', readOnly: true },
@@ -216,6 +236,23 @@ export const recordFields: Record<string, readonly ScreenField[]> = {
     { name: 'item_name', label: 'Item Name', kind: 'text', readOnly: true },
     { name: 'branch_name', label: 'Branch Name', kind: 'text', readOnly: true },
   ],
+  'stock-returns': [
+    {
+      name: 'stock_transfer_id',
+      label: 'Stock Transfer',
+      kind: 'relation',
+      required: true,
+      resource: 'stock-transfers',
+    },
+    { name: 'return_date', label: 'Return Date', kind: 'date', required: true },
+    { name: 'reason', label: 'Reason', kind: 'textarea' },
+    { name: 'notes', label: 'Notes', kind: 'textarea' },
+    { name: 'number', label: 'Number', kind: 'text', readOnly: true },
+    { name: 'held_by', label: 'Held By', kind: 'textarea', readOnly: true },
+    { name: 'stock_transfer_number', label: 'Stock Transfer Number', kind: 'text', readOnly: true },
+    { name: 'from_location_name', label: 'From Location Name', kind: 'text', readOnly: true },
+    { name: 'to_location_name', label: 'To Location Name', kind: 'text', readOnly: true },
+  ],
   terminals: [
     { name: 'branch_id', label: 'Branch', kind: 'text', required: true, writableOnce: true },
     { name: 'name', label: 'Name', kind: 'text', required: true },
@@ -265,5 +302,18 @@ export const recordFields: Record<string, readonly ScreenField[]> = {
     { name: 'brand_ids', label: 'Brand Ids', kind: 'list' },
     { name: 'brand_names', label: 'Brand Names', kind: 'list', readOnly: true },
     { name: 'description', label: 'Description', kind: 'textarea' },
+  ],
+};
+
+// A document's lines' fields (its contract's `lines`), as its lines' form and columns take them.
+export const lineFields: Record<string, readonly ScreenField[]> = {
+  'stock-returns': [
+    { name: 'stock_transfer_line_id', label: 'Stock Transfer Line', kind: 'text', required: true },
+    { name: 'quantity', label: 'Quantity', kind: 'quantity', required: true },
+    { name: 'item_id', label: 'Item', kind: 'text', readOnly: true },
+    { name: 'item_code', label: 'Item Code', kind: 'text', readOnly: true },
+    { name: 'item_name', label: 'Item Name', kind: 'text', readOnly: true },
+    { name: 'lot_number', label: 'Lot Number', kind: 'text' },
+    { name: 'lots', label: 'Lots', kind: 'list', readOnly: true },
   ],
 };

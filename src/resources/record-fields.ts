@@ -1,6 +1,14 @@
 import type { ResourceKey } from '../../server/registry/resources.ts';
-import { recordFields } from './field-lists.ts';
-import { type Column, defineResource, type FormField, type ResourceDefinition, type ValueKind } from './resource.ts';
+import { lineFields, recordFields } from './field-lists.ts';
+import { lines } from './form-fields.ts';
+import {
+  type Column,
+  defineResource,
+  type FormField,
+  type LineField,
+  type ResourceDefinition,
+  type ValueKind,
+} from './resource.ts';
 import { recordTimestamps } from './shared-declarations.ts';
 import { type BodySchemas, type OptionalCalls, type RequiredCalls, standardOperations } from './standard-operations.ts';
 
@@ -9,7 +17,7 @@ import { type BodySchemas, type OptionalCalls, type RequiredCalls, standardOpera
 export type ScreenField = {
   name: string;
   label: string;
-  kind: 'text' | 'textarea' | 'number' | 'money' | 'checkbox' | 'date' | 'select' | 'relation' | 'list';
+  kind: 'text' | 'textarea' | 'number' | 'money' | 'quantity' | 'checkbox' | 'date' | 'select' | 'relation' | 'list';
   required?: true;
   readOnly?: true;
   writableOnce?: true;
@@ -27,6 +35,7 @@ type Own = {
 
 const shownAs: Partial<Record<ScreenField['kind'], ValueKind>> = {
   money: 'money',
+  quantity: 'quantity',
   list: 'list',
   date: 'date',
   checkbox: 'boolean',
@@ -80,6 +89,36 @@ export function screensOf(key: ResourceKey, own: Own = {}) {
     return made ? [made] : [];
   });
   return { columns, viewFields, formFields };
+}
+
+// A line's input: an id picked elsewhere is carried as it is; a line has no pickers, selects or dates of its own
+// unless the document writes them.
+function lineInput(field: ScreenField): LineField | null {
+  if (field.readOnly || field.kind === 'list') return null;
+  const base = { name: field.name, label: field.label, ...(field.required ? { required: true } : {}) };
+  if (field.kind === 'money' || field.kind === 'quantity' || field.kind === 'checkbox') {
+    return { ...base, kind: field.kind };
+  }
+  return { ...base, kind: field.kind === 'relation' ? 'id' : 'text' };
+}
+
+// What a document writes for a line's field where the contract's is not what its screens want.
+type OwnLines = { lineInputs?: Readonly<Record<string, LineField | false>>; lineColumns?: Own['columns'] };
+
+// A document's list columns, view fields and form fields from its contract's `fields` and `lines`, as screensOf
+// makes a record's: its header's fields, then its lines (the inputs of the fields a line sends, a column of each),
+// unless `own` says otherwise for a field.
+export function documentScreensOf(key: ResourceKey, own: Own & OwnLines = {}) {
+  const screens = screensOf(key, own);
+  const ofLine = lineFields[key];
+  if (!ofLine) return screens;
+  const inputs = ofLine.flatMap((field) => {
+    const mine = own.lineInputs?.[field.name];
+    if (mine === false) return [];
+    const made = mine ?? lineInput(field);
+    return made ? [made] : [];
+  });
+  return { ...screens, formFields: [...screens.formFields, lines(inputs, shown(ofLine, own.lineColumns))] };
 }
 
 // The client definition of a registry entry with `shape: 'fields'` and no file of its own: written into

@@ -182,4 +182,49 @@ describe('the standard operations of the contract', () => {
       recordSchemas('x.yaml', { schema: 'X', update: false }, { a: { type: 'string', 'x-readonly': true } }),
     ).toThrow('openapi/x.yaml: the field a has an unknown mark x-readonly');
   });
+
+  it("a document's lines written once under `lines` give its line, its line input and the header's `lines`", () => {
+    const id = { $ref: '../openapi.yaml#/components/schemas/Id' };
+    const schemas = recordSchemas(
+      'deposit-slips.yaml',
+      { schema: 'DepositSlip', update: false },
+      { deposit_date: { type: 'string', format: 'date' }, number: { type: 'string', 'x-read-only': true } },
+      {
+        fields: {
+          description: { type: 'string', maxLength: 255 },
+          account_id: { ...id, 'x-read-only': true },
+          note: { type: ['string', 'null'], maxLength: 100 },
+        },
+      },
+    );
+    const root = '../../openapi.yaml#/components/schemas';
+    expect(Object.keys(schemas)).toEqual([
+      'DepositSlip',
+      'DepositSlipCreate',
+      'DepositSlipLine',
+      'DepositSlipLineInput',
+    ]);
+    const record = schemas.DepositSlip as { required: string[]; properties: Record<string, unknown> };
+    expect(record.required.slice(-3)).toEqual(['deposit_date', 'number', 'lines']);
+    expect(record.properties.lines).toEqual({ type: 'array', items: { $ref: `${root}/DepositSlipLine` } });
+    expect(schemas.DepositSlipCreate).toMatchObject({
+      required: ['deposit_date', 'lines'],
+      properties: {
+        lines: { type: 'array', minItems: 1, maxItems: 200, items: { $ref: `${root}/DepositSlipLineInput` } },
+      },
+    });
+    expect(schemas.DepositSlipLine).toMatchObject({
+      required: ['id', 'description', 'account_id', 'note'],
+      properties: { id: { $ref: `${root}/Id` }, account_id: { $ref: `${root}/Id` } },
+    });
+    expect(schemas.DepositSlipLineInput).toEqual({
+      type: 'object',
+      additionalProperties: false,
+      required: ['description'],
+      properties: {
+        description: { type: 'string', maxLength: 255, pattern: plainText },
+        note: { type: ['string', 'null'], maxLength: 100, pattern: plainText },
+      },
+    });
+  });
 });

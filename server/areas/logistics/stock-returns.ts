@@ -15,7 +15,6 @@ export const stockReturnsResource = documentResource({
   searchColumns: ['number', 'reason', 'notes'],
   documentDate: { field: 'return_date', label: 'return date', withinWeek: true },
   workPlaces: whereItsTransferArrives,
-  figures: { money: [], quantities: ['quantity'] },
   create: (context, input: Create) => createArrival(context, 'stock-return', { ...input, date: input.return_date }),
   post: arrivalPosting('stock-return'),
   async present(ctx, rows) {

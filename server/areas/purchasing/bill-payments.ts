@@ -12,7 +12,6 @@ export const billPaymentsResource = documentResource({
   documentDate: { field: 'payment_date', label: 'payment date', withinWeek: true },
   costs: { fields: ['amount'] },
   workPlaces: whereItsBillIs,
-  figures: { money: ['amount'], quantities: [] },
   create: createBillPayment,
   post: postBillPayment,
   present: (ctx, rows) => presentPayments(ctx.db, 'bill', rows),

@@ -34,7 +34,6 @@ export const acknowledgmentReceiptsResource = documentResource({
   // A Z closes its terminal's day only (docs/domain/cash.md, Terminals): the receipt's is the one it was issued at.
   terminal: (ctx, fields) =>
     terminalOfFields(ctx, fields, async (fields) => (typeof fields.branch_id === 'number' ? fields.branch_id : null)),
-  figures: { money: ['amount'], quantities: [] },
   create: createAcknowledgmentReceipt,
   post: postAcknowledgmentReceipt,
   journal: (ctx, record, event) => keepInJournal(ctx, 'acknowledgment_receipt', record, event),

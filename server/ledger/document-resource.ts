@@ -109,19 +109,17 @@ function presentFields(prefix: string, table: string, references: Parameters<typ
       .where(documentColumn, 'in', ids)
       .orderBy('position')
       .execute()) as Record<string, unknown>[];
-    return records.map((record) => ({
-      ...record,
-      lines: lines
-        .filter((line) => Number(line[documentColumn]) === record.id)
-        .map((line) =>
-          Object.fromEntries(
-            fields.map((field) => {
-              if (!(field.name in line))
-                throw new Error(`${prefix}: the lines' ${field.name} is no column; present it`);
-              return [field.name, answeredField(field, line[field.name])];
-            }),
-          ),
-        ),
-    }));
+    const byDocument = new Map<number, Record<string, unknown>[]>();
+    for (const line of lines) {
+      const presented = Object.fromEntries(
+        fields.map((field) => {
+          if (!(field.name in line)) throw new Error(`${prefix}: the lines' ${field.name} is no column; present it`);
+          return [field.name, answeredField(field, line[field.name])];
+        }),
+      );
+      const documentId = Number(line[documentColumn]);
+      byDocument.set(documentId, [...(byDocument.get(documentId) ?? []), presented]);
+    }
+    return records.map((record) => ({ ...record, lines: byDocument.get(Number(record.id)) ?? [] }));
   };
 }

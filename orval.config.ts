@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { defineConfig } from 'orval';
 
-// openapi.yaml is the root; each resource's paths and schemas live in their own file under openapi/, and its
+// openapi.yaml is the root; each resource's paths and schemas live in their own file under openapi/<area>/, and its
 // standard operations in openapi/generated/ (written by scripts/contract/generate.ts just before orval runs).
 const externalRefs = {
   allow: readdirSync('openapi', { recursive: true, encoding: 'utf8' })

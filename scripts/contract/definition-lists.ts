@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { type RegistryEntry, registry } from '../../server/registry/resources.ts';
+import { contractFile, contractFolder, homeFolder } from './contract-files.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -21,9 +22,6 @@ export function definitionFolders(tree: 'server' | 'src', key: string): string[]
     .map((entry) => entry.name)
     .filter((folder) => existsSync(join(areas, folder, `${key}.ts`)));
 }
-
-// The folder a resource's code belongs in: its room, else its area (server/registry/resources.ts).
-export const homeFolder = (entry: RegistryEntry): string => entry.room ?? entry.area;
 
 // The folder holding the resource's definition, if its file sits where its registry entry says.
 export function definitionFolder(tree: 'server' | 'src', entry: RegistryEntry): string | undefined {
@@ -110,11 +108,12 @@ const pascal = (key: string) => key.replace(/(^|-)([a-z])/g, (_, __, letter: str
 
 // A resource's names in its generated calls and schemas: its contract's record schema and its key.
 function contractNames(key: string): { one: string; many: string } {
-  const contract = parse(readFileSync(join(root, 'openapi', `${key}.yaml`), 'utf8')) as {
+  const path = contractFile(`${key}.yaml`);
+  const contract = parse(readFileSync(join(contractFolder, path), 'utf8')) as {
     'x-standard-operations'?: { schema?: string };
   };
   const one = contract['x-standard-operations']?.schema;
-  if (one === undefined) throw new Error(`openapi/${key}.yaml: a ${key} by default needs x-standard-operations`);
+  if (one === undefined) throw new Error(`openapi/${path}: a ${key} by default needs x-standard-operations`);
   return { one, many: pascal(key) };
 }
 
@@ -149,14 +148,16 @@ function renderList(shape: ListShape): string {
   return formatted(shape.file, `${[...header(shape.tree), ...imports, ...shape.tail(properties)].join('\n')}\n`);
 }
 
-// The owner's reports: each path `/api/reports/{name}` of openapi/owner-reports.yaml, in the contract's order, is
+// The owner's reports: each path `/api/reports/{name}` of openapi/reports/owner-reports.yaml, in the contract's order, is
 // answered by the `<camelName>OwnerReport` that a file of server/areas/reports/ (or a folder of it) exports (owner-report.ts); a path
 // without one is left out, and tests/contract/definition-lists.test.ts names it.
 const reportsFolder = join(root, 'server/areas/reports');
 const reportListFile = 'server/areas/reports/owner-report-list.ts';
 
 export function ownerReportNames(): string[] {
-  const contract = parse(readFileSync(join(root, 'openapi/owner-reports.yaml'), 'utf8')) as { paths: object };
+  const contract = parse(readFileSync(join(contractFolder, contractFile('owner-reports.yaml')), 'utf8')) as {
+    paths: object;
+  };
   return Object.keys(contract.paths).map((path) => path.replace(/^\/api\/reports\//, ''));
 }
 
@@ -177,8 +178,8 @@ function renderReportList(): string {
   return formatted(
     reportListFile,
     `${[
-      '// Written by scripts/contract/definition-lists.ts from openapi/owner-reports.yaml and server/areas/reports/*.ts;',
-      '// do not edit: `npm run generate` rewrites it (CONTRIBUTING.md, A report).',
+      '// Written by scripts/contract/definition-lists.ts from openapi/reports/owner-reports.yaml and',
+      '// server/areas/reports/*.ts; do not edit: `npm run generate` rewrites it (CONTRIBUTING.md, A report).',
       ...imports,
       '',
       "// Every owner's report, in the order of the contract's paths.",

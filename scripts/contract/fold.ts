@@ -3,10 +3,10 @@
 // writes the operations and openapi.yaml's `$ref`s to them. Only what the declaration expands to exactly is
 // folded: an operation that says something else stays written out, with the rest of its path. Run `npx tsx scripts/contract/fold.ts`, then
 // `npm run generate`; tests/contract/standard-operations.test.ts asks for it when a file needs folding.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Document, isMap, isScalar, isSeq, parse, parseDocument, visit } from 'yaml';
-import { contractFolder } from './generate.ts';
+import { contractFiles, contractFolder } from './contract-files.ts';
 import {
   declarationKeys,
   type Filter,
@@ -23,9 +23,6 @@ type Operation = JsonObject & { operationId?: string; description?: string; para
 type PathItem = Record<string, Operation>;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-// A hand-written file refers to the root one folder up; a generated one, two.
-const asGenerated = <T>(node: T): T =>
-  JSON.parse(JSON.stringify(node).replaceAll('"../openapi.yaml#', '"../../openapi.yaml#')) as T;
 
 function operationPlaces(base: string): Record<StandardOperation | 'import' | 'import-template', [string, string]> {
   return {
@@ -45,7 +42,7 @@ function operationPlaces(base: string): Record<StandardOperation | 'import' | 'i
 
 // The shortest filter that expands to the parameters at `index`, and how many it stands for.
 function shortestFilter(parameters: JsonObject[], index: number): [Filter, number] {
-  const parameter = asGenerated(parameters[index] as JsonObject);
+  const parameter = parameters[index] as JsonObject;
   const ref = parameter.$ref;
   if (typeof ref === 'string') return [ref.split('/').pop() ?? '', 1];
   const name = String(parameter.name);
@@ -56,7 +53,7 @@ function shortestFilter(parameters: JsonObject[], index: number): [Filter, numbe
   if (typeof schema.$ref === 'string') candidates.push({ [name]: schema.$ref.split('/').pop() ?? '' });
   for (const candidate of candidates) {
     const expanded = expandFilter(candidate);
-    if (same(expanded, parameters.slice(index, index + expanded.length).map(asGenerated))) {
+    if (same(expanded, parameters.slice(index, index + expanded.length))) {
       return [candidate, expanded.length];
     }
   }
@@ -120,7 +117,7 @@ function inferDeclaration(stem: string, paths: Record<string, PathItem>): [Resou
 
   // A path moves only when every operation on it comes out of the declaration exactly as written.
   const rendered = standardPaths(stem, declaration);
-  const movable = Object.keys(rendered).filter((path) => same(rendered[path], asGenerated(paths[path])));
+  const movable = Object.keys(rendered).filter((path) => same(rendered[path], paths[path]));
   const kept = present.filter((operation) => movable.includes(places[operation][0]));
   if (kept.length === 0) return undefined;
   declaration.operations = kept.length < standardOperations.length ? kept : undefined;
@@ -136,7 +133,7 @@ function inferDeclaration(stem: string, paths: Record<string, PathItem>): [Resou
   if (!kept.includes('search')) delete declaration['search-filters'];
   const generated = standardPaths(stem, declaration);
   const taken = Object.keys(generated);
-  if (!taken.every((path) => same(generated[path], asGenerated(paths[path])))) return undefined;
+  if (!taken.every((path) => same(generated[path], paths[path]))) return undefined;
   return [declaration, taken];
 }
 
@@ -176,15 +173,15 @@ function cutKeys(text: string, section: string[], keys: string[]): string {
   return cut;
 }
 
-function fold(file: string): string | undefined {
-  const text = readFileSync(join(contractFolder, file), 'utf8');
+function fold(file: string, path: string): string | undefined {
+  const text = readFileSync(join(contractFolder, path), 'utf8');
   const source = parse(text) as {
     'x-standard-operations'?: unknown;
     paths?: Record<string, PathItem>;
     components?: { schemas?: Record<string, unknown> };
   };
   if (source['x-standard-operations'] !== undefined) {
-    readDeclaration(file, source['x-standard-operations']);
+    readDeclaration(path, source['x-standard-operations']);
     return undefined;
   }
   const stem = file.replace(/\.yaml$/, '');
@@ -201,27 +198,29 @@ function fold(file: string): string | undefined {
   // The file's own opening comment stays first.
   const opening = /^(#.*\n)*/.exec(folded)?.[0] ?? '';
   writeFileSync(
-    join(contractFolder, file),
+    join(contractFolder, path),
     opening + declarationText(file, declaration) + folded.slice(opening.length),
   );
-  return `${file}: ${taken.length} paths${pageMoves ? ` and ${page}` : ''} folded`;
+  return `${path}: ${taken.length} paths${pageMoves ? ` and ${page}` : ''} folded`;
 }
 
 // The files without a declaration whose standard operations are written out by hand.
 export function foldableFiles(): string[] {
-  return readdirSync(contractFolder)
-    .filter((file) => file.endsWith('.yaml'))
-    .filter((file) => {
-      const source = parse(readFileSync(join(contractFolder, file), 'utf8')) as {
+  return [...contractFiles()]
+    .filter(([file, path]) => {
+      const source = parse(readFileSync(join(contractFolder, path), 'utf8')) as {
         'x-standard-operations'?: unknown;
         paths?: Record<string, PathItem>;
       };
       return source['x-standard-operations'] === undefined && inferDeclaration(file.slice(0, -5), source.paths ?? {});
-    });
+    })
+    .map(([, path]) => path);
 }
 
 if (import.meta.main) {
-  const files = readdirSync(contractFolder).filter((name) => name.endsWith('.yaml'));
-  for (const report of files.map(fold)) if (report) console.log(report);
+  for (const [file, path] of contractFiles()) {
+    const report = fold(file, path);
+    if (report) console.log(report);
+  }
   console.log('run npm run generate: it writes openapi/generated/ and openapi.yaml');
 }

@@ -1,19 +1,19 @@
-// Writes openapi/generated/<file> for every openapi/<file> that declares `x-standard-operations`: the standard
-// paths and the list envelope of that resource; then openapi.yaml, the contract's root, from openapi/root.yaml
+// Writes openapi/generated/<file> for every openapi/<area>/<file> that declares `x-standard-operations`: the standard
+// paths and the list envelope of that resource; then openapi.yaml, the contract's root, from openapi/platform/root.yaml
 // (the shared parts) and every resource file's tag, paths and components; and the two lists of definitions
 // (definition-lists.ts). `npm run generate` runs it before orval;
 // `--check` only says which files differ from what it would write (tests/contract/standard-operations.test.ts runs
 // the same check).
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { documentKinds, referencedDocumentKinds } from '../../server/registry/resources.ts';
+import { contractFiles, contractFolder, generatedFolderName, platformFolder } from './contract-files.ts';
 import { formatted, staleDefinitionLists, writeDefinitionLists } from './definition-lists.ts';
 import { recordSchemas, type ScreenField, screenFields } from './record-fields.ts';
 import { pageSchema, readDeclaration, standardPaths } from './standard-operations.ts';
 
-export const contractFolder = resolve(import.meta.dirname, '../../openapi');
-export const generatedFolder = join(contractFolder, 'generated');
+export const generatedFolder = join(contractFolder, generatedFolderName);
 export const rootFile = resolve(contractFolder, '../openapi.yaml');
 export const screenFieldsFile = resolve(contractFolder, '../src/resources/field-lists.ts');
 // The hand-written part of the root: info, security and the components every resource shares.
@@ -26,17 +26,18 @@ const documentKindsFile = 'documents.yaml';
 // Each generated file's name and text, from the declarations as they stand.
 export function renderStandardFiles(folder = contractFolder): Map<string, string> {
   const files = new Map<string, string>();
-  for (const file of readdirSync(folder).filter((name) => name.endsWith('.yaml'))) {
-    const source = parse(readFileSync(join(folder, file), 'utf8')) as { 'x-standard-operations'?: unknown };
+  const sources = contractFiles(folder);
+  for (const [file, path] of sources) {
+    const source = parse(readFileSync(join(folder, path), 'utf8')) as { 'x-standard-operations'?: unknown };
     if (source['x-standard-operations'] === undefined) continue;
-    const declaration = readDeclaration(file, source['x-standard-operations']);
+    const declaration = readDeclaration(path, source['x-standard-operations']);
     const stem = file.replace(/\.yaml$/, '');
     const operations = declaration.operations ?? ['list', 'create', 'update'];
     const schemas = {
       ...(declaration.fields === undefined
         ? {}
         : recordSchemas(
-            file,
+            path,
             {
               schema: declaration.schema,
               scope: declaration.scope,
@@ -52,12 +53,12 @@ export function renderStandardFiles(folder = contractFolder): Map<string, string
       ...(Object.keys(schemas).length > 0 ? { components: { schemas } } : {}),
     };
     const header = [
-      `# Written by scripts/contract/generate.ts from x-standard-operations in openapi/${file}; do not edit.`,
+      `# Written by scripts/contract/generate.ts from x-standard-operations in openapi/${path}; do not edit.`,
       '# `npm run generate` rewrites it; docs/ARCHITECTURE.md says how a resource declares its paths.',
     ];
     files.set(file, `${header.join('\n')}\n${stringify(document, { lineWidth: 0, aliasDuplicateObjects: false })}`);
   }
-  if (existsSync(join(folder, documentKindsFile))) files.set(documentKindsFile, documentKindsText());
+  if (sources.has(documentKindsFile)) files.set(documentKindsFile, documentKindsText());
   return files;
 }
 
@@ -66,15 +67,13 @@ export function renderStandardFiles(folder = contractFolder): Map<string, string
 export function renderScreenFields(folder = contractFolder): string {
   const lists: [string, ScreenField[]][] = [];
   const lineLists: [string, ScreenField[]][] = [];
-  for (const file of readdirSync(folder)
-    .filter((name) => name.endsWith('.yaml'))
-    .sort()) {
-    const source = parse(readFileSync(join(folder, file), 'utf8')) as { 'x-standard-operations'?: unknown };
+  for (const [file, path] of contractFiles(folder)) {
+    const source = parse(readFileSync(join(folder, path), 'utf8')) as { 'x-standard-operations'?: unknown };
     if (source['x-standard-operations'] === undefined) continue;
-    const declaration = readDeclaration(file, source['x-standard-operations']);
+    const declaration = readDeclaration(path, source['x-standard-operations']);
     if (declaration.fields === undefined) continue;
     const schemas = recordSchemas(
-      file,
+      path,
       { schema: declaration.schema, update: false },
       declaration.fields,
       declaration.lines,
@@ -87,8 +86,9 @@ export function renderScreenFields(folder = contractFolder): string {
     lineLists.push([key, screenFields(declaration.lines.fields, lineRequired)]);
   }
   const header = [
-    '// Written by scripts/contract/generate.ts from the `fields` of openapi/<key>.yaml; do not edit: `npm run generate`',
-    '// rewrites it. src/resources/record-fields.ts makes the list columns, view fields and form fields of them.',
+    '// Written by scripts/contract/generate.ts from the `fields` of openapi/<area>/<key>.yaml; do not edit:',
+    '// `npm run generate` rewrites it. src/resources/record-fields.ts makes the list columns, view fields and form',
+    '// fields of them.',
   ];
   const body = (of: [string, ScreenField[]][]) => of.map(([key, fields]) => `  '${key}': ${JSON.stringify(fields)},`);
   return formatted(
@@ -104,7 +104,7 @@ function documentKindsText(): string {
   };
   const header = [
     '# Written by scripts/contract/generate.ts from the document entries of server/registry/resources.ts; do not edit.',
-    '# `npm run generate` rewrites it; openapi/documents.yaml refers to these schemas through openapi.yaml.',
+    '# `npm run generate` rewrites it; openapi/platform/documents.yaml refers to these schemas through openapi.yaml.',
   ];
   return `${header.join('\n')}\n${stringify({ components: { schemas } }, { lineWidth: 0 })}`;
 }
@@ -133,13 +133,16 @@ function literalsFirst(paths: [string, string][]): [string, string][] {
 }
 
 // openapi.yaml: root.yaml as written, with every resource file's paths (the generated ones first), its components
-// as `$ref`s, and the tags its operations use (described by `x-tag` in openapi/<tag>.yaml, or the tag's words).
+// as `$ref`s, and the tags its operations use (described by `x-tag` in openapi/<area>/<tag>.yaml, or the tag's words).
 // A resource joins the contract by its file alone; the order is the files' names, then each file's own.
 export function renderRoot(folder = contractFolder, standard = renderStandardFiles(folder)): string {
-  const source = readFileSync(join(folder, rootSource), 'utf8');
+  const sources = contractFiles(folder);
+  const rootPath = sources.get(rootSource);
+  if (rootPath === undefined) throw new Error(`No openapi/${platformFolder}/${rootSource}`);
+  const source = readFileSync(join(folder, rootPath), 'utf8');
   const shared = parse(source) as Record<string, unknown>;
   for (const key of ['paths', 'tags']) {
-    if (key in shared) throw new Error(`openapi/${rootSource}: ${key} belong in openapi/<tag>.yaml`);
+    if (key in shared) throw new Error(`openapi/${rootPath}: ${key} belong in openapi/<area>/<tag>.yaml`);
   }
   const paths: string[] = [];
   const seenPaths = new Set<string>();
@@ -159,14 +162,14 @@ export function renderRoot(folder = contractFolder, standard = renderStandardFil
       return [path, `./${file}#/paths/${pointer(path)}`];
     });
   };
-  for (const file of readdirSync(folder)
-    .filter((name) => name.endsWith('.yaml') && name !== rootSource)
-    .sort()) {
-    const document = parse(readFileSync(join(folder, file), 'utf8')) as ResourceFile;
+  for (const [file, path] of [...sources].filter(([name]) => name !== rootSource)) {
+    const document = parse(readFileSync(join(folder, path), 'utf8')) as ResourceFile;
     const generated = standard.get(file);
     const own = [
-      ...(generated === undefined ? [] : add(`openapi/generated/${file}`, parse(generated) as ResourceFile)),
-      ...add(`openapi/${file}`, document),
+      ...(generated === undefined
+        ? []
+        : add(`openapi/${generatedFolderName}/${file}`, parse(generated) as ResourceFile)),
+      ...add(`openapi/${path}`, document),
     ];
     for (const [path, ref] of literalsFirst(own)) paths.push(`  ${path}:`, `    $ref: '${ref}'`);
     if (document['x-tag'] !== undefined) described.set(file.replace(/\.yaml$/, ''), document['x-tag']);
@@ -180,7 +183,7 @@ export function renderRoot(folder = contractFolder, standard = renderStandardFil
     const added = components.get(kind) ?? [];
     if (added.length === 0) return;
     const start = lines.indexOf(`  ${kind}:`);
-    if (start < 0) throw new Error(`openapi/${rootSource}: components has no ${kind} for the resources' ${kind}`);
+    if (start < 0) throw new Error(`openapi/${rootPath}: components has no ${kind} for the resources' ${kind}`);
     let end = start + 1;
     while (end < lines.length && (lines[end] === '' || /^ {3}/.test(lines[end] ?? ''))) end += 1;
     while (lines[end - 1] === '') end -= 1;
@@ -190,8 +193,8 @@ export function renderRoot(folder = contractFolder, standard = renderStandardFil
   const componentsAt = lines.indexOf('components:');
   lines.splice(componentsAt, 0, 'tags:', ...tagLines, 'paths:', ...paths);
   const header = [
-    '# Written by scripts/contract/generate.ts from openapi/root.yaml and every openapi/<tag>.yaml; do not edit.',
-    '# `npm run generate` rewrites it; docs/ARCHITECTURE.md says how a resource joins the contract.',
+    '# Written by scripts/contract/generate.ts from openapi/platform/root.yaml and every openapi/<area>/<tag>.yaml;',
+    '# do not edit. `npm run generate` rewrites it; docs/ARCHITECTURE.md says how a resource joins the contract.',
   ];
   return `${header.join('\n')}\n${lines.join('\n')}`;
 }
@@ -200,7 +203,7 @@ export function renderRoot(folder = contractFolder, standard = renderStandardFil
 export function staleStandardFiles(folder = contractFolder): string[] {
   const expected = renderStandardFiles(folder);
   const rootStale = readFileSync(resolve(folder, '../openapi.yaml'), 'utf8') !== renderRoot(folder, expected);
-  const written = new Set(readdirSync(join(folder, 'generated')).filter((name) => name.endsWith('.yaml')));
+  const written = new Set(readdirSync(join(folder, generatedFolderName)).filter((name) => name.endsWith('.yaml')));
   const stale = [...expected].filter(
     ([file, text]) => !written.has(file) || readFileSync(join(folder, 'generated', file), 'utf8') !== text,
   );

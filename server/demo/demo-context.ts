@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { ScryptCost } from '../auth/password.ts';
 import type { Database } from '../db/database.ts';
 import { dialectOf } from '../db/dialect.ts';
+import type { ResourceContext } from '../engine/resource.ts';
 import type { PostingContext } from '../ledger/posting-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
@@ -13,6 +15,30 @@ export function demoContext(
   userId = master.adminUserId,
 ): PostingContext {
   return { trx: db, dialect: dialectOf(db), businessId: master.businessId, userId, now: moment, holds: () => true };
+}
+
+// The demo's admin at the engine's level, for what the seed reads and writes beside the postings (the history, the
+// e-journal) as the API would have.
+export function demoResourceContext(
+  db: Kysely<Database>,
+  master: Pick<DemoMasterData, 'businessId' | 'adminUserId'>,
+  options: { passwordCost: ScryptCost; now: Date },
+): ResourceContext {
+  return {
+    db,
+    businessId: master.businessId,
+    identity: {
+      userId: master.adminUserId,
+      sessionId: '',
+      permissions: new Set(),
+      fullAccess: true,
+      businessIds: [master.businessId],
+      existingBusinessId: master.businessId,
+      home: null,
+    },
+    now: options.now.toISOString(),
+    passwordCost: options.passwordCost,
+  };
 }
 
 // A demo document's moment: the given UTC hour of its day, or now for a document of today whose hour has not come.

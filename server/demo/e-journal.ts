@@ -3,7 +3,8 @@ import { resources } from '../areas/index.ts';
 import type { ScryptCost } from '../auth/password.ts';
 import type { Database } from '../db/database.ts';
 import { dynamic } from '../engine/dynamic.ts';
-import type { RecordTableName, ResourceContext, Row } from '../engine/resource.ts';
+import type { RecordTableName, Row } from '../engine/resource.ts';
+import { demoResourceContext } from './demo-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
 // The demo's e-journal (docs/domain/cash.md, The e-journal). The demo posts through the posting services, not the
@@ -16,21 +17,7 @@ export async function seedDemoEJournal(
   options: { passwordCost: ScryptCost; now: Date },
 ): Promise<void> {
   await db.deleteFrom('e_journal_entries').where('business_id', '=', master.businessId).execute();
-  const ctx: ResourceContext = {
-    db,
-    businessId: master.businessId,
-    identity: {
-      userId: master.adminUserId,
-      sessionId: '',
-      permissions: new Set(),
-      fullAccess: true,
-      businessIds: [master.businessId],
-      existingBusinessId: master.businessId,
-      home: null,
-    },
-    now: options.now.toISOString(),
-    passwordCost: options.passwordCost,
-  };
+  const ctx = demoResourceContext(db, master, options);
   type Paper = { at: string; order: number; write: () => Promise<void> };
   const papers: Paper[] = [];
   for (const resource of resources) {

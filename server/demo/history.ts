@@ -4,8 +4,9 @@ import type { ScryptCost } from '../auth/password.ts';
 import type { Database } from '../db/database.ts';
 import { dynamic } from '../engine/dynamic.ts';
 import { keepsHistory } from '../engine/history.ts';
-import type { RecordTableName, ResourceContext, Row } from '../engine/resource.ts';
+import type { RecordTableName, Row } from '../engine/resource.ts';
 import { asPresented, type Changes, changesBetween } from '../history/changes.ts';
+import { demoResourceContext } from './demo-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
 // The seed writes the demo's records straight to their tables and posting services, not through the API, so each
@@ -17,21 +18,7 @@ export async function seedDemoHistory(
   master: DemoMasterData,
   options: { passwordCost: ScryptCost; now: Date },
 ): Promise<void> {
-  const ctx: ResourceContext = {
-    db,
-    businessId: master.businessId,
-    identity: {
-      userId: master.adminUserId,
-      sessionId: '',
-      permissions: new Set(),
-      fullAccess: true,
-      businessIds: [master.businessId],
-      existingBusinessId: master.businessId,
-      home: null,
-    },
-    now: options.now.toISOString(),
-    passwordCost: options.passwordCost,
-  };
+  const ctx = demoResourceContext(db, master, options);
   const later = await db
     .selectFrom('record_history')
     .select(['resource', 'record_id', 'action', 'changes'])

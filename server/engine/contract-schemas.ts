@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { RecordTableName, Resource } from './resource.ts';
 
-// The schemas orval generates for a resource's standard operations (openapi/<tag>.yaml, x-standard-operations),
+// The schemas orval generates for a resource's standard operations (openapi/<area>/<tag>.yaml, x-standard-operations),
 // named after its schema (`one`, `Prescription`) and its key (`many`, `Prescriptions`): every resource lists and
 // searches; the bodies are there for what it creates and updates.
 type Listed<Many extends string> = Record<`List${Many}QueryParams` | `Search${Many}QueryParams`, z.ZodType>;

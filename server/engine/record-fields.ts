@@ -21,7 +21,7 @@ function answered(field: RecordField, value: unknown): unknown {
 }
 
 /**
- * A record whose answer is its contract's record (openapi/<key>.yaml, `fields`): without a `present` of its own,
+ * A record whose answer is its contract's record (openapi/<area>/<key>.yaml, `fields`): without a `present` of its own,
  * each field is answered as its column stores it, and `<x>_name` as the name of the record its reference `<x>_id`
  * names (`references`). A field that is neither is the definition's to present, and the first answer says which.
  */

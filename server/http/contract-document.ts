@@ -5,9 +5,9 @@ import { parse } from 'yaml';
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 // openapi.yaml is the root of the contract; each resource's paths and schemas live in a file of their own under
-// openapi/, referred to by `$ref: './openapi/<tag>.yaml#/...'`, and those files point back at the root's shared
-// components with `../openapi.yaml#/...`. This answers the one document they make together, with every ref
-// local (`#/components/...`), as swagger-ui and JSON Schema validators want it.
+// openapi/<area>/, referred to by `$ref: './openapi/<area>/<tag>.yaml#/...'`, and those files point back at the
+// root's shared components with `../../openapi.yaml#/...`. This answers the one document they make together, with
+// every ref local (`#/components/...`), as swagger-ui and JSON Schema validators want it.
 export function loadContractDocument(rootPath: string): Record<string, unknown> {
   const rootFile = resolve(rootPath);
   const files = new Map<string, Json>();

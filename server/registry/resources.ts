@@ -53,8 +53,8 @@ export type RegistryEntry = {
   // definitions follow from this entry and its generated schemas (server/engine/named-records.ts,
   // src/resources/named-records.ts), so it has no definition file of its own; a file named after its key replaces
   // the side it is on.
-  // `fields`: a record whose contract writes its fields (openapi/<key>.yaml, `fields`) and needs nothing more: both
-  // definitions follow from them (server/engine/record-fields.ts, src/resources/record-fields.ts), searched by its
+  // `fields`: a record whose contract writes its fields (openapi/<area>/<key>.yaml, `fields`) and needs nothing more:
+  // both definitions follow from them (server/engine/record-fields.ts, src/resources/record-fields.ts), searched by its
   // free text, its `name` (if it has one) unique in the business.
   shape?: 'name-and-description' | 'fields';
   // Who its `contact` is, as its screens and CSV name it: a sale's customer or a purchase's supplier.

@@ -1,5 +1,6 @@
-// Written by scripts/contract/generate.ts from the `fields` of openapi/<key>.yaml; do not edit: `npm run generate`
-// rewrites it. src/resources/record-fields.ts makes the list columns, view fields and form fields of them.
+// Written by scripts/contract/generate.ts from the `fields` of openapi/<area>/<key>.yaml; do not edit:
+// `npm run generate` rewrites it. src/resources/record-fields.ts makes the list columns, view fields and form
+// fields of them.
 import type { ScreenField } from './record-fields.ts';
 
 export const recordFields: Record<string, readonly ScreenField[]> = {

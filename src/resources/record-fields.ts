@@ -12,8 +12,8 @@ import {
 import { recordTimestamps } from './shared-declarations.ts';
 import { type BodySchemas, type OptionalCalls, type RequiredCalls, standardOperations } from './standard-operations.ts';
 
-// A field of a resource's contract (openapi/<key>.yaml, `fields`), as scripts/contract/generate.ts writes it into
-// src/resources/field-lists.ts.
+// A field of a resource's contract (openapi/<area>/<key>.yaml, `fields`), as scripts/contract/generate.ts writes it
+// into src/resources/field-lists.ts.
 export type ScreenField = {
   name: string;
   label: string;
@@ -76,7 +76,7 @@ function shown(fields: readonly ScreenField[], own: Own['columns']): Column[] {
 // field that a body writes is asked for, each one shown (an id by its name), unless `own` says otherwise for it.
 export function screensOf(key: ResourceKey, own: Own = {}) {
   const fields = recordFields[key];
-  if (!fields) throw new Error(`openapi/${key}.yaml writes no fields`);
+  if (!fields) throw new Error(`openapi/<area>/${key}.yaml writes no fields`);
   const columns = shown(
     fields.filter((field) => field.kind !== 'textarea'),
     own.columns,

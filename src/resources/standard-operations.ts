@@ -1,7 +1,7 @@
 import type { ResourceApi } from './resource.ts';
 
-// The calls orval generates for a resource's standard operations (openapi/<tag>.yaml, x-standard-operations), named
-// after the resource's singular and plural, so that a definition names its resource once instead of mapping each call
+// The calls orval generates for a resource's standard operations (openapi/<area>/<tag>.yaml,
+// x-standard-operations), named after the resource's singular and plural, so that a definition names its resource once instead of mapping each call
 // by hand. The required calls make a misspelt name fail to compile; the optional ones are what some resources lack
 // (stocks cannot be created, documents are not updated, some have no history).
 export type RequiredCalls<One extends string, Many extends string> = Record<`list${Many}`, ResourceApi['list']> &

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { homeFolder } from '../../scripts/contract/contract-files.ts';
 import {
   definitionFolder,
   definitionFolders,
-  homeFolder,
   ownerReportNames,
   staleDefinitionLists,
 } from '../../scripts/contract/definition-lists.ts';
@@ -47,7 +47,7 @@ describe('the lists of definitions', () => {
     expect(astray).toEqual([]);
   });
 
-  it('every report path of openapi/owner-reports.yaml has its report declared in server/areas/reports/', () => {
+  it('every report path of openapi/reports/owner-reports.yaml has its report declared in server/areas/reports/', () => {
     expect(ownerReports.map((report) => report.name)).toEqual(ownerReportNames());
   });
 

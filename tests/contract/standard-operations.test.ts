@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { contractFiles, contractFolder } from '../../scripts/contract/contract-files.ts';
 import { foldableFiles } from '../../scripts/contract/fold.ts';
-import { contractFolder, renderStandardFiles, staleStandardFiles } from '../../scripts/contract/generate.ts';
+import { renderStandardFiles, staleStandardFiles } from '../../scripts/contract/generate.ts';
 import { recordSchemas } from '../../scripts/contract/record-fields.ts';
 import { plainText, readDeclaration, standardPaths } from '../../scripts/contract/standard-operations.ts';
 
@@ -39,22 +40,23 @@ describe('the standard operations of the contract', () => {
 
   it('no resource file writes out by hand an operation that its declaration would generate the same', () => {
     const writtenOut: string[] = [];
-    for (const file of readdirSync(contractFolder).filter((name) => name.endsWith('.yaml'))) {
-      const source = parse(readFileSync(join(contractFolder, file), 'utf8')) as {
+    for (const [file, path] of contractFiles()) {
+      const source = parse(readFileSync(join(contractFolder, path), 'utf8')) as {
         'x-standard-operations'?: unknown;
         paths?: Record<string, PathItem>;
       };
       if (source['x-standard-operations'] === undefined) continue;
-      const declaration = readDeclaration(file, source['x-standard-operations']);
+      const declaration = readDeclaration(path, source['x-standard-operations']);
       const everything = standardPaths(file.replace(/\.yaml$/, ''), {
         ...declaration,
         operations: undefined,
         'csv-import': true,
       }) as Record<string, PathItem>;
-      for (const [path, item] of Object.entries(source.paths ?? {})) {
+      for (const [route, item] of Object.entries(source.paths ?? {})) {
         for (const [method, operation] of Object.entries(item)) {
-          const rebased = JSON.stringify(operation).replaceAll('"../openapi.yaml#', '"../../openapi.yaml#');
-          if (rebased === JSON.stringify(everything[path]?.[method])) writtenOut.push(`${file}: ${method} ${path}`);
+          if (JSON.stringify(operation) === JSON.stringify(everything[route]?.[method])) {
+            writtenOut.push(`${path}: ${method} ${route}`);
+          }
         }
       }
     }

@@ -9,41 +9,80 @@ import { fieldError, forbidden } from '../../domain/refusal.ts';
 import { findRecord } from '../../engine/query.ts';
 import { type EngineOptions, recordId, resourceContext } from '../../engine/routes.ts';
 import { parseInput } from '../../http/validation.ts';
+import { documentKindOf, registry } from '../../registry/resources.ts';
 import { type ContactSide, contactsResource, ownSide } from './contacts.ts';
 
 export type StatementSide = ContactSide;
 export type StatementPeriod = { dateFrom: string | null; dateTo: string };
 
-const sides = {
-  receivable: {
-    table: 'invoices',
-    date: 'invoice_date',
-    payments: 'invoice_payments',
-    link: 'invoice_id',
-    document: 'invoice',
-    payment: 'invoice_payment',
-    memos: 'credit_memos',
-    memo: 'credit_memo',
-    credit: 'store_credit',
-    permission: 'view-invoices',
-  },
-  payable: {
-    table: 'bills',
-    date: 'bill_date',
-    payments: 'bill_payments',
-    link: 'bill_id',
-    document: 'bill',
-    payment: 'bill_payment',
-    memos: 'debit_memos',
-    memo: 'debit_memo',
-    credit: 'supplier_credit',
-    permission: 'view-bills',
-  },
-} as const;
+type PartyDocument = Extract<(typeof registry)[number], { party: string; document: object }>;
+type PartyDocumentKey = PartyDocument['key'];
+type StatementPart = 'charge' | 'payment' | 'memo';
+
+// What each document that names a party (its registry entry's `party`) does to what the party owes: it charges, pays a
+// charge, or credits one as a memo; an order, a quotation or a deposit does neither. Typed by every such document, so
+// that a new one does not compile until it says, and the statement takes its tables from here.
+export const statementParts: Readonly<Record<PartyDocumentKey, StatementPart | null>> = {
+  'purchase-orders': null,
+  'receive-orders': null,
+  bills: 'charge',
+  'bill-payments': 'payment',
+  'debit-memos': 'memo',
+  invoices: 'charge',
+  'invoice-payments': 'payment',
+  'credit-memos': 'memo',
+  'acknowledgment-receipts': null,
+  quotations: null,
+  'job-orders': null,
+  'warranty-claims': null,
+};
+
+// A customer's statement is what it owes the shop; a supplier's, what the shop owes it.
+export const partySides = { customer: 'receivable', supplier: 'payable' } as const satisfies Record<
+  PartyDocument['party'],
+  StatementSide
+>;
+
+// The registry document of a side that plays a part on its statement.
+export function statementDocument(side: StatementSide, part: StatementPart): PartyDocumentKey {
+  const found = registry.filter(
+    (entry): entry is PartyDocument =>
+      'party' in entry && 'document' in entry && partySides[entry.party] === side && statementParts[entry.key] === part,
+  );
+  if (found.length !== 1) throw new Error(`The ${side} statement needs one ${part}, not ${found.length}`);
+  return (found[0] as PartyDocument).key;
+}
+
+// A document's table, and its kind as the ledger and the statement's entries name it (`credit_memo`).
+const tableOf = (key: PartyDocumentKey) => key.replaceAll('-', '_');
+const kindOf = (key: PartyDocumentKey) => documentKindOf(key).replaceAll('-', '_');
+
+// The credit a memo keeps for the contact, and what a payment in it is called.
+const credits = { receivable: 'store_credit', payable: 'supplier_credit' } as const;
+
+function sideOf(side: StatementSide) {
+  const charge = statementDocument(side, 'charge');
+  const payment = statementDocument(side, 'payment');
+  const memo = statementDocument(side, 'memo');
+  return {
+    table: tableOf(charge),
+    date: `${kindOf(charge)}_date`,
+    payments: tableOf(payment),
+    link: `${kindOf(charge)}_id`,
+    document: kindOf(charge),
+    payment: kindOf(payment),
+    memos: tableOf(memo),
+    memo: kindOf(memo),
+    credit: credits[side],
+    permission: `view-${charge}`,
+  };
+}
+
+const sides = { receivable: sideOf('receivable'), payable: sideOf('payable') };
 
 type StatementEntry = {
   date: string;
-  kind: (typeof sides)[StatementSide]['document' | 'payment' | 'memo' | 'credit'] | (typeof refundKind)[StatementSide];
+  kind: string;
   document_id: number;
   number: string;
   applies_to: string | null;
@@ -265,7 +304,7 @@ export function registerContactStatementRoutes(app: FastifyInstance, options: En
         .executeTakeFirstOrThrow();
       const side = query.side ?? ownSide(contact.type_name);
       if (!holdsAny(ctx.identity, [sides[side].permission])) {
-        throw forbidden(`You do not have permission to view ${side === 'receivable' ? 'invoices' : 'bills'}.`);
+        throw forbidden(`You do not have permission to view ${sides[side].table}.`);
       }
       const today = businessDate(options.now());
       const dateTo = query.date_to ?? today;

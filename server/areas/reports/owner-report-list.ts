@@ -1,5 +1,5 @@
-// Written by scripts/contract/definition-lists.ts from openapi/owner-reports.yaml and server/areas/reports/*.ts;
-// do not edit: `npm run generate` rewrites it (CONTRIBUTING.md, A report).
+// Written by scripts/contract/definition-lists.ts from openapi/reports/owner-reports.yaml and
+// server/areas/reports/*.ts; do not edit: `npm run generate` rewrites it (CONTRIBUTING.md, A report).
 
 import { payablesAgingOwnerReport, receivablesAgingOwnerReport } from './aging.ts';
 import { benefitsUsedOwnerReport } from './benefits-used.ts';

@@ -7,7 +7,7 @@ export type Report = { rows: Record<string, unknown>[]; totals: Record<string, u
 export type Asked = { db: EngineOptions['db']; businessId: number; identity: Identity; today: string };
 
 // An owner's report (docs/domain/reports.md), declared beside its query as `export const <camelName>OwnerReport`:
-// `npm run generate` lists it (owner-report-list.ts) in the order openapi/owner-reports.yaml gives its path.
+// `npm run generate` lists it (owner-report-list.ts) in the order openapi/reports/owner-reports.yaml gives its path.
 // A CSV column headed as the BIR's forms name it (the books, docs/domain/reports.md#the-books); money with two
 // decimals, as a form is filled.
 export type CsvColumn = { field: string; header: string; money?: boolean };

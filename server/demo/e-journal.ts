@@ -3,7 +3,7 @@ import { resources } from '../areas/index.ts';
 import type { ScryptCost } from '../auth/password.ts';
 import type { Database } from '../db/database.ts';
 import { dynamic } from '../engine/dynamic.ts';
-import type { RecordTableName, Row } from '../engine/resource.ts';
+import type { JournalRow, RecordTableName, Row } from '../engine/resource.ts';
 import { demoResourceContext } from './demo-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
@@ -18,7 +18,7 @@ export async function seedDemoEJournal(
 ): Promise<void> {
   await db.deleteFrom('e_journal_entries').where('business_id', '=', master.businessId).execute();
   const ctx = demoResourceContext(db, master, options);
-  type Paper = { at: string; order: number; write: () => Promise<void> };
+  type Paper = { at: string; order: number; write: () => Promise<JournalRow> };
   const papers: Paper[] = [];
   for (const resource of resources) {
     const journal = resource.journal?.bind(resource);
@@ -51,5 +51,9 @@ export async function seedDemoEJournal(
   }
   // Written in the order they happened, as a live journal grows.
   papers.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.order - b.order));
-  for (const paper of papers) await paper.write();
+  for (const paper of papers)
+    await db
+      .insertInto('e_journal_entries')
+      .values(await paper.write())
+      .execute();
 }

@@ -71,6 +71,7 @@ export function createdEntry(
     },
     taken: false,
     answer,
+    journal: null,
     last: false,
   };
 }

@@ -16,7 +16,15 @@ import {
 } from './idempotency.ts';
 import { findRecord } from './query.ts';
 import { readOne } from './read-one.ts';
-import type { AnyResource, LastSteps, RecordTableName, ResourceContext, Row, TableName } from './resource.ts';
+import type {
+  AnyResource,
+  JournalRow,
+  LastSteps,
+  RecordTableName,
+  ResourceContext,
+  Row,
+  TableName,
+} from './resource.ts';
 import { checkWorkPlace } from './work-location.ts';
 
 // Each mutation runs in one transaction: the engine's checks, the definition's hook (or the default row
@@ -25,6 +33,11 @@ import { checkWorkPlace } from './work-location.ts';
 // for a deadlock or a serialization failure runs again whole, rather than answering 500.
 function inTransaction<T>(ctx: ResourceContext, work: (trx: ResourceContext) => Promise<T>): Promise<T> {
   return retryTransaction(() => ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx })));
+}
+
+// Keeps a paper's print in the e-journal, once and never changed (areas/cash/e-journal.ts).
+async function keepInJournal(ctx: ResourceContext, row: JournalRow): Promise<void> {
+  await ctx.db.insertInto('e_journal_entries').values(row).execute();
 }
 
 export async function insertRecord(
@@ -85,25 +98,25 @@ export function createRecord(
       const trx = { ...within, lastSteps };
       const id = await createParsed(resource, trx, input);
       const record = await readOne(resource, trx, id);
-      // Kept after the other steps, once the number they settle is in the record.
       const journal = resource.journal?.bind(resource);
-      if (journal) {
-        lastSteps.push(async () => {
-          await journal(trx, record as Record<string, unknown>, 'posted');
-          return {};
-        });
-      }
       const answer = (created: unknown) => ({ statusCode: 201, body: created });
-      let taken = { history: false, answer: false };
+      let taken = { history: false, answer: false, journal: false };
       if (lastSteps.length > 0) {
         const stored = idempotent ? { row: answerRow(trx, idempotent, answer(record)), taken: false } : null;
         const entry = createdEntry(resource, trx, id, record, stored);
+        // The print's reads go before the steps, so that a step settling the number writes it with the number
+        // (sales/invoices-posting.ts): nothing more waits behind the counter's lock.
+        if (journal)
+          entry.journal = { row: await journal(trx, record as Record<string, unknown>, 'posted'), taken: false };
         for (const [index, step] of lastSteps.entries()) {
           entry.last = index === lastSteps.length - 1;
           Object.assign(record as Record<string, unknown>, await step(entry));
         }
-        taken = { history: entry.taken, answer: entry.answer?.taken ?? false };
+        taken = { history: entry.taken, answer: entry.answer?.taken ?? false, journal: entry.journal?.taken ?? false };
       }
+      // Made from the record once the steps settled its number.
+      if (journal && !taken.journal)
+        await keepInJournal(trx, await journal(trx, record as Record<string, unknown>, 'posted'));
       if (!taken.history) await recordChange(resource, trx, id, 'created', null, record);
       if (!idempotent) return record;
       if (!taken.answer) await storeAnswer(trx, idempotent, answer(record));
@@ -167,7 +180,8 @@ export function softDeleteRecord(resource: AnyResource, ctx: ResourceContext, id
     if (resource.softDelete) await resource.softDelete(trx, existing);
     else await updateColumns(trx, resource.table, id, { deleted_at: trx.now });
     const record = await readOne(resource, trx, id);
-    await resource.journal?.(trx, record as Record<string, unknown>, 'voided');
+    if (resource.journal)
+      await keepInJournal(trx, await resource.journal(trx, record as Record<string, unknown>, 'voided'));
     await recordChange(resource, trx, id, 'deleted', before, record);
     return record;
   });
@@ -184,7 +198,9 @@ export function restoreRecord(resource: AnyResource, ctx: ResourceContext, id: n
     if (resource.restore) await resource.restore(trx, existing);
     else await updateColumns(trx, resource.table, id, { deleted_at: null });
     const record = await readOne(resource, trx, id);
-    await resource.journal?.(trx, record as Record<string, unknown>, 'restored');
+    if (resource.journal) {
+      await keepInJournal(trx, await resource.journal(trx, record as Record<string, unknown>, 'restored'));
+    }
     await recordChange(resource, trx, id, 'restored', before, record);
     return record;
   });

@@ -78,6 +78,10 @@ export type CreatedEntry = {
   };
   taken: boolean;
   answer: { row: Insertable<Database['idempotency_keys']> & { response_body: string }; taken: boolean } | null;
+  // The record's e-journal print (null: the resource keeps none), made before the last steps from the record as
+  // presented then: a step that settles the fields it prints writes it with them and marks it taken; otherwise the
+  // engine makes and writes it again after the steps.
+  journal: { row: JournalRow & { text: string }; taken: boolean } | null;
   last: boolean;
 };
 
@@ -110,8 +114,8 @@ export type ListCondition = (rows: Scoped, value: unknown, ctx: ResourceContext)
  *   today and for a purchasing or stock one within a week unless the user may backdate (engine/document-date.ts);
  * - `terminal` says which terminal a sales paper is made at, from its body or its row, so that a Z closes that
  *   terminal's day only (engine/closed-day.ts);
- * - `journal` keeps a posted paper's print in the e-journal when it is created, voided or restored, in the same
- *   transaction, once its number is settled;
+ * - `journal` makes a posted paper's print for the e-journal when it is created, voided or restored; the engine
+ *   writes it in the same transaction, once its number is settled;
  * - `csvColumns` are CSV export columns of its own, each a cell written from the presented record (a field the
  *   contract nests deeper than `field.key`), read back by its import under the same names.
  * The type-ahead search takes the same parameters as the list when its contract declares them.
@@ -144,7 +148,7 @@ export type Resource<T extends RecordTableName = RecordTableName, Create = never
   workPlaces?(ctx: ResourceContext, fields: Record<string, unknown>): Promise<readonly WorkPlace[]>;
   documentDate?: DocumentDate;
   terminal?(ctx: ResourceContext, fields: Record<string, unknown>): Promise<number | null>;
-  journal?(ctx: ResourceContext, record: Record<string, unknown>, event: JournalEvent): Promise<void>;
+  journal?(ctx: ResourceContext, record: Record<string, unknown>, event: JournalEvent): Promise<JournalRow>;
   csvColumns?: Readonly<Record<string, (record: Record<string, unknown>) => string>>;
   present(ctx: ResourceContext, rows: Row<T>[]): Promise<unknown[]>;
   one?: OneRead<Row<T>>;
@@ -159,6 +163,8 @@ export type Resource<T extends RecordTableName = RecordTableName, Create = never
 };
 
 export type JournalEvent = 'posted' | 'voided' | 'restored';
+// A paper's print as the e-journal keeps it (areas/cash/e-journal.ts).
+export type JournalRow = Insertable<Database['e_journal_entries']>;
 
 // The element type of the registry: any resource, whatever its row and input types.
 export type AnyResource = Resource<RecordTableName, never, never>;

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
 import * as contract from '../../../generated/zod/e-journal/e-journal.zod.ts';
+import { sendAhead } from '../../db/pipelined-transaction.ts';
 import { wantsCsv } from '../../engine/csv-export.ts';
-import type { JournalEvent, ResourceContext } from '../../engine/resource.ts';
+import type { JournalEvent, JournalRow, ResourceContext } from '../../engine/resource.ts';
 import { type EngineOptions, resourceContext } from '../../engine/routes.ts';
 import { formulaCell } from '../../http/csv-text.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
@@ -34,24 +35,48 @@ const pair = (label: string, value: string) =>
 const rule = '-'.repeat(width);
 
 // The seller's block every BIR paper opens with (the same fields as the printed seller block,
-// src/screens/print/seller-registration.tsx), and the terminal it was made at.
-async function sellerBlock(
+// src/screens/print/seller-registration.tsx), the terminal it was made at, and the buyer: read in one round trip
+// (db/pipelined-transaction.ts), since on an invoice's posting they are read while other postings wait to number.
+async function printedParties(
   ctx: ResourceContext,
   terminalId: number | null,
-): Promise<{ head: string[]; foot: string[] }> {
-  const business = await ctx.db
-    .selectFrom('businesses')
-    .select(['name', 'registered_name', 'trade_name', 'tin', 'address', 'is_vat_registered', 'software_accreditation'])
-    .where('id', '=', ctx.businessId ?? 0)
-    .executeTakeFirst();
-  const terminal =
+  contactId: number | null,
+): Promise<{ head: string[]; foot: string[]; buyer: Fields | undefined }> {
+  const businessRead = await sendAhead(
+    ctx.db,
+    ctx.db
+      .selectFrom('businesses')
+      .select([
+        'name',
+        'registered_name',
+        'trade_name',
+        'tin',
+        'address',
+        'is_vat_registered',
+        'software_accreditation',
+      ])
+      .where('id', '=', ctx.businessId ?? 0),
+  );
+  const terminalRead =
     terminalId === null
-      ? undefined
-      : await ctx.db
-          .selectFrom('terminals')
-          .select(['name', 'min', 'serial_number', 'ac_number', 'ac_date'])
-          .where('id', '=', terminalId)
-          .executeTakeFirst();
+      ? null
+      : await sendAhead(
+          ctx.db,
+          ctx.db
+            .selectFrom('terminals')
+            .select(['name', 'min', 'serial_number', 'ac_number', 'ac_date'])
+            .where('id', '=', terminalId),
+        );
+  const buyerRead =
+    contactId === null
+      ? null
+      : await sendAhead(
+          ctx.db,
+          ctx.db.selectFrom('contacts').select(['name', 'company_name', 'address', 'tin']).where('id', '=', contactId),
+        );
+  const [business] = await businessRead.rows();
+  const [terminal] = terminalRead ? await terminalRead.rows() : [];
+  const [buyer] = buyerRead ? await buyerRead.rows() : [];
   const vat = Number(business?.is_vat_registered ?? 1) === 1 ? 'VAT REG TIN' : 'NON-VAT REG TIN';
   const head = [
     text(business?.registered_name || business?.name),
@@ -66,20 +91,14 @@ async function sellerBlock(
         ]
       : []),
   ];
-  return { head, foot: business?.software_accreditation ? [business.software_accreditation] : [] };
+  return { head, foot: business?.software_accreditation ? [business.software_accreditation] : [], buyer };
 }
 
-async function buyerLines(ctx: ResourceContext, record: Fields): Promise<string[]> {
-  if (typeof record.contact_id !== 'number') return [];
-  const buyer = await ctx.db
-    .selectFrom('contacts')
-    .select(['name', 'company_name', 'address', 'tin'])
-    .where('id', '=', record.contact_id)
-    .executeTakeFirst();
+function buyerLines(buyer: Fields | undefined, record: Fields): string[] {
   return [
     `Sold to: ${text(buyer?.company_name || buyer?.name || record.contact_name)}`,
-    ...(buyer?.address ? [`Address: ${buyer.address}`] : []),
-    ...(buyer?.tin ? [`TIN: ${buyer.tin}`] : []),
+    ...(buyer?.address ? [`Address: ${text(buyer.address)}`] : []),
+    ...(buyer?.tin ? [`TIN: ${text(buyer.tin)}`] : []),
   ];
 }
 
@@ -125,39 +144,42 @@ function bodyLines(kind: JournalKind, record: Fields): string[] {
   ];
 }
 
-// Writes the journal line of a paper just posted, voided or restored, in the posting's transaction.
-export async function keepInJournal(
+// The journal line of a paper just posted, voided or restored, as its row; the engine writes it in the posting's
+// transaction (engine/mutations.ts).
+export async function journalEntry(
   ctx: ResourceContext,
   kind: JournalKind,
   record: Fields,
   event: JournalEvent,
-): Promise<void> {
+): Promise<JournalRow & { text: string }> {
   const terminalId = typeof record.terminal_id === 'number' ? record.terminal_id : null;
   const date = text(record[dateFields[kind]]);
   const number = text(record.number);
-  const { head, foot } = await sellerBlock(ctx, terminalId);
+  const buyerPrinted = event === 'posted' && kind !== 'z_reading' && typeof record.contact_id === 'number';
+  const { head, foot, buyer } = await printedParties(
+    ctx,
+    terminalId,
+    buyerPrinted ? (record.contact_id as number) : null,
+  );
   const title = `${event === 'voided' ? 'VOID ' : event === 'restored' ? 'RESTORED ' : ''}${titles[kind]}`;
   const body =
     event === 'posted'
-      ? [...(kind === 'z_reading' ? [] : await buyerLines(ctx, record)), rule, ...bodyLines(kind, record)]
+      ? [...(buyerPrinted ? buyerLines(buyer, record) : []), rule, ...bodyLines(kind, record)]
       : [`${titles[kind]} ${number} ${event} ${ctx.now}`];
   const lines = [...head, rule, title, `No. ${number}`, `Date ${date}`, ...body, rule, ...foot];
-  await ctx.db
-    .insertInto('e_journal_entries')
-    .values({
-      business_id: ctx.businessId ?? 0,
-      branch_id: Number(record.branch_id),
-      terminal_id: terminalId,
-      document_type: kind,
-      document_id: Number(record.id),
-      number,
-      event,
-      entry_date: date,
-      text: lines.join('\n'),
-      created_at: ctx.now,
-      created_by: ctx.identity.userId,
-    })
-    .execute();
+  return {
+    business_id: ctx.businessId ?? 0,
+    branch_id: Number(record.branch_id),
+    terminal_id: terminalId,
+    document_type: kind,
+    document_id: Number(record.id),
+    number,
+    event,
+    entry_date: date,
+    text: lines.join('\n'),
+    created_at: ctx.now,
+    created_by: ctx.identity.userId,
+  };
 }
 
 export function registerEJournalRoutes(app: FastifyInstance, options: EngineOptions): void {

@@ -13,7 +13,7 @@ import { parseInput, queryNumbers } from '../../http/validation.ts';
 import { postingContextOf } from '../../ledger/document-support.ts';
 import { resolveTerminal } from '../../ledger/terminals.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
-import { keepInJournal } from './e-journal.ts';
+import { journalEntry } from './e-journal.ts';
 import { createZReading, dayFigures, frozenFigures, latestReading, salesDaysBetween } from './z-readings-posting.ts';
 
 const schemas = contractSchemas(contract, 'ZReading', 'ZReadings');
@@ -27,7 +27,7 @@ export const zReadingsResource: ContractResource<'z_readings', typeof schemas> =
   schemas,
   searchColumns: ['number', 'business_date'],
   workPlaces: atOwnLocation,
-  journal: (ctx, record, event) => keepInJournal(ctx, 'z_reading', record, event),
+  journal: (ctx, record, event) => journalEntry(ctx, 'z_reading', record, event),
   toColumns() {
     return {};
   },

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { EInvoiceDocumentType } from '../../db/migrations/025-049/035_e_invoices.ts';
-import { asLastStatement } from '../../db/pipelined-transaction.ts';
+import { sendAhead } from '../../db/pipelined-transaction.ts';
 import type { PostingContext, PostingDirection } from '../../ledger/posting-context.ts';
 
 // The EIS JSON of one document (format v2.01, the CAS variant), as eis-invoice.schema.json describes it.
@@ -32,12 +32,26 @@ function tinParts(tin: string | null): { Tin: string; BranchCd: string } {
 
 type Db = Kysely<Database>;
 
-async function sellerInfo(db: Db, businessId: number) {
-  const business = await db
+function sellerQuery(db: Db, businessId: number) {
+  return db
     .selectFrom('businesses')
     .select(['name', 'registered_name', 'trade_name', 'tin', 'address', 'email', 'is_vat_registered'])
-    .where('id', '=', businessId)
-    .executeTakeFirstOrThrow();
+    .where('id', '=', businessId);
+}
+
+async function sellerInfo(db: Db, businessId: number) {
+  return sellerOf(await sellerQuery(db, businessId).executeTakeFirstOrThrow());
+}
+
+function sellerOf(business: {
+  name: string;
+  registered_name: string | null;
+  trade_name: string | null;
+  tin: string | null;
+  address: string | null;
+  email: string | null;
+  is_vat_registered: number;
+}) {
   return {
     transClass: business.is_vat_registered === 1 ? 'VAT' : 'NVAT',
     info: {
@@ -51,12 +65,23 @@ async function sellerInfo(db: Db, businessId: number) {
 }
 
 async function buyerInfo(db: Db, businessId: number, contactId: number) {
-  const contact = await db
-    .selectFrom('contacts')
-    .select(['name', 'company_name', 'tin', 'address', 'email'])
-    .where('id', '=', contactId)
-    .where('business_id', '=', businessId)
-    .executeTakeFirstOrThrow();
+  return buyerOf(
+    await db
+      .selectFrom('contacts')
+      .select(['name', 'company_name', 'tin', 'address', 'email'])
+      .where('id', '=', contactId)
+      .where('business_id', '=', businessId)
+      .executeTakeFirstOrThrow(),
+  );
+}
+
+function buyerOf(contact: {
+  name: string;
+  company_name: string | null;
+  tin: string | null;
+  address: string | null;
+  email: string | null;
+}) {
   return {
     ...tinParts(contact.tin),
     RegNm: contact.company_name ?? contact.name,
@@ -80,46 +105,69 @@ function specialDiscount(programName: string | null, amount: number) {
 
 type Built = { number: string; date: string; payload: Record<string, unknown> & { CompInvoiceId: string } };
 
+// The invoice with its customer, its lines and the seller, read in one round trip (db/pipelined-transaction.ts):
+// the invoice was written a moment ago in the same transaction.
 async function invoicePayload(db: Db, businessId: number, id: number): Promise<Built> {
-  const invoice = await db
-    .selectFrom('invoices')
-    .leftJoin('discount_programs', 'discount_programs.id', 'invoices.special_discount_program_id')
-    .select([
-      'invoices.number',
-      'invoices.invoice_date',
-      'invoices.contact_id',
-      'invoices.notes',
-      'invoices.subtotal',
-      'invoices.discount_total',
-      'invoices.special_discount_total',
-      'invoices.vatable_sales',
-      'invoices.vat_amount',
-      'invoices.vat_exempt_sales',
-      'invoices.zero_rated_sales',
-      'invoices.total',
-      'discount_programs.name as program_name',
-    ])
-    .where('invoices.id', '=', id)
-    .where('invoices.business_id', '=', businessId)
-    .executeTakeFirstOrThrow();
-  const lines = await db
-    .selectFrom('invoice_lines')
-    .innerJoin('items', 'items.id', 'invoice_lines.item_id')
-    .innerJoin('unit_of_measurements', 'unit_of_measurements.id', 'items.unit_of_measurement_id')
-    .select([
-      'items.name',
-      'unit_of_measurements.abbreviation',
-      'invoice_lines.quantity',
-      'invoice_lines.unit_price',
-      'invoice_lines.amount',
-      'invoice_lines.vat_removed',
-      'invoice_lines.special_discount_amount',
-    ])
-    .where('invoice_lines.business_id', '=', businessId)
-    .where('invoice_lines.invoice_id', '=', id)
-    .orderBy('invoice_lines.position')
-    .execute();
-  const seller = await sellerInfo(db, businessId);
+  const invoiceRead = await sendAhead(
+    db,
+    db
+      .selectFrom('invoices')
+      .innerJoin('contacts', 'contacts.id', 'invoices.contact_id')
+      .leftJoin('discount_programs', 'discount_programs.id', 'invoices.special_discount_program_id')
+      .select([
+        'invoices.number',
+        'invoices.invoice_date',
+        'invoices.notes',
+        'invoices.subtotal',
+        'invoices.discount_total',
+        'invoices.special_discount_total',
+        'invoices.vatable_sales',
+        'invoices.vat_amount',
+        'invoices.vat_exempt_sales',
+        'invoices.zero_rated_sales',
+        'invoices.total',
+        'discount_programs.name as program_name',
+        'contacts.name as contact_name',
+        'contacts.company_name',
+        'contacts.tin as contact_tin',
+        'contacts.address as contact_address',
+        'contacts.email as contact_email',
+      ])
+      .where('invoices.id', '=', id)
+      .where('invoices.business_id', '=', businessId),
+  );
+  const linesRead = await sendAhead(
+    db,
+    db
+      .selectFrom('invoice_lines')
+      .innerJoin('items', 'items.id', 'invoice_lines.item_id')
+      .innerJoin('unit_of_measurements', 'unit_of_measurements.id', 'items.unit_of_measurement_id')
+      .select([
+        'items.name',
+        'unit_of_measurements.abbreviation',
+        'invoice_lines.quantity',
+        'invoice_lines.unit_price',
+        'invoice_lines.amount',
+        'invoice_lines.vat_removed',
+        'invoice_lines.special_discount_amount',
+      ])
+      .where('invoice_lines.business_id', '=', businessId)
+      .where('invoice_lines.invoice_id', '=', id)
+      .orderBy('invoice_lines.position'),
+  );
+  const sellerRead = await sendAhead(db, sellerQuery(db, businessId));
+  const [invoice] = await invoiceRead.rows();
+  const lines = await linesRead.rows();
+  const [business] = await sellerRead.rows();
+  if (!invoice || !business) throw new Error(`Invoice ${id} is not there to queue.`);
+  const seller = sellerOf(business);
+  const buyer = {
+    name: invoice.contact_name,
+    company_name: invoice.company_name,
+    tin: invoice.contact_tin,
+    address: invoice.contact_address,
+    email: invoice.contact_email,
+  };
   return {
     number: invoice.number,
     date: invoice.invoice_date,
@@ -132,7 +180,7 @@ async function invoicePayload(db: Db, businessId: number, id: number): Promise<B
       PrevUniqueId: '',
       ...(invoice.notes ? { Rmk1: invoice.notes.slice(0, 500) } : {}),
       SellerInfo: seller.info,
-      BuyerInfo: await buyerInfo(db, businessId, invoice.contact_id),
+      BuyerInfo: buyerOf(buyer),
       ItemList: lines.map((line) => {
         const gross = Math.round((Number(line.quantity) * Number(line.unit_price)) / 1000);
         const special = Number(line.special_discount_amount);
@@ -312,29 +360,20 @@ export async function followEInvoice(
       .execute();
     return;
   }
-  const number = await queueEInvoice(context, type, documentId);
-  if (type === 'invoice' && number.startsWith(placeholderStart) && context.lastSteps) {
-    context.lastSteps.push(async (entry) => {
-      const last = entry.last && entry.taken && (entry.answer === null || entry.answer.taken);
-      const statement = numberedLater(context, documentId, number);
-      await (last ? asLastStatement(statement) : statement).execute(context.trx);
-      return {};
-    });
-  }
+  await queueEInvoice(context, type, documentId);
 }
 
 // On PostgreSQL a created invoice is written under a placeholder and takes its number last
-// (sales/invoices-posting.ts), so its e-invoice is kept under that placeholder and, in one statement right after the
-// number is taken, given the number in its column and in its payload's CompInvoiceId. The payload was checked with
-// the placeholder in its place: a document number is plain text well within CompInvoiceId's length, so it passes as
-// the placeholder did.
-const placeholderStart = 'pending ';
-
-function numberedLater(context: PostingContext, invoiceId: number, placeholder: string) {
-  return sql`UPDATE e_invoices SET document_number = invoices.number,
-      payload = replace(e_invoices.payload, ${JSON.stringify(placeholder)}, '"' || invoices.number || '"')
-    FROM invoices
-    WHERE invoices.id = ${invoiceId} AND invoices.business_id = ${context.businessId}
-      AND e_invoices.business_id = ${context.businessId} AND e_invoices.document_type = 'invoice'
-      AND e_invoices.document_id = ${invoiceId} AND e_invoices.document_number = ${placeholder}`;
+// (sales/invoices-posting.ts), so its e-invoice is kept under that placeholder and given the number, in its column
+// and in its payload's CompInvoiceId, by the statement that takes the number: a step of its WITH, reading the
+// `numbers` step before it. The payload was checked with the placeholder in its place: a document number is plain
+// text well within CompInvoiceId's length, so it passes as the placeholder did.
+export function numberedEInvoice(context: PostingContext, invoiceId: number, placeholder: string): RawBuilder<unknown> {
+  return sql`e_invoice_numbered AS (
+      UPDATE e_invoices SET document_number = numbers.number,
+        payload = replace(e_invoices.payload, ${JSON.stringify(placeholder)}, '"' || numbers.number || '"')
+      FROM numbers
+      WHERE e_invoices.business_id = ${context.businessId} AND e_invoices.document_type = 'invoice'
+        AND e_invoices.document_id = ${invoiceId} AND e_invoices.document_number = ${placeholder}
+    )`;
 }

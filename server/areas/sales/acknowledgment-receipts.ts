@@ -16,7 +16,7 @@ import { documentResource } from '../../ledger/document-resource.ts';
 import { checkFigures, postingContextOf } from '../../ledger/document-support.ts';
 import { terminalOfFields } from '../../ledger/terminals.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
-import { keepInJournal } from '../cash/e-journal.ts';
+import { journalEntry } from '../cash/e-journal.ts';
 import { depositBalance } from '../eye-care/job-order-deposits.ts';
 import {
   createAcknowledgmentReceipt,
@@ -36,7 +36,7 @@ export const acknowledgmentReceiptsResource = documentResource({
     terminalOfFields(ctx, fields, async (fields) => (typeof fields.branch_id === 'number' ? fields.branch_id : null)),
   create: createAcknowledgmentReceipt,
   post: postAcknowledgmentReceipt,
-  journal: (ctx, record, event) => keepInJournal(ctx, 'acknowledgment_receipt', record, event),
+  journal: (ctx, record, event) => journalEntry(ctx, 'acknowledgment_receipt', record, event),
   async present(ctx, rows) {
     const ids = [...rows.map((row) => row.id), 0];
     const { contacts, branches, orders } = await namesIn(ctx.db, {

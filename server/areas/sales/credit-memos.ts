@@ -9,7 +9,7 @@ import { documentResource } from '../../ledger/document-resource.ts';
 import { lineLots } from '../../ledger/stock/line-lots.ts';
 import { invoiceBranch, terminalOfFields } from '../../ledger/terminals.ts';
 import { whereItsInvoiceIs } from '../../ledger/work-places.ts';
-import { keepInJournal } from '../cash/e-journal.ts';
+import { journalEntry } from '../cash/e-journal.ts';
 import { createCreditMemo, creditMemoDocumentType, postCreditMemo } from './credit-memos-posting.ts';
 
 // Credit memos (docs/domain/sales.md, Credit memos).
@@ -21,7 +21,7 @@ export const creditMemosResource = documentResource({
   costs: { fields: [], lineFields: ['unit_cost'] },
   workPlaces: whereItsInvoiceIs,
   terminal: (ctx, fields) => terminalOfFields(ctx, fields, (fields) => invoiceBranch(ctx, fields)),
-  journal: (ctx, record, event) => keepInJournal(ctx, 'credit_memo', record, event),
+  journal: (ctx, record, event) => journalEntry(ctx, 'credit_memo', record, event),
   figures: { money: ['amount'], quantities: ['quantity'] },
   create: createCreditMemo,
   post: postCreditMemo,

@@ -36,7 +36,7 @@ import {
 } from '../../ledger/vat-priced-lines.ts';
 import { requireLinkableJobOrder } from '../eye-care/job-orders-posting.ts';
 import { stampWarranties } from '../eye-care/warranty-coverage.ts';
-import { followEInvoice } from '../management/e-invoice-outbox.ts';
+import { followEInvoice, numberedEInvoice } from '../management/e-invoice-outbox.ts';
 import { postInvoiceBenefit, refuseEditingSplitInvoice, splitInvoiceByLoa } from './invoice-benefits.ts';
 
 export type InvoiceInput = z.output<typeof CreateInvoiceBody>;
@@ -276,7 +276,23 @@ async function numberInvoice(
       FROM numbers
     )`
       : sql``;
-  const last = entry?.last === true && spots !== null && (answer === null || answerSpots !== null);
+  const print = entry?.journal ?? null;
+  const printed = print && numberPrinted(print.row, pending) ? print.row : null;
+  const journal = printed
+    ? sql`, printed AS (
+      INSERT INTO e_journal_entries (business_id, branch_id, terminal_id, document_type, document_id, number, event,
+        entry_date, text, created_at, created_by)
+      SELECT ${printed.business_id}, ${printed.branch_id}, ${printed.terminal_id ?? null}, ${printed.document_type},
+        ${printed.document_id}, numbers.number, ${printed.event}, ${printed.entry_date},
+        replace(${printed.text}, ${pending}, numbers.number), ${printed.created_at}, ${printed.created_by ?? null}
+      FROM numbers
+    )`
+    : sql``;
+  const last =
+    entry?.last === true &&
+    spots !== null &&
+    (answer === null || answerSpots !== null) &&
+    (print === null || printed !== null);
   const statement = sql<{ number: string; reference_number: string }>`
     WITH ${takeNumbersStep(context, 'invoice', invoice.location, invoice.contactId, invoice.invoice_date, invoice.series)}, numbered AS (
       UPDATE invoices SET number = numbers.number, reference_number = numbers.reference_number FROM numbers
@@ -285,14 +301,20 @@ async function numberInvoice(
       UPDATE stock_movements SET document_number = numbers.number FROM numbers
       WHERE stock_movements.business_id = ${context.businessId} AND stock_movements.document_type = 'invoice'
         AND stock_movements.document_id = ${invoice.id}
-    )${history}${stored}
+    ), ${numberedEInvoice(context, invoice.id, pending)}${history}${stored}${journal}
     SELECT number, reference_number FROM numbers`;
   const found = await (last ? asLastStatement(statement) : statement).execute(context.trx);
   const [numbers] = found.rows;
   if (!numbers) throw new Error('The invoice counters did not move.');
   if (entry && spots) entry.taken = true;
   if (answer && answerSpots) answer.taken = true;
+  if (print && printed) print.taken = true;
   return numbers;
+}
+
+// The print shows the number where the placeholder stands, once, and the reference number nowhere.
+function numberPrinted(row: { number: string; text: string }, pending: string): boolean {
+  return row.number === pending && row.text.split(pending).length === 2;
 }
 
 // Each placeholder's spot, and what stands there with the number in place of the placeholder: `as`, the number, `after`.

@@ -20,7 +20,7 @@ import {
 import { terminalOfFields } from '../../ledger/terminals.ts';
 import { vatOf } from '../../ledger/vat-presenting.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
-import { keepInJournal } from '../cash/e-journal.ts';
+import { journalEntry } from '../cash/e-journal.ts';
 import { createInvoice, postInvoice, updateInvoice } from './invoices-posting.ts';
 import { presentSaleHeads, saleHead } from './sale-heads.ts';
 import { presentSalesLines, salesLine } from './sales-lines.ts';
@@ -33,7 +33,7 @@ export const invoicesResource = documentResource({
   workPlaces: atOwnLocation,
   terminal: (ctx, fields) =>
     terminalOfFields(ctx, fields, async (fields) => (typeof fields.branch_id === 'number' ? fields.branch_id : null)),
-  journal: (ctx, record, event) => keepInJournal(ctx, 'invoice', record, event),
+  journal: (ctx, record, event) => journalEntry(ctx, 'invoice', record, event),
   conditions: {
     has_balance: withCreditedBalance('credited_total'),
     // docs/domain/sales.md, Credit memos: the invoices that standing memos credited.

@@ -98,7 +98,12 @@ export function registerDocumentRoutes(app: FastifyInstance, options: EngineOpti
     const { branch_id, warehouse_id } = stock as unknown as Row<'stocks'>;
     refuseHiddenStock(await hiddenStock(ctx.db, ctx.businessId, ctx.identity), locationOf(branch_id, warehouse_id));
     const query = parseInput(ListStockMovementsQueryParams, queryNumbers(request.query));
-    const movements = ctx.db.selectFrom('stock_movements').where('stock_id', '=', stock.id);
+    // The business first: the ledger's only index by stock begins with it (business_id, stock_id, occurred_at), and
+    // without it PostgreSQL read every movement of every business to find one stock's.
+    const movements = ctx.db
+      .selectFrom('stock_movements')
+      .where('business_id', '=', ctx.businessId ?? 0)
+      .where('stock_id', '=', stock.id);
     const counted = await movements.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     const total = Number(counted.total);
     const lastPage = Math.max(1, Math.ceil(total / query.per_page));

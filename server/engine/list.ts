@@ -1,5 +1,5 @@
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
-import { dialectOf } from '../db/dialect.ts';
+import { type DialectName, dialectOf } from '../db/dialect.ts';
 import { runReused } from '../db/reused-query.ts';
 import { dialledDigits, numberMarks } from '../domain/dialled-search.ts';
 import { isPlainText } from '../domain/plain-text.ts';
@@ -98,7 +98,7 @@ export async function listRecords(
       ? await searchedPage(resource, ctx, rows, query)
       : {
           total: await countRows(resource, ctx, query, rows),
-          data: await presentRows(await pageOf(resource, await rows(), query)),
+          data: await presentRows(await pageOf(resource, ctx, await rows(), query)),
           lowerBound: false,
         };
   // Past a bounded count the page holding the row after it is known to exist, and no further.
@@ -282,15 +282,37 @@ async function rowsInOrder(resource: AnyResource, ctx: ResourceContext, ids: rea
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+// Past this many rows a page finds its ids first and reads only its own rows whole.
+const deepOffset = 1_000;
+
 // An unsearched page walks the id index (a searched one is `searchedPage`); a document's list reads newest and
-// oldest by its own date, the id breaking ties, since a document may be entered days after its date.
-function pageOf(resource: AnyResource, rows: Scoped, query: ListQuery) {
-  const dated = resource.documentDate ? rows.orderBy(sql.ref(resource.documentDate.field), query.order_by) : rows;
-  return dated
-    .orderBy(idOrder(false), query.order_by)
-    .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page)
-    .execute();
+// oldest by its own date, the id breaking ties, since a document may be entered days after its date. A deep page
+// skips its offset over the ids alone, from the index holding the order, the trash mark and the id (an index-only
+// scan on PostgreSQL): read whole, every skipped row was fetched from the table, and half-way down a chain's
+// 3,000,000 invoices took over 5 s (docs/PERFORMANCE.md).
+async function pageOf(
+  resource: AnyResource,
+  ctx: ResourceContext,
+  rows: Scoped,
+  query: ListQuery,
+): Promise<Record<string, unknown>[]> {
+  const ordered = (selected: Scoped) => {
+    const dated = resource.documentDate
+      ? selected.orderBy(sql.ref(resource.documentDate.field), query.order_by)
+      : selected;
+    return dated
+      .orderBy(idOrder(false), query.order_by)
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page);
+  };
+  if ((query.page - 1) * query.per_page < deepOffset) return ordered(rows).execute();
+  const ids = await ordered(rows.clearSelect().select('id')).execute();
+  const found = await rowsInOrder(
+    resource,
+    ctx,
+    ids.map((row) => Number(row.id)),
+  );
+  return found as Record<string, unknown>[];
 }
 
 // A page in the order of a figure the resource declares (`sort=balance`), the id breaking ties.
@@ -364,14 +386,19 @@ async function withText(rows: Scoped, resource: AnyResource, ctx: ResourceContex
   const digits = dialledSearch(resource, text);
   if (digits === null) return rows.where(written);
   // A number matches as typed, or by its digits in a phone column however it was written there.
-  const dialled = (resource.dialledColumns ?? []).map((column) => {
-    const bare = numberMarks.reduce<RawBuilder<unknown>>(
-      (value, mark) => sql`replace(${value}, ${mark}, '')`,
-      sql.ref(column),
-    );
-    return sql<boolean>`${bare} like ${`%${digits}%`}`;
-  });
+  const dialect = dialectOf(ctx.db);
+  const dialled = (resource.dialledColumns ?? []).map(
+    (column) => sql<boolean>`${dialledDigitsOf(dialect, column)} like ${`%${digits}%`}`,
+  );
   return rows.where(sql<boolean>`(${written} OR ${sql.join(dialled, sql` OR `)})`);
+}
+
+// A phone column's digits, its marks taken out. On PostgreSQL one translate() written as a literal, the very
+// expression of the contacts' digit indexes (migration 067), so that the planner finds them: a dialled search
+// scanned every contact (docs/PERFORMANCE.md). SQLite has no index a LIKE inside a text could use.
+function dialledDigitsOf(dialect: DialectName, column: string): RawBuilder<unknown> {
+  if (dialect === 'postgres') return sql`translate(${sql.ref(column)}, ${sql.lit(numberMarks.join(''))}, '')`;
+  return numberMarks.reduce<RawBuilder<unknown>>((value, mark) => sql`replace(${value}, ${mark}, '')`, sql.ref(column));
 }
 
 // The digits a phone-like search text looks for, on a resource with phone columns; null otherwise.

@@ -60,6 +60,8 @@ const { app, path, headers } = await sideApp(
   transport,
 );
 process.on('disconnect', () => process.exit(0));
+// Stopped by its parent: an exit of its own leaves a --cpu-prof profile behind.
+process.on('SIGTERM', () => process.exit(0));
 if (transport === 'http') {
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   process.send?.({ url: `${address}${path}`, headers } satisfies Listening);

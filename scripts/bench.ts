@@ -169,11 +169,14 @@ async function benchReads(bench: BenchDatabase, session: Session): Promise<void>
     ] as const,
   ]);
   printTable('Server CPU per request, in process (µs, median of 5 × 1,000)', ['query', 'CPU µs'], cpu);
-  // Read one beside the machine's ceiling for it (SQLite): a bare Fastify primary-key read, alternated with it.
+  // Read one beside the machine's ceiling for it (SQLite): a bare Fastify primary-key read, alternated with it,
+  // injected and over HTTP.
   const target = targetFor(reads);
   if (target.kind === 'sqlite') {
-    const share = await benchReadOneShare(target.path, businessId, bench.sampleItemId);
-    printTable(shareTitle(share), shareHeader, shareRows(share));
+    for (const transport of ['inject', 'http'] as const) {
+      const share = await benchReadOneShare(target.path, businessId, bench.sampleItemId, 21, transport);
+      printTable(shareTitle(share), shareHeader, shareRows(share));
+    }
   }
 }
 

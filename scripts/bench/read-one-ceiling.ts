@@ -1,13 +1,16 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import autocannon from 'autocannon';
 import { type CpuSpent, median, perRound } from './cpu-per-request.ts';
-import type { Side } from './read-one-side.ts';
+import type { Listening, Side, Transport } from './read-one-side.ts';
 
 // Medians over the rounds, of CPU per request in µs, and of each round's ceiling ÷ read one with its spread.
 export type Measured = { readOne: number; ceiling: number; share: number; lowestShare: number; highestShare: number };
 
 export type ReadOneShare = {
+  transport: Transport;
   rounds: number;
   process: Measured;
   thread: Measured;
@@ -18,12 +21,21 @@ type SideProcess = { round: () => Promise<CpuSpent>; stop: () => void };
 
 // A side of the comparison in its own process (read-one-side.ts), as each server runs in production: its own heap,
 // its own collector and its own compiled code, so that neither is charged for the other's garbage.
-async function startSide(side: Side, sqlitePath: string, businessId: number, itemId: number): Promise<SideProcess> {
+async function startSide(
+  side: Side,
+  sqlitePath: string,
+  businessId: number,
+  itemId: number,
+  transport: Transport,
+): Promise<SideProcess> {
   const child: ChildProcess = fork(join(import.meta.dirname, 'read-one-side.ts'), {
     execArgv: ['--import', 'tsx'],
+    // Spectacle's side logs every request to its stdout, as the server does; the log is not read.
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     env: {
       ...process.env,
       READ_ONE_SIDE: side,
+      READ_ONE_OVER: transport,
       SQLITE_PATH: sqlitePath,
       BUSINESS_ID: String(businessId),
       ITEM_ID: String(itemId),
@@ -38,7 +50,12 @@ async function startSide(side: Side, sqlitePath: string, businessId: number, ite
         resolve(message);
       });
     });
-  await next();
+  const ready = await next();
+  if (transport === 'http') {
+    const { url, headers } = ready as Listening;
+    const pid = child.pid ?? 0;
+    return { round: () => httpRound(pid, url, headers), stop: () => child.kill() };
+  }
   return {
     round: () => {
       const answer = next();
@@ -47,6 +64,42 @@ async function startSide(side: Side, sqlitePath: string, businessId: number, ite
     },
     stop: () => child.kill(),
   };
+}
+
+// Over HTTP a round is `perRound` × httpRoundScale requests from 10 connections (autocannon, in this process), and
+// its CPU is what the server process spent meanwhile, read from /proc: its threads' time on a core from their
+// schedstat (nanoseconds, where /proc/<pid>/stat counts hundredths of a second), the event loop's thread alone and
+// all of them. The server's idle timers cost nothing beside a round's requests.
+const httpRoundScale = 4;
+const httpConnections = 10;
+
+async function httpRound(pid: number, url: string, headers: Record<string, string>): Promise<CpuSpent> {
+  const before = threadTimes(pid);
+  const requests = perRound * httpRoundScale;
+  const result = await autocannon({ url, headers, connections: httpConnections, amount: requests });
+  const after = threadTimes(pid);
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed > 0) throw new Error(`${url} failed ${failed} of ${requests} requests.`);
+  const spent = (thread: (times: Map<number, number>) => number) => (thread(after) - thread(before)) / 1000 / requests;
+  const all = (times: Map<number, number>) => [...times.values()].reduce((sum, time) => sum + time, 0);
+  return {
+    process: spent(all),
+    thread: spent((times) => times.get(pid) ?? 0),
+  };
+}
+
+// Each thread's time on a core so far (ns), by thread id; a thread gone between two reads leaves the sum.
+function threadTimes(pid: number): Map<number, number> {
+  const times = new Map<number, number>();
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const [onCore] = readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ');
+      times.set(Number(task), Number(onCore));
+    } catch {
+      // The thread ended after the listing.
+    }
+  }
+  return times;
 }
 
 /**
@@ -59,16 +112,19 @@ async function startSide(side: Side, sqlitePath: string, businessId: number, ite
  * and Accept headers, and answers with its security headers. Both the event loop's CPU (the thread a Node server's
  * requests wait for) and the whole process's are kept: V8's helper threads' time swells when other processes
  * crowd the cores, so the event loop's is the steadier figure. No collection is forced between rounds: forcing one
- * made Spectacle's side about a tenth cheaper than it runs.
+ * made Spectacle's side about a tenth cheaper than it runs. `inject` measures the app alone (light-my-request's
+ * own cost included on both sides); `http` as a user's request comes, over a socket with the request's parsing and
+ * the answer's writing, Spectacle logging each request as the server does, the CPU read from /proc.
  */
 export async function benchReadOneShare(
   sqlitePath: string,
   businessId: number,
   itemId: number,
   rounds = 21,
+  transport: Transport = 'inject',
 ): Promise<ReadOneShare> {
-  const spectacle = await startSide('spectacle', sqlitePath, businessId, itemId);
-  const ceiling = await startSide('ceiling', sqlitePath, businessId, itemId);
+  const spectacle = await startSide('spectacle', sqlitePath, businessId, itemId, transport);
+  const ceiling = await startSide('ceiling', sqlitePath, businessId, itemId, transport);
   try {
     const load = loadavg()[0] ?? 0;
     // Until the compiler has settled on both sides: the ceiling's first rounds ran at up to twice its later cost.
@@ -87,6 +143,7 @@ export async function benchReadOneShare(
       }
     }
     return {
+      transport,
       rounds,
       process: measured(pairs.map(([ours, theirs]) => [ours.process, theirs.process])),
       thread: measured(pairs.map(([ours, theirs]) => [ours.thread, theirs.thread])),
@@ -128,8 +185,14 @@ export function shareRows(share: ReadOneShare): string[][] {
 
 export function shareTitle(share: ReadOneShare): string {
   const [before, after] = share.loadAverage;
+  const how =
+    share.transport === 'http'
+      ? `over HTTP from ${httpConnections} connections, server CPU from /proc`
+      : 'injected, CPU in process';
+  const requests = perRound * (share.transport === 'http' ? httpRoundScale : 1);
   return (
-    `Read one beside the machine's ceiling, each in its own process, alternated (CPU per request, medians of ` +
-    `${share.rounds} rounds × ${perRound.toLocaleString('en-US')} each; load average ${before.toFixed(1)} → ${after.toFixed(1)})`
+    `Read one beside the machine's ceiling, each in its own process, alternated, ${how} (CPU per request, medians ` +
+    `of ${share.rounds} rounds × ${requests.toLocaleString('en-US')} each; load average ${before.toFixed(1)} → ` +
+    `${after.toFixed(1)})`
   );
 }

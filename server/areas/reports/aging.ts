@@ -84,13 +84,9 @@ export async function aging(db: Kysely<Database>, businessId: number, side: Agin
   // payments or memos dated after that day, found from the payment-date and memo indexes: never every document made.
   // Its payments are looked up only when it has any (its amount paid is theirs, kept by each payment's posting);
   // memos are few beside documents, so theirs are summed once and joined.
+  // The contacts are put in order by name once each, so the documents sort by numbers, not each by its name.
   const { rows } = await sql<OpenDocument>`
-    SELECT d.id, d.number, d.date, d.due_date, d.contact_id, c.name AS contact_name, d.total,
-      CASE WHEN d.amount_paid = 0 THEN 0 ELSE COALESCE((SELECT SUM(p.amount) FROM ${sql.table(payments)} p
-        WHERE p.business_id = d.business_id AND p.${sql.ref(link)} = d.id AND p.deleted_at IS NULL
-          AND p.payment_date <= ${query.asOf}), 0) END AS paid,
-      COALESCE(m.credited, 0) + d.payer_part AS credited
-    FROM (
+    WITH d AS (
       SELECT ${columns} FROM ${sql.table(table)} d WHERE ${standing} AND d.status <> 'paid'
       UNION ALL
       SELECT ${columns} FROM ${sql.table(table)} d WHERE ${standing} AND d.status = 'paid'
@@ -98,14 +94,23 @@ export async function aging(db: Kysely<Database>, businessId: number, side: Agin
           WHERE p.business_id = ${businessId} AND p.payment_date > ${query.asOf}
           UNION SELECT m.${sql.ref(link)} FROM ${sql.table(memos)} m
           WHERE m.business_id = ${businessId} AND m.memo_date > ${query.asOf})
-    ) d
+    ), c AS (
+      SELECT c.id, c.name, ROW_NUMBER() OVER (ORDER BY c.name, c.id) AS place FROM contacts c
+      WHERE c.id IN (SELECT d.contact_id FROM d)
+    )
+    SELECT d.id, d.number, d.date, d.due_date, d.contact_id, c.name AS contact_name, d.total,
+      CASE WHEN d.amount_paid = 0 THEN 0 ELSE COALESCE((SELECT SUM(p.amount) FROM ${sql.table(payments)} p
+        WHERE p.business_id = d.business_id AND p.${sql.ref(link)} = d.id AND p.deleted_at IS NULL
+          AND p.payment_date <= ${query.asOf}), 0) END AS paid,
+      COALESCE(m.credited, 0) + d.payer_part AS credited
+    FROM d
     LEFT JOIN (
       SELECT m.${sql.ref(link)} AS document_id, SUM(m.total) AS credited FROM ${sql.table(memos)} m
       WHERE m.business_id = ${businessId} AND m.deleted_at IS NULL AND m.memo_date <= ${query.asOf}
       GROUP BY m.${sql.ref(link)}
     ) m ON m.document_id = d.id
-    JOIN contacts c ON c.id = d.contact_id
-    ORDER BY c.name, d.contact_id, d.date, d.id`.execute(db);
+    JOIN c ON c.id = d.contact_id
+    ORDER BY c.place, d.date, d.id`.execute(db);
   type Row = { contact_id: number; contact_name: string; documents: unknown[] } & Record<Bucket | 'total', number>;
   const byContact = new Map<number, Row>();
   const totals = nothingOwed();

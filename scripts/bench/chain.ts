@@ -8,6 +8,7 @@ import { connectDatabase } from '../../server/db/connect.ts';
 import type { Database } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { recountStockLedgerValues } from '../../server/db/migrations/050-074/059_bill_revaluations.ts';
+import { recountItemLastSales } from '../../server/db/migrations/050-074/073_item_last_sales.ts';
 import { seedDatabase } from '../../server/demo/index.ts';
 import { businessDate } from '../../server/domain/business-date.ts';
 import { ensureSearchIndexes, searchIndexesOf } from '../../server/engine/search/search-index.ts';
@@ -160,8 +161,9 @@ async function buildChain(db: Kysely<Database>): Promise<number> {
     await sql`INSERT INTO bench_chain_steps VALUES (${name}, ${new Date().toISOString()})`.execute(db);
     console.log(`Chain: ${name} in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
   };
+  // The schema is brought up to date on every run, so that a chain loaded before a migration gains it.
+  await migrateToLatest(db);
   await step('schema and demo business', async () => {
-    await migrateToLatest(db);
     await seedDatabase(db, { demo: true, passwordCost: owaspScryptCost, now: new Date() });
   });
   const business = await db.selectFrom('businesses').select('id').orderBy('id').executeTakeFirstOrThrow();
@@ -327,6 +329,7 @@ async function buildChain(db: Kysely<Database>): Promise<number> {
     });
     await recountStockLedgerValues(db as unknown as Kysely<unknown>);
   });
+  await step('kept last sales', () => recountItemLastSales(db as unknown as Kysely<unknown>));
   await step('search indexes', async () => {
     await ensureSearchIndexes(db, searchIndexesOf(resources));
   });

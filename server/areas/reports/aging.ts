@@ -76,24 +76,41 @@ export async function aging(db: Kysely<Database>, businessId: number, side: Agin
   const { documentType, table, date, payments, memos, link, payerShare } = sides[side];
   const payerPart = payerShare === null ? sql`0` : sql`d.${sql.ref(payerShare)}`;
   const contact = query.contactId === null ? sql`` : sql`AND d.contact_id = ${query.contactId}`;
-  // A document open at the end of `asOf` is unpaid today, or was paid off by payments or memos dated after that day:
-  // those sets come from the status, payment-date and memo indexes, not from every document ever made.
+  const columns = sql`d.id, d.business_id, d.number, d.${sql.ref(date)} AS date, d.due_date, d.contact_id, d.total,
+    d.amount_paid, ${payerPart} AS payer_part`;
+  const standing = sql`d.business_id = ${businessId} AND d.deleted_at IS NULL AND d.${sql.ref(date)} <= ${query.asOf}
+    ${contact}`;
+  // A document open at the end of `asOf` is unpaid today, which the open documents' index hands, or was paid off by
+  // payments or memos dated after that day, found from the payment-date and memo indexes: never every document made.
+  // Its payments are looked up only when it has any (its amount paid is theirs, kept by each payment's posting);
+  // memos are few beside documents, so theirs are summed once and joined.
+  // The contacts are put in order by name once each, so the documents sort by numbers, not each by its name.
   const { rows } = await sql<OpenDocument>`
-    SELECT d.id, d.number, d.${sql.ref(date)} AS date, d.due_date, d.contact_id, c.name AS contact_name, d.total,
-      COALESCE((SELECT SUM(p.amount) FROM ${sql.table(payments)} p
+    WITH d AS (
+      SELECT ${columns} FROM ${sql.table(table)} d WHERE ${standing} AND d.status <> 'paid'
+      UNION ALL
+      SELECT ${columns} FROM ${sql.table(table)} d WHERE ${standing} AND d.status = 'paid'
+        AND d.id IN (SELECT p.${sql.ref(link)} FROM ${sql.table(payments)} p
+          WHERE p.business_id = ${businessId} AND p.payment_date > ${query.asOf}
+          UNION SELECT m.${sql.ref(link)} FROM ${sql.table(memos)} m
+          WHERE m.business_id = ${businessId} AND m.memo_date > ${query.asOf})
+    ), c AS (
+      SELECT c.id, c.name, ROW_NUMBER() OVER (ORDER BY c.name, c.id) AS place FROM contacts c
+      WHERE c.id IN (SELECT d.contact_id FROM d)
+    )
+    SELECT d.id, d.number, d.date, d.due_date, d.contact_id, c.name AS contact_name, d.total,
+      CASE WHEN d.amount_paid = 0 THEN 0 ELSE COALESCE((SELECT SUM(p.amount) FROM ${sql.table(payments)} p
         WHERE p.business_id = d.business_id AND p.${sql.ref(link)} = d.id AND p.deleted_at IS NULL
-          AND p.payment_date <= ${query.asOf}), 0) AS paid,
-      COALESCE((SELECT SUM(m.total) FROM ${sql.table(memos)} m
-        WHERE m.business_id = d.business_id AND m.${sql.ref(link)} = d.id AND m.deleted_at IS NULL
-          AND m.memo_date <= ${query.asOf}), 0) + ${payerPart} AS credited
-    FROM ${sql.table(table)} d
-    JOIN contacts c ON c.id = d.contact_id
-    WHERE d.business_id = ${businessId} AND d.deleted_at IS NULL AND d.${sql.ref(date)} <= ${query.asOf} ${contact}
-      AND (d.status <> 'paid' OR d.id IN (SELECT p.${sql.ref(link)} FROM ${sql.table(payments)} p
-        WHERE p.business_id = ${businessId} AND p.payment_date > ${query.asOf})
-        OR d.id IN (SELECT m.${sql.ref(link)} FROM ${sql.table(memos)} m
-        WHERE m.business_id = ${businessId} AND m.memo_date > ${query.asOf}))
-    ORDER BY c.name, d.contact_id, d.${sql.ref(date)}, d.id`.execute(db);
+          AND p.payment_date <= ${query.asOf}), 0) END AS paid,
+      COALESCE(m.credited, 0) + d.payer_part AS credited
+    FROM d
+    LEFT JOIN (
+      SELECT m.${sql.ref(link)} AS document_id, SUM(m.total) AS credited FROM ${sql.table(memos)} m
+      WHERE m.business_id = ${businessId} AND m.deleted_at IS NULL AND m.memo_date <= ${query.asOf}
+      GROUP BY m.${sql.ref(link)}
+    ) m ON m.document_id = d.id
+    JOIN c ON c.id = d.contact_id
+    ORDER BY c.place, d.date, d.id`.execute(db);
   type Row = { contact_id: number; contact_name: string; documents: unknown[] } & Record<Bucket | 'total', number>;
   const byContact = new Map<number, Row>();
   const totals = nothingOwed();

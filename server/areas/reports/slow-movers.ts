@@ -35,9 +35,10 @@ export async function slowMovers(db: Kysely<Database>, businessId: number, query
     query.location === null
       ? sql``
       : query.location.branch_id !== null
-        ? sql`AND v.branch_id = ${query.location.branch_id}`
+        ? sql`AND ls.branch_id = ${query.location.branch_id}`
         : sql`AND 1 = 0`;
-  // Every item's last sale at the location in one grouped pass over the invoice lines, joined to what is on hand.
+  // Every item's last sale at the location from the kept last sales (one row per item and branch), joined to what
+  // is on hand.
   const { rows } = await sql<Row>`
     SELECT i.id AS item_id, i.code, i.name, x.on_hand, x.value, ls.last_sold_on
     FROM (
@@ -48,9 +49,9 @@ export async function slowMovers(db: Kysely<Database>, businessId: number, query
     ) x
     JOIN items i ON i.id = x.item_id
     LEFT JOIN (
-      SELECT l.item_id, MAX(v.invoice_date) AS last_sold_on FROM invoices v JOIN invoice_lines l ON l.invoice_id = v.id
-      WHERE v.business_id = ${businessId} AND v.deleted_at IS NULL ${soldAt}
-      GROUP BY l.item_id
+      SELECT ls.item_id, MAX(ls.last_sold_on) AS last_sold_on FROM item_last_sales ls
+      WHERE ls.business_id = ${businessId} ${soldAt}
+      GROUP BY ls.item_id
     ) ls ON ls.item_id = i.id
     WHERE ls.last_sold_on IS NULL OR ls.last_sold_on < ${since}
     ORDER BY ls.last_sold_on IS NOT NULL, ls.last_sold_on, i.code`.execute(db);

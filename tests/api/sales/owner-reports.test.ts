@@ -265,4 +265,41 @@ describe('the owner’s reports on a worked month', () => {
     expect((await clerk.get('/api/reports/sales')).status).toBe(403);
     expect((await clerk.get('/api/reports/slow-movers')).status).toBe(200);
   });
+
+  it('keeps each item’s last sale through an edit, a void and a restore, as its invoice lines have it', async () => {
+    const lastSale = async () =>
+      (await report('/api/reports/slow-movers?days=1', GetSlowMoversReportResponse)).rows.find(
+        (row) => row.code === 'RB-2140',
+      )?.last_sold_on;
+    const november = await api.db
+      .selectFrom('invoices')
+      .select('id')
+      .where('invoice_date', '=', '2026-11-20')
+      .executeTakeFirstOrThrow();
+    expect((await owner.patch(`/api/invoices/${november.id}`, { invoice_date: '2026-11-18' })).status).toBe(200);
+    expect(await lastSale()).toBe('2026-11-18');
+    expect((await owner.delete(`/api/invoices/${november.id}`)).status).toBe(200);
+    // The sale voided on the 12th stays out: the last standing sale is September's.
+    expect(await lastSale()).toBe('2026-09-15');
+    expect((await owner.patch(`/api/invoices/${november.id}/restore`)).status).toBe(200);
+    expect(await lastSale()).toBe('2026-11-18');
+    const kept = await api.db
+      .selectFrom('item_last_sales')
+      .select(['item_id', 'branch_id', 'last_sold_on'])
+      .where('business_id', '=', fixture.businessId)
+      .orderBy('item_id')
+      .orderBy('branch_id')
+      .execute();
+    const counted = await api.db
+      .selectFrom('invoice_lines as l')
+      .innerJoin('invoices as v', 'v.id', 'l.invoice_id')
+      .select(['l.item_id', 'v.branch_id', (eb) => eb.fn.max('v.invoice_date').as('last_sold_on')])
+      .where('v.business_id', '=', fixture.businessId)
+      .where('v.deleted_at', 'is', null)
+      .groupBy(['l.item_id', 'v.branch_id'])
+      .orderBy('l.item_id')
+      .orderBy('v.branch_id')
+      .execute();
+    expect(kept).toEqual(counted);
+  });
 });

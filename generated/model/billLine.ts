@@ -18,6 +18,8 @@ import type { Cost } from './cost.ts';
 import type { DiscountPercent } from './discountPercent.ts';
 import type { Id } from './id.ts';
 import type { Quantity } from './quantity.ts';
+import type { QuantityOrZero } from './quantityOrZero.ts';
+import type { SignedCost } from './signedCost.ts';
 
 export interface BillLine {
   id: Id;
@@ -37,4 +39,10 @@ export interface BillLine {
      */
   item_name: string | null;
   amount: Cost;
+  /** The quantity of this line matched with received goods at another unit cost (docs/domain/purchasing.md, Bills), net of what a void took back. */
+  revalued_quantity: QuantityOrZero;
+  /** What the line's cost moved the value of the goods still on hand at the receiving location (the average follows), net of voids; null without view-costs. */
+  revalued_on_hand: SignedCost;
+  /** What the line's cost moved into cost of sales for the matched goods that had already left the receiving location, net of voids; null without view-costs. */
+  revalued_to_cost_of_sales: SignedCost;
 }

@@ -246,6 +246,8 @@ export type ResourceApi = {
     columns: readonly Column[];
     queryKey(id: number): QueryKey;
     load(id: number, signal?: AbortSignal): Promise<Record<string, unknown>[]>;
+    // A section that only some records have (a bill's revaluation) is left out rather than shown empty.
+    hideWhenEmpty?: boolean;
   }[];
   // Who did what and when to one record (docs/domain/README.md, History), shown in the History section of its view
   // screen.

@@ -128,6 +128,15 @@ export const listBillsResponseDataItemLinesItemItemNameMax = 255;
 export const listBillsResponseDataItemLinesItemAmountOneMin = 0;
 export const listBillsResponseDataItemLinesItemAmountOneMax = 90000000000000;
 
+export const listBillsResponseDataItemLinesItemRevaluedQuantityMin = 0;
+export const listBillsResponseDataItemLinesItemRevaluedQuantityMax = 900000000000;
+
+export const listBillsResponseDataItemLinesItemRevaluedOnHandOneMin = -90000000000000;
+export const listBillsResponseDataItemLinesItemRevaluedOnHandOneMax = 90000000000000;
+
+export const listBillsResponseDataItemLinesItemRevaluedToCostOfSalesOneMin = -90000000000000;
+export const listBillsResponseDataItemLinesItemRevaluedToCostOfSalesOneMax = 90000000000000;
+
 
 
 export const listBillsResponseMetaTotalMin = 0;
@@ -171,7 +180,10 @@ export const ListBillsResponse = zod.strictObject({
   "discount_percent": zod.union([zod.int().min(listBillsResponseDataItemLinesItemDiscountPercentOneMin).max(listBillsResponseDataItemLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(listBillsResponseDataItemLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(listBillsResponseDataItemLinesItemItemNameMax).nullable(),
-  "amount": zod.union([zod.number().min(listBillsResponseDataItemLinesItemAmountOneMin).max(listBillsResponseDataItemLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
+  "amount": zod.union([zod.number().min(listBillsResponseDataItemLinesItemAmountOneMin).max(listBillsResponseDataItemLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "revalued_quantity": zod.number().min(listBillsResponseDataItemLinesItemRevaluedQuantityMin).max(listBillsResponseDataItemLinesItemRevaluedQuantityMax).describe('The quantity of this line matched with received goods at another unit cost (docs/domain/purchasing.md, Bills), net of what a void took back.'),
+  "revalued_on_hand": zod.union([zod.number().min(listBillsResponseDataItemLinesItemRevaluedOnHandOneMin).max(listBillsResponseDataItemLinesItemRevaluedOnHandOneMax),zod.null()]).describe('What the line\'s cost moved the value of the goods still on hand at the receiving location (the average follows), net of voids; null without view-costs.'),
+  "revalued_to_cost_of_sales": zod.union([zod.number().min(listBillsResponseDataItemLinesItemRevaluedToCostOfSalesOneMin).max(listBillsResponseDataItemLinesItemRevaluedToCostOfSalesOneMax),zod.null()]).describe('What the line\'s cost moved into cost of sales for the matched goods that had already left the receiving location, net of voids; null without view-costs.')
 }))
 })),
   "meta": zod.strictObject({
@@ -318,6 +330,15 @@ export const createBillResponseLinesItemItemNameMax = 255;
 export const createBillResponseLinesItemAmountOneMin = 0;
 export const createBillResponseLinesItemAmountOneMax = 90000000000000;
 
+export const createBillResponseLinesItemRevaluedQuantityMin = 0;
+export const createBillResponseLinesItemRevaluedQuantityMax = 900000000000;
+
+export const createBillResponseLinesItemRevaluedOnHandOneMin = -90000000000000;
+export const createBillResponseLinesItemRevaluedOnHandOneMax = 90000000000000;
+
+export const createBillResponseLinesItemRevaluedToCostOfSalesOneMin = -90000000000000;
+export const createBillResponseLinesItemRevaluedToCostOfSalesOneMax = 90000000000000;
+
 
 
 export const CreateBillResponse = zod.strictObject({
@@ -356,7 +377,10 @@ export const CreateBillResponse = zod.strictObject({
   "discount_percent": zod.union([zod.int().min(createBillResponseLinesItemDiscountPercentOneMin).max(createBillResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(createBillResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(createBillResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.union([zod.number().min(createBillResponseLinesItemAmountOneMin).max(createBillResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
+  "amount": zod.union([zod.number().min(createBillResponseLinesItemAmountOneMin).max(createBillResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "revalued_quantity": zod.number().min(createBillResponseLinesItemRevaluedQuantityMin).max(createBillResponseLinesItemRevaluedQuantityMax).describe('The quantity of this line matched with received goods at another unit cost (docs/domain/purchasing.md, Bills), net of what a void took back.'),
+  "revalued_on_hand": zod.union([zod.number().min(createBillResponseLinesItemRevaluedOnHandOneMin).max(createBillResponseLinesItemRevaluedOnHandOneMax),zod.null()]).describe('What the line\'s cost moved the value of the goods still on hand at the receiving location (the average follows), net of voids; null without view-costs.'),
+  "revalued_to_cost_of_sales": zod.union([zod.number().min(createBillResponseLinesItemRevaluedToCostOfSalesOneMin).max(createBillResponseLinesItemRevaluedToCostOfSalesOneMax),zod.null()]).describe('What the line\'s cost moved into cost of sales for the matched goods that had already left the receiving location, net of voids; null without view-costs.')
 }))
 })
 
@@ -454,6 +478,15 @@ export const searchBillsResponseLinesItemItemNameMax = 255;
 export const searchBillsResponseLinesItemAmountOneMin = 0;
 export const searchBillsResponseLinesItemAmountOneMax = 90000000000000;
 
+export const searchBillsResponseLinesItemRevaluedQuantityMin = 0;
+export const searchBillsResponseLinesItemRevaluedQuantityMax = 900000000000;
+
+export const searchBillsResponseLinesItemRevaluedOnHandOneMin = -90000000000000;
+export const searchBillsResponseLinesItemRevaluedOnHandOneMax = 90000000000000;
+
+export const searchBillsResponseLinesItemRevaluedToCostOfSalesOneMin = -90000000000000;
+export const searchBillsResponseLinesItemRevaluedToCostOfSalesOneMax = 90000000000000;
+
 
 
 export const SearchBillsResponseItem = zod.strictObject({
@@ -492,7 +525,10 @@ export const SearchBillsResponseItem = zod.strictObject({
   "discount_percent": zod.union([zod.int().min(searchBillsResponseLinesItemDiscountPercentOneMin).max(searchBillsResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(searchBillsResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(searchBillsResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.union([zod.number().min(searchBillsResponseLinesItemAmountOneMin).max(searchBillsResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
+  "amount": zod.union([zod.number().min(searchBillsResponseLinesItemAmountOneMin).max(searchBillsResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "revalued_quantity": zod.number().min(searchBillsResponseLinesItemRevaluedQuantityMin).max(searchBillsResponseLinesItemRevaluedQuantityMax).describe('The quantity of this line matched with received goods at another unit cost (docs/domain/purchasing.md, Bills), net of what a void took back.'),
+  "revalued_on_hand": zod.union([zod.number().min(searchBillsResponseLinesItemRevaluedOnHandOneMin).max(searchBillsResponseLinesItemRevaluedOnHandOneMax),zod.null()]).describe('What the line\'s cost moved the value of the goods still on hand at the receiving location (the average follows), net of voids; null without view-costs.'),
+  "revalued_to_cost_of_sales": zod.union([zod.number().min(searchBillsResponseLinesItemRevaluedToCostOfSalesOneMin).max(searchBillsResponseLinesItemRevaluedToCostOfSalesOneMax),zod.null()]).describe('What the line\'s cost moved into cost of sales for the matched goods that had already left the receiving location, net of voids; null without view-costs.')
 }))
 })
 export const SearchBillsResponse = zod.array(SearchBillsResponseItem)
@@ -577,6 +613,15 @@ export const getBillResponseLinesItemItemNameMax = 255;
 export const getBillResponseLinesItemAmountOneMin = 0;
 export const getBillResponseLinesItemAmountOneMax = 90000000000000;
 
+export const getBillResponseLinesItemRevaluedQuantityMin = 0;
+export const getBillResponseLinesItemRevaluedQuantityMax = 900000000000;
+
+export const getBillResponseLinesItemRevaluedOnHandOneMin = -90000000000000;
+export const getBillResponseLinesItemRevaluedOnHandOneMax = 90000000000000;
+
+export const getBillResponseLinesItemRevaluedToCostOfSalesOneMin = -90000000000000;
+export const getBillResponseLinesItemRevaluedToCostOfSalesOneMax = 90000000000000;
+
 
 
 export const GetBillResponse = zod.strictObject({
@@ -615,7 +660,10 @@ export const GetBillResponse = zod.strictObject({
   "discount_percent": zod.union([zod.int().min(getBillResponseLinesItemDiscountPercentOneMin).max(getBillResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(getBillResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(getBillResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.union([zod.number().min(getBillResponseLinesItemAmountOneMin).max(getBillResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
+  "amount": zod.union([zod.number().min(getBillResponseLinesItemAmountOneMin).max(getBillResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "revalued_quantity": zod.number().min(getBillResponseLinesItemRevaluedQuantityMin).max(getBillResponseLinesItemRevaluedQuantityMax).describe('The quantity of this line matched with received goods at another unit cost (docs/domain/purchasing.md, Bills), net of what a void took back.'),
+  "revalued_on_hand": zod.union([zod.number().min(getBillResponseLinesItemRevaluedOnHandOneMin).max(getBillResponseLinesItemRevaluedOnHandOneMax),zod.null()]).describe('What the line\'s cost moved the value of the goods still on hand at the receiving location (the average follows), net of voids; null without view-costs.'),
+  "revalued_to_cost_of_sales": zod.union([zod.number().min(getBillResponseLinesItemRevaluedToCostOfSalesOneMin).max(getBillResponseLinesItemRevaluedToCostOfSalesOneMax),zod.null()]).describe('What the line\'s cost moved into cost of sales for the matched goods that had already left the receiving location, net of voids; null without view-costs.')
 }))
 })
 
@@ -699,6 +747,15 @@ export const deleteBillResponseLinesItemItemNameMax = 255;
 export const deleteBillResponseLinesItemAmountOneMin = 0;
 export const deleteBillResponseLinesItemAmountOneMax = 90000000000000;
 
+export const deleteBillResponseLinesItemRevaluedQuantityMin = 0;
+export const deleteBillResponseLinesItemRevaluedQuantityMax = 900000000000;
+
+export const deleteBillResponseLinesItemRevaluedOnHandOneMin = -90000000000000;
+export const deleteBillResponseLinesItemRevaluedOnHandOneMax = 90000000000000;
+
+export const deleteBillResponseLinesItemRevaluedToCostOfSalesOneMin = -90000000000000;
+export const deleteBillResponseLinesItemRevaluedToCostOfSalesOneMax = 90000000000000;
+
 
 
 export const DeleteBillResponse = zod.strictObject({
@@ -737,7 +794,10 @@ export const DeleteBillResponse = zod.strictObject({
   "discount_percent": zod.union([zod.int().min(deleteBillResponseLinesItemDiscountPercentOneMin).max(deleteBillResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(deleteBillResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(deleteBillResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.union([zod.number().min(deleteBillResponseLinesItemAmountOneMin).max(deleteBillResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
+  "amount": zod.union([zod.number().min(deleteBillResponseLinesItemAmountOneMin).max(deleteBillResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "revalued_quantity": zod.number().min(deleteBillResponseLinesItemRevaluedQuantityMin).max(deleteBillResponseLinesItemRevaluedQuantityMax).describe('The quantity of this line matched with received goods at another unit cost (docs/domain/purchasing.md, Bills), net of what a void took back.'),
+  "revalued_on_hand": zod.union([zod.number().min(deleteBillResponseLinesItemRevaluedOnHandOneMin).max(deleteBillResponseLinesItemRevaluedOnHandOneMax),zod.null()]).describe('What the line\'s cost moved the value of the goods still on hand at the receiving location (the average follows), net of voids; null without view-costs.'),
+  "revalued_to_cost_of_sales": zod.union([zod.number().min(deleteBillResponseLinesItemRevaluedToCostOfSalesOneMin).max(deleteBillResponseLinesItemRevaluedToCostOfSalesOneMax),zod.null()]).describe('What the line\'s cost moved into cost of sales for the matched goods that had already left the receiving location, net of voids; null without view-costs.')
 }))
 })
 
@@ -821,6 +881,15 @@ export const restoreBillResponseLinesItemItemNameMax = 255;
 export const restoreBillResponseLinesItemAmountOneMin = 0;
 export const restoreBillResponseLinesItemAmountOneMax = 90000000000000;
 
+export const restoreBillResponseLinesItemRevaluedQuantityMin = 0;
+export const restoreBillResponseLinesItemRevaluedQuantityMax = 900000000000;
+
+export const restoreBillResponseLinesItemRevaluedOnHandOneMin = -90000000000000;
+export const restoreBillResponseLinesItemRevaluedOnHandOneMax = 90000000000000;
+
+export const restoreBillResponseLinesItemRevaluedToCostOfSalesOneMin = -90000000000000;
+export const restoreBillResponseLinesItemRevaluedToCostOfSalesOneMax = 90000000000000;
+
 
 
 export const RestoreBillResponse = zod.strictObject({
@@ -859,7 +928,10 @@ export const RestoreBillResponse = zod.strictObject({
   "discount_percent": zod.union([zod.int().min(restoreBillResponseLinesItemDiscountPercentOneMin).max(restoreBillResponseLinesItemDiscountPercentOneMax).describe('A whole percent from 0 to 100.'),zod.null()]),
   "item_code": zod.string().max(restoreBillResponseLinesItemItemCodeMax).nullable(),
   "item_name": zod.string().max(restoreBillResponseLinesItemItemNameMax).nullable(),
-  "amount": zod.union([zod.number().min(restoreBillResponseLinesItemAmountOneMin).max(restoreBillResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.')
+  "amount": zod.union([zod.number().min(restoreBillResponseLinesItemAmountOneMin).max(restoreBillResponseLinesItemAmountOneMax).describe('Pesos with at most 2 decimals; stored as integer centavos.'),zod.null()]).describe('Pesos of a cost, stock value or payable; null for a user without the view-costs permission.'),
+  "revalued_quantity": zod.number().min(restoreBillResponseLinesItemRevaluedQuantityMin).max(restoreBillResponseLinesItemRevaluedQuantityMax).describe('The quantity of this line matched with received goods at another unit cost (docs/domain/purchasing.md, Bills), net of what a void took back.'),
+  "revalued_on_hand": zod.union([zod.number().min(restoreBillResponseLinesItemRevaluedOnHandOneMin).max(restoreBillResponseLinesItemRevaluedOnHandOneMax),zod.null()]).describe('What the line\'s cost moved the value of the goods still on hand at the receiving location (the average follows), net of voids; null without view-costs.'),
+  "revalued_to_cost_of_sales": zod.union([zod.number().min(restoreBillResponseLinesItemRevaluedToCostOfSalesOneMin).max(restoreBillResponseLinesItemRevaluedToCostOfSalesOneMax),zod.null()]).describe('What the line\'s cost moved into cost of sales for the matched goods that had already left the receiving location, net of voids; null without view-costs.')
 }))
 })
 

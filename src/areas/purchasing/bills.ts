@@ -9,6 +9,7 @@ import { receivedUnbilledKey, remaining } from '../../resources/remaining.ts';
 import { defineResource } from '../../resources/resource.ts';
 import { costs, documentTotals, paidAndBalance, recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
+import { revaluationSection } from './bill-revaluation.ts';
 import { prefillFromOrder } from './order-follow-up.ts';
 
 export const bills = defineResource({
@@ -96,6 +97,7 @@ export const bills = defineResource({
           const { listBillPayments } = await import('../../../generated/hooks/bill-payments/bill-payments.ts');
           return listBillPayments({ bill_id: id, per_page: 100 }, undefined, signal);
         }),
+        revaluationSection(async (id, signal) => (await api.getBill(id, undefined, signal)).lines),
       ],
       // A bill charges for goods received (docs/domain/purchasing.md, Bills): each line starts at what its order line has
       // received and not yet billed, which the form keeps to warn when a line bills more.

@@ -372,7 +372,8 @@ function RelatedRows({ id, related }: { id: number; related: NonNullable<Resourc
     queryKey: related.queryKey(id),
     queryFn: ({ signal }) => related.load(id, signal),
   });
-  return rows.data ? <RecordsTable caption={related.caption} columns={related.columns} rows={rows.data} /> : null;
+  if (!rows.data || (related.hideWhenEmpty && rows.data.length === 0)) return null;
+  return <RecordsTable caption={related.caption} columns={related.columns} rows={rows.data} />;
 }
 
 // A field naming another record (an invoice's quotation, a quotation's invoice) opens that record's view.

@@ -216,6 +216,57 @@ describe('a bill at another cost than its receipt', () => {
     expect(await costOfSales(item)).toBe(2600);
   });
 
+  it("shows on the bill's lines what its cost moved on hand and into cost of sales, net of a void", async () => {
+    const item = await newItem('FR-660');
+    const order = await orderOf([
+      { item_id: item, quantity: 10, unit_cost: 650 },
+      { item_id: fixture.itemIds[1], quantity: 2, unit_cost: 300 },
+    ]);
+    await receive(order, [
+      { index: 0, quantity: 10 },
+      { index: 1, quantity: 2 },
+    ]);
+    const sale = await admin.post('/api/invoices', {
+      contact_id: fixture.customerId,
+      branch_id: branch(),
+      invoice_date: today,
+      lines: [{ item_id: item, quantity: 4, unit_price: 1500 }],
+    });
+    expect(sale.status).toBe(201);
+    const billed = await bill(order, [
+      { index: 0, quantity: 10, unit_cost: 700 },
+      { index: 1, quantity: 2, unit_cost: 300 },
+    ]);
+    const revaluation = (record: { lines: typeof billed.lines }) =>
+      record.lines.map((line) => [line.revalued_quantity, line.revalued_on_hand, line.revalued_to_cost_of_sales]);
+    // 10 met at ₱50 more: the 6 on hand ₱300, the 4 sold ₱200; the line at its receipt's cost moved nothing.
+    expect(revaluation(billed)).toEqual([
+      [10, 300, 200],
+      [0, 0, 0],
+    ]);
+    const read = expectContract(await admin.get(`/api/bills/${billed.id}`), 200, CreateBillResponse);
+    expect(revaluation(read)).toEqual(revaluation(billed));
+
+    // Without view-costs the quantity shows and the values do not.
+    await api.createUser({
+      email: 'bills@example.test',
+      permissions: ['view-bills'],
+      businessIds: [fixture.businessId],
+    });
+    const reader = await api.signIn('bills@example.test');
+    reader.businessId = fixture.businessId;
+    const hidden = expectContract(await reader.get(`/api/bills/${billed.id}`), 200, CreateBillResponse);
+    expect(revaluation(hidden)[0]).toEqual([10, null, null]);
+
+    // A void's reversals net it out.
+    expect((await admin.delete(`/api/bills/${billed.id}`)).status).toBe(200);
+    const voided = expectContract(await admin.get(`/api/bills/${billed.id}?with_trashed=1`), 200, CreateBillResponse);
+    expect(revaluation(voided)).toEqual([
+      [0, 0, 0],
+      [0, 0, 0],
+    ]);
+  });
+
   it('revalues what was billed before it was received when it arrives', async () => {
     const item = await newItem('FR-500');
     const order = await orderOf([{ item_id: item, quantity: 10, unit_cost: 500 }]);

@@ -31,6 +31,9 @@ const billLine = (id: number, itemId: number, name: string, quantity: number) =>
   unit_cost: 500,
   discount_percent: null,
   amount: quantity * 500,
+  revalued_quantity: 0,
+  revalued_on_hand: 0,
+  revalued_to_cost_of_sales: 0,
 });
 
 // Billed 24, 19, 25 and 16; 9, 8, 9 and 6 on hand; 20 of the third line already went back on an earlier memo.

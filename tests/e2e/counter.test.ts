@@ -170,7 +170,7 @@ describe('the counter in the browser', () => {
     await signIn(page, 'cashier@spectacle.test');
     await page.goto('/invoices/create');
     await page.locator('#invoice_date').waitFor();
-    await expect.poll(async () => (await withZod([...scripts])).length).toBeGreaterThan(0);
+    await expect.poll(async () => (await withZod([...scripts])).length, { timeout: 15_000 }).toBeGreaterThan(0);
   });
 
   it('searches items by brand from Advance Search, kept in the address through a reload', {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { relative } from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -14,9 +15,47 @@ const preloadedRoutes: Record<string, readonly string[]> = {
     'src/screens/form/form-screen.tsx',
     'src/ui/full-system.ts',
     'generated/hooks/invoices/invoices.ts',
-    'generated/zod/invoices/invoices.zod.ts',
   ],
 };
+
+// Served from the site's root so that it may answer for every page (src/main.tsx registers it).
+const serviceWorkerFile = 'service-worker.js';
+
+// The worker keeps the built files a phone needs for its first screen and the counter's form in a cache named after
+// them, and answers those files from it: a return visit then reads them without asking the network, and Chromium
+// keeps the compiled code of scripts a worker stored while installing, where a plain reload compiles them again.
+// Other built files are kept as they are first fetched. Pages and the API always go to the network.
+function serviceWorker(files: readonly string[]): string {
+  const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
+  return `const cacheName = 'spectacle-${version}';
+const kept = ${JSON.stringify(files)};
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(cacheName).then((cache) => cache.addAll(kept)).then(() => self.skipWaiting()));
+});
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(names.filter((name) => name !== cacheName).map((name) => caches.delete(name))))
+      .then(() => self.clients.claim()),
+  );
+});
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== 'GET' || url.origin !== self.location.origin || !url.pathname.startsWith('/assets/')) {
+    return;
+  }
+  event.respondWith(
+    caches.open(cacheName).then(async (cache) => {
+      const found = await cache.match(event.request);
+      if (found) return found;
+      const response = await fetch(event.request);
+      if (response.ok) await cache.put(event.request, response.clone());
+      return response;
+    }),
+  );
+});
+`;
+}
 
 type OutputChunk = { type: 'chunk'; fileName: string; isEntry: boolean; imports: string[]; moduleIds: string[] };
 
@@ -59,6 +98,8 @@ export function routePreloads(): Plugin {
         preloads[path] = [...withImports(files)].filter((file) => !loadedFirst.has(file)).map((file) => `/${file}`);
       }
       this.emitFile({ type: 'asset', fileName: routePreloadsFile, source: `${JSON.stringify(preloads, null, 2)}\n` });
+      const kept = [...[...loadedFirst].map((file) => `/${file}`), ...Object.values(preloads).flat()];
+      this.emitFile({ type: 'asset', fileName: serviceWorkerFile, source: serviceWorker(kept) });
     },
   };
 }

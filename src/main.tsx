@@ -43,4 +43,12 @@ async function start(): Promise<void> {
   );
 }
 
+// The built files a return visit needs come from the service worker's cache (scripts/route-preloads.ts); it is
+// installed once the page has loaded, so that it never takes the phone's line from the first screen's own files.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    void navigator.serviceWorker.register('/service-worker.js').catch(() => undefined);
+  });
+}
+
 void start();

@@ -36,9 +36,6 @@ export function namedRecordsOf<One extends string, Many extends string>(
 ): ResourceDefinition {
   return defineNamedRecords({
     key,
-    load: async () => {
-      const [api, bodies] = await Promise.all([calls(), schemas()]);
-      return standardOperations(names, api, bodies);
-    },
+    load: async () => standardOperations(names, await calls(), schemas),
   });
 }

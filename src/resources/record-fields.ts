@@ -134,9 +134,6 @@ export function fieldRecordsOf<One extends string, Many extends string>(
     key,
     title,
     ...screensOf(key),
-    load: async () => {
-      const [api, bodies] = await Promise.all([calls(), schemas()]);
-      return standardOperations(names, api, bodies);
-    },
+    load: async () => standardOperations(names, await calls(), schemas),
   });
 }

@@ -216,7 +216,9 @@ export type SearchParams = { q?: string; limit?: number; [filter: string]: strin
 
 export type FormValues = Record<string, unknown>;
 
-// The heavy half of a resource, loaded with its first screen: the generated functions, query keys and zod schemas.
+export type BodySchemas = { create?: ZodType | undefined; update?: ZodType | undefined };
+
+// The heavy half of a resource, loaded with its first screen: the generated functions and query keys.
 // Methods (not function properties) so that each generated function, typed for its own record, fits.
 export type ResourceApi = {
   list(
@@ -238,8 +240,9 @@ export type ResourceApi = {
   forceDelete?(id: number): Promise<unknown>;
   resetPassword?(body: { id: number }): Promise<{ temporary_password: string }>;
   resetSecurityPin?(body: { id: number }): Promise<{ security_pin: string }>;
-  createSchema?: ZodType;
-  updateSchema?: ZodType;
+  // The zod schemas of what a save sends, loaded when a form first validates: zod and the schemas are most of a
+  // form's code, and a form is drawn and typed into without them.
+  bodySchemas?(): Promise<BodySchemas>;
   // Rows that belong to one record and are shown under it (a stock's movements, a patient's prescriptions).
   related?: readonly {
     caption: string;

@@ -1,3 +1,4 @@
+import type { ZodType } from 'zod';
 import type { ResourceApi } from './resource.ts';
 
 // The calls orval generates for a resource's standard operations (openapi/<area>/<tag>.yaml,
@@ -21,8 +22,7 @@ export type OptionalCalls<One extends string> = Partial<
 >;
 
 export type BodySchemas<One extends string> = Partial<
-  Record<`Create${One}Body`, NonNullable<ResourceApi['createSchema']>> &
-    Record<`Update${One}Body`, NonNullable<ResourceApi['updateSchema']>>
+  Record<`Create${One}Body`, ZodType> & Record<`Update${One}Body`, ZodType>
 >;
 
 type StandardApi = Pick<
@@ -39,25 +39,31 @@ type StandardApi = Pick<
   | 'remove'
   | 'restore'
   | 'forceDelete'
-  | 'createSchema'
-  | 'updateSchema'
+  | 'bodySchemas'
 >;
 
 export function standardOperations<One extends string, Many extends string>(
   names: { one: One; many: Many },
   calls: RequiredCalls<One, Many> & OptionalCalls<One>,
-  schemas?: BodySchemas<One>,
+  schemas?: () => Promise<BodySchemas<One>>,
 ): StandardApi;
 // The overload above checks each call's name and type against the module; looked up by a computed name the compiler
 // can no longer follow them, hence the one table typed to fit whatever slot it fills.
 export function standardOperations(
   { one, many }: { one: string; many: string },
   calls: object,
-  schemas: object = {},
+  schemas?: () => Promise<object>,
 ): StandardApi {
-  const table = { ...schemas, ...calls } as Readonly<Record<string, unknown>>;
+  const table = calls as Readonly<Record<string, unknown>>;
   const call = (name: string) => table[name] as never;
+  const bodySchemas = schemas
+    ? async () => {
+        const bodies = (await schemas()) as Readonly<Record<string, ZodType | undefined>>;
+        return { create: bodies[`Create${one}Body`], update: bodies[`Update${one}Body`] };
+      }
+    : undefined;
   return {
+    ...(bodySchemas ? { bodySchemas } : {}),
     list: call(`list${many}`),
     listKey: call(`getList${many}QueryKey`),
     get: call(`get${one}`),
@@ -70,7 +76,5 @@ export function standardOperations(
     remove: call(`delete${one}`),
     restore: call(`restore${one}`),
     forceDelete: call(`forceDelete${one}`),
-    createSchema: call(`Create${one}Body`),
-    updateSchema: call(`Update${one}Body`),
   };
 }

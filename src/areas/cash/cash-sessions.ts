@@ -54,10 +54,8 @@ export const cashSessions = defineResource({
   idempotentCreate: true,
   viewPanel: async () => (await import('./cash-session-panel.tsx')).CashSessionViewPanel,
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/cash-sessions/cash-sessions.ts'),
-      import('../../../generated/zod/cash-sessions/cash-sessions.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/cash-sessions/cash-sessions.ts');
+    const schemas = () => import('../../../generated/zod/cash-sessions/cash-sessions.zod.ts');
     return {
       ...standardOperations({ one: 'CashSession', many: 'CashSessions' }, api, schemas),
       // The top bar's drawer status follows the new session at once.

@@ -38,10 +38,8 @@ export const zReadings = defineResource({
   viewPanel: async () => (await import('./z-reading-panel.tsx')).ZReadingViewPanel,
   formPanel: async () => (await import('./z-reading-open-days.tsx')).ZReadingOpenDays,
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/z-readings/z-readings.ts'),
-      import('../../../generated/zod/z-readings/z-readings.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/z-readings/z-readings.ts');
+    const schemas = () => import('../../../generated/zod/z-readings/z-readings.zod.ts');
     return standardOperations({ one: 'ZReading', many: 'ZReadings' }, api, schemas);
   },
 });

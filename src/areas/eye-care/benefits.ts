@@ -44,10 +44,8 @@ export const benefits = defineResource({
     { name: 'valid_until', label: 'Valid Until', kind: 'date' },
   ],
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/benefits/benefits.ts'),
-      import('../../../generated/zod/benefits/benefits.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/benefits/benefits.ts');
+    const schemas = () => import('../../../generated/zod/benefits/benefits.zod.ts');
     return standardOperations({ one: 'Benefit', many: 'Benefits' }, api, schemas);
   },
 });

@@ -373,10 +373,8 @@ export const jobOrders = defineResource({
     { sheet: 'claim-slip', label: 'Claim Slip' },
   ],
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/job-orders/job-orders.ts'),
-      import('../../../generated/zod/job-orders/job-orders.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/job-orders/job-orders.ts');
+    const schemas = () => import('../../../generated/zod/job-orders/job-orders.zod.ts');
     return {
       ...standardOperations({ one: 'JobOrder', many: 'JobOrders' }, api, schemas),
       // Claim goes through the claim call, which at release makes the invoice and applies the deposits.

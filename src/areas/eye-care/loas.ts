@@ -36,10 +36,8 @@ export const loas = defineResource({
     { name: 'approved_amount', label: 'Approved Amount', kind: 'money', required: true },
   ],
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/loas/loas.ts'),
-      import('../../../generated/zod/loas/loas.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/loas/loas.ts');
+    const schemas = () => import('../../../generated/zod/loas/loas.zod.ts');
     return standardOperations({ one: 'Loa', many: 'Loas' }, api, schemas);
   },
 });

@@ -118,10 +118,8 @@ export const prescriptions = defineResource({
   // A prescription a job order has used is corrected by a new one (docs/domain/eye-care.md, Traceability).
   editable: (prescription) => readField(prescription, 'is_used') !== true,
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/prescriptions/prescriptions.ts'),
-      import('../../../generated/zod/prescriptions/prescriptions.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/prescriptions/prescriptions.ts');
+    const schemas = () => import('../../../generated/zod/prescriptions/prescriptions.zod.ts');
     return {
       ...standardOperations({ one: 'Prescription', many: 'Prescriptions' }, api, schemas),
       prefillFrom: {

@@ -64,10 +64,8 @@ export const warrantyClaims = defineResource({
   idempotentCreate: true,
   formPanel: async () => (await import('./warranty-claim-line-picker.tsx')).WarrantyClaimLinePicker,
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/warranty-claims/warranty-claims.ts'),
-      import('../../../generated/zod/warranty-claims/warranty-claims.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/warranty-claims/warranty-claims.ts');
+    const schemas = () => import('../../../generated/zod/warranty-claims/warranty-claims.zod.ts');
     return standardOperations({ one: 'WarrantyClaim', many: 'WarrantyClaims' }, api, schemas);
   },
 });

@@ -31,10 +31,8 @@ export const warrantyTerms = defineResource({
   ],
   formPanel: async () => (await import('./warranty-covers-panel.tsx')).WarrantyCoversPanel,
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/warranty-terms/warranty-terms.ts'),
-      import('../../../generated/zod/warranty-terms/warranty-terms.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/warranty-terms/warranty-terms.ts');
+    const schemas = () => import('../../../generated/zod/warranty-terms/warranty-terms.zod.ts');
     return standardOperations({ one: 'WarrantyTerm', many: 'WarrantyTerms' }, api, schemas);
   },
 });

@@ -36,10 +36,8 @@ export const conversions = defineResource({
     { name: 'factor', label: 'Factor (1 from = factor to)', kind: 'quantity', required: true },
   ],
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/conversions/conversions.ts'),
-      import('../../../generated/zod/conversions/conversions.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/conversions/conversions.ts');
+    const schemas = () => import('../../../generated/zod/conversions/conversions.zod.ts');
     return standardOperations({ one: 'Conversion', many: 'Conversions' }, api, schemas);
   },
 });

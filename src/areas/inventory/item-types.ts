@@ -11,10 +11,8 @@ const opticalKindOptions = [
 const named = defineNamedRecords({
   key: 'item-types',
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/item-types/item-types.ts'),
-      import('../../../generated/zod/item-types/item-types.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/item-types/item-types.ts');
+    const schemas = () => import('../../../generated/zod/item-types/item-types.zod.ts');
     return standardOperations({ one: 'ItemType', many: 'ItemTypes' }, api, schemas);
   },
 });

@@ -153,10 +153,8 @@ export const items = defineResource({
     load: async () => (await import('./lenses/lens-family-actions.tsx')).LensFamilyActions,
   },
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/items/items.ts'),
-      import('../../../generated/zod/items/items.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/items/items.ts');
+    const schemas = () => import('../../../generated/zod/items/items.zod.ts');
     return {
       ...standardOperations({ one: 'Item', many: 'Items' }, api, schemas),
       importCsv: (csv, dryRun) =>

@@ -9,10 +9,8 @@ export const unitOfMeasurements = defineResource({
   filters: [filter.relation('measuring_mass_id', 'Measuring Mass', 'measuring-masses')],
   ...screensOf('unit-of-measurements'),
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/unit-of-measurements/unit-of-measurements.ts'),
-      import('../../../generated/zod/unit-of-measurements/unit-of-measurements.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/unit-of-measurements/unit-of-measurements.ts');
+    const schemas = () => import('../../../generated/zod/unit-of-measurements/unit-of-measurements.zod.ts');
     return standardOperations({ one: 'UnitOfMeasurement', many: 'UnitOfMeasurements' }, api, schemas);
   },
 });

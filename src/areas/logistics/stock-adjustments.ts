@@ -77,10 +77,8 @@ export const stockAdjustments = defineResource({
     signatures: ['Prepared by', 'Approved by'],
   },
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/stock-adjustments/stock-adjustments.ts'),
-      import('../../../generated/zod/stock-adjustments/stock-adjustments.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/stock-adjustments/stock-adjustments.ts');
+    const schemas = () => import('../../../generated/zod/stock-adjustments/stock-adjustments.zod.ts');
     return standardOperations({ one: 'StockAdjustment', many: 'StockAdjustments' }, api, schemas);
   },
 });

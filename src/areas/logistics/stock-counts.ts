@@ -65,13 +65,7 @@ export const stockCounts = defineResource({
   deleteRefusal: (record) =>
     readField(record, 'status') === 'posted' ? 'A posted count is read-only; void its stock adjustment instead.' : null,
   load: async () => {
-    // zod comes with the schemas, never with the client list the first download carries.
-    const [api, schemas, { z }] = await Promise.all([
-      import('../../../generated/hooks/stock-counts/stock-counts.ts'),
-      import('../../../generated/zod/stock-counts/stock-counts.zod.ts'),
-      import('zod'),
-    ]);
-    const ids = z.array(z.number()).optional();
+    const api = await import('../../../generated/hooks/stock-counts/stock-counts.ts');
     return {
       ...standardOperations({ one: 'StockCount', many: 'StockCounts' }, api),
       create: (body, options) => {
@@ -82,11 +76,21 @@ export const stockCounts = defineResource({
         );
         return api.createStockCount({ ...rest, scope }, options);
       },
-      createSchema: schemas.CreateStockCountBody.omit({ scope: true }).extend({
-        item_type_ids: ids,
-        brand_ids: ids,
-        item_classification_ids: ids,
-      }),
+      // zod comes with the schemas, when the form first validates (ResourceApi.bodySchemas).
+      bodySchemas: async () => {
+        const [schemas, { z }] = await Promise.all([
+          import('../../../generated/zod/stock-counts/stock-counts.zod.ts'),
+          import('zod'),
+        ]);
+        const ids = z.array(z.number()).optional();
+        return {
+          create: schemas.CreateStockCountBody.omit({ scope: true }).extend({
+            item_type_ids: ids,
+            brand_ids: ids,
+            item_classification_ids: ids,
+          }),
+        };
+      },
     };
   },
 });

@@ -42,10 +42,8 @@ export const stockReceives = defineResource({
   filters: arrival.filters('received_date', 'Received'),
   ...arrival.fromTransfer,
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/stock-receives/stock-receives.ts'),
-      import('../../../generated/zod/stock-receives/stock-receives.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/stock-receives/stock-receives.ts');
+    const schemas = () => import('../../../generated/zod/stock-receives/stock-receives.zod.ts');
     return {
       ...standardOperations({ one: 'StockReceive', many: 'StockReceives' }, api, schemas),
       afterCreate: (queryClient) => refreshPaidDocuments(queryClient, 'stock-transfers'),

@@ -58,10 +58,8 @@ export const stockRequests = defineResource({
     },
   ],
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/stock-requests/stock-requests.ts'),
-      import('../../../generated/zod/stock-requests/stock-requests.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/stock-requests/stock-requests.ts');
+    const schemas = () => import('../../../generated/zod/stock-requests/stock-requests.zod.ts');
     return standardOperations({ one: 'StockRequest', many: 'StockRequests' }, api, schemas);
   },
 });

@@ -49,10 +49,8 @@ export const stockReturns = defineResource({
   filters: arrival.filters('return_date', 'Return'),
   ...arrival.fromTransfer,
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/stock-returns/stock-returns.ts'),
-      import('../../../generated/zod/stock-returns/stock-returns.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/stock-returns/stock-returns.ts');
+    const schemas = () => import('../../../generated/zod/stock-returns/stock-returns.zod.ts');
     return {
       ...standardOperations({ one: 'StockReturn', many: 'StockReturns' }, api, schemas),
       afterCreate: (queryClient) => refreshPaidDocuments(queryClient, 'stock-transfers'),

@@ -85,10 +85,8 @@ export const stockTransfers = defineResource({
     signatures: ['Released by', 'Delivered by', 'Received by'],
   },
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/stock-transfers/stock-transfers.ts'),
-      import('../../../generated/zod/stock-transfers/stock-transfers.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/stock-transfers/stock-transfers.ts');
+    const schemas = () => import('../../../generated/zod/stock-transfers/stock-transfers.zod.ts');
     return {
       ...standardOperations({ one: 'StockTransfer', many: 'StockTransfers' }, api, schemas),
       prefill: async (id) => {

@@ -6,10 +6,8 @@ export const branches = defineResource({
   key: 'branches',
   ...locationDeclaration({ email: true }),
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/branches/branches.ts'),
-      import('../../../generated/zod/branches/branches.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/branches/branches.ts');
+    const schemas = () => import('../../../generated/zod/branches/branches.zod.ts');
     return standardOperations({ one: 'Branch', many: 'Branches' }, api, schemas);
   },
 });

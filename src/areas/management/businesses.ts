@@ -52,10 +52,8 @@ export const businesses = defineResource({
   // Closing the books (docs/domain/management.md): under the business's details, for holders of close-books.
   viewPanel: async () => (await import('./close-books-panel.tsx')).CloseBooksPanel,
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/businesses/businesses.ts'),
-      import('../../../generated/zod/businesses/businesses.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/businesses/businesses.ts');
+    const schemas = () => import('../../../generated/zod/businesses/businesses.zod.ts');
     return {
       ...standardOperations({ one: 'Business', many: 'Businesses' }, api, schemas),
       // docs/domain/screens.md, Start-up and sign-out: after a new business, the list of the user's businesses is read

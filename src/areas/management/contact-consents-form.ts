@@ -1,15 +1,9 @@
-import { z } from 'zod';
-import type { ResourceApi, ResourceRecord } from '../../resources/resource.ts';
+import type { ZodType } from 'zod';
+import type { BodySchemas, ResourceApi, ResourceRecord } from '../../resources/resource.ts';
 import { consentsOf } from './contact-consents.ts';
 
 // The contact form's side of the consents (docs/domain/management.md, Texts to customers): zod comes with the
-// form's schemas, never with the list the first download carries, so this is loaded with them.
-
-const flatFields = z.object({
-  transactional_consent: z.boolean(),
-  reminders_consent: z.boolean(),
-  consent_how: z.enum(['form', 'verbal', 'paper']),
-});
+// form's schemas, when the form first validates (ResourceApi.bodySchemas).
 
 function nested(body: object): object {
   const { transactional_consent, reminders_consent, consent_how, ...rest } = body as Record<string, unknown>;
@@ -36,16 +30,24 @@ function flat<T extends ResourceRecord>(record: T): T {
 
 // The standard calls with the consents flattened for the form and nested again for the server.
 export function withTextingForm(
-  api: Pick<ResourceApi, 'get' | 'create' | 'update' | 'createSchema' | 'updateSchema'>,
+  api: Pick<ResourceApi, 'get' | 'create' | 'update' | 'bodySchemas'>,
 ): Partial<ResourceApi> {
-  const { get, create, update, createSchema, updateSchema } = api;
-  const widened = (schema: ResourceApi['createSchema']) =>
-    schema instanceof z.ZodObject ? schema.omit({ consents: true }).extend(flatFields.shape) : schema;
+  const { get, create, update, bodySchemas } = api;
+  const widenedSchemas = async (load: () => Promise<BodySchemas>) => {
+    const [bodies, { z }] = await Promise.all([load(), import('zod')]);
+    const flatFields = z.object({
+      transactional_consent: z.boolean(),
+      reminders_consent: z.boolean(),
+      consent_how: z.enum(['form', 'verbal', 'paper']),
+    });
+    const widened = (schema: ZodType | undefined) =>
+      schema instanceof z.ZodObject ? schema.omit({ consents: true }).extend(flatFields.shape) : schema;
+    return { create: widened(bodies.create), update: widened(bodies.update) };
+  };
   return {
     get: async (...args) => flat(await get(...args)),
     ...(create ? { create: (body, options) => create(nested(body), options) } : {}),
     ...(update ? { update: (id, body, options) => update(id, nested(body), options) } : {}),
-    createSchema: widened(createSchema),
-    updateSchema: widened(updateSchema),
+    ...(bodySchemas ? { bodySchemas: () => widenedSchemas(bodySchemas) } : {}),
   };
 }

@@ -90,11 +90,11 @@ export const contacts = defineResource({
   ],
   importing: { label: 'Contacts', permission: 'create-contacts' },
   load: async () => {
-    const [api, schemas, { withTextingForm }] = await Promise.all([
+    const [api, { withTextingForm }] = await Promise.all([
       import('../../../generated/hooks/contacts/contacts.ts'),
-      import('../../../generated/zod/contacts/contacts.zod.ts'),
       import('./contact-consents-form.ts'),
     ]);
+    const schemas = () => import('../../../generated/zod/contacts/contacts.zod.ts');
     const operations = standardOperations({ one: 'Contact', many: 'Contacts' }, api, schemas);
     return {
       ...operations,

@@ -34,10 +34,8 @@ export const messageTemplates = defineResource({
     },
   ],
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/message-templates/message-templates.ts'),
-      import('../../../generated/zod/message-templates/message-templates.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/message-templates/message-templates.ts');
+    const schemas = () => import('../../../generated/zod/message-templates/message-templates.zod.ts');
     return standardOperations({ one: 'MessageTemplate', many: 'MessageTemplates' }, api, schemas);
   },
 });

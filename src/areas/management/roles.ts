@@ -15,10 +15,8 @@ export const roles = defineResource({
   formFields: nameAndDescriptionFields,
   extraActions: [{ action: 'assign-permissions', label: 'Assign Permissions' }],
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/roles/roles.ts'),
-      import('../../../generated/zod/roles/roles.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/roles/roles.ts');
+    const schemas = () => import('../../../generated/zod/roles/roles.zod.ts');
     return standardOperations({ one: 'Role', many: 'Roles' }, api, schemas);
   },
 });

@@ -40,10 +40,8 @@ export const terminals = defineResource({
   ],
   filters: [filter.relation('branch_id', 'Branch', 'branches')],
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/terminals/terminals.ts'),
-      import('../../../generated/zod/terminals/terminals.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/terminals/terminals.ts');
+    const schemas = () => import('../../../generated/zod/terminals/terminals.zod.ts');
     return standardOperations({ one: 'Terminal', many: 'Terminals' }, api, schemas);
   },
 });

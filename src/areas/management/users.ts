@@ -33,10 +33,8 @@ export const users = defineResource({
   resettable: true,
   extraActions: [{ action: 'assign-roles', label: 'Assign Roles' }],
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/users/users.ts'),
-      import('../../../generated/zod/users/users.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/users/users.ts');
+    const schemas = () => import('../../../generated/zod/users/users.zod.ts');
     return {
       ...standardOperations({ one: 'User', many: 'Users' }, api, schemas),
       resetPassword: api.resetUserPassword,

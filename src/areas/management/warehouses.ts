@@ -6,10 +6,8 @@ export const warehouses = defineResource({
   key: 'warehouses',
   ...locationDeclaration({ email: false }),
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/warehouses/warehouses.ts'),
-      import('../../../generated/zod/warehouses/warehouses.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/warehouses/warehouses.ts');
+    const schemas = () => import('../../../generated/zod/warehouses/warehouses.zod.ts');
     return standardOperations({ one: 'Warehouse', many: 'Warehouses' }, api, schemas);
   },
 });

@@ -7,10 +7,8 @@ export const billPayments = defineResource({
   key: 'bill-payments',
   ...paymentDeclaration('bills'),
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/bill-payments/bill-payments.ts'),
-      import('../../../generated/zod/bill-payments/bill-payments.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/bill-payments/bill-payments.ts');
+    const schemas = () => import('../../../generated/zod/bill-payments/bill-payments.zod.ts');
     return {
       ...standardOperations({ one: 'BillPayment', many: 'BillPayments' }, api, schemas),
       afterCreate: (queryClient) => refreshPaidDocuments(queryClient, 'bills'),

@@ -86,10 +86,8 @@ export const bills = defineResource({
     signatures: ['Prepared by', 'Approved by'],
   }),
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/bills/bills.ts'),
-      import('../../../generated/zod/bills/bills.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/bills/bills.ts');
+    const schemas = () => import('../../../generated/zod/bills/bills.zod.ts');
     return {
       ...standardOperations({ one: 'Bill', many: 'Bills' }, api, schemas),
       related: [

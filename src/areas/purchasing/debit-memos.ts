@@ -92,10 +92,8 @@ export const debitMemos = defineResource({
     signatures: ['Prepared by', 'Received by (supplier)'],
   }),
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/debit-memos/debit-memos.ts'),
-      import('../../../generated/zod/debit-memos/debit-memos.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/debit-memos/debit-memos.ts');
+    const schemas = () => import('../../../generated/zod/debit-memos/debit-memos.zod.ts');
     return {
       ...standardOperations({ one: 'DebitMemo', many: 'DebitMemos' }, api, schemas),
       afterCreate: (queryClient) => refreshPaidDocuments(queryClient, 'bills'),

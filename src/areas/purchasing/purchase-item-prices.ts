@@ -34,10 +34,8 @@ export const purchaseItemPrices = defineResource({
   ],
   importing: { label: 'Purchase Item Prices', permission: 'create-purchase-item-prices' },
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/purchase-item-prices/purchase-item-prices.ts'),
-      import('../../../generated/zod/purchase-item-prices/purchase-item-prices.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/purchase-item-prices/purchase-item-prices.ts');
+    const schemas = () => import('../../../generated/zod/purchase-item-prices/purchase-item-prices.zod.ts');
     return {
       ...standardOperations({ one: 'PurchaseItemPrice', many: 'PurchaseItemPrices' }, api, schemas),
       importCsv: (csv, dryRun) =>

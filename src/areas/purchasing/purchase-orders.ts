@@ -120,10 +120,8 @@ export const purchaseOrders = defineResource({
     signatures: ['Prepared by', 'Approved by'],
   }),
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/purchase-orders/purchase-orders.ts'),
-      import('../../../generated/zod/purchase-orders/purchase-orders.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/purchase-orders/purchase-orders.ts');
+    const schemas = () => import('../../../generated/zod/purchase-orders/purchase-orders.zod.ts');
     return {
       ...standardOperations({ one: 'PurchaseOrder', many: 'PurchaseOrders' }, api, schemas),
       // The lenses an outside lab makes for a job order, ordered from that lab at the job order's branch.

@@ -80,10 +80,8 @@ export const receiveOrders = defineResource({
     signatures: ['Received by', 'Checked by'],
   },
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/receive-orders/receive-orders.ts'),
-      import('../../../generated/zod/receive-orders/receive-orders.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/receive-orders/receive-orders.ts');
+    const schemas = () => import('../../../generated/zod/receive-orders/receive-orders.zod.ts');
     return {
       ...standardOperations({ one: 'ReceiveOrder', many: 'ReceiveOrders' }, api, schemas),
       afterCreate: (queryClient) => refreshPaidDocuments(queryClient, 'purchase-orders'),

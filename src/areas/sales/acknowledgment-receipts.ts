@@ -88,10 +88,8 @@ export const acknowledgmentReceipts = defineResource({
     registered: { notice: 'THIS DOCUMENT IS NOT VALID FOR CLAIM OF INPUT TAX' },
   },
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/acknowledgment-receipts/acknowledgment-receipts.ts'),
-      import('../../../generated/zod/acknowledgment-receipts/acknowledgment-receipts.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/acknowledgment-receipts/acknowledgment-receipts.ts');
+    const schemas = () => import('../../../generated/zod/acknowledgment-receipts/acknowledgment-receipts.zod.ts');
     return {
       ...standardOperations({ one: 'AcknowledgmentReceipt', many: 'AcknowledgmentReceipts' }, api, schemas),
       // Take Deposit on a job order: the order's patient, branch and what its total still needs.

@@ -117,10 +117,8 @@ export const creditMemos = defineResource({
     registered: {},
   },
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/credit-memos/credit-memos.ts'),
-      import('../../../generated/zod/credit-memos/credit-memos.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/credit-memos/credit-memos.ts');
+    const schemas = () => import('../../../generated/zod/credit-memos/credit-memos.zod.ts');
     return {
       ...standardOperations({ one: 'CreditMemo', many: 'CreditMemos' }, api, schemas),
       // A memo changes its invoice (credited, balance, status) and the customer's store credit.

@@ -27,10 +27,8 @@ export const discountPrograms = defineResource({
     { name: 'item_type_ids', label: 'Qualifying Item Types', kind: 'relations', resource: 'item-types' },
   ],
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/discount-programs/discount-programs.ts'),
-      import('../../../generated/zod/discount-programs/discount-programs.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/discount-programs/discount-programs.ts');
+    const schemas = () => import('../../../generated/zod/discount-programs/discount-programs.zod.ts');
     return standardOperations({ one: 'DiscountProgram', many: 'DiscountPrograms' }, api, schemas);
   },
 });

@@ -8,10 +8,8 @@ export const invoicePayments = defineResource({
   ...paymentDeclaration('invoices'),
   prefillRoutes: [{ segment: 'store-credit', param: 'invoice_id' }],
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/invoice-payments/invoice-payments.ts'),
-      import('../../../generated/zod/invoice-payments/invoice-payments.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/invoice-payments/invoice-payments.ts');
+    const schemas = () => import('../../../generated/zod/invoice-payments/invoice-payments.zod.ts');
     return {
       ...standardOperations({ one: 'InvoicePayment', many: 'InvoicePayments' }, api, schemas),
       afterCreate: (queryClient) => refreshPaidDocuments(queryClient, 'invoices'),

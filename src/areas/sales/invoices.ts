@@ -115,10 +115,8 @@ export const invoices = defineResource({
     signatures: ['Issued by', 'Received by'],
   }),
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/invoices/invoices.ts'),
-      import('../../../generated/zod/invoices/invoices.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/invoices/invoices.ts');
+    const schemas = () => import('../../../generated/zod/invoices/invoices.zod.ts');
     return {
       ...standardOperations({ one: 'Invoice', many: 'Invoices' }, api, schemas),
       related: [

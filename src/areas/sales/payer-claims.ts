@@ -48,10 +48,8 @@ export const payerClaims = defineResource({
     field.notes,
   ],
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/payer-claims/payer-claims.ts'),
-      import('../../../generated/zod/payer-claims/payer-claims.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/payer-claims/payer-claims.ts');
+    const schemas = () => import('../../../generated/zod/payer-claims/payer-claims.zod.ts');
     return standardOperations({ one: 'PayerClaim', many: 'PayerClaims' }, api, schemas);
   },
 });

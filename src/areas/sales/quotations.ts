@@ -61,10 +61,8 @@ export const quotations = defineResource({
     signatures: ['Prepared by', 'Accepted by'],
   }),
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/quotations/quotations.ts'),
-      import('../../../generated/zod/quotations/quotations.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/quotations/quotations.ts');
+    const schemas = () => import('../../../generated/zod/quotations/quotations.zod.ts');
     return standardOperations({ one: 'Quotation', many: 'Quotations' }, api, schemas);
   },
 });

@@ -40,10 +40,8 @@ export const saleItemPrices = defineResource({
   ],
   importing: { label: 'Sale Item Prices', permission: 'create-sale-item-prices' },
   load: async () => {
-    const [api, schemas] = await Promise.all([
-      import('../../../generated/hooks/sale-item-prices/sale-item-prices.ts'),
-      import('../../../generated/zod/sale-item-prices/sale-item-prices.zod.ts'),
-    ]);
+    const api = await import('../../../generated/hooks/sale-item-prices/sale-item-prices.ts');
+    const schemas = () => import('../../../generated/zod/sale-item-prices/sale-item-prices.zod.ts');
     return {
       ...standardOperations({ one: 'SaleItemPrice', many: 'SaleItemPrices' }, api, schemas),
       importCsv: (csv, dryRun) =>

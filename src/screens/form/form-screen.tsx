@@ -139,12 +139,30 @@ function ResourceForm({ resource, api, mode, id, source, start, bound, prefillSe
   const queryClient = useQueryClient();
   const [query] = useSearchParams();
   const fields = fieldsFor(resource.formFields, mode);
-  const schema = mode === 'create' ? api.createSchema : api.updateSchema;
+  const [validation] = useState(() => {
+    const { bodySchemas } = api;
+    if (!bodySchemas) return null;
+    return formResolver(
+      async () => (await bodySchemas())[mode === 'create' ? 'create' : 'update'],
+      resource.formFields,
+    );
+  });
   const formElement = useRef<HTMLFormElement>(null);
   const form = useForm<FormValues>({
     defaultValues: initialValues(resource.formFields, source, mode, start),
-    resolver: schema ? formResolver(schema, resource.formFields) : undefined,
+    resolver: validation?.resolver,
   });
+  // Once the form is drawn and the phone is idle, zod and the schema come, so that the first save does not wait for
+  // them.
+  useEffect(() => {
+    if (!validation) return;
+    if (typeof window.requestIdleCallback === 'function') {
+      const idle = window.requestIdleCallback(validation.warm, { timeout: 2000 });
+      return () => window.cancelIdleCallback(idle);
+    }
+    const timer = window.setTimeout(validation.warm, 500);
+    return () => window.clearTimeout(timer);
+  }, [validation]);
   const [returnHere, setReturnHere] = useState(false);
   const [unplaced, setUnplaced] = useState<string[]>([]);
   const opticalKind = useOpticalKind(

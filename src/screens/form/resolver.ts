@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { type InputIssue, inputMessage } from '../../../server/domain/input-messages.ts';
@@ -24,14 +23,37 @@ function labelsOf(fields: readonly FormField[]): Map<string, string> {
   return labels;
 }
 
-// The generated strict schema validates what will be sent, so the display-only keys are stripped first.
-export function formResolver(schema: ZodType, fields: readonly FormField[] = []): Resolver<FormValues> {
+// The generated strict schema validates what will be sent, so the display-only keys are stripped first. zod and the
+// schema are loaded on the first validation (or sooner, by `warm`), never before the form is drawn; a form without a
+// schema sends its values as they are.
+export function formResolver(
+  loadSchema: () => Promise<ZodType | undefined>,
+  fields: readonly FormField[] = [],
+): { resolver: Resolver<FormValues>; warm: () => void } {
   const labels = labelsOf(fields);
   const named = (issue: PathIssue) => {
     const keys = (issue.path ?? []).filter((key): key is string => typeof key === 'string');
     const label = labels.get(keys.join('.')) ?? labels.get(keys.at(-1) ?? '');
     return inputMessage(issue, issue.path ?? [], label);
   };
-  const validate = zodResolver(schema as ZodType<FormValues, FormValues>, { error: named });
-  return (values, context, options) => validate(stripLocal(values), context, options);
+  let loading: Promise<Resolver<FormValues> | null> | null = null;
+  const load = () => {
+    loading ??= Promise.all([loadSchema(), import('@hookform/resolvers/zod')]).then(
+      ([schema, { zodResolver }]) =>
+        schema ? zodResolver(schema as ZodType<FormValues, FormValues>, { error: named }) : null,
+      (error: unknown) => {
+        // A phone that lost its signal tries again on the next save.
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  return {
+    resolver: async (values, context, options) => {
+      const validate = await load();
+      return validate ? validate(stripLocal(values), context, options) : { values, errors: {} };
+    },
+    warm: () => void load().catch(() => undefined),
+  };
 }

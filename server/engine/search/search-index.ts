@@ -204,7 +204,7 @@ const keptReaches = new Map<string, { reach: number; at: number }>();
  * a trigram is comes from its 65th newest posting (none: it has at most 64), read from the first page of its list.
  * Three trigrams leave few rows besides the matches for LIKE to turn down; two left hundreds, four read a longer list.
  * At 1,000,000 items the never-seen varied texts took a third less CPU on average and half as much at p99
- * (docs/PERFORMANCE.md, What moved the numbers). Inside a transaction, or for a text of three trigrams
+ * (docs/PERFORMANCE.md, Known slow spots). Inside a transaction, or for a text of three trigrams
  * or fewer, every third trigram is asked as before. Oldest first, a sample would read every list whole.
  */
 function sparsestTrigramsQuery(db: Kysely<Database>, table: string, characters: readonly string[]): string {

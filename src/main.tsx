@@ -45,10 +45,11 @@ async function start(): Promise<void> {
 
 // The built files a return visit needs come from the service worker's cache (scripts/route-preloads.ts); it is
 // installed once the page has loaded, so that it never takes the phone's line from the first screen's own files.
+// This module may itself run after the load (its first download is split), and then it installs the worker at once.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    void navigator.serviceWorker.register('/service-worker.js').catch(() => undefined);
-  });
+  const install = () => void navigator.serviceWorker.register('/service-worker.js').catch(() => undefined);
+  if (document.readyState === 'complete') install();
+  else window.addEventListener('load', install, { once: true });
 }
 
 void start();

@@ -146,4 +146,32 @@ describe('the top bar and the cash tables on a phone, a bill line at 1366 px', (
     expect(noteBox.width).toBeLessThanOrEqual(field.width + 1);
     await page.context().close();
   });
+  // Issue 47: a phone's return visit reads the first screen's and the counter's files from the service worker's
+  // cache: the page asks the worker for each, and the worker asks the network for none.
+  it('answers a return visit on a phone from the files the service worker kept', { timeout: 120_000 }, async () => {
+    const page = await app.newPage({ width: 390, height: 844 }, { serviceWorker: true });
+    await signIn(page, 'admin@spectacle.test');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const itemPicker = page.getByRole('combobox', { name: 'Item 1' });
+    await page.goto('/invoices/create');
+    await itemPicker.waitFor();
+    const pageFiles: { path: string; fromWorker: boolean }[] = [];
+    const workerFetches: string[] = [];
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (path.startsWith('/assets/')) pageFiles.push({ path, fromWorker: response.fromServiceWorker() });
+    });
+    page.context().on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.serviceWorker() && path.startsWith('/assets/')) workerFetches.push(path);
+    });
+    await page.reload();
+    await itemPicker.waitFor();
+    expect(pageFiles.length).toBeGreaterThan(0);
+    expect(pageFiles.filter((file) => !file.fromWorker)).toEqual([]);
+    expect(workerFetches).toEqual([]);
+    await page.context().close();
+  });
 });

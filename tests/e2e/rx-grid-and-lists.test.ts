@@ -119,6 +119,38 @@ describe('the Rx grid, lists and item options at 1366 and 390 wide', () => {
     await page.context().close();
   });
 
+  // Issue 49, item 13: text pasted into Items → Quick Search right after the list opened vanished in 2 of 5 tries.
+  // Chromium runs four times slower here, as a mid-range phone does (docs/PERFORMANCE.md, The client), and the paste
+  // comes the moment the box is there: on loading the list's address, on coming from the Overview's sidebar, and on
+  // loading it once more.
+  it('keeps text pasted into Quick Search the moment the list opens, on a phone four times slower', {
+    timeout: 240_000,
+  }, async () => {
+    const page = await app.newPage(phone);
+    await signIn(page, 'admin@spectacle.test');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const texts = ['Hoya', 'Gucci', 'Acuvue'];
+    const kept: string[] = [];
+    for (const [attempt, text] of texts.entries()) {
+      if (attempt !== 1) await page.goto('/items');
+      else {
+        await page.goto('/overview');
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await page.getByRole('link', { name: 'Items', exact: true }).click();
+      }
+      const box = page.getByLabel('Quick Search', { exact: true });
+      await box.waitFor();
+      await box.focus();
+      await page.keyboard.insertText(text);
+      // The list searches once typing pauses; a wiped box never puts the text in the address.
+      await page.waitForURL((url) => url.searchParams.get('search') === text, { timeout: 15_000 }).catch(() => {});
+      kept.push(await box.inputValue());
+    }
+    expect(kept).toEqual(texts);
+    await page.context().close();
+  });
+
   for (const viewport of [laptop, phone]) {
     it(`offers an item by its name first at ${viewport.width}`, { timeout: 120_000 }, async () => {
       const page = await app.newPage(viewport);

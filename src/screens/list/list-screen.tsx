@@ -95,7 +95,13 @@ export function ListScreen({ resource, api }: ResourceScreenProps) {
   useEffect(() => {
     changeRef.current({ kind: 'search', search: settledSearch });
   }, [settledSearch]);
+  // The box follows the address only when the address's search changes (Back, a link, Clear Search): mirrored on
+  // mount as well, it would wipe text typed between the screen's first paint and its effects, which a slow phone
+  // leaves long enough to paste into.
+  const mirroredSearch = useRef(query.search);
   useEffect(() => {
+    if (mirroredSearch.current === query.search) return;
+    mirroredSearch.current = query.search;
     setQuickSearch(query.search);
   }, [query.search]);
   // docs/domain/screens.md, Constants: Clear Search shows or hides 100 ms after a change, and a clear searches again

@@ -12,6 +12,10 @@ const require = createRequire(import.meta.url);
 
 // The tests of the API and the ledger, which open a database of their own (tests/support/test-database.ts).
 const serverTests = ['tests/api/**/*.test.ts', 'tests/ledger/**/*.test.ts'];
+// The client's tests, under jsdom (the generated client's among them), and the tests of the scripts, the contract and
+// the domain's pure rules.
+const webTests = ['tests/web/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.tsx'];
+const opsTests = ['tests/{ops,contract,domain}/**/*.test.ts'];
 
 // In mock mode the msw service worker is served straight from the installed msw, so it always matches the library
 // version and never lands in public/ or in a production build.
@@ -78,18 +82,21 @@ export default defineConfig(({ mode }) => ({
     maxWorkers: availableParallelism(),
     sequence: { sequencer: LongestFirst },
     // Every test runs on SQLite, the embedded default; with TEST_DATABASE_URL the tests that open a database run a
-    // second time on PostgreSQL, in the same run. The API and ledger tests share their workers' loaded modules
-    // (`isolate: false`): each opens its own database and app, and loading the server afresh for every file cost
-    // three quarters of their time (docs/DECISIONS.md, CI time). The client's tests keep a module registry each,
-    // since a screen's module state (its query client, its mocks) must not leak into the next file.
+    // second time on PostgreSQL, in the same run. The API, ledger, client and ops tests share their workers' loaded
+    // modules (`isolate: false`): loading the server or the client afresh for every file cost three quarters of the
+    // server tests' time and half the client tests' (docs/DECISIONS.md, CI time). The client's files, under jsdom, are
+    // a project of their own, so that no server file runs beside their DOM; the browser files keep a registry each.
     projects: [
       { extends: true, test: { name: 'sqlite', include: serverTests, isolate: false } },
+      { extends: true, test: { name: 'web', include: webTests, isolate: false } },
+      { extends: true, test: { name: 'ops', include: opsTests, isolate: false } },
+      // The browser files, and any test a new folder holds until it is given a project.
       {
         extends: true,
         test: {
-          name: 'client-and-ops',
-          include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-          exclude: [...serverTests, 'node_modules/**'],
+          name: 'browser',
+          include: ['tests/**/*.test.{ts,tsx}'],
+          exclude: [...serverTests, ...webTests, ...opsTests, 'node_modules/**'],
         },
       },
       ...(process.env.TEST_DATABASE_URL

@@ -76,7 +76,10 @@ export type BrowserApp = {
   // The server's database, for a test that starts from a setting the demo does not have.
   db: Kysely<Database>;
   browser: Browser;
-  newPage: (viewport?: Viewport) => Promise<Page>;
+  // A page in a context of its own. The app's service worker copies every file a page fetches into that context's
+  // cache, which the suite would pay again on each of its hundreds of fresh contexts; only a test of the worker
+  // itself lets it run (`serviceWorker: true`).
+  newPage: (viewport?: Viewport, options?: { serviceWorker?: boolean }) => Promise<Page>;
   // What `npm run create-admin` does on an empty database: the first business (with its starting data) and its
   // administrator, who signs in with the demo password.
   createAdmin: (admin: { email: string; name: string; businessName: string }) => Promise<void>;
@@ -103,8 +106,12 @@ export async function startBrowserApp(options: { seed?: 'demo' | 'none' } = {}):
     baseUrl,
     db,
     browser,
-    newPage: async (viewport = desktop) => {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport });
+    newPage: async (viewport = desktop, options = {}) => {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport,
+        serviceWorkers: options.serviceWorker ? 'allow' : 'block',
+      });
       return context.newPage();
     },
     createAdmin: async (admin) =>

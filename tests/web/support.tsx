@@ -7,6 +7,7 @@ import '../../src/app/definitions.ts';
 import { Providers } from '../../src/app/providers.tsx';
 import { createQueryClient } from '../../src/app/query-client.ts';
 import { generatedHandlers, mockOverrides } from '../../src/mocks/handlers.ts';
+import { toaster } from '../../src/ui/toaster.tsx';
 
 // Screens load lazily and the suite shares two cores with the API tests: `findBy*` waits up to 10 s for what a
 // person would see rather than failing after testing-library's default second.
@@ -46,7 +47,12 @@ export function withMockServer(): void {
     server.resetHandlers();
     localStorage.clear();
   });
-  afterAll(() => server.close());
+  // The web tests share their worker's modules (vite.config.ts), the toaster's store among them: a file's toasts
+  // must not greet the next file.
+  afterAll(() => {
+    server.close();
+    toaster.remove();
+  });
 }
 
 export function LocationProbe() {

@@ -5,6 +5,7 @@ import type { TaxClassColumn } from '../db/tables/philippine-sales.ts';
 import { unknownChoice } from '../domain/input-messages.ts';
 import { type Location, locationOf } from '../domain/location.ts';
 import { type FieldErrors, fieldError, notFound, unprocessable } from '../domain/refusal.ts';
+import { dynamic } from '../engine/dynamic.ts';
 import type { DocumentTable } from './document-lifecycle.ts';
 import type { PostingContext } from './posting-context.ts';
 
@@ -30,6 +31,24 @@ export async function requireActive(
         .where('deleted_at', 'is', null),
   );
   if (!row) throw fieldError(field, unknownChoice(field));
+}
+
+// The tables whose rows each belong to one business.
+type TenantTable = {
+  [T in keyof Database]: Database[T] extends { id: unknown; business_id: number } ? T : never;
+}[keyof Database];
+
+// A record of the business by id, standing or voided, for the caller to say what it reads of it: another business's
+// is not found. The table is named at run time, through the engine's untyped view; the answer is typed for it.
+export function ownById<T extends TenantTable>(
+  context: PostingContext,
+  table: T,
+  id: number,
+): SelectQueryBuilder<Database, T, Record<never, never>> {
+  return dynamic(context.trx)
+    .selectFrom(table as string)
+    .where('id', '=', id)
+    .where('business_id', '=', context.businessId) as unknown as SelectQueryBuilder<Database, T, Record<never, never>>;
 }
 
 const documentById = (context: PostingContext, table: DocumentTable, id: number) =>

@@ -195,6 +195,10 @@ export async function terminalOfFields(
   return terminal.id;
 }
 
+// A sale document that names its own branch (an invoice, a deposit's receipt) takes a terminal of that branch.
+export const terminalOfOwnBranch = (ctx: ResourceContext, fields: Record<string, unknown>) =>
+  terminalOfFields(ctx, fields, async (fields) => (typeof fields.branch_id === 'number' ? fields.branch_id : null));
+
 // The branch of the invoice a payment or memo names, or null when it names none of this business's.
 export async function invoiceBranch(ctx: ResourceContext, fields: Record<string, unknown>): Promise<number | null> {
   if (typeof fields.invoice_id !== 'number') return null;

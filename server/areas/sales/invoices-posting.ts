@@ -17,6 +17,7 @@ import { type PricedLine, priceSaleLines } from '../../ledger/priced-lines.ts';
 import {
   findDocument,
   type ItemFacts,
+  ownById,
   requireActive,
   requireDocument,
   requireLineItems,
@@ -105,13 +106,7 @@ async function requireInvoiceableQuotation(
   if (quotationId == null) return;
   const quotation = await requireDocument(context, 'quotations', quotationId, 'quotation_id');
   if (context.dialect === 'postgres') {
-    await context.trx
-      .selectFrom('quotations')
-      .select('id')
-      .where('id', '=', quotationId)
-      .where('business_id', '=', context.businessId)
-      .forUpdate()
-      .execute();
+    await ownById(context, 'quotations', quotationId).select('id').forUpdate().execute();
   }
   if (quotation.contact_id !== contactId) {
     const customer = await context.trx
@@ -355,11 +350,8 @@ function withNumbers(text: string, spots: Spots) {
 // that a void puts the goods back at the same cost; lot-tracked items leave by lot (stock-lots.ts), and a void
 // puts them back into the lots they came from.
 export const postInvoice: Posting = async (context, id, direction) => {
-  const invoice = await context.trx
-    .selectFrom('invoices')
+  const invoice = await ownById(context, 'invoices', id)
     .select(['number', 'branch_id', 'amount_paid', 'invoice_date'])
-    .where('id', '=', id)
-    .where('business_id', '=', context.businessId)
     .executeTakeFirstOrThrow();
   if (direction === -1 && Number(invoice.amount_paid) > 0) {
     throw refusal('This invoice has payments; void them first.');

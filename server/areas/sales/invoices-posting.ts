@@ -35,7 +35,7 @@ import {
   type VatPricedLine,
 } from '../../ledger/vat-priced-lines.ts';
 import { requireLinkableJobOrder } from '../eye-care/job-orders-posting.ts';
-import { stampWarranties } from '../eye-care/warranty-coverage.ts';
+import { stampWarranties, warrantyTermsOf, warrantyUntil } from '../eye-care/warranty-coverage.ts';
 import { followEInvoice, numberedEInvoice } from '../management/e-invoice-outbox.ts';
 import { postInvoiceBenefit, refuseEditingSplitInvoice, splitInvoiceByLoa } from './invoice-benefits.ts';
 
@@ -56,16 +56,18 @@ async function insertLines(
   const inserted = await insertReused(
     context.trx,
     'invoice_lines',
-    lineRows(context, lines, lotNumbers).map((row) => ({ ...row, invoice_id: invoiceId })),
+    lineRows(context, lines, lotNumbers, []).map((row) => ({ ...row, invoice_id: invoiceId })),
     ['id', 'position'],
   );
   return asStored(lines, inserted, lotNumbers);
 }
 
+// warrantyEnds: the day each line's warranty ends, by position (none given: stamped after, stampWarranties).
 function lineRows(
   context: PostingContext,
   lines: readonly VatPricedLine[],
   lotNumbers: readonly (string | null | undefined)[],
+  warrantyEnds: readonly (string | null)[],
 ) {
   const at = timestampOf(context);
   return lines.map((line) => ({
@@ -73,6 +75,7 @@ function lineRows(
     ...saleLineColumns(line),
     unit_cost: 0,
     lot_number: lotNumbers[line.position] ?? null,
+    warranty_until: warrantyEnds[line.position] ?? null,
     created_at: at,
     updated_at: at,
   }));
@@ -145,6 +148,7 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
       ['branches', input.branch_id, 'branch_id'],
     ],
     input.lines.map((line) => line.item_id),
+    { warrantyTerms: true },
   );
   const terminal = await resolveTerminal(context, input.branch_id, input.terminal_id);
   await requireInvoiceableQuotation(context, input.quotation_id, input.contact_id, null);
@@ -170,6 +174,12 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
       : null;
   const pending = `pending ${randomUUID().slice(0, 8)}`;
   const lotNumbers = input.lines.map((line) => line.lot_number);
+  // Written with the lines: the terms came with the sale's facts, so the warranties cost no statement of their own.
+  const terms = warrantyTermsOf(facts.warrantyTerms);
+  const warrantyEnds = input.lines.map((line) => {
+    const item = items.get(line.item_id);
+    return item ? warrantyUntil(terms, item, input.invoice_date) : null;
+  });
   // Where the stock moves is known before the invoice is written: its rows are locked with the invoice's insert.
   const locked = await lockStockRowsAhead(
     context,
@@ -205,7 +215,7 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
     {
       table: 'invoice_lines',
       headerColumn: 'invoice_id',
-      rows: lineRows(context, lines, lotNumbers),
+      rows: lineRows(context, lines, lotNumbers, warrantyEnds),
       returning: ['id', 'position'],
     },
   );
@@ -227,7 +237,6 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
     } else await numberInvoice(context, { ...header, location, contactId: input.contact_id }, pending, null);
   }
   await followEInvoice(context, 'invoice', header.id, 1);
-  await stampWarranties(context, header.id, input.invoice_date);
   return header.id;
 }
 

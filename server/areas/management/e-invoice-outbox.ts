@@ -5,6 +5,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { EInvoiceDocumentType } from '../../db/migrations/025-049/035_e_invoices.ts';
 import { sendAhead } from '../../db/pipelined-transaction.ts';
+import { keepBuyer, keepSeller } from '../../ledger/paper-parties.ts';
 import type { PostingContext, PostingDirection } from '../../ledger/posting-context.ts';
 
 // The EIS JSON of one document (format v2.01, the CAS variant), as eis-invoice.schema.json describes it.
@@ -105,14 +106,16 @@ function specialDiscount(programName: string | null, amount: number) {
 
 type Built = { number: string; date: string; payload: Record<string, unknown> & { CompInvoiceId: string } };
 
-// The invoice with its customer, its lines and the seller, read in one round trip (db/pipelined-transaction.ts):
-// the invoice was written a moment ago in the same transaction.
+// The invoice with its customer and the seller, then its lines, read in one round trip (db/pipelined-transaction.ts):
+// the invoice was written a moment ago in the same transaction. The seller and the customer are kept for the rest of
+// the transaction, for the print (ledger/paper-parties.ts).
 async function invoicePayload(db: Db, businessId: number, id: number): Promise<Built> {
   const invoiceRead = await sendAhead(
     db,
     db
       .selectFrom('invoices')
       .innerJoin('contacts', 'contacts.id', 'invoices.contact_id')
+      .innerJoin('businesses', 'businesses.id', 'invoices.business_id')
       .leftJoin('discount_programs', 'discount_programs.id', 'invoices.special_discount_program_id')
       .select([
         'invoices.number',
@@ -132,6 +135,15 @@ async function invoicePayload(db: Db, businessId: number, id: number): Promise<B
         'contacts.tin as contact_tin',
         'contacts.address as contact_address',
         'contacts.email as contact_email',
+        'invoices.contact_id',
+        'businesses.name as seller_name',
+        'businesses.registered_name as seller_registered_name',
+        'businesses.trade_name as seller_trade_name',
+        'businesses.tin as seller_tin',
+        'businesses.address as seller_address',
+        'businesses.email as seller_email',
+        'businesses.is_vat_registered as seller_vat_registered',
+        'businesses.software_accreditation as seller_software_accreditation',
       ])
       .where('invoices.id', '=', id)
       .where('invoices.business_id', '=', businessId),
@@ -155,11 +167,19 @@ async function invoicePayload(db: Db, businessId: number, id: number): Promise<B
       .where('invoice_lines.invoice_id', '=', id)
       .orderBy('invoice_lines.position'),
   );
-  const sellerRead = await sendAhead(db, sellerQuery(db, businessId));
   const [invoice] = await invoiceRead.rows();
   const lines = await linesRead.rows();
-  const [business] = await sellerRead.rows();
-  if (!invoice || !business) throw new Error(`Invoice ${id} is not there to queue.`);
+  if (!invoice) throw new Error(`Invoice ${id} is not there to queue.`);
+  const business = {
+    name: invoice.seller_name,
+    registered_name: invoice.seller_registered_name,
+    trade_name: invoice.seller_trade_name,
+    tin: invoice.seller_tin,
+    address: invoice.seller_address,
+    email: invoice.seller_email,
+    is_vat_registered: invoice.seller_vat_registered,
+    software_accreditation: invoice.seller_software_accreditation,
+  };
   const seller = sellerOf(business);
   const buyer = {
     name: invoice.contact_name,
@@ -168,6 +188,8 @@ async function invoicePayload(db: Db, businessId: number, id: number): Promise<B
     address: invoice.contact_address,
     email: invoice.contact_email,
   };
+  keepSeller(db, businessId, business);
+  keepBuyer(db, invoice.contact_id, buyer);
   return {
     number: invoice.number,
     date: invoice.invoice_date,

@@ -1,6 +1,8 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { dialectOf } from '../db/dialect.ts';
 import { fieldError } from '../domain/refusal.ts';
+import { heldBranch } from '../engine/closed-day.ts';
 import type { ResourceContext } from '../engine/resource.ts';
 import { postingContextOf } from './document-support.ts';
 import type { PostingContext } from './posting-context.ts';
@@ -62,24 +64,33 @@ export async function findTerminal(
     'terminals.ac_number',
     'terminals.ac_date',
   ] as const;
+  // On PostgreSQL, inside a transaction, the read holds the branch shared until the commit, as the closed-day check
+  // would take it next (engine/closed-day.ts): the check then sends no lock of its own.
+  const locks = trx.isTransaction && dialectOf(trx) === 'postgres';
   const terminals = trx
     .selectFrom('terminals')
+    .innerJoin('branches', 'branches.id', 'terminals.branch_id')
     .select(columns)
     .where('terminals.business_id', '=', businessId)
     .where('terminals.branch_id', '=', branchId)
-    .where('terminals.deleted_at', 'is', null);
+    .where('terminals.deleted_at', 'is', null)
+    .$if(locks, (query) => query.forKeyShare('branches'));
+  const held = <Row>(rows: Row[]): Row[] => {
+    if (locks && rows.length > 0) heldBranch(trx, branchId);
+    return rows;
+  };
   if (givenTerminalId !== null && givenTerminalId !== undefined) {
     const known = knownTerminal(trx, businessId, givenTerminalId);
     const given =
       known?.branch_id === branchId
         ? known
-        : keep(trx, businessId, await terminals.where('terminals.id', '=', givenTerminalId).execute())[0];
+        : keep(trx, businessId, held(await terminals.where('terminals.id', '=', givenTerminalId).execute()))[0];
     if (!given) return { missing: 'unknown' };
     if (!given.active) return { missing: 'inactive', name: given.name };
     return { terminal: asTerminal(given) };
   }
   // A user of no session (a posting outside a request) is user 0, whom no session names.
-  const atSession = (eb: ExpressionBuilder<Database, 'terminals'>) =>
+  const atSession = (eb: ExpressionBuilder<Database, 'terminals' | 'branches'>) =>
     eb.exists(
       eb
         .selectFrom('cash_sessions')
@@ -98,7 +109,7 @@ export async function findTerminal(
     .orderBy('terminals.id')
     .limit(2)
     .execute();
-  keep(trx, businessId, rows);
+  keep(trx, businessId, held(rows));
   const [first, second] = rows;
   // PostgreSQL answers EXISTS as a boolean, SQLite as 0 or 1.
   if (first && Number(first.at_session) === 1) return { terminal: asTerminal(first) };

@@ -101,6 +101,8 @@ export type ItemFacts = {
   tax_class: TaxClassColumn;
   item_type_id: number;
   brand_id: number | null;
+  // The abbreviation of its unit, as the sale's facts read it (requireSaleFacts), for the e-invoice's lines.
+  unit?: string;
 };
 
 type ItemRow = {
@@ -175,14 +177,15 @@ type SaleFactRow = Omit<ItemRow, 'id' | 'name' | 'tax_class' | 'item_type_id' | 
   tax_class: TaxClassColumn | null;
   item_type_id: number | null;
   brand_id: number | null;
+  unit: string | null;
 };
 
 // What a sale's posting reads before it writes, in one statement (a UNION ALL): its references checked as
 // requireActive checks each (the first invalid refused, in the order given), the active items among `itemIds` (for
-// requireLineItems to check, as `known`), whether the business charges VAT (for applyVat) and, with
-// `warrantyTerms`, the business's standing warranty terms (an invoice's lines keep their warranty's end). Each
-// statement in a posting's transaction is a cost of its own on PostgreSQL (docs/PERFORMANCE.md, What moved the
-// numbers).
+// requireLineItems to check, as `known`, with their units for the e-invoice), whether the business charges VAT (for
+// applyVat) and, with `warrantyTerms`, the business's standing warranty terms (an invoice's lines keep their
+// warranty's end). Each statement in a posting's transaction is a cost of its own on PostgreSQL
+// (docs/PERFORMANCE.md, What moved the numbers).
 export async function requireSaleFacts(
   context: PostingContext,
   references: readonly (readonly [table: ReferencedTable, id: number, field: string])[],
@@ -198,20 +201,23 @@ export async function requireSaleFacts(
   const unique = [...new Set(itemIds)];
   // The items first: PostgreSQL types a UNION's nulls from the branches before them.
   const parts = [
-    `SELECT 0 AS "kind", NULL AS "reference", "id", "name", "is_inventory_tracked", "is_lot_tracked", "tax_class",
-      "item_type_id", "brand_id" FROM "items" WHERE "business_id" = ${value(context.businessId)}
-      AND "deleted_at" IS NULL AND "id" IN (${[...unique, 0].map(value).join(', ')})`,
+    `SELECT 0 AS "kind", NULL AS "reference", "items"."id", "items"."name", "items"."is_inventory_tracked",
+      "items"."is_lot_tracked", "items"."tax_class", "items"."item_type_id", "items"."brand_id",
+      "unit_of_measurements"."abbreviation" AS "unit" FROM "items"
+      LEFT JOIN "unit_of_measurements" ON "unit_of_measurements"."id" = "items"."unit_of_measurement_id"
+      WHERE "items"."business_id" = ${value(context.businessId)} AND "items"."deleted_at" IS NULL
+      AND "items"."id" IN (${[...unique, 0].map(value).join(', ')})`,
     ...references.map(([table, id], index) => {
       if (!/^[a-z_]+$/.test(table)) throw new Error(`Cannot check ${table}.`);
-      return `SELECT 1, ${index}, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM "${table}" WHERE "id" = ${value(id)}
+      return `SELECT 1, ${index}, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM "${table}" WHERE "id" = ${value(id)}
         AND "business_id" = ${value(context.businessId)} AND "deleted_at" IS NULL`;
     }),
-    `SELECT 2, "is_vat_registered", NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM "businesses"
+    `SELECT 2, "is_vat_registered", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM "businesses"
       WHERE "id" = ${value(context.businessId)}`,
     // A term's months in the reference column, its lists of types and brands in the text columns.
     ...(options.warrantyTerms
       ? [
-          `SELECT 3, "months", NULL, "item_type_ids", NULL, NULL, "brand_ids", NULL, NULL FROM "warranty_terms"
+          `SELECT 3, "months", NULL, "item_type_ids", NULL, NULL, "brand_ids", NULL, NULL, NULL FROM "warranty_terms"
             WHERE "business_id" = ${value(context.businessId)} AND "deleted_at" IS NULL`,
         ]
       : []),
@@ -227,16 +233,16 @@ export async function requireSaleFacts(
   const items = new Map<number, ItemFacts>();
   for (const row of rows) {
     if (Number(row.kind) !== 0 || row.id === null) continue;
-    items.set(
-      Number(row.id),
-      itemFacts({
+    items.set(Number(row.id), {
+      ...itemFacts({
         ...row,
         id: Number(row.id),
         name: row.name ?? '',
         tax_class: row.tax_class as TaxClassColumn,
         item_type_id: Number(row.item_type_id),
       }),
-    );
+      unit: row.unit ?? '',
+    });
   }
   const warrantyTerms = rows
     .filter((row) => Number(row.kind) === 3)

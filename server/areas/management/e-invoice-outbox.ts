@@ -106,10 +106,22 @@ function specialDiscount(programName: string | null, amount: number) {
 
 type Built = { number: string; date: string; payload: Record<string, unknown> & { CompInvoiceId: string } };
 
+// A line of the EIS payload as stored on the invoice, its item's name and unit beside it.
+export type EisLine = {
+  name: string;
+  abbreviation: string;
+  quantity: number;
+  unit_price: number;
+  amount: number;
+  vat_removed: number;
+  special_discount_amount: number;
+};
+
 // The invoice with its customer and the seller, then its lines, read in one round trip (db/pipelined-transaction.ts):
 // the invoice was written a moment ago in the same transaction. The seller and the customer are kept for the rest of
-// the transaction, for the print (ledger/paper-parties.ts).
-async function invoicePayload(db: Db, businessId: number, id: number): Promise<Built> {
+// the transaction, for the print (ledger/paper-parties.ts). `known`: the lines as the posting just wrote them, in
+// position order, not read again.
+async function invoicePayload(db: Db, businessId: number, id: number, known?: readonly EisLine[]): Promise<Built> {
   const invoiceRead = await sendAhead(
     db,
     db
@@ -148,27 +160,29 @@ async function invoicePayload(db: Db, businessId: number, id: number): Promise<B
       .where('invoices.id', '=', id)
       .where('invoices.business_id', '=', businessId),
   );
-  const linesRead = await sendAhead(
-    db,
-    db
-      .selectFrom('invoice_lines')
-      .innerJoin('items', 'items.id', 'invoice_lines.item_id')
-      .innerJoin('unit_of_measurements', 'unit_of_measurements.id', 'items.unit_of_measurement_id')
-      .select([
-        'items.name',
-        'unit_of_measurements.abbreviation',
-        'invoice_lines.quantity',
-        'invoice_lines.unit_price',
-        'invoice_lines.amount',
-        'invoice_lines.vat_removed',
-        'invoice_lines.special_discount_amount',
-      ])
-      .where('invoice_lines.business_id', '=', businessId)
-      .where('invoice_lines.invoice_id', '=', id)
-      .orderBy('invoice_lines.position'),
-  );
+  const linesRead = known
+    ? null
+    : await sendAhead(
+        db,
+        db
+          .selectFrom('invoice_lines')
+          .innerJoin('items', 'items.id', 'invoice_lines.item_id')
+          .innerJoin('unit_of_measurements', 'unit_of_measurements.id', 'items.unit_of_measurement_id')
+          .select([
+            'items.name',
+            'unit_of_measurements.abbreviation',
+            'invoice_lines.quantity',
+            'invoice_lines.unit_price',
+            'invoice_lines.amount',
+            'invoice_lines.vat_removed',
+            'invoice_lines.special_discount_amount',
+          ])
+          .where('invoice_lines.business_id', '=', businessId)
+          .where('invoice_lines.invoice_id', '=', id)
+          .orderBy('invoice_lines.position'),
+      );
   const [invoice] = await invoiceRead.rows();
-  const lines = await linesRead.rows();
+  const lines: readonly EisLine[] = known ?? (linesRead ? await linesRead.rows() : []);
   if (!invoice) throw new Error(`Invoice ${id} is not there to queue.`);
   const business = {
     name: invoice.seller_name,
@@ -323,10 +337,11 @@ export async function buildEisPayload(
   type: EInvoiceDocumentType,
   documentId: number,
   eisUniqueId: string,
+  lines?: readonly EisLine[],
 ): Promise<{ number: string; date: string; payload: EisPayload | null; errors: string | null }> {
   const built =
     type === 'invoice'
-      ? await invoicePayload(db, businessId, documentId)
+      ? await invoicePayload(db, businessId, documentId, lines)
       : await creditMemoPayload(db, businessId, documentId);
   const { CompInvoiceId, IssueDtm, ...rest } = built.payload;
   const payload: EisPayload = { CompInvoiceId, IssueDtm, EisUniqueId: eisUniqueId, ...rest };
@@ -335,9 +350,14 @@ export async function buildEisPayload(
 }
 
 // Answers the number the e-invoice was kept under.
-async function queueEInvoice(context: PostingContext, type: EInvoiceDocumentType, documentId: number): Promise<string> {
+async function queueEInvoice(
+  context: PostingContext,
+  type: EInvoiceDocumentType,
+  documentId: number,
+  lines?: readonly EisLine[],
+): Promise<string> {
   const eisUniqueId = randomUUID();
-  const built = await buildEisPayload(context.trx, context.businessId, type, documentId, eisUniqueId);
+  const built = await buildEisPayload(context.trx, context.businessId, type, documentId, eisUniqueId, lines);
   const at = context.now.toISOString();
   await context.trx
     .insertInto('e_invoices')
@@ -364,12 +384,14 @@ async function queueEInvoice(context: PostingContext, type: EInvoiceDocumentType
 
 // What a posting of an invoice or credit memo does to the outbox, in the posting's own transaction: posting (1)
 // queues the document's e-invoice; reversing it (-1, a void or the first half of an edit) withdraws the one that has
-// not gone yet, so that the EIS never hears of it.
+// not gone yet, so that the EIS never hears of it. `lines`: a new invoice's lines as its posting just wrote them,
+// which the payload then takes without reading them back.
 export async function followEInvoice(
   context: PostingContext,
   type: EInvoiceDocumentType,
   documentId: number,
   direction: PostingDirection,
+  lines?: readonly EisLine[],
 ): Promise<void> {
   if (direction === -1) {
     await context.trx
@@ -382,7 +404,7 @@ export async function followEInvoice(
       .execute();
     return;
   }
-  await queueEInvoice(context, type, documentId);
+  await queueEInvoice(context, type, documentId, lines);
 }
 
 // On PostgreSQL a created invoice is written under a placeholder and takes its number last

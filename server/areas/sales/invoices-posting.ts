@@ -236,7 +236,17 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
       );
     } else await numberInvoice(context, { ...header, location, contactId: input.contact_id }, pending, null);
   }
-  await followEInvoice(context, 'invoice', header.id, 1);
+  // The e-invoice's lines are the ones just written, with the names and units the sale's facts read.
+  const eisLines = lines.map((line) => ({
+    name: items.get(line.item_id)?.name ?? '',
+    abbreviation: items.get(line.item_id)?.unit ?? '',
+    quantity: line.quantity,
+    unit_price: line.price,
+    amount: line.amount,
+    vat_removed: line.vat_removed,
+    special_discount_amount: line.special_discount_amount,
+  }));
+  await followEInvoice(context, 'invoice', header.id, 1, eisLines);
   return header.id;
 }
 

@@ -8,6 +8,7 @@ import { getSelectedBusinessId } from '../../api/selected-business.ts';
 import { useBusinesses } from '../../auth/session.ts';
 import { toCentavos, toPesos, toThousandths } from '../../format/line-amounts.ts';
 import { formatMoney } from '../../format/money.ts';
+import { MoneyItems } from './money-items.tsx';
 
 type Line = { item_id?: unknown; quantity?: unknown; unit_price?: unknown; discount_percent?: unknown };
 
@@ -72,24 +73,14 @@ export function VatBreakdownPanel({ program }: { program: DiscountProgram | null
     : [];
   return (
     <DataList.Root orientation="horizontal" alignSelf="end" size="sm" aria-label="VAT breakdown">
-      {rows.map(([label, centavos]) => (
-        <DataList.Item key={label}>
-          <DataList.ItemLabel>{label}</DataList.ItemLabel>
-          <DataList.ItemValue justifyContent="end">{formatMoney(toPesos(centavos))}</DataList.ItemValue>
-        </DataList.Item>
-      ))}
+      <MoneyItems rows={rows} />
       <DataList.Item>
         <DataList.ItemLabel fontWeight="semibold">Amount due</DataList.ItemLabel>
         <DataList.ItemValue justifyContent="end" fontWeight="semibold">
           {formatMoney(toPesos(totals.total))}
         </DataList.ItemValue>
       </DataList.Item>
-      {breakdown.map(([label, centavos]) => (
-        <DataList.Item key={label}>
-          <DataList.ItemLabel>{label}</DataList.ItemLabel>
-          <DataList.ItemValue justifyContent="end">{formatMoney(toPesos(centavos))}</DataList.ItemValue>
-        </DataList.Item>
-      ))}
+      <MoneyItems rows={breakdown} />
     </DataList.Root>
   );
 }

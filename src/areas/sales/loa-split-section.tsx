@@ -10,8 +10,7 @@ import { getListLoasQueryKey, listLoas } from '../../../generated/hooks/loas/loa
 import { payerShareOf } from '../../../server/domain/payer-share.ts';
 import { toCentavos } from '../../format/line-amounts.ts';
 import { formatMoney } from '../../format/money.ts';
-import { MoneyItems } from './money-items.tsx';
-import { useSaleTotals } from './vat-breakdown-panel.tsx';
+import { MoneyItems, useSaleTotals } from './vat-breakdown-panel.tsx';
 
 const loasParams = { status: 'approved', per_page: 100 } as const;
 const programsParams = { per_page: 100 } as const;

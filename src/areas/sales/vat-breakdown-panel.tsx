@@ -8,7 +8,6 @@ import { getSelectedBusinessId } from '../../api/selected-business.ts';
 import { useBusinesses } from '../../auth/session.ts';
 import { toCentavos, toPesos, toThousandths } from '../../format/line-amounts.ts';
 import { formatMoney } from '../../format/money.ts';
-import { MoneyItems } from './money-items.tsx';
 
 type Line = { item_id?: unknown; quantity?: unknown; unit_price?: unknown; discount_percent?: unknown };
 
@@ -82,5 +81,19 @@ export function VatBreakdownPanel({ program }: { program: DiscountProgram | null
       </DataList.Item>
       <MoneyItems rows={breakdown} />
     </DataList.Root>
+  );
+}
+
+// A sale's amounts as rows of a DataList: each label with its amount (in centavos), read from the right.
+export function MoneyItems({ rows }: { rows: readonly (readonly [string, number])[] }) {
+  return (
+    <>
+      {rows.map(([label, centavos]) => (
+        <DataList.Item key={label}>
+          <DataList.ItemLabel>{label}</DataList.ItemLabel>
+          <DataList.ItemValue justifyContent="end">{formatMoney(toPesos(centavos))}</DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </>
   );
 }

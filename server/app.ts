@@ -49,7 +49,7 @@ import { registerJobOrderClaimRoute } from './areas/sales/job-order-claim.ts';
 import { registerPayerClaimRoutes } from './areas/sales/payer-claims.ts';
 import { primaryReports, type ReportsSource } from './db/reports-source.ts';
 import { registerImportRoutes } from './engine/import-routes.ts';
-import { registerResource } from './engine/routes.ts';
+import { type EngineOptions, registerResource } from './engine/routes.ts';
 import { ensureSearchIndexes, searchIndexesOf } from './engine/search/search-index.ts';
 import { keepSearchIndexesMerged } from './engine/search/search-index-merging.ts';
 
@@ -118,35 +118,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throttle: options.loginThrottle ?? defaultThrottlePolicy,
     now,
   });
-  registerManagementRoutes(app, { db: options.db, now, passwordCost });
-  registerDocumentRoutes(app, { db: options.db, now, passwordCost });
-  registerImportRoutes(
-    app,
-    { db: options.db, now, passwordCost },
-    { definitions: imports, workerModule: importWorkerModule },
-  );
-  registerJobOrderRoutes(app, { db: options.db, now, passwordCost });
-  registerLabCreditConfirmRoute(app, { db: options.db, now, passwordCost });
-  registerJobOrderRemakeRoutes(app, { db: options.db, now, passwordCost });
-  registerJobOrderCreditRoute(app, { db: options.db, now, passwordCost });
-  registerTransferSettlementRoute(app, { db: options.db, now, passwordCost });
-  registerPurchaseOrderCloseRoute(app, { db: options.db, now, passwordCost });
-  registerJobOrderClaimRoute(app, { db: options.db, now, passwordCost });
-  registerAcknowledgmentReceiptRoutes(app, { db: options.db, now, passwordCost });
-  registerInvoiceExchangeRoutes(app, { db: options.db, now, passwordCost });
-  registerPayerClaimRoutes(app, { db: options.db, now, passwordCost });
-  registerReportRoutes(app, { db: options.db, now, passwordCost });
-  registerOwnerReportRoutes(app, { db: options.db, now, passwordCost, reports });
-  registerLensFamilyRoutes(app, { db: options.db, now, passwordCost });
-  registerItemLabelRoutes(app, { db: options.db, now, passwordCost });
-  registerStockCountRoutes(app, { db: options.db, now, passwordCost });
-  registerCashSessionRoutes(app, { db: options.db, now, passwordCost });
-  registerZReadingRoutes(app, { db: options.db, now, passwordCost });
-  registerEJournalRoutes(app, { db: options.db, now, passwordCost });
-  registerContactStatementRoutes(app, { db: options.db, now, passwordCost });
-  registerEInvoiceRoutes(app, { db: options.db, now, passwordCost, eis: options.eis ?? null });
-  registerMessageRoutes(app, { db: options.db, now, passwordCost }, options.sms ?? null);
-  for (const resource of resources) registerResource(app, resource, { db: options.db, now, passwordCost, reports });
+  const engine: EngineOptions = { db: options.db, now, passwordCost };
+  registerManagementRoutes(app, engine);
+  registerDocumentRoutes(app, engine);
+  registerImportRoutes(app, engine, { definitions: imports, workerModule: importWorkerModule });
+  // The areas' own calls beyond the standard operations, each handed the engine's options.
+  const areaRoutes: ((app: FastifyInstance, engine: EngineOptions) => void)[] = [
+    registerJobOrderRoutes,
+    registerLabCreditConfirmRoute,
+    registerJobOrderRemakeRoutes,
+    registerJobOrderCreditRoute,
+    registerTransferSettlementRoute,
+    registerPurchaseOrderCloseRoute,
+    registerJobOrderClaimRoute,
+    registerAcknowledgmentReceiptRoutes,
+    registerInvoiceExchangeRoutes,
+    registerPayerClaimRoutes,
+    registerReportRoutes,
+    (app) => registerOwnerReportRoutes(app, { ...engine, reports }),
+    registerLensFamilyRoutes,
+    registerItemLabelRoutes,
+    registerStockCountRoutes,
+    registerCashSessionRoutes,
+    registerZReadingRoutes,
+    registerEJournalRoutes,
+    registerContactStatementRoutes,
+    (app) => registerEInvoiceRoutes(app, { ...engine, eis: options.eis ?? null }),
+    (app) => registerMessageRoutes(app, engine, options.sms ?? null),
+  ];
+  for (const register of areaRoutes) register(app, engine);
+  for (const resource of resources) registerResource(app, resource, { ...engine, reports });
   const sendPage = options.clientDir ? await registerSpa(app, options.clientDir) : null;
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api');

@@ -55,6 +55,19 @@ export const rulePermissions: readonly CataloguedPermission[] = [
   { name: approveWarrantyExceptionsPermission, group: 'eye-care', action: 'create' },
 ];
 
+// What the Administrator role names beside full access (which holds every permission already): the rules a shop
+// hands out one by one, named on the role so that they show there.
+export const administratorNamedPermissions: readonly string[] = [
+  postBackdatedDocumentsPermission,
+  closeBooksPermission,
+  editReceiptCostsPermission,
+  retryEInvoicesPermission,
+  refundDepositsAfterLabPermission,
+  forfeitJobOrdersPermission,
+  writeOffDisallowancesPermission,
+  approveWarrantyExceptionsPermission,
+];
+
 export type CataloguedPermission = { name: string; group: string; action: string };
 
 export function permissionCatalogue(ownerReportNames: readonly string[]): CataloguedPermission[] {

@@ -4,7 +4,7 @@ import { createPayerClaim, recordPayerClaimPayment, submitPayerClaim } from '../
 import type { Database } from '../db/database.ts';
 import { businessDate } from '../domain/business-date.ts';
 import { centavosToPesos, pesosToCentavos } from '../domain/money.ts';
-import { demoContext, momentOn, stockedItems } from './demo-context.ts';
+import { demoContext, momentOn, stockedOfType } from './demo-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
 // HMO and PhilHealth benefits (docs/domain/sales.md, HMO and PhilHealth benefits), through the posting services: two
@@ -102,16 +102,9 @@ export async function seedDemoBenefits(db: Kysely<Database>, master: DemoMasterD
   await loa(otherPlan, 'IC-LOA-55120', 3_500);
 
   const item = async (type: string, skip: number) => {
-    const row = await stockedItems(db, master)
-      .innerJoin('item_types', 'item_types.id', 'items.item_type_id')
+    const row = await stockedOfType(db, master, type, skip)
       .select('items.id')
       .where('stocks.branch_id', '=', branchId)
-      .where('stocks.quantity_on_hand', '>=', 3000)
-      .where('items.is_lot_tracked', '=', 0)
-      .where('item_types.name', '=', type)
-      .orderBy('items.id')
-      .offset(skip)
-      .limit(1)
       .executeTakeFirst();
     return row?.id ?? null;
   };

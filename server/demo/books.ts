@@ -28,20 +28,17 @@ const booked: Record<'sale' | 'bill' | 'payment', Booked> = {
 export async function seedDemoBooks(db: Kysely<Database>, master: DemoMasterData, now: Date): Promise<void> {
   const today = businessDate(now);
   const lastMonthEnd = new Date(Date.parse(`${today.slice(0, 8)}01T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-  const exam = await db
-    .selectFrom('items')
-    .select('id')
-    .where('business_id', '=', master.businessId)
-    .where('is_inventory_tracked', '=', 0)
-    .orderBy('id')
-    .executeTakeFirst();
-  const frame = await db
-    .selectFrom('items')
-    .select('id')
-    .where('business_id', '=', master.businessId)
-    .where('is_inventory_tracked', '=', 1)
-    .orderBy('id')
-    .executeTakeFirst();
+  // The business's first item that is a service (an exam) or that is kept in stock (a frame).
+  const firstItem = (inventoryTracked: 0 | 1) =>
+    db
+      .selectFrom('items')
+      .select('id')
+      .where('business_id', '=', master.businessId)
+      .where('is_inventory_tracked', '=', inventoryTracked)
+      .orderBy('id')
+      .executeTakeFirst();
+  const exam = await firstItem(0);
+  const frame = await firstItem(1);
   const [supplierId] = [...master.supplierIds.values()];
   const [branchId] = master.branchIds;
   const [customerId] = master.customerIds;

@@ -53,3 +53,27 @@ export function stockedItems(db: Kysely<Database>, master: Pick<DemoMasterData, 
     .innerJoin('items', 'items.id', 'stocks.item_id')
     .where('stocks.business_id', '=', master.businessId);
 }
+
+// What a demo invoice came to, in centavos, for the payments that settle it.
+export async function invoiceTotalOf(db: Kysely<Database>, invoiceId: number): Promise<number> {
+  const invoice = await db.selectFrom('invoices').select('total').where('id', '=', invoiceId).executeTakeFirstOrThrow();
+  return Number(invoice.total);
+}
+
+// The `skip`-th item of a type, by id, kept without lots and with at least three on hand somewhere: one the demo can
+// sell or adjust at the stock row's location, which the caller names.
+export function stockedOfType(
+  db: Kysely<Database>,
+  master: Pick<DemoMasterData, 'businessId'>,
+  type: string,
+  skip: number,
+) {
+  return stockedItems(db, master)
+    .innerJoin('item_types', 'item_types.id', 'items.item_type_id')
+    .where('stocks.quantity_on_hand', '>=', 3000)
+    .where('items.is_lot_tracked', '=', 0)
+    .where('item_types.name', '=', type)
+    .orderBy('items.id')
+    .offset(skip)
+    .limit(1);
+}

@@ -15,7 +15,7 @@ import type { Database } from '../db/database.ts';
 import { businessDate } from '../domain/business-date.ts';
 import { centavosToPesos } from '../domain/money.ts';
 import { latestSalePrice } from '../ledger/default-prices.ts';
-import { demoContext, momentOn } from './demo-context.ts';
+import { demoContext, invoiceTotalOf, momentOn } from './demo-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
 type StockedItem = { id: number; supplierId: number; cost: number };
@@ -229,14 +229,10 @@ export async function seedDemoDocuments(db: Kysely<Database>, master: DemoMaster
           due_date: daysBefore(today, day - 30),
           lines,
         });
-        const invoice = await db
-          .selectFrom('invoices')
-          .select('total')
-          .where('id', '=', invoiceId)
-          .executeTakeFirstOrThrow();
+        const invoiceTotal = await invoiceTotalOf(db, invoiceId);
         const roll = random.next();
         if (roll < 0.85) {
-          const amount = roll < 0.7 ? Number(invoice.total) : Math.round(Number(invoice.total) / 2);
+          const amount = roll < 0.7 ? invoiceTotal : Math.round(invoiceTotal / 2);
           await createInvoicePayment(contextOn(date), {
             invoice_id: invoiceId,
             payment_date: date,

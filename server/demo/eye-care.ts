@@ -9,7 +9,7 @@ import type { Database } from '../db/database.ts';
 import { businessDate } from '../domain/business-date.ts';
 import type { JobOrderStatus } from '../domain/job-order-status.ts';
 import { centavosToPesos } from '../domain/money.ts';
-import { demoContext, momentOn } from './demo-context.ts';
+import { demoContext, invoiceTotalOf, momentOn } from './demo-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
 function daysFrom(today: string, days: number): string {
@@ -198,18 +198,12 @@ export async function seedDemoEyeCare(db: Kysely<Database>, master: DemoMasterDa
         job_order_id: id,
         lines: lines.map((line) => ({ item_id: line.item_id, quantity: line.quantity })),
       });
-      const invoice = await db
-        .selectFrom('invoices')
-        .select('total')
-        .where('id', '=', invoiceId)
-        .executeTakeFirstOrThrow();
+      const invoiceTotal = await invoiceTotalOf(db, invoiceId);
       const deposit = Math.round(Number(order.total) / 2 / 100) * 100;
       await createInvoicePayment(contextOn(orderedOn, cashier?.id), {
         invoice_id: invoiceId,
         payment_date: orderedOn,
-        amount: centavosToPesos(
-          plan.paid === 'full' ? Number(invoice.total) : Math.min(deposit, Number(invoice.total)),
-        ),
+        amount: centavosToPesos(plan.paid === 'full' ? invoiceTotal : Math.min(deposit, invoiceTotal)),
         payment_method: 'cash',
       });
     }

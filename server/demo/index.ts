@@ -13,7 +13,7 @@ import { seedDemoEInvoices } from './e-invoices.ts';
 import { seedDemoEJournal } from './e-journal.ts';
 import { seedDemoEyeCare } from './eye-care.ts';
 import { seedDemoHistory } from './history.ts';
-import { seedDemoMasterData } from './master-data.ts';
+import { type DemoMasterData, seedDemoMasterData } from './master-data.ts';
 import { seedDemoMemoranda } from './memoranda.ts';
 import { seedDemoOpticalCatalogue } from './optical-catalogue.ts';
 import { seedDemoPhilippineSales } from './philippine-sales.ts';
@@ -22,6 +22,28 @@ import { seedDemoStockAdjustments } from './stock-adjustments.ts';
 import { seedDemoStockLots } from './stock-lots.ts';
 import { seedDemoSecondTerminal, seedDemoTerminals } from './terminals.ts';
 import { seedDemoTexts } from './texts.ts';
+
+// The demo's steps in order, each building on what the ones before it made (the numbering by date follows the
+// documents it renumbers).
+const demoSteps: ((db: Kysely<Database>, master: DemoMasterData, now: Date) => Promise<void>)[] = [
+  seedDemoTerminals,
+  seedDemoDocuments,
+  seedDemoEyeCare,
+  seedDemoTexts,
+  seedDemoPhilippineSales,
+  seedDemoOpticalCatalogue,
+  seedDemoStockLots,
+  seedDemoStockAdjustments,
+  seedDemoMemoranda,
+  seedDemoBooks,
+  seedDemoDeposits,
+  seedDemoBenefits,
+  seedDemoRemakes,
+  numberDemoDocumentsByDate,
+  seedDemoCash,
+  seedDemoSecondTerminal,
+  seedDemoEInvoices,
+];
 
 export type SeedOptions = { demo: boolean; passwordCost: ScryptCost; now: Date };
 
@@ -34,23 +56,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
   if (anyUser) return;
   await db.transaction().execute(async (trx) => {
     const master = await seedDemoMasterData(trx, { passwordCost: options.passwordCost, now: options.now });
-    await seedDemoTerminals(trx, master, options.now);
-    await seedDemoDocuments(trx, master, options.now);
-    await seedDemoEyeCare(trx, master, options.now);
-    await seedDemoTexts(trx, master, options.now);
-    await seedDemoPhilippineSales(trx, master, options.now);
-    await seedDemoOpticalCatalogue(trx, master, options.now);
-    await seedDemoStockLots(trx, master, options.now);
-    await seedDemoStockAdjustments(trx, master, options.now);
-    await seedDemoMemoranda(trx, master, options.now);
-    await seedDemoBooks(trx, master, options.now);
-    await seedDemoDeposits(trx, master, options.now);
-    await seedDemoBenefits(trx, master, options.now);
-    await seedDemoRemakes(trx, master, options.now);
-    await numberDemoDocumentsByDate(trx, master);
-    await seedDemoCash(trx, master, options.now);
-    await seedDemoSecondTerminal(trx, master, options.now);
-    await seedDemoEInvoices(trx, master, options.now);
+    for (const step of demoSteps) await step(trx, master, options.now);
     await seedDemoEJournal(trx, master, options);
     await closeDemoBooks(trx, master);
     await seedDemoHistory(trx, master, options);

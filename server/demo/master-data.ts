@@ -1,22 +1,8 @@
 import type { Kysely } from 'kysely';
 import { seedStartingData } from '../areas/management/businesses.ts';
-import {
-  approveWarrantyExceptionsPermission,
-  closeBooksPermission,
-  editReceiptCostsPermission,
-  fullAccessPermission,
-  postBackdatedDocumentsPermission,
-  retryEInvoicesPermission,
-  viewCostsPermission,
-  workAtAnyLocationPermission,
-  writeOffDisallowancesPermission,
-} from '../auth/identity.ts';
+import { fullAccessPermission, viewCostsPermission, workAtAnyLocationPermission } from '../auth/identity.ts';
 import { hashPassword, type ScryptCost } from '../auth/password.ts';
-import {
-  forfeitJobOrdersPermission,
-  permissionGroups,
-  refundDepositsAfterLabPermission,
-} from '../auth/permission-catalogue.ts';
+import { administratorNamedPermissions, permissionGroups } from '../auth/permission-catalogue.ts';
 import type { Database } from '../db/database.ts';
 import { pesosToCentavos } from '../domain/money.ts';
 import { toThousandths } from '../domain/quantity.ts';
@@ -263,14 +249,7 @@ export async function seedDemoMasterData(
     fullAccessPermission,
     workAtAnyLocationPermission,
     viewCostsPermission,
-    postBackdatedDocumentsPermission,
-    closeBooksPermission,
-    editReceiptCostsPermission,
-    retryEInvoicesPermission,
-    refundDepositsAfterLabPermission,
-    forfeitJobOrdersPermission,
-    writeOffDisallowancesPermission,
-    approveWarrantyExceptionsPermission,
+    ...administratorNamedPermissions,
   ]);
   const cashier = await role('Cashier', 'Branch sales and payments; inventory read-only', [
     ...actions(['invoices', 'invoice-payments', 'quotations', 'contacts'], ['view', 'create', 'update']),

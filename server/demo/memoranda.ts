@@ -8,7 +8,7 @@ import { businessDate } from '../domain/business-date.ts';
 import { centavosToPesos } from '../domain/money.ts';
 import { fromThousandths } from '../domain/quantity.ts';
 import { latestSalePrice } from '../ledger/default-prices.ts';
-import { demoContext, momentOn } from './demo-context.ts';
+import { demoContext, invoiceTotalOf, momentOn } from './demo-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
 // A few returns (docs/domain/sales.md, Credit memos; docs/domain/purchasing.md, Debit memos), through the posting
@@ -134,23 +134,19 @@ export async function seedDemoMemoranda(db: Kysely<Database>, master: DemoMaster
         notes: `Exchange for ${memo.number}`,
         lines: [{ item_id: other.id, quantity: 1, unit_price: centavosToPesos(price) }],
       });
-      const invoice = await db
-        .selectFrom('invoices')
-        .select('total')
-        .where('id', '=', invoiceId)
-        .executeTakeFirstOrThrow();
-      const fromCredit = Math.min(Number(memo.total), Number(invoice.total));
+      const invoiceTotal = await invoiceTotalOf(db, invoiceId);
+      const fromCredit = Math.min(Number(memo.total), invoiceTotal);
       await createInvoicePayment(context, {
         invoice_id: invoiceId,
         payment_date: date,
         amount: centavosToPesos(fromCredit),
         payment_method: 'store_credit',
       });
-      if (Number(invoice.total) > fromCredit) {
+      if (invoiceTotal > fromCredit) {
         await createInvoicePayment(context, {
           invoice_id: invoiceId,
           payment_date: date,
-          amount: centavosToPesos(Number(invoice.total) - fromCredit),
+          amount: centavosToPesos(invoiceTotal - fromCredit),
           payment_method: 'cash',
         });
       }

@@ -4,7 +4,7 @@ import { createInvoice } from '../areas/sales/invoices-posting.ts';
 import type { Database } from '../db/database.ts';
 import { businessDate } from '../domain/business-date.ts';
 import { centavosToPesos } from '../domain/money.ts';
-import { demoContext, momentOn, stockedItems } from './demo-context.ts';
+import { demoContext, invoiceTotalOf, momentOn, stockedItems } from './demo-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
 // Senior citizens and PWDs buying eyewear over the last week, each with the ID they showed.
@@ -96,15 +96,11 @@ export async function seedDemoPhilippineSales(db: Kysely<Database>, master: Demo
         holder_id_number: holder.id,
       },
     });
-    const invoice = await db
-      .selectFrom('invoices')
-      .select('total')
-      .where('id', '=', invoiceId)
-      .executeTakeFirstOrThrow();
+    const invoiceTotal = await invoiceTotalOf(db, invoiceId);
     await createInvoicePayment(context, {
       invoice_id: invoiceId,
       payment_date: date,
-      amount: centavosToPesos(Number(invoice.total)),
+      amount: centavosToPesos(invoiceTotal),
       payment_method: index % 2 === 0 ? 'cash' : 'e_wallet',
     });
   }

@@ -11,7 +11,8 @@ import type { Database } from '../db/database.ts';
 import type { RemakeAccountable, RemakeReason } from '../db/migrations/025-049/045_remakes.ts';
 import { businessDate } from '../domain/business-date.ts';
 import { centavosToPesos } from '../domain/money.ts';
-import { demoContext, momentOn } from './demo-context.ts';
+import { storedSaleLine } from '../ledger/priced-lines.ts';
+import { demoContext, invoiceTotalOf, momentOn } from './demo-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
 function daysFrom(today: string, days: number): string {
@@ -151,22 +152,13 @@ export async function seedDemoRemakes(db: Kysely<Database>, master: DemoMasterDa
       branch_id: branchId,
       invoice_date: day,
       job_order_id: id,
-      lines: orderLines.map((line) => ({
-        item_id: line.item_id,
-        quantity: Number(line.quantity) / 1000,
-        unit_price: centavosToPesos(Number(line.unit_price)),
-        discount_percent: line.discount_percent,
-      })),
+      lines: orderLines.map(storedSaleLine),
     });
-    const invoice = await db
-      .selectFrom('invoices')
-      .select('total')
-      .where('id', '=', invoiceId)
-      .executeTakeFirstOrThrow();
+    const invoiceTotal = await invoiceTotalOf(db, invoiceId);
     await createInvoicePayment(on(day, 4), {
       invoice_id: invoiceId,
       payment_date: day,
-      amount: centavosToPesos(Number(invoice.total)),
+      amount: centavosToPesos(invoiceTotal),
       payment_method: 'cash',
     });
     await moveJobOrderStatus(on(day, 5), id, 'claimed');

@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import { businessDate } from '../domain/business-date.ts';
 import type { Location } from '../domain/location.ts';
 import { fromThousandths } from '../domain/quantity.ts';
-import { demoContext, stockedItems } from './demo-context.ts';
+import { demoContext, stockedItems, stockedOfType } from './demo-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
 // A few stock adjustments of the last weeks (a damaged frame, a lost one, a frame found, solution used in the shop)
@@ -19,17 +19,10 @@ export async function seedDemoStockAdjustments(db: Kysely<Database>, master: Dem
   const [makati, quezonCity] = master.branchIds;
   const branch = (id: number | undefined): Location => ({ branch_id: id ?? 0, warehouse_id: null });
   const stocked = async (location: Location, type: string, skip = 0) => {
-    const row = await stockedItems(db, master)
-      .innerJoin('item_types', 'item_types.id', 'items.item_type_id')
+    const row = await stockedOfType(db, master, type, skip)
       .select(['items.id', 'stocks.average_unit_cost'])
       .where('stocks.branch_id', location.branch_id === null ? 'is' : '=', location.branch_id)
       .where('stocks.warehouse_id', location.warehouse_id === null ? 'is' : '=', location.warehouse_id)
-      .where('stocks.quantity_on_hand', '>=', 3000)
-      .where('items.is_lot_tracked', '=', 0)
-      .where('item_types.name', '=', type)
-      .orderBy('items.id')
-      .offset(skip)
-      .limit(1)
       .executeTakeFirst();
     return row ?? null;
   };

@@ -7,7 +7,7 @@ import { businessDate } from '../domain/business-date.ts';
 import { centavosToPesos } from '../domain/money.ts';
 import { latestSalePrice } from '../ledger/default-prices.ts';
 import { addTerminal } from '../ledger/terminals.ts';
-import { demoContext } from './demo-context.ts';
+import { demoContext, invoiceTotalOf } from './demo-context.ts';
 import type { DemoMasterData } from './master-data.ts';
 
 const accreditation =
@@ -77,16 +77,12 @@ export async function seedDemoSecondTerminal(db: Kysely<Database>, master: DemoM
       invoice_date: day,
       lines: [{ item_id: item.id, quantity: 1, unit_price: centavosToPesos(price) }],
     });
-    const invoice = await db
-      .selectFrom('invoices')
-      .select('total')
-      .where('id', '=', invoiceId)
-      .executeTakeFirstOrThrow();
+    const invoiceTotal = await invoiceTotalOf(db, invoiceId);
     await createInvoicePayment(context, {
       invoice_id: invoiceId,
       terminal_id: terminalId,
       payment_date: day,
-      amount: centavosToPesos(Number(invoice.total)),
+      amount: centavosToPesos(invoiceTotal),
       payment_method: 'card',
     });
   }

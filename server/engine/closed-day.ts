@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/database.ts';
 import { dialectOf } from '../db/dialect.ts';
 import { sendAhead } from '../db/pipelined-transaction.ts';
 import { reusedQuery } from '../db/reused-query.ts';
@@ -55,8 +56,9 @@ export async function checkOpenDay(
   // reads the day: a document checked here is either in the reading's figures or sees the reading and is refused.
   // The read starts after the lock is granted, so it sees a reading committed while the lock waited. Both go out
   // with the transaction's next statement, which the refusal then fails (db/pipelined-transaction.ts), and each is
-  // built once per number of branches (db/reused-query.ts).
-  if (dialectOf(ctx.db) === 'postgres') {
+  // built once per number of branches (db/reused-query.ts). A branch the transaction holds already (a sale's terminal
+  // read, just above, took it) is not locked again.
+  if (dialectOf(ctx.db) === 'postgres' && !branchIds.every((id) => lockedBranches.get(ctx.db)?.has(id))) {
     const lock = reusedQuery(ctx.db, `closed day's lock of ${branchIds.length} branches`, branchIds, (ids) =>
       ctx.db.selectFrom('branches').select('id').where('id', 'in', ids).forKeyShare(),
     );
@@ -76,6 +78,17 @@ export async function checkOpenDay(
       `The day ${day} is closed at ${reading.name} (Z-reading ${reading.number})${insteadOf(resource, action)}`,
     );
   });
+}
+
+// The branches a transaction already holds at least shared (a sale's terminal read takes its branch so,
+// ledger/terminals.ts, just before the check above): their lock costs it no statement of its own.
+const lockedBranches = new WeakMap<Kysely<Database>, Set<number>>();
+
+export function heldBranch(db: Kysely<Database>, branchId: number): void {
+  if (!db.isTransaction) return;
+  const held = lockedBranches.get(db) ?? new Set<number>();
+  held.add(branchId);
+  lockedBranches.set(db, held);
 }
 
 function insteadOf(resource: AnyResource, action: 'create' | 'update' | 'void' | 'restore'): string {

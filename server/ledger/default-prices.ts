@@ -1,11 +1,32 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { type Centavos, pesosToCentavos } from '../domain/money.ts';
 import { type FieldErrors, unprocessable } from '../domain/refusal.ts';
 import { lineField } from './document-lifecycle.ts';
 import type { PostingContext } from './posting-context.ts';
+import { ownById } from './references.ts';
 
 // A new line's default price: the latest price effective on or before the document date.
+
+type PriceList = 'purchase_item_prices' | 'sale_item_prices';
+
+// An item's standing prices of a list in effect on `onDate`, the latest effective first; the caller narrows them (a
+// supplier, a branch) and orders a day's several prices.
+export function pricesInEffect<T extends PriceList>(
+  db: Kysely<Database>,
+  list: T,
+  businessId: number,
+  itemId: number,
+  onDate: string,
+): SelectQueryBuilder<Database, T, Record<never, never>> {
+  return db
+    .selectFrom(list as PriceList)
+    .where('business_id', '=', businessId)
+    .where('item_id', '=', itemId)
+    .where('deleted_at', 'is', null)
+    .where('effective_date', '<=', onDate)
+    .orderBy('effective_date', 'desc') as unknown as SelectQueryBuilder<Database, T, Record<never, never>>;
+}
 
 export async function latestPurchaseCost(
   db: Kysely<Database>,
@@ -14,15 +35,9 @@ export async function latestPurchaseCost(
   supplierId: number,
   onDate: string,
 ): Promise<Centavos | null> {
-  const row = await db
-    .selectFrom('purchase_item_prices')
+  const row = await pricesInEffect(db, 'purchase_item_prices', businessId, itemId, onDate)
     .select('unit_cost')
-    .where('business_id', '=', businessId)
-    .where('item_id', '=', itemId)
     .where('contact_id', '=', supplierId)
-    .where('deleted_at', 'is', null)
-    .where('effective_date', '<=', onDate)
-    .orderBy('effective_date', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();
   return row ? Number(row.unit_cost) : null;
@@ -36,15 +51,9 @@ export async function latestSalePrice(
   branchId: number,
   onDate: string,
 ): Promise<Centavos | null> {
-  const row = await db
-    .selectFrom('sale_item_prices')
+  const row = await pricesInEffect(db, 'sale_item_prices', businessId, itemId, onDate)
     .select('unit_price')
-    .where('business_id', '=', businessId)
-    .where('item_id', '=', itemId)
-    .where('deleted_at', 'is', null)
-    .where('effective_date', '<=', onDate)
     .where((where) => where.or([where('branch_id', '=', branchId), where('branch_id', 'is', null)]))
-    .orderBy('effective_date', 'desc')
     .orderBy(sql`branch_id is null`)
     .orderBy('id', 'desc')
     .executeTakeFirst();
@@ -60,11 +69,8 @@ export async function defaultReceiptCost(
   onDate: string,
 ): Promise<Centavos | null> {
   if (line.purchase_order_line_id != null) {
-    const ordered = await context.trx
-      .selectFrom('purchase_order_lines')
+    const ordered = await ownById(context, 'purchase_order_lines', line.purchase_order_line_id)
       .select('unit_cost')
-      .where('id', '=', line.purchase_order_line_id)
-      .where('business_id', '=', context.businessId)
       .where('item_id', '=', line.item_id)
       .executeTakeFirst();
     if (ordered) return Number(ordered.unit_cost);

@@ -68,6 +68,26 @@ export async function enterLines<L extends TableName, K extends keyof Insertable
     .execute();
 }
 
+// Enters the lines of a record whose line table keeps no times of its own (`lineTable` alone): under the record's id,
+// for the business, numbered by their order.
+export async function enterNumberedLines<L extends TableName, K extends keyof Insertable<Database[L]> & string>(
+  context: PostingContext,
+  recordId: number,
+  lines: { table: L; parent: K; rows: readonly Omit<Insertable<Database[L]>, 'business_id' | 'position' | K>[] },
+): Promise<void> {
+  await dynamic(context.trx)
+    .insertInto(lines.table)
+    .values(
+      lines.rows.map((row, position) => ({
+        business_id: context.businessId,
+        [lines.parent]: recordId,
+        position,
+        ...row,
+      })),
+    )
+    .execute();
+}
+
 // Writes an edit to a document's or other record's header, made by the acting user at the posting's one time.
 export async function reviseDocument<T extends TableName>(
   context: PostingContext,

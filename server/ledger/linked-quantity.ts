@@ -3,6 +3,7 @@ import type { Thousandths } from '../domain/quantity.ts';
 import { fieldError } from '../domain/refusal.ts';
 import { lineField } from './document-lifecycle.ts';
 import type { PostingContext, PostingDirection } from './posting-context.ts';
+import { ownById } from './references.ts';
 
 type LinkedLine =
   | { table: 'purchase_order_lines'; column: 'received_quantity' | 'billed_quantity' }
@@ -56,17 +57,11 @@ export async function matchSourceLine(
 ): Promise<number> {
   const source =
     table === 'purchase_order_lines'
-      ? await context.trx
-          .selectFrom('purchase_order_lines')
+      ? await ownById(context, 'purchase_order_lines', sourceLineId)
           .select(['item_id', 'purchase_order_id as document_id'])
-          .where('id', '=', sourceLineId)
-          .where('business_id', '=', context.businessId)
           .executeTakeFirst()
-      : await context.trx
-          .selectFrom('stock_request_lines')
+      : await ownById(context, 'stock_request_lines', sourceLineId)
           .select(['item_id', 'stock_request_id as document_id'])
-          .where('id', '=', sourceLineId)
-          .where('business_id', '=', context.businessId)
           .executeTakeFirst();
   if (
     !source ||

@@ -1,7 +1,7 @@
 import { type DiscountTier, pickDiscountPercent } from '../domain/discount-tier.ts';
 import { computeLineAmount } from '../domain/line-amount.ts';
-import type { Centavos } from '../domain/money.ts';
-import { toThousandths } from '../domain/quantity.ts';
+import { type Centavos, centavosToPesos } from '../domain/money.ts';
+import { fromThousandths, toThousandths } from '../domain/quantity.ts';
 import {
   defaultReceiptCost,
   latestSalePrice,
@@ -29,6 +29,22 @@ export type PricedLine = {
   discount: number;
   amount: number;
 };
+
+// A stored sale line's item, quantity, price and discount as a body gives them (units and pesos), to be priced again or
+// to fill the next document.
+export function storedSaleLine<Discount>(line: {
+  item_id: number;
+  quantity: number | string;
+  unit_price: number | string;
+  discount_percent: Discount;
+}) {
+  return {
+    item_id: line.item_id,
+    quantity: fromThousandths(Number(line.quantity)),
+    unit_price: centavosToPesos(Number(line.unit_price)),
+    discount_percent: line.discount_percent,
+  };
+}
 
 // Turns API lines (decimal quantities, prices already resolved to centavos) into stored figures. A line that
 // leaves its discount out gets the item's tier for its quantity; an explicit discount, zero included, is kept as

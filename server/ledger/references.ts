@@ -5,6 +5,7 @@ import type { TaxClassColumn } from '../db/tables/philippine-sales.ts';
 import { unknownChoice } from '../domain/input-messages.ts';
 import { type Location, locationOf } from '../domain/location.ts';
 import { type FieldErrors, fieldError, notFound, unprocessable } from '../domain/refusal.ts';
+import { dynamic } from '../engine/dynamic.ts';
 import type { DocumentTable } from './document-lifecycle.ts';
 import type { PostingContext } from './posting-context.ts';
 
@@ -30,6 +31,24 @@ export async function requireActive(
         .where('deleted_at', 'is', null),
   );
   if (!row) throw fieldError(field, unknownChoice(field));
+}
+
+// The tables whose rows each belong to one business.
+type TenantTable = {
+  [T in keyof Database]: Database[T] extends { id: unknown; business_id: number } ? T : never;
+}[keyof Database];
+
+// A record of the business by id, standing or voided, for the caller to say what it reads of it: another business's
+// is not found. The table is named at run time, through the engine's untyped view; the answer is typed for it.
+export function ownById<T extends TenantTable>(
+  context: PostingContext,
+  table: T,
+  id: number,
+): SelectQueryBuilder<Database, T, Record<never, never>> {
+  return dynamic(context.trx)
+    .selectFrom(table as string)
+    .where('id', '=', id)
+    .where('business_id', '=', context.businessId) as unknown as SelectQueryBuilder<Database, T, Record<never, never>>;
 }
 
 const documentById = (context: PostingContext, table: DocumentTable, id: number) =>
@@ -100,6 +119,9 @@ export type ItemFacts = {
   is_lot_tracked: boolean;
   tax_class: TaxClassColumn;
   item_type_id: number;
+  brand_id: number | null;
+  // The abbreviation of its unit, as the sale's facts read it (requireSaleFacts), for the e-invoice's lines.
+  unit?: string;
 };
 
 type ItemRow = {
@@ -109,6 +131,7 @@ type ItemRow = {
   is_lot_tracked: number | boolean;
   tax_class: TaxClassColumn;
   item_type_id: number;
+  brand_id: number | null;
 };
 
 // Checks every line's item at once and answers whether each is stock-tracked (services are not) and kept by lot,
@@ -129,7 +152,7 @@ export async function requireLineItems(
           ([business, ...ids]) =>
             context.trx
               .selectFrom('items')
-              .select(['id', 'name', 'is_inventory_tracked', 'is_lot_tracked', 'tax_class', 'item_type_id'])
+              .select(['id', 'name', 'is_inventory_tracked', 'is_lot_tracked', 'tax_class', 'item_type_id', 'brand_id'])
               .where('business_id', '=', business)
               .where('deleted_at', 'is', null)
               .where('id', 'in', ids),
@@ -151,28 +174,42 @@ function itemFacts(row: ItemRow): ItemFacts {
     is_lot_tracked: Number(row.is_inventory_tracked) === 1 && Number(row.is_lot_tracked) === 1,
     tax_class: row.tax_class,
     item_type_id: row.item_type_id,
+    brand_id: row.brand_id === null ? null : Number(row.brand_id),
   };
 }
 
-export type SaleFacts = { items: ReadonlyMap<number, ItemFacts>; vatRegistered: boolean };
+// A standing warranty term as stored (its lists are JSON arrays of ids; docs/domain/eye-care.md, Warranties).
+export type WarrantyTermRow = { months: number; item_type_ids: string; brand_ids: string };
 
-type SaleFactRow = Omit<ItemRow, 'id' | 'name' | 'tax_class' | 'item_type_id'> & {
+export type SaleFacts = {
+  items: ReadonlyMap<number, ItemFacts>;
+  vatRegistered: boolean;
+  // The business's standing warranty terms, when asked for.
+  warrantyTerms: WarrantyTermRow[];
+};
+
+type SaleFactRow = Omit<ItemRow, 'id' | 'name' | 'tax_class' | 'item_type_id' | 'brand_id'> & {
   kind: number;
   reference: number | null;
   id: number | null;
   name: string | null;
   tax_class: TaxClassColumn | null;
   item_type_id: number | null;
+  brand_id: number | null;
+  unit: string | null;
 };
 
 // What a sale's posting reads before it writes, in one statement (a UNION ALL): its references checked as
 // requireActive checks each (the first invalid refused, in the order given), the active items among `itemIds` (for
-// requireLineItems to check, as `known`), and whether the business charges VAT (for applyVat). Each statement in
-// a posting's transaction is a round trip on PostgreSQL (docs/PERFORMANCE.md, What moved the numbers).
+// requireLineItems to check, as `known`, with their units for the e-invoice), whether the business charges VAT (for
+// applyVat) and, with `warrantyTerms`, the business's standing warranty terms (an invoice's lines keep their
+// warranty's end). Each statement in a posting's transaction is a cost of its own on PostgreSQL
+// (docs/PERFORMANCE.md, What moved the numbers).
 export async function requireSaleFacts(
   context: PostingContext,
   references: readonly (readonly [table: ReferencedTable, id: number, field: string])[],
   itemIds: readonly number[],
+  options: { warrantyTerms?: boolean } = {},
 ): Promise<SaleFacts> {
   const parameters: unknown[] = [];
   const postgres = context.dialect === 'postgres';
@@ -183,16 +220,26 @@ export async function requireSaleFacts(
   const unique = [...new Set(itemIds)];
   // The items first: PostgreSQL types a UNION's nulls from the branches before them.
   const parts = [
-    `SELECT 0 AS "kind", NULL AS "reference", "id", "name", "is_inventory_tracked", "is_lot_tracked", "tax_class",
-      "item_type_id" FROM "items" WHERE "business_id" = ${value(context.businessId)} AND "deleted_at" IS NULL
-      AND "id" IN (${[...unique, 0].map(value).join(', ')})`,
+    `SELECT 0 AS "kind", NULL AS "reference", "items"."id", "items"."name", "items"."is_inventory_tracked",
+      "items"."is_lot_tracked", "items"."tax_class", "items"."item_type_id", "items"."brand_id",
+      "unit_of_measurements"."abbreviation" AS "unit" FROM "items"
+      LEFT JOIN "unit_of_measurements" ON "unit_of_measurements"."id" = "items"."unit_of_measurement_id"
+      WHERE "items"."business_id" = ${value(context.businessId)} AND "items"."deleted_at" IS NULL
+      AND "items"."id" IN (${[...unique, 0].map(value).join(', ')})`,
     ...references.map(([table, id], index) => {
       if (!/^[a-z_]+$/.test(table)) throw new Error(`Cannot check ${table}.`);
-      return `SELECT 1, ${index}, NULL, NULL, NULL, NULL, NULL, NULL FROM "${table}" WHERE "id" = ${value(id)}
+      return `SELECT 1, ${index}, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM "${table}" WHERE "id" = ${value(id)}
         AND "business_id" = ${value(context.businessId)} AND "deleted_at" IS NULL`;
     }),
-    `SELECT 2, "is_vat_registered", NULL, NULL, NULL, NULL, NULL, NULL FROM "businesses"
+    `SELECT 2, "is_vat_registered", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM "businesses"
       WHERE "id" = ${value(context.businessId)}`,
+    // A term's months in the reference column, its lists of types and brands in the text columns.
+    ...(options.warrantyTerms
+      ? [
+          `SELECT 3, "months", NULL, "item_type_ids", NULL, NULL, "brand_ids", NULL, NULL, NULL FROM "warranty_terms"
+            WHERE "business_id" = ${value(context.businessId)} AND "deleted_at" IS NULL`,
+        ]
+      : []),
   ];
   const { rows } = await context.trx.executeQuery<SaleFactRow>(
     CompiledQuery.raw(parts.join(' UNION ALL '), parameters),
@@ -205,18 +252,25 @@ export async function requireSaleFacts(
   const items = new Map<number, ItemFacts>();
   for (const row of rows) {
     if (Number(row.kind) !== 0 || row.id === null) continue;
-    items.set(
-      Number(row.id),
-      itemFacts({
+    items.set(Number(row.id), {
+      ...itemFacts({
         ...row,
         id: Number(row.id),
         name: row.name ?? '',
         tax_class: row.tax_class as TaxClassColumn,
         item_type_id: Number(row.item_type_id),
       }),
-    );
+      unit: row.unit ?? '',
+    });
   }
-  return { items, vatRegistered: Number(business.reference) === 1 };
+  const warrantyTerms = rows
+    .filter((row) => Number(row.kind) === 3)
+    .map((row) => ({
+      months: Number(row.reference),
+      item_type_ids: row.name ?? '[]',
+      brand_ids: row.tax_class ?? '[]',
+    }));
+  return { items, vatRegistered: Number(business.reference) === 1, warrantyTerms };
 }
 
 // The rows of `table` at the place (every row when the place is null); a table without warehouses has none at a

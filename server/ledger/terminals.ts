@@ -1,6 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { dialectOf } from '../db/dialect.ts';
 import { fieldError } from '../domain/refusal.ts';
+import { heldBranch } from '../engine/closed-day.ts';
 import type { ResourceContext } from '../engine/resource.ts';
 import { postingContextOf } from './document-support.ts';
 import type { PostingContext } from './posting-context.ts';
@@ -40,40 +42,121 @@ type Found =
   | { terminal?: undefined; missing: 'inactive'; name: string };
 
 // The choice of resolveTerminal without writing or refusing, so that the number preview reads the series the
-// posting will take (or the branch's when the posting would ask which terminal).
+// posting will take (or the branch's when the posting would ask which terminal). One statement: a terminal named by
+// the body, else the branch's terminals that the user's open session stands at (first) or that are active, two at
+// most. Inside a transaction each terminal read is kept for the rest of it (knownTerminal), so that the posting's
+// second look (the closed-day check resolves it first, then the posting) and the print's read cost no statement:
+// each statement of a posting is a cost of its own on PostgreSQL (docs/PERFORMANCE.md, What moved the numbers).
 export async function findTerminal(
   context: Pick<PostingContext, 'trx' | 'businessId' | 'userId'>,
   branchId: number,
   givenTerminalId: number | null | undefined,
 ): Promise<Found> {
-  const terminals = context.trx
+  const { trx, businessId, userId } = context;
+  const columns = [
+    'terminals.id',
+    'terminals.name',
+    'terminals.branch_id',
+    'terminals.series_key',
+    'terminals.active',
+    'terminals.min',
+    'terminals.serial_number',
+    'terminals.ac_number',
+    'terminals.ac_date',
+  ] as const;
+  // On PostgreSQL, inside a transaction, the read holds the branch shared until the commit, as the closed-day check
+  // would take it next (engine/closed-day.ts): the check then sends no lock of its own.
+  const locks = trx.isTransaction && dialectOf(trx) === 'postgres';
+  const terminals = trx
     .selectFrom('terminals')
-    .select(['terminals.id', 'terminals.name', 'terminals.branch_id', 'terminals.series_key', 'terminals.active'])
-    .where('terminals.business_id', '=', context.businessId)
+    .innerJoin('branches', 'branches.id', 'terminals.branch_id')
+    .select(columns)
+    .where('terminals.business_id', '=', businessId)
     .where('terminals.branch_id', '=', branchId)
-    .where('terminals.deleted_at', 'is', null);
+    .where('terminals.deleted_at', 'is', null)
+    .$if(locks, (query) => query.forKeyShare('branches'));
+  const held = <Row>(rows: Row[]): Row[] => {
+    if (locks && rows.length > 0) heldBranch(trx, branchId);
+    return rows;
+  };
   if (givenTerminalId !== null && givenTerminalId !== undefined) {
-    const given = await terminals.where('terminals.id', '=', givenTerminalId).executeTakeFirst();
+    const known = knownTerminal(trx, businessId, givenTerminalId);
+    const given =
+      known?.branch_id === branchId
+        ? known
+        : keep(trx, businessId, held(await terminals.where('terminals.id', '=', givenTerminalId).execute()))[0];
     if (!given) return { missing: 'unknown' };
     if (!given.active) return { missing: 'inactive', name: given.name };
-    return { terminal: given };
+    return { terminal: asTerminal(given) };
   }
-  if (context.userId !== null) {
-    const session = await terminals
-      .innerJoin('cash_sessions', 'cash_sessions.terminal_id', 'terminals.id')
-      .where('cash_sessions.business_id', '=', context.businessId)
-      .where('cash_sessions.branch_id', '=', branchId)
-      .where('cash_sessions.user_id', '=', context.userId)
-      .where('cash_sessions.status', '=', 'open')
-      .where('cash_sessions.deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (session) return { terminal: session };
-  }
-  const active = await terminals.where('terminals.active', '=', 1).orderBy('terminals.id').limit(2).execute();
-  const [only, another] = active;
-  if (!only) return { missing: 'none' };
-  if (another) return { missing: 'several' };
-  return { terminal: only };
+  // A user of no session (a posting outside a request) is user 0, whom no session names.
+  const atSession = (eb: ExpressionBuilder<Database, 'terminals' | 'branches'>) =>
+    eb.exists(
+      eb
+        .selectFrom('cash_sessions')
+        .select('cash_sessions.id')
+        .whereRef('cash_sessions.terminal_id', '=', 'terminals.id')
+        .where('cash_sessions.business_id', '=', businessId)
+        .where('cash_sessions.branch_id', '=', branchId)
+        .where('cash_sessions.user_id', '=', userId ?? 0)
+        .where('cash_sessions.status', '=', 'open')
+        .where('cash_sessions.deleted_at', 'is', null),
+    );
+  const rows = await terminals
+    .select((eb) => atSession(eb).as('at_session'))
+    .where((eb) => eb.or([eb('terminals.active', '=', 1), atSession(eb)]))
+    .orderBy('at_session', 'desc')
+    .orderBy('terminals.id')
+    .limit(2)
+    .execute();
+  keep(trx, businessId, held(rows));
+  const [first, second] = rows;
+  // PostgreSQL answers EXISTS as a boolean, SQLite as 0 or 1.
+  if (first && Number(first.at_session) === 1) return { terminal: asTerminal(first) };
+  if (!first) return { missing: 'none' };
+  if (second) return { missing: 'several' };
+  return { terminal: asTerminal(first) };
+}
+
+// A terminal as read, with what a print shows of it (areas/cash/e-journal.ts).
+export type KnownTerminal = Terminal & {
+  active: number;
+  min: string | null;
+  serial_number: string | null;
+  ac_number: string | null;
+  ac_date: string | null;
+};
+
+const asTerminal = (row: KnownTerminal): Terminal => ({
+  id: row.id,
+  name: row.name,
+  branch_id: row.branch_id,
+  series_key: row.series_key,
+});
+
+// The terminals a transaction has read, by business and id; outside a transaction nothing is kept, since a later
+// request must see a terminal's changes.
+const kept = new WeakMap<Kysely<Database>, Map<string, KnownTerminal>>();
+
+function keep<Row extends KnownTerminal>(db: Kysely<Database>, businessId: number, rows: Row[]): Row[] {
+  if (!db.isTransaction) return rows;
+  const terminals = kept.get(db) ?? new Map<string, KnownTerminal>();
+  kept.set(db, terminals);
+  for (const row of rows) terminals.set(`${businessId}:${row.id}`, { ...asTerminal(row), ...printedOf(row) });
+  return rows;
+}
+
+const printedOf = (row: KnownTerminal) => ({
+  active: Number(row.active),
+  min: row.min,
+  serial_number: row.serial_number,
+  ac_number: row.ac_number,
+  ac_date: row.ac_date,
+});
+
+// The terminal as this transaction already read it (standing, of the business), or null when it has not.
+export function knownTerminal(db: Kysely<Database>, businessId: number, id: number): KnownTerminal | null {
+  return kept.get(db)?.get(`${businessId}:${id}`) ?? null;
 }
 
 // A branch written without its terminal (by an import of old data, or straight into the database) gets its first
@@ -194,6 +277,10 @@ export async function terminalOfFields(
   fields.terminal_id = terminal.id;
   return terminal.id;
 }
+
+// A sale document that names its own branch (an invoice, a deposit's receipt) takes a terminal of that branch.
+export const terminalOfOwnBranch = (ctx: ResourceContext, fields: Record<string, unknown>) =>
+  terminalOfFields(ctx, fields, async (fields) => (typeof fields.branch_id === 'number' ? fields.branch_id : null));
 
 // The branch of the invoice a payment or memo names, or null when it names none of this business's.
 export async function invoiceBranch(ctx: ResourceContext, fields: Record<string, unknown>): Promise<number | null> {

@@ -36,14 +36,15 @@ export function party(label: string, search?: RelationSearch, creates?: 'custome
   };
 }
 
-export const branch: FormField = {
+// Declared as the relation it is, so that a form may add to it (a branch set only on create).
+export const branch = {
   name: 'branch_id',
   label: 'Branch',
   kind: 'relation',
   resource: 'branches',
   labelField: 'branch_name',
   required: true,
-};
+} satisfies FormField;
 
 // The branch or warehouse a document is at.
 export const location: FormField = {

@@ -1,5 +1,6 @@
+import * as filter from './filters.ts';
 import { refundMethodOptions } from './options.ts';
-import type { FormField, Option } from './resource.ts';
+import type { Filter, FormField, Option } from './resource.ts';
 
 // docs/domain/sales.md, Credit memos, and docs/domain/purchasing.md, Debit memos: why goods came back, and how a memo
 // settles what it does not apply to its invoice or bill: as the contact's credit, or refunded in money.
@@ -18,5 +19,17 @@ export function memoFields(settlements: readonly Option[]): readonly FormField[]
     { name: 'settlement', label: 'Settle the Excess as', kind: 'select', options: settlements },
     { name: 'refund_method', label: 'Refund Method', kind: 'select', options: refundMethodOptions },
     { name: 'refund_reference', label: 'Refund Reference', kind: 'text' },
+  ];
+}
+
+// A memo's Advance Search: its reason, its contact (`party`), the invoice or bill it is against (`against`), where it
+// was made (`place`: "Branch", "Location") and when.
+export function memoFilters(party: Filter, against: Filter, place: string): readonly Filter[] {
+  return [
+    filter.reason(memoReasons),
+    party,
+    against,
+    filter.location('', place),
+    ...filter.dateRange('memo_date', 'Memo date'),
   ];
 }

@@ -1,4 +1,4 @@
-import { NativeSelect } from '@chakra-ui/react';
+import { Field, NativeSelect } from '@chakra-ui/react';
 import type { ComponentProps } from 'react';
 
 export type Choice = { value: string; label: string };
@@ -31,4 +31,20 @@ export function ChoiceSelect({ choices, empty, invalid, ...select }: ChoiceSelec
 // Named records as choices by their id; `prefix` tells apart ids of two kinds in one select (B12, W3).
 export function choicesOf(records: readonly { id: number; name: string }[], prefix = ''): Choice[] {
   return records.map((record) => ({ value: `${prefix}${record.id}`, label: record.name }));
+}
+
+// A select of choices with its label above it, outside a resource form (as LabelledInput is for an input); `room`
+// is its room in its row.
+export function LabelledChoice({
+  label,
+  room,
+  required,
+  ...select
+}: ChoiceSelectProps & { label: string; room?: Field.RootProps; required?: boolean }) {
+  return (
+    <Field.Root {...room} required={required}>
+      <Field.Label htmlFor={select.id}>{label}</Field.Label>
+      <ChoiceSelect {...select} />
+    </Field.Root>
+  );
 }

@@ -4,6 +4,25 @@ import type { ReactNode } from 'react';
 // A column's heading; `end` aligns it with figures, which read from the right.
 export type TableHeading = string | { label: string; end: true };
 
+// A table's row of headings, the one way the screens' tables write theirs ('' for a column without one).
+export function TableHeadings({ headings }: { headings: readonly TableHeading[] }) {
+  return (
+    <Table.Header>
+      <Table.Row>
+        {headings.map((heading) =>
+          typeof heading === 'string' ? (
+            <Table.ColumnHeader key={heading}>{heading}</Table.ColumnHeader>
+          ) : (
+            <Table.ColumnHeader key={heading.label} textAlign="end">
+              {heading.label}
+            </Table.ColumnHeader>
+          ),
+        )}
+      </Table.Row>
+    </Table.Header>
+  );
+}
+
 export type StripedTableProps = {
   caption?: ReactNode;
   // The table's name for a screen reader when it has no caption.
@@ -26,19 +45,7 @@ export function StripedTable({ caption, label, headings, framed = true, children
             {caption}
           </Table.Caption>
         )}
-        <Table.Header>
-          <Table.Row>
-            {headings.map((heading) =>
-              typeof heading === 'string' ? (
-                <Table.ColumnHeader key={heading}>{heading}</Table.ColumnHeader>
-              ) : (
-                <Table.ColumnHeader key={heading.label} textAlign="end">
-                  {heading.label}
-                </Table.ColumnHeader>
-              ),
-            )}
-          </Table.Row>
-        </Table.Header>
+        <TableHeadings headings={headings} />
         <Table.Body>{children}</Table.Body>
       </Table.Root>
     </Table.ScrollArea>

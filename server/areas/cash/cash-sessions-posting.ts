@@ -7,7 +7,7 @@ import { type Centavos, pesosToCentavos } from '../../domain/money.ts';
 import { conflict, fieldError, notFound } from '../../domain/refusal.ts';
 import { enterDocument, reviseDocument } from '../../ledger/document-entry.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
-import { requireActive } from '../../ledger/references.ts';
+import { ownById, requireActive } from '../../ledger/references.ts';
 import { resolveTerminal } from '../../ledger/terminals.ts';
 import { type CashDocumentKey, cashDocumentKeys } from '../../registry/resources.ts';
 import { paymentMethods } from '../reports/daily-sales.ts';
@@ -211,11 +211,8 @@ export async function findOpenSession(
 }
 
 async function lockOpenSession(context: PostingContext, id: number) {
-  const session = await context.trx
-    .selectFrom('cash_sessions')
+  const session = await ownById(context, 'cash_sessions', id)
     .select(['id', 'status', 'opening_float', 'branch_id', 'user_id'])
-    .where('id', '=', id)
-    .where('business_id', '=', context.businessId)
     .$if(context.dialect === 'postgres', (query) => query.forUpdate())
     .executeTakeFirst();
   if (!session) throw notFound(`No cash session with id ${id}.`);

@@ -7,6 +7,8 @@ import type { JournalEvent, JournalRow, ResourceContext } from '../../engine/res
 import { type EngineOptions, resourceContext } from '../../engine/routes.ts';
 import { formulaCell } from '../../http/csv-text.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
+import { knownBuyer, knownSeller } from '../../ledger/paper-parties.ts';
+import { knownTerminal } from '../../ledger/terminals.ts';
 
 // docs/domain/cash.md, The e-journal: the print of each posted invoice, credit memo, acknowledgment receipt and
 // Z-reading as plain text, rendered on the server from the answer the posting gave, kept once and never changed.
@@ -42,23 +44,31 @@ async function printedParties(
   terminalId: number | null,
   contactId: number | null,
 ): Promise<{ head: string[]; foot: string[]; buyer: Fields | undefined }> {
-  const businessRead = await sendAhead(
-    ctx.db,
-    ctx.db
-      .selectFrom('businesses')
-      .select([
-        'name',
-        'registered_name',
-        'trade_name',
-        'tin',
-        'address',
-        'is_vat_registered',
-        'software_accreditation',
-      ])
-      .where('id', '=', ctx.businessId ?? 0),
-  );
+  // The seller, the terminal and the buyer as the posting already read them, when it did (ledger/paper-parties.ts,
+  // ledger/terminals.ts).
+  const businessId = ctx.businessId ?? 0;
+  const knownBusiness = knownSeller(ctx.db, businessId);
+  const businessRead =
+    knownBusiness !== null
+      ? null
+      : await sendAhead(
+          ctx.db,
+          ctx.db
+            .selectFrom('businesses')
+            .select([
+              'name',
+              'registered_name',
+              'trade_name',
+              'tin',
+              'address',
+              'is_vat_registered',
+              'software_accreditation',
+            ])
+            .where('id', '=', businessId),
+        );
+  const knownTerminalRow = terminalId === null ? null : knownTerminal(ctx.db, businessId, terminalId);
   const terminalRead =
-    terminalId === null
+    terminalId === null || knownTerminalRow !== null
       ? null
       : await sendAhead(
           ctx.db,
@@ -67,16 +77,17 @@ async function printedParties(
             .select(['name', 'min', 'serial_number', 'ac_number', 'ac_date'])
             .where('id', '=', terminalId),
         );
+  const knownContact = contactId === null ? null : knownBuyer(ctx.db, contactId);
   const buyerRead =
-    contactId === null
+    contactId === null || knownContact !== null
       ? null
       : await sendAhead(
           ctx.db,
           ctx.db.selectFrom('contacts').select(['name', 'company_name', 'address', 'tin']).where('id', '=', contactId),
         );
-  const [business] = await businessRead.rows();
-  const [terminal] = terminalRead ? await terminalRead.rows() : [];
-  const [buyer] = buyerRead ? await buyerRead.rows() : [];
+  const [business] = knownBusiness ? [knownBusiness] : businessRead ? await businessRead.rows() : [];
+  const [terminal] = knownTerminalRow ? [knownTerminalRow] : terminalRead ? await terminalRead.rows() : [];
+  const [buyer] = knownContact ? [knownContact] : buyerRead ? await buyerRead.rows() : [];
   const vat = Number(business?.is_vat_registered ?? 1) === 1 ? 'VAT REG TIN' : 'NON-VAT REG TIN';
   const head = [
     text(business?.registered_name || business?.name),

@@ -7,6 +7,7 @@ import { fieldError } from '../../domain/refusal.ts';
 import { type ContractResource, contractSchemas } from '../../engine/contract-schemas.ts';
 import { refuseClosedBooks } from '../../engine/document-date.ts';
 import { auditColumns } from '../../engine/dynamic.ts';
+import type { ResourceContext } from '../../engine/resource.ts';
 import { type EngineOptions, resourceContext } from '../../engine/routes.ts';
 import { boundLocation } from '../../engine/work-location.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
@@ -70,6 +71,29 @@ export const zReadingsResource: ContractResource<'z_readings', typeof schemas> =
   },
 };
 
+// The branch and terminal a reading call names: a user bound to one branch reads only that one, and a branch of no
+// record is refused with the call's own words.
+async function readBranch(
+  ctx: ResourceContext,
+  query: { branch_id: number; terminal_id?: number | null | undefined },
+  unknownBranch: string,
+) {
+  const home = boundLocation(ctx);
+  if (home !== null && home.branch_id !== query.branch_id) {
+    throw fieldError('branch_id', 'You may only read your own branch.');
+  }
+  const businessId = ctx.businessId ?? 0;
+  const branch = await ctx.db
+    .selectFrom('branches')
+    .select('id')
+    .where('id', '=', query.branch_id)
+    .where('business_id', '=', businessId)
+    .executeTakeFirst();
+  if (!branch) throw fieldError('branch_id', unknownBranch);
+  const terminal = await resolveTerminal(postingContextOf(ctx), branch.id, query.terminal_id);
+  return { businessId, branch, terminal };
+}
+
 // The day's X-reading: what a Z-reading of that branch and day would freeze now, or what it froze once made; and
 // the branch's days still to close, for the Z-reading form to offer first.
 export function registerZReadingRoutes(app: FastifyInstance, options: EngineOptions): void {
@@ -79,19 +103,7 @@ export function registerZReadingRoutes(app: FastifyInstance, options: EngineOpti
     async (request) => {
       const ctx = resourceContext(request, options);
       const query = parseInput(contract.GetZReadingOpenDaysQueryParams, queryNumbers(request.query));
-      const home = boundLocation(ctx);
-      if (home !== null && home.branch_id !== query.branch_id) {
-        throw fieldError('branch_id', 'You may only read your own branch.');
-      }
-      const businessId = ctx.businessId ?? 0;
-      const branch = await ctx.db
-        .selectFrom('branches')
-        .select('id')
-        .where('id', '=', query.branch_id)
-        .where('business_id', '=', businessId)
-        .executeTakeFirst();
-      if (!branch) throw fieldError('branch_id', 'The selected branch_id is invalid.');
-      const terminal = await resolveTerminal(postingContextOf(ctx), branch.id, query.terminal_id);
+      const { businessId, branch, terminal } = await readBranch(ctx, query, 'The selected branch_id is invalid.');
       const previous = await latestReading(ctx.db, businessId, terminal);
       const today = businessDate(new Date(ctx.now));
       return {
@@ -112,20 +124,8 @@ export function registerZReadingRoutes(app: FastifyInstance, options: EngineOpti
     async (request) => {
       const ctx = resourceContext(request, options);
       const query = parseInput(contract.GetDayXReadingQueryParams, queryNumbers(request.query));
-      const home = boundLocation(ctx);
-      if (home !== null && home.branch_id !== query.branch_id) {
-        throw fieldError('branch_id', 'You may only read your own branch.');
-      }
-      const businessId = ctx.businessId ?? 0;
+      const { businessId, branch, terminal } = await readBranch(ctx, query, unknownChoice('branch_id'));
       const day = query.business_date ?? businessDate(new Date(ctx.now));
-      const branch = await ctx.db
-        .selectFrom('branches')
-        .select('id')
-        .where('id', '=', query.branch_id)
-        .where('business_id', '=', businessId)
-        .executeTakeFirst();
-      if (!branch) throw fieldError('branch_id', unknownChoice('branch_id'));
-      const terminal = await resolveTerminal(postingContextOf(ctx), branch.id, query.terminal_id);
       const made = await ctx.db
         .selectFrom('z_readings')
         .selectAll()

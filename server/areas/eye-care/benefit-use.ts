@@ -11,6 +11,15 @@ export function planYearOf(planYearStart: string, day: string): { from: string; 
   return { from: `${start}-${monthDay}`, to: `${start + 1}-${monthDay}` };
 }
 
+// Benefits with their member's and payer's names (both contacts), for the caller to say what else it reads of them.
+export function benefitsWithNames(db: Kysely<Database>) {
+  return db
+    .selectFrom('benefits')
+    .innerJoin('contacts as member', 'member.id', 'benefits.contact_id')
+    .innerJoin('contacts as payer', 'payer.id', 'benefits.payer_id')
+    .select(['member.name as contact_name', 'payer.name as payer_name']);
+}
+
 export type BenefitYear = { id: number; plan_year_start: string };
 
 // What each benefit's payer took in the plan year that holds `day`: the payer shares of its standing invoices, in

@@ -2,6 +2,7 @@ import type { OpticalKind } from '../../db/tables/optical-catalogue.ts';
 import { type LensPower, minusCylinderPower, powerLabel } from '../../domain/lens-power.ts';
 import type { FieldErrors } from '../../domain/refusal.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
+import { ownById } from '../../ledger/references.ts';
 
 // The server's checks on what an order holds (docs/domain/eye-care.md, The server's checks on an order): a line's role
 // fits its item, and a stock lens is the power the prescription gives its eye unless the line says why not.
@@ -53,11 +54,8 @@ export async function lineErrors(
   const rx =
     prescriptionId === null
       ? undefined
-      : await context.trx
-          .selectFrom('prescriptions')
+      : await ownById(context, 'prescriptions', prescriptionId)
           .select(['kind', 'od_sphere', 'od_cylinder', 'od_add', 'os_sphere', 'os_cylinder', 'os_add'])
-          .where('id', '=', prescriptionId)
-          .where('business_id', '=', context.businessId)
           .executeTakeFirst();
   const errors: FieldErrors = {};
   lines.forEach((line, index) => {

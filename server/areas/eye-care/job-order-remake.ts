@@ -8,11 +8,12 @@ import { centavosToPesos } from '../../domain/money.ts';
 import { fromThousandths } from '../../domain/quantity.ts';
 import { conflict, fieldError, refusal } from '../../domain/refusal.ts';
 import { latestPurchaseCost } from '../../ledger/default-prices.ts';
+import { enterDocument, enterNumberedLines } from '../../ledger/document-entry.ts';
 import { recordDocumentHistory } from '../../ledger/document-history.ts';
 import { lineField } from '../../ledger/document-lifecycle.ts';
 import { linesOf } from '../../ledger/lines-of-document.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
-import { findDocument, requireLineItems } from '../../ledger/references.ts';
+import { findDocument, ownById, requireLineItems } from '../../ledger/references.ts';
 import { lineIssue } from '../../ledger/stock/line-movements.ts';
 import { applyStockChanges } from '../../ledger/stock/stock-ledger.ts';
 import { issueWithLots } from '../../ledger/stock/stock-lots.ts';
@@ -135,12 +136,7 @@ async function raiseLabCredit(
 ): Promise<void> {
   if (original.lab !== 'outside' || original.lab_contact_id === null) return;
   const labId = original.lab_contact_id;
-  const lab = await context.trx
-    .selectFrom('contacts')
-    .select('remake_warranty_days')
-    .where('id', '=', labId)
-    .where('business_id', '=', context.businessId)
-    .executeTakeFirstOrThrow();
+  const lab = await ownById(context, 'contacts', labId).select('remake_warranty_days').executeTakeFirstOrThrow();
   const readyDay = await readyDayOf(context, original.id);
   if (readyDay === null || daysBetween(readyDay, today) > Number(lab.remake_warranty_days)) return;
   const lenses = (
@@ -171,35 +167,15 @@ async function raiseLabCredit(
     (sum, line) => sum + Number(divideRounded(BigInt(line.quantity) * BigInt(line.unit_cost), 1000n)),
     0,
   );
-  const at = timestampOf(context);
-  const credit = await context.trx
-    .insertInto('lab_credits')
-    .values({
-      business_id: context.businessId,
-      job_order_id: remakeId,
-      lab_contact_id: labId,
-      amount,
-      status: 'expected',
-      debit_memo_id: null,
-      confirmed_at: null,
-      created_at: at,
-      updated_at: at,
-      created_by: context.userId,
-      updated_by: context.userId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await context.trx
-    .insertInto('lab_credit_lines')
-    .values(
-      lines.map((line, position) => ({
-        business_id: context.businessId,
-        lab_credit_id: credit.id,
-        position,
-        ...line,
-      })),
-    )
-    .execute();
+  const creditId = await enterDocument(context, 'lab_credits', {
+    job_order_id: remakeId,
+    lab_contact_id: labId,
+    amount,
+    status: 'expected',
+    debit_memo_id: null,
+    confirmed_at: null,
+  });
+  await enterNumberedLines(context, creditId, { table: 'lab_credit_lines', parent: 'lab_credit_id', rows: lines });
 }
 
 // An unbilled remake is claimed without an invoice: its goods leave the branch at their average cost, lot by lot, as

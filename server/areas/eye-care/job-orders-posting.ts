@@ -3,16 +3,16 @@ import type { z } from 'zod';
 import type { CreateJobOrderBody, UpdateJobOrderBody } from '../../../generated/zod/job-orders/job-orders.zod.ts';
 import type { JobOrderTable } from '../../db/tables/eye-care.ts';
 import { unknownChoice } from '../../domain/input-messages.ts';
-import { centavosToPesos, hasAtMostDecimals, pesosToCentavos } from '../../domain/money.ts';
+import { hasAtMostDecimals, pesosToCentavos } from '../../domain/money.ts';
 import { isExpiredOn } from '../../domain/prescription.ts';
-import { fromThousandths, toThousandths } from '../../domain/quantity.ts';
+import { toThousandths } from '../../domain/quantity.ts';
 import { conflict, type FieldErrors, refusal, unprocessable } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { enterDocument, enterLines, reviseDocument } from '../../ledger/document-entry.ts';
 import { recordDocumentHistory } from '../../ledger/document-history.ts';
 import { linesOf } from '../../ledger/lines-of-document.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
-import { priceSaleLines } from '../../ledger/priced-lines.ts';
+import { priceSaleLines, storedSaleLine } from '../../ledger/priced-lines.ts';
 import { findDocument, requireActive, standingById } from '../../ledger/references.ts';
 import {
   applyVat,
@@ -150,14 +150,7 @@ async function storedJobOrderLines(context: PostingContext, id: number): Promise
     .select(['role', 'item_id', 'quantity', 'unit_price', 'discount_percent', 'power_note'])
     .orderBy('position')
     .execute();
-  return rows.map((row) => ({
-    role: row.role,
-    item_id: row.item_id,
-    quantity: fromThousandths(Number(row.quantity)),
-    unit_price: centavosToPesos(Number(row.unit_price)),
-    discount_percent: row.discount_percent,
-    power_note: row.power_note,
-  }));
+  return rows.map((row) => ({ role: row.role, ...storedSaleLine(row), power_note: row.power_note }));
 }
 
 // docs/domain/eye-care.md, The server's checks on an order: both the header's promise and the lines, in one 422.

@@ -1,7 +1,6 @@
 import * as contract from '../../../generated/zod/job-orders/job-orders.zod.ts';
 import { containsText, dialectOf } from '../../db/dialect.ts';
 import { centavosToPesos } from '../../domain/money.ts';
-import { fromThousandths } from '../../domain/quantity.ts';
 import { type ContractResource, contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns, storedFields } from '../../engine/dynamic.ts';
 import { nameOf, namesById, namesIn } from '../../engine/lookups.ts';
@@ -9,6 +8,7 @@ import { updateColumns } from '../../engine/mutations.ts';
 import type { ResourceContext, Row } from '../../engine/resource.ts';
 import { pricedTotals } from '../../ledger/document-presenting.ts';
 import { postingContextOf } from '../../ledger/document-support.ts';
+import { storedSaleLine } from '../../ledger/priced-lines.ts';
 import { presentVat } from '../../ledger/vat-presenting.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
 import { depositBalance } from './job-order-deposits.ts';
@@ -182,10 +182,7 @@ async function presentJobOrders(ctx: ResourceContext, rows: Row<'job_orders'>[])
       lines: (linesOf.get(row.id) ?? []).map((line) => ({
         id: line.id,
         role: line.role,
-        item_id: line.item_id,
-        quantity: fromThousandths(Number(line.quantity)),
-        unit_price: centavosToPesos(Number(line.unit_price)),
-        discount_percent: line.discount_percent,
+        ...storedSaleLine(line),
         item_code: line.item_code,
         item_name: line.item_name,
         item_type_name: line.item_type_name,

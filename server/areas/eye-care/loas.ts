@@ -5,6 +5,7 @@ import { unprocessable } from '../../domain/refusal.ts';
 import { contractSchemas } from '../../engine/contract-schemas.ts';
 import { auditColumns, storedFields } from '../../engine/dynamic.ts';
 import type { Resource } from '../../engine/resource.ts';
+import { benefitsWithNames } from './benefit-use.ts';
 
 type Create = z.output<typeof contract.CreateLoaBody>;
 type Update = z.output<typeof contract.UpdateLoaBody>;
@@ -38,18 +39,8 @@ export const loasResource: Resource<'loas', Create, Update> = {
     const benefits =
       rows.length === 0
         ? []
-        : await ctx.db
-            .selectFrom('benefits')
-            .innerJoin('contacts as member', 'member.id', 'benefits.contact_id')
-            .innerJoin('contacts as payer', 'payer.id', 'benefits.payer_id')
-            .select([
-              'benefits.id',
-              'benefits.contact_id',
-              'benefits.payer_id',
-              'benefits.member_number',
-              'member.name as contact_name',
-              'payer.name as payer_name',
-            ])
+        : await benefitsWithNames(ctx.db)
+            .select(['benefits.id', 'benefits.contact_id', 'benefits.payer_id', 'benefits.member_number'])
             .where('benefits.id', 'in', [...new Set(rows.map((row) => row.benefit_id))])
             .execute();
     const invoices = await ctx.db

@@ -15,6 +15,7 @@ import {
 import { conflict, fieldError, notFound, unprocessable } from '../../domain/refusal.ts';
 import { enterDocument } from '../../ledger/document-entry.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
+import { ownById } from '../../ledger/references.ts';
 import { requireContactOfType } from './contact-roles.ts';
 
 export type PrescriptionInput = z.output<typeof CreatePrescriptionBody>;
@@ -109,12 +110,7 @@ export async function updatePrescription(
   id: number,
   changes: PrescriptionChanges,
 ): Promise<void> {
-  const existing = await context.trx
-    .selectFrom('prescriptions')
-    .selectAll()
-    .where('id', '=', id)
-    .where('business_id', '=', context.businessId)
-    .executeTakeFirst();
+  const existing = await ownById(context, 'prescriptions', id).selectAll().executeTakeFirst();
   if (!existing) throw notFound();
   const user = await context.trx
     .selectFrom('job_orders')

@@ -10,7 +10,7 @@ import { assignDocumentNumber } from '../../ledger/document-counter.ts';
 import { enterDocument } from '../../ledger/document-entry.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
-import { requireDocument, requireLineItems } from '../../ledger/references.ts';
+import { ownById, requireDocument, requireLineItems } from '../../ledger/references.ts';
 import { lineIssue } from '../../ledger/stock/line-movements.ts';
 import { applyStockChanges } from '../../ledger/stock/stock-ledger.ts';
 import { issueWithLots } from '../../ledger/stock/stock-lots.ts';
@@ -27,11 +27,8 @@ export async function createWarrantyClaim(context: PostingContext, input: Warran
   if (input.claim_date > businessDate(context.now)) {
     throw fieldError('claim_date', 'The claim date cannot be after today.');
   }
-  const line = await context.trx
-    .selectFrom('invoice_lines')
+  const line = await ownById(context, 'invoice_lines', input.invoice_line_id)
     .select(['id', 'invoice_id', 'item_id', 'warranty_until'])
-    .where('id', '=', input.invoice_line_id)
-    .where('business_id', '=', context.businessId)
     .executeTakeFirst();
   if (!line) throw fieldError('invoice_line_id', unknownChoice('invoice_line_id'));
   const invoice = await requireDocument(context, 'invoices', line.invoice_id, 'invoice_line_id');
@@ -85,12 +82,7 @@ export async function createWarrantyClaim(context: PostingContext, input: Warran
 // Posting (1) takes a replacement off hand at the average cost and keeps that cost; reversing (-1) puts it back at the
 // cost it left at, in the lots it left.
 export const postWarrantyClaim: Posting = async (context, id, direction) => {
-  const claim = await context.trx
-    .selectFrom('warranty_claims')
-    .selectAll()
-    .where('id', '=', id)
-    .where('business_id', '=', context.businessId)
-    .executeTakeFirstOrThrow();
+  const claim = await ownById(context, 'warranty_claims', id).selectAll().executeTakeFirstOrThrow();
   if (claim.replacement_item_id === null || Number(claim.quantity) === 0) return;
   const items = await requireLineItems(context, [claim.replacement_item_id]);
   const item = items.get(claim.replacement_item_id);

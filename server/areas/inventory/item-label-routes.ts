@@ -3,6 +3,7 @@ import { businessDate } from '../../domain/business-date.ts';
 import { centavosToPesos } from '../../domain/money.ts';
 import { notFound } from '../../domain/refusal.ts';
 import { type EngineOptions, recordId, resourceContext } from '../../engine/routes.ts';
+import { pricesInEffect } from '../../ledger/default-prices.ts';
 
 // What an item's price label prints (docs/domain/catalogue.md, Labels), under view-items alone: the clerk who
 // labels a delivery reads the price the label carries without the price lists (view-sale-item-prices) behind it.
@@ -24,15 +25,9 @@ export function registerItemLabelRoutes(app: FastifyInstance, options: EngineOpt
         .executeTakeFirst();
       if (!item) throw notFound();
       // The every-branch price in effect today: a label goes on a shelf of any branch.
-      const price = await ctx.db
-        .selectFrom('sale_item_prices')
+      const price = await pricesInEffect(ctx.db, 'sale_item_prices', businessId, id, businessDate(new Date(ctx.now)))
         .select('unit_price')
-        .where('business_id', '=', businessId)
-        .where('item_id', '=', id)
         .where('branch_id', 'is', null)
-        .where('deleted_at', 'is', null)
-        .where('effective_date', '<=', businessDate(new Date(ctx.now)))
-        .orderBy('effective_date', 'desc')
         .orderBy('id', 'desc')
         .executeTakeFirst();
       return {

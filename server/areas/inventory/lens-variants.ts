@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { type Hundredths, minusCylinderPower } from '../../domain/lens-power.ts';
 import { unprocessable } from '../../domain/refusal.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
+import { ownById } from '../../ledger/references.ts';
 
 // A stock lens is one item per power, a variant of its lens family (docs/domain/eye-care.md, Lenses by power). An eye's
 // lens is the family's variant of that eye's prescribed power; a family itself is never dispensed.
@@ -57,12 +58,7 @@ export async function lensLinesByPower<L extends EyeLine>(
     ).map((row) => row.variant_of_item_id),
   );
   if (families.size === 0) return [...lines];
-  const rx = await context.trx
-    .selectFrom('prescriptions')
-    .selectAll()
-    .where('id', '=', prescriptionId)
-    .where('business_id', '=', context.businessId)
-    .executeTakeFirst();
+  const rx = await ownById(context, 'prescriptions', prescriptionId).selectAll().executeTakeFirst();
   if (!rx) return [...lines];
   const errors: Record<string, string[]> = {};
   const resolved: L[] = [];

@@ -13,7 +13,7 @@ import { enterDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { linesOf } from '../../ledger/lines-of-document.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
-import { requireLineItems, requireLocation } from '../../ledger/references.ts';
+import { ownById, requireLineItems, requireLocation } from '../../ledger/references.ts';
 import { applyStockChanges, lockStockRows, type StockChange } from '../../ledger/stock/stock-ledger.ts';
 import { issueWithLots, requireReceiptLots } from '../../ledger/stock/stock-lots.ts';
 
@@ -167,11 +167,8 @@ type AdjustmentLineRow = {
 // they took. Within one stock row, what comes in is applied before what goes out, so that a count moving boxes from
 // one lot to another never dips below zero on the way.
 export const postStockAdjustment: Posting = async (context, id, direction) => {
-  const adjustment = await context.trx
-    .selectFrom('stock_adjustments')
+  const adjustment = await ownById(context, 'stock_adjustments', id)
     .select(['number', 'branch_id', 'warehouse_id'])
-    .where('id', '=', id)
-    .where('business_id', '=', context.businessId)
     .executeTakeFirstOrThrow();
   const location = locationOf(adjustment.branch_id, adjustment.warehouse_id);
   if (!location) throw new Error(`Stock adjustment ${id} has no location.`);

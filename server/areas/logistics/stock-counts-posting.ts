@@ -25,7 +25,7 @@ import { enterDocument, reviseDocument } from '../../ledger/document-entry.ts';
 import { recordDocumentHistory } from '../../ledger/document-history.ts';
 import { linesOf } from '../../ledger/lines-of-document.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
-import { requireLocation } from '../../ledger/references.ts';
+import { ownById, requireLocation } from '../../ledger/references.ts';
 import { lockStockRows, type StockChange } from '../../ledger/stock/stock-ledger.ts';
 import { type AdjustmentLineInput, insertStockAdjustment, lineValue } from './stock-adjustments-posting.ts';
 
@@ -106,11 +106,8 @@ export async function createStockCount(context: PostingContext, input: StockCoun
 // The count, held for the rest of the transaction: shared by the counters adding lines (they do not wait for one
 // another), exclusive for the poster, who thus sees every line added before it and none after.
 async function lockCount(context: PostingContext, id: number, mode: 'share' | 'update'): Promise<CountRow> {
-  const row = await context.trx
-    .selectFrom('stock_counts')
+  const row = await ownById(context, 'stock_counts', id)
     .select(['id', 'number', 'branch_id', 'warehouse_id', 'status', 'scope'])
-    .where('id', '=', id)
-    .where('business_id', '=', context.businessId)
     .$if(context.dialect === 'postgres', (query) => (mode === 'share' ? query.forShare() : query.forUpdate()))
     .executeTakeFirst();
   if (!row) throw notFound(`No stock count with id ${id}.`);

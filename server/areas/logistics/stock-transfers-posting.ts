@@ -10,7 +10,7 @@ import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { linesOf } from '../../ledger/lines-of-document.ts';
 import { fillSourceLines } from '../../ledger/linked-quantity.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
-import { requireDocument, requireLineItems, requireLocation } from '../../ledger/references.ts';
+import { ownById, requireDocument, requireLineItems, requireLocation } from '../../ledger/references.ts';
 import { moveStatus } from '../../ledger/status-moves.ts';
 import { writeLineCosts } from '../../ledger/stock/line-costs.ts';
 import { lineIssue } from '../../ledger/stock/line-movements.ts';
@@ -22,11 +22,8 @@ export type StockTransferInput = z.output<typeof CreateStockTransferBody>;
 export type TransferRoute = { id: number; number: string; from: Location; to: Location };
 
 export async function loadTransferRoute(context: PostingContext, transferId: number): Promise<TransferRoute> {
-  const transfer = await context.trx
-    .selectFrom('stock_transfers')
+  const transfer = await ownById(context, 'stock_transfers', transferId)
     .select(['id', 'number', 'from_branch_id', 'from_warehouse_id', 'to_branch_id', 'to_warehouse_id'])
-    .where('id', '=', transferId)
-    .where('business_id', '=', context.businessId)
     .executeTakeFirstOrThrow();
   const from = locationOf(transfer.from_branch_id, transfer.from_warehouse_id);
   const to = locationOf(transfer.to_branch_id, transfer.to_warehouse_id);

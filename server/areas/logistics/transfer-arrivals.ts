@@ -8,7 +8,7 @@ import { linesOf } from '../../ledger/lines-of-document.ts';
 import { moveLinkedQuantity } from '../../ledger/linked-quantity.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
 import { refuseHeldReceipt } from '../../ledger/receipt-holds.ts';
-import { type ItemFacts, requireDocument, requireLineItems } from '../../ledger/references.ts';
+import { type ItemFacts, ownById, requireDocument, requireLineItems } from '../../ledger/references.ts';
 import { lineArrival } from '../../ledger/stock/line-movements.ts';
 import { applyStockChanges } from '../../ledger/stock/stock-ledger.ts';
 import {
@@ -271,12 +271,7 @@ async function writeOffDamaged(
   location: Location,
   damaged: ReadonlyMap<number, DamagedLine>,
 ): Promise<void> {
-  const receive = await context.trx
-    .selectFrom('stock_receives')
-    .select('received_date')
-    .where('id', '=', receiveId)
-    .where('business_id', '=', context.businessId)
-    .executeTakeFirstOrThrow();
+  const receive = await ownById(context, 'stock_receives', receiveId).select('received_date').executeTakeFirstOrThrow();
   const lines = [...damaged.values()];
   const adjustmentId = await insertStockAdjustment(context, {
     location,
@@ -302,11 +297,8 @@ async function writeOffDamaged(
 // A voided receive takes its write-off with it (and keeps naming it): the damaged goods come back on hand, then
 // leave with the rest. A restored receive writes them off again.
 async function voidDamageAdjustment(context: PostingContext, receiveId: number): Promise<void> {
-  const receive = await context.trx
-    .selectFrom('stock_receives')
+  const receive = await ownById(context, 'stock_receives', receiveId)
     .select('damage_adjustment_id')
-    .where('id', '=', receiveId)
-    .where('business_id', '=', context.businessId)
     .executeTakeFirstOrThrow();
   if (receive.damage_adjustment_id === null) return;
   await voidDocument(context, 'stock_adjustments', receive.damage_adjustment_id, postStockAdjustment);

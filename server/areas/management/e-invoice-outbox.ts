@@ -4,7 +4,8 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { EInvoiceDocumentType } from '../../db/migrations/025-049/035_e_invoices.ts';
-import { sendAhead } from '../../db/pipelined-transaction.ts';
+import { sendAhead, withNextStatement } from '../../db/pipelined-transaction.ts';
+import { keepBuyer, keepSeller } from '../../ledger/paper-parties.ts';
 import type { PostingContext, PostingDirection } from '../../ledger/posting-context.ts';
 
 // The EIS JSON of one document (format v2.01, the CAS variant), as eis-invoice.schema.json describes it.
@@ -105,14 +106,28 @@ function specialDiscount(programName: string | null, amount: number) {
 
 type Built = { number: string; date: string; payload: Record<string, unknown> & { CompInvoiceId: string } };
 
-// The invoice with its customer, its lines and the seller, read in one round trip (db/pipelined-transaction.ts):
-// the invoice was written a moment ago in the same transaction.
-async function invoicePayload(db: Db, businessId: number, id: number): Promise<Built> {
+// A line of the EIS payload as stored on the invoice, its item's name and unit beside it.
+export type EisLine = {
+  name: string;
+  abbreviation: string;
+  quantity: number;
+  unit_price: number;
+  amount: number;
+  vat_removed: number;
+  special_discount_amount: number;
+};
+
+// The invoice with its customer and the seller, then its lines, read in one round trip (db/pipelined-transaction.ts):
+// the invoice was written a moment ago in the same transaction. The seller and the customer are kept for the rest of
+// the transaction, for the print (ledger/paper-parties.ts). `known`: the lines as the posting just wrote them, in
+// position order, not read again.
+async function invoicePayload(db: Db, businessId: number, id: number, known?: readonly EisLine[]): Promise<Built> {
   const invoiceRead = await sendAhead(
     db,
     db
       .selectFrom('invoices')
       .innerJoin('contacts', 'contacts.id', 'invoices.contact_id')
+      .innerJoin('businesses', 'businesses.id', 'invoices.business_id')
       .leftJoin('discount_programs', 'discount_programs.id', 'invoices.special_discount_program_id')
       .select([
         'invoices.number',
@@ -132,34 +147,53 @@ async function invoicePayload(db: Db, businessId: number, id: number): Promise<B
         'contacts.tin as contact_tin',
         'contacts.address as contact_address',
         'contacts.email as contact_email',
+        'invoices.contact_id',
+        'businesses.name as seller_name',
+        'businesses.registered_name as seller_registered_name',
+        'businesses.trade_name as seller_trade_name',
+        'businesses.tin as seller_tin',
+        'businesses.address as seller_address',
+        'businesses.email as seller_email',
+        'businesses.is_vat_registered as seller_vat_registered',
+        'businesses.software_accreditation as seller_software_accreditation',
       ])
       .where('invoices.id', '=', id)
       .where('invoices.business_id', '=', businessId),
   );
-  const linesRead = await sendAhead(
-    db,
-    db
-      .selectFrom('invoice_lines')
-      .innerJoin('items', 'items.id', 'invoice_lines.item_id')
-      .innerJoin('unit_of_measurements', 'unit_of_measurements.id', 'items.unit_of_measurement_id')
-      .select([
-        'items.name',
-        'unit_of_measurements.abbreviation',
-        'invoice_lines.quantity',
-        'invoice_lines.unit_price',
-        'invoice_lines.amount',
-        'invoice_lines.vat_removed',
-        'invoice_lines.special_discount_amount',
-      ])
-      .where('invoice_lines.business_id', '=', businessId)
-      .where('invoice_lines.invoice_id', '=', id)
-      .orderBy('invoice_lines.position'),
-  );
-  const sellerRead = await sendAhead(db, sellerQuery(db, businessId));
+  const linesRead = known
+    ? null
+    : await sendAhead(
+        db,
+        db
+          .selectFrom('invoice_lines')
+          .innerJoin('items', 'items.id', 'invoice_lines.item_id')
+          .innerJoin('unit_of_measurements', 'unit_of_measurements.id', 'items.unit_of_measurement_id')
+          .select([
+            'items.name',
+            'unit_of_measurements.abbreviation',
+            'invoice_lines.quantity',
+            'invoice_lines.unit_price',
+            'invoice_lines.amount',
+            'invoice_lines.vat_removed',
+            'invoice_lines.special_discount_amount',
+          ])
+          .where('invoice_lines.business_id', '=', businessId)
+          .where('invoice_lines.invoice_id', '=', id)
+          .orderBy('invoice_lines.position'),
+      );
   const [invoice] = await invoiceRead.rows();
-  const lines = await linesRead.rows();
-  const [business] = await sellerRead.rows();
-  if (!invoice || !business) throw new Error(`Invoice ${id} is not there to queue.`);
+  const lines: readonly EisLine[] = known ?? (linesRead ? await linesRead.rows() : []);
+  if (!invoice) throw new Error(`Invoice ${id} is not there to queue.`);
+  const business = {
+    name: invoice.seller_name,
+    registered_name: invoice.seller_registered_name,
+    trade_name: invoice.seller_trade_name,
+    tin: invoice.seller_tin,
+    address: invoice.seller_address,
+    email: invoice.seller_email,
+    is_vat_registered: invoice.seller_vat_registered,
+    software_accreditation: invoice.seller_software_accreditation,
+  };
   const seller = sellerOf(business);
   const buyer = {
     name: invoice.contact_name,
@@ -168,6 +202,8 @@ async function invoicePayload(db: Db, businessId: number, id: number): Promise<B
     address: invoice.contact_address,
     email: invoice.contact_email,
   };
+  keepSeller(db, businessId, business);
+  keepBuyer(db, invoice.contact_id, buyer);
   return {
     number: invoice.number,
     date: invoice.invoice_date,
@@ -301,10 +337,11 @@ export async function buildEisPayload(
   type: EInvoiceDocumentType,
   documentId: number,
   eisUniqueId: string,
+  lines?: readonly EisLine[],
 ): Promise<{ number: string; date: string; payload: EisPayload | null; errors: string | null }> {
   const built =
     type === 'invoice'
-      ? await invoicePayload(db, businessId, documentId)
+      ? await invoicePayload(db, businessId, documentId, lines)
       : await creditMemoPayload(db, businessId, documentId);
   const { CompInvoiceId, IssueDtm, ...rest } = built.payload;
   const payload: EisPayload = { CompInvoiceId, IssueDtm, EisUniqueId: eisUniqueId, ...rest };
@@ -313,11 +350,16 @@ export async function buildEisPayload(
 }
 
 // Answers the number the e-invoice was kept under.
-async function queueEInvoice(context: PostingContext, type: EInvoiceDocumentType, documentId: number): Promise<string> {
+async function queueEInvoice(
+  context: PostingContext,
+  type: EInvoiceDocumentType,
+  documentId: number,
+  lines?: readonly EisLine[],
+): Promise<string> {
   const eisUniqueId = randomUUID();
-  const built = await buildEisPayload(context.trx, context.businessId, type, documentId, eisUniqueId);
+  const built = await buildEisPayload(context.trx, context.businessId, type, documentId, eisUniqueId, lines);
   const at = context.now.toISOString();
-  await context.trx
+  const insert = context.trx
     .insertInto('e_invoices')
     .values({
       business_id: context.businessId,
@@ -336,18 +378,23 @@ async function queueEInvoice(context: PostingContext, type: EInvoiceDocumentType
       created_by: context.userId,
       updated_by: context.userId,
     })
-    .execute();
+    .compile();
+  // Nobody reads the insert's answer: it goes out with the posting's next statement, a round trip fewer
+  // (db/pipelined-transaction.ts).
+  await context.trx.executeQuery({ ...insert, sql: withNextStatement(insert.sql) });
   return built.number;
 }
 
 // What a posting of an invoice or credit memo does to the outbox, in the posting's own transaction: posting (1)
 // queues the document's e-invoice; reversing it (-1, a void or the first half of an edit) withdraws the one that has
-// not gone yet, so that the EIS never hears of it.
+// not gone yet, so that the EIS never hears of it. `lines`: a new invoice's lines as its posting just wrote them,
+// which the payload then takes without reading them back.
 export async function followEInvoice(
   context: PostingContext,
   type: EInvoiceDocumentType,
   documentId: number,
   direction: PostingDirection,
+  lines?: readonly EisLine[],
 ): Promise<void> {
   if (direction === -1) {
     await context.trx
@@ -360,7 +407,7 @@ export async function followEInvoice(
       .execute();
     return;
   }
-  await queueEInvoice(context, type, documentId);
+  await queueEInvoice(context, type, documentId, lines);
 }
 
 // On PostgreSQL a created invoice is written under a placeholder and takes its number last

@@ -1,14 +1,6 @@
 import type { Kysely } from 'kysely';
-import {
-  approveWarrantyExceptionsPermission,
-  closeBooksPermission,
-  editReceiptCostsPermission,
-  fullAccessPermission,
-  postBackdatedDocumentsPermission,
-  retryEInvoicesPermission,
-  writeOffDisallowancesPermission,
-} from '../../auth/identity.ts';
-import { forfeitJobOrdersPermission, refundDepositsAfterLabPermission } from '../../auth/permission-catalogue.ts';
+import { fullAccessPermission } from '../../auth/identity.ts';
+import { administratorNamedPermissions } from '../../auth/permission-catalogue.ts';
 import type { Database } from '../../db/database.ts';
 import { seedStartingData } from './businesses.ts';
 
@@ -55,17 +47,7 @@ export async function createFirstAdministrator(db: Kysely<Database>, admin: Firs
     const granted = await trx
       .selectFrom('permissions')
       .select('id')
-      .where('name', 'in', [
-        fullAccessPermission,
-        postBackdatedDocumentsPermission,
-        closeBooksPermission,
-        editReceiptCostsPermission,
-        retryEInvoicesPermission,
-        refundDepositsAfterLabPermission,
-        forfeitJobOrdersPermission,
-        writeOffDisallowancesPermission,
-        approveWarrantyExceptionsPermission,
-      ])
+      .where('name', 'in', [fullAccessPermission, ...administratorNamedPermissions])
       .execute();
     const linked = await trx
       .selectFrom('role_permission')

@@ -9,7 +9,7 @@ import { linesOf } from '../../ledger/lines-of-document.ts';
 import { fillSourceLines } from '../../ledger/linked-quantity.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
 import { pricePurchaseLines } from '../../ledger/priced-lines.ts';
-import { requireActive, requireDocument, requireLineItems, requireLocation } from '../../ledger/references.ts';
+import { ownById, requireActive, requireDocument, requireLineItems, requireLocation } from '../../ledger/references.ts';
 import { hasStandingMemos } from '../../ledger/settlement.ts';
 import { matchOrderLines, unmatch } from './bill-revaluation.ts';
 import { orderFollowUpColumns } from './order-follow-up.ts';
@@ -60,11 +60,8 @@ export async function createBill(context: PostingContext, input: BillInput): Pro
 
 // A bill fills its order lines' billed quantity and revalues the goods received at another cost; it cannot be voided while payments stand against it.
 export const postBill: Posting = async (context, id, direction) => {
-  const bill = await context.trx
-    .selectFrom('bills')
+  const bill = await ownById(context, 'bills', id)
     .select(['purchase_order_id', 'amount_paid', 'bill_date'])
-    .where('id', '=', id)
-    .where('business_id', '=', context.businessId)
     .executeTakeFirstOrThrow();
   if (direction === -1 && Number(bill.amount_paid) > 0) throw refusal('This bill has payments; void them first.');
   if (direction === -1 && (await hasStandingMemos(context, 'bills', id))) {

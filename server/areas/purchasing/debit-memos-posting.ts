@@ -13,7 +13,7 @@ import { enterDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { linesOf } from '../../ledger/lines-of-document.ts';
 import { type PostingContext, type PostingDirection, timestampOf } from '../../ledger/posting-context.ts';
-import { requireActive, requireDocument, requireLineItems, requireLocation } from '../../ledger/references.ts';
+import { ownById, requireActive, requireDocument, requireLineItems, requireLocation } from '../../ledger/references.ts';
 import { checkRefundMethod, queueOnBalance, settleMemo } from '../../ledger/settlement.ts';
 import { lineIssue } from '../../ledger/stock/line-movements.ts';
 import { applyStockChanges } from '../../ledger/stock/stock-ledger.ts';
@@ -170,12 +170,7 @@ type StoredLine = {
 // Posting (1) takes the lines off what is left on the bill lines, lowers the bill's balance and settles the rest, and
 // takes returned goods off hand; reversing (-1) undoes each, refused (409) when the supplier's credit was spent.
 export const postDebitMemo: Posting = async (context, id, direction) => {
-  const memo = await context.trx
-    .selectFrom('debit_memos')
-    .selectAll()
-    .where('id', '=', id)
-    .where('business_id', '=', context.businessId)
-    .executeTakeFirstOrThrow();
+  const memo = await ownById(context, 'debit_memos', id).selectAll().executeTakeFirstOrThrow();
   await queueOnBalance(context, 'bills', memo.bill_id);
   const lines: StoredLine[] = (
     await linesOf(context.trx, 'debit_memo_lines', context.businessId, id)

@@ -10,17 +10,15 @@ import { parseInput } from '../../http/validation.ts';
 import { recordDocumentHistory } from '../../ledger/document-history.ts';
 import { postingContextOf } from '../../ledger/document-support.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
+import { ownById } from '../../ledger/references.ts';
 import { readLabCredits } from '../eye-care/lab-credits.ts';
 import { createDebitMemo } from './debit-memos-posting.ts';
 
 // The lab agreed: a debit memo to it at the remake's branch for the credit's lines, no goods going back (the lenses
 // were never returned to the shop's stock), kept as the lab's credit to spend on a later bill.
 export async function confirmLabCredit(context: PostingContext, id: number, memoDate?: string): Promise<void> {
-  const credit = await context.trx
-    .selectFrom('lab_credits')
+  const credit = await ownById(context, 'lab_credits', id)
     .selectAll()
-    .where('id', '=', id)
-    .where('business_id', '=', context.businessId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!credit) throw notFound();

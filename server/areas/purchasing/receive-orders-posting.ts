@@ -12,7 +12,7 @@ import { linesOf } from '../../ledger/lines-of-document.ts';
 import { fillSourceLines } from '../../ledger/linked-quantity.ts';
 import type { PostingContext } from '../../ledger/posting-context.ts';
 import { refuseHeldReceipt } from '../../ledger/receipt-holds.ts';
-import { requireActive, requireDocument, requireLineItems, requireLocation } from '../../ledger/references.ts';
+import { ownById, requireActive, requireDocument, requireLineItems, requireLocation } from '../../ledger/references.ts';
 import { lineArrival } from '../../ledger/stock/line-movements.ts';
 import { applyStockChanges } from '../../ledger/stock/stock-ledger.ts';
 import { requireReceiptLots } from '../../ledger/stock/stock-lots.ts';
@@ -92,12 +92,7 @@ export async function createReceiveOrder(context: PostingContext, input: Receive
 // stand on those goods.
 export const postReceiveOrder: Posting = async (context, id, direction) => {
   if (direction === -1) await refuseHeldReceipt(context, 'receive-order', id);
-  const order = await context.trx
-    .selectFrom('receive_orders')
-    .selectAll()
-    .where('id', '=', id)
-    .where('business_id', '=', context.businessId)
-    .executeTakeFirstOrThrow();
+  const order = await ownById(context, 'receive_orders', id).selectAll().executeTakeFirstOrThrow();
   const lines = await linesOf(context.trx, 'receive_order_lines', context.businessId, id)
     .read()
     .selectAll()

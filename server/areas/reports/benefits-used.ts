@@ -1,6 +1,6 @@
 import { GetBenefitsUsedReportQueryParams } from '../../../generated/zod/reports/reports.zod.ts';
 import { centavosToPesos } from '../../domain/money.ts';
-import { planYearOf, usedThisPlanYear } from '../eye-care/benefit-use.ts';
+import { benefitsWithNames, planYearOf, usedThisPlanYear } from '../eye-care/benefit-use.ts';
 import { notAfterToday, ownerReport } from './owner-report.ts';
 
 // Each standing benefit's cap, what its payer took in the plan year holding `as_of`, and what is left
@@ -10,18 +10,13 @@ export const benefitsUsedOwnerReport = ownerReport({
   query: GetBenefitsUsedReportQueryParams,
   run: async ({ db, businessId, today }, query) => {
     const asOf = notAfterToday('as_of', query.as_of, today);
-    const benefits = await db
-      .selectFrom('benefits')
-      .innerJoin('contacts as member', 'member.id', 'benefits.contact_id')
-      .innerJoin('contacts as payer', 'payer.id', 'benefits.payer_id')
+    const benefits = await benefitsWithNames(db)
       .select([
         'benefits.id',
         'benefits.contact_id',
         'benefits.member_number',
         'benefits.plan_year_start',
         'benefits.annual_cap',
-        'member.name as contact_name',
-        'payer.name as payer_name',
       ])
       .where('benefits.business_id', '=', businessId)
       .where('benefits.deleted_at', 'is', null)

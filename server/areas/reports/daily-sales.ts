@@ -35,6 +35,14 @@ export const invoiceFigureColumns = [
   'zero_rated_sales',
 ] as const;
 
+// What the day's deposits came to at a branch (docs/domain/sales.md, Deposits), last in both the JSON rows and the CSV.
+export const depositFigureColumns = [
+  'deposits_received',
+  'deposits_applied',
+  'deposits_refunded',
+  'deposits_forfeited',
+] as const;
+
 // The report's columns in order: the JSON rows' keys.
 export const dailySalesColumns = [
   'branch_id',
@@ -55,10 +63,7 @@ export const dailySalesColumns = [
   'collections_e_wallet',
   'collections_total',
   'collections_store_credit',
-  'deposits_received',
-  'deposits_applied',
-  'deposits_refunded',
-  'deposits_forfeited',
+  ...depositFigureColumns,
 ] as const;
 
 type Key = string;

@@ -6,23 +6,22 @@ import { centavosToPesos } from '../../domain/money.ts';
 import { storedFields } from '../../engine/dynamic.ts';
 import { placedAt } from '../../ledger/references.ts';
 
-// The Overview's job orders to chase: not yet claimed or cancelled and promised for today or earlier.
-export async function jobOrdersDue(db: Kysely<Database>, businessId: number, today: string, place: Location | null) {
-  const rows = await db
+// The Overview's lists of job orders: the standing ones at the place, with their customer's and branch's names.
+function standingJobOrders(db: Kysely<Database>, businessId: number, place: Location | null) {
+  return db
     .selectFrom('job_orders')
     .innerJoin('contacts', 'contacts.id', 'job_orders.contact_id')
     .innerJoin('branches', 'branches.id', 'job_orders.branch_id')
-    .select([
-      'job_orders.id',
-      'job_orders.number',
-      'job_orders.promised_date',
-      'job_orders.status',
-      'contacts.name as contact_name',
-      'branches.name as branch_name',
-    ])
+    .select(['job_orders.id', 'job_orders.number', 'contacts.name as contact_name', 'branches.name as branch_name'])
     .where('job_orders.business_id', '=', businessId)
     .where(placedAt('job_orders', place, false))
-    .where('job_orders.deleted_at', 'is', null)
+    .where('job_orders.deleted_at', 'is', null);
+}
+
+// The Overview's job orders to chase: not yet claimed or cancelled and promised for today or earlier.
+export async function jobOrdersDue(db: Kysely<Database>, businessId: number, today: string, place: Location | null) {
+  const rows = await standingJobOrders(db, businessId, place)
+    .select(['job_orders.promised_date', 'job_orders.status'])
     .where('job_orders.status', 'in', ['open', 'in_lab', 'ready'])
     .where('job_orders.promised_date', '<=', today)
     .orderBy('job_orders.promised_date')
@@ -46,10 +45,7 @@ export async function jobOrdersReady(db: Kysely<Database>, businessId: number, n
     .where('id', '=', businessId)
     .executeTakeFirst();
   const forfeitDays = Number(business?.pickup_forfeit_days ?? 90);
-  const rows = await db
-    .selectFrom('job_orders')
-    .innerJoin('contacts', 'contacts.id', 'job_orders.contact_id')
-    .innerJoin('branches', 'branches.id', 'job_orders.branch_id')
+  const rows = await standingJobOrders(db, businessId, place)
     .leftJoin(
       (eb) =>
         eb
@@ -64,17 +60,7 @@ export async function jobOrdersReady(db: Kysely<Database>, businessId: number, n
           .as('deposits'),
       (join) => join.onRef('deposits.job_order_id', '=', 'job_orders.id'),
     )
-    .select([
-      'job_orders.id',
-      'job_orders.number',
-      'job_orders.ready_at',
-      'contacts.name as contact_name',
-      'branches.name as branch_name',
-      'deposits.balance',
-    ])
-    .where('job_orders.business_id', '=', businessId)
-    .where(placedAt('job_orders', place, false))
-    .where('job_orders.deleted_at', 'is', null)
+    .select(['job_orders.ready_at', 'deposits.balance'])
     .where('job_orders.status', '=', 'ready')
     .orderBy('job_orders.ready_at')
     .orderBy('job_orders.id')

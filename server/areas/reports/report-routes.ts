@@ -8,7 +8,7 @@ import { type EngineOptions, resourceContext } from '../../engine/routes.ts';
 import { boundLocation } from '../../engine/work-location.ts';
 import { formulaCell } from '../../http/csv-text.ts';
 import { parseInput, queryNumbers } from '../../http/validation.ts';
-import { dailySales, dailySalesColumns, invoiceFigureColumns } from './daily-sales.ts';
+import { dailySales, dailySalesColumns, depositFigureColumns, invoiceFigureColumns } from './daily-sales.ts';
 
 const longestSpanDays = 366;
 
@@ -29,10 +29,7 @@ const csvColumns = [
   'collections_check',
   'collections_total',
   'collections_store_credit',
-  'deposits_received',
-  'deposits_applied',
-  'deposits_refunded',
-  'deposits_forfeited',
+  ...depositFigureColumns,
 ] as const;
 
 type DailySalesRow = Awaited<ReturnType<typeof dailySales>>[number];

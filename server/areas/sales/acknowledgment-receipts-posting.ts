@@ -14,7 +14,7 @@ import { enterDocument } from '../../ledger/document-entry.ts';
 import { recordDocumentHistory } from '../../ledger/document-history.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
 import { type PostingContext, timestampOf } from '../../ledger/posting-context.ts';
-import { findDocument, requireActive, standingById } from '../../ledger/references.ts';
+import { findDocument, ownById, requireActive, standingById } from '../../ledger/references.ts';
 import { resolveTerminal } from '../../ledger/terminals.ts';
 import { drawerForPayment } from '../cash/cash-sessions-posting.ts';
 import { requireContactOfType } from '../eye-care/contact-roles.ts';
@@ -93,11 +93,8 @@ export async function applyDeposit(
   delta: Centavos,
 ): Promise<void> {
   const field = 'acknowledgment_receipt_id';
-  const receipt = await context.trx
-    .selectFrom('acknowledgment_receipts')
+  const receipt = await ownById(context, 'acknowledgment_receipts', receiptId)
     .select(['contact_id', 'number', 'deleted_at', 'amount', 'applied_amount', 'refunded_amount', 'forfeited_amount'])
-    .where('id', '=', receiptId)
-    .where('business_id', '=', context.businessId)
     .executeTakeFirst();
   if (!receipt || (delta > 0 && receipt.deleted_at !== null)) throw fieldError(field, unknownChoice(field));
   if (receipt.contact_id !== contactId) {
@@ -122,11 +119,8 @@ export async function refundAcknowledgmentReceipt(
   id: number,
   input: DepositRefundInput,
 ): Promise<void> {
-  const receipt = await context.trx
-    .selectFrom('acknowledgment_receipts')
+  const receipt = await ownById(context, 'acknowledgment_receipts', id)
     .selectAll()
-    .where('id', '=', id)
-    .where('business_id', '=', context.businessId)
     .$if(context.dialect === 'postgres', (query) => query.forUpdate())
     .executeTakeFirstOrThrow();
   if (receipt.deleted_at !== null) throw conflict(`${receipt.number} is voided: there is nothing to refund.`);

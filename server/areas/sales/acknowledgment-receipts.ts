@@ -14,7 +14,7 @@ import { checkWorkPlace } from '../../engine/work-location.ts';
 import { parseInput } from '../../http/validation.ts';
 import { documentResource } from '../../ledger/document-resource.ts';
 import { checkFigures, postingContextOf } from '../../ledger/document-support.ts';
-import { terminalOfFields } from '../../ledger/terminals.ts';
+import { terminalOfOwnBranch } from '../../ledger/terminals.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
 import { journalEntry } from '../cash/e-journal.ts';
 import { depositBalance } from '../eye-care/job-order-deposits.ts';
@@ -32,8 +32,7 @@ export const acknowledgmentReceiptsResource = documentResource({
   documentDate: { field: 'receipt_date', label: 'receipt date', sales: true },
   workPlaces: atOwnLocation,
   // A Z closes its terminal's day only (docs/domain/cash.md, Terminals): the receipt's is the one it was issued at.
-  terminal: (ctx, fields) =>
-    terminalOfFields(ctx, fields, async (fields) => (typeof fields.branch_id === 'number' ? fields.branch_id : null)),
+  terminal: terminalOfOwnBranch,
   create: createAcknowledgmentReceipt,
   post: postAcknowledgmentReceipt,
   journal: (ctx, record, event) => journalEntry(ctx, 'acknowledgment_receipt', record, event),

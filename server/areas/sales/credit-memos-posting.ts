@@ -11,7 +11,7 @@ import { enterDocument } from '../../ledger/document-entry.ts';
 import { lineField, type Posting } from '../../ledger/document-lifecycle.ts';
 import { linesOf } from '../../ledger/lines-of-document.ts';
 import type { PostingContext, PostingDirection } from '../../ledger/posting-context.ts';
-import { requireDocument, requireLineItems } from '../../ledger/references.ts';
+import { ownById, requireDocument, requireLineItems } from '../../ledger/references.ts';
 import { checkRefundMethod, queueOnBalance, settleMemo } from '../../ledger/settlement.ts';
 import { lineArrival } from '../../ledger/stock/line-movements.ts';
 import { applyStockChanges, type StockChange } from '../../ledger/stock/stock-ledger.ts';
@@ -244,12 +244,7 @@ type StoredMemoLine = {
 // and puts restocked goods back; reversing (-1) undoes each of these, and is refused (409) when the customer has
 // spent the store credit or the restocked goods have left again.
 export const postCreditMemo: Posting = async (context, id, direction) => {
-  const memo = await context.trx
-    .selectFrom('credit_memos')
-    .selectAll()
-    .where('id', '=', id)
-    .where('business_id', '=', context.businessId)
-    .executeTakeFirstOrThrow();
+  const memo = await ownById(context, 'credit_memos', id).selectAll().executeTakeFirstOrThrow();
   await queueOnBalance(context, 'invoices', memo.invoice_id);
   const lines: StoredMemoLine[] = (
     await linesOf(context.trx, 'credit_memo_lines', context.businessId, id)

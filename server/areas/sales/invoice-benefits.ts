@@ -4,6 +4,7 @@ import { payerShareOf } from '../../domain/payer-share.ts';
 import { fieldError, refusal } from '../../domain/refusal.ts';
 import { refreshPaymentStatus } from '../../ledger/payments.ts';
 import { type PostingContext, type PostingDirection, timestampOf } from '../../ledger/posting-context.ts';
+import { ownById } from '../../ledger/references.ts';
 import { usedThisPlanYear } from '../eye-care/benefit-use.ts';
 import { coveredItemTypes } from '../eye-care/benefits.ts';
 
@@ -96,11 +97,8 @@ export async function splitInvoiceByLoa(context: PostingContext, invoice: SplitI
 }
 
 async function heldLoa(context: PostingContext, loaId: number): Promise<HeldLoa> {
-  const loa = await context.trx
-    .selectFrom('loas')
+  const loa = await ownById(context, 'loas', loaId)
     .select(['id', 'number', 'status', 'valid_until', 'approved_amount', 'invoice_id', 'benefit_id'])
-    .where('id', '=', loaId)
-    .where('business_id', '=', context.businessId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!loa) throw fieldError('loa_id', 'Choose an LOA from the list.');
@@ -210,11 +208,8 @@ export async function postInvoiceBenefit(
   invoiceId: number,
   direction: PostingDirection,
 ): Promise<void> {
-  const invoice = await context.trx
-    .selectFrom('invoices')
+  const invoice = await ownById(context, 'invoices', invoiceId)
     .select(['loa_id', 'payer_share'])
-    .where('id', '=', invoiceId)
-    .where('business_id', '=', context.businessId)
     .executeTakeFirstOrThrow();
   if (invoice.loa_id === null) return;
   if (direction === -1) {

@@ -17,6 +17,7 @@ import { type PricedLine, priceSaleLines } from '../../ledger/priced-lines.ts';
 import {
   findDocument,
   type ItemFacts,
+  ownById,
   requireActive,
   requireDocument,
   requireLineItems,
@@ -35,7 +36,7 @@ import {
   type VatPricedLine,
 } from '../../ledger/vat-priced-lines.ts';
 import { requireLinkableJobOrder } from '../eye-care/job-orders-posting.ts';
-import { stampWarranties } from '../eye-care/warranty-coverage.ts';
+import { stampWarranties, warrantyTermsOf, warrantyUntil } from '../eye-care/warranty-coverage.ts';
 import { followEInvoice, numberedEInvoice } from '../management/e-invoice-outbox.ts';
 import { postInvoiceBenefit, refuseEditingSplitInvoice, splitInvoiceByLoa } from './invoice-benefits.ts';
 
@@ -56,16 +57,18 @@ async function insertLines(
   const inserted = await insertReused(
     context.trx,
     'invoice_lines',
-    lineRows(context, lines, lotNumbers).map((row) => ({ ...row, invoice_id: invoiceId })),
+    lineRows(context, lines, lotNumbers, []).map((row) => ({ ...row, invoice_id: invoiceId })),
     ['id', 'position'],
   );
   return asStored(lines, inserted, lotNumbers);
 }
 
+// warrantyEnds: the day each line's warranty ends, by position (none given: stamped after, stampWarranties).
 function lineRows(
   context: PostingContext,
   lines: readonly VatPricedLine[],
   lotNumbers: readonly (string | null | undefined)[],
+  warrantyEnds: readonly (string | null)[],
 ) {
   const at = timestampOf(context);
   return lines.map((line) => ({
@@ -73,6 +76,7 @@ function lineRows(
     ...saleLineColumns(line),
     unit_cost: 0,
     lot_number: lotNumbers[line.position] ?? null,
+    warranty_until: warrantyEnds[line.position] ?? null,
     created_at: at,
     updated_at: at,
   }));
@@ -105,13 +109,7 @@ async function requireInvoiceableQuotation(
   if (quotationId == null) return;
   const quotation = await requireDocument(context, 'quotations', quotationId, 'quotation_id');
   if (context.dialect === 'postgres') {
-    await context.trx
-      .selectFrom('quotations')
-      .select('id')
-      .where('id', '=', quotationId)
-      .where('business_id', '=', context.businessId)
-      .forUpdate()
-      .execute();
+    await ownById(context, 'quotations', quotationId).select('id').forUpdate().execute();
   }
   if (quotation.contact_id !== contactId) {
     const customer = await context.trx
@@ -145,6 +143,7 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
       ['branches', input.branch_id, 'branch_id'],
     ],
     input.lines.map((line) => line.item_id),
+    { warrantyTerms: true },
   );
   const terminal = await resolveTerminal(context, input.branch_id, input.terminal_id);
   await requireInvoiceableQuotation(context, input.quotation_id, input.contact_id, null);
@@ -170,6 +169,12 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
       : null;
   const pending = `pending ${randomUUID().slice(0, 8)}`;
   const lotNumbers = input.lines.map((line) => line.lot_number);
+  // Written with the lines: the terms came with the sale's facts, so the warranties cost no statement of their own.
+  const terms = warrantyTermsOf(facts.warrantyTerms);
+  const warrantyEnds = input.lines.map((line) => {
+    const item = items.get(line.item_id);
+    return item ? warrantyUntil(terms, item, input.invoice_date) : null;
+  });
   // Where the stock moves is known before the invoice is written: its rows are locked with the invoice's insert.
   const locked = await lockStockRowsAhead(
     context,
@@ -205,7 +210,7 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
     {
       table: 'invoice_lines',
       headerColumn: 'invoice_id',
-      rows: lineRows(context, lines, lotNumbers),
+      rows: lineRows(context, lines, lotNumbers, warrantyEnds),
       returning: ['id', 'position'],
     },
   );
@@ -226,8 +231,17 @@ export async function createInvoice(context: PostingContext, input: InvoiceInput
       );
     } else await numberInvoice(context, { ...header, location, contactId: input.contact_id }, pending, null);
   }
-  await followEInvoice(context, 'invoice', header.id, 1);
-  await stampWarranties(context, header.id, input.invoice_date);
+  // The e-invoice's lines are the ones just written, with the names and units the sale's facts read.
+  const eisLines = lines.map((line) => ({
+    name: items.get(line.item_id)?.name ?? '',
+    abbreviation: items.get(line.item_id)?.unit ?? '',
+    quantity: line.quantity,
+    unit_price: line.price,
+    amount: line.amount,
+    vat_removed: line.vat_removed,
+    special_discount_amount: line.special_discount_amount,
+  }));
+  await followEInvoice(context, 'invoice', header.id, 1, eisLines);
   return header.id;
 }
 
@@ -355,11 +369,8 @@ function withNumbers(text: string, spots: Spots) {
 // that a void puts the goods back at the same cost; lot-tracked items leave by lot (stock-lots.ts), and a void
 // puts them back into the lots they came from.
 export const postInvoice: Posting = async (context, id, direction) => {
-  const invoice = await context.trx
-    .selectFrom('invoices')
+  const invoice = await ownById(context, 'invoices', id)
     .select(['number', 'branch_id', 'amount_paid', 'invoice_date'])
-    .where('id', '=', id)
-    .where('business_id', '=', context.businessId)
     .executeTakeFirstOrThrow();
   if (direction === -1 && Number(invoice.amount_paid) > 0) {
     throw refusal('This invoice has payments; void them first.');

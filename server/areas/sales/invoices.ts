@@ -17,7 +17,7 @@ import {
   lotsByLine,
   type PresentedLineLot,
 } from '../../ledger/stock/line-lots.ts';
-import { terminalOfFields } from '../../ledger/terminals.ts';
+import { terminalOfOwnBranch } from '../../ledger/terminals.ts';
 import { vatOf } from '../../ledger/vat-presenting.ts';
 import { atOwnLocation } from '../../ledger/work-places.ts';
 import { journalEntry } from '../cash/e-journal.ts';
@@ -31,8 +31,7 @@ export const invoicesResource = documentResource({
   searchColumns: ['number', 'reference_number', 'notes'],
   documentDate: { field: 'invoice_date', label: 'invoice date', sales: true },
   workPlaces: atOwnLocation,
-  terminal: (ctx, fields) =>
-    terminalOfFields(ctx, fields, async (fields) => (typeof fields.branch_id === 'number' ? fields.branch_id : null)),
+  terminal: terminalOfOwnBranch,
   journal: (ctx, record, event) => journalEntry(ctx, 'invoice', record, event),
   conditions: {
     has_balance: withCreditedBalance('credited_total'),

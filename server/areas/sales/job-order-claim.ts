@@ -3,7 +3,6 @@ import { holdsAny } from '../../auth/identity.ts';
 import { retryTransaction } from '../../db/transaction-retry.ts';
 import { businessDate } from '../../domain/business-date.ts';
 import { centavosToPesos } from '../../domain/money.ts';
-import { fromThousandths } from '../../domain/quantity.ts';
 import { conflict, fieldError, forbidden } from '../../domain/refusal.ts';
 import { recordChange } from '../../engine/history.ts';
 import { createWithin } from '../../engine/mutations.ts';
@@ -14,6 +13,8 @@ import { checkWorkPlace } from '../../engine/work-location.ts';
 import { permissionRefusal } from '../../http/permission-refusal.ts';
 import { postingContextOf } from '../../ledger/document-support.ts';
 import { linesOf } from '../../ledger/lines-of-document.ts';
+import { storedSaleLine } from '../../ledger/priced-lines.ts';
+import { ownById } from '../../ledger/references.ts';
 import { storedSpecialDiscount } from '../../ledger/vat-priced-lines.ts';
 import { depositBalance } from '../eye-care/job-order-deposits.ts';
 import { moveJobOrderStatus } from '../eye-care/job-order-status-moves.ts';
@@ -39,11 +40,8 @@ async function createDocument(
 // so that a second cashier claiming the same order waits and then finds it claimed: one invoice, never two.
 export async function claimJobOrder(trx: ResourceContext, id: number): Promise<void> {
   const context = postingContextOf(trx);
-  const order = await context.trx
-    .selectFrom('job_orders')
+  const order = await ownById(context, 'job_orders', id)
     .selectAll()
-    .where('id', '=', id)
-    .where('business_id', '=', context.businessId)
     .$if(context.dialect === 'postgres', (query) => query.forUpdate())
     .executeTakeFirstOrThrow();
   if (order.deleted_at !== null) throw conflict('Restore the job order before claiming it.');
@@ -73,12 +71,7 @@ export async function claimJobOrder(trx: ResourceContext, id: number): Promise<v
     invoice_date: today,
     job_order_id: id,
     special_discount: storedSpecialDiscount(order),
-    lines: lines.map((line) => ({
-      item_id: line.item_id,
-      quantity: fromThousandths(Number(line.quantity)),
-      unit_price: centavosToPesos(Number(line.unit_price)),
-      discount_percent: line.discount_percent,
-    })),
+    lines: lines.map(storedSaleLine),
   });
   const deposits = await context.trx
     .selectFrom('acknowledgment_receipts')

@@ -9,10 +9,11 @@ import { businessDate } from '../../domain/business-date.ts';
 import { formatPesos, pesosToCentavos } from '../../domain/money.ts';
 import { fieldError, forbidden, notFound, refusal } from '../../domain/refusal.ts';
 import { assignDocumentNumber } from '../../ledger/document-counter.ts';
-import { enterDocument } from '../../ledger/document-entry.ts';
+import { enterDocument, enterNumberedLines } from '../../ledger/document-entry.ts';
 import type { Posting } from '../../ledger/document-lifecycle.ts';
 import { refreshPaymentStatus } from '../../ledger/payments.ts';
 import { type PostingContext, type PostingDirection, timestampOf } from '../../ledger/posting-context.ts';
+import { ownById } from '../../ledger/references.ts';
 
 export type PayerClaimInput = z.output<typeof CreatePayerClaimBody>;
 export type PayerClaimPaymentInput = z.output<typeof RecordPayerClaimPaymentBody>;
@@ -22,11 +23,8 @@ export const leftOn = (line: { amount: number; paid: number; disallowed: number 
   Number(line.amount) - Number(line.paid) - Number(line.disallowed);
 
 async function requirePayer(context: PostingContext, payerId: number) {
-  const payer = await context.trx
-    .selectFrom('contacts')
+  const payer = await ownById(context, 'contacts', payerId)
     .select(['id', 'name', 'payer_kind'])
-    .where('id', '=', payerId)
-    .where('business_id', '=', context.businessId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!payer?.payer_kind) throw fieldError('payer_id', 'Choose a payer: an HMO or PhilHealth.');
@@ -92,29 +90,22 @@ export async function createPayerClaim(context: PostingContext, input: PayerClai
     submitted_at: null,
     notes: input.notes ?? null,
   });
-  await context.trx
-    .insertInto('payer_claim_lines')
-    .values(
-      shares.map((share, position) => ({
-        business_id: context.businessId,
-        payer_claim_id: id,
-        position,
-        invoice_id: share.id,
-        amount: Number(share.payer_share),
-        reason: null,
-        disallowed_to: null,
-      })),
-    )
-    .execute();
+  await enterNumberedLines(context, id, {
+    table: 'payer_claim_lines',
+    parent: 'payer_claim_id',
+    rows: shares.map((share) => ({
+      invoice_id: share.id,
+      amount: Number(share.payer_share),
+      reason: null,
+      disallowed_to: null,
+    })),
+  });
   return id;
 }
 
 async function lockedClaim(context: PostingContext, id: number) {
-  return context.trx
-    .selectFrom('payer_claims')
+  return ownById(context, 'payer_claims', id)
     .select(['id', 'status', 'deleted_at', 'number'])
-    .where('id', '=', id)
-    .where('business_id', '=', context.businessId)
     .$if(context.dialect === 'postgres', (query) => query.forUpdate())
     .executeTakeFirstOrThrow();
 }
@@ -213,17 +204,11 @@ export async function recordPayerClaimPayment(
     form_2307_number: input.form_2307_number?.trim() || null,
   });
   // Each line's part of this payment, dated by it, for the payer aging as of a past day.
-  await context.trx
-    .insertInto('payer_claim_payment_lines')
-    .values(
-      moves.map((move, position) => ({
-        business_id: context.businessId,
-        payer_claim_payment_id: paymentId,
-        position,
-        ...move,
-      })),
-    )
-    .execute();
+  await enterNumberedLines(context, paymentId, {
+    table: 'payer_claim_payment_lines',
+    parent: 'payer_claim_payment_id',
+    rows: moves,
+  });
   const after = await context.trx
     .selectFrom('payer_claim_lines')
     .select(['amount', 'paid', 'disallowed'])

@@ -1,9 +1,9 @@
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { sendAhead } from '../../db/pipelined-transaction.ts';
 import { insertReused } from '../../db/reused-insert.ts';
 import { reusedQuery, runReused } from '../../db/reused-query.ts';
-import type { StockBalance } from '../../db/tables/documents.ts';
+import type { StockBalance, StockTable } from '../../db/tables/documents.ts';
 import { averageOf, type LedgerValue } from '../../domain/average-cost.ts';
 import { type Location, locationKey } from '../../domain/location.ts';
 import type { Centavos } from '../../domain/money.ts';
@@ -37,15 +37,11 @@ export type StockLotKey = { lotNumber: string; expiresOn: string };
 
 export type DocumentReference = { type: string; id: number; number: string | null };
 
-type StockRow = {
-  id: number;
-  item_id: number;
-  location_key: string;
-  quantity_on_hand: number;
-  quantity_in_transit: number;
-  average_unit_cost: number;
-  value_on_hand: number;
-};
+// What a posting reads and writes back of a locked stock row.
+type StockRow = Pick<
+  Selectable<StockTable>,
+  'id' | 'item_id' | 'location_key' | 'quantity_on_hand' | 'quantity_in_transit' | 'average_unit_cost' | 'value_on_hand'
+>;
 
 // Applies every change of one posting and appends its movements. Rows are locked in a fixed order (item, then
 // location) so that two postings touching the same rows queue instead of deadlocking. A change that would take

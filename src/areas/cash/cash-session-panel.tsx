@@ -1,16 +1,4 @@
-import {
-  Box,
-  Button,
-  Field,
-  Heading,
-  HStack,
-  Input,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Field, Heading, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -25,13 +13,17 @@ import { useAuthUser } from '../../auth/session.ts';
 import { useGate } from '../../auth/use-permissions.ts';
 import { formatDate, formatTimestamp } from '../../format/date.ts';
 import { formatMoney } from '../../format/money.ts';
+import { optionsOf } from '../../resources/options.ts';
 import type { ViewPanelProps } from '../../resources/resource.ts';
 import { errorMessage, validationErrors } from '../../screens/shared/request-error.ts';
+import { LabelledChoice } from '../../ui/choice-select.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LabelledInput } from '../../ui/labelled-input.tsx';
 import { StripedTable } from '../../ui/striped-table.tsx';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
 import { money, overShort, type PaperSize, PrintButtons, ReadingSheet, type SheetLine } from './reading-sheet.tsx';
+
+const cashMovementKinds = optionsOf({ cash_out: 'Cash Out', cash_in: 'Cash In' });
 
 // docs/domain/cash.md, Cash sessions: the drawer's figures so far, cash in and out with a reason, the count by face
 // value with expected, counted and over/short shown live, the close, and the shift report (an X-reading while open).
@@ -244,20 +236,14 @@ function MovementForm({ sessionId, onDone }: { sessionId: number; onDone: () => 
         Cash In / Cash Out
       </Heading>
       <HStack gap="3" wrap="wrap" align="end">
-        <Field.Root maxW="40">
-          <Field.Label htmlFor="cash-movement-kind">Kind</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              id="cash-movement-kind"
-              value={kind}
-              onChange={(event) => setKind(event.target.value as CashMovementKind)}
-            >
-              <option value="cash_out">Cash Out</option>
-              <option value="cash_in">Cash In</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <LabelledChoice
+          label="Kind"
+          room={{ maxW: '40' }}
+          id="cash-movement-kind"
+          choices={cashMovementKinds}
+          value={kind}
+          onChange={(event) => setKind(event.target.value as CashMovementKind)}
+        />
         <LabelledInput
           label="Amount"
           id="cash-movement-amount"

@@ -1,19 +1,19 @@
-import { Box, Button, Field, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Stack, Table } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { getEJournal, getGetEJournalQueryKey } from '../../../generated/hooks/e-journal/e-journal.ts';
 import { getListTerminalsQueryKey, listTerminals } from '../../../generated/hooks/terminals/terminals.ts';
 import type { EJournalEntry } from '../../../generated/model/index.ts';
 import { isAllowed } from '../../auth/gate.ts';
 import { usePermissions } from '../../auth/use-permissions.ts';
-import { businessDayIso, formatDate } from '../../format/date.ts';
+import { formatDate } from '../../format/date.ts';
 import { useCsvDownload } from '../../screens/shared/csv-download.ts';
 import { Refusal } from '../../screens/shared/refusal.tsx';
-import { errorMessage } from '../../screens/shared/request-error.ts';
-import { ChoiceSelect, choicesOf } from '../../ui/choice-select.tsx';
-import { LabelledInput } from '../../ui/labelled-input.tsx';
+import { RequestErrorText } from '../../screens/shared/request-error-text.tsx';
+import { choicesOf, LabelledChoice } from '../../ui/choice-select.tsx';
+import { TableHeadings } from '../../ui/striped-table.tsx';
 import { TableScrollArea } from '../../ui/table-scroll-area.tsx';
+import { DateRangeHeading, DateRangeInputs, useDateRangeQuery } from '../reports/date-range.tsx';
 import { ReportActions } from '../reports/report-actions.tsx';
 
 const documentLabels: Record<EJournalEntry['document_type'], string> = {
@@ -29,20 +29,13 @@ const eventLabels: Record<EJournalEntry['event'], string> = {
   restored: 'Restored',
 };
 
-const dateRange = [
-  { key: 'date_from', label: 'Date from' },
-  { key: 'date_to', label: 'Date to' },
-] as const;
-
 // /e-journal (docs/domain/cash.md, The e-journal): the print of every posted invoice, memo, acknowledgment receipt and
 // Z as it was kept at posting, read only; by terminal and date range, each text on view, downloadable as CSV.
 export function EJournalScreen() {
   const held = usePermissions();
-  const [query, setQuery] = useSearchParams();
-  const today = businessDayIso();
+  const { query, range, change } = useDateRangeQuery();
   const params = {
-    date_from: query.get('date_from') ?? today,
-    date_to: query.get('date_to') ?? query.get('date_from') ?? today,
+    ...range,
     ...(query.get('terminal_id') ? { terminal_id: Number(query.get('terminal_id')) } : {}),
   };
   // The journal is the Z-readings' record of what the terminals printed, read with their permission.
@@ -70,25 +63,13 @@ export function EJournalScreen() {
       />
     );
   }
-  const change = (key: string, value: string) => {
-    const next = new URLSearchParams(query);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setQuery(next, { replace: true });
-  };
   // The call answers text too (Accept: text/plain); the screen asks for JSON.
   const entries: EJournalEntry[] = typeof journal.data === 'object' ? journal.data.entries : [];
   const open = entries.find((entry) => entry.id === shown);
   return (
     <Stack gap="4">
       <Flex justify="space-between" align="end" gap="3" wrap="wrap">
-        <Stack gap="0">
-          <Heading size="xl">E-Journal</Heading>
-          <Text color="fg.muted">
-            {formatDate(params.date_from)}
-            {params.date_to !== params.date_from ? ` to ${formatDate(params.date_to)}` : ''}
-          </Text>
-        </Stack>
+        <DateRangeHeading title="E-Journal" range={range} />
         <ReportActions
           downloading={downloading}
           onDownload={() =>
@@ -103,51 +84,27 @@ export function EJournalScreen() {
       </Flex>
       <HStack gap="3" wrap="wrap" align="end" data-no-print="">
         {mayListTerminals ? (
-          <Field.Root w="auto">
-            <Field.Label htmlFor="terminal_id">Terminal</Field.Label>
-            <ChoiceSelect
-              id="terminal_id"
-              choices={choicesOf(
-                (terminals.data?.data ?? []).map((terminal) => ({
-                  id: terminal.id,
-                  name: `${terminal.name}${terminal.branch_name ? ` (${terminal.branch_name})` : ''}`,
-                })),
-              )}
-              empty="Every terminal"
-              value={query.get('terminal_id') ?? ''}
-              onChange={(event) => change('terminal_id', event.target.value)}
-            />
-          </Field.Root>
-        ) : null}
-        {dateRange.map(({ key, label }) => (
-          <LabelledInput
-            key={key}
-            label={label}
-            id={key}
-            type="date"
-            value={params[key]}
-            onChange={(event) => change(key, event.target.value)}
+          <LabelledChoice
+            label="Terminal"
             room={{ w: 'auto' }}
+            id="terminal_id"
+            choices={choicesOf(
+              (terminals.data?.data ?? []).map((terminal) => ({
+                id: terminal.id,
+                name: `${terminal.name}${terminal.branch_name ? ` (${terminal.branch_name})` : ''}`,
+              })),
+            )}
+            empty="Every terminal"
+            value={query.get('terminal_id') ?? ''}
+            onChange={(event) => change('terminal_id', event.target.value)}
           />
-        ))}
+        ) : null}
+        <DateRangeInputs range={range} onChange={change} />
       </HStack>
-      {journal.isError ? (
-        <Text color="fg.error" role="alert">
-          {errorMessage(journal.error)}
-        </Text>
-      ) : null}
+      <RequestErrorText request={journal} />
       <TableScrollArea label="E-Journal">
         <Table.Root size="sm" aria-label="E-Journal">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Date</Table.ColumnHeader>
-              <Table.ColumnHeader>Terminal</Table.ColumnHeader>
-              <Table.ColumnHeader>Document</Table.ColumnHeader>
-              <Table.ColumnHeader>Number</Table.ColumnHeader>
-              <Table.ColumnHeader>Event</Table.ColumnHeader>
-              <Table.ColumnHeader />
-            </Table.Row>
-          </Table.Header>
+          <TableHeadings headings={['Date', 'Terminal', 'Document', 'Number', 'Event', '']} />
           <Table.Body>
             {entries.map((entry) => (
               <Table.Row key={entry.id}>

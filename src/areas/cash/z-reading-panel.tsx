@@ -1,4 +1,4 @@
-import { Box, Field, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Field, Heading, HStack, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -8,7 +8,7 @@ import type { DayXReading, ZReading } from '../../../generated/model/index.ts';
 import { useAuthUser } from '../../auth/session.ts';
 import { businessDayIso, formatDate, formatTimestamp } from '../../format/date.ts';
 import type { ViewPanelProps } from '../../resources/resource.ts';
-import { errorMessage } from '../../screens/shared/request-error.ts';
+import { RequestErrorText } from '../../screens/shared/request-error-text.tsx';
 import { ChoiceSelect, choicesOf } from '../../ui/choice-select.tsx';
 import { LabelledInput } from '../../ui/labelled-input.tsx';
 import { money, overShort, type PaperSize, PrintButtons, ReadingSheet, type SheetLine } from './reading-sheet.tsx';
@@ -152,11 +152,7 @@ export function DayXReadingScreen() {
           room={{ maxW: '48' }}
         />
       </HStack>
-      {reading.isError ? (
-        <Text color="fg.error" role="alert">
-          {errorMessage(reading.error)}
-        </Text>
-      ) : null}
+      <RequestErrorText request={reading} />
       {reading.data ? (
         <Box>
           <PrintButtons label="Print X-Reading" onPaper={setPaper} />

@@ -1,32 +1,31 @@
+import * as column from '../../resources/document-columns.ts';
 import * as field from '../../resources/form-fields.ts';
-import { defineResource } from '../../resources/resource.ts';
+import { type Column, defineResource } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
+import { member, memberNumber, payer } from './benefit-columns.ts';
+
+// The member, payer and plan, first on the list and on the view alike.
+const holder: readonly Column[] = [member, payer, memberNumber, { field: 'plan_name', label: 'Plan' }];
 
 // A member's HMO or PhilHealth benefit (docs/domain/eye-care.md, Benefits): its cap per plan year and what is left.
 export const benefits = defineResource({
   key: 'benefits',
   title: 'member_number',
   columns: [
-    { field: 'contact_name', label: 'Member' },
-    { field: 'payer_name', label: 'Payer' },
-    { field: 'member_number', label: 'Member No.' },
-    { field: 'plan_name', label: 'Plan' },
-    { field: 'annual_cap', label: 'Annual Cap', kind: 'money' },
-    { field: 'used', label: 'Used', kind: 'money' },
-    { field: 'remaining', label: 'Remaining', kind: 'money' },
+    ...holder,
+    column.money('annual_cap', 'Annual Cap'),
+    column.money('used', 'Used'),
+    column.money('remaining', 'Remaining'),
   ],
   viewFields: [
-    { field: 'contact_name', label: 'Member' },
-    { field: 'payer_name', label: 'Payer' },
-    { field: 'member_number', label: 'Member No.' },
-    { field: 'plan_name', label: 'Plan' },
-    { field: 'plan_year_start', label: 'Plan Year Starts', kind: 'date' },
-    { field: 'annual_cap', label: 'Annual Cap', kind: 'money' },
+    ...holder,
+    column.date('plan_year_start', 'Plan Year Starts'),
+    column.money('annual_cap', 'Annual Cap'),
     { field: 'copay_percent', label: 'Copay', kind: 'percent' },
-    { field: 'valid_until', label: 'Valid Until', kind: 'date' },
-    { field: 'used', label: 'Used This Plan Year', kind: 'money' },
-    { field: 'remaining', label: 'Remaining This Plan Year', kind: 'money' },
+    column.date('valid_until', 'Valid Until'),
+    column.money('used', 'Used This Plan Year'),
+    column.money('remaining', 'Remaining This Plan Year'),
     ...recordTimestamps,
   ],
   formFields: [

@@ -6,30 +6,31 @@ import { confirmLabCredit, remakeJobOrder } from '../../../generated/hooks/job-o
 import type { JobOrder, RemakeAccountable, RemakeReason } from '../../../generated/model/index.ts';
 import { useGate } from '../../auth/use-permissions.ts';
 import { formatMoney } from '../../format/money.ts';
+import { optionsOf } from '../../resources/options.ts';
 import type { ViewPanelProps } from '../../resources/resource.ts';
 import { errorMessage } from '../../screens/shared/request-error.ts';
 import { ActionDialog } from '../../ui/action-dialog.tsx';
-import { ChoiceSelect } from '../../ui/choice-select.tsx';
+import { LabelledChoice } from '../../ui/choice-select.tsx';
 import { notifySuccess } from '../../ui/toaster.tsx';
 
-const reasons: readonly { value: RemakeReason; label: string }[] = [
-  { value: 'lab_error', label: 'Lab error' },
-  { value: 'prescriber_change', label: 'Prescriber change' },
-  { value: 'measurement', label: 'Measurement' },
-  { value: 'transcription', label: 'Transcription' },
-  { value: 'fit', label: 'Fit' },
-  { value: 'non_adapt', label: 'Non-adapt' },
-  { value: 'breakage', label: 'Breakage' },
-  { value: 'other', label: 'Other' },
-];
+const reasons = optionsOf<RemakeReason>({
+  lab_error: 'Lab error',
+  prescriber_change: 'Prescriber change',
+  measurement: 'Measurement',
+  transcription: 'Transcription',
+  fit: 'Fit',
+  non_adapt: 'Non-adapt',
+  breakage: 'Breakage',
+  other: 'Other',
+});
 
-const accountables: readonly { value: RemakeAccountable; label: string }[] = [
-  { value: 'lab', label: 'Lab' },
-  { value: 'prescriber', label: 'Prescriber' },
-  { value: 'optician', label: 'Optician' },
-  { value: 'patient', label: 'Patient (billed at the remake discount)' },
-  { value: 'vendor', label: 'Vendor' },
-];
+const accountables = optionsOf<RemakeAccountable>({
+  lab: 'Lab',
+  prescriber: 'Prescriber',
+  optician: 'Optician',
+  patient: 'Patient (billed at the remake discount)',
+  vendor: 'Vendor',
+});
 
 // docs/domain/eye-care.md, Remakes: a ready or claimed order is made again (Remake), and a remake the lab owes a
 // credit for shows it, confirmed here when the lab agrees.
@@ -136,26 +137,24 @@ function RemakeButton({ order }: { order: JobOrder }) {
         onClose={() => setOpen(false)}
       >
         <Stack gap="3">
-          <Field.Root required>
-            <Field.Label htmlFor="remake-reason">Reason</Field.Label>
-            <ChoiceSelect
-              id="remake-reason"
-              choices={reasons}
-              empty="Choose…"
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          </Field.Root>
-          <Field.Root required>
-            <Field.Label htmlFor="remake-accountable">Accountable</Field.Label>
-            <ChoiceSelect
-              id="remake-accountable"
-              choices={accountables}
-              empty="Choose…"
-              value={accountable}
-              onChange={(event) => setAccountable(event.target.value)}
-            />
-          </Field.Root>
+          <LabelledChoice
+            label="Reason"
+            required
+            id="remake-reason"
+            choices={reasons}
+            empty="Choose…"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <LabelledChoice
+            label="Accountable"
+            required
+            id="remake-accountable"
+            choices={accountables}
+            empty="Choose…"
+            value={accountable}
+            onChange={(event) => setAccountable(event.target.value)}
+          />
           <Field.Root>
             <Field.Label htmlFor="remake-notes">Notes</Field.Label>
             <Textarea id="remake-notes" value={notes} onChange={(event) => setNotes(event.target.value)} />

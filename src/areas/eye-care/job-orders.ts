@@ -4,6 +4,7 @@ import * as column from '../../resources/document-columns.ts';
 import * as documentLine from '../../resources/document-lines.ts';
 import * as filter from '../../resources/filters.ts';
 import * as field from '../../resources/form-fields.ts';
+import { optionsOf } from '../../resources/options.ts';
 import { patients } from '../../resources/picker-searches.ts';
 import { defineResource, type ResourceRecord, readField } from '../../resources/resource.ts';
 import { recordTimestamps, saleFigures, saleLineDiscount } from '../../resources/shared-declarations.ts';
@@ -134,10 +135,7 @@ export const jobOrders = defineResource({
       label: 'Lab',
       kind: 'select',
       defaultValue: 'in_house',
-      options: [
-        { value: 'in_house', label: 'In-house' },
-        { value: 'outside', label: 'Outside lab' },
-      ],
+      options: optionsOf({ in_house: 'In-house', outside: 'Outside lab' }),
     },
     field.relation('lab_contact_id', 'Outside Lab (supplier)', 'contacts', 'lab_contact_name'),
     { name: 'frame_a', label: 'Frame A (mm)', kind: 'number' },

@@ -1,31 +1,29 @@
+import * as column from '../../resources/document-columns.ts';
 import * as field from '../../resources/form-fields.ts';
-import { defineResource } from '../../resources/resource.ts';
+import { type Column, defineResource } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
+import { member, memberNumber, payer } from './benefit-columns.ts';
+
+const loaNumber: Column = { field: 'number', label: 'LOA No.' };
+const validUntil: Column = column.date('valid_until', 'Valid Until');
+const invoice: Column = { field: 'invoice_number', label: 'Invoice' };
 
 // A letter of authorization (docs/domain/eye-care.md, LOAs): one invoice of the member uses it.
 export const loas = defineResource({
   key: 'loas',
   title: 'number',
-  columns: [
-    { field: 'number', label: 'LOA No.' },
-    { field: 'contact_name', label: 'Member' },
-    { field: 'payer_name', label: 'Payer' },
-    { field: 'approved_amount', label: 'Approved', kind: 'money' },
-    { field: 'valid_until', label: 'Valid Until', kind: 'date' },
-    { field: 'status', label: 'Status', kind: 'label' },
-    { field: 'invoice_number', label: 'Invoice' },
-  ],
+  columns: [loaNumber, member, payer, column.money('approved_amount', 'Approved'), validUntil, column.status, invoice],
   viewFields: [
-    { field: 'number', label: 'LOA No.' },
+    loaNumber,
     { field: 'control_number', label: 'Control No.' },
-    { field: 'contact_name', label: 'Member' },
-    { field: 'payer_name', label: 'Payer' },
-    { field: 'member_number', label: 'Member No.' },
-    { field: 'approved_amount', label: 'Approved Amount', kind: 'money' },
-    { field: 'valid_until', label: 'Valid Until', kind: 'date' },
-    { field: 'status', label: 'Status', kind: 'label' },
-    { field: 'invoice_number', label: 'Invoice' },
+    member,
+    payer,
+    memberNumber,
+    column.money('approved_amount', 'Approved Amount'),
+    validUntil,
+    column.status,
+    invoice,
     ...recordTimestamps,
   ],
   formFields: [

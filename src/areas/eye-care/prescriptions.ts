@@ -1,6 +1,8 @@
 import { formatEye } from '../../format/prescription.ts';
+import * as column from '../../resources/document-columns.ts';
 import * as filter from '../../resources/filters.ts';
 import * as field from '../../resources/form-fields.ts';
+import { optionsOf } from '../../resources/options.ts';
 import { patients } from '../../resources/picker-searches.ts';
 import { type Column, defineResource, readField } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
@@ -19,26 +21,32 @@ const eyeColumn = (eye: 'od' | 'os'): Column => ({
     }),
 });
 
+const patient: Column = column.party('Patient');
+const kindColumn: Column = { field: 'kind', label: 'Kind', kind: 'label' };
+const examined: Column = column.date('examined_on', 'Examined');
+const expires: Column = column.date('expires_on', 'Expires');
+const kinds = optionsOf({ spectacles: 'Spectacles', contact_lenses: 'Contact lenses' });
+
 export const prescriptionColumns: readonly Column[] = [
-  { field: 'examined_on', label: 'Examined', kind: 'date' },
-  { field: 'kind', label: 'Kind', kind: 'label' },
+  examined,
+  kindColumn,
   eyeColumn('od'),
   eyeColumn('os'),
   { field: 'od_add', label: 'ADD', kind: 'power' },
-  { field: 'expires_on', label: 'Expires', kind: 'date' },
-  { field: 'status', label: 'Status', kind: 'label' },
+  expires,
+  column.status,
 ];
 
 export const prescriptions = defineResource({
   key: 'prescriptions',
   title: 'contact_name',
-  columns: [{ field: 'contact_name', label: 'Patient' }, ...prescriptionColumns],
+  columns: [patient, ...prescriptionColumns],
   viewFields: [
-    { field: 'contact_name', label: 'Patient' },
-    { field: 'kind', label: 'Kind', kind: 'label' },
-    { field: 'examined_on', label: 'Examined', kind: 'date' },
-    { field: 'expires_on', label: 'Expires', kind: 'date' },
-    { field: 'status', label: 'Status', kind: 'label' },
+    patient,
+    kindColumn,
+    examined,
+    expires,
+    column.status,
     eyeColumn('od'),
     eyeColumn('os'),
     { field: 'od_add', label: 'ADD OD', kind: 'power' },
@@ -63,10 +71,7 @@ export const prescriptions = defineResource({
       label: 'Kind',
       kind: 'select',
       required: true,
-      options: [
-        { value: 'spectacles', label: 'Spectacles' },
-        { value: 'contact_lenses', label: 'Contact lenses' },
-      ],
+      options: kinds,
     },
     { name: 'examined_on', label: 'Examined On', kind: 'date', required: true, documentDate: 'any' },
     { name: 'expires_on', label: 'Expires On', kind: 'date' },
@@ -83,24 +88,8 @@ export const prescriptions = defineResource({
     { name: 'notes', label: 'Notes', kind: 'textarea' },
   ],
   filters: [
-    {
-      name: 'status',
-      label: 'Status',
-      kind: 'select',
-      options: [
-        { value: 'valid', label: 'Valid' },
-        { value: 'expired', label: 'Expired' },
-      ],
-    },
-    {
-      name: 'kind',
-      label: 'Kind',
-      kind: 'select',
-      options: [
-        { value: 'spectacles', label: 'Spectacles' },
-        { value: 'contact_lenses', label: 'Contact lenses' },
-      ],
-    },
+    filter.status(optionsOf({ valid: 'Valid', expired: 'Expired' })),
+    { name: 'kind', label: 'Kind', kind: 'select', options: kinds },
     filter.relation('contact_id', 'Patient', 'contacts', patients),
     ...filter.dateRange('examined_on', 'Examined'),
   ],

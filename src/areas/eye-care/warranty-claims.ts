@@ -1,16 +1,17 @@
 import * as column from '../../resources/document-columns.ts';
 import * as filter from '../../resources/filters.ts';
 import * as field from '../../resources/form-fields.ts';
+import { optionsOf } from '../../resources/options.ts';
 import { defineResource, type Option } from '../../resources/resource.ts';
 import { costs, recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 
-const resolutions: readonly Option[] = [
-  { value: 'replace', label: 'Replace' },
-  { value: 'repair', label: 'Repair' },
-  { value: 'refund', label: 'Refund' },
-  { value: 'denied', label: 'Denied' },
-];
+const resolutions: readonly Option[] = optionsOf({
+  replace: 'Replace',
+  repair: 'Repair',
+  refund: 'Refund',
+  denied: 'Denied',
+});
 
 // docs/domain/eye-care.md, Warranties: a sold item brought back; a replacement leaves stock at cost as warranty cost.
 export const warrantyClaims = defineResource({

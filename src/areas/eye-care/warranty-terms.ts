@@ -1,24 +1,26 @@
-import { defineResource } from '../../resources/resource.ts';
+import { type Column, defineResource } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
+
+const terms: readonly Column[] = [
+  { field: 'name', label: 'Name' },
+  { field: 'months', label: 'Months' },
+  { field: 'covers', label: 'Covers', kind: 'list' },
+];
+// The item types and brands a term covers; `none` says on the view what covering none of them means.
+const coverage = (none: string): Column[] => [
+  { field: 'item_type_names', label: `Item Types${none}`, kind: 'list' },
+  { field: 'brand_names', label: `Brands${none}`, kind: 'list' },
+];
 
 // docs/domain/eye-care.md, Warranties: how many months the shop warrants what, for items of which types and brands.
 export const warrantyTerms = defineResource({
   key: 'warranty-terms',
   title: 'name',
-  columns: [
-    { field: 'name', label: 'Name' },
-    { field: 'months', label: 'Months' },
-    { field: 'covers', label: 'Covers', kind: 'list' },
-    { field: 'item_type_names', label: 'Item Types', kind: 'list' },
-    { field: 'brand_names', label: 'Brands', kind: 'list' },
-  ],
+  columns: [...terms, ...coverage('')],
   viewFields: [
-    { field: 'name', label: 'Name' },
-    { field: 'months', label: 'Months' },
-    { field: 'covers', label: 'Covers', kind: 'list' },
-    { field: 'item_type_names', label: 'Item Types (all when none)', kind: 'list' },
-    { field: 'brand_names', label: 'Brands (all when none)', kind: 'list' },
+    ...terms,
+    ...coverage(' (all when none)'),
     { field: 'description', label: 'Description' },
     ...recordTimestamps,
   ],

@@ -1,22 +1,19 @@
 import * as field from '../../resources/form-fields.ts';
-import { defineResource } from '../../resources/resource.ts';
+import { type Column, defineResource } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
+
+const columns: readonly Column[] = [
+  { field: 'from_unit_of_measurement_name', label: 'From' },
+  { field: 'to_unit_of_measurement_name', label: 'To' },
+  { field: 'factor', label: 'Factor', kind: 'quantity' },
+];
 
 export const conversions = defineResource({
   key: 'conversions',
   title: 'from_unit_of_measurement_name',
-  columns: [
-    { field: 'from_unit_of_measurement_name', label: 'From' },
-    { field: 'to_unit_of_measurement_name', label: 'To' },
-    { field: 'factor', label: 'Factor', kind: 'quantity' },
-  ],
-  viewFields: [
-    { field: 'from_unit_of_measurement_name', label: 'From' },
-    { field: 'to_unit_of_measurement_name', label: 'To' },
-    { field: 'factor', label: 'Factor', kind: 'quantity' },
-    ...recordTimestamps,
-  ],
+  columns,
+  viewFields: [...columns, ...recordTimestamps],
   formFields: [
     field.relation(
       'from_unit_of_measurement_id',
@@ -25,14 +22,9 @@ export const conversions = defineResource({
       'from_unit_of_measurement_name',
       { required: true },
     ),
-    {
-      name: 'to_unit_of_measurement_id',
-      label: 'To Unit',
-      kind: 'relation',
-      resource: 'unit-of-measurements',
-      labelField: 'to_unit_of_measurement_name',
+    field.relation('to_unit_of_measurement_id', 'To Unit', 'unit-of-measurements', 'to_unit_of_measurement_name', {
       required: true,
-    },
+    }),
     { name: 'factor', label: 'Factor (1 from = factor to)', kind: 'quantity', required: true },
   ],
   load: async () => {

@@ -1,32 +1,30 @@
 import { isLensFamily, opticalDetails } from '../../format/optical.ts';
 import * as filter from '../../resources/filters.ts';
 import * as field from '../../resources/form-fields.ts';
-import { defineResource, type OpticalKind } from '../../resources/resource.ts';
+import { optionsOf } from '../../resources/options.ts';
+import { type Column, defineResource, type OpticalKind } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 
 // docs/domain/sales.md, Philippine VAT: how the VAT-inclusive price is taxed.
-const taxClassOptions = [
-  { value: 'vatable', label: 'VATable' },
-  { value: 'vat_exempt', label: 'VAT-exempt' },
-  { value: 'zero_rated', label: 'Zero-rated' },
-];
+const taxClassOptions = optionsOf({ vatable: 'VATable', vat_exempt: 'VAT-exempt', zero_rated: 'Zero-rated' });
 
 const frame: readonly OpticalKind[] = ['frame'];
 const ophthalmic: readonly OpticalKind[] = ['ophthalmic_lens'];
 const contact: readonly OpticalKind[] = ['contact_lens'];
 const lens: readonly OpticalKind[] = ['ophthalmic_lens', 'contact_lens'];
 
-const lensDesignOptions = [
-  { value: 'single_vision', label: 'Single vision' },
-  { value: 'bifocal', label: 'Bifocal' },
-  { value: 'progressive', label: 'Progressive' },
-];
+const lensDesignOptions = optionsOf({ single_vision: 'Single vision', bifocal: 'Bifocal', progressive: 'Progressive' });
 
-const modalityOptions = [
-  { value: 'daily', label: 'Daily' },
-  { value: 'two_week', label: 'Two-week' },
-  { value: 'monthly', label: 'Monthly' },
+const modalityOptions = optionsOf({ daily: 'Daily', two_week: 'Two-week', monthly: 'Monthly' });
+
+// What an item is, first on the list and on the view alike.
+const identity: readonly Column[] = [
+  { field: 'code', label: 'Code' },
+  { field: 'name', label: 'Name' },
+  { field: 'brand_name', label: 'Brand' },
+  { field: 'item_type_name', label: 'Type' },
+  { field: 'unit_of_measurement_name', label: 'Unit' },
 ];
 
 export const items = defineResource({
@@ -43,20 +41,12 @@ export const items = defineResource({
     { name: 'without_variants', label: 'Lens Powers', kind: 'select', options: [{ value: '1', label: 'Hide' }] },
   ],
   columns: [
-    { field: 'code', label: 'Code' },
-    { field: 'name', label: 'Name' },
-    { field: 'brand_name', label: 'Brand' },
-    { field: 'item_type_name', label: 'Type' },
-    { field: 'unit_of_measurement_name', label: 'Unit' },
+    ...identity,
     { field: 'optical_details', label: 'Optical Details', value: opticalDetails },
     { field: 'tax_class', label: 'Tax Class', kind: 'label' },
   ],
   viewFields: [
-    { field: 'code', label: 'Code' },
-    { field: 'name', label: 'Name' },
-    { field: 'brand_name', label: 'Brand' },
-    { field: 'item_type_name', label: 'Type' },
-    { field: 'unit_of_measurement_name', label: 'Unit' },
+    ...identity,
     { field: 'barcode', label: 'Barcode' },
     { field: 'item_classification_name', label: 'Classification' },
     { field: 'description', label: 'Description' },

@@ -35,9 +35,10 @@ import { formatQuantity } from '../../format/quantity.ts';
 import type { ViewPanelProps } from '../../resources/resource.ts';
 import { printPageCss } from '../../screens/print/print-page.ts';
 import { errorMessage, validationErrors } from '../../screens/shared/request-error.ts';
+import { RequestErrorText } from '../../screens/shared/request-error-text.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LabelledInput } from '../../ui/labelled-input.tsx';
-import { StripedTable } from '../../ui/striped-table.tsx';
+import { StripedTable, TableHeadings } from '../../ui/striped-table.tsx';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
 
 // docs/domain/logistics.md, Stock counts: count by scanning (a scanner is a keyboard that types the code and presses
@@ -71,11 +72,7 @@ export function StockCountPanel({ count }: { count: StockCount }) {
     <Stack gap="5">
       {variance.data && mayPost ? <PostBar count={count} variance={variance.data} /> : null}
       {mayCount ? <ScanField countId={count.id} /> : null}
-      {variance.isError ? (
-        <Text color="fg.error" role="alert">
-          {errorMessage(variance.error)}
-        </Text>
-      ) : null}
+      <RequestErrorText request={variance} />
       <CountedLines count={count} variance={variance.data} />
       {variance.data ? <UncountedLines variance={variance.data} /> : null}
       <HStack gap="2" wrap="wrap">
@@ -496,16 +493,16 @@ function CountSheet({
         <Heading size="lg">COUNT SHEET {count.number}</Heading>
         <Text>Location: {count.location_name ?? ''}</Text>
         <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Code</Table.ColumnHeader>
-              <Table.ColumnHeader>Item</Table.ColumnHeader>
-              <Table.ColumnHeader>Lot</Table.ColumnHeader>
-              <Table.ColumnHeader>Location</Table.ColumnHeader>
-              {expected ? <Table.ColumnHeader textAlign="end">Expected</Table.ColumnHeader> : null}
-              <Table.ColumnHeader>Counted</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
+          <TableHeadings
+            headings={[
+              'Code',
+              'Item',
+              'Lot',
+              'Location',
+              ...(expected ? [{ label: 'Expected', end: true as const }] : []),
+              'Counted',
+            ]}
+          />
           <Table.Body>
             {rows.map((row) => (
               <Table.Row key={row.key}>

@@ -13,6 +13,7 @@ import { remaining } from '../../resources/remaining.ts';
 import { homeLocationOf, worksAtEnd } from '../../screens/form/home-location.ts';
 import { errorMessage, validationErrors } from '../../screens/shared/request-error.ts';
 import { ActionDialog } from '../../ui/action-dialog.tsx';
+import { TableHeadings } from '../../ui/striped-table.tsx';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
 
 type Outcome = 'lost' | 'returned';
@@ -103,14 +104,7 @@ function SettleDialog({ transfer, onClose }: { transfer: StockTransfer; onClose:
         </Text>
       ) : null}
       <Table.Root size="sm">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Item</Table.ColumnHeader>
-            <Table.ColumnHeader>In Transit</Table.ColumnHeader>
-            <Table.ColumnHeader>Quantity</Table.ColumnHeader>
-            <Table.ColumnHeader>Outcome</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
+        <TableHeadings headings={['Item', 'In Transit', 'Quantity', 'Outcome']} />
         <Table.Body>
           {rows.map((row, index) => (
             <Table.Row key={row.lineId}>

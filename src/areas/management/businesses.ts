@@ -1,22 +1,23 @@
-import { defineResource } from '../../resources/resource.ts';
+import { type Column, defineResource } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
+
+// The business's names, first on the list and on the view alike.
+const named: readonly Column[] = [
+  { field: 'name', label: 'Name' },
+  { field: 'trade_name', label: 'Trade Name' },
+  { field: 'tin', label: 'TIN' },
+];
+const phone: Column = { field: 'phone', label: 'Phone' };
 
 export const businesses = defineResource({
   key: 'businesses',
   title: 'name',
-  columns: [
-    { field: 'name', label: 'Name' },
-    { field: 'trade_name', label: 'Trade Name' },
-    { field: 'tin', label: 'TIN' },
-    { field: 'phone', label: 'Phone' },
-  ],
+  columns: [...named, phone],
   viewFields: [
-    { field: 'name', label: 'Name' },
-    { field: 'trade_name', label: 'Trade Name' },
-    { field: 'tin', label: 'TIN' },
+    ...named,
     { field: 'address', label: 'Address' },
-    { field: 'phone', label: 'Phone' },
+    phone,
     { field: 'email', label: 'Email' },
     { field: 'registered_name', label: 'Registered Name' },
     { field: 'is_vat_registered', label: 'VAT-Registered', kind: 'boolean' },

@@ -11,7 +11,9 @@ import { businessDayIso, formatDate } from '../../format/date.ts';
 import { formatMoney } from '../../format/money.ts';
 import { printPageCss } from '../../screens/print/print-page.ts';
 import { Refusal } from '../../screens/shared/refusal.tsx';
-import { errorMessage, errorStatus, permissionRefusal } from '../../screens/shared/request-error.ts';
+import { errorStatus, permissionRefusal } from '../../screens/shared/request-error.ts';
+import { RequestErrorText } from '../../screens/shared/request-error-text.tsx';
+import { TableHeadings } from '../../ui/striped-table.tsx';
 
 // On paper only the statement shows on A4 (print-page.ts): the shell, the filters and the buttons stay off, and the
 // table leaves its scroll area so that a long statement runs on with its header row on each page.
@@ -154,24 +156,20 @@ export function ContactStatementScreen() {
           </Field.Root>
         ))}
       </HStack>
-      {statement.isError ? (
-        <Text color="fg.error" role="alert">
-          {errorMessage(statement.error)}
-        </Text>
-      ) : null}
+      <RequestErrorText request={statement} />
       {data ? (
         <Box overflowX="auto" data-statement-table="">
           <Table.Root size="sm" variant="outline" aria-label="Statement of Account">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Date</Table.ColumnHeader>
-                <Table.ColumnHeader>Document</Table.ColumnHeader>
-                <Table.ColumnHeader>Applies to</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Charges</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Payments and credits</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Balance</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
+            <TableHeadings
+              headings={[
+                'Date',
+                'Document',
+                'Applies to',
+                { label: 'Charges', end: true },
+                { label: 'Payments and credits', end: true },
+                { label: 'Balance', end: true },
+              ]}
+            />
             <Table.Body>
               <Table.Row>
                 <Table.Cell>{data.date_from ? formatDate(data.date_from) : ''}</Table.Cell>

@@ -1,5 +1,7 @@
+import * as column from '../../resources/document-columns.ts';
 import * as filter from '../../resources/filters.ts';
 import * as field from '../../resources/form-fields.ts';
+import { optionsOf } from '../../resources/options.ts';
 import { defineResource, type ResourceRecord, readField } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
@@ -21,10 +23,7 @@ export const contacts = defineResource({
       name: 'role',
       label: 'Customers or Suppliers',
       kind: 'select',
-      options: [
-        { value: 'customer', label: 'Customers' },
-        { value: 'supplier', label: 'Suppliers' },
-      ],
+      options: optionsOf({ customer: 'Customers', supplier: 'Suppliers' }),
     },
     filter.relation('contact_type_id', 'Contact Type', 'contact-types'),
   ],
@@ -80,10 +79,7 @@ export const contacts = defineResource({
       name: 'payer_kind',
       label: 'Payer Kind (for a Payer)',
       kind: 'select',
-      options: [
-        { value: 'hmo', label: 'HMO' },
-        { value: 'philhealth', label: 'PhilHealth' },
-      ],
+      options: optionsOf({ hmo: 'HMO', philhealth: 'PhilHealth' }),
     },
     { name: 'withholding_percent', label: 'Withholding Percent (Form 2307)', kind: 'number', step: '0.01' },
     { name: 'claim_terms_days', label: 'Claim Terms (days)', kind: 'number' },
@@ -116,11 +112,11 @@ export const contacts = defineResource({
         {
           caption: 'Job Orders',
           columns: [
-            { field: 'number', label: 'Number' },
-            { field: 'order_date', label: 'Ordered', kind: 'date' },
-            { field: 'promised_date', label: 'Promised', kind: 'date' },
-            { field: 'total', label: 'Total', kind: 'money' },
-            { field: 'status', label: 'Status', kind: 'label' },
+            column.number,
+            column.date('order_date', 'Ordered'),
+            column.date('promised_date', 'Promised'),
+            column.total,
+            column.status,
           ],
           queryKey: (id) => ['contacts', id, 'job-orders'],
           load: async (id, signal) => {

@@ -50,22 +50,22 @@ export function EInvoicePanel({ record }: ViewPanelProps) {
   return (
     <Stack gap={4}>
       <EisNotConfigured />
-      <Box>
-        <Heading as="h2" size="sm" mb={2}>
-          Payload
-        </Heading>
-        <Code as="pre" display="block" whiteSpace="pre-wrap" p={3} aria-label="Payload">
-          {pretty((record as Record<string, unknown>).payload)}
-        </Code>
-      </Box>
-      <Box>
-        <Heading as="h2" size="sm" mb={2}>
-          Answer
-        </Heading>
-        <Code as="pre" display="block" whiteSpace="pre-wrap" p={3} aria-label="Answer">
-          {pretty((record as Record<string, unknown>).answer)}
-        </Code>
-      </Box>
+      <JsonText title="Payload" value={(record as Record<string, unknown>).payload} />
+      <JsonText title="Answer" value={(record as Record<string, unknown>).answer} />
     </Stack>
+  );
+}
+
+// One JSON text of the exchange with the EIS, under its title.
+function JsonText({ title, value }: { title: string; value: unknown }) {
+  return (
+    <Box>
+      <Heading as="h2" size="sm" mb={2}>
+        {title}
+      </Heading>
+      <Code as="pre" display="block" whiteSpace="pre-wrap" p={3} aria-label={title}>
+        {pretty(value)}
+      </Code>
+    </Box>
   );
 }

@@ -1,4 +1,5 @@
 import * as filter from '../../resources/filters.ts';
+import { optionsOf } from '../../resources/options.ts';
 import { type Column, defineResource } from '../../resources/resource.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 
@@ -46,10 +47,7 @@ export const eInvoices = defineResource({
       name: 'document_type',
       label: 'Document Type',
       kind: 'select',
-      options: [
-        { value: 'invoice', label: 'Invoice' },
-        { value: 'credit_memo', label: 'Credit memo' },
-      ],
+      options: optionsOf({ invoice: 'Invoice', credit_memo: 'Credit memo' }),
     },
     { name: 'late', label: 'Late', kind: 'select', options: [{ value: '1', label: 'Late only' }] },
     ...filter.dateRange('document_date', 'Date'),

@@ -22,15 +22,7 @@ export const terminals = defineResource({
   columns,
   viewFields: [...columns, column.date('ac_date', 'AC Date'), ...recordTimestamps],
   formFields: [
-    {
-      name: 'branch_id',
-      label: 'Branch',
-      kind: 'relation',
-      resource: 'branches',
-      labelField: 'branch_name',
-      required: true,
-      createOnly: true,
-    },
+    { ...field.branch, createOnly: true },
     { name: 'name', label: 'Name', kind: 'text', required: true },
     { name: 'min', label: 'MIN', kind: 'text' },
     { name: 'serial_number', label: 'Serial No.', kind: 'text' },

@@ -1,23 +1,22 @@
 import * as filter from '../../resources/filters.ts';
-import { defineResource } from '../../resources/resource.ts';
+import { type Column, defineResource } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
+
+const columns: readonly Column[] = [
+  { field: 'name', label: 'Name' },
+  { field: 'email', label: 'Email' },
+  { field: 'userable_from', label: 'Home Location' },
+  { field: 'role_names', label: 'Roles', kind: 'list' },
+];
 
 export const users = defineResource({
   key: 'users',
   title: 'name',
   filters: [filter.relation('role_id', 'Role', 'roles')],
-  columns: [
-    { field: 'name', label: 'Name' },
-    { field: 'email', label: 'Email' },
-    { field: 'userable_from', label: 'Home Location' },
-    { field: 'role_names', label: 'Roles', kind: 'list' },
-  ],
+  columns,
   viewFields: [
-    { field: 'name', label: 'Name' },
-    { field: 'email', label: 'Email' },
-    { field: 'userable_from', label: 'Home Location' },
-    { field: 'role_names', label: 'Roles', kind: 'list' },
+    ...columns,
     { field: 'must_change_password', label: 'Must Change Password', kind: 'boolean' },
     ...recordTimestamps,
   ],

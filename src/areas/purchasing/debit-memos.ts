@@ -3,7 +3,7 @@ import * as documentLine from '../../resources/document-lines.ts';
 import { pricedPrint } from '../../resources/document-print.ts';
 import * as filter from '../../resources/filters.ts';
 import * as field from '../../resources/form-fields.ts';
-import { memoFields, memoReasons } from '../../resources/memo-settlement.ts';
+import { memoFields, memoFilters } from '../../resources/memo-settlement.ts';
 import { refreshPaidDocuments } from '../../resources/paid-documents.ts';
 import { suppliers } from '../../resources/picker-searches.ts';
 import { remaining } from '../../resources/remaining.ts';
@@ -73,13 +73,11 @@ export const debitMemos = defineResource({
       ],
     ),
   ],
-  filters: [
-    filter.reason(memoReasons),
+  filters: memoFilters(
     filter.relation('contact_id', 'Supplier', 'contacts', suppliers),
     filter.relation('bill_id', 'Bill', 'bills'),
-    filter.location('', 'Location'),
-    ...filter.dateRange('memo_date', 'Memo date'),
-  ],
+    'Location',
+  ),
   createParam: 'bill_id',
   homeField: 'location',
   idempotentCreate: true,

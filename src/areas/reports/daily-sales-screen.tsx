@@ -1,21 +1,20 @@
-import { Field, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Flex, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
 import { getListBranchesQueryKey, listBranches } from '../../../generated/hooks/branches/branches.ts';
 import { getDailySales, getGetDailySalesQueryKey } from '../../../generated/hooks/reports/reports.ts';
 import type { DailySalesRow } from '../../../generated/model/index.ts';
 import { isAllowed } from '../../auth/gate.ts';
 import { usePermissions } from '../../auth/use-permissions.ts';
-import { businessDayIso, formatDate } from '../../format/date.ts';
+import { formatDate } from '../../format/date.ts';
 import { formatMoney } from '../../format/money.ts';
 import { paymentMethodLabels } from '../../format/payment-method.ts';
 import { printPageCss } from '../../screens/print/print-page.ts';
 import { useCsvDownload } from '../../screens/shared/csv-download.ts';
 import { Refusal } from '../../screens/shared/refusal.tsx';
-import { errorMessage } from '../../screens/shared/request-error.ts';
-import { ChoiceSelect, choicesOf } from '../../ui/choice-select.tsx';
-import { LabelledInput } from '../../ui/labelled-input.tsx';
+import { RequestErrorText } from '../../screens/shared/request-error-text.tsx';
+import { choicesOf, LabelledChoice } from '../../ui/choice-select.tsx';
 import { TableScrollArea } from '../../ui/table-scroll-area.tsx';
+import { DateRangeHeading, DateRangeInputs, useDateRangeQuery } from './date-range.tsx';
 import { ReportActions } from './report-actions.tsx';
 
 type MoneyColumn = { field: keyof DailySalesRow; label: string };
@@ -59,12 +58,6 @@ const countColumns: readonly {
   { field: 'credit_memos_issued', label: 'Credit Memos', from: 'credit_memos_from', to: 'credit_memos_to' },
 ];
 
-// The days the report covers, each end in the URL by its key.
-const dateRange = [
-  { key: 'date_from', label: 'Date from' },
-  { key: 'date_to', label: 'Date to' },
-] as const;
-
 // A money column's sum in centavos, so that pesos add up exactly.
 const sumOf = (rows: readonly DailySalesRow[], field: keyof DailySalesRow) =>
   rows.reduce((sum, row) => sum + Math.round(Number(row[field]) * 100), 0) / 100;
@@ -89,11 +82,9 @@ const printCss = printPageCss({
 // collections by payment method, for a date range; printable and downloadable as CSV.
 export function DailySalesScreen() {
   const held = usePermissions();
-  const [query, setQuery] = useSearchParams();
-  const today = businessDayIso();
+  const { query, range: days, change } = useDateRangeQuery();
   const params = {
-    date_from: query.get('date_from') ?? today,
-    date_to: query.get('date_to') ?? query.get('date_from') ?? today,
+    ...days,
     ...(query.get('branch_id') ? { branch_id: Number(query.get('branch_id')) } : {}),
   };
   const allowed =
@@ -119,12 +110,6 @@ export function DailySalesScreen() {
       />
     );
   }
-  const change = (key: string, value: string) => {
-    const next = new URLSearchParams(query);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setQuery(next, { replace: true });
-  };
   const download = () =>
     downloadCsv({
       path: '/api/reports/daily-sales',
@@ -148,43 +133,22 @@ export function DailySalesScreen() {
     <Stack gap="4" data-report="">
       <style>{printCss}</style>
       <Flex justify="space-between" align="end" gap="3" wrap="wrap">
-        <Stack gap="0">
-          <Heading size="xl">Daily Sales</Heading>
-          <Text color="fg.muted">
-            {formatDate(params.date_from)}
-            {params.date_to !== params.date_from ? ` to ${formatDate(params.date_to)}` : ''}
-          </Text>
-        </Stack>
+        <DateRangeHeading title="Daily Sales" range={days} />
         <ReportActions downloading={downloading} onDownload={() => void download()} />
       </Flex>
       <HStack gap="3" wrap="wrap" align="end" data-no-print="">
-        <Field.Root w="auto">
-          <Field.Label htmlFor="branch_id">Branch</Field.Label>
-          <ChoiceSelect
-            id="branch_id"
-            choices={choicesOf(branches.data?.data ?? [])}
-            empty="Every branch"
-            value={query.get('branch_id') ?? ''}
-            onChange={(event) => change('branch_id', event.target.value)}
-          />
-        </Field.Root>
-        {dateRange.map(({ key, label }) => (
-          <LabelledInput
-            key={key}
-            label={label}
-            id={key}
-            type="date"
-            value={params[key]}
-            onChange={(event) => change(key, event.target.value)}
-            room={{ w: 'auto' }}
-          />
-        ))}
+        <LabelledChoice
+          label="Branch"
+          room={{ w: 'auto' }}
+          id="branch_id"
+          choices={choicesOf(branches.data?.data ?? [])}
+          empty="Every branch"
+          value={query.get('branch_id') ?? ''}
+          onChange={(event) => change('branch_id', event.target.value)}
+        />
+        <DateRangeInputs range={days} onChange={change} />
       </HStack>
-      {report.isError ? (
-        <Text color="fg.error" role="alert">
-          {errorMessage(report.error)}
-        </Text>
-      ) : null}
+      <RequestErrorText request={report} />
       <TableScrollArea label="Daily sales">
         <Table.Root size="sm" aria-label="Daily sales">
           <Table.Header>

@@ -35,7 +35,7 @@ import { formatMoney, formatMoneyCompact } from '../../format/money.ts';
 import { formatQuantity } from '../../format/quantity.ts';
 import { errorMessage } from '../../screens/shared/request-error.ts';
 import { LoadingBar } from '../../ui/loading-bar.tsx';
-import { StripedTable } from '../../ui/striped-table.tsx';
+import { StripedTable, TableHeadings } from '../../ui/striped-table.tsx';
 import { ExpiringLots } from './expiring-lots.tsx';
 
 // Nothing to draw until the business has sold, bought or stocked anything.
@@ -202,13 +202,7 @@ export function OverviewScreen() {
               </Card.Header>
               <Card.Body>
                 <Table.Root size="sm" striped>
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>Item</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">Quantity</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
+                  <TableHeadings headings={['Item', { label: 'Quantity', end: true }, { label: 'Total', end: true }]} />
                   <Table.Body>
                     {data.top_items.map((item) => (
                       <Table.Row key={item.item_id}>
@@ -231,14 +225,14 @@ export function OverviewScreen() {
                 <Text color="fg.muted">Every item is above its reorder level.</Text>
               ) : (
                 <Table.Root size="sm" striped>
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>Item</Table.ColumnHeader>
-                      <Table.ColumnHeader>Location</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">On Hand</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">Reorder Level</Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
+                  <TableHeadings
+                    headings={[
+                      'Item',
+                      'Location',
+                      { label: 'On Hand', end: true },
+                      { label: 'Reorder Level', end: true },
+                    ]}
+                  />
                   <Table.Body>
                     {data.low_stock_items.map((item) => (
                       <Table.Row key={`${item.item_id}-${item.location_name}`}>
@@ -273,13 +267,7 @@ function JobOrdersDue({ overview }: { overview: DashboardOverview }) {
           <StripedTable framed={false} headings={['Job Order', 'Patient', 'Branch', 'Promised', 'Status']}>
             {overview.job_orders_due.map((order) => (
               <Table.Row key={order.id}>
-                <Table.Cell>
-                  <Link asChild colorPalette="teal">
-                    <RouterLink to={`/job-orders/${order.id}`}>{order.number}</RouterLink>
-                  </Link>
-                </Table.Cell>
-                <Table.Cell>{order.contact_name}</Table.Cell>
-                <Table.Cell>{order.branch_name}</Table.Cell>
+                <JobOrderCells order={order} />
                 <Table.Cell>
                   {formatDate(order.promised_date)}{' '}
                   {order.late ? <Badge colorPalette="red">Late</Badge> : <Badge colorPalette="orange">Today</Badge>}
@@ -309,13 +297,7 @@ function JobOrdersReady({ overview }: { overview: DashboardOverview }) {
           <StripedTable framed={false} headings={['Job Order', 'Patient', 'Branch', 'Waiting', 'Deposit Held']}>
             {overview.job_orders_ready.map((order) => (
               <Table.Row key={order.id}>
-                <Table.Cell>
-                  <Link asChild colorPalette="teal">
-                    <RouterLink to={`/job-orders/${order.id}`}>{order.number}</RouterLink>
-                  </Link>
-                </Table.Cell>
-                <Table.Cell>{order.contact_name}</Table.Cell>
-                <Table.Cell>{order.branch_name}</Table.Cell>
+                <JobOrderCells order={order} />
                 <Table.Cell>
                   {order.days_waiting === 1 ? '1 day' : `${order.days_waiting} days`}{' '}
                   {order.forfeitable ? <Badge colorPalette="red">Past pickup days</Badge> : null}
@@ -327,5 +309,24 @@ function JobOrdersReady({ overview }: { overview: DashboardOverview }) {
         )}
       </Card.Body>
     </Card.Root>
+  );
+}
+
+// A job order's first cells on the overview: its number, linking to its view, its patient and its branch.
+function JobOrderCells({
+  order,
+}: {
+  order: Pick<DashboardOverview['job_orders_due'][number], 'id' | 'number' | 'contact_name' | 'branch_name'>;
+}) {
+  return (
+    <>
+      <Table.Cell>
+        <Link asChild colorPalette="teal">
+          <RouterLink to={`/job-orders/${order.id}`}>{order.number}</RouterLink>
+        </Link>
+      </Table.Cell>
+      <Table.Cell>{order.contact_name}</Table.Cell>
+      <Table.Cell>{order.branch_name}</Table.Cell>
+    </>
   );
 }

@@ -14,7 +14,7 @@ import { printPageCss } from '../../screens/print/print-page.ts';
 import { SellerRegistration, useSeller } from '../../screens/print/seller-registration.tsx';
 import { useCsvDownload } from '../../screens/shared/csv-download.ts';
 import { Refusal } from '../../screens/shared/refusal.tsx';
-import { errorMessage } from '../../screens/shared/request-error.ts';
+import { RequestErrorText } from '../../screens/shared/request-error-text.tsx';
 import { ChoiceSelect } from '../../ui/choice-select.tsx';
 import { TableScrollArea } from '../../ui/table-scroll-area.tsx';
 import { type OwnerReportDefinition, ownerReportByKey, type ReportColumn, type ReportFilter } from './owner-reports.ts';
@@ -290,11 +290,7 @@ export function OwnerReportScreen({ reportKey }: { reportKey: string }) {
           Figures as of {formatTimestamp(answer.data.figures_at)}
         </Text>
       ) : null}
-      {answer.isError ? (
-        <Text color="fg.error" role="alert">
-          {errorMessage(answer.error)}
-        </Text>
-      ) : null}
+      <RequestErrorText request={answer} />
       {report.textsChosenRows ? (
         <RecallTexts contactIds={rows.filter((row) => chosen.has(chosenId(row))).map(chosenId)} />
       ) : null}

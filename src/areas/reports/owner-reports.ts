@@ -40,6 +40,7 @@ import {
   getSummaryListOfPurchasesReport,
   getSummaryListOfSalesReport,
 } from '../../../generated/hooks/reports/reports.ts';
+import { optionsOf } from '../../resources/options.ts';
 
 // The owner's reports (docs/domain/reports.md): what each asks (its filters, kept in the URL), what its table
 // shows, and which call answers it. One screen (src/screens/reports/owner-report-screen.tsx) draws them all.
@@ -130,56 +131,66 @@ const summaryListColumns = (party: string, side: string, tax: string): readonly 
   money('vat_amount', tax),
 ];
 
+// What a report declares beyond its key, label and call.
+type ReportShape = Pick<OwnerReportDefinition, 'filters' | 'columns'> &
+  Partial<Pick<OwnerReportDefinition, 'chart' | 'book' | 'ordersChosenRows' | 'textsChosenRows'>>;
+type ReportCall = (params: Params, options: undefined, signal: AbortSignal) => Promise<unknown>;
+
+// A report by its key, which names its permission, and its generated call with the query key it is kept under.
+function report(
+  key: string,
+  label: string,
+  [call, queryKey]: [ReportCall, (params: Params) => readonly unknown[]],
+  shape: ReportShape,
+): OwnerReportDefinition {
+  return {
+    key,
+    label,
+    permission: `view-report-${key}`,
+    ...shape,
+    queryKey,
+    fetch: async (params, signal) => asAnswer(await call(params, undefined, signal)),
+  };
+}
+
+// A column that is not summed at the foot.
+const figure = (field: string, label: string, kind: ColumnKind): ReportColumn => ({ field, label, kind });
+const dateFrom: ReportFilter = { name: 'date_from', label: 'Date from', kind: 'date', initial: 'month-start' };
+const dateTo: ReportFilter = { name: 'date_to', label: 'Date to', kind: 'date', initial: 'today' };
+// How the rows are grouped: each choice's value and label, in the order offered.
+const groupBy = (initial: string, choices: Record<string, string>): ReportFilter => ({
+  name: 'group_by',
+  label: 'Group by',
+  kind: 'choice',
+  initial,
+  choices: optionsOf(choices),
+});
+
 export const ownerReports: readonly OwnerReportDefinition[] = [
-  {
-    key: 'stock-valuation',
-    label: 'Stock Valuation',
-    permission: 'view-report-stock-valuation',
+  report('stock-valuation', 'Stock Valuation', [getStockValuationReport, getGetStockValuationReportQueryKey], {
     filters: [
       asOf,
       location,
-      {
-        name: 'group_by',
-        label: 'Group by',
-        kind: 'choice',
-        initial: 'location',
-        choices: [
-          { value: 'location', label: 'Location' },
-          { value: 'item_type', label: 'Item type' },
-          { value: 'brand', label: 'Brand' },
-          { value: 'item', label: 'Item' },
-        ],
-      },
+      groupBy('location', { location: 'Location', item_type: 'Item type', brand: 'Brand', item: 'Item' }),
     ],
     columns: [text('label', 'Group'), quantity('quantity', 'Quantity'), money('value', 'Value')],
     chart: { labelField: 'label', valueField: 'value', valueLabel: 'Value' },
-    queryKey: (params) => getGetStockValuationReportQueryKey(params),
-    fetch: async (params, signal) => asAnswer(await getStockValuationReport(params, undefined, signal)),
-  },
-  {
-    key: 'sales',
-    label: 'Sales',
-    permission: 'view-report-sales',
+  }),
+  report('sales', 'Sales', [getSalesReport, getGetSalesReportQueryKey], {
     filters: [
-      { name: 'date_from', label: 'Date from', kind: 'date', initial: 'month-start' },
-      { name: 'date_to', label: 'Date to', kind: 'date', initial: 'today' },
-      { name: 'branch_id', label: 'Branch', kind: 'branch' },
-      {
-        name: 'group_by',
-        label: 'Group by',
-        kind: 'choice',
-        initial: 'branch',
-        choices: [
-          { value: 'branch', label: 'Branch' },
-          { value: 'item_type', label: 'Item type' },
-          { value: 'brand', label: 'Brand' },
-          { value: 'item', label: 'Item' },
-          { value: 'user', label: 'Staff' },
-          { value: 'contact', label: 'Customer' },
-          { value: 'day', label: 'Day' },
-          { value: 'month', label: 'Month' },
-        ],
-      },
+      dateFrom,
+      dateTo,
+      branch,
+      groupBy('branch', {
+        branch: 'Branch',
+        item_type: 'Item type',
+        brand: 'Brand',
+        item: 'Item',
+        user: 'Staff',
+        contact: 'Customer',
+        day: 'Day',
+        month: 'Month',
+      }),
     ],
     columns: [
       text('label', 'Group'),
@@ -189,100 +200,62 @@ export const ownerReports: readonly OwnerReportDefinition[] = [
       money('net_sales', 'Net Sales (excl. VAT)'),
       money('cost_of_sales', 'Cost of Sales'),
       money('margin', 'Margin'),
-      { field: 'margin_percent', label: 'Margin %', kind: 'percent' },
+      figure('margin_percent', 'Margin %', 'percent'),
       // Other income, apart from sales (docs/domain/reports.md, Sales).
       money('forfeited_deposits', 'Forfeited Deposits (other income)'),
     ],
     chart: { labelField: 'label', valueField: 'net_sales', valueLabel: 'Net Sales' },
-    queryKey: (params) => getGetSalesReportQueryKey(params),
-    fetch: async (params, signal) => asAnswer(await getSalesReport(params, undefined, signal)),
-  },
-  {
-    key: 'receivables-aging',
-    label: 'Receivables Aging',
-    permission: 'view-report-receivables-aging',
+  }),
+  report('receivables-aging', 'Receivables Aging', [getReceivablesAgingReport, getGetReceivablesAgingReportQueryKey], {
     filters: [asOf],
     columns: agingColumns,
-    queryKey: (params) => getGetReceivablesAgingReportQueryKey(params),
-    fetch: async (params, signal) => asAnswer(await getReceivablesAgingReport(params, undefined, signal)),
-  },
-  {
-    key: 'payables-aging',
-    label: 'Payables Aging',
-    permission: 'view-report-payables-aging',
+  }),
+  report('payables-aging', 'Payables Aging', [getPayablesAgingReport, getGetPayablesAgingReportQueryKey], {
     filters: [asOf],
     columns: agingColumns,
-    queryKey: (params) => getGetPayablesAgingReportQueryKey(params),
-    fetch: async (params, signal) => asAnswer(await getPayablesAgingReport(params, undefined, signal)),
-  },
-  {
-    key: 'payer-aging',
-    label: 'Payer Aging',
-    permission: 'view-report-payer-aging',
+  }),
+  report('payer-aging', 'Payer Aging', [getPayerAgingReport, getGetPayerAgingReportQueryKey], {
     filters: [asOf],
     columns: agingColumns,
-    queryKey: (params) => getGetPayerAgingReportQueryKey(params),
-    fetch: async (params, signal) => asAnswer(await getPayerAgingReport(params, undefined, signal)),
-  },
-  {
-    key: 'slow-movers',
-    label: 'Slow Movers',
-    permission: 'view-report-slow-movers',
+  }),
+  report('slow-movers', 'Slow Movers', [getSlowMoversReport, getGetSlowMoversReportQueryKey], {
     filters: [{ name: 'days', label: 'No sale in (days)', kind: 'number', initial: '90' }, location],
     columns: [
       text('code', 'Code'),
       text('name', 'Item'),
-      { field: 'last_sold_on', label: 'Last Sold', kind: 'date' },
+      date('last_sold_on', 'Last Sold'),
       quantity('quantity_on_hand', 'On Hand'),
       money('value', 'Value'),
     ],
-    queryKey: (params) => getGetSlowMoversReportQueryKey(params),
-    fetch: async (params, signal) => asAnswer(await getSlowMoversReport(params, undefined, signal)),
-  },
-  {
-    key: 'reorder',
-    label: 'Reorder',
-    permission: 'view-report-reorder',
+  }),
+  report('reorder', 'Reorder', [getReorderReport, getGetReorderReportQueryKey], {
     filters: [location],
     columns: [
       text('code', 'Code'),
       text('name', 'Item'),
-      { field: 'reorder_level', label: 'Reorder Level', kind: 'quantity' },
-      { field: 'quantity_on_hand', label: 'On Hand', kind: 'quantity' },
-      { field: 'quantity_in_transit', label: 'In Transit', kind: 'quantity' },
-      { field: 'quantity_on_order', label: 'On Order', kind: 'quantity' },
-      { field: 'average_daily_sales', label: 'Sold per Day', kind: 'quantity' },
+      figure('reorder_level', 'Reorder Level', 'quantity'),
+      figure('quantity_on_hand', 'On Hand', 'quantity'),
+      figure('quantity_in_transit', 'In Transit', 'quantity'),
+      figure('quantity_on_order', 'On Order', 'quantity'),
+      figure('average_daily_sales', 'Sold per Day', 'quantity'),
       quantity('suggested_quantity', 'Suggested'),
     ],
     ordersChosenRows: true,
-    queryKey: (params) => getGetReorderReportQueryKey(params),
-    fetch: async (params, signal) => asAnswer(await getReorderReport(params, undefined, signal)),
-  },
-  {
-    key: 'recalls',
-    label: 'Recalls',
-    permission: 'view-report-recalls',
+  }),
+  report('recalls', 'Recalls', [getRecallsReport, getGetRecallsReportQueryKey], {
     textsChosenRows: true,
-    filters: [
-      { name: 'within_days', label: 'Expiring within (days)', kind: 'number', initial: '30' },
-      { name: 'branch_id', label: 'Branch', kind: 'branch' },
-    ],
+    filters: [{ name: 'within_days', label: 'Expiring within (days)', kind: 'number', initial: '30' }, branch],
     columns: [
       text('name', 'Patient'),
       text('phone', 'Phone'),
       text('email', 'Email'),
-      { field: 'examined_on', label: 'Last Exam', kind: 'date' },
-      { field: 'expires_on', label: 'Expires', kind: 'date' },
+      date('examined_on', 'Last Exam'),
+      date('expires_on', 'Expires'),
       text('branch_name', 'Branch'),
     ],
-    queryKey: (params) => getGetRecallsReportQueryKey(params),
-    fetch: async (params, signal) => asAnswer(await getRecallsReport(params, undefined, signal)),
-  },
-  {
-    key: 'sales-journal',
+  }),
+  report('sales-journal', 'Sales Journal', [getSalesJournalReport, getGetSalesJournalReportQueryKey], {
     book: true,
-    label: 'Sales Journal',
-    permission: 'view-report-sales-journal',
     filters: [bookMonth, branch],
     columns: [
       ...documentColumns('Customer'),
@@ -294,14 +267,9 @@ export const ownerReports: readonly OwnerReportDefinition[] = [
       money('discount', 'SC/PWD Discount'),
       money('net', 'Net Sales'),
     ],
-    queryKey: (params) => getGetSalesJournalReportQueryKey(params),
-    fetch: async (params, signal) => asAnswer(await getSalesJournalReport(params, undefined, signal)),
-  },
-  {
-    key: 'purchase-journal',
+  }),
+  report('purchase-journal', 'Purchase Journal', [getPurchaseJournalReport, getGetPurchaseJournalReportQueryKey], {
     book: true,
-    label: 'Purchase Journal',
-    permission: 'view-report-purchase-journal',
     filters: [bookMonth, location],
     columns: [
       ...documentColumns('Supplier'),
@@ -312,70 +280,44 @@ export const ownerReports: readonly OwnerReportDefinition[] = [
       money('vatable', 'VATable'),
       money('vat_amount', 'Input VAT'),
     ],
-    queryKey: (params) => getGetPurchaseJournalReportQueryKey(params),
-    fetch: async (params, signal) => asAnswer(await getPurchaseJournalReport(params, undefined, signal)),
-  },
-  {
-    key: 'cash-receipts-journal',
+  }),
+  report(
+    'cash-receipts-journal',
+    'Cash Receipts Journal',
+    [getCashReceiptsJournalReport, getGetCashReceiptsJournalReportQueryKey],
+    { book: true, filters: [bookMonth, location], columns: cashJournalColumns('Payor') },
+  ),
+  report(
+    'cash-disbursements-journal',
+    'Cash Disbursements Journal',
+    [getCashDisbursementsJournalReport, getGetCashDisbursementsJournalReportQueryKey],
+    { book: true, filters: [bookMonth, location], columns: cashJournalColumns('Payee') },
+  ),
+  report(
+    'summary-list-of-sales',
+    'Summary List of Sales',
+    [getSummaryListOfSalesReport, getGetSummaryListOfSalesReportQueryKey],
+    { book: true, filters: [bookQuarter, branch], columns: summaryListColumns('Customer', 'Sales', 'Output Tax') },
+  ),
+  report(
+    'summary-list-of-purchases',
+    'Summary List of Purchases',
+    [getSummaryListOfPurchasesReport, getGetSummaryListOfPurchasesReportQueryKey],
+    { book: true, filters: [bookQuarter, location], columns: summaryListColumns('Supplier', 'Purchases', 'Input Tax') },
+  ),
+  report('inventory-list', 'Inventory List', [getInventoryListReport, getGetInventoryListReportQueryKey], {
     book: true,
-    label: 'Cash Receipts Journal',
-    permission: 'view-report-cash-receipts-journal',
-    filters: [bookMonth, location],
-    columns: cashJournalColumns('Payor'),
-    queryKey: (params) => getGetCashReceiptsJournalReportQueryKey(params),
-    fetch: async (params, signal) => asAnswer(await getCashReceiptsJournalReport(params, undefined, signal)),
-  },
-  {
-    key: 'cash-disbursements-journal',
-    book: true,
-    label: 'Cash Disbursements Journal',
-    permission: 'view-report-cash-disbursements-journal',
-    filters: [bookMonth, location],
-    columns: cashJournalColumns('Payee'),
-    queryKey: (params) => getGetCashDisbursementsJournalReportQueryKey(params),
-    fetch: async (params, signal) => asAnswer(await getCashDisbursementsJournalReport(params, undefined, signal)),
-  },
-  {
-    key: 'summary-list-of-sales',
-    book: true,
-    label: 'Summary List of Sales',
-    permission: 'view-report-summary-list-of-sales',
-    filters: [bookQuarter, branch],
-    columns: summaryListColumns('Customer', 'Sales', 'Output Tax'),
-    queryKey: (params) => getGetSummaryListOfSalesReportQueryKey(params),
-    fetch: async (params, signal) => asAnswer(await getSummaryListOfSalesReport(params, undefined, signal)),
-  },
-  {
-    key: 'summary-list-of-purchases',
-    book: true,
-    label: 'Summary List of Purchases',
-    permission: 'view-report-summary-list-of-purchases',
-    filters: [bookQuarter, location],
-    columns: summaryListColumns('Supplier', 'Purchases', 'Input Tax'),
-    queryKey: (params) => getGetSummaryListOfPurchasesReportQueryKey(params),
-    fetch: async (params, signal) => asAnswer(await getSummaryListOfPurchasesReport(params, undefined, signal)),
-  },
-  {
-    key: 'inventory-list',
-    book: true,
-    label: 'Inventory List',
-    permission: 'view-report-inventory-list',
     filters: [asOf, location],
     columns: [
       text('code', 'Item Code'),
       text('name', 'Item Description'),
       quantity('quantity', 'Quantity'),
-      { field: 'unit_cost', label: 'Unit Cost', kind: 'money' },
+      figure('unit_cost', 'Unit Cost', 'money'),
       money('total', 'Total Cost'),
     ],
-    queryKey: (params) => getGetInventoryListReportQueryKey(params),
-    fetch: async (params, signal) => asAnswer(await getInventoryListReport(params, undefined, signal)),
-  },
-  {
-    key: 'esales',
+  }),
+  report('esales', 'eSales', [getEsalesReport, getGetEsalesReportQueryKey], {
     book: true,
-    label: 'eSales',
-    permission: 'view-report-esales',
     filters: [bookMonth, branch],
     columns: [
       text('branch_name', 'Branch'),
@@ -384,96 +326,78 @@ export const ownerReports: readonly OwnerReportDefinition[] = [
       money('vat_exempt', 'VAT-Exempt Sales'),
       money('vat_amount', 'VAT'),
       text('last_invoice_number', 'Last Invoice No.'),
-      { field: 'grand_total', label: 'Grand Total', kind: 'money' },
+      figure('grand_total', 'Grand Total', 'money'),
     ],
-    queryKey: (params) => getGetEsalesReportQueryKey(params),
-    fetch: async (params, signal) => asAnswer(await getEsalesReport(params, undefined, signal)),
-  },
+  }),
   // docs/domain/sales.md, Payer claims.
-  {
-    key: 'claims-outstanding',
-    label: 'Claims Outstanding',
-    permission: 'view-report-claims-outstanding',
-    filters: [],
-    columns: [
-      text('number', 'Claim'),
-      text('payer_name', 'Payer'),
-      { field: 'claim_date', label: 'Date', kind: 'date' },
-      text('status', 'Status'),
-      money('total', 'Total'),
-      money('paid', 'Paid'),
-      money('disallowed', 'Disallowed'),
-      money('outstanding', 'Outstanding'),
-    ],
-    queryKey: (params) => getGetClaimsOutstandingReportQueryKey(params),
-    fetch: async (params, signal) => asAnswer(await getClaimsOutstandingReport(params, undefined, signal)),
-  },
-  {
-    key: 'benefits-used',
-    label: 'Benefits Used',
-    permission: 'view-report-benefits-used',
+  report(
+    'claims-outstanding',
+    'Claims Outstanding',
+    [getClaimsOutstandingReport, getGetClaimsOutstandingReportQueryKey],
+    {
+      filters: [],
+      columns: [
+        text('number', 'Claim'),
+        text('payer_name', 'Payer'),
+        date('claim_date', 'Date'),
+        text('status', 'Status'),
+        money('total', 'Total'),
+        money('paid', 'Paid'),
+        money('disallowed', 'Disallowed'),
+        money('outstanding', 'Outstanding'),
+      ],
+    },
+  ),
+  report('benefits-used', 'Benefits Used', [getBenefitsUsedReport, getGetBenefitsUsedReportQueryKey], {
     filters: [asOf],
     columns: [
       text('contact_name', 'Member'),
       text('payer_name', 'Payer'),
       text('member_number', 'Member No.'),
-      { field: 'plan_year_from', label: 'Plan Year From', kind: 'date' },
+      date('plan_year_from', 'Plan Year From'),
       money('annual_cap', 'Annual Cap'),
       money('used', 'Used'),
       money('remaining', 'Remaining'),
     ],
-    queryKey: (params) => getGetBenefitsUsedReportQueryKey(params),
-    fetch: async (params, signal) => asAnswer(await getBenefitsUsedReport(params, undefined, signal)),
-  },
-  {
-    key: 'form-2307s-pending',
-    label: '2307s Not Yet Received',
-    permission: 'view-report-form-2307s-pending',
-    filters: [],
-    columns: [
-      text('claim_number', 'Claim'),
-      text('payer_name', 'Payer'),
-      { field: 'payment_date', label: 'Paid On', kind: 'date' },
-      money('amount_received', 'Received'),
-      money('tax_withheld', 'Tax Withheld'),
-    ],
-    queryKey: (params) => getGetForm2307sPendingReportQueryKey(params),
-    fetch: async (params, signal) => asAnswer(await getForm2307sPendingReport(params, undefined, signal)),
-  },
+  }),
+  report(
+    'form-2307s-pending',
+    '2307s Not Yet Received',
+    [getForm2307sPendingReport, getGetForm2307sPendingReportQueryKey],
+    {
+      filters: [],
+      columns: [
+        text('claim_number', 'Claim'),
+        text('payer_name', 'Payer'),
+        date('payment_date', 'Paid On'),
+        money('amount_received', 'Received'),
+        money('tax_withheld', 'Tax Withheld'),
+      ],
+    },
+  ),
   // docs/domain/eye-care.md, Remakes: how often whose work is redone, and what it costs.
-  {
-    key: 'remakes',
-    label: 'Remakes',
-    permission: 'view-report-remakes',
+  report('remakes', 'Remakes', [getRemakesReport, getGetRemakesReportQueryKey], {
     filters: [
-      { name: 'date_from', label: 'Date from', kind: 'date', initial: 'month-start' },
-      { name: 'date_to', label: 'Date to', kind: 'date', initial: 'today' },
-      {
-        name: 'group_by',
-        label: 'Group by',
-        kind: 'choice',
-        initial: 'lab',
-        choices: [
-          { value: 'lab', label: 'Lab' },
-          { value: 'user', label: 'Optician' },
-          { value: 'prescriber', label: 'Prescriber' },
-          { value: 'brand', label: 'Lens brand' },
-          { value: 'reason', label: 'Reason' },
-          { value: 'month', label: 'Month' },
-        ],
-      },
+      dateFrom,
+      dateTo,
+      groupBy('lab', {
+        lab: 'Lab',
+        user: 'Optician',
+        prescriber: 'Prescriber',
+        brand: 'Lens brand',
+        reason: 'Reason',
+        month: 'Month',
+      }),
     ],
     columns: [
       text('label', 'Group'),
       quantity('orders_claimed', 'Orders Claimed'),
       quantity('remakes', 'Remakes'),
-      { field: 'remake_rate', label: 'Remake Rate %', kind: 'percent' },
+      figure('remake_rate', 'Remake Rate %', 'percent'),
       money('remake_cost', 'Remake Cost'),
     ],
     chart: { labelField: 'label', valueField: 'remake_rate', valueLabel: 'Remake Rate %' },
-    queryKey: (params) => getGetRemakesReportQueryKey(params),
-    fetch: async (params, signal) => asAnswer(await getRemakesReport(params, undefined, signal)),
-  },
+  }),
 ];
 
 export function ownerReportByKey(key: string | undefined): OwnerReportDefinition | null {

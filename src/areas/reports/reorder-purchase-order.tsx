@@ -4,16 +4,14 @@ import { useNavigate } from 'react-router-dom';
 import { createPurchaseOrder } from '../../../generated/hooks/purchase-orders/purchase-orders.ts';
 import { businessDayIso } from '../../format/date.ts';
 import { formatQuantity } from '../../format/quantity.ts';
-import { suppliers } from '../../resources/picker-searches.ts';
 import { steadyNumber, toNumberOrNull } from '../../screens/form/number-value.ts';
-import { relationSearch } from '../../screens/shared/relation-search.ts';
 import { errorMessage, validationErrors } from '../../screens/shared/request-error.ts';
-import { type RemoteOption, RemoteSelect } from '../../ui/remote-select.tsx';
+import { SupplierPicker } from '../../screens/shared/supplier-picker.tsx';
+import type { RemoteOption } from '../../ui/remote-select.tsx';
+import { TableHeadings } from '../../ui/striped-table.tsx';
 import { toaster } from '../../ui/toaster.tsx';
 
 export type ChosenRow = { item_id: number; code: string; name: string; suggested_quantity: number };
-
-const supplierSearch = relationSearch('contacts', suppliers);
 
 // The items of a refusal whose line has no unit cost (`lines.2.unit_cost`): the supplier has no price for them.
 function unpricedItems(error: unknown, lines: readonly ChosenRow[]): ChosenRow[] {
@@ -81,17 +79,7 @@ export function ReorderPurchaseOrder({
   return (
     <Stack gap="3" data-no-print="">
       <HStack gap="3" align="end" wrap="wrap">
-        <Field.Root w="xs">
-          <Field.Label htmlFor="reorder-supplier">Supplier</Field.Label>
-          <RemoteSelect
-            id="reorder-supplier"
-            name="reorder-supplier"
-            value={supplier?.value ?? null}
-            label={supplier?.label ?? ''}
-            search={supplierSearch}
-            onChange={setSupplier}
-          />
-        </Field.Root>
+        <SupplierPicker id="reorder-supplier" room={{ w: 'xs' }} value={supplier} onChange={setSupplier} />
         <Button
           colorPalette="teal"
           disabled={!supplier || !location || lines.length === 0}
@@ -107,14 +95,7 @@ export function ReorderPurchaseOrder({
           <Table.Caption captionSide="top" textAlign="start">
             Lines to order: a unit cost left empty is the supplier's latest purchase price.
           </Table.Caption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Code</Table.ColumnHeader>
-              <Table.ColumnHeader>Item</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Quantity</Table.ColumnHeader>
-              <Table.ColumnHeader>Unit Cost</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
+          <TableHeadings headings={['Code', 'Item', { label: 'Quantity', end: true }, 'Unit Cost']} />
           <Table.Body>
             {lines.map((row) => (
               <Table.Row key={row.item_id}>

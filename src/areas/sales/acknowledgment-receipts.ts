@@ -4,6 +4,7 @@ import * as field from '../../resources/form-fields.ts';
 import { refundMethodOptions } from '../../resources/options.ts';
 import { customers } from '../../resources/picker-searches.ts';
 import { defineResource } from '../../resources/resource.ts';
+import { customerAndBranchOf } from '../../resources/same-customer.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
 
@@ -99,10 +100,7 @@ export const acknowledgmentReceipts = defineResource({
           const order = await getJobOrder(id);
           const held = order.acknowledgment_receipts.reduce((sum, receipt) => sum + receipt.balance, 0);
           return {
-            contact_id: order.contact_id,
-            contact_name: order.contact_name,
-            branch_id: order.branch_id,
-            branch_name: order.branch_name,
+            ...customerAndBranchOf(order),
             job_order_id: order.id,
             job_order_number: order.number,
             amount: Math.max(0, Math.round((order.total / 2 - held) * 100) / 100),

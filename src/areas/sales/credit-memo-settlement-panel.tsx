@@ -1,8 +1,8 @@
-import { DataList } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { toCentavos, toPesos } from '../../format/line-amounts.ts';
 import { formatMoney } from '../../format/money.ts';
+import { FramedFigures } from '../../ui/framed-figures.tsx';
 import { useCreditMemoFigures } from './credit-memo-amounts.ts';
 
 // docs/domain/sales.md, Credit memos: before the memo is saved, what it does with its total: first the invoice's
@@ -22,23 +22,12 @@ export function CreditMemoSettlementPanel() {
     [settlement === 'refund' ? 'Refund to the customer' : 'Store credit for the customer', excess],
   ];
   return (
-    <DataList.Root
-      orientation="horizontal"
-      size="sm"
-      borderWidth="1px"
-      rounded="md"
-      p="3"
-      aria-label="What the memo settles"
-    >
-      {rows.map(([label, value]) => (
-        <DataList.Item key={label}>
-          <DataList.ItemLabel minW="48">{label}</DataList.ItemLabel>
-          <DataList.ItemValue fontWeight={label === 'Memo total' ? 'semibold' : undefined}>
-            {formatMoney(toPesos(value))}
-          </DataList.ItemValue>
-        </DataList.Item>
-      ))}
-    </DataList.Root>
+    <FramedFigures
+      label="What the memo settles"
+      rows={rows.map(([label, value]) => [label, formatMoney(toPesos(value))] as const)}
+      labelWidth="48"
+      strong="Memo total"
+    />
   );
 }
 

@@ -3,7 +3,7 @@ import * as documentLine from '../../resources/document-lines.ts';
 import { printedItemColumns, printedQuantityColumn } from '../../resources/document-print.ts';
 import * as filter from '../../resources/filters.ts';
 import * as field from '../../resources/form-fields.ts';
-import { memoFields, memoReasons } from '../../resources/memo-settlement.ts';
+import { memoFields, memoFilters } from '../../resources/memo-settlement.ts';
 import { refreshPaidDocuments } from '../../resources/paid-documents.ts';
 import { customers } from '../../resources/picker-searches.ts';
 import { type Column, defineResource, type Option } from '../../resources/resource.ts';
@@ -83,13 +83,11 @@ export const creditMemos = defineResource({
       useCreditLineAmounts,
     ),
   ],
-  filters: [
-    filter.reason(memoReasons),
+  filters: memoFilters(
     filter.relation('contact_id', 'Customer', 'contacts', customers),
     filter.relation('invoice_id', 'Invoice', 'invoices'),
-    filter.location('', 'Branch'),
-    ...filter.dateRange('memo_date', 'Memo date'),
-  ],
+    'Branch',
+  ),
   createParam: 'invoice_id',
   formSummary: async () => (await import('./credit-memo-settlement-panel.tsx')).CreditMemoSettlementPanel,
   prefillRoutes: [{ segment: 'exchange', param: 'invoice_id' }],

@@ -1,25 +1,21 @@
-import { defineResource } from '../../resources/resource.ts';
+import { type Column, defineResource } from '../../resources/resource.ts';
 import { recordTimestamps } from '../../resources/shared-declarations.ts';
 import { standardOperations } from '../../resources/standard-operations.ts';
+
+const columns: readonly Column[] = [
+  { field: 'name', label: 'Name' },
+  { field: 'percent', label: 'Percent', kind: 'percent' },
+  { field: 'vat_exempt', label: 'VAT-Exempt', kind: 'boolean' },
+  { field: 'item_type_names', label: 'Qualifying Item Types', kind: 'list' },
+];
 
 // Senior Citizen and PWD discounts (docs/domain/sales.md, Senior citizen and PWD discounts): the percent, whether
 // qualifying lines lose their VAT first, and the item types that qualify.
 export const discountPrograms = defineResource({
   key: 'discount-programs',
   title: 'name',
-  columns: [
-    { field: 'name', label: 'Name' },
-    { field: 'percent', label: 'Percent', kind: 'percent' },
-    { field: 'vat_exempt', label: 'VAT-Exempt', kind: 'boolean' },
-    { field: 'item_type_names', label: 'Qualifying Item Types', kind: 'list' },
-  ],
-  viewFields: [
-    { field: 'name', label: 'Name' },
-    { field: 'percent', label: 'Percent', kind: 'percent' },
-    { field: 'vat_exempt', label: 'VAT-Exempt', kind: 'boolean' },
-    { field: 'item_type_names', label: 'Qualifying Item Types', kind: 'list' },
-    ...recordTimestamps,
-  ],
+  columns,
+  viewFields: [...columns, ...recordTimestamps],
   formFields: [
     { name: 'name', label: 'Name', kind: 'text', required: true },
     { name: 'percent', label: 'Percent', kind: 'percent', required: true },

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Checkbox,
   DataList,
@@ -47,11 +46,14 @@ import { emptyLine, stripLocal } from '../../screens/form/form-values.ts';
 import { LineEditor } from '../../screens/form/lines/line-editor.tsx';
 import { numberStep, toNumberOrNull, toTextOrNull } from '../../screens/form/number-value.ts';
 import { useSaveShortcut } from '../../screens/form/save-shortcut.ts';
+import { UnplacedAlert } from '../../screens/form/unplaced-alert.tsx';
 import { Refusal } from '../../screens/shared/refusal.tsx';
 import { RefusedRedirect } from '../../screens/shared/refused-redirect.tsx';
 import { errorMessage, errorStatus, missingRecord, validationErrors } from '../../screens/shared/request-error.ts';
+import { RequestErrorText } from '../../screens/shared/request-error-text.tsx';
 import { ChoiceSelect } from '../../ui/choice-select.tsx';
 import { LoadingBar } from '../../ui/loading-bar.tsx';
+import { TableHeadings } from '../../ui/striped-table.tsx';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
 import { invoices } from './invoices.ts';
 import { useSaleTotals, VatBreakdownPanel } from './vat-breakdown-panel.tsx';
@@ -111,11 +113,7 @@ export function InvoiceExchangeScreen() {
     <Stack gap="5">
       <Heading size="xl">Exchange for Invoice {invoice.data?.number ?? ''}</Heading>
       {invoice.isPending ? <LoadingBar /> : null}
-      {invoice.isError ? (
-        <Text color="fg.error" role="alert">
-          {errorMessage(invoice.error)}
-        </Text>
-      ) : null}
+      <RequestErrorText request={invoice} />
       {invoice.data ? <ExchangeForm invoice={invoice.data} /> : null}
     </Stack>
   );
@@ -225,15 +223,7 @@ function ExchangeForm({ invoice }: { invoice: Invoice }) {
       <form ref={formElement} onSubmit={submit} noValidate>
         <Stack gap="6">
           {save.isPending ? <LoadingBar /> : null}
-          {unplaced.length > 0 ? (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>The server did not accept this exchange.</Alert.Title>
-                <Alert.Description>{unplaced.join(' ')}</Alert.Description>
-              </Alert.Content>
-            </Alert.Root>
-          ) : null}
+          <UnplacedAlert what="this exchange" messages={unplaced} />
           <Stack gap="3" as="section" aria-labelledby="returned-heading">
             <Heading size="md" id="returned-heading">
               Returned
@@ -346,15 +336,15 @@ function ReturnedTable({ invoice }: { invoice: Invoice }) {
     <>
       <Table.ScrollArea borderWidth="1px" rounded="md" w="full">
         <Table.Root size="sm" aria-label="Returned items">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Item</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Left to return</Table.ColumnHeader>
-              <Table.ColumnHeader>Quantity</Table.ColumnHeader>
-              <Table.ColumnHeader>Restock</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Credited</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
+          <TableHeadings
+            headings={[
+              'Item',
+              { label: 'Left to return', end: true },
+              'Quantity',
+              'Restock',
+              { label: 'Credited', end: true },
+            ]}
+          />
           <Table.Body>
             {fields.map((row, index) => {
               const error: FieldError | undefined = get(formState.errors, `return_lines.${index}.quantity`);

@@ -7,6 +7,7 @@ import { issueLotField, takenLotsColumn } from '../../resources/lot-lines.ts';
 import { hasBalance, paymentsSection } from '../../resources/paid-documents.ts';
 import { customers, openQuotations } from '../../resources/picker-searches.ts';
 import { defineResource, type ResourceRecord, readField } from '../../resources/resource.ts';
+import { customerAndBranchOf } from '../../resources/same-customer.ts';
 import {
   paidAndBalance,
   recordTimestamps,
@@ -152,10 +153,7 @@ export const invoices = defineResource({
           const { getCreditMemo } = await import('../../../generated/hooks/credit-memos/credit-memos.ts');
           const memo = await getCreditMemo(id);
           return {
-            contact_id: memo.contact_id,
-            contact_name: memo.contact_name,
-            branch_id: memo.branch_id,
-            branch_name: memo.branch_name,
+            ...customerAndBranchOf(memo),
             notes: `Exchange for ${memo.number}`,
           };
         },
@@ -164,10 +162,7 @@ export const invoices = defineResource({
           const { getQuotation } = await import('../../../generated/hooks/quotations/quotations.ts');
           const quotation = await getQuotation(id);
           return {
-            contact_id: quotation.contact_id,
-            contact_name: quotation.contact_name,
-            branch_id: quotation.branch_id,
-            branch_name: quotation.branch_name,
+            ...customerAndBranchOf(quotation),
             quotation_id: quotation.id,
             quotation_number: quotation.number,
             special_discount: quotation.special_discount,
@@ -179,10 +174,7 @@ export const invoices = defineResource({
           const { getJobOrder } = await import('../../../generated/hooks/job-orders/job-orders.ts');
           const order = await getJobOrder(id);
           return {
-            contact_id: order.contact_id,
-            contact_name: order.contact_name,
-            branch_id: order.branch_id,
-            branch_name: order.branch_name,
+            ...customerAndBranchOf(order),
             job_order_id: order.id,
             notes: `Job order ${order.number}`,
             special_discount: order.special_discount,

@@ -8,9 +8,9 @@ import {
 } from '../../../generated/hooks/discount-programs/discount-programs.ts';
 import { getListLoasQueryKey, listLoas } from '../../../generated/hooks/loas/loas.ts';
 import { payerShareOf } from '../../../server/domain/payer-share.ts';
-import { toCentavos, toPesos } from '../../format/line-amounts.ts';
+import { toCentavos } from '../../format/line-amounts.ts';
 import { formatMoney } from '../../format/money.ts';
-import { useSaleTotals } from './vat-breakdown-panel.tsx';
+import { MoneyItems, useSaleTotals } from './vat-breakdown-panel.tsx';
 
 const loasParams = { status: 'approved', per_page: 100 } as const;
 const programsParams = { per_page: 100 } as const;
@@ -90,12 +90,7 @@ export function LoaSplitSection({ name }: { name: string }) {
       ) : null}
       {rows.length > 0 ? (
         <DataList.Root orientation="horizontal" alignSelf="end" size="sm" aria-label="Payer and member shares">
-          {rows.map(([label, centavos]) => (
-            <DataList.Item key={label}>
-              <DataList.ItemLabel>{label}</DataList.ItemLabel>
-              <DataList.ItemValue justifyContent="end">{formatMoney(toPesos(centavos))}</DataList.ItemValue>
-            </DataList.Item>
-          ))}
+          <MoneyItems rows={rows} />
         </DataList.Root>
       ) : null}
     </Stack>

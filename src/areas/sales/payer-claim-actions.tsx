@@ -1,4 +1,4 @@
-import { Button, Field, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { Button, Field, Input, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -13,6 +13,7 @@ import { formatDate } from '../../format/date.ts';
 import { formatMoney } from '../../format/money.ts';
 import { errorMessage, validationErrors } from '../../screens/shared/request-error.ts';
 import { ActionDialog } from '../../ui/action-dialog.tsx';
+import { LabelledChoice } from '../../ui/choice-select.tsx';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
 import { PayerClaimPaymentDialog } from './payer-claim-payment-dialog.tsx';
 
@@ -119,23 +120,17 @@ function Form2307Dialog({ claim, onClose }: { claim: PayerClaim; onClose: () => 
   };
   return (
     <ActionDialog title="Record 2307" actionLabel="Record" busy={record.isPending} onAction={submit} onClose={onClose}>
-      <Field.Root mb="3">
-        <Field.Label htmlFor="form-2307-payment">Payment</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            id="form-2307-payment"
-            value={paymentId}
-            onChange={(event) => setPaymentId(Number(event.target.value))}
-          >
-            {pending.map((payment) => (
-              <option key={payment.id} value={payment.id}>
-                {`${formatDate(payment.payment_date)} · received ${formatMoney(payment.amount_received)} · withheld ${formatMoney(payment.tax_withheld)}`}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <LabelledChoice
+        label="Payment"
+        room={{ mb: '3' }}
+        id="form-2307-payment"
+        choices={pending.map((payment) => ({
+          value: String(payment.id),
+          label: `${formatDate(payment.payment_date)} · received ${formatMoney(payment.amount_received)} · withheld ${formatMoney(payment.tax_withheld)}`,
+        }))}
+        value={paymentId}
+        onChange={(event) => setPaymentId(Number(event.target.value))}
+      />
       <Field.Root invalid={error !== null}>
         <Field.Label htmlFor="form-2307-number">Form 2307 Number</Field.Label>
         <Input id="form-2307-number" value={number} onChange={(event) => setNumber(event.target.value)} />

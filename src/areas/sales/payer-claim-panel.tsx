@@ -3,6 +3,7 @@ import type { PayerClaim } from '../../../generated/model/index.ts';
 import { formatDate } from '../../format/date.ts';
 import { formatMoney } from '../../format/money.ts';
 import type { ViewPanelProps } from '../../resources/resource.ts';
+import { TableHeadings } from '../../ui/striped-table.tsx';
 
 const lineStatus: Record<string, string> = {
   open: 'Open',
@@ -22,17 +23,17 @@ export function PayerClaimPanel({ record }: ViewPanelProps) {
     <Stack gap="4">
       <Heading size="md">Lines</Heading>
       <Table.Root size="sm" aria-label="Claim lines">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Invoice</Table.ColumnHeader>
-            <Table.ColumnHeader>Member</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Paid</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Disallowed</Table.ColumnHeader>
-            <Table.ColumnHeader>Reason</Table.ColumnHeader>
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
+        <TableHeadings
+          headings={[
+            'Invoice',
+            'Member',
+            { label: 'Amount', end: true },
+            { label: 'Paid', end: true },
+            { label: 'Disallowed', end: true },
+            'Reason',
+            'Status',
+          ]}
+        />
         <Table.Body>
           {(claim.lines ?? []).map((line) => (
             <Table.Row key={line.id}>
@@ -51,15 +52,15 @@ export function PayerClaimPanel({ record }: ViewPanelProps) {
         <>
           <Heading size="md">Payments</Heading>
           <Table.Root size="sm" aria-label="Payer's payments">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Date</Table.ColumnHeader>
-                <Table.ColumnHeader>Method</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Received</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Tax Withheld</Table.ColumnHeader>
-                <Table.ColumnHeader>Form 2307</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
+            <TableHeadings
+              headings={[
+                'Date',
+                'Method',
+                { label: 'Received', end: true },
+                { label: 'Tax Withheld', end: true },
+                'Form 2307',
+              ]}
+            />
             <Table.Body>
               {payments.map((payment) => (
                 <Table.Row key={payment.id}>

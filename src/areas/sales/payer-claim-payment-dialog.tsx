@@ -13,6 +13,7 @@ import { toCentavos, toPesos } from '../../format/line-amounts.ts';
 import { formatMoney } from '../../format/money.ts';
 import { errorMessage, validationErrors } from '../../screens/shared/request-error.ts';
 import { ActionDialog } from '../../ui/action-dialog.tsx';
+import { TableHeadings } from '../../ui/striped-table.tsx';
 import { notifyError, notifySuccess } from '../../ui/toaster.tsx';
 
 type Row = { invoiceId: number; label: string; left: number; amount: string };
@@ -157,13 +158,9 @@ export function PayerClaimPaymentDialog({
           <Input id="payer-payment-date" type="date" value={date} onChange={(event) => setDate(event.target.value)} />,
         )}
         <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Invoice</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Left</Table.ColumnHeader>
-              <Table.ColumnHeader>{mode === 'payment' ? 'Paid' : 'Disallowed'}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
+          <TableHeadings
+            headings={['Invoice', { label: 'Left', end: true }, mode === 'payment' ? 'Paid' : 'Disallowed']}
+          />
           <Table.Body>
             {rows.map((row, index) => (
               <Table.Row key={row.invoiceId}>

@@ -72,24 +72,28 @@ export function VatBreakdownPanel({ program }: { program: DiscountProgram | null
     : [];
   return (
     <DataList.Root orientation="horizontal" alignSelf="end" size="sm" aria-label="VAT breakdown">
-      {rows.map(([label, centavos]) => (
-        <DataList.Item key={label}>
-          <DataList.ItemLabel>{label}</DataList.ItemLabel>
-          <DataList.ItemValue justifyContent="end">{formatMoney(toPesos(centavos))}</DataList.ItemValue>
-        </DataList.Item>
-      ))}
+      <MoneyItems rows={rows} />
       <DataList.Item>
         <DataList.ItemLabel fontWeight="semibold">Amount due</DataList.ItemLabel>
         <DataList.ItemValue justifyContent="end" fontWeight="semibold">
           {formatMoney(toPesos(totals.total))}
         </DataList.ItemValue>
       </DataList.Item>
-      {breakdown.map(([label, centavos]) => (
+      <MoneyItems rows={breakdown} />
+    </DataList.Root>
+  );
+}
+
+// A sale's amounts as rows of a DataList: each label with its amount (in centavos), read from the right.
+export function MoneyItems({ rows }: { rows: readonly (readonly [string, number])[] }) {
+  return (
+    <>
+      {rows.map(([label, centavos]) => (
         <DataList.Item key={label}>
           <DataList.ItemLabel>{label}</DataList.ItemLabel>
           <DataList.ItemValue justifyContent="end">{formatMoney(toPesos(centavos))}</DataList.ItemValue>
         </DataList.Item>
       ))}
-    </DataList.Root>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Checkbox, Flex, Heading, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -27,6 +27,7 @@ import {
   permissionRefusal,
   validationErrors,
 } from '../shared/request-error.ts';
+import { RequestErrorText } from '../shared/request-error-text.tsx';
 import type { ResourceScreenProps } from '../shared/screen-props.ts';
 import { useResourceMutation } from '../shared/use-resource-mutation.ts';
 import { CashTendered } from './cash-tendered.tsx';
@@ -38,6 +39,7 @@ import { shownFor, useOpticalKind } from './optical-kind.ts';
 import { PaidDocumentSummary } from './paid-document.tsx';
 import { formResolver } from './resolver.ts';
 import { useSaveShortcut } from './save-shortcut.ts';
+import { UnplacedAlert } from './unplaced-alert.tsx';
 
 export type FormScreenProps = ResourceScreenProps & { mode: FormMode; prefillSegment?: string | undefined };
 
@@ -100,11 +102,7 @@ export function FormScreen({ resource, api, mode, prefillSegment }: FormScreenPr
         {mode === 'create' ? 'Create' : 'Edit'} {resource.singular}
       </Heading>
       {waiting ? <LoadingBar /> : null}
-      {source.isError ? (
-        <Text color="fg.error" role="alert">
-          {errorMessage(source.error)}
-        </Text>
-      ) : null}
+      <RequestErrorText request={source} />
       {!waiting && !source.isError ? (
         <ResourceForm
           resource={resource}
@@ -290,15 +288,7 @@ function ResourceForm({ resource, api, mode, id, source, start, bound, prefillSe
       <form ref={formElement} onSubmit={submit} noValidate>
         <Stack gap="5">
           {save.isPending ? <LoadingBar /> : null}
-          {unplaced.length > 0 ? (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>The server did not accept this {resource.singular}.</Alert.Title>
-                <Alert.Description>{unplaced.join(' ')}</Alert.Description>
-              </Alert.Content>
-            </Alert.Root>
-          ) : null}
+          <UnplacedAlert what={`this ${resource.singular}`} messages={unplaced} />
           {heldBack && override ? (
             <Alert.Root status="warning">
               <Alert.Indicator />

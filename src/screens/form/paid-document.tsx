@@ -1,7 +1,7 @@
-import { DataList } from '@chakra-ui/react';
 import { formatMoney } from '../../format/money.ts';
 import { resourceByKey } from '../../resources/registry.ts';
 import { type PaidDocument, readField } from '../../resources/resource.ts';
+import { FramedFigures } from '../../ui/framed-figures.tsx';
 import { useLinkedRecord } from './linked-record.ts';
 
 const money = (value: unknown) => formatMoney(typeof value === 'number' ? value : Number(value ?? 0));
@@ -18,21 +18,5 @@ export function PaidDocumentSummary({ pays }: { pays: PaidDocument }) {
     ['Paid so far', money(readField(paid, 'amount_paid'))],
     ['Balance', money(readField(paid, 'balance'))],
   ];
-  return (
-    <DataList.Root
-      orientation="horizontal"
-      size="sm"
-      borderWidth="1px"
-      rounded="md"
-      p="3"
-      aria-label={`${singular} being paid`}
-    >
-      {rows.map(([label, value]) => (
-        <DataList.Item key={label}>
-          <DataList.ItemLabel minW="32">{label}</DataList.ItemLabel>
-          <DataList.ItemValue fontWeight={label === 'Balance' ? 'semibold' : undefined}>{value}</DataList.ItemValue>
-        </DataList.Item>
-      ))}
-    </DataList.Root>
-  );
+  return <FramedFigures label={`${singular} being paid`} rows={rows} labelWidth="32" strong="Balance" />;
 }

@@ -8,6 +8,7 @@ import { useGate } from '../../auth/use-permissions.ts';
 import { countOf } from '../../format/count.ts';
 import { permissionPrefixOf } from '../../resources/resource.ts';
 import { listPath } from '../../resources/routes.ts';
+import { TableHeadings } from '../../ui/striped-table.tsx';
 import { toaster } from '../../ui/toaster.tsx';
 import { RefusedRedirect } from '../shared/refused-redirect.tsx';
 import { errorMessage, permissionRefusal, validationErrors } from '../shared/request-error.ts';
@@ -211,14 +212,7 @@ function ErrorList({ file }: { file: ImportFile }) {
             Errors in {file.name}
             {pages > 1 ? ` (page ${shown} of ${pages})` : ''}
           </Table.Caption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Row</Table.ColumnHeader>
-              <Table.ColumnHeader>Column</Table.ColumnHeader>
-              <Table.ColumnHeader>Value</Table.ColumnHeader>
-              <Table.ColumnHeader>Problem</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
+          <TableHeadings headings={['Row', 'Column', 'Value', 'Problem']} />
           <Table.Body>
             {list.slice((shown - 1) * errorsPerPage, shown * errorsPerPage).map((error: ImportError) => (
               <Table.Row key={`${error.row ?? ''}.${error.column ?? ''}`}>

@@ -56,6 +56,16 @@ function Labelled({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+// Whose order it is and where it is made, first on the lab's ticket and on the patient's slip alike.
+function PatientAndBranch({ record }: { record: Row }) {
+  return (
+    <>
+      <Labelled label="Patient">{text(record, 'contact_name')}</Labelled>
+      <Labelled label="Branch">{text(record, 'branch_name')}</Labelled>
+    </>
+  );
+}
+
 const rxColumns = ['SPH', 'CYL', 'AXIS', 'ADD', 'PRISM', 'BASE'] as const;
 
 function eyeCells(rx: Row, eye: 'od' | 'os'): string[] {
@@ -90,8 +100,7 @@ function LabTicket({ record }: { record: Row }) {
   return (
     <Sheet title="Lab Ticket" record={record}>
       <HStack gap="8" wrap="wrap">
-        <Labelled label="Patient">{text(record, 'contact_name')}</Labelled>
-        <Labelled label="Branch">{text(record, 'branch_name')}</Labelled>
+        <PatientAndBranch record={record} />
         <Labelled label="Lab">{text(record, 'lab_contact_name') || 'In-house'}</Labelled>
         <Labelled label="Prescription">
           {formatDate(text(rx, 'examined_on'))} {text(rx, 'prescriber')} {text(rx, 'prescriber_license')}
@@ -163,8 +172,7 @@ function ClaimSlip({ record }: { record: Row }) {
   return (
     <Sheet title="Claim Slip" record={record}>
       <HStack gap="8" wrap="wrap">
-        <Labelled label="Patient">{text(record, 'contact_name')}</Labelled>
-        <Labelled label="Branch">{text(record, 'branch_name')}</Labelled>
+        <PatientAndBranch record={record} />
         <Labelled label="Invoice">{text(record, 'invoice_number') || '—'}</Labelled>
         <Labelled label="Total">{formatMoney(Number(record.invoice_total ?? record.total ?? 0))}</Labelled>
         <Labelled label="Balance due on claiming">

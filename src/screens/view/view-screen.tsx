@@ -30,6 +30,7 @@ import { lazyComponent } from '../shared/lazy-component.ts';
 import { RecordsTable } from '../shared/records-table.tsx';
 import { Refusal } from '../shared/refusal.tsx';
 import { errorMessage, errorStatus, missingRecord, permissionRefusal } from '../shared/request-error.ts';
+import { RequestErrorText } from '../shared/request-error-text.tsx';
 import type { ResourceScreenProps } from '../shared/screen-props.ts';
 import { useResourceMutation } from '../shared/use-resource-mutation.ts';
 import { ValueText } from '../shared/value-text.tsx';
@@ -295,11 +296,7 @@ export function ViewScreen({ resource, api }: ResourceScreenProps) {
       </Flex>
       {held && can({ prefix, action: 'delete' }) ? <Text color="fg.muted">{undeletable}</Text> : null}
       {record.isPending && record.fetchStatus !== 'idle' ? <LoadingBar /> : null}
-      {record.isError ? (
-        <Text color="fg.error" role="alert">
-          {errorMessage(record.error)}
-        </Text>
-      ) : null}
+      <RequestErrorText request={record} />
       {secret ? (
         <Alert.Root status="info">
           <Alert.Indicator />

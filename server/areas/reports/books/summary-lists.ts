@@ -4,7 +4,7 @@ import {
   GetSummaryListOfSalesReportQueryParams,
 } from '../../../../generated/zod/reports/reports.zod.ts';
 import type { Database } from '../../../db/database.ts';
-import { type CsvColumn, ownerReport } from '../owner-report.ts';
+import { type Asked, type CsvColumn, ownerReport } from '../owner-report.ts';
 import { reportLocation } from '../report-scope.ts';
 import { asCentavos, inPesos, quarterPeriod, sumFigures } from './books.ts';
 import { purchaseJournalEntries } from './purchase-journal.ts';
@@ -60,26 +60,25 @@ const csvOf = (side: 'Sales' | 'Purchase', party: string, tax: string): readonly
   { field: 'vat_amount', header: tax, money: true },
 ];
 
+// Either list's run: the quarter's entries of its side of the books at the place asked, summed by TIN with `gross`.
+const quarterSummary =
+  (entries: typeof salesJournalEntries, gross: RawBuilder<unknown>) =>
+  (
+    { db, businessId, identity, today }: Asked,
+    query: { quarter?: string | undefined; branch_id?: number | null; warehouse_id?: number | null },
+  ) =>
+    summaryList(db, entries(businessId, quarterPeriod(query.quarter, today), reportLocation(identity, query)), gross);
+
 export const summaryListOfSalesOwnerReport = ownerReport({
   name: 'summary-list-of-sales',
   query: GetSummaryListOfSalesReportQueryParams,
-  run: ({ db, businessId, identity, today }, query) =>
-    summaryList(
-      db,
-      salesJournalEntries(businessId, quarterPeriod(query.quarter, today), reportLocation(identity, query)),
-      sql`e.net`,
-    ),
+  run: quarterSummary(salesJournalEntries, sql`e.net`),
   csv: csvOf('Sales', 'Customer', 'Output Tax'),
 });
 
 export const summaryListOfPurchasesOwnerReport = ownerReport({
   name: 'summary-list-of-purchases',
   query: GetSummaryListOfPurchasesReportQueryParams,
-  run: ({ db, businessId, identity, today }, query) =>
-    summaryList(
-      db,
-      purchaseJournalEntries(businessId, quarterPeriod(query.quarter, today), reportLocation(identity, query)),
-      sql`e.vat_exempt + e.zero_rated + e.vatable + e.vat_amount`,
-    ),
+  run: quarterSummary(purchaseJournalEntries, sql`e.vat_exempt + e.zero_rated + e.vatable + e.vat_amount`),
   csv: csvOf('Purchase', 'Supplier', 'Input Tax'),
 });

@@ -9,6 +9,7 @@ import { formatMoney } from '../../../format/money.ts';
 import { errorMessage } from '../../../screens/shared/request-error.ts';
 import { ChoiceSelect } from '../../../ui/choice-select.tsx';
 import { RemoteSelect } from '../../../ui/remote-select.tsx';
+import { TableHeadings } from '../../../ui/striped-table.tsx';
 import { notifyError } from '../../../ui/toaster.tsx';
 import { type LabelLayout, labelLayouts, labelsPerSheet } from './label-layouts.ts';
 import { type LabelItem, LabelSheet } from './label-sheet.tsx';
@@ -146,15 +147,7 @@ export function LabelsScreen() {
           <Table.Caption captionSide="top" textAlign="start" py="2" px="3">
             {labels.length} labels on {sheets} {sheets === 1 ? 'sheet' : 'sheets'}
           </Table.Caption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Code</Table.ColumnHeader>
-              <Table.ColumnHeader>Name</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
-              <Table.ColumnHeader>Labels</Table.ColumnHeader>
-              <Table.ColumnHeader />
-            </Table.Row>
-          </Table.Header>
+          <TableHeadings headings={['Code', 'Name', { label: 'Price', end: true }, 'Labels', '']} />
           <Table.Body>
             {chosen.map((item, index) => (
               <Table.Row key={item.id}>

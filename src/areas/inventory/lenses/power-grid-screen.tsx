@@ -37,11 +37,11 @@ import { useGate, usePermissions } from '../../../auth/use-permissions.ts';
 import { businessDayIso } from '../../../format/date.ts';
 import { formatPower, formatSphere } from '../../../format/prescription.ts';
 import { formatQuantity } from '../../../format/quantity.ts';
-import { suppliers } from '../../../resources/picker-searches.ts';
 import { itemLabel } from '../../../screens/form/lines/item-picker.tsx';
 import { Refusal } from '../../../screens/shared/refusal.tsx';
-import { relationSearch } from '../../../screens/shared/relation-search.ts';
 import { errorMessage } from '../../../screens/shared/request-error.ts';
+import { RequestErrorText } from '../../../screens/shared/request-error-text.tsx';
+import { SupplierPicker } from '../../../screens/shared/supplier-picker.tsx';
 import { ChoiceSelect, choicesOf } from '../../../ui/choice-select.tsx';
 import { LabelledInput } from '../../../ui/labelled-input.tsx';
 import { RemoteSelect } from '../../../ui/remote-select.tsx';
@@ -355,17 +355,7 @@ export function PowerGridScreen() {
       </SimpleGrid>
       {mode === 'order' && grid.data ? (
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" alignItems="end" borderWidth="1px" rounded="md" p="4">
-          <Field.Root required>
-            <Field.Label htmlFor="power-grid-supplier">Supplier</Field.Label>
-            <RemoteSelect
-              id="power-grid-supplier"
-              name="power-grid-supplier"
-              value={supplier?.value ?? null}
-              label={supplier?.label ?? ''}
-              search={relationSearch('contacts', suppliers)}
-              onChange={setSupplier}
-            />
-          </Field.Root>
+          <SupplierPicker id="power-grid-supplier" required value={supplier} onChange={setSupplier} />
           <Text color="fg.muted" fontSize="sm">
             Type the quantity of each power to order; the costs come from the supplier's prices.
           </Text>
@@ -431,11 +421,7 @@ export function PowerGridScreen() {
       {itemId === null || location === null ? (
         <Text color="fg.muted">Choose a lens family and a location to see its stock by power.</Text>
       ) : null}
-      {grid.isError ? (
-        <Text color="fg.error" role="alert">
-          {errorMessage(grid.error)}
-        </Text>
-      ) : null}
+      <RequestErrorText request={grid} />
       {grid.data && grid.data.cells.length === 0 ? (
         <Text color="fg.muted">This family has no powers yet: use Generate Powers on its view.</Text>
       ) : null}

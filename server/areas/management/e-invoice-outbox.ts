@@ -5,7 +5,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { EInvoiceDocumentType } from '../../db/migrations/025-049/035_e_invoices.ts';
 import { sendAhead, withNextStatement } from '../../db/pipelined-transaction.ts';
-import { keepBuyer, keepSeller } from '../../ledger/paper-parties.ts';
+import { keepBuyer, keepSeller, type PaperSeller } from '../../ledger/paper-parties.ts';
 import type { PostingContext, PostingDirection } from '../../ledger/posting-context.ts';
 
 // The EIS JSON of one document (format v2.01, the CAS variant), as eis-invoice.schema.json describes it.
@@ -44,15 +44,7 @@ async function sellerInfo(db: Db, businessId: number) {
   return sellerOf(await sellerQuery(db, businessId).executeTakeFirstOrThrow());
 }
 
-function sellerOf(business: {
-  name: string;
-  registered_name: string | null;
-  trade_name: string | null;
-  tin: string | null;
-  address: string | null;
-  email: string | null;
-  is_vat_registered: number;
-}) {
+function sellerOf(business: Omit<PaperSeller, 'software_accreditation'>) {
   return {
     transClass: business.is_vat_registered === 1 ? 'VAT' : 'NVAT',
     info: {

@@ -93,7 +93,7 @@ export function renderScreenFields(folder = contractFolder): string {
   const body = (of: [string, ScreenField[]][]) => of.map(([key, fields]) => `  '${key}': ${JSON.stringify(fields)},`);
   return formatted(
     screenFieldsFile,
-    `${header.join('\n')}\nimport type { ScreenField } from './record-fields.ts';\n\nexport const recordFields: Record<string, readonly ScreenField[]> = {\n${body(lists).join('\n')}\n};\n\n// A document's lines' fields (its contract's \`lines\`), as its lines' form and columns take them.\nexport const lineFields: Record<string, readonly ScreenField[]> = {\n${body(lineLists).join('\n')}\n};\n`,
+    `${header.join('\n')}\nimport type { ScreenField } from './screen-field.ts';\n\nexport const recordFields: Record<string, readonly ScreenField[]> = {\n${body(lists).join('\n')}\n};\n\n// A document's lines' fields (its contract's \`lines\`), as its lines' form and columns take them.\nexport const lineFields: Record<string, readonly ScreenField[]> = {\n${body(lineLists).join('\n')}\n};\n`,
   );
 }
 

@@ -1,7 +1,7 @@
 // Written by scripts/contract/generate.ts from the `fields` of openapi/<area>/<key>.yaml; do not edit:
 // `npm run generate` rewrites it. src/resources/record-fields.ts makes the list columns, view fields and form
 // fields of them.
-import type { ScreenField } from './record-fields.ts';
+import type { ScreenField } from './screen-field.ts';
 
 export const recordFields: Record<string, readonly ScreenField[]> = {
   'acknowledgment-receipts': [

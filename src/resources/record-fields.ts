@@ -1,5 +1,6 @@
 import type { ResourceKey } from '../../server/registry/resources.ts';
 import { lineFields, recordFields } from './field-lists.ts';
+import type { ScreenField } from './screen-field.ts';
 import { lines } from './form-fields.ts';
 import {
   type Column,
@@ -11,19 +12,6 @@ import {
 } from './resource.ts';
 import { recordTimestamps } from './shared-declarations.ts';
 import { type BodySchemas, type OptionalCalls, type RequiredCalls, standardOperations } from './standard-operations.ts';
-
-// A field of a resource's contract (openapi/<area>/<key>.yaml, `fields`), as scripts/contract/generate.ts writes it
-// into src/resources/field-lists.ts.
-export type ScreenField = {
-  name: string;
-  label: string;
-  kind: 'text' | 'textarea' | 'number' | 'money' | 'quantity' | 'checkbox' | 'date' | 'select' | 'relation' | 'list';
-  required?: true;
-  readOnly?: true;
-  writableOnce?: true;
-  options?: string[];
-  resource?: string;
-};
 
 // What a resource writes for a field where the contract's is not what its screens want (a label, a select's words),
 // or `false` to leave the field off a screen.

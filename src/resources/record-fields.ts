@@ -1,6 +1,5 @@
 import type { ResourceKey } from '../../server/registry/resources.ts';
 import { lineFields, recordFields } from './field-lists.ts';
-import type { ScreenField } from './screen-field.ts';
 import { lines } from './form-fields.ts';
 import {
   type Column,
@@ -10,6 +9,7 @@ import {
   type ResourceDefinition,
   type ValueKind,
 } from './resource.ts';
+import type { ScreenField } from './screen-field.ts';
 import { recordTimestamps } from './shared-declarations.ts';
 import { type BodySchemas, type OptionalCalls, type RequiredCalls, standardOperations } from './standard-operations.ts';
 

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import { dialectOf } from '../db/dialect.ts';
 import { sendAhead } from '../db/pipelined-transaction.ts';
 import { reusedQuery } from '../db/reused-query.ts';
+import { transactionMemo } from '../db/transaction-memo.ts';
 import { businessDate } from '../domain/business-date.ts';
 import { fieldError } from '../domain/refusal.ts';
 import type { AnyResource, ResourceContext } from './resource.ts';
@@ -58,7 +59,7 @@ export async function checkOpenDay(
   // with the transaction's next statement, which the refusal then fails (db/pipelined-transaction.ts), and each is
   // built once per number of branches (db/reused-query.ts). A branch the transaction holds already (a sale's terminal
   // read, just above, took it) is not locked again.
-  if (dialectOf(ctx.db) === 'postgres' && !branchIds.every((id) => lockedBranches.get(ctx.db)?.has(id))) {
+  if (dialectOf(ctx.db) === 'postgres' && !branchIds.every((id) => lockedBranches.peek(ctx.db)?.has(id))) {
     const lock = reusedQuery(ctx.db, `closed day's lock of ${branchIds.length} branches`, branchIds, (ids) =>
       ctx.db.selectFrom('branches').select('id').where('id', 'in', ids).forKeyShare(),
     );
@@ -82,13 +83,10 @@ export async function checkOpenDay(
 
 // The branches a transaction already holds at least shared (a sale's terminal read takes its branch so,
 // ledger/terminals.ts, just before the check above): their lock costs it no statement of its own.
-const lockedBranches = new WeakMap<Kysely<Database>, Set<number>>();
+const lockedBranches = transactionMemo(() => new Set<number>());
 
 export function heldBranch(db: Kysely<Database>, branchId: number): void {
-  if (!db.isTransaction) return;
-  const held = lockedBranches.get(db) ?? new Set<number>();
-  held.add(branchId);
-  lockedBranches.set(db, held);
+  lockedBranches.of(db)?.add(branchId);
 }
 
 function insteadOf(resource: AnyResource, action: 'create' | 'update' | 'void' | 'restore'): string {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { transactionMemo } from '../db/transaction-memo.ts';
 
 // The seller (the business) and the buyer (a contact) a posted paper names, as both its e-invoice
 // (areas/management/e-invoice-outbox.ts) and its e-journal print (areas/cash/e-journal.ts) use them. An invoice's
@@ -28,29 +29,22 @@ export type PaperBuyer = {
 
 type Kept = { sellers: Map<number, PaperSeller>; buyers: Map<number, PaperBuyer> };
 
-const kept = new WeakMap<Kysely<Database>, Kept>();
-
-function keptIn(db: Kysely<Database>): Kept | null {
-  if (!db.isTransaction) return null;
-  const found = kept.get(db) ?? { sellers: new Map(), buyers: new Map() };
-  kept.set(db, found);
-  return found;
-}
+const kept = transactionMemo<Kept>(() => ({ sellers: new Map(), buyers: new Map() }));
 
 export function keepSeller(db: Kysely<Database>, businessId: number, seller: PaperSeller): void {
-  keptIn(db)?.sellers.set(businessId, seller);
+  kept.of(db)?.sellers.set(businessId, seller);
 }
 
 export function keepBuyer(db: Kysely<Database>, contactId: number, buyer: PaperBuyer): void {
-  keptIn(db)?.buyers.set(contactId, buyer);
+  kept.of(db)?.buyers.set(contactId, buyer);
 }
 
 // The business as this transaction already read it for a paper, or null.
 export function knownSeller(db: Kysely<Database>, businessId: number): PaperSeller | null {
-  return kept.get(db)?.sellers.get(businessId) ?? null;
+  return kept.peek(db)?.sellers.get(businessId) ?? null;
 }
 
 // The contact as this transaction already read it for a paper, or null.
 export function knownBuyer(db: Kysely<Database>, contactId: number): PaperBuyer | null {
-  return kept.get(db)?.buyers.get(contactId) ?? null;
+  return kept.peek(db)?.buyers.get(contactId) ?? null;
 }

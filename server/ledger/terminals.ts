@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { dialectOf } from '../db/dialect.ts';
+import { transactionMemo } from '../db/transaction-memo.ts';
 import { fieldError } from '../domain/refusal.ts';
 import { heldBranch } from '../engine/closed-day.ts';
 import type { ResourceContext } from '../engine/resource.ts';
@@ -134,15 +135,12 @@ const asTerminal = (row: KnownTerminal): Terminal => ({
   series_key: row.series_key,
 });
 
-// The terminals a transaction has read, by business and id; outside a transaction nothing is kept, since a later
-// request must see a terminal's changes.
-const kept = new WeakMap<Kysely<Database>, Map<string, KnownTerminal>>();
+// The terminals a transaction has read, by business and id.
+const kept = transactionMemo(() => new Map<string, KnownTerminal>());
 
 function keep<Row extends KnownTerminal>(db: Kysely<Database>, businessId: number, rows: Row[]): Row[] {
-  if (!db.isTransaction) return rows;
-  const terminals = kept.get(db) ?? new Map<string, KnownTerminal>();
-  kept.set(db, terminals);
-  for (const row of rows) terminals.set(`${businessId}:${row.id}`, { ...asTerminal(row), ...printedOf(row) });
+  const terminals = kept.of(db);
+  for (const row of rows) terminals?.set(`${businessId}:${row.id}`, { ...asTerminal(row), ...printedOf(row) });
   return rows;
 }
 
@@ -156,7 +154,7 @@ const printedOf = (row: KnownTerminal) => ({
 
 // The terminal as this transaction already read it (standing, of the business), or null when it has not.
 export function knownTerminal(db: Kysely<Database>, businessId: number, id: number): KnownTerminal | null {
-  return kept.get(db)?.get(`${businessId}:${id}`) ?? null;
+  return kept.peek(db)?.get(`${businessId}:${id}`) ?? null;
 }
 
 // A branch written without its terminal (by an import of old data, or straight into the database) gets its first
